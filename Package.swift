@@ -1,0 +1,46 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+
+let package = Package(
+    name: "Strata",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Strata", targets: ["Strata"]),
+        .executable(name: "strata", targets: ["strata"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries: thin module maps, nothing else.
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+
+        // Geometry, layer model, animation and timing: Foundation only.
+        .target(name: "StrataCore"),
+        // Presentation snapshot -> display list -> tiles; Cairo/Pango for content.
+        .target(name: "StrataRender", dependencies: ["StrataCore", "CCairo"]),
+        // Encoders and decoders (FFmpeg, giflib).
+        .target(name: "StrataMedia", dependencies: ["StrataCore", "CFFmpeg", "CGif"]),
+        // The public face: Scene, export pipeline, DSL, templates.
+        .target(name: "Strata", dependencies: ["StrataCore", "StrataRender", "StrataMedia"]),
+        .executableTarget(name: "strata", dependencies: [
+            "Strata", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .executableTarget(name: "StrataBench", dependencies: ["Strata"], path: "Benchmarks/StrataBench"),
+        .executableTarget(name: "example-spinning-box", dependencies: ["Strata"], path: "examples/spinning-box"),
+        .executableTarget(name: "example-cube", dependencies: ["Strata"], path: "examples/cube"),
+
+        .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
+        .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataCore"],
+                    exclude: ["__Snapshots__"]),
+        .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataCore"]),
+        .testTarget(name: "StrataTests", dependencies: ["Strata"], exclude: ["__Snapshots__"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,3 @@
+@_exported import StrataCore
+@_exported import StrataRender
+@_exported import StrataMedia

@@ -1,0 +1,2 @@
+import Strata
+print("strata")
