@@ -1,0 +1,192 @@
+// A scene: a layer tree, a size, a frame rate and a duration, plus changes scheduled at scene
+// times. A frame is a function of the scene and its index alone: frame k shows time k / fps
+// exactly, after every block scheduled at or before that time has run.
+import Foundation
+import StrataCore
+import StrataRender
+
+/// A timeline of a layer tree that renders to frames, video and GIF.
+public final class Scene {
+    /// The largest frame edge in pixels (configurable per scene with `maximumPixelSize`).
+    public static let defaultMaximumPixelSize = 16_384
+
+    public let rootLayer: CALayer
+    /// Size in points.
+    public let size: CGSize
+    public let frameRate: FrameRate?
+    /// The requested frames per second as given (kept for error messages when invalid).
+    public let requestedFrameRate: Double
+    /// Length in seconds.
+    public let duration: Double
+    /// Pixels per point of the output (1 unless set).
+    public var contentsScale: CGFloat = 1
+    public var maximumPixelSize = Scene.defaultMaximumPixelSize
+
+    private var scheduled: [(time: Double, order: Int, block: () -> Void)] = []
+    private var scheduleCounter = 0
+    /// The latest time whose scheduled blocks have run.
+    private var executedThrough = -Double.infinity
+    private var installedBuildTimeDelegates = false
+
+    /// A scene showing `rootLayer` (positioned in scene points, e.g. `frame = (0, 0, size)`).
+    public init(rootLayer: CALayer, size: CGSize, frameRate: Double, duration: Double) {
+        self.rootLayer = rootLayer
+        self.size = size
+        self.requestedFrameRate = frameRate
+        self.frameRate = FrameRate(frameRate)
+        self.duration = duration
+    }
+
+    /// Output width and height in pixels.
+    public var pixelWidth: Int { Int((Double(size.width) * Double(contentsScale)).rounded()) }
+    public var pixelHeight: Int { Int((Double(size.height) * Double(contentsScale)).rounded()) }
+
+    /// The number of frames: `ceil(duration × fps)` (exactly fps × duration when whole).
+    public var frameCount: Int { (try? validated().frameCount(forDuration: duration)) ?? 0 }
+
+    /// The scene time of frame `index`.
+    public func time(ofFrame index: Int) -> Double { frameRate?.time(ofFrame: index) ?? 0 }
+
+    /// Checks size, rate and duration; returns the frame rate.
+    @discardableResult
+    public func validated() throws -> FrameRate {
+        let w = Double(size.width), h = Double(size.height), s = Double(contentsScale)
+        guard w.isFinite, h.isFinite, w > 0, h > 0 else {
+            throw SceneError.invalidSize("size \(w)×\(h) must be positive and finite")
+        }
+        guard s.isFinite, s > 0 else { throw SceneError.invalidSize("contentsScale \(s) must be positive and finite") }
+        guard pixelWidth >= 1, pixelHeight >= 1 else {
+            throw SceneError.invalidSize("size \(w)×\(h) at scale \(s) is smaller than one pixel")
+        }
+        guard pixelWidth <= maximumPixelSize, pixelHeight <= maximumPixelSize else {
+            throw SceneError.invalidSize("size \(pixelWidth)×\(pixelHeight) px exceeds the maximum of \(maximumPixelSize) px per side")
+        }
+        guard let rate = frameRate, requestedFrameRate <= 1000 else {
+            throw SceneError.invalidFrameRate("frame rate \(requestedFrameRate) must be a finite number in (0, 1000]")
+        }
+        guard duration.isFinite, duration > 0, duration <= 86_400 else {
+            throw SceneError.invalidDuration("duration \(duration) s must be a finite number in (0, 86400]")
+        }
+        return rate
+    }
+
+    // MARK: Scheduled changes
+
+    /// Runs `block` at scene time `t`: property changes inside animate implicitly through
+    /// CATransaction, `CACurrentMediaTime()` returns `t`, and `presentation()` shows time t.
+    public func at(_ t: Double, _ block: @escaping () -> Void) {
+        scheduleCounter += 1
+        scheduled.append((t, scheduleCounter, block))
+    }
+
+    /// Runs every scheduled block with time ≤ `t`, in time order (ties in scheduling order).
+    /// Blocks may schedule further blocks (completion blocks, delegates), which run in turn.
+    func advance(to t: Double) throws {
+        if t < executedThrough {
+            if scheduled.isEmpty && !hasRunBlocks { return }
+            throw SceneError.timeWentBackwards(requested: t, current: executedThrough)
+        }
+        installBuildTimeDelegatesIfNeeded()
+        while let next = nextDue(through: t) {
+            let entry = scheduled.remove(at: next)
+            hasRunBlocks = true
+            let ctx = SceneContext(time: entry.time) { [unowned self] when, block in
+                self.at(max(when, entry.time), block)
+            }
+            SceneClock.run(in: ctx) {
+                entry.block()
+                CATransaction.commitAll()
+            }
+        }
+        executedThrough = t
+    }
+    private var hasRunBlocks = false
+
+    private func nextDue(through t: Double) -> Int? {
+        var best: Int?
+        for (i, e) in scheduled.enumerated() where e.time <= t {
+            if let b = best {
+                let o = scheduled[b]
+                if e.time < o.time || (e.time == o.time && e.order < o.order) { best = i }
+            } else { best = i }
+        }
+        return best
+    }
+
+    /// Delegates of animations added while building get their start/stop calls scheduled.
+    private func installBuildTimeDelegatesIfNeeded() {
+        guard !installedBuildTimeDelegates else { return }
+        installedBuildTimeDelegates = true
+        func walk(_ l: CALayer) {
+            for (anim, d) in l.takePendingDelegateEvents() {
+                let start = l.convertTime(anim.beginTime, to: nil)
+                if let p = try? l.prepare(anim) {
+                    let end = l.convertTime(p.activeEnd, to: nil)
+                    at(max(0, start)) { d.animationDidStart(anim) }
+                    if end.isFinite { at(end) { d.animationDidStop(anim, finished: true) } }
+                }
+            }
+            l.sublayers?.forEach(walk)
+        }
+        walk(rootLayer)
+    }
+
+    // MARK: Presentation
+
+    /// The presentation of `layer` at scene time `t` (runs blocks scheduled up to t).
+    public func presentation(of layer: CALayer, at t: Double) throws -> CALayer? {
+        try advance(to: t)
+        let tree = PresentationBuilder(time: t).presentationTree(of: rootLayer)
+        return tree.findPresentation(of: layer)
+    }
+
+    /// The Sendable snapshot of the whole tree at time `t` (after layout).
+    public func snapshot(at t: Double) throws -> LayerSnapshot {
+        try advance(to: t)
+        rootLayer.layoutIfNeeded()
+        return PresentationBuilder(time: t).snapshotTree(of: rootLayer)
+    }
+
+    // MARK: Rendering
+
+    /// Renders the frame at scene time `t` (RGBA8 premultiplied, sRGB).
+    public func renderFrame(at t: Double, options: RenderOptions = RenderOptions()) throws -> Bitmap {
+        try validated()
+        guard t.isFinite, t >= 0 else { throw SceneError.invalidTime("time \(t) must be ≥ 0 and finite") }
+        let snap = try snapshot(at: t)
+        return FrameRenderer(width: pixelWidth, height: pixelHeight, scale: Double(contentsScale), options: options).render(snap)
+    }
+
+    /// Renders frame `index` (time `index / fps` exactly).
+    public func renderFrame(index: Int, options: RenderOptions = RenderOptions()) throws -> Bitmap {
+        let rate = try validated()
+        return try renderFrame(at: rate.time(ofFrame: index), options: options)
+    }
+}
+
+extension CALayer {
+    func findPresentation(of model: CALayer) -> CALayer? {
+        if modelLayer === model { return self }
+        for s in sublayers ?? [] { if let f = s.findPresentation(of: model) { return f } }
+        return nil
+    }
+}
+
+/// Problems with a scene's definition or use.
+public enum SceneError: Error, CustomStringConvertible, Equatable {
+    case invalidSize(String)
+    case invalidFrameRate(String)
+    case invalidDuration(String)
+    case invalidTime(String)
+    case invalidFrameRange(String)
+    case timeWentBackwards(requested: Double, current: Double)
+
+    public var description: String {
+        switch self {
+        case .invalidSize(let s), .invalidFrameRate(let s), .invalidDuration(let s), .invalidTime(let s),
+             .invalidFrameRange(let s): s
+        case .timeWentBackwards(let r, let c):
+            "cannot render time \(r) s after scheduled changes up to \(c) s have run; render frames in increasing time order (or build a new scene)"
+        }
+    }
+}

@@ -1,0 +1,133 @@
+// The values animations carry and interpolate. Ported Core Animation code hands `fromValue`,
+// `toValue` and `values` as `Any` (NSNumber, Double, CGPoint, CGColor, CATransform3D, …); they are
+// converted once, when the animation is added, into this closed set so that evaluation per frame
+// is cheap, Sendable and exhaustively typed.
+import Foundation
+
+/// A value of an animatable property.
+public enum AnimatableValue: Sendable, Equatable, CustomStringConvertible {
+    case number(CGFloat)
+    case point(CGPoint)
+    case size(CGSize)
+    case rect(CGRect)
+    case color(CGColor?)
+    case transform(CATransform3D)
+    case image(CGImage?)
+    case bool(Bool)
+    case array([AnimatableValue])
+    /// Any other value: switches at progress 0.5, never interpolates.
+    case discrete(DiscreteBox)
+
+    /// The kind of a value (used to check that animations give values of the right type).
+    public enum Kind: String, Sendable {
+        case number, point, size, rect, color, transform, image, bool, array, discrete
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .number: .number
+        case .point: .point
+        case .size: .size
+        case .rect: .rect
+        case .color: .color
+        case .transform: .transform
+        case .image: .image
+        case .bool: .bool
+        case .array: .array
+        case .discrete: .discrete
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .number(let v): "\(v)"
+        case .point(let p): "(\(p.x), \(p.y))"
+        case .size(let s): "\(s.width)×\(s.height)"
+        case .rect(let r): "\(r)"
+        case .color(let c): c.map { "\($0)" } ?? "nil"
+        case .transform(let t): "\(t)"
+        case .image(let i): i.map { "CGImage(\($0.width)×\($0.height))" } ?? "nil"
+        case .bool(let b): "\(b)"
+        case .array(let a): "\(a)"
+        case .discrete(let d): "\(d.value)"
+        }
+    }
+
+    /// The value as a number, when it is one.
+    public var number: CGFloat? { if case .number(let v) = self { return v }; return nil }
+}
+
+/// A box that makes an arbitrary discrete value Sendable and comparable by description.
+public final class DiscreteBox: @unchecked Sendable, Equatable {
+    public let value: Any
+    public init(_ value: Any) { self.value = value }
+    public static func == (l: DiscreteBox, r: DiscreteBox) -> Bool {
+        l === r || String(describing: l.value) == String(describing: r.value)
+    }
+}
+
+extension AnimatableValue {
+    /// Converts a ported `Any` value to the kind a property expects, or nil when it does not fit.
+    /// Numbers arrive as Int, Double, Float, CGFloat or NSNumber and all become CGFloat.
+    public static func convert(_ any: Any?, to kind: Kind) -> AnimatableValue? {
+        guard let any else {
+            switch kind {
+            case .color: return .color(nil)
+            case .image: return .image(nil)
+            default: return nil
+            }
+        }
+        if let v = any as? AnimatableValue { return v.kind == kind ? v : nil }
+        switch kind {
+        case .number: return asNumber(any).map { .number($0) }
+        case .point:
+            if let p = any as? CGPoint { return .point(p) }
+            if let s = any as? CGSize { return .point(CGPoint(x: s.width, y: s.height)) }
+        case .size:
+            if let s = any as? CGSize { return .size(s) }
+            if let p = any as? CGPoint { return .size(CGSize(width: p.x, height: p.y)) }
+        case .rect:
+            if let r = any as? CGRect { return .rect(r) }
+        case .color:
+            if let c = any as? CGColor { return .color(c) }
+        case .transform:
+            if let t = any as? CATransform3D { return .transform(t) }
+            if let t = any as? CGAffineTransform { return .transform(CATransform3D(t)) }
+        case .image:
+            if let i = any as? CGImage { return .image(i) }
+        case .bool:
+            if let b = any as? Bool { return .bool(b) }
+            if let n = asNumber(any) { return .bool(n != 0) }
+        case .array:
+            if let a = any as? [AnimatableValue] { return .array(a) }
+            if let a = any as? [Any] {
+                var out: [AnimatableValue] = []
+                for e in a {
+                    if let n = asNumber(e) { out.append(.number(n)) }
+                    else if let c = e as? CGColor { out.append(.color(c)) }
+                    else if let p = e as? CGPoint { out.append(.point(p)) }
+                    else { return nil }
+                }
+                return .array(out)
+            }
+        case .discrete:
+            return .discrete(DiscreteBox(any))
+        }
+        return nil
+    }
+
+    /// Reads Int, Double, Float, CGFloat, NSNumber and Bool as CGFloat.
+    public static func asNumber(_ any: Any) -> CGFloat? {
+        switch any {
+        case let v as CGFloat: return v
+        case let v as Double: return CGFloat(v)
+        case let v as Float: return CGFloat(v)
+        case let v as Int: return CGFloat(v)
+        case let v as Int32: return CGFloat(v)
+        case let v as Int64: return CGFloat(v)
+        case let v as UInt: return CGFloat(v)
+        case let v as NSNumber: return CGFloat(v.doubleValue)
+        default: return nil
+        }
+    }
+}

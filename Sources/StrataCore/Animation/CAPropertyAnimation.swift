@@ -1,0 +1,34 @@
+// An animation of one key path of a layer.
+import Foundation
+
+/// The abstract base of animations that change one property.
+open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
+    /// The key path animated, e.g. `"position"`, `"transform.rotation.z"`, `"bounds.size.width"`.
+    public var keyPath: String?
+    /// When true the animated value is added to the value underneath instead of replacing it.
+    public var isAdditive = false
+    /// When true each repeat starts from the end value of the previous one.
+    public var isCumulative = false
+
+    public required init() { super.init() }
+
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    open override func copy() -> CAAnimation {
+        let c = CAPropertyAnimation()
+        copyProperties(to: c)
+        return c
+    }
+
+    public func copyProperties(to other: CAPropertyAnimation) {
+        copyTiming(to: other)
+        other.keyPath = keyPath; other.isAdditive = isAdditive; other.isCumulative = isCumulative
+    }
+
+    /// Checks the animation against the property it targets and converts its values; throws a
+    /// clear error for an unknown key path or wrongly typed values. Called when added to a layer.
+    open func prepare(for kind: AnimatableValue.Kind) throws -> PreparedAnimation? { nil }
+}

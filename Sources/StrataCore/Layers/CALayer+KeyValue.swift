@@ -1,0 +1,262 @@
+// Key-value access to a layer's animatable properties by name and key path, as animations and
+// ported KVC code use them: `"position"`, `"position.x"`, `"bounds.size.width"`,
+// `"transform.rotation.z"`, custom keys set with `setValue(_:forKey:)`. Numbers come back as
+// CGFloat (CORE_ANIMATION.md §4.4 "Numbers on Linux").
+import Foundation
+
+extension CALayer {
+    /// The value kinds of the built-in animatable properties of CALayer.
+    static let baseKinds: [String: AnimatableValue.Kind] = [
+        "bounds": .rect, "position": .point, "anchorPoint": .point, "anchorPointZ": .number,
+        "zPosition": .number, "transform": .transform, "sublayerTransform": .transform,
+        "backgroundColor": .color, "cornerRadius": .number, "borderWidth": .number,
+        "borderColor": .color, "opacity": .number, "hidden": .bool, "masksToBounds": .bool,
+        "shadowOpacity": .number, "shadowColor": .color, "shadowOffset": .size, "shadowRadius": .number,
+        "contents": .image, "contentsRect": .rect, "contentsCenter": .rect, "doubleSided": .bool,
+    ]
+
+    /// The kind of value stored under a top-level property key, or nil when the layer has no such
+    /// animatable property. Subclasses override to add theirs and call super.
+    public func baseAnimatableKind(forKey key: String) -> AnimatableValue.Kind? {
+        if let k = CALayer.baseKinds[key] { return k }
+        if let v = customValues[key] {
+            if AnimatableValue.asNumber(v) != nil { return .number }
+            for kind in [AnimatableValue.Kind.point, .size, .rect, .color, .transform] {
+                if AnimatableValue.convert(v, to: kind) != nil { return kind }
+            }
+            return .discrete
+        }
+        return nil
+    }
+
+    /// The current (model, or on a presentation copy, presented) value of a top-level key.
+    public func baseAnimatableValue(forKey key: String) -> AnimatableValue? {
+        switch key {
+        case "bounds": return .rect(bounds)
+        case "position": return .point(position)
+        case "anchorPoint": return .point(anchorPoint)
+        case "anchorPointZ": return .number(anchorPointZ)
+        case "zPosition": return .number(zPosition)
+        case "transform": return .transform(transform)
+        case "sublayerTransform": return .transform(sublayerTransform)
+        case "backgroundColor": return .color(backgroundColor)
+        case "cornerRadius": return .number(cornerRadius)
+        case "borderWidth": return .number(borderWidth)
+        case "borderColor": return .color(borderColor)
+        case "opacity": return .number(CGFloat(opacity))
+        case "hidden": return .bool(isHidden)
+        case "masksToBounds": return .bool(masksToBounds)
+        case "doubleSided": return .bool(isDoubleSided)
+        case "shadowOpacity": return .number(CGFloat(shadowOpacity))
+        case "shadowColor": return .color(shadowColor)
+        case "shadowOffset": return .size(shadowOffset)
+        case "shadowRadius": return .number(shadowRadius)
+        case "contents": return .image(contents as? CGImage)
+        case "contentsRect": return .rect(contentsRect)
+        case "contentsCenter": return .rect(contentsCenter)
+        default:
+            guard let kind = animatableKind(forKey: key), let v = customValues[key] else { return nil }
+            return AnimatableValue.convert(v, to: kind)
+        }
+    }
+
+    /// Sets a top-level key from an animated value without triggering actions.
+    public func baseSetAnimatableValue(_ value: AnimatableValue, forKey key: String) {
+        withActionsSuppressed {
+            switch (key, value) {
+            case ("bounds", .rect(let r)): bounds = r
+            case ("position", .point(let p)): position = p
+            case ("anchorPoint", .point(let p)): anchorPoint = p
+            case ("anchorPointZ", .number(let n)): anchorPointZ = n
+            case ("zPosition", .number(let n)): zPosition = n
+            case ("transform", .transform(let t)): transform = t
+            case ("sublayerTransform", .transform(let t)): sublayerTransform = t
+            case ("backgroundColor", .color(let c)): backgroundColor = c
+            case ("cornerRadius", .number(let n)): cornerRadius = n
+            case ("borderWidth", .number(let n)): borderWidth = n
+            case ("borderColor", .color(let c)): borderColor = c
+            case ("opacity", .number(let n)): opacity = Float(n)
+            case ("hidden", .bool(let b)): isHidden = b
+            case ("masksToBounds", .bool(let b)): masksToBounds = b
+            case ("doubleSided", .bool(let b)): isDoubleSided = b
+            case ("shadowOpacity", .number(let n)): shadowOpacity = Float(n)
+            case ("shadowColor", .color(let c)): shadowColor = c
+            case ("shadowOffset", .size(let s)): shadowOffset = s
+            case ("shadowRadius", .number(let n)): shadowRadius = n
+            case ("contents", .image(let i)): contents = i
+            case ("contentsRect", .rect(let r)): contentsRect = r
+            case ("contentsCenter", .rect(let r)): contentsCenter = r
+            default:
+                switch value {
+                case .number(let n): customValues[key] = n
+                case .point(let p): customValues[key] = p
+                case .size(let s): customValues[key] = s
+                case .rect(let r): customValues[key] = r
+                case .color(let c): customValues[key] = c as Any
+                case .transform(let t): customValues[key] = t
+                case .bool(let b): customValues[key] = b
+                case .discrete(let d): customValues[key] = d.value
+                default: break
+                }
+            }
+        }
+    }
+
+    // MARK: Key paths
+
+    /// The kind of value a key path animates, or nil when the key path is unknown.
+    public func animatableKind(forKeyPath path: String) -> AnimatableValue.Kind? {
+        let (base, field) = CALayer.split(path)
+        guard let baseKind = animatableKind(forKey: base) else { return nil }
+        guard let field else { return baseKind }
+        return CALayer.fieldKind(of: baseKind, field: field)
+    }
+
+    /// The value at a key path (`position.x`, `transform.rotation.z`, …).
+    public func animatableValue(forKeyPath path: String) -> AnimatableValue? {
+        let (base, field) = CALayer.split(path)
+        guard let v = animatableValue(forKey: base) else { return nil }
+        guard let field else { return v }
+        return CALayer.read(field: field, of: v)
+    }
+
+    /// Sets the value at a key path without triggering actions.
+    public func setAnimatableValue(_ value: AnimatableValue, forKeyPath path: String) {
+        let (base, field) = CALayer.split(path)
+        guard let field else { setAnimatableValue(value, forKey: base); return }
+        guard let whole = animatableValue(forKey: base),
+              let updated = CALayer.write(field: field, of: whole, value: value) else { return }
+        setAnimatableValue(updated, forKey: base)
+    }
+
+    static func split(_ path: String) -> (String, String?) {
+        guard let dot = path.firstIndex(of: ".") else { return (path, nil) }
+        return (String(path[..<dot]), String(path[path.index(after: dot)...]))
+    }
+
+    static let transformFields: Set<String> = [
+        "rotation", "rotation.x", "rotation.y", "rotation.z", "scale", "scale.x", "scale.y", "scale.z",
+        "translation", "translation.x", "translation.y", "translation.z",
+    ]
+
+    static func fieldKind(of kind: AnimatableValue.Kind, field: String) -> AnimatableValue.Kind? {
+        switch (kind, field) {
+        case (.point, "x"), (.point, "y"), (.size, "width"), (.size, "height"): return .number
+        case (.rect, "origin"): return .point
+        case (.rect, "size"): return .size
+        case (.rect, "origin.x"), (.rect, "origin.y"), (.rect, "size.width"), (.rect, "size.height"),
+             (.rect, "x"), (.rect, "y"), (.rect, "width"), (.rect, "height"): return .number
+        case (.transform, "translation"): return .size
+        case (.transform, let f) where transformFields.contains(f): return .number
+        default: return nil
+        }
+    }
+
+    static func read(field: String, of v: AnimatableValue) -> AnimatableValue? {
+        switch (v, field) {
+        case (.point(let p), "x"): return .number(p.x)
+        case (.point(let p), "y"): return .number(p.y)
+        case (.size(let s), "width"): return .number(s.width)
+        case (.size(let s), "height"): return .number(s.height)
+        case (.rect(let r), "origin"): return .point(r.origin)
+        case (.rect(let r), "size"): return .size(r.size)
+        case (.rect(let r), "origin.x"), (.rect(let r), "x"): return .number(r.origin.x)
+        case (.rect(let r), "origin.y"), (.rect(let r), "y"): return .number(r.origin.y)
+        case (.rect(let r), "size.width"), (.rect(let r), "width"): return .number(r.size.width)
+        case (.rect(let r), "size.height"), (.rect(let r), "height"): return .number(r.size.height)
+        case (.transform(let t), "translation"):
+            return .size(CGSize(width: t.value(forVirtualKey: "translation.x") ?? 0,
+                                height: t.value(forVirtualKey: "translation.y") ?? 0))
+        case (.transform(let t), let f) where transformFields.contains(f):
+            return t.value(forVirtualKey: f).map { .number($0) }
+        default: return nil
+        }
+    }
+
+    static func write(field: String, of whole: AnimatableValue, value: AnimatableValue) -> AnimatableValue? {
+        switch (whole, field, value) {
+        case (.point(var p), "x", .number(let n)): p.x = n; return .point(p)
+        case (.point(var p), "y", .number(let n)): p.y = n; return .point(p)
+        case (.size(var s), "width", .number(let n)): s.width = n; return .size(s)
+        case (.size(var s), "height", .number(let n)): s.height = n; return .size(s)
+        case (.rect(var r), "origin", .point(let p)): r.origin = p; return .rect(r)
+        case (.rect(var r), "size", .size(let s)): r.size = s; return .rect(r)
+        case (.rect(var r), "origin.x", .number(let n)), (.rect(var r), "x", .number(let n)): r.origin.x = n; return .rect(r)
+        case (.rect(var r), "origin.y", .number(let n)), (.rect(var r), "y", .number(let n)): r.origin.y = n; return .rect(r)
+        case (.rect(var r), "size.width", .number(let n)), (.rect(var r), "width", .number(let n)): r.size.width = n; return .rect(r)
+        case (.rect(var r), "size.height", .number(let n)), (.rect(var r), "height", .number(let n)): r.size.height = n; return .rect(r)
+        case (.transform(let t), "translation", .size(let s)):
+            let a = t.settingVirtualKey("translation.x", to: s.width) ?? t
+            return .transform(a.settingVirtualKey("translation.y", to: s.height) ?? a)
+        case (.transform(let t), let f, .number(let n)) where transformFields.contains(f):
+            return t.settingVirtualKey(f, to: n).map { .transform($0) }
+        default: return nil
+        }
+    }
+
+    // MARK: KVC as ported code uses it
+
+    /// Stores a value for a key: built-in animatable properties by name, anything else as a
+    /// custom value (numbers normalised to CGFloat).
+    public func setValue(_ value: Any?, forKey key: String) {
+        if CALayer.baseKinds[key] != nil || animatableKind(forKey: key) != nil && customValues[key] == nil,
+           let kind = animatableKind(forKey: key), let v = AnimatableValue.convert(value, to: kind) {
+            setAnimatableValueWithActions(v, forKey: key)
+            return
+        }
+        let old = customValues[key]
+        if let value, let n = AnimatableValue.asNumber(value), !(value is Bool) { customValues[key] = n }
+        else { customValues[key] = value }
+        if let old, let kind = animatableKind(forKey: key), let ov = AnimatableValue.convert(old, to: kind) {
+            didChange(key, oldValue: ov)
+        }
+        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+    }
+
+    /// The value for a key (built-in properties, then custom values; numbers as CGFloat).
+    public func value(forKey key: String) -> Any? {
+        if let v = animatableValue(forKey: key) { return v.anyValue }
+        return customValues[key]
+    }
+
+    /// The value at a key path such as `"transform.rotation.z"` or `"position.x"`.
+    public func value(forKeyPath path: String) -> Any? {
+        animatableValue(forKeyPath: path)?.anyValue ?? customValues[path]
+    }
+
+    public func setValue(_ value: Any?, forKeyPath path: String) {
+        let (base, field) = CALayer.split(path)
+        guard field != nil, let kind = animatableKind(forKeyPath: path),
+              let v = AnimatableValue.convert(value, to: kind),
+              let whole = animatableValue(forKey: base),
+              let updated = CALayer.write(field: field!, of: whole, value: v) else {
+            setValue(value, forKey: path); return
+        }
+        setAnimatableValueWithActions(updated, forKey: base)
+    }
+
+    private func setAnimatableValueWithActions(_ v: AnimatableValue, forKey key: String) {
+        let old = animatableValue(forKey: key)
+        setAnimatableValue(v, forKey: key)
+        if let old { didChange(key, oldValue: old) }
+    }
+
+}
+
+extension AnimatableValue {
+    /// The value as a plain Swift value for KVC callers (numbers as CGFloat).
+    public var anyValue: Any? {
+        switch self {
+        case .number(let n): n
+        case .point(let p): p
+        case .size(let s): s
+        case .rect(let r): r
+        case .color(let c): c
+        case .transform(let t): t
+        case .image(let i): i
+        case .bool(let b): b
+        case .array(let a): a.map(\.anyValue)
+        case .discrete(let d): d.value
+        }
+    }
+}

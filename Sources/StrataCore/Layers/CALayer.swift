@@ -1,0 +1,285 @@
+// The layer: geometry, appearance, sublayers, animations and timing, as Core Animation has them.
+// A layer lives in the model tree (mutable, confined to the thread building the scene).
+// Rendering never reads it directly: `LayerSnapshot` (Presentation/) freezes the presentation
+// values of a tree at one time into Sendable data for the renderer.
+import Foundation
+
+/// Which corners `cornerRadius` rounds (Core Animation's `CACornerMask`, y-down: "min Y" is the
+/// visual top).
+public struct CACornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+    public static let all: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+}
+
+/// Receives a layer's drawing, layout and action requests (Core Animation's informal protocol).
+public protocol CALayerDelegate: AnyObject {
+    func action(for layer: CALayer, forKey event: String) -> CAAction?
+    func layoutSublayers(of layer: CALayer)
+}
+
+extension CALayerDelegate {
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+    public func layoutSublayers(of layer: CALayer) {}
+}
+
+/// Something that can respond to a layer event (an animation, or `NSNull` to stop the search).
+public protocol CAAction {
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+/// An object that manages image-based content and animations.
+open class CALayer: CAMediaTiming, CustomStringConvertible {
+    // MARK: Geometry
+    public var bounds = CGRect.zero { didSet { didChange("bounds", oldValue: .rect(oldValue)) } }
+    public var position = CGPoint.zero { didSet { didChange("position", oldValue: .point(oldValue)) } }
+    public var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { didChange("anchorPoint", oldValue: .point(oldValue)) } }
+    public var anchorPointZ: CGFloat = 0 { didSet { didChange("anchorPointZ", oldValue: .number(oldValue)) } }
+    public var zPosition: CGFloat = 0 { didSet { didChange("zPosition", oldValue: .number(oldValue)) } }
+    public var transform = CATransform3DIdentity { didSet { didChange("transform", oldValue: .transform(oldValue)) } }
+    public var sublayerTransform = CATransform3DIdentity { didSet { didChange("sublayerTransform", oldValue: .transform(oldValue)) } }
+    public var isGeometryFlipped = false
+    public var isDoubleSided = true
+
+    // MARK: Appearance
+    public var backgroundColor: CGColor? { didSet { didChange("backgroundColor", oldValue: .color(oldValue)) } }
+    public var cornerRadius: CGFloat = 0 { didSet { didChange("cornerRadius", oldValue: .number(oldValue)) } }
+    public var maskedCorners: CACornerMask = .all
+    public var borderWidth: CGFloat = 0 { didSet { didChange("borderWidth", oldValue: .number(oldValue)) } }
+    public var borderColor: CGColor? = .black { didSet { didChange("borderColor", oldValue: .color(oldValue)) } }
+    public var opacity: Float = 1 { didSet { didChange("opacity", oldValue: .number(CGFloat(oldValue))) } }
+    public var isHidden = false { didSet { didChange("hidden", oldValue: .bool(oldValue)) } }
+    public var masksToBounds = false { didSet { didChange("masksToBounds", oldValue: .bool(oldValue)) } }
+    public var allowsGroupOpacity = true
+    /// **Strata:** true by default (video output); Apple's default is false.
+    public var allowsEdgeAntialiasing = true
+
+    public var shadowOpacity: Float = 0 { didSet { didChange("shadowOpacity", oldValue: .number(CGFloat(oldValue))) } }
+    public var shadowColor: CGColor? = .black { didSet { didChange("shadowColor", oldValue: .color(oldValue)) } }
+    public var shadowOffset = CGSize(width: 0, height: -3) { didSet { didChange("shadowOffset", oldValue: .size(oldValue)) } }
+    public var shadowRadius: CGFloat = 3 { didSet { didChange("shadowRadius", oldValue: .number(oldValue)) } }
+
+    // MARK: Contents
+    /// A `CGImage`; anything else shows nothing, as on iOS.
+    public var contents: Any? { didSet { didChange("contents", oldValue: .image(oldValue as? CGImage)) } }
+    public var contentsGravity: CALayerContentsGravity = .resize
+    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { didChange("contentsRect", oldValue: .rect(oldValue)) } }
+    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { didChange("contentsCenter", oldValue: .rect(oldValue)) } }
+    public var contentsScale: CGFloat = 1
+    public var minificationFilter: CALayerContentsFilter = .linear
+    public var magnificationFilter: CALayerContentsFilter = .linear
+    public var minificationFilterBias: Float = 0
+
+    // MARK: Tree
+    public private(set) var sublayers: [CALayer]?
+    public internal(set) weak var superlayer: CALayer?
+    /// A layer whose alpha masks this layer and its sublayers.
+    public var mask: CALayer?
+    public var name: String?
+    public weak var delegate: CALayerDelegate?
+    /// Per-key actions consulted by `action(forKey:)`.
+    public var actions: [String: CAAction]?
+    public var style: [AnyHashable: Any]?
+
+    // MARK: Timing (CAMediaTiming)
+    public var beginTime: CFTimeInterval = 0
+    public var duration: CFTimeInterval = 0
+    public var speed: Float = 1
+    public var timeOffset: CFTimeInterval = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: CFTimeInterval = 0
+    public var autoreverses = false
+    public var fillMode: CAMediaTimingFillMode = .removed
+
+    // MARK: Animations and key/value storage
+    /// Animations in the order added, with the keys they were added under.
+    var animationEntries: [(key: String, original: CAAnimation, prepared: PreparedAnimation)] = []
+    /// Values set with `setValue(_:forKey:)` for keys that are not built-in properties.
+    var customValues: [String: Any] = [:]
+    /// Set on presentation copies.
+    public internal(set) weak var modelLayerReference: CALayer?
+    var isPresentationCopy = false
+    var needsLayoutFlag = false
+    /// Delegates of animations added while building (no scene clock yet); the scene schedules them.
+    var pendingDelegateEvents: [(CAAnimation, CAAnimationDelegate)] = []
+    var actionsSuppressed = 0
+    var needsDisplayFlag = false
+
+    public required init() {}
+
+    /// A layer with default values (Apple's `+layer`).
+    public class func layer() -> Self { self.init() }
+
+    /// Copies every property of `layer` (used for presentation copies); subclasses override and
+    /// call super to copy their own properties, as on iOS.
+    public required init(layer: Any) {
+        guard let l = layer as? CALayer else { return }
+        bounds = l.bounds; position = l.position; anchorPoint = l.anchorPoint; anchorPointZ = l.anchorPointZ
+        zPosition = l.zPosition; transform = l.transform; sublayerTransform = l.sublayerTransform
+        isGeometryFlipped = l.isGeometryFlipped; isDoubleSided = l.isDoubleSided
+        backgroundColor = l.backgroundColor; cornerRadius = l.cornerRadius; maskedCorners = l.maskedCorners
+        borderWidth = l.borderWidth; borderColor = l.borderColor; opacity = l.opacity; isHidden = l.isHidden
+        masksToBounds = l.masksToBounds; allowsGroupOpacity = l.allowsGroupOpacity
+        allowsEdgeAntialiasing = l.allowsEdgeAntialiasing
+        shadowOpacity = l.shadowOpacity; shadowColor = l.shadowColor; shadowOffset = l.shadowOffset
+        shadowRadius = l.shadowRadius
+        contents = l.contents; contentsGravity = l.contentsGravity; contentsRect = l.contentsRect
+        contentsCenter = l.contentsCenter; contentsScale = l.contentsScale
+        minificationFilter = l.minificationFilter; magnificationFilter = l.magnificationFilter
+        minificationFilterBias = l.minificationFilterBias
+        name = l.name; delegate = l.delegate; actions = l.actions; style = l.style
+        beginTime = l.beginTime; duration = l.duration; speed = l.speed; timeOffset = l.timeOffset
+        repeatCount = l.repeatCount; repeatDuration = l.repeatDuration; autoreverses = l.autoreverses
+        fillMode = l.fillMode
+        customValues = l.customValues
+    }
+
+    // MARK: Overridable hooks (declared here: Swift on Linux cannot override extension members)
+
+    /// The kind of value stored under a top-level animatable key, or nil when there is none.
+    /// Subclasses add their properties and call super.
+    open func animatableKind(forKey key: String) -> AnimatableValue.Kind? { baseAnimatableKind(forKey: key) }
+    /// The current value of a top-level animatable key.
+    open func animatableValue(forKey key: String) -> AnimatableValue? { baseAnimatableValue(forKey: key) }
+    /// Sets a top-level animatable key without triggering actions.
+    open func setAnimatableValue(_ value: AnimatableValue, forKey key: String) { baseSetAnimatableValue(value, forKey: key) }
+    /// Whether a change of `key` requires the layer's content to be redrawn (override in
+    /// subclasses with custom drawing, as on iOS).
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+    /// The default value of a property key.
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+    /// The action for `event` when neither the delegate, `actions` nor `style` gives one.
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+    /// Bounds containment in the layer's own coordinates.
+    open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+    /// Lays out sublayers; the default asks the delegate.
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+    /// Reloads the content (custom drawing); the default does nothing without a drawing hook.
+    open func display() {}
+    /// The vector/drawn content this layer shows, for the renderer (subclasses override).
+    open func snapshotContent() -> LayerContent { .none }
+    /// True for layers that form a 3D rendering context (CATransformLayer).
+    open var isTransformLayerForSnapshot: Bool { false }
+
+    func setSublayersRaw(_ list: [CALayer]) {
+        sublayers = list.isEmpty ? nil : list
+        for l in list { l.superlayer = self }
+    }
+
+    open var description: String {
+        let n = name.map { " '\($0)'" } ?? ""
+        return "<\(type(of: self))\(n) frame=\(frame)>"
+    }
+
+    // MARK: Sublayers
+
+    /// Appends `layer` to the sublayers, removing it from its previous superlayer first.
+    public func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(sublayers?.count ?? 0)) }
+
+    /// Inserts `layer` at `idx` (clamped to the sublayer count).
+    public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        guard layer !== self else { return }
+        layer.removeFromSuperlayerSilently()
+        var list = sublayers ?? []
+        list.insert(layer, at: min(Int(idx), list.count))
+        sublayers = list
+        layer.superlayer = self
+        layer.didChangeOrder(inserted: true)
+    }
+
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        guard let sibling, let i = sublayers?.firstIndex(where: { $0 === sibling }) else {
+            insertSublayer(layer, at: 0); return
+        }
+        let already = sublayers?.firstIndex(where: { $0 === layer }).map { $0 < i } ?? false
+        insertSublayer(layer, at: UInt32(already ? i - 1 : i))
+    }
+
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        guard let sibling, let i = sublayers?.firstIndex(where: { $0 === sibling }) else {
+            addSublayer(layer); return
+        }
+        let already = sublayers?.firstIndex(where: { $0 === layer }).map { $0 < i } ?? false
+        insertSublayer(layer, at: UInt32(already ? i : i + 1))
+    }
+
+    /// Replaces `oldLayer` (a sublayer) with `newLayer` at the same index.
+    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard let i = sublayers?.firstIndex(where: { $0 === oldLayer }) else { return }
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: UInt32(i))
+    }
+
+    /// Detaches the layer from its superlayer.
+    public func removeFromSuperlayer() {
+        guard superlayer != nil else { return }
+        didChangeOrder(inserted: false)
+        removeFromSuperlayerSilently()
+    }
+
+    private func removeFromSuperlayerSilently() {
+        guard let parent = superlayer else { return }
+        parent.sublayers?.removeAll { $0 === self }
+        if parent.sublayers?.isEmpty == true { parent.sublayers = nil }
+        superlayer = nil
+    }
+
+    /// Sets the sublayers array wholesale.
+    public func setSublayers(_ layers: [CALayer]?) {
+        for l in sublayers ?? [] { l.superlayer = nil }
+        sublayers = nil
+        for l in layers ?? [] { addSublayer(l) }
+    }
+
+    // MARK: Presentation
+
+    /// The layer as it is shown at the current scene time, with every animation applied.
+    /// Inside `scene.at(t)` this is the presentation at t; while building the scene, at 0.
+    public func presentation() -> Self? {
+        if isPresentationCopy { return self }
+        let t = SceneClock.currentTime
+        let root = rootLayer
+        let copy = PresentationBuilder(time: t).presentationTree(of: root)
+        return copy.find(model: self) as? Self
+    }
+
+    /// On a presentation copy, the model layer it was made from; on a model layer, itself.
+    public func model() -> Self { (modelLayerReference as? Self) ?? self }
+    public var modelLayer: CALayer { modelLayerReference ?? self }
+
+    var rootLayer: CALayer {
+        var l = self
+        while let p = l.superlayer { l = p }
+        return l
+    }
+
+    func find(model: CALayer) -> CALayer? {
+        if modelLayerReference === model { return self }
+        for s in sublayers ?? [] { if let f = s.find(model: model) { return f } }
+        return nil
+    }
+}
+
+/// How contents are placed in the bounds.
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let center = Self(rawValue: "center"), top = Self(rawValue: "top"), bottom = Self(rawValue: "bottom")
+    public static let left = Self(rawValue: "left"), right = Self(rawValue: "right")
+    public static let topLeft = Self(rawValue: "topLeft"), topRight = Self(rawValue: "topRight")
+    public static let bottomLeft = Self(rawValue: "bottomLeft"), bottomRight = Self(rawValue: "bottomRight")
+    public static let resize = Self(rawValue: "resize"), resizeAspect = Self(rawValue: "resizeAspect")
+    public static let resizeAspectFill = Self(rawValue: "resizeAspectFill")
+}
+
+/// How contents are sampled when scaled.
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let linear = Self(rawValue: "linear"), nearest = Self(rawValue: "nearest")
+    public static let trilinear = Self(rawValue: "trilinear")
+}

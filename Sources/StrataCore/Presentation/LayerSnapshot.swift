@@ -1,0 +1,99 @@
+// The presentation tree as immutable, Sendable data: what the renderer reads. One snapshot per
+// layer per frame, with every animation already applied. Nothing here refers back to the model.
+import Foundation
+
+/// A straight-alpha RGBA colour in 0…1 (clamped), ready for the renderer.
+public struct RGBA: Hashable, Sendable {
+    public var r: Float, g: Float, b: Float, a: Float
+    public init(r: Float, g: Float, b: Float, a: Float) { self.r = r; self.g = g; self.b = b; self.a = a }
+    public init?(_ c: CGColor?) {
+        guard let c else { return nil }
+        func cl(_ v: CGFloat) -> Float { Float(min(max(v, 0), 1)) }
+        self.init(r: cl(c.red), g: cl(c.green), b: cl(c.blue), a: cl(c.alpha))
+    }
+    public static let black = RGBA(r: 0, g: 0, b: 0, a: 1)
+    public static let clear = RGBA(r: 0, g: 0, b: 0, a: 0)
+}
+
+/// Image contents and how they are placed.
+public struct ContentsSnapshot: Sendable, Hashable {
+    public var image: CGImage
+    public var gravity: CALayerContentsGravity
+    public var contentsRect: CGRect
+    public var contentsCenter: CGRect
+    public var contentsScale: CGFloat
+    public var minificationFilter: CALayerContentsFilter
+    public var magnificationFilter: CALayerContentsFilter
+}
+
+/// Vector or drawn content of specialised layers (shape, text, gradient, custom drawing).
+/// Each case is rasterised by StrataRender into a backing store keyed by its value.
+public enum LayerContent: Sendable, Hashable {
+    case none
+}
+
+/// One layer of the presentation tree at one time.
+public struct LayerSnapshot: Sendable {
+    public var bounds: CGRect
+    public var position: CGPoint
+    public var anchorPoint: CGPoint
+    public var anchorPointZ: CGFloat
+    public var zPosition: CGFloat
+    public var transform: CATransform3D
+    public var sublayerTransform: CATransform3D
+    public var isDoubleSided: Bool
+    public var isGeometryFlipped: Bool
+    /// True for a `CATransformLayer`: no own content, sublayers share the parent's 3D space.
+    public var isTransformLayer: Bool
+
+    public var backgroundColor: RGBA?
+    public var cornerRadius: CGFloat
+    public var maskedCorners: CACornerMask
+    public var borderWidth: CGFloat
+    public var borderColor: RGBA?
+    public var opacity: Float
+    public var isHidden: Bool
+    public var masksToBounds: Bool
+    public var allowsGroupOpacity: Bool
+    public var allowsEdgeAntialiasing: Bool
+
+    public var shadowOpacity: Float
+    public var shadowColor: RGBA?
+    public var shadowOffset: CGSize
+    public var shadowRadius: CGFloat
+
+    public var contents: ContentsSnapshot?
+    public var content: LayerContent
+
+    public var mask: Box<LayerSnapshot>?
+    public var sublayers: [LayerSnapshot]
+    /// A name for diagnostics.
+    public var name: String?
+
+    /// The map from this layer's coordinates to its superlayer's (before the superlayer's
+    /// sublayerTransform): `(p − anchor) · transform + position`.
+    public var localToParent: CATransform3D {
+        let a = CGPoint(x: bounds.origin.x + anchorPoint.x * bounds.width,
+                        y: bounds.origin.y + anchorPoint.y * bounds.height)
+        return CATransform3DMakeTranslation(-a.x, -a.y, -anchorPointZ)
+            .concatenating(transform)
+            .concatenating(CATransform3DMakeTranslation(position.x, position.y, zPosition))
+    }
+
+    /// The superlayer-side map applied to every sublayer: sublayerTransform about the anchor,
+    /// after shifting by `bounds.origin` (sublayers live in bounds coordinates).
+    public var sublayerToLocal: CATransform3D {
+        guard !sublayerTransform.isIdentity else { return .identity }
+        let a = CGPoint(x: bounds.origin.x + anchorPoint.x * bounds.width,
+                        y: bounds.origin.y + anchorPoint.y * bounds.height)
+        return CATransform3DMakeTranslation(-a.x, -a.y, -anchorPointZ)
+            .concatenating(sublayerTransform)
+            .concatenating(CATransform3DMakeTranslation(a.x, a.y, anchorPointZ))
+    }
+}
+
+/// A reference box so a snapshot can hold an optional snapshot (its mask).
+public final class Box<T: Sendable>: Sendable {
+    public let value: T
+    public init(_ value: T) { self.value = value }
+}

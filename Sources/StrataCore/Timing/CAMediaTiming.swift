@@ -1,0 +1,119 @@
+// The timing model shared by layers and animations (CAMediaTiming), and the pure function that
+// maps a parent time to a local state per CORE_ANIMATION.md §4.1.
+import Foundation
+
+/// How a timed object behaves outside its active interval.
+public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let removed = CAMediaTimingFillMode(rawValue: "removed")
+    public static let forwards = CAMediaTimingFillMode(rawValue: "forwards")
+    public static let backwards = CAMediaTimingFillMode(rawValue: "backwards")
+    public static let both = CAMediaTimingFillMode(rawValue: "both")
+
+    var fillsForwards: Bool { self == .forwards || self == .both }
+    var fillsBackwards: Bool { self == .backwards || self == .both }
+}
+
+public let kCAFillModeRemoved = CAMediaTimingFillMode.removed
+public let kCAFillModeForwards = CAMediaTimingFillMode.forwards
+public let kCAFillModeBackwards = CAMediaTimingFillMode.backwards
+public let kCAFillModeBoth = CAMediaTimingFillMode.both
+
+/// The timing properties of layers and animations.
+public protocol CAMediaTiming: AnyObject {
+    var beginTime: CFTimeInterval { get set }
+    var duration: CFTimeInterval { get set }
+    var speed: Float { get set }
+    var timeOffset: CFTimeInterval { get set }
+    var repeatCount: Float { get set }
+    var repeatDuration: CFTimeInterval { get set }
+    var autoreverses: Bool { get set }
+    var fillMode: CAMediaTimingFillMode { get set }
+}
+
+#if !canImport(Darwin)
+public typealias CFTimeInterval = Double
+#endif
+
+/// A Sendable copy of the timing properties, evaluated by `evaluate(atParentTime:)`.
+public struct MediaTimingValues: Sendable, Equatable {
+    public var beginTime: Double = 0
+    public var duration: Double = 0
+    public var speed: Double = 1
+    public var timeOffset: Double = 0
+    public var repeatCount: Double = 0
+    public var repeatDuration: Double = 0
+    public var autoreverses = false
+    public var fillMode = CAMediaTimingFillMode.removed
+    public var removedOnCompletion = true
+
+    public init() {}
+
+    /// The timing state at `tp` (time of the parent: the layer's local time for an animation).
+    public func evaluate(atParentTime tp: Double) -> TimingState {
+        let t = (tp - beginTime) * speed + timeOffset
+        let d = duration
+        guard d > 0, d.isFinite else { return .inactive }
+        let cycle = autoreverses ? 2 * d : d
+        let active: Double
+        if repeatDuration > 0 { active = repeatDuration }
+        else if repeatCount > 0 { active = repeatCount.isInfinite ? .infinity : repeatCount * cycle }
+        else { active = cycle }
+
+        if t < 0 {
+            return fillMode.fillsBackwards ? .filling(progress: 0, iteration: 0, localTime: 0) : .inactive
+        }
+        if t >= active {
+            if removedOnCompletion || !fillMode.fillsForwards { return .finished }
+            let (p, i) = progress(at: active, duration: d, cycle: cycle, atEnd: true)
+            return .filling(progress: p, iteration: i, localTime: active)
+        }
+        let (p, i) = progress(at: t, duration: d, cycle: cycle, atEnd: false)
+        return .active(progress: p, iteration: i, localTime: t)
+    }
+
+    /// Raw (un-eased) progress 0…1 within the current cycle, and the iteration index.
+    private func progress(at t: Double, duration d: Double, cycle: Double, atEnd: Bool) -> (Double, Int) {
+        var iteration = Int((t / cycle).rounded(.down))
+        var u = t - Double(iteration) * cycle
+        // At the exact end of the active duration, show the end of the last cycle, not the start
+        // of the next one.
+        if atEnd && u <= 1e-12 * max(1, t) && t > 0 { iteration -= 1; u = cycle }
+        var p: Double
+        if autoreverses {
+            p = u <= d ? u / d : (cycle - u) / d
+        } else {
+            p = u / d
+        }
+        p = min(max(p, 0), 1)
+        return (p, max(iteration, 0))
+    }
+}
+
+/// Where a timed object is at a given time.
+public enum TimingState: Sendable, Equatable {
+    /// Before a begin without backwards fill, or removed after the end.
+    case inactive
+    /// Ended and removed (or not filling forwards): no effect.
+    case finished
+    /// Running: `progress` is the raw 0…1 fraction of the current cycle (already reversed in the
+    /// second half of an autoreversing cycle), `iteration` counts completed cycles.
+    case active(progress: Double, iteration: Int, localTime: Double)
+    /// Holding a value outside the active interval through its fill mode.
+    case filling(progress: Double, iteration: Int, localTime: Double)
+
+    /// The raw progress when the object has an effect.
+    public var progress: Double? {
+        switch self {
+        case .active(let p, _, _), .filling(let p, _, _): p
+        default: nil
+        }
+    }
+    public var iteration: Int {
+        switch self {
+        case .active(_, let i, _), .filling(_, let i, _): i
+        default: 0
+        }
+    }
+}

@@ -1,0 +1,41 @@
+// The scene time of the code that is running. Core Animation code reads the clock with
+// `CACurrentMediaTime()`; in Strata that is 0 while a scene is being built and `t` inside
+// `scene.at(t) { … }`. The context is per thread, so several scenes can render in parallel.
+import Foundation
+
+/// The scheduling context of a scene while its code runs (set by `Scene`).
+public final class SceneContext {
+    /// The scene time of the running code.
+    public let time: Double
+    /// Schedules a block at a later scene time (used by completion blocks and delegates).
+    public let schedule: (Double, @escaping () -> Void) -> Void
+
+    public init(time: Double, schedule: @escaping (Double, @escaping () -> Void) -> Void) {
+        self.time = time
+        self.schedule = schedule
+    }
+}
+
+/// Access to the running scene's clock.
+public enum SceneClock {
+    private static let key = "strata.sceneContext"
+
+    /// The context of the scene code running on this thread, nil while building a scene.
+    public static var current: SceneContext? {
+        Thread.current.threadDictionary[key] as? SceneContext
+    }
+
+    /// The current scene time (0 while building).
+    public static var currentTime: Double { current?.time ?? 0 }
+
+    /// Runs `body` with `context` as the current scene context.
+    public static func run<T>(in context: SceneContext, _ body: () throws -> T) rethrows -> T {
+        let previous = Thread.current.threadDictionary[key]
+        Thread.current.threadDictionary[key] = context
+        defer { Thread.current.threadDictionary[key] = previous }
+        return try body()
+    }
+}
+
+/// The current scene time in seconds (Core Animation's media clock).
+public func CACurrentMediaTime() -> CFTimeInterval { SceneClock.currentTime }

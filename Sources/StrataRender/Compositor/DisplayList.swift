@@ -1,0 +1,104 @@
+// The display list: a flat, ordered list of draw items in screen space, produced once per frame
+// by DisplayListBuilder and read concurrently by the tile workers. Every item carries the inverse
+// of its plane's homography so a worker maps each pixel centre back into the layer's own
+// coordinates, where shapes are evaluated exactly (coverage from a signed distance scaled to
+// screen pixels) and images are sampled.
+import Foundation
+import StrataCore
+
+/// An integer pixel rectangle, half-open: `x0 ..< x1`, `y0 ..< y1`.
+public struct PixelRect: Sendable, Equatable {
+    public var x0: Int, y0: Int, x1: Int, y1: Int
+    public init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
+    public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+    public func intersection(_ o: PixelRect) -> PixelRect {
+        PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+    }
+    public func union(_ o: PixelRect) -> PixelRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        return PixelRect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+    }
+    public static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+}
+
+/// A rectangle with per-corner radii in a layer's own coordinates.
+public struct RoundedRect: Sendable, Equatable {
+    public var rect: CGRect
+    /// Radii of the corners: top-left, top-right, bottom-left, bottom-right (y-down).
+    public var radii: (Double, Double, Double, Double)
+
+    public init(rect: CGRect, radius: Double, corners: CACornerMask = .all) {
+        self.rect = rect
+        let r = max(0, min(radius, Double(min(rect.width, rect.height)) / 2))
+        radii = (corners.contains(.layerMinXMinYCorner) ? r : 0, corners.contains(.layerMaxXMinYCorner) ? r : 0,
+                 corners.contains(.layerMinXMaxYCorner) ? r : 0, corners.contains(.layerMaxXMaxYCorner) ? r : 0)
+    }
+
+    public init(rect: CGRect, radii: (Double, Double, Double, Double)) { self.rect = rect; self.radii = radii }
+
+    public static func == (l: RoundedRect, r: RoundedRect) -> Bool {
+        l.rect == r.rect && l.radii.0 == r.radii.0 && l.radii.1 == r.radii.1 && l.radii.2 == r.radii.2 && l.radii.3 == r.radii.3
+    }
+
+    /// The rectangle inset by `d` on every side, radii shrunk accordingly (a border's inner edge).
+    public func inset(by d: Double) -> RoundedRect {
+        let r = rect.insetBy(dx: CGFloat(d), dy: CGFloat(d))
+        return RoundedRect(rect: r.isNull ? CGRect(x: rect.midX, y: rect.midY, width: 0, height: 0) : r,
+                           radii: (max(0, radii.0 - d), max(0, radii.1 - d), max(0, radii.2 - d), max(0, radii.3 - d)))
+    }
+}
+
+/// Where a draw item's plane sits: the homography to the screen and its inverse.
+public struct PlaneMap: Sendable {
+    public var toScreen: Homography
+    public var fromScreen: Homography
+    /// True when the item is drawn without edge anti-aliasing.
+    public var antialiased: Bool
+}
+
+/// A region that restricts drawing (masksToBounds of an ancestor), in that ancestor's plane.
+public struct ClipShape: Sendable {
+    public var plane: PlaneMap
+    public var shape: RoundedRect
+    public var bounds: PixelRect
+}
+
+/// How an image is mapped onto a layer's rectangle.
+public struct ImagePlacement: Sendable {
+    public var image: CGImage
+    /// The layer-space rectangle the (sub-)image fills.
+    public var destination: CGRect
+    /// The part of the image shown, in image pixels (may extend beyond the image: edges clamp).
+    public var source: CGRect
+    public var nearest: Bool
+}
+
+/// What an item draws.
+public enum DrawOp: Sendable {
+    /// Fill a rounded rectangle with a premultiplied colour.
+    case fill(RoundedRect, SIMD4<Float>)
+    /// The ring between an outer and inner rounded rectangle (a border).
+    case ring(outer: RoundedRect, inner: RoundedRect, SIMD4<Float>)
+    /// An image inside a rounded clip of the layer.
+    case image(ImagePlacement, clip: RoundedRect, opacity: Float)
+    /// Render `items` offscreen, then composite with `opacity` (group opacity).
+    case group(DisplayList, opacity: Float)
+}
+
+/// One thing to draw.
+public struct DrawItem: Sendable {
+    public var op: DrawOp
+    public var plane: PlaneMap
+    /// Screen pixels the item may touch (already clipped to the frame and clips).
+    public var bounds: PixelRect
+    public var clips: [ClipShape]
+}
+
+/// The ordered draw items of a frame (or of a group).
+public struct DisplayList: Sendable {
+    public var items: [DrawItem]
+    public init(items: [DrawItem] = []) { self.items = items }
+    /// The union of the items' pixel bounds.
+    public var bounds: PixelRect { items.reduce(PixelRect.empty) { $0.union($1.bounds) } }
+}

@@ -1,0 +1,162 @@
+// Stage 2 of a frame: presentation snapshot → display list. Resolves each layer's plane
+// (flattening: a layer's sublayers are drawn into its own plane, so a flattened chain of 3D
+// transforms collapses into one homography per plane), sibling order by zPosition, inherited vs
+// group opacity, masksToBounds clips, back-face culling, and the depth order of faces inside a
+// CATransformLayer context. Hands on an immutable DisplayList for the tile workers.
+import Foundation
+import StrataCore
+
+/// Turns a snapshot into draw items for a frame of `width × height` pixels.
+public struct DisplayListBuilder: Sendable {
+    public let width: Int
+    public let height: Int
+    /// Pixels per point.
+    public let scale: Double
+
+    public init(width: Int, height: Int, scale: Double = 1) {
+        self.width = width; self.height = height; self.scale = scale
+    }
+
+    private var frameRect: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
+
+    /// The display list of a whole tree. The root layer's position is in scene points.
+    public func build(_ root: LayerSnapshot) -> DisplayList {
+        let screen = Homography(scale, 0, 0, 0, scale, 0, 0, 0, 1)
+        var faces: [Face] = []
+        visit(root, layerTo3D: root.localToParent, planeToScreen: screen, opacity: 1, clips: [], into: &faces)
+        return DisplayList(items: faces.flatMap(\.items))
+    }
+
+    /// The items of one flattened layer subtree, with a depth for ordering inside a 3D context.
+    struct Face {
+        var depth: Double
+        var items: [DrawItem]
+    }
+
+    private func visit(_ layer: LayerSnapshot, layerTo3D: CATransform3D, planeToScreen: Homography,
+                       opacity inherited: Float, clips: [ClipShape], into faces: inout [Face]) {
+        guard !layer.isHidden, layer.opacity > 0, inherited > 0 else { return }
+
+        if layer.isTransformLayer {
+            // A 3D rendering context: sublayers keep their z in the parent's 3D space.
+            let alpha = inherited * min(layer.opacity, 1)
+            var inner: [Face] = []
+            for child in ordered(layer.sublayers) {
+                let childTo3D = child.localToParent.concatenating(layer.sublayerToLocal).concatenating(layerTo3D)
+                visit(child, layerTo3D: childTo3D, planeToScreen: planeToScreen, opacity: alpha, clips: clips, into: &inner)
+            }
+            // Painter's order by depth (farther first); stable for equal depths.
+            let sorted = inner.enumerated().sorted { a, b in
+                a.element.depth != b.element.depth ? a.element.depth < b.element.depth : a.offset < b.offset
+            }
+            faces.append(contentsOf: sorted.map(\.element))
+            return
+        }
+
+        let H = Homography(flattening: layerTo3D).concatenating(planeToScreen)
+        guard let inv = H.inverted() else { return }          // edge-on: nothing visible
+        if !layer.isDoubleSided && H.determinant < 0 { return }  // back face
+        let plane = PlaneMap(toScreen: H, fromScreen: inv, antialiased: layer.allowsEdgeAntialiasing)
+        let depth = centreDepth(layer, layerTo3D)
+
+        let hasSublayers = !layer.sublayers.isEmpty
+        let group = layer.allowsGroupOpacity && layer.opacity < 1 && hasSublayers
+        let alpha: Float = group ? 1 : inherited * min(layer.opacity, 1)
+        var items: [DrawItem] = []
+        let boundsShape = RoundedRect(rect: layer.bounds, radius: Double(layer.cornerRadius), corners: layer.maskedCorners)
+
+        func emit(_ op: DrawOp, local: CGRect, clips: [ClipShape]) {
+            var b = pixelBounds(of: local, H).intersection(frameRect)
+            for c in clips { b = b.intersection(c.bounds) }
+            guard !b.isEmpty else { return }
+            items.append(DrawItem(op: op, plane: plane, bounds: b, clips: clips))
+        }
+
+        // Background.
+        if let bg = layer.backgroundColor, bg.a > 0 {
+            emit(.fill(boundsShape, premultiplied(bg, alpha)), local: layer.bounds, clips: clips)
+        }
+        // Image contents.
+        if let contents = layer.contents, let placement = ContentsPlacement.place(contents, in: layer.bounds) {
+            let clipShape = layer.masksToBounds ? boundsShape : RoundedRect(rect: placement.destination, radius: 0)
+            let local = layer.masksToBounds ? layer.bounds : placement.destination
+            emit(.image(placement, clip: clipShape, opacity: alpha), local: local, clips: clips)
+        }
+        // Sublayers, flattened into this layer's plane.
+        if hasSublayers {
+            var childClips = clips
+            if layer.masksToBounds {
+                let cb = pixelBounds(of: layer.bounds, H).intersection(frameRect)
+                childClips.append(ClipShape(plane: plane, shape: boundsShape, bounds: cb))
+            }
+            var childFaces: [Face] = []
+            let toLocal = layer.sublayerToLocal
+            for child in ordered(layer.sublayers) {
+                visit(child, layerTo3D: child.localToParent.concatenating(toLocal), planeToScreen: H,
+                      opacity: alpha, clips: childClips, into: &childFaces)
+            }
+            for f in childFaces { items.append(contentsOf: f.items) }
+        }
+        // Border, above sublayers.
+        if layer.borderWidth > 0, let bc = layer.borderColor, bc.a > 0 {
+            let inner = boundsShape.inset(by: Double(layer.borderWidth))
+            emit(.ring(outer: boundsShape, inner: inner, premultiplied(bc, alpha)), local: layer.bounds, clips: clips)
+        }
+
+        guard !items.isEmpty else { return }
+        if group {
+            let sub = DisplayList(items: items)
+            let b = sub.bounds
+            let item = DrawItem(op: .group(sub, opacity: inherited * layer.opacity), plane: plane, bounds: b, clips: [])
+            faces.append(Face(depth: depth, items: [item]))
+        } else {
+            faces.append(Face(depth: depth, items: items))
+        }
+    }
+
+    /// Siblings in drawing order: ascending zPosition, then insertion order.
+    private func ordered(_ layers: [LayerSnapshot]) -> [LayerSnapshot] {
+        guard layers.contains(where: { $0.zPosition != 0 }) else { return layers }
+        return layers.enumerated().sorted { a, b in
+            a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// Depth of the layer's centre in its 3D context (larger is nearer the viewer).
+    private func centreDepth(_ layer: LayerSnapshot, _ m: CATransform3D) -> Double {
+        let c = CGPoint(x: layer.bounds.midX, y: layer.bounds.midY)
+        let x = Double(c.x), y = Double(c.y)
+        let z = x * Double(m.m13) + y * Double(m.m23) + Double(m.m43)
+        let w = x * Double(m.m14) + y * Double(m.m24) + Double(m.m44)
+        return w > 0 ? z / w : -.infinity
+    }
+
+    /// The screen pixels a local rectangle may touch, clipped against the eye plane (w > ε)
+    /// so layers partly behind the viewer are cut, not exploded. Padded by one pixel for AA.
+    func pixelBounds(of r: CGRect, _ H: Homography) -> PixelRect {
+        let corners = [(Double(r.minX), Double(r.minY)), (Double(r.maxX), Double(r.minY)),
+                       (Double(r.maxX), Double(r.maxY)), (Double(r.minX), Double(r.maxY))]
+        let hs = corners.map { H.apply($0.0, $0.1) }
+        let eps = 1e-6
+        var pts: [(Double, Double)] = []
+        for i in 0..<4 {
+            let a = hs[i], b = hs[(i + 1) % 4]
+            if a.2 > eps { pts.append((a.0 / a.2, a.1 / a.2)) }
+            if (a.2 > eps) != (b.2 > eps) {
+                let t = (eps - a.2) / (b.2 - a.2)
+                let x = a.0 + (b.0 - a.0) * t, y = a.1 + (b.1 - a.1) * t
+                pts.append((x / eps, y / eps))
+            }
+        }
+        guard !pts.isEmpty else { return .empty }
+        let limit = 1e7
+        let xs = pts.map { min(max($0.0, -limit), limit) }, ys = pts.map { min(max($0.1, -limit), limit) }
+        return PixelRect(x0: Int(floor(xs.min()!)) - 1, y0: Int(floor(ys.min()!)) - 1,
+                         x1: Int(ceil(xs.max()!)) + 1, y1: Int(ceil(ys.max()!)) + 1)
+    }
+
+    private func premultiplied(_ c: RGBA, _ alpha: Float) -> SIMD4<Float> {
+        let a = c.a * alpha
+        return SIMD4(c.r * a, c.g * a, c.b * a, a)
+    }
+}

@@ -1,0 +1,26 @@
+// The renderer's front door: snapshot → display list → tiles → Bitmap.
+import Foundation
+import StrataCore
+
+/// Renders presentation snapshots into frames.
+public struct FrameRenderer: Sendable {
+    public let width: Int
+    public let height: Int
+    public let scale: Double
+    public var tiles: TileRenderer
+
+    public init(width: Int, height: Int, scale: Double = 1, options: RenderOptions = RenderOptions()) {
+        self.width = width; self.height = height; self.scale = scale
+        tiles = TileRenderer(options: options)
+    }
+
+    /// The display list of a snapshot (exposed for tests and benchmarks).
+    public func displayList(for root: LayerSnapshot) -> DisplayList {
+        DisplayListBuilder(width: width, height: height, scale: scale).build(root)
+    }
+
+    /// Draws one frame.
+    public func render(_ root: LayerSnapshot) -> Bitmap {
+        tiles.render(displayList(for: root), width: width, height: height)
+    }
+}
