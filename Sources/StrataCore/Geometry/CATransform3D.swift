@@ -4,11 +4,13 @@ import Foundation
 
 /// A 4×4 homogeneous transform with Core Animation's field names and row-vector convention.
 public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The sixteen entries, row by row; row 4 (`m41 m42 m43`) holds the translation.
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
+    /// A transform from its sixteen entries.
     public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
                 m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
                 m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
@@ -26,6 +28,7 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
                   m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
     }
 
+    /// The identity transform.
     public static let identity = CATransform3D()
 
     /// The sixteen entries in row-major order.
@@ -40,6 +43,7 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
                   m31: e[8], m32: e[9], m33: e[10], m34: e[11], m41: e[12], m42: e[13], m43: e[14], m44: e[15])
     }
 
+    /// True when the transform is exactly the identity.
     public var isIdentity: Bool { self == .identity }
 
     /// True when the transform maps the z = 0 plane affinely and keeps it flat (Apple's `IsAffine`).
@@ -102,14 +106,29 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
         CGAffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)
     }
 
+    /// Translation applied before `self` (`CATransform3DTranslate`).
     public func translatedBy(x: CGFloat, y: CGFloat, z: CGFloat) -> CATransform3D {
         CATransform3D(translationX: x, y: y, z: z).concatenating(self)
     }
+    /// Scale applied before `self` (`CATransform3DScale`).
     public func scaledBy(x: CGFloat, y: CGFloat, z: CGFloat) -> CATransform3D {
         CATransform3D(scaleX: x, y: y, z: z).concatenating(self)
     }
+    /// Rotation applied before `self` (`CATransform3DRotate`).
     public func rotated(by angle: CGFloat, x: CGFloat, y: CGFloat, z: CGFloat) -> CATransform3D {
         CATransform3D(rotationAngle: angle, x: x, y: y, z: z).concatenating(self)
+    }
+
+    /// The homogeneous image of the point `(p.x, p.y, z)`: the row vector `[x y z 1] · M`.
+    ///
+    /// Divide `x`, `y` (and `z`) by `w` for the projected point; `w` differs from 1 only under
+    /// perspective (`m34 = −1/d` gives `w = 1 − z/d`, so a point at z = 100 with d = 500 has
+    /// `w = 0.8` and appears 1.25× farther from the origin). `w ≤ 0` means behind the eye.
+    public func project(_ p: CGPoint, z: CGFloat = 0) -> (x: CGFloat, y: CGFloat, z: CGFloat, w: CGFloat) {
+        (p.x * m11 + p.y * m21 + z * m31 + m41,
+         p.x * m12 + p.y * m22 + z * m32 + m42,
+         p.x * m13 + p.y * m23 + z * m33 + m43,
+         p.x * m14 + p.y * m24 + z * m34 + m44)
     }
 
     /// The inverse, or `self` unchanged when singular (as Core Animation does).
@@ -137,34 +156,49 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
         return CATransform3D(entries: inv.map { CGFloat($0 / det) })
     }
 
+    /// The entries row by row.
     public var description: String {
         "CATransform3D[\(m11) \(m12) \(m13) \(m14); \(m21) \(m22) \(m23) \(m24); \(m31) \(m32) \(m33) \(m34); \(m41) \(m42) \(m43) \(m44)]"
     }
 }
 
+/// The identity transform.
 public let CATransform3DIdentity = CATransform3D.identity
+/// True when `t` is exactly the identity.
 public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t.isIdentity }
+/// True when all sixteen entries are equal.
 public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool { a == b }
+/// A translation by `(tx, ty, tz)`.
 public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
     CATransform3D(translationX: tx, y: ty, z: tz)
 }
+/// A scale by `(sx, sy, sz)`.
 public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
     CATransform3D(scaleX: sx, y: sy, z: sz)
 }
+/// A rotation by `angle` about the axis `(x, y, z)` (normalised; a zero axis gives the identity).
 public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
     CATransform3D(rotationAngle: angle, x: x, y: y, z: z)
 }
+/// `t` preceded by a translation (the translation applies first).
 public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
     t.translatedBy(x: tx, y: ty, z: tz)
 }
+/// `t` preceded by a scale (the scale applies first).
 public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
     t.scaledBy(x: sx, y: sy, z: sz)
 }
+/// `t` preceded by a rotation (the rotation applies first).
 public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
     t.rotated(by: angle, x: x, y: y, z: z)
 }
+/// `a · b`: `a` applies first.
 public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D { a.concatenating(b) }
+/// The inverse, or `t` itself when singular.
 public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D { t.inverted() }
+/// The 3D transform that acts as `t` in the z = 0 plane.
 public func CATransform3DMakeAffineTransform(_ t: CGAffineTransform) -> CATransform3D { CATransform3D(t) }
+/// True when `t` can be represented exactly by an affine transform.
 public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool { t.isAffine }
+/// The affine part of `t` (`m11 m12 m21 m22 m41 m42`).
 public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform { t.affineTransform }

@@ -4,30 +4,42 @@ import Foundation
 /// An sRGB colour with straight alpha; components are kept as given (not clamped) so animation
 /// can overshoot with spring curves, and clamped only when drawn.
 public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The components, in 0…1 for in-gamut colours.
     public let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
 
+    /// An sRGB colour from its components.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
+    /// A grey: `red = green = blue = gray`.
     public convenience init(gray: CGFloat, alpha: CGFloat) { self.init(red: gray, green: gray, blue: gray, alpha: alpha) }
+    /// Apple's explicit-sRGB spelling; the same as `init(red:green:blue:alpha:)`.
     public convenience init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.init(red: red, green: green, blue: blue, alpha: alpha)
     }
 
     /// `[red, green, blue, alpha]`, as Core Graphics returns for an RGB colour.
     public var components: [CGFloat]? { [red, green, blue, alpha] }
+    /// Always 4 (RGBA).
     public var numberOfComponents: Int { 4 }
 
+    /// The same colour with `alpha` replaced.
     public func copy(alpha: CGFloat) -> CGColor? { CGColor(red: red, green: green, blue: blue, alpha: alpha) }
 
+    /// Opaque black.
     public static let black = CGColor(gray: 0, alpha: 1)
+    /// Opaque white.
     public static let white = CGColor(gray: 1, alpha: 1)
+    /// Fully transparent black.
     public static let clear = CGColor(gray: 0, alpha: 0)
 
+    /// Component-wise equality.
     public static func == (l: CGColor, r: CGColor) -> Bool {
         l.red == r.red && l.green == r.green && l.blue == r.blue && l.alpha == r.alpha
     }
+    /// Hashes the four components.
     public func hash(into h: inout Hasher) { h.combine(red); h.combine(green); h.combine(blue); h.combine(alpha) }
+    /// The components, labelled.
     public var description: String { "CGColor(r: \(red), g: \(green), b: \(blue), a: \(alpha))" }
 
     /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa`; nil when malformed.
@@ -42,6 +54,7 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
     }
 }
 
+/// An sRGB colour from its components (Core Graphics' C spelling).
 public func CGColorCreateGenericRGB(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat) -> CGColor {
     CGColor(red: r, green: g, blue: b, alpha: a)
 }
