@@ -36,11 +36,12 @@ let package = Package(
         .executableTarget(name: "example-spinning-box", dependencies: ["Strata"], path: "examples/spinning-box"),
         .executableTarget(name: "example-cube", dependencies: ["Strata"], path: "examples/cube"),
 
+        .target(name: "StrataTestSupport", dependencies: ["StrataRender", "StrataCore"], path: "Tests/StrataTestSupport"),
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
-        .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataCore"],
+        .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataCore", "StrataTestSupport"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataCore"]),
-        .testTarget(name: "StrataTests", dependencies: ["Strata"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTestSupport"], exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )

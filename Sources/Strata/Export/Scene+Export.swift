@@ -85,6 +85,9 @@ extension Scene {
             if rename(temp.path, url.path) != 0 {
                 throw ExportError.notWritable(path: url.path, reason: String(cString: strerror(errno)))
             }
+            // Temporary files are created private; the result gets the usual permissions.
+            let mask = umask(0); umask(mask)
+            chmod(url.path, (target == .pngSequence ? 0o777 : 0o666) & ~mask)
         } catch {
             try? FileManager.default.removeItem(at: temp)
             throw error

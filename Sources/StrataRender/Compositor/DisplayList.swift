@@ -80,8 +80,9 @@ public enum DrawOp: Sendable {
     case fill(RoundedRect, SIMD4<Float>)
     /// The ring between an outer and inner rounded rectangle (a border).
     case ring(outer: RoundedRect, inner: RoundedRect, SIMD4<Float>)
-    /// An image inside a rounded clip of the layer.
-    case image(ImagePlacement, clip: RoundedRect, opacity: Float)
+    /// An image filling its destination rectangle, optionally clipped to the layer's rounded
+    /// bounds (masksToBounds).
+    case image(ImagePlacement, clip: RoundedRect?, opacity: Float)
     /// Render `items` offscreen, then composite with `opacity` (group opacity).
     case group(DisplayList, opacity: Float)
 }

@@ -78,9 +78,10 @@ public struct DisplayListBuilder: Sendable {
         }
         // Image contents.
         if let contents = layer.contents, let placement = ContentsPlacement.place(contents, in: layer.bounds) {
-            let clipShape = layer.masksToBounds ? boundsShape : RoundedRect(rect: placement.destination, radius: 0)
-            let local = layer.masksToBounds ? layer.bounds : placement.destination
-            emit(.image(placement, clip: clipShape, opacity: alpha), local: local, clips: clips)
+            let local = layer.masksToBounds ? layer.bounds.intersection(placement.destination) : placement.destination
+            if !local.isNull {
+                emit(.image(placement, clip: layer.masksToBounds ? boundsShape : nil, opacity: alpha), local: local, clips: clips)
+            }
         }
         // Sublayers, flattened into this layer's plane.
         if hasSublayers {

@@ -140,14 +140,16 @@ enum TileRasterizer {
             }
         case .image(let placement, let clip, let opacity):
             let sampler = ImageSampler(placement)
+            let dest = RoundedRect(rect: placement.destination, radius: 0)
             buf.pixels.withUnsafeMutableBufferPointer { px in
                 for y in r.y0..<r.y1 {
                     var i = (y - buf.rect.y0) * stride + (r.x0 - buf.rect.x0)
                     for x in r.x0..<r.x1 {
                         defer { i += 1 }
                         guard let p = map(inv, x, y) else { continue }
-                        var c = coverage(clip, p, antialiased: aa)
+                        var c = coverage(dest, p, antialiased: aa)
                         if c == 0 { continue }
+                        if let clip { c *= coverage(clip, p, antialiased: aa); if c == 0 { continue } }
                         if hasClips { c *= clipCoverage(item.clips, x, y); if c == 0 { continue } }
                         blend(sampler.sample(p.u, p.v) * (c * opacity), into: &px[i])
                     }

@@ -1,0 +1,146 @@
+// What a media file holds, read with libavformat: the container, and for each stream its codec,
+// size, pixel format, colour tags, frame rate and duration, plus the number of frames found by
+// reading every packet (exact for video, unlike header estimates). Used by `strata probe` and by
+// tests that check what the encoders wrote.
+import Foundation
+import CFFmpeg
+
+/// A description of a media file's container and streams.
+public struct MediaProbe: Sendable, CustomStringConvertible {
+    /// One stream of the file.
+    public struct Stream: Sendable, CustomStringConvertible {
+        /// The stream's index in the file.
+        public let index: Int
+        /// The media type: "video", "audio", "subtitle", "data" or "attachment".
+        public let kind: String
+        /// The codec's short name, e.g. "h264", "vp9", "gif".
+        public let codecName: String
+        /// Width in pixels (video only).
+        public let width: Int?
+        /// Height in pixels (video only).
+        public let height: Int?
+        /// The pixel format, e.g. "yuv420p" (video only).
+        public let pixelFormat: String?
+        /// The average frame rate, when the file states one.
+        public let frameRate: FrameRate?
+        /// Duration in seconds, when known.
+        public let duration: Double?
+        /// Packets read for this stream: the frame count for video.
+        public let frameCount: Int
+        /// Colour primaries, e.g. "bt709", when tagged.
+        public let colorPrimaries: String?
+        /// Transfer characteristic, e.g. "bt709", when tagged.
+        public let colorTransfer: String?
+        /// YUV matrix, e.g. "bt709", when tagged.
+        public let colorSpace: String?
+        /// "tv" (limited) or "pc" (full), when tagged.
+        public let colorRange: String?
+
+        /// A one-line summary of the stream.
+        public var description: String {
+            var parts = ["#\(index) \(kind) \(codecName)"]
+            if let width, let height { parts.append("\(width)×\(height)") }
+            if let pixelFormat { parts.append(pixelFormat) }
+            if let colorSpace { parts.append("\(colorSpace)/\(colorPrimaries ?? "?")/\(colorTransfer ?? "?") \(colorRange ?? "")") }
+            if let frameRate { parts.append("\(frameRate) fps") }
+            if let duration { parts.append(String(format: "%.3f s", duration)) }
+            parts.append("\(frameCount) \(kind == "video" ? "frames" : "packets")")
+            return parts.joined(separator: ", ")
+        }
+    }
+
+    /// The probed file.
+    public let url: URL
+    /// libavformat's name for the container, e.g. "mov,mp4,m4a,3gp,3g2,mj2".
+    public let formatName: String
+    /// The container's duration in seconds, when known.
+    public let duration: Double?
+    /// The streams, in file order.
+    public let streams: [Stream]
+
+    /// The first video stream, if any.
+    public var videoStream: Stream? { streams.first { $0.kind == "video" } }
+
+    /// Opens `url` and reads it through once. Throws `MediaError.cannotRead` naming the file when
+    /// it is missing or not media.
+    public init(url: URL) throws {
+        _ = FFmpegSupport.quietLogging
+        let path = url.path
+        self.url = url
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        var status = avformat_open_input(&context, FFmpegSupport.fileURL(path), nil, nil)
+        guard status >= 0, let context else {
+            throw MediaError.cannotRead(path: path, reason: FFmpegSupport.errorString(status))
+        }
+        defer { var c: UnsafeMutablePointer<AVFormatContext>? = context; avformat_close_input(&c) }
+        status = avformat_find_stream_info(context, nil)
+        if status < 0 {
+            throw MediaError.cannotRead(path: path, reason: "no stream information (\(FFmpegSupport.errorString(status)))")
+        }
+        let count = Int(context.pointee.nb_streams)
+        var packets = [Int](repeating: 0, count: count)
+        guard let packet = av_packet_alloc() else {
+            throw MediaError.libraryFailure(path: path, operation: "allocating a packet", reason: "out of memory")
+        }
+        defer { var p: UnsafeMutablePointer<AVPacket>? = packet; av_packet_free(&p) }
+        while true {
+            status = av_read_frame(context, packet)
+            if status < 0 { break }
+            let index = Int(packet.pointee.stream_index)
+            if index >= 0, index < count { packets[index] += 1 }
+            av_packet_unref(packet)
+        }
+        if status != strata_averror_eof() {
+            throw MediaError.cannotRead(path: path, reason: "reading packets failed: \(FFmpegSupport.errorString(status))")
+        }
+
+        formatName = FFmpegSupport.string(context.pointee.iformat.pointee.name) ?? "unknown"
+        let containerDuration = context.pointee.duration
+        duration = containerDuration > 0 && containerDuration != Int64.min
+            ? Double(containerDuration) / Double(AV_TIME_BASE) : nil
+
+        var streams: [Stream] = []
+        for i in 0..<count {
+            guard let stream = context.pointee.streams[i] else { continue }
+            let parameters = stream.pointee.codecpar.pointee
+            let isVideo = parameters.codec_type == AVMEDIA_TYPE_VIDEO
+            let timeBase = stream.pointee.time_base
+            var streamDuration: Double?
+            if stream.pointee.duration != Int64.min, stream.pointee.duration > 0, timeBase.den != 0 {
+                streamDuration = Double(stream.pointee.duration) * Double(timeBase.num) / Double(timeBase.den)
+            }
+            let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
+            let pixelFormat = isVideo && parameters.format >= 0
+                ? FFmpegSupport.string(av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.format))) : nil
+            func tag(_ name: UnsafePointer<CChar>?, unspecified: Bool) -> String? {
+                unspecified ? nil : FFmpegSupport.string(name)
+            }
+            streams.append(Stream(
+                index: i,
+                kind: FFmpegSupport.string(av_get_media_type_string(parameters.codec_type)) ?? "unknown",
+                codecName: FFmpegSupport.string(avcodec_get_name(parameters.codec_id)) ?? "unknown",
+                width: isVideo ? Int(parameters.width) : nil,
+                height: isVideo ? Int(parameters.height) : nil,
+                pixelFormat: pixelFormat,
+                frameRate: rate.num > 0 && rate.den > 0 ? FrameRate(numerator: Int(rate.num), denominator: Int(rate.den)) : nil,
+                duration: streamDuration ?? duration,
+                frameCount: packets[i],
+                colorPrimaries: tag(av_color_primaries_name(parameters.color_primaries),
+                                    unspecified: parameters.color_primaries == AVCOL_PRI_UNSPECIFIED),
+                colorTransfer: tag(av_color_transfer_name(parameters.color_trc),
+                                   unspecified: parameters.color_trc == AVCOL_TRC_UNSPECIFIED),
+                colorSpace: tag(av_color_space_name(parameters.color_space),
+                                unspecified: parameters.color_space == AVCOL_SPC_UNSPECIFIED),
+                colorRange: tag(av_color_range_name(parameters.color_range),
+                                unspecified: parameters.color_range == AVCOL_RANGE_UNSPECIFIED)))
+        }
+        self.streams = streams
+    }
+
+    /// A multi-line summary: the file, container, duration and one line per stream.
+    public var description: String {
+        var lines = ["\(url.path): \(formatName)" + (duration.map { String(format: ", %.3f s", $0) } ?? "")]
+        lines += streams.map { "  " + $0.description }
+        return lines.joined(separator: "\n")
+    }
+}

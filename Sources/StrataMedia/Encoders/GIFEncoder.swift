@@ -1,0 +1,346 @@
+// The GIF encoder stage: premultiplied RGBA frames in, an animated GIF89a out, written with
+// giflib. Each frame is quantised (ColorQuantizer, PaletteMapper) to a local palette, or to one
+// global palette built from all frames. Only the rectangle that changed since the previous frame is
+// re-encoded (disposal "do not dispose"), pixels inside it that did not change are written as
+// transparent so the previous frame shows through, and an unchanged frame becomes a 1×1
+// transparent pixel: static regions cost nothing, do not flicker, and every appended frame stays a
+// frame. Frame k lasts round(100·(k+1)/fps) − round(100·k/fps) centiseconds, so the delays add up
+// to the duration exactly, to the centisecond. Browsers stretch 0–1 cs delays to about 10 cs, so
+// rates above 50 fps play slowly there. The output depends only on the frames and options.
+import Foundation
+import Glibc
+import CGif
+
+/// Writes `Bitmap` frames to an animated GIF with giflib.
+///
+/// Calls are serialised by an internal lock, so an encoder may be handed to another thread; a
+/// file whose encoder is released without `finish()` is closed where it stopped.
+public final class GIFEncoder: @unchecked Sendable {
+    /// The file being written.
+    public let url: URL
+    /// Frame width in pixels.
+    public let width: Int
+    /// Frame height in pixels.
+    public let height: Int
+    /// The exact frame rate the delays are derived from.
+    public let frameRate: FrameRate
+    /// The options the encoder was created with.
+    public let options: GIFEncoderOptions
+
+    /// The number of frames appended so far.
+    public var frameCount: Int { lock.withLock { appended } }
+
+    /// The delay of frame `index` in centiseconds at `frameRate`:
+    /// round(100·(index+1)/fps) − round(100·index/fps).
+    public static func delay(ofFrame index: Int, frameRate: FrameRate) -> Int {
+        centiseconds(before: index + 1, frameRate) - centiseconds(before: index, frameRate)
+    }
+
+    private let path: String
+    private let lock = NSLock()
+    private var gif: UnsafeMutablePointer<GifFileType>?
+    private var appended = 0
+    private var written = 0
+    private var isOpen = false
+    private var previous: [UInt8]?
+    // Global palette mode: statistics of every frame and the spooled frames.
+    private var statistics: ColorStatistics?
+    private var spool: FileHandle?
+    private var spoolURL: URL?
+
+    /// Creates `url` for a `width`×`height` GIF at `frameRate`. Throws `MediaError` when the file
+    /// cannot be created or a size or option is out of range.
+    public init(url: URL, width: Int, height: Int, frameRate: FrameRate,
+                options: GIFEncoderOptions = GIFEncoderOptions()) throws {
+        self.url = url
+        self.width = width
+        self.height = height
+        self.frameRate = frameRate
+        self.options = options
+        self.path = url.path
+        guard width > 0, height > 0, width <= 65_535, height <= 65_535 else {
+            throw MediaError.invalidFrameSize(path: path, reason: "size \(width)×\(height) must be within 1...65535 per side for GIF")
+        }
+        guard (2...256).contains(options.maxColors) else {
+            throw MediaError.invalidOption(path: path, reason: "maxColors \(options.maxColors) is outside 2...256")
+        }
+        guard (0...65_536).contains(options.loopCount) else {
+            throw MediaError.invalidOption(path: path, reason: "loop count \(options.loopCount) is outside 0...65536")
+        }
+        // Opened here rather than by EGifOpenFileName, which creates files readable by the owner only.
+        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        guard descriptor >= 0 else {
+            throw MediaError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+        var error: Int32 = 0
+        guard let gif = EGifOpenFileHandle(descriptor, &error) else {
+            Glibc.close(descriptor)
+            try? FileManager.default.removeItem(atPath: path)
+            throw MediaError.cannotWrite(path: path, reason: Self.giflibMessage(error))
+        }
+        self.gif = gif
+        EGifSetGifVersion(gif, true)
+        do {
+            if options.palette == .global {
+                statistics = ColorStatistics()
+                let spoolURL = FileManager.default.temporaryDirectory
+                    .appendingPathComponent("strata-gif-\(UUID().uuidString).rgba")
+                guard FileManager.default.createFile(atPath: spoolURL.path, contents: nil),
+                      let handle = FileHandle(forWritingAtPath: spoolURL.path) else {
+                    throw MediaError.cannotWrite(path: spoolURL.path, reason: "cannot create the frame spool for \(path)")
+                }
+                self.spoolURL = spoolURL
+                spool = handle
+            } else {
+                try writeHeader(globalPalette: nil)
+            }
+        } catch {
+            close(removingFile: true)
+            throw error
+        }
+        isOpen = true
+    }
+
+    deinit {
+        close(removingFile: false)
+    }
+
+    /// Adds one frame; its size must be the encoder's size.
+    public func append(_ frame: Bitmap) throws {
+        try lock.withLock {
+            guard isOpen else { throw MediaError.alreadyFinished(path: path) }
+            guard frame.width == width, frame.height == height else {
+                throw MediaError.frameSizeMismatch(path: path, frameIndex: appended, width: frame.width,
+                                                   height: frame.height, expectedWidth: width, expectedHeight: height)
+            }
+            do {
+                if let spool {
+                    frame.pixels.withUnsafeBufferPointer { pixels in
+                        let region = FrameRegion(pixels: pixels, stride: width, x: 0, y: 0, width: width, height: height,
+                                                 keepTransparency: options.preservesTransparency)
+                        statistics!.add(region)
+                    }
+                    try spool.write(contentsOf: frame.pixels)
+                } else {
+                    try encode(frame.pixels, with: nil)
+                }
+                appended += 1
+            } catch {
+                isOpen = false
+                throw Self.wrap(error, path: path, operation: "writing frame \(appended)")
+            }
+        }
+    }
+
+    /// Writes any spooled frames and the trailer, and closes the file.
+    public func finish() throws {
+        try lock.withLock {
+            guard isOpen else { throw MediaError.alreadyFinished(path: path) }
+            isOpen = false
+            guard appended > 0 else {
+                close(removingFile: true)
+                throw MediaError.noFrames(path: path)
+            }
+            do {
+                if let spool, let statistics, let spoolURL {
+                    try spool.close()
+                    self.spool = nil
+                    // One slot stays free for transparency (kept alpha, or unchanged pixels).
+                    let colors = PaletteBuilder.palette(from: statistics, maxColors: options.maxColors - 1)
+                    let mapper = PaletteMapper(colors: colors, isExact: isExact(statistics, colors))
+                    try writeHeader(globalPalette: mapper.colors)
+                    let reader = try FileHandle(forReadingFrom: spoolURL)
+                    defer { try? reader.close() }
+                    for _ in 0..<appended {
+                        guard let data = try reader.read(upToCount: width * height * 4), data.count == width * height * 4 else {
+                            throw MediaError.libraryFailure(path: path, operation: "reading the frame spool", reason: "it ended early")
+                        }
+                        try encode([UInt8](data), with: mapper)
+                    }
+                }
+            } catch {
+                close(removingFile: false)
+                throw Self.wrap(error, path: path, operation: "writing frames")
+            }
+            var error: Int32 = 0
+            let status = EGifCloseFile(gif, &error)
+            gif = nil
+            close(removingFile: false)
+            if status == GIF_ERROR {
+                throw MediaError.libraryFailure(path: path, operation: "closing the GIF (EGifCloseFile)", reason: Self.giflibMessage(error))
+            }
+        }
+    }
+
+    // MARK: - Writing
+
+    private func isExact(_ statistics: ColorStatistics, _ colors: [RGB8]) -> Bool {
+        if let exact = statistics.exactColors { return exact.count <= colors.count }
+        return false
+    }
+
+    /// The logical screen (with the global palette, if any) and the looping extension.
+    private func writeHeader(globalPalette: [RGB8]?) throws {
+        var map: UnsafeMutablePointer<ColorMapObject>?
+        if let globalPalette { map = try makeColorMap(globalPalette, reservingTransparency: true) }
+        defer { if map != nil { GifFreeMapObject(map) } }
+        try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, map), "writing the screen descriptor (EGifPutScreenDesc)")
+        if options.loopCount != 1 {
+            let repetitions = options.loopCount == 0 ? 0 : options.loopCount - 1
+            let application: [UInt8] = Array("NETSCAPE2.0".utf8)
+            let loop: [UInt8] = [1, UInt8(repetitions & 0xFF), UInt8(repetitions >> 8)]
+            try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE), "writing the loop extension")
+            try check(EGifPutExtensionBlock(gif, Int32(application.count), application), "writing the loop extension")
+            try check(EGifPutExtensionBlock(gif, Int32(loop.count), loop), "writing the loop extension")
+            try check(EGifPutExtensionTrailer(gif), "writing the loop extension")
+        }
+    }
+
+    /// Encodes one frame: the changed rectangle, mapped to `globalMapper` or to its own palette.
+    private func encode(_ pixels: [UInt8], with globalMapper: PaletteMapper?) throws {
+        let delay = Self.delay(ofFrame: written, frameRate: frameRate)
+        let keepsTransparency = options.preservesTransparency
+        let rect: (x: Int, y: Int, width: Int, height: Int)?
+        if keepsTransparency || previous == nil {
+            rect = (0, 0, width, height)
+        } else {
+            rect = Self.changedRect(previous!, pixels, width: width, height: height)
+        }
+        guard let rect else {
+            try writeUnchangedFrame(delay: delay)
+            previous = pixels
+            written += 1
+            return
+        }
+        // Inside the changed rectangle, pixels equal to the previous frame's become transparent
+        // (unless transparency is kept, where each frame replaces the last).
+        let region: FrameRegion = pixels.withUnsafeBufferPointer { current in
+            if !keepsTransparency, let previous {
+                return previous.withUnsafeBufferPointer {
+                    FrameRegion(pixels: current, stride: width, x: rect.x, y: rect.y, width: rect.width, height: rect.height,
+                                keepTransparency: false, unchangedFrom: $0)
+                }
+            }
+            return FrameRegion(pixels: current, stride: width, x: rect.x, y: rect.y, width: rect.width,
+                               height: rect.height, keepTransparency: keepsTransparency)
+        }
+        let usesTransparency = keepsTransparency || !region.transparent.isEmpty
+        let mapper: PaletteMapper
+        if let globalMapper {
+            mapper = globalMapper
+        } else {
+            var statistics = ColorStatistics()
+            statistics.add(region)
+            let colors = PaletteBuilder.palette(from: statistics, maxColors: options.maxColors - (usesTransparency ? 1 : 0))
+            mapper = PaletteMapper(colors: colors, isExact: isExact(statistics, colors))
+        }
+        // The slot after the colours is the transparent one (the global palette always reserves it).
+        let transparentIndex = usesTransparency ? mapper.colors.count : Int(NO_TRANSPARENT_COLOR)
+        var indices = mapper.map(region, dithering: options.dithering,
+                                 transparentIndex: UInt8(clamping: max(0, transparentIndex)))
+        try writeControlBlock(delay: delay, transparentIndex: Int32(transparentIndex),
+                              disposal: keepsTransparency ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT)
+        var map: UnsafeMutablePointer<ColorMapObject>?
+        if globalMapper == nil { map = try makeColorMap(mapper.colors, reservingTransparency: usesTransparency) }
+        defer { if map != nil { GifFreeMapObject(map) } }
+        try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, map),
+                  "writing image descriptor \(written) (EGifPutImageDesc)")
+        try indices.withUnsafeMutableBufferPointer { buffer in
+            try check(EGifPutLine(gif, buffer.baseAddress, Int32(buffer.count)), "writing image \(written) (EGifPutLine)")
+        }
+        previous = pixels
+        written += 1
+    }
+
+    /// A frame identical to the previous one: one transparent pixel that only carries the delay.
+    private func writeUnchangedFrame(delay: Int) throws {
+        try writeControlBlock(delay: delay, transparentIndex: 0, disposal: DISPOSE_DO_NOT)
+        let map = try makeColorMap([RGB8(r: 0, g: 0, b: 0)], reservingTransparency: false)
+        defer { GifFreeMapObject(map) }
+        try check(EGifPutImageDesc(gif, 0, 0, 1, 1, false, map), "writing image descriptor \(written) (EGifPutImageDesc)")
+        var pixel: [GifPixelType] = [0]
+        try check(EGifPutLine(gif, &pixel, 1), "writing image \(written) (EGifPutLine)")
+    }
+
+    private func writeControlBlock(delay: Int, transparentIndex: Int32, disposal: Int32) throws {
+        var control = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false,
+                                           DelayTime: Int32(delay), TransparentColor: transparentIndex)
+        var bytes = [GifByteType](repeating: 0, count: 4)
+        let length = EGifGCBToExtension(&control, &bytes)
+        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), bytes), "writing graphics control block \(written)")
+    }
+
+    /// A giflib colour map holding `colors` (plus a black slot for transparency), padded with black
+    /// to a power of two of at least 2 entries.
+    private func makeColorMap(_ colors: [RGB8], reservingTransparency: Bool) throws -> UnsafeMutablePointer<ColorMapObject> {
+        let used = colors.count + (reservingTransparency ? 1 : 0)
+        var size = 2
+        while size < used { size *= 2 }
+        var entries = colors.map { GifColorType(Red: $0.r, Green: $0.g, Blue: $0.b) }
+        entries += Array(repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size - colors.count)
+        guard let map = GifMakeMapObject(Int32(size), entries) else {
+            throw MediaError.libraryFailure(path: path, operation: "building a colour map (GifMakeMapObject)", reason: "out of memory")
+        }
+        return map
+    }
+
+    private func check(_ status: Int32, _ operation: String) throws {
+        guard status == GIF_ERROR else { return }
+        let code = gif?.pointee.Error ?? 0
+        throw MediaError.libraryFailure(path: path, operation: operation, reason: Self.giflibMessage(code))
+    }
+
+    /// Closes the giflib handle (writing what it has) and removes the spool; optionally the file.
+    private func close(removingFile: Bool) {
+        if let gif {
+            var error: Int32 = 0
+            _ = EGifCloseFile(gif, &error)
+            self.gif = nil
+        }
+        try? spool?.close()
+        spool = nil
+        if let spoolURL { try? FileManager.default.removeItem(at: spoolURL) }
+        spoolURL = nil
+        if removingFile { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    // MARK: - Helpers
+
+    /// round(100 · frames / fps) for a rational rate, halves rounded up.
+    private static func centiseconds(before frames: Int, _ rate: FrameRate) -> Int {
+        let numerator = 100 * frames * rate.denominator
+        return (2 * numerator + rate.numerator) / (2 * rate.numerator)
+    }
+
+    /// The bounding box of the pixels that differ between two frames; nil when they are equal.
+    static func changedRect(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+        var minX = width, maxX = -1, minY = height, maxY = -1
+        a.withUnsafeBytes { ra in
+            b.withUnsafeBytes { rb in
+                let pa = ra.bindMemory(to: UInt32.self), pb = rb.bindMemory(to: UInt32.self)
+                for y in 0..<height {
+                    let row = y * width
+                    var first = -1
+                    for x in 0..<width where pa[row + x] != pb[row + x] { first = x; break }
+                    if first < 0 { continue }
+                    var last = first
+                    var x = width - 1
+                    while x > first { if pa[row + x] != pb[row + x] { last = x; break }; x -= 1 }
+                    minX = min(minX, first); maxX = max(maxX, last)
+                    minY = min(minY, y); maxY = y
+                }
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return (minX, minY, maxX - minX + 1, maxY - minY + 1)
+    }
+
+    private static func giflibMessage(_ code: Int32) -> String {
+        GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
+    }
+
+    private static func wrap(_ error: Error, path: String, operation: String) -> Error {
+        if error is MediaError { return error }
+        return MediaError.libraryFailure(path: path, operation: operation, reason: "\(error.localizedDescription)")
+    }
+}

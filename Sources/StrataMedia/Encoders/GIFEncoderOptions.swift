@@ -1,0 +1,48 @@
+// Settings for the GIF encoder stage: looping, dithering, palette scope and size, and whether
+// transparency survives. The defaults (loop forever, Floyd–Steinberg, a palette per frame, 256
+// colours, composited over black) suit documentation GIFs of motion graphics.
+import Foundation
+
+/// How `GIFEncoder` builds palettes and writes frames.
+public struct GIFEncoderOptions: Sendable, Equatable {
+    /// How colours between palette entries are approximated.
+    public enum Dithering: String, Sendable, CaseIterable {
+        /// Nearest palette colour only: flat, may band on gradients.
+        case none
+        /// An 8×8 Bayer pattern: stable from frame to frame, compresses well.
+        case ordered
+        /// Floyd–Steinberg error diffusion: the smoothest gradients.
+        case floydSteinberg
+    }
+
+    /// Which pixels each palette is built from.
+    public enum Palette: String, Sendable, CaseIterable {
+        /// A local palette per frame, built from that frame's changed area.
+        case perFrame
+        /// One global palette from every frame's pixels; frames are spooled to a temporary file
+        /// until `finish()` so memory stays flat.
+        case global
+    }
+
+    /// Times the animation plays: 0 loops forever (the default), n ≥ 1 plays it n times in total.
+    public var loopCount: Int
+    /// The dithering method; `.floydSteinberg` by default.
+    public var dithering: Dithering
+    /// Per-frame or global palettes; `.perFrame` by default.
+    public var palette: Palette
+    /// Colours per palette, 2...256 (one is reserved for transparency when it is kept); 256 by default.
+    public var maxColors: Int
+    /// Keep pixels with alpha < 128 transparent (each frame then replaces the previous one whole);
+    /// when false (the default) frames are composited over black.
+    public var preservesTransparency: Bool
+
+    /// Options with the given values; every parameter has its default.
+    public init(loopCount: Int = 0, dithering: Dithering = .floydSteinberg, palette: Palette = .perFrame,
+                maxColors: Int = 256, preservesTransparency: Bool = false) {
+        self.loopCount = loopCount
+        self.dithering = dithering
+        self.palette = palette
+        self.maxColors = maxColors
+        self.preservesTransparency = preservesTransparency
+    }
+}

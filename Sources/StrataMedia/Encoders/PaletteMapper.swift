@@ -1,0 +1,186 @@
+// Maps pixels onto a palette for the GIF encoder, with optional dithering. Nearest colours are
+// found in Oklab and cached on a 128³ grid of RGB cells; exact palettes (few-colour images) are
+// mapped by direct lookup so flat colours stay flat. Floyd–Steinberg diffuses the quantisation
+// error (in sRGB values, serpentine scan order); ordered dithering adds an 8×8 Bayer threshold
+// scaled to the palette's spacing. Both are deterministic.
+import Foundation
+
+/// A palette ready for mapping pixels to indices.
+final class PaletteMapper {
+    /// The palette's colours; indices refer to this array.
+    let colors: [RGB8]
+    private let search: NearestColorSearch
+    private let exactIndex: [UInt32: UInt8]?
+    private var cache: [Int16]
+    /// Typical distance between neighbouring palette colours, in 0...255 units (ordered dithering).
+    private let spacing: Float
+
+    /// A mapper for `colors` (at most 256). With `isExact`, pixels are expected to be palette
+    /// colours and are looked up directly (others still get the nearest colour).
+    init(colors: [RGB8], isExact: Bool) {
+        precondition(!colors.isEmpty && colors.count <= 256)
+        self.colors = colors
+        let lab = colors.map { c -> (Float, Float, Float) in
+            let v = Oklab.fromSRGB(Double(c.r), Double(c.g), Double(c.b))
+            return (Float(v.0), Float(v.1), Float(v.2))
+        }
+        search = NearestColorSearch(colors: lab)
+        if isExact {
+            var index: [UInt32: UInt8] = [:]
+            for (i, c) in colors.enumerated() where index[c.packed] == nil { index[c.packed] = UInt8(i) }
+            exactIndex = index
+        } else {
+            exactIndex = nil
+        }
+        cache = [Int16](repeating: -1, count: 128 * 128 * 128)
+        spacing = Self.meanNeighbourDistance(colors)
+    }
+
+    /// The index of the palette colour nearest to an sRGB colour with channels in 0...255.
+    @inline(__always)
+    func nearest(_ r: Float, _ g: Float, _ b: Float) -> Int {
+        let ri = Int(r) >> 1, gi = Int(g) >> 1, bi = Int(b) >> 1
+        let key = ri << 14 | gi << 7 | bi
+        let cached = cache[key]
+        if cached >= 0 { return Int(cached) }
+        let lab = Oklab.fromSRGB(Double(ri * 2) + 0.5, Double(gi * 2) + 0.5, Double(bi * 2) + 0.5)
+        let found = search.nearest(Float(lab.0), Float(lab.1), Float(lab.2))
+        cache[key] = Int16(found)
+        return found
+    }
+
+    /// One palette index per pixel of `region`; transparent pixels get `transparentIndex`.
+    func map(_ region: FrameRegion, dithering: GIFEncoderOptions.Dithering, transparentIndex: UInt8) -> [UInt8] {
+        if let exactIndex { return mapExact(region, exactIndex, transparentIndex) }
+        switch dithering {
+        case .none: return mapOrdered(region, amplitude: 0, transparentIndex)
+        case .ordered: return mapOrdered(region, amplitude: spacing, transparentIndex)
+        case .floydSteinberg: return mapFloydSteinberg(region, transparentIndex)
+        }
+    }
+
+    private func mapExact(_ region: FrameRegion, _ index: [UInt32: UInt8], _ transparentIndex: UInt8) -> [UInt8] {
+        let n = region.width * region.height
+        var out = [UInt8](repeating: 0, count: n)
+        var lastPacked: UInt32 = .max
+        var lastIndex: UInt8 = 0
+        for p in 0..<n {
+            if !region.transparent.isEmpty, region.transparent[p] { out[p] = transparentIndex; continue }
+            let r = region.rgb[p * 3], g = region.rgb[p * 3 + 1], b = region.rgb[p * 3 + 2]
+            let packed = UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+            if packed != lastPacked {
+                lastPacked = packed
+                lastIndex = index[packed] ?? UInt8(nearest(Float(r), Float(g), Float(b)))
+            }
+            out[p] = lastIndex
+        }
+        return out
+    }
+
+    /// The 8×8 Bayer matrix, values 0...63.
+    private static let bayer: [Float] = {
+        var m = [Float](repeating: 0, count: 64)
+        for y in 0..<8 {
+            for x in 0..<8 {
+                // Interleave the bits of x XOR y and y (most significant first).
+                let v = x ^ y
+                var value = 0
+                for bit in 0..<3 {
+                    value |= ((v >> bit) & 1) << (5 - 2 * bit)
+                    value |= ((y >> bit) & 1) << (4 - 2 * bit)
+                }
+                m[y * 8 + x] = Float(value)
+            }
+        }
+        return m
+    }()
+
+    private func mapOrdered(_ region: FrameRegion, amplitude: Float, _ transparentIndex: UInt8) -> [UInt8] {
+        let w = region.width, h = region.height
+        var out = [UInt8](repeating: 0, count: w * h)
+        let bayer = Self.bayer
+        region.rgb.withUnsafeBufferPointer { rgb in
+            out.withUnsafeMutableBufferPointer { out in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let p = y * w + x
+                        if !region.transparent.isEmpty, region.transparent[p] { out[p] = transparentIndex; continue }
+                        let offset = amplitude == 0 ? 0 : ((bayer[(y & 7) * 8 + (x & 7)] + 0.5) / 64 - 0.5) * amplitude
+                        let r = min(255, max(0, Float(rgb[p * 3]) + offset))
+                        let g = min(255, max(0, Float(rgb[p * 3 + 1]) + offset))
+                        let b = min(255, max(0, Float(rgb[p * 3 + 2]) + offset))
+                        out[p] = UInt8(nearest(r, g, b))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    private func mapFloydSteinberg(_ region: FrameRegion, _ transparentIndex: UInt8) -> [UInt8] {
+        let w = region.width, h = region.height
+        var out = [UInt8](repeating: 0, count: w * h)
+        // Error rows with one pixel of padding on each side, 3 floats per pixel.
+        var current = [Float](repeating: 0, count: (w + 2) * 3)
+        var next = current
+        let palette = colors.map { (Float($0.r), Float($0.g), Float($0.b)) }
+        region.rgb.withUnsafeBufferPointer { rgb in
+            out.withUnsafeMutableBufferPointer { out in
+                for y in 0..<h {
+                    let forward = y % 2 == 0
+                    let step = forward ? 3 : -3
+                    for i in next.indices { next[i] = 0 }
+                    current.withUnsafeMutableBufferPointer { cur in
+                        next.withUnsafeMutableBufferPointer { nxt in
+                            for s in 0..<w {
+                                let x = forward ? s : w - 1 - s
+                                let p = y * w + x
+                                let e = (x + 1) * 3
+                                if !region.transparent.isEmpty, region.transparent[p] {
+                                    out[p] = transparentIndex
+                                    continue
+                                }
+                                let r = min(255, max(0, Float(rgb[p * 3]) + cur[e]))
+                                let g = min(255, max(0, Float(rgb[p * 3 + 1]) + cur[e + 1]))
+                                let b = min(255, max(0, Float(rgb[p * 3 + 2]) + cur[e + 2]))
+                                let index = nearest(r, g, b)
+                                out[p] = UInt8(index)
+                                let chosen = palette[index]
+                                // 7/16 ahead, 3/16 behind-below, 5/16 below, 1/16 ahead-below.
+                                let er = r - chosen.0, eg = g - chosen.1, eb = b - chosen.2
+                                cur[e + step] += er * 0.4375
+                                cur[e + step + 1] += eg * 0.4375
+                                cur[e + step + 2] += eb * 0.4375
+                                nxt[e - step] += er * 0.1875
+                                nxt[e - step + 1] += eg * 0.1875
+                                nxt[e - step + 2] += eb * 0.1875
+                                nxt[e] += er * 0.3125
+                                nxt[e + 1] += eg * 0.3125
+                                nxt[e + 2] += eb * 0.3125
+                                nxt[e + step] += er * 0.0625
+                                nxt[e + step + 1] += eg * 0.0625
+                                nxt[e + step + 2] += eb * 0.0625
+                            }
+                        }
+                    }
+                    swap(&current, &next)
+                }
+            }
+        }
+        return out
+    }
+
+    private static func meanNeighbourDistance(_ colors: [RGB8]) -> Float {
+        guard colors.count > 1 else { return 0 }
+        var total: Float = 0
+        for (i, c) in colors.enumerated() {
+            var best = Float.infinity
+            for (j, d) in colors.enumerated() where j != i {
+                let dr = Float(c.r) - Float(d.r), dg = Float(c.g) - Float(d.g), db = Float(c.b) - Float(d.b)
+                best = min(best, dr * dr + dg * dg + db * db)
+            }
+            total += best.squareRoot()
+        }
+        return min(48, max(2, total / Float(colors.count)))
+    }
+}

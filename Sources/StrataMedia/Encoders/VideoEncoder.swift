@@ -1,0 +1,420 @@
+// The video encoder stage: premultiplied RGBA frames in, an MP4/MOV/WebM file out, through
+// libswscale (RGB → BT.709 limited-range YUV), libavcodec (libx264, libx265, libvpx-vp9,
+// prores_ks) and libavformat. Frame k is stamped pts k in a time base of exactly 1/fps, so the file
+// holds as many frames as were appended and its duration is exactly frameCount / fps. The
+// container is the one passed in, never guessed from the file name; MP4/MOV are written with
+// `+faststart` (moov before mdat). Frames with alpha are composited over black for formats without
+// an alpha plane (the premultiplied colour is used as is) and un-premultiplied for formats with one.
+// Chroma-subsampled formats need even sizes; an odd size is rejected (not padded) with an error
+// naming the size, so the caller decides whether to pad, crop or pick `yuv444p`.
+import Foundation
+import CFFmpeg
+
+/// Writes `Bitmap` frames to a video file with FFmpeg's libraries.
+///
+/// Calls are serialised by an internal lock, so an encoder may be handed to another thread; a
+/// file whose encoder is released without `finish()` is left incomplete.
+public final class VideoEncoder: @unchecked Sendable {
+    /// The file being written.
+    public let url: URL
+    /// The container being written.
+    public let format: ContainerFormat
+    /// Frame width in pixels.
+    public let width: Int
+    /// Frame height in pixels.
+    public let height: Int
+    /// The exact frame rate; frame k is shown at k / frameRate seconds.
+    public let frameRate: FrameRate
+    /// The options the encoder was created with.
+    public let options: VideoEncoderOptions
+
+    /// The number of frames appended so far.
+    public var frameCount: Int { lock.withLock { appended } }
+
+    private let path: String
+    private let lock = NSLock()
+    private var appended = 0
+    private var isOpen = false
+    private var formatContext: UnsafeMutablePointer<AVFormatContext>?
+    private var codecContext: UnsafeMutablePointer<AVCodecContext>?
+    private var stream: UnsafeMutablePointer<AVStream>?
+    private var scaler: OpaquePointer?
+    private var picture: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var straightAlpha: [UInt8] = []
+    private var fileCreated = false
+
+    /// The largest width or height accepted.
+    public static let maximumDimension = 16_384
+
+    /// Opens `url` for writing a `format` file of `width`×`height` frames at `frameRate`.
+    /// Throws `MediaError` when the file cannot be created, the size does not suit the pixel
+    /// format, or the codec is missing or does not fit the container.
+    public init(url: URL, format: ContainerFormat, width: Int, height: Int,
+                frameRate: FrameRate, options: VideoEncoderOptions = VideoEncoderOptions()) throws {
+        self.url = url
+        self.format = format
+        self.width = width
+        self.height = height
+        self.frameRate = frameRate
+        self.options = options
+        self.path = url.path
+        _ = FFmpegSupport.quietLogging
+        do {
+            try open()
+            isOpen = true
+        } catch {
+            release(removingFile: true)
+            throw error
+        }
+    }
+
+    deinit {
+        release(removingFile: false)
+    }
+
+    /// Encodes one frame; its size must be the encoder's size.
+    public func append(_ frame: Bitmap) throws {
+        try lock.withLock {
+            guard isOpen else { throw MediaError.alreadyFinished(path: path) }
+            guard frame.width == width, frame.height == height else {
+                throw MediaError.frameSizeMismatch(path: path, frameIndex: appended, width: frame.width,
+                                                   height: frame.height, expectedWidth: width, expectedHeight: height)
+            }
+            do {
+                try convert(frame)
+                picture!.pointee.pts = Int64(appended)
+                try send(picture)
+                appended += 1
+            } catch {
+                isOpen = false
+                throw error
+            }
+        }
+    }
+
+    /// Flushes the encoder, writes the trailer (and moves the index to the front for MP4/MOV)
+    /// and closes the file.
+    public func finish() throws {
+        try lock.withLock {
+            guard isOpen else { throw MediaError.alreadyFinished(path: path) }
+            isOpen = false
+            guard appended > 0 else {
+                release(removingFile: true)
+                throw MediaError.noFrames(path: path)
+            }
+            try send(nil)
+            let status = av_write_trailer(formatContext)
+            if status < 0 { throw failure("writing the trailer (av_write_trailer)", status) }
+            if let formatContext, (formatContext.pointee.oformat.pointee.flags & AVFMT_NOFILE) == 0 {
+                let closed = avio_closep(&formatContext.pointee.pb)
+                if closed < 0 { throw failure("closing the file (avio_closep)", closed) }
+            }
+            release(removingFile: false)
+        }
+    }
+
+    // MARK: - Setting up
+
+    private func open() throws {
+        guard format.isVideo, let muxer = format.muxerName else {
+            throw MediaError.unsupportedCombination(path: path, reason: "GIF files are written by GIFEncoder, not VideoEncoder")
+        }
+        try validateSize()
+        try validateOptions()
+
+        let codecName = options.codec.encoderName
+        guard let codec = avcodec_find_encoder_by_name(codecName) else {
+            throw MediaError.encoderUnavailable(path: path, encoder: codecName)
+        }
+        let pixelFormat = options.pixelFormat.avPixelFormat
+        let supported = Self.pixelFormats(of: codec)
+        if !supported.isEmpty, !supported.contains(pixelFormat) {
+            let names = supported.compactMap { FFmpegSupport.string(av_get_pix_fmt_name($0)) }.joined(separator: ", ")
+            throw MediaError.unsupportedCombination(
+                path: path, reason: "\(codecName) cannot encode \(options.pixelFormat) (it supports \(names))")
+        }
+
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        var status = avformat_alloc_output_context2(&context, nil, muxer, FFmpegSupport.fileURL(path))
+        guard status >= 0, let context else {
+            throw failure("creating the \(muxer) muxer (avformat_alloc_output_context2)", status)
+        }
+        formatContext = context
+        let outputFormat = context.pointee.oformat!
+        if avformat_query_codec(outputFormat, codec.pointee.id, FF_COMPLIANCE_NORMAL) == 0 {
+            throw MediaError.unsupportedCombination(
+                path: path, reason: "\(format.displayName) files cannot hold \(options.codec) video"
+                    + (format == .webm ? " (use codec .vp9)" : options.codec == .prores ? " (use format .mov)" : ""))
+        }
+
+        guard let stream = avformat_new_stream(context, nil) else {
+            throw failure("adding a video stream (avformat_new_stream)", nil)
+        }
+        self.stream = stream
+        guard let encoder = avcodec_alloc_context3(codec) else {
+            throw failure("allocating the \(codecName) encoder (avcodec_alloc_context3)", nil)
+        }
+        codecContext = encoder
+        configure(encoder, outputFormat: outputFormat)
+
+        var codecOptions: OpaquePointer?
+        defer { av_dict_free(&codecOptions) }
+        codecSpecificOptions().forEach { av_dict_set(&codecOptions, $0.0, $0.1, 0) }
+        status = avcodec_open2(encoder, codec, &codecOptions)
+        if status < 0 { throw failure("opening the \(codecName) encoder (avcodec_open2)", status) }
+
+        status = avcodec_parameters_from_context(stream.pointee.codecpar, encoder)
+        if status < 0 { throw failure("copying codec parameters (avcodec_parameters_from_context)", status) }
+        stream.pointee.time_base = encoder.pointee.time_base
+        stream.pointee.avg_frame_rate = encoder.pointee.framerate
+        if options.codec == .hevc, format != .webm {
+            stream.pointee.codecpar.pointee.codec_tag = Self.fourCC("hvc1")
+        }
+
+        if (outputFormat.pointee.flags & AVFMT_NOFILE) == 0 {
+            status = avio_open(&context.pointee.pb, FFmpegSupport.fileURL(path), AVIO_FLAG_WRITE)
+            if status < 0 {
+                throw MediaError.cannotWrite(path: path, reason: FFmpegSupport.errorString(status))
+            }
+            fileCreated = true
+        }
+
+        var muxerOptions: OpaquePointer?
+        defer { av_dict_free(&muxerOptions) }
+        if format == .mp4 || format == .mov {
+            av_dict_set(&muxerOptions, "movflags", "+faststart", 0)
+        }
+        status = avformat_write_header(context, &muxerOptions)
+        if status < 0 { throw failure("writing the \(format) header (avformat_write_header)", status) }
+
+        try allocateFrame()
+        try createScaler()
+        packet = av_packet_alloc()
+        if packet == nil { throw failure("allocating a packet (av_packet_alloc)", nil) }
+    }
+
+    private func validateSize() throws {
+        guard width > 0, height > 0 else {
+            throw MediaError.invalidFrameSize(path: path, reason: "size \(width)×\(height) must be positive")
+        }
+        guard width <= Self.maximumDimension, height <= Self.maximumDimension else {
+            throw MediaError.invalidFrameSize(
+                path: path, reason: "size \(width)×\(height) exceeds the maximum of \(Self.maximumDimension) pixels per side")
+        }
+        guard let descriptor = av_pix_fmt_desc_get(options.pixelFormat.avPixelFormat) else { return }
+        let horizontal = 1 << Int(descriptor.pointee.log2_chroma_w)
+        let vertical = 1 << Int(descriptor.pointee.log2_chroma_h)
+        if width % horizontal != 0 {
+            throw MediaError.invalidFrameSize(path: path, reason: "width \(width) must be even for \(options.pixelFormat)")
+        }
+        if height % vertical != 0 {
+            throw MediaError.invalidFrameSize(path: path, reason: "height \(height) must be even for \(options.pixelFormat)")
+        }
+    }
+
+    private func validateOptions() throws {
+        switch options.codec {
+        case .h264, .hevc:
+            guard (0...51).contains(options.crf) else {
+                throw MediaError.invalidOption(path: path, reason: "crf \(options.crf) is outside 0...51 for \(options.codec)")
+            }
+        case .vp9:
+            guard (0...63).contains(options.crf) else {
+                throw MediaError.invalidOption(path: path, reason: "crf \(options.crf) is outside 0...63 for vp9")
+            }
+        case .prores:
+            break
+        }
+        if options.codec != .prores, !VideoEncoderOptions.presets.contains(options.preset) {
+            throw MediaError.invalidOption(
+                path: path, reason: "unknown preset \"\(options.preset)\" (expected one of \(VideoEncoderOptions.presets.joined(separator: ", ")))")
+        }
+        if let interval = options.keyframeInterval, interval < 1 {
+            throw MediaError.invalidOption(path: path, reason: "keyframe interval \(interval) must be at least 1")
+        }
+        if let bitrate = options.bitrate, bitrate <= 0 {
+            throw MediaError.invalidOption(path: path, reason: "bit rate \(bitrate) must be positive")
+        }
+        guard frameRate.numerator <= Int(Int32.max), frameRate.denominator <= Int(Int32.max) else {
+            throw MediaError.invalidOption(path: path, reason: "frame rate \(frameRate) does not fit FFmpeg's 32-bit rationals")
+        }
+    }
+
+    private func configure(_ encoder: UnsafeMutablePointer<AVCodecContext>, outputFormat: UnsafePointer<AVOutputFormat>) {
+        encoder.pointee.width = Int32(width)
+        encoder.pointee.height = Int32(height)
+        encoder.pointee.pix_fmt = options.pixelFormat.avPixelFormat
+        encoder.pointee.time_base = AVRational(num: Int32(frameRate.denominator), den: Int32(frameRate.numerator))
+        encoder.pointee.framerate = AVRational(num: Int32(frameRate.numerator), den: Int32(frameRate.denominator))
+        encoder.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+        encoder.pointee.gop_size = Int32(clamping: options.resolvedKeyframeInterval(frameRate: frameRate))
+        encoder.pointee.color_primaries = AVCOL_PRI_BT709
+        encoder.pointee.color_trc = AVCOL_TRC_BT709
+        encoder.pointee.colorspace = AVCOL_SPC_BT709
+        encoder.pointee.color_range = AVCOL_RANGE_MPEG
+        encoder.pointee.thread_count = 0
+        if let bitrate = options.bitrate { encoder.pointee.bit_rate = Int64(bitrate) }
+        if (outputFormat.pointee.flags & AVFMT_GLOBALHEADER) != 0 {
+            encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
+        }
+    }
+
+    /// Private options of the chosen encoder, as name/value strings.
+    private func codecSpecificOptions() -> [(String, String)] {
+        let constantQuality = options.bitrate == nil
+        switch options.codec {
+        case .h264:
+            return [("preset", options.preset)] + (constantQuality ? [("crf", "\(options.crf)")] : [])
+        case .hevc:
+            return [("preset", options.preset), ("x265-params", "log-level=error")]
+                + (constantQuality ? [("crf", "\(options.crf)")] : [])
+        case .vp9:
+            let speed = VideoEncoderOptions.presets.firstIndex(of: options.preset) ?? 5
+            // ultrafast → cpu-used 5 … medium → 1 … slower and beyond → 0.
+            let cpuUsed = [5, 5, 4, 3, 2, 1, 1, 0, 0, 0][speed]
+            return [("deadline", "good"), ("cpu-used", "\(cpuUsed)"), ("row-mt", "1")]
+                + (constantQuality ? [("crf", "\(options.crf)"), ("b", "0")] : [])
+        case .prores:
+            let profile = options.pixelFormat == .yuv422p10 ? "hq" : "4444"
+            return [("profile", profile), ("vendor", "apl0")]
+        }
+    }
+
+    private func allocateFrame() throws {
+        guard let frame = av_frame_alloc() else { throw failure("allocating a frame (av_frame_alloc)", nil) }
+        picture = frame
+        frame.pointee.format = options.pixelFormat.avPixelFormat.rawValue
+        frame.pointee.width = Int32(width)
+        frame.pointee.height = Int32(height)
+        frame.pointee.color_primaries = AVCOL_PRI_BT709
+        frame.pointee.color_trc = AVCOL_TRC_BT709
+        frame.pointee.colorspace = AVCOL_SPC_BT709
+        frame.pointee.color_range = AVCOL_RANGE_MPEG
+        let status = av_frame_get_buffer(frame, 0)
+        if status < 0 { throw failure("allocating frame buffers (av_frame_get_buffer)", status) }
+    }
+
+    private func createScaler() throws {
+        // RGB0 ignores the alpha byte: premultiplied colour is the frame composited over black.
+        let source = options.pixelFormat.hasAlpha ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB0
+        let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP | SWS_BITEXACT
+        guard let scaler = sws_getContext(Int32(width), Int32(height), source,
+                                          Int32(width), Int32(height), options.pixelFormat.avPixelFormat,
+                                          Int32(flags), nil, nil, nil) else {
+            throw failure("creating the RGB → \(options.pixelFormat) converter (sws_getContext)", nil)
+        }
+        self.scaler = scaler
+        let bt709 = sws_getCoefficients(SWS_CS_ITU709)
+        // Source: full-range RGB; destination: BT.709 coefficients, limited (MPEG) range.
+        let status = sws_setColorspaceDetails(scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16)
+        if status < 0 { throw failure("selecting BT.709 coefficients (sws_setColorspaceDetails)", status) }
+    }
+
+    // MARK: - Encoding
+
+    /// Converts `frame` into `picture`'s YUV planes.
+    private func convert(_ frame: Bitmap) throws {
+        guard let picture, let scaler else { throw MediaError.alreadyFinished(path: path) }
+        let status = av_frame_make_writable(picture)
+        if status < 0 { throw failure("making the frame writable (av_frame_make_writable)", status) }
+        if options.pixelFormat.hasAlpha {
+            Self.unpremultiply(frame.pixels, into: &straightAlpha)
+            straightAlpha.withUnsafeBufferPointer { scale(scaler, source: $0.baseAddress!, into: picture) }
+        } else {
+            frame.pixels.withUnsafeBufferPointer { scale(scaler, source: $0.baseAddress!, into: picture) }
+        }
+    }
+
+    private func scale(_ scaler: OpaquePointer, source: UnsafePointer<UInt8>, into picture: UnsafeMutablePointer<AVFrame>) {
+        let sourcePlanes: [UnsafePointer<UInt8>?] = [source, nil, nil, nil]
+        let sourceStrides: [Int32] = [Int32(width * 4), 0, 0, 0]
+        let d = picture.pointee.data
+        let l = picture.pointee.linesize
+        let planes: [UnsafeMutablePointer<UInt8>?] = [d.0, d.1, d.2, d.3, d.4, d.5, d.6, d.7]
+        let strides: [Int32] = [l.0, l.1, l.2, l.3, l.4, l.5, l.6, l.7]
+        sws_scale(scaler, sourcePlanes, sourceStrides, 0, Int32(height), planes, strides)
+    }
+
+    /// Sends a frame (nil to flush) and writes every packet the encoder has ready.
+    private func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws {
+        guard let codecContext, let formatContext, let stream, let packet else {
+            throw MediaError.alreadyFinished(path: path)
+        }
+        var status = avcodec_send_frame(codecContext, frame)
+        if status < 0 { throw failure("sending frame \(appended) to the encoder (avcodec_send_frame)", status) }
+        while true {
+            status = avcodec_receive_packet(codecContext, packet)
+            if status == strata_averror_eagain() || status == strata_averror_eof() { return }
+            if status < 0 { throw failure("encoding (avcodec_receive_packet)", status) }
+            packet.pointee.stream_index = stream.pointee.index
+            if packet.pointee.duration <= 0 { packet.pointee.duration = 1 }
+            av_packet_rescale_ts(packet, codecContext.pointee.time_base, stream.pointee.time_base)
+            status = av_interleaved_write_frame(formatContext, packet)
+            if status < 0 { throw failure("writing a packet (av_interleaved_write_frame)", status) }
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func release(removingFile: Bool) {
+        if let scaler { sws_freeContext(scaler) }
+        scaler = nil
+        av_frame_free(&picture)
+        av_packet_free(&packet)
+        avcodec_free_context(&codecContext)
+        if let formatContext {
+            if formatContext.pointee.pb != nil, (formatContext.pointee.oformat.pointee.flags & AVFMT_NOFILE) == 0 {
+                avio_closep(&formatContext.pointee.pb)
+            }
+            avformat_free_context(formatContext)
+        }
+        formatContext = nil
+        stream = nil
+        if removingFile, fileCreated {
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        fileCreated = false
+    }
+
+    private func failure(_ operation: String, _ status: Int32?) -> MediaError {
+        let reason = status.map { FFmpegSupport.errorString($0) } ?? "out of memory"
+        return .libraryFailure(path: path, operation: operation, reason: reason)
+    }
+
+    private static func pixelFormats(of codec: UnsafePointer<AVCodec>) -> [AVPixelFormat] {
+        var result: [AVPixelFormat] = []
+        guard var p = codec.pointee.pix_fmts else { return result }
+        while p.pointee != AV_PIX_FMT_NONE {
+            result.append(p.pointee)
+            p += 1
+        }
+        return result
+    }
+
+    private static func fourCC(_ code: String) -> UInt32 {
+        code.utf8.prefix(4).enumerated().reduce(0) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
+    }
+
+    /// Straight-alpha RGBA from premultiplied RGBA (fully transparent pixels become black).
+    private static func unpremultiply(_ pixels: [UInt8], into output: inout [UInt8]) {
+        if output.count != pixels.count { output = [UInt8](repeating: 0, count: pixels.count) }
+        pixels.withUnsafeBufferPointer { src in
+            output.withUnsafeMutableBufferPointer { dst in
+                var i = 0
+                while i < src.count {
+                    let a = Int(src[i + 3])
+                    if a == 255 {
+                        dst[i] = src[i]; dst[i + 1] = src[i + 1]; dst[i + 2] = src[i + 2]
+                    } else if a == 0 {
+                        dst[i] = 0; dst[i + 1] = 0; dst[i + 2] = 0
+                    } else {
+                        for c in 0..<3 { dst[i + c] = UInt8(min(255, (Int(src[i + c]) * 255 + a / 2) / a)) }
+                    }
+                    dst[i + 3] = UInt8(a)
+                    i += 4
+                }
+            }
+        }
+    }
+}

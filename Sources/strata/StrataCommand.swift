@@ -1,0 +1,150 @@
+// The `strata` command line: render the built-in demo (templates come with the template issue),
+// render stills, and probe media files.
+import ArgumentParser
+import Foundation
+import Strata
+
+@main
+struct StrataCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "strata",
+        abstract: "Core Animation for Linux, rendered to video and GIF.",
+        subcommands: [RenderCommand.self, StillCommand.self, ProbeCommand.self])
+}
+
+/// Options shared by commands that build the demo scene.
+struct SceneOptions: ParsableArguments {
+    @Option(help: "Output size in points, WIDTHxHEIGHT.")
+    var size: String = "1280x720"
+    @Option(help: "Frames per second (e.g. 30, 60, 29.97).")
+    var fps: Double = 30
+    @Option(help: "Length in seconds.")
+    var duration: Double = 4
+
+    func makeScene() throws -> Scene {
+        let parts = size.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
+            throw ValidationError("--size '\(size)' must be WIDTHxHEIGHT, e.g. 1280x720")
+        }
+        let scene = BuiltInDemo.makeScene(size: CGSize(width: w, height: h), frameRate: fps, duration: duration)
+        do { try scene.validated() } catch { throw ValidationError("\(error)") }
+        return scene
+    }
+}
+
+/// Parses `A..B` (inclusive frame indices).
+func parseFrameRange(_ s: String, frameCount: Int) throws -> Range<Int> {
+    let parts = s.components(separatedBy: "..")
+    guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]) else {
+        throw ValidationError("--frames '\(s)' must be A..B with whole frame numbers, e.g. 0..59")
+    }
+    guard a >= 0, b >= a, b < frameCount else {
+        throw ValidationError("--frames \(a)..\(b) must satisfy 0 ≤ A ≤ B ≤ \(frameCount - 1) (the scene has \(frameCount) frames)")
+    }
+    return a..<(b + 1)
+}
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render the built-in demo to MP4, MOV, WebM, GIF or a folder of PNGs.")
+
+    @OptionGroup var scene: SceneOptions
+    @Option(name: .shortAndLong, help: "Output file (.mp4 .mov .webm .gif) or folder for PNG frames.")
+    var output: String?
+    @Option(help: "Frames to render, A..B inclusive (e.g. 300..599).")
+    var frames: String?
+    @Option(help: "Tile worker threads (default: the number of cores).")
+    var workers: Int?
+    @Option(help: "H.264 quality: constant rate factor 0–51 (lower is better).")
+    var crf: Int?
+    @Option(help: "x264 preset (ultrafast … veryslow).")
+    var preset: String?
+
+    func run() throws {
+        let s = try scene.makeScene()
+        let path = output ?? "out/demo.mp4"
+        if output == nil { try FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true) }
+        var options = ExportOptions()
+        if let frames { options.frameRange = try parseFrameRange(frames, frameCount: s.frameCount) }
+        if let workers {
+            guard workers >= 1, workers <= 256 else { throw ValidationError("--workers \(workers) must be between 1 and 256") }
+            options.render.workers = workers
+        }
+        if let crf {
+            guard (0...51).contains(crf) else { throw ValidationError("--crf \(crf) must be between 0 and 51") }
+            options.video.crf = crf
+        }
+        if let preset {
+            guard VideoEncoderOptions.presets.contains(preset) else {
+                throw ValidationError("--preset '\(preset)' must be one of \(VideoEncoderOptions.presets.joined(separator: ", "))")
+            }
+            options.video.preset = preset
+        }
+        let reporter = ProgressReporter()
+        options.progress = { reporter.report($0) }
+        let started = Date()
+        do {
+            try s.export(to: URL(fileURLWithPath: path), options: options)
+        } catch {
+            reporter.finish()
+            throw CLIError(message: "\(error)")
+        }
+        reporter.finish()
+        let n = options.frameRange?.count ?? s.frameCount
+        let secs = Date().timeIntervalSince(started)
+        print("wrote \(path): \(n) frames, \(s.pixelWidth)×\(s.pixelHeight), \(String(format: "%.1f", Double(n) / max(secs, 1e-9))) frames/s")
+    }
+}
+
+struct StillCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "still", abstract: "Render one frame of the built-in demo to PNG.")
+
+    @OptionGroup var scene: SceneOptions
+    @Option(help: "Scene time in seconds.")
+    var time: Double = 0
+    @Option(name: .shortAndLong, help: "Output PNG file.")
+    var output: String = "frame.png"
+    @Option(help: "Tile worker threads (default: the number of cores).")
+    var workers: Int?
+
+    func run() throws {
+        let s = try scene.makeScene()
+        guard time.isFinite, time >= 0, time <= s.duration else {
+            throw ValidationError("--time \(time) must be between 0 and the duration \(s.duration)")
+        }
+        guard output.lowercased().hasSuffix(".png") else {
+            throw ValidationError("-o '\(output)' must name a .png file")
+        }
+        var render = RenderOptions()
+        if let workers { render.workers = workers }
+        do {
+            let frame = try s.renderFrame(at: time, options: render)
+            try frame.writePNG(to: URL(fileURLWithPath: output))
+        } catch {
+            throw CLIError(message: "\(error)")
+        }
+        print("wrote \(output): \(s.pixelWidth)×\(s.pixelHeight) at t = \(time) s")
+    }
+}
+
+struct ProbeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "probe", abstract: "Show what a media file holds.")
+
+    @Argument(help: "A video, audio or image file.")
+    var file: String
+
+    func run() throws {
+        do {
+            print(try MediaProbe(url: URL(fileURLWithPath: file)))
+        } catch {
+            throw CLIError(message: "\(error)")
+        }
+    }
+}
+
+/// An error printed as `Error: message` with exit status 1.
+struct CLIError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

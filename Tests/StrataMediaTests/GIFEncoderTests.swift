@@ -1,0 +1,284 @@
+// Checks the GIF encoder stage by decoding its output with giflib (DGifSlurp) and compositing the
+// frames as a viewer would: frame count, delays that add up to the exact duration, the NETSCAPE2.0
+// loop extension, pixel fidelity of every frame, exact colours for flat images, transparency,
+// global palettes, byte-for-byte determinism, and errors for bad paths and options.
+import Foundation
+import XCTest
+import CGif
+import StrataMedia
+
+/// A GIF decoded with giflib and composited frame by frame.
+private struct DecodedGIF {
+    var width = 0
+    var height = 0
+    var version = ""
+    var delays: [Int] = []
+    var disposals: [Int] = []
+    var loopExtension: [UInt8]?
+    var hasGlobalColorMap = false
+    var localColorMaps = 0
+    /// Each frame as displayed: RGBA, alpha 0 where nothing has been drawn.
+    var frames: [[UInt8]] = []
+
+    init(url: URL) throws {
+        let header = try Data(contentsOf: url).prefix(6)
+        version = String(decoding: header, as: UTF8.self)
+        var error: Int32 = 0
+        guard let gif = DGifOpenFileName(url.path, &error) else {
+            throw NSError(domain: "gif", code: Int(error), userInfo: [NSLocalizedDescriptionKey: "DGifOpenFileName failed"])
+        }
+        defer { DGifCloseFile(gif, &error) }
+        guard DGifSlurp(gif) == GIF_OK else {
+            throw NSError(domain: "gif", code: Int(gif.pointee.Error), userInfo: [NSLocalizedDescriptionKey: "DGifSlurp failed"])
+        }
+        width = Int(gif.pointee.SWidth)
+        height = Int(gif.pointee.SHeight)
+        hasGlobalColorMap = gif.pointee.SColorMap != nil
+        var canvas = [UInt8](repeating: 0, count: width * height * 4)
+        for i in 0..<Int(gif.pointee.ImageCount) {
+            let image = gif.pointee.SavedImages[i]
+            // The loop extension is an application block followed by its data sub-block.
+            for e in 0..<Int(image.ExtensionBlockCount) {
+                let block = image.ExtensionBlocks[e]
+                if block.Function == APPLICATION_EXT_FUNC_CODE, block.ByteCount == 11,
+                   String(decoding: UnsafeBufferPointer(start: block.Bytes, count: 11), as: UTF8.self) == "NETSCAPE2.0",
+                   e + 1 < Int(image.ExtensionBlockCount) {
+                    let data = image.ExtensionBlocks[e + 1]
+                    loopExtension = Array(UnsafeBufferPointer(start: data.Bytes, count: Int(data.ByteCount)))
+                }
+            }
+            var control = GraphicsControlBlock()
+            XCTAssertEqual(DGifSavedExtensionToGCB(gif, Int32(i), &control), GIF_OK, "frame \(i) has a graphics control block")
+            delays.append(Int(control.DelayTime))
+            disposals.append(Int(control.DisposalMode))
+            let desc = image.ImageDesc
+            if desc.ColorMap != nil { localColorMaps += 1 }
+            guard let map = desc.ColorMap ?? gif.pointee.SColorMap else { throw NSError(domain: "gif", code: -1) }
+            var displayed = canvas
+            for y in 0..<Int(desc.Height) {
+                for x in 0..<Int(desc.Width) {
+                    let index = Int(image.RasterBits[y * Int(desc.Width) + x])
+                    if index == Int(control.TransparentColor) { continue }
+                    let c = map.pointee.Colors[index]
+                    let o = ((Int(desc.Top) + y) * width + Int(desc.Left) + x) * 4
+                    displayed[o] = c.Red; displayed[o + 1] = c.Green; displayed[o + 2] = c.Blue; displayed[o + 3] = 255
+                }
+            }
+            frames.append(displayed)
+            if control.DisposalMode == DISPOSE_BACKGROUND {
+                for y in 0..<Int(desc.Height) {
+                    for x in 0..<Int(desc.Width) {
+                        let o = ((Int(desc.Top) + y) * width + Int(desc.Left) + x) * 4
+                        for c in 0..<4 { displayed[o + c] = 0 }
+                    }
+                }
+            }
+            canvas = displayed
+        }
+    }
+}
+
+/// Mean absolute difference per colour channel between two RGBA buffers.
+private func meanAbsoluteError(_ a: [UInt8], _ b: [UInt8]) -> Double {
+    var total = 0
+    for i in stride(from: 0, to: a.count, by: 4) {
+        for c in 0..<3 { total += abs(Int(a[i + c]) - Int(b[i + c])) }
+    }
+    return Double(total) / Double(a.count / 4 * 3)
+}
+
+/// Mean absolute difference per colour channel after averaging both images over 4×4 blocks: the
+/// error a viewer sees once dithering noise blends.
+private func blockMeanAbsoluteError(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> Double {
+    var total = 0.0, count = 0
+    for by in stride(from: 0, to: height - 3, by: 4) {
+        for bx in stride(from: 0, to: width - 3, by: 4) {
+            for c in 0..<3 {
+                var sa = 0, sb = 0
+                for y in by..<(by + 4) { for x in bx..<(bx + 4) { sa += Int(a[(y * width + x) * 4 + c]); sb += Int(b[(y * width + x) * 4 + c]) } }
+                total += abs(Double(sa - sb)) / 16
+                count += 1
+            }
+        }
+    }
+    return total / Double(count)
+}
+
+final class GIFEncoderTests: XCTestCase {
+    private func encode(_ frames: Int, to url: URL, options: GIFEncoderOptions = GIFEncoderOptions(),
+                        frame: (Int) -> Bitmap = { MediaTestSupport.movingSquare(frame: $0) }) throws {
+        let first = frame(0)
+        let encoder = try GIFEncoder(url: url, width: first.width, height: first.height,
+                                     frameRate: MediaTestSupport.fps30, options: options)
+        for k in 0..<frames { try encoder.append(k == 0 ? first : frame(k)) }
+        XCTAssertEqual(encoder.frameCount, frames)
+        try encoder.finish()
+    }
+
+    func testFramesDelaysLoopAndPixels() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        let url = dir.appendingPathComponent("anim.partial")
+        try encode(25, to: url)
+        let gif = try DecodedGIF(url: url)
+        XCTAssertEqual(gif.version, "GIF89a")
+        XCTAssertEqual(gif.width, 320)
+        XCTAssertEqual(gif.height, 240)
+        XCTAssertEqual(gif.frames.count, 25)
+        // round(100 · 25 / 30) = 83 cs in total, each delay round(100(k+1)/30) − round(100k/30).
+        XCTAssertEqual(gif.delays.reduce(0, +), 83)
+        XCTAssertEqual(Array(gif.delays.prefix(6)), [3, 4, 3, 3, 4, 3])
+        XCTAssertEqual(gif.loopExtension, [1, 0, 0], "NETSCAPE2.0 with loop count 0 (forever)")
+        XCTAssertEqual(gif.disposals, Array(repeating: Int(DISPOSE_DO_NOT), count: 25))
+        // Tolerances: Floyd–Steinberg trades per-pixel error for correct local averages, so each
+        // frame must be within 6 levels per channel on average, and within 2 levels once averaged
+        // over 4×4 blocks.
+        for k in 0..<25 {
+            let source = MediaTestSupport.movingSquare(frame: k).pixels
+            let mae = meanAbsoluteError(gif.frames[k], source)
+            XCTAssertLessThanOrEqual(mae, 6, "frame \(k): mean absolute error \(mae)")
+            let blockMAE = blockMeanAbsoluteError(gif.frames[k], source, width: 320, height: 240)
+            XCTAssertLessThanOrEqual(blockMAE, 2, "frame \(k): 4×4-block mean absolute error \(blockMAE)")
+            XCTAssertFalse(gif.frames[k].enumerated().contains { $0.offset % 4 == 3 && $0.element != 255 },
+                           "frame \(k) covers the whole canvas")
+        }
+    }
+
+    func testUnchangedPixelsAreTransparentAndFilesAreWorldReadable() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        let url = dir.appendingPathComponent("static.gif")
+        // Two frames that differ in one 2×2 block only.
+        let frame = { (k: Int) -> Bitmap in
+            var b = MediaTestSupport.movingSquare(frame: 0, width: 64, height: 48)
+            if k == 1 { for y in 10..<12 { for x in 20..<22 { b.setPixel(x: x, y: y, (255, 255, 255, 255)) } } }
+            return b
+        }
+        try encode(2, to: url, frame: frame)
+        var error: Int32 = 0
+        let gif = try XCTUnwrap(DGifOpenFileName(url.path, &error))
+        defer { DGifCloseFile(gif, &error) }
+        XCTAssertEqual(DGifSlurp(gif), GIF_OK)
+        XCTAssertEqual(gif.pointee.ImageCount, 2)
+        let second = gif.pointee.SavedImages[1].ImageDesc
+        XCTAssertEqual([second.Left, second.Top, second.Width, second.Height], [20, 10, 2, 2], "only the changed block is re-encoded")
+        let decoded = try DecodedGIF(url: url)
+        XCTAssertEqual(decoded.frames[1], decoded.frames[0].enumerated().map { i, v in
+            let p = i / 4, x = p % 64, y = p / 64
+            return (20..<22).contains(x) && (10..<12).contains(y) ? 255 : v
+        }, "the rest of frame 1 is frame 0 as displayed")
+
+        let reference = dir.appendingPathComponent("reference")
+        XCTAssertTrue(FileManager.default.createFile(atPath: reference.path, contents: Data()))
+        let permissions = { (u: URL) in try FileManager.default.attributesOfItem(atPath: u.path)[.posixPermissions] as? Int }
+        XCTAssertEqual(try permissions(url), try permissions(reference), "GIFs get the same permissions as other new files")
+    }
+
+    func testDelaysSumToTheExactDurationAtRationalRates() {
+        let ntsc = FrameRate(numerator: 30000, denominator: 1001)!
+        let delays = (0..<300).map { GIFEncoder.delay(ofFrame: $0, frameRate: ntsc) }
+        // 300 frames at 29.97 fps last 10.01 s = 1001 cs.
+        XCTAssertEqual(delays.reduce(0, +), 1001)
+        XCTAssertEqual(Set(delays), [3, 4])
+        let twentyFour = (0..<24).map { GIFEncoder.delay(ofFrame: $0, frameRate: FrameRate(numerator: 24)!) }
+        XCTAssertEqual(twentyFour.reduce(0, +), 100)
+    }
+
+    func testSameFramesGiveSameBytes() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        let a = dir.appendingPathComponent("a.gif"), b = dir.appendingPathComponent("b.gif")
+        try encode(6, to: a)
+        try encode(6, to: b)
+        let bytesA = try Data(contentsOf: a), bytesB = try Data(contentsOf: b)
+        XCTAssertGreaterThan(bytesA.count, 1000)
+        XCTAssertEqual(bytesA, bytesB)
+    }
+
+    func testFlatColoursStayExactAndUnchangedFramesStayFrames() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        let url = dir.appendingPathComponent("flat.gif")
+        // Three colours, two of them one level apart: an exact palette keeps all three.
+        let frame = { (k: Int) -> Bitmap in
+            var b = Bitmap.filled(width: 40, height: 30, red: 255, green: 0, blue: 0)
+            for y in 0..<30 { for x in 20..<40 { b.setPixel(x: x, y: y, (254, 0, 0, 255)) } }
+            if k == 1 { b.setPixel(x: 5, y: 5, (0, 0, 255, 255)) }
+            return b
+        }
+        try encode(4, to: url, frame: frame)
+        let gif = try DecodedGIF(url: url)
+        XCTAssertEqual(gif.frames.count, 4)
+        for k in 0..<4 {
+            XCTAssertEqual(gif.frames[k], frame(k).pixels, "frame \(k) is reproduced exactly")
+        }
+        XCTAssertEqual(gif.delays, [3, 4, 3, 3])
+    }
+
+    func testGlobalPaletteWithOrderedDithering() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        let url = dir.appendingPathComponent("global.gif")
+        try encode(8, to: url, options: GIFEncoderOptions(loopCount: 3, dithering: .ordered, palette: .global))
+        let gif = try DecodedGIF(url: url)
+        XCTAssertEqual(gif.frames.count, 8)
+        XCTAssertTrue(gif.hasGlobalColorMap)
+        XCTAssertEqual(gif.localColorMaps, 0, "every frame changes, so every frame uses the global map")
+        XCTAssertEqual(gif.loopExtension, [1, 2, 0], "plays 3 times: 2 repetitions")
+        for k in 0..<8 {
+            let source = MediaTestSupport.movingSquare(frame: k).pixels
+            let blockMAE = blockMeanAbsoluteError(gif.frames[k], source, width: 320, height: 240)
+            // Tolerance: one palette for all frames with a Bayer pattern, 4 levels after 4×4 averaging.
+            XCTAssertLessThanOrEqual(blockMAE, 4, "frame \(k): 4×4-block mean absolute error \(blockMAE)")
+        }
+    }
+
+    func testTransparencyIsKept() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        let url = dir.appendingPathComponent("alpha.gif")
+        let frame = { (k: Int) -> Bitmap in
+            var b = Bitmap(width: 16, height: 16)
+            for y in 4..<12 { for x in (2 + k)..<(10 + k) { b.setPixel(x: x, y: y, (0, 200, 0, 255)) } }
+            return b
+        }
+        try encode(3, to: url, options: GIFEncoderOptions(loopCount: 1, preservesTransparency: true), frame: frame)
+        let gif = try DecodedGIF(url: url)
+        XCTAssertEqual(gif.frames.count, 3)
+        XCTAssertNil(gif.loopExtension, "loopCount 1 plays once: no loop extension")
+        XCTAssertEqual(gif.disposals, Array(repeating: Int(DISPOSE_BACKGROUND), count: 3))
+        for k in 0..<3 {
+            XCTAssertEqual(gif.frames[k], frame(k).pixels, "frame \(k): transparent outside the square, exact inside")
+        }
+    }
+
+    func testErrorsNameThePath() throws {
+        let path = "/nonexistent-strata-dir/out.gif"
+        XCTAssertThrowsError(try GIFEncoder(url: URL(fileURLWithPath: path), width: 10, height: 10,
+                                            frameRate: MediaTestSupport.fps30)) { error in
+            XCTAssertEqual("\(error)", "cannot open \(path) for writing: No such file or directory")
+        }
+        let dir = try MediaTestSupport.scratchDirectory()
+        let url = dir.appendingPathComponent("x.gif")
+        XCTAssertThrowsError(try GIFEncoder(url: url, width: 10, height: 10, frameRate: MediaTestSupport.fps30,
+                                            options: GIFEncoderOptions(maxColors: 300))) { error in
+            XCTAssertEqual("\(error)", "cannot encode \(url.path): maxColors 300 is outside 2...256")
+        }
+        let encoder = try GIFEncoder(url: url, width: 10, height: 10, frameRate: MediaTestSupport.fps30)
+        XCTAssertThrowsError(try encoder.append(Bitmap(width: 11, height: 10))) { error in
+            XCTAssertEqual(error as? MediaError, .frameSizeMismatch(path: url.path, frameIndex: 0, width: 11, height: 10,
+                                                                   expectedWidth: 10, expectedHeight: 10))
+        }
+        XCTAssertThrowsError(try encoder.finish()) { error in
+            XCTAssertEqual("\(error)", "no frames were appended to \(url.path)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url.path), "an empty GIF is not left behind")
+    }
+
+    func testMediaProbeReadsTheGIF() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        let url = dir.appendingPathComponent("probe.gif")
+        try encode(25, to: url)
+        let probe = try MediaProbe(url: url)
+        let video = try XCTUnwrap(probe.videoStream)
+        XCTAssertEqual(video.codecName, "gif")
+        XCTAssertEqual(video.width, 320)
+        XCTAssertEqual(video.height, 240)
+        XCTAssertEqual(video.frameCount, 25)
+        XCTAssertEqual(try XCTUnwrap(video.duration), 0.83, accuracy: 1e-6)
+    }
+}

@@ -1,0 +1,308 @@
+// Reference images and exact pixel checks for the tile compositor: layer geometry, anchor points,
+// corner radius + border + masksToBounds, group opacity, zPosition order, perspective, the cube,
+// image contents. Tolerance for reference images: 2 levels per channel, no pixel over it (the
+// renderer is deterministic; the slack absorbs libm differences between machines).
+import XCTest
+import StrataCore
+import StrataRender
+import StrataTestSupport
+
+func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor { CGColor(red: r, green: g, blue: b, alpha: a) }
+
+func render(_ root: CALayer, width: Int, height: Int, workers: Int = 2, tileSize: Int = 64, time: Double = 0) -> Bitmap {
+    let snap = PresentationBuilder(time: time).snapshotTree(of: root)
+    return FrameRenderer(width: width, height: height, options: RenderOptions(workers: workers, tileSize: tileSize)).render(snap)
+}
+
+func canvas(_ w: CGFloat, _ h: CGFloat, _ bg: CGColor = .white) -> CALayer {
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: w, height: h)
+    root.backgroundColor = bg
+    return root
+}
+
+func box(_ frame: CGRect, _ c: CGColor) -> CALayer {
+    let l = CALayer()
+    l.frame = frame
+    l.backgroundColor = c
+    return l
+}
+
+enum Scenes {
+    /// The seeds' cube: six faces in a container whose sublayerTransform has perspective and two rotations.
+    static func cube() -> CALayer {
+        let root = canvas(300, 300, color(0.9, 0.9, 0.92))
+        let container = CALayer()
+        container.frame = root.bounds
+        var p = CATransform3DIdentity
+        p.m34 = -1.0 / 500.0
+        p = CATransform3DRotate(p, -.pi / 4, 1, 0, 0)
+        p = CATransform3DRotate(p, -.pi / 4, 0, 1, 0)
+        container.sublayerTransform = p
+        root.addSublayer(container)
+        let ts: [CATransform3D] = [
+            CATransform3DMakeTranslation(0, 0, 50),
+            CATransform3DRotate(CATransform3DMakeTranslation(50, 0, 0), .pi / 2, 0, 1, 0),
+            CATransform3DRotate(CATransform3DMakeTranslation(0, -50, 0), .pi / 2, 1, 0, 0),
+            CATransform3DRotate(CATransform3DMakeTranslation(0, 50, 0), -.pi / 2, 1, 0, 0),
+            CATransform3DRotate(CATransform3DMakeTranslation(-50, 0, 0), -.pi / 2, 0, 1, 0),
+            CATransform3DRotate(CATransform3DMakeTranslation(0, 0, -50), .pi, 0, 1, 0),
+        ]
+        let colors = [color(0.9, 0.2, 0.2), color(0.2, 0.7, 0.3), color(0.2, 0.4, 0.9),
+                      color(0.95, 0.8, 0.2), color(0.6, 0.3, 0.8), color(0.2, 0.8, 0.8)]
+        for (i, t) in ts.enumerated() {
+            let face = CALayer()
+            face.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+            face.position = CGPoint(x: 150, y: 150)
+            face.backgroundColor = colors[i]
+            face.borderWidth = 3
+            face.borderColor = .white
+            face.isDoubleSided = false
+            face.transform = t
+            container.addSublayer(face)
+        }
+        return root
+    }
+}
+
+final class CompositorTests: XCTestCase {
+    func testIntegerAlignedRectIsExact() {
+        let root = canvas(20, 20)
+        root.addSublayer(box(CGRect(x: 5, y: 5, width: 10, height: 10), color(1, 0, 0)))
+        let img = render(root, width: 20, height: 20)
+        XCTAssertTrue(img.pixel(x: 5, y: 5) == (255, 0, 0, 255))
+        XCTAssertTrue(img.pixel(x: 14, y: 14) == (255, 0, 0, 255))
+        XCTAssertTrue(img.pixel(x: 4, y: 10) == (255, 255, 255, 255))
+        XCTAssertTrue(img.pixel(x: 15, y: 10) == (255, 255, 255, 255))
+    }
+
+    func testHalfPixelEdgeIsHalfCovered() {
+        // A black rect whose left edge is at x = 5.5 covers half of pixel column 5.
+        let root = canvas(20, 20)
+        root.addSublayer(box(CGRect(x: 5.5, y: 0, width: 10, height: 20), .black))
+        let img = render(root, width: 20, height: 20)
+        // 1 − 0.5 coverage of white: 127.5 → rounds to 128.
+        XCTAssertEqual(img.pixel(x: 5, y: 10).r, 128)
+        XCTAssertEqual(img.pixel(x: 6, y: 10).r, 0)
+        XCTAssertEqual(img.pixel(x: 15, y: 10).r, 128)
+    }
+
+    func testInheritedOpacityMultiplies() {
+        // Opacity 0.5 on a parent without group (allowsGroupOpacity false), 0.5 on the child:
+        // red at 25 % over white = (255, 191.25, 191.25).
+        let root = canvas(10, 10)
+        let parent = CALayer()
+        parent.frame = root.bounds
+        parent.opacity = 0.5
+        parent.allowsGroupOpacity = false
+        let child = box(parent.bounds, color(1, 0, 0))
+        child.opacity = 0.5
+        parent.addSublayer(child)
+        root.addSublayer(parent)
+        let p = render(root, width: 10, height: 10).pixel(x: 5, y: 5)
+        XCTAssertEqual(p.r, 255)
+        XCTAssertEqual(p.g, 191)
+        XCTAssertEqual(p.b, 191)
+    }
+
+    func testLayers() {
+        let root = canvas(200, 120)
+        root.addSublayer(box(CGRect(x: 10, y: 10, width: 80, height: 50), color(0.9, 0.3, 0.2)))
+        let rotated = box(CGRect(x: 110, y: 20, width: 60, height: 60), color(0.2, 0.5, 0.9))
+        rotated.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 8))
+        root.addSublayer(rotated)
+        let scaled = box(CGRect(x: 30, y: 80, width: 40, height: 20), color(0.3, 0.8, 0.4))
+        scaled.transform = CATransform3DMakeScale(1.5, 0.8, 1)
+        root.addSublayer(scaled)
+        let shifted = CALayer()
+        shifted.frame = CGRect(x: 110, y: 90, width: 80, height: 25)
+        shifted.bounds.origin = CGPoint(x: 20, y: 0)  // sublayers move 20 left
+        shifted.backgroundColor = color(0.85, 0.85, 0.85)
+        shifted.addSublayer(box(CGRect(x: 20, y: 5, width: 15, height: 15), .black))
+        root.addSublayer(shifted)
+        assertReferenceImage(render(root, width: 200, height: 120), named: "layers")
+    }
+
+    func testAnchorPoints() {
+        // Clock hands: anchor at the bottom centre, rotated about it.
+        let root = canvas(160, 160)
+        let face = box(CGRect(x: 20, y: 20, width: 120, height: 120), color(0.95, 0.95, 0.8))
+        face.cornerRadius = 60
+        root.addSublayer(face)
+        for (len, angle, c) in [(50.0, CGFloat.pi / 3, color(0.1, 0.1, 0.1)), (35.0, -CGFloat.pi / 2, color(0.8, 0.1, 0.1))] {
+            let hand = CALayer()
+            hand.bounds = CGRect(x: 0, y: 0, width: 6, height: len)
+            hand.anchorPoint = CGPoint(x: 0.5, y: 1)
+            hand.position = CGPoint(x: 80, y: 80)
+            hand.backgroundColor = c
+            hand.setAffineTransform(CGAffineTransform(rotationAngle: angle))
+            root.addSublayer(hand)
+        }
+        assertReferenceImage(render(root, width: 160, height: 160), named: "anchor_points")
+    }
+
+    func testFrameFollowsAnchorPoint() {
+        let l = CALayer()
+        l.frame = CGRect(x: 10, y: 20, width: 100, height: 50)
+        XCTAssertEqual(l.position, CGPoint(x: 60, y: 45))
+        l.anchorPoint = CGPoint(x: 0, y: 0)
+        XCTAssertEqual(l.frame, CGRect(x: 60, y: 45, width: 100, height: 50))
+        l.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 2))
+        let f = l.frame
+        XCTAssertEqual(f.minX, 10, accuracy: 1e-9)
+        XCTAssertEqual(f.minY, 45, accuracy: 1e-9)
+        XCTAssertEqual(f.width, 50, accuracy: 1e-9)
+        XCTAssertEqual(f.height, 100, accuracy: 1e-9)
+    }
+
+    func testCornerRadiusBorderMasksToBounds() {
+        let root = canvas(200, 140)
+        let card = box(CGRect(x: 20, y: 20, width: 160, height: 100), color(0.2, 0.3, 0.5))
+        card.cornerRadius = 24
+        card.borderWidth = 5
+        card.borderColor = color(1, 0.7, 0.1)
+        card.masksToBounds = true
+        let child = box(CGRect(x: -20, y: 50, width: 120, height: 80), color(0.9, 0.2, 0.4))
+        card.addSublayer(child)
+        root.addSublayer(card)
+        let partial = box(CGRect(x: 150, y: 5, width: 40, height: 40), color(0.1, 0.7, 0.4))
+        partial.cornerRadius = 12
+        partial.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner]
+        root.addSublayer(partial)
+        let img = render(root, width: 200, height: 140)
+        // The child is clipped: the corner outside the rounded card stays background.
+        XCTAssertTrue(img.pixel(x: 21, y: 118) == (255, 255, 255, 255))
+        // The border is drawn above the child.
+        let b = img.pixel(x: 22, y: 90)
+        XCTAssertEqual(b.r, 255); XCTAssertEqual(b.g, 179)
+        assertReferenceImage(img, named: "corner_border_masks")
+    }
+
+    func testGroupOpacity() {
+        let root = canvas(220, 120)
+        for (i, group) in [true, false].enumerated() {
+            let parent = CALayer()
+            parent.frame = CGRect(x: 10 + CGFloat(i) * 110, y: 10, width: 100, height: 100)
+            parent.opacity = 0.5
+            parent.allowsGroupOpacity = group
+            parent.addSublayer(box(CGRect(x: 0, y: 0, width: 70, height: 70), color(0.9, 0.1, 0.1)))
+            parent.addSublayer(box(CGRect(x: 30, y: 30, width: 70, height: 70), color(0.1, 0.1, 0.9)))
+            root.addSublayer(parent)
+        }
+        let img = render(root, width: 220, height: 120)
+        // Group: the overlap shows only the blue square at 50 % over white: (140, 140, 242) ±1.
+        let g = img.pixel(x: 60, y: 60)
+        XCTAssertEqual(Int(g.r), 140, accuracy: 1); XCTAssertEqual(Int(g.b), 242, accuracy: 1)
+        // No group: blue at 50 % over red at 50 % over white → red shows through.
+        let n = img.pixel(x: 170, y: 60)
+        XCTAssertLessThan(Int(n.g), Int(g.g) - 30)
+        assertReferenceImage(img, named: "group_opacity")
+    }
+
+    func testZPositionOrder() {
+        let root = canvas(160, 100)
+        let a = box(CGRect(x: 20, y: 20, width: 70, height: 60), color(0.9, 0.2, 0.2))
+        let b = box(CGRect(x: 50, y: 30, width: 70, height: 60), color(0.2, 0.6, 0.9))
+        let c = box(CGRect(x: 80, y: 10, width: 60, height: 60), color(0.2, 0.8, 0.3))
+        a.zPosition = 10  // drawn last although added first
+        c.zPosition = -5  // drawn first
+        [a, b, c].forEach(root.addSublayer)
+        let img = render(root, width: 160, height: 100)
+        XCTAssertEqual(img.pixel(x: 60, y: 50).r, 230)  // a on top of b
+        XCTAssertEqual(img.pixel(x: 100, y: 50).b, 230) // b on top of c
+        assertReferenceImage(img, named: "zposition_order")
+    }
+
+    func testPerspectiveSingleLayer() {
+        // The seeds' example: m34 = −1/500, rotated 45° about y.
+        let root = canvas(200, 200)
+        let l = box(CGRect(x: 50, y: 50, width: 100, height: 100), color(0.2, 0.7, 0.3))
+        var t = CATransform3DIdentity
+        t.m34 = -1.0 / 500
+        t = CATransform3DRotate(t, .pi / 4, 0, 1, 0)
+        l.transform = t
+        root.addSublayer(l)
+        let img = render(root, width: 200, height: 200)
+        // Rotating about y turns the layer narrower (cos 45° ≈ 0.707 of 100 points wide at most).
+        var minX = 200, maxX = 0
+        for x in 0..<200 where img.pixel(x: x, y: 100).r < 128 { minX = min(minX, x); maxX = max(maxX, x) }
+        XCTAssertGreaterThan(maxX - minX, 60); XCTAssertLessThan(maxX - minX, 80)
+        // Perspective: the right edge (turned towards the viewer? no: away) is shorter than the left.
+        func columnHeight(_ x: Int) -> Int { (0..<200).filter { img.pixel(x: x, y: $0).r < 128 }.count }
+        XCTAssertNotEqual(columnHeight(minX + 2), columnHeight(maxX - 2))
+        assertReferenceImage(img, named: "perspective_single")
+    }
+
+    func testCube() {
+        let img = render(Scenes.cube(), width: 300, height: 300)
+        assertReferenceImage(img, named: "cube")
+    }
+
+    func testRotatedContainerFlattensChildren() {
+        let root = canvas(200, 200)
+        let container = box(CGRect(x: 40, y: 40, width: 120, height: 120), color(0.85, 0.85, 0.9))
+        var p = CATransform3DIdentity
+        p.m34 = -1 / 400
+        container.sublayerTransform = p
+        let child = box(CGRect(x: 20, y: 20, width: 80, height: 80), color(0.9, 0.5, 0.1))
+        child.transform = CATransform3DMakeRotation(.pi / 3, 1, 0, 0)
+        container.addSublayer(child)
+        container.transform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
+        root.addSublayer(container)
+        assertReferenceImage(render(root, width: 200, height: 200), named: "flattened_container")
+    }
+
+    func testImageContentsNearestAndLinear() {
+        var checker = Bitmap(width: 4, height: 4)
+        for y in 0..<4 { for x in 0..<4 {
+            checker.setPixel(x: x, y: y, (x + y) % 2 == 0 ? (20, 20, 20, 255) : (240, 200, 40, 255))
+        } }
+        let image = CGImage(bitmap: checker)
+        let root = canvas(200, 100)
+        for (i, filter) in [CALayerContentsFilter.nearest, .linear].enumerated() {
+            let l = CALayer()
+            l.frame = CGRect(x: 10 + CGFloat(i) * 100, y: 10, width: 80, height: 80)
+            l.contents = image
+            l.magnificationFilter = filter
+            root.addSublayer(l)
+        }
+        let img = render(root, width: 200, height: 100)
+        // Nearest: pixel (12, 12) is inside texel (0, 0), exactly its colour.
+        XCTAssertTrue(img.pixel(x: 12, y: 12) == (20, 20, 20, 255))
+        // Linear: at a texel boundary the colour is the average of the neighbours.
+        let mid = img.pixel(x: 130, y: 40)
+        XCTAssertEqual(Int(mid.r), 130, accuracy: 12)
+        assertReferenceImage(img, named: "image_contents")
+    }
+
+    func testContentsGravityAndRect() {
+        var img4 = Bitmap(width: 6, height: 3)
+        for y in 0..<3 { for x in 0..<6 { img4.setPixel(x: x, y: y, (UInt8(x * 40), UInt8(y * 100), 200, 255)) } }
+        let image = CGImage(bitmap: img4)
+        let root = canvas(240, 80, color(0.3, 0.3, 0.3))
+        let gravities: [CALayerContentsGravity] = [.resizeAspect, .resizeAspectFill, .topLeft, .bottomRight]
+        for (i, g) in gravities.enumerated() {
+            let l = CALayer()
+            l.frame = CGRect(x: 5 + CGFloat(i) * 60, y: 10, width: 50, height: 60)
+            l.backgroundColor = color(0.9, 0.9, 0.9)
+            l.contents = image
+            l.contentsGravity = g
+            l.contentsScale = 0.5  // 6×3 pixels at 0.5 px/pt = 12×6 points natural size
+            l.masksToBounds = true
+            l.magnificationFilter = .nearest
+            root.addSublayer(l)
+        }
+        assertReferenceImage(render(root, width: 240, height: 80), named: "contents_gravity")
+    }
+
+    func testDeterministicAcrossWorkersAndTiles() {
+        let scenes: [(CALayer, Int, Int)] = [(Scenes.cube(), 300, 300)]
+        for (root, w, h) in scenes {
+            let reference = render(root, width: w, height: h, workers: 1, tileSize: 64)
+            for (workers, tile) in [(2, 64), (8, 64), (1, 16), (2, 100), (8, 37)] {
+                let other = render(root, width: w, height: h, workers: workers, tileSize: tile)
+                XCTAssertEqual(other.pixels, reference.pixels, "workers \(workers), tile \(tile)")
+            }
+        }
+    }
+}
