@@ -21,6 +21,8 @@ public final class Scene {
     /// Pixels per point of the output (1 unless set).
     public var contentsScale: CGFloat = 1
     public var maximumPixelSize = Scene.defaultMaximumPixelSize
+    /// Backing stores of vector content, kept across the frames of this scene.
+    public let backingStores = BackingStoreCache()
 
     private var scheduled: [(time: Double, order: Int, block: () -> Void)] = []
     private var scheduleCounter = 0
@@ -154,7 +156,7 @@ public final class Scene {
         try validated()
         guard t.isFinite, t >= 0 else { throw SceneError.invalidTime("time \(t) must be ≥ 0 and finite") }
         let snap = try snapshot(at: t)
-        return FrameRenderer(width: pixelWidth, height: pixelHeight, scale: Double(contentsScale), options: options).render(snap)
+        return FrameRenderer(width: pixelWidth, height: pixelHeight, scale: Double(contentsScale), options: options, cache: backingStores).render(snap)
     }
 
     /// Renders frame `index` (time `index / fps` exactly).

@@ -8,15 +8,19 @@ public struct FrameRenderer: Sendable {
     public let height: Int
     public let scale: Double
     public var tiles: TileRenderer
+    /// Backing stores kept between frames (share one renderer, or one cache, across frames).
+    public let cache: BackingStoreCache
 
-    public init(width: Int, height: Int, scale: Double = 1, options: RenderOptions = RenderOptions()) {
+    public init(width: Int, height: Int, scale: Double = 1, options: RenderOptions = RenderOptions(),
+                cache: BackingStoreCache = BackingStoreCache()) {
         self.width = width; self.height = height; self.scale = scale
         tiles = TileRenderer(options: options)
+        self.cache = cache
     }
 
     /// The display list of a snapshot (exposed for tests and benchmarks).
     public func displayList(for root: LayerSnapshot) -> DisplayList {
-        DisplayListBuilder(width: width, height: height, scale: scale).build(root)
+        DisplayListBuilder(width: width, height: height, scale: scale, cache: cache).build(root)
     }
 
     /// Draws one frame.

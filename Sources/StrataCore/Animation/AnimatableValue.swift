@@ -13,6 +13,7 @@ public enum AnimatableValue: Sendable, Equatable, CustomStringConvertible {
     case color(CGColor?)
     case transform(CATransform3D)
     case image(CGImage?)
+    case path(CGPath?)
     case bool(Bool)
     case array([AnimatableValue])
     /// Any other value: switches at progress 0.5, never interpolates.
@@ -20,7 +21,7 @@ public enum AnimatableValue: Sendable, Equatable, CustomStringConvertible {
 
     /// The kind of a value (used to check that animations give values of the right type).
     public enum Kind: String, Sendable {
-        case number, point, size, rect, color, transform, image, bool, array, discrete
+        case number, point, size, rect, color, transform, image, path, bool, array, discrete
     }
 
     public var kind: Kind {
@@ -32,6 +33,7 @@ public enum AnimatableValue: Sendable, Equatable, CustomStringConvertible {
         case .color: .color
         case .transform: .transform
         case .image: .image
+        case .path: .path
         case .bool: .bool
         case .array: .array
         case .discrete: .discrete
@@ -47,6 +49,7 @@ public enum AnimatableValue: Sendable, Equatable, CustomStringConvertible {
         case .color(let c): c.map { "\($0)" } ?? "nil"
         case .transform(let t): "\(t)"
         case .image(let i): i.map { "CGImage(\($0.width)×\($0.height))" } ?? "nil"
+        case .path(let p): p.map { "CGPath(\($0.elements.count) elements)" } ?? "nil"
         case .bool(let b): "\(b)"
         case .array(let a): "\(a)"
         case .discrete(let d): "\(d.value)"
@@ -74,6 +77,7 @@ extension AnimatableValue {
             switch kind {
             case .color: return .color(nil)
             case .image: return .image(nil)
+            case .path: return .path(nil)
             default: return nil
             }
         }
@@ -95,6 +99,9 @@ extension AnimatableValue {
             if let t = any as? CGAffineTransform { return .transform(CATransform3D(t)) }
         case .image:
             if let i = any as? CGImage { return .image(i) }
+        case .path:
+            if let p = any as? CGPath { return .path(p.copy() ?? p) }
+            if let b = any as? BezierPath { return .path(b.cgPath) }
         case .bool:
             if let b = any as? Bool { return .bool(b) }
             if let n = asNumber(any) { return .bool(n != 0) }

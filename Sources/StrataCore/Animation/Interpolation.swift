@@ -25,9 +25,35 @@ extension AnimatableValue {
             return .transform(CATransform3D.interpolate(from: p, to: q, fraction: f))
         case (.array(let p), .array(let q)) where p.count == q.count:
             return .array(zip(p, q).map { interpolate($0, $1, f) })
+        case (.path(let p?), .path(let q?)):
+            // Point-wise when the element structure matches, else a jump at the midpoint.
+            if let mixed = interpolatePaths(p, q, t) { return .path(mixed) }
+            return f < 0.5 ? a : b
         default:
             return f < 0.5 ? a : b
         }
+    }
+
+    /// Point-wise interpolation of two paths with the same element kinds in the same order.
+    static func interpolatePaths(_ p: CGPath, _ q: CGPath, _ t: CGFloat) -> CGPath? {
+        let a = p.elements, b = q.elements
+        guard a.count == b.count else { return nil }
+        func mix(_ x: CGPoint, _ y: CGPoint) -> CGPoint { CGPoint(x: x.x + (y.x - x.x) * t, y: x.y + (y.y - x.y) * t) }
+        var out: [CGPathElement] = []
+        out.reserveCapacity(a.count)
+        for (e, g) in zip(a, b) {
+            switch (e, g) {
+            case (.moveToPoint(let x), .moveToPoint(let y)): out.append(.moveToPoint(mix(x, y)))
+            case (.addLineToPoint(let x), .addLineToPoint(let y)): out.append(.addLineToPoint(mix(x, y)))
+            case (.addQuadCurveToPoint(let c, let x), .addQuadCurveToPoint(let d, let y)):
+                out.append(.addQuadCurveToPoint(mix(c, d), mix(x, y)))
+            case (.addCurveToPoint(let c1, let c2, let x), .addCurveToPoint(let d1, let d2, let y)):
+                out.append(.addCurveToPoint(mix(c1, d1), mix(c2, d2), mix(x, y)))
+            case (.closeSubpath, .closeSubpath): out.append(.closeSubpath)
+            default: return nil
+            }
+        }
+        return CGPath(elements: out)
     }
 
     /// `a + b` per component (transforms concatenate: b applied after a); nil when not addable.

@@ -23,7 +23,7 @@ extension CALayer {
     static let implicitlyAnimatedKeys: Set<String> = [
         "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform", "sublayerTransform",
         "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "opacity", "shadowOpacity",
-        "shadowColor", "shadowOffset", "shadowRadius", "contentsRect", "contentsCenter",
+        "shadowColor", "shadowOffset", "shadowRadius", "shadowPath", "contentsRect", "contentsCenter",
     ]
 
     /// The action for `event`: delegate → `actions` → `style["actions"]` → `defaultAction(forKey:)`.

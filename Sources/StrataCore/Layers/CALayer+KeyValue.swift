@@ -11,7 +11,7 @@ extension CALayer {
         "zPosition": .number, "transform": .transform, "sublayerTransform": .transform,
         "backgroundColor": .color, "cornerRadius": .number, "borderWidth": .number,
         "borderColor": .color, "opacity": .number, "hidden": .bool, "masksToBounds": .bool,
-        "shadowOpacity": .number, "shadowColor": .color, "shadowOffset": .size, "shadowRadius": .number,
+        "shadowOpacity": .number, "shadowColor": .color, "shadowOffset": .size, "shadowRadius": .number, "shadowPath": .path,
         "contents": .image, "contentsRect": .rect, "contentsCenter": .rect, "doubleSided": .bool,
     ]
 
@@ -51,6 +51,7 @@ extension CALayer {
         case "shadowColor": return .color(shadowColor)
         case "shadowOffset": return .size(shadowOffset)
         case "shadowRadius": return .number(shadowRadius)
+        case "shadowPath": return .path(shadowPath)
         case "contents": return .image(contents as? CGImage)
         case "contentsRect": return .rect(contentsRect)
         case "contentsCenter": return .rect(contentsCenter)
@@ -83,6 +84,7 @@ extension CALayer {
             case ("shadowColor", .color(let c)): shadowColor = c
             case ("shadowOffset", .size(let s)): shadowOffset = s
             case ("shadowRadius", .number(let n)): shadowRadius = n
+            case ("shadowPath", .path(let p)): shadowPath = p
             case ("contents", .image(let i)): contents = i
             case ("contentsRect", .rect(let r)): contentsRect = r
             case ("contentsCenter", .rect(let r)): contentsCenter = r
@@ -254,6 +256,7 @@ extension AnimatableValue {
         case .color(let c): c
         case .transform(let t): t
         case .image(let i): i
+        case .path(let p): p
         case .bool(let b): b
         case .array(let a): a.map(\.anyValue)
         case .discrete(let d): d.value

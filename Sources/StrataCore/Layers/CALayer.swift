@@ -62,6 +62,11 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     public var shadowColor: CGColor? = .black { didSet { didChange("shadowColor", oldValue: .color(oldValue)) } }
     public var shadowOffset = CGSize(width: 0, height: -3) { didSet { didChange("shadowOffset", oldValue: .size(oldValue)) } }
     public var shadowRadius: CGFloat = 3 { didSet { didChange("shadowRadius", oldValue: .number(oldValue)) } }
+    /// The shape of the shadow; nil derives it from the composited layer's alpha.
+    public var shadowPath: CGPath? { didSet { didChange("shadowPath", oldValue: .path(oldValue)) } }
+    /// Composite the subtree once into a bitmap and reuse it while it is unchanged.
+    public var shouldRasterize = false
+    public var rasterizationScale: CGFloat = 1
 
     // MARK: Contents
     /// A `CGImage`; anything else shows nothing, as on iOS.
@@ -126,7 +131,8 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         masksToBounds = l.masksToBounds; allowsGroupOpacity = l.allowsGroupOpacity
         allowsEdgeAntialiasing = l.allowsEdgeAntialiasing
         shadowOpacity = l.shadowOpacity; shadowColor = l.shadowColor; shadowOffset = l.shadowOffset
-        shadowRadius = l.shadowRadius
+        shadowRadius = l.shadowRadius; shadowPath = l.shadowPath
+        shouldRasterize = l.shouldRasterize; rasterizationScale = l.rasterizationScale
         contents = l.contents; contentsGravity = l.contentsGravity; contentsRect = l.contentsRect
         contentsCenter = l.contentsCenter; contentsScale = l.contentsScale
         minificationFilter = l.minificationFilter; magnificationFilter = l.magnificationFilter

@@ -27,9 +27,26 @@ public struct ContentsSnapshot: Sendable, Hashable {
 }
 
 /// Vector or drawn content of specialised layers (shape, text, gradient, custom drawing).
-/// Each case is rasterised by StrataRender into a backing store keyed by its value.
+/// Each case is rasterised by StrataRender into a backing store keyed by its value (gradients
+/// are evaluated per pixel instead, so they stay smooth at any scale).
 public enum LayerContent: Sendable, Hashable {
     case none
+}
+
+/// A CATransition in progress on a layer: the rendered "before" subtree and how far along it is.
+public struct TransitionSnapshot: Sendable {
+    /// The layer as it looked when the transition was added (its subtree included).
+    public var before: Box<LayerSnapshot>
+    /// `fade`, `moveIn`, `push`, `reveal` (or a Strata type name).
+    public var type: String
+    /// `fromLeft`, `fromRight`, `fromTop`, `fromBottom` (nil: fromLeft).
+    public var subtype: String?
+    /// 0…1, after the timing function and start/endProgress.
+    public var progress: Double
+
+    public init(before: LayerSnapshot, type: String, subtype: String?, progress: Double) {
+        self.before = Box(before); self.type = type; self.subtype = subtype; self.progress = progress
+    }
 }
 
 /// One layer of the presentation tree at one time.
@@ -67,6 +84,12 @@ public struct LayerSnapshot: Sendable {
 
     public var mask: Box<LayerSnapshot>?
     public var sublayers: [LayerSnapshot]
+    /// A transition running on this layer (CATransition), if any.
+    public var transition: TransitionSnapshot? = nil
+    /// `shouldRasterize`: the subtree is composited once and reused while unchanged.
+    public var shouldRasterize: Bool = false
+    public var rasterizationScale: CGFloat = 1
+    public var shadowPath: CGPath? = nil
     /// A name for diagnostics.
     public var name: String?
 

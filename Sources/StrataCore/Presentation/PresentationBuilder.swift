@@ -44,7 +44,7 @@ extension CALayer {
     /// `snapshotContent()` and `isTransformLayerForSnapshot`.
     public func makeSnapshot() -> LayerSnapshot {
         let image = contents.flatMap { $0 as? CGImage }
-        return LayerSnapshot(
+        var snap = LayerSnapshot(
             bounds: bounds, position: position, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
             zPosition: zPosition, transform: transform, sublayerTransform: sublayerTransform,
             isDoubleSided: isDoubleSided, isGeometryFlipped: isGeometryFlipped,
@@ -64,5 +64,9 @@ extension CALayer {
             mask: mask.map { Box($0.makeSnapshot()) },
             sublayers: (sublayers ?? []).map { $0.makeSnapshot() },
             name: name)
+        snap.shadowPath = shadowPath
+        snap.shouldRasterize = shouldRasterize
+        snap.rasterizationScale = rasterizationScale
+        return snap
     }
 }

@@ -12,9 +12,11 @@ public struct DisplayListBuilder: Sendable {
     public let height: Int
     /// Pixels per point.
     public let scale: Double
+    /// Backing stores of vector and drawn content, kept across frames.
+    public let cache: BackingStoreCache
 
-    public init(width: Int, height: Int, scale: Double = 1) {
-        self.width = width; self.height = height; self.scale = scale
+    public init(width: Int, height: Int, scale: Double = 1, cache: BackingStoreCache = BackingStoreCache()) {
+        self.width = width; self.height = height; self.scale = scale; self.cache = cache
     }
 
     private var frameRect: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
@@ -81,6 +83,20 @@ public struct DisplayListBuilder: Sendable {
             let local = layer.masksToBounds ? layer.bounds.intersection(placement.destination) : placement.destination
             if !local.isNull {
                 emit(.image(placement, clip: layer.masksToBounds ? boundsShape : nil, opacity: alpha), local: local, clips: clips)
+            }
+        }
+        // Vector or drawn content (shapes, text, custom drawing), from a backing store
+        // rasterised at the scale the layer is shown at.
+        if layer.content != .none, let area = ContentRasterizer.drawArea(of: layer.content, layerBounds: layer.bounds) {
+            let s = BackingScale.choose(for: area, H, frameWidth: width, frameHeight: height)
+            if let raster = cache.raster(for: layer.content, layerBounds: layer.bounds, scale: s) {
+                let placement = ImagePlacement(image: raster.image, destination: raster.area,
+                                               source: CGRect(x: 0, y: 0, width: raster.bitmap.width, height: raster.bitmap.height),
+                                               nearest: false)
+                let local = layer.masksToBounds ? layer.bounds.intersection(raster.area) : raster.area
+                if !local.isNull {
+                    emit(.image(placement, clip: layer.masksToBounds ? boundsShape : nil, opacity: alpha), local: local, clips: clips)
+                }
             }
         }
         // Sublayers, flattened into this layer's plane.

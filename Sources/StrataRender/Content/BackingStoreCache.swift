@@ -1,0 +1,57 @@
+// Backing stores are kept between frames, keyed by (content, scale): moving, rotating or fading
+// a layer re-composites its cached bitmap; only a change of the content itself, or of the scale
+// it is shown at, rasterises again. Least-recently-used stores are evicted past a memory cap.
+import Foundation
+import Synchronization
+import StrataCore
+
+/// A thread-safe LRU cache of rasterised content.
+public final class BackingStoreCache: Sendable {
+    struct Key: Hashable, Sendable {
+        let content: LayerContent
+        let layerBounds: CGRect
+        let scale: Double
+    }
+    struct State {
+        var entries: [Key: (RasterizedContent, UInt64)] = [:]
+        var bytes = 0
+        var clock: UInt64 = 0
+        var hits = 0, misses = 0
+    }
+    private let state = Mutex(State())
+    /// Memory cap in bytes (default 512 MiB).
+    public let capacity: Int
+
+    public init(capacity: Int = 512 << 20) { self.capacity = capacity }
+
+    /// The cached backing store, rasterising it on a miss.
+    public func raster(for content: LayerContent, layerBounds: CGRect, scale: Double) -> RasterizedContent? {
+        let key = Key(content: content, layerBounds: layerBounds, scale: scale)
+        if let hit = state.withLock({ s -> RasterizedContent? in
+            s.clock += 1
+            guard let e = s.entries[key] else { return nil }
+            s.entries[key] = (e.0, s.clock)
+            s.hits += 1
+            return e.0
+        }) { return hit }
+        guard let r = ContentRasterizer.rasterize(content, layerBounds: layerBounds, scale: scale) else { return nil }
+        let size = r.bitmap.pixels.count
+        state.withLock { s in
+            s.misses += 1
+            s.clock += 1
+            if s.entries[key] == nil { s.bytes += size }
+            s.entries[key] = (r, s.clock)
+            while s.bytes > capacity, s.entries.count > 1,
+                  let oldest = s.entries.min(by: { $0.value.1 < $1.value.1 })?.key, oldest != key {
+                s.bytes -= s.entries[oldest]!.0.bitmap.pixels.count
+                s.entries[oldest] = nil
+            }
+        }
+        return r
+    }
+
+    /// Hits, misses and bytes held (for tests and benchmarks).
+    public var statistics: (hits: Int, misses: Int, bytes: Int) {
+        state.withLock { ($0.hits, $0.misses, $0.bytes) }
+    }
+}
