@@ -69,9 +69,6 @@ extension CALayer {
         add(anim, forKey: key)
     }
 
-    /// Subclasses list additional implicitly animated keys here.
-    class func implicitlyAnimates(key: String) -> Bool { false }
-
     /// The value of `key` on screen at `sceneTime` if the model value were `model`.
     func presentedValue(forKey key: String, model: AnimatableValue, sceneTime: Double) -> AnimatableValue {
         let t = sceneTimeToLocal(sceneTime)

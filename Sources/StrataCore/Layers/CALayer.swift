@@ -158,6 +158,9 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open class func needsDisplay(forKey key: String) -> Bool { false }
     /// The default value of a property key.
     open class func defaultValue(forKey key: String) -> Any? { nil }
+    /// Whether a change of `key` animates implicitly (beyond CALayer's own keys); subclasses
+    /// return true for their animatable properties.
+    open class func implicitlyAnimates(key: String) -> Bool { false }
     /// The action for `event` when neither the delegate, `actions` nor `style` gives one.
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
     /// Bounds containment in the layer's own coordinates.
