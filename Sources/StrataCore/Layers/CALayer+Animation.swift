@@ -75,11 +75,28 @@ extension CALayer {
     func applyAnimations(atLocalTime t: Double, from model: CALayer) {
         for entry in model.animationEntries {
             let prepared = entry.prepared
-            guard !prepared.keyPath.isEmpty, let underlying = animatableValue(forKeyPath: prepared.keyPath) else { continue }
+            guard !prepared.keyPath.isEmpty else { continue }
+            if prepared.isAdditive, applyAdditiveTransformField(prepared, at: t) { continue }
+            guard let underlying = animatableValue(forKeyPath: prepared.keyPath) else { continue }
             if let v = prepared.value(at: t, underlying: underlying) {
                 setAnimatableValue(v, forKeyPath: prepared.keyPath)
             }
         }
+    }
+
+    /// An additive animation of a virtual transform field (`transform.rotation.y`, …) turns its
+    /// scalar into a matrix (as Core Animation's value functions do) and concatenates it before
+    /// the underlying transform, so a spin adds to a tilt instead of replacing it.
+    private func applyAdditiveTransformField(_ prepared: PreparedAnimation, at t: Double) -> Bool {
+        let (base, field) = CALayer.split(prepared.keyPath)
+        guard let field, base == "transform" || base == "sublayerTransform",
+              CALayer.transformFields.contains(field), field != "translation",
+              case .transform(let current)? = animatableValue(forKey: base) else { return false }
+        let neutral: CGFloat = field.hasPrefix("scale") ? 1 : 0
+        guard case .number(let v)? = prepared.value(at: t, underlying: .number(0)),
+              let m = CATransform3DIdentity.settingVirtualKey(field, to: neutral + v) else { return true }
+        setAnimatableValue(.transform(m.concatenating(current)), forKey: base)
+        return true
     }
 
     /// Converts a time from `layer`'s time space (nil: scene time) to this layer's.
