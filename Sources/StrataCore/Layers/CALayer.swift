@@ -171,6 +171,8 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open func display() {}
     /// The vector/drawn content this layer shows, for the renderer (subclasses override).
     open func snapshotContent() -> LayerContent { .none }
+    /// The gradient this layer draws (CAGradientLayer), evaluated per pixel by the renderer.
+    open func snapshotGradient() -> GradientSnapshot? { nil }
     /// True for layers that form a 3D rendering context (CATransformLayer).
     open var isTransformLayerForSnapshot: Bool { false }
 

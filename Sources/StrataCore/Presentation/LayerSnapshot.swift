@@ -90,6 +90,8 @@ public struct LayerSnapshot: Sendable {
     public var shouldRasterize: Bool = false
     public var rasterizationScale: CGFloat = 1
     public var shadowPath: CGPath? = nil
+    /// A gradient drawn over the background (CAGradientLayer).
+    public var gradient: GradientSnapshot? = nil
     /// A name for diagnostics.
     public var name: String?
 

@@ -65,6 +65,7 @@ extension CALayer {
             sublayers: (sublayers ?? []).map { $0.makeSnapshot() },
             name: name)
         snap.shadowPath = shadowPath
+        snap.gradient = snapshotGradient()
         snap.shouldRasterize = shouldRasterize
         snap.rasterizationScale = rasterizationScale
         return snap

@@ -83,6 +83,8 @@ public enum DrawOp: Sendable {
     /// An image filling its destination rectangle, optionally clipped to the layer's rounded
     /// bounds (masksToBounds).
     case image(ImagePlacement, clip: RoundedRect?, opacity: Float)
+    /// A gradient over the layer's bounds (clip: bounds, rounded when masksToBounds).
+    case gradient(GradientPaint, clip: RoundedRect)
     /// Render `items` offscreen, then composite with `opacity` (group opacity).
     case group(DisplayList, opacity: Float)
 }

@@ -78,6 +78,11 @@ public struct DisplayListBuilder: Sendable {
         if let bg = layer.backgroundColor, bg.a > 0 {
             emit(.fill(boundsShape, premultiplied(bg, alpha)), local: layer.bounds, clips: clips)
         }
+        // Gradient contents (CAGradientLayer), evaluated per pixel.
+        if let g = layer.gradient, let paint = GradientPaint(g, bounds: layer.bounds, opacity: alpha) {
+            let clip = layer.masksToBounds ? boundsShape : RoundedRect(rect: layer.bounds, radius: 0)
+            emit(.gradient(paint, clip: clip), local: layer.bounds, clips: clips)
+        }
         // Image contents.
         if let contents = layer.contents, let placement = ContentsPlacement.place(contents, in: layer.bounds) {
             let local = layer.masksToBounds ? layer.bounds.intersection(placement.destination) : placement.destination

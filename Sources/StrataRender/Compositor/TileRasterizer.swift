@@ -155,6 +155,23 @@ enum TileRasterizer {
                     }
                 }
             }
+        case .gradient(let paint, let clip):
+            buf.pixels.withUnsafeMutableBufferPointer { px in
+                for y in r.y0..<r.y1 {
+                    var i = (y - buf.rect.y0) * stride + (r.x0 - buf.rect.x0)
+                    for x in r.x0..<r.x1 {
+                        defer { i += 1 }
+                        guard let p = map(inv, x, y) else { continue }
+                        var c = coverage(clip, p, antialiased: aa)
+                        if c == 0 { continue }
+                        if hasClips { c *= clipCoverage(item.clips, x, y); if c == 0 { continue } }
+                        var color = paint.color(at: paint.parameter(p.u, p.v))
+                        let d = GradientPaint.dither(x, y) / 255 * color.w
+                        color += SIMD4(d, d, d, 0)
+                        blend(color * c, into: &px[i])
+                    }
+                }
+            }
         case .group(let list, let opacity):
             var sub = TileBuffer(rect: r)
             draw(list, into: &sub)

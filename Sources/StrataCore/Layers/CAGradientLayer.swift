@@ -1,0 +1,104 @@
+// A layer that fills its bounds with a colour gradient. Strata evaluates the gradient per pixel
+// in the compositor (no backing store), so it is exact at any scale and under 3D transforms, and
+// dithered so dark full-screen gradients do not band after 8-bit quantisation and H.264.
+import Foundation
+
+/// The shape of a gradient.
+public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Along the line from startPoint to endPoint.
+    public static let axial = CAGradientLayerType(rawValue: "axial")
+    /// An ellipse centred at startPoint whose radii reach endPoint.
+    public static let radial = CAGradientLayerType(rawValue: "radial")
+    /// Around startPoint, starting in the direction of endPoint and turning clockwise on screen.
+    public static let conic = CAGradientLayerType(rawValue: "conic")
+}
+
+/// A layer that draws a colour gradient over its background.
+open class CAGradientLayer: CALayer {
+    /// `CGColor`s, one per stop (ported code passes `[cgColor1, cgColor2]`).
+    public var colors: [Any]? { didSet { didChange("colors", oldValue: CAGradientLayer.colorArray(oldValue)) } }
+    /// Stop positions 0…1 (nil = evenly spaced); a count different from `colors` draws nothing.
+    public var locations: [NSNumber]? { didSet { didChange("locations", oldValue: CAGradientLayer.numberArray(oldValue)) } }
+    /// Unit coordinates in the bounds; default (0.5, 0) — the top centre.
+    public var startPoint = CGPoint(x: 0.5, y: 0) { didSet { didChange("startPoint", oldValue: .point(oldValue)) } }
+    /// Unit coordinates in the bounds; default (0.5, 1) — the bottom centre.
+    public var endPoint = CGPoint(x: 0.5, y: 1) { didSet { didChange("endPoint", oldValue: .point(oldValue)) } }
+    public var type: CAGradientLayerType = .axial
+
+    public required init() { super.init() }
+
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        guard let g = layer as? CAGradientLayer else { return }
+        withActionsSuppressed {
+            colors = g.colors; locations = g.locations; startPoint = g.startPoint; endPoint = g.endPoint; type = g.type
+        }
+    }
+
+    open override func animatableKind(forKey key: String) -> AnimatableValue.Kind? {
+        switch key {
+        case "colors", "locations": .array
+        case "startPoint", "endPoint": .point
+        default: super.animatableKind(forKey: key)
+        }
+    }
+
+    open override func animatableValue(forKey key: String) -> AnimatableValue? {
+        switch key {
+        case "colors": CAGradientLayer.colorArray(colors)
+        case "locations": CAGradientLayer.numberArray(locations)
+        case "startPoint": .point(startPoint)
+        case "endPoint": .point(endPoint)
+        default: super.animatableValue(forKey: key)
+        }
+    }
+
+    open override func setAnimatableValue(_ value: AnimatableValue, forKey key: String) {
+        withActionsSuppressed {
+            switch (key, value) {
+            case ("colors", .array(let a)): colors = a.compactMap { if case .color(let c?) = $0 { return c as Any }; return nil }
+            case ("locations", .array(let a)): locations = a.compactMap { $0.number.map { NSNumber(value: Double($0)) } }
+            case ("startPoint", .point(let p)): startPoint = p
+            case ("endPoint", .point(let p)): endPoint = p
+            default: super.setAnimatableValue(value, forKey: key)
+            }
+        }
+    }
+
+    open override class func implicitlyAnimates(key: String) -> Bool {
+        ["colors", "locations", "startPoint", "endPoint"].contains(key) || super.implicitlyAnimates(key: key)
+    }
+
+    /// The gradient for the renderer, or nil when it draws nothing.
+    open override func snapshotGradient() -> GradientSnapshot? {
+        let cs = (colors ?? []).compactMap { $0 as? CGColor }
+        guard !cs.isEmpty, cs.count == (colors ?? []).count else { return nil }
+        let stops: [Double]
+        if let locations {
+            guard locations.count == cs.count else { return nil }
+            stops = locations.map(\.doubleValue)
+        } else {
+            stops = cs.count == 1 ? [0] : (0..<cs.count).map { Double($0) / Double(cs.count - 1) }
+        }
+        return GradientSnapshot(type: type, colors: cs.compactMap { RGBA($0) }, locations: stops,
+                                startPoint: startPoint, endPoint: endPoint)
+    }
+
+    static func colorArray(_ a: [Any]?) -> AnimatableValue {
+        .array((a ?? []).map { .color($0 as? CGColor) })
+    }
+    static func numberArray(_ a: [NSNumber]?) -> AnimatableValue {
+        .array((a ?? []).map { .number(CGFloat($0.doubleValue)) })
+    }
+}
+
+/// A gradient as the renderer reads it.
+public struct GradientSnapshot: Sendable, Hashable {
+    public var type: CAGradientLayerType
+    public var colors: [RGBA]
+    public var locations: [Double]
+    public var startPoint: CGPoint
+    public var endPoint: CGPoint
+}
