@@ -31,6 +31,8 @@ public struct ContentsSnapshot: Sendable, Hashable {
 /// are evaluated per pixel instead, so they stay smooth at any scale).
 public enum LayerContent: Sendable, Hashable {
     case none
+    /// A filled path, used as an alpha mask (a layer's `shadowPath`).
+    case pathMask(CGPath)
 }
 
 /// A CATransition in progress on a layer: the rendered "before" subtree and how far along it is.

@@ -85,8 +85,36 @@ public enum DrawOp: Sendable {
     case image(ImagePlacement, clip: RoundedRect?, opacity: Float)
     /// A gradient over the layer's bounds (clip: bounds, rounded when masksToBounds).
     case gradient(GradientPaint, clip: RoundedRect)
-    /// Render `items` offscreen, then composite with `opacity` (group opacity).
-    case group(DisplayList, opacity: Float)
+    /// Render `items` offscreen, then composite with `opacity` (group opacity), multiplied by
+    /// the alpha of `mask` rendered offscreen too (a layer's `mask`).
+    case group(DisplayList, opacity: Float, mask: DisplayList?)
+    /// A blurred, offset, tinted copy of the alpha of `source` (a layer's shadow).
+    case shadow(ShadowPaint)
+}
+
+/// A shadow: the alpha of `source`, blurred with a Gaussian of `sigma` pixels, moved by
+/// `(dx, dy)` pixels and tinted with `color` (premultiplied, opacity included).
+public struct ShadowPaint: Sendable {
+    public var source: DisplayList
+    public var color: SIMD4<Float>
+    public var dx: Double, dy: Double
+    public var sigma: Double
+    /// Normalised kernel weights for offsets −radius…radius.
+    public var kernel: [Float]
+    public var radius: Int { kernel.count / 2 }
+
+    public init(source: DisplayList, color: SIMD4<Float>, dx: Double, dy: Double, sigma: Double) {
+        self.source = source; self.color = color; self.dx = dx; self.dy = dy; self.sigma = sigma
+        if sigma < 0.05 {
+            kernel = [1]
+        } else {
+            let r = Int((3 * sigma).rounded(.up))
+            var k = (-r...r).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
+            let sum = k.reduce(0, +)
+            k = k.map { $0 / sum }
+            kernel = k
+        }
+    }
 }
 
 /// One thing to draw.

@@ -125,15 +125,73 @@ public struct DisplayListBuilder: Sendable {
             emit(.ring(outer: boundsShape, inner: inner, premultiplied(bc, alpha)), local: layer.bounds, clips: clips)
         }
 
+        // Shadow beneath everything (clipped away entirely by masksToBounds, as on iOS).
+        let groupOpacity = group ? inherited * layer.opacity : 1
+        if layer.shadowOpacity > 0, !layer.masksToBounds, let sc = layer.shadowColor, sc.a > 0,
+           let shadow = shadowItem(for: layer, items: items, plane: plane, color: sc, groupOpacity: groupOpacity, clips: clips) {
+            items.insert(shadow, at: 0)
+        }
         guard !items.isEmpty else { return }
-        if group {
+        // The mask, in this layer's coordinates.
+        var maskList: DisplayList?
+        if let mask = layer.mask?.value {
+            var maskFaces: [Face] = []
+            visit(mask, layerTo3D: mask.localToParent, planeToScreen: H, opacity: 1, clips: [], into: &maskFaces)
+            maskList = DisplayList(items: maskFaces.flatMap(\.items))
+        }
+        if group || maskList != nil {
             let sub = DisplayList(items: items)
-            let b = sub.bounds
-            let item = DrawItem(op: .group(sub, opacity: inherited * layer.opacity), plane: plane, bounds: b, clips: [])
+            var b = sub.bounds
+            if let maskList { b = b.intersection(maskList.bounds) }
+            guard !b.isEmpty else { return }
+            let item = DrawItem(op: .group(sub, opacity: groupOpacity, mask: maskList), plane: plane, bounds: b, clips: [])
             faces.append(Face(depth: depth, items: [item]))
         } else {
             faces.append(Face(depth: depth, items: items))
         }
+    }
+
+    /// The shadow of a layer: from `shadowPath` when set (cheap and exact), else from the alpha
+    /// of the layer's composited items. Offset and blur are converted to screen pixels with the
+    /// plane's local stretch at the layer's centre.
+    private func shadowItem(for layer: LayerSnapshot, items: [DrawItem], plane: PlaneMap, color: RGBA,
+                            groupOpacity: Float, clips: [ClipShape]) -> DrawItem? {
+        let H = plane.toScreen
+        let source: DisplayList
+        if let path = layer.shadowPath {
+            let area = path.boundingBoxOfPath
+            guard !area.isNull, area.width > 0 || area.height > 0 else { return nil }
+            let s = BackingScale.choose(for: area, H, frameWidth: width, frameHeight: height)
+            guard let raster = cache.raster(for: .pathMask(path), layerBounds: layer.bounds, scale: s) else { return nil }
+            let placement = ImagePlacement(image: raster.image, destination: raster.area,
+                                           source: CGRect(x: 0, y: 0, width: raster.bitmap.width, height: raster.bitmap.height),
+                                           nearest: false)
+            let b = pixelBounds(of: raster.area, H)
+            source = DisplayList(items: [DrawItem(op: .image(placement, clip: nil, opacity: 1), plane: plane, bounds: b, clips: [])])
+        } else {
+            guard !items.isEmpty else { return nil }
+            source = DisplayList(items: items)
+        }
+        // Local stretch at the centre: offset and sigma in pixels.
+        let cx = Double(layer.bounds.midX), cy = Double(layer.bounds.midY)
+        let (X, Y, W) = H.apply(cx, cy)
+        guard W > 1e-9 else { return nil }
+        let m = H.m
+        let j00 = (m.0 - X / W * m.2) / W, j01 = (m.3 - X / W * m.5) / W
+        let j10 = (m.1 - Y / W * m.2) / W, j11 = (m.4 - Y / W * m.5) / W
+        let ox = Double(layer.shadowOffset.width), oy = Double(layer.shadowOffset.height)
+        let dx = j00 * ox + j01 * oy, dy = j10 * ox + j11 * oy
+        let stretch = abs(j00 * j11 - j01 * j10).squareRoot()
+        let sigma = Double(layer.shadowRadius) * stretch
+        let a = color.a * min(layer.shadowOpacity, 1) * groupOpacity
+        let paint = ShadowPaint(source: source, color: SIMD4(color.r * a, color.g * a, color.b * a, a), dx: dx, dy: dy, sigma: sigma)
+        let grow = paint.radius + 2
+        var b = source.bounds
+        b = PixelRect(x0: b.x0 + Int(dx.rounded(.down)) - grow, y0: b.y0 + Int(dy.rounded(.down)) - grow,
+                      x1: b.x1 + Int(dx.rounded(.up)) + grow, y1: b.y1 + Int(dy.rounded(.up)) + grow).intersection(frameRect)
+        for c in clips { b = b.intersection(c.bounds) }
+        guard !b.isEmpty else { return nil }
+        return DrawItem(op: .shadow(paint), plane: plane, bounds: b, clips: clips)
     }
 
     /// Siblings in drawing order: ascending zPosition, then insertion order.

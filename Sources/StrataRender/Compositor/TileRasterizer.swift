@@ -172,9 +172,15 @@ enum TileRasterizer {
                     }
                 }
             }
-        case .group(let list, let opacity):
+        case .group(let list, let opacity, let mask):
             var sub = TileBuffer(rect: r)
             draw(list, into: &sub)
+            var maskAlpha: [Float]?
+            if let mask {
+                var m = TileBuffer(rect: r)
+                draw(mask, into: &m)
+                maskAlpha = m.pixels.map(\.w)
+            }
             let subStride = r.x1 - r.x0
             buf.pixels.withUnsafeMutableBufferPointer { px in
                 for y in r.y0..<r.y1 {
@@ -182,9 +188,79 @@ enum TileRasterizer {
                     var j = (y - r.y0) * subStride
                     for _ in r.x0..<r.x1 {
                         let s = sub.pixels[j]
-                        if s.w > 0 { blend(s * opacity, into: &px[i]) }
+                        if s.w > 0 {
+                            let k = maskAlpha.map { $0[j] * opacity } ?? opacity
+                            if k > 0 { blend(s * k, into: &px[i]) }
+                        }
                         i += 1; j += 1
                     }
+                }
+            }
+        case .shadow(let shadow):
+            drawShadow(shadow, in: r, into: &buf)
+        }
+    }
+
+    /// Renders the shadow's source with a margin around `r` wide enough for the blur and the
+    /// offset, blurs its alpha (separable Gaussian), and blends the tinted result into `r`.
+    /// Each output pixel depends only on source pixels within the kernel, which lie inside the
+    /// margin whatever the tile, so tiles agree at their seams.
+    static func drawShadow(_ shadow: ShadowPaint, in r: PixelRect, into buf: inout TileBuffer) {
+        let rad = shadow.radius
+        let ox = Int(shadow.dx.rounded(.down)), oy = Int(shadow.dy.rounded(.down))
+        let fx = Float(shadow.dx - Double(ox)), fy = Float(shadow.dy - Double(oy))
+        // Source area: r moved back by the offset, grown by the kernel (+1 for the fractional shift).
+        let src = PixelRect(x0: r.x0 - ox - rad - 1, y0: r.y0 - oy - rad - 1, x1: r.x1 - ox + rad + 1, y1: r.y1 - oy + rad + 1)
+        var sbuf = TileBuffer(rect: src)
+        draw(shadow.source, into: &sbuf)
+        let w = src.x1 - src.x0, h = src.y1 - src.y0
+        var alpha = sbuf.pixels.map(\.w)
+        if rad > 0 {
+            var tmp = [Float](repeating: 0, count: w * h)
+            let k = shadow.kernel
+            alpha.withUnsafeBufferPointer { a in
+                tmp.withUnsafeMutableBufferPointer { t in
+                    for y in 0..<h {
+                        let row = y * w
+                        for x in 0..<w {
+                            var acc: Float = 0
+                            let lo = max(0, x - rad), hi = min(w - 1, x + rad)
+                            if lo <= hi { for xx in lo...hi { acc += a[row + xx] * k[xx - x + rad] } }
+                            t[row + x] = acc
+                        }
+                    }
+                }
+            }
+            tmp.withUnsafeBufferPointer { t in
+                alpha.withUnsafeMutableBufferPointer { a in
+                    for y in 0..<h {
+                        let lo = max(0, y - rad), hi = min(h - 1, y + rad)
+                        for x in 0..<w {
+                            var acc: Float = 0
+                            if lo <= hi { for yy in lo...hi { acc += t[yy * w + x] * k[yy - y + rad] } }
+                            a[y * w + x] = acc
+                        }
+                    }
+                }
+            }
+        }
+        let stride = buf.rect.x1 - buf.rect.x0
+        @inline(__always) func at(_ x: Int, _ y: Int) -> Float {
+            let lx = x - src.x0, ly = y - src.y0
+            guard lx >= 0, ly >= 0, lx < w, ly < h else { return 0 }
+            return alpha[ly * w + lx]
+        }
+        buf.pixels.withUnsafeMutableBufferPointer { px in
+            for y in r.y0..<r.y1 {
+                var i = (y - buf.rect.y0) * stride + (r.x0 - buf.rect.x0)
+                for x in r.x0..<r.x1 {
+                    // Bilinear sample at (x − dx, y − dy) for sub-pixel offsets.
+                    let sx = x - ox, sy = y - oy
+                    let a00 = at(sx, sy), a10 = at(sx - 1, sy), a01 = at(sx, sy - 1), a11 = at(sx - 1, sy - 1)
+                    let top = a00 + (a10 - a00) * fx, bottom = a01 + (a11 - a01) * fx
+                    let a = top + (bottom - top) * fy
+                    if a > 0 { blend(shadow.color * min(a, 1), into: &px[i]) }
+                    i += 1
                 }
             }
         }

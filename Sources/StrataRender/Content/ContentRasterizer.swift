@@ -2,6 +2,7 @@
 // of the layer-space area the content covers, at a chosen scale (pixels per layer point).
 // Each kind of content adds its case here; the compositor only ever sees the resulting bitmap.
 import Foundation
+import CCairo
 import StrataCore
 
 /// A rasterised backing store: `bitmap` covers `area` (layer points).
@@ -24,6 +25,7 @@ public enum ContentRasterizer {
     public static func drawArea(of content: LayerContent, layerBounds: CGRect) -> CGRect? {
         switch content {
         case .none: return nil
+        case .pathMask(let path): return path.isEmpty ? nil : path.boundingBoxOfPath
         }
     }
 
@@ -37,7 +39,11 @@ public enum ContentRasterizer {
         guard let canvas = CairoCanvas(area: aligned, scale: scale) else { return nil }
         switch content {
         case .none: return nil
+        case .pathMask(let path):
+            canvas.addPath(path)
+            canvas.setColor(.black)
+            cairo_fill(canvas.context)
         }
-        _ = canvas
+        return RasterizedContent(bitmap: canvas.bitmap(), area: canvas.area, scale: scale)
     }
 }
