@@ -175,6 +175,10 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open func snapshotGradient() -> GradientSnapshot? { nil }
     /// True for layers that form a 3D rendering context (CATransformLayer).
     open var isTransformLayerForSnapshot: Bool { false }
+    /// Called on each presentation copy after its animations are applied, with the scene time it
+    /// shows; layers whose content is a function of time set it here (AVPlayerLayer: the video
+    /// frame as `contents`).
+    open func updatePresentation(atSceneTime time: Double) {}
 
     func setSublayersRaw(_ list: [CALayer]) {
         sublayers = list.isEmpty ? nil : list

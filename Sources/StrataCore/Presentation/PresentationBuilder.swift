@@ -16,6 +16,7 @@ public struct PresentationBuilder {
         copy.modelLayerReference = model
         // Presentation copies keep the model's superlayer for time conversion of the root.
         copy.applyAnimations(atLocalTime: model.sceneTimeToLocal(time), from: model)
+        copy.withActionsSuppressed { copy.updatePresentation(atSceneTime: time) }
         if let m = model.mask { copy.mask = presentationTree(of: m) }
         if let subs = model.sublayers {
             let copies = subs.map { presentationTree(of: $0) }

@@ -1,0 +1,110 @@
+// The seam between the player model (here, Foundation only) and the decoders (StrataMedia,
+// FFmpeg). A player item asks the registry for a `VideoFrameSource` for its URL the first time it
+// needs one (its duration, a frame); StrataMedia supplies the implementation. Core never imports
+// a codec: the registry holds a factory that a higher module installs. `import Strata` installs
+// the FFmpeg decoder before any export; code that uses StrataCore directly installs its own
+// factory (tests install fakes) with `VideoFrameSources.register(_:)`. When nothing was
+// registered, the registry looks the FFmpeg factory up once by its type name
+// (`StrataMedia.FFmpegFrameSourceFactory`), so that `renderFrame(at:)` works in any program that
+// links StrataMedia even before its first export.
+import Foundation
+
+/// A size in whole pixels.
+public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    public var description: String { "\(width)×\(height)" }
+}
+
+/// A decoded media file that player items read: its timeline and its video frames.
+///
+/// Times are item times in seconds: 0 is the start of the media. Implementations are thread-safe
+/// (the renderer asks from the scene's thread while a decoder thread reads ahead).
+public protocol VideoFrameSource: AnyObject, Sendable {
+    /// The file.
+    var url: URL { get }
+    /// The item's length: the end of the last video frame, or of the longest stream.
+    var duration: Double { get }
+    /// The size the video is shown at, in pixels with square pixels: the sample aspect ratio and
+    /// the rotation metadata applied. Zero without video.
+    var naturalSize: PixelSize { get }
+    /// Whether the file has a video stream.
+    var hasVideo: Bool { get }
+    /// Whether the file has an audio stream.
+    var hasAudio: Bool { get }
+    /// The number of video frames.
+    var frameCount: Int { get }
+    /// The index of the frame whose presentation interval contains `itemTime` (clamped to the
+    /// first and last frame), or nil without video.
+    func frameIndex(atItemTime itemTime: Double) -> Int?
+    /// Frame `index` as RGBA at `size` pixels (nil: `naturalSize`), upright.
+    func image(forFrame index: Int, size: PixelSize?) throws -> CGImage
+}
+
+/// Makes frame sources for URLs (implemented by StrataMedia).
+public protocol VideoFrameSourceFactory {
+    /// Opens `url`; throws an error naming the file when it is missing or not decodable.
+    static func makeFrameSource(url: URL) throws -> VideoFrameSource
+}
+
+/// The installed factory of video frame sources.
+public enum VideoFrameSources {
+    public typealias Factory = @Sendable (URL) throws -> VideoFrameSource
+
+    private static let state = RegistryState()
+
+    /// Installs `factory` for every player item opened from now on.
+    public static func register(_ factory: @escaping Factory) {
+        state.withLock { $0 = factory }
+    }
+
+    /// Whether a factory is installed (or can be found).
+    public static var isAvailable: Bool { (try? resolvedFactory()) != nil }
+
+    /// Opens `url` with the installed factory.
+    public static func makeSource(url: URL) throws -> VideoFrameSource {
+        try resolvedFactory()(url)
+    }
+
+    private static func resolvedFactory() throws -> Factory {
+        if let f = state.withLock({ $0 }) { return f }
+        // No explicit registration: the FFmpeg factory, when StrataMedia is linked in.
+        if lookUpFactoryType() != nil {
+            let f: Factory = { url in
+                guard let type = lookUpFactoryType() else { throw VideoSourceError.noDecoder }
+                return try type.makeFrameSource(url: url)
+            }
+            state.withLock { if $0 == nil { $0 = f } }
+            return f
+        }
+        throw VideoSourceError.noDecoder
+    }
+
+    private static func lookUpFactoryType() -> VideoFrameSourceFactory.Type? {
+        _typeByName("StrataMedia.FFmpegFrameSourceFactory") as? VideoFrameSourceFactory.Type
+    }
+}
+
+/// Errors of the player model itself (decoders report their own, naming the file).
+public enum VideoSourceError: Error, CustomStringConvertible, Equatable {
+    /// No decoder is installed: link StrataMedia (`import Strata`) or register a factory.
+    case noDecoder
+
+    public var description: String {
+        switch self {
+        case .noDecoder:
+            return "no video decoder is installed: import Strata (or StrataMedia), or call VideoFrameSources.register(_:)"
+        }
+    }
+}
+
+/// A lock-protected optional factory.
+private final class RegistryState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var factory: VideoFrameSources.Factory?
+    func withLock<T>(_ body: (inout VideoFrameSources.Factory?) -> T) -> T {
+        lock.lock(); defer { lock.unlock() }
+        return body(&factory)
+    }
+}
