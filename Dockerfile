@@ -17,7 +17,7 @@ RUN swift build -c release --product strata --static-swift-stdlib \
 FROM debian:bookworm-slim
 RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       libavcodec59 libavformat59 libavutil57 libswscale6 libswresample4 libgif7 \
-      libcairo2 libpango-1.0-0 libpangocairo-1.0-0 fonts-dejavu-core ca-certificates \
+      libcairo2 libpango-1.0-0 libpangocairo-1.0-0 fonts-dejavu-core fonts-wqy-microhei ca-certificates \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=build /usr/local/bin/strata /usr/local/bin/strata
 COPY Templates /opt/strata/Templates

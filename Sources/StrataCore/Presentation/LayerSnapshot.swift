@@ -31,6 +31,10 @@ public struct ContentsSnapshot: Sendable, Hashable {
 /// are evaluated per pixel instead, so they stay smooth at any scale).
 public enum LayerContent: Sendable, Hashable {
     case none
+    /// A filled and/or stroked path (`CAShapeLayer`).
+    case shape(ShapeContent)
+    /// Styled text laid out in the layer bounds (`CATextLayer`).
+    case text(TextContent)
     /// A filled path, used as an alpha mask (a layer's `shadowPath`).
     case pathMask(CGPath)
 }

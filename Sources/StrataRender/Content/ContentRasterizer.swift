@@ -26,6 +26,8 @@ public enum ContentRasterizer {
         switch content {
         case .none: return nil
         case .pathMask(let path): return path.isEmpty ? nil : path.boundingBoxOfPath
+        case .shape(let shape): return ShapeRasterizer.drawArea(of: shape)
+        case .text: return layerBounds
         }
     }
 
@@ -43,6 +45,8 @@ public enum ContentRasterizer {
             canvas.addPath(path)
             canvas.setColor(.black)
             cairo_fill(canvas.context)
+        case .shape(let shape): ShapeRasterizer.draw(shape, in: canvas)
+        case .text(let text): TextRasterizer.draw(text, in: layerBounds, on: canvas)
         }
         return RasterizedContent(bitmap: canvas.bitmap(), area: canvas.area, scale: scale)
     }

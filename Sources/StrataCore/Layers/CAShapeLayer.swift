@@ -1,0 +1,190 @@
+// A layer that draws a path: fill, stroke, dashes and the arc-length trim used for "draw-on"
+// effects. The model side only; the path is rasterised by StrataRender (ShapeRasterizer) into a
+// backing store at the scale the layer is shown at, so it stays sharp under any transform.
+import Foundation
+
+/// A layer that draws a cubic Bézier path in its coordinate space (Apple's `CAShapeLayer`).
+///
+/// The shape is drawn above the layer's background and image contents and below its sublayers.
+/// It is not clipped to the bounds unless `masksToBounds` is set, as on iOS. Animatable (and
+/// implicitly animated inside `scene.at`): `path` (point-wise when both paths have the same
+/// element structure, else a jump at the midpoint), `fillColor`, `strokeColor`, `lineWidth`,
+/// `miterLimit`, `lineDashPhase`, `strokeStart`, `strokeEnd`.
+///
+/// ```swift
+/// let check = CAShapeLayer()
+/// let p = CGMutablePath()
+/// p.move(to: CGPoint(x: 10, y: 50)); p.addLine(to: CGPoint(x: 40, y: 80)); p.addLine(to: CGPoint(x: 90, y: 20))
+/// check.path = p
+/// check.fillColor = nil
+/// check.strokeColor = CGColor(red: 0.1, green: 0.7, blue: 0.3, alpha: 1)
+/// check.lineWidth = 8
+/// check.lineCap = .round
+/// let draw = CABasicAnimation(keyPath: "strokeEnd")
+/// draw.fromValue = 0; draw.toValue = 1; draw.duration = 1
+/// check.add(draw, forKey: "draw")
+/// ```
+///
+/// `strokeStart`/`strokeEnd` trim the stroke by arc length over the *whole* path, across
+/// subpaths, as Core Animation does; a closed subpath cut by the trim gets caps at the cut.
+/// Dashes stay put along the path while it is trimmed (they do not slide with `strokeStart`).
+open class CAShapeLayer: CALayer {
+    /// The keys of the animatable shape properties and their value kinds.
+    static let shapeKinds: [String: AnimatableValue.Kind] = [
+        "path": .path, "fillColor": .color, "strokeColor": .color, "lineWidth": .number,
+        "miterLimit": .number, "lineDashPhase": .number, "strokeStart": .number, "strokeEnd": .number,
+    ]
+
+    private var storedPath: CGPath?
+
+    /// The path to draw, in the layer's coordinates (default nil). A mutable path is copied when
+    /// assigned, so later changes to it do not affect the layer, as on iOS. Animatable.
+    public var path: CGPath? {
+        get { storedPath }
+        set {
+            let old = storedPath
+            storedPath = newValue.map { $0.copy() ?? $0 }
+            didChange("path", oldValue: .path(old))
+        }
+    }
+
+    /// The colour that fills the path (default opaque black; nil or clear: no fill). Animatable.
+    public var fillColor: CGColor? = .black { didSet { didChange("fillColor", oldValue: .color(oldValue)) } }
+
+    /// The rule that decides which points the fill covers (default `.nonZero`).
+    public var fillRule: CAShapeLayerFillRule = .nonZero
+
+    /// The colour that strokes the path (default nil: no stroke). Animatable.
+    public var strokeColor: CGColor? { didSet { didChange("strokeColor", oldValue: .color(oldValue)) } }
+
+    /// The stroke width in points (default 1), centred on the path. Animatable.
+    public var lineWidth: CGFloat = 1 { didSet { didChange("lineWidth", oldValue: .number(oldValue)) } }
+
+    /// How the ends of open subpaths are stroked (default `.butt`).
+    public var lineCap: CAShapeLayerLineCap = .butt
+
+    /// How corners are stroked (default `.miter`).
+    public var lineJoin: CAShapeLayerLineJoin = .miter
+
+    /// The largest ratio of miter length to line width drawn as a miter (default 10); sharper
+    /// corners are bevelled. Animatable.
+    public var miterLimit: CGFloat = 10 { didSet { didChange("miterLimit", oldValue: .number(oldValue)) } }
+
+    /// The dash pattern: alternating painted and unpainted lengths in points (default nil:
+    /// solid). Number literals work directly (`layer.lineDashPattern = [10, 2]`); for arrays of
+    /// Swift numbers use `lineDashLengths` or `setLineDashPattern(_:)`.
+    public var lineDashPattern: [NSNumber]?
+
+    /// How far into the dash pattern each subpath starts, in points (default 0). Animating it
+    /// makes "marching ants". Animatable.
+    public var lineDashPhase: CGFloat = 0 { didSet { didChange("lineDashPhase", oldValue: .number(oldValue)) } }
+
+    /// Where the stroke starts, as a fraction 0…1 of the path's length (default 0). Animatable.
+    public var strokeStart: CGFloat = 0 { didSet { didChange("strokeStart", oldValue: .number(oldValue)) } }
+
+    /// Where the stroke ends, as a fraction 0…1 of the path's length (default 1). Animatable.
+    public var strokeEnd: CGFloat = 1 { didSet { didChange("strokeEnd", oldValue: .number(oldValue)) } }
+
+    /// A shape layer with Core Animation's defaults.
+    public required init() { super.init() }
+
+    /// A copy of `layer`'s properties (used for presentation copies).
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        guard let l = layer as? CAShapeLayer else { return }
+        storedPath = l.storedPath; fillColor = l.fillColor; fillRule = l.fillRule
+        strokeColor = l.strokeColor; lineWidth = l.lineWidth; lineCap = l.lineCap; lineJoin = l.lineJoin
+        miterLimit = l.miterLimit; lineDashPattern = l.lineDashPattern; lineDashPhase = l.lineDashPhase
+        strokeStart = l.strokeStart; strokeEnd = l.strokeEnd
+    }
+
+    // MARK: Swift-friendly dash pattern
+
+    /// The dash pattern as points (nil: solid); the same storage as `lineDashPattern`.
+    public var lineDashLengths: [CGFloat]? {
+        get { lineDashPattern?.map { CGFloat($0.doubleValue) } }
+        set { lineDashPattern = newValue?.map { NSNumber(value: Double($0)) } }
+    }
+
+    /// Sets the dash pattern from any floating-point lengths (`[Double]`, `[CGFloat]`, `[Float]`).
+    public func setLineDashPattern<T: BinaryFloatingPoint>(_ lengths: [T]?) {
+        lineDashLengths = lengths?.map { CGFloat(Double($0)) }
+    }
+
+    /// Sets the dash pattern from integer lengths (`[Int]`).
+    public func setLineDashPattern<T: BinaryInteger>(_ lengths: [T]?) {
+        lineDashLengths = lengths?.map { CGFloat(Int($0)) }
+    }
+
+    // MARK: Animatable keys
+
+    /// The shape keys and CALayer's.
+    open override func animatableKind(forKey key: String) -> AnimatableValue.Kind? {
+        CAShapeLayer.shapeKinds[key] ?? super.animatableKind(forKey: key)
+    }
+
+    /// The current value of a shape key, or CALayer's.
+    open override func animatableValue(forKey key: String) -> AnimatableValue? {
+        switch key {
+        case "path": .path(storedPath)
+        case "fillColor": .color(fillColor)
+        case "strokeColor": .color(strokeColor)
+        case "lineWidth": .number(lineWidth)
+        case "miterLimit": .number(miterLimit)
+        case "lineDashPhase": .number(lineDashPhase)
+        case "strokeStart": .number(strokeStart)
+        case "strokeEnd": .number(strokeEnd)
+        default: super.animatableValue(forKey: key)
+        }
+    }
+
+    /// Sets a shape key (or CALayer's) without triggering actions.
+    open override func setAnimatableValue(_ value: AnimatableValue, forKey key: String) {
+        withActionsSuppressed {
+            switch (key, value) {
+            case ("path", .path(let p)): path = p
+            case ("fillColor", .color(let c)): fillColor = c
+            case ("strokeColor", .color(let c)): strokeColor = c
+            case ("lineWidth", .number(let n)): lineWidth = n
+            case ("miterLimit", .number(let n)): miterLimit = n
+            case ("lineDashPhase", .number(let n)): lineDashPhase = n
+            case ("strokeStart", .number(let n)): strokeStart = n
+            case ("strokeEnd", .number(let n)): strokeEnd = n
+            default: super.setAnimatableValue(value, forKey: key)
+            }
+        }
+    }
+
+    /// The animatable shape keys animate implicitly, as on iOS.
+    open override class func implicitlyAnimates(key: String) -> Bool {
+        shapeKinds[key] != nil || super.implicitlyAnimates(key: key)
+    }
+
+    /// Core Animation's defaults for the shape keys.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "fillColor": CGColor.black
+        case "fillRule": CAShapeLayerFillRule.nonZero
+        case "lineWidth": CGFloat(1)
+        case "lineCap": CAShapeLayerLineCap.butt
+        case "lineJoin": CAShapeLayerLineJoin.miter
+        case "miterLimit": CGFloat(10)
+        case "lineDashPhase", "strokeStart": CGFloat(0)
+        case "strokeEnd": CGFloat(1)
+        default: super.defaultValue(forKey: key)
+        }
+    }
+
+    // MARK: Rendering
+
+    /// The shape as the renderer sees it (`.none` when nothing would be painted).
+    open override func snapshotContent() -> LayerContent {
+        guard let path = storedPath else { return super.snapshotContent() }
+        let shape = ShapeContent(
+            path: path, fillColor: RGBA(fillColor), fillRule: fillRule.cgFillRule,
+            strokeColor: RGBA(strokeColor), lineWidth: lineWidth, lineCap: lineCap.cgLineCap,
+            lineJoin: lineJoin.cgLineJoin, miterLimit: miterLimit, dashPattern: lineDashLengths ?? [],
+            dashPhase: lineDashPhase, strokeStart: strokeStart, strokeEnd: strokeEnd)
+        return shape.isVisible ? .shape(shape) : super.snapshotContent()
+    }
+}

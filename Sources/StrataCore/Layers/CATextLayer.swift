@@ -1,0 +1,152 @@
+// A layer that draws a string: plain (in the layer's font, size and colour) or attributed (per
+// run). The model side only; StrataRender lays the text out with Pango (HarfBuzz shaping,
+// fontconfig fallback for scripts the font lacks) and rasterises it at the on-screen scale.
+import Foundation
+
+/// A layer that lays out and draws plain or attributed text in its bounds (Apple's `CATextLayer`).
+///
+/// Text starts at the top of the bounds and is clipped to them. A plain `String` is drawn in
+/// `font` at `fontSize` in `foregroundColor`; an `NSAttributedString` uses its own attributes
+/// (`.font`, `.foregroundColor`, `.kern`, `.underlineStyle`, …) and ignores those three, as on
+/// iOS. Animatable (and implicitly animated inside `scene.at`): `fontSize`, `foregroundColor`.
+///
+/// ```swift
+/// let label = CATextLayer()
+/// label.frame = CGRect(x: 20, y: 20, width: 300, height: 120)
+/// label.string = "Hello, Strata"
+/// label.font = "DejaVu Sans Bold"
+/// label.fontSize = 28
+/// label.alignmentMode = .center
+/// label.isWrapped = true
+/// ```
+///
+/// **Strata:** `contentsScale` does not limit sharpness: the text is rasterised at the scale it
+/// is shown at (the scene's `contentsScale` times any zoom), so it never looks blurry.
+/// Layout uses unhinted metrics, so line breaks do not change with that scale.
+open class CATextLayer: CALayer {
+    /// The keys of the animatable text properties and their value kinds.
+    static let textKinds: [String: AnimatableValue.Kind] = ["fontSize": .number, "foregroundColor": .color]
+
+    /// The text: a `String` or an `NSAttributedString` (default nil; anything else draws nothing).
+    public var string: Any?
+
+    /// The font of a plain string: a font name `String` (a family such as `"DejaVu Sans"`,
+    /// `"Family Style"` such as `"DejaVu Sans Bold"`, or a PostScript name such as
+    /// `"Helvetica-Bold"`) or a `UIFont`, whose size is ignored in favour of `fontSize`, as on
+    /// iOS. Default `"Helvetica"` (drawn with the sans-serif face when not installed).
+    public var font: Any? = "Helvetica"
+
+    /// The size of a plain string's font, in points (default 36). Animatable.
+    public var fontSize: CGFloat = 36 { didSet { didChange("fontSize", oldValue: .number(oldValue)) } }
+
+    /// The colour of a plain string (default opaque white). Animatable.
+    public var foregroundColor: CGColor? = .white {
+        didSet { didChange("foregroundColor", oldValue: .color(oldValue)) }
+    }
+
+    /// Whether lines wrap at the bounds width (default false: one line per paragraph).
+    public var isWrapped = false
+
+    /// How text that does not fit is truncated (default `.none`: clipped at the bounds).
+    public var truncationMode: CATextLayerTruncationMode = .none
+
+    /// How lines are aligned in the bounds (default `.natural`).
+    public var alignmentMode: CATextLayerAlignmentMode = .natural
+
+    /// A text layer with Core Animation's defaults.
+    public required init() { super.init() }
+
+    /// A copy of `layer`'s properties (used for presentation copies).
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        guard let l = layer as? CATextLayer else { return }
+        string = l.string; font = l.font; fontSize = l.fontSize; foregroundColor = l.foregroundColor
+        isWrapped = l.isWrapped; truncationMode = l.truncationMode; alignmentMode = l.alignmentMode
+    }
+
+    /// The name of the font a plain string is drawn in.
+    public var fontName: String {
+        switch font {
+        case let f as UIFont: f.fontName
+        case let s as String: s
+        case let s as NSString: s as String
+        default: "Helvetica"
+        }
+    }
+
+    /// The text as the renderer sees it (nil when `string` is neither a String nor an
+    /// NSAttributedString, or is empty).
+    public var textContent: TextContent? {
+        let content: TextContent
+        switch string {
+        case let a as NSAttributedString:
+            content = TextContent(attributedString: a, isWrapped: isWrapped, truncationMode: truncationMode,
+                                  alignmentMode: alignmentMode)
+        case let s as String:
+            content = plain(s)
+        case let s as NSString:
+            content = plain(s as String)
+        default:
+            return nil
+        }
+        return content.runs.isEmpty ? nil : content
+    }
+
+    private func plain(_ s: String) -> TextContent {
+        TextContent(string: s, fontName: fontName, fontSize: fontSize, color: RGBA(foregroundColor) ?? .clear,
+                    isWrapped: isWrapped, truncationMode: truncationMode, alignmentMode: alignmentMode)
+    }
+
+    // MARK: Animatable keys
+
+    /// The text keys and CALayer's.
+    open override func animatableKind(forKey key: String) -> AnimatableValue.Kind? {
+        CATextLayer.textKinds[key] ?? super.animatableKind(forKey: key)
+    }
+
+    /// The current value of a text key, or CALayer's.
+    open override func animatableValue(forKey key: String) -> AnimatableValue? {
+        switch key {
+        case "fontSize": .number(fontSize)
+        case "foregroundColor": .color(foregroundColor)
+        default: super.animatableValue(forKey: key)
+        }
+    }
+
+    /// Sets a text key (or CALayer's) without triggering actions.
+    open override func setAnimatableValue(_ value: AnimatableValue, forKey key: String) {
+        withActionsSuppressed {
+            switch (key, value) {
+            case ("fontSize", .number(let n)): fontSize = n
+            case ("foregroundColor", .color(let c)): foregroundColor = c
+            default: super.setAnimatableValue(value, forKey: key)
+            }
+        }
+    }
+
+    /// `fontSize` and `foregroundColor` animate implicitly, as on iOS.
+    open override class func implicitlyAnimates(key: String) -> Bool {
+        textKinds[key] != nil || super.implicitlyAnimates(key: key)
+    }
+
+    /// Core Animation's defaults for the text keys.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "font": "Helvetica"
+        case "fontSize": CGFloat(36)
+        case "foregroundColor": CGColor.white
+        case "wrapped": false
+        case "truncationMode": CATextLayerTruncationMode.none
+        case "alignmentMode": CATextLayerAlignmentMode.natural
+        default: super.defaultValue(forKey: key)
+        }
+    }
+
+    // MARK: Rendering
+
+    /// The text as the renderer sees it (`.none` when there is none).
+    open override func snapshotContent() -> LayerContent {
+        guard let content = textContent, bounds.width > 0, bounds.height > 0 else { return super.snapshotContent() }
+        return .text(content)
+    }
+}

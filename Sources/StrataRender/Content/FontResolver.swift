@@ -1,0 +1,160 @@
+// Font names as ported code gives them → Pango font descriptions that fontconfig resolves.
+//
+// Accepted forms: a family ("DejaVu Sans"), a family with style words ("DejaVu Sans Bold
+// Oblique", as Pango writes them), or a PostScript name ("Helvetica-BoldOblique", "ArialMT",
+// ".SFUI-Semibold"). The family is handed to fontconfig followed by a generic family chosen by
+// the table below, so a name that is not installed falls back to a face of the same kind:
+//
+//   sans-serif  Helvetica, Helvetica Neue, Arial, .SFUI…/SF Pro/San Francisco/System, Avenir,
+//               Verdana, Tahoma, Trebuchet MS, Lucida Grande, Segoe UI, Gill Sans, Futura,
+//               Optima, PingFang…, Hiragino Sans…, Apple SD Gothic Neo, Roboto, Open Sans,
+//               and any name not listed
+//   serif       Times, Times New Roman, Georgia, Palatino, Baskerville, Didot, Garamond, Bodoni…,
+//               Charter, Cochin, Hoefler Text, New York, American Typewriter, Songti…, STSong,
+//               Hiragino Mincho…
+//   monospace   Courier, Courier New, Menlo, Monaco, SF Mono/.SFMono…, Andale Mono, Consolas,
+//               Lucida Console
+//
+// On the Debian image (fonts-dejavu-core) these land on DejaVu Sans, DejaVu Serif and DejaVu
+// Sans Mono; characters a face lacks (CJK, …) fall back per character through fontconfig
+// (fonts-wqy-microhei supplies CJK).
+import Foundation
+import CCairo
+
+/// Maps font names to Pango font descriptions.
+enum FontResolver {
+    /// A parsed font name.
+    struct Parsed: Equatable {
+        var family: String
+        var generic: String
+        var weight: Int32 = 400
+        var italic = false
+        var oblique = false
+        var stretch: Int32 = 4   // PANGO_STRETCH_NORMAL
+        /// The comma-separated family list handed to Pango.
+        var familyList: String { family.isEmpty || family == generic ? generic : "\(family),\(generic)" }
+    }
+
+    /// What a style word sets.
+    enum StyleWord: Sendable {
+        case weight(Int32), italic, oblique, stretch(Int32), plain
+
+        func apply(to p: inout Parsed) {
+            switch self {
+            case .weight(let w): p.weight = w
+            case .italic: p.italic = true
+            case .oblique: p.oblique = true
+            case .stretch(let s): p.stretch = s
+            case .plain: break
+            }
+        }
+    }
+
+    /// Style words (lower case) and what they set (weights as CSS/Pango numbers).
+    private static let styleWords: [String: StyleWord] = [
+        "thin": .weight(100), "hairline": .weight(100), "ultralight": .weight(200), "extralight": .weight(200),
+        "light": .weight(300), "regular": .plain, "normal": .plain, "book": .plain, "roman": .plain,
+        "plain": .plain, "medium": .weight(500), "semibold": .weight(600), "demibold": .weight(600),
+        "demi": .weight(600), "bold": .weight(700), "extrabold": .weight(800), "ultrabold": .weight(800),
+        "heavy": .weight(800), "black": .weight(900), "italic": .italic, "oblique": .oblique,
+        "condensed": .stretch(2), "semicondensed": .stretch(3), "expanded": .stretch(6),
+    ]
+
+    /// Keys (lower case, no blanks) of Apple and common families, by generic family; a key
+    /// ending in `*` matches any name starting with it.
+    private static let genericTable: [(generic: String, keys: [String])] = [
+        ("monospace", ["courier", "couriernew", "menlo", "monaco", "sfmono*", ".sfmono*", "andalemono",
+                       "consolas", "lucidaconsole", "monospace", "mono"]),
+        ("serif", ["times", "timesnewroman", "georgia", "palatino", "baskerville", "didot", "garamond", "bodoni*",
+                   "charter", "cochin", "hoeflertext", "newyork", ".newyork*", "americantypewriter", "songti*",
+                   "stsong", "hiraginomincho*", "serif"]),
+        ("sans-serif", ["helvetica", "helveticaneue", "arial", ".sfui*", "sfpro*", "sanfrancisco", "system",
+                        "systemfont", "system-ui", "avenir*", "verdana", "tahoma", "trebuchetms", "lucidagrande",
+                        "segoeui", "gillsans", "futura", "optima", "pingfang*", "hiraginosans*", "hiraginokaku*",
+                        "applesdgothicneo", "roboto", "opensans", "sans-serif", "sans"]),
+    ]
+
+    /// The generic family for a family name (sans-serif when unknown).
+    static func generic(forFamily family: String) -> String {
+        let key = family.lowercased().filter { $0 != " " }
+        for (generic, keys) in genericTable {
+            for k in keys {
+                if k.hasSuffix("*") ? key.hasPrefix(k.dropLast()) : key == k { return generic }
+            }
+        }
+        return "sans-serif"
+    }
+
+    /// Splits a name into family, weight, slant and stretch.
+    static func parse(_ rawName: String) -> Parsed {
+        var name = rawName.trimmingCharacters(in: .whitespaces)
+        if name.isEmpty { name = "Helvetica" }
+        var p = Parsed(family: name, generic: "sans-serif")
+        if let dash = name.lastIndex(of: "-"), !name[name.index(after: dash)...].contains(" "),
+           dash != name.startIndex, let styles = camelWords(String(name[name.index(after: dash)...])) {
+            // PostScript form: Family-StyleWords.
+            p.family = String(name[..<dash])
+            for w in styles { styleWords[w]?.apply(to: &p) }
+        } else {
+            // "Family Style Style": peel style words off the end, keeping one word of family.
+            var words = name.split(separator: " ").map(String.init)
+            while words.count > 1, let f = styleWords[words.last!.lowercased()] {
+                f.apply(to: &p)
+                words.removeLast()
+            }
+            p.family = words.joined(separator: " ")
+        }
+        // PostScript suffixes of Monotype / Adobe names: "ArialMT", "TimesNewRomanPSMT".
+        for suffix in ["PSMT", "MT", "PS"] where p.family.hasSuffix(suffix) && p.family.count > suffix.count + 2 {
+            p.family.removeLast(suffix.count)
+            break
+        }
+        p.generic = generic(forFamily: p.family)
+        if ["sans-serif", "sans", "serif", "monospace", "mono", "system-ui"].contains(p.family.lowercased()) {
+            p.family = p.generic
+        }
+        return p
+    }
+
+    /// "BoldItalicMT" → ["bold", "italic"]; nil when a part is not a style word.
+    private static func camelWords(_ s: String) -> [String]? {
+        var text = s
+        for suffix in ["PSMT", "MT", "PS"] where text.hasSuffix(suffix) && text.count > suffix.count {
+            text.removeLast(suffix.count)
+            break
+        }
+        var words: [String] = []
+        var current = ""
+        for ch in text {
+            if ch.isUppercase, !current.isEmpty { words.append(current.lowercased()); current = "" }
+            current.append(ch)
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        // Join split compounds ("Semi"+"bold" arrive as one word; "Ultra"+"Light" as two).
+        var merged: [String] = []
+        var i = 0
+        while i < words.count {
+            if i + 1 < words.count, styleWords[words[i] + words[i + 1]] != nil {
+                merged.append(words[i] + words[i + 1]); i += 2
+            } else {
+                merged.append(words[i]); i += 1
+            }
+        }
+        guard !merged.isEmpty, merged.allSatisfy({ styleWords[$0] != nil }) else { return nil }
+        return merged
+    }
+
+    /// A new Pango font description for `name` at an absolute `size` in points (caller frees
+    /// it with `pango_font_description_free`).
+    static func description(for name: String, size: CGFloat) -> OpaquePointer {
+        let p = parse(name)
+        let desc = pango_font_description_new()!
+        pango_font_description_set_family(desc, p.familyList)
+        pango_font_description_set_weight(desc, PangoWeight(rawValue: UInt32(p.weight)))
+        pango_font_description_set_style(desc, p.italic ? PANGO_STYLE_ITALIC : p.oblique ? PANGO_STYLE_OBLIQUE : PANGO_STYLE_NORMAL)
+        pango_font_description_set_stretch(desc, PangoStretch(rawValue: UInt32(p.stretch)))
+        let s = size.isFinite ? max(size, 0) : 0
+        pango_font_description_set_absolute_size(desc, Double(s) * Double(PANGO_SCALE))
+        return desc
+    }
+}
