@@ -88,6 +88,8 @@ public enum DrawOp: Sendable {
     /// Render `items` offscreen, then composite with `opacity` (group opacity), multiplied by
     /// the alpha of `mask` rendered offscreen too (a layer's `mask`).
     case group(DisplayList, opacity: Float, mask: DisplayList?)
+    /// Both lists rendered offscreen and mixed `(1 − t)·from + t·to` (a cross-dissolve).
+    case mix(from: DisplayList, to: DisplayList, t: Float)
     /// A blurred, offset, tinted copy of the alpha of `source` (a layer's shadow).
     case shadow(ShadowPaint)
 }

@@ -38,6 +38,11 @@ public struct DisplayListBuilder: Sendable {
     private func visit(_ layer: LayerSnapshot, layerTo3D: CATransform3D, planeToScreen: Homography,
                        opacity inherited: Float, clips: [ClipShape], into faces: inout [Face]) {
         guard !layer.isHidden, layer.opacity > 0, inherited > 0 else { return }
+        if let transition = layer.transition {
+            visitTransition(transition, of: layer, layerTo3D: layerTo3D, planeToScreen: planeToScreen,
+                            opacity: inherited, clips: clips, into: &faces)
+            return
+        }
 
         if layer.isTransformLayer {
             // A 3D rendering context: sublayers keep their z in the parent's 3D space.
@@ -148,6 +153,64 @@ public struct DisplayListBuilder: Sendable {
             faces.append(Face(depth: depth, items: [item]))
         } else {
             faces.append(Face(depth: depth, items: items))
+        }
+    }
+
+    /// A CATransition: the "before" subtree and the current one, moved or mixed by progress.
+    /// Offsets are in the layer's own coordinates; `fromLeft` means the new content enters from
+    /// the visual left (fromTop from the visual top).
+    private func visitTransition(_ tr: TransitionSnapshot, of layer: LayerSnapshot, layerTo3D: CATransform3D,
+                                 planeToScreen: Homography, opacity: Float, clips: [ClipShape], into faces: inout [Face]) {
+        var after = layer
+        after.transition = nil
+        var before = tr.before.value
+        before.transition = nil
+        let p = min(max(tr.progress, 0), 1)
+        let w = Double(layer.bounds.width), h = Double(layer.bounds.height)
+        // Unit direction the new content travels.
+        let (ux, uy): (Double, Double)
+        switch tr.subtype ?? "fromLeft" {
+        case "fromRight": (ux, uy) = (-1, 0)
+        case "fromTop": (ux, uy) = (0, 1)
+        case "fromBottom": (ux, uy) = (0, -1)
+        default: (ux, uy) = (1, 0)
+        }
+        func moved(_ f: Double) -> CATransform3D {
+            CATransform3DMakeTranslation(CGFloat(ux * w * f), CGFloat(uy * h * f), 0).concatenating(layerTo3D)
+        }
+        var beforeFaces: [Face] = [], afterFaces: [Face] = []
+        let depth = centreDepth(layer, layerTo3D)
+        // Moving transitions happen inside the layer's bounds, as Core Animation renders them.
+        var clips = clips
+        if tr.type != "fade" {
+            let H = Homography(flattening: layerTo3D).concatenating(planeToScreen)
+            guard let inv = H.inverted() else { return }
+            let plane = PlaneMap(toScreen: H, fromScreen: inv, antialiased: layer.allowsEdgeAntialiasing)
+            clips.append(ClipShape(plane: plane, shape: RoundedRect(rect: layer.bounds, radius: Double(layer.cornerRadius),
+                                                                    corners: layer.maskedCorners),
+                                   bounds: pixelBounds(of: layer.bounds, H).intersection(frameRect)))
+        }
+        switch tr.type {
+        case "moveIn":
+            visit(before, layerTo3D: layerTo3D, planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &beforeFaces)
+            visit(after, layerTo3D: moved(p - 1), planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &afterFaces)
+            faces.append(Face(depth: depth, items: (beforeFaces + afterFaces).flatMap(\.items)))
+        case "push":
+            visit(before, layerTo3D: moved(p), planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &beforeFaces)
+            visit(after, layerTo3D: moved(p - 1), planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &afterFaces)
+            faces.append(Face(depth: depth, items: (beforeFaces + afterFaces).flatMap(\.items)))
+        case "reveal":
+            visit(after, layerTo3D: layerTo3D, planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &afterFaces)
+            visit(before, layerTo3D: moved(p), planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &beforeFaces)
+            faces.append(Face(depth: depth, items: (afterFaces + beforeFaces).flatMap(\.items)))
+        default:  // fade
+            visit(before, layerTo3D: layerTo3D, planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &beforeFaces)
+            visit(after, layerTo3D: layerTo3D, planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &afterFaces)
+            let from = DisplayList(items: beforeFaces.flatMap(\.items)), to = DisplayList(items: afterFaces.flatMap(\.items))
+            let b = from.bounds.union(to.bounds)
+            guard !b.isEmpty, let inv = Homography.identity.inverted() else { return }
+            let plane = PlaneMap(toScreen: .identity, fromScreen: inv, antialiased: true)
+            faces.append(Face(depth: depth, items: [DrawItem(op: .mix(from: from, to: to, t: Float(p)), plane: plane, bounds: b, clips: [])]))
         }
     }
 

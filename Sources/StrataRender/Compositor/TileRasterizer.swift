@@ -198,6 +198,22 @@ enum TileRasterizer {
             }
         case .shadow(let shadow):
             drawShadow(shadow, in: r, into: &buf)
+        case .mix(let from, let to, let t):
+            var a = TileBuffer(rect: r), b = TileBuffer(rect: r)
+            draw(from, into: &a)
+            draw(to, into: &b)
+            let subStride = r.x1 - r.x0
+            buf.pixels.withUnsafeMutableBufferPointer { px in
+                for y in r.y0..<r.y1 {
+                    var i = (y - buf.rect.y0) * stride + (r.x0 - buf.rect.x0)
+                    var j = (y - r.y0) * subStride
+                    for _ in r.x0..<r.x1 {
+                        let m = a.pixels[j] * (1 - t) + b.pixels[j] * t
+                        if m.w > 0 { blend(m, into: &px[i]) }
+                        i += 1; j += 1
+                    }
+                }
+            }
         }
     }
 
