@@ -1,1 +1,175 @@
+// Strata's benchmark: the standard scenes of shared/bench (same parameters, generated from
+// shared/bench/peers/scene.py into Benchmarks/scenes/standard.json), the built-in demo render-only
+// and render+encode, and peak memory of exports of different lengths. Prints ms/frame, frames/s
+// and peak RSS; compare with the peers' figures measured in the same run (Benchmarks/run.sh).
+//
+//   StrataBench composite [--frames 60] [--runs 5] [--workers N] [--save frame.png]
+//   StrataBench demo --size 1280x720 [--frames 120] [--workers N] [--encode out.mp4]
+//   StrataBench export --size 1280x720 --seconds 5 -o out.mp4     (prints peak RSS)
+import Foundation
 import Strata
+
+struct Args {
+    var values: [String: String] = [:]
+    var positional: [String] = []
+    init(_ argv: [String]) {
+        var i = 0
+        while i < argv.count {
+            let a = argv[i]
+            if a.hasPrefix("-"), i + 1 < argv.count { values[String(a.drop(while: { $0 == "-" }))] = argv[i + 1]; i += 2 }
+            else { positional.append(a); i += 1 }
+        }
+    }
+    func int(_ k: String, _ d: Int) -> Int { values[k].flatMap(Int.init) ?? d }
+    func size(_ d: CGSize) -> CGSize {
+        guard let s = values["size"] else { return d }
+        let p = s.split(separator: "x").compactMap { Double($0) }
+        return p.count == 2 ? CGSize(width: p[0], height: p[1]) : d
+    }
+}
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+func peakRSSMiB() -> Double {
+    guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in s.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        let kb = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
+        return kb / 1024
+    }
+    return 0
+}
+
+func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
+
+// MARK: The standard "composite" scene
+
+struct StandardScenes: Decodable {
+    struct Sprite: Decodable { let cx, cy, phase, speed, sphase: Double; let c1, c2, c3: [Double] }
+    let W: Double, H: Double
+    let composite: [Sprite]
+}
+
+func loadStandard() -> StandardScenes {
+    let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let url = here.appendingPathComponent("scenes/standard.json")
+    guard let data = try? Data(contentsOf: url), let s = try? JSONDecoder().decode(StandardScenes.self, from: data) else {
+        FileHandle.standardError.write("cannot read \(url.path)\n".data(using: .utf8)!)
+        exit(1)
+    }
+    return s
+}
+
+func cg(_ c: [Double]) -> CGColor { CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]) }
+
+/// The sprite of the composite scene: a rounded rectangle (radius 30) with a diagonal gradient
+/// and a disc of radius 90 at (280, 150), drawn once with Strata itself.
+func makeSprite(_ s: StandardScenes.Sprite) -> CGImage {
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+    let g = CAGradientLayer()
+    g.frame = root.bounds
+    g.colors = [cg(s.c1), cg(s.c2)]
+    g.startPoint = CGPoint(x: 0, y: 0)
+    g.endPoint = CGPoint(x: 1, y: 1)
+    g.cornerRadius = 30
+    g.masksToBounds = true
+    root.addSublayer(g)
+    let disc = CALayer()
+    disc.frame = CGRect(x: 190, y: 60, width: 180, height: 180)
+    disc.cornerRadius = 90
+    disc.backgroundColor = cg(s.c3)
+    root.addSublayer(disc)
+    let snap = PresentationBuilder(time: 0).snapshotTree(of: root)
+    return CGImage(bitmap: FrameRenderer(width: 400, height: 300).render(snap))
+}
+
+func compositeBenchmark(_ args: Args) {
+    let std = loadStandard()
+    let frames = args.int("frames", 60), runs = args.int("runs", 5)
+    let workers = args.int("workers", ProcessInfo.processInfo.activeProcessorCount)
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: std.W, height: std.H)
+    root.backgroundColor = .white
+    var layers: [(CALayer, StandardScenes.Sprite)] = []
+    for s in std.composite {
+        let l = CALayer()
+        l.bounds = CGRect(x: 0, y: 0, width: 400, height: 300)
+        l.contents = makeSprite(s)
+        l.opacity = 0.5
+        root.addSublayer(l)
+        layers.append((l, s))
+    }
+    let renderer = FrameRenderer(width: Int(std.W), height: Int(std.H), options: RenderOptions(workers: workers))
+    func pose(_ t: Double) {
+        for (l, s) in layers {
+            let a = s.phase + t * s.speed, sc = 1 + 0.4 * sin(0.07 * t + s.sphase)
+            l.position = CGPoint(x: s.cx, y: s.cy)
+            l.transform = CATransform3DScale(CATransform3DMakeRotation(a, 0, 0, 1), sc, sc, 1)
+        }
+    }
+    var perRun: [Double] = []
+    var last: Bitmap?
+    for _ in 0..<runs {
+        let start = now()
+        for t in 0..<frames {
+            pose(Double(t))
+            last = renderer.render(PresentationBuilder(time: 0).snapshotTree(of: root))
+        }
+        perRun.append((now() - start) / Double(frames) * 1000)
+    }
+    let m = median(perRun)
+    print(String(format: "composite 1920x1080 workers=%d: %.1f ms/frame (%.1f fps), runs min %.1f max %.1f ms",
+                 workers, m, 1000 / m, perRun.min()!, perRun.max()!))
+    if let path = args.values["save"], let last { try? last.writePNG(to: URL(fileURLWithPath: path)) }
+}
+
+// MARK: The built-in demo
+
+func demoBenchmark(_ args: Args) {
+    let size = args.size(CGSize(width: 1280, height: 720))
+    let frames = args.int("frames", 120)
+    let workers = args.int("workers", ProcessInfo.processInfo.activeProcessorCount)
+    let duration = Double(frames) / 30
+    let scene = BuiltInDemo.makeScene(size: size, frameRate: 30, duration: duration)
+    let start = now()
+    do {
+        if let out = args.values["encode"] {
+            var o = ExportOptions()
+            o.render.workers = workers
+            try scene.export(to: URL(fileURLWithPath: out), options: o)
+        } else {
+            for i in 0..<frames { _ = try scene.renderFrame(index: i, options: RenderOptions(workers: workers)) }
+        }
+    } catch {
+        print("error: \(error)"); exit(1)
+    }
+    let secs = now() - start
+    print(String(format: "demo %dx%d %@ workers=%d: %d frames in %.2f s = %.1f fps, peak RSS %.0f MiB",
+                 Int(size.width), Int(size.height), args.values["encode"] == nil ? "render-only" : "render+encode",
+                 workers, frames, secs, Double(frames) / secs, peakRSSMiB()))
+}
+
+func exportBenchmark(_ args: Args) {
+    let size = args.size(CGSize(width: 1280, height: 720))
+    let seconds = Double(args.int("seconds", 5))
+    let out = args.values["o"] ?? "/tmp/strata-bench-export.mp4"
+    let scene = BuiltInDemo.makeScene(size: size, frameRate: 30, duration: seconds)
+    let start = now()
+    do { try scene.export(to: URL(fileURLWithPath: out)) } catch { print("error: \(error)"); exit(1) }
+    print(String(format: "export %dx%d %.0f s: %.2f s wall, peak RSS %.0f MiB",
+                 Int(size.width), Int(size.height), seconds, now() - start, peakRSSMiB()))
+}
+
+let args = Args(Array(CommandLine.arguments.dropFirst()))
+switch args.positional.first ?? "" {
+case "composite": compositeBenchmark(args)
+case "demo": demoBenchmark(args)
+case "export": exportBenchmark(args)
+default:
+    print("usage: StrataBench composite|demo|export [options]  (see Benchmarks/StrataBench/main.swift)")
+    exit(2)
+}
