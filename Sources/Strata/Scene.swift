@@ -24,11 +24,12 @@ public final class Scene {
     /// Backing stores of vector content, kept across the frames of this scene.
     public let backingStores = BackingStoreCache()
 
-    private var scheduled: [(time: Double, order: Int, block: () -> Void)] = []
-    private var scheduleCounter = 0
+    private var scheduled = ScheduleQueue()
     /// The latest time whose scheduled blocks have run.
     private var executedThrough = -Double.infinity
     private var installedBuildTimeDelegates = false
+    /// Start/stop events of the scene's animations (delegates, removal, completion blocks).
+    private let animationEvents = AnimationEventScheduler()
 
     /// A scene showing `rootLayer` (positioned in scene points, e.g. `frame = (0, 0, size)`).
     public init(rootLayer: CALayer, size: CGSize, frameRate: Double, duration: Double) {
@@ -77,60 +78,46 @@ public final class Scene {
     /// Runs `block` at scene time `t`: property changes inside animate implicitly through
     /// CATransaction, `CACurrentMediaTime()` returns `t`, and `presentation()` shows time t.
     public func at(_ t: Double, _ block: @escaping () -> Void) {
-        scheduleCounter += 1
-        scheduled.append((t, scheduleCounter, block))
+        scheduled.push(time: t, block)
     }
 
     /// Runs every scheduled block with time ≤ `t`, in time order (ties in scheduling order).
-    /// Blocks may schedule further blocks (completion blocks, delegates), which run in turn.
+    /// Each block is one implicit transaction: opened before it, committed after it. Blocks may
+    /// schedule further blocks (completion blocks, delegates), which run in turn; after each
+    /// block the animations' start/stop events are planned again (layer timing may have changed).
     func advance(to t: Double) throws {
         if t < executedThrough {
             if scheduled.isEmpty && !hasRunBlocks { return }
             throw SceneError.timeWentBackwards(requested: t, current: executedThrough)
         }
-        installBuildTimeDelegatesIfNeeded()
-        while let next = nextDue(through: t) {
-            let entry = scheduled.remove(at: next)
+        installBuildTimeAnimationsIfNeeded()
+        while let entry = scheduled.popFirst(through: t) {
             hasRunBlocks = true
-            let ctx = SceneContext(time: entry.time) { [unowned self] when, block in
-                self.at(max(when, entry.time), block)
-            }
+            let ctx = context(at: entry.time)
             SceneClock.run(in: ctx) {
+                CATransaction.begin()
                 entry.block()
                 CATransaction.commitAll()
+                animationEvents.revalidate(in: ctx)
             }
         }
         executedThrough = t
     }
     private var hasRunBlocks = false
 
-    private func nextDue(through t: Double) -> Int? {
-        var best: Int?
-        for (i, e) in scheduled.enumerated() where e.time <= t {
-            if let b = best {
-                let o = scheduled[b]
-                if e.time < o.time || (e.time == o.time && e.order < o.order) { best = i }
-            } else { best = i }
+    private func context(at time: Double) -> SceneContext {
+        SceneContext(time: time, events: animationEvents) { [unowned self] when, block in
+            self.at(max(when, time), block)
         }
-        return best
     }
 
-    /// Delegates of animations added while building get their start/stop calls scheduled.
-    private func installBuildTimeDelegatesIfNeeded() {
+    /// Animations added while building get their start/stop events (delegates, removal on
+    /// completion, completion blocks) planned in scene time.
+    private func installBuildTimeAnimationsIfNeeded() {
         guard !installedBuildTimeDelegates else { return }
         installedBuildTimeDelegates = true
-        func walk(_ l: CALayer) {
-            for (anim, d) in l.takePendingDelegateEvents() {
-                let start = l.convertTime(anim.beginTime, to: nil)
-                if let p = try? l.prepare(anim) {
-                    let end = l.convertTime(p.activeEnd, to: nil)
-                    at(max(0, start)) { d.animationDidStart(anim) }
-                    if end.isFinite { at(end) { d.animationDidStop(anim, finished: true) } }
-                }
-            }
-            l.sublayers?.forEach(walk)
-        }
-        walk(rootLayer)
+        let ctx = context(at: 0)
+        SceneClock.run(in: ctx) { animationEvents.adopt(tree: rootLayer, in: ctx) }
     }
 
     // MARK: Presentation
@@ -163,6 +150,53 @@ public final class Scene {
     public func renderFrame(index: Int, options: RenderOptions = RenderOptions()) throws -> Bitmap {
         let rate = try validated()
         return try renderFrame(at: rate.time(ofFrame: index), options: options)
+    }
+}
+
+/// Scheduled blocks in time order (ties in scheduling order): a binary min-heap, so scenes with
+/// many scheduled changes and animation events stay O(log n) per block.
+private struct ScheduleQueue {
+    private struct Entry {
+        let time: Double
+        let order: Int
+        let block: () -> Void
+        func precedes(_ o: Entry) -> Bool { time < o.time || (time == o.time && order < o.order) }
+    }
+    private var heap: [Entry] = []
+    private var counter = 0
+
+    var isEmpty: Bool { heap.isEmpty }
+
+    mutating func push(time: Double, _ block: @escaping () -> Void) {
+        counter += 1
+        heap.append(Entry(time: time, order: counter, block: block))
+        var i = heap.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard heap[i].precedes(heap[parent]) else { break }
+            heap.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    /// Removes and returns the earliest entry if its time is ≤ `t`.
+    mutating func popFirst(through t: Double) -> (time: Double, block: () -> Void)? {
+        guard let first = heap.first, first.time <= t else { return nil }
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < heap.count, heap[l].precedes(heap[m]) { m = l }
+                if r < heap.count, heap[r].precedes(heap[m]) { m = r }
+                guard m != i else { break }
+                heap.swapAt(i, m)
+                i = m
+            }
+        }
+        return (first.time, first.block)
     }
 }
 

@@ -31,6 +31,8 @@ open class CAAnimation: CAMediaTiming, @unchecked Sendable {
     /// Held strongly, as Core Animation does.
     public var delegate: CAAnimationDelegate?
     private var userValues: [String: Any] = [:]
+    /// Set on the copy attached to a layer: its start/stop events and waiting transactions.
+    var runtime: AnimationRuntime?
 
     public required init() {}
 

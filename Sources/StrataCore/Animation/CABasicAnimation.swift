@@ -52,6 +52,10 @@ public enum AnimationError: Error, CustomStringConvertible, Equatable {
     case wrongValueType(keyPath: String, field: String, expected: AnimatableValue.Kind, got: String)
     case notAddable(keyPath: String)
     case missingKeyPath
+    /// A parameter out of its range (a spring's mass, a transition inside a group, …).
+    case invalidParameter(keyPath: String, String)
+    /// A problem with the child at `index` of an animation group.
+    indirect case inGroup(index: Int, AnimationError)
 
     public var description: String {
         switch self {
@@ -59,6 +63,8 @@ public enum AnimationError: Error, CustomStringConvertible, Equatable {
         case .wrongValueType(let p, let f, let e, let g): "\(f) of the animation on '\(p)' is a \(g); expected a \(e.rawValue)"
         case .notAddable(let p): "the values of the animation on '\(p)' cannot be added or subtracted (byValue)"
         case .missingKeyPath: "a property animation needs a keyPath"
+        case .invalidParameter(let p, let what): p.isEmpty ? what : "the animation on '\(p)': \(what)"
+        case .inGroup(let i, let e): "animations[\(i)] of the group: \(e.description)"
         }
     }
 }

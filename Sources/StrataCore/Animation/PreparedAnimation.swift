@@ -1,5 +1,6 @@
 // An animation as the evaluator sees it: checked, converted to AnimatableValues and frozen at
-// the moment it was added. Evaluating it at a layer-local time gives the value it contributes.
+// the moment it was added. Evaluating it at a layer-local time gives the value it contributes;
+// a group hands its children group-local times; a transition gives the renderer its snapshot.
 import Foundation
 
 /// The ends of a basic animation after from/to/by resolution (CORE_ANIMATION.md §4.3).
@@ -9,11 +10,38 @@ public enum BasicEnds: Sendable, Equatable {
     case currentTo(AnimatableValue)
     case currentBy(AnimatableValue)
     case currentToCurrent
+
+    /// The two ends given the value underneath ("current").
+    func resolve(underlying: AnimatableValue) -> (AnimatableValue, AnimatableValue) {
+        switch self {
+        case .fromTo(let f, let t): (f, t)
+        case .fromCurrent(let f): (f, underlying)
+        case .currentTo(let t): (underlying, t)
+        case .currentBy(let b): (underlying, AnimatableValue.add(underlying, b) ?? underlying)
+        case .currentToCurrent: (underlying, underlying)
+        }
+    }
 }
 
 /// The shape of an animation's value over its progress.
 public enum AnimationCurve: Sendable {
+    /// Between two ends along the (eased) progress.
     case basic(BasicEnds)
+    /// Between two ends along a damped spring, in local time.
+    case spring(BasicEnds, DampedSpring)
+    /// Through keyframe values or along a path.
+    case keyframes(KeyframeCurve)
+    /// Child animations in the group's local time.
+    case group([PreparedAnimation])
+    /// A whole-layer transition (no key path).
+    case transition(PreparedTransition)
+}
+
+/// What a property animation contributes at one time.
+public struct AnimationSample: Sendable {
+    public var value: AnimatableValue
+    /// For keyframes with a `rotationMode`: the angle (radians) to turn the layer by.
+    public var rotation: Double?
 }
 
 /// A checked, frozen animation ready to evaluate.
@@ -25,42 +53,87 @@ public struct PreparedAnimation: Sendable {
     public var isCumulative: Bool
     public var curve: AnimationCurve
 
-    /// The value of the property at layer-local time `t`, given the value underneath
-    /// (the model value or the result of earlier animations on the same key path).
-    /// Returns nil when the animation has no effect at `t`.
+    public init(keyPath: String, timing: MediaTimingValues, timingFunction: CAMediaTimingFunction?,
+                isAdditive: Bool, isCumulative: Bool, curve: AnimationCurve) {
+        self.keyPath = keyPath; self.timing = timing; self.timingFunction = timingFunction
+        self.isAdditive = isAdditive; self.isCumulative = isCumulative; self.curve = curve
+    }
+
+    /// The value of the property at parent time `t` (the layer's local time, or the group's for a
+    /// child), given the value underneath (the model value or the result of earlier animations
+    /// on the same key path). Returns nil when the animation has no effect at `t`.
     public func value(at t: Double, underlying: AnimatableValue) -> AnimatableValue? {
+        sample(at: t, underlying: underlying)?.value
+    }
+
+    /// The value and, for keyframes along a path with a rotation mode, the turn, at parent time `t`.
+    public func sample(at t: Double, underlying: AnimatableValue) -> AnimationSample? {
         let state = timing.evaluate(atParentTime: t)
         guard let raw = state.progress else { return nil }
         let fraction = timingFunction?.evaluate(raw) ?? raw
         var v: AnimatableValue
+        var rotation: Double?
         var span: AnimatableValue?
         switch curve {
         case .basic(let ends):
-            let from: AnimatableValue, to: AnimatableValue
-            switch ends {
-            case .fromTo(let f, let t): from = f; to = t
-            case .fromCurrent(let f): from = f; to = underlying
-            case .currentTo(let t): from = underlying; to = t
-            case .currentBy(let b): from = underlying; to = AnimatableValue.add(underlying, b) ?? underlying
-            case .currentToCurrent: from = underlying; to = underlying
-            }
+            let (from, to) = ends.resolve(underlying: underlying)
             v = AnimatableValue.interpolate(from, to, fraction)
             if isCumulative { span = AnimatableValue.subtract(to, from) }
+        case .spring(let ends, let spring):
+            let (from, to) = ends.resolve(underlying: underlying)
+            v = AnimatableValue.interpolate(from, to, spring.fraction(at: fraction * timing.duration))
+            if isCumulative { span = AnimatableValue.subtract(to, from) }
+        case .keyframes(let k):
+            guard let s = k.sample(fraction) else { return nil }
+            v = s.value
+            rotation = s.angle
+            if isCumulative { span = k.cycleSpan }
+        case .group, .transition:
+            return nil
         }
-        if isCumulative, let span, state.iteration > 0 {
-            for _ in 0..<min(state.iteration, 10_000) { v = AnimatableValue.add(v, span) ?? v }
-        }
+        if let span, state.iteration > 0 { v = Self.accumulate(v, span, times: state.iteration) }
         if isAdditive { v = AnimatableValue.add(underlying, v) ?? v }
-        return v
+        return AnimationSample(value: v, rotation: rotation)
     }
 
-    /// The scene-independent end of the animation in layer-local time (infinite when repeating
-    /// forever); used to fire delegates and completion blocks.
+    /// `v + n·span`: in one step for vector values, by repeated addition for transforms.
+    static func accumulate(_ v: AnimatableValue, _ span: AnimatableValue, times n: Int) -> AnimatableValue {
+        if let a = v.components, let b = span.components, a.count == b.count {
+            return v.withComponents(zip(a, b).map { $0 + Double(n) * $1 })
+        }
+        var out = v
+        for _ in 0..<min(n, 10_000) { out = AnimatableValue.add(out, span) ?? out }
+        return out
+    }
+
+    /// Calls `body` with every property animation this one contributes at parent time `t` and
+    /// the time to evaluate it at: itself at `t`, or a group's children (recursively) at the
+    /// group's local time — the progress within its current cycle (after its timing function)
+    /// times its duration — while the group has an effect.
+    public func forEachPropertyAnimation(at t: Double, _ body: (PreparedAnimation, Double) -> Void) {
+        switch curve {
+        case .group(let children):
+            guard let raw = timing.evaluate(atParentTime: t).progress else { return }
+            let local = (timingFunction?.evaluate(raw) ?? raw) * timing.duration
+            for child in children { child.forEachPropertyAnimation(at: local, body) }
+        case .transition:
+            return
+        default:
+            guard !keyPath.isEmpty else { return }
+            body(self, t)
+        }
+    }
+
+    /// The transition snapshot at parent time `t`, when this is a transition with an effect then.
+    public func transitionSnapshot(at t: Double) -> TransitionSnapshot? {
+        guard case .transition(let tr) = curve, let raw = timing.evaluate(atParentTime: t).progress else { return nil }
+        return tr.snapshot(at: timingFunction?.evaluate(raw) ?? raw)
+    }
+
+    /// The end of the active interval in the parent's time (infinite when repeating forever or
+    /// frozen by speed 0); used to fire delegates and completion blocks.
     public var activeEnd: Double {
-        let d = timing.duration, cycle = timing.autoreverses ? 2 * d : d
-        let active = timing.repeatDuration > 0 ? timing.repeatDuration
-            : timing.repeatCount > 0 ? timing.repeatCount * cycle : cycle
         guard timing.speed != 0 else { return .infinity }
-        return timing.beginTime + (active - timing.timeOffset) / timing.speed
+        return timing.beginTime + (timing.activeDuration - timing.timeOffset) / timing.speed
     }
 }

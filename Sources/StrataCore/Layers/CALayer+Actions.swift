@@ -9,14 +9,31 @@ extension NSNull: CAAction {
 
 extension CAAnimation: CAAction {
     /// Adds the animation to the layer under the event's key (the default action behaviour).
+    /// A property animation without a key path animates the event's key; one without values runs
+    /// from the property's previous presentation value to its new value (as on iOS).
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
-        (anObject as? CALayer)?.add(self, forKey: event)
+        guard let layer = anObject as? CALayer else { return }
+        if let p = self as? CAPropertyAnimation, p.keyPath == nil, let c = p.copy() as? CAPropertyAnimation {
+            c.keyPath = event
+            layer.add(c, forKey: event)
+        } else {
+            layer.add(self, forKey: event)
+        }
     }
 }
 
 public let kCAOnOrderIn = "onOrderIn"
 public let kCAOnOrderOut = "onOrderOut"
 public let kCATransition = "transition"
+
+/// The outcome of the action search for one event.
+enum ActionLookup {
+    case found(CAAction)
+    /// `NSNull` stopped the search.
+    case stopped
+    /// Nothing was found: the built-in default applies.
+    case notFound
+}
 
 extension CALayer {
     /// The keys whose changes animate implicitly by default.
@@ -26,15 +43,45 @@ extension CALayer {
         "shadowColor", "shadowOffset", "shadowRadius", "shadowPath", "contentsRect", "contentsCenter",
     ]
 
-    /// The action for `event`: delegate → `actions` → `style["actions"]` → `defaultAction(forKey:)`.
-    /// `NSNull` anywhere stops the search with no action.
+    /// The action for `event`: delegate `action(for:forKey:)` → `actions` → `style["actions"]`
+    /// → `defaultAction(forKey:)`; `NSNull` anywhere stops the search and gives nil. When nothing
+    /// is found, an animatable property gets Core Animation's implicit animation: a
+    /// `CABasicAnimation` of the key with the current transaction's duration and timing function
+    /// (from the previous presentation value to the new one), and `contents` a fade `CATransition`.
     public func action(forKey event: String) -> CAAction? {
-        if let d = delegate, let a = d.action(for: self, forKey: event) { return a is NSNull ? nil : a }
-        if let a = actions?[event] { return a is NSNull ? nil : a }
-        if let styleActions = style?["actions"] as? [String: CAAction], let a = styleActions[event] {
-            return a is NSNull ? nil : a
+        switch lookupAction(forKey: event) {
+        case .found(let a): return a
+        case .stopped: return nil
+        case .notFound: return builtInAction(forKey: event)
         }
-        return type(of: self).defaultAction(forKey: event)
+    }
+
+    func lookupAction(forKey event: String) -> ActionLookup {
+        func found(_ a: CAAction) -> ActionLookup { a is NSNull ? .stopped : .found(a) }
+        if let d = delegate, let a = d.action(for: self, forKey: event) { return found(a) }
+        if let a = actions?[event] { return found(a) }
+        if let styleActions = style?["actions"] as? [String: CAAction], let a = styleActions[event] { return found(a) }
+        if let a = type(of: self).defaultAction(forKey: event) { return found(a) }
+        return .notFound
+    }
+
+    /// Core Animation's implicit animation for `key` when the search finds nothing.
+    func builtInAction(forKey key: String) -> CAAction? {
+        let duration = CATransaction.animationDuration()
+        let timing = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        if key == "contents" {
+            let fade = CATransition()
+            fade.duration = duration
+            fade.timingFunction = timing
+            return fade
+        }
+        guard CALayer.implicitlyAnimatedKeys.contains(key)
+                || customValues[key] != nil && type(of: self).needsDisplay(forKey: key)
+                || type(of: self).implicitlyAnimates(key: key) else { return nil }
+        let anim = CABasicAnimation(keyPath: key)
+        anim.duration = duration
+        anim.timingFunction = timing
+        return anim
     }
 
     /// Runs `body` with implicit actions off (used when animation values are written).
@@ -44,54 +91,66 @@ extension CALayer {
         actionsSuppressed -= 1
     }
 
-    /// Called after an animatable property changed from `oldValue`.
+    /// Called after an animatable property changed from `oldValue`: records the change for the
+    /// running transaction, then (inside a scene block, actions enabled) runs the key's action.
     func didChange(_ key: String, oldValue: AnimatableValue) {
         if key == "bounds", case .rect(let r) = oldValue, r.size != bounds.size {
             needsLayoutFlag = true
             superlayer?.needsLayoutFlag = true
         }
-        guard actionsSuppressed == 0, !isPresentationCopy, let ctx = SceneClock.current,
-              !CATransaction.disableActions() else { return }
-        if let custom = action(forKey: key) {
-            custom.run(forKey: key, object: self, arguments: nil)
+        guard actionsSuppressed == 0, !isPresentationCopy, let ctx = SceneClock.current else { return }
+        ctx.journal.recordChange(of: self, key: key, old: oldValue)
+        guard !CATransaction.disableActions() else { return }
+        switch lookupAction(forKey: key) {
+        case .stopped:
             return
+        case .found(let action):
+            action.run(forKey: key, object: self, arguments: nil)
+        case .notFound:
+            guard let action = builtInAction(forKey: key) else { return }
+            if let basic = action as? CABasicAnimation {
+                // Only a real change animates, and only for a positive duration.
+                guard basic.duration > 0, let newValue = animatableValue(forKey: key), newValue != oldValue else { return }
+            }
+            action.run(forKey: key, object: self, arguments: nil)
         }
-        guard CALayer.implicitlyAnimatedKeys.contains(key) || customValues[key] != nil && type(of: self).needsDisplay(forKey: key)
-                || type(of: self).implicitlyAnimates(key: key) else { return }
-        guard let newValue = animatableValue(forKey: key), newValue != oldValue else { return }
-        // From the value on screen now, so an interrupted motion continues smoothly.
-        let from = presentedValue(forKey: key, model: oldValue, sceneTime: ctx.time)
-        let anim = CABasicAnimation(keyPath: key)
-        anim.fromValue = from
-        anim.duration = CATransaction.animationDuration()
-        anim.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
-        guard anim.duration > 0 else { return }
-        add(anim, forKey: key)
     }
 
-    /// The value of `key` on screen at `sceneTime` if the model value were `model`.
-    func presentedValue(forKey key: String, model: AnimatableValue, sceneTime: Double) -> AnimatableValue {
+    /// The value of `key` on screen at `sceneTime` if the model value were `model`, with the
+    /// layer's animations (`entries`, by default the current ones) applied.
+    func presentedValue(forKey key: String, model: AnimatableValue, sceneTime: Double,
+                        entries: [AnimationEntry]? = nil) -> AnimatableValue {
         let t = sceneTimeToLocal(sceneTime)
         var v = model
-        for entry in animationEntries {
-            let path = entry.prepared.keyPath
-            if path == key {
-                if let r = entry.prepared.value(at: t, underlying: v) { v = r }
-            } else if path.hasPrefix(key + "."), let field = Optional(String(path.dropFirst(key.count + 1))),
-                      let under = CALayer.read(field: field, of: v),
-                      let r = entry.prepared.value(at: t, underlying: under),
-                      let whole = CALayer.write(field: field, of: v, value: r) {
-                v = whole
+        for entry in entries ?? animationEntries {
+            entry.prepared.forEachPropertyAnimation(at: t) { prepared, time in
+                let path = prepared.keyPath
+                if path == key {
+                    if let r = prepared.value(at: time, underlying: v) { v = r }
+                } else if path.hasPrefix(key + "."), let field = Optional(String(path.dropFirst(key.count + 1))),
+                          let under = CALayer.read(field: field, of: v),
+                          let r = prepared.value(at: time, underlying: under),
+                          let whole = CALayer.write(field: field, of: v, value: r) {
+                    v = whole
+                }
             }
         }
         return v
     }
 
-    /// Called when the layer is added to or removed from a layer tree.
+    /// Called when the layer is added to or removed from a layer tree: records the parent's
+    /// previous sublayers for the running transaction, lets the scene take charge of animations
+    /// added to the layer while building, and runs `kCAOnOrderIn` / `kCAOnOrderOut`.
     func didChangeOrder(inserted: Bool) {
-        guard actionsSuppressed == 0, SceneClock.current != nil, !CATransaction.disableActions() else { return }
+        guard !isPresentationCopy, let ctx = SceneClock.current else { return }
+        if let parent = superlayer {
+            let current = parent.sublayers ?? []
+            ctx.journal.recordSublayers(of: parent, original: inserted ? current.filter { $0 !== self } : current)
+        }
+        if inserted, let events = ctx.events { events.adopt(tree: self, in: ctx) }
+        guard actionsSuppressed == 0, !CATransaction.disableActions() else { return }
         let event = inserted ? kCAOnOrderIn : kCAOnOrderOut
-        if let a = action(forKey: event) { a.run(forKey: event, object: self, arguments: nil) }
+        if case .found(let a) = lookupAction(forKey: event) { a.run(forKey: event, object: self, arguments: nil) }
     }
 
     // MARK: Display and layout

@@ -1,8 +1,11 @@
-// Adding, finding and removing animations, and evaluating them into a presentation copy.
+// Adding, finding and removing animations; the layer's place in the time hierarchy
+// (scene → layers → animations → group children); and evaluating animations into a
+// presentation copy.
 import Foundation
 
 extension CALayer {
-    /// Adds a copy of `anim` under `key` (replacing an animation with the same key).
+    /// Adds a copy of `anim` under `key` (replacing an animation with the same key; a
+    /// `CATransition` always goes under `kCATransition`).
     /// A `beginTime` of 0 means "now": the scene time of the calling code, in the layer's time.
     /// An unknown key path or a wrongly typed value is a programming error reported at once;
     /// use `addChecked(_:forKey:)` to receive it as a thrown error instead.
@@ -12,49 +15,87 @@ extension CALayer {
         }
     }
 
-    /// Adds a copy of `anim`, throwing `AnimationError` for an unknown key path or a value of the
-    /// wrong type.
+    /// Adds a copy of `anim`, throwing `AnimationError` for an unknown key path, a value of the
+    /// wrong type (in `fromValue`/`toValue`/`byValue`, `values`, a group's children) or an
+    /// impossible parameter (a spring's mass or stiffness ≤ 0).
     public func addChecked(_ anim: CAAnimation, forKey key: String?) throws {
         let copy = anim.copy()
         if copy.beginTime == 0 {
             copy.beginTime = convertTime(CACurrentMediaTime(), from: nil)
         }
-        let prepared = try prepare(copy)
-        let k = key ?? "anim-\(animationEntries.count)-\(LayerIdentity.next())"
+        var prepared = try prepare(copy, capturingTransition: true)
+        let k = copy is CATransition ? kCATransition : key ?? "anim-\(animationEntries.count)-\(LayerIdentity.next())"
+        // With no values at all, a basic animation runs from the property's previous presentation
+        // value (before this transaction changed it) to the current one, as on iOS.
+        if let previous = previousPresentedValue(forKeyPath: prepared.keyPath) {
+            switch prepared.curve {
+            case .basic(.currentToCurrent): prepared.curve = .basic(.fromCurrent(previous))
+            case .spring(.currentToCurrent, let s): prepared.curve = .spring(.fromCurrent(previous), s)
+            default: break
+            }
+        }
+        let ctx = SceneClock.current
+        ctx?.journal.recordAnimations(of: self)
+        for old in animationEntries where old.key == k { old.original.runtime?.detach() }
         animationEntries.removeAll { $0.key == k }
         animationEntries.append((k, copy, prepared))
-        if let ctx = SceneClock.current {
-            let end = convertTime(prepared.activeEnd, to: nil)
-            CATransaction.noteAnimationEnd(end)
-            if let d = copy.delegate {
-                let start = convertTime(prepared.timing.beginTime, to: nil)
-                ctx.schedule(max(start, ctx.time)) { d.animationDidStart(copy) }
-                if end.isFinite { ctx.schedule(end) { d.animationDidStop(copy, finished: true) } }
-            }
-        } else if let d = copy.delegate, prepared.activeEnd.isFinite {
-            pendingDelegateEvents.append((copy, d))
-        }
+        let runtime = AnimationRuntime(layer: self, animation: copy, timing: prepared.timing)
+        copy.runtime = runtime
+        CATransaction.noteAnimationAdded(runtime)
+        if let ctx, let events = ctx.events { events.register(runtime, in: ctx) }
     }
 
-    /// Delegate calls for animations added while building; the scene schedules them.
-    public func takePendingDelegateEvents() -> [(CAAnimation, CAAnimationDelegate)] {
-        defer { pendingDelegateEvents.removeAll() }
-        return pendingDelegateEvents
-    }
-
+    /// Checks `anim` against this layer and freezes it (a copy is expected: transitions capture
+    /// their "before" image now).
     public func prepare(_ anim: CAAnimation) throws -> PreparedAnimation {
-        guard let p = anim as? CAPropertyAnimation else {
+        try prepare(anim, capturingTransition: false)
+    }
+
+    func prepare(_ anim: CAAnimation, capturingTransition: Bool) throws -> PreparedAnimation {
+        switch anim {
+        case let group as CAAnimationGroup:
+            return PreparedAnimation(keyPath: "", timing: group.timingValues, timingFunction: group.timingFunction,
+                                     isAdditive: false, isCumulative: false, curve: .group(try prepareChildren(of: group)))
+        case let transition as CATransition:
+            let before = capturingTransition ? transitionBeforeImage() : makeSnapshot()
+            let prepared = PreparedTransition(before: Box(before), type: transition.type.rawValue,
+                                              subtype: transition.subtype?.rawValue,
+                                              startProgress: Double(transition.startProgress),
+                                              endProgress: Double(transition.endProgress))
+            return PreparedAnimation(keyPath: "", timing: transition.timingValues, timingFunction: transition.timingFunction,
+                                     isAdditive: false, isCumulative: false, curve: .transition(prepared))
+        case let p as CAPropertyAnimation:
+            guard let path = p.keyPath, !path.isEmpty else { throw AnimationError.missingKeyPath }
+            guard let kind = animatableKind(forKeyPath: path) else {
+                throw AnimationError.unknownKeyPath(path, layer: String(describing: type(of: self)))
+            }
+            guard let prepared = try p.prepare(for: kind) else {
+                throw AnimationError.unknownKeyPath(path, layer: String(describing: type(of: self)))
+            }
+            return prepared
+        default:
+            // A plain CAAnimation: timing and delegate callbacks, no effect.
             return PreparedAnimation(keyPath: "", timing: anim.timingValues, timingFunction: anim.timingFunction,
-                                     isAdditive: false, isCumulative: false, curve: .basic(.currentToCurrent))
+                                     isAdditive: false, isCumulative: false, curve: .group([]))
         }
-        guard let path = p.keyPath, !path.isEmpty else { throw AnimationError.missingKeyPath }
-        guard let kind = animatableKind(forKeyPath: path) else {
-            throw AnimationError.unknownKeyPath(path, layer: String(describing: type(of: self)))
-        }
-        guard let prepared = try p.prepare(for: kind) else {
-            throw AnimationError.unknownKeyPath(path, layer: String(describing: type(of: self)))
-        }
-        return prepared
+    }
+
+    /// The presentation of this layer's subtree before the running transaction's changes.
+    func transitionBeforeImage() -> LayerSnapshot {
+        let builder = PresentationBuilder(time: SceneClock.currentTime)
+        return builder.presentationTree(of: self, journal: SceneClock.current?.journal).makeSnapshot()
+    }
+
+    /// The presentation value of `path` before the running transaction changed the property,
+    /// nil when it did not change it (or outside a scene block).
+    func previousPresentedValue(forKeyPath path: String) -> AnimatableValue? {
+        guard !path.isEmpty, let ctx = SceneClock.current else { return nil }
+        let (base, field) = CALayer.split(path)
+        guard let old = ctx.journal.oldValue(of: self, key: base) else { return nil }
+        let entries = ctx.journal.originalEntries(of: self) ?? animationEntries
+        let whole = presentedValue(forKey: base, model: old, sceneTime: ctx.time, entries: entries)
+        guard let field else { return whole }
+        return CALayer.read(field: field, of: whole)
     }
 
     /// The animation added under `key` (a copy of the one passed to `add`).
@@ -67,21 +108,59 @@ extension CALayer {
         animationEntries.isEmpty ? nil : animationEntries.map(\.key)
     }
 
-    public func removeAnimation(forKey key: String) { animationEntries.removeAll { $0.key == key } }
-    public func removeAllAnimations() { animationEntries.removeAll() }
+    /// Removes the animation under `key`; its delegate hears `animationDidStop(finished: false)`.
+    public func removeAnimation(forKey key: String) {
+        guard animationEntries.contains(where: { $0.key == key }) else { return }
+        SceneClock.current?.journal.recordAnimations(of: self)
+        for e in animationEntries where e.key == key { e.original.runtime?.detach() }
+        animationEntries.removeAll { $0.key == key }
+    }
 
-    /// Applies every animation to this layer's properties at layer-local time `t`
-    /// (on a presentation copy). Animations on the same key path combine in the order added.
-    func applyAnimations(atLocalTime t: Double, from model: CALayer) {
-        for entry in model.animationEntries {
+    /// Removes every animation; their delegates hear `animationDidStop(finished: false)`.
+    public func removeAllAnimations() {
+        guard !animationEntries.isEmpty else { return }
+        SceneClock.current?.journal.recordAnimations(of: self)
+        for e in animationEntries { e.original.runtime?.detach() }
+        animationEntries.removeAll()
+    }
+
+    /// Drops an animation that ran to its end with `isRemovedOnCompletion`.
+    func detachFinishedAnimation(_ anim: CAAnimation) {
+        anim.runtime?.attached = false
+        animationEntries.removeAll { $0.original === anim }
+    }
+
+    // MARK: Evaluation
+
+    /// Applies `entries` (the model's animations) to this presentation copy at layer-local time
+    /// `t`. Animations on one key path combine in the order added; a group's children apply at
+    /// its place; keyframe rotation (`rotationMode`) turns the transform after all of them; a
+    /// running transition is kept for the snapshot.
+    func applyAnimations(atLocalTime t: Double, entries: [AnimationEntry]) {
+        var turn = 0.0
+        var turns = false
+        for entry in entries {
             let prepared = entry.prepared
-            guard !prepared.keyPath.isEmpty else { continue }
-            if prepared.isAdditive, applyAdditiveTransformField(prepared, at: t) { continue }
-            guard let underlying = animatableValue(forKeyPath: prepared.keyPath) else { continue }
-            if let v = prepared.value(at: t, underlying: underlying) {
-                setAnimatableValue(v, forKeyPath: prepared.keyPath)
+            if case .transition = prepared.curve {
+                if let snap = prepared.transitionSnapshot(at: t) { customValues[TransitionStorage.key] = snap }
+                continue
+            }
+            prepared.forEachPropertyAnimation(at: t) { leaf, time in
+                if let r = apply(leaf, at: time) { turn += r; turns = true }
             }
         }
+        if turns, case .transform(let m)? = animatableValue(forKey: "transform") {
+            setAnimatableValue(.transform(CATransform3DRotate(m, CGFloat(turn), 0, 0, 1)), forKey: "transform")
+        }
+    }
+
+    /// Applies one property animation; returns its rotation-mode turn, if any.
+    private func apply(_ prepared: PreparedAnimation, at t: Double) -> Double? {
+        if prepared.isAdditive, applyAdditiveTransformField(prepared, at: t) { return nil }
+        guard let underlying = animatableValue(forKeyPath: prepared.keyPath),
+              let s = prepared.sample(at: t, underlying: underlying) else { return nil }
+        setAnimatableValue(s.value, forKeyPath: prepared.keyPath)
+        return s.rotation
     }
 
     /// An additive animation of a virtual transform field (`transform.rotation.y`, …) turns its
@@ -99,6 +178,8 @@ extension CALayer {
         return true
     }
 
+    // MARK: Time
+
     /// Converts a time from `layer`'s time space (nil: scene time) to this layer's.
     public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
         let sceneTime = layer?.localTimeToScene(t) ?? t
@@ -111,10 +192,25 @@ extension CALayer {
         return layer?.sceneTimeToLocal(sceneTime) ?? sceneTime
     }
 
+    /// This layer's local time for its superlayer's time `tp` (§4.1 for layers):
+    /// `(tp − beginTime) · speed + timeOffset`; a layer with its own `duration` (or repeat
+    /// settings) also repeats and autoreverses that time like an animation's, and holds it at the
+    /// end of its active interval afterwards. (0 duration: the layer's time runs on forever, as on
+    /// iOS.)
+    func localTime(fromParent tp: Double) -> Double {
+        let t = (tp - beginTime) * Double(speed) + timeOffset
+        guard duration > 0 else { return t }
+        var v = MediaTimingValues()
+        v.beginTime = beginTime; v.duration = duration; v.speed = Double(speed); v.timeOffset = timeOffset
+        v.repeatCount = Double(repeatCount); v.repeatDuration = repeatDuration; v.autoreverses = autoreverses
+        v.fillMode = .forwards; v.removedOnCompletion = false
+        guard t >= 0, let p = v.evaluate(atParentTime: tp).progress else { return t }
+        return p * duration
+    }
+
     /// Scene time → this layer's local time, through every ancestor's timing.
     func sceneTimeToLocal(_ t: Double) -> Double {
-        let parentTime = superlayer?.sceneTimeToLocal(t) ?? t
-        return (parentTime - beginTime) * Double(speed) + timeOffset
+        localTime(fromParent: superlayer?.sceneTimeToLocal(t) ?? t)
     }
 
     /// This layer's local time → scene time (inverse of `sceneTimeToLocal`; a frozen layer with
@@ -123,6 +219,24 @@ extension CALayer {
         let parentTime = speed == 0 ? beginTime : (t - timeOffset) / Double(speed) + beginTime
         return superlayer?.localTimeToScene(parentTime) ?? parentTime
     }
+
+    /// The scene time at which this layer's local time reaches `local`, nil when it never does
+    /// (this layer or an ancestor is frozen with speed 0).
+    func sceneTime(ofLocal local: Double) -> Double? {
+        var t = local
+        var layer: CALayer? = self
+        while let l = layer {
+            guard l.speed != 0 else { return nil }
+            t = (t - l.timeOffset) / Double(l.speed) + l.beginTime
+            layer = l.superlayer
+        }
+        return t.isFinite ? t : nil
+    }
+}
+
+/// Where a presentation copy keeps the transition running on it until its snapshot is made.
+enum TransitionStorage {
+    static let key = "@strata.transition"
 }
 
 /// Process-unique numbers for generated keys.

@@ -1,5 +1,6 @@
 // Transactions group model changes. Outside an explicit `begin()`/`commit()`, the changes made in
-// one `scene.at(t)` block form one implicit transaction. Settings nest: an inner transaction
+// one `scene.at(t)` block form one implicit transaction (the scene opens it before the block and
+// commits it after). Settings nest: an inner transaction
 // inherits the outer one's duration, timing function and disabled actions unless it sets them.
 import Foundation
 
@@ -9,10 +10,9 @@ public final class CATransaction {
         var duration: Double?
         var timingFunction: CAMediaTimingFunction?
         var disableActions: Bool?
-        var completion: (() -> Void)?
+        /// The completion block and the animations added after it was set.
+        var group: CompletionGroup?
         var values: [String: Any] = [:]
-        /// The latest scene time at which an animation added in this transaction ends.
-        var latestEnd: Double = -.infinity
     }
 
     private static let key = "strata.transactionStack"
@@ -24,15 +24,14 @@ public final class CATransaction {
     /// Starts a (nested) transaction.
     public static func begin() { stack.append(Frame()) }
 
-    /// Ends the innermost transaction; its completion block is scheduled for the scene time at
-    /// which every animation it added has finished (at once when it added none).
+    /// Ends the innermost transaction. Its completion block runs at the scene time at which every
+    /// animation added after the block was set (in this transaction or one nested in it) has
+    /// finished or been removed — right after this scene block when there are none, never while
+    /// one repeats forever — and may schedule further changes.
     public static func commit() {
-        guard let frame = stack.popLast() else { return }
-        if let outer = stack.last { outer.latestEnd = max(outer.latestEnd, frame.latestEnd) }
-        guard let completion = frame.completion else { return }
-        let now = SceneClock.currentTime
-        let when = frame.latestEnd.isFinite ? max(now, frame.latestEnd) : now
-        if let ctx = SceneClock.current { ctx.schedule(when, completion) } else { completion() }
+        guard let frame = stack.popLast(), let group = frame.group else { return }
+        group.committed = true
+        group.fireIfReady()
     }
 
     /// Commits any implicit transaction (a no-op: Strata commits at the end of each block).
@@ -53,8 +52,13 @@ public final class CATransaction {
     }
     public static func setDisableActions(_ flag: Bool) { ensure().disableActions = flag }
 
-    public static func completionBlock() -> (() -> Void)? { stack.last?.completion }
-    public static func setCompletionBlock(_ block: (() -> Void)?) { ensure().completion = block }
+    public static func completionBlock() -> (() -> Void)? { stack.last?.group?.block }
+    /// Sets the block run when the animations added from now on in this transaction are done.
+    public static func setCompletionBlock(_ block: (() -> Void)?) {
+        let frame = ensure()
+        if frame.group == nil { frame.group = CompletionGroup() }
+        frame.group?.block = block
+    }
 
     public static func value(forKey key: String) -> Any? {
         for f in stack.reversed() { if let v = f.values[key] { return v } }
@@ -73,9 +77,13 @@ public final class CATransaction {
         }
     }
 
-    /// Records that an animation added now ends at scene time `end`.
-    static func noteAnimationEnd(_ end: Double) {
-        for f in stack { f.latestEnd = max(f.latestEnd, end) }
+    /// Makes the completion blocks of the open transactions wait for an animation added now.
+    static func noteAnimationAdded(_ runtime: AnimationRuntime) {
+        for f in stack {
+            guard let g = f.group, g.block != nil else { continue }
+            g.pending += 1
+            runtime.groups.append(g)
+        }
     }
 
     private static func ensure() -> Frame {

@@ -11,15 +11,31 @@ public struct PresentationBuilder {
 
     /// A presentation copy of `model` and its subtree (and masks), at `time`.
     public func presentationTree(of model: CALayer) -> CALayer {
+        presentationTree(of: model, journal: nil)
+    }
+
+    /// A presentation copy at `time`; with a journal, as the layers were before the changes it
+    /// recorded (a CATransition's "before" image): old property values, old sublayer lists and
+    /// old animation lists.
+    func presentationTree(of model: CALayer, journal: TransactionJournal?) -> CALayer {
+        build(model, parentTime: model.superlayer.map { $0.sceneTimeToLocal(time) } ?? time, journal: journal)
+    }
+
+    /// Copies `model` at its parent's local time `parentTime` and recurses with its own local
+    /// time (so each layer's time is computed once, top-down).
+    private func build(_ model: CALayer, parentTime: Double, journal: TransactionJournal?) -> CALayer {
         let copy = type(of: model).init(layer: model)
         copy.isPresentationCopy = true
         copy.modelLayerReference = model
-        // Presentation copies keep the model's superlayer for time conversion of the root.
-        copy.applyAnimations(atLocalTime: model.sceneTimeToLocal(time), from: model)
+        journal?.revert(model, on: copy)
+        let local = model.localTime(fromParent: parentTime)
+        copy.applyAnimations(atLocalTime: local, entries: journal?.originalEntries(of: model) ?? model.animationEntries)
+        // Time-dependent content (AVPlayerLayer's video frame) for the scene time shown.
         copy.withActionsSuppressed { copy.updatePresentation(atSceneTime: time) }
-        if let m = model.mask { copy.mask = presentationTree(of: m) }
-        if let subs = model.sublayers {
-            let copies = subs.map { presentationTree(of: $0) }
+        // A mask has no superlayer; it lives in the time of the layer it masks.
+        if let m = model.mask { copy.mask = build(m, parentTime: local, journal: journal) }
+        if let subs = journal?.originalSublayers(of: model) ?? model.sublayers, !subs.isEmpty {
+            let copies = subs.map { build($0, parentTime: local, journal: journal) }
             copy.withActionsSuppressed { copy.setSublayersForPresentation(copies) }
         }
         return copy
@@ -69,6 +85,7 @@ extension CALayer {
         snap.gradient = snapshotGradient()
         snap.shouldRasterize = shouldRasterize
         snap.rasterizationScale = rasterizationScale
+        snap.transition = customValues[TransitionStorage.key] as? TransitionSnapshot
         return snap
     }
 }

@@ -50,16 +50,35 @@ public struct MediaTimingValues: Sendable, Equatable {
 
     public init() {}
 
+    /// The length of one cycle: `duration`, doubled when autoreversing.
+    public var cycleDuration: Double { autoreverses ? 2 * duration : duration }
+
+    /// The active duration in local time (§4.1 step 2): `repeatDuration` if set, else
+    /// `repeatCount` cycles (fractional counts allowed, `.infinity` = forever), else one cycle.
+    public var activeDuration: Double {
+        if repeatDuration > 0 { return repeatDuration }
+        if repeatCount > 0 { return repeatCount.isInfinite ? .infinity : repeatCount * cycleDuration }
+        return cycleDuration
+    }
+
+    /// The local time `(tp − beginTime) · speed + timeOffset` (§4.1 step 1).
+    public func localTime(atParentTime tp: Double) -> Double { (tp - beginTime) * speed + timeOffset }
+
+    /// The parent time at which the local time reaches `local`, nil when it never does
+    /// (speed 0 or a non-finite answer).
+    public func parentTime(ofLocalTime local: Double) -> Double? {
+        guard speed != 0 else { return nil }
+        let tp = (local - timeOffset) / speed + beginTime
+        return tp.isFinite ? tp : nil
+    }
+
     /// The timing state at `tp` (time of the parent: the layer's local time for an animation).
     public func evaluate(atParentTime tp: Double) -> TimingState {
-        let t = (tp - beginTime) * speed + timeOffset
+        let t = localTime(atParentTime: tp)
         let d = duration
-        guard d > 0, d.isFinite else { return .inactive }
-        let cycle = autoreverses ? 2 * d : d
-        let active: Double
-        if repeatDuration > 0 { active = repeatDuration }
-        else if repeatCount > 0 { active = repeatCount.isInfinite ? .infinity : repeatCount * cycle }
-        else { active = cycle }
+        guard d > 0, d.isFinite, !t.isNaN else { return .inactive }
+        let cycle = cycleDuration
+        let active = activeDuration
 
         if t < 0 {
             return fillMode.fillsBackwards ? .filling(progress: 0, iteration: 0, localTime: 0) : .inactive

@@ -9,9 +9,16 @@ public final class SceneContext {
     public let time: Double
     /// Schedules a block at a later scene time (used by completion blocks and delegates).
     public let schedule: (Double, @escaping () -> Void) -> Void
+    /// The scene's animation events (delegates, removal on completion, completion blocks);
+    /// nil when the code runs outside a scene.
+    public let events: AnimationEventScheduler?
+    /// What this block (one implicit transaction) has changed so far.
+    let journal = TransactionJournal()
 
-    public init(time: Double, schedule: @escaping (Double, @escaping () -> Void) -> Void) {
+    public init(time: Double, events: AnimationEventScheduler? = nil,
+                schedule: @escaping (Double, @escaping () -> Void) -> Void) {
         self.time = time
+        self.events = events
         self.schedule = schedule
     }
 }
