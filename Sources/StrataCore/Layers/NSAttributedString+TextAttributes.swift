@@ -9,7 +9,8 @@ extension NSAttributedString.Key {
     public static let font = NSAttributedString.Key("NSFont")
     /// The text colour of a run: a `CGColor` (runs without one are black, as in Core Text).
     public static let foregroundColor = NSAttributedString.Key("NSColor")
-    /// Extra space after each character, in points (a number).
+    /// Extra space between characters, in points (a number). **Strata:** added between
+    /// characters (Pango letter spacing); Core Text also adds it after the last character.
     public static let kern = NSAttributedString.Key("NSKern")
     /// An underline: `NSUnderlineStyle` or its raw `Int` (0: none).
     public static let underlineStyle = NSAttributedString.Key("NSUnderline")

@@ -17,7 +17,7 @@ public struct TextContent: Sendable, Hashable {
         public var fontSize: CGFloat
         /// The text colour.
         public var color: RGBA
-        /// Extra space after each character, in points.
+        /// Extra space between characters, in points.
         public var kern: CGFloat
         /// Underline style (empty: none).
         public var underline: NSUnderlineStyle

@@ -98,7 +98,8 @@ enum FontResolver {
         } else {
             // "Family Style Style": peel style words off the end, keeping one word of family.
             var words = name.split(separator: " ").map(String.init)
-            while words.count > 1, let f = styleWords[words.last!.lowercased()] {
+            // ("Roman" only counts in PostScript names: "Times New Roman" is a family.)
+            while words.count > 1, words.last!.lowercased() != "roman", let f = styleWords[words.last!.lowercased()] {
                 f.apply(to: &p)
                 words.removeLast()
             }
