@@ -55,9 +55,10 @@ open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
     }
 
     /// The estimated time for the spring to come to rest: after it, the value stays within 0.1 %
-    /// of the distance from the target (SwiftUI's default epsilon of 0.001). For the example in
-    /// Apple's documentation (stiffness 100, damping 5) this gives 2.80 s; Apple quotes "about
-    /// 2.85 s".
+    /// of the distance from the target (SwiftUI's default epsilon of 0.001). Apple does not
+    /// document its criterion: for the examples in its documentation (stiffness 100, damping 5
+    /// and 15) this gives 2.69 s and 0.80 s where Apple quotes "approximately 2.85 s" and "just
+    /// over 1 second".
     public var settlingDuration: CFTimeInterval { spring.settlingDuration(epsilon: 1e-3) }
 
     /// The spring as evaluated (damping clamped to critical when overdamping is not allowed).

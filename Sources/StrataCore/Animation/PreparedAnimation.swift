@@ -74,13 +74,16 @@ public struct PreparedAnimation: Sendable {
         var v: AnimatableValue
         var rotation: Double?
         var span: AnimatableValue?
+        // The "current" value of missing ends: the value underneath, or for an additive
+        // animation (whose result is added to it) zero, so `byValue` alone adds 0…by.
+        let current = isAdditive ? (AnimatableValue.subtract(underlying, underlying) ?? underlying) : underlying
         switch curve {
         case .basic(let ends):
-            let (from, to) = ends.resolve(underlying: underlying)
+            let (from, to) = ends.resolve(underlying: current)
             v = AnimatableValue.interpolate(from, to, fraction)
             if isCumulative { span = AnimatableValue.subtract(to, from) }
         case .spring(let ends, let spring):
-            let (from, to) = ends.resolve(underlying: underlying)
+            let (from, to) = ends.resolve(underlying: current)
             v = AnimatableValue.interpolate(from, to, spring.fraction(at: fraction * timing.duration))
             if isCumulative { span = AnimatableValue.subtract(to, from) }
         case .keyframes(let k):
