@@ -487,4 +487,53 @@ final class ShapeLayerTests: XCTestCase {
             last = now
         }
     }
+
+    // MARK: Cross-check export
+
+    /// Renders the scenes of Tests/CrossCheck/crosscheck.py (given as DIR/scenes.json) into
+    /// DIR/strata_<name>.png; the script draws the same scenes with Skia and compares. Skipped
+    /// unless STRATA_CROSSCHECK_DIR is set.
+    func testCrossCheckExport() throws {
+        guard let dir = ProcessInfo.processInfo.environment["STRATA_CROSSCHECK_DIR"] else {
+            throw XCTSkip("run Tests/CrossCheck/crosscheck.py (it sets STRATA_CROSSCHECK_DIR)")
+        }
+        let folder = URL(fileURLWithPath: dir)
+        let data = try Data(contentsOf: folder.appendingPathComponent("scenes.json"))
+        let scenes = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        func num(_ v: Any?) -> CGFloat? { v.flatMap { AnimatableValue.asNumber($0) } }
+        func rgba(_ v: Any?) -> CGColor? {
+            guard let c = v as? [Any], c.count == 4 else { return nil }
+            return color(num(c[0])!, num(c[1])!, num(c[2])!, num(c[3])!)
+        }
+        for scene in scenes {
+            let name = try XCTUnwrap(scene["name"] as? String)
+            let w = Int(try XCTUnwrap(num(scene["width"]))), h = Int(try XCTUnwrap(num(scene["height"])))
+            let root = canvas(CGFloat(w), CGFloat(h))
+            for spec in try XCTUnwrap(scene["shapes"] as? [[String: Any]]) {
+                let path = CGMutablePath()
+                for cmd in try XCTUnwrap(spec["path"] as? [[Any]]) {
+                    let v = cmd.dropFirst().map { num($0)! }
+                    switch cmd[0] as? String {
+                    case "M": path.move(to: CGPoint(x: v[0], y: v[1]))
+                    case "L": path.addLine(to: CGPoint(x: v[0], y: v[1]))
+                    case "Q": path.addQuadCurve(to: CGPoint(x: v[2], y: v[3]), control: CGPoint(x: v[0], y: v[1]))
+                    case "C": path.addCurve(to: CGPoint(x: v[4], y: v[5]), control1: CGPoint(x: v[0], y: v[1]),
+                                            control2: CGPoint(x: v[2], y: v[3]))
+                    default: path.closeSubpath()
+                    }
+                }
+                let layer = shape(path, fill: rgba(spec["fill"]), stroke: rgba(spec["stroke"]), width: num(spec["lineWidth"]) ?? 1)
+                if let cap = spec["lineCap"] as? String { layer.lineCap = CAShapeLayerLineCap(rawValue: cap) }
+                if let join = spec["lineJoin"] as? String { layer.lineJoin = CAShapeLayerLineJoin(rawValue: join) }
+                if let limit = num(spec["miterLimit"]) { layer.miterLimit = limit }
+                if (spec["fillRule"] as? String) == "evenOdd" { layer.fillRule = .evenOdd }
+                if let dash = spec["dash"] as? [Any] { layer.lineDashLengths = dash.map { num($0)! } }
+                if let phase = num(spec["phase"]) { layer.lineDashPhase = phase }
+                if let start = num(spec["strokeStart"]) { layer.strokeStart = start }
+                if let end = num(spec["strokeEnd"]) { layer.strokeEnd = end }
+                root.addSublayer(layer)
+            }
+            try render(root, width: w, height: h).writePNG(to: folder.appendingPathComponent("strata_\(name).png"))
+        }
+    }
 }
