@@ -453,6 +453,28 @@ final class ShapeLayerTests: XCTestCase {
         XCTAssertEqual(copy.strokeEnd, 0.5)
     }
 
+    func testChangesInsideASceneBlockAnimateImplicitly() {
+        // As on iOS: setting strokeEnd in a run-loop turn (here: scene code at t = 1) adds a
+        // 0.25 s animation from the value on screen; while building, changes never animate.
+        let root = canvas(100, 20)
+        let s = shape(line(CGPoint(x: 0, y: 10), CGPoint(x: 100, y: 10)), stroke: .black, width: 4)
+        s.strokeEnd = 0
+        root.addSublayer(s)
+        XCTAssertNil(s.animation(forKey: "strokeEnd"))
+        SceneClock.run(in: SceneContext(time: 1, schedule: { _, _ in })) {
+            s.strokeEnd = 1
+            s.strokeColor = color(1, 0, 0)
+        }
+        XCTAssertNotNil(s.animation(forKey: "strokeEnd"))
+        XCTAssertNotNil(s.animation(forKey: "strokeColor"))
+        let mid = PresentationBuilder(time: 1.125).snapshotTree(of: root)
+        guard case .shape(let shapeMid) = mid.sublayers[0].content else { return XCTFail("no shape content") }
+        XCTAssertGreaterThan(shapeMid.strokeEnd, 0.2)
+        XCTAssertLessThan(shapeMid.strokeEnd, 0.95)
+        let end = render(root, width: 100, height: 20, time: 2)
+        XCTAssertTrue(end.pixel(x: 99, y: 10) == (255, 0, 0, 255))
+    }
+
     func testUnchangedShapeHitsTheBackingStoreCache() {
         let root = ShapeScenes.stickFigure()
         let renderer = FrameRenderer(width: 300, height: 260)

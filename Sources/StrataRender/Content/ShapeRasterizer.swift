@@ -21,7 +21,7 @@ enum ShapeRasterizer {
             let reach = shape.lineCap == .square ? half * 2.0.squareRoot() : half
             var grown = box.insetBy(dx: -reach, dy: -reach)
             if shape.lineJoin == .miter {
-                for tip in StrokeGeometry(shape.path).miterTips(lineWidth: shape.lineWidth, miterLimit: shape.miterLimit) {
+                for tip in StrokeGeometry(shape.path, measuringLengths: false).miterTips(lineWidth: shape.lineWidth, miterLimit: shape.miterLimit) {
                     grown = grown.union(CGRect(origin: tip, size: .zero))
                 }
             }

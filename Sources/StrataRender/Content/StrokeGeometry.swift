@@ -61,12 +61,15 @@ struct StrokeGeometry {
     let subpaths: [Subpath]
     let totalLength: CGFloat
 
-    init(_ path: CGPath) {
+    /// Splits `path` into subpaths; with `measuringLengths` false only the segments are kept
+    /// (enough for `miterTips`, and much cheaper than tabulating the curves' arc lengths).
+    init(_ path: CGPath, measuringLengths: Bool = true) {
         var list: [Subpath] = []
         var current = Subpath()
         var start = CGPoint.zero, last = CGPoint.zero
         func add(_ s: Segment) {
             current.segments.append(s)
+            guard measuringLengths else { return }
             switch s {
             case .line(let a, let b):
                 current.lengths.append(hypot(b.x - a.x, b.y - a.y)); current.tables.append(nil)
