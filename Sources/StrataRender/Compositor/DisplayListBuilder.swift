@@ -76,7 +76,7 @@ public struct DisplayListBuilder: Sendable {
             var b = pixelBounds(of: local, H).intersection(frameRect)
             for c in clips { b = b.intersection(c.bounds) }
             guard !b.isEmpty else { return }
-            items.append(DrawItem(op: op, plane: plane, bounds: b, clips: clips))
+            items.append(DrawItem(op: op, plane: plane, bounds: b, clips: clips, outline: screenQuad(of: local, H)))
         }
 
         // Background.
@@ -272,6 +272,19 @@ public struct DisplayListBuilder: Sendable {
         let z = x * Double(m.m13) + y * Double(m.m23) + Double(m.m43)
         let w = x * Double(m.m14) + y * Double(m.m24) + Double(m.m44)
         return w > 0 ? z / w : -.infinity
+    }
+
+    /// The screen quad of a local rectangle when all its corners are in front of the eye.
+    func screenQuad(of r: CGRect, _ H: Homography) -> ScreenQuad? {
+        let cs = [(Double(r.minX), Double(r.minY)), (Double(r.maxX), Double(r.minY)),
+                  (Double(r.maxX), Double(r.maxY)), (Double(r.minX), Double(r.maxY))]
+        var xs = SIMD4<Double>(), ys = SIMD4<Double>()
+        for (i, c) in cs.enumerated() {
+            let (X, Y, W) = H.apply(c.0, c.1)
+            guard W > 1e-6 else { return nil }
+            xs[i] = X / W; ys[i] = Y / W
+        }
+        return ScreenQuad(xs: xs, ys: ys)
     }
 
     /// The screen pixels a local rectangle may touch, clipped against the eye plane (w > ε)

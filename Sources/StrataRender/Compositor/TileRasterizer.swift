@@ -24,6 +24,43 @@ struct TileBuffer {
 struct LocalSample {
     var u: Double, v: Double
     var dudx: Double, dudy: Double, dvdx: Double, dvdy: Double
+    /// Local units per screen pixel along u and v (|∇u|, |∇v|).
+    var gu: Double, gv: Double
+}
+
+/// Maps pixel centres into a plane; for affine planes the derivatives are constants computed
+/// once per item (measured: coverage was 26 % of the composite benchmark before this).
+struct PixelMapper {
+    let inv: Homography
+    let affine: Bool
+    let gu: Double, gv: Double
+
+    init(_ inv: Homography) {
+        self.inv = inv
+        let m = inv.m
+        affine = m.2 == 0 && m.5 == 0 && m.8 == 1
+        gu = (m.0 * m.0 + m.3 * m.3).squareRoot()
+        gv = (m.1 * m.1 + m.4 * m.4).squareRoot()
+    }
+
+    @inline(__always)
+    func map(_ x: Int, _ y: Int) -> LocalSample? {
+        let X = Double(x) + 0.5, Y = Double(y) + 0.5
+        let m = inv.m
+        let a = X * m.0 + Y * m.3 + m.6
+        let b = X * m.1 + Y * m.4 + m.7
+        if affine {
+            return LocalSample(u: a, v: b, dudx: m.0, dudy: m.3, dvdx: m.1, dvdy: m.4, gu: gu, gv: gv)
+        }
+        let w = X * m.2 + Y * m.5 + m.8
+        guard w > 0 else { return nil }  // behind the eye
+        let iw = 1 / w
+        let u = a * iw, v = b * iw
+        let dudx = (m.0 - u * m.2) * iw, dudy = (m.3 - u * m.5) * iw
+        let dvdx = (m.1 - v * m.2) * iw, dvdy = (m.4 - v * m.5) * iw
+        return LocalSample(u: u, v: v, dudx: dudx, dudy: dudy, dvdx: dvdx, dvdy: dvdy,
+                           gu: (dudx * dudx + dudy * dudy).squareRoot(), gv: (dvdx * dvdx + dvdy * dvdy).squareRoot())
+    }
 }
 
 enum TileRasterizer {
@@ -34,20 +71,6 @@ enum TileRasterizer {
             if r.isEmpty { continue }
             draw(item, in: r, into: &buf)
         }
-    }
-
-    @inline(__always)
-    static func map(_ inv: Homography, _ x: Int, _ y: Int) -> LocalSample? {
-        let X = Double(x) + 0.5, Y = Double(y) + 0.5
-        let m = inv.m
-        let a = X * m.0 + Y * m.3 + m.6
-        let b = X * m.1 + Y * m.4 + m.7
-        let w = X * m.2 + Y * m.5 + m.8
-        guard w > 0 else { return nil }  // behind the eye
-        let iw = 1 / w
-        let u = a * iw, v = b * iw
-        return LocalSample(u: u, v: v, dudx: (m.0 - u * m.2) * iw, dudy: (m.3 - u * m.5) * iw,
-                           dvdx: (m.1 - v * m.2) * iw, dvdy: (m.4 - v * m.5) * iw)
     }
 
     /// Fraction of the pixel inside a rounded rectangle.
@@ -71,8 +94,9 @@ enum TileRasterizer {
             return Float(min(max(0.5 - dist / g, 0), 1))
         }
         if !antialiased { return (ax <= hw && ay <= hh) ? 1 : 0 }
-        let gu = (p.dudx * p.dudx + p.dudy * p.dudy).squareRoot()
-        let gv = (p.dvdx * p.dvdx + p.dvdy * p.dvdy).squareRoot()
+        let gu = p.gu, gv = p.gv
+        // Fully inside (the common case for large shapes): no partial coverage to compute.
+        if ax + 0.5 * gu <= hw && ay + 0.5 * gv <= hh && gu < hw && gv < hh { return 1 }
         return Float(boxCoverage(ax, hw, gu) * boxCoverage(ay, hh, gv))
     }
 
@@ -90,7 +114,7 @@ enum TileRasterizer {
     static func clipCoverage(_ clips: [ClipShape], _ x: Int, _ y: Int) -> Float {
         var c: Float = 1
         for clip in clips {
-            guard let p = map(clip.plane.fromScreen, x, y) else { return 0 }
+            guard let p = PixelMapper(clip.plane.fromScreen).map(x, y) else { return 0 }
             c *= coverage(clip.shape, p, antialiased: clip.plane.antialiased)
             if c == 0 { return 0 }
         }
@@ -103,7 +127,7 @@ enum TileRasterizer {
     }
 
     static func draw(_ item: DrawItem, in r: PixelRect, into buf: inout TileBuffer) {
-        let inv = item.plane.fromScreen
+        let mapper = PixelMapper(item.plane.fromScreen)
         let aa = item.plane.antialiased
         let stride = buf.rect.x1 - buf.rect.x0
         let hasClips = !item.clips.isEmpty
@@ -111,10 +135,11 @@ enum TileRasterizer {
         case .fill(let shape, let color):
             buf.pixels.withUnsafeMutableBufferPointer { px in
                 for y in r.y0..<r.y1 {
-                    var i = (y - buf.rect.y0) * stride + (r.x0 - buf.rect.x0)
-                    for x in r.x0..<r.x1 {
+                    let (sx0, sx1) = item.outline?.span(row: y, r.x0, r.x1) ?? (r.x0, r.x1)
+                    var i = (y - buf.rect.y0) * stride + (sx0 - buf.rect.x0)
+                    for x in sx0..<sx1 {
                         defer { i += 1 }
-                        guard let p = map(inv, x, y) else { continue }
+                        guard let p = mapper.map(x, y) else { continue }
                         var c = coverage(shape, p, antialiased: aa)
                         if c == 0 { continue }
                         if hasClips { c *= clipCoverage(item.clips, x, y); if c == 0 { continue } }
@@ -125,10 +150,11 @@ enum TileRasterizer {
         case .ring(let outer, let inner, let color):
             buf.pixels.withUnsafeMutableBufferPointer { px in
                 for y in r.y0..<r.y1 {
-                    var i = (y - buf.rect.y0) * stride + (r.x0 - buf.rect.x0)
-                    for x in r.x0..<r.x1 {
+                    let (sx0, sx1) = item.outline?.span(row: y, r.x0, r.x1) ?? (r.x0, r.x1)
+                    var i = (y - buf.rect.y0) * stride + (sx0 - buf.rect.x0)
+                    for x in sx0..<sx1 {
                         defer { i += 1 }
-                        guard let p = map(inv, x, y) else { continue }
+                        guard let p = mapper.map(x, y) else { continue }
                         var c = coverage(outer, p, antialiased: aa)
                         if c == 0 { continue }
                         c *= 1 - coverage(inner, p, antialiased: aa)
@@ -141,27 +167,32 @@ enum TileRasterizer {
         case .image(let placement, let clip, let opacity):
             let sampler = ImageSampler(placement)
             let dest = RoundedRect(rect: placement.destination, radius: 0)
+            placement.image.bitmap.pixels.withUnsafeBytes { raw in
+            let texels = raw.bindMemory(to: UInt32.self)
             buf.pixels.withUnsafeMutableBufferPointer { px in
                 for y in r.y0..<r.y1 {
-                    var i = (y - buf.rect.y0) * stride + (r.x0 - buf.rect.x0)
-                    for x in r.x0..<r.x1 {
+                    let (sx0, sx1) = item.outline?.span(row: y, r.x0, r.x1) ?? (r.x0, r.x1)
+                    var i = (y - buf.rect.y0) * stride + (sx0 - buf.rect.x0)
+                    for x in sx0..<sx1 {
                         defer { i += 1 }
-                        guard let p = map(inv, x, y) else { continue }
+                        guard let p = mapper.map(x, y) else { continue }
                         var c = coverage(dest, p, antialiased: aa)
                         if c == 0 { continue }
                         if let clip { c *= coverage(clip, p, antialiased: aa); if c == 0 { continue } }
                         if hasClips { c *= clipCoverage(item.clips, x, y); if c == 0 { continue } }
-                        blend(sampler.sample(p.u, p.v) * (c * opacity), into: &px[i])
+                        blend(sampler.sample(texels, p.u, p.v) * (c * opacity), into: &px[i])
                     }
                 }
+            }
             }
         case .gradient(let paint, let clip):
             buf.pixels.withUnsafeMutableBufferPointer { px in
                 for y in r.y0..<r.y1 {
-                    var i = (y - buf.rect.y0) * stride + (r.x0 - buf.rect.x0)
-                    for x in r.x0..<r.x1 {
+                    let (sx0, sx1) = item.outline?.span(row: y, r.x0, r.x1) ?? (r.x0, r.x1)
+                    var i = (y - buf.rect.y0) * stride + (sx0 - buf.rect.x0)
+                    for x in sx0..<sx1 {
                         defer { i += 1 }
-                        guard let p = map(inv, x, y) else { continue }
+                        guard let p = mapper.map(x, y) else { continue }
                         var c = coverage(clip, p, antialiased: aa)
                         if c == 0 { continue }
                         if hasClips { c *= clipCoverage(item.clips, x, y); if c == 0 { continue } }
@@ -284,14 +315,14 @@ enum TileRasterizer {
 }
 
 /// Bilinear (or nearest) sampling of an image placed on a layer, clamping at the edges.
+/// Texels are read as 32-bit words and weighted in Float; floor is done with integer
+/// truncation (libm's floor showed up at 1 % of composite time).
 struct ImageSampler {
-    let pixels: [UInt8]
     let width: Int, height: Int
     let sx0: Double, sxScale: Double, sy0: Double, syScale: Double
     let nearest: Bool
 
     init(_ p: ImagePlacement) {
-        pixels = p.image.bitmap.pixels
         width = p.image.width; height = p.image.height
         let d = p.destination, s = p.source
         sxScale = Double(s.width) / Double(d.width); syScale = Double(s.height) / Double(d.height)
@@ -301,21 +332,28 @@ struct ImageSampler {
     }
 
     @inline(__always)
-    func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
-        let cx = min(max(x, 0), width - 1), cy = min(max(y, 0), height - 1)
-        let i = (cy * width + cx) * 4
-        return SIMD4(Float(pixels[i]), Float(pixels[i + 1]), Float(pixels[i + 2]), Float(pixels[i + 3])) * (1 / 255)
+    static func floorInt(_ v: Double) -> Int {
+        let t = Int(v.magnitude < 1e15 ? v : (v < 0 ? -1e15 : 1e15))
+        return Double(t) > v ? t - 1 : t
     }
 
     @inline(__always)
-    func sample(_ u: Double, _ v: Double) -> SIMD4<Float> {
+    func texel(_ w: UnsafeBufferPointer<UInt32>, _ x: Int, _ y: Int) -> SIMD4<Float> {
+        let cx = min(max(x, 0), width - 1), cy = min(max(y, 0), height - 1)
+        let v = w[cy &* width &+ cx]
+        // Bytes in memory are R, G, B, A: the little-endian word is A<<24 | B<<16 | G<<8 | R.
+        return SIMD4(Float(v & 0xff), Float((v >> 8) & 0xff), Float((v >> 16) & 0xff), Float(v >> 24))
+    }
+
+    @inline(__always)
+    func sample(_ w: UnsafeBufferPointer<UInt32>, _ u: Double, _ v: Double) -> SIMD4<Float> {
         let x = sx0 + u * sxScale, y = sy0 + v * syScale
-        if nearest { return texel(Int(floor(x)), Int(floor(y))) }
+        if nearest { return texel(w, ImageSampler.floorInt(x), ImageSampler.floorInt(y)) * (1 / 255) }
         let fx = x - 0.5, fy = y - 0.5
-        let x0 = Int(floor(fx)), y0 = Int(floor(fy))
+        let x0 = ImageSampler.floorInt(fx), y0 = ImageSampler.floorInt(fy)
         let tx = Float(fx - Double(x0)), ty = Float(fy - Double(y0))
-        let a = texel(x0, y0), b = texel(x0 + 1, y0), c = texel(x0, y0 + 1), d = texel(x0 + 1, y0 + 1)
+        let a = texel(w, x0, y0), b = texel(w, x0 + 1, y0), c = texel(w, x0, y0 + 1), d = texel(w, x0 + 1, y0 + 1)
         let top = a + (b - a) * tx, bottom = c + (d - c) * tx
-        return top + (bottom - top) * ty
+        return (top + (bottom - top) * ty) * (1 / 255)
     }
 }

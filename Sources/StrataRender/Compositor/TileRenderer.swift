@@ -56,16 +56,19 @@ public struct TileRenderer: Sendable {
     static func store(_ tile: TileBuffer, into out: UnsafeMutablePointer<UInt8>, frameWidth: Int) {
         let r = tile.rect, w = r.x1 - r.x0
         tile.pixels.withUnsafeBufferPointer { px in
-            for y in r.y0..<r.y1 {
-                var o = (y * frameWidth + r.x0) * 4
-                var i = (y - r.y0) * w
-                for _ in 0..<w {
-                    let p = px[i]
-                    let a = min(max(p.w, 0), 1)
-                    // Keep premultiplied invariants: colour never exceeds alpha.
-                    let q = SIMD4(min(max(p.x, 0), a), min(max(p.y, 0), a), min(max(p.z, 0), a), a) * 255 + 0.5
-                    out[o] = UInt8(q.x); out[o + 1] = UInt8(q.y); out[o + 2] = UInt8(q.z); out[o + 3] = UInt8(q.w)
-                    o += 4; i += 1
+            out.withMemoryRebound(to: UInt32.self, capacity: frameWidth * r.y1) { words in
+                for y in r.y0..<r.y1 {
+                    var o = y * frameWidth + r.x0
+                    var i = (y - r.y0) * w
+                    for _ in 0..<w {
+                        let p = px[i]
+                        let a = min(max(p.w, 0), 1)
+                        // Keep premultiplied invariants: colour never exceeds alpha.
+                        let c = p.clamped(lowerBound: .zero, upperBound: SIMD4(a, a, a, 1))
+                        let q = SIMD4<UInt32>(c * 255 + 0.5)
+                        words[o] = q.x | q.y << 8 | q.z << 16 | q.w << 24
+                        o += 1; i += 1
+                    }
                 }
             }
         }
