@@ -7,8 +7,14 @@
 #include <libavutil/imgutils.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
+#include <libavutil/display.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/audio_fifo.h>
 
 /* AVERROR(EAGAIN) and AVERROR_EOF are macros Swift cannot import. */
 static inline int strata_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int strata_averror_eof(void) { return AVERROR_EOF; }
+/* AVERROR(ENOMEM) and friends as functions too. */
+static inline int strata_averror(int code) { return AVERROR(code); }
 #endif

@@ -13,6 +13,8 @@ public enum ContainerFormat: String, Sendable, CaseIterable, CustomStringConvert
     case webm
     /// Animated GIF (`.gif`), written by `GIFEncoder` rather than FFmpeg.
     case gif
+    /// Animated WebP (`.webp`), written by libwebp through FFmpeg.
+    case webp
 
     /// The format for a file extension such as `"mp4"` or `"MOV"` (no dot); nil when unknown.
     public init?(pathExtension: String) {
@@ -21,6 +23,7 @@ public enum ContainerFormat: String, Sendable, CaseIterable, CustomStringConvert
         case "mov", "qt": self = .mov
         case "webm": self = .webm
         case "gif": self = .gif
+        case "webp": self = .webp
         default: return nil
         }
     }
@@ -30,6 +33,9 @@ public enum ContainerFormat: String, Sendable, CaseIterable, CustomStringConvert
 
     /// True for the formats `VideoEncoder` writes (everything but GIF).
     public var isVideo: Bool { self != .gif }
+
+    /// True for the containers that can carry an audio track.
+    public var carriesAudio: Bool { self == .mp4 || self == .mov || self == .webm }
 
     /// The format's name.
     public var description: String { rawValue }
@@ -41,6 +47,7 @@ public enum ContainerFormat: String, Sendable, CaseIterable, CustomStringConvert
         case .mov: return "MOV"
         case .webm: return "WebM"
         case .gif: return "GIF"
+        case .webp: return "WebP"
         }
     }
 
@@ -51,6 +58,7 @@ public enum ContainerFormat: String, Sendable, CaseIterable, CustomStringConvert
         case .mov: return "mov"
         case .webm: return "webm"
         case .gif: return nil
+        case .webp: return "webp"
         }
     }
 }

@@ -84,7 +84,8 @@ open class AVPlayer {
             guard let item = state.currentItem, state.rate > 0, length > 0 else { return }
             result.append(PlaybackSegment(url: item.url, itemIdentifier: item.identifier, playerIdentifier: player,
                                           sceneStart: state.time, sceneEnd: state.time + length,
-                                          itemStart: state.itemTime, rate: state.rate, gain: state.gain))
+                                          itemStart: state.itemTime, rate: state.rate, gain: state.gain,
+                                          hasAudio: item.frameSource?.hasAudio ?? false))
         }
         return result
     }

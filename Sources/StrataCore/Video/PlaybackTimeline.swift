@@ -54,6 +54,8 @@ public struct PlaybackSegment: Sendable, Equatable {
     public var rate: Double
     /// Linear gain (volume, 0 when muted).
     public var gain: Float
+    /// Whether the item's file has audio.
+    public var hasAudio: Bool
 }
 
 /// A change of playback, applied at a scene time.

@@ -59,6 +59,12 @@ public enum VideoFrameSources {
         state.withLock { $0 = factory }
     }
 
+    /// Installs `factory` unless one is installed already (how `import Strata` installs FFmpeg
+    /// without replacing a factory the program chose).
+    public static func registerDefault(_ factory: @escaping Factory) {
+        state.withLock { if $0 == nil { $0 = factory } }
+    }
+
     /// Whether a factory is installed (or can be found).
     public static var isAvailable: Bool { (try? resolvedFactory()) != nil }
 

@@ -35,6 +35,13 @@ public struct GIFEncoderOptions: Sendable, Equatable {
     /// Keep pixels with alpha < 128 transparent (each frame then replaces the previous one whole);
     /// when false (the default) frames are composited over black.
     public var preservesTransparency: Bool
+    /// Keep one frame in n (1, the default, keeps all); delays grow to match, so the GIF lasts as
+    /// long. Exports render only the frames kept.
+    public var everyNthFrame: Int = 1
+    /// A lower frame rate for the GIF (nil: the scene's): frames are taken at k / rate. Exports
+    /// render the scene at exactly those times; when frames are appended directly, the first
+    /// frame at or after each of those times is kept.
+    public var frameRate: FrameRate?
 
     /// Options with the given values; every parameter has its default.
     public init(loopCount: Int = 0, dithering: Dithering = .floydSteinberg, palette: Palette = .perFrame,

@@ -6,7 +6,9 @@
 // `+faststart` (moov before mdat). Frames with alpha are composited over black for formats without
 // an alpha plane (the premultiplied colour is used as is) and un-premultiplied for formats with one.
 // Chroma-subsampled formats need even sizes; an odd size is rejected (not padded) with an error
-// naming the size, so the caller decides whether to pad, crop or pick `yuv444p`.
+// naming the size, so the caller decides whether to pad, crop or pick `yuv444p`. An optional audio
+// track (AAC or Opus, `AudioStreamEncoder`) is interleaved into the same file from samples handed
+// to `appendAudio`. Animated WebP goes through the same path with libwebp_anim fed RGB(A).
 import Foundation
 import CFFmpeg
 
@@ -27,6 +29,8 @@ public final class VideoEncoder: @unchecked Sendable {
     public let frameRate: FrameRate
     /// The options the encoder was created with.
     public let options: VideoEncoderOptions
+    /// The audio track's options, nil without audio.
+    public let audioOptions: AudioEncoderOptions?
 
     /// The number of frames appended so far.
     public var frameCount: Int { lock.withLock { appended } }
@@ -43,6 +47,7 @@ public final class VideoEncoder: @unchecked Sendable {
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var straightAlpha: [UInt8] = []
     private var fileCreated = false
+    private var audio: AudioStreamEncoder?
 
     /// The largest width or height accepted.
     public static let maximumDimension = 16_384
@@ -50,14 +55,17 @@ public final class VideoEncoder: @unchecked Sendable {
     /// Opens `url` for writing a `format` file of `width`×`height` frames at `frameRate`.
     /// Throws `MediaError` when the file cannot be created, the size does not suit the pixel
     /// format, or the codec is missing or does not fit the container.
+    /// With `audio`, the file also gets an audio track fed by `appendAudio(_:)`.
     public init(url: URL, format: ContainerFormat, width: Int, height: Int,
-                frameRate: FrameRate, options: VideoEncoderOptions = VideoEncoderOptions()) throws {
+                frameRate: FrameRate, options: VideoEncoderOptions = VideoEncoderOptions(),
+                audio: AudioEncoderOptions? = nil) throws {
         self.url = url
         self.format = format
         self.width = width
         self.height = height
         self.frameRate = frameRate
         self.options = options
+        self.audioOptions = audio
         self.path = url.path
         _ = FFmpegSupport.quietLogging
         do {
@@ -93,6 +101,31 @@ public final class VideoEncoder: @unchecked Sendable {
         }
     }
 
+    /// Audio samples appended so far, per channel.
+    public var audioSamplesAppended: Int { lock.withLock { Int(audio?.samplesAppended ?? 0) } }
+
+    /// Encodes interleaved float samples (−1…1) at the audio options' rate and channel count;
+    /// the track's length is exactly the number of samples appended.
+    public func appendAudio(_ samples: UnsafeBufferPointer<Float>) throws {
+        try lock.withLock {
+            guard isOpen else { throw MediaError.alreadyFinished(path: path) }
+            guard let audio else {
+                throw MediaError.invalidOption(path: path, reason: "the encoder was created without an audio track")
+            }
+            do {
+                try audio.append(samples, write: writePacket)
+            } catch {
+                isOpen = false
+                throw error
+            }
+        }
+    }
+
+    /// Encodes interleaved float samples (see `appendAudio(_:)` for buffers).
+    public func appendAudio(_ samples: [Float]) throws {
+        try samples.withUnsafeBufferPointer { try appendAudio($0) }
+    }
+
     /// Flushes the encoder, writes the trailer (and moves the index to the front for MP4/MOV)
     /// and closes the file.
     public func finish() throws {
@@ -104,6 +137,7 @@ public final class VideoEncoder: @unchecked Sendable {
                 throw MediaError.noFrames(path: path)
             }
             try send(nil)
+            try audio?.finish(write: writePacket)
             let status = av_write_trailer(formatContext)
             if status < 0 { throw failure("writing the trailer (av_write_trailer)", status) }
             if let formatContext, (formatContext.pointee.oformat.pointee.flags & AVFMT_NOFILE) == 0 {
@@ -171,6 +205,12 @@ public final class VideoEncoder: @unchecked Sendable {
         if options.codec == .hevc, format != .webm {
             stream.pointee.codecpar.pointee.codec_tag = Self.fourCC("hvc1")
         }
+        if let audioOptions {
+            guard format.carriesAudio else {
+                throw MediaError.unsupportedCombination(path: path, reason: "\(format.displayName) files cannot hold audio")
+            }
+            audio = try AudioStreamEncoder(formatContext: context, container: format, options: audioOptions, path: path)
+        }
 
         if (outputFormat.pointee.flags & AVFMT_NOFILE) == 0 {
             status = avio_open(&context.pointee.pb, FFmpegSupport.fileURL(path), AVIO_FLAG_WRITE)
@@ -184,6 +224,9 @@ public final class VideoEncoder: @unchecked Sendable {
         defer { av_dict_free(&muxerOptions) }
         if format == .mp4 || format == .mov {
             av_dict_set(&muxerOptions, "movflags", "+faststart", 0)
+        }
+        if format == .webp {
+            av_dict_set(&muxerOptions, "loop", "\(options.webp.loopCount)", 0)
         }
         status = avformat_write_header(context, &muxerOptions)
         if status < 0 { throw failure("writing the \(format) header (avformat_write_header)", status) }
@@ -223,10 +266,31 @@ public final class VideoEncoder: @unchecked Sendable {
             guard (0...63).contains(options.crf) else {
                 throw MediaError.invalidOption(path: path, reason: "crf \(options.crf) is outside 0...63 for vp9")
             }
+        case .av1:
+            guard (0...63).contains(options.crf) else {
+                throw MediaError.invalidOption(path: path, reason: "crf \(options.crf) is outside 0...63 for av1")
+            }
+        case .webp:
+            guard (0...100).contains(options.webp.quality) else {
+                throw MediaError.invalidOption(path: path, reason: "WebP quality \(options.webp.quality) is outside 0...100")
+            }
+            guard (0...65_535).contains(options.webp.loopCount) else {
+                throw MediaError.invalidOption(path: path, reason: "WebP loop count \(options.webp.loopCount) is outside 0...65535")
+            }
         case .prores:
             break
         }
-        if options.codec != .prores, !VideoEncoderOptions.presets.contains(options.preset) {
+        if (options.codec == .webp) != (format == .webp) {
+            throw MediaError.unsupportedCombination(
+                path: path, reason: options.codec == .webp ? "WebP video goes in .webp files only" : "\(format.displayName) files hold WebP video only (use codec .webp)")
+        }
+        if options.codec == .webp, !options.pixelFormat.isRGB {
+            throw MediaError.unsupportedCombination(path: path, reason: "WebP takes pixel format .rgb or .rgba (not \(options.pixelFormat))")
+        }
+        if options.codec != .webp, options.pixelFormat.isRGB {
+            throw MediaError.unsupportedCombination(path: path, reason: "pixel format \(options.pixelFormat) is for WebP only")
+        }
+        if options.codec != .prores, options.codec != .webp, !VideoEncoderOptions.presets.contains(options.preset) {
             throw MediaError.invalidOption(
                 path: path, reason: "unknown preset \"\(options.preset)\" (expected one of \(VideoEncoderOptions.presets.joined(separator: ", ")))")
         }
@@ -249,10 +313,12 @@ public final class VideoEncoder: @unchecked Sendable {
         encoder.pointee.framerate = AVRational(num: Int32(frameRate.numerator), den: Int32(frameRate.denominator))
         encoder.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         encoder.pointee.gop_size = Int32(clamping: options.resolvedKeyframeInterval(frameRate: frameRate))
-        encoder.pointee.color_primaries = AVCOL_PRI_BT709
-        encoder.pointee.color_trc = AVCOL_TRC_BT709
-        encoder.pointee.colorspace = AVCOL_SPC_BT709
-        encoder.pointee.color_range = AVCOL_RANGE_MPEG
+        if !options.pixelFormat.isRGB {
+            encoder.pointee.color_primaries = AVCOL_PRI_BT709
+            encoder.pointee.color_trc = AVCOL_TRC_BT709
+            encoder.pointee.colorspace = AVCOL_SPC_BT709
+            encoder.pointee.color_range = AVCOL_RANGE_MPEG
+        }
         encoder.pointee.thread_count = 0
         if let bitrate = options.bitrate { encoder.pointee.bit_rate = Int64(bitrate) }
         if (outputFormat.pointee.flags & AVFMT_GLOBALHEADER) != 0 {
@@ -278,6 +344,17 @@ public final class VideoEncoder: @unchecked Sendable {
         case .prores:
             let profile = options.pixelFormat == .yuv422p10 ? "hq" : "4444"
             return [("profile", profile), ("vendor", "apl0")]
+        case .av1:
+            let speed = VideoEncoderOptions.presets.firstIndex(of: options.preset) ?? 5
+            if options.codec.encoderName == "libsvtav1" {
+                // ultrafast → preset 12 … medium → 8 … placebo → 2.
+                let preset = [12, 11, 10, 9, 8, 8, 6, 4, 3, 2][speed]
+                return [("preset", "\(preset)")] + (constantQuality ? [("crf", "\(options.crf)")] : [])
+            }
+            let cpuUsed = [8, 7, 6, 5, 4, 4, 3, 2, 1, 0][speed]
+            return [("cpu-used", "\(cpuUsed)"), ("row-mt", "1")] + (constantQuality ? [("crf", "\(options.crf)"), ("b", "0")] : [])
+        case .webp:
+            return [("quality", "\(options.webp.quality)"), ("lossless", options.webp.lossless ? "1" : "0")]
         }
     }
 
@@ -305,6 +382,7 @@ public final class VideoEncoder: @unchecked Sendable {
             throw failure("creating the RGB → \(options.pixelFormat) converter (sws_getContext)", nil)
         }
         self.scaler = scaler
+        if options.pixelFormat.isRGB { return }
         let bt709 = sws_getCoefficients(SWS_CS_ITU709)
         // Source: full-range RGB; destination: BT.709 coefficients, limited (MPEG) range.
         let status = sws_setColorspaceDetails(scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16)
@@ -338,7 +416,7 @@ public final class VideoEncoder: @unchecked Sendable {
 
     /// Sends a frame (nil to flush) and writes every packet the encoder has ready.
     private func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws {
-        guard let codecContext, let formatContext, let stream, let packet else {
+        guard let codecContext, formatContext != nil, let stream, let packet else {
             throw MediaError.alreadyFinished(path: path)
         }
         var status = avcodec_send_frame(codecContext, frame)
@@ -350,9 +428,15 @@ public final class VideoEncoder: @unchecked Sendable {
             packet.pointee.stream_index = stream.pointee.index
             if packet.pointee.duration <= 0 { packet.pointee.duration = 1 }
             av_packet_rescale_ts(packet, codecContext.pointee.time_base, stream.pointee.time_base)
-            status = av_interleaved_write_frame(formatContext, packet)
-            if status < 0 { throw failure("writing a packet (av_interleaved_write_frame)", status) }
+            try writePacket(packet)
         }
+    }
+
+    /// Hands a packet to the muxer (which interleaves the streams by time).
+    private func writePacket(_ packet: UnsafeMutablePointer<AVPacket>) throws {
+        guard let formatContext else { throw MediaError.alreadyFinished(path: path) }
+        let status = av_interleaved_write_frame(formatContext, packet)
+        if status < 0 { throw failure("writing a packet (av_interleaved_write_frame)", status) }
     }
 
     // MARK: - Helpers
@@ -363,6 +447,7 @@ public final class VideoEncoder: @unchecked Sendable {
         av_frame_free(&picture)
         av_packet_free(&packet)
         avcodec_free_context(&codecContext)
+        audio = nil
         if let formatContext {
             if formatContext.pointee.pb != nil, (formatContext.pointee.oformat.pointee.flags & AVFMT_NOFILE) == 0 {
                 avio_closep(&formatContext.pointee.pb)

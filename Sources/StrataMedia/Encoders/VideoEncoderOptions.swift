@@ -17,6 +17,10 @@ public struct VideoEncoderOptions: Sendable, Equatable {
         case vp9
         /// Apple ProRes through prores_ks: intra-only, for editing (MOV); `crf`/`preset` do not apply.
         case prores
+        /// AV1 through SVT-AV1 (or libaom when SVT-AV1 is missing) (MP4, WebM).
+        case av1
+        /// Animated WebP through libwebp (the `.webp` container only); see `webp` for its settings.
+        case webp
 
         /// The codec's name.
         public var description: String { rawValue }
@@ -28,6 +32,8 @@ public struct VideoEncoderOptions: Sendable, Equatable {
             case .hevc: return "libx265"
             case .vp9: return "libvpx-vp9"
             case .prores: return "prores_ks"
+            case .av1: return avcodec_find_encoder_by_name("libsvtav1") != nil ? "libsvtav1" : "libaom-av1"
+            case .webp: return "libwebp_anim"
             }
         }
     }
@@ -50,12 +56,19 @@ public struct VideoEncoderOptions: Sendable, Equatable {
         case yuva420p
         /// 10-bit 4:4:4 with alpha (ProRes 4444).
         case yuva444p10
+        /// 8-bit RGB, opaque (WebP: libwebp converts to its own YUV); frames composited over black.
+        case rgb
+        /// 8-bit RGB with straight alpha (WebP with transparency).
+        case rgba
 
         /// The format's name (FFmpeg spelling without the endianness suffix).
         public var description: String { rawValue }
 
+        /// True for the RGB layouts (WebP only).
+        public var isRGB: Bool { self == .rgb || self == .rgba }
+
         /// True when the format stores an alpha plane (frames are un-premultiplied on the way in).
-        public var hasAlpha: Bool { self == .yuva420p || self == .yuva444p10 }
+        public var hasAlpha: Bool { self == .yuva420p || self == .yuva444p10 || self == .rgba }
 
         /// The libavutil pixel format.
         var avPixelFormat: AVPixelFormat {
@@ -68,6 +81,7 @@ public struct VideoEncoderOptions: Sendable, Equatable {
             case .yuv444p10: return AV_PIX_FMT_YUV444P10LE
             case .yuva420p: return AV_PIX_FMT_YUVA420P
             case .yuva444p10: return AV_PIX_FMT_YUVA444P10LE
+            case .rgb, .rgba: return AV_PIX_FMT_BGRA
             }
         }
     }
@@ -88,6 +102,23 @@ public struct VideoEncoderOptions: Sendable, Equatable {
     public var keyframeInterval: Int?
     /// Average bit rate in bits per second; when set it replaces constant quality (`crf` is ignored).
     public var bitrate: Int?
+    /// Settings of the WebP codec.
+    public var webp = WebP()
+
+    /// Settings of animated WebP output.
+    public struct WebP: Sendable, Equatable {
+        /// libwebp quality, 0...100 (with `lossless`, the compression effort); 85 by default.
+        public var quality: Int
+        /// Lossless (VP8L) frames; false by default.
+        public var lossless: Bool
+        /// Times the animation plays: 0 loops forever (the default), n plays it n times.
+        public var loopCount: Int
+        public init(quality: Int = 85, lossless: Bool = false, loopCount: Int = 0) {
+            self.quality = quality
+            self.lossless = lossless
+            self.loopCount = loopCount
+        }
+    }
 
     /// Options with the given values; every parameter has the visually-lossless default.
     public init(codec: Codec = .h264, crf: Int = 18, preset: String = "medium",
@@ -100,9 +131,32 @@ public struct VideoEncoderOptions: Sendable, Equatable {
         self.bitrate = bitrate
     }
 
-    /// The default options for a container: VP9 for WebM, H.264 otherwise.
+    /// The default options for a container: VP9 for WebM, WebP for WebP, H.264 otherwise.
     public static func recommended(for format: ContainerFormat) -> VideoEncoderOptions {
-        format == .webm ? VideoEncoderOptions(codec: .vp9) : VideoEncoderOptions()
+        VideoEncoderOptions().adapted(to: format)
+    }
+
+    /// These options with the codec (and pixel format) changed where the container cannot hold
+    /// them: H.264/HEVC/ProRes in WebM become VP9 (CRF c → round(1.6·c + 2), so 18 → 31, about the
+    /// same quality), anything in `.webp` becomes WebP, WebP elsewhere becomes H.264. Combinations
+    /// the container can hold are kept as they are.
+    public func adapted(to format: ContainerFormat) -> VideoEncoderOptions {
+        var o = self
+        switch format {
+        case .webm where codec == .h264 || codec == .hevc || codec == .prores:
+            o.codec = .vp9
+            o.crf = min(63, Int((1.6 * Double(crf) + 2).rounded()))
+            if o.pixelFormat == .yuva444p10 { o.pixelFormat = .yuva420p }
+        case .webp:
+            o.codec = .webp
+            if !o.pixelFormat.isRGB { o.pixelFormat = o.pixelFormat.hasAlpha ? .rgba : .rgb }
+        case .mp4 where codec == .webp, .mov where codec == .webp:
+            o.codec = .h264
+            if o.pixelFormat.isRGB { o.pixelFormat = .yuv420p }
+        default:
+            break
+        }
+        return o
     }
 
     /// The keyframe interval used at `frameRate`: the explicit one, or round(2 s × fps), at least 1.

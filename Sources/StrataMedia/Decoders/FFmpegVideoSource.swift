@@ -1,0 +1,315 @@
+// Video frames for player layers, decoded ahead of the renderer. Each source owns one
+// `VideoDecoder` and one thread. The renderer asks for frame k at a size; a cached frame at that
+// size is returned at once, otherwise the request goes to the decoder thread, which answers it
+// before anything else. Between requests the thread decodes the frames after the last one asked
+// for (`lookahead` of them) and converts them at the last size asked for, so a video playing
+// forwards at any rate is ready before the renderer needs it. Decoded pictures stay in the cache
+// as reference-counted AVFrames (YUV, small), so a size change re-converts without re-decoding;
+// frames more than `keepBehind` behind the last request, or past the lookahead, are released.
+// The answer for frame k never depends on what was cached: the converted pixels are a function
+// of the decoded picture and the size, so random access and sequential rendering agree.
+import Foundation
+import CFFmpeg
+
+/// A `VideoFrameSource` backed by FFmpeg, decoding on its own thread.
+public final class FFmpegVideoSource: VideoFrameSource, @unchecked Sendable {
+    /// How much the source decodes ahead and keeps.
+    public struct Configuration: Sendable {
+        /// Frames decoded ahead of the last one requested.
+        public var lookahead: Int
+        /// Frames kept behind the last one requested (for rates below 1 and small seeks back).
+        public var keepBehind: Int
+        public init(lookahead: Int = 8, keepBehind: Int = 2) {
+            self.lookahead = max(0, lookahead)
+            self.keepBehind = max(0, keepBehind)
+        }
+    }
+
+    public let url: URL
+    public let duration: Double
+    public let naturalSize: PixelSize
+    public let hasVideo: Bool
+    public let hasAudio: Bool
+    public var frameCount: Int { frameTimes.count }
+    /// Presentation times of the frames (item seconds).
+    public let frameTimes: [Double]
+    private let worker: DecodeWorker?
+
+    /// Opens `url` (reading its packets once) and starts the decoder thread. Throws
+    /// `MediaError.cannotRead` naming the file when it is missing, not media, or holds no frames.
+    public init(url: URL, configuration: Configuration = Configuration()) throws {
+        let decoder = try VideoDecoder(url: url)
+        let info = decoder.info
+        self.url = url
+        duration = info.duration
+        naturalSize = info.naturalSize
+        hasVideo = info.hasVideo
+        hasAudio = info.hasAudio
+        frameTimes = info.frameTimes
+        worker = info.hasVideo ? DecodeWorker(decoder: decoder, configuration: configuration) : nil
+    }
+
+    deinit { worker?.close() }
+
+    public func frameIndex(atItemTime itemTime: Double) -> Int? {
+        guard !frameTimes.isEmpty else { return nil }
+        let t = itemTime + 1e-6
+        var lo = 0, hi = frameTimes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if frameTimes[mid] <= t { lo = mid + 1 } else { hi = mid }
+        }
+        return max(0, lo - 1)
+    }
+
+    public func image(forFrame index: Int, size: PixelSize?) throws -> CGImage {
+        guard let worker, !frameTimes.isEmpty else {
+            throw MediaError.cannotRead(path: url.path, reason: "the file has no video stream")
+        }
+        let target = size ?? naturalSize
+        guard target.width > 0, target.height > 0, target.width <= 16_384, target.height <= 16_384 else {
+            throw MediaError.invalidFrameSize(path: url.path, reason: "cannot show video frames at \(target)")
+        }
+        return try worker.image(forFrame: min(max(0, index), frameTimes.count - 1), size: target)
+    }
+}
+
+/// Makes `FFmpegVideoSource`s; found by `VideoFrameSources` when nothing else was registered.
+public final class FFmpegFrameSourceFactory: VideoFrameSourceFactory {
+    public static func makeFrameSource(url: URL) throws -> VideoFrameSource {
+        try FFmpegVideoSource(url: url)
+    }
+}
+
+/// The decoder thread and its cache.
+private final class DecodeWorker: @unchecked Sendable {
+    private struct Entry {
+        var frame: UnsafeMutablePointer<AVFrame>
+        var images: [PixelSize: CGImage] = [:]
+    }
+
+    private struct Request {
+        let index: Int
+        let size: PixelSize
+        let serial: Int
+    }
+
+    private let condition = NSCondition()
+    // Guarded by `condition`:
+    private var cache: [Int: Entry] = [:]
+    private var request: Request?
+    private var answer: (serial: Int, result: Result<CGImage, Error>)?
+    private var serial = 0
+    private var cursor = 0
+    private var prefetchSize: PixelSize?
+    private var closed = false
+    // Owned by the decoder thread:
+    private let decoder: VideoDecoder
+    private let converter = FrameConverter()
+    private let configuration: Configuration
+    private let path: String
+    private let rotation: Int
+    private let mirrored: Bool
+    private let lastIndex: Int
+
+    typealias Configuration = FFmpegVideoSource.Configuration
+
+    init(decoder: VideoDecoder, configuration: Configuration) {
+        self.decoder = decoder
+        self.configuration = configuration
+        self.path = decoder.url.path
+        self.rotation = decoder.info.rotation
+        self.mirrored = decoder.info.mirrored
+        self.lastIndex = decoder.info.frameTimes.count - 1
+        let thread = Thread { [self] in self.run() }
+        thread.name = "strata.decode.\(decoder.url.lastPathComponent)"
+        thread.stackSize = 4 << 20
+        thread.start()
+    }
+
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Frame `index` at `size`, from the cache or from the decoder thread.
+    func image(forFrame index: Int, size: PixelSize) throws -> CGImage {
+        condition.lock()
+        defer { condition.unlock() }
+        cursor = index
+        prefetchSize = size
+        if let image = cache[index]?.images[size] {
+            condition.broadcast()
+            return image
+        }
+        serial += 1
+        let mine = serial
+        request = Request(index: index, size: size, serial: mine)
+        condition.broadcast()
+        while answer?.serial != mine { condition.wait() }
+        let result = answer!.result
+        answer = nil
+        return try result.get()
+    }
+
+    // MARK: - The decoder thread
+
+    private func run() {
+        condition.lock()
+        while !closed {
+            if let r = request {
+                request = nil
+                condition.unlock()
+                let result = Result { try produce(r.index, size: r.size) }
+                condition.lock()
+                answer = (r.serial, result)
+                condition.broadcast()
+                continue
+            }
+            if prefetchStep() { continue }
+            condition.wait()
+        }
+        for entry in cache.values {
+            var f: UnsafeMutablePointer<AVFrame>? = entry.frame
+            av_frame_free(&f)
+        }
+        cache.removeAll()
+        condition.unlock()
+    }
+
+    /// One unit of read-ahead work (called and returning with the lock held); false when idle.
+    private func prefetchStep() -> Bool {
+        guard let size = prefetchSize else { return false }
+        let upper = min(lastIndex, cursor + configuration.lookahead)
+        guard upper > cursor else { return false }
+        let window = (cursor + 1)...upper
+        // Convert decoded frames first, then decode the next one.
+        for i in window {
+            if let entry = cache[i], entry.images[size] == nil {
+                let frame = entry.frame
+                condition.unlock()
+                let image = try? convert(frame, size)
+                condition.lock()
+                if let image, cache[i] != nil { store(image, index: i, size: size) }
+                return true
+            }
+        }
+        guard let missing = window.first(where: { cache[$0] == nil }), !decoder.isAtEnd,
+              let position = decoder.position, position <= missing, !decoder.needsSeek(toReach: missing) else { return false }
+        condition.unlock()
+        let decoded = try? decoder.nextFrame()
+        var clone: UnsafeMutablePointer<AVFrame>?
+        var image: CGImage?
+        if let decoded, window.contains(decoded.index) {
+            clone = av_frame_clone(decoded.frame)
+            if let clone { image = try? convert(clone, size) }
+        }
+        condition.lock()
+        if let decoded, let clone { insert(clone, index: decoded.index, image: image, size: size) }
+        return decoded != nil
+    }
+
+    /// Decodes (or finds) frame `index` and converts it at `size`.
+    private func produce(_ index: Int, size: PixelSize) throws -> CGImage {
+        condition.lock()
+        if let entry = cache[index] {
+            if let image = entry.images[size] { condition.unlock(); return image }
+            let frame = entry.frame
+            condition.unlock()
+            let image = try convert(frame, size)
+            condition.lock()
+            if cache[index] != nil { store(image, index: index, size: size) }
+            condition.unlock()
+            return image
+        }
+        condition.unlock()
+
+        var attempt = 0
+        if decoder.needsSeek(toReach: index) { try decoder.seek(toward: index) }
+        var fallback: (index: Int, frame: UnsafeMutablePointer<AVFrame>)?
+        defer { if let f = fallback?.frame { var p: UnsafeMutablePointer<AVFrame>? = f; av_frame_free(&p) } }
+        var firstAfterSeek = true
+        while true {
+            guard let decoded = try decoder.nextFrame() else { break }
+            // A seek that landed past the frame: start from an earlier keyframe.
+            if firstAfterSeek, decoded.index > index, attempt < 4 {
+                attempt += 1
+                try decoder.seek(toward: index, attempt: attempt)
+                continue
+            }
+            firstAfterSeek = false
+            if decoded.index >= index - configuration.keepBehind, decoded.index <= index + configuration.lookahead,
+               let clone = av_frame_clone(decoded.frame) {
+                condition.lock()
+                insert(clone, index: decoded.index, image: nil, size: size)
+                condition.unlock()
+            } else if decoded.index < index, let clone = av_frame_clone(decoded.frame) {
+                if let old = fallback?.frame { var p: UnsafeMutablePointer<AVFrame>? = old; av_frame_free(&p) }
+                fallback = (decoded.index, clone)
+            }
+            if decoded.index >= index { break }
+        }
+        condition.lock()
+        var frame = cache[index]?.frame
+        if frame == nil {
+            // The frame could not be decoded (a truncated or corrupt file): show the nearest
+            // earlier picture that could.
+            if let earlier = cache.keys.filter({ $0 < index }).max() {
+                frame = cache[earlier]!.frame
+            } else if let f = fallback {
+                // Not cached (outside the window); converted straight from the local copy.
+                frame = f.frame
+            }
+        }
+        condition.unlock()
+        guard let frame else {
+            throw MediaError.libraryFailure(path: path, operation: "decoding video frame \(index)",
+                                            reason: "no picture could be decoded at or before it (the file may be corrupt)")
+        }
+        let image = try convert(frame, size)
+        condition.lock()
+        if cache[index] != nil { store(image, index: index, size: size) }
+        condition.unlock()
+        return image
+    }
+
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, _ size: PixelSize) throws -> CGImage {
+        do {
+            return CGImage(bitmap: try converter.convert(frame, to: size, rotation: rotation, mirrored: mirrored))
+        } catch let MediaError.libraryFailure(_, operation, reason) {
+            throw MediaError.libraryFailure(path: path, operation: operation, reason: reason)
+        }
+    }
+
+    // MARK: - Cache (lock held)
+
+    private func insert(_ frame: UnsafeMutablePointer<AVFrame>, index: Int, image: CGImage?, size: PixelSize) {
+        if let old = cache[index] {
+            var f: UnsafeMutablePointer<AVFrame>? = old.frame
+            av_frame_free(&f)
+        }
+        var entry = Entry(frame: frame)
+        if let image { entry.images[size] = image }
+        cache[index] = entry
+        evict()
+    }
+
+    private func store(_ image: CGImage, index: Int, size: PixelSize) {
+        guard var entry = cache[index] else { return }
+        // One size per frame is the common case; keep at most two.
+        if entry.images.count >= 2, let drop = entry.images.keys.first(where: { $0 != size }) { entry.images[drop] = nil }
+        entry.images[size] = image
+        cache[index] = entry
+    }
+
+    private func evict() {
+        let low = cursor - configuration.keepBehind, high = cursor + configuration.lookahead
+        for key in cache.keys where key < low || key > high {
+            var f: UnsafeMutablePointer<AVFrame>? = cache[key]!.frame
+            av_frame_free(&f)
+            cache[key] = nil
+        }
+    }
+}
