@@ -1,10 +1,12 @@
 // The animation engine inside scenes: delegate callbacks and removal at their scene times,
 // transaction completion blocks (nested, waiting, scheduling more changes), the action search
 // (delegate → actions → style → default, NSNull), onOrderIn/Out, disabled actions, interrupted
-// implicit animations continuing from the presented value, and the seeds' pause/resume recipe
-// verbatim.
+// implicit animations continuing from the presented value, the seeds' pause/resume recipe
+// verbatim, and the seeds' airplane (keyframes along a bezier with rotateAuto, in a group with a
+// colour change) as reference frames.
 import XCTest
 import Strata
+import StrataTestSupport
 
 /// Records delegate calls with the scene time they happen at.
 private final class Recorder: CAAnimationDelegate, CALayerDelegate {
@@ -280,5 +282,70 @@ final class AnimationEngineTests: XCTestCase {
         XCTAssertThrowsError(try layer.addChecked(a, forKey: nil)) { e in
             XCTAssertEqual("\(e)", "unknown animatable key path 'frame.origin' on CALayer")
         }
+    }
+
+    /// The seeds' example: a container, the bezier stroked by a shape layer, and an airplane
+    /// flying along it with `rotationMode = .rotateAuto` inside a group that also turns its
+    /// background red; four frames of one cycle in a 2 × 2 sheet.
+    func testSeedsAirplaneAlongABezierInAGroup() throws {
+        let size = CGSize(width: 320, height: 300)
+        let container = CALayer()
+        container.frame = CGRect(origin: .zero, size: size)
+        container.backgroundColor = CGColor(gray: 0.83, alpha: 1)
+        let bezierPath = BezierPath()
+        bezierPath.move(to: CGPoint(x: 0, y: 150))
+        bezierPath.addCurve(to: CGPoint(x: 320, y: 150), controlPoint1: CGPoint(x: 75, y: 0), controlPoint2: CGPoint(x: 225, y: 300))
+        let pathLayer = CAShapeLayer()
+        pathLayer.path = bezierPath.cgPath
+        pathLayer.fillColor = .clear
+        pathLayer.strokeColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        pathLayer.lineWidth = 3
+        container.addSublayer(pathLayer)
+        // The airplane: a 64 × 64 layer whose artwork points right (+x), as rotateAuto expects.
+        let airLayer = CALayer()
+        airLayer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        airLayer.position = CGPoint(x: 0, y: 150)
+        let plane = CGMutablePath()
+        plane.addLines(between: [CGPoint(x: 60, y: 32), CGPoint(x: 44, y: 27), CGPoint(x: 30, y: 8), CGPoint(x: 24, y: 8),
+                                 CGPoint(x: 30, y: 27), CGPoint(x: 12, y: 28), CGPoint(x: 6, y: 18), CGPoint(x: 2, y: 18),
+                                 CGPoint(x: 6, y: 32), CGPoint(x: 2, y: 46), CGPoint(x: 6, y: 46), CGPoint(x: 12, y: 36),
+                                 CGPoint(x: 30, y: 37), CGPoint(x: 24, y: 56), CGPoint(x: 30, y: 56), CGPoint(x: 44, y: 37)])
+        plane.closeSubpath()
+        let artwork = CAShapeLayer()
+        artwork.frame = airLayer.bounds
+        artwork.path = plane
+        artwork.fillColor = CGColor(red: 0.1, green: 0.2, blue: 0.5, alpha: 1)
+        airLayer.addSublayer(artwork)
+        container.addSublayer(airLayer)
+
+        let animation = CAKeyframeAnimation()
+        animation.keyPath = "position"
+        animation.duration = 4.0
+        animation.path = bezierPath.cgPath
+        animation.rotationMode = kCAAnimationRotateAuto
+        let baseAnimation = CABasicAnimation()
+        baseAnimation.keyPath = "backgroundColor"
+        baseAnimation.toValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let group = CAAnimationGroup()
+        group.animations = [animation, baseAnimation]
+        group.duration = 4.0
+        group.repeatCount = .infinity
+        airLayer.add(group, forKey: nil)
+
+        let scene = Scene(rootLayer: container, size: size, frameRate: 30, duration: 8)
+        var sheet = Bitmap(width: 640, height: 600)
+        for (i, t) in [0.5, 1.5, 2.5, 5.5].enumerated() {   // 5.5: the second cycle repeats 1.5
+            let frame = try scene.renderFrame(at: t)
+            for y in 0..<300 { for x in 0..<320 { sheet.setPixel(x: (i % 2) * 320 + x, y: (i / 2) * 300 + y, frame.pixel(x: x, y: y)) } }
+        }
+        assertReferenceImage(sheet, named: "seeds_airplane")
+        // The plane sits on the curve and faces along it.
+        let p = try XCTUnwrap(scene.presentation(of: airLayer, at: 6))  // second cycle, halfway
+        // Linear mode: halfway in time is parameter 0.5 of the curve, B(0.5) = (P0 + 3C1 + 3C2 + P1) / 8,
+        // heading along B'(0.5) = 0.75·(C1 − P0) + 1.5·(C2 − C1) + 0.75·(P1 − C2) = (352.5, 225).
+        XCTAssertEqual(Double(p.position.x), 152.5, accuracy: 1e-9)
+        XCTAssertEqual(Double(p.position.y), 150, accuracy: 1e-9)
+        let heading = atan2(Double(p.transform.m12), Double(p.transform.m11))
+        XCTAssertEqual(heading, atan2(225, 352.5), accuracy: 1e-9)
     }
 }
