@@ -90,6 +90,9 @@ public enum DrawOp: Sendable {
     case group(DisplayList, opacity: Float, mask: DisplayList?)
     /// Both lists rendered offscreen and mixed `(1 − t)·from + t·to` (a cross-dissolve).
     case mix(from: DisplayList, to: DisplayList, t: Float)
+    /// The faces of a 3D rendering context (CATransformLayer), each rendered offscreen and
+    /// composited per pixel from the farthest to the nearest.
+    case depthComposite([DepthFace])
     /// A blurred, offset, tinted copy of the alpha of `source` (a layer's shadow).
     case shadow(ShadowPaint)
 }
@@ -117,6 +120,39 @@ public struct ShadowPaint: Sendable {
             kernel = k
         }
     }
+}
+
+/// The plane of a face in a 3D rendering context: depth at a screen pixel is z / w of the
+/// face's local point in the context's 3D space (larger is nearer the viewer).
+public struct DepthPlane: Sendable {
+    let mapper: Homography
+    let zu: Double, zv: Double, z0: Double
+    let wu: Double, wv: Double, w0: Double
+
+    init(fromScreen: Homography, layerTo3D m: CATransform3D) {
+        mapper = fromScreen
+        zu = Double(m.m13); zv = Double(m.m23); z0 = Double(m.m43)
+        wu = Double(m.m14); wv = Double(m.m24); w0 = Double(m.m44)
+    }
+
+    /// Depth at the centre of pixel (x, y); −∞ behind the eye.
+    @inline(__always)
+    func depth(_ x: Int, _ y: Int) -> Double {
+        let X = Double(x) + 0.5, Y = Double(y) + 0.5
+        let m = mapper.m
+        let a = X * m.0 + Y * m.3 + m.6, b = X * m.1 + Y * m.4 + m.7, h = X * m.2 + Y * m.5 + m.8
+        guard h > 0 else { return -.infinity }
+        let u = a / h, v = b / h
+        let w = u * wu + v * wv + w0
+        guard w > 0 else { return -.infinity }
+        return (u * zu + v * zv + z0) / w
+    }
+}
+
+/// One face of a 3D rendering context.
+public struct DepthFace: Sendable {
+    public var items: DisplayList
+    public var plane: DepthPlane
 }
 
 /// One thing to draw.

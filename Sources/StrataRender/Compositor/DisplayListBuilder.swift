@@ -33,10 +33,12 @@ public struct DisplayListBuilder: Sendable {
     struct Face {
         var depth: Double
         var items: [DrawItem]
+        /// Inside a 3D rendering context: the face's plane, for per-pixel depth.
+        var plane: DepthPlane? = nil
     }
 
     private func visit(_ layer: LayerSnapshot, layerTo3D: CATransform3D, planeToScreen: Homography,
-                       opacity inherited: Float, clips: [ClipShape], into faces: inout [Face]) {
+                       opacity inherited: Float, clips: [ClipShape], into faces: inout [Face], inContext: Bool = false) {
         guard !layer.isHidden, layer.opacity > 0, inherited > 0 else { return }
         if let transition = layer.transition {
             visitTransition(transition, of: layer, layerTo3D: layerTo3D, planeToScreen: planeToScreen,
@@ -50,13 +52,25 @@ public struct DisplayListBuilder: Sendable {
             var inner: [Face] = []
             for child in ordered(layer.sublayers) {
                 let childTo3D = child.localToParent.concatenating(layer.sublayerToLocal).concatenating(layerTo3D)
-                visit(child, layerTo3D: childTo3D, planeToScreen: planeToScreen, opacity: alpha, clips: clips, into: &inner)
+                visit(child, layerTo3D: childTo3D, planeToScreen: planeToScreen, opacity: alpha, clips: clips,
+                      into: &inner, inContext: true)
             }
-            // Painter's order by depth (farther first); stable for equal depths.
-            let sorted = inner.enumerated().sorted { a, b in
-                a.element.depth != b.element.depth ? a.element.depth < b.element.depth : a.offset < b.offset
+            if inContext {
+                faces.append(contentsOf: inner)  // a nested transform layer: same 3D context
+                return
             }
-            faces.append(contentsOf: sorted.map(\.element))
+            // The outermost transform layer: its faces are depth-resolved per pixel, so
+            // intersecting planes cut each other correctly (Apple sorts whole layers instead).
+            let depthFaces = inner.compactMap { f -> DepthFace? in
+                guard let plane = f.plane, !f.items.isEmpty else { return nil }
+                return DepthFace(items: DisplayList(items: f.items), plane: plane)
+            }
+            guard !depthFaces.isEmpty else { return }
+            let b = depthFaces.reduce(PixelRect.empty) { $0.union($1.items.bounds) }.intersection(frameRect)
+            guard !b.isEmpty, let id = Homography.identity.inverted() else { return }
+            let item = DrawItem(op: .depthComposite(depthFaces), plane: PlaneMap(toScreen: .identity, fromScreen: id, antialiased: true),
+                                bounds: b, clips: [])
+            faces.append(Face(depth: centreDepth(layer, layerTo3D), items: [item]))
             return
         }
 
@@ -65,6 +79,7 @@ public struct DisplayListBuilder: Sendable {
         if !layer.isDoubleSided && H.determinant < 0 { return }  // back face
         let plane = PlaneMap(toScreen: H, fromScreen: inv, antialiased: layer.allowsEdgeAntialiasing)
         let depth = centreDepth(layer, layerTo3D)
+        let depthPlane = inContext ? DepthPlane(fromScreen: inv, layerTo3D: layerTo3D) : nil
 
         let hasSublayers = !layer.sublayers.isEmpty
         let group = layer.allowsGroupOpacity && layer.opacity < 1 && hasSublayers
@@ -150,9 +165,9 @@ public struct DisplayListBuilder: Sendable {
             if let maskList { b = b.intersection(maskList.bounds) }
             guard !b.isEmpty else { return }
             let item = DrawItem(op: .group(sub, opacity: groupOpacity, mask: maskList), plane: plane, bounds: b, clips: [])
-            faces.append(Face(depth: depth, items: [item]))
+            faces.append(Face(depth: depth, items: [item], plane: depthPlane))
         } else {
-            faces.append(Face(depth: depth, items: items))
+            faces.append(Face(depth: depth, items: items, plane: depthPlane))
         }
     }
 
@@ -160,7 +175,13 @@ public struct DisplayListBuilder: Sendable {
     /// Offsets are in the layer's own coordinates; `fromLeft` means the new content enters from
     /// the visual left (fromTop from the visual top).
     private func visitTransition(_ tr: TransitionSnapshot, of layer: LayerSnapshot, layerTo3D: CATransform3D,
-                                 planeToScreen: Homography, opacity: Float, clips: [ClipShape], into faces: inout [Face]) {
+                                 planeToScreen: Homography, opacity: Float, clips: [ClipShape], into allFaces: inout [Face]) {
+        var faces: [Face] = []
+        defer {
+            let H = Homography(flattening: layerTo3D).concatenating(planeToScreen)
+            let plane = H.inverted().map { DepthPlane(fromScreen: $0, layerTo3D: layerTo3D) }
+            for var f in faces { f.plane = plane; allFaces.append(f) }
+        }
         var after = layer
         after.transition = nil
         var before = tr.before.value

@@ -229,6 +229,8 @@ enum TileRasterizer {
             }
         case .shadow(let shadow):
             drawShadow(shadow, in: r, into: &buf)
+        case .depthComposite(let faces):
+            drawDepthComposite(faces, in: r, into: &buf)
         case .mix(let from, let to, let t):
             var a = TileBuffer(rect: r), b = TileBuffer(rect: r)
             draw(from, into: &a)
@@ -244,6 +246,41 @@ enum TileRasterizer {
                         i += 1; j += 1
                     }
                 }
+            }
+        }
+    }
+
+    /// Renders each face of a 3D context that touches `r` offscreen, then per pixel blends the
+    /// covered faces from the farthest to the nearest (ties keep the order of the layer tree).
+    /// Intersecting planes therefore cut each other along their true intersection.
+    static func drawDepthComposite(_ faces: [DepthFace], in r: PixelRect, into buf: inout TileBuffer) {
+        let touching = faces.filter { !$0.items.bounds.intersection(r).isEmpty }
+        guard !touching.isEmpty else { return }
+        var layers: [TileBuffer] = []
+        layers.reserveCapacity(touching.count)
+        for f in touching {
+            var t = TileBuffer(rect: r)
+            draw(f.items, into: &t)
+            layers.append(t)
+        }
+        let stride = buf.rect.x1 - buf.rect.x0, subStride = r.x1 - r.x0
+        var order: [(Double, Int)] = []
+        order.reserveCapacity(touching.count)
+        for y in r.y0..<r.y1 {
+            for x in r.x0..<r.x1 {
+                let j = (y - r.y0) * subStride + (x - r.x0)
+                order.removeAll(keepingCapacity: true)
+                for (k, f) in touching.enumerated() where layers[k].pixels[j].w > 0 {
+                    order.append((f.plane.depth(x, y), k))
+                }
+                if order.isEmpty { continue }
+                if order.count > 1 {
+                    order.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+                }
+                let i = (y - buf.rect.y0) * stride + (x - buf.rect.x0)
+                var dst = buf.pixels[i]
+                for (_, k) in order { blend(layers[k].pixels[j], into: &dst) }
+                buf.pixels[i] = dst
             }
         }
     }
