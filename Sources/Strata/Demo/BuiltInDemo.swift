@@ -1,5 +1,5 @@
 // The built-in demo: a few seconds showing layers, rounded corners, borders, masksToBounds,
-// group opacity, a 3D cube in perspective and eased motion. `strata render` with no template
+// group opacity, a 3D cube in perspective, eased motion, a gradient, text and a shape drawing on. `strata render` with no template
 // renders it; it is also the standard scene of the whole-pipeline benchmark.
 import Foundation
 import StrataCore
@@ -11,9 +11,12 @@ public enum BuiltInDemo {
         let W = size.width, H = size.height
         let u = W / 1280  // layout unit
 
-        let root = CALayer()
+        let root = CAGradientLayer()
         root.frame = CGRect(origin: .zero, size: size)
         root.backgroundColor = CGColor(red: 0.07, green: 0.08, blue: 0.12, alpha: 1)
+        root.colors = [CGColor(red: 0.09, green: 0.1, blue: 0.17, alpha: 1), CGColor(red: 0.03, green: 0.03, blue: 0.06, alpha: 1)]
+        root.startPoint = CGPoint(x: 0, y: 0)
+        root.endPoint = CGPoint(x: 1, y: 1)
 
         // A card with rounded corners and a border that clips a sliding stripe.
         let card = CALayer()
@@ -31,6 +34,7 @@ public enum BuiltInDemo {
         stripe.backgroundColor = CGColor(red: 0.2, green: 0.6, blue: 0.95, alpha: 1)
         stripe.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 6))
         card.addSublayer(stripe)
+        stripe.opacity = 0.35
         let slide = CABasicAnimation(keyPath: "position.x")
         slide.fromValue = -60 * u
         slide.toValue = 480 * u
@@ -38,6 +42,48 @@ public enum BuiltInDemo {
         slide.repeatCount = .infinity
         slide.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
         stripe.add(slide, forKey: "slide")
+
+        // Text on the card.
+        let title = CATextLayer()
+        title.frame = CGRect(x: 32 * u, y: 28 * u, width: 360 * u, height: 60 * u)
+        title.string = "Strata"
+        title.font = "DejaVu Sans Bold"
+        title.fontSize = 44 * u
+        title.foregroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.15, alpha: 1)
+        card.addSublayer(title)
+        let subtitle = CATextLayer()
+        subtitle.frame = CGRect(x: 34 * u, y: 90 * u, width: 300 * u, height: 60 * u)
+        subtitle.string = "Core Animation for Linux, rendered to video"
+        subtitle.font = "DejaVu Sans"
+        subtitle.fontSize = 20 * u
+        subtitle.isWrapped = true
+        subtitle.foregroundColor = CGColor(red: 0.25, green: 0.25, blue: 0.3, alpha: 1)
+        card.addSublayer(subtitle)
+
+        // A wave drawing itself on (strokeEnd).
+        let wave = CAShapeLayer()
+        wave.frame = CGRect(x: 420 * u, y: 560 * u, width: 780 * u, height: 80 * u)
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 40 * u))
+        for i in 1...48 {
+            let x = CGFloat(i) / 48 * 780 * u
+            path.addLine(to: CGPoint(x: x, y: 40 * u - 30 * u * sin(CGFloat(i) / 48 * 4 * .pi)))
+        }
+        wave.path = path
+        wave.fillColor = nil
+        wave.strokeColor = CGColor(red: 0.4, green: 0.85, blue: 0.95, alpha: 1)
+        wave.lineWidth = 5 * u
+        wave.lineCap = .round
+        wave.lineJoin = .round
+        root.addSublayer(wave)
+        let draw = CABasicAnimation(keyPath: "strokeEnd")
+        draw.fromValue = 0
+        draw.toValue = 1
+        draw.duration = duration * 0.75
+        draw.fillMode = .forwards
+        draw.isRemovedOnCompletion = false
+        draw.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        wave.add(draw, forKey: "draw")
 
         // Group opacity: two overlapping squares fade as one picture (no darker overlap).
         let group = CALayer()
