@@ -222,3 +222,20 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+final class FrameSourceRegistryTests: XCTestCase {
+    /// Without `import Strata` nothing registers a decoder: the registry finds StrataMedia's
+    /// FFmpeg factory by its type name.
+    func testPlayerItemOpensWithTheFFmpegFactoryFoundByName() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        let url = dir.appendingPathComponent("count.mp4")
+        try VideoSourceTests.makeCountingClip(url, frames: 10)
+        let item = AVPlayerItem(url: url)
+        XCTAssertEqual(item.status, .readyToPlay, "\(String(describing: item.error))")
+        XCTAssertEqual(item.duration.seconds, 1.0 / 3.0, accuracy: 1e-4)
+        XCTAssertEqual(item.presentationSize, CGSize(width: 64, height: 48))
+        let missing = AVPlayerItem(url: dir.appendingPathComponent("absent.mov"))
+        XCTAssertEqual(missing.status, .failed)
+        XCTAssertTrue("\(missing.error!)".contains("absent.mov"))
+    }
+}

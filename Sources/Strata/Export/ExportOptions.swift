@@ -14,12 +14,56 @@ public struct ExportProgress: Sendable {
     public var secondsRemaining: Double
 }
 
+/// Whether exported video files carry an audio track.
+public struct AudioExportOptions: Sendable {
+    public enum Mode: Sendable {
+        /// A track when the scene has audio tracks or audio players, or when a player in the
+        /// layer tree at the first exported frame has an item with audio.
+        case automatic
+        /// Always a track (silence when nothing plays); needed when players with audio join the
+        /// layer tree only later in the scene.
+        case always
+        /// Never a track.
+        case never
+    }
+
+    public var mode: Mode
+    /// Codec (AAC for MP4/MOV, Opus for WebM by default), sample rate, channels, bit rate.
+    public var encoder: AudioEncoderOptions
+
+    public init(mode: Mode = .automatic, encoder: AudioEncoderOptions = AudioEncoderOptions()) {
+        self.mode = mode
+        self.encoder = encoder
+    }
+}
+
+/// What an export does when a video or audio file it needs cannot be opened or decoded.
+public enum MediaFailurePolicy: Sendable {
+    /// Stop with the error, which names the file (the default).
+    case fail
+    /// Show the player layer's placeholder (a grey frame), leave its audio silent, and report a
+    /// warning once per file.
+    case placeholder
+}
+
 /// Options of `Scene.export(to:options:)`.
 public struct ExportOptions: Sendable {
-    /// Video codec, quality (CRF), preset, pixel format, keyframe interval.
+    /// Video codec, quality (CRF) or bit rate, preset, pixel format, keyframe interval, WebP
+    /// settings. A codec the container cannot hold is adapted (H.264 in WebM becomes VP9; see
+    /// `VideoEncoderOptions.adapted(to:)`).
     public var video = VideoEncoderOptions()
-    /// GIF palette, dithering and loop count.
+    /// GIF palette, dithering, loop count, frame-rate reduction.
     public var gif = GIFEncoderOptions()
+    /// The audio track of MP4/MOV/WebM files.
+    public var audio = AudioExportOptions()
+    /// Keep the scene's transparency: ProRes 4444 (`yuva444p10`) in `.mov`, VP9 `yuva420p` in
+    /// `.webm`, RGBA in `.webp`, transparent pixels in `.gif`; PNG frames always keep it. MP4
+    /// cannot (an error says so). False by default: frames are composited over black.
+    public var preservesAlpha = false
+    /// Missing or corrupt media: stop (the default) or show a placeholder with a warning.
+    public var mediaFailure = MediaFailurePolicy.fail
+    /// Receives warnings (placeholder media); nil prints them to standard error.
+    public var warning: (@Sendable (String) -> Void)?
     /// Frames to export (half-open, by index); nil = all.
     public var frameRange: Range<Int>?
     /// Tile workers and tile size.

@@ -1,7 +1,11 @@
 // The export pipeline: frames are rendered on the calling thread (the model tree is confined to
 // it; the tile workers draw in parallel underneath) and flow through a bounded queue to an
 // encoder thread. Output is written under a temporary name in the destination folder and renamed
-// only when complete, so a failure never leaves a half-written file under the final name.
+// only when complete, so a failure never leaves a half-written file under the final name. Video
+// files also get the mixed audio of the scene's players and tracks: after each rendered frame the
+// audio intervals that frame made final travel through the same queue, and the encoder thread
+// mixes (AudioMixer) and encodes them between frames, so audio and video are interleaved as
+// they are produced.
 import Foundation
 import StrataCore
 import StrataRender
@@ -14,7 +18,7 @@ public enum ExportTarget: Equatable, Sendable {
     /// A folder of PNG files `frame_00000.png …`.
     case pngSequence
 
-    /// The target for a URL: `.mp4 .mov .webm .gif`, or no extension / an existing folder for PNGs.
+    /// The target for a URL: `.mp4 .mov .webm .webp .gif`, or no extension / an existing folder for PNGs.
     public init(url: URL) throws {
         let ext = url.pathExtension.lowercased()
         var isDir: ObjCBool = false
@@ -35,20 +39,24 @@ public enum ExportError: Error, CustomStringConvertible {
     case unknownExtension(path: String, ext: String)
     case missingFolder(path: String, folder: String)
     case notWritable(path: String, reason: String)
+    case alphaNotSupported(path: String, format: String)
 
     public var description: String {
         switch self {
         case .unknownExtension(let p, let e):
-            "cannot export to \(p): unknown extension '.\(e)' (expected .mp4, .mov, .webm, .gif, or a folder for PNG frames)"
+            "cannot export to \(p): unknown extension '.\(e)' (expected .mp4, .mov, .webm, .webp, .gif, or a folder for PNG frames)"
         case .missingFolder(let p, let f): "cannot export to \(p): the folder \(f) does not exist"
         case .notWritable(let p, let r): "cannot export to \(p): \(r)"
+        case .alphaNotSupported(let p, let f):
+            "cannot export to \(p) with alpha: \(f) files have no alpha channel (use .mov for ProRes 4444, .webm for VP9, .webp, .gif or PNG frames)"
         }
     }
 }
 
 extension Scene {
     /// Renders the scene (or `options.frameRange`) and writes it to `url`; the format comes from
-    /// the extension: `.mp4 .mov .webm .gif`, or a folder for PNGs.
+    /// the extension: `.mp4 .mov .webm .webp .gif`, or a folder for PNGs. Video files carry the
+    /// mixed audio of the scene's players and audio tracks (see `ExportOptions.audio`).
     public func export(to url: URL, options: ExportOptions = ExportOptions()) throws {
         let rate = try validated()
         let target = try ExportTarget(url: url)
@@ -67,18 +75,43 @@ extension Scene {
         }
         let temp = folder.appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let width = pixelWidth, height = pixelHeight
+        var plan = ExportPlan(indices: Array(range), times: range.map { rate.time(ofFrame: $0) },
+                              end: rate.time(ofFrame: range.upperBound), encoderRate: rate)
         let sink: FrameSink
+        let media: ExportMediaSession
+        var audioEncoder: VideoEncoder?
         switch target {
         case .video(let format):
-            sink = try VideoEncoder(url: temp, format: format, width: width, height: height, frameRate: rate, options: options.video)
+            var video = options.video.adapted(to: format)
+            if options.preservesAlpha {
+                switch format {
+                case .mov: video.codec = .prores; video.pixelFormat = .yuva444p10
+                case .webm: video.codec = .vp9; video.pixelFormat = .yuva420p
+                case .webp: video.pixelFormat = .rgba
+                default: throw ExportError.alphaNotSupported(path: url.path, format: format.rawValue.uppercased())
+                }
+            }
+            media = try ExportMediaSession(scene: self, options: options, origin: plan.times[0], end: plan.end,
+                                           carriesAudio: format.carriesAudio)
+            let encoder = try VideoEncoder(url: temp, format: format, width: width, height: height, frameRate: rate,
+                                           options: video, audio: media.wantsAudio ? options.audio.encoder : nil)
+            if media.wantsAudio { audioEncoder = encoder }
+            sink = encoder
         case .gif:
-            sink = try GIFEncoder(url: temp, width: width, height: height, frameRate: rate, options: options.gif)
+            media = try ExportMediaSession(scene: self, options: options, origin: plan.times[0], end: plan.end, carriesAudio: false)
+            var gif = options.gif
+            if options.preservesAlpha { gif.preservesTransparency = true }
+            plan = try plan.reducedForGIF(gif, sceneRate: rate, range: range, path: url.path)
+            gif.everyNthFrame = 1
+            gif.frameRate = nil
+            sink = try GIFEncoder(url: temp, width: width, height: height, frameRate: plan.encoderRate, options: gif)
         case .pngSequence:
+            media = try ExportMediaSession(scene: self, options: options, origin: plan.times[0], end: plan.end, carriesAudio: false)
             try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: false)
             sink = PNGSequenceWriter(folder: temp, firstIndex: range.lowerBound)
         }
         do {
-            try pump(range: range, rate: rate, sink: sink, options: options)
+            try pump(plan: plan, sink: sink, media: media, audio: audioEncoder, options: options)
             if FileManager.default.fileExists(atPath: url.path) {
                 if target == .pngSequence { try FileManager.default.removeItem(at: url) }
             }
@@ -94,21 +127,42 @@ extension Scene {
         }
     }
 
-    /// Renders frames in order and feeds them to `sink` on a second thread.
-    private func pump(range: Range<Int>, rate: FrameRate, sink: FrameSink, options: ExportOptions) throws {
-        let queue = FrameQueue<Bitmap>(capacity: options.queueDepth)
+    /// Renders the planned frames in order and feeds them to `sink` on a second thread, with
+    /// the audio each frame makes final.
+    private func pump(plan: ExportPlan, sink: FrameSink, media: ExportMediaSession, audio: VideoEncoder?,
+                      options: ExportOptions) throws {
+        let queue = FrameQueue<ExportWork>(capacity: options.queueDepth * (audio == nil ? 1 : 2))
         let failure = FailureBox()
         let done = DispatchSemaphore(value: 0)
-        let count = range.count
+        let count = plan.times.count
         let started = Date()
         let progress = options.progress
+        let mixer: AudioMixer? = audio.flatMap { encoder in
+            encoder.audioOptions.map { a in
+                AudioMixer(sampleRate: a.sampleRate, channels: a.channels, origin: plan.times[0],
+                           onFailure: options.mediaFailure == .fail ? nil : { [options] in
+                               ExportMediaSession.warn(options, "\($0) (its audio is left out)")
+                           })
+            }
+        }
+        let mixerBox = UncheckedBox(mixer)
         let encoderThread = Thread {
             var encoded = 0
-            while let frame = queue.pop() {
-                do { try sink.append(frame) } catch {
+            while let work = queue.pop() {
+                do {
+                    switch work {
+                    case .frame(let frame):
+                        try sink.append(frame)
+                        encoded += 1
+                    case .audio(let segments, let through):
+                        guard let mixer = mixerBox.value, let audio else { continue }
+                        mixer.add(segments)
+                        try audio.appendAudio(try mixer.render(through: through))
+                        continue
+                    }
+                } catch {
                     failure.set(error); queue.close(); break
                 }
-                encoded += 1
                 if let progress {
                     let elapsed = Date().timeIntervalSince(started)
                     let fps = elapsed > 0 ? Double(encoded) / elapsed : 0
@@ -124,19 +178,80 @@ extension Scene {
         encoderThread.stackSize = 8 << 20
         encoderThread.start()
         var renderError: Error?
-        for index in range {
-            do {
-                let frame = try renderFrame(at: rate.time(ofFrame: index), options: options.render)
-                if !queue.push(frame) { break }
-            } catch {
-                renderError = error; break
+        do {
+            for time in plan.times {
+                let frame = try renderFrame(at: time, options: options.render)
+                if !queue.push(.frame(frame)) { break }
+                let segments = try media.afterFrame(at: time)
+                if let mixer, !queue.push(.audio(segments, through: mixer.sample(at: time))) { break }
             }
+            if let mixer, failure.error == nil {
+                // Calls scheduled between the last frame and the end still shape the audio.
+                try advance(to: plan.end.nextDown)
+                let segments = media.finish(at: plan.end)
+                queue.push(.audio(segments, through: mixer.sample(at: plan.end)))
+            }
+        } catch {
+            renderError = error
         }
-        if renderError != nil { failure.set(renderError!) }
+        if let renderError { failure.set(renderError) }
         queue.close()
         done.wait()
         if let e = renderError ?? failure.error { throw e }
     }
+}
+
+/// Which scene times an export renders and the rate the encoder stamps them with.
+struct ExportPlan {
+    var indices: [Int]
+    var times: [Double]
+    /// Scene time at which the export ends (the frame after the last).
+    var end: Double
+    var encoderRate: FrameRate
+
+    /// GIF frame-rate reduction: every n-th frame, or frames at a lower target rate.
+    func reducedForGIF(_ options: GIFEncoderOptions, sceneRate: FrameRate, range: Range<Int>, path: String) throws -> ExportPlan {
+        if let target = options.frameRate {
+            guard target.framesPerSecond < sceneRate.framesPerSecond else { return self }
+            // Frames k / target that fall in [start, end).
+            let start = times[0]
+            var k = max(0, Int((start * target.framesPerSecond - 1e-9).rounded(.up)))
+            var plan = self
+            plan.times = []
+            plan.indices = []
+            while target.time(ofFrame: k) < end - 1e-9 {
+                plan.times.append(target.time(ofFrame: k))
+                plan.indices.append(k)
+                k += 1
+            }
+            if plan.times.isEmpty { plan.times = [start]; plan.indices = [k] }
+            plan.encoderRate = target
+            return plan
+        }
+        let n = options.everyNthFrame
+        guard n > 1 else { return self }
+        guard let reduced = FrameRate(numerator: sceneRate.numerator, denominator: sceneRate.denominator * n) else {
+            throw MediaError.invalidOption(path: path, reason: "everyNthFrame \(n) gives an invalid frame rate")
+        }
+        var plan = self
+        plan.indices = Array(stride(from: range.lowerBound, to: range.upperBound, by: n))
+        plan.times = plan.indices.map { sceneRate.time(ofFrame: $0) }
+        plan.encoderRate = reduced
+        return plan
+    }
+}
+
+/// What travels from the scene thread to the encoder thread.
+enum ExportWork: Sendable {
+    case frame(Bitmap)
+    /// Audio intervals made final by the last frame, and the sample the mix must reach.
+    case audio([MixSegment], through: Int64)
+}
+
+/// Moves a value confined to the encoder thread into its closure.
+final class UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }
 
 /// Where rendered frames go.

@@ -81,8 +81,13 @@ open class AVPlayerItem: CustomStringConvertible {
     private func load() {
         guard !loaded else { return }
         loaded = true
+        loadError = nil
         do {
             source = try VideoFrameSources.makeSource(url: url)
+        } catch VideoSourceError.noDecoder {
+            // Not the file's fault: try again once a decoder is installed.
+            loaded = false
+            loadError = VideoSourceError.noDecoder
         } catch {
             loadError = error
         }

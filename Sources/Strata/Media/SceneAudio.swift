@@ -1,0 +1,91 @@
+// Scene-level audio: music and voice-over placed on the scene's timeline, and players that are
+// heard without being shown. Exports mix these with the audio of the players in the layer tree.
+// The lists live beside the scene (keyed by the scene object, held weakly) so that `Scene` stays
+// a plain timeline of layers.
+import Foundation
+import StrataCore
+import StrataMedia
+
+/// An audio file placed on a scene's timeline.
+public struct SceneAudioTrack: Sendable, Equatable {
+    /// The file (any audio or video file FFmpeg reads; its first audio stream is used).
+    public var url: URL
+    /// Scene time at which the track starts.
+    public var start: Double
+    /// Where in the file playback starts (trims the beginning), in seconds.
+    public var offset: Double
+    /// How long it plays; nil: to the end of the file (or of the scene).
+    public var duration: Double?
+    /// Linear gain, 0…1 (values above 1 amplify and may clip).
+    public var volume: Float
+
+    public init(url: URL, start: Double = 0, offset: Double = 0, duration: Double? = nil, volume: Float = 1) {
+        self.url = url
+        self.start = start
+        self.offset = offset
+        self.duration = duration
+        self.volume = volume
+    }
+}
+
+extension Scene {
+    /// Places the audio of `url` on the timeline: from scene time `start`, playing the file from
+    /// `offset` seconds for `duration` seconds (nil: to its end) at `volume`.
+    ///
+    /// ```swift
+    /// scene.addAudio(url: URL(fileURLWithPath: "music.m4a"), at: 0.5, offset: 12, duration: 8, volume: 0.6)
+    /// ```
+    public func addAudio(url: URL, at start: Double = 0, offset: Double = 0, duration: Double? = nil, volume: Float = 1) {
+        SceneMediaStore.shared.update(self) {
+            $0.tracks.append(SceneAudioTrack(url: url, start: start, offset: offset, duration: duration, volume: volume))
+        }
+    }
+
+    /// Mixes `player`'s audio into exports even though no layer shows it (a soundtrack driven
+    /// by `play()`/`pause()` in scheduled blocks).
+    public func addAudio(player: AVPlayer) {
+        SceneMediaStore.shared.update(self) { store in
+            if !store.players.contains(where: { $0 === player }) { store.players.append(player) }
+        }
+    }
+
+    /// The audio tracks placed with `addAudio(url:…)`.
+    public var audioTracks: [SceneAudioTrack] { SceneMediaStore.shared.entry(for: self)?.tracks ?? [] }
+
+    /// The players added with `addAudio(player:)`.
+    public var audioPlayers: [AVPlayer] { SceneMediaStore.shared.entry(for: self)?.players ?? [] }
+}
+
+/// Audio attached to scenes, keyed by scene identity (weakly held).
+final class SceneMediaStore: @unchecked Sendable {
+    static let shared = SceneMediaStore()
+
+    struct Entry {
+        weak var scene: Scene?
+        var tracks: [SceneAudioTrack] = []
+        var players: [AVPlayer] = []
+    }
+
+    private let lock = NSLock()
+    private var entries: [ObjectIdentifier: Entry] = [:]
+
+    func update(_ scene: Scene, _ body: (inout Entry) -> Void) {
+        lock.lock(); defer { lock.unlock() }
+        purge()
+        let key = ObjectIdentifier(scene)
+        var entry = entries[key].flatMap { $0.scene === scene ? $0 : nil } ?? Entry(scene: scene)
+        body(&entry)
+        entries[key] = entry
+    }
+
+    func entry(for scene: Scene) -> Entry? {
+        lock.lock(); defer { lock.unlock() }
+        guard let e = entries[ObjectIdentifier(scene)], e.scene === scene else { return nil }
+        return e
+    }
+
+    /// Drops the entries of scenes that no longer exist.
+    private func purge() {
+        entries = entries.filter { $0.value.scene != nil }
+    }
+}
