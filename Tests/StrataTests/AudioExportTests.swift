@@ -1,0 +1,190 @@
+// Audio in exported files, checked with the ffmpeg/ffprobe CLI: players' audio placed where they
+// play, cut at pauses, scaled by volume, silenced by mute, looped, sped up; scene-level tracks
+// with offset, trim and volume; AAC in MP4, Opus in WebM; audio and video durations equal to
+// within one audio frame. Sources are tones whose frequency changes at known times, so the
+// frequency measured in a window (zero crossings) says which part of the source plays there.
+import XCTest
+import Strata
+
+final class AudioExportTests: XCTestCase {
+    static let sampleRate = 48_000
+
+    /// A 64×48 clip of `duration` s whose audio is a tone of `low` Hz before `switchAt` and
+    /// `high` Hz after (amplitude 0.5).
+    func makeClip(_ dir: URL, name: String, duration: Double = 2, low: Int = 300, high: Int = 900,
+                  switchAt: Double = 1, video: Bool = true) throws -> URL {
+        let url = dir.appendingPathComponent(name)
+        var args = ["-v", "error", "-y"]
+        if video { args += ["-f", "lavfi", "-i", "color=gray:s=64x48:r=30:d=\(duration)"] }
+        args += ["-f", "lavfi", "-i", "aevalsrc='0.5*sin(2*PI*if(lt(t,\(switchAt)),\(low)*t,\(low)*\(switchAt)+\(high)*(t-\(switchAt))))':s=44100:d=\(duration)"]
+        if video { args += ["-c:v", "libx264", "-pix_fmt", "yuv420p"] }
+        args += ["-c:a", "aac", "-b:a", "192k", url.path]
+        let r = try runProcess("ffmpeg", args)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return url
+    }
+
+    func makeScene(duration: Double, players: [AVPlayer]) -> Scene {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        for p in players {
+            let layer = AVPlayerLayer(player: p)
+            layer.frame = root.bounds
+            root.addSublayer(layer)
+        }
+        return Scene(rootLayer: root, size: CGSize(width: 64, height: 48), frameRate: 30, duration: duration)
+    }
+
+    /// The file's audio as interleaved stereo floats at 48 kHz (decoded by ffmpeg).
+    func decodeAudio(_ url: URL) throws -> [Float] {
+        let r = try runProcess("ffmpeg", ["-v", "error", "-i", url.path, "-map", "0:a:0", "-f", "f32le", "-ac", "2", "-ar", "48000", "-"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return r.stdout.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    }
+
+    /// RMS of the left channel over [t0, t1).
+    func rms(_ s: [Float], _ t0: Double, _ t1: Double) -> Double {
+        let a = Int(t0 * Double(Self.sampleRate)), b = min(Int(t1 * Double(Self.sampleRate)), s.count / 2)
+        guard b > a else { return 0 }
+        var sum = 0.0
+        for i in a..<b { sum += Double(s[i * 2]) * Double(s[i * 2]) }
+        return (sum / Double(b - a)).squareRoot()
+    }
+
+    /// Frequency of the left channel over [t0, t1) from its zero crossings.
+    func frequency(_ s: [Float], _ t0: Double, _ t1: Double) -> Double {
+        let a = Int(t0 * Double(Self.sampleRate)), b = min(Int(t1 * Double(Self.sampleRate)), s.count / 2)
+        var crossings = 0
+        for i in (a + 1)..<b where (s[(i - 1) * 2] < 0) != (s[i * 2] < 0) { crossings += 1 }
+        return Double(crossings) / 2 / (Double(b - a) / Double(Self.sampleRate))
+    }
+
+    /// (audio duration, video duration) in seconds, from decoded sample and frame counts.
+    func durations(_ url: URL) throws -> (audio: Double, video: Double) {
+        let samples = try decodeAudio(url).count / 2
+        let info = try ffprobe(url, ["-count_frames", "-select_streams", "v:0", "-show_streams"])
+        let stream = try XCTUnwrap((info["streams"] as? [[String: Any]])?.first)
+        let frames = Double(stream["nb_read_frames"] as? String ?? "") ?? 0
+        return (Double(samples) / Double(Self.sampleRate), frames / 30)
+    }
+
+    func testPlayerAudioIsPlacedCutAtPauseScaledAndMutedInMP4() throws {
+        let dir = try temporaryFolder()
+        let clip = try makeClip(dir, name: "clip.mp4")
+        let player = AVPlayer(url: clip)
+        let scene = makeScene(duration: 3.5, players: [player])
+        scene.at(0.5) { player.play() }                       // item 0 → 1 over scene 0.5 → 1.5 (300 Hz)
+        scene.at(1.5) { player.pause() }                      // silence 1.5 → 2.0
+        scene.at(2.0) { player.volume = 0.5; player.play() }  // item 1.0 → 1.5 (900 Hz) at half volume
+        scene.at(2.5) { player.isMuted = true }               // silence from 2.5
+        let out = dir.appendingPathComponent("out.mp4")
+        try scene.export(to: out)
+
+        let info = try ffprobe(out, ["-show_streams"])
+        let audio = try XCTUnwrap((info["streams"] as? [[String: Any]])?.first { $0["codec_type"] as? String == "audio" })
+        XCTAssertEqual(audio["codec_name"] as? String, "aac")
+        XCTAssertEqual(audio["sample_rate"] as? String, "48000")
+        XCTAssertEqual(audio["channels"] as? Int, 2)
+        let d = try durations(out)
+        XCTAssertEqual(d.video, 3.5, accuracy: 1e-9)
+        XCTAssertEqual(d.audio, d.video, accuracy: 1024.0 / 48_000, "audio and video agree to one AAC frame")
+
+        let s = try decodeAudio(out)
+        let full = 0.5 / 2.0.squareRoot()
+        XCTAssertLessThan(rms(s, 0.0, 0.48), 0.01, "before play()")
+        XCTAssertEqual(rms(s, 0.55, 1.45), full, accuracy: 0.03)
+        XCTAssertEqual(frequency(s, 0.55, 1.45), 300, accuracy: 10)
+        XCTAssertLessThan(rms(s, 1.52, 1.98), 0.01, "paused")
+        XCTAssertEqual(rms(s, 2.05, 2.45), full / 2, accuracy: 0.02, "volume 0.5")
+        XCTAssertEqual(frequency(s, 2.05, 2.45), 900, accuracy: 15, "resumes where it paused (item 1.0 s)")
+        XCTAssertLessThan(rms(s, 2.52, 3.5), 0.01, "muted")
+    }
+
+    func testSceneTrackWithOffsetAndTrimInWebMAsOpus() throws {
+        let dir = try temporaryFolder()
+        let tone = try makeClip(dir, name: "tone.m4a", video: false)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let scene = Scene(rootLayer: root, size: CGSize(width: 64, height: 48), frameRate: 30, duration: 2)
+        // Source 0.8 s … 1.4 s (300 Hz, then 900 Hz from 1.0 s) at scene 0.5 s … 1.1 s.
+        scene.addAudio(url: tone, at: 0.5, offset: 0.8, duration: 0.6, volume: 0.8)
+        XCTAssertEqual(scene.audioTracks.count, 1)
+        let out = dir.appendingPathComponent("out.webm")
+        try scene.export(to: out)
+
+        let info = try ffprobe(out, ["-show_streams"])
+        let streams = info["streams"] as? [[String: Any]] ?? []
+        XCTAssertEqual(streams.first { $0["codec_type"] as? String == "audio" }?["codec_name"] as? String, "opus")
+        XCTAssertEqual(streams.first { $0["codec_type"] as? String == "video" }?["codec_name"] as? String, "vp9")
+        let d = try durations(out)
+        XCTAssertEqual(d.audio, d.video, accuracy: 960.0 / 48_000, "audio and video agree to one Opus frame")
+
+        let s = try decodeAudio(out)
+        let level = 0.8 * 0.5 / 2.0.squareRoot()
+        XCTAssertLessThan(rms(s, 0, 0.48), 0.01)
+        XCTAssertEqual(rms(s, 0.52, 0.68), level, accuracy: 0.03)
+        XCTAssertEqual(frequency(s, 0.52, 0.68), 300, accuracy: 15)
+        XCTAssertEqual(frequency(s, 0.72, 1.08), 900, accuracy: 15)
+        XCTAssertLessThan(rms(s, 1.12, 2), 0.01, "trimmed after 0.6 s")
+    }
+
+    func testLoopingAndDoubleSpeedAudio() throws {
+        let dir = try temporaryFolder()
+        // 0.5 s clips: 300 Hz then 900 Hz from 0.25 s.
+        let clip = try makeClip(dir, name: "short.mp4", duration: 0.5, switchAt: 0.25)
+        let queue = AVQueuePlayer()
+        let looper = AVPlayerLooper(player: queue, templateItem: AVPlayerItem(url: clip))
+        queue.play()
+        let scene = makeScene(duration: 2, players: [queue])
+        let out = dir.appendingPathComponent("loop.mov")
+        try scene.export(to: out)
+        _ = looper
+        let s = try decodeAudio(out)
+        for k in 0..<4 {
+            let t = Double(k) * 0.5
+            XCTAssertEqual(frequency(s, t + 0.03, t + 0.22), 300, accuracy: 15, "loop \(k), first half")
+            XCTAssertEqual(frequency(s, t + 0.28, t + 0.47), 900, accuracy: 20, "loop \(k), second half")
+        }
+
+        // Rate 2: the item plays in half the time, at twice the pitch (varispeed).
+        let fast = AVPlayer(url: clip)
+        fast.rate = 2
+        let scene2 = makeScene(duration: 1, players: [fast])
+        let out2 = dir.appendingPathComponent("fast.mp4")
+        try scene2.export(to: out2)
+        let f = try decodeAudio(out2)
+        XCTAssertEqual(frequency(f, 0.02, 0.11), 600, accuracy: 25)
+        XCTAssertEqual(frequency(f, 0.14, 0.23), 1800, accuracy: 40)
+        XCTAssertLessThan(rms(f, 0.27, 1), 0.01, "ended at 0.25 s")
+    }
+
+    func testNoAudioTrackWithoutAudioAndFrameRangeKeepsSync() throws {
+        let dir = try temporaryFolder()
+        let silentClip = dir.appendingPathComponent("silent.mp4")
+        let r = try runProcess("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=red:s=64x48:r=30:d=1",
+                                          "-c:v", "libx264", "-pix_fmt", "yuv420p", silentClip.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let player = AVPlayer(url: silentClip)
+        player.play()
+        let out = dir.appendingPathComponent("noaudio.mp4")
+        try makeScene(duration: 1, players: [player]).export(to: out)
+        let streams = try ffprobe(out, ["-show_streams"])["streams"] as? [[String: Any]] ?? []
+        XCTAssertEqual(streams.count, 1, "a scene without audio gets no audio track")
+
+        // A frame range: the audio of frames 30..<60 is the audio of scene time 1 s … 2 s.
+        let clip = try makeClip(dir, name: "clip.mp4", duration: 3, switchAt: 1.5)
+        let p2 = AVPlayer(url: clip)
+        p2.play()
+        var options = ExportOptions()
+        options.frameRange = 30..<60
+        let part = dir.appendingPathComponent("part.mp4")
+        try makeScene(duration: 3, players: [p2]).export(to: part, options: options)
+        let d = try durations(part)
+        XCTAssertEqual(d.video, 1, accuracy: 1e-9)
+        XCTAssertEqual(d.audio, 1, accuracy: 1024.0 / 48_000)
+        let s = try decodeAudio(part)
+        XCTAssertEqual(frequency(s, 0.05, 0.45), 300, accuracy: 15)
+        XCTAssertEqual(frequency(s, 0.55, 0.95), 900, accuracy: 15)
+    }
+}
