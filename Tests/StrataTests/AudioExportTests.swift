@@ -1,4 +1,4 @@
-// Audio in exported files, checked with the ffmpeg/ffprobe CLI: players' audio placed where they
+// Audio in exported files (and, in TransparentExportTests, transparency), checked with the ffmpeg/ffprobe CLI: players' audio placed where they
 // play, cut at pauses, scaled by volume, silenced by mute, looped, sped up; scene-level tracks
 // with offset, trim and volume; AAC in MP4, Opus in WebM; audio and video durations equal to
 // within one audio frame. Sources are tones whose frequency changes at known times, so the
@@ -186,5 +186,77 @@ final class AudioExportTests: XCTestCase {
         let s = try decodeAudio(part)
         XCTAssertEqual(frequency(s, 0.05, 0.45), 300, accuracy: 15)
         XCTAssertEqual(frequency(s, 0.55, 0.95), 900, accuracy: 15)
+    }
+}
+
+/// Transparent scenes exported with `preservesAlpha` (ProRes 4444 in MOV, VP9 alpha in WebM,
+/// WebP), decoded back by the ffmpeg CLI with the alpha read; plus the progress callback.
+final class TransparentExportTests: XCTestCase {
+    /// A clear background with an opaque red square and a half-transparent green one.
+    func makeScene() -> Scene {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        let red = CALayer()
+        red.frame = CGRect(x: 4, y: 4, width: 20, height: 20)
+        red.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(red)
+        let green = CALayer()
+        green.frame = CGRect(x: 36, y: 20, width: 24, height: 24)
+        green.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 0.5)
+        root.addSublayer(green)
+        return Scene(rootLayer: root, size: CGSize(width: 64, height: 48), frameRate: 30, duration: 0.5)
+    }
+
+    func decodeRGBA(_ url: URL, decoder: [String] = []) throws -> Bitmap {
+        let r = try runProcess("ffmpeg", ["-v", "error"] + decoder + ["-i", url.path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return Bitmap(width: 64, height: 48, pixels: [UInt8](r.stdout))
+    }
+
+    func testProRes4444AndVP9AlphaKeepTransparency() throws {
+        let dir = try temporaryFolder()
+        var options = ExportOptions()
+        options.preservesAlpha = true
+        let progress = WarningLog()
+        options.progress = { progress.add("\($0.framesDone)/\($0.frameCount)") }
+        for (name, codec, pixelFormat, decoder) in [("clip.mov", "prores", "yuva444p", [String]()),
+                                                    ("clip.webm", "vp9", "yuva420p", ["-c:v", "libvpx-vp9"])] {
+            let url = dir.appendingPathComponent(name)
+            try makeScene().export(to: url, options: options)
+            let stream = try XCTUnwrap((try ffprobe(url, ["-show_streams"])["streams"] as? [[String: Any]])?.first)
+            XCTAssertEqual(stream["codec_name"] as? String, codec)
+            if codec == "prores" {
+                // ProRes 4444 decodes as 12-bit 4:4:4 with alpha.
+                XCTAssertTrue((stream["pix_fmt"] as? String ?? "").hasPrefix(pixelFormat), "\(stream["pix_fmt"] ?? "")")
+                XCTAssertEqual(stream["profile"] as? String, "4444")
+            } else {
+                // WebM stores the alpha plane beside the picture, tagged alpha_mode=1.
+                XCTAssertEqual((stream["tags"] as? [String: Any])?["alpha_mode"] as? String ?? (stream["tags"] as? [String: Any])?["ALPHA_MODE"] as? String, "1")
+            }
+            let frame = try decodeRGBA(url, decoder: decoder)
+            XCTAssertLessThan(frame.pixel(x: 30, y: 10).a, 8, "\(name): clear background")
+            XCTAssertGreaterThan(frame.pixel(x: 14, y: 14).a, 247, "\(name): opaque square")
+            XCTAssertGreaterThan(frame.pixel(x: 14, y: 14).r, 240)
+            XCTAssertEqual(Double(frame.pixel(x: 48, y: 32).a), 128, accuracy: 6, "\(name): half-transparent square")
+            XCTAssertGreaterThan(frame.pixel(x: 48, y: 32).g, 235, "\(name): straight colour of the green square")
+        }
+        XCTAssertEqual(progress.messages.last, "15/15")
+        XCTAssertThrowsError(try makeScene().export(to: dir.appendingPathComponent("clip.mp4"), options: options)) { error in
+            XCTAssertTrue("\(error)".contains("no alpha channel"), "\(error)")
+        }
+    }
+
+    func testWebPExport() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/webpinfo") else { throw XCTSkip("webpinfo not installed") }
+        let dir = try temporaryFolder()
+        let url = dir.appendingPathComponent("clip.webp")
+        var options = ExportOptions()
+        options.preservesAlpha = true
+        try makeScene().export(to: url, options: options)
+        let info = try runProcess("webpinfo", [url.path])
+        XCTAssertEqual(info.status, 0, info.stderr)
+        XCTAssertTrue(info.text.contains("Canvas size 64 x 48"), info.text)
+        XCTAssertTrue(info.text.contains("Alpha: 1"), info.text)
+        XCTAssertTrue(info.text.contains("Loop count      : 0"), info.text)
     }
 }

@@ -25,6 +25,9 @@ public struct VideoEncoderOptions: Sendable, Equatable {
         /// The codec's name.
         public var description: String { rawValue }
 
+        /// Whether this FFmpeg build has the codec's encoder.
+        public var isAvailable: Bool { avcodec_find_encoder_by_name(encoderName) != nil }
+
         /// The FFmpeg encoder that implements the codec.
         var encoderName: String {
             switch self {
