@@ -72,6 +72,10 @@ public struct ImagePlacement: Sendable {
     /// The part of the image shown, in image pixels (may extend beyond the image: edges clamp).
     public var source: CGRect
     public var nearest: Bool
+    /// When set, only pixels whose centres fall in this layer-space rectangle (half-open) are
+    /// drawn: the cells of a sparse backing store partition the destination exactly, while the
+    /// destination's own edges stay anti-aliased.
+    public var cell: CGRect? = nil
 }
 
 /// What an item draws.

@@ -118,9 +118,12 @@ public struct DisplayListBuilder: Sendable {
                 let placement = ImagePlacement(image: raster.image, destination: raster.area,
                                                source: CGRect(x: 0, y: 0, width: raster.bitmap.width, height: raster.bitmap.height),
                                                nearest: false)
-                let local = layer.masksToBounds ? layer.bounds.intersection(raster.area) : raster.area
-                if !local.isNull {
-                    emit(.image(placement, clip: layer.masksToBounds ? boundsShape : nil, opacity: alpha), local: local, clips: clips)
+                let clip = layer.masksToBounds ? boundsShape : nil
+                for cell in raster.occupiedRects ?? [raster.area] {
+                    var p = placement
+                    if raster.occupiedRects != nil { p.cell = cell }
+                    let local = (layer.masksToBounds ? layer.bounds.intersection(cell) : cell).intersection(raster.area)
+                    if !local.isNull { emit(.image(p, clip: clip, opacity: alpha), local: local, clips: clips) }
                 }
             }
         }

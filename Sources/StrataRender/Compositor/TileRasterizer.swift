@@ -167,6 +167,9 @@ enum TileRasterizer {
         case .image(let placement, let clip, let opacity):
             let sampler = ImageSampler(placement)
             let dest = RoundedRect(rect: placement.destination, radius: 0)
+            let cell = placement.cell
+            let cx0 = Double(cell?.minX ?? -.infinity), cx1 = Double(cell?.maxX ?? .infinity)
+            let cy0 = Double(cell?.minY ?? -.infinity), cy1 = Double(cell?.maxY ?? .infinity)
             placement.image.bitmap.pixels.withUnsafeBytes { raw in
             let texels = raw.bindMemory(to: UInt32.self)
             buf.pixels.withUnsafeMutableBufferPointer { px in
@@ -176,6 +179,7 @@ enum TileRasterizer {
                     for x in sx0..<sx1 {
                         defer { i += 1 }
                         guard let p = mapper.map(x, y) else { continue }
+                        if p.u < cx0 || p.u >= cx1 || p.v < cy0 || p.v >= cy1 { continue }
                         var c = coverage(dest, p, antialiased: aa)
                         if c == 0 { continue }
                         if let clip { c *= coverage(clip, p, antialiased: aa); if c == 0 { continue } }

@@ -13,9 +13,62 @@ public struct RasterizedContent: Sendable {
     /// A CGImage wrapping the bitmap (for the image draw op and its cache identity).
     public let image: CGImage
 
+    /// Layer-space rectangles that hold every non-transparent pixel (with the one-texel margin
+    /// bilinear sampling reaches): runs of occupied 32-pixel cells, row by row. Thin strokes and
+    /// short text in large areas then cost only the cells they touch. Nil when mostly full.
+    public let occupiedRects: [CGRect]?
+
     public init(bitmap: Bitmap, area: CGRect, scale: Double) {
         self.bitmap = bitmap; self.area = area; self.scale = scale
         image = CGImage(bitmap: bitmap)
+        occupiedRects = RasterizedContent.occupancy(bitmap, area: area, scale: scale)
+    }
+
+    static let cellSize = 32
+
+    static func occupancy(_ b: Bitmap, area: CGRect, scale: Double) -> [CGRect]? {
+        let cs = cellSize
+        let cols = (b.width + cs - 1) / cs, rows = (b.height + cs - 1) / cs
+        guard cols * rows > 4 else { return nil }
+        var occupied = [Bool](repeating: false, count: cols * rows)
+        b.pixels.withUnsafeBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            for y in 0..<b.height {
+                let row = y * b.width
+                // A texel marks its own cell and any cell within one texel (bilinear footprint).
+                let cy0 = max(0, (y - 1) / cs), cy1 = min(rows - 1, (y + 1) / cs)
+                var x = 0
+                while x < b.width {
+                    if words[row + x] >> 24 == 0 { x += 1; continue }
+                    let cx0 = max(0, (x - 1) / cs), cx1 = min(cols - 1, (x + 1) / cs)
+                    for cy in cy0...cy1 { for cx in cx0...cx1 { occupied[cy * cols + cx] = true } }
+                    x += 1
+                }
+            }
+        }
+        let count = occupied.lazy.filter { $0 }.count
+        if count * 10 > cols * rows * 7 { return nil }
+        var rects: [CGRect] = []
+        let unit = Double(cs) / scale
+        for cy in 0..<rows {
+            var cx = 0
+            while cx < cols {
+                guard occupied[cy * cols + cx] else { cx += 1; continue }
+                let start = cx
+                while cx < cols && occupied[cy * cols + cx] { cx += 1 }
+                var x0 = Double(area.minX) + Double(start) * unit, x1 = Double(area.minX) + Double(cx) * unit
+                var y0 = Double(area.minY) + Double(cy) * unit, y1 = y0 + unit
+                // Cells on the outer edge reach well past it, so the anti-aliased fringe of the
+                // destination (pixel centres just outside the area) still belongs to a cell.
+                let margin = 4 * unit
+                if start == 0 { x0 -= margin }
+                if cx == cols { x1 += margin }
+                if cy == 0 { y0 -= margin }
+                if cy == rows - 1 { y1 += margin }
+                rects.append(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+            }
+        }
+        return rects
     }
 }
 
@@ -28,6 +81,7 @@ public enum ContentRasterizer {
         case .pathMask(let path): return path.isEmpty ? nil : path.boundingBoxOfPath
         case .shape(let shape): return ShapeRasterizer.drawArea(of: shape)
         case .text: return layerBounds
+        case .drawing(let drawing): return DrawingRasterizer.drawArea(of: drawing, layerBounds: layerBounds)
         }
     }
 
@@ -47,6 +101,7 @@ public enum ContentRasterizer {
             cairo_fill(canvas.context)
         case .shape(let shape): ShapeRasterizer.draw(shape, in: canvas)
         case .text(let text): TextRasterizer.draw(text, in: layerBounds, on: canvas)
+        case .drawing(let drawing): DrawingRasterizer.draw(drawing, layerBounds: layerBounds, on: canvas)
         }
         return RasterizedContent(bitmap: canvas.bitmap(), area: canvas.area, scale: scale)
     }
