@@ -129,10 +129,11 @@ public final class Scene {
         return tree.findPresentation(of: layer)
     }
 
-    /// The Sendable snapshot of the whole tree at time `t` (after layout).
+    /// The Sendable snapshot of the whole tree at time `t` (after layout and custom drawing).
     public func snapshot(at t: Double) throws -> LayerSnapshot {
         try advance(to: t)
         rootLayer.layoutIfNeeded()
+        rootLayer.displayTreeIfNeeded()
         return PresentationBuilder(time: t).snapshotTree(of: rootLayer)
     }
 

@@ -20,6 +20,11 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
 public protocol CALayerDelegate: AnyObject {
     func action(for layer: CALayer, forKey event: String) -> CAAction?
     func layoutSublayers(of layer: CALayer)
+    /// Sets the layer's content itself (e.g. `contents`); when implemented, `draw(_:in:)` is not
+    /// called. Defaults in CALayer+Drawing.swift.
+    func display(_ layer: CALayer)
+    /// Draws the layer's content into a recording context covering its bounds.
+    func draw(_ layer: CALayer, in ctx: CGContext)
 }
 
 extension CALayerDelegate {
@@ -113,6 +118,16 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     var pendingDelegateEvents: [(CAAnimation, CAAnimationDelegate)] = []
     var actionsSuppressed = 0
     var needsDisplayFlag = false
+    // Custom drawing (CALayer+Drawing.swift).
+    /// Whether a change of `bounds.size` redraws the content (else the drawing is stretched by
+    /// `contentsGravity`, as on iOS).
+    public var needsDisplayOnBoundsChange = false
+    /// The drawing the last `display()` recorded; nil until the layer draws.
+    var drawing: DrawingContent?
+    /// Set by `CALayerDelegate`'s default `display(_:)`, so `display()` can tell an implemented one.
+    var delegateDisplayWasDefault = false
+    /// The values of the `needsDisplay(forKey:)` keys when the layer last drew.
+    var displayedKeyValues: [String: AnimatableValue]?
 
     public required init() {}
 
@@ -167,10 +182,14 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
     /// Lays out sublayers; the default asks the delegate.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
-    /// Reloads the content (custom drawing); the default does nothing without a drawing hook.
-    open func display() {}
+    /// Reloads the content: the default calls the delegate's `display(_:)` when it implements
+    /// it, else records `draw(in:)` into a context covering `bounds` (CALayer+Drawing.swift).
+    open func display() { recordDisplay() }
+    /// Draws the content into `ctx` (a recording context covering `bounds`); the default asks the
+    /// delegate's `draw(_:in:)`. Override in subclasses, as on iOS.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
     /// The vector/drawn content this layer shows, for the renderer (subclasses override).
-    open func snapshotContent() -> LayerContent { .none }
+    open func snapshotContent() -> LayerContent { drawingSnapshot() }
     /// The gradient this layer draws (CAGradientLayer), evaluated per pixel by the renderer.
     open func snapshotGradient() -> GradientSnapshot? { nil }
     /// True for layers that form a 3D rendering context (CATransformLayer).

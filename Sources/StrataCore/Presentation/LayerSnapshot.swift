@@ -37,6 +37,8 @@ public enum LayerContent: Sendable, Hashable {
     case text(TextContent)
     /// A filled path, used as an alpha mask (a layer's `shadowPath`).
     case pathMask(CGPath)
+    /// Custom drawing recorded by `display()` / `draw(in:)`.
+    case drawing(DrawingContent)
 }
 
 /// A CATransition in progress on a layer: the rendered "before" subtree and how far along it is.

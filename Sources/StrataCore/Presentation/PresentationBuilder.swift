@@ -32,6 +32,8 @@ public struct PresentationBuilder {
         copy.applyAnimations(atLocalTime: local, entries: journal?.originalEntries(of: model) ?? model.animationEntries)
         // Time-dependent content (AVPlayerLayer's video frame) for the scene time shown.
         copy.withActionsSuppressed { copy.updatePresentation(atSceneTime: time) }
+        // Custom drawing: the model's, or redrawn while a needsDisplay(forKey:) key animates.
+        copy.preparePresentationDrawing(from: model, localTime: local)
         // A mask has no superlayer; it lives in the time of the layer it masks.
         if let m = model.mask { copy.mask = build(m, parentTime: local, journal: journal) }
         if let subs = journal?.originalSublayers(of: model) ?? model.sublayers, !subs.isEmpty {
