@@ -25,6 +25,8 @@ public struct FrameRenderer: Sendable {
 
     /// Draws one frame.
     public func render(_ root: LayerSnapshot) -> Bitmap {
-        tiles.render(displayList(for: root), width: width, height: height)
+        let frame = tiles.render(displayList(for: root), width: width, height: height)
+        cache.endFrame()
+        return frame
     }
 }

@@ -14,6 +14,9 @@ public final class BackingStoreCache: Sendable {
     }
     struct State {
         var entries: [Key: (RasterizedContent, UInt64)] = [:]
+        /// The frame in which each entry was last used.
+        var lastFrame: [Key: Int] = [:]
+        var frame = 0
         var bytes = 0
         var clock: UInt64 = 0
         var hits = 0, misses = 0
@@ -31,6 +34,7 @@ public final class BackingStoreCache: Sendable {
             s.clock += 1
             guard let e = s.entries[key] else { return nil }
             s.entries[key] = (e.0, s.clock)
+            s.lastFrame[key] = s.frame
             s.hits += 1
             return e.0
         }) { return hit }
@@ -41,13 +45,29 @@ public final class BackingStoreCache: Sendable {
             s.clock += 1
             if s.entries[key] == nil { s.bytes += size }
             s.entries[key] = (r, s.clock)
+            s.lastFrame[key] = s.frame
             while s.bytes > capacity, s.entries.count > 1,
                   let oldest = s.entries.min(by: { $0.value.1 < $1.value.1 })?.key, oldest != key {
                 s.bytes -= s.entries[oldest]!.0.bitmap.pixels.count
                 s.entries[oldest] = nil
+                s.lastFrame[oldest] = nil
             }
         }
         return r
+    }
+
+    /// Ends a frame: backing stores not used in this frame or the previous one are dropped, so
+    /// content that changes every frame (a ticking counter, a morphing path) does not pile up
+    /// until the memory cap; content shown every frame stays.
+    public func endFrame() {
+        state.withLock { s in
+            let keep = s.frame - 1
+            for (k, f) in s.lastFrame where f < keep {
+                if let e = s.entries.removeValue(forKey: k) { s.bytes -= e.0.bitmap.pixels.count }
+                s.lastFrame[k] = nil
+            }
+            s.frame += 1
+        }
     }
 
     /// Hits, misses and bytes held (for tests and benchmarks).
