@@ -113,13 +113,18 @@ public struct LayerSnapshot: Sendable {
             .concatenating(CATransform3DMakeTranslation(position.x, position.y, zPosition))
     }
 
-    /// The superlayer-side map applied to every sublayer: sublayerTransform about the anchor,
-    /// after shifting by `bounds.origin` (sublayers live in bounds coordinates).
+    /// The superlayer-side map applied to every sublayer: with `isGeometryFlipped`, first the
+    /// flip of the y axis within the bounds (sublayers then use a y-up system), then
+    /// sublayerTransform about the anchor. Sublayers live in bounds coordinates.
     public var sublayerToLocal: CATransform3D {
-        guard !sublayerTransform.isIdentity else { return .identity }
+        var m = CATransform3DIdentity
+        if isGeometryFlipped {
+            m = CATransform3DMakeScale(1, -1, 1).concatenating(CATransform3DMakeTranslation(0, bounds.minY + bounds.maxY, 0))
+        }
+        guard !sublayerTransform.isIdentity else { return m }
         let a = CGPoint(x: bounds.origin.x + anchorPoint.x * bounds.width,
                         y: bounds.origin.y + anchorPoint.y * bounds.height)
-        return CATransform3DMakeTranslation(-a.x, -a.y, -anchorPointZ)
+        return m.concatenating(CATransform3DMakeTranslation(-a.x, -a.y, -anchorPointZ))
             .concatenating(sublayerTransform)
             .concatenating(CATransform3DMakeTranslation(a.x, a.y, anchorPointZ))
     }

@@ -76,6 +76,9 @@ public struct ImagePlacement: Sendable {
     /// drawn: the cells of a sparse backing store partition the destination exactly, while the
     /// destination's own edges stay anti-aliased.
     public var cell: CGRect? = nil
+    /// When set, edge coverage (anti-aliasing) comes from this rectangle instead of
+    /// `destination`: the slices of a nine-slice image share the outline of the whole image.
+    public var coverage: CGRect? = nil
 }
 
 /// What an item draws.

@@ -103,11 +103,14 @@ public struct DisplayListBuilder: Sendable {
             let clip = layer.masksToBounds ? boundsShape : RoundedRect(rect: layer.bounds, radius: 0)
             emit(.gradient(paint, clip: clip), local: layer.bounds, clips: clips)
         }
-        // Image contents.
-        if let contents = layer.contents, let placement = ContentsPlacement.place(contents, in: layer.bounds) {
-            let local = layer.masksToBounds ? layer.bounds.intersection(placement.destination) : placement.destination
-            if !local.isNull {
-                emit(.image(placement, clip: layer.masksToBounds ? boundsShape : nil, opacity: alpha), local: local, clips: clips)
+        // Image contents (nine-slice when contentsCenter is set).
+        if let contents = layer.contents {
+            for placement in ContentsPlacement.placements(contents, in: layer.bounds, flipped: layer.isGeometryFlipped) {
+                var local = placement.cell.map { $0.intersection(placement.destination) } ?? placement.destination
+                if layer.masksToBounds { local = local.intersection(layer.bounds) }
+                if !local.isNull {
+                    emit(.image(placement, clip: layer.masksToBounds ? boundsShape : nil, opacity: alpha), local: local, clips: clips)
+                }
             }
         }
         // Vector or drawn content (shapes, text, custom drawing), from a backing store

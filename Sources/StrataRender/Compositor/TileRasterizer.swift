@@ -166,7 +166,7 @@ enum TileRasterizer {
             }
         case .image(let placement, let clip, let opacity):
             let sampler = ImageSampler(placement)
-            let dest = RoundedRect(rect: placement.destination, radius: 0)
+            let dest = RoundedRect(rect: placement.coverage ?? placement.destination, radius: 0)
             let cell = placement.cell
             let cx0 = Double(cell?.minX ?? -.infinity), cx1 = Double(cell?.maxX ?? .infinity)
             let cy0 = Double(cell?.minY ?? -.infinity), cy1 = Double(cell?.maxY ?? .infinity)
