@@ -1,0 +1,79 @@
+// Decoded images kept by file, so that an image used by many layers (or loaded again by a
+// template per row) is decoded and stored once. The key is the resolved path plus the file's
+// modification date and size: an edited file is decoded again. Bounded by a byte budget with
+// least-recently-used eviction; an evicted image stays alive in the layers that hold it.
+import Foundation
+import Synchronization
+import StrataCore
+
+/// A thread-safe cache of decoded image files.
+public final class ImageCache: Sendable {
+    struct Key: Hashable, Sendable {
+        let path: String
+        let modified: Date?
+        let size: Int?
+    }
+    struct State {
+        var entries: [Key: (image: CGImage, used: UInt64)] = [:]
+        var bytes = 0
+        var clock: UInt64 = 0
+        var hits = 0
+        var decodes = 0
+    }
+
+    /// The cache `CGImage.load(contentsOf:)` uses.
+    public static let shared = ImageCache()
+
+    private let state = Mutex(State())
+    /// The most bytes of pixels kept (default 1 GiB).
+    public let capacity: Int
+    /// The decoder used on a miss.
+    public let decoder: ImageDecoder
+
+    /// A cache holding up to `capacity` bytes of pixels.
+    public init(capacity: Int = 1 << 30, decoder: ImageDecoder = ImageDecoder()) {
+        self.capacity = capacity
+        self.decoder = decoder
+    }
+
+    /// The image in the file at `url`, decoded on first use (and again after the file changes).
+    /// Throws `MediaError.cannotRead` naming the file.
+    public func image(contentsOf url: URL) throws -> CGImage {
+        let resolved = url.standardizedFileURL.resolvingSymlinksInPath()
+        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved.path)
+        let key = Key(path: resolved.path, modified: attributes?[.modificationDate] as? Date,
+                      size: (attributes?[.size] as? NSNumber)?.intValue)
+        if let hit = state.withLock({ s -> CGImage? in
+            guard let e = s.entries[key] else { return nil }
+            s.clock += 1
+            s.entries[key] = (e.image, s.clock)
+            s.hits += 1
+            return e.image
+        }) { return hit }
+        let decoded = try decoder.decode(contentsOf: url)
+        return state.withLock { s in
+            s.clock += 1
+            // Another thread may have decoded the same file meanwhile: keep one image.
+            if let e = s.entries[key] { s.entries[key] = (e.image, s.clock); return e.image }
+            s.decodes += 1
+            s.entries[key] = (decoded, s.clock)
+            s.bytes += decoded.bitmap.pixels.count
+            while s.bytes > capacity, s.entries.count > 1,
+                  let oldest = s.entries.min(by: { $0.value.used < $1.value.used })?.key, oldest != key {
+                s.bytes -= s.entries[oldest]!.image.bitmap.pixels.count
+                s.entries[oldest] = nil
+            }
+            return decoded
+        }
+    }
+
+    /// Forgets every image.
+    public func removeAll() {
+        state.withLock { s in s.entries.removeAll(); s.bytes = 0 }
+    }
+
+    /// Decodes, hits, images and bytes held (for tests and benchmarks).
+    public var statistics: (decodes: Int, hits: Int, images: Int, bytes: Int) {
+        state.withLock { ($0.decodes, $0.hits, $0.entries.count, $0.bytes) }
+    }
+}
