@@ -79,3 +79,38 @@ final class ContentsTests: XCTestCase {
         XCTAssertTrue(img.pixel(x: 12, y: 12) == (230, 230, 230, 255))
     }
 }
+
+final class MipmapTests: XCTestCase {
+    /// A 256×256 one-pixel checkerboard shown at 30×30: linear filtering samples individual
+    /// texels (aliasing to black or white), trilinear averages them to mid grey.
+    func testTrilinearAveragesWhereLinearAliases() {
+        var b = Bitmap(width: 256, height: 256)
+        for y in 0..<256 { for x in 0..<256 {
+            let v: UInt8 = (x + y) % 2 == 0 ? 0 : 255
+            b.setPixel(x: x, y: y, (v, v, v, 255))
+        } }
+        let image = CGImage(bitmap: b)
+        XCTAssertEqual(image.mipLevelCount, 8)
+        XCTAssertEqual(image.mipLevel(1).pixel(x: 3, y: 5).r, 128)  // (0+255+255+0+2)/4
+        let root = canvas(80, 40)
+        for (i, f) in [CALayerContentsFilter.linear, .trilinear].enumerated() {
+            let l = CALayer()
+            l.frame = CGRect(x: 4 + CGFloat(i) * 40, y: 4, width: 30, height: 30)
+            l.contents = image
+            l.minificationFilter = f
+            root.addSublayer(l)
+        }
+        let img = render(root, width: 80, height: 40)
+        var linearSpread = 0, trilinearSpread = 0
+        for y in 6..<32 { for x in 6..<32 {
+            linearSpread = max(linearSpread, abs(Int(img.pixel(x: x, y: y).r) - 128))
+            trilinearSpread = max(trilinearSpread, abs(Int(img.pixel(x: x + 40, y: y).r) - 128))
+        } }
+        XCTAssertGreaterThan(linearSpread, 60)
+        XCTAssertLessThanOrEqual(trilinearSpread, 2)
+    }
+}
+
+extension CGImage {
+    func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) { bitmap.pixel(x: x, y: y) }
+}

@@ -17,6 +17,40 @@ public final class CGImage: Hashable, @unchecked Sendable {
         self.identifier = CGImage.nextIdentifier()
     }
 
+    private let mipLock = NSLock()
+    private var mips: [CGImage] = []
+
+    /// Mipmap level `n` (0 = this image; each level halves both sides with a 2×2 box filter,
+    /// down to 1×1), built on first use and kept. Used by `.trilinear` minification.
+    public func mipLevel(_ n: Int) -> CGImage {
+        guard n > 0 else { return self }
+        mipLock.lock(); defer { mipLock.unlock() }
+        while mips.count < n {
+            let src = (mips.last ?? self).bitmap
+            guard src.width > 1 || src.height > 1 else { break }
+            let w = max(1, src.width / 2), h = max(1, src.height / 2)
+            var out = Bitmap(width: w, height: h)
+            for y in 0..<h { for x in 0..<w {
+                let x0 = min(2 * x, src.width - 1), x1 = min(2 * x + 1, src.width - 1)
+                let y0 = min(2 * y, src.height - 1), y1 = min(2 * y + 1, src.height - 1)
+                for c in 0..<4 {
+                    let sum = Int(src.pixels[(y0 * src.width + x0) * 4 + c]) + Int(src.pixels[(y0 * src.width + x1) * 4 + c])
+                        + Int(src.pixels[(y1 * src.width + x0) * 4 + c]) + Int(src.pixels[(y1 * src.width + x1) * 4 + c])
+                    out.pixels[(y * w + x) * 4 + c] = UInt8((sum + 2) / 4)
+                }
+            } }
+            mips.append(CGImage(bitmap: out))
+        }
+        return n - 1 < mips.count ? mips[n - 1] : (mips.last ?? self)
+    }
+
+    /// The number of mipmap levels below this image.
+    public var mipLevelCount: Int {
+        var n = 0, w = width, h = height
+        while w > 1 || h > 1 { w = max(1, w / 2); h = max(1, h / 2); n += 1 }
+        return n
+    }
+
     public static func == (l: CGImage, r: CGImage) -> Bool { l === r }
     public func hash(into h: inout Hasher) { h.combine(identifier) }
 

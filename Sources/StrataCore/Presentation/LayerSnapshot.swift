@@ -24,6 +24,7 @@ public struct ContentsSnapshot: Sendable, Hashable {
     public var contentsScale: CGFloat
     public var minificationFilter: CALayerContentsFilter
     public var magnificationFilter: CALayerContentsFilter
+    public var minificationFilterBias: Float = 0
 }
 
 /// Vector or drawn content of specialised layers (shape, text, gradient, custom drawing).

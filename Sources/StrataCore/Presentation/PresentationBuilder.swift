@@ -77,7 +77,8 @@ extension CALayer {
             contents: image.map {
                 ContentsSnapshot(image: $0, gravity: contentsGravity, contentsRect: contentsRect,
                                  contentsCenter: contentsCenter, contentsScale: contentsScale,
-                                 minificationFilter: minificationFilter, magnificationFilter: magnificationFilter)
+                                 minificationFilter: minificationFilter, magnificationFilter: magnificationFilter,
+                                 minificationFilterBias: minificationFilterBias)
             },
             content: snapshotContent(),
             mask: mask.map { Box($0.makeSnapshot()) },

@@ -79,6 +79,9 @@ public struct ImagePlacement: Sendable {
     /// When set, edge coverage (anti-aliasing) comes from this rectangle instead of
     /// `destination`: the slices of a nine-slice image share the outline of the whole image.
     public var coverage: CGRect? = nil
+    /// Trilinear minification: the next smaller mipmap level (same `source` rectangle in its
+    /// own, halved, pixel units) and how much of it to mix in.
+    public var blend: (image: CGImage, weight: Float)? = nil
 }
 
 /// What an item draws.

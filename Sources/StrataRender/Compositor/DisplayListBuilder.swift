@@ -105,7 +105,10 @@ public struct DisplayListBuilder: Sendable {
         }
         // Image contents (nine-slice when contentsCenter is set).
         if let contents = layer.contents {
-            for placement in ContentsPlacement.placements(contents, in: layer.bounds, flipped: layer.isGeometryFlipped) {
+            for var placement in ContentsPlacement.placements(contents, in: layer.bounds, flipped: layer.isGeometryFlipped) {
+                if contents.minificationFilter == .trilinear {
+                    placement = mipmapped(placement, H, bias: contents.minificationFilterBias)
+                }
                 var local = placement.cell.map { $0.intersection(placement.destination) } ?? placement.destination
                 if layer.masksToBounds { local = local.intersection(layer.bounds) }
                 if !local.isNull {
@@ -175,6 +178,26 @@ public struct DisplayListBuilder: Sendable {
         } else {
             faces.append(Face(depth: depth, items: items, plane: depthPlane))
         }
+    }
+
+    /// For trilinear filtering: the mipmap level pair for the on-screen minification at the
+    /// placement's centre (texels per pixel → level of detail, plus `minificationFilterBias`).
+    private func mipmapped(_ p: ImagePlacement, _ H: Homography, bias: Float) -> ImagePlacement {
+        let d = p.destination
+        let stretch = BackingScale.choose(for: d, H, frameWidth: width, frameHeight: height)
+        let texelsPerPoint = max(abs(Double(p.source.width)) / Double(d.width), abs(Double(p.source.height)) / Double(d.height))
+        let lod = log2(max(texelsPerPoint / stretch, 1e-9)) + Double(bias)
+        guard lod > 0 else { return p }
+        let maxLevel = p.image.mipLevelCount
+        let level = min(Int(lod.rounded(.down)), maxLevel)
+        let weight = Float(min(lod - Double(level), 1))
+        var q = p
+        let f = Double(1 << level)
+        q.image = p.image.mipLevel(level)
+        q.source = CGRect(x: Double(p.source.minX) / f, y: Double(p.source.minY) / f,
+                          width: Double(p.source.width) / f, height: Double(p.source.height) / f)
+        if level < maxLevel, weight > 0 { q.blend = (p.image.mipLevel(level + 1), weight) }
+        return q
     }
 
     /// A CATransition: the "before" subtree and the current one, moved or mixed by progress.

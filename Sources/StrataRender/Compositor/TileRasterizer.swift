@@ -166,6 +166,15 @@ enum TileRasterizer {
             }
         case .image(let placement, let clip, let opacity):
             let sampler = ImageSampler(placement)
+            var blendPlacement = placement
+            if let b = placement.blend {
+                blendPlacement.image = b.image
+                blendPlacement.source = CGRect(x: placement.source.minX / 2, y: placement.source.minY / 2,
+                                               width: placement.source.width / 2, height: placement.source.height / 2)
+            }
+            let blendSampler = ImageSampler(blendPlacement)
+            let blendWeight = placement.blend?.weight ?? 0
+            let blendPixels = placement.blend?.image.bitmap.pixels ?? []
             let dest = RoundedRect(rect: placement.coverage ?? placement.destination, radius: 0)
             let cell = placement.cell
             let cx0 = Double(cell?.minX ?? -.infinity), cx1 = Double(cell?.maxX ?? .infinity)
@@ -184,7 +193,12 @@ enum TileRasterizer {
                         if c == 0 { continue }
                         if let clip { c *= coverage(clip, p, antialiased: aa); if c == 0 { continue } }
                         if hasClips { c *= clipCoverage(item.clips, x, y); if c == 0 { continue } }
-                        blend(sampler.sample(texels, p.u, p.v) * (c * opacity), into: &px[i])
+                        var color = sampler.sample(texels, p.u, p.v)
+                        if blendWeight > 0 {
+                            let lower = blendPixels.withUnsafeBytes { blendSampler.sample($0.bindMemory(to: UInt32.self), p.u, p.v) }
+                            color += (lower - color) * blendWeight
+                        }
+                        blend(color * (c * opacity), into: &px[i])
                     }
                 }
             }
