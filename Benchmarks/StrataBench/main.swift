@@ -6,6 +6,7 @@
 //   StrataBench composite [--frames 60] [--runs 5] [--workers N] [--save frame.png]
 //   StrataBench demo --size 1280x720 [--frames 120] [--workers N] [--encode out.mp4]
 //   StrataBench export --size 1280x720 --seconds 5 -o out.mp4     (prints peak RSS)
+//   StrataBench animation [--layers 500] [--seconds 60] [--fps 60]  (animation evaluation, one core)
 import Foundation
 import Strata
 
@@ -169,6 +170,7 @@ switch args.positional.first ?? "" {
 case "composite": compositeBenchmark(args)
 case "demo": demoBenchmark(args)
 case "export": exportBenchmark(args)
+case "animation": animationBenchmark(args)
 default:
     print("usage: StrataBench composite|demo|export [options]  (see Benchmarks/StrataBench/main.swift)")
     exit(2)

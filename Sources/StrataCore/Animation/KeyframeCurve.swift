@@ -39,8 +39,9 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 public let kCAAnimationRotateAuto = CAAnimationRotationMode.rotateAuto
 public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoReverse
 
-/// The frozen, checked form of a `CAKeyframeAnimation`.
-public struct KeyframeCurve: Sendable {
+/// The frozen, checked form of a `CAKeyframeAnimation` (a class: evaluation passes it around
+/// every frame, and a reference is cheaper to hand on than its arrays).
+public final class KeyframeCurve: Sendable {
     public enum Mode: Sendable, Equatable { case linear, discrete, paced, cubic, cubicPaced }
 
     let mode: Mode

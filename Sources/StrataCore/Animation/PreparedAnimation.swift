@@ -46,7 +46,13 @@ public struct AnimationSample: Sendable {
 
 /// A checked, frozen animation ready to evaluate.
 public struct PreparedAnimation: Sendable {
-    public var keyPath: String
+    public var keyPath: String {
+        didSet { (keyBase, keyField) = CALayer.split(keyPath) }
+    }
+    /// `keyPath` split at its first dot once, not per frame: the layer property and the field in
+    /// it (`"transform"`, `"rotation.z"`).
+    private(set) var keyBase: String
+    private(set) var keyField: String?
     public var timing: MediaTimingValues
     public var timingFunction: CAMediaTimingFunction?
     public var isAdditive: Bool
@@ -55,7 +61,9 @@ public struct PreparedAnimation: Sendable {
 
     public init(keyPath: String, timing: MediaTimingValues, timingFunction: CAMediaTimingFunction?,
                 isAdditive: Bool, isCumulative: Bool, curve: AnimationCurve) {
-        self.keyPath = keyPath; self.timing = timing; self.timingFunction = timingFunction
+        self.keyPath = keyPath
+        (keyBase, keyField) = CALayer.split(keyPath)
+        self.timing = timing; self.timingFunction = timingFunction
         self.isAdditive = isAdditive; self.isCumulative = isCumulative; self.curve = curve
     }
 
@@ -97,6 +105,17 @@ public struct PreparedAnimation: Sendable {
         if let span, state.iteration > 0 { v = Self.accumulate(v, span, times: state.iteration) }
         if isAdditive { v = AnimatableValue.add(underlying, v) ?? v }
         return AnimationSample(value: v, rotation: rotation)
+    }
+
+    /// Whether the value underneath matters (an end left to "current", or additive); when it
+    /// does not, the layer need not read it (reading a virtual transform field decomposes the
+    /// matrix).
+    var usesUnderlying: Bool {
+        if isAdditive { return true }
+        switch curve {
+        case .basic(.fromTo), .spring(.fromTo, _), .keyframes: return false
+        default: return true
+        }
     }
 
     /// `v + n·span`: in one step for vector values, by repeated addition for transforms.

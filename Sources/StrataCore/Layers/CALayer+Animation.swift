@@ -139,13 +139,12 @@ extension CALayer {
     func applyAnimations(atLocalTime t: Double, entries: [AnimationEntry]) {
         var turn = 0.0
         var turns = false
-        for entry in entries {
-            let prepared = entry.prepared
-            if case .transition = prepared.curve {
-                if let snap = prepared.transitionSnapshot(at: t) { customValues[TransitionStorage.key] = snap }
+        for i in entries.indices {
+            if case .transition = entries[i].prepared.curve {
+                if let snap = entries[i].prepared.transitionSnapshot(at: t) { customValues[TransitionStorage.key] = snap }
                 continue
             }
-            prepared.forEachPropertyAnimation(at: t) { leaf, time in
+            entries[i].prepared.forEachPropertyAnimation(at: t) { leaf, time in
                 if let r = apply(leaf, at: time) { turn += r; turns = true }
             }
         }
@@ -157,9 +156,16 @@ extension CALayer {
     /// Applies one property animation; returns its rotation-mode turn, if any.
     private func apply(_ prepared: PreparedAnimation, at t: Double) -> Double? {
         if prepared.isAdditive, applyAdditiveTransformField(prepared, at: t) { return nil }
-        guard let underlying = animatableValue(forKeyPath: prepared.keyPath),
-              let s = prepared.sample(at: t, underlying: underlying) else { return nil }
-        setAnimatableValue(s.value, forKeyPath: prepared.keyPath)
+        guard let whole = animatableValue(forKey: prepared.keyBase) else { return nil }
+        guard let field = prepared.keyField else {
+            guard let s = prepared.sample(at: t, underlying: whole) else { return nil }
+            setAnimatableValue(s.value, forKey: prepared.keyBase)
+            return s.rotation
+        }
+        let underlying = prepared.usesUnderlying ? CALayer.read(field: field, of: whole) : .number(0)
+        guard let underlying, let s = prepared.sample(at: t, underlying: underlying),
+              let updated = CALayer.write(field: field, of: whole, value: s.value) else { return nil }
+        setAnimatableValue(updated, forKey: prepared.keyBase)
         return s.rotation
     }
 
@@ -167,8 +173,8 @@ extension CALayer {
     /// scalar into a matrix (as Core Animation's value functions do) and concatenates it before
     /// the underlying transform, so a spin adds to a tilt instead of replacing it.
     private func applyAdditiveTransformField(_ prepared: PreparedAnimation, at t: Double) -> Bool {
-        let (base, field) = CALayer.split(prepared.keyPath)
-        guard let field, base == "transform" || base == "sublayerTransform",
+        let base = prepared.keyBase
+        guard let field = prepared.keyField, base == "transform" || base == "sublayerTransform",
               CALayer.transformFields.contains(field), field != "translation",
               case .transform(let current)? = animatableValue(forKey: base) else { return false }
         let neutral: CGFloat = field.hasPrefix("scale") ? 1 : 0
