@@ -114,3 +114,39 @@ final class MipmapTests: XCTestCase {
 extension CGImage {
     func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) { bitmap.pixel(x: x, y: y) }
 }
+
+final class ShouldRasterizeTests: XCTestCase {
+    private func card() -> CALayer {
+        let l = box(CGRect(x: 20, y: 20, width: 80, height: 60), color(0.2, 0.5, 0.9))
+        l.cornerRadius = 10
+        l.addSublayer(box(CGRect(x: 10, y: 10, width: 40, height: 40), color(0.9, 0.4, 0.2)))
+        l.addSublayer(box(CGRect(x: 30, y: 20, width: 40, height: 40), color(0.3, 0.8, 0.4)))
+        l.opacity = 0.6
+        return l
+    }
+
+    func testRasterizedLayerMatchesDirectDrawingAndIsReused() {
+        let direct = canvas(120, 100), rasterized = canvas(120, 100)
+        direct.addSublayer(card())
+        let r = card()
+        r.shouldRasterize = true
+        rasterized.addSublayer(r)
+        let cache = BackingStoreCache()
+        let renderer = FrameRenderer(width: 120, height: 100, cache: cache)
+        let a = renderer.render(PresentationBuilder(time: 0).snapshotTree(of: direct))
+        let b = renderer.render(PresentationBuilder(time: 0).snapshotTree(of: rasterized))
+        // At an integer position and scale 1 the bitmap lines up with the pixel grid: the
+        // result equals group-opacity drawing within rounding.
+        let cmp = ImageComparison(actual: b, expected: a, tolerance: 1)!
+        XCTAssertEqual(cmp.pixelsOverTolerance, 0)
+        // Moving and fading the layer reuses the bitmap; changing a sublayer redraws it.
+        let misses = cache.statistics.misses
+        r.position.x += 7
+        r.opacity = 0.9
+        _ = renderer.render(PresentationBuilder(time: 0).snapshotTree(of: rasterized))
+        XCTAssertEqual(cache.statistics.misses, misses)
+        r.sublayers![0].backgroundColor = color(0, 0, 0)
+        _ = renderer.render(PresentationBuilder(time: 0).snapshotTree(of: rasterized))
+        XCTAssertEqual(cache.statistics.misses, misses + 1)
+    }
+}

@@ -43,7 +43,7 @@ public enum LayerContent: Sendable, Hashable {
 }
 
 /// A CATransition in progress on a layer: the rendered "before" subtree and how far along it is.
-public struct TransitionSnapshot: Sendable {
+public struct TransitionSnapshot: Sendable, Hashable {
     /// The layer as it looked when the transition was added (its subtree included).
     public var before: Box<LayerSnapshot>
     /// `fade`, `moveIn`, `push`, `reveal` (or a Strata type name).
@@ -59,7 +59,7 @@ public struct TransitionSnapshot: Sendable {
 }
 
 /// One layer of the presentation tree at one time.
-public struct LayerSnapshot: Sendable {
+public struct LayerSnapshot: Sendable, Hashable {
     public var bounds: CGRect
     public var position: CGPoint
     public var anchorPoint: CGPoint
@@ -135,4 +135,12 @@ public struct LayerSnapshot: Sendable {
 public final class Box<T: Sendable>: Sendable {
     public let value: T
     public init(_ value: T) { self.value = value }
+}
+
+extension Box: Equatable where T: Equatable {
+    public static func == (l: Box, r: Box) -> Bool { l === r || l.value == r.value }
+}
+
+extension Box: Hashable where T: Hashable {
+    public func hash(into h: inout Hasher) { h.combine(value) }
 }

@@ -46,6 +46,13 @@ public struct DisplayListBuilder: Sendable {
             return
         }
 
+        if layer.shouldRasterize, !layer.isTransformLayer,
+           let face = rasterizedSubtree(layer, layerTo3D: layerTo3D, planeToScreen: planeToScreen,
+                                        opacity: inherited, clips: clips, inContext: inContext) {
+            faces.append(face)
+            return
+        }
+
         if layer.isTransformLayer {
             // A 3D rendering context: sublayers keep their z in the parent's 3D space.
             let alpha = inherited * min(layer.opacity, 1)
@@ -178,6 +185,60 @@ public struct DisplayListBuilder: Sendable {
         } else {
             faces.append(Face(depth: depth, items: items, plane: depthPlane))
         }
+    }
+
+    /// `shouldRasterize`: the layer and its subtree are drawn once into a bitmap of
+    /// `rasterizationScale` pixels per point (as on iOS: a layer scaled up on screen then looks
+    /// soft), kept while its appearance is unchanged, and composited as one image with the
+    /// layer's opacity — moving, rotating or fading the layer reuses the bitmap.
+    private func rasterizedSubtree(_ layer: LayerSnapshot, layerTo3D: CATransform3D, planeToScreen: Homography,
+                                   opacity: Float, clips: [ClipShape], inContext: Bool) -> Face? {
+        let H = Homography(flattening: layerTo3D).concatenating(planeToScreen)
+        guard let inv = H.inverted() else { return nil }
+        if !layer.isDoubleSided && H.determinant < 0 { return nil }
+        // The appearance alone: where and how opaquely it is shown is not part of the bitmap.
+        var look = layer
+        look.position = .zero; look.transform = .identity; look.zPosition = 0; look.opacity = 1
+        look.shouldRasterize = false
+        // Area: the bounds, first-level sublayers' frames, and room for a shadow.
+        var area = layer.bounds
+        for child in layer.sublayers where !child.isHidden {
+            let m = child.localToParent.concatenating(layer.sublayerToLocal)
+            for (x, y) in [(child.bounds.minX, child.bounds.minY), (child.bounds.maxX, child.bounds.minY),
+                           (child.bounds.minX, child.bounds.maxY), (child.bounds.maxX, child.bounds.maxY)] {
+                let p = m.project(CGPoint(x: x, y: y))
+                if p.w > 0 { area = area.union(CGRect(x: p.x / p.w, y: p.y / p.w, width: 0, height: 0)) }
+            }
+        }
+        if layer.shadowOpacity > 0 {
+            let m = 3 * layer.shadowRadius + max(abs(layer.shadowOffset.width), abs(layer.shadowOffset.height)) + 2
+            area = area.insetBy(dx: -m, dy: -m)
+        }
+        let s = max(Double(layer.rasterizationScale), 1.0 / 64)
+        let pw = Int((Double(area.width) * s).rounded(.up)), ph = Int((Double(area.height) * s).rounded(.up))
+        guard pw > 0, ph > 0, Double(pw) * Double(ph) <= BackingScale.maximumPixels else { return nil }
+        let areaOrigin = area.origin
+        let raster = cache.subtree(look, scale: s) {
+            var placed = look
+            placed.anchorPoint = .zero
+            placed.position = CGPoint(x: layer.bounds.minX - areaOrigin.x, y: layer.bounds.minY - areaOrigin.y)
+            let builder = DisplayListBuilder(width: pw, height: ph, scale: s, cache: cache)
+            let bitmap = TileRenderer(options: RenderOptions(workers: 1)).render(builder.build(placed), width: pw, height: ph)
+            return RasterizedContent(bitmap: bitmap, area: CGRect(x: area.minX, y: area.minY, width: Double(pw) / s, height: Double(ph) / s),
+                                     scale: s)
+        }
+        guard let raster else { return nil }
+        let plane = PlaneMap(toScreen: H, fromScreen: inv, antialiased: layer.allowsEdgeAntialiasing)
+        let placement = ImagePlacement(image: raster.image, destination: raster.area,
+                                       source: CGRect(x: 0, y: 0, width: raster.bitmap.width, height: raster.bitmap.height),
+                                       nearest: false)
+        var b = pixelBounds(of: raster.area, H).intersection(frameRect)
+        for c in clips { b = b.intersection(c.bounds) }
+        guard !b.isEmpty else { return nil }
+        let item = DrawItem(op: .image(placement, clip: nil, opacity: opacity * min(layer.opacity, 1)), plane: plane,
+                            bounds: b, clips: clips, outline: screenQuad(of: raster.area, H))
+        return Face(depth: centreDepth(layer, layerTo3D), items: [item],
+                    plane: inContext ? DepthPlane(fromScreen: inv, layerTo3D: layerTo3D) : nil)
     }
 
     /// For trilinear filtering: the mipmap level pair for the on-screen minification at the

@@ -12,7 +12,13 @@ public final class BackingStoreCache: Sendable {
         let layerBounds: CGRect
         let scale: Double
     }
+    /// A rasterised subtree (shouldRasterize): its appearance, independent of where it is shown.
+    struct SubtreeKey: Hashable, Sendable {
+        let subtree: LayerSnapshot
+        let scale: Double
+    }
     struct State {
+        var subtrees: [SubtreeKey: (RasterizedContent, Int)] = [:]
         var entries: [Key: (RasterizedContent, UInt64)] = [:]
         /// The frame in which each entry was last used.
         var lastFrame: [Key: Int] = [:]
@@ -56,12 +62,31 @@ public final class BackingStoreCache: Sendable {
         return r
     }
 
+    /// The cached bitmap of a subtree, drawing it with `make` on a miss. Kept while used in
+    /// consecutive frames, like content backing stores.
+    public func subtree(_ snapshot: LayerSnapshot, scale: Double, make: () -> RasterizedContent?) -> RasterizedContent? {
+        let key = SubtreeKey(subtree: snapshot, scale: scale)
+        if let hit = state.withLock({ s -> RasterizedContent? in
+            guard let e = s.subtrees[key] else { return nil }
+            s.subtrees[key] = (e.0, s.frame)
+            s.hits += 1
+            return e.0
+        }) { return hit }
+        guard let r = make() else { return nil }
+        state.withLock { s in
+            s.misses += 1
+            s.subtrees[key] = (r, s.frame)
+        }
+        return r
+    }
+
     /// Ends a frame: backing stores not used in this frame or the previous one are dropped, so
     /// content that changes every frame (a ticking counter, a morphing path) does not pile up
     /// until the memory cap; content shown every frame stays.
     public func endFrame() {
         state.withLock { s in
             let keep = s.frame - 1
+            for (k, e) in s.subtrees where e.1 < keep { s.subtrees[k] = nil }
             for (k, f) in s.lastFrame where f < keep {
                 if let e = s.entries.removeValue(forKey: k) { s.bytes -= e.0.bitmap.pixels.count }
                 s.lastFrame[k] = nil
