@@ -389,6 +389,26 @@ final class CustomDrawingTests: XCTestCase {
         assertRGB(b, 39, 40, W); assertRGB(b, 44, 40, W)
     }
 
+    func testReplayIsIdenticalAcrossWorkersAndTiles() {
+        let root = canvas(120, 90)
+        _ = drawingLayer(CGRect(x: 10, y: 10, width: 100, height: 70), in: root) { ctx, layer in
+            let g = CGGradient(colorsSpace: nil, colors: [CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 1), .white], locations: nil)!
+            ctx.drawRadialGradient(g, startCenter: CGPoint(x: 30, y: 30), startRadius: 0, endCenter: CGPoint(x: 50, y: 35),
+                                   endRadius: 45, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+            ctx.setStrokeColor(.black)
+            ctx.setLineWidth(2.5)
+            ctx.addArc(center: CGPoint(x: 50, y: 35), radius: 25, startAngle: 0.3, endAngle: 4, clockwise: false)
+            ctx.strokePath()
+        }
+        root.displayTreeIfNeeded()
+        let snap = PresentationBuilder(time: 0).snapshotTree(of: root)
+        let reference = FrameRenderer(width: 120, height: 90, options: RenderOptions(workers: 1, tileSize: 16)).render(snap)
+        for (workers, tile) in [(2, 64), (3, 32), (4, 128)] {
+            let other = FrameRenderer(width: 120, height: 90, options: RenderOptions(workers: workers, tileSize: tile)).render(snap)
+            XCTAssertEqual(other.pixels, reference.pixels, "workers \(workers), tile \(tile)")
+        }
+    }
+
     // MARK: Reference sheets
 
     func testPathsAndStrokesSheet() {

@@ -79,6 +79,7 @@ extension CALayer {
     /// none that the layer has).
     private func currentDisplayKeyValues() -> [String: AnimatableValue]? {
         let cls = type(of: self)
+        if cls == CALayer.self && customValues.isEmpty { return nil }
         var keys = DisplayKeyCache.shared.builtInKeys(of: cls)
         for k in customValues.keys where cls.needsDisplay(forKey: k) { keys.append(k) }
         guard !keys.isEmpty else { return nil }
