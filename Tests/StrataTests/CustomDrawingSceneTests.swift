@@ -11,7 +11,7 @@ import StrataTestSupport
 /// MAX_OFFSET (25) points at half progress, then a grey line on to the end. Ported from the
 /// Objective-C `drawInContext:`; `progress` lives in the layer's key-value storage so that
 /// presentation copies (`init(layer:)`) carry the animated value.
-final class ProgressLayer: CALayer {
+private final class ProgressLayer: CALayer {
     static let maxOffset: CGFloat = 25
 
     var progress: CGFloat {
