@@ -3,7 +3,8 @@
 // and render+encode, and peak memory of exports of different lengths. Prints ms/frame, frames/s
 // and peak RSS; compare with the peers' figures measured in the same run (Benchmarks/run.sh).
 //
-//   StrataBench composite [--frames 60] [--runs 5] [--workers N] [--save frame.png]
+//   StrataBench composite|motion [--frames 60] [--runs 5] [--workers N] [--save frame.png]
+//   StrataBench images|shadows|cubes [--frames 60] [--runs 3] [--workers N] [--save frame.png]
 //   StrataBench demo --size 1280x720 [--frames 120] [--workers N] [--encode out.mp4]
 //   StrataBench export --size 1280x720 --seconds 5 -o out.mp4     (prints peak RSS)
 //   StrataBench animation [--layers 500] [--seconds 60] [--fps 60]  (animation evaluation, one core)
@@ -50,8 +51,12 @@ func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 
 
 struct StandardScenes: Decodable {
     struct Sprite: Decodable { let cx, cy, phase, speed, sphase: Double; let c1, c2, c3: [Double] }
+    struct Rect: Decodable { let cx, cy, w, h, phase, speed: Double; let c1, c2, stroke: [Double] }
+    struct Curve: Decodable { let p: [Double]; let amp, phase: Double; let color: [Double] }
     let W: Double, H: Double
     let composite: [Sprite]
+    let motion_rects: [Rect]
+    let motion_curves: [Curve]
 }
 
 func loadStandard() -> StandardScenes {
@@ -128,6 +133,90 @@ func compositeBenchmark(_ args: Args) {
     if let path = args.values["save"], let last { try? last.writePNG(to: URL(fileURLWithPath: path)) }
 }
 
+// MARK: The standard "motion" scene
+
+/// 200 rotating rounded rectangles (gradient fill at alpha 0.85, 2 px stroke — drawn inside the
+/// edge as a CALayer border, where the peers centre it on the edge), 50 wobbling stroked cubic
+/// Béziers (CAShapeLayer, path changes every frame) and 20 text lines whose text and x change
+/// every frame (CATextLayer). Everything that changes content re-rasterises; the rotating
+/// rectangles only re-composite.
+func motionBenchmark(_ args: Args) {
+    let std = loadStandard()
+    let frames = args.int("frames", 60), runs = args.int("runs", 5)
+    let workers = args.int("workers", ProcessInfo.processInfo.activeProcessorCount)
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: std.W, height: std.H)
+    root.backgroundColor = .white
+    var rects: [(CALayer, StandardScenes.Rect)] = []
+    for r in std.motion_rects {
+        let g = CAGradientLayer()
+        g.bounds = CGRect(x: 0, y: 0, width: r.w, height: r.h)
+        g.position = CGPoint(x: r.cx, y: r.cy)
+        g.colors = [cg(r.c1), cg(r.c2)]
+        g.startPoint = CGPoint(x: 0, y: 0)
+        g.endPoint = CGPoint(x: 1, y: 1)
+        g.cornerRadius = 12
+        g.masksToBounds = true
+        g.borderWidth = 2
+        g.borderColor = cg(r.stroke)
+        root.addSublayer(g)
+        rects.append((g, r))
+    }
+    var curves: [(CAShapeLayer, StandardScenes.Curve)] = []
+    for c in std.motion_curves {
+        let l = CAShapeLayer()
+        l.frame = root.bounds
+        l.fillColor = nil
+        l.strokeColor = cg(c.color)
+        l.lineWidth = 4
+        l.lineCap = .round
+        root.addSublayer(l)
+        curves.append((l, c))
+    }
+    var texts: [CATextLayer] = []
+    for _ in 0..<20 {
+        let t = CATextLayer()
+        t.bounds = CGRect(x: 0, y: 0, width: 1800, height: 32)
+        t.anchorPoint = .zero
+        t.font = "DejaVu Sans"
+        t.fontSize = 24
+        t.foregroundColor = CGColor(red: 0.08, green: 0.08, blue: 0.1, alpha: 1)
+        root.addSublayer(t)
+        texts.append(t)
+    }
+    func pose(_ t: Double) {
+        for (l, r) in rects { l.transform = CATransform3DMakeRotation(r.phase + t * r.speed, 0, 0, 1) }
+        for (l, c) in curves {
+            let p = c.p, s = c.amp * sin(0.15 * t + c.phase), k = c.amp * cos(0.11 * t + c.phase)
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: p[0], y: p[1]))
+            path.addCurve(to: CGPoint(x: p[6], y: p[7]), control1: CGPoint(x: p[2] + s, y: p[3] - k),
+                          control2: CGPoint(x: p[4] - k, y: p[5] + s))
+            l.path = path
+        }
+        for (i, l) in texts.enumerated() {
+            // Baseline at y = 48 + 50 i as in scene.py (the ascent of DejaVu Sans at 24 px ≈ 22.3).
+            l.position = CGPoint(x: 40 + 20 * sin(0.1 * t + Double(i)), y: 48 + Double(i) * 50 - 22.3)
+            l.string = String(format: "Line %02d frame %03d: The quick brown fox jumps over the lazy dog 0123456789", i, Int(t))
+        }
+    }
+    let renderer = FrameRenderer(width: Int(std.W), height: Int(std.H), options: RenderOptions(workers: workers))
+    var perRun: [Double] = []
+    var last: Bitmap?
+    for _ in 0..<runs {
+        let start = now()
+        for t in 0..<frames {
+            pose(Double(t))
+            last = renderer.render(PresentationBuilder(time: 0).snapshotTree(of: root))
+        }
+        perRun.append((now() - start) / Double(frames) * 1000)
+    }
+    let m = median(perRun)
+    print(String(format: "motion 1920x1080 workers=%d: %.1f ms/frame (%.1f fps), runs min %.1f max %.1f ms",
+                 workers, m, 1000 / m, perRun.min()!, perRun.max()!))
+    if let path = args.values["save"], let last { try? last.writePNG(to: URL(fileURLWithPath: path)) }
+}
+
 // MARK: The built-in demo
 
 func demoBenchmark(_ args: Args) {
@@ -168,6 +257,10 @@ func exportBenchmark(_ args: Args) {
 let args = Args(Array(CommandLine.arguments.dropFirst()))
 switch args.positional.first ?? "" {
 case "composite": compositeBenchmark(args)
+case "motion": motionBenchmark(args)
+case "images": layersBenchmark(args, shadows: false)
+case "shadows": layersBenchmark(args, shadows: true)
+case "cubes": cubesBenchmark(args)
 case "demo": demoBenchmark(args)
 case "export": exportBenchmark(args)
 case "animation": animationBenchmark(args)

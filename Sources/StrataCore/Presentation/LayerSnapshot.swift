@@ -36,8 +36,9 @@ public enum LayerContent: Sendable, Hashable {
     case shape(ShapeContent)
     /// Styled text laid out in the layer bounds (`CATextLayer`).
     case text(TextContent)
-    /// A filled path, used as an alpha mask (a layer's `shadowPath`).
-    case pathMask(CGPath)
+    /// A filled path blurred with a Gaussian of `blur` points (σ), used as an alpha mask: a
+    /// layer's `shadowPath` shadow, blurred once and reused while the layer moves.
+    case pathMask(CGPath, blur: CGFloat)
     /// Custom drawing recorded by `display()` / `draw(in:)`.
     case drawing(DrawingContent)
 }

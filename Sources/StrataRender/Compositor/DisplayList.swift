@@ -82,6 +82,9 @@ public struct ImagePlacement: Sendable {
     /// Trilinear minification: the next smaller mipmap level (same `source` rectangle in its
     /// own, halved, pixel units) and how much of it to mix in.
     public var blend: (image: CGImage, weight: Float)? = nil
+    /// When set, the image is a mask: the output is this premultiplied colour times the
+    /// sampled alpha (a shadow from its blurred shadowPath).
+    public var tint: SIMD4<Float>? = nil
 }
 
 /// What an item draws.

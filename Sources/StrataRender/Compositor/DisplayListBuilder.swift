@@ -333,15 +333,24 @@ public struct DisplayListBuilder: Sendable {
         let H = plane.toScreen
         let source: DisplayList
         if let path = layer.shadowPath {
-            let area = path.boundingBoxOfPath
-            guard !area.isNull, area.width > 0 || area.height > 0 else { return nil }
-            let s = BackingScale.choose(for: area, H, frameWidth: width, frameHeight: height)
-            guard let raster = cache.raster(for: .pathMask(path), layerBounds: layer.bounds, scale: s) else { return nil }
-            let placement = ImagePlacement(image: raster.image, destination: raster.area,
+            // The fast path: the path's mask is blurred once in the layer's own space and cached;
+            // moving, rotating or fading the layer re-composites it.
+            let content = LayerContent.pathMask(path, blur: layer.shadowRadius)
+            guard let area = ContentRasterizer.drawArea(of: content, layerBounds: layer.bounds) else { return nil }
+            let shifted = area.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
+            let s = BackingScale.choose(for: shifted, H, frameWidth: width, frameHeight: height)
+            guard let raster = cache.raster(for: content, layerBounds: layer.bounds, scale: s) else { return nil }
+            var placement = ImagePlacement(image: raster.image,
+                                           destination: raster.area.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height),
                                            source: CGRect(x: 0, y: 0, width: raster.bitmap.width, height: raster.bitmap.height),
                                            nearest: false)
-            let b = pixelBounds(of: raster.area, H)
-            source = DisplayList(items: [DrawItem(op: .image(placement, clip: nil, opacity: 1), plane: plane, bounds: b, clips: [])])
+            let a = color.a * min(layer.shadowOpacity, 1) * groupOpacity
+            placement.tint = SIMD4(color.r * a, color.g * a, color.b * a, a)
+            var b = pixelBounds(of: placement.destination, H).intersection(frameRect)
+            for c in clips { b = b.intersection(c.bounds) }
+            guard !b.isEmpty else { return nil }
+            return DrawItem(op: .image(placement, clip: nil, opacity: 1), plane: plane, bounds: b, clips: clips,
+                            outline: screenQuad(of: placement.destination, H))
         } else {
             guard !items.isEmpty else { return nil }
             source = DisplayList(items: items)

@@ -198,6 +198,7 @@ enum TileRasterizer {
                             let lower = blendPixels.withUnsafeBytes { blendSampler.sample($0.bindMemory(to: UInt32.self), p.u, p.v) }
                             color += (lower - color) * blendWeight
                         }
+                        if let tint = placement.tint { color = tint * color.w }
                         blend(color * (c * opacity), into: &px[i])
                     }
                 }

@@ -72,13 +72,42 @@ public struct RasterizedContent: Sendable {
     }
 }
 
+extension Bitmap {
+    /// Blurs the alpha channel with a separable Gaussian of `sigma` pixels (colour channels are
+    /// left at zero: the bitmap is a mask).
+    mutating func blurAlpha(sigma: Double) {
+        guard sigma >= 0.05, width > 0, height > 0 else { return }
+        let r = Int((3 * sigma).rounded(.up))
+        var k = (-r...r).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
+        let sum = k.reduce(0, +)
+        k = k.map { $0 / sum }
+        let w = width, h = height
+        var a = [Float](repeating: 0, count: w * h), t = [Float](repeating: 0, count: w * h)
+        for i in 0..<(w * h) { a[i] = Float(pixels[i * 4 + 3]) }
+        for y in 0..<h { for x in 0..<w {
+            var acc: Float = 0
+            for d in max(-r, -x)...min(r, w - 1 - x) { acc += a[y * w + x + d] * k[d + r] }
+            t[y * w + x] = acc
+        } }
+        for y in 0..<h { for x in 0..<w {
+            var acc: Float = 0
+            for d in max(-r, -y)...min(r, h - 1 - y) { acc += t[(y + d) * w + x] * k[d + r] }
+            pixels[(y * w + x) * 4] = 0; pixels[(y * w + x) * 4 + 1] = 0; pixels[(y * w + x) * 4 + 2] = 0
+            pixels[(y * w + x) * 4 + 3] = UInt8(min(max(acc + 0.5, 0), 255))
+        } }
+    }
+}
+
 /// Turns content descriptions into backing stores.
 public enum ContentRasterizer {
     /// The layer-space rectangle `content` may draw into (before clipping), or nil for none.
     public static func drawArea(of content: LayerContent, layerBounds: CGRect) -> CGRect? {
         switch content {
         case .none: return nil
-        case .pathMask(let path): return path.isEmpty ? nil : path.boundingBoxOfPath
+        case .pathMask(let path, let blur):
+            guard !path.isEmpty else { return nil }
+            let m = 3 * max(blur, 0) + 1
+            return path.boundingBoxOfPath.insetBy(dx: -m, dy: -m)
         case .shape(let shape): return ShapeRasterizer.drawArea(of: shape)
         case .text: return layerBounds
         case .drawing(let drawing): return DrawingRasterizer.drawArea(of: drawing, layerBounds: layerBounds)
@@ -95,10 +124,13 @@ public enum ContentRasterizer {
         guard let canvas = CairoCanvas(area: aligned, scale: scale) else { return nil }
         switch content {
         case .none: return nil
-        case .pathMask(let path):
+        case .pathMask(let path, let blur):
             canvas.addPath(path)
             canvas.setColor(.black)
             cairo_fill(canvas.context)
+            var bitmap = canvas.bitmap()
+            bitmap.blurAlpha(sigma: Double(blur) * scale)
+            return RasterizedContent(bitmap: bitmap, area: canvas.area, scale: scale)
         case .shape(let shape): ShapeRasterizer.draw(shape, in: canvas)
         case .text(let text): TextRasterizer.draw(text, in: layerBounds, on: canvas)
         case .drawing(let drawing): DrawingRasterizer.draw(drawing, layerBounds: layerBounds, on: canvas)
