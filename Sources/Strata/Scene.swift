@@ -78,7 +78,7 @@ public final class Scene {
     /// Runs `block` at scene time `t`: property changes inside animate implicitly through
     /// CATransaction, `CACurrentMediaTime()` returns `t`, and `presentation()` shows time t.
     public func at(_ t: Double, _ block: @escaping () -> Void) {
-        scheduled.push(time: t, block)
+        scheduled.push(time: t, user: true, block)
     }
 
     /// Runs every scheduled block with time ≤ `t`, in time order (ties in scheduling order).
@@ -87,12 +87,13 @@ public final class Scene {
     /// block the animations' start/stop events are planned again (layer timing may have changed).
     func advance(to t: Double) throws {
         if t < executedThrough {
-            if scheduled.isEmpty && !hasRunBlocks { return }
+            // Only the engine's own bookkeeping has run (finished animations hidden from
+            // animationKeys, still evaluated): earlier times render as before.
+            if !hasRunBlocks { return }
             throw SceneError.timeWentBackwards(requested: t, current: executedThrough)
         }
         installBuildTimeAnimationsIfNeeded()
         while let entry = scheduled.popFirst(through: t) {
-            hasRunBlocks = true
             let ctx = context(at: entry.time)
             SceneClock.run(in: ctx) {
                 CATransaction.begin()
@@ -100,6 +101,9 @@ public final class Scene {
                 CATransaction.commitAll()
                 animationEvents.revalidate(in: ctx)
             }
+            // User code ran (a scheduled change, a delegate, a completion block): the model may
+            // have changed, so earlier times can no longer be shown.
+            if entry.user || ctx.ranUserCode { hasRunBlocks = true }
         }
         executedThrough = t
     }
@@ -107,7 +111,7 @@ public final class Scene {
 
     private func context(at time: Double) -> SceneContext {
         SceneContext(time: time, events: animationEvents) { [unowned self] when, block in
-            self.at(max(when, time), block)
+            self.scheduled.push(time: max(when, time), user: false, block)
         }
     }
 
@@ -160,6 +164,8 @@ private struct ScheduleQueue {
     private struct Entry {
         let time: Double
         let order: Int
+        /// Scheduled with `at` (user code), not by the engine.
+        let user: Bool
         let block: () -> Void
         func precedes(_ o: Entry) -> Bool { time < o.time || (time == o.time && order < o.order) }
     }
@@ -168,9 +174,9 @@ private struct ScheduleQueue {
 
     var isEmpty: Bool { heap.isEmpty }
 
-    mutating func push(time: Double, _ block: @escaping () -> Void) {
+    mutating func push(time: Double, user: Bool, _ block: @escaping () -> Void) {
         counter += 1
-        heap.append(Entry(time: time, order: counter, block: block))
+        heap.append(Entry(time: time, order: counter, user: user, block: block))
         var i = heap.count - 1
         while i > 0 {
             let parent = (i - 1) / 2
@@ -181,7 +187,7 @@ private struct ScheduleQueue {
     }
 
     /// Removes and returns the earliest entry if its time is ≤ `t`.
-    mutating func popFirst(through t: Double) -> (time: Double, block: () -> Void)? {
+    mutating func popFirst(through t: Double) -> (time: Double, user: Bool, block: () -> Void)? {
         guard let first = heap.first, first.time <= t else { return nil }
         let last = heap.removeLast()
         if !heap.isEmpty {
@@ -197,7 +203,7 @@ private struct ScheduleQueue {
                 i = m
             }
         }
-        return (first.time, first.block)
+        return (first.time, first.user, first.block)
     }
 }
 

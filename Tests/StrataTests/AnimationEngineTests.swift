@@ -65,6 +65,22 @@ final class AnimationEngineTests: XCTestCase {
         XCTAssertNil(box.animationKeys())  // removed on completion
     }
 
+    func testScenesWithoutUserCodeStillRenderInAnyOrder() throws {
+        let (scene, _, box) = makeScene()
+        box.add(fade(1), forKey: "fade")
+        let late = try XCTUnwrap(scene.presentation(of: box, at: 2))
+        XCTAssertNil(box.animationKeys())                       // removed on completion…
+        XCTAssertEqual(late.opacity, 1)
+        let early = try XCTUnwrap(scene.presentation(of: box, at: 0.5))
+        XCTAssertEqual(early.opacity, 0.5, accuracy: 1e-6)      // …yet earlier frames still show it
+        // Once user code has run (here a delegate), time only moves forward.
+        let (other, _, layer) = makeScene()
+        let rec = Recorder()
+        layer.add(named(fade(1), "f", delegate: rec), forKey: "f")
+        _ = try other.presentation(of: layer, at: 2)
+        XCTAssertThrowsError(try other.presentation(of: layer, at: 0.5))
+    }
+
     func testRemovalAndReplacementReportUnfinished() throws {
         let (scene, _, box) = makeScene()
         let rec = Recorder()

@@ -37,7 +37,7 @@ extension CALayer {
         let ctx = SceneClock.current
         ctx?.journal.recordAnimations(of: self)
         for old in animationEntries where old.key == k { old.original.runtime?.detach() }
-        animationEntries.removeAll { $0.key == k }
+        animationEntries.removeAll { $0.key == k || $0.original.runtime?.removedAtEnd == true }
         animationEntries.append((k, copy, prepared))
         let runtime = AnimationRuntime(layer: self, animation: copy, timing: prepared.timing)
         copy.runtime = runtime
@@ -98,14 +98,17 @@ extension CALayer {
         return CALayer.read(field: field, of: whole)
     }
 
-    /// The animation added under `key` (a copy of the one passed to `add`).
+    /// The animation added under `key` (a copy of the one passed to `add`); nil once it has run
+    /// to its end with `isRemovedOnCompletion`.
     public func animation(forKey key: String) -> CAAnimation? {
-        animationEntries.last { $0.key == key }?.original
+        animationEntries.last { $0.key == key && $0.original.runtime?.removedAtEnd != true }?.original
     }
 
-    /// The keys of the attached animations, in the order added.
+    /// The keys of the attached animations, in the order added (without those that ran to their
+    /// end with `isRemovedOnCompletion`).
     public func animationKeys() -> [String]? {
-        animationEntries.isEmpty ? nil : animationEntries.map(\.key)
+        let keys = animationEntries.filter { $0.original.runtime?.removedAtEnd != true }.map(\.key)
+        return keys.isEmpty ? nil : keys
     }
 
     /// Removes the animation under `key`; its delegate hears `animationDidStop(finished: false)`.
@@ -122,12 +125,6 @@ extension CALayer {
         SceneClock.current?.journal.recordAnimations(of: self)
         for e in animationEntries { e.original.runtime?.detach() }
         animationEntries.removeAll()
-    }
-
-    /// Drops an animation that ran to its end with `isRemovedOnCompletion`.
-    func detachFinishedAnimation(_ anim: CAAnimation) {
-        anim.runtime?.attached = false
-        animationEntries.removeAll { $0.original === anim }
     }
 
     // MARK: Evaluation

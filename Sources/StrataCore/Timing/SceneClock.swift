@@ -14,6 +14,9 @@ public final class SceneContext {
     public let events: AnimationEventScheduler?
     /// What this block (one implicit transaction) has changed so far.
     let journal = TransactionJournal()
+    /// Set when a block the engine scheduled ran user code (an animation delegate, a completion
+    /// block), which may have changed the model.
+    public var ranUserCode = false
 
     public init(time: Double, events: AnimationEventScheduler? = nil,
                 schedule: @escaping (Double, @escaping () -> Void) -> Void) {
