@@ -136,6 +136,8 @@ public final class Scene {
     /// The Sendable snapshot of the whole tree at time `t` (after layout and custom drawing).
     public func snapshot(at t: Double) throws -> LayerSnapshot {
         try advance(to: t)
+        let errors = AnimationErrorLog.take()
+        if !errors.isEmpty { throw SceneError.invalidAnimation(errors.joined(separator: "; ")) }
         rootLayer.layoutIfNeeded()
         rootLayer.displayTreeIfNeeded()
         return PresentationBuilder(time: t).snapshotTree(of: rootLayer)
@@ -223,11 +225,13 @@ public enum SceneError: Error, CustomStringConvertible, Equatable {
     case invalidTime(String)
     case invalidFrameRange(String)
     case timeWentBackwards(requested: Double, current: Double)
+    /// An animation added with `add(_:forKey:)` was invalid (unknown key path, wrong value type).
+    case invalidAnimation(String)
 
     public var description: String {
         switch self {
         case .invalidSize(let s), .invalidFrameRate(let s), .invalidDuration(let s), .invalidTime(let s),
-             .invalidFrameRange(let s): s
+             .invalidFrameRange(let s), .invalidAnimation(let s): s
         case .timeWentBackwards(let r, let c):
             "cannot render time \(r) s after scheduled changes up to \(c) s have run; render frames in increasing time order (or build a new scene)"
         }

@@ -84,3 +84,18 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
     }
 }
+
+final class InvalidAnimationTests: XCTestCase {
+    func testUnknownKeyPathIsReportedByTheSceneNotACrash() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 16, height: 16)
+        root.name = "root"
+        let a = CABasicAnimation(keyPath: "positon.x")
+        a.toValue = 10
+        root.add(a, forKey: "typo")  // cannot throw, as in Core Animation
+        let scene = Scene(rootLayer: root, size: CGSize(width: 16, height: 16), frameRate: 10, duration: 1)
+        XCTAssertThrowsError(try scene.renderFrame(at: 0)) { e in
+            XCTAssertEqual("\(e)", "animation added to CALayer 'root': unknown animatable key path 'positon.x' on CALayer")
+        }
+    }
+}

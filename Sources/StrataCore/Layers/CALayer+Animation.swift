@@ -11,7 +11,9 @@ extension CALayer {
     /// use `addChecked(_:forKey:)` to receive it as a thrown error instead.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         do { try addChecked(anim, forKey: key) } catch {
-            fatalError("Strata: \(error)")
+            // Not a crash: the error is kept and reported by the scene when it renders
+            // (`Scene.renderFrame`/`export` throw it, naming the layer and key path).
+            AnimationErrorLog.record(error, layer: self)
         }
     }
 
@@ -240,6 +242,26 @@ extension CALayer {
 /// Where a presentation copy keeps the transition running on it until its snapshot is made.
 enum TransitionStorage {
     static let key = "@strata.transition"
+}
+
+/// Errors of `add(_:forKey:)` (which cannot throw, as in Core Animation), kept per thread until
+/// the scene that renders collects them.
+public enum AnimationErrorLog {
+    private static let key = "strata.animationErrors"
+
+    static func record(_ error: Error, layer: CALayer) {
+        let name = layer.name.map { " '\($0)'" } ?? ""
+        var list = (Thread.current.threadDictionary[key] as? [String]) ?? []
+        list.append("animation added to \(type(of: layer))\(name): \(error)")
+        Thread.current.threadDictionary[key] = list
+    }
+
+    /// The messages recorded on this thread since the last call, oldest first.
+    public static func take() -> [String] {
+        let list = (Thread.current.threadDictionary[key] as? [String]) ?? []
+        Thread.current.threadDictionary[key] = nil
+        return list
+    }
 }
 
 /// Process-unique numbers for generated keys.
