@@ -282,3 +282,79 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(video.duration), 0.83, accuracy: 1e-6)
     }
 }
+
+/// Temporal stability, frame-rate reduction and the size goal.
+final class GIFStabilityTests: XCTestCase {
+    /// A smooth gradient with a square at `squareX`, plus deterministic ±`noise` jitter.
+    private func frame(squareX: Int, noise: Int, seed: UInt64) -> Bitmap {
+        var b = Bitmap(width: 96, height: 64)
+        var state = seed
+        for y in 0..<64 {
+            for x in 0..<96 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                let j = noise == 0 ? 0 : Int(state >> 60) % (2 * noise + 1) - noise
+                let inSquare = x >= squareX && x < squareX + 16 && y >= 24 && y < 40
+                let r = inSquare ? 250 : x * 255 / 95, g = inSquare ? 40 : y * 255 / 63, bl = inSquare ? 40 : 128
+                b.setPixel(x: x, y: y, (UInt8(clamping: r + j), UInt8(clamping: g + j), UInt8(clamping: bl + j), 255))
+            }
+        }
+        return b
+    }
+
+    func testNoiseWithinToleranceKeepsPixelsStable() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        for (tolerance, stable) in [(nil as Int?, true), (0, false)] {
+            let url = dir.appendingPathComponent("noise-\(tolerance ?? -1).gif")
+            var options = GIFEncoderOptions()
+            options.temporalTolerance = tolerance
+            let encoder = try GIFEncoder(url: url, width: 96, height: 64, frameRate: MediaTestSupport.fps30, options: options)
+            try encoder.append(frame(squareX: 10, noise: 0, seed: 1))
+            try encoder.append(frame(squareX: 10, noise: 1, seed: 2))
+            try encoder.append(frame(squareX: 50, noise: 1, seed: 3))
+            try encoder.finish()
+            let gif = try DecodedGIF(url: url)
+            XCTAssertEqual(gif.frames.count, 3)
+            if stable {
+                XCTAssertEqual(gif.frames[1], gif.frames[0], "±1 noise is within the default tolerance: nothing shimmers")
+                // Outside the moving square's path the third frame still shows frame 0's pixels.
+                let o = (5 * 96 + 80) * 4
+                XCTAssertEqual(Array(gif.frames[2][o..<(o + 4)]), Array(gif.frames[0][o..<(o + 4)]))
+                let inSquare = (30 * 96 + 55) * 4
+                XCTAssertGreaterThan(gif.frames[2][inSquare], 230, "the square moved")
+            } else {
+                XCTAssertNotEqual(gif.frames[1], gif.frames[0], "exact comparison re-sends the noise")
+            }
+        }
+    }
+
+    func testFrameRateReductionKeepsTheDuration() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        for (name, configure, frames) in [("nth", { (o: inout GIFEncoderOptions) in o.everyNthFrame = 3 }, 10),
+                                          ("target", { (o: inout GIFEncoderOptions) in o.frameRate = FrameRate(numerator: 12) }, 12)] {
+            var options = GIFEncoderOptions()
+            configure(&options)
+            let url = dir.appendingPathComponent("\(name).gif")
+            let encoder = try GIFEncoder(url: url, width: 96, height: 64, frameRate: MediaTestSupport.fps30, options: options)
+            for k in 0..<30 { try encoder.append(frame(squareX: 2 * k, noise: 0, seed: 0)) }
+            XCTAssertEqual(encoder.frameCount, 30, "every appended frame counts")
+            try encoder.finish()
+            let gif = try DecodedGIF(url: url)
+            XCTAssertEqual(gif.frames.count, frames, name)
+            XCTAssertEqual(gif.delays.reduce(0, +), 100, "\(name): still one second")
+        }
+    }
+
+    func testSizeGoalIsSmaller() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        var bytes: [GIFEncoderOptions.Goal: Int] = [:]
+        for goal in GIFEncoderOptions.Goal.allCases {
+            let url = dir.appendingPathComponent("\(goal).gif")
+            let encoder = try GIFEncoder(url: url, width: 96, height: 64, frameRate: MediaTestSupport.fps30,
+                                         options: GIFEncoderOptions(goal: goal))
+            for k in 0..<20 { try encoder.append(frame(squareX: 3 * k, noise: 3, seed: UInt64(k))) }
+            try encoder.finish()
+            bytes[goal] = try Data(contentsOf: url).count
+        }
+        XCTAssertLessThan(bytes[.size]!, bytes[.quality]! * 3 / 4, "\(bytes)")
+    }
+}

@@ -239,3 +239,167 @@ final class WarningLog: @unchecked Sendable {
     func add(_ s: String) { lock.lock(); stored.append(s); lock.unlock() }
     var messages: [String] { lock.lock(); defer { lock.unlock() }; return stored }
 }
+
+/// The three clips of the GIF benchmark (Benchmarks/media/gif_vs_ffmpeg.sh), rendered by Strata at
+/// 640×360, 30 fps, 3 s: a flat UI animation, a gradient-heavy title, and a noisy video playing in
+/// a rounded, 3D-turned player layer. With STRATA_GIF_BENCH_DIR set, writes each clip's frames
+/// (`<clip>.rgba`, raw RGBA), Strata's GIFs for both goals, and Strata's encode times
+/// (`strata_times.json`); skipped otherwise. Run it in release (`swift test -c release`).
+final class GIFBenchmarkClips: XCTestCase {
+    static let size = CGSize(width: 640, height: 360)
+
+    static func basic(_ key: String, from: Any, to: Any, duration: Double, begin: Double = 0) -> CABasicAnimation {
+        let a = CABasicAnimation(keyPath: key)
+        a.fromValue = from
+        a.toValue = to
+        a.duration = duration
+        a.beginTime = begin
+        a.fillMode = .both
+        a.isRemovedOnCompletion = false
+        a.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        return a
+    }
+
+    static func color(_ hex: UInt32, _ alpha: CGFloat = 1) -> CGColor {
+        CGColor(red: CGFloat(hex >> 16 & 0xFF) / 255, green: CGFloat(hex >> 8 & 0xFF) / 255, blue: CGFloat(hex & 0xFF) / 255, alpha: alpha)
+    }
+
+    static func flatUI() -> Scene {
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: size)
+        root.backgroundColor = color(0xF4F5F7)
+        let header = CALayer()
+        header.frame = CGRect(x: 0, y: 0, width: 640, height: 56)
+        header.backgroundColor = color(0x3B82F6)
+        root.addSublayer(header)
+        for i in 0..<3 {
+            let card = CALayer()
+            card.frame = CGRect(x: 40 + 195 * CGFloat(i), y: 90, width: 170, height: 150)
+            card.backgroundColor = color(0xFFFFFF)
+            card.cornerRadius = 14
+            card.borderWidth = 1
+            card.borderColor = color(0xD9DDE3)
+            let badge = CALayer()
+            badge.frame = CGRect(x: 16, y: 16, width: 40, height: 40)
+            badge.cornerRadius = 20
+            badge.backgroundColor = color([0x22C55E, 0xF59E0B, 0xEF4444][i])
+            card.addSublayer(badge)
+            let line = CALayer()
+            line.frame = CGRect(x: 16, y: 76, width: 120, height: 10)
+            line.backgroundColor = color(0xCBD5E1)
+            line.cornerRadius = 5
+            card.addSublayer(line)
+            card.add(basic("position.x", from: 800, to: card.position.x, duration: 0.8, begin: 0.2 + 0.25 * Double(i)), forKey: "in")
+            root.addSublayer(card)
+        }
+        let track = CALayer()
+        track.frame = CGRect(x: 40, y: 280, width: 560, height: 16)
+        track.backgroundColor = color(0xE2E8F0)
+        track.cornerRadius = 8
+        root.addSublayer(track)
+        let bar = CALayer()
+        bar.anchorPoint = CGPoint(x: 0, y: 0.5)
+        bar.frame = CGRect(x: 40, y: 280, width: 560, height: 16)
+        bar.backgroundColor = color(0x3B82F6)
+        bar.cornerRadius = 8
+        bar.add(basic("bounds.size.width", from: 16, to: 560, duration: 2.6, begin: 0.2), forKey: "grow")
+        root.addSublayer(bar)
+        let knob = CALayer()
+        knob.frame = CGRect(x: 560, y: 14, width: 28, height: 28)
+        knob.cornerRadius = 14
+        knob.backgroundColor = color(0xFFFFFF)
+        knob.add(basic("position.x", from: 574, to: 606, duration: 0.3, begin: 1.5), forKey: "toggle")
+        root.addSublayer(knob)
+        return Scene(rootLayer: root, size: size, frameRate: 30, duration: 3)
+    }
+
+    static func gradientTitle() -> Scene {
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: size)
+        let background = CAGradientLayer()
+        background.frame = root.bounds
+        background.colors = [color(0x0F172A), color(0x6D28D9), color(0xDB2777)]
+        background.startPoint = CGPoint(x: 0, y: 0)
+        background.endPoint = CGPoint(x: 1, y: 1)
+        background.add(basic("endPoint", from: CGPoint(x: 1, y: 1), to: CGPoint(x: 0.4, y: 1.2), duration: 3), forKey: "sweep")
+        root.addSublayer(background)
+        let glow = CAGradientLayer()
+        glow.type = .radial
+        glow.frame = CGRect(x: 0, y: 0, width: 360, height: 360)
+        glow.colors = [color(0xFDE68A, 0.9), color(0xFDE68A, 0)]
+        glow.startPoint = CGPoint(x: 0.5, y: 0.5)
+        glow.endPoint = CGPoint(x: 1, y: 1)
+        glow.add(basic("position", from: CGPoint(x: 120, y: 180), to: CGPoint(x: 520, y: 180), duration: 3), forKey: "move")
+        root.addSublayer(glow)
+        let title = CATextLayer()
+        title.string = "Strata 1.0"
+        title.fontSize = 72
+        title.foregroundColor = color(0xFFFFFF)
+        title.alignmentMode = .center
+        title.frame = CGRect(x: 0, y: 130, width: 640, height: 100)
+        title.add(basic("opacity", from: 0, to: 1, duration: 1, begin: 0.3), forKey: "fade")
+        title.add(basic("transform.scale", from: 0.8, to: 1, duration: 1.5, begin: 0.3), forKey: "scale")
+        root.addSublayer(title)
+        return Scene(rootLayer: root, size: size, frameRate: 30, duration: 3)
+    }
+
+    static func videoInLayer(_ clip: URL) -> Scene {
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: size)
+        let background = CAGradientLayer()
+        background.frame = root.bounds
+        background.colors = [color(0x1E293B), color(0x334155)]
+        root.addSublayer(background)
+        let player = AVPlayer(url: clip)
+        player.play()
+        let video = AVPlayerLayer(player: player)
+        video.frame = CGRect(x: 120, y: 45, width: 400, height: 270)
+        video.cornerRadius = 18
+        video.masksToBounds = true
+        video.videoGravity = .resizeAspectFill
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 900
+        video.add(basic("transform", from: CATransform3DRotate(perspective, -0.5, 0, 1, 0),
+                        to: CATransform3DRotate(perspective, 0.35, 0, 1, 0), duration: 3), forKey: "turn")
+        root.addSublayer(video)
+        return Scene(rootLayer: root, size: size, frameRate: 30, duration: 3)
+    }
+
+    func testWriteGIFBenchmarkClips() throws {
+        guard let dirPath = ProcessInfo.processInfo.environment["STRATA_GIF_BENCH_DIR"] else {
+            throw XCTSkip("set STRATA_GIF_BENCH_DIR to write the GIF benchmark clips")
+        }
+        let dir = URL(fileURLWithPath: dirPath)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // Camera-like source for the video clip: test pattern with moving noise.
+        let source = dir.appendingPathComponent("source.mp4")
+        let r = try runProcess("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=480x320:r=30:d=3,noise=alls=10:allf=t",
+                                          "-c:v", "libx264", "-crf", "20", "-pix_fmt", "yuv420p", source.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        var times: [String: Double] = [:]
+        var sizes: [String: Int] = [:]
+        for (name, scene) in [("flat-ui", Self.flatUI()), ("gradient-title", Self.gradientTitle()),
+                              ("video-layer", Self.videoInLayer(source))] {
+            var frames: [Bitmap] = []
+            var raw = Data()
+            for k in 0..<scene.frameCount {
+                let f = try scene.renderFrame(index: k)
+                frames.append(f)
+                raw.append(contentsOf: f.pixels)
+            }
+            try raw.write(to: dir.appendingPathComponent("\(name).rgba"))
+            try frames[45].writePNG(to: dir.appendingPathComponent("\(name)-45.png"))
+            for (mode, options) in [("strata", GIFEncoderOptions()), ("strata-size", GIFEncoderOptions(goal: .size))] {
+                let url = dir.appendingPathComponent("\(name).\(mode).gif")
+                let started = Date()
+                let encoder = try GIFEncoder(url: url, width: 640, height: 360, frameRate: FrameRate(numerator: 30)!, options: options)
+                for f in frames { try encoder.append(f) }
+                try encoder.finish()
+                times["\(name).\(mode)"] = Date().timeIntervalSince(started)
+                sizes["\(name).\(mode)"] = (try? Data(contentsOf: url).count) ?? 0
+            }
+        }
+        let json = try JSONSerialization.data(withJSONObject: ["seconds": times, "bytes": sizes], options: [.sortedKeys, .prettyPrinted])
+        try json.write(to: dir.appendingPathComponent("strata_times.json"))
+    }
+}

@@ -76,24 +76,23 @@ struct FrameRegion {
     /// Cuts `rect` out of premultiplied RGBA `pixels` (row length `stride` pixels). With
     /// `keepTransparency`, pixels with alpha < 128 are marked transparent and the others are
     /// un-premultiplied; otherwise the premultiplied colour (the pixel over black) is used. Pixels
-    /// equal to the same pixel of `previous` (a frame of the same size) are marked transparent
-    /// too, so that the previous frame shows through them.
+    /// flagged in `unchanged` (one flag per pixel of the whole frame) are marked transparent too,
+    /// so that the previous frame shows through them.
     init(pixels: UnsafeBufferPointer<UInt8>, stride: Int, x: Int, y: Int, width: Int, height: Int,
-         keepTransparency: Bool, unchangedFrom previous: UnsafeBufferPointer<UInt8>? = nil) {
+         keepTransparency: Bool, unchanged: UnsafeBufferPointer<Bool>? = nil) {
         self.width = width
         self.height = height
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
         var transparent: [Bool] = []
         var anyTransparent = false
-        if keepTransparency || previous != nil { transparent = [Bool](repeating: false, count: width * height) }
+        if keepTransparency || unchanged != nil { transparent = [Bool](repeating: false, count: width * height) }
         rgb.withUnsafeMutableBufferPointer { out in
             for row in 0..<height {
                 var s = ((y + row) * stride + x) * 4
                 var d = row * width * 3
                 for column in 0..<width {
                     let a = Int(pixels[s + 3])
-                    if let previous, previous[s] == pixels[s], previous[s + 1] == pixels[s + 1],
-                       previous[s + 2] == pixels[s + 2], previous[s + 3] == pixels[s + 3] {
+                    if let unchanged, unchanged[s >> 2] {
                         transparent[row * width + column] = true
                         anyTransparent = true
                     } else if keepTransparency, a < 255 {

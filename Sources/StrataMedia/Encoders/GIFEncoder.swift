@@ -4,8 +4,13 @@
 // re-encoded (disposal "do not dispose"), pixels inside it that did not change are written as
 // transparent so the previous frame shows through, and an unchanged frame becomes a 1×1
 // transparent pixel: static regions cost nothing, do not flicker, and every appended frame stays a
-// frame. Frame k lasts round(100·(k+1)/fps) − round(100·k/fps) centiseconds, so the delays add up
-// to the duration exactly, to the centisecond. Browsers stretch 0–1 cs delays to about 10 cs, so
+// frame. Temporal stability: a pixel counts as unchanged when its colour is within
+// `temporalTolerance` levels of the colour it had when it was last written, so the small
+// frame-to-frame variations of lossy or noisy sources neither shimmer nor cost bytes (the
+// comparison is against the last written colour, not the previous frame, so slow drifts are
+// caught once they exceed the tolerance). Frames may be dropped for a lower output rate
+// (`everyNthFrame`, `frameRate`). Frame k lasts round(100·(k+1)/fps) − round(100·k/fps)
+// centiseconds at the output rate, so the delays add up to the duration exactly, to the centisecond. Browsers stretch 0–1 cs delays to about 10 cs, so
 // rates above 50 fps play slowly there. The output depends only on the frames and options.
 import Foundation
 import Glibc
@@ -42,7 +47,14 @@ public final class GIFEncoder: @unchecked Sendable {
     private var appended = 0
     private var written = 0
     private var isOpen = false
-    private var previous: [UInt8]?
+    /// The source colours of the pixels as last written (what the canvas stands for).
+    private var reference: [UInt8]?
+    /// Per pixel: unchanged since last written (within the tolerance).
+    private var unchangedMask: [Bool] = []
+    /// The rate the delays are computed at (the input rate, reduced by the options).
+    private let outputRate: FrameRate
+    /// Frames kept for output so far (spooled or written).
+    private var kept = 0
     // Global palette mode: statistics of every frame and the spooled frames.
     private var statistics: ColorStatistics?
     private var spool: FileHandle?
@@ -58,6 +70,17 @@ public final class GIFEncoder: @unchecked Sendable {
         self.frameRate = frameRate
         self.options = options
         self.path = url.path
+        if let target = options.frameRate, target.framesPerSecond < frameRate.framesPerSecond {
+            outputRate = target
+        } else if options.everyNthFrame > 1,
+                  let reduced = FrameRate(numerator: frameRate.numerator, denominator: frameRate.denominator * options.everyNthFrame) {
+            outputRate = reduced
+        } else {
+            outputRate = frameRate
+        }
+        guard options.everyNthFrame >= 1 else {
+            throw MediaError.invalidOption(path: path, reason: "everyNthFrame \(options.everyNthFrame) must be at least 1")
+        }
         guard width > 0, height > 0, width <= 65_535, height <= 65_535 else {
             throw MediaError.invalidFrameSize(path: path, reason: "size \(width)×\(height) must be within 1...65535 per side for GIF")
         }
@@ -113,6 +136,9 @@ public final class GIFEncoder: @unchecked Sendable {
                 throw MediaError.frameSizeMismatch(path: path, frameIndex: appended, width: frame.width,
                                                    height: frame.height, expectedWidth: width, expectedHeight: height)
             }
+            defer { appended += 1 }
+            guard keeps(frameAt: appended) else { return }
+            kept += 1
             do {
                 if let spool {
                     frame.pixels.withUnsafeBufferPointer { pixels in
@@ -124,7 +150,6 @@ public final class GIFEncoder: @unchecked Sendable {
                 } else {
                     try encode(frame.pixels, with: nil)
                 }
-                appended += 1
             } catch {
                 isOpen = false
                 throw Self.wrap(error, path: path, operation: "writing frame \(appended)")
@@ -146,12 +171,12 @@ public final class GIFEncoder: @unchecked Sendable {
                     try spool.close()
                     self.spool = nil
                     // One slot stays free for transparency (kept alpha, or unchanged pixels).
-                    let colors = PaletteBuilder.palette(from: statistics, maxColors: options.maxColors - 1)
+                    let colors = PaletteBuilder.palette(from: statistics, maxColors: options.resolvedMaxColors - 1)
                     let mapper = PaletteMapper(colors: colors, isExact: isExact(statistics, colors))
                     try writeHeader(globalPalette: mapper.colors)
                     let reader = try FileHandle(forReadingFrom: spoolURL)
                     defer { try? reader.close() }
-                    for _ in 0..<appended {
+                    for _ in 0..<kept {
                         guard let data = try reader.read(upToCount: width * height * 4), data.count == width * height * 4 else {
                             throw MediaError.libraryFailure(path: path, operation: "reading the frame spool", reason: "it ended early")
                         }
@@ -198,27 +223,28 @@ public final class GIFEncoder: @unchecked Sendable {
 
     /// Encodes one frame: the changed rectangle, mapped to `globalMapper` or to its own palette.
     private func encode(_ pixels: [UInt8], with globalMapper: PaletteMapper?) throws {
-        let delay = Self.delay(ofFrame: written, frameRate: frameRate)
+        let delay = Self.delay(ofFrame: written, frameRate: outputRate)
         let keepsTransparency = options.preservesTransparency
         let rect: (x: Int, y: Int, width: Int, height: Int)?
-        if keepsTransparency || previous == nil {
-            rect = (0, 0, width, height)
+        let differencing = !keepsTransparency && reference != nil
+        if differencing {
+            rect = Self.changedRect(reference!, pixels, tolerance: options.resolvedTemporalTolerance,
+                                    unchanged: &unchangedMask, width: width, height: height)
         } else {
-            rect = Self.changedRect(previous!, pixels, width: width, height: height)
+            rect = (0, 0, width, height)
         }
         guard let rect else {
             try writeUnchangedFrame(delay: delay)
-            previous = pixels
             written += 1
             return
         }
-        // Inside the changed rectangle, pixels equal to the previous frame's become transparent
-        // (unless transparency is kept, where each frame replaces the last).
+        // Inside the changed rectangle, unchanged pixels become transparent (unless transparency
+        // is kept, where each frame replaces the last).
         let region: FrameRegion = pixels.withUnsafeBufferPointer { current in
-            if !keepsTransparency, let previous {
-                return previous.withUnsafeBufferPointer {
+            if differencing {
+                return unchangedMask.withUnsafeBufferPointer {
                     FrameRegion(pixels: current, stride: width, x: rect.x, y: rect.y, width: rect.width, height: rect.height,
-                                keepTransparency: false, unchangedFrom: $0)
+                                keepTransparency: false, unchanged: $0)
                 }
             }
             return FrameRegion(pixels: current, stride: width, x: rect.x, y: rect.y, width: rect.width,
@@ -231,12 +257,12 @@ public final class GIFEncoder: @unchecked Sendable {
         } else {
             var statistics = ColorStatistics()
             statistics.add(region)
-            let colors = PaletteBuilder.palette(from: statistics, maxColors: options.maxColors - (usesTransparency ? 1 : 0))
+            let colors = PaletteBuilder.palette(from: statistics, maxColors: options.resolvedMaxColors - (usesTransparency ? 1 : 0))
             mapper = PaletteMapper(colors: colors, isExact: isExact(statistics, colors))
         }
         // The slot after the colours is the transparent one (the global palette always reserves it).
         let transparentIndex = usesTransparency ? mapper.colors.count : Int(NO_TRANSPARENT_COLOR)
-        var indices = mapper.map(region, dithering: options.dithering,
+        var indices = mapper.map(region, dithering: options.resolvedDithering,
                                  transparentIndex: UInt8(clamping: max(0, transparentIndex)))
         try writeControlBlock(delay: delay, transparentIndex: Int32(transparentIndex),
                               disposal: keepsTransparency ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT)
@@ -248,8 +274,37 @@ public final class GIFEncoder: @unchecked Sendable {
         try indices.withUnsafeMutableBufferPointer { buffer in
             try check(EGifPutLine(gif, buffer.baseAddress, Int32(buffer.count)), "writing image \(written) (EGifPutLine)")
         }
-        previous = pixels
+        if differencing {
+            Self.updateReference(&reference!, from: pixels, rect: rect, unchanged: unchangedMask, width: width)
+        } else {
+            reference = pixels
+        }
         written += 1
+    }
+
+    /// Whether input frame `index` is kept for output (frame-rate reduction).
+    private func keeps(frameAt index: Int) -> Bool {
+        if let target = options.frameRate, target.framesPerSecond < frameRate.framesPerSecond {
+            // The first input frame at or after the next output time.
+            let time = frameRate.time(ofFrame: index)
+            return time >= outputRate.time(ofFrame: kept) - 1e-9
+        }
+        return index % max(1, options.everyNthFrame) == 0
+    }
+
+    /// Copies the written pixels of `rect` into the reference.
+    private static func updateReference(_ reference: inout [UInt8], from pixels: [UInt8], rect: (x: Int, y: Int, width: Int, height: Int),
+                                        unchanged: [Bool], width: Int) {
+        reference.withUnsafeMutableBytes { ref in
+            pixels.withUnsafeBytes { src in
+                let r = ref.bindMemory(to: UInt32.self), p = src.bindMemory(to: UInt32.self)
+                for y in rect.y..<(rect.y + rect.height) {
+                    for x in rect.x..<(rect.x + rect.width) where !unchanged[y * width + x] {
+                        r[y * width + x] = p[y * width + x]
+                    }
+                }
+            }
+        }
     }
 
     /// A frame identical to the previous one: one transparent pixel that only carries the delay.
@@ -312,22 +367,33 @@ public final class GIFEncoder: @unchecked Sendable {
         return (2 * numerator + rate.numerator) / (2 * rate.numerator)
     }
 
-    /// The bounding box of the pixels that differ between two frames; nil when they are equal.
-    static func changedRect(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+    /// Marks each pixel of `current` unchanged when no colour channel differs from `reference` by
+    /// more than `tolerance`, and returns the bounding box of the changed ones (nil: none).
+    static func changedRect(_ reference: [UInt8], _ current: [UInt8], tolerance: Int, unchanged: inout [Bool],
+                            width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+        if unchanged.count != width * height { unchanged = [Bool](repeating: false, count: width * height) }
         var minX = width, maxX = -1, minY = height, maxY = -1
-        a.withUnsafeBytes { ra in
-            b.withUnsafeBytes { rb in
-                let pa = ra.bindMemory(to: UInt32.self), pb = rb.bindMemory(to: UInt32.self)
-                for y in 0..<height {
-                    let row = y * width
-                    var first = -1
-                    for x in 0..<width where pa[row + x] != pb[row + x] { first = x; break }
-                    if first < 0 { continue }
-                    var last = first
-                    var x = width - 1
-                    while x > first { if pa[row + x] != pb[row + x] { last = x; break }; x -= 1 }
-                    minX = min(minX, first); maxX = max(maxX, last)
-                    minY = min(minY, y); maxY = y
+        reference.withUnsafeBufferPointer { a in
+            current.withUnsafeBufferPointer { b in
+                unchanged.withUnsafeMutableBufferPointer { mask in
+                    for y in 0..<height {
+                        var first = -1, last = -1
+                        var i = y * width * 4
+                        for x in 0..<width {
+                            let dr = Int(a[i]) - Int(b[i]), dg = Int(a[i + 1]) - Int(b[i + 1]), db = Int(a[i + 2]) - Int(b[i + 2])
+                            let same = abs(dr) <= tolerance && abs(dg) <= tolerance && abs(db) <= tolerance
+                            mask[y * width + x] = same
+                            if !same {
+                                if first < 0 { first = x }
+                                last = x
+                            }
+                            i += 4
+                        }
+                        if first >= 0 {
+                            minX = min(minX, first); maxX = max(maxX, last)
+                            minY = min(minY, y); maxY = y
+                        }
+                    }
                 }
             }
         }
