@@ -14,7 +14,7 @@ DIR="${1:-$(mktemp -d)}"
 mkdir -p "$DIR"
 export PATH="/opt/swift/usr/bin:$PATH"
 if [ -z "${SKIP_STRATA:-}" ]; then
-  (cd "$ROOT" && STRATA_GIF_BENCH_DIR="$DIR" swift test -c release ${SCRATCH_PATH:+--scratch-path "$SCRATCH_PATH"} \
+  (cd "$ROOT" && STRATA_GIF_BENCH_DIR="$DIR" swift test -c release -Xswiftc -enable-testing ${SCRATCH_PATH:+--scratch-path "$SCRATCH_PATH"} \
     --filter GIFBenchmarkClips/testWriteGIFBenchmarkClips >&2)
 fi
 now() { python3 -c 'import time; print(time.monotonic())'; }

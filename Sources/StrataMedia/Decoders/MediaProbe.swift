@@ -1,5 +1,6 @@
 // What a media file holds, read with libavformat: the container, and for each stream its codec,
-// size, pixel format, colour tags, frame rate and duration, plus the number of frames found by
+// size, sample aspect ratio, rotation, pixel format, colour tags, frame rate, duration, bit rate
+// (audio: sample rate and channel layout), plus the number of frames found by
 // reading every packet (exact for video, unlike header estimates). Used by `strata probe` and by
 // tests that check what the encoders wrote.
 import Foundation
@@ -35,15 +36,32 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
         public let colorSpace: String?
         /// "tv" (limited) or "pc" (full), when tagged.
         public let colorRange: String?
+        /// Samples per second (audio only).
+        public var sampleRate: Int? = nil
+        /// Channel count (audio only).
+        public var channels: Int? = nil
+        /// Channel layout, e.g. "stereo" (audio only).
+        public var channelLayout: String? = nil
+        /// Clockwise rotation a player applies (display matrix), in degrees (video only).
+        public var rotation: Int? = nil
+        /// Sample aspect ratio when not square, e.g. "2:1" (video only).
+        public var sampleAspectRatio: String? = nil
+        /// Bits per second, when known.
+        public var bitRate: Int? = nil
 
         /// A one-line summary of the stream.
         public var description: String {
             var parts = ["#\(index) \(kind) \(codecName)"]
             if let width, let height { parts.append("\(width)×\(height)") }
+            if let sampleAspectRatio { parts.append("SAR \(sampleAspectRatio)") }
+            if let rotation, rotation != 0 { parts.append("rotated \(rotation)°") }
+            if let sampleRate { parts.append("\(sampleRate) Hz") }
+            if let channelLayout { parts.append(channelLayout) } else if let channels { parts.append("\(channels) ch") }
             if let pixelFormat { parts.append(pixelFormat) }
             if let colorSpace { parts.append("\(colorSpace)/\(colorPrimaries ?? "?")/\(colorTransfer ?? "?") \(colorRange ?? "")") }
             if let frameRate { parts.append("\(frameRate) fps") }
             if let duration { parts.append(String(format: "%.3f s", duration)) }
+            if let bitRate { parts.append("\(bitRate / 1000) kb/s") }
             parts.append("\(frameCount) \(kind == "video" ? "frames" : "packets")")
             return parts.joined(separator: ", ")
         }
@@ -115,7 +133,7 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
             func tag(_ name: UnsafePointer<CChar>?, unspecified: Bool) -> String? {
                 unspecified ? nil : FFmpegSupport.string(name)
             }
-            streams.append(Stream(
+            var entry = Stream(
                 index: i,
                 kind: FFmpegSupport.string(av_get_media_type_string(parameters.codec_type)) ?? "unknown",
                 codecName: FFmpegSupport.string(avcodec_get_name(parameters.codec_id)) ?? "unknown",
@@ -132,7 +150,26 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
                 colorSpace: tag(av_color_space_name(parameters.color_space),
                                 unspecified: parameters.color_space == AVCOL_SPC_UNSPECIFIED),
                 colorRange: tag(av_color_range_name(parameters.color_range),
-                                unspecified: parameters.color_range == AVCOL_RANGE_UNSPECIFIED)))
+                                unspecified: parameters.color_range == AVCOL_RANGE_UNSPECIFIED))
+            if parameters.bit_rate > 0 { entry.bitRate = Int(parameters.bit_rate) }
+            if parameters.codec_type == AVMEDIA_TYPE_AUDIO {
+                entry.sampleRate = Int(parameters.sample_rate)
+                entry.channels = Int(parameters.ch_layout.nb_channels)
+                var layout = parameters.ch_layout
+                var name = [CChar](repeating: 0, count: 64)
+                if av_channel_layout_describe(&layout, &name, name.count) > 0 {
+                    entry.channelLayout = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                }
+            }
+            if isVideo {
+                if let matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, nil) {
+                    let angle = matrix.withMemoryRebound(to: Int32.self, capacity: 9) { -av_display_rotation_get($0) }
+                    if angle.isFinite { entry.rotation = ((Int((angle / 90).rounded()) % 4 + 4) % 4) * 90 }
+                }
+                let sar = parameters.sample_aspect_ratio
+                if sar.num > 0, sar.den > 0, sar.num != sar.den { entry.sampleAspectRatio = "\(sar.num):\(sar.den)" }
+            }
+            streams.append(entry)
         }
         self.streams = streams
     }
