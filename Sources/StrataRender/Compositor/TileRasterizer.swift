@@ -126,44 +126,44 @@ enum TileRasterizer {
         dst = src + dst * (1 - src.w)
     }
 
-    static func draw(_ item: DrawItem, in r: PixelRect, into buf: inout TileBuffer) {
+    /// The loop every shape-like item shares: for each pixel between the item's screen edges,
+    /// map the centre into the layer plane, take the op's coverage (`cover`, 0 skips the pixel),
+    /// multiply by the ancestors' clips, and blend the op's premultiplied colour (`shade`).
+    /// The closures are specialised into the loop (no per-pixel calls in release builds).
+    @inline(__always)
+    static func scan(_ item: DrawItem, _ r: PixelRect, _ buf: inout TileBuffer,
+                     cover: (LocalSample) -> Float, shade: (LocalSample, Int, Int) -> SIMD4<Float>) {
         let mapper = PixelMapper(item.plane.fromScreen)
-        let aa = item.plane.antialiased
         let stride = buf.rect.x1 - buf.rect.x0
         let hasClips = !item.clips.isEmpty
+        let bx0 = buf.rect.x0, by0 = buf.rect.y0
+        buf.pixels.withUnsafeMutableBufferPointer { px in
+            for y in r.y0..<r.y1 {
+                let (sx0, sx1) = item.outline?.span(row: y, r.x0, r.x1) ?? (r.x0, r.x1)
+                var i = (y - by0) * stride + (sx0 - bx0)
+                for x in sx0..<sx1 {
+                    defer { i += 1 }
+                    guard let p = mapper.map(x, y) else { continue }
+                    var c = cover(p)
+                    if c == 0 { continue }
+                    if hasClips { c *= clipCoverage(item.clips, x, y); if c == 0 { continue } }
+                    blend(shade(p, x, y) * c, into: &px[i])
+                }
+            }
+        }
+    }
+
+    static func draw(_ item: DrawItem, in r: PixelRect, into buf: inout TileBuffer) {
+        let aa = item.plane.antialiased
+        let stride = buf.rect.x1 - buf.rect.x0
         switch item.op {
         case .fill(let shape, let color):
-            buf.pixels.withUnsafeMutableBufferPointer { px in
-                for y in r.y0..<r.y1 {
-                    let (sx0, sx1) = item.outline?.span(row: y, r.x0, r.x1) ?? (r.x0, r.x1)
-                    var i = (y - buf.rect.y0) * stride + (sx0 - buf.rect.x0)
-                    for x in sx0..<sx1 {
-                        defer { i += 1 }
-                        guard let p = mapper.map(x, y) else { continue }
-                        var c = coverage(shape, p, antialiased: aa)
-                        if c == 0 { continue }
-                        if hasClips { c *= clipCoverage(item.clips, x, y); if c == 0 { continue } }
-                        blend(color * c, into: &px[i])
-                    }
-                }
-            }
+            scan(item, r, &buf, cover: { coverage(shape, $0, antialiased: aa) }, shade: { _, _, _ in color })
         case .ring(let outer, let inner, let color):
-            buf.pixels.withUnsafeMutableBufferPointer { px in
-                for y in r.y0..<r.y1 {
-                    let (sx0, sx1) = item.outline?.span(row: y, r.x0, r.x1) ?? (r.x0, r.x1)
-                    var i = (y - buf.rect.y0) * stride + (sx0 - buf.rect.x0)
-                    for x in sx0..<sx1 {
-                        defer { i += 1 }
-                        guard let p = mapper.map(x, y) else { continue }
-                        var c = coverage(outer, p, antialiased: aa)
-                        if c == 0 { continue }
-                        c *= 1 - coverage(inner, p, antialiased: aa)
-                        if c == 0 { continue }
-                        if hasClips { c *= clipCoverage(item.clips, x, y); if c == 0 { continue } }
-                        blend(color * c, into: &px[i])
-                    }
-                }
-            }
+            scan(item, r, &buf, cover: { p in
+                let c = coverage(outer, p, antialiased: aa)
+                return c == 0 ? 0 : c * (1 - coverage(inner, p, antialiased: aa))
+            }, shade: { _, _, _ in color })
         case .image(let placement, let clip, let opacity):
             let sampler = ImageSampler(placement)
             var blendPlacement = placement
@@ -175,53 +175,35 @@ enum TileRasterizer {
             let blendSampler = ImageSampler(blendPlacement)
             let blendWeight = placement.blend?.weight ?? 0
             let blendPixels = placement.blend?.image.bitmap.pixels ?? []
+            let tint = placement.tint
             let dest = RoundedRect(rect: placement.coverage ?? placement.destination, radius: 0)
             let cell = placement.cell
             let cx0 = Double(cell?.minX ?? -.infinity), cx1 = Double(cell?.maxX ?? .infinity)
             let cy0 = Double(cell?.minY ?? -.infinity), cy1 = Double(cell?.maxY ?? .infinity)
             placement.image.bitmap.pixels.withUnsafeBytes { raw in
-            let texels = raw.bindMemory(to: UInt32.self)
-            buf.pixels.withUnsafeMutableBufferPointer { px in
-                for y in r.y0..<r.y1 {
-                    let (sx0, sx1) = item.outline?.span(row: y, r.x0, r.x1) ?? (r.x0, r.x1)
-                    var i = (y - buf.rect.y0) * stride + (sx0 - buf.rect.x0)
-                    for x in sx0..<sx1 {
-                        defer { i += 1 }
-                        guard let p = mapper.map(x, y) else { continue }
-                        if p.u < cx0 || p.u >= cx1 || p.v < cy0 || p.v >= cy1 { continue }
-                        var c = coverage(dest, p, antialiased: aa)
-                        if c == 0 { continue }
-                        if let clip { c *= coverage(clip, p, antialiased: aa); if c == 0 { continue } }
-                        if hasClips { c *= clipCoverage(item.clips, x, y); if c == 0 { continue } }
-                        var color = sampler.sample(texels, p.u, p.v)
-                        if blendWeight > 0 {
-                            let lower = blendPixels.withUnsafeBytes { blendSampler.sample($0.bindMemory(to: UInt32.self), p.u, p.v) }
-                            color += (lower - color) * blendWeight
-                        }
-                        if let tint = placement.tint { color = tint * color.w }
-                        blend(color * (c * opacity), into: &px[i])
+                let texels = raw.bindMemory(to: UInt32.self)
+                scan(item, r, &buf, cover: { p in
+                    if p.u < cx0 || p.u >= cx1 || p.v < cy0 || p.v >= cy1 { return 0 }
+                    let c = coverage(dest, p, antialiased: aa)
+                    guard c > 0, let clip else { return c }
+                    return c * coverage(clip, p, antialiased: aa)
+                }, shade: { p, _, _ in
+                    var color = sampler.sample(texels, p.u, p.v)
+                    if blendWeight > 0 {
+                        let lower = blendPixels.withUnsafeBytes { blendSampler.sample($0.bindMemory(to: UInt32.self), p.u, p.v) }
+                        color += (lower - color) * blendWeight
                     }
-                }
-            }
+                    if let tint { color = tint * color.w }
+                    return color * opacity
+                })
             }
         case .gradient(let paint, let clip):
-            buf.pixels.withUnsafeMutableBufferPointer { px in
-                for y in r.y0..<r.y1 {
-                    let (sx0, sx1) = item.outline?.span(row: y, r.x0, r.x1) ?? (r.x0, r.x1)
-                    var i = (y - buf.rect.y0) * stride + (sx0 - buf.rect.x0)
-                    for x in sx0..<sx1 {
-                        defer { i += 1 }
-                        guard let p = mapper.map(x, y) else { continue }
-                        var c = coverage(clip, p, antialiased: aa)
-                        if c == 0 { continue }
-                        if hasClips { c *= clipCoverage(item.clips, x, y); if c == 0 { continue } }
-                        var color = paint.color(at: paint.parameter(p.u, p.v))
-                        let d = GradientPaint.dither(x, y) / 255 * color.w
-                        color += SIMD4(d, d, d, 0)
-                        blend(color * c, into: &px[i])
-                    }
-                }
-            }
+            scan(item, r, &buf, cover: { coverage(clip, $0, antialiased: aa) }, shade: { p, x, y in
+                var color = paint.color(at: paint.parameter(p.u, p.v))
+                let d = GradientPaint.dither(x, y) / 255 * color.w
+                color += SIMD4(d, d, d, 0)
+                return color
+            })
         case .group(let list, let opacity, let mask):
             var sub = TileBuffer(rect: r)
             draw(list, into: &sub)
