@@ -13,7 +13,7 @@ extension CALayer {
                            CGPoint(x: b.minX, y: b.maxY), CGPoint(x: b.maxX, y: b.maxY)]
             var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
             for c in corners {
-                let h = m.homogeneousPoint(c)
+                let h = m.project(c)
                 guard h.w != 0 else { continue }
                 let x = h.x / h.w, y = h.y / h.w
                 minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
@@ -55,15 +55,5 @@ extension CALayer {
                 .concatenating(CATransform3DMakeTranslation(pa.x, pa.y, p.anchorPointZ))
         }
         return m
-    }
-}
-
-extension CATransform3D {
-    /// `[x y z 1] · M` as homogeneous coordinates.
-    func homogeneousPoint(_ p: CGPoint, z: CGFloat = 0) -> (x: CGFloat, y: CGFloat, z: CGFloat, w: CGFloat) {
-        (p.x * m11 + p.y * m21 + z * m31 + m41,
-         p.x * m12 + p.y * m22 + z * m32 + m42,
-         p.x * m13 + p.y * m23 + z * m33 + m43,
-         p.x * m14 + p.y * m24 + z * m34 + m44)
     }
 }

@@ -58,7 +58,7 @@ extension CALayer {
         guard w != 0, w.isFinite else { return nil }
         let q = CGPoint(x: x / w, y: y / w)
         // The point must lie in front of the eye on this plane.
-        let (_, _, zc, wc) = toPlane.homogeneousPoint(q)
+        let (_, _, zc, wc) = toPlane.project(q)
         guard wc > 0 else { return nil }
         if !isDoubleSided && planeHomography(upTo: nil).determinant < 0 { return nil }
         let depth = Double(zc / wc)
