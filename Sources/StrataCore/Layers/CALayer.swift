@@ -114,8 +114,6 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     public internal(set) weak var modelLayerReference: CALayer?
     var isPresentationCopy = false
     var needsLayoutFlag = false
-    /// Delegates of animations added while building (no scene clock yet); the scene schedules them.
-    var pendingDelegateEvents: [(CAAnimation, CAAnimationDelegate)] = []
     var actionsSuppressed = 0
     var needsDisplayFlag = false
     // Custom drawing (CALayer+Drawing.swift).
