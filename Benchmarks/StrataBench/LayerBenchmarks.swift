@@ -41,8 +41,6 @@ func imagePose(_ i: Int, _ t: Int) -> (x: Double, y: Double, angle: Double, scal
 }
 
 func layersBenchmark(_ args: Args, shadows: Bool) {
-    let frames = args.int("frames", 60), runs = args.int("runs", 3)
-    let workers = args.int("workers", ProcessInfo.processInfo.activeProcessorCount)
     let sprites = layerBenchSprites()
     let root = CALayer()
     root.frame = CGRect(x: 0, y: 0, width: 1920, height: 1080)
@@ -61,31 +59,17 @@ func layersBenchmark(_ args: Args, shadows: Bool) {
         root.addSublayer(l)
         layers.append(l)
     }
-    let renderer = FrameRenderer(width: 1920, height: 1080, options: RenderOptions(workers: workers))
-    var perRun: [Double] = []
-    var last: Bitmap?
-    for _ in 0..<runs {
-        let start = now()
-        for t in 0..<frames {
-            for (i, l) in layers.enumerated() {
-                let p = imagePose(i, t)
-                l.position = CGPoint(x: p.x, y: p.y)
-                l.transform = CATransform3DScale(CATransform3DMakeRotation(p.angle, 0, 0, 1), p.scale, p.scale, 1)
-                l.opacity = Float(p.alpha)
-            }
-            last = renderer.render(PresentationBuilder(time: 0).snapshotTree(of: root))
+    measureScene(shadows ? "images+shadowPath" : "images", args, root: root, defaultRuns: 3) { t in
+        for (i, l) in layers.enumerated() {
+            let p = imagePose(i, t)
+            l.position = CGPoint(x: p.x, y: p.y)
+            l.transform = CATransform3DScale(CATransform3DMakeRotation(p.angle, 0, 0, 1), p.scale, p.scale, 1)
+            l.opacity = Float(p.alpha)
         }
-        perRun.append((now() - start) / Double(frames) * 1000)
     }
-    let m = median(perRun)
-    print(String(format: "%@ 1920x1080 workers=%d: %.1f ms/frame (%.1f fps), runs min %.1f max %.1f ms",
-                 shadows ? "images+shadowPath" : "images", workers, m, 1000 / m, perRun.min()!, perRun.max()!))
-    if let path = args.values["save"], let last { try? last.writePNG(to: URL(fileURLWithPath: path)) }
 }
 
 func cubesBenchmark(_ args: Args) {
-    let frames = args.int("frames", 60), runs = args.int("runs", 3)
-    let workers = args.int("workers", ProcessInfo.processInfo.activeProcessorCount)
     let root = CALayer()
     root.frame = CGRect(x: 0, y: 0, width: 1920, height: 1080)
     root.backgroundColor = CGColor(gray: 0.1, alpha: 1)
@@ -118,23 +102,11 @@ func cubesBenchmark(_ args: Args) {
         root.addSublayer(cube)
         cubes.append(cube)
     }
-    let renderer = FrameRenderer(width: 1920, height: 1080, options: RenderOptions(workers: workers))
-    var perRun: [Double] = []
-    var last: Bitmap?
-    for _ in 0..<runs {
-        let start = now()
-        for t in 0..<frames {
-            for (i, c) in cubes.enumerated() {
-                var m = CATransform3DMakeRotation(0.02 * Double(t) + Double(i), 0, 1, 0)
-                m = CATransform3DRotate(m, 0.5 + 0.1 * Double(i), 1, 0, 0)
-                c.transform = m
-            }
-            last = renderer.render(PresentationBuilder(time: 0).snapshotTree(of: root))
+    measureScene("cubes3d (60 translucent faces, per-pixel depth)", args, root: root, defaultRuns: 3) { t in
+        for (i, c) in cubes.enumerated() {
+            var m = CATransform3DMakeRotation(0.02 * Double(t) + Double(i), 0, 1, 0)
+            m = CATransform3DRotate(m, 0.5 + 0.1 * Double(i), 1, 0, 0)
+            c.transform = m
         }
-        perRun.append((now() - start) / Double(frames) * 1000)
     }
-    let m = median(perRun)
-    print(String(format: "cubes3d (60 translucent faces, per-pixel depth) 1920x1080 workers=%d: %.1f ms/frame (%.1f fps), runs min %.1f max %.1f ms",
-                 workers, m, 1000 / m, perRun.min()!, perRun.max()!))
-    if let path = args.values["save"], let last { try? last.writePNG(to: URL(fileURLWithPath: path)) }
 }

@@ -47,6 +47,29 @@ func peakRSSMiB() -> Double {
 
 func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
 
+/// Renders `frames` frames `runs` times, posing the model before each frame; prints the median
+/// ms/frame as "<label> 1920x1080 workers=N: …" and saves the last frame when `--save` is given.
+func measureScene(_ label: String, _ args: Args, root: CALayer, defaultRuns: Int, pose: (Int) -> Void) {
+    let frames = args.int("frames", 60), runs = args.int("runs", defaultRuns)
+    let workers = args.int("workers", ProcessInfo.processInfo.activeProcessorCount)
+    let w = Int(root.bounds.width), h = Int(root.bounds.height)
+    let renderer = FrameRenderer(width: w, height: h, options: RenderOptions(workers: workers))
+    var perRun: [Double] = []
+    var last: Bitmap?
+    for _ in 0..<runs {
+        let start = now()
+        for t in 0..<frames {
+            pose(t)
+            last = renderer.render(PresentationBuilder(time: 0).snapshotTree(of: root))
+        }
+        perRun.append((now() - start) / Double(frames) * 1000)
+    }
+    let m = median(perRun)
+    print(String(format: "%@ %dx%d workers=%d: %.1f ms/frame (%.1f fps), runs min %.1f max %.1f ms",
+                 label, w, h, workers, m, 1000 / m, perRun.min()!, perRun.max()!))
+    if let path = args.values["save"], let last { try? last.writePNG(to: URL(fileURLWithPath: path)) }
+}
+
 // MARK: The standard "composite" scene
 
 struct StandardScenes: Decodable {
@@ -95,8 +118,6 @@ func makeSprite(_ s: StandardScenes.Sprite) -> CGImage {
 
 func compositeBenchmark(_ args: Args) {
     let std = loadStandard()
-    let frames = args.int("frames", 60), runs = args.int("runs", 5)
-    let workers = args.int("workers", ProcessInfo.processInfo.activeProcessorCount)
     let root = CALayer()
     root.frame = CGRect(x: 0, y: 0, width: std.W, height: std.H)
     root.backgroundColor = .white
@@ -109,28 +130,14 @@ func compositeBenchmark(_ args: Args) {
         root.addSublayer(l)
         layers.append((l, s))
     }
-    let renderer = FrameRenderer(width: Int(std.W), height: Int(std.H), options: RenderOptions(workers: workers))
-    func pose(_ t: Double) {
+    measureScene("composite", args, root: root, defaultRuns: 5) { frame in
+        let t = Double(frame)
         for (l, s) in layers {
             let a = s.phase + t * s.speed, sc = 1 + 0.4 * sin(0.07 * t + s.sphase)
             l.position = CGPoint(x: s.cx, y: s.cy)
             l.transform = CATransform3DScale(CATransform3DMakeRotation(a, 0, 0, 1), sc, sc, 1)
         }
     }
-    var perRun: [Double] = []
-    var last: Bitmap?
-    for _ in 0..<runs {
-        let start = now()
-        for t in 0..<frames {
-            pose(Double(t))
-            last = renderer.render(PresentationBuilder(time: 0).snapshotTree(of: root))
-        }
-        perRun.append((now() - start) / Double(frames) * 1000)
-    }
-    let m = median(perRun)
-    print(String(format: "composite 1920x1080 workers=%d: %.1f ms/frame (%.1f fps), runs min %.1f max %.1f ms",
-                 workers, m, 1000 / m, perRun.min()!, perRun.max()!))
-    if let path = args.values["save"], let last { try? last.writePNG(to: URL(fileURLWithPath: path)) }
 }
 
 // MARK: The standard "motion" scene
@@ -142,8 +149,6 @@ func compositeBenchmark(_ args: Args) {
 /// rectangles only re-composite.
 func motionBenchmark(_ args: Args) {
     let std = loadStandard()
-    let frames = args.int("frames", 60), runs = args.int("runs", 5)
-    let workers = args.int("workers", ProcessInfo.processInfo.activeProcessorCount)
     let root = CALayer()
     root.frame = CGRect(x: 0, y: 0, width: std.W, height: std.H)
     root.backgroundColor = .white
@@ -184,7 +189,8 @@ func motionBenchmark(_ args: Args) {
         root.addSublayer(t)
         texts.append(t)
     }
-    func pose(_ t: Double) {
+    measureScene("motion", args, root: root, defaultRuns: 5) { frame in
+        let t = Double(frame)
         for (l, r) in rects { l.transform = CATransform3DMakeRotation(r.phase + t * r.speed, 0, 0, 1) }
         for (l, c) in curves {
             let p = c.p, s = c.amp * sin(0.15 * t + c.phase), k = c.amp * cos(0.11 * t + c.phase)
@@ -200,21 +206,6 @@ func motionBenchmark(_ args: Args) {
             l.string = String(format: "Line %02d frame %03d: The quick brown fox jumps over the lazy dog 0123456789", i, Int(t))
         }
     }
-    let renderer = FrameRenderer(width: Int(std.W), height: Int(std.H), options: RenderOptions(workers: workers))
-    var perRun: [Double] = []
-    var last: Bitmap?
-    for _ in 0..<runs {
-        let start = now()
-        for t in 0..<frames {
-            pose(Double(t))
-            last = renderer.render(PresentationBuilder(time: 0).snapshotTree(of: root))
-        }
-        perRun.append((now() - start) / Double(frames) * 1000)
-    }
-    let m = median(perRun)
-    print(String(format: "motion 1920x1080 workers=%d: %.1f ms/frame (%.1f fps), runs min %.1f max %.1f ms",
-                 workers, m, 1000 / m, perRun.min()!, perRun.max()!))
-    if let path = args.values["save"], let last { try? last.writePNG(to: URL(fileURLWithPath: path)) }
 }
 
 // MARK: The built-in demo
