@@ -45,21 +45,26 @@ for line in open(f"{d}/ffmpeg_times.txt"):
     k, v = line.split(); ffmpeg_times[k] = float(v)
 
 def metrics(gif, src):
-    graph = ("[0:v]setpts=N/(30*TB),format=gbrp[g];[1:v]setpts=N/(30*TB),format=gbrp[s];"
-             "[g]split[g1][g2];[s]split[s1][s2];[g1][s1]ssim;[g2][s2]psnr")
-    out = subprocess.run(["ffmpeg", "-hide_banner", "-i", gif, "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "640x360",
-                          "-r", "30", "-i", src, "-lavfi", graph, "-f", "null", "-"], capture_output=True, text=True).stderr
+    # The GIF decoded to raw frames first (one per GIF frame, whatever its delay), so that both
+    # inputs of ssim/psnr are plain 30 fps streams and frame n meets frame n.
+    raw = gif + ".rgba"
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", gif, "-fps_mode", "passthrough", "-f", "rawvideo",
+                    "-pix_fmt", "rgba", raw], check=True)
+    frames = os.path.getsize(raw) // (640 * 360 * 4)
+    graph = "[0:v]format=gbrp[g];[1:v]format=gbrp[s];[g]split[g1][g2];[s]split[s1][s2];[g1][s1]ssim;[g2][s2]psnr"
+    raw_in = ["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "640x360", "-r", "30", "-i"]
+    out = subprocess.run(["ffmpeg", "-hide_banner"] + raw_in + [raw] + raw_in + [src] + ["-lavfi", graph, "-f", "null", "-"],
+                         capture_output=True, text=True).stderr
+    os.remove(raw)
     ssim = float(re.search(r"SSIM .*All:([0-9.]+)", out).group(1))
     psnr = re.search(r"PSNR .*average:([0-9.inf]+)", out).group(1)
-    frames = subprocess.run(["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v", "-show_entries",
-                             "stream=nb_read_frames", "-of", "csv=p=0", gif], capture_output=True, text=True).stdout.strip()
-    return ssim, float(psnr), int(frames)
+    return ssim, float(psnr), frames
 
-print(f"{'clip':15} {'encoder':13} {'bytes':>9} {'SSIM':>7} {'PSNR dB':>8} {'time s':>7} {'frames':>6}")
+print(f"{'clip':15} {'encoder':13} {'bytes':>9} {'SSIM':>9} {'PSNR dB':>8} {'time s':>7} {'frames':>6}")
 for clip in ["flat-ui", "gradient-title", "video-layer"]:
     for enc in ["strata", "strata-size", "ffmpeg", "ffmpeg-diff"]:
         gif = f"{d}/{clip}.{enc}.gif"
         ssim, psnr, frames = metrics(gif, f"{d}/{clip}.rgba")
         t = strata["seconds"].get(f"{clip}.{enc}") or ffmpeg_times.get(f"{clip}.{enc}")
-        print(f"{clip:15} {enc:13} {os.path.getsize(gif):9d} {ssim:7.4f} {psnr:8.2f} {t:7.2f} {frames:6d}")
+        print(f"{clip:15} {enc:13} {os.path.getsize(gif):9d} {ssim:9.6f} {psnr:8.2f} {t:7.2f} {frames:6d}")
 PY

@@ -1,8 +1,10 @@
 // Colour quantisation for GIF: from the pixels of one frame (or of every frame, for a global
 // palette) to at most 256 colours. Images with few colours (flat UI graphics, diagrams) keep their
-// exact colours. Otherwise pixels are binned on a 32×32×32 RGB grid (keeping each bin's true mean),
-// the bins are split by a variance-minimising median cut in Oklab, a perceptually uniform space,
-// and the boxes' centroids are refined by weighted k-means (Lloyd iterations) in the same space.
+// exact colours. Otherwise pixels are binned on a 64×64×64 RGB grid (keeping each bin's true mean;
+// measured: 32³ bins merge the few levels of a dark gradient into one and cost 0.01 SSIM on video),
+// the bins are split by a variance-minimising median cut in the quantisation space (sRGB values,
+// or Oklab, a perceptually uniform space), and the boxes' centroids are refined by weighted
+// k-means (Lloyd iterations) in the same space.
 // Everything is deterministic: ties are broken by index and no step depends on timing or threads.
 import Foundation
 
@@ -115,30 +117,58 @@ struct FrameRegion {
     }
 }
 
-/// Colour statistics of the pixels seen so far: a 32³ histogram with per-bin sums, and the exact
-/// set of colours while there are few of them.
+/// Colour statistics of the pixels seen so far: a 64³ histogram with per-bin sums, and the exact
+/// colours with their counts while there are few of them (flat graphics: the palette is then cut
+/// from the true colours rather than from bin means).
 struct ColorStatistics {
-    static let bins = 32 * 32 * 32
-    /// Distinct colours tracked exactly before giving up on an exact palette.
+    static let bins = 64 * 64 * 64
+    /// Distinct colours that still make an exact palette.
     static let exactLimit = 256
+    /// Distinct colours counted exactly before falling back to the histogram alone.
+    static let exactTrackLimit = 4096
 
     private(set) var counts = [Int](repeating: 0, count: bins)
     private(set) var sums = [Int](repeating: 0, count: bins * 3)
-    /// The distinct colours, or nil once there were more than `exactLimit`.
-    private(set) var exactColors: Set<UInt32>? = []
+    /// The occupied bins, in the order first seen.
+    private(set) var occupied: [Int32] = []
+    /// The distinct colours and their pixel counts, or nil once there were more than
+    /// `exactTrackLimit`.
+    private(set) var exactCounts: [UInt32: Int]? = [:]
+
+    /// The distinct colours, or nil when there are more than `exactLimit`.
+    var exactColors: Set<UInt32>? {
+        guard let exactCounts, exactCounts.count <= Self.exactLimit else { return nil }
+        return Set(exactCounts.keys)
+    }
+
+    /// Empties the statistics, keeping the buffers (clearing only the occupied bins: a fresh 8 MB
+    /// histogram per frame cost more in page faults than the palette itself, measured).
+    mutating func reset() {
+        for bin in occupied {
+            let b = Int(bin)
+            counts[b] = 0
+            sums[b * 3] = 0; sums[b * 3 + 1] = 0; sums[b * 3 + 2] = 0
+        }
+        occupied.removeAll(keepingCapacity: true)
+        exactCounts = [:]
+    }
 
     /// Adds every non-transparent pixel of `region`.
     mutating func add(_ region: FrameRegion) {
         let n = region.width * region.height
-        var exact = exactColors
+        var exact = exactCounts
         var lastPacked: UInt32 = .max
+        var run = 0
+        var occupied = self.occupied
+        defer { self.occupied = occupied }
         region.rgb.withUnsafeBufferPointer { rgb in
             counts.withUnsafeMutableBufferPointer { counts in
                 sums.withUnsafeMutableBufferPointer { sums in
                     for p in 0..<n {
                         if !region.transparent.isEmpty, region.transparent[p] { continue }
                         let r = Int(rgb[p * 3]), g = Int(rgb[p * 3 + 1]), b = Int(rgb[p * 3 + 2])
-                        let bin = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
+                        let bin = (r >> 2) << 12 | (g >> 2) << 6 | (b >> 2)
+                        if counts[bin] == 0 { occupied.append(Int32(bin)) }
                         counts[bin] += 1
                         sums[bin * 3] += r
                         sums[bin * 3 + 1] += g
@@ -146,47 +176,73 @@ struct ColorStatistics {
                         if exact != nil {
                             let packed = UInt32(r << 16 | g << 8 | b)
                             if packed != lastPacked {
+                                if run > 0 { exact![lastPacked, default: 0] += run }
                                 lastPacked = packed
-                                exact!.insert(packed)
-                                if exact!.count > Self.exactLimit { exact = nil }
+                                run = 0
+                                if exact!.count > Self.exactTrackLimit { exact = nil }
                             }
+                            run += 1
                         }
                     }
                 }
             }
         }
-        exactColors = exact
+        if exact != nil, run > 0 { exact![lastPacked, default: 0] += run }
+        exactCounts = exact
     }
 }
 
 /// Builds palettes from `ColorStatistics`.
 enum PaletteBuilder {
-    /// Lloyd iterations after the median cut.
-    static let refinementIterations = 6
+    /// Lloyd iterations after the median cut (measured: beyond 2 the SSIM of the benchmark clips
+    /// moves in the fourth decimal while each iteration costs as much as the median cut).
+    static let refinementIterations = 2
 
-    /// At most `maxColors` colours (at least one) representing the statistics.
-    static func palette(from statistics: ColorStatistics, maxColors: Int) -> [RGB8] {
-        if let exact = statistics.exactColors, exact.count <= maxColors {
+    /// A colour's coordinates in `space` (sRGB scaled to 0…1, or Oklab).
+    static func coordinates(_ r: Double, _ g: Double, _ b: Double, in space: GIFEncoderOptions.QuantizationSpace) -> (Double, Double, Double) {
+        space == .oklab ? Oklab.fromSRGB(r, g, b) : (r / 255, g / 255, b / 255)
+    }
+
+    /// The 8-bit sRGB colour at coordinates in `space`.
+    static func color(_ c: (Double, Double, Double), in space: GIFEncoderOptions.QuantizationSpace) -> RGB8 {
+        if space == .oklab { return Oklab.toSRGB8(c.0, c.1, c.2) }
+        func byte(_ v: Double) -> UInt8 { UInt8((v * 255).rounded().clamped(to: 0...255)) }
+        return RGB8(r: byte(c.0), g: byte(c.1), b: byte(c.2))
+    }
+
+    /// At most `maxColors` colours (at least one) representing the statistics; the exact colours
+    /// when there are no more than `exactUpTo` (default `maxColors`) of them.
+    static func palette(from statistics: ColorStatistics, maxColors: Int, exactUpTo: Int? = nil,
+                        space: GIFEncoderOptions.QuantizationSpace = .srgb) -> [RGB8] {
+        if let exact = statistics.exactColors, exact.count <= max(maxColors, exactUpTo ?? 0) {
             let sorted = exact.sorted()
             if sorted.isEmpty { return [RGB8(r: 0, g: 0, b: 0)] }
             return sorted.map { RGB8(r: UInt8($0 >> 16), g: UInt8(($0 >> 8) & 0xFF), b: UInt8($0 & 0xFF)) }
         }
-        // One entry per occupied bin: its mean colour in Oklab, weighted by its pixel count.
         var L: [Double] = [], A: [Double] = [], B: [Double] = [], W: [Double] = []
-        for bin in 0..<ColorStatistics.bins where statistics.counts[bin] > 0 {
+        if let exact = statistics.exactCounts {
+            // Few colours: one entry per true colour, weighted by its pixel count.
+            for (packed, count) in exact.sorted(by: { $0.key < $1.key }) {
+                let v = coordinates(Double(packed >> 16), Double((packed >> 8) & 0xFF), Double(packed & 0xFF), in: space)
+                L.append(v.0); A.append(v.1); B.append(v.2); W.append(Double(count))
+            }
+        }
+        // Otherwise one entry per occupied bin: its mean colour, weighted by its pixel count.
+        for bin in (statistics.exactCounts == nil ? statistics.occupied.sorted() : []).map(Int.init) {
             let c = Double(statistics.counts[bin])
-            let lab = Oklab.fromSRGB(Double(statistics.sums[bin * 3]) / c, Double(statistics.sums[bin * 3 + 1]) / c,
-                                     Double(statistics.sums[bin * 3 + 2]) / c)
+            let lab = coordinates(Double(statistics.sums[bin * 3]) / c, Double(statistics.sums[bin * 3 + 1]) / c,
+                                  Double(statistics.sums[bin * 3 + 2]) / c, in: space)
             L.append(lab.0); A.append(lab.1); B.append(lab.2); W.append(c)
         }
         if L.isEmpty { return [RGB8(r: 0, g: 0, b: 0)] }
         let points = WeightedPoints(L: L, A: A, B: B, W: W)
         var centroids = medianCut(points, boxes: maxColors)
         centroids = refine(points, centroids: centroids, iterations: refinementIterations)
+        if statistics.exactCounts != nil { centroids = snapToDominantColors(points, centroids: centroids) }
         var seen = Set<UInt32>()
         var colors: [(key: Double, color: RGB8)] = []
         for c in centroids {
-            let color = Oklab.toSRGB8(c.0, c.1, c.2)
+            let color = color(c, in: space)
             if seen.insert(color.packed).inserted { colors.append((c.0, color)) }
         }
         colors.sort { ($0.key, $0.color.packed) < ($1.key, $1.color.packed) }
@@ -245,7 +301,23 @@ enum PaletteBuilder {
 
     static func split(_ box: Box, _ points: WeightedPoints) -> (Box, Box)? {
         var best: (cost: Double, order: [Int], k: Int, left: Moments)?
-        for axis in 0..<3 {
+        // Cut across the axis along which the box spreads most (weighted variance): one sort
+        // instead of three (measured: 2.5× faster palettes on video frames, the same SSIM).
+        var mean = (0.0, 0.0, 0.0)
+        for i in box.members {
+            let w = points.W[i]
+            mean.0 += w * points.L[i]; mean.1 += w * points.A[i]; mean.2 += w * points.B[i]
+        }
+        let total = max(box.moments.w, 1e-12)
+        mean = (mean.0 / total, mean.1 / total, mean.2 / total)
+        var spread = (0.0, 0.0, 0.0)
+        for i in box.members {
+            let w = points.W[i]
+            let d0 = points.L[i] - mean.0, d1 = points.A[i] - mean.1, d2 = points.B[i] - mean.2
+            spread.0 += w * d0 * d0; spread.1 += w * d1 * d1; spread.2 += w * d2 * d2
+        }
+        let widest = spread.0 >= spread.1 && spread.0 >= spread.2 ? 0 : (spread.1 >= spread.2 ? 1 : 2)
+        for axis in [widest] {
             let order = box.members.sorted {
                 let x = points.coordinate($0, axis), y = points.coordinate($1, axis)
                 return x < y || (x == y && $0 < $1)
@@ -263,6 +335,26 @@ enum PaletteBuilder {
         for i in leftMembers { leftMoments.add(points, i) }
         for i in rightMembers { rightMoments.add(points, i) }
         return (Box(members: leftMembers, moments: leftMoments), Box(members: rightMembers, moments: rightMoments))
+    }
+
+    /// Flat graphics: a cluster that one true colour dominates (half its pixels or more) gets
+    /// that colour itself rather than the mean, so flat areas stay exact and the antialiased
+    /// edges around them take the small error.
+    static func snapToDominantColors(_ points: WeightedPoints, centroids: [(Double, Double, Double)]) -> [(Double, Double, Double)] {
+        let search = NearestColorSearch(colors: centroids.map { (Float($0.0), Float($0.1), Float($0.2)) })
+        var total = [Double](repeating: 0, count: centroids.count)
+        var heaviest = [(weight: Double, index: Int)](repeating: (0, -1), count: centroids.count)
+        for i in 0..<points.count {
+            let c = search.nearest(Float(points.L[i]), Float(points.A[i]), Float(points.B[i]))
+            total[c] += points.W[i]
+            if points.W[i] > heaviest[c].weight { heaviest[c] = (points.W[i], i) }
+        }
+        var result = centroids
+        for c in centroids.indices where heaviest[c].index >= 0 && heaviest[c].weight * 2 >= total[c] {
+            let i = heaviest[c].index
+            result[c] = (points.L[i], points.A[i], points.B[i])
+        }
+        return result
     }
 
     /// Weighted k-means: move each centroid to the mean of the points nearest to it.
