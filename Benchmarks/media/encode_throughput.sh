@@ -9,6 +9,9 @@
 #
 #   Benchmarks/media/encode_throughput.sh [WIDTHxHEIGHT] [SECONDS] [RUNS]
 #   STRATA=/path/to/release/strata Benchmarks/media/encode_throughput.sh 1280x720 5 3
+#   ENCODER_ONLY=1 …   also times Strata's encoder stage alone on the same raw frames
+#                      (EncoderThroughputProbe, a release test build), to separate the encoder
+#                      from the renderer.
 set -euo pipefail
 SIZE="${1:-1280x720}"; SECONDS_LONG="${2:-5}"; RUNS="${3:-3}"; FPS=30
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -44,3 +47,11 @@ done
 printf 'best of %d: strata %.1f frames/s, ffmpeg %.1f frames/s, ratio %.3f (%s, %d frames, %s)\n' "$RUNS" \
   "$best_strata" "$best_ffmpeg" "$(python3 -c "print($best_strata / $best_ffmpeg)")" "$SIZE" "$FRAMES" "$(nproc) cores"
 ls -l "$WORK"/*.mp4 | awk '{print $5, $9}'
+if [ -n "${ENCODER_ONLY:-}" ]; then
+  (cd "$ROOT" && swift build -c release --build-tests -Xswiftc -enable-testing >&2)
+  BIN="$(cd "$ROOT" && swift build -c release --show-bin-path)"
+  for run in $(seq 1 "$RUNS"); do
+    STRATA_RAW_FRAMES="$WORK/frames.rgba" STRATA_RAW_SIZE="$SIZE" "$BIN/StrataPackageTests.xctest" \
+      StrataMediaTests.EncoderThroughputProbe/testEncodeRawFrames 2>&1 | grep ENCODER-ONLY
+  done
+fi
