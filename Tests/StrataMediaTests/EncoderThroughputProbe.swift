@@ -23,6 +23,10 @@ final class EncoderThroughputProbe: XCTestCase {
         for f in frames { try encoder.append(f) }
         try encoder.finish()
         let seconds = Date().timeIntervalSince(started)
+        XCTAssertGreaterThan(n, 0, "no whole frame of \(w)×\(h) in \(path)")
+        XCTAssertEqual(encoder.frameCount, n)
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: out.path)[.size] as? Int) ?? 0
+        XCTAssertGreaterThan(bytes, 0, "the probe wrote no video")
         print("ENCODER-ONLY \(n) frames in \(String(format: "%.2f", seconds)) s: \(String(format: "%.1f", Double(n) / seconds)) frames/s")
         try? FileManager.default.removeItem(at: out)
     }
