@@ -10,29 +10,8 @@ private let kappa: CGFloat = 0.552_284_749_830_793_4
 
 private func pt(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: x, y: y) }
 
-private func assertEqual(_ p: CGPoint, _ x: CGFloat, _ y: CGFloat, accuracy: CGFloat = exact,
-                         file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertEqual(p.x, x, accuracy: accuracy, "x of \(p)", file: file, line: line)
-    XCTAssertEqual(p.y, y, accuracy: accuracy, "y of \(p)", file: file, line: line)
-}
 
-private func assertEqual(_ r: CGRect, _ x: CGFloat, _ y: CGFloat, _ w: CGFloat, _ h: CGFloat,
-                         accuracy: CGFloat = exact, file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertEqual(r.minX, x, accuracy: accuracy, "minX of \(r)", file: file, line: line)
-    XCTAssertEqual(r.minY, y, accuracy: accuracy, "minY of \(r)", file: file, line: line)
-    XCTAssertEqual(r.width, w, accuracy: accuracy, "width of \(r)", file: file, line: line)
-    XCTAssertEqual(r.height, h, accuracy: accuracy, "height of \(r)", file: file, line: line)
-}
 
-private func assertElements(_ got: [CGPathElement], _ expected: [CGPathElement], accuracy: CGFloat = exact,
-                            file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertEqual(got.map(\.type), expected.map(\.type), file: file, line: line)
-    for (g, e) in zip(got, expected) {
-        for (gp, ep) in zip(g.points, e.points) {
-            assertEqual(gp, ep.x, ep.y, accuracy: accuracy, file: file, line: line)
-        }
-    }
-}
 
 private func cubicPoint(_ p0: CGPoint, _ e: CGPathElement, at t: CGFloat) -> CGPoint {
     guard case .addCurveToPoint(let c1, let c2, let p3) = e else { return pt(.nan, .nan) }
@@ -72,7 +51,7 @@ final class BezierPathTests: XCTestCase {
         let e = p.cgPath.elements
         XCTAssertEqual(e.map(\.type), [.moveToPoint, .addCurveToPoint])
         let h = 10 / CGFloat(2).squareRoot()
-        assertEqual(cubicPoint(pt(10, 0), e[1], at: 0.5), h, h)        // (7.07, 7.07)
+        assertPathEqual(cubicPoint(pt(10, 0), e[1], at: 0.5), h, h)        // (7.07, 7.07)
         assertElements(e, [.moveToPoint(pt(10, 0)), .addCurveToPoint(pt(10, 10 * kappa), pt(10 * kappa, 10), pt(0, 10))])
     }
 
@@ -82,9 +61,9 @@ final class BezierPathTests: XCTestCase {
         let e = p.cgPath.elements
         XCTAssertEqual(e.count, 4)
         guard e.count == 4 else { return }
-        assertEqual(e[1].points[2], 0, -10)
-        assertEqual(e[2].points[2], -10, 0)
-        assertEqual(p.currentPoint, 0, 10)
+        assertPathEqual(e[1].points[2], 0, -10)
+        assertPathEqual(e[2].points[2], -10, 0)
+        assertPathEqual(p.currentPoint, 0, 10)
     }
 
     func testClockwiseFullRingFromTwelveOClock() {
@@ -92,10 +71,10 @@ final class BezierPathTests: XCTestCase {
         let e = p.cgPath.elements
         XCTAssertEqual(e.count, 5)
         guard e.count == 5 else { return }
-        assertEqual(e[0].points[0], 50, 10)     // 12 o'clock
-        assertEqual(e[1].points[2], 90, 50)     // then 3 o'clock: clockwise on screen
-        assertEqual(e[2].points[2], 50, 90)
-        assertEqual(p.bounds, 10, 10, 80, 80)
+        assertPathEqual(e[0].points[0], 50, 10)     // 12 o'clock
+        assertPathEqual(e[1].points[2], 90, 50)     // then 3 o'clock: clockwise on screen
+        assertPathEqual(e[2].points[2], 50, 90)
+        assertPathEqual(p.bounds, 10, 10, 80, 80)
     }
 
     func testAddArcContinuesFromCurrentPoint() {
@@ -106,8 +85,8 @@ final class BezierPathTests: XCTestCase {
         let e = p.cgPath.elements
         XCTAssertEqual(e.map(\.type), [.moveToPoint, .addLineToPoint, .addCurveToPoint, .addCurveToPoint])
         guard e.count == 4 else { return }
-        assertEqual(e[2].points[2], 20, -10)
-        assertEqual(p.currentPoint, 30, 0)
+        assertPathEqual(e[2].points[2], 20, -10)
+        assertPathEqual(p.currentPoint, 30, 0)
     }
 
     func testCurvesAndClose() {
@@ -239,7 +218,7 @@ final class BezierPathTests: XCTestCase {
         guard r.count == 6 else { return }
         XCTAssertEqual(r[0], .moveToPoint(pt(20, 10)))
         // Reversed, the first quarter runs to the top (10, 0): counter-clockwise on screen.
-        assertEqual(r[1].points[2], 10, 0)
+        assertPathEqual(r[1].points[2], 10, 0)
         XCTAssertEqual(r[5], .closeSubpath)
     }
 

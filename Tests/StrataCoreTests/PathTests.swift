@@ -9,30 +9,8 @@ private let exact: CGFloat = 1e-9
 /// 4/3·tan(π/8): control-point distance of a unit quarter circle.
 private let kappa: CGFloat = 0.552_284_749_830_793_4
 
-private func assertEqual(_ p: CGPoint, _ x: CGFloat, _ y: CGFloat, accuracy: CGFloat = exact,
-                         file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertEqual(p.x, x, accuracy: accuracy, "x of \(p)", file: file, line: line)
-    XCTAssertEqual(p.y, y, accuracy: accuracy, "y of \(p)", file: file, line: line)
-}
 
-private func assertEqual(_ r: CGRect, _ x: CGFloat, _ y: CGFloat, _ w: CGFloat, _ h: CGFloat,
-                         accuracy: CGFloat = exact, file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertEqual(r.minX, x, accuracy: accuracy, "minX of \(r)", file: file, line: line)
-    XCTAssertEqual(r.minY, y, accuracy: accuracy, "minY of \(r)", file: file, line: line)
-    XCTAssertEqual(r.width, w, accuracy: accuracy, "width of \(r)", file: file, line: line)
-    XCTAssertEqual(r.height, h, accuracy: accuracy, "height of \(r)", file: file, line: line)
-}
 
-/// Compares element lists point by point within `accuracy`.
-private func assertElements(_ got: [CGPathElement], _ expected: [CGPathElement], accuracy: CGFloat = exact,
-                            file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertEqual(got.map(\.type), expected.map(\.type), file: file, line: line)
-    for (g, e) in zip(got, expected) {
-        for (gp, ep) in zip(g.points, e.points) {
-            assertEqual(gp, ep.x, ep.y, accuracy: accuracy, file: file, line: line)
-        }
-    }
-}
 
 private func cubic(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ p3: CGPoint, at t: CGFloat) -> CGPoint {
     let s = 1 - t
@@ -150,8 +128,8 @@ final class PathTests: XCTestCase {
         guard case .addCurveToPoint(let c1, let c2, let end) = p.elements[1] else { return XCTFail("\(p)") }
         // The midpoint of a 4/3·tan(θ/4) arc lies exactly on the circle.
         let h = 10 / CGFloat(2).squareRoot()
-        assertEqual(cubic(pt(10, 0), c1, c2, end, at: 0.5), h, h)
-        assertEqual(end, 0, 10)
+        assertPathEqual(cubic(pt(10, 0), c1, c2, end, at: 0.5), h, h)
+        assertPathEqual(end, 0, 10)
     }
 
     func testCGClockwiseTrueSweepsDecreasingAngles() {
@@ -162,10 +140,10 @@ final class PathTests: XCTestCase {
         let e = p.elements
         XCTAssertEqual(e.map(\.type), [.moveToPoint, .addCurveToPoint, .addCurveToPoint, .addCurveToPoint])
         guard e.count == 4 else { return }
-        assertEqual(e[1].points[2], 0, -10)
-        assertEqual(e[2].points[2], -10, 0)
-        assertEqual(e[3].points[2], 0, 10)
-        assertEqual(e[1].points[0], 10, -10 * kappa)
+        assertPathEqual(e[1].points[2], 0, -10)
+        assertPathEqual(e[2].points[2], -10, 0)
+        assertPathEqual(e[3].points[2], 0, 10)
+        assertPathEqual(e[1].points[0], 10, -10 * kappa)
     }
 
     func testArcIsSplitIntoQuarterCubics() {
@@ -187,8 +165,8 @@ final class PathTests: XCTestCase {
         let p = CGMutablePath()
         p.addArc(center: pt(3, 4), radius: 2, startAngle: .pi / 3, endAngle: .pi / 3 + 2 * .pi, clockwise: false)
         let start = p.elements[0].points[0]
-        assertEqual(start, 3 + 2 * cos(.pi / 3), 4 + 2 * sin(.pi / 3))
-        assertEqual(p.currentPoint, start.x, start.y)
+        assertPathEqual(start, 3 + 2 * cos(.pi / 3), 4 + 2 * sin(.pi / 3))
+        assertPathEqual(p.currentPoint, start.x, start.y)
     }
 
     func testArcFromCurrentPointAddsLineToStart() {
@@ -197,10 +175,10 @@ final class PathTests: XCTestCase {
         p.addArc(center: pt(20, 0), radius: 10, startAngle: .pi, endAngle: 0, clockwise: false)
         XCTAssertEqual(p.elements.map(\.type), [.moveToPoint, .addLineToPoint, .addCurveToPoint, .addCurveToPoint])
         guard p.elements.count == 4 else { return }
-        assertEqual(p.elements[1].points[0], 10, 0)
+        assertPathEqual(p.elements[1].points[0], 10, 0)
         // π → 2π increasing passes angle 3π/2: (20, −10).
-        assertEqual(p.elements[2].points[2], 20, -10)
-        assertEqual(p.currentPoint, 30, 0)
+        assertPathEqual(p.elements[2].points[2], 20, -10)
+        assertPathEqual(p.currentPoint, 30, 0)
     }
 
     func testArcNotPrecededByLineWhenAlreadyAtStart() {
@@ -229,7 +207,7 @@ final class PathTests: XCTestCase {
         let q = CGMutablePath()
         q.move(to: .zero)
         q.addArc(tangent1End: pt(10, 0), tangent2End: pt(10, -10), radius: 5)
-        assertEqual(q.currentPoint, 10, -5)
+        assertPathEqual(q.currentPoint, 10, -5)
     }
 
     func testTangentArcDegenerateCasesAddLine() {
@@ -247,8 +225,8 @@ final class PathTests: XCTestCase {
         let p = CGMutablePath()
         p.move(to: .zero, transform: t)
         p.addArc(tangent1End: pt(10, 0), tangent2End: pt(10, 10), radius: 5, transform: t)
-        assertEqual(p.elements[1].points[0], 105, 0)
-        assertEqual(p.currentPoint, 110, 5)
+        assertPathEqual(p.elements[1].points[0], 105, 0)
+        assertPathEqual(p.currentPoint, 110, 5)
     }
 
     // MARK: Shapes
@@ -264,8 +242,8 @@ final class PathTests: XCTestCase {
             .addCurveToPoint(pt(50 + 50 * k, 0), pt(100, 25 - 25 * k), pt(100, 25)),
             .closeSubpath,
         ])
-        assertEqual(p.boundingBox, 0, 0, 100, 50)
-        assertEqual(p.boundingBoxOfPath, 0, 0, 100, 50)
+        assertPathEqual(p.boundingBox, 0, 0, 100, 50)
+        assertPathEqual(p.boundingBoxOfPath, 0, 0, 100, 50)
     }
 
     func testRoundedRectElements() {
@@ -284,7 +262,7 @@ final class PathTests: XCTestCase {
             .addCurveToPoint(pt(0, 5 - 5 * k), pt(10 - 10 * k, 0), pt(10, 0)),
             .closeSubpath,
         ])
-        assertEqual(p.boundingBoxOfPath, 0, 0, 100, 50)
+        assertPathEqual(p.boundingBoxOfPath, 0, 0, 100, 50)
         let viaMutable = CGMutablePath()
         viaMutable.addRoundedRect(in: CGRect(x: 0, y: 0, width: 100, height: 50), cornerWidth: 10, cornerHeight: 5)
         XCTAssertEqual(viaMutable, p)
@@ -295,7 +273,7 @@ final class PathTests: XCTestCase {
         // Radii clamp to (50, 10): the top edge shrinks to a point, so no top line.
         XCTAssertEqual(capsule.elements[0], .moveToPoint(pt(50, 0)))
         XCTAssertEqual(capsule.elements[1].type, .addCurveToPoint)
-        assertEqual(capsule.boundingBoxOfPath, 0, 0, 100, 20)
+        assertPathEqual(capsule.boundingBoxOfPath, 0, 0, 100, 20)
         let square = CGPath(roundedRect: CGRect(x: 0, y: 0, width: 4, height: 2), cornerWidth: 0, cornerHeight: 0)
         XCTAssertEqual(square, CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 2)))
     }
@@ -306,16 +284,16 @@ final class PathTests: XCTestCase {
         let p = CGMutablePath()
         p.move(to: .zero)
         p.addCurve(to: pt(100, 0), control1: pt(0, 100), control2: pt(100, 100))
-        assertEqual(p.boundingBox, 0, 0, 100, 100)
+        assertPathEqual(p.boundingBox, 0, 0, 100, 100)
         // y(t) = 300·t(1−t), largest at t = ½: 75.
-        assertEqual(p.boundingBoxOfPath, 0, 0, 100, 75)
+        assertPathEqual(p.boundingBoxOfPath, 0, 0, 100, 75)
 
         let q = CGMutablePath()
         q.move(to: .zero)
         q.addQuadCurve(to: pt(100, 0), control: pt(50, 100))
-        assertEqual(q.boundingBox, 0, 0, 100, 100)
+        assertPathEqual(q.boundingBox, 0, 0, 100, 100)
         // y(t) = 200·t(1−t), largest at t = ½: 50.
-        assertEqual(q.boundingBoxOfPath, 0, 0, 100, 50)
+        assertPathEqual(q.boundingBoxOfPath, 0, 0, 100, 50)
     }
 
     func testArcBoundingBoxes() {
@@ -324,15 +302,15 @@ final class PathTests: XCTestCase {
         let p = CGMutablePath()
         p.addArc(center: .zero, radius: 10, startAngle: .pi / 4, endAngle: 3 * .pi / 4, clockwise: false)
         let h = 5 * CGFloat(2).squareRoot()
-        assertEqual(p.boundingBoxOfPath, -h, h, 2 * h, 10 - h)
+        assertPathEqual(p.boundingBoxOfPath, -h, h, 2 * h, 10 - h)
         let controlY = h + 10 * kappa * CGFloat(2).squareRoot() / 2
-        assertEqual(p.boundingBox, -h, h, 2 * h, controlY - h)
+        assertPathEqual(p.boundingBox, -h, h, 2 * h, controlY - h)
     }
 
     func testBoundingBoxOfRotatedRectPath() {
         let p = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 20), transform: CGAffineTransform(rotationAngle: .pi / 2))
-        assertEqual(p.boundingBox, -20, 0, 20, 10)
-        assertEqual(p.boundingBoxOfPath, -20, 0, 20, 10)
+        assertPathEqual(p.boundingBox, -20, 0, 20, 10)
+        assertPathEqual(p.boundingBoxOfPath, -20, 0, 20, 10)
     }
 
     // MARK: Copies and equality
