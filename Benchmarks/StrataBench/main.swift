@@ -5,7 +5,7 @@
 //
 //   StrataBench composite|motion [--frames 60] [--runs 5] [--workers N] [--save frame.png]
 //   StrataBench images|shadows|cubes [--frames 60] [--runs 3] [--workers N] [--save frame.png]
-//   StrataBench demo --size 1280x720 [--frames 120] [--workers N] [--encode out.mp4]
+//   StrataBench demo --size 1280x720 [--frames 120] [--workers N] [--encode out.mp4] [--no-reuse 1]
 //   StrataBench export --size 1280x720 --seconds 5 -o out.mp4     (prints peak RSS)
 //   StrataBench animation [--layers 500] [--seconds 60] [--fps 60]  (animation evaluation, one core)
 import Foundation
@@ -223,7 +223,10 @@ func demoBenchmark(_ args: Args) {
             o.render.workers = workers
             try scene.export(to: URL(fileURLWithPath: out), options: o)
         } else {
-            for i in 0..<frames { _ = try scene.renderFrame(index: i, options: RenderOptions(workers: workers)) }
+            let reuse = args.values["no-reuse"] == nil
+            for i in 0..<frames {
+                _ = try scene.renderFrame(index: i, options: RenderOptions(workers: workers, reusesUnchangedTiles: reuse))
+            }
         }
     } catch {
         print("error: \(error)"); exit(1)
@@ -232,6 +235,9 @@ func demoBenchmark(_ args: Args) {
     print(String(format: "demo %dx%d %@ workers=%d: %d frames in %.2f s = %.1f fps, peak RSS %.0f MiB",
                  Int(size.width), Int(size.height), args.values["encode"] == nil ? "render-only" : "render+encode",
                  workers, frames, secs, Double(frames) / secs, peakRSSMiB()))
+    let stats = scene.frameHistory.tileStatistics
+    print(String(format: "  tiles copied from the previous frame: %d of %d (%.0f %%)", stats.reused, stats.tiles,
+                 100 * Double(stats.reused) / Double(max(1, stats.tiles))))
 }
 
 func exportBenchmark(_ args: Args) {

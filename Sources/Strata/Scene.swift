@@ -23,6 +23,8 @@ public final class Scene {
     public var maximumPixelSize = Scene.defaultMaximumPixelSize
     /// Backing stores of vector content, kept across the frames of this scene.
     public let backingStores = BackingStoreCache()
+    /// The last rendered frame, whose unchanged tiles the next frame copies.
+    public let frameHistory = FrameHistory()
 
     private var scheduled = ScheduleQueue()
     /// The latest time whose scheduled blocks have run.
@@ -146,11 +148,35 @@ public final class Scene {
     // MARK: Rendering
 
     /// Renders the frame at scene time `t` (RGBA8 premultiplied, sRGB).
+    /// A video whose file is missing or cannot be decoded makes it throw an error naming the
+    /// file (exports can show a placeholder instead: `ExportOptions.mediaFailure`).
     public func renderFrame(at t: Double, options: RenderOptions = RenderOptions()) throws -> Bitmap {
+        try renderFrame(at: t, options: options, checkingMedia: true)
+    }
+
+    /// Renders a frame; `checkingMedia` throws the error of a failed video shown at `t` (exports
+    /// check media themselves, honouring their failure policy).
+    func renderFrame(at t: Double, options: RenderOptions, checkingMedia: Bool) throws -> Bitmap {
         try validated()
         guard t.isFinite, t >= 0 else { throw SceneError.invalidTime("time \(t) must be ≥ 0 and finite") }
         let snap = try snapshot(at: t)
-        return FrameRenderer(width: pixelWidth, height: pixelHeight, scale: Double(contentsScale), options: options, cache: backingStores).render(snap)
+        if checkingMedia { try checkShownVideos(at: t) }
+        return FrameRenderer(width: pixelWidth, height: pixelHeight, scale: Double(contentsScale), options: options,
+                             cache: backingStores, history: frameHistory).render(snap)
+    }
+
+    /// Throws the error of the first player layer in the tree whose current item at `t` failed
+    /// to open or decode.
+    private func checkShownVideos(at t: Double) throws {
+        func walk(_ layer: CALayer) throws {
+            if let player = (layer as? AVPlayerLayer)?.player, let item = player.state(atSceneTime: t).currentItem,
+               item.status == .failed, let error = item.error {
+                throw error
+            }
+            if let m = layer.mask { try walk(m) }
+            for sub in layer.sublayers ?? [] { try walk(sub) }
+        }
+        try walk(rootLayer)
     }
 
     /// Renders frame `index` (time `index / fps` exactly).

@@ -10,12 +10,15 @@ public struct FrameRenderer: Sendable {
     public var tiles: TileRenderer
     /// Backing stores kept between frames (share one renderer, or one cache, across frames).
     public let cache: BackingStoreCache
+    /// The previous frame of the sequence, whose unchanged tiles are copied (nil: draw all).
+    public let history: FrameHistory?
 
     public init(width: Int, height: Int, scale: Double = 1, options: RenderOptions = RenderOptions(),
-                cache: BackingStoreCache = BackingStoreCache()) {
+                cache: BackingStoreCache = BackingStoreCache(), history: FrameHistory? = nil) {
         self.width = width; self.height = height; self.scale = scale
         tiles = TileRenderer(options: options)
         self.cache = cache
+        self.history = history
     }
 
     /// The display list of a snapshot (exposed for tests and benchmarks).
@@ -25,7 +28,7 @@ public struct FrameRenderer: Sendable {
 
     /// Draws one frame.
     public func render(_ root: LayerSnapshot) -> Bitmap {
-        let frame = tiles.render(displayList(for: root), width: width, height: height)
+        let frame = tiles.render(displayList(for: root), width: width, height: height, history: history)
         cache.endFrame()
         return frame
     }

@@ -207,6 +207,11 @@ final class VideoLayerTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("missing-clip.mp4"), "\(error)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.mp4").path))
+        // Rendering a single frame names the file too (no silent placeholder).
+        let (stillScene, _) = makeScene(player: player, duration: 0.5)
+        XCTAssertThrowsError(try stillScene.renderFrame(at: 0.2)) { error in
+            XCTAssertTrue("\(error)".contains("missing-clip.mp4"), "\(error)")
+        }
 
         let (scene2, _) = makeScene(player: player, duration: 0.5)
         var options = ExportOptions()

@@ -180,7 +180,7 @@ extension Scene {
         var renderError: Error?
         do {
             for time in plan.times {
-                let frame = try renderFrame(at: time, options: options.render)
+                let frame = try renderFrame(at: time, options: options.render, checkingMedia: false)
                 if !queue.push(.frame(frame)) { break }
                 let segments = try media.afterFrame(at: time)
                 if let mixer, !queue.push(.audio(segments, through: mixer.sample(at: time))) { break }

@@ -23,5 +23,5 @@
 // Strata-specific limits
 //   - A player's audio is mixed from the first exported frame at which the player is in the
 //     layer tree (or from the start with `scene.addAudio(player:)`).
-//   - `Scene.renderFrame(at:)` shows a failed item as a placeholder without throwing; exports
-//     throw the item's error (unless `ExportOptions.mediaFailure` is `.placeholder`).
+//   - A failed item (missing or corrupt file) makes `Scene.renderFrame(at:)` and exports throw
+//     its error; exports can show a placeholder instead (`ExportOptions.mediaFailure`).

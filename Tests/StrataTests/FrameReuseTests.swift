@@ -1,0 +1,59 @@
+// Reusing unchanged tiles (FrameHistory) must give exactly the bytes of drawing every tile: the
+// built-in demo (text, shapes, a gradient, group opacity, masks, a 3D context) rendered with
+// reuse, at other tile sizes and worker counts, equals a render that draws everything.
+import XCTest
+import StrataCore
+import StrataRender
+@testable import Strata
+
+final class FrameReuseTests: XCTestCase {
+    private func demo() -> Scene {
+        BuiltInDemo.makeScene(size: CGSize(width: 320, height: 180), frameRate: 30, duration: 4)
+    }
+
+    func testReusedTilesGiveTheBytesOfAFullDraw() throws {
+        let full = demo(), reusing = demo(), small = demo()
+        let everything = RenderOptions(workers: 1, tileSize: 64, reusesUnchangedTiles: false)
+        // Frames from the whole loop, including a run of consecutive ones and a jump.
+        let frames = Array(0..<12) + [40, 41, 42, 90, 91, 119]
+        for index in frames {
+            let expected = try full.renderFrame(index: index, options: everything)
+            XCTAssertEqual(try reusing.renderFrame(index: index, options: RenderOptions(workers: 2, tileSize: 64)), expected,
+                           "frame \(index), tiles of 64, 2 workers")
+            XCTAssertEqual(try small.renderFrame(index: index, options: RenderOptions(workers: 3, tileSize: 13)), expected,
+                           "frame \(index), tiles of 13, 3 workers")
+        }
+        // The reuse really happened (at this size most of the demo's 15 tiles change every
+        // frame, but not all), and a full draw copies nothing.
+        let stats = reusing.frameHistory.tileStatistics
+        XCTAssertEqual(stats.tiles, frames.count * 15)
+        XCTAssertGreaterThan(stats.reused, frames.count, "\(stats)")
+        XCTAssertGreaterThan(small.frameHistory.tileStatistics.reused, 0)
+        XCTAssertEqual(full.frameHistory.tileStatistics.reused, 0)
+    }
+
+    func testAStillSceneCopiesEveryTileAfterTheFirstFrame() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
+        root.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.4, alpha: 1)
+        let scene = Scene(rootLayer: root, size: root.bounds.size, frameRate: 10, duration: 1)
+        let options = RenderOptions(workers: 1, tileSize: 32)
+        let first = try scene.renderFrame(index: 0, options: options)
+        XCTAssertEqual(first.pixel(x: 50, y: 30).b, 102)
+        XCTAssertEqual(try scene.renderFrame(index: 1, options: options), first)
+        XCTAssertEqual(scene.frameHistory.tileStatistics.tiles, 2 * 8)
+        XCTAssertEqual(scene.frameHistory.tileStatistics.reused, 8)
+        // A change in one corner redraws only the tiles its old and new pixels touch.
+        scene.at(0.15) {
+            CATransaction.setDisableActions(true)
+            let dot = CALayer()
+            dot.frame = CGRect(x: 2, y: 2, width: 10, height: 10)
+            dot.backgroundColor = .white
+            root.addSublayer(dot)
+        }
+        let changed = try scene.renderFrame(index: 2, options: options)
+        XCTAssertEqual(scene.frameHistory.tileStatistics.reused, 8 + 7)
+        XCTAssertEqual(changed.pixel(x: 5, y: 5).r, 255)
+        XCTAssertTrue(changed.pixel(x: 50, y: 30) == first.pixel(x: 50, y: 30))
+    }
+}
