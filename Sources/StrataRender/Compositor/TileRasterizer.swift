@@ -127,12 +127,12 @@ enum TileRasterizer {
     }
 
     /// The loop every shape-like item shares: for each pixel between the item's screen edges,
-    /// map the centre into the layer plane, take the op's coverage (`cover`, 0 skips the pixel),
-    /// multiply by the ancestors' clips, and blend the op's premultiplied colour (`shade`).
-    /// The closures are specialised into the loop (no per-pixel calls in release builds).
+    /// map the centre into the layer plane, take the shader's coverage (0 skips the pixel),
+    /// multiply by the ancestors' clips, and blend the shader's premultiplied colour. Generic over
+    /// the shader so that each op gets its own specialised loop with coverage and colour inlined
+    /// (closures were not: a call per pixel per op).
     @inline(__always)
-    static func scan(_ item: DrawItem, _ r: PixelRect, _ buf: inout TileBuffer,
-                     cover: (LocalSample) -> Float, shade: (LocalSample, Int, Int) -> SIMD4<Float>) {
+    static func scan<S: PixelShader>(_ item: DrawItem, _ r: PixelRect, _ buf: inout TileBuffer, _ shader: S) {
         let mapper = PixelMapper(item.plane.fromScreen)
         let stride = buf.rect.x1 - buf.rect.x0
         let hasClips = !item.clips.isEmpty
@@ -144,10 +144,10 @@ enum TileRasterizer {
                 for x in sx0..<sx1 {
                     defer { i += 1 }
                     guard let p = mapper.map(x, y) else { continue }
-                    var c = cover(p)
+                    var c = shader.cover(p)
                     if c == 0 { continue }
                     if hasClips { c *= clipCoverage(item.clips, x, y); if c == 0 { continue } }
-                    blend(shade(p, x, y) * c, into: &px[i])
+                    blend(shader.shade(p, x, y) * c, into: &px[i])
                 }
             }
         }
@@ -158,52 +158,27 @@ enum TileRasterizer {
         let stride = buf.rect.x1 - buf.rect.x0
         switch item.op {
         case .fill(let shape, let color):
-            scan(item, r, &buf, cover: { coverage(shape, $0, antialiased: aa) }, shade: { _, _, _ in color })
+            scan(item, r, &buf, FillShader(shape: shape, color: color, antialiased: aa))
         case .ring(let outer, let inner, let color):
-            scan(item, r, &buf, cover: { p in
-                let c = coverage(outer, p, antialiased: aa)
-                return c == 0 ? 0 : c * (1 - coverage(inner, p, antialiased: aa))
-            }, shade: { _, _, _ in color })
+            scan(item, r, &buf, RingShader(outer: outer, inner: inner, color: color, antialiased: aa))
         case .image(let placement, let clip, let opacity):
-            let sampler = ImageSampler(placement)
             var blendPlacement = placement
             if let b = placement.blend {
                 blendPlacement.image = b.image
                 blendPlacement.source = CGRect(x: placement.source.minX / 2, y: placement.source.minY / 2,
                                                width: placement.source.width / 2, height: placement.source.height / 2)
             }
-            let blendSampler = ImageSampler(blendPlacement)
-            let blendWeight = placement.blend?.weight ?? 0
             let blendPixels = placement.blend?.image.bitmap.pixels ?? []
-            let tint = placement.tint
-            let dest = RoundedRect(rect: placement.coverage ?? placement.destination, radius: 0)
-            let cell = placement.cell
-            let cx0 = Double(cell?.minX ?? -.infinity), cx1 = Double(cell?.maxX ?? .infinity)
-            let cy0 = Double(cell?.minY ?? -.infinity), cy1 = Double(cell?.maxY ?? .infinity)
             placement.image.bitmap.pixels.withUnsafeBytes { raw in
-                let texels = raw.bindMemory(to: UInt32.self)
-                scan(item, r, &buf, cover: { p in
-                    if p.u < cx0 || p.u >= cx1 || p.v < cy0 || p.v >= cy1 { return 0 }
-                    let c = coverage(dest, p, antialiased: aa)
-                    guard c > 0, let clip else { return c }
-                    return c * coverage(clip, p, antialiased: aa)
-                }, shade: { p, _, _ in
-                    var color = sampler.sample(texels, p.u, p.v)
-                    if blendWeight > 0 {
-                        let lower = blendPixels.withUnsafeBytes { blendSampler.sample($0.bindMemory(to: UInt32.self), p.u, p.v) }
-                        color += (lower - color) * blendWeight
-                    }
-                    if let tint { color = tint * color.w }
-                    return color * opacity
-                })
+                blendPixels.withUnsafeBytes { blendRaw in
+                    scan(item, r, &buf, ImageShader(placement: placement, blendPlacement: blendPlacement, clip: clip,
+                                                    opacity: opacity, antialiased: aa,
+                                                    texels: raw.bindMemory(to: UInt32.self),
+                                                    blendTexels: blendRaw.bindMemory(to: UInt32.self)))
+                }
             }
         case .gradient(let paint, let clip):
-            scan(item, r, &buf, cover: { coverage(clip, $0, antialiased: aa) }, shade: { p, x, y in
-                var color = paint.color(at: paint.parameter(p.u, p.v))
-                let d = GradientPaint.dither(x, y) / 255 * color.w
-                color += SIMD4(d, d, d, 0)
-                return color
-            })
+            scan(item, r, &buf, GradientShader(paint: paint, clip: clip, antialiased: aa))
         case .group(let list, let opacity, let mask):
             var sub = TileBuffer(rect: r)
             draw(list, into: &sub)
@@ -349,6 +324,90 @@ enum TileRasterizer {
                 }
             }
         }
+    }
+}
+
+/// What `TileRasterizer.scan` draws for one op: coverage of a pixel (from its centre in the
+/// layer plane) and the premultiplied colour there.
+protocol PixelShader {
+    func cover(_ p: LocalSample) -> Float
+    func shade(_ p: LocalSample, _ x: Int, _ y: Int) -> SIMD4<Float>
+}
+
+/// A solid rounded rectangle.
+struct FillShader: PixelShader {
+    let shape: RoundedRect, color: SIMD4<Float>, antialiased: Bool
+    @inline(__always) func cover(_ p: LocalSample) -> Float {
+        TileRasterizer.coverage(shape, p, antialiased: antialiased)
+    }
+    @inline(__always) func shade(_ p: LocalSample, _ x: Int, _ y: Int) -> SIMD4<Float> { color }
+}
+
+/// A border: the outer rounded rectangle minus the inner one.
+struct RingShader: PixelShader {
+    let outer: RoundedRect, inner: RoundedRect, color: SIMD4<Float>, antialiased: Bool
+    @inline(__always) func cover(_ p: LocalSample) -> Float {
+        let c = TileRasterizer.coverage(outer, p, antialiased: antialiased)
+        return c == 0 ? 0 : c * (1 - TileRasterizer.coverage(inner, p, antialiased: antialiased))
+    }
+    @inline(__always) func shade(_ p: LocalSample, _ x: Int, _ y: Int) -> SIMD4<Float> { color }
+}
+
+/// A gradient over a (rounded) clip, dithered to hide 8-bit banding.
+struct GradientShader: PixelShader {
+    let paint: GradientPaint, clip: RoundedRect, antialiased: Bool
+    @inline(__always) func cover(_ p: LocalSample) -> Float {
+        TileRasterizer.coverage(clip, p, antialiased: antialiased)
+    }
+    @inline(__always) func shade(_ p: LocalSample, _ x: Int, _ y: Int) -> SIMD4<Float> {
+        var color = paint.color(at: paint.parameter(p.u, p.v))
+        let d = GradientPaint.dither(x, y) / 255 * color.w
+        color += SIMD4(d, d, d, 0)
+        return color
+    }
+}
+
+/// An image on its destination rectangle: the cell of a sparse backing store, the layer's clip,
+/// trilinear blending with the next mipmap, a tint for shadow masks.
+struct ImageShader: PixelShader {
+    let sampler: ImageSampler, blendSampler: ImageSampler
+    let blendWeight: Float
+    let tint: SIMD4<Float>?
+    let dest: RoundedRect, clip: RoundedRect?
+    let cx0: Double, cx1: Double, cy0: Double, cy1: Double
+    let opacity: Float, antialiased: Bool
+    let texels: UnsafeBufferPointer<UInt32>, blendTexels: UnsafeBufferPointer<UInt32>
+
+    init(placement: ImagePlacement, blendPlacement: ImagePlacement, clip: RoundedRect?, opacity: Float, antialiased: Bool,
+         texels: UnsafeBufferPointer<UInt32>, blendTexels: UnsafeBufferPointer<UInt32>) {
+        sampler = ImageSampler(placement)
+        blendSampler = ImageSampler(blendPlacement)
+        blendWeight = placement.blend?.weight ?? 0
+        tint = placement.tint
+        dest = RoundedRect(rect: placement.coverage ?? placement.destination, radius: 0)
+        self.clip = clip
+        let cell = placement.cell
+        cx0 = Double(cell?.minX ?? -.infinity); cx1 = Double(cell?.maxX ?? .infinity)
+        cy0 = Double(cell?.minY ?? -.infinity); cy1 = Double(cell?.maxY ?? .infinity)
+        self.opacity = opacity; self.antialiased = antialiased
+        self.texels = texels; self.blendTexels = blendTexels
+    }
+
+    @inline(__always) func cover(_ p: LocalSample) -> Float {
+        if p.u < cx0 || p.u >= cx1 || p.v < cy0 || p.v >= cy1 { return 0 }
+        let c = TileRasterizer.coverage(dest, p, antialiased: antialiased)
+        guard c > 0, let clip else { return c }
+        return c * TileRasterizer.coverage(clip, p, antialiased: antialiased)
+    }
+
+    @inline(__always) func shade(_ p: LocalSample, _ x: Int, _ y: Int) -> SIMD4<Float> {
+        var color = sampler.sample(texels, p.u, p.v)
+        if blendWeight > 0 {
+            let lower = blendSampler.sample(blendTexels, p.u, p.v)
+            color += (lower - color) * blendWeight
+        }
+        if let tint { color = tint * color.w }
+        return color * opacity
     }
 }
 
