@@ -5,7 +5,7 @@
 //
 //   StrataBench composite|motion [--frames 60] [--runs 5] [--workers N] [--save frame.png]
 //   StrataBench images|shadows|cubes [--frames 60] [--runs 3] [--workers N] [--save frame.png]
-//   StrataBench demo --size 1280x720 [--frames 120] [--workers N] [--encode out.mp4] [--no-reuse 1]
+//   StrataBench demo --size 1280x720 [--frames 120] [--workers N] [--encode out.mp4] [--tile 64] [--no-reuse 1]
 //   StrataBench export --size 1280x720 --seconds 5 -o out.mp4     (prints peak RSS)
 //   StrataBench animation [--layers 500] [--seconds 60] [--fps 60]  (animation evaluation, one core)
 import Foundation
@@ -225,7 +225,8 @@ func demoBenchmark(_ args: Args) {
         } else {
             let reuse = args.values["no-reuse"] == nil
             for i in 0..<frames {
-                _ = try scene.renderFrame(index: i, options: RenderOptions(workers: workers, reusesUnchangedTiles: reuse))
+                _ = try scene.renderFrame(index: i, options: RenderOptions(workers: workers, tileSize: args.int("tile", 64),
+                                                                            reusesUnchangedTiles: reuse))
             }
         }
     } catch {

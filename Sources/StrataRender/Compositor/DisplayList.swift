@@ -158,7 +158,8 @@ public struct DepthPlane: Sendable {
         let u = a / h, v = b / h
         let w = u * wu + v * wv + w0
         guard w > 0 else { return -.infinity }
-        return (u * zu + v * zv + z0) / w
+        let z = (u * zu + v * zv + z0) / w
+        return z.isNaN ? -.infinity : z
     }
 }
 

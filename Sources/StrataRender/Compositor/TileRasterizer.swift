@@ -111,11 +111,11 @@ enum TileRasterizer {
     }
 
     @inline(__always)
-    static func clipCoverage(_ clips: [ClipShape], _ x: Int, _ y: Int) -> Float {
+    static func clipCoverage(_ clips: [ClipShape], _ mappers: [PixelMapper], _ x: Int, _ y: Int) -> Float {
         var c: Float = 1
-        for clip in clips {
-            guard let p = PixelMapper(clip.plane.fromScreen).map(x, y) else { return 0 }
-            c *= coverage(clip.shape, p, antialiased: clip.plane.antialiased)
+        for k in 0..<clips.count {
+            guard let p = mappers[k].map(x, y) else { return 0 }
+            c *= coverage(clips[k].shape, p, antialiased: clips[k].plane.antialiased)
             if c == 0 { return 0 }
         }
         return c
@@ -136,6 +136,7 @@ enum TileRasterizer {
         let mapper = PixelMapper(item.plane.fromScreen)
         let stride = buf.rect.x1 - buf.rect.x0
         let hasClips = !item.clips.isEmpty
+        let clipMappers = item.clips.map { PixelMapper($0.plane.fromScreen) }
         let bx0 = buf.rect.x0, by0 = buf.rect.y0
         buf.pixels.withUnsafeMutableBufferPointer { px in
             for y in r.y0..<r.y1 {
@@ -146,7 +147,7 @@ enum TileRasterizer {
                     guard let p = mapper.map(x, y) else { continue }
                     var c = shader.cover(p)
                     if c == 0 { continue }
-                    if hasClips { c *= clipCoverage(item.clips, x, y); if c == 0 { continue } }
+                    if hasClips { c *= clipCoverage(item.clips, clipMappers, x, y); if c == 0 { continue } }
                     blend(shader.shade(p, x, y) * c, into: &px[i])
                 }
             }
@@ -240,22 +241,32 @@ enum TileRasterizer {
             layers.append(t)
         }
         let stride = buf.rect.x1 - buf.rect.x0, subStride = r.x1 - r.x0
-        var order: [(Double, Int)] = []
-        order.reserveCapacity(touching.count)
+        let n = touching.count
+        // Per pixel: the faces with coverage there, by (depth, tree order) — a total order, so
+        // the insertion sort below gives the one result any sort would.
+        var covered = [Int](repeating: 0, count: n)
+        var depths = [Double](repeating: 0, count: n)
         for y in r.y0..<r.y1 {
             for x in r.x0..<r.x1 {
                 let j = (y - r.y0) * subStride + (x - r.x0)
-                order.removeAll(keepingCapacity: true)
-                for (k, f) in touching.enumerated() where layers[k].pixels[j].w > 0 {
-                    order.append((f.plane.depth(x, y), k))
-                }
-                if order.isEmpty { continue }
-                if order.count > 1 {
-                    order.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-                }
+                var m = 0
+                for k in 0..<n where layers[k].pixels[j].w > 0 { covered[m] = k; m += 1 }
+                if m == 0 { continue }
                 let i = (y - buf.rect.y0) * stride + (x - buf.rect.x0)
                 var dst = buf.pixels[i]
-                for (_, k) in order { blend(layers[k].pixels[j], into: &dst) }
+                if m == 1 {
+                    blend(layers[covered[0]].pixels[j], into: &dst)
+                } else {
+                    for a in 0..<m {
+                        let k = covered[a], d = touching[k].plane.depth(x, y)
+                        var b = a
+                        while b > 0 && (depths[b - 1] > d || (depths[b - 1] == d && covered[b - 1] > k)) {
+                            depths[b] = depths[b - 1]; covered[b] = covered[b - 1]; b -= 1
+                        }
+                        depths[b] = d; covered[b] = k
+                    }
+                    for a in 0..<m { blend(layers[covered[a]].pixels[j], into: &dst) }
+                }
                 buf.pixels[i] = dst
             }
         }

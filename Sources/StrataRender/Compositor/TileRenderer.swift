@@ -102,7 +102,7 @@ public struct TileRenderer: Sendable {
                     var i = (y - r.y0) * w
                     for _ in 0..<w {
                         let p = px[i]
-                        let a = SIMD4<Float>(repeating: p.w).clamped(lowerBound: .zero, upperBound: .one)
+                        let a = pointwiseMin(pointwiseMax(SIMD4<Float>(repeating: p.w), .zero), .one)
                         // Keep premultiplied invariants: colour never exceeds alpha.
                         var limit = a; limit.w = 1
                         let c = pointwiseMin(pointwiseMax(p, .zero), limit)
