@@ -364,14 +364,44 @@ struct RingShader: PixelShader {
     @inline(__always) func shade(_ p: LocalSample, _ x: Int, _ y: Int) -> SIMD4<Float> { color }
 }
 
-/// A gradient over a (rounded) clip, dithered to hide 8-bit banding.
+/// A gradient over a (rounded) clip, dithered to hide 8-bit banding. Axial gradients and
+/// two-stop ramps (the common cases) are evaluated inline with the same arithmetic as
+/// `GradientPaint.parameter` / `color(at:)`; the rest call those.
 struct GradientShader: PixelShader {
     let paint: GradientPaint, clip: RoundedRect, antialiased: Bool
+    let axial: Bool
+    let sx: Double, sy: Double, dx: Double, dy: Double, invLen2: Double
+    let twoStops: Bool
+    let t0: Double, t1: Double, c0: SIMD4<Float>, c1: SIMD4<Float>, opacity: Float
+
+    init(paint: GradientPaint, clip: RoundedRect, antialiased: Bool) {
+        self.paint = paint; self.clip = clip; self.antialiased = antialiased
+        axial = paint.kind == .axial
+        sx = paint.sx; sy = paint.sy; dx = paint.dx; dy = paint.dy; invLen2 = paint.invLen2
+        twoStops = paint.stops.count == 2
+        t0 = paint.stops.first ?? 0; t1 = paint.stops.last ?? 0
+        c0 = paint.colors.first ?? .zero; c1 = paint.colors.last ?? .zero
+        opacity = paint.opacity
+    }
+
     @inline(__always) func cover(_ p: LocalSample) -> Float {
         TileRasterizer.coverage(clip, p, antialiased: antialiased)
     }
+
     @inline(__always) func shade(_ p: LocalSample, _ x: Int, _ y: Int) -> SIMD4<Float> {
-        var color = paint.color(at: paint.parameter(p.u, p.v))
+        let t = axial ? ((p.u - sx) * dx + (p.v - sy) * dy) * invLen2 : paint.parameter(p.u, p.v)
+        var color: SIMD4<Float>
+        if twoStops {
+            var c: SIMD4<Float>
+            if t <= t0 { c = c0 } else if t >= t1 { c = c1 } else {
+                let f = t1 > t0 ? Float((t - t0) / (t1 - t0)) : 1
+                c = c0 + (c1 - c0) * f
+            }
+            let alpha = c.w * opacity
+            color = SIMD4(c.x * alpha, c.y * alpha, c.z * alpha, alpha)
+        } else {
+            color = paint.color(at: t)
+        }
         let d = GradientPaint.dither(x, y) / 255 * color.w
         color += SIMD4(d, d, d, 0)
         return color
