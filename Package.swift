@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataCore", "StrataTestSupport"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataCore"]),
+        .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataCore", "StrataTestSupport"]),
         .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTestSupport"], exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]

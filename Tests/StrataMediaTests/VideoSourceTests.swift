@@ -4,6 +4,7 @@
 // VP9-with-alpha sources, and the errors for missing, corrupt and truncated files.
 import Foundation
 import XCTest
+import StrataTestSupport
 import StrataMedia
 
 final class VideoSourceTests: XCTestCase {
@@ -207,19 +208,6 @@ final class VideoSourceTests: XCTestCase {
         _ = try buffer.withUnsafeMutableBufferPointer { try decoder.read(into: $0, frames: 9_600) }
         XCTAssertLessThan(rms(0, 4_700), 0.01)
         XCTAssertGreaterThan(rms(4_900, 9_600), 0.3)
-    }
-}
-
-/// A small deterministic random generator for tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -64,6 +64,9 @@ struct PixelMapper {
 }
 
 enum TileRasterizer {
+    /// Off only in tests that check the interior runs give the bytes of the full path.
+    nonisolated(unsafe) static var usesInteriorRuns = true
+
     /// Draws every item of `list` that touches the buffer.
     static func draw(_ list: DisplayList, into buf: inout TileBuffer) {
         for item in list.items {
@@ -130,7 +133,10 @@ enum TileRasterizer {
     /// map the centre into the layer plane, take the shader's coverage (0 skips the pixel),
     /// multiply by the ancestors' clips, and blend the shader's premultiplied colour. Generic over
     /// the shader so that each op gets its own specialised loop with coverage and colour inlined
-    /// (closures were not: a call per pixel per op).
+    /// (closures were not: a call per pixel per op). On affine planes each row's run of pixels
+    /// lying well inside the shader's `interior` shape takes a shorter path: their coverage is
+    /// exactly 1 (or exactly 0 for a border's hole), so it is not computed, and an opaque solid
+    /// colour is stored without blending — the same bytes as the full path.
     @inline(__always)
     static func scan<S: PixelShader>(_ item: DrawItem, _ r: PixelRect, _ buf: inout TileBuffer, _ shader: S) {
         let mapper = PixelMapper(item.plane.fromScreen)
@@ -138,11 +144,13 @@ enum TileRasterizer {
         let hasClips = !item.clips.isEmpty
         let clipMappers = item.clips.map { PixelMapper($0.plane.fromScreen) }
         let bx0 = buf.rect.x0, by0 = buf.rect.y0
+        let interior = mapper.affine && usesInteriorRuns ? shader.interior.flatMap { InteriorRuns($0, mapper) } : nil
+        let hole = shader.interiorIsHole
+        let opaque = !hasClips && shader.solidColor?.w == 1 ? shader.solidColor : nil
         buf.pixels.withUnsafeMutableBufferPointer { px in
-            for y in r.y0..<r.y1 {
-                let (sx0, sx1) = item.outline?.span(row: y, r.x0, r.x1) ?? (r.x0, r.x1)
-                var i = (y - by0) * stride + (sx0 - bx0)
-                for x in sx0..<sx1 {
+            @inline(__always) func full(_ x0: Int, _ x1: Int, _ y: Int) {
+                var i = (y - by0) * stride + (x0 - bx0)
+                for x in x0..<x1 {
                     defer { i += 1 }
                     guard let p = mapper.map(x, y) else { continue }
                     var c = shader.cover(p)
@@ -150,6 +158,29 @@ enum TileRasterizer {
                     if hasClips { c *= clipCoverage(item.clips, clipMappers, x, y); if c == 0 { continue } }
                     blend(shader.shade(p, x, y) * c, into: &px[i])
                 }
+            }
+            for y in r.y0..<r.y1 {
+                let (sx0, sx1) = item.outline?.span(row: y, r.x0, r.x1) ?? (r.x0, r.x1)
+                guard let (ia, ib) = interior?.columns(row: y, sx0, sx1) else {
+                    full(sx0, sx1, y)
+                    continue
+                }
+                full(sx0, ia, y)
+                if !hole {
+                    var i = (y - by0) * stride + (ia - bx0)
+                    if let opaque {
+                        for _ in ia..<ib { px[i] = opaque; i += 1 }
+                    } else {
+                        for x in ia..<ib {
+                            defer { i += 1 }
+                            guard let p = mapper.map(x, y) else { continue }
+                            var c: Float = 1
+                            if hasClips { c = clipCoverage(item.clips, clipMappers, x, y); if c == 0 { continue } }
+                            blend(shader.shade(p, x, y) * c, into: &px[i])
+                        }
+                    }
+                }
+                full(ib, sx1, y)
             }
         }
     }
@@ -343,11 +374,75 @@ enum TileRasterizer {
 protocol PixelShader {
     func cover(_ p: LocalSample) -> Float
     func shade(_ p: LocalSample, _ x: Int, _ y: Int) -> SIMD4<Float>
+    /// A shape in the layer plane such that a pixel lying entirely inside it has coverage exactly
+    /// 1 (or exactly 0 when `interiorIsHole`); nil when there is none.
+    var interior: RoundedRect? { get }
+    var interiorIsHole: Bool { get }
+    /// The colour `shade` always returns, when it does not vary.
+    var solidColor: SIMD4<Float>? { get }
+}
+
+extension PixelShader {
+    var interiorIsHole: Bool { false }
+    var solidColor: SIMD4<Float>? { nil }
+}
+
+/// The pixels of each row lying well inside a rounded rectangle seen through an affine map: a
+/// conservative run (a pixel of margin on each side beyond the half-pixel box), so every pixel
+/// in it has its whole box inside the straight part of the shape and `coverage` returns exactly 1.
+struct InteriorRuns {
+    let m0: Double, m1: Double, m3: Double, m4: Double, m6: Double, m7: Double
+    let cu: Double, cv: Double
+    /// Half-extents of the two slabs whose union is certainly inside: full width × height
+    /// without the corners, and width without the corners × full height.
+    let a1: Double, b1: Double, a2: Double, b2: Double
+
+    init?(_ s: RoundedRect, _ mapper: PixelMapper) {
+        let hw = Double(s.rect.width) * 0.5, hh = Double(s.rect.height) * 0.5
+        let gu = mapper.gu, gv = mapper.gv
+        guard hw > 0, hh > 0, gu < hw, gv < hh, gu.isFinite, gv.isFinite else { return nil }
+        let m = mapper.inv.m
+        m0 = m.0; m1 = m.1; m3 = m.3; m4 = m.4; m6 = m.6; m7 = m.7
+        cu = Double(s.rect.minX) + hw; cv = Double(s.rect.minY) + hh
+        let r = max(s.radii.0, s.radii.1, s.radii.2, s.radii.3)
+        // One more pixel of margin (gu, gv) than the half-pixel box needs.
+        a1 = hw - 1.5 * gu; b1 = hh - r - 1.5 * gv
+        a2 = hw - r - 1.5 * gu; b2 = hh - 1.5 * gv
+    }
+
+    /// The interior run of row `y` within `lo..<hi`, nil when empty.
+    @inline(__always)
+    func columns(row y: Int, _ lo: Int, _ hi: Int) -> (Int, Int)? {
+        let Y = Double(y) + 0.5
+        let bu = Y * m3 + m6 - cu, bv = Y * m4 + m7 - cv
+        var best: (Int, Int)? = nil
+        for (a, b) in [(a1, b1), (a2, b2)] where a > 0 && b > 0 {
+            // |m0·X + bu| ≤ a and |m1·X + bv| ≤ b, for pixel centres X = x + ½.
+            guard let (ua, ub) = InteriorRuns.slab(m0, bu, a), let (va, vb) = InteriorRuns.slab(m1, bv, b) else { continue }
+            let xlo = max(ua, va), xhi = min(ub, vb)
+            guard xlo.isFinite || xlo < 0, xhi.isFinite || xhi > 0 else { continue }
+            let first = xlo < -1e15 ? lo : Int(max(-1e15, xlo - 0.5).rounded(.up)) + 1
+            let last = xhi > 1e15 ? hi - 1 : Int(min(1e15, xhi - 0.5).rounded(.down)) - 1
+            let x0 = max(lo, first), x1 = min(hi, last + 1)
+            if x0 < x1, x1 - x0 > (best.map { $0.1 - $0.0 } ?? 0) { best = (x0, x1) }
+        }
+        return best
+    }
+
+    /// The X interval where |k·X + b| ≤ a (infinite ends when k = 0), nil when empty.
+    @inline(__always)
+    static func slab(_ k: Double, _ b: Double, _ a: Double) -> (Double, Double)? {
+        if k == 0 { return abs(b) <= a ? (-.infinity, .infinity) : nil }
+        let p = (-a - b) / k, q = (a - b) / k
+        return p < q ? (p, q) : (q, p)
+    }
 }
 
 /// A solid rounded rectangle.
 struct FillShader: PixelShader {
     let shape: RoundedRect, color: SIMD4<Float>, antialiased: Bool
+    var interior: RoundedRect? { shape }
+    var solidColor: SIMD4<Float>? { color }
     @inline(__always) func cover(_ p: LocalSample) -> Float {
         TileRasterizer.coverage(shape, p, antialiased: antialiased)
     }
@@ -357,6 +452,9 @@ struct FillShader: PixelShader {
 /// A border: the outer rounded rectangle minus the inner one.
 struct RingShader: PixelShader {
     let outer: RoundedRect, inner: RoundedRect, color: SIMD4<Float>, antialiased: Bool
+    /// Inside the inner edge the ring covers nothing.
+    var interior: RoundedRect? { inner }
+    var interiorIsHole: Bool { true }
     @inline(__always) func cover(_ p: LocalSample) -> Float {
         let c = TileRasterizer.coverage(outer, p, antialiased: antialiased)
         return c == 0 ? 0 : c * (1 - TileRasterizer.coverage(inner, p, antialiased: antialiased))
@@ -383,6 +481,8 @@ struct GradientShader: PixelShader {
         c0 = paint.colors.first ?? .zero; c1 = paint.colors.last ?? .zero
         opacity = paint.opacity
     }
+
+    var interior: RoundedRect? { clip }
 
     @inline(__always) func cover(_ p: LocalSample) -> Float {
         TileRasterizer.coverage(clip, p, antialiased: antialiased)
@@ -433,6 +533,9 @@ struct ImageShader: PixelShader {
         self.opacity = opacity; self.antialiased = antialiased
         self.texels = texels; self.blendTexels = blendTexels
     }
+
+    /// Without a clip or a cell, coverage is the destination's alone.
+    var interior: RoundedRect? { clip == nil && !cx0.isFinite && !cx1.isFinite && !cy0.isFinite && !cy1.isFinite ? dest : nil }
 
     @inline(__always) func cover(_ p: LocalSample) -> Float {
         if p.u < cx0 || p.u >= cx1 || p.v < cy0 || p.v >= cy1 { return 0 }
