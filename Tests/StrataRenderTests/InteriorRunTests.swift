@@ -78,12 +78,19 @@ final class InteriorRunTests: XCTestCase {
         picture.transform = CATransform3DMakeRotation(0.7, 0, 0, 1)
         root.addSublayer(picture)
 
-        let fast = render(root, width: 260, height: 200, workers: 1, tileSize: 64)
+        // Tiles of 16 pixels: some lie wholly inside the opaque card and the gradient, so the
+        // items below them (the canvas) are skipped as well.
+        let fast = [64, 16].map { render(root, width: 260, height: 200, workers: 1, tileSize: $0) }
         TileRasterizer.usesInteriorRuns = false
         defer { TileRasterizer.usesInteriorRuns = true }
         let full = render(root, width: 260, height: 200, workers: 1, tileSize: 64)
-        XCTAssertEqual(fast.pixels, full.pixels)
-        XCTAssertEqual(fast.pixel(x: 75, y: 60).b, 204, "the card's interior is its colour")
+        XCTAssertEqual(fast[0].pixels, full.pixels, "tiles of 64")
+        XCTAssertEqual(fast[1].pixels, full.pixels, "tiles of 16")
+        XCTAssertEqual(fast[0].pixel(x: 75, y: 60).b, 204, "the card's interior is its colour")
+        let tile = PixelRect(x0: 64, y0: 48, x1: 80, y1: 64)
+        let list = FrameRenderer(width: 260, height: 200).displayList(for: PresentationBuilder(time: 0).snapshotTree(of: root))
+        TileRasterizer.usesInteriorRuns = true
+        XCTAssertTrue(list.items.contains { $0.paintsOpaquely(tile) }, "the card covers \(tile)")
     }
 }
 

@@ -68,11 +68,21 @@ enum TileRasterizer {
     nonisolated(unsafe) static var usesInteriorRuns = true
 
     /// Draws every item of `list` that touches the buffer.
+    /// Items below the last one that paints every pixel of the buffer opaquely are skipped:
+    /// that item replaces whatever they drew (`src + dst·0`), so the bytes are the same.
     static func draw(_ list: DisplayList, into buf: inout TileBuffer) {
-        for item in list.items {
-            let r = item.bounds.intersection(buf.rect)
+        let items = list.items
+        var first = 0
+        if usesInteriorRuns {
+            for k in stride(from: items.count - 1, through: 1, by: -1) where items[k].paintsOpaquely(buf.rect) {
+                first = k
+                break
+            }
+        }
+        for k in first..<items.count {
+            let r = items[k].bounds.intersection(buf.rect)
             if r.isEmpty { continue }
-            draw(item, in: r, into: &buf)
+            draw(items[k], in: r, into: &buf)
         }
     }
 
@@ -147,6 +157,7 @@ enum TileRasterizer {
         let interior = mapper.affine && usesInteriorRuns ? shader.interior.flatMap { InteriorRuns($0, mapper) } : nil
         let hole = shader.interiorIsHole
         let opaque = !hasClips && shader.solidColor?.w == 1 ? shader.solidColor : nil
+        let replaces = !hasClips && shader.isOpaque
         buf.pixels.withUnsafeMutableBufferPointer { px in
             @inline(__always) func full(_ x0: Int, _ x1: Int, _ y: Int) {
                 var i = (y - by0) * stride + (x0 - bx0)
@@ -170,6 +181,12 @@ enum TileRasterizer {
                     var i = (y - by0) * stride + (ia - bx0)
                     if let opaque {
                         for _ in ia..<ib { px[i] = opaque; i += 1 }
+                    } else if replaces {
+                        // Alpha 1 and coverage 1: blending would give the source exactly.
+                        for x in ia..<ib {
+                            if let p = mapper.map(x, y) { px[i] = shader.shade(p, x, y) }
+                            i += 1
+                        }
                     } else {
                         for x in ia..<ib {
                             defer { i += 1 }
@@ -380,11 +397,36 @@ protocol PixelShader {
     var interiorIsHole: Bool { get }
     /// The colour `shade` always returns, when it does not vary.
     var solidColor: SIMD4<Float>? { get }
+    /// Whether `shade` always returns alpha exactly 1.
+    var isOpaque: Bool { get }
 }
 
 extension PixelShader {
     var interiorIsHole: Bool { false }
     var solidColor: SIMD4<Float>? { nil }
+    var isOpaque: Bool { solidColor?.w == 1 }
+}
+
+extension DrawItem {
+    /// Whether this item alone gives every pixel of `rect` alpha 1, whatever was below: an
+    /// opaque fill or gradient without clips whose interior runs (coverage exactly 1) span every
+    /// row of `rect`, on an affine plane.
+    func paintsOpaquely(_ rect: PixelRect) -> Bool {
+        guard clips.isEmpty, bounds.intersection(rect) == rect else { return false }
+        let shape: RoundedRect
+        switch op {
+        case .fill(let s, let color) where color.w == 1: shape = s
+        case .gradient(let paint, let clip) where GradientShader(paint: paint, clip: clip, antialiased: true).isOpaque: shape = clip
+        default: return false
+        }
+        let mapper = PixelMapper(plane.fromScreen)
+        guard mapper.affine, let runs = InteriorRuns(shape, mapper) else { return false }
+        for y in rect.y0..<rect.y1 {
+            if let o = outline, o.span(row: y, rect.x0, rect.x1) != (rect.x0, rect.x1) { return false }
+            guard let (a, b) = runs.columns(row: y, rect.x0, rect.x1), a == rect.x0, b == rect.x1 else { return false }
+        }
+        return true
+    }
 }
 
 /// The pixels of each row lying well inside a rounded rectangle seen through an affine map: a
@@ -472,8 +514,13 @@ struct GradientShader: PixelShader {
     let twoStops: Bool
     let t0: Double, t1: Double, c0: SIMD4<Float>, c1: SIMD4<Float>, opacity: Float
 
+    /// Every colour opaque and the layer too: `shade` returns alpha exactly 1 (the dither
+    /// leaves alpha alone).
+    let isOpaque: Bool
+
     init(paint: GradientPaint, clip: RoundedRect, antialiased: Bool) {
         self.paint = paint; self.clip = clip; self.antialiased = antialiased
+        isOpaque = paint.opacity == 1 && paint.colors.allSatisfy { $0.w == 1 }
         axial = paint.kind == .axial
         sx = paint.sx; sy = paint.sy; dx = paint.dx; dy = paint.dy; invLen2 = paint.invLen2
         twoStops = paint.stops.count == 2
