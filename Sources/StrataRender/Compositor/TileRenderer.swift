@@ -101,11 +101,12 @@ public struct TileRenderer: Sendable {
                     var o = y * frameWidth + r.x0
                     var i = (y - r.y0) * w
                     for _ in 0..<w {
-                        let p = px[i]
-                        let a = pointwiseMin(pointwiseMax(SIMD4<Float>(repeating: p.w), .zero), .one)
-                        // Keep premultiplied invariants: colour never exceeds alpha.
-                        var limit = a; limit.w = 1
-                        let c = pointwiseMin(pointwiseMax(p, .zero), limit)
+                        var c = px[i]
+                        // Keep premultiplied invariants: colour never exceeds alpha (clamped to
+                        // 0…1). Comparisons and selects, which vectorise (pointwiseMin does not).
+                        var limit = SIMD4<Float>(repeating: min(max(c.w, 0), 1)); limit.w = 1
+                        c.replace(with: 0, where: .!(c .>= 0))
+                        c.replace(with: limit, where: c .> limit)
                         let x = c * 255 + 0.5
                         let t = x + magic
                         var v = unsafeBitCast(t, to: SIMD4<UInt32>.self) & 0xff
