@@ -237,8 +237,8 @@ func demoBenchmark(_ args: Args) {
                  Int(size.width), Int(size.height), args.values["encode"] == nil ? "render-only" : "render+encode",
                  workers, frames, secs, Double(frames) / secs, peakRSSMiB()))
     let stats = scene.frameHistory.tileStatistics
-    print(String(format: "  tiles copied from the previous frame: %d of %d (%.0f %%)", stats.reused, stats.tiles,
-                 100 * Double(stats.reused) / Double(max(1, stats.tiles))))
+    print(String(format: "  tiles copied from the previous frame: %d of %d (%.0f %%); drawn from a kept prefix: %d", stats.reused,
+                 stats.tiles, 100 * Double(stats.reused) / Double(max(1, stats.tiles)), stats.resumed))
 }
 
 func exportBenchmark(_ args: Args) {

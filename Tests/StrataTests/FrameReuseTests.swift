@@ -1,6 +1,7 @@
-// Reusing unchanged tiles (FrameHistory) must give exactly the bytes of drawing every tile: the
-// built-in demo (text, shapes, a gradient, group opacity, masks, a 3D context) rendered with
-// reuse, at other tile sizes and worker counts, equals a render that draws everything.
+// Reusing unchanged tiles and the kept still bottoms of changed ones (FrameHistory) must give
+// exactly the bytes of drawing every tile: the built-in demo (text, shapes, a gradient, group
+// opacity, masks, a 3D context) rendered with reuse, at other tile sizes and worker counts,
+// equals a render that draws everything.
 import XCTest
 import StrataCore
 import StrataRender
@@ -28,8 +29,10 @@ final class FrameReuseTests: XCTestCase {
         let stats = reusing.frameHistory.tileStatistics
         XCTAssertEqual(stats.tiles, frames.count * 15)
         XCTAssertGreaterThan(stats.reused, frames.count, "\(stats)")
+        XCTAssertGreaterThan(stats.resumed, frames.count, "changed tiles start from their still bottom: \(stats)")
         XCTAssertGreaterThan(small.frameHistory.tileStatistics.reused, 0)
         XCTAssertEqual(full.frameHistory.tileStatistics.reused, 0)
+        XCTAssertEqual(full.frameHistory.tileStatistics.resumed, 0)
     }
 
     func testAStillSceneCopiesEveryTileAfterTheFirstFrame() throws {

@@ -7,6 +7,12 @@
 // therefore gives the same bytes as drawing, so frames stay identical for any worker count, tile
 // size, frame range or rendering order; in a typical motion-graphics frame most of the area
 // does not change from one frame to the next.
+//
+// A tile that did change usually changed above a still bottom (a background gradient or image,
+// a card under a moving stripe). Items are drawn in order, so the tile's working pixels after
+// its first k items are a function of those k items: each drawn tile keeps them (the "prefix"
+// the previous and current frame share) and the next frame starts from there when its first k
+// items are still the same, drawing only the rest.
 import Foundation
 import StrataCore
 
@@ -26,20 +32,68 @@ public final class FrameHistory: @unchecked Sendable {
         return s
     }
 
-    func record(_ frame: RenderedFrame, tiles: Int, reused: Int) {
-        lock.lock(); stored = frame; tileCount += tiles; reusedCount += reused; lock.unlock()
+    func record(_ frame: RenderedFrame, tiles: Int, reused: Int, resumed: Int) {
+        lock.lock()
+        stored = frame; tileCount += tiles; reusedCount += reused; resumedCount += resumed
+        lock.unlock()
     }
 
-    private var tileCount = 0, reusedCount = 0
-    /// Tiles drawn or copied so far, and how many of them were copied from a previous frame.
-    public var tileStatistics: (tiles: Int, reused: Int) {
+    private var tileCount = 0, reusedCount = 0, resumedCount = 0
+    /// Tiles drawn or copied so far, how many of them were copied from the previous frame, and
+    /// how many were drawn starting from a kept prefix of their items.
+    public var tileStatistics: (tiles: Int, reused: Int, resumed: Int) {
         lock.lock(); defer { lock.unlock() }
-        return (tileCount, reusedCount)
+        return (tileCount, reusedCount, resumedCount)
     }
 
-    /// Forgets the previous frame (its display list holds images alive).
+    /// Forgets the previous frame (its display list holds images alive) and the kept prefixes.
     public func clear() {
-        lock.lock(); stored = nil; lock.unlock()
+        lock.lock(); stored = nil; prefixes = nil; lock.unlock()
+    }
+
+    private var prefixes: TilePrefixes?
+
+    /// The prefixes kept for a grid of `count` tiles of `tileSize`, valid for the frame
+    /// `previous(width:height:)` returns; emptied when there is none or the grid changed.
+    func prefixes(tileSize: Int, count: Int, valid: Bool) -> TilePrefixes {
+        lock.lock(); defer { lock.unlock() }
+        if valid, let p = prefixes, p.tileSize == tileSize, p.count == count { return p }
+        let p = TilePrefixes(tileSize: tileSize, count: count)
+        prefixes = p
+        return p
+    }
+
+    /// Drops the kept prefixes (a frame was drawn without maintaining them).
+    func dropPrefixes() {
+        lock.lock(); prefixes = nil; lock.unlock()
+    }
+}
+
+/// Per tile of a grid: the working pixels after the tile's first `count` items of the previous
+/// frame. Each tile worker reads and writes only its own tiles' slots.
+final class TilePrefixes: @unchecked Sendable {
+    struct Entry {
+        var count: Int
+        var pixels: [SIMD4<Float>]
+    }
+    let tileSize: Int
+    let count: Int
+    private let slots: UnsafeMutableBufferPointer<Entry?>
+
+    init(tileSize: Int, count: Int) {
+        self.tileSize = tileSize; self.count = count
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    subscript(tile: Int) -> Entry? {
+        get { slots[tile] }
+        set { slots[tile] = newValue }
     }
 }
 
@@ -78,19 +132,22 @@ struct ItemFingerprints {
     }
 }
 
-extension RenderedFrame {
-    /// Whether `rect` of a frame drawn from `list` (with `fingerprints`) has exactly this frame's
-    /// pixels: the items touching it are the same, in the same order.
-    func hasSamePixels(in rect: PixelRect, as list: DisplayList, _ fingerprints: ItemFingerprints) -> Bool {
-        let cur = list.items, old = self.list.items
-        var i = 0, j = 0
-        while true {
-            while i < cur.count && cur[i].bounds.intersection(rect).isEmpty { i += 1 }
-            while j < old.count && old[j].bounds.intersection(rect).isEmpty { j += 1 }
-            if i == cur.count || j == old.count { return i == cur.count && j == old.count }
-            if !fingerprints.same(i, as: j, in: self.fingerprints) { return false }
-            i += 1; j += 1
-        }
+extension DisplayList {
+    /// Indices of the top-level items whose bounds touch `rect`, in drawing order.
+    func indices(touching rect: PixelRect) -> [Int] {
+        var out: [Int] = []
+        for (i, item) in items.enumerated() where !item.bounds.intersection(rect).isEmpty { out.append(i) }
+        return out
+    }
+}
+
+extension ItemFingerprints {
+    /// How many leading items of `order` draw exactly what the leading items of `oldOrder` in
+    /// `old` drew.
+    func commonPrefix(_ order: [Int], with oldOrder: [Int], in old: ItemFingerprints) -> Int {
+        var n = 0
+        while n < order.count && n < oldOrder.count && same(order[n], as: oldOrder[n], in: old) { n += 1 }
+        return n
     }
 }
 

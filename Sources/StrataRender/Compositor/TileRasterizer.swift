@@ -71,19 +71,33 @@ enum TileRasterizer {
     /// Items below the last one that paints every pixel of the buffer opaquely are skipped:
     /// that item replaces whatever they drew (`src + dst·0`), so the bytes are the same.
     static func draw(_ list: DisplayList, into buf: inout TileBuffer) {
+        _ = draw(list, Array(list.items.indices), from: 0, into: &buf, keepingStateAt: nil)
+    }
+
+    /// Draws the items `order[start...]` (indices into `list.items`, in order) into a buffer
+    /// that holds the result of `order[..<start]`, skipping those under an opaque one. Returns
+    /// the pixels as they were before drawing position `mark` (after all items when `mark` is
+    /// `order.count`), or nil when that state was skipped over or not asked for.
+    static func draw(_ list: DisplayList, _ order: [Int], from start: Int, into buf: inout TileBuffer,
+                     keepingStateAt mark: Int?) -> [SIMD4<Float>]? {
         let items = list.items
-        var first = 0
+        var first = start
         if usesInteriorRuns {
-            for k in stride(from: items.count - 1, through: 1, by: -1) where items[k].paintsOpaquely(buf.rect) {
-                first = k
+            for pos in stride(from: order.count - 1, through: start + 1, by: -1) where items[order[pos]].paintsOpaquely(buf.rect) {
+                first = pos
                 break
             }
         }
-        for k in first..<items.count {
-            let r = items[k].bounds.intersection(buf.rect)
+        var kept: [SIMD4<Float>]? = nil
+        for pos in first..<order.count {
+            if pos == mark { kept = buf.pixels }
+            let item = items[order[pos]]
+            let r = item.bounds.intersection(buf.rect)
             if r.isEmpty { continue }
-            draw(items[k], in: r, into: &buf)
+            draw(item, in: r, into: &buf)
         }
+        if mark == order.count && first <= order.count { kept = buf.pixels }
+        return kept
     }
 
     /// Fraction of the pixel inside a rounded rectangle.

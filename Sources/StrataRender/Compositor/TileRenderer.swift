@@ -43,9 +43,11 @@ public struct TileRenderer: Sendable {
         let ts = options.tileSize
         let cols = (width + ts - 1) / ts, rows = (height + ts - 1) / ts
         let count = cols * rows
-        let counter = Atomic<Int>(0), reused = Atomic<Int>(0)
+        let counter = Atomic<Int>(0), reused = Atomic<Int>(0), resumed = Atomic<Int>(0)
         let fingerprints = history.map { _ in ItemFingerprints(list) }
         let previous = options.reusesUnchangedTiles ? history?.previous(width: width, height: height) : nil
+        let prefixes = options.reusesUnchangedTiles ? history?.prefixes(tileSize: ts, count: count, valid: previous != nil) : nil
+        if !options.reusesUnchangedTiles { history?.dropPrefixes() }
         let previousPixels = previous?.bitmap.pixels ?? []
         bitmap.pixels.withUnsafeMutableBufferPointer { out in
             previousPixels.withUnsafeBufferPointer { old in
@@ -57,14 +59,34 @@ public struct TileRenderer: Sendable {
                         if t >= count { break }
                         let tx = t % cols, ty = t / cols
                         let rect = PixelRect(x0: tx * ts, y0: ty * ts, x1: min(width, tx * ts + ts), y1: min(height, ty * ts + ts))
-                        if let previous, let fingerprints, let from = source.base,
-                           previous.hasSamePixels(in: rect, as: list, fingerprints) {
-                            TileRenderer.copy(rect, from: from, into: target.base, frameWidth: width)
-                            reused.add(1, ordering: .relaxed)
-                            continue
+                        let order = list.indices(touching: rect)
+                        // The leading items unchanged since the previous frame.
+                        var same = 0
+                        if let previous, let fingerprints, let from = source.base {
+                            let oldOrder = previous.list.indices(touching: rect)
+                            same = fingerprints.commonPrefix(order, with: oldOrder, in: previous.fingerprints)
+                            if same == order.count && same == oldOrder.count {
+                                TileRenderer.copy(rect, from: from, into: target.base, frameWidth: width)
+                                reused.add(1, ordering: .relaxed)
+                                continue
+                            }
                         }
                         var tile = TileBuffer(rect: rect)
-                        TileRasterizer.draw(list, into: &tile)
+                        var start = 0
+                        let kept = prefixes?[t]
+                        if let kept, kept.count <= same {
+                            tile.pixels = kept.pixels
+                            start = kept.count
+                            resumed.add(1, ordering: .relaxed)
+                        }
+                        let state = TileRasterizer.draw(list, order, from: start, into: &tile, keepingStateAt: same > start ? same : nil)
+                        if let prefixes {
+                            if let state {
+                                prefixes[t] = TilePrefixes.Entry(count: same, pixels: state)
+                            } else if let kept, kept.count > same {
+                                prefixes[t] = nil  // no longer a prefix of this frame's items
+                            }
+                        }
                         TileRenderer.store(tile, into: target.base, frameWidth: width)
                     }
                 }
@@ -74,7 +96,7 @@ public struct TileRenderer: Sendable {
         }
         if let history, let fingerprints {
             history.record(RenderedFrame(list: list, fingerprints: fingerprints, bitmap: bitmap),
-                           tiles: count, reused: reused.load(ordering: .relaxed))
+                           tiles: count, reused: reused.load(ordering: .relaxed), resumed: resumed.load(ordering: .relaxed))
         }
         return bitmap
     }
