@@ -22,8 +22,10 @@ let package = Package(
 
         // Geometry, layer model, animation and timing: Foundation only.
         .target(name: "StrataCore"),
+        // Compositor inner loops that need vector code Swift does not produce.
+        .target(name: "CStrataKernels"),
         // Presentation snapshot -> display list -> tiles; Cairo/Pango for content.
-        .target(name: "StrataRender", dependencies: ["StrataCore", "CCairo"]),
+        .target(name: "StrataRender", dependencies: ["StrataCore", "CCairo", "CStrataKernels"]),
         // Encoders and decoders (FFmpeg, giflib).
         .target(name: "StrataMedia", dependencies: ["StrataCore", "CFFmpeg", "CGif"]),
         // The public face: Scene, export pipeline, DSL, templates.

@@ -94,3 +94,36 @@ final class InteriorRunTests: XCTestCase {
     }
 }
 
+
+final class StoreTests: XCTestCase {
+    /// The RGBA8 store (a C loop) rounds each channel to floor(255·v + ½), clamps alpha to 0…1
+    /// and colour to 0…alpha, for exact halves, out-of-range and random values.
+    func testStoreRoundsAndClampsLikeTheFormula() {
+        var rng = SplitMix(seed: 7)
+        var values: [SIMD4<Float>] = [
+            SIMD4(0.5 / 255, 1.5 / 255, 254.5 / 255, 1), SIMD4(-0.1, 2, 0.3, 0.2), SIMD4(0.9, 0.9, 0.9, 1.5),
+            SIMD4(0.4, 0.4, 0.4, -1), SIMD4(1, 1, 1, 1), SIMD4(0, 0, 0, 0), SIMD4(Float.nan, 0.2, 0.2, 0.5),
+        ]
+        for _ in 0..<2000 {
+            let a = Float.random(in: -0.1...1.1, using: &rng)
+            values.append(SIMD4(Float.random(in: -0.1...1.1, using: &rng), Float.random(in: 0...1, using: &rng) * a,
+                                Float(Int.random(in: 0...510, using: &rng)) / 510, a))
+        }
+        let width = 37, height = (values.count + width - 1) / width
+        var tile = TileBuffer(rect: PixelRect(x0: 3, y0: 2, x1: 3 + width, y1: 2 + height))
+        for (i, v) in values.enumerated() { tile.pixels[i] = v }
+        var frame = [UInt8](repeating: 0, count: (3 + width + 5) * (2 + height) * 4)
+        frame.withUnsafeMutableBufferPointer { TileRenderer.store(tile, into: $0.baseAddress!, frameWidth: 3 + width + 5) }
+        func byte(_ v: Float, _ hi: Float) -> UInt8 {
+            let c = v >= 0 ? min(v, hi) : 0
+            return UInt8((c * 255 + 0.5).rounded(.down))
+        }
+        for (i, v) in values.enumerated() {
+            let x = 3 + i % width, y = 2 + i / width, o = (y * (3 + width + 5) + x) * 4
+            let a: Float = v.w >= 0 ? min(v.w, 1) : 0
+            let expected = [byte(v.x, a), byte(v.y, a), byte(v.z, a), byte(a, 1)]
+            XCTAssertEqual(Array(frame[o..<o + 4]), expected, "pixel \(i): \(v)")
+        }
+        XCTAssertEqual(frame[0], 0, "outside the tile untouched")
+    }
+}
