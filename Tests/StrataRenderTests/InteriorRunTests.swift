@@ -27,9 +27,10 @@ final class InteriorRunTests: XCTestCase {
             let inv = Homography(m11 / det, -m10 / det, 0, -m01 / det, m00 / det, 0,
                                  (m01 * ty - m11 * tx) / det, (m10 * tx - m00 * ty) / det, 1)
             let mapper = PixelMapper(inv)
-            guard let runs = InteriorRuns(shape, mapper) else { continue }
-            for y in -300..<600 {
-                guard let (x0, x1) = runs.columns(row: y, -400, 800) else { continue }
+            let region = PixelRect(x0: -400, y0: -300, x1: 800, y1: 600)
+            guard let runs = InteriorRuns(shape, mapper, over: region) else { continue }
+            for y in region.y0..<region.y1 {
+                guard let (x0, x1) = runs.columns(row: y, region.x0, region.x1) else { continue }
                 for x in x0..<x1 {
                     let p = mapper.map(x, y)!
                     XCTAssertEqual(TileRasterizer.coverage(shape, p, antialiased: true), 1, "trial \(trial) pixel (\(x), \(y))")
@@ -39,15 +40,47 @@ final class InteriorRunTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(checked, 100_000)
+
+        // Perspective maps (a plane turned about an axis, seen with m34 = −1/d), tile by tile.
+        var perspectiveChecked = 0
+        for trial in 0..<150 {
+            let w = Double.random(in: 20...300, using: &rng), h = Double.random(in: 20...300, using: &rng)
+            let shape = RoundedRect(rect: CGRect(x: -w / 2, y: -h / 2, width: w, height: h),
+                                    radius: Double.random(in: 0...min(w, h) / 2, using: &rng))
+            var t = CATransform3DMakeRotation(CGFloat(Double.random(in: -1.2...1.2, using: &rng)), 0, 1, 0)
+            t = CATransform3DConcat(t, CATransform3DMakeRotation(CGFloat(Double.random(in: -1.2...1.2, using: &rng)), 1, 0, 0))
+            var p = CATransform3DIdentity
+            p.m34 = CGFloat(-1 / Double.random(in: 200...1500, using: &rng))
+            t = CATransform3DConcat(CATransform3DConcat(t, p), CATransform3DMakeTranslation(200, 150, 0))
+            let toScreen = Homography(flattening: t)
+            guard let fromScreen = toScreen.inverted() else { continue }
+            let mapper = PixelMapper(fromScreen)
+            for ty in stride(from: 0, to: 320, by: 64) {
+                for tx in stride(from: 0, to: 420, by: 64) {
+                    let tile = PixelRect(x0: tx, y0: ty, x1: tx + 64, y1: ty + 64)
+                    guard let runs = InteriorRuns(shape, mapper, over: tile) else { continue }
+                    for y in tile.y0..<tile.y1 {
+                        guard let (x0, x1) = runs.columns(row: y, tile.x0, tile.x1) else { continue }
+                        for x in x0..<x1 {
+                            guard let p = mapper.map(x, y) else { XCTFail("behind the eye at (\(x), \(y))"); continue }
+                            XCTAssertEqual(TileRasterizer.coverage(shape, p, antialiased: true), 1, "perspective trial \(trial) (\(x), \(y))")
+                            perspectiveChecked += 1
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(perspectiveChecked, 100_000)
         // An upright 100 × 40 rectangle at scale 1: rows inside get all but the edge pixels.
         let upright = InteriorRuns(RoundedRect(rect: CGRect(x: 10, y: 10, width: 100, height: 40), radius: 0),
-                                   PixelMapper(Homography.identity))!
+                                   PixelMapper(Homography.identity), over: PixelRect(x0: 0, y0: 0, x1: 200, y1: 100))!
         XCTAssertEqual(upright.columns(row: 30, 0, 200)?.0, 12)
         XCTAssertEqual(upright.columns(row: 30, 0, 200)?.1, 108)
         XCTAssertNil(upright.columns(row: 10, 0, 200))
     }
 
-    /// Layers of every kind that uses the runs render to the same bytes with and without them.
+    /// Layers of every kind that uses the runs (also in perspective) render to the same bytes
+    /// with and without them.
     func testFramesAreByteIdenticalWithoutRuns() {
         let root = canvas(260, 200, color(0.95, 0.95, 0.9))
         let card = box(CGRect(x: 20, y: 20, width: 120, height: 90), color(0.2, 0.5, 0.8))
@@ -78,6 +111,12 @@ final class InteriorRunTests: XCTestCase {
         picture.transform = CATransform3DMakeRotation(0.7, 0, 0, 1)
         root.addSublayer(picture)
 
+        let turned = box(CGRect(x: 150, y: 100, width: 90, height: 80), color(0.5, 0.2, 0.7))
+        turned.cornerRadius = 9; turned.borderWidth = 4; turned.borderColor = color(1, 1, 1, 0.8)
+        var perspective = CATransform3DMakeRotation(0.8, 0.3, 1, 0)
+        perspective.m34 = -1 / 300
+        turned.transform = perspective
+        root.addSublayer(turned)
         // Tiles of 16 pixels: some lie wholly inside the opaque card and the gradient, so the
         // items below them (the canvas) are skipped as well.
         let fast = [64, 16].map { render(root, width: 260, height: 200, workers: 1, tileSize: $0) }

@@ -168,7 +168,7 @@ enum TileRasterizer {
         let hasClips = !item.clips.isEmpty
         let clipMappers = item.clips.map { PixelMapper($0.plane.fromScreen) }
         let bx0 = buf.rect.x0, by0 = buf.rect.y0
-        let interior = mapper.affine && usesInteriorRuns ? shader.interior.flatMap { InteriorRuns($0, mapper) } : nil
+        let interior = usesInteriorRuns ? shader.interior.flatMap { InteriorRuns($0, mapper, over: r) } : nil
         let hole = shader.interiorIsHole
         let opaque = !hasClips && shader.solidColor?.w == 1 ? shader.solidColor : nil
         let replaces = !hasClips && shader.isOpaque
@@ -434,7 +434,7 @@ extension DrawItem {
         default: return false
         }
         let mapper = PixelMapper(plane.fromScreen)
-        guard mapper.affine, let runs = InteriorRuns(shape, mapper) else { return false }
+        guard mapper.affine, let runs = InteriorRuns(shape, mapper, over: rect) else { return false }
         for y in rect.y0..<rect.y1 {
             if let o = outline, o.span(row: y, rect.x0, rect.x1) != (rect.x0, rect.x1) { return false }
             guard let (a, b) = runs.columns(row: y, rect.x0, rect.x1), a == rect.x0, b == rect.x1 else { return false }
@@ -443,38 +443,55 @@ extension DrawItem {
     }
 }
 
-/// The pixels of each row lying well inside a rounded rectangle seen through an affine map: a
-/// conservative run (a pixel of margin on each side beyond the half-pixel box), so every pixel
-/// in it has its whole box inside the straight part of the shape and `coverage` returns exactly 1.
+/// The pixels of each row of a region lying well inside a rounded rectangle seen through the
+/// item's map: a conservative run (a pixel of margin on each side beyond the half-pixel box), so
+/// every pixel in it has its whole box inside the straight part of the shape and `coverage`
+/// returns exactly 1. Through a perspective map, u = (m0·X + m3·Y + m6) / w with w linear, so
+/// "|u − cu| ≤ a" is still two linear inequalities in X along a row (w > 0 over the region); the
+/// margin uses a bound of the pixel size over the region:
+/// |∇u| = |(m0, m3) − u·(m2, m5)| / w ≤ (|(m0, m3)| + |u|·|(m2, m5)|) / min w.
 struct InteriorRuns {
-    let m0: Double, m1: Double, m3: Double, m4: Double, m6: Double, m7: Double
+    let m0: Double, m1: Double, m2: Double, m3: Double, m4: Double, m5: Double, m6: Double, m7: Double, m8: Double
     let cu: Double, cv: Double
     /// Half-extents of the two slabs whose union is certainly inside: full width × height
     /// without the corners, and width without the corners × full height.
     let a1: Double, b1: Double, a2: Double, b2: Double
 
-    init?(_ s: RoundedRect, _ mapper: PixelMapper) {
+    init?(_ s: RoundedRect, _ mapper: PixelMapper, over region: PixelRect) {
         let hw = Double(s.rect.width) * 0.5, hh = Double(s.rect.height) * 0.5
-        let gu = mapper.gu, gv = mapper.gv
-        guard hw > 0, hh > 0, gu < hw, gv < hh, gu.isFinite, gv.isFinite else { return nil }
+        guard hw > 0, hh > 0, !region.isEmpty else { return nil }
         let m = mapper.inv.m
-        m0 = m.0; m1 = m.1; m3 = m.3; m4 = m.4; m6 = m.6; m7 = m.7
+        m0 = m.0; m1 = m.1; m2 = m.2; m3 = m.3; m4 = m.4; m5 = m.5; m6 = m.6; m7 = m.7; m8 = m.8
         cu = Double(s.rect.minX) + hw; cv = Double(s.rect.minY) + hh
+        var gu = mapper.gu, gv = mapper.gv
+        if !mapper.affine {
+            // w is linear: its minimum over the region's pixel centres is at a corner.
+            let xs = [Double(region.x0) + 0.5, Double(region.x1) - 0.5], ys = [Double(region.y0) + 0.5, Double(region.y1) - 0.5]
+            var wMin = Double.infinity
+            for x in xs { for y in ys { wMin = min(wMin, m2 * x + m5 * y + m8) } }
+            guard wMin > 0 else { return nil }
+            let persp = (m2 * m2 + m5 * m5).squareRoot()
+            gu = ((m0 * m0 + m3 * m3).squareRoot() + (abs(cu) + hw) * persp) / wMin
+            gv = ((m1 * m1 + m4 * m4).squareRoot() + (abs(cv) + hh) * persp) / wMin
+        }
+        guard gu.isFinite, gv.isFinite, gu < hw, gv < hh else { return nil }
         let r = max(s.radii.0, s.radii.1, s.radii.2, s.radii.3)
         // One more pixel of margin (gu, gv) than the half-pixel box needs.
         a1 = hw - 1.5 * gu; b1 = hh - r - 1.5 * gv
         a2 = hw - r - 1.5 * gu; b2 = hh - 1.5 * gv
     }
 
-    /// The interior run of row `y` within `lo..<hi`, nil when empty.
+    /// The interior run of row `y` within `lo..<hi` (inside the region), nil when empty.
     @inline(__always)
     func columns(row y: Int, _ lo: Int, _ hi: Int) -> (Int, Int)? {
         let Y = Double(y) + 0.5
-        let bu = Y * m3 + m6 - cu, bv = Y * m4 + m7 - cv
+        // Along the row: u − cu = (ku·X + bu) / w, v − cv = (kv·X + bv) / w, w = m2·X + h.
+        let h = Y * m5 + m8
+        let ku = m0 - cu * m2, bu = Y * m3 + m6 - cu * h
+        let kv = m1 - cv * m2, bv = Y * m4 + m7 - cv * h
         var best: (Int, Int)? = nil
         for (a, b) in [(a1, b1), (a2, b2)] where a > 0 && b > 0 {
-            // |m0·X + bu| ≤ a and |m1·X + bv| ≤ b, for pixel centres X = x + ½.
-            guard let (ua, ub) = InteriorRuns.slab(m0, bu, a), let (va, vb) = InteriorRuns.slab(m1, bv, b) else { continue }
+            guard let (ua, ub) = InteriorRuns.slab(ku, bu, a, m2, h), let (va, vb) = InteriorRuns.slab(kv, bv, b, m2, h) else { continue }
             let xlo = max(ua, va), xhi = min(ub, vb)
             guard xlo.isFinite || xlo < 0, xhi.isFinite || xhi > 0 else { continue }
             let first = xlo < -1e15 ? lo : Int(max(-1e15, xlo - 0.5).rounded(.up)) + 1
@@ -485,12 +502,16 @@ struct InteriorRuns {
         return best
     }
 
-    /// The X interval where |k·X + b| ≤ a (infinite ends when k = 0), nil when empty.
+    /// The X interval where |k·X + b| ≤ a·(g·X + h) (w = g·X + h > 0 there; g = 0, h = 1 for
+    /// affine maps), nil when empty: k·X + b ≤ a·w and −(k·X + b) ≤ a·w.
     @inline(__always)
-    static func slab(_ k: Double, _ b: Double, _ a: Double) -> (Double, Double)? {
-        if k == 0 { return abs(b) <= a ? (-.infinity, .infinity) : nil }
-        let p = (-a - b) / k, q = (a - b) / k
-        return p < q ? (p, q) : (q, p)
+    static func slab(_ k: Double, _ b: Double, _ a: Double, _ g: Double, _ h: Double) -> (Double, Double)? {
+        var lo = -Double.infinity, hi = Double.infinity
+        for (c, d) in [(k - a * g, a * h - b), (-k - a * g, a * h + b)] {
+            // c·X ≤ d
+            if c > 0 { hi = min(hi, d / c) } else if c < 0 { lo = max(lo, d / c) } else if d < 0 { return nil }
+        }
+        return lo <= hi ? (lo, hi) : nil
     }
 }
 
