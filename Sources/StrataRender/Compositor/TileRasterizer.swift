@@ -17,6 +17,12 @@ struct TileBuffer {
         self.rect = rect
         pixels = [SIMD4<Float>](repeating: .zero, count: (rect.x1 - rect.x0) * (rect.y1 - rect.y0))
     }
+
+    /// A buffer starting from `pixels` (a kept state of the same rectangle).
+    init(rect: PixelRect, pixels: [SIMD4<Float>]) {
+        self.rect = rect
+        self.pixels = pixels
+    }
 }
 
 /// The local coordinates of a pixel centre and the derivatives of the local coordinates with
@@ -489,17 +495,29 @@ struct InteriorRuns {
         let h = Y * m5 + m8
         let ku = m0 - cu * m2, bu = Y * m3 + m6 - cu * h
         let kv = m1 - cv * m2, bv = Y * m4 + m7 - cv * h
-        var best: (Int, Int)? = nil
-        for (a, b) in [(a1, b1), (a2, b2)] where a > 0 && b > 0 {
-            guard let (ua, ub) = InteriorRuns.slab(ku, bu, a, m2, h), let (va, vb) = InteriorRuns.slab(kv, bv, b, m2, h) else { continue }
-            let xlo = max(ua, va), xhi = min(ub, vb)
-            guard xlo.isFinite || xlo < 0, xhi.isFinite || xhi > 0 else { continue }
-            let first = xlo < -1e15 ? lo : Int(max(-1e15, xlo - 0.5).rounded(.up)) + 1
-            let last = xhi > 1e15 ? hi - 1 : Int(min(1e15, xhi - 0.5).rounded(.down)) - 1
-            let x0 = max(lo, first), x1 = min(hi, last + 1)
-            if x0 < x1, x1 - x0 > (best.map { $0.1 - $0.0 } ?? 0) { best = (x0, x1) }
+        let first = run(ku, bu, kv, bv, a1, b1, h, lo, hi)
+        let second = run(ku, bu, kv, bv, a2, b2, h, lo, hi)
+        switch (first, second) {
+        case (nil, nil): return nil
+        case (let f?, nil): return f
+        case (nil, let g?): return g
+        case (let f?, let g?): return g.1 - g.0 > f.1 - f.0 ? g : f
         }
-        return best
+    }
+
+    /// The pixels of the row within `lo..<hi` inside one slab (|u − cu| ≤ a, |v − cv| ≤ b),
+    /// one pixel in from its ends.
+    @inline(__always)
+    private func run(_ ku: Double, _ bu: Double, _ kv: Double, _ bv: Double, _ a: Double, _ b: Double, _ h: Double,
+                     _ lo: Int, _ hi: Int) -> (Int, Int)? {
+        guard a > 0, b > 0, let (ua, ub) = InteriorRuns.slab(ku, bu, a, m2, h),
+              let (va, vb) = InteriorRuns.slab(kv, bv, b, m2, h) else { return nil }
+        let xlo = max(ua, va), xhi = min(ub, vb)
+        guard xlo.isFinite || xlo < 0, xhi.isFinite || xhi > 0 else { return nil }
+        let first = xlo < -1e15 ? lo : Int(max(-1e15, xlo - 0.5).rounded(.up)) + 1
+        let last = xhi > 1e15 ? hi - 1 : Int(min(1e15, xhi - 0.5).rounded(.down)) - 1
+        let x0 = max(lo, first), x1 = min(hi, last + 1)
+        return x0 < x1 ? (x0, x1) : nil
     }
 
     /// The X interval where |k·X + b| ≤ a·(g·X + h) (w = g·X + h > 0 there; g = 0, h = 1 for
@@ -507,10 +525,10 @@ struct InteriorRuns {
     @inline(__always)
     static func slab(_ k: Double, _ b: Double, _ a: Double, _ g: Double, _ h: Double) -> (Double, Double)? {
         var lo = -Double.infinity, hi = Double.infinity
-        for (c, d) in [(k - a * g, a * h - b), (-k - a * g, a * h + b)] {
-            // c·X ≤ d
-            if c > 0 { hi = min(hi, d / c) } else if c < 0 { lo = max(lo, d / c) } else if d < 0 { return nil }
-        }
+        // c·X ≤ d for both inequalities.
+        let c1 = k - a * g, d1 = a * h - b, c2 = -k - a * g, d2 = a * h + b
+        if c1 > 0 { hi = min(hi, d1 / c1) } else if c1 < 0 { lo = max(lo, d1 / c1) } else if d1 < 0 { return nil }
+        if c2 > 0 { hi = min(hi, d2 / c2) } else if c2 < 0 { lo = max(lo, d2 / c2) } else if d2 < 0 { return nil }
         return lo <= hi ? (lo, hi) : nil
     }
 }
@@ -616,8 +634,16 @@ struct ImageShader: PixelShader {
         self.texels = texels; self.blendTexels = blendTexels
     }
 
-    /// Without a clip or a cell, coverage is the destination's alone.
-    var interior: RoundedRect? { clip == nil && !cx0.isFinite && !cx1.isFinite && !cy0.isFinite && !cy1.isFinite ? dest : nil }
+    /// Without a clip of its own, a pixel well inside both the destination and the cell (of a
+    /// sparse backing store) has coverage exactly 1.
+    var interior: RoundedRect? {
+        guard clip == nil else { return nil }
+        let r = dest.rect
+        let x0 = max(Double(r.minX), cx0), x1 = min(Double(r.maxX), cx1)
+        let y0 = max(Double(r.minY), cy0), y1 = min(Double(r.maxY), cy1)
+        guard x0 < x1, y0 < y1 else { return nil }
+        return RoundedRect(rect: CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), radius: 0)
+    }
 
     @inline(__always) func cover(_ p: LocalSample) -> Float {
         if p.u < cx0 || p.u >= cx1 || p.v < cy0 || p.v >= cy1 { return 0 }

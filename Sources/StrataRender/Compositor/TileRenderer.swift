@@ -39,8 +39,10 @@ public struct TileRenderer: Sendable {
     /// Renders `list`, copying the tiles that are unchanged since the frame in `history` (when
     /// `options.reusesUnchangedTiles`), and records the new frame there.
     public func render(_ list: DisplayList, width: Int, height: Int, history: FrameHistory?) -> Bitmap {
-        var bitmap = Bitmap(width: width, height: height)
-        guard width > 0, height > 0 else { return bitmap }
+        guard width > 0, height > 0 else { return Bitmap(width: width, height: height) }
+        // Not zero-filled: every tile below is either copied or stored whole.
+        var bitmap = Bitmap(width: width, height: height,
+                            pixels: [UInt8](unsafeUninitializedCapacity: width * height * 4) { _, n in n = width * height * 4 })
         let ts = options.tileSize
         let cols = (width + ts - 1) / ts, rows = (height + ts - 1) / ts
         let count = cols * rows
@@ -72,13 +74,15 @@ public struct TileRenderer: Sendable {
                                 continue
                             }
                         }
-                        var tile = TileBuffer(rect: rect)
+                        var tile: TileBuffer
                         var start = 0
                         let kept = prefixes?[t]
                         if let kept, kept.count <= same {
-                            tile.pixels = kept.pixels
+                            tile = TileBuffer(rect: rect, pixels: kept.pixels)
                             start = kept.count
                             resumed.add(1, ordering: .relaxed)
+                        } else {
+                            tile = TileBuffer(rect: rect)
                         }
                         let state = TileRasterizer.draw(list, order, from: start, into: &tile, keepingStateAt: same > start ? same : nil)
                         if let prefixes {
