@@ -146,6 +146,7 @@ extension Scene {
             }
         }
         let mixerBox = UncheckedBox(mixer)
+        let history = frameHistory
         let encoderThread = Thread {
             var encoded = 0
             while let work = queue.pop() {
@@ -153,6 +154,7 @@ extension Scene {
                     switch work {
                     case .frame(let frame):
                         try sink.append(frame)
+                        history.recycle(frame)
                         encoded += 1
                     case .audio(let segments, let through):
                         guard let mixer = mixerBox.value, let audio else { continue }

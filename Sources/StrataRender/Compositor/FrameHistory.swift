@@ -52,6 +52,26 @@ public final class FrameHistory: @unchecked Sendable {
     }
 
     private var prefixes: TilePrefixes?
+    private var spare: [[UInt8]] = []
+
+    /// Gives back the pixel buffer of a frame nobody needs any more (the export pipeline does,
+    /// after encoding it), so that a later frame of the same size reuses it: a fresh frame-sized
+    /// buffer costs a page fault per 4 KiB on first touch (7 % of an export's time at 720p).
+    public func recycle(_ frame: Bitmap) {
+        lock.lock(); defer { lock.unlock() }
+        if spare.count < 3 { spare.append(frame.pixels) }
+    }
+
+    /// A recycled buffer of `count` bytes (contents unspecified) that is not the previous
+    /// frame's, or nil.
+    func takeBuffer(count: Int) -> [UInt8]? {
+        lock.lock(); defer { lock.unlock() }
+        let kept = stored?.bitmap.pixels.withUnsafeBufferPointer { $0.baseAddress }
+        while let b = spare.popLast() {
+            if b.count == count && b.withUnsafeBufferPointer({ $0.baseAddress }) != kept { return b }
+        }
+        return nil
+    }
 
     /// The prefixes kept for a grid of `count` tiles of `tileSize`, valid for the frame
     /// `previous(width:height:)` returns; emptied when there is none or the grid changed.

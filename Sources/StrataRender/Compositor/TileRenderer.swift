@@ -40,9 +40,11 @@ public struct TileRenderer: Sendable {
     /// `options.reusesUnchangedTiles`), and records the new frame there.
     public func render(_ list: DisplayList, width: Int, height: Int, history: FrameHistory?) -> Bitmap {
         guard width > 0, height > 0 else { return Bitmap(width: width, height: height) }
-        // Not zero-filled: every tile below is either copied or stored whole.
+        // Not zero-filled (a recycled buffer, or an uninitialised one): every tile below is
+        // either copied or stored whole.
+        let bytes = width * height * 4
         var bitmap = Bitmap(width: width, height: height,
-                            pixels: [UInt8](unsafeUninitializedCapacity: width * height * 4) { _, n in n = width * height * 4 })
+                            pixels: history?.takeBuffer(count: bytes) ?? [UInt8](unsafeUninitializedCapacity: bytes) { _, n in n = bytes })
         let ts = options.tileSize
         let cols = (width + ts - 1) / ts, rows = (height + ts - 1) / ts
         let count = cols * rows
