@@ -701,6 +701,9 @@ struct ImageSampler {
         let fx = x - 0.5, fy = y - 0.5
         let x0 = ImageSampler.floorInt(fx), y0 = ImageSampler.floorInt(fy)
         let tx = Float(fx - Double(x0)), ty = Float(fy - Double(y0))
+        // On a texel centre (an image drawn 1:1 at whole pixels, like most backing stores) the
+        // weights are 0 and the interpolation below returns that texel exactly: fetch just it.
+        if tx == 0 && ty == 0 { return texel(w, x0, y0) * (1 / 255) }
         let a = texel(w, x0, y0), b = texel(w, x0 + 1, y0), c = texel(w, x0, y0 + 1), d = texel(w, x0 + 1, y0 + 1)
         let top = a + (b - a) * tx, bottom = c + (d - c) * tx
         return (top + (bottom - top) * ty) * (1 / 255)
