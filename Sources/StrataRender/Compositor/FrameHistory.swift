@@ -14,6 +14,7 @@
 // the previous and current frame share) and the next frame starts from there when its first k
 // items are still the same, drawing only the rest.
 import Foundation
+import Synchronization
 import StrataCore
 
 /// The previous frame of a sequence, kept so that the next frame can reuse its unchanged tiles.
@@ -59,7 +60,7 @@ public final class FrameHistory: @unchecked Sendable {
     /// buffer costs a page fault per 4 KiB on first touch (7 % of an export's time at 720p).
     public func recycle(_ frame: Bitmap) {
         lock.lock(); defer { lock.unlock() }
-        if spare.count < 3 { spare.append(frame.pixels) }
+        if spare.count < 2 { spare.append(frame.pixels) }
     }
 
     /// A recycled buffer of `count` bytes (contents unspecified) that is not the previous
@@ -90,7 +91,9 @@ public final class FrameHistory: @unchecked Sendable {
 }
 
 /// Per tile of a grid: the working pixels after the tile's first `count` items of the previous
-/// frame. Each tile worker reads and writes only its own tiles' slots.
+/// frame. Each tile worker reads and writes only its own tiles' slots. The kept pixels are
+/// bounded (16 bytes a pixel: a whole 4K frame would be 133 MB): past `budget` bytes no new
+/// entry is kept and those tiles are drawn from their first item, as without prefixes.
 final class TilePrefixes: @unchecked Sendable {
     struct Entry {
         var count: Int
@@ -98,7 +101,10 @@ final class TilePrefixes: @unchecked Sendable {
     }
     let tileSize: Int
     let count: Int
+    /// Bytes of kept pixels allowed (64 MiB: every tile of a 1080p frame fits).
+    static let budget = 64 << 20
     private let slots: UnsafeMutableBufferPointer<Entry?>
+    private let bytes = Atomic<Int>(0)
 
     init(tileSize: Int, count: Int) {
         self.tileSize = tileSize; self.count = count
@@ -111,9 +117,27 @@ final class TilePrefixes: @unchecked Sendable {
         slots.deallocate()
     }
 
-    subscript(tile: Int) -> Entry? {
-        get { slots[tile] }
-        set { slots[tile] = newValue }
+    subscript(tile: Int) -> Entry? { slots[tile] }
+
+    /// Keeps `entry` for `tile` if the budget allows (the old entry's bytes are freed first);
+    /// otherwise the tile keeps nothing.
+    func keep(_ entry: Entry, for tile: Int) {
+        let old = (slots[tile]?.pixels.count ?? 0) * 16, new = entry.pixels.count * 16
+        slots[tile] = nil
+        let total = bytes.add(new - old, ordering: .relaxed).newValue
+        if total <= TilePrefixes.budget {
+            slots[tile] = entry
+        } else {
+            bytes.subtract(new, ordering: .relaxed)
+        }
+    }
+
+    /// Forgets the entry of `tile`.
+    func drop(_ tile: Int) {
+        if let old = slots[tile] {
+            bytes.subtract(old.pixels.count * 16, ordering: .relaxed)
+            slots[tile] = nil
+        }
     }
 }
 

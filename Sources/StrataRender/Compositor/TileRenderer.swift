@@ -89,9 +89,9 @@ public struct TileRenderer: Sendable {
                         let state = TileRasterizer.draw(list, order, from: start, into: &tile, keepingStateAt: same > start ? same : nil)
                         if let prefixes {
                             if let state {
-                                prefixes[t] = TilePrefixes.Entry(count: same, pixels: state)
+                                prefixes.keep(TilePrefixes.Entry(count: same, pixels: state), for: t)
                             } else if let kept, kept.count > same {
-                                prefixes[t] = nil  // no longer a prefix of this frame's items
+                                prefixes.drop(t)  // no longer a prefix of this frame's items
                             }
                         }
                         TileRenderer.store(tile, into: target.base, frameWidth: width)
