@@ -101,13 +101,13 @@ final class TilePrefixes: @unchecked Sendable {
     }
     let tileSize: Int
     let count: Int
-    /// Bytes of kept pixels allowed (64 MiB: every tile of a 1080p frame fits).
-    static let budget = 64 << 20
+    /// Bytes of kept pixels allowed (default 64 MiB: every tile of a 1080p frame fits).
+    let budget: Int
     private let slots: UnsafeMutableBufferPointer<Entry?>
     private let bytes = Atomic<Int>(0)
 
-    init(tileSize: Int, count: Int) {
-        self.tileSize = tileSize; self.count = count
+    init(tileSize: Int, count: Int, budget: Int = 64 << 20) {
+        self.tileSize = tileSize; self.count = count; self.budget = budget
         slots = .allocate(capacity: count)
         slots.initialize(repeating: nil)
     }
@@ -119,13 +119,16 @@ final class TilePrefixes: @unchecked Sendable {
 
     subscript(tile: Int) -> Entry? { slots[tile] }
 
+    /// Bytes of pixels kept now.
+    var keptBytes: Int { bytes.load(ordering: .relaxed) }
+
     /// Keeps `entry` for `tile` if the budget allows (the old entry's bytes are freed first);
     /// otherwise the tile keeps nothing.
     func keep(_ entry: Entry, for tile: Int) {
         let old = (slots[tile]?.pixels.count ?? 0) * 16, new = entry.pixels.count * 16
         slots[tile] = nil
         let total = bytes.add(new - old, ordering: .relaxed).newValue
-        if total <= TilePrefixes.budget {
+        if total <= budget {
             slots[tile] = entry
         } else {
             bytes.subtract(new, ordering: .relaxed)

@@ -1,6 +1,8 @@
-// The rasteriser's interior runs (pixels well inside a shape skip the coverage computation, and
-// opaque fills are stored without blending) must change no byte: checked pixel by pixel against
-// `coverage`, and frame by frame against the full path.
+// The compositor's fast paths must change no byte: interior runs (pixels well inside a shape
+// skip the coverage computation, opaque fills are stored without blending, items under an
+// opaque tile are skipped), checked pixel by pixel against `coverage` and frame by frame against
+// the full path; the RGBA8 store (a C loop) against its formula; kept tile prefixes within their
+// memory budget.
 import XCTest
 import StrataCore
 import StrataTestSupport
@@ -181,5 +183,27 @@ final class StoreTests: XCTestCase {
             XCTAssertEqual(Array(frame[o..<o + 4]), expected, "pixel \(i): \(v)")
         }
         XCTAssertEqual(frame[0], 0, "outside the tile untouched")
+    }
+}
+
+final class TilePrefixTests: XCTestCase {
+    /// Kept prefixes stay within their byte budget; replacing or dropping an entry frees its bytes.
+    func testPrefixesStayWithinTheirBudget() {
+        let tile = [SIMD4<Float>](repeating: SIMD4(0.1, 0.2, 0.3, 1), count: 64 * 64)  // 64 KiB
+        let prefixes = TilePrefixes(tileSize: 64, count: 4, budget: 2 * 64 * 64 * 16)
+        prefixes.keep(.init(count: 1, pixels: tile), for: 0)
+        prefixes.keep(.init(count: 2, pixels: tile), for: 1)
+        prefixes.keep(.init(count: 3, pixels: tile), for: 2)
+        XCTAssertEqual(prefixes[0]?.count, 1)
+        XCTAssertEqual(prefixes[1]?.count, 2)
+        XCTAssertNil(prefixes[2], "over budget: not kept")
+        XCTAssertEqual(prefixes.keptBytes, 2 * 64 * 64 * 16)
+        prefixes.keep(.init(count: 5, pixels: tile), for: 1)
+        XCTAssertEqual(prefixes[1]?.count, 5, "replacing frees the old entry first")
+        prefixes.drop(0)
+        XCTAssertNil(prefixes[0])
+        prefixes.keep(.init(count: 4, pixels: tile), for: 3)
+        XCTAssertEqual(prefixes[3]?.count, 4)
+        XCTAssertEqual(prefixes.keptBytes, 2 * 64 * 64 * 16)
     }
 }
