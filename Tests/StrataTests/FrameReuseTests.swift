@@ -59,4 +59,26 @@ final class FrameReuseTests: XCTestCase {
         XCTAssertEqual(changed.pixel(x: 5, y: 5).r, 255)
         XCTAssertTrue(changed.pixel(x: 50, y: 30) == first.pixel(x: 50, y: 30))
     }
+
+    /// An export shares work between frames like `renderFrame` does, gives the same frames as a full draw,
+    /// and lets the kept frame go when it ends.
+    func testExportReusesTilesAndLetsTheHistoryGo() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-reuse-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let scene = demo()
+        var options = ExportOptions()
+        options.frameRange = 20..<26
+        try scene.export(to: dir.appendingPathComponent("frames"), options: options)
+        let stats = scene.frameHistory.tileStatistics
+        XCTAssertEqual(stats.tiles, 6 * 15)
+        XCTAssertGreaterThan(stats.reused + stats.resumed, 0, "\(stats)")
+        XCTAssertFalse(scene.frameHistory.keepsFrame)
+        let full = demo()
+        for index in 20..<26 {
+            let expected = try full.renderFrame(index: index, options: RenderOptions(reusesUnchangedTiles: false))
+            let written = try Bitmap(contentsOfPNG: dir.appendingPathComponent("frames").appendingPathComponent(String(format: "frame_%05d.png", index)))
+            XCTAssertEqual(written, expected, "frame \(index)")
+        }
+    }
 }

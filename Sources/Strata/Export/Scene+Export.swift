@@ -110,6 +110,9 @@ extension Scene {
             try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: false)
             sink = PNGSequenceWriter(folder: temp, firstIndex: range.lowerBound)
         }
+        // The frames' shared work (previous frame, kept tile prefixes, spare buffers) is let go
+        // when the export ends.
+        defer { frameHistory.clear() }
         do {
             try pump(plan: plan, sink: sink, media: media, audio: audioEncoder, options: options)
             if FileManager.default.fileExists(atPath: url.path) {

@@ -47,9 +47,16 @@ public final class FrameHistory: @unchecked Sendable {
         return (tileCount, reusedCount, resumedCount)
     }
 
-    /// Forgets the previous frame (its display list holds images alive) and the kept prefixes.
+    /// Whether a previous frame is kept.
+    public var keepsFrame: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return stored != nil
+    }
+
+    /// Forgets the previous frame (its display list holds images alive), the kept prefixes and
+    /// the spare buffers.
     public func clear() {
-        lock.lock(); stored = nil; prefixes = nil; lock.unlock()
+        lock.lock(); stored = nil; prefixes = nil; spare = []; lock.unlock()
     }
 
     private var prefixes: TilePrefixes?
