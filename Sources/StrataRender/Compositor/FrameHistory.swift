@@ -60,23 +60,47 @@ public final class FrameHistory: @unchecked Sendable {
     }
 
     private var prefixes: TilePrefixes?
-    private var spare: [[UInt8]] = []
+    private var spare: [(pixels: [UInt8], generation: Int?)] = []
+    /// Frames are numbered as they are rendered; the numbers of the last few frames' buffers.
+    private var generation = 0
+    private var generations: [(UnsafePointer<UInt8>, Int)] = []
 
-    /// Gives back the pixel buffer of a frame nobody needs any more (the export pipeline does,
-    /// after encoding it), so that a later frame of the same size reuses it: a fresh frame-sized
-    /// buffer costs a page fault per 4 KiB on first touch (7 % of an export's time at 720p).
-    public func recycle(_ frame: Bitmap) {
+    /// Numbers the frame about to be rendered.
+    func beginFrame() -> Int {
         lock.lock(); defer { lock.unlock() }
-        if spare.count < 2 { spare.append(frame.pixels) }
+        generation += 1
+        return generation
     }
 
-    /// A recycled buffer of `count` bytes (contents unspecified) that is not the previous
-    /// frame's, or nil.
-    func takeBuffer(count: Int) -> [UInt8]? {
+    /// Remembers which frame `frame`'s buffer holds (a recycled buffer's tiles that have not
+    /// changed since then need no copying).
+    func noteBuffer(of frame: Bitmap, generation g: Int) {
+        guard let base = frame.pixels.withUnsafeBufferPointer({ $0.baseAddress }) else { return }
+        lock.lock(); defer { lock.unlock() }
+        generations.removeAll { $0.0 == base }
+        generations.append((base, g))
+        if generations.count > 16 { generations.removeFirst() }
+    }
+
+    /// Gives back the pixel buffer of a frame this history rendered and nobody needs any more
+    /// (the export pipeline does, after encoding it), so that a later frame of the same size
+    /// reuses it: a fresh frame-sized buffer costs a page fault per 4 KiB on first touch (7 % of
+    /// an export's time at 720p), and its unchanged tiles need no copying. Package-only: a buffer
+    /// from elsewhere would break the record of which frame it holds.
+    package func recycle(_ frame: Bitmap) {
+        lock.lock(); defer { lock.unlock() }
+        guard spare.count < 2 else { return }
+        let base = frame.pixels.withUnsafeBufferPointer { $0.baseAddress }
+        spare.append((frame.pixels, generations.last { $0.0 == base }?.1))
+    }
+
+    /// A recycled buffer of `count` bytes that is not the previous frame's, with the number of
+    /// the frame whose pixels it holds (when known), or nil.
+    func takeBuffer(count: Int) -> (pixels: [UInt8], generation: Int?)? {
         lock.lock(); defer { lock.unlock() }
         let kept = stored?.bitmap.pixels.withUnsafeBufferPointer { $0.baseAddress }
         while let b = spare.popLast() {
-            if b.count == count && b.withUnsafeBufferPointer({ $0.baseAddress }) != kept { return b }
+            if b.pixels.count == count && b.pixels.withUnsafeBufferPointer({ $0.baseAddress }) != kept { return b }
         }
         return nil
     }
@@ -112,17 +136,29 @@ final class TilePrefixes: @unchecked Sendable {
     let budget: Int
     private let slots: UnsafeMutableBufferPointer<Entry?>
     private let bytes = Atomic<Int>(0)
+    /// Per tile: the number of the last frame that drew it (not copied); Int.max: unknown.
+    private let drawnAt: UnsafeMutableBufferPointer<Int>
 
     init(tileSize: Int, count: Int, budget: Int = 64 << 20) {
         self.tileSize = tileSize; self.count = count; self.budget = budget
         slots = .allocate(capacity: count)
         slots.initialize(repeating: nil)
+        drawnAt = .allocate(capacity: count)
+        drawnAt.initialize(repeating: .max)
     }
 
     deinit {
         slots.deinitialize()
         slots.deallocate()
+        drawnAt.deallocate()
     }
+
+    /// Marks `tile` drawn by frame `generation`.
+    func drawn(_ tile: Int, by generation: Int) { drawnAt[tile] = generation }
+
+    /// Whether a buffer holding frame `generation` already has `tile`'s current pixels: no frame
+    /// since has drawn it (every one copied it unchanged).
+    func isUnchanged(_ tile: Int, since generation: Int) -> Bool { drawnAt[tile] <= generation }
 
     subscript(tile: Int) -> Entry? { slots[tile] }
 

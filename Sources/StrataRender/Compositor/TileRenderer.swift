@@ -43,8 +43,10 @@ public struct TileRenderer: Sendable {
         // Not zero-filled (a recycled buffer, or an uninitialised one): every tile below is
         // either copied or stored whole.
         let bytes = width * height * 4
+        let generation = history?.beginFrame() ?? 0
+        let recycled = history?.takeBuffer(count: bytes)
         var bitmap = Bitmap(width: width, height: height,
-                            pixels: history?.takeBuffer(count: bytes) ?? [UInt8](unsafeUninitializedCapacity: bytes) { _, n in n = bytes })
+                            pixels: recycled?.pixels ?? [UInt8](unsafeUninitializedCapacity: bytes) { _, n in n = bytes })
         let ts = options.tileSize
         let cols = (width + ts - 1) / ts, rows = (height + ts - 1) / ts
         let count = cols * rows
@@ -53,6 +55,9 @@ public struct TileRenderer: Sendable {
         let previous = options.reusesUnchangedTiles ? history?.previous(width: width, height: height) : nil
         let prefixes = options.reusesUnchangedTiles ? history?.prefixes(tileSize: ts, count: count, valid: previous != nil) : nil
         if !options.reusesUnchangedTiles { history?.dropPrefixes() }
+        // A recycled buffer holding an earlier frame of this sequence already has the tiles no
+        // frame has drawn since.
+        let holds = prefixes != nil ? recycled?.generation : nil
         let previousPixels = previous?.bitmap.pixels ?? []
         bitmap.pixels.withUnsafeMutableBufferPointer { out in
             previousPixels.withUnsafeBufferPointer { old in
@@ -71,7 +76,11 @@ public struct TileRenderer: Sendable {
                             let oldOrder = previous.list.indices(touching: rect)
                             same = fingerprints.commonPrefix(order, with: oldOrder, in: previous.fingerprints)
                             if same == order.count && same == oldOrder.count {
-                                TileRenderer.copy(rect, from: from, into: target.base, frameWidth: width)
+                                if let holds, let prefixes, prefixes.isUnchanged(t, since: holds) {
+                                    // The buffer's bytes for this tile are already these.
+                                } else {
+                                    TileRenderer.copy(rect, from: from, into: target.base, frameWidth: width)
+                                }
                                 reused.add(1, ordering: .relaxed)
                                 continue
                             }
@@ -88,6 +97,7 @@ public struct TileRenderer: Sendable {
                         }
                         let state = TileRasterizer.draw(list, order, from: start, into: &tile, keepingStateAt: same > start ? same : nil)
                         if let prefixes {
+                            prefixes.drawn(t, by: generation)
                             if let state {
                                 prefixes.keep(TilePrefixes.Entry(count: same, pixels: state), for: t)
                             } else if let kept, kept.count > same {
@@ -102,6 +112,7 @@ public struct TileRenderer: Sendable {
             }
         }
         if let history, let fingerprints {
+            history.noteBuffer(of: bitmap, generation: generation)
             history.record(RenderedFrame(list: list, fingerprints: fingerprints, bitmap: bitmap),
                            tiles: count, reused: reused.load(ordering: .relaxed), resumed: resumed.load(ordering: .relaxed))
         }
