@@ -1,0 +1,161 @@
+// Fingerprints of draw items: every field that drawing reads, numbers by their bit patterns,
+// images by their process-unique identifier (never reused), nested lists in full. Two items with
+// the same words draw the same pixels; FrameHistory compares them to find unchanged tiles.
+import Foundation
+import StrataCore
+
+/// Fingerprints of the top-level items of a display list, one word range per item.
+struct ItemFingerprints {
+    private(set) var words: [UInt64] = []
+    private(set) var ranges: [Range<Int>] = []
+
+    init(_ list: DisplayList) {
+        var w = FingerprintWriter()
+        ranges.reserveCapacity(list.items.count)
+        for item in list.items {
+            let start = w.words.count
+            item.fingerprint(into: &w)
+            ranges.append(start..<w.words.count)
+        }
+        words = w.words
+    }
+
+    /// Whether item `i` here draws exactly what item `j` of `other` draws.
+    func same(_ i: Int, as j: Int, in other: ItemFingerprints) -> Bool {
+        let a = ranges[i], b = other.ranges[j]
+        guard a.count == b.count else { return false }
+        return words.withUnsafeBufferPointer { x in
+            other.words.withUnsafeBufferPointer { y in
+                memcmp(x.baseAddress! + a.lowerBound, y.baseAddress! + b.lowerBound, a.count * 8) == 0
+            }
+        }
+    }
+}
+
+extension DisplayList {
+    /// Indices of the top-level items whose bounds touch `rect`, in drawing order.
+    func indices(touching rect: PixelRect) -> [Int] {
+        var out: [Int] = []
+        for (i, item) in items.enumerated() where !item.bounds.intersection(rect).isEmpty { out.append(i) }
+        return out
+    }
+}
+
+extension ItemFingerprints {
+    /// How many leading items of `order` draw exactly what the leading items of `oldOrder` in
+    /// `old` drew.
+    func commonPrefix(_ order: [Int], with oldOrder: [Int], in old: ItemFingerprints) -> Int {
+        var n = 0
+        while n < order.count && n < oldOrder.count && same(order[n], as: oldOrder[n], in: old) { n += 1 }
+        return n
+    }
+}
+
+/// Collects the words of a fingerprint. Every variable-length part is preceded by its length
+/// and every enum case by a tag, so different items never produce the same words.
+struct FingerprintWriter {
+    var words: [UInt64] = []
+
+    mutating func add(_ v: UInt64) { words.append(v) }
+    mutating func add(_ v: Int) { words.append(UInt64(bitPattern: Int64(v))) }
+    mutating func add(_ v: Bool) { words.append(v ? 1 : 0) }
+    mutating func add(_ v: Double) { words.append(v.bitPattern) }
+    mutating func add(_ v: CGFloat) { words.append(Double(v).bitPattern) }
+    mutating func add(_ v: Float) { words.append(UInt64(v.bitPattern)) }
+    mutating func add(_ v: SIMD4<Float>) {
+        words.append(UInt64(v.x.bitPattern) | UInt64(v.y.bitPattern) << 32)
+        words.append(UInt64(v.z.bitPattern) | UInt64(v.w.bitPattern) << 32)
+    }
+    mutating func add(_ r: CGRect) { add(r.origin.x); add(r.origin.y); add(r.size.width); add(r.size.height) }
+    mutating func add(_ r: PixelRect) { add(r.x0); add(r.y0); add(r.x1); add(r.y1) }
+    mutating func add(_ image: CGImage) { add(image.identifier) }
+    mutating func add(_ h: Homography) {
+        let m = h.m
+        for v in [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8] { add(v) }
+    }
+    mutating func add(_ s: RoundedRect) {
+        add(s.rect); add(s.radii.0); add(s.radii.1); add(s.radii.2); add(s.radii.3)
+    }
+    mutating func add(_ r: CGRect?) {
+        if let r { add(1 as UInt64); add(r) } else { add(0 as UInt64) }
+    }
+    mutating func add(_ list: DisplayList) {
+        add(list.items.count)
+        for item in list.items { item.fingerprint(into: &self) }
+    }
+}
+
+extension DrawItem {
+    func fingerprint(into w: inout FingerprintWriter) {
+        op.fingerprint(into: &w)
+        w.add(plane.toScreen); w.add(plane.fromScreen); w.add(plane.antialiased)
+        w.add(bounds)
+        w.add(clips.count)
+        for c in clips {
+            w.add(c.plane.toScreen); w.add(c.plane.fromScreen); w.add(c.plane.antialiased)
+            w.add(c.shape); w.add(c.bounds)
+        }
+        if let o = outline {
+            w.add(1 as UInt64)
+            for k in 0..<4 { w.add(o.xs[k]); w.add(o.ys[k]) }
+        } else {
+            w.add(0 as UInt64)
+        }
+    }
+}
+
+extension DrawOp {
+    func fingerprint(into w: inout FingerprintWriter) {
+        switch self {
+        case .fill(let shape, let color):
+            w.add(1 as UInt64); w.add(shape); w.add(color)
+        case .ring(let outer, let inner, let color):
+            w.add(2 as UInt64); w.add(outer); w.add(inner); w.add(color)
+        case .image(let p, let clip, let opacity):
+            w.add(3 as UInt64)
+            w.add(p.image); w.add(p.destination); w.add(p.source); w.add(p.nearest)
+            w.add(p.cell); w.add(p.coverage)
+            if let b = p.blend { w.add(1 as UInt64); w.add(b.image); w.add(b.weight) } else { w.add(0 as UInt64) }
+            if let t = p.tint { w.add(1 as UInt64); w.add(t) } else { w.add(0 as UInt64) }
+            if let clip { w.add(1 as UInt64); w.add(clip) } else { w.add(0 as UInt64) }
+            w.add(opacity)
+        case .gradient(let paint, let clip):
+            w.add(4 as UInt64)
+            paint.fingerprint(into: &w)
+            w.add(clip)
+        case .group(let list, let opacity, let mask):
+            w.add(5 as UInt64)
+            w.add(list); w.add(opacity)
+            if let mask { w.add(1 as UInt64); w.add(mask) } else { w.add(0 as UInt64) }
+        case .mix(let from, let to, let t):
+            w.add(6 as UInt64); w.add(from); w.add(to); w.add(t)
+        case .depthComposite(let faces):
+            w.add(7 as UInt64); w.add(faces.count)
+            for f in faces {
+                w.add(f.items)
+                let p = f.plane
+                w.add(p.mapper)
+                for v in [p.zu, p.zv, p.z0, p.wu, p.wv, p.w0] { w.add(v) }
+            }
+        case .shadow(let s):
+            // The kernel is a function of sigma.
+            w.add(8 as UInt64); w.add(s.source); w.add(s.color); w.add(s.dx); w.add(s.dy); w.add(s.sigma)
+        }
+    }
+}
+
+extension GradientPaint {
+    func fingerprint(into w: inout FingerprintWriter) {
+        switch kind {
+        case .axial: w.add(1 as UInt64)
+        case .radial: w.add(2 as UInt64)
+        case .conic: w.add(3 as UInt64)
+        }
+        for v in [sx, sy, ex, ey, dx, dy, invLen2, rx, ry, baseAngle] { w.add(v) }
+        w.add(stops.count)
+        for s in stops { w.add(s) }
+        w.add(colors.count)
+        for c in colors { w.add(c) }
+        w.add(opacity)
+    }
+}
