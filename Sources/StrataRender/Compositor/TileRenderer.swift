@@ -72,22 +72,38 @@ public struct TileRenderer: Sendable {
                         let order = list.indices(touching: rect)
                         // The leading items unchanged since the previous frame.
                         var same = 0
+                        let kept = prefixes?[t]
                         if let previous, let fingerprints, let from = source.base {
                             let oldOrder = previous.list.indices(touching: rect)
                             same = fingerprints.commonPrefix(order, with: oldOrder, in: previous.fingerprints)
+                            let bufferHasTile = holds.map { prefixes?.isUnchanged(t, since: $0) == true } ?? false
                             if same == order.count && same == oldOrder.count {
-                                if let holds, let prefixes, prefixes.isUnchanged(t, since: holds) {
-                                    // The buffer's bytes for this tile are already these.
-                                } else {
-                                    TileRenderer.copy(rect, from: from, into: target.base, frameWidth: width)
-                                }
+                                // Unless the buffer's bytes for this tile are already these.
+                                if !bufferHasTile { TileRenderer.copy(rect, from: from, into: target.base, frameWidth: width) }
                                 reused.add(1, ordering: .relaxed)
                                 continue
+                            }
+                            // Only the items after the shared ones changed: outside their old and
+                            // new bounds every pixel has the same items as before, so it keeps its
+                            // bytes, and the rest is drawn from the kept prefix.
+                            if let prefixes, let kept, kept.count == same {
+                                var damage = PixelRect.empty
+                                for i in order[same...] { damage = damage.union(list.items[i].bounds) }
+                                for i in oldOrder[same...] { damage = damage.union(previous.list.items[i].bounds) }
+                                damage = damage.intersection(rect)
+                                if damage != rect {
+                                    if !bufferHasTile { TileRenderer.copy(rect, from: from, into: target.base, frameWidth: width) }
+                                    var part = TileBuffer(rect: damage, pixels: TileRenderer.crop(kept.pixels, from: rect, to: damage))
+                                    _ = TileRasterizer.draw(list, order, from: same, into: &part, keepingStateAt: nil)
+                                    prefixes.drawn(t, by: generation)
+                                    TileRenderer.store(part, into: target.base, frameWidth: width)
+                                    resumed.add(1, ordering: .relaxed)
+                                    continue
+                                }
                             }
                         }
                         var tile: TileBuffer
                         var start = 0
-                        let kept = prefixes?[t]
                         if let kept, kept.count <= same {
                             tile = TileBuffer(rect: rect, pixels: kept.pixels)
                             start = kept.count
@@ -117,6 +133,18 @@ public struct TileRenderer: Sendable {
                            tiles: count, reused: reused.load(ordering: .relaxed), resumed: resumed.load(ordering: .relaxed))
         }
         return bitmap
+    }
+
+    /// The pixels of `part` (inside `rect`) from a buffer covering `rect`.
+    static func crop(_ pixels: [SIMD4<Float>], from rect: PixelRect, to part: PixelRect) -> [SIMD4<Float>] {
+        let w = rect.x1 - rect.x0, pw = part.x1 - part.x0
+        var out: [SIMD4<Float>] = []
+        out.reserveCapacity(pw * (part.y1 - part.y0))
+        for y in part.y0..<part.y1 {
+            let row = (y - rect.y0) * w + (part.x0 - rect.x0)
+            out.append(contentsOf: pixels[row..<row + pw])
+        }
+        return out
     }
 
     /// Copies a tile's bytes from the previous frame.
