@@ -81,4 +81,32 @@ final class FrameReuseTests: XCTestCase {
             XCTAssertEqual(written, expected, "frame \(index)")
         }
     }
+
+    /// A small layer moving over a gradient: its tiles are redrawn from their kept bottom and
+    /// only over the dot's old and new bounds; every frame equals a full draw.
+    func testAMovingDotRedrawsOnlyWhereItWasAndIs() throws {
+        func build() -> Scene {
+            let root = CAGradientLayer()
+            root.frame = CGRect(x: 0, y: 0, width: 128, height: 64)
+            root.colors = [CGColor(red: 0.1, green: 0.2, blue: 0.5, alpha: 1), CGColor(red: 0.8, green: 0.3, blue: 0.2, alpha: 1)]
+            root.startPoint = CGPoint(x: 0, y: 0); root.endPoint = CGPoint(x: 1, y: 1)
+            let dot = CALayer()
+            dot.bounds = CGRect(x: 0, y: 0, width: 9, height: 9)
+            dot.cornerRadius = 4.5
+            dot.position = CGPoint(x: 20, y: 30)
+            dot.backgroundColor = CGColor(red: 1, green: 1, blue: 0.2, alpha: 0.8)
+            root.addSublayer(dot)
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 20; move.toValue = 100; move.duration = 1
+            dot.add(move, forKey: "move")
+            return Scene(rootLayer: root, size: root.bounds.size, frameRate: 10, duration: 1)
+        }
+        let reusing = build(), full = build()
+        for index in 0..<10 {
+            XCTAssertEqual(try reusing.renderFrame(index: index, options: RenderOptions(workers: 1, tileSize: 64)),
+                           try full.renderFrame(index: index, options: RenderOptions(workers: 1, reusesUnchangedTiles: false)),
+                           "frame \(index)")
+        }
+        XCTAssertGreaterThan(reusing.frameHistory.tileStatistics.resumed, 5)
+    }
 }
