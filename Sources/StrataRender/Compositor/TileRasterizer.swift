@@ -102,7 +102,7 @@ enum TileRasterizer {
             if r.isEmpty { continue }
             draw(item, in: r, into: &buf)
         }
-        if mark == order.count && first <= order.count { kept = buf.pixels }
+        if mark == order.count { kept = buf.pixels }
         return kept
     }
 
@@ -163,10 +163,10 @@ enum TileRasterizer {
     /// map the centre into the layer plane, take the shader's coverage (0 skips the pixel),
     /// multiply by the ancestors' clips, and blend the shader's premultiplied colour. Generic over
     /// the shader so that each op gets its own specialised loop with coverage and colour inlined
-    /// (closures were not: a call per pixel per op). On affine planes each row's run of pixels
-    /// lying well inside the shader's `interior` shape takes a shorter path: their coverage is
-    /// exactly 1 (or exactly 0 for a border's hole), so it is not computed, and an opaque solid
-    /// colour is stored without blending — the same bytes as the full path.
+    /// (closures were not: a call per pixel per op). Each row's run of pixels lying well inside
+    /// the shader's `interior` shape (through affine and perspective maps) takes a shorter path:
+    /// their coverage is exactly 1 (or exactly 0 for a border's hole), so it is not computed, and
+    /// an opaque colour is stored without blending — the same bytes as the full path.
     @inline(__always)
     static func scan<S: PixelShader>(_ item: DrawItem, _ r: PixelRect, _ buf: inout TileBuffer, _ shader: S) {
         let mapper = PixelMapper(item.plane.fromScreen)
