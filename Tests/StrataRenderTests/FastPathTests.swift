@@ -2,7 +2,7 @@
 // skip the coverage computation, opaque fills are stored without blending, items under an
 // opaque tile are skipped), checked pixel by pixel against `coverage` and frame by frame against
 // the full path; the RGBA8 store (a C loop) against its formula; kept tile prefixes within their
-// memory budget.
+// memory budget; the computed gradient dither against the Bayer matrix it replaces.
 import XCTest
 import StrataCore
 import StrataTestSupport
@@ -205,5 +205,19 @@ final class TilePrefixTests: XCTestCase {
         prefixes.keep(.init(count: 4, pixels: tile), for: 3)
         XCTAssertEqual(prefixes[3]?.count, 4)
         XCTAssertEqual(prefixes.keptBytes, 2 * 64 * 64 * 16)
+    }
+}
+
+final class DitherTests: XCTestCase {
+    /// The computed dither is the 8×8 Bayer matrix: its first rows as tabulated, every level
+    /// 0…63 exactly once per 8×8 block, repeating every 8 pixels.
+    func testDitherIsTheBayerMatrix() {
+        let level = { (x: Int, y: Int) in Int(((GradientPaint.dither(x, y) + 0.5) * 64 - 0.5).rounded()) }
+        XCTAssertEqual((0..<8).map { level($0, 0) }, [0, 32, 8, 40, 2, 34, 10, 42])
+        XCTAssertEqual((0..<8).map { level($0, 1) }, [48, 16, 56, 24, 50, 18, 58, 26])
+        XCTAssertEqual((0..<8).map { level($0, 7) }, [63, 31, 55, 23, 61, 29, 53, 21])
+        XCTAssertEqual(Set((0..<64).map { level($0 % 8, $0 / 8) }), Set(0..<64))
+        XCTAssertEqual(level(13, 21), level(5, 5))
+        XCTAssertEqual(GradientPaint.dither(0, 0), 0.5 / 64 - 0.5)
     }
 }
