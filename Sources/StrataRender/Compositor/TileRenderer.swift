@@ -55,72 +55,25 @@ public struct TileRenderer: Sendable {
         let previous = options.reusesUnchangedTiles ? history?.previous(width: width, height: height) : nil
         let prefixes = options.reusesUnchangedTiles ? history?.prefixes(tileSize: ts, count: count, valid: previous != nil) : nil
         if !options.reusesUnchangedTiles { history?.dropPrefixes() }
-        // A recycled buffer holding an earlier frame of this sequence already has the tiles no
-        // frame has drawn since.
-        let holds = prefixes != nil ? recycled?.generation : nil
         let previousPixels = previous?.bitmap.pixels ?? []
         bitmap.pixels.withUnsafeMutableBufferPointer { out in
             previousPixels.withUnsafeBufferPointer { old in
-                let target = SendablePointer(base: out.baseAddress!)
-                let source = SendableConstPointer(base: old.baseAddress)
+                let tiles = FrameTiles(list: list, width: width, height: height, tileSize: ts, columns: cols,
+                                       generation: generation, fingerprints: fingerprints, previous: previous,
+                                       prefixes: prefixes,
+                                       // A recycled buffer holding an earlier frame of this sequence
+                                       // already has the tiles no frame has drawn since.
+                                       bufferHolds: prefixes != nil ? recycled?.generation : nil,
+                                       target: out.baseAddress!, source: old.baseAddress)
                 let work = { @Sendable () in
                     while true {
                         let t = counter.add(1, ordering: .relaxed).oldValue
                         if t >= count { break }
-                        let tx = t % cols, ty = t / cols
-                        let rect = PixelRect(x0: tx * ts, y0: ty * ts, x1: min(width, tx * ts + ts), y1: min(height, ty * ts + ts))
-                        let order = list.indices(touching: rect)
-                        // The leading items unchanged since the previous frame.
-                        var same = 0
-                        let kept = prefixes?[t]
-                        if let previous, let fingerprints, let from = source.base {
-                            let oldOrder = previous.list.indices(touching: rect)
-                            same = fingerprints.commonPrefix(order, with: oldOrder, in: previous.fingerprints)
-                            let bufferHasTile = holds.map { prefixes?.isUnchanged(t, since: $0) == true } ?? false
-                            if same == order.count && same == oldOrder.count {
-                                // Unless the buffer's bytes for this tile are already these.
-                                if !bufferHasTile { TileRenderer.copy(rect, from: from, into: target.base, frameWidth: width) }
-                                reused.add(1, ordering: .relaxed)
-                                continue
-                            }
-                            // Only the items after the shared ones changed: outside their old and
-                            // new bounds every pixel has the same items as before, so it keeps its
-                            // bytes, and the rest is drawn from the kept prefix.
-                            if let prefixes, let kept, kept.count == same {
-                                var damage = PixelRect.empty
-                                for i in order[same...] { damage = damage.union(list.items[i].bounds) }
-                                for i in oldOrder[same...] { damage = damage.union(previous.list.items[i].bounds) }
-                                damage = damage.intersection(rect)
-                                if damage != rect {
-                                    if !bufferHasTile { TileRenderer.copy(rect, from: from, into: target.base, frameWidth: width) }
-                                    var part = TileBuffer(rect: damage, pixels: TileRenderer.crop(kept.pixels, from: rect, to: damage))
-                                    _ = TileRasterizer.draw(list, order, from: same, into: &part, keepingStateAt: nil)
-                                    prefixes.drawn(t, by: generation)
-                                    TileRenderer.store(part, into: target.base, frameWidth: width)
-                                    resumed.add(1, ordering: .relaxed)
-                                    continue
-                                }
-                            }
+                        switch tiles.render(tile: t) {
+                        case .copied: reused.add(1, ordering: .relaxed)
+                        case .resumed: resumed.add(1, ordering: .relaxed)
+                        case .drawn: break
                         }
-                        var tile: TileBuffer
-                        var start = 0
-                        if let kept, kept.count <= same {
-                            tile = TileBuffer(rect: rect, pixels: kept.pixels)
-                            start = kept.count
-                            resumed.add(1, ordering: .relaxed)
-                        } else {
-                            tile = TileBuffer(rect: rect)
-                        }
-                        let state = TileRasterizer.draw(list, order, from: start, into: &tile, keepingStateAt: same > start ? same : nil)
-                        if let prefixes {
-                            prefixes.drawn(t, by: generation)
-                            if let state {
-                                prefixes.keep(TilePrefixes.Entry(count: same, pixels: state), for: t)
-                            } else if let kept, kept.count > same {
-                                prefixes.drop(t)  // no longer a prefix of this frame's items
-                            }
-                        }
-                        TileRenderer.store(tile, into: target.base, frameWidth: width)
                     }
                 }
                 let n = min(options.workers, count)
@@ -173,12 +126,78 @@ public struct TileRenderer: Sendable {
     }
 }
 
-/// A raw pointer handed to tile workers; each writes only its own tile's bytes.
-struct SendablePointer: @unchecked Sendable {
-    let base: UnsafeMutablePointer<UInt8>
-}
+/// One frame's tiles as the workers see them: for each tile, copy it from the previous frame,
+/// draw it from its kept prefix (over the changed part only, when that is smaller), or draw it
+/// whole; then keep the prefix the next frame can start from. Each worker writes only its own
+/// tiles' bytes of `target` and its own tiles' prefix slots.
+struct FrameTiles: @unchecked Sendable {
+    let list: DisplayList
+    let width: Int, height: Int, tileSize: Int, columns: Int
+    /// The number of this frame in the sequence.
+    let generation: Int
+    let fingerprints: ItemFingerprints?
+    let previous: RenderedFrame?
+    let prefixes: TilePrefixes?
+    /// The frame whose bytes the output buffer already holds (a recycled buffer), if known.
+    let bufferHolds: Int?
+    let target: UnsafeMutablePointer<UInt8>
+    /// The previous frame's bytes.
+    let source: UnsafePointer<UInt8>?
 
-/// A raw pointer to the previous frame, read by tile workers.
-struct SendableConstPointer: @unchecked Sendable {
-    let base: UnsafePointer<UInt8>?
+    enum Outcome { case copied, resumed, drawn }
+
+    func render(tile t: Int) -> Outcome {
+        let ts = tileSize, tx = t % columns, ty = t / columns
+        let rect = PixelRect(x0: tx * ts, y0: ty * ts, x1: min(width, tx * ts + ts), y1: min(height, ty * ts + ts))
+        let order = list.indices(touching: rect)
+        // The leading items unchanged since the previous frame.
+        var same = 0
+        let kept = prefixes?[t]
+        if let previous, let fingerprints, let from = source {
+            let oldOrder = previous.list.indices(touching: rect)
+            same = fingerprints.commonPrefix(order, with: oldOrder, in: previous.fingerprints)
+            let bufferHasTile = bufferHolds.map { prefixes?.isUnchanged(t, since: $0) == true } ?? false
+            if same == order.count && same == oldOrder.count {
+                // Unless the buffer's bytes for this tile are already these.
+                if !bufferHasTile { TileRenderer.copy(rect, from: from, into: target, frameWidth: width) }
+                return .copied
+            }
+            // Only the items after the shared ones changed: outside their old and new bounds
+            // every pixel has the same items as before, so it keeps its bytes, and the rest is
+            // drawn from the kept prefix.
+            if let prefixes, let kept, kept.count == same {
+                var damage = PixelRect.empty
+                for i in order[same...] { damage = damage.union(list.items[i].bounds) }
+                for i in oldOrder[same...] { damage = damage.union(previous.list.items[i].bounds) }
+                damage = damage.intersection(rect)
+                if damage != rect {
+                    if !bufferHasTile { TileRenderer.copy(rect, from: from, into: target, frameWidth: width) }
+                    var part = TileBuffer(rect: damage, pixels: TileRenderer.crop(kept.pixels, from: rect, to: damage))
+                    _ = TileRasterizer.draw(list, order, from: same, into: &part, keepingStateAt: nil)
+                    prefixes.drawn(t, by: generation)
+                    TileRenderer.store(part, into: target, frameWidth: width)
+                    return .resumed
+                }
+            }
+        }
+        var tile: TileBuffer
+        var start = 0
+        if let kept, kept.count <= same {
+            tile = TileBuffer(rect: rect, pixels: kept.pixels)
+            start = kept.count
+        } else {
+            tile = TileBuffer(rect: rect)
+        }
+        let state = TileRasterizer.draw(list, order, from: start, into: &tile, keepingStateAt: same > start ? same : nil)
+        if let prefixes {
+            prefixes.drawn(t, by: generation)
+            if let state {
+                prefixes.keep(TilePrefixes.Entry(count: same, pixels: state), for: t)
+            } else if let kept, kept.count > same {
+                prefixes.drop(t)  // no longer a prefix of this frame's items
+            }
+        }
+        TileRenderer.store(tile, into: target, frameWidth: width)
+        return start > 0 ? .resumed : .drawn
+    }
 }
