@@ -26,10 +26,17 @@ public final class Scene {
     /// The last rendered frame, whose unchanged tiles the next frame copies.
     public let frameHistory = FrameHistory()
 
+    /// Blocks waiting for their time (all later than `frontier`).
     private var scheduled = ScheduleQueue()
-    /// The latest time whose scheduled blocks have run.
-    private var executedThrough = -Double.infinity
-    private var installedBuildTimeDelegates = false
+    /// The model changes of the blocks that have run, and how many of them the model shows.
+    private var history = ModelHistory()
+    /// Every block scheduled at or before this time has run (−∞ before the first render).
+    private var frontier = -Double.infinity
+    private var installed = false
+    /// Errors of animations added while building (reported at every time).
+    private var buildErrors: [String] = []
+    /// Blocks that could not be scheduled (reported by every render).
+    private var schedulingErrors: [String] = []
     /// Start/stop events of the scene's animations (delegates, removal, completion blocks).
     private let animationEvents = AnimationEventScheduler()
 
@@ -79,56 +86,92 @@ public final class Scene {
 
     /// Runs `block` at scene time `t`: property changes inside animate implicitly through
     /// CATransaction, `CACurrentMediaTime()` returns `t`, and `presentation()` shows time t.
+    /// The block runs exactly once, however many frames are rendered and in whatever order; the
+    /// scene records what it changes and shows the model at any time from that record.
+    /// Schedule blocks before rendering: a block for a time before blocks that have already run
+    /// cannot keep the time order, and makes every later render throw.
     public func at(_ t: Double, _ block: @escaping () -> Void) {
+        guard t.isFinite else {
+            schedulingErrors.append("scene.at(\(t)): the time must be a finite number of seconds")
+            return
+        }
+        if t <= frontier {
+            guard t >= history.lastBlockTime else {
+                schedulingErrors.append("scene.at(\(t)) was called after the scene had run its blocks and animation events "
+                                        + "up to \(history.lastBlockTime) s; schedule every block before rendering (or build a new scene)")
+                return
+            }
+            // Nothing has run after t: the block simply joins the blocks still to run.
+            frontier = t.nextDown
+        }
         scheduled.push(time: t, user: true, block)
     }
 
-    /// Runs every scheduled block with time ≤ `t`, in time order (ties in scheduling order).
-    /// Each block is one implicit transaction: opened before it, committed after it. Blocks may
-    /// schedule further blocks (completion blocks, delegates), which run in turn; after each
-    /// block the animations' start/stop events are planned again (layer timing may have changed).
+    /// Moves the model to scene time `t`: shows every block scheduled at or before `t` and none
+    /// after. Blocks that have run before are undone or re-applied from the recorded history;
+    /// blocks past the frontier run now, in time order (ties in scheduling order). Each block is
+    /// one implicit transaction, committed after it with layout and display (as Core Animation
+    /// commits a run-loop turn); blocks may schedule further blocks (completion blocks,
+    /// delegates), which run in turn; after each block the animations' start/stop events are
+    /// planned again (layer timing may have changed).
     func advance(to t: Double) throws {
-        if t < executedThrough {
-            // Only the engine's own bookkeeping has run (finished animations hidden from
-            // animationKeys, still evaluated): earlier times render as before.
-            if !hasRunBlocks { return }
-            throw SceneError.timeWentBackwards(requested: t, current: executedThrough)
+        installIfNeeded()
+        if t <= frontier {
+            history.move(through: t)
+            return
         }
-        installBuildTimeAnimationsIfNeeded()
-        while let entry = scheduled.popFirst(through: t) {
-            let ctx = context(at: entry.time)
-            SceneClock.run(in: ctx) {
-                CATransaction.begin()
-                entry.block()
-                CATransaction.commitAll()
-                animationEvents.revalidate(in: ctx)
-            }
-            // User code ran (a scheduled change, a delegate, a completion block): the model may
-            // have changed, so earlier times can no longer be shown.
-            if entry.user || ctx.ranUserCode { hasRunBlocks = true }
-        }
-        executedThrough = t
+        history.moveToEnd()
+        while let entry = scheduled.popFirst(through: t) { run(entry) }
+        frontier = t
     }
-    private var hasRunBlocks = false
 
-    private func context(at time: Double) -> SceneContext {
-        SceneContext(time: time, events: animationEvents) { [unowned self] when, block in
+    /// Runs one block at its time on the fully applied model and records what it changed.
+    private func run(_ entry: (time: Double, user: Bool, block: () -> Void)) {
+        let log = ModelChangeLog()
+        let ctx = context(at: entry.time, recordingInto: log)
+        SceneClock.run(in: ctx) {
+            CATransaction.begin()
+            entry.block()
+            if !log.isEmpty {
+                rootLayer.layoutIfNeeded()
+                rootLayer.displayTreeIfNeeded()
+            }
+            CATransaction.commitAll()
+            animationEvents.revalidate(in: ctx)
+        }
+        history.append(time: entry.time, log: log, errors: AnimationErrorLog.take())
+    }
+
+    private func context(at time: Double, recordingInto log: ModelChangeLog?) -> SceneContext {
+        SceneContext(time: time, events: animationEvents, changeLog: log) { [unowned self] when, block in
             self.scheduled.push(time: max(when, time), user: false, block)
         }
     }
 
-    /// Animations added while building get their start/stop events (delegates, removal on
-    /// completion, completion blocks) planned in scene time.
-    private func installBuildTimeAnimationsIfNeeded() {
-        guard !installedBuildTimeDelegates else { return }
-        installedBuildTimeDelegates = true
-        let ctx = context(at: 0)
+    /// Before the first frame: the tree as built is the state before any block. Its layout and
+    /// display run once (they never animate), and animations added while building get their
+    /// start/stop events (delegates, removal on completion, completion blocks) planned in scene
+    /// time.
+    private func installIfNeeded() {
+        guard !installed else { return }
+        installed = true
+        buildErrors = AnimationErrorLog.take()
+        rootLayer.layoutIfNeeded()
+        rootLayer.displayTreeIfNeeded()
+        let ctx = context(at: 0, recordingInto: nil)
         SceneClock.run(in: ctx) { animationEvents.adopt(tree: rootLayer, in: ctx) }
+    }
+
+    /// The errors that make rendering at the model's current time fail, if any.
+    private func currentErrors() throws {
+        if !schedulingErrors.isEmpty { throw SceneError.invalidSchedule(schedulingErrors.joined(separator: "; ")) }
+        let errors = buildErrors + history.appliedErrors
+        if !errors.isEmpty { throw SceneError.invalidAnimation(errors.joined(separator: "; ")) }
     }
 
     // MARK: Presentation
 
-    /// The presentation of `layer` at scene time `t` (runs blocks scheduled up to t).
+    /// The presentation of `layer` at scene time `t` (the model moved to t first).
     public func presentation(of layer: CALayer, at t: Double) throws -> CALayer? {
         try advance(to: t)
         let tree = PresentationBuilder(time: t).presentationTree(of: rootLayer)
@@ -138,10 +181,7 @@ public final class Scene {
     /// The Sendable snapshot of the whole tree at time `t` (after layout and custom drawing).
     public func snapshot(at t: Double) throws -> LayerSnapshot {
         try advance(to: t)
-        let errors = AnimationErrorLog.take()
-        if !errors.isEmpty { throw SceneError.invalidAnimation(errors.joined(separator: "; ")) }
-        rootLayer.layoutIfNeeded()
-        rootLayer.displayTreeIfNeeded()
+        try currentErrors()
         return PresentationBuilder(time: t).snapshotTree(of: rootLayer)
     }
 
@@ -250,16 +290,16 @@ public enum SceneError: Error, CustomStringConvertible, Equatable {
     case invalidDuration(String)
     case invalidTime(String)
     case invalidFrameRange(String)
-    case timeWentBackwards(requested: Double, current: Double)
+    /// A block could not be scheduled (a time that is not finite, or one before blocks that have
+    /// already run).
+    case invalidSchedule(String)
     /// An animation added with `add(_:forKey:)` was invalid (unknown key path, wrong value type).
     case invalidAnimation(String)
 
     public var description: String {
         switch self {
         case .invalidSize(let s), .invalidFrameRate(let s), .invalidDuration(let s), .invalidTime(let s),
-             .invalidFrameRange(let s), .invalidAnimation(let s): s
-        case .timeWentBackwards(let r, let c):
-            "cannot render time \(r) s after scheduled changes up to \(c) s have run; render frames in increasing time order (or build a new scene)"
+             .invalidFrameRange(let s), .invalidSchedule(let s), .invalidAnimation(let s): s
         }
     }
 }

@@ -65,7 +65,7 @@ final class AnimationEngineTests: XCTestCase {
         XCTAssertNil(box.animationKeys())  // removed on completion
     }
 
-    func testScenesWithoutUserCodeStillRenderInAnyOrder() throws {
+    func testScenesRenderInAnyOrderAndDelegatesHearEachEventOnce() throws {
         let (scene, _, box) = makeScene()
         box.add(fade(1), forKey: "fade")
         let late = try XCTUnwrap(scene.presentation(of: box, at: 2))
@@ -73,12 +73,18 @@ final class AnimationEngineTests: XCTestCase {
         XCTAssertEqual(late.opacity, 1)
         let early = try XCTUnwrap(scene.presentation(of: box, at: 0.5))
         XCTAssertEqual(early.opacity, 0.5, accuracy: 1e-6)      // …yet earlier frames still show it
-        // Once user code has run (here a delegate), time only moves forward.
+        XCTAssertEqual(box.animationKeys(), ["fade"])           // the model is back at 0.5 too
+        // With user code (a delegate): each event is heard once, whatever the order of times.
         let (other, _, layer) = makeScene()
         let rec = Recorder()
         layer.add(named(fade(1), "f", delegate: rec), forKey: "f")
         _ = try other.presentation(of: layer, at: 2)
-        XCTAssertThrowsError(try other.presentation(of: layer, at: 0.5))
+        let again = try XCTUnwrap(other.presentation(of: layer, at: 0.5))
+        XCTAssertEqual(again.opacity, 0.5, accuracy: 1e-6)
+        XCTAssertEqual(layer.animationKeys(), ["f"])
+        _ = try other.presentation(of: layer, at: 3)
+        XCTAssertEqual(rec.events, ["start f @0.0", "stop f true @1.0"])
+        XCTAssertNil(layer.animationKeys())
     }
 
     func testRemovalAndReplacementReportUnfinished() throws {

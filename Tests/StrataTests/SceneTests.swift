@@ -53,14 +53,32 @@ final class SceneTests: XCTestCase {
         XCTAssertEqual(try scene.presentation(of: box, at: 0.6)?.opacity, 0.25)
     }
 
-    func testRenderingBackwardsAfterChangesIsAClearError() throws {
+    func testSchedulingBeforeBlocksThatHaveRunIsAClearError() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
         let scene = Scene(rootLayer: root, size: CGSize(width: 8, height: 8), frameRate: 10, duration: 2)
-        scene.at(1) { root.backgroundColor = .white }
+        scene.at(1) {
+            CATransaction.setDisableActions(true)
+            root.backgroundColor = .white
+        }
         _ = try scene.renderFrame(at: 1.5)
-        XCTAssertThrowsError(try scene.renderFrame(at: 0.5)) { e in
-            XCTAssertTrue("\(e)".contains("cannot render time 0.5 s"))
+        // Later than every block that has run: accepted, runs when its time is rendered.
+        scene.at(1.2) {
+            CATransaction.setDisableActions(true)
+            root.opacity = 0.5
+        }
+        XCTAssertEqual(try scene.presentation(of: root, at: 1.1)?.opacity, 1)
+        XCTAssertEqual(try scene.presentation(of: root, at: 1.3)?.opacity, 0.5)
+        // Before a block that has run: the time order cannot hold.
+        scene.at(0.5) { root.opacity = 0.1 }
+        XCTAssertThrowsError(try scene.renderFrame(at: 0.2)) { e in
+            XCTAssertEqual("\(e)", "scene.at(0.5) was called after the scene had run its blocks and animation events "
+                           + "up to 1.2 s; schedule every block before rendering (or build a new scene)")
+        }
+        let other = Scene(rootLayer: CALayer(), size: CGSize(width: 8, height: 8), frameRate: 10, duration: 2)
+        other.at(.nan) {}
+        XCTAssertThrowsError(try other.renderFrame(at: 0)) { e in
+            XCTAssertEqual("\(e)", "scene.at(nan): the time must be a finite number of seconds")
         }
     }
 }

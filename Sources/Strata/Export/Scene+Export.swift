@@ -77,6 +77,8 @@ extension Scene {
         let width = pixelWidth, height = pixelHeight
         var plan = ExportPlan(indices: Array(range), times: range.map { rate.time(ofFrame: $0) },
                               end: rate.time(ofFrame: range.upperBound), encoderRate: rate)
+        // The media session looks at the tree (its players) as it is at the first frame.
+        try advance(to: plan.times[0])
         let sink: FrameSink
         let media: ExportMediaSession
         var audioEncoder: VideoEncoder?

@@ -20,7 +20,7 @@ final class AnimationRuntime {
     /// Ran to its end with `isRemovedOnCompletion`: gone from `animationKeys()` and
     /// `animation(forKey:)`. The entry stays (it has no effect from its end on, and earlier times
     /// still render right) until the layer's animations next change.
-    var removedAtEnd = false
+    var removedAtEnd = false { didSet { journal(self, \.removedAtEnd, oldValue) } }
     var started = false
     var stopped = false
     var registered = false

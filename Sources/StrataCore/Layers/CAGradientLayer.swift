@@ -18,14 +18,14 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 /// A layer that draws a colour gradient over its background.
 open class CAGradientLayer: CALayer {
     /// `CGColor`s, one per stop (ported code passes `[cgColor1, cgColor2]`).
-    public var colors: [Any]? { didSet { didChange("colors", oldValue: CAGradientLayer.colorArray(oldValue)) } }
+    public var colors: [Any]? { didSet { journal(self, \.colors, oldValue); didChange("colors", oldValue: CAGradientLayer.colorArray(oldValue)) } }
     /// Stop positions 0…1 (nil = evenly spaced); a count different from `colors` draws nothing.
-    public var locations: [NSNumber]? { didSet { didChange("locations", oldValue: CAGradientLayer.numberArray(oldValue)) } }
+    public var locations: [NSNumber]? { didSet { journal(self, \.locations, oldValue); didChange("locations", oldValue: CAGradientLayer.numberArray(oldValue)) } }
     /// Unit coordinates in the bounds; default (0.5, 0) — the top centre.
-    public var startPoint = CGPoint(x: 0.5, y: 0) { didSet { didChange("startPoint", oldValue: .point(oldValue)) } }
+    public var startPoint = CGPoint(x: 0.5, y: 0) { didSet { journal(self, \.startPoint, oldValue); didChange("startPoint", oldValue: .point(oldValue)) } }
     /// Unit coordinates in the bounds; default (0.5, 1) — the bottom centre.
-    public var endPoint = CGPoint(x: 0.5, y: 1) { didSet { didChange("endPoint", oldValue: .point(oldValue)) } }
-    public var type: CAGradientLayerType = .axial
+    public var endPoint = CGPoint(x: 0.5, y: 1) { didSet { journal(self, \.endPoint, oldValue); didChange("endPoint", oldValue: .point(oldValue)) } }
+    public var type: CAGradientLayerType = .axial { didSet { journal(self, \.type, oldValue) } }
 
     public required init() { super.init() }
 

@@ -94,11 +94,16 @@ extension CALayer {
     /// Called after an animatable property changed from `oldValue`: records the change for the
     /// running transaction, then (inside a scene block, actions enabled) runs the key's action.
     func didChange(_ key: String, oldValue: AnimatableValue) {
+        if isPresentationCopy { return }
+        let ctx = SceneClock.current
+        // Replaying recorded history: the flags and animations this change caused are recorded
+        // changes of their own.
+        if ctx?.isReplaying == true { return }
         if key == "bounds", case .rect(let r) = oldValue, r.size != bounds.size {
             needsLayoutFlag = true
             superlayer?.needsLayoutFlag = true
         }
-        guard actionsSuppressed == 0, !isPresentationCopy, let ctx = SceneClock.current else { return }
+        guard actionsSuppressed == 0, let ctx else { return }
         ctx.journal.recordChange(of: self, key: key, old: oldValue)
         guard !CATransaction.disableActions() else { return }
         switch lookupAction(forKey: key) {
@@ -142,7 +147,7 @@ extension CALayer {
     /// previous sublayers for the running transaction, lets the scene take charge of animations
     /// added to the layer while building, and runs `kCAOnOrderIn` / `kCAOnOrderOut`.
     func didChangeOrder(inserted: Bool) {
-        guard !isPresentationCopy, let ctx = SceneClock.current else { return }
+        guard !isPresentationCopy, let ctx = SceneClock.current, !ctx.isReplaying else { return }
         if let parent = superlayer {
             let current = parent.sublayers ?? []
             ctx.journal.recordSublayers(of: parent, original: inserted ? current.filter { $0 !== self } : current)

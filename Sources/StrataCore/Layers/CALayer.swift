@@ -40,92 +40,100 @@ public protocol CAAction {
 /// An object that manages image-based content and animations.
 open class CALayer: CAMediaTiming, CustomStringConvertible {
     // MARK: Geometry
-    public var bounds = CGRect.zero { didSet { didChange("bounds", oldValue: .rect(oldValue)) } }
-    public var position = CGPoint.zero { didSet { didChange("position", oldValue: .point(oldValue)) } }
-    public var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { didChange("anchorPoint", oldValue: .point(oldValue)) } }
-    public var anchorPointZ: CGFloat = 0 { didSet { didChange("anchorPointZ", oldValue: .number(oldValue)) } }
-    public var zPosition: CGFloat = 0 { didSet { didChange("zPosition", oldValue: .number(oldValue)) } }
-    public var transform = CATransform3DIdentity { didSet { didChange("transform", oldValue: .transform(oldValue)) } }
-    public var sublayerTransform = CATransform3DIdentity { didSet { didChange("sublayerTransform", oldValue: .transform(oldValue)) } }
-    public var isGeometryFlipped = false
-    public var isDoubleSided = true
+    public var bounds = CGRect.zero { didSet { journal(self, \.bounds, oldValue); didChange("bounds", oldValue: .rect(oldValue)) } }
+    public var position = CGPoint.zero { didSet { journal(self, \.position, oldValue); didChange("position", oldValue: .point(oldValue)) } }
+    public var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { journal(self, \.anchorPoint, oldValue); didChange("anchorPoint", oldValue: .point(oldValue)) } }
+    public var anchorPointZ: CGFloat = 0 { didSet { journal(self, \.anchorPointZ, oldValue); didChange("anchorPointZ", oldValue: .number(oldValue)) } }
+    public var zPosition: CGFloat = 0 { didSet { journal(self, \.zPosition, oldValue); didChange("zPosition", oldValue: .number(oldValue)) } }
+    public var transform = CATransform3DIdentity { didSet { journal(self, \.transform, oldValue); didChange("transform", oldValue: .transform(oldValue)) } }
+    public var sublayerTransform = CATransform3DIdentity { didSet { journal(self, \.sublayerTransform, oldValue); didChange("sublayerTransform", oldValue: .transform(oldValue)) } }
+    public var isGeometryFlipped = false { didSet { journal(self, \.isGeometryFlipped, oldValue) } }
+    public var isDoubleSided = true { didSet { journal(self, \.isDoubleSided, oldValue) } }
 
     // MARK: Appearance
-    public var backgroundColor: CGColor? { didSet { didChange("backgroundColor", oldValue: .color(oldValue)) } }
-    public var cornerRadius: CGFloat = 0 { didSet { didChange("cornerRadius", oldValue: .number(oldValue)) } }
-    public var maskedCorners: CACornerMask = .all
-    public var borderWidth: CGFloat = 0 { didSet { didChange("borderWidth", oldValue: .number(oldValue)) } }
-    public var borderColor: CGColor? = .black { didSet { didChange("borderColor", oldValue: .color(oldValue)) } }
-    public var opacity: Float = 1 { didSet { didChange("opacity", oldValue: .number(CGFloat(oldValue))) } }
-    public var isHidden = false { didSet { didChange("hidden", oldValue: .bool(oldValue)) } }
-    public var masksToBounds = false { didSet { didChange("masksToBounds", oldValue: .bool(oldValue)) } }
-    public var allowsGroupOpacity = true
+    public var backgroundColor: CGColor? { didSet { journal(self, \.backgroundColor, oldValue); didChange("backgroundColor", oldValue: .color(oldValue)) } }
+    public var cornerRadius: CGFloat = 0 { didSet { journal(self, \.cornerRadius, oldValue); didChange("cornerRadius", oldValue: .number(oldValue)) } }
+    public var maskedCorners: CACornerMask = .all { didSet { journal(self, \.maskedCorners, oldValue) } }
+    public var borderWidth: CGFloat = 0 { didSet { journal(self, \.borderWidth, oldValue); didChange("borderWidth", oldValue: .number(oldValue)) } }
+    public var borderColor: CGColor? = .black { didSet { journal(self, \.borderColor, oldValue); didChange("borderColor", oldValue: .color(oldValue)) } }
+    public var opacity: Float = 1 { didSet { journal(self, \.opacity, oldValue); didChange("opacity", oldValue: .number(CGFloat(oldValue))) } }
+    public var isHidden = false { didSet { journal(self, \.isHidden, oldValue); didChange("hidden", oldValue: .bool(oldValue)) } }
+    public var masksToBounds = false { didSet { journal(self, \.masksToBounds, oldValue); didChange("masksToBounds", oldValue: .bool(oldValue)) } }
+    public var allowsGroupOpacity = true { didSet { journal(self, \.allowsGroupOpacity, oldValue) } }
     /// **Strata:** true by default (video output); Apple's default is false.
-    public var allowsEdgeAntialiasing = true
+    public var allowsEdgeAntialiasing = true { didSet { journal(self, \.allowsEdgeAntialiasing, oldValue) } }
 
-    public var shadowOpacity: Float = 0 { didSet { didChange("shadowOpacity", oldValue: .number(CGFloat(oldValue))) } }
-    public var shadowColor: CGColor? = .black { didSet { didChange("shadowColor", oldValue: .color(oldValue)) } }
-    public var shadowOffset = CGSize(width: 0, height: -3) { didSet { didChange("shadowOffset", oldValue: .size(oldValue)) } }
-    public var shadowRadius: CGFloat = 3 { didSet { didChange("shadowRadius", oldValue: .number(oldValue)) } }
+    public var shadowOpacity: Float = 0 { didSet { journal(self, \.shadowOpacity, oldValue); didChange("shadowOpacity", oldValue: .number(CGFloat(oldValue))) } }
+    public var shadowColor: CGColor? = .black { didSet { journal(self, \.shadowColor, oldValue); didChange("shadowColor", oldValue: .color(oldValue)) } }
+    public var shadowOffset = CGSize(width: 0, height: -3) { didSet { journal(self, \.shadowOffset, oldValue); didChange("shadowOffset", oldValue: .size(oldValue)) } }
+    public var shadowRadius: CGFloat = 3 { didSet { journal(self, \.shadowRadius, oldValue); didChange("shadowRadius", oldValue: .number(oldValue)) } }
     /// The shape of the shadow; nil derives it from the composited layer's alpha.
-    public var shadowPath: CGPath? { didSet { didChange("shadowPath", oldValue: .path(oldValue)) } }
+    public var shadowPath: CGPath? { didSet { journal(self, \.shadowPath, oldValue); didChange("shadowPath", oldValue: .path(oldValue)) } }
     /// Composite the subtree once into a bitmap and reuse it while it is unchanged.
-    public var shouldRasterize = false
-    public var rasterizationScale: CGFloat = 1
+    public var shouldRasterize = false { didSet { journal(self, \.shouldRasterize, oldValue) } }
+    public var rasterizationScale: CGFloat = 1 { didSet { journal(self, \.rasterizationScale, oldValue) } }
 
     // MARK: Contents
     /// A `CGImage`; anything else shows nothing, as on iOS.
-    public var contents: Any? { didSet { didChange("contents", oldValue: .image(oldValue as? CGImage)) } }
-    public var contentsGravity: CALayerContentsGravity = .resize
-    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { didChange("contentsRect", oldValue: .rect(oldValue)) } }
-    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { didChange("contentsCenter", oldValue: .rect(oldValue)) } }
-    public var contentsScale: CGFloat = 1
-    public var minificationFilter: CALayerContentsFilter = .linear
-    public var magnificationFilter: CALayerContentsFilter = .linear
-    public var minificationFilterBias: Float = 0
+    public var contents: Any? { didSet { journal(self, \.contents, oldValue); didChange("contents", oldValue: .image(oldValue as? CGImage)) } }
+    public var contentsGravity: CALayerContentsGravity = .resize { didSet { journal(self, \.contentsGravity, oldValue) } }
+    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { journal(self, \.contentsRect, oldValue); didChange("contentsRect", oldValue: .rect(oldValue)) } }
+    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { journal(self, \.contentsCenter, oldValue); didChange("contentsCenter", oldValue: .rect(oldValue)) } }
+    public var contentsScale: CGFloat = 1 { didSet { journal(self, \.contentsScale, oldValue) } }
+    public var minificationFilter: CALayerContentsFilter = .linear { didSet { journal(self, \.minificationFilter, oldValue) } }
+    public var magnificationFilter: CALayerContentsFilter = .linear { didSet { journal(self, \.magnificationFilter, oldValue) } }
+    public var minificationFilterBias: Float = 0 { didSet { journal(self, \.minificationFilterBias, oldValue) } }
 
     // MARK: Tree
-    public private(set) var sublayers: [CALayer]?
-    public internal(set) weak var superlayer: CALayer?
+    /// The layer's sublayers, back to front (nil when there are none). Setting it replaces them,
+    /// as on iOS: layers not in the new list are removed (they lose their superlayer), each new
+    /// one is taken from its previous superlayer first; nil or `[]` removes all.
+    open var sublayers: [CALayer]? {
+        get { sublayerList }
+        set { replaceSublayers(with: newValue ?? []) }
+    }
+    /// The stored sublayers (recorded in the scene's history on every change).
+    var sublayerList: [CALayer]? { didSet { journal(self, \.sublayerList, oldValue) } }
+    public internal(set) weak var superlayer: CALayer? { didSet { journal(self, \.superlayer, oldValue) } }
     /// A layer whose alpha masks this layer and its sublayers.
-    public var mask: CALayer?
-    public var name: String?
-    public weak var delegate: CALayerDelegate?
+    public var mask: CALayer? { didSet { journal(self, \.mask, oldValue) } }
+    public var name: String? { didSet { journal(self, \.name, oldValue) } }
+    public weak var delegate: CALayerDelegate? { didSet { journal(self, \.delegate, oldValue) } }
     /// Per-key actions consulted by `action(forKey:)`.
-    public var actions: [String: CAAction]?
-    public var style: [AnyHashable: Any]?
+    public var actions: [String: CAAction]? { didSet { journal(self, \.actions, oldValue) } }
+    public var style: [AnyHashable: Any]? { didSet { journal(self, \.style, oldValue) } }
 
     // MARK: Timing (CAMediaTiming)
-    public var beginTime: CFTimeInterval = 0
-    public var duration: CFTimeInterval = 0
-    public var speed: Float = 1
-    public var timeOffset: CFTimeInterval = 0
-    public var repeatCount: Float = 0
-    public var repeatDuration: CFTimeInterval = 0
-    public var autoreverses = false
-    public var fillMode: CAMediaTimingFillMode = .removed
+    public var beginTime: CFTimeInterval = 0 { didSet { journal(self, \.beginTime, oldValue) } }
+    public var duration: CFTimeInterval = 0 { didSet { journal(self, \.duration, oldValue) } }
+    public var speed: Float = 1 { didSet { journal(self, \.speed, oldValue) } }
+    public var timeOffset: CFTimeInterval = 0 { didSet { journal(self, \.timeOffset, oldValue) } }
+    public var repeatCount: Float = 0 { didSet { journal(self, \.repeatCount, oldValue) } }
+    public var repeatDuration: CFTimeInterval = 0 { didSet { journal(self, \.repeatDuration, oldValue) } }
+    public var autoreverses = false { didSet { journal(self, \.autoreverses, oldValue) } }
+    public var fillMode: CAMediaTimingFillMode = .removed { didSet { journal(self, \.fillMode, oldValue) } }
 
     // MARK: Animations and key/value storage
     /// Animations in the order added, with the keys they were added under.
-    var animationEntries: [(key: String, original: CAAnimation, prepared: PreparedAnimation)] = []
+    var animationEntries: [AnimationEntry] = [] { didSet { journal(self, \.animationEntries, oldValue) } }
     /// Values set with `setValue(_:forKey:)` for keys that are not built-in properties.
-    var customValues: [String: Any] = [:]
+    var customValues: [String: Any] = [:] { didSet { journal(self, \.customValues, oldValue) } }
     /// Set on presentation copies.
     public internal(set) weak var modelLayerReference: CALayer?
     var isPresentationCopy = false
-    var needsLayoutFlag = false
+    var needsLayoutFlag = false { didSet { journal(self, \.needsLayoutFlag, oldValue) } }
     var actionsSuppressed = 0
-    var needsDisplayFlag = false
+    var needsDisplayFlag = false { didSet { journal(self, \.needsDisplayFlag, oldValue) } }
     // Custom drawing (CALayer+Drawing.swift).
     /// Whether a change of `bounds.size` redraws the content (else the drawing is stretched by
     /// `contentsGravity`, as on iOS).
-    public var needsDisplayOnBoundsChange = false
+    public var needsDisplayOnBoundsChange = false { didSet { journal(self, \.needsDisplayOnBoundsChange, oldValue) } }
     /// The drawing the last `display()` recorded; nil until the layer draws.
-    var drawing: DrawingContent?
+    var drawing: DrawingContent? { didSet { journal(self, \.drawing, oldValue) } }
     /// Set by `CALayerDelegate`'s default `display(_:)`, so `display()` can tell an implemented one.
     var delegateDisplayWasDefault = false
     /// The values of the `needsDisplay(forKey:)` keys when the layer last drew.
-    var displayedKeyValues: [String: AnimatableValue]?
+    var displayedKeyValues: [String: AnimatableValue]? { didSet { journal(self, \.displayedKeyValues, oldValue) } }
 
     public required init() {}
 
@@ -198,7 +206,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open func updatePresentation(atSceneTime time: Double) {}
 
     func setSublayersRaw(_ list: [CALayer]) {
-        sublayers = list.isEmpty ? nil : list
+        sublayerList = list.isEmpty ? nil : list
         for l in list { l.superlayer = self }
     }
 
@@ -216,9 +224,9 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
         guard layer !== self else { return }
         layer.removeFromSuperlayerSilently()
-        var list = sublayers ?? []
+        var list = sublayerList ?? []
         list.insert(layer, at: min(Int(idx), list.count))
-        sublayers = list
+        sublayerList = list
         layer.superlayer = self
         layer.didChangeOrder(inserted: true)
     }
@@ -255,17 +263,38 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     private func removeFromSuperlayerSilently() {
         guard let parent = superlayer else { return }
-        parent.sublayers?.removeAll { $0 === self }
-        if parent.sublayers?.isEmpty == true { parent.sublayers = nil }
+        var list = parent.sublayerList ?? []
+        list.removeAll { $0 === self }
+        parent.sublayerList = list.isEmpty ? nil : list
         superlayer = nil
     }
 
-    /// Sets the sublayers array wholesale.
-    public func setSublayers(_ layers: [CALayer]?) {
-        for l in sublayers ?? [] { l.superlayer = nil }
-        sublayers = nil
-        for l in layers ?? [] { addSublayer(l) }
+    /// Replaces the sublayers with `layers` (what assigning `sublayers` does): the current ones
+    /// not in `layers` are removed (with their `kCAOnOrderOut` action), the others keep their
+    /// place in the new order, and new ones are inserted (with `kCAOnOrderIn`).
+    func replaceSublayers(with layers: [CALayer]) {
+        var seen = Set<ObjectIdentifier>()
+        let wanted = layers.filter { $0 !== self && seen.insert(ObjectIdentifier($0)).inserted }
+        for old in sublayerList ?? [] where !seen.contains(ObjectIdentifier(old)) { old.removeFromSuperlayer() }
+        for (i, layer) in wanted.enumerated() {
+            if layer.superlayer === self {
+                // Already a sublayer: only its place changes.
+                guard let j = sublayerList?.firstIndex(where: { $0 === layer }), j != i else { continue }
+                if let ctx = SceneClock.current, !ctx.isReplaying {
+                    ctx.journal.recordSublayers(of: self, original: sublayerList ?? [])
+                }
+                var list = sublayerList ?? []
+                list.remove(at: j)
+                list.insert(layer, at: i)
+                sublayerList = list
+            } else {
+                insertSublayer(layer, at: UInt32(i))
+            }
+        }
     }
+
+    /// Sets the sublayers array wholesale (the same as assigning `sublayers`).
+    public func setSublayers(_ layers: [CALayer]?) { replaceSublayers(with: layers ?? []) }
 
     // MARK: Presentation
 

@@ -29,7 +29,7 @@ public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
 /// ```
 open class CAScrollLayer: CALayer {
     /// The axes along which `scroll(to:)` moves the origin.
-    public var scrollMode: CAScrollLayerScrollMode = .both
+    public var scrollMode: CAScrollLayerScrollMode = .both { didSet { journal(self, \.scrollMode, oldValue) } }
 
     public required init() { super.init() }
 

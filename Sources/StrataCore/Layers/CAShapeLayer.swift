@@ -35,7 +35,7 @@ open class CAShapeLayer: CALayer {
         "miterLimit": .number, "lineDashPhase": .number, "strokeStart": .number, "strokeEnd": .number,
     ]
 
-    private var storedPath: CGPath?
+    private var storedPath: CGPath? { didSet { journal(self, \.storedPath, oldValue) } }
 
     /// The path to draw, in the layer's coordinates (default nil). A mutable path is copied when
     /// assigned, so later changes to it do not affect the layer, as on iOS. Animatable.
@@ -49,41 +49,41 @@ open class CAShapeLayer: CALayer {
     }
 
     /// The colour that fills the path (default opaque black; nil or clear: no fill). Animatable.
-    public var fillColor: CGColor? = .black { didSet { didChange("fillColor", oldValue: .color(oldValue)) } }
+    public var fillColor: CGColor? = .black { didSet { journal(self, \.fillColor, oldValue); didChange("fillColor", oldValue: .color(oldValue)) } }
 
     /// The rule that decides which points the fill covers (default `.nonZero`).
-    public var fillRule: CAShapeLayerFillRule = .nonZero
+    public var fillRule: CAShapeLayerFillRule = .nonZero { didSet { journal(self, \.fillRule, oldValue) } }
 
     /// The colour that strokes the path (default nil: no stroke). Animatable.
-    public var strokeColor: CGColor? { didSet { didChange("strokeColor", oldValue: .color(oldValue)) } }
+    public var strokeColor: CGColor? { didSet { journal(self, \.strokeColor, oldValue); didChange("strokeColor", oldValue: .color(oldValue)) } }
 
     /// The stroke width in points (default 1), centred on the path. Animatable.
-    public var lineWidth: CGFloat = 1 { didSet { didChange("lineWidth", oldValue: .number(oldValue)) } }
+    public var lineWidth: CGFloat = 1 { didSet { journal(self, \.lineWidth, oldValue); didChange("lineWidth", oldValue: .number(oldValue)) } }
 
     /// How the ends of open subpaths are stroked (default `.butt`).
-    public var lineCap: CAShapeLayerLineCap = .butt
+    public var lineCap: CAShapeLayerLineCap = .butt { didSet { journal(self, \.lineCap, oldValue) } }
 
     /// How corners are stroked (default `.miter`).
-    public var lineJoin: CAShapeLayerLineJoin = .miter
+    public var lineJoin: CAShapeLayerLineJoin = .miter { didSet { journal(self, \.lineJoin, oldValue) } }
 
     /// The largest ratio of miter length to line width drawn as a miter (default 10); sharper
     /// corners are bevelled. Animatable.
-    public var miterLimit: CGFloat = 10 { didSet { didChange("miterLimit", oldValue: .number(oldValue)) } }
+    public var miterLimit: CGFloat = 10 { didSet { journal(self, \.miterLimit, oldValue); didChange("miterLimit", oldValue: .number(oldValue)) } }
 
     /// The dash pattern: alternating painted and unpainted lengths in points (default nil:
     /// solid). Number literals work directly (`layer.lineDashPattern = [10, 2]`); for arrays of
     /// Swift numbers use `lineDashLengths` or `setLineDashPattern(_:)`.
-    public var lineDashPattern: [NSNumber]?
+    public var lineDashPattern: [NSNumber]? { didSet { journal(self, \.lineDashPattern, oldValue) } }
 
     /// How far into the dash pattern each subpath starts, in points (default 0). Animating it
     /// makes "marching ants". Animatable.
-    public var lineDashPhase: CGFloat = 0 { didSet { didChange("lineDashPhase", oldValue: .number(oldValue)) } }
+    public var lineDashPhase: CGFloat = 0 { didSet { journal(self, \.lineDashPhase, oldValue); didChange("lineDashPhase", oldValue: .number(oldValue)) } }
 
     /// Where the stroke starts, as a fraction 0…1 of the path's length (default 0). Animatable.
-    public var strokeStart: CGFloat = 0 { didSet { didChange("strokeStart", oldValue: .number(oldValue)) } }
+    public var strokeStart: CGFloat = 0 { didSet { journal(self, \.strokeStart, oldValue); didChange("strokeStart", oldValue: .number(oldValue)) } }
 
     /// Where the stroke ends, as a fraction 0…1 of the path's length (default 1). Animatable.
-    public var strokeEnd: CGFloat = 1 { didSet { didChange("strokeEnd", oldValue: .number(oldValue)) } }
+    public var strokeEnd: CGFloat = 1 { didSet { journal(self, \.strokeEnd, oldValue); didChange("strokeEnd", oldValue: .number(oldValue)) } }
 
     /// A shape layer with Core Animation's defaults.
     public required init() { super.init() }

@@ -12,18 +12,39 @@ public final class SceneContext {
     /// The scene's animation events (delegates, removal on completion, completion blocks);
     /// nil when the code runs outside a scene.
     public let events: AnimationEventScheduler?
-    /// What this block (one implicit transaction) has changed so far.
+    /// What this block (one implicit transaction) has changed so far, relative to before it
+    /// (for transitions' "before" images and implicit animations' start values).
     let journal = TransactionJournal()
+    /// Where the block's model changes are recorded for the scene's history; nil when nothing is
+    /// recorded (while the history replays, or for code the scene runs outside its blocks).
+    public let changeLog: ModelChangeLog?
+    /// Set while the history undoes or re-applies recorded changes: property observers then
+    /// only store values (no actions, no layout flags, no journal).
+    public let isReplaying: Bool
     /// Set when a block the engine scheduled ran user code (an animation delegate, a completion
     /// block), which may have changed the model.
     public var ranUserCode = false
 
-    public init(time: Double, events: AnimationEventScheduler? = nil,
+    public init(time: Double, events: AnimationEventScheduler? = nil, changeLog: ModelChangeLog? = nil,
                 schedule: @escaping (Double, @escaping () -> Void) -> Void) {
         self.time = time
         self.events = events
+        self.changeLog = changeLog
+        self.isReplaying = false
         self.schedule = schedule
     }
+
+    private init(replayingAt time: Double) {
+        self.time = time
+        self.events = nil
+        self.changeLog = nil
+        self.isReplaying = true
+        self.schedule = { _, _ in }
+    }
+
+    /// A context for replaying recorded changes (one per replay: contexts are not shared
+    /// between threads).
+    static func replaying() -> SceneContext { SceneContext(replayingAt: 0) }
 }
 
 /// Access to the running scene's clock.

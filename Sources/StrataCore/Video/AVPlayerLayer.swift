@@ -24,11 +24,11 @@ public struct AVLayerVideoGravity: RawRepresentable, Hashable, Sendable {
 /// A layer that displays a player's video.
 open class AVPlayerLayer: CALayer {
     /// The player whose current item is shown.
-    public var player: AVPlayer?
+    public var player: AVPlayer? { didSet { journal(self, \.player, oldValue) } }
     /// How the video fits the bounds; `.resizeAspect` by default.
-    public var videoGravity: AVLayerVideoGravity = .resizeAspect
+    public var videoGravity: AVLayerVideoGravity = .resizeAspect { didSet { journal(self, \.videoGravity, oldValue) } }
     /// The colour shown in the video rectangle when the item cannot be decoded.
-    public var placeholderColor = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
+    public var placeholderColor = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1) { didSet { journal(self, \.placeholderColor, oldValue) } }
 
     public required init() { super.init() }
 

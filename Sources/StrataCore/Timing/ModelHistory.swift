@@ -1,0 +1,138 @@
+// The model tree as a function of scene time (DESIGN.md §1.2).
+//
+// Scene blocks (`scene.at(t)`, completion blocks, delegate callbacks, the engine's own removal of
+// finished animations) run once each, in time order, at the scene's *frontier* — the latest time
+// whose blocks have all run. Every change a block makes to the model is recorded at the storage
+// level as a `ModelChange` (the property, its value before and after): layer properties of every
+// class, sublayer lists and superlayers, masks, animation lists, custom KVC values, contents,
+// layout/display flags and the drawings `display()` recorded. The changes of one block form one
+// `ModelHistory.Segment`, stamped with the block's scene time.
+//
+// Moving the model to an earlier time undoes segments (newest first, each change in reverse);
+// moving it forward again re-applies them; only beyond the frontier do new blocks run. So a frame,
+// a presentation or a snapshot at time t depends on nothing but t, and going back costs the
+// changes between the two times, never a block's closure again.
+//
+// What is not recorded: stored properties of your own classes (a Swift `var` in a CALayer
+// subclass, a counter in your code). Keep animatable state in `setValue(_:forKey:)` (as Core
+// Animation's `@NSManaged` properties do) — drawings and layouts made from it *are* recorded,
+// because the scene runs layout and display when each block commits, as Core Animation does.
+import Foundation
+
+/// One reversible change of the model: a stored value set from `old` to `new`.
+struct ModelChange {
+    let undo: () -> Void
+    let redo: () -> Void
+}
+
+/// Collects the changes of the running scene block.
+public final class ModelChangeLog {
+    private(set) var changes: [ModelChange] = []
+
+    public init() {}
+
+    /// Whether the block changed nothing.
+    public var isEmpty: Bool { changes.isEmpty }
+
+    func append(_ change: ModelChange) { changes.append(change) }
+}
+
+/// Records that `keyPath` of `object` changed from `old` to its current value, when a scene
+/// block is running (while building a scene, and while the history replays, nothing is recorded).
+@inline(__always)
+func journal<Object: AnyObject, Value>(_ object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>,
+                                       _ old: Value) {
+    guard let log = SceneClock.current?.changeLog else { return }
+    let new = object[keyPath: keyPath]
+    log.append(ModelChange(undo: { object[keyPath: keyPath] = old }, redo: { object[keyPath: keyPath] = new }))
+}
+
+/// The same for a layer: presentation copies are never recorded (checked first: copies are
+/// written every frame).
+@inline(__always)
+func journal<Layer: CALayer, Value>(_ layer: Layer, _ keyPath: ReferenceWritableKeyPath<Layer, Value>,
+                                    _ old: Value) {
+    guard !layer.isPresentationCopy, let log = SceneClock.current?.changeLog else { return }
+    let new = layer[keyPath: keyPath]
+    log.append(ModelChange(undo: { layer[keyPath: keyPath] = old }, redo: { layer[keyPath: keyPath] = new }))
+}
+
+/// The executed scene blocks of one scene, in execution order, and how many of them the model
+/// currently shows.
+public struct ModelHistory {
+    /// The recorded changes of one executed block.
+    struct Segment {
+        let time: Double
+        let changes: [ModelChange]
+        /// Errors the block caused (an invalid animation added in it), reported for every
+        /// time at or after the block.
+        let errors: [String]
+    }
+
+    private var segments: [Segment] = []
+    /// The number of segments applied to the model (a prefix of `segments`).
+    public private(set) var position = 0
+    /// The scene time of the latest executed block (−∞ before any).
+    public private(set) var lastBlockTime = -Double.infinity
+
+    public init() {}
+
+    /// The number of recorded segments.
+    public var count: Int { segments.count }
+
+    /// Appends the changes of a block that just ran at `time` on the fully applied model.
+    /// A block that changed nothing and caused no error leaves no segment.
+    public mutating func append(time: Double, log: ModelChangeLog, errors: [String]) {
+        precondition(position == segments.count, "blocks run only on the fully applied history")
+        lastBlockTime = max(lastBlockTime, time)
+        guard !log.isEmpty || !errors.isEmpty else { return }
+        segments.append(Segment(time: time, changes: log.changes, errors: errors))
+        position = segments.count
+    }
+
+    /// Notes that a block ran at `time` (also one that changed nothing).
+    public mutating func noteBlock(at time: Double) { lastBlockTime = max(lastBlockTime, time) }
+
+    /// Moves the model to show every segment with time ≤ `t` and none after: undoes the newest
+    /// segments or re-applies later ones, as few as the move needs. Returns the number of
+    /// changes undone or re-applied.
+    @discardableResult
+    public mutating func move(through t: Double) -> Int {
+        move(toPosition: segmentCount(through: t))
+    }
+
+    /// Moves the model to show every recorded segment (before new blocks run).
+    @discardableResult
+    public mutating func moveToEnd() -> Int { move(toPosition: segments.count) }
+
+    /// The errors of the applied segments, oldest first.
+    public var appliedErrors: [String] { segments[..<position].flatMap(\.errors) }
+
+    private mutating func move(toPosition target: Int) -> Int {
+        guard target != position else { return 0 }
+        var count = 0
+        SceneClock.run(in: .replaying()) {
+            while position > target {
+                position -= 1
+                for change in segments[position].changes.reversed() { change.undo() }
+                count += segments[position].changes.count
+            }
+            while position < target {
+                for change in segments[position].changes { change.redo() }
+                count += segments[position].changes.count
+                position += 1
+            }
+        }
+        return count
+    }
+
+    /// The number of segments with time ≤ `t` (segments are in non-decreasing time order).
+    private func segmentCount(through t: Double) -> Int {
+        var lo = 0, hi = segments.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if segments[mid].time <= t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}
