@@ -42,6 +42,7 @@ public final class Scene {
 
     /// A scene showing `rootLayer` (positioned in scene points, e.g. `frame = (0, 0, size)`).
     public init(rootLayer: CALayer, size: CGSize, frameRate: Double, duration: Double) {
+        _ = MediaDecoders.install
         self.rootLayer = rootLayer
         self.size = size
         self.requestedFrameRate = frameRate

@@ -9,8 +9,10 @@ import Foundation
 import StrataCore
 import StrataMedia
 
+/// The `Strata` target's explicit registration of FFmpeg's decoder with Core's player model.
 enum MediaDecoders {
-    /// Installs the FFmpeg frame source unless the program installed its own.
+    /// Installs the FFmpeg frame source unless the program installed its own (once; run when a
+    /// scene is made and before each export).
     static let install: Void = {
         VideoFrameSources.registerDefault { try FFmpegVideoSource(url: $0) }
     }()

@@ -1,12 +1,11 @@
 // The seam between the player model (here, Foundation only) and the decoders (StrataMedia,
 // FFmpeg). A player item asks the registry for a `VideoFrameSource` for its URL the first time it
 // needs one (its duration, a frame); StrataMedia supplies the implementation. Core never imports
-// a codec: the registry holds a factory that a higher module installs. `import Strata` installs
-// the FFmpeg decoder before any export; code that uses StrataCore directly installs its own
-// factory (tests install fakes) with `VideoFrameSources.register(_:)`. When nothing was
-// registered, the registry looks the FFmpeg factory up once by its type name
-// (`StrataMedia.FFmpegFrameSourceFactory`), so that `renderFrame(at:)` works in any program that
-// links StrataMedia even before its first export.
+// a codec: the registry holds a factory that a higher module installs explicitly. The `Strata`
+// target installs the FFmpeg decoder when a `Scene` is made (and before any export); code that
+// uses StrataCore directly installs its own factory (tests install fakes) with
+// `VideoFrameSources.register(_:)`. Until a factory is installed, items report `noDecoder` and try
+// again later (it is not the file's fault).
 import Foundation
 
 /// A size in whole pixels.
@@ -42,12 +41,6 @@ public protocol VideoFrameSource: AnyObject, Sendable {
     func image(forFrame index: Int, size: PixelSize?) throws -> CGImage
 }
 
-/// Makes frame sources for URLs (implemented by StrataMedia).
-public protocol VideoFrameSourceFactory {
-    /// Opens `url`; throws an error naming the file when it is missing or not decodable.
-    static func makeFrameSource(url: URL) throws -> VideoFrameSource
-}
-
 /// The installed factory of video frame sources.
 public enum VideoFrameSources {
     public typealias Factory = @Sendable (URL) throws -> VideoFrameSource
@@ -65,7 +58,7 @@ public enum VideoFrameSources {
         state.withLock { if $0 == nil { $0 = factory } }
     }
 
-    /// Whether a factory is installed (or can be found).
+    /// Whether a factory is installed.
     public static var isAvailable: Bool { (try? resolvedFactory()) != nil }
 
     /// Opens `url` with the installed factory.
@@ -74,21 +67,8 @@ public enum VideoFrameSources {
     }
 
     private static func resolvedFactory() throws -> Factory {
-        if let f = state.withLock({ $0 }) { return f }
-        // No explicit registration: the FFmpeg factory, when StrataMedia is linked in.
-        if lookUpFactoryType() != nil {
-            let f: Factory = { url in
-                guard let type = lookUpFactoryType() else { throw VideoSourceError.noDecoder }
-                return try type.makeFrameSource(url: url)
-            }
-            state.withLock { if $0 == nil { $0 = f } }
-            return f
-        }
-        throw VideoSourceError.noDecoder
-    }
-
-    private static func lookUpFactoryType() -> VideoFrameSourceFactory.Type? {
-        _typeByName("StrataMedia.FFmpegFrameSourceFactory") as? VideoFrameSourceFactory.Type
+        guard let f = state.withLock({ $0 }) else { throw VideoSourceError.noDecoder }
+        return f
     }
 }
 
@@ -100,7 +80,7 @@ public enum VideoSourceError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .noDecoder:
-            return "no video decoder is installed: import Strata (or StrataMedia), or call VideoFrameSources.register(_:)"
+            return "no video decoder is installed: create a Scene (import Strata installs FFmpeg's then), or call VideoFrameSources.register(_:)"
         }
     }
 }

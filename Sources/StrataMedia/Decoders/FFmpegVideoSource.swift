@@ -74,13 +74,6 @@ public final class FFmpegVideoSource: VideoFrameSource, @unchecked Sendable {
     }
 }
 
-/// Makes `FFmpegVideoSource`s; found by `VideoFrameSources` when nothing else was registered.
-public final class FFmpegFrameSourceFactory: VideoFrameSourceFactory {
-    public static func makeFrameSource(url: URL) throws -> VideoFrameSource {
-        try FFmpegVideoSource(url: url)
-    }
-}
-
 /// The decoder thread and its cache.
 private final class DecodeWorker: @unchecked Sendable {
     private struct Entry {
