@@ -8,6 +8,7 @@
 //   StrataBench demo --size 1280x720 [--frames 120] [--workers N] [--encode out.mp4] [--tile 64] [--no-reuse 1]
 //   StrataBench export --size 1280x720 --seconds 5 -o out.mp4     (prints peak RSS)
 //   StrataBench animation [--layers 500] [--seconds 60] [--fps 60]  (animation evaluation, one core)
+//   StrataBench order [--size 960x540] [--fps 30] [--runs 3]   (forward vs reverse vs shuffled frames)
 import Foundation
 import Strata
 
@@ -262,6 +263,7 @@ case "cubes": cubesBenchmark(args)
 case "demo": demoBenchmark(args)
 case "export": exportBenchmark(args)
 case "animation": animationBenchmark(args)
+case "order": timeOrderBenchmark(args)
 default:
     print("usage: StrataBench composite|demo|export [options]  (see Benchmarks/StrataBench/main.swift)")
     exit(2)
