@@ -23,8 +23,10 @@ private final class ProgressLayer: CALayer {
         key == "progress" || super.needsDisplay(forKey: key)
     }
 
-    required init() { super.init() }
-    required init(layer: Any) { super.init(layer: layer) }
+    // Apple's boilerplate, unchanged.
+    override init() { super.init() }
+    override init(layer: Any) { super.init(layer: layer) }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     var origin: CGPoint { CGPoint(x: 25, y: bounds.midY - 10) }
     var maxLength: CGFloat { bounds.width - 50 }

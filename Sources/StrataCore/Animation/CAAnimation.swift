@@ -15,7 +15,7 @@ extension CAAnimationDelegate {
 }
 
 /// The abstract base of every animation.
-open class CAAnimation: CAMediaTiming, @unchecked Sendable {
+open class CAAnimation: NSObject, CAMediaTiming, NSCopying, @unchecked Sendable {
     public var beginTime: CFTimeInterval = 0
     /// 0 means Core Animation's default of 0.25 s.
     public var duration: CFTimeInterval = 0
@@ -34,16 +34,23 @@ open class CAAnimation: CAMediaTiming, @unchecked Sendable {
     /// Set on the copy attached to a layer: its start/stop events and waiting transactions.
     var runtime: AnimationRuntime?
 
-    public required init() {}
+    /// An animation with default values. (Required: copies are made through the dynamic class.
+    /// A subclass of an animation class writes `required init()`; Apple's is not required.)
+    public required override init() { super.init() }
 
-    /// A copy of this animation (used when it is added to a layer).
-    open func copy() -> CAAnimation {
-        let c = CAAnimation()
+    /// **Strata:** no archives: an animation with default values.
+    public required init?(coder: NSCoder) { super.init() }
+
+    /// A copy of this animation, of the same class (`copy()` returns it; a layer copies an
+    /// animation when it is added). Subclasses override it, call super and copy their own
+    /// properties onto the result.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let c = type(of: self).init()
         copyTiming(to: c)
         return c
     }
 
-    /// Copies the base properties onto `other` (subclasses call this from `copy()`).
+    /// Copies the base properties onto `other`.
     public func copyTiming(to other: CAAnimation) {
         other.beginTime = beginTime; other.duration = duration; other.speed = speed
         other.timeOffset = timeOffset; other.repeatCount = repeatCount

@@ -20,10 +20,11 @@ open class CAAnimationGroup: CAAnimation, @unchecked Sendable {
 
     public required init() { super.init() }
 
-    open override func copy() -> CAAnimation {
-        let c = CAAnimationGroup()
-        copyTiming(to: c)
-        c.animations = animations?.map { $0.copy() }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let c = super.copy(with: zone) as! CAAnimationGroup
+        c.animations = animations?.map { $0.copy() as! CAAnimation }
         return c
     }
 }

@@ -9,9 +9,10 @@ open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
 
     public required init() { super.init() }
 
-    open override func copy() -> CAAnimation {
-        let c = CABasicAnimation()
-        copyProperties(to: c)
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let c = super.copy(with: zone) as! CABasicAnimation
         c.fromValue = fromValue; c.toValue = toValue; c.byValue = byValue
         return c
     }

@@ -42,9 +42,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
 
     public required init() { super.init() }
 
-    open override func copy() -> CAAnimation {
-        let c = CAKeyframeAnimation()
-        copyProperties(to: c)
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let c = super.copy(with: zone) as! CAKeyframeAnimation
         c.values = values; c.path = path; c.keyTimes = keyTimes; c.timingFunctions = timingFunctions
         c.calculationMode = calculationMode; c.tensionValues = tensionValues
         c.continuityValues = continuityValues; c.biasValues = biasValues; c.rotationMode = rotationMode

@@ -12,21 +12,19 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
 
     public required init() { super.init() }
 
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     public convenience init(keyPath path: String?) {
         self.init()
         keyPath = path
     }
 
-    open override func copy() -> CAAnimation {
-        let c = CAPropertyAnimation()
-        copyProperties(to: c)
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let c = super.copy(with: zone) as! CAPropertyAnimation
+        c.keyPath = keyPath; c.isAdditive = isAdditive; c.isCumulative = isCumulative
         return c
     }
 
-    public func copyProperties(to other: CAPropertyAnimation) {
-        copyTiming(to: other)
-        other.keyPath = keyPath; other.isAdditive = isAdditive; other.isCumulative = isCumulative
-    }
 
     /// Checks the animation against the property it targets and converts its values; throws a
     /// clear error for an unknown key path or wrongly typed values. Called when added to a layer.

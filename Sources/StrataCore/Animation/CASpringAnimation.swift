@@ -26,6 +26,8 @@ open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
 
     public required init() { super.init() }
 
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     /// A spring described by how long it feels and how much it bounces (iOS 17): `mass` 1,
     /// `stiffness` (2π / perceptualDuration)², and a damping ratio of 1 − bounce for bounce ≥ 0
     /// (0: critically damped, towards 1: undamped) or 1 / (1 + bounce) below 0 (over-damped,
@@ -69,10 +71,8 @@ open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
         return s
     }
 
-    open override func copy() -> CAAnimation {
-        let c = CASpringAnimation()
-        copyProperties(to: c)
-        c.fromValue = fromValue; c.toValue = toValue; c.byValue = byValue
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let c = super.copy(with: zone) as! CASpringAnimation
         c.mass = mass; c.stiffness = stiffness; c.damping = damping
         c.initialVelocity = initialVelocity; c.allowsOverdamping = allowsOverdamping
         return c

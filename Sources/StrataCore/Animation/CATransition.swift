@@ -69,9 +69,10 @@ open class CATransition: CAAnimation, @unchecked Sendable {
 
     public required init() { super.init() }
 
-    open override func copy() -> CAAnimation {
-        let c = CATransition()
-        copyTiming(to: c)
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let c = super.copy(with: zone) as! CATransition
         c.type = type; c.subtype = subtype; c.startProgress = startProgress; c.endProgress = endProgress
         c.filter = filter
         return c

@@ -27,9 +27,12 @@ open class CAGradientLayer: CALayer {
     public var endPoint = CGPoint(x: 0.5, y: 1) { didSet { journal(self, \.endPoint, oldValue); didChange("endPoint", oldValue: .point(oldValue)) } }
     public var type: CAGradientLayerType = .axial { didSet { journal(self, \.type, oldValue) } }
 
-    public required init() { super.init() }
+    public override init() { super.init() }
 
-    public required init(layer: Any) {
+    /// **Strata:** no archives: a layer with default values.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    public override init(layer: Any) {
         super.init(layer: layer)
         guard let g = layer as? CAGradientLayer else { return }
         withActionsSuppressed {

@@ -98,7 +98,7 @@ extension CALayer {
         let ctx = SceneClock.current
         // Replaying recorded history: the flags and animations this change caused are recorded
         // changes of their own.
-        if ctx?.isReplaying == true { return }
+        if let ctx, ctx.isReplaying || ctx.copyingPresentation > 0 { return }
         if key == "bounds", case .rect(let r) = oldValue, r.size != bounds.size {
             needsLayoutFlag = true
             superlayer?.needsLayoutFlag = true
@@ -147,7 +147,7 @@ extension CALayer {
     /// previous sublayers for the running transaction, lets the scene take charge of animations
     /// added to the layer while building, and runs `kCAOnOrderIn` / `kCAOnOrderOut`.
     func didChangeOrder(inserted: Bool) {
-        guard !isPresentationCopy, let ctx = SceneClock.current, !ctx.isReplaying else { return }
+        guard !isPresentationCopy, let ctx = SceneClock.current, !ctx.isReplaying, ctx.copyingPresentation == 0 else { return }
         if let parent = superlayer {
             let current = parent.sublayers ?? []
             ctx.journal.recordSublayers(of: parent, original: inserted ? current.filter { $0 !== self } : current)

@@ -21,7 +21,7 @@ extension CALayer {
     /// wrong type (in `fromValue`/`toValue`/`byValue`, `values`, a group's children) or an
     /// impossible parameter (a spring's mass or stiffness ≤ 0).
     public func addChecked(_ anim: CAAnimation, forKey key: String?) throws {
-        let copy = anim.copy()
+        let copy = anim.copy() as! CAAnimation
         if copy.beginTime == 0 {
             copy.beginTime = convertTime(CACurrentMediaTime(), from: nil)
         }

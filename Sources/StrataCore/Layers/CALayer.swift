@@ -38,7 +38,7 @@ public protocol CAAction {
 }
 
 /// An object that manages image-based content and animations.
-open class CALayer: CAMediaTiming, CustomStringConvertible {
+open class CALayer: NSObject, CAMediaTiming {
     // MARK: Geometry
     public var bounds = CGRect.zero { didSet { journal(self, \.bounds, oldValue); didChange("bounds", oldValue: .rect(oldValue)) } }
     public var position = CGPoint.zero { didSet { journal(self, \.position, oldValue); didChange("position", oldValue: .point(oldValue)) } }
@@ -135,35 +135,60 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// The values of the `needsDisplay(forKey:)` keys when the layer last drew.
     var displayedKeyValues: [String: AnimatableValue]? { didSet { journal(self, \.displayedKeyValues, oldValue) } }
 
-    public required init() {}
+    /// A layer with default values (the designated initializer of model layers).
+    public override init() { super.init() }
 
-    /// A layer with default values (Apple's `+layer`).
-    public class func layer() -> Self { self.init() }
-
-    /// Copies every property of `layer` (used for presentation copies); subclasses override and
-    /// call super to copy their own properties, as on iOS.
-    public required init(layer: Any) {
-        guard let l = layer as? CALayer else { return }
-        bounds = l.bounds; position = l.position; anchorPoint = l.anchorPoint; anchorPointZ = l.anchorPointZ
-        zPosition = l.zPosition; transform = l.transform; sublayerTransform = l.sublayerTransform
-        isGeometryFlipped = l.isGeometryFlipped; isDoubleSided = l.isDoubleSided
-        backgroundColor = l.backgroundColor; cornerRadius = l.cornerRadius; maskedCorners = l.maskedCorners
-        borderWidth = l.borderWidth; borderColor = l.borderColor; opacity = l.opacity; isHidden = l.isHidden
-        masksToBounds = l.masksToBounds; allowsGroupOpacity = l.allowsGroupOpacity
-        allowsEdgeAntialiasing = l.allowsEdgeAntialiasing
-        shadowOpacity = l.shadowOpacity; shadowColor = l.shadowColor; shadowOffset = l.shadowOffset
-        shadowRadius = l.shadowRadius; shadowPath = l.shadowPath
-        shouldRasterize = l.shouldRasterize; rasterizationScale = l.rasterizationScale
-        contents = l.contents; contentsGravity = l.contentsGravity; contentsRect = l.contentsRect
-        contentsCenter = l.contentsCenter; contentsScale = l.contentsScale
-        minificationFilter = l.minificationFilter; magnificationFilter = l.magnificationFilter
-        minificationFilterBias = l.minificationFilterBias
-        name = l.name; delegate = l.delegate; actions = l.actions; style = l.style
-        beginTime = l.beginTime; duration = l.duration; speed = l.speed; timeOffset = l.timeOffset
-        repeatCount = l.repeatCount; repeatDuration = l.repeatDuration; autoreverses = l.autoreverses
-        fillMode = l.fillMode
-        customValues = l.customValues
+    /// Copies every property of `layer` into a new layer: how presentation copies are made.
+    /// Subclasses override it and call super to copy their own state, as on iOS:
+    ///
+    ///     override init(layer: Any) {
+    ///         super.init(layer: layer)
+    ///         if let other = layer as? ProgressLayer { progress = other.progress }
+    ///     }
+    public init(layer: Any) {
+        // Assigned before super.init(): stored directly, without observers (no actions, no
+        // recording).
+        if let l = layer as? CALayer {
+            bounds = l.bounds; position = l.position; anchorPoint = l.anchorPoint; anchorPointZ = l.anchorPointZ
+            zPosition = l.zPosition; transform = l.transform; sublayerTransform = l.sublayerTransform
+            isGeometryFlipped = l.isGeometryFlipped; isDoubleSided = l.isDoubleSided
+            backgroundColor = l.backgroundColor; cornerRadius = l.cornerRadius; maskedCorners = l.maskedCorners
+            borderWidth = l.borderWidth; borderColor = l.borderColor; opacity = l.opacity; isHidden = l.isHidden
+            masksToBounds = l.masksToBounds; allowsGroupOpacity = l.allowsGroupOpacity
+            allowsEdgeAntialiasing = l.allowsEdgeAntialiasing
+            shadowOpacity = l.shadowOpacity; shadowColor = l.shadowColor; shadowOffset = l.shadowOffset
+            shadowRadius = l.shadowRadius; shadowPath = l.shadowPath
+            shouldRasterize = l.shouldRasterize; rasterizationScale = l.rasterizationScale
+            contents = l.contents; contentsGravity = l.contentsGravity; contentsRect = l.contentsRect
+            contentsCenter = l.contentsCenter; contentsScale = l.contentsScale
+            minificationFilter = l.minificationFilter; magnificationFilter = l.magnificationFilter
+            minificationFilterBias = l.minificationFilterBias
+            name = l.name; delegate = l.delegate; actions = l.actions; style = l.style
+            beginTime = l.beginTime; duration = l.duration; speed = l.speed; timeOffset = l.timeOffset
+            repeatCount = l.repeatCount; repeatDuration = l.repeatDuration; autoreverses = l.autoreverses
+            fillMode = l.fillMode
+            customValues = l.customValues
+        }
+        super.init()
     }
+
+    /// **Strata:** there are no archives (nib, storyboard) to decode from: a layer with default
+    /// values. Apple's boilerplate `required init?(coder:)` (also one that calls `fatalError`)
+    /// compiles unchanged; Strata never calls it.
+    public required init?(coder: NSCoder) { super.init() }
+
+    /// The presentation copy of `model`, made through the dynamic class's `init(layer:)`.
+    ///
+    /// Swift can make an object of a class known only at run time only through a `required`
+    /// initializer. Apple's `init(layer:)` is not required (subclasses write `override
+    /// init(layer:)`), so this required convenience initializer is the entry point: it delegates
+    /// to `init(layer:)`, which Swift dispatches to the subclass's override. A subclass inherits it
+    /// when it declares no designated initializer, or overrides all of `init()`, `init(layer:)`
+    /// and `init?(coder:)` — Apple's boilerplate (see RemainingLayerInterface.swift).
+    public required convenience init(presentationCopyOf model: CALayer) {
+        self.init(layer: model)
+    }
+
 
     // MARK: Overridable hooks (declared here: Swift on Linux cannot override extension members)
 
@@ -210,7 +235,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         for l in list { l.superlayer = self }
     }
 
-    open var description: String {
+    open override var description: String {
         let n = name.map { " '\($0)'" } ?? ""
         return "<\(type(of: self))\(n) frame=\(frame)>"
     }

@@ -31,9 +31,12 @@ open class CAScrollLayer: CALayer {
     /// The axes along which `scroll(to:)` moves the origin.
     public var scrollMode: CAScrollLayerScrollMode = .both { didSet { journal(self, \.scrollMode, oldValue) } }
 
-    public required init() { super.init() }
+    public override init() { super.init() }
 
-    public required init(layer: Any) {
+    /// **Strata:** no archives: a layer with default values.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let s = layer as? CAScrollLayer { scrollMode = s.scrollMode }
     }

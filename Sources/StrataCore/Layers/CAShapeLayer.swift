@@ -86,10 +86,13 @@ open class CAShapeLayer: CALayer {
     public var strokeEnd: CGFloat = 1 { didSet { journal(self, \.strokeEnd, oldValue); didChange("strokeEnd", oldValue: .number(oldValue)) } }
 
     /// A shape layer with Core Animation's defaults.
-    public required init() { super.init() }
+    public override init() { super.init() }
+
+    /// **Strata:** no archives: a layer with default values.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// A copy of `layer`'s properties (used for presentation copies).
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         guard let l = layer as? CAShapeLayer else { return }
         storedPath = l.storedPath; fillColor = l.fillColor; fillRule = l.fillRule

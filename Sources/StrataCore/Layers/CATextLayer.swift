@@ -54,10 +54,13 @@ open class CATextLayer: CALayer {
     public var alignmentMode: CATextLayerAlignmentMode = .natural { didSet { journal(self, \.alignmentMode, oldValue) } }
 
     /// A text layer with Core Animation's defaults.
-    public required init() { super.init() }
+    public override init() { super.init() }
+
+    /// **Strata:** no archives: a layer with default values.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// A copy of `layer`'s properties (used for presentation copies).
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         guard let l = layer as? CATextLayer else { return }
         string = l.string; font = l.font; fontSize = l.fontSize; foregroundColor = l.foregroundColor

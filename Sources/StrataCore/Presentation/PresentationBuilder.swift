@@ -24,7 +24,10 @@ public struct PresentationBuilder {
     /// Copies `model` at its parent's local time `parentTime` and recurses with its own local
     /// time (so each layer's time is computed once, top-down).
     private func build(_ model: CALayer, parentTime: Double, journal: TransactionJournal?) -> CALayer {
-        let copy = type(of: model).init(layer: model)
+        let ctx = SceneClock.current
+        ctx?.copyingPresentation += 1
+        let copy = type(of: model).init(presentationCopyOf: model)
+        ctx?.copyingPresentation -= 1
         copy.isPresentationCopy = true
         copy.modelLayerReference = model
         journal?.revert(model, on: copy)

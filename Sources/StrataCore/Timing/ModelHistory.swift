@@ -42,7 +42,7 @@ public final class ModelChangeLog {
 @inline(__always)
 func journal<Object: AnyObject, Value>(_ object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>,
                                        _ old: Value) {
-    guard let log = SceneClock.current?.changeLog else { return }
+    guard let ctx = SceneClock.current, let log = ctx.changeLog, ctx.copyingPresentation == 0 else { return }
     let new = object[keyPath: keyPath]
     log.append(ModelChange(undo: { object[keyPath: keyPath] = old }, redo: { object[keyPath: keyPath] = new }))
 }
@@ -52,7 +52,8 @@ func journal<Object: AnyObject, Value>(_ object: Object, _ keyPath: ReferenceWri
 @inline(__always)
 func journal<Layer: CALayer, Value>(_ layer: Layer, _ keyPath: ReferenceWritableKeyPath<Layer, Value>,
                                     _ old: Value) {
-    guard !layer.isPresentationCopy, let log = SceneClock.current?.changeLog else { return }
+    guard !layer.isPresentationCopy, let ctx = SceneClock.current, let log = ctx.changeLog,
+          ctx.copyingPresentation == 0 else { return }
     let new = layer[keyPath: keyPath]
     log.append(ModelChange(undo: { layer[keyPath: keyPath] = old }, redo: { layer[keyPath: keyPath] = new }))
 }

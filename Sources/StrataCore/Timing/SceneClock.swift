@@ -21,6 +21,9 @@ public final class SceneContext {
     /// Set while the history undoes or re-applies recorded changes: property observers then
     /// only store values (no actions, no layout flags, no journal).
     public let isReplaying: Bool
+    /// Above 0 while presentation copies are being made (a subclass's `init(layer:)` may set
+    /// inherited properties, which must neither record nor run actions).
+    var copyingPresentation = 0
     /// Set when a block the engine scheduled ran user code (an animation delegate, a completion
     /// block), which may have changed the model.
     public var ranUserCode = false

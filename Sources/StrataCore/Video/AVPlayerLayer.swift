@@ -30,7 +30,10 @@ open class AVPlayerLayer: CALayer {
     /// The colour shown in the video rectangle when the item cannot be decoded.
     public var placeholderColor = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1) { didSet { journal(self, \.placeholderColor, oldValue) } }
 
-    public required init() { super.init() }
+    public override init() { super.init() }
+
+    /// **Strata:** no archives: a layer with default values.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// A layer showing `player`'s video.
     public convenience init(player: AVPlayer?) {
@@ -38,7 +41,7 @@ open class AVPlayerLayer: CALayer {
         self.player = player
     }
 
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         guard let l = layer as? AVPlayerLayer else { return }
         player = l.player
