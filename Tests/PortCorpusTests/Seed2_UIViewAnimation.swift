@@ -61,7 +61,7 @@ class UIViewAnimationViewController: UIViewController {
 
 // MARK: - Strata harness (not part of the port)
 
-/// Overlap: t = 0.5 a 3 s animation to 200×200 starts; t = 1.0 (size ≈ 107, eased) a 1 s animation back
+/// Overlap: t = 0.5 a 3 s animation to 200×200 starts; t = 1.0 (size ≈ 106, eased) a 1 s animation back
 /// to 100×100 is added on top: the square shrinks below 100 until t = 2, then grows back to 100 by
 /// t = 3.5. Both completions print true.
 func makeSeed2UIViewAnimationOverlapScene() -> Scene {
@@ -74,7 +74,8 @@ func makeSeed2UIViewAnimationOverlapScene() -> Scene {
 }
 
 /// Model/presentation: at t = 0.5 the model becomes 200×200 at once; at t = 0.6 the log shows the
-/// presentation about 1/10 of the way (eased), model() and presentation().model() both the layer.
+/// presentation at ≈ 102 (ease-in-out, 10 % of the time), model() and presentation().model() both
+/// the layer.
 func makeSeed2ModelPresentationScene() -> Scene {
     let vc = UIViewAnimationViewController()
     let root = vc.view.layer

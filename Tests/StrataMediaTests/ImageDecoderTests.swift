@@ -224,17 +224,10 @@ final class ImageDecoderTests: XCTestCase {
         XCTAssertEqual(cache.statistics.decodes, 3)
     }
 
-    func testSharedLoadAndUIImage() throws {
+    func testSharedLoad() throws {
         let url = try write(Fixture.pngRGBA, "icon@2x.png")
         let a = try CGImage.load(contentsOf: url)
         XCTAssertTrue(try CGImage.load(contentsOfFile: url.path) === a)
-        let ui = try XCTUnwrap(UIImage(contentsOfFile: url.path))
-        XCTAssertTrue(ui.cgImage === a)
-        XCTAssertEqual(ui.scale, 2)
-        XCTAssertEqual(ui.size, CGSize(width: 2, height: 1))
-        XCTAssertNil(UIImage(contentsOfFile: directory.appendingPathComponent("nothing.png").path))
-        XCTAssertNil(UIImage(data: Data("hello".utf8)))
-        XCTAssertEqual(UIImage(data: Fixture.data(Fixture.webpLossless))?.size, CGSize(width: 3, height: 2))
         XCTAssertEqual(try CGImage.decode(Fixture.data(Fixture.pngGray)).width, 3)
     }
 }

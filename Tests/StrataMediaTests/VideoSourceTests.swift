@@ -212,9 +212,10 @@ final class VideoSourceTests: XCTestCase {
 }
 
 final class FrameSourceRegistryTests: XCTestCase {
-    /// Without `import Strata` nothing registers a decoder: the registry finds StrataMedia's
-    /// FFmpeg factory by its type name.
-    func testPlayerItemOpensWithTheFFmpegFactoryFoundByName() throws {
+    /// Core's player model opens files through the factory a higher module registers (the
+    /// `Strata` target registers this one when a scene is made).
+    func testPlayerItemOpensWithTheRegisteredFFmpegFactory() throws {
+        VideoFrameSources.registerDefault { try FFmpegVideoSource(url: $0) }
         let dir = try MediaTestSupport.scratchDirectory()
         let url = dir.appendingPathComponent("count.mp4")
         try VideoSourceTests.makeCountingClip(url, frames: 10)

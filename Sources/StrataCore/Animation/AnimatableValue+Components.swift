@@ -12,7 +12,7 @@ extension AnimatableValue {
         case .number(let n): return [Double(n)]
         case .point(let p): return [Double(p.x), Double(p.y)]
         case .size(let s): return [Double(s.width), Double(s.height)]
-        case .rect(let r): return [Double(r.origin.x), Double(r.origin.y), Double(r.width), Double(r.height)]
+        case .rect(let r): return [Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height)]
         case .color(let c?): return [Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha)]
         case .array(let a):
             var out: [Double] = []

@@ -82,6 +82,10 @@ extension AnimatableValue {
             }
         }
         if let v = any as? AnimatableValue { return v.kind == kind ? v : nil }
+        // QuartzCore's NSValue boxes (`NSValue(caTransform3D:)`, `NSValue(cgPoint:)`, …).
+        if !(any is NSNumber), let box = any as? NSValue, let unboxed = box.unboxedGeometry {
+            return convert(unboxed, to: kind)
+        }
         switch kind {
         case .number: return asNumber(any).map { .number($0) }
         case .point:

@@ -14,7 +14,7 @@ extension AnimatableValue {
         case (.size(let p), .size(let q)): return .size(CGSize(width: mix(p.width, q.width), height: mix(p.height, q.height)))
         case (.rect(let p), .rect(let q)):
             return .rect(CGRect(x: mix(p.origin.x, q.origin.x), y: mix(p.origin.y, q.origin.y),
-                                width: mix(p.width, q.width), height: mix(p.height, q.height)))
+                                width: mix(p.size.width, q.size.width), height: mix(p.size.height, q.size.height)))
         case (.color(let p), .color(let q)):
             // A nil colour interpolates as transparent of the other colour's hue.
             guard p != nil || q != nil else { return .color(nil) }
@@ -64,7 +64,7 @@ extension AnimatableValue {
         case (.size(let p), .size(let q)): return .size(CGSize(width: p.width + q.width, height: p.height + q.height))
         case (.rect(let p), .rect(let q)):
             return .rect(CGRect(x: p.origin.x + q.origin.x, y: p.origin.y + q.origin.y,
-                                width: p.width + q.width, height: p.height + q.height))
+                                width: p.size.width + q.size.width, height: p.size.height + q.size.height))
         case (.color(let p?), .color(let q?)):
             return .color(CGColor(red: p.red + q.red, green: p.green + q.green, blue: p.blue + q.blue, alpha: p.alpha + q.alpha))
         case (.transform(let p), .transform(let q)): return .transform(q.concatenating(p))
@@ -84,7 +84,7 @@ extension AnimatableValue {
         case (.size(let p), .size(let q)): return .size(CGSize(width: p.width - q.width, height: p.height - q.height))
         case (.rect(let p), .rect(let q)):
             return .rect(CGRect(x: p.origin.x - q.origin.x, y: p.origin.y - q.origin.y,
-                                width: p.width - q.width, height: p.height - q.height))
+                                width: p.size.width - q.size.width, height: p.size.height - q.size.height))
         case (.color(let p?), .color(let q?)):
             return .color(CGColor(red: p.red - q.red, green: p.green - q.green, blue: p.blue - q.blue, alpha: p.alpha - q.alpha))
         case (.transform(let p), .transform(let q)): return .transform(q.inverted().concatenating(p))

@@ -36,6 +36,11 @@ enum ActionLookup {
 }
 
 extension CALayer {
+    /// **Strata:** the key under which a property change's action receives the property's value
+    /// before the change (an `AnimatableValue`) in `run(forKey:object:arguments:)`; Apple passes
+    /// nil. UIKit's block animations use it to make additive animations.
+    public static let previousValueArgument = "strata.previousValue"
+
     /// The keys whose changes animate implicitly by default.
     static let implicitlyAnimatedKeys: Set<String> = [
         "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform", "sublayerTransform",
@@ -110,14 +115,14 @@ extension CALayer {
         case .stopped:
             return
         case .found(let action):
-            action.run(forKey: key, object: self, arguments: nil)
+            action.run(forKey: key, object: self, arguments: [CALayer.previousValueArgument: oldValue])
         case .notFound:
             guard let action = builtInAction(forKey: key) else { return }
             if let basic = action as? CABasicAnimation {
                 // Only a real change animates, and only for a positive duration.
                 guard basic.duration > 0, let newValue = animatableValue(forKey: key), newValue != oldValue else { return }
             }
-            action.run(forKey: key, object: self, arguments: nil)
+            action.run(forKey: key, object: self, arguments: [CALayer.previousValueArgument: oldValue])
         }
     }
 

@@ -3,9 +3,8 @@
 import Foundation
 
 extension CALayer {
-    /// The layer's rectangle in its superlayer's coordinates: the bounding box of the transformed
-    /// bounds. Setting it (with an identity transform) sets `bounds.size` and `position`.
-    public var frame: CGRect {
+    /// `frame`'s value: the bounding box of the transformed bounds in the superlayer.
+    var derivedFrame: CGRect {
         get {
             let m = localToParentTransform(includingParentSublayerTransform: false)
             let b = bounds

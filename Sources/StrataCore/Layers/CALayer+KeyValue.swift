@@ -26,6 +26,17 @@ extension CALayer {
             }
             return .discrete
         }
+        // A custom property the class declares (it redraws for it, or has a default value) is
+        // animatable before anything was stored under it, as a dynamic property is on iOS.
+        let cls = type(of: self)
+        if let d = cls.defaultValue(forKey: key) {
+            if AnimatableValue.asNumber(d) != nil, !(d is Bool) { return .number }
+            for kind in [AnimatableValue.Kind.point, .size, .rect, .color, .transform] {
+                if AnimatableValue.convert(d, to: kind) != nil { return kind }
+            }
+            return .discrete
+        }
+        if cls != CALayer.self, cls.needsDisplay(forKey: key) { return .number }
         return nil
     }
 
@@ -56,8 +67,11 @@ extension CALayer {
         case "contentsRect": return .rect(contentsRect)
         case "contentsCenter": return .rect(contentsCenter)
         default:
-            guard let kind = animatableKind(forKey: key), let v = customValues[key] else { return nil }
-            return AnimatableValue.convert(v, to: kind)
+            guard let kind = animatableKind(forKey: key) else { return nil }
+            if let v = customValues[key] { return AnimatableValue.convert(v, to: kind) }
+            // Declared but never set: the class's default, or zero.
+            if let d = type(of: self).defaultValue(forKey: key) { return AnimatableValue.convert(d, to: kind) }
+            return kind == .number ? .number(0) : nil
         }
     }
 
@@ -218,7 +232,7 @@ extension CALayer {
     /// The value for a key (built-in properties, then custom values; numbers as CGFloat).
     public func value(forKey key: String) -> Any? {
         if let v = animatableValue(forKey: key) { return v.anyValue }
-        return customValues[key]
+        return customValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// The value at a key path such as `"transform.rotation.z"` or `"position.x"`.

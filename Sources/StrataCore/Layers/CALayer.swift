@@ -40,24 +40,30 @@ public protocol CAAction {
 /// An object that manages image-based content and animations.
 open class CALayer: NSObject, CAMediaTiming {
     // MARK: Geometry
-    public var bounds = CGRect.zero { didSet { journal(self, \.bounds, oldValue); didChange("bounds", oldValue: .rect(oldValue)) } }
-    public var position = CGPoint.zero { didSet { journal(self, \.position, oldValue); didChange("position", oldValue: .point(oldValue)) } }
-    public var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { journal(self, \.anchorPoint, oldValue); didChange("anchorPoint", oldValue: .point(oldValue)) } }
+    /// The layer's rectangle in its superlayer's coordinates: the bounding box of the transformed
+    /// bounds. Setting it (with an identity transform) sets `bounds.size` and `position`.
+    open var frame: CGRect {
+        get { derivedFrame }
+        set { derivedFrame = newValue }
+    }
+    open var bounds = CGRect.zero { didSet { journal(self, \.bounds, oldValue); didChange("bounds", oldValue: .rect(oldValue)) } }
+    open var position = CGPoint.zero { didSet { journal(self, \.position, oldValue); didChange("position", oldValue: .point(oldValue)) } }
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { journal(self, \.anchorPoint, oldValue); didChange("anchorPoint", oldValue: .point(oldValue)) } }
     public var anchorPointZ: CGFloat = 0 { didSet { journal(self, \.anchorPointZ, oldValue); didChange("anchorPointZ", oldValue: .number(oldValue)) } }
     public var zPosition: CGFloat = 0 { didSet { journal(self, \.zPosition, oldValue); didChange("zPosition", oldValue: .number(oldValue)) } }
-    public var transform = CATransform3DIdentity { didSet { journal(self, \.transform, oldValue); didChange("transform", oldValue: .transform(oldValue)) } }
+    open var transform = CATransform3DIdentity { didSet { journal(self, \.transform, oldValue); didChange("transform", oldValue: .transform(oldValue)) } }
     public var sublayerTransform = CATransform3DIdentity { didSet { journal(self, \.sublayerTransform, oldValue); didChange("sublayerTransform", oldValue: .transform(oldValue)) } }
     public var isGeometryFlipped = false { didSet { journal(self, \.isGeometryFlipped, oldValue) } }
     public var isDoubleSided = true { didSet { journal(self, \.isDoubleSided, oldValue) } }
 
     // MARK: Appearance
-    public var backgroundColor: CGColor? { didSet { journal(self, \.backgroundColor, oldValue); didChange("backgroundColor", oldValue: .color(oldValue)) } }
-    public var cornerRadius: CGFloat = 0 { didSet { journal(self, \.cornerRadius, oldValue); didChange("cornerRadius", oldValue: .number(oldValue)) } }
+    open var backgroundColor: CGColor? { didSet { journal(self, \.backgroundColor, oldValue); didChange("backgroundColor", oldValue: .color(oldValue)) } }
+    open var cornerRadius: CGFloat = 0 { didSet { journal(self, \.cornerRadius, oldValue); didChange("cornerRadius", oldValue: .number(oldValue)) } }
     public var maskedCorners: CACornerMask = .all { didSet { journal(self, \.maskedCorners, oldValue) } }
-    public var borderWidth: CGFloat = 0 { didSet { journal(self, \.borderWidth, oldValue); didChange("borderWidth", oldValue: .number(oldValue)) } }
-    public var borderColor: CGColor? = .black { didSet { journal(self, \.borderColor, oldValue); didChange("borderColor", oldValue: .color(oldValue)) } }
-    public var opacity: Float = 1 { didSet { journal(self, \.opacity, oldValue); didChange("opacity", oldValue: .number(CGFloat(oldValue))) } }
-    public var isHidden = false { didSet { journal(self, \.isHidden, oldValue); didChange("hidden", oldValue: .bool(oldValue)) } }
+    open var borderWidth: CGFloat = 0 { didSet { journal(self, \.borderWidth, oldValue); didChange("borderWidth", oldValue: .number(oldValue)) } }
+    open var borderColor: CGColor? = .black { didSet { journal(self, \.borderColor, oldValue); didChange("borderColor", oldValue: .color(oldValue)) } }
+    open var opacity: Float = 1 { didSet { journal(self, \.opacity, oldValue); didChange("opacity", oldValue: .number(CGFloat(oldValue))) } }
+    open var isHidden = false { didSet { journal(self, \.isHidden, oldValue); didChange("hidden", oldValue: .bool(oldValue)) } }
     public var masksToBounds = false { didSet { journal(self, \.masksToBounds, oldValue); didChange("masksToBounds", oldValue: .bool(oldValue)) } }
     public var allowsGroupOpacity = true { didSet { journal(self, \.allowsGroupOpacity, oldValue) } }
     /// **Strata:** true by default (video output); Apple's default is false.
@@ -75,7 +81,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: Contents
     /// A `CGImage`; anything else shows nothing, as on iOS.
-    public var contents: Any? { didSet { journal(self, \.contents, oldValue); didChange("contents", oldValue: .image(oldValue as? CGImage)) } }
+    open var contents: Any? { didSet { journal(self, \.contents, oldValue); didChange("contents", oldValue: .image(oldValue as? CGImage)) } }
     public var contentsGravity: CALayerContentsGravity = .resize { didSet { journal(self, \.contentsGravity, oldValue) } }
     public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { journal(self, \.contentsRect, oldValue); didChange("contentsRect", oldValue: .rect(oldValue)) } }
     public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { journal(self, \.contentsCenter, oldValue); didChange("contentsCenter", oldValue: .rect(oldValue)) } }
@@ -187,6 +193,12 @@ open class CALayer: NSObject, CAMediaTiming {
     /// and `init?(coder:)` — Apple's boilerplate (see RemainingLayerInterface.swift).
     public required convenience init(presentationCopyOf model: CALayer) {
         self.init(layer: model)
+    }
+
+    /// A layer of the dynamic class with default values, made through its `init()` (how a
+    /// `UIView` makes the layer its `layerClass` names; the same inheritance rule applies).
+    public required convenience init(byLayerClass: Void) {
+        self.init()
     }
 
 

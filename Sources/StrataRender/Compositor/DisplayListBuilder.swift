@@ -153,7 +153,13 @@ public struct DisplayListBuilder: Sendable {
                 visit(child, layerTo3D: child.localToParent.concatenating(toLocal), planeToScreen: H,
                       opacity: alpha, clips: childClips, into: &childFaces)
             }
-            for f in childFaces { items.append(contentsOf: f.items) }
+            // The sublayers of one layer are a 3D scene of flat planes: Core Animation paints them
+            // far to near by depth (the seeds' cube of six views shows its front faces). A stable
+            // sort: 2D sublayers have the depth of their zPosition, so their order is unchanged.
+            let byDepth = childFaces.indices.sorted {
+                childFaces[$0].depth != childFaces[$1].depth ? childFaces[$0].depth < childFaces[$1].depth : $0 < $1
+            }
+            for i in byDepth { items.append(contentsOf: childFaces[i].items) }
         }
         // Border, above sublayers.
         if layer.borderWidth > 0, let bc = layer.borderColor, bc.a > 0 {
