@@ -17,7 +17,11 @@ public enum NSLineBreakMode: Int, Sendable {
 
 /// A view that shows text (UIKit's `UILabel`).
 open class UILabel: UIView {
-    private let textLayer = CATextLayer()
+    /// The layer that draws the text: a sublayer centred vertically. When a subclass makes the
+    /// view's own layer a CATextLayer (`layerClass`), that layer is the subclass's to configure
+    /// (as the seeds' LayerLabel does) and the label leaves it alone.
+    private var textLayer: CATextLayer!
+    private var drawsThroughOwnLayer: Bool { textLayer === layer }
 
     open var text: String? { didSet { attributedStorage = nil; update() } }
     private var attributedStorage: NSAttributedString?
@@ -46,8 +50,13 @@ open class UILabel: UIView {
 
     private func setUp() {
         isUserInteractionEnabled = false
-        textLayer.contentsScale = UIScreen.main.scale
-        layer.addSublayer(textLayer)
+        if let own = layer as? CATextLayer {
+            textLayer = own
+        } else {
+            textLayer = CATextLayer()
+            textLayer.contentsScale = UIScreen.main.scale
+            layer.addSublayer(textLayer)
+        }
         update()
     }
 
@@ -73,6 +82,7 @@ open class UILabel: UIView {
     }
 
     private func update() {
+        guard let textLayer, !drawsThroughOwnLayer else { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }

@@ -25,6 +25,7 @@ open class UIView: UIResponder, CALayerDelegate {
     weak var owningViewController: UIViewController?
 
     private var storedBackgroundColor: UIColor?
+    var attachedGestureRecognizers: [UIGestureRecognizer] = []
 
     open var tag = 0
     open var isUserInteractionEnabled = true

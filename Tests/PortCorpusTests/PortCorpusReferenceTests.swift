@@ -78,6 +78,9 @@ final class PortCorpusReferenceTests: XCTestCase {
             ("004-18", makeSeed4ShipKeyframeScene, [0, 1, 2, 3, 4.5]),
             ("004-19", makeSeed4AnimationGroupScene, [0, 1, 2, 3, 4.5]),
             ("004-20/21", makeSeed4TransitionTypesScene, [0.5, 0.55, 0.625, 0.7, 0.8]),
+        ("001-04", makeSeed1ScrollLayerPanScene, [0, 0.5, 1.0]),
+        ("001-15", makeSeed1ImageIOScene, [0]),
+        ("004-08", makeSeed4LayerLabelScene, [0]),
     ]
 
     /// Examples that do not compile yet (their files are excluded in Package.swift; see
@@ -91,11 +94,8 @@ final class PortCorpusReferenceTests: XCTestCase {
         // ("000-45", makeSeed0TabBarTransitionScene, [0.9, 1.125, 1.25]),
         // ("000-46", makeSeed0RenderInContextTransitionScene, [0.4, 0.5, 1.0, 1.5, 2.0]),
         // ("001-03", makeSeed1ReflectionViewScene, [0]),
-        // ("001-04", makeSeed1ScrollLayerPanScene, [0, 0.5, 1.0]),
-        // ("001-15", makeSeed1ImageIOScene, [0]),
         // ("001-16", makeSeed1AsyncImageRedrawScene, [0, 1]),
         // ("004-01..04b/11/12/22", makeSeed4ContentsSnippetsScene, [0]),
-        // ("004-08", makeSeed4LayerLabelScene, [0]),
         // ("004-09", makeSeed4EmitterScene, [0.5, 1, 2, 3.9]),
     ]
 

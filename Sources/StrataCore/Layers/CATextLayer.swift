@@ -71,6 +71,7 @@ open class CATextLayer: CALayer {
     public var fontName: String {
         switch font {
         case let f as UIFont: f.fontName
+        case let f as CGFont: (f.postScriptName as String?) ?? "Helvetica"
         case let s as String: s
         case let s as NSString: s as String
         default: "Helvetica"

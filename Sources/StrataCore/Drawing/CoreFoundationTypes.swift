@@ -1,0 +1,31 @@
+// Core Foundation's type names as ported code spells its bridging casts (`name as CFString`,
+// `url as CFURL`, `options as CFDictionary`). Foundation on Linux has no CF types of its own;
+// here they are the Foundation classes the casts bridge to, which is what Strata's APIs that take
+// them (`CGFont`, ImageIO) read.
+import Foundation
+
+public typealias CFString = NSString
+public typealias CFURL = NSURL
+public typealias CFDictionary = NSDictionary
+public typealias CFArray = NSArray
+public typealias CFData = NSData
+public typealias CFNumber = NSNumber
+public typealias CFTypeRef = AnyObject
+
+/// A font by name (Core Graphics' `CGFont`): ported code hands it to `CATextLayer.font`.
+public final class CGFont: Hashable, @unchecked Sendable {
+    /// The name it was made with (a family, "Family Style" or PostScript name).
+    public let postScriptName: CFString?
+    /// The same name.
+    public var fullName: CFString? { postScriptName }
+
+    /// A font named `name`; nil for an empty name (fontconfig resolves any other name, falling
+    /// back to a similar face, when the text is drawn).
+    public init?(_ name: CFString) {
+        guard name.length > 0 else { return nil }
+        postScriptName = name
+    }
+
+    public static func == (a: CGFont, b: CGFont) -> Bool { a.postScriptName == b.postScriptName }
+    public func hash(into h: inout Hasher) { h.combine(postScriptName.map { $0 as String }) }
+}
