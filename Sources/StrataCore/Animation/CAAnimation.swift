@@ -33,6 +33,8 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying, @unchecked Sendable 
     private var userValues: [String: Any] = [:]
     /// Set on the copy attached to a layer: its start/stop events and waiting transactions.
     var runtime: AnimationRuntime?
+    /// Set on the implicit animation `action(forKey:)` makes by default (CALayer+Actions.swift).
+    var isImplicitDefault = false
 
     /// An animation with default values. (Required: copies are made through the dynamic class.
     /// A subclass of an animation class writes `required init()`; Apple's is not required.)

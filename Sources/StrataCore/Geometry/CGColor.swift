@@ -14,6 +14,17 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
     /// A grey: `red = green = blue = gray`.
     public convenience init(gray: CGFloat, alpha: CGFloat) { self.init(red: gray, green: gray, blue: gray, alpha: alpha) }
     /// Apple's explicit-sRGB spelling; the same as `init(red:green:blue:alpha:)`.
+    /// A colour from `components` in `colorSpace` (an RGB space takes red, green, blue, alpha; a
+    /// grey one white, alpha); nil when the components do not fit the space. Strata's spaces
+    /// are all sRGB.
+    public convenience init?(colorSpace: CGColorSpace, components: UnsafePointer<CGFloat>) {
+        if colorSpace.numberOfComponents == 1 {
+            self.init(red: components[0], green: components[0], blue: components[0], alpha: components[1])
+        } else {
+            self.init(red: components[0], green: components[1], blue: components[2], alpha: components[3])
+        }
+    }
+
     public convenience init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.init(red: red, green: green, blue: blue, alpha: alpha)
     }

@@ -48,12 +48,13 @@ extension CALayer {
         "shadowColor", "shadowOffset", "shadowRadius", "shadowPath", "contentsRect", "contentsCenter",
     ]
 
-    /// The action for `event`: delegate `action(for:forKey:)` → `actions` → `style["actions"]`
-    /// → `defaultAction(forKey:)`; `NSNull` anywhere stops the search and gives nil. When nothing
-    /// is found, an animatable property gets Core Animation's implicit animation: a
-    /// `CABasicAnimation` of the key with the current transaction's duration and timing function
-    /// (from the previous presentation value to the new one), and `contents` a fade `CATransition`.
-    public func action(forKey event: String) -> CAAction? {
+    /// `action(forKey:)`'s default: delegate `action(for:forKey:)` → `actions` →
+    /// `style["actions"]` → `defaultAction(forKey:)`; `NSNull` anywhere stops the search and gives
+    /// nil. When nothing is found, an animatable property gets Core Animation's implicit
+    /// animation: a `CABasicAnimation` of the key with the current transaction's duration and
+    /// timing function (from the previous presentation value to the new one), and `contents` a
+    /// fade `CATransition`.
+    func searchAction(forKey event: String) -> CAAction? {
         switch lookupAction(forKey: event) {
         case .found(let a): return a
         case .stopped: return nil
@@ -86,6 +87,7 @@ extension CALayer {
         let anim = CABasicAnimation(keyPath: key)
         anim.duration = duration
         anim.timingFunction = timing
+        anim.isImplicitDefault = true
         return anim
     }
 
@@ -111,19 +113,14 @@ extension CALayer {
         guard actionsSuppressed == 0, let ctx else { return }
         ctx.journal.recordChange(of: self, key: key, old: oldValue)
         guard !CATransaction.disableActions() else { return }
-        switch lookupAction(forKey: key) {
-        case .stopped:
-            return
-        case .found(let action):
-            action.run(forKey: key, object: self, arguments: [CALayer.previousValueArgument: oldValue])
-        case .notFound:
-            guard let action = builtInAction(forKey: key) else { return }
-            if let basic = action as? CABasicAnimation {
-                // Only a real change animates, and only for a positive duration.
-                guard basic.duration > 0, let newValue = animatableValue(forKey: key), newValue != oldValue else { return }
-            }
-            action.run(forKey: key, object: self, arguments: [CALayer.previousValueArgument: oldValue])
+        // `action(forKey:)` is open: a subclass's override decides, as on iOS.
+        guard let action = action(forKey: key) else { return }
+        if let basic = action as? CABasicAnimation, basic.isImplicitDefault {
+            // The built-in implicit animation: only a real change animates, and only for a
+            // positive duration.
+            guard basic.duration > 0, let newValue = animatableValue(forKey: key), newValue != oldValue else { return }
         }
+        action.run(forKey: key, object: self, arguments: [CALayer.previousValueArgument: oldValue])
     }
 
     /// The value of `key` on screen at `sceneTime` if the model value were `model`, with the
@@ -160,7 +157,7 @@ extension CALayer {
         if inserted, let events = ctx.events { events.adopt(tree: self, in: ctx) }
         guard actionsSuppressed == 0, !CATransaction.disableActions() else { return }
         let event = inserted ? kCAOnOrderIn : kCAOnOrderOut
-        if case .found(let a) = lookupAction(forKey: event) { a.run(forKey: event, object: self, arguments: nil) }
+        action(forKey: event)?.run(forKey: event, object: self, arguments: nil)
     }
 
     // MARK: Display and layout

@@ -220,12 +220,11 @@ extension CALayer {
             setAnimatableValueWithActions(v, forKey: key)
             return
         }
-        let old = customValues[key]
+        // The value before: the stored one, or the class's default for a declared property.
+        let old = animatableKind(forKey: key) != nil ? animatableValue(forKey: key) : nil
         if let value, let n = AnimatableValue.asNumber(value), !(value is Bool) { customValues[key] = n }
         else { customValues[key] = value }
-        if let old, let kind = animatableKind(forKey: key), let ov = AnimatableValue.convert(old, to: kind) {
-            didChange(key, oldValue: ov)
-        }
+        if let old, let kind = animatableKind(forKey: key), kind == old.kind { didChange(key, oldValue: old) }
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
     }
 

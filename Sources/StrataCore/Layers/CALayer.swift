@@ -223,6 +223,11 @@ open class CALayer: NSObject, CAMediaTiming {
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
     /// Bounds containment in the layer's own coordinates.
     open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+    /// The action for a change of `event` (a property key, `kCAOnOrderIn`, …). The default asks
+    /// the delegate, then `actions`, `style` and `defaultAction(forKey:)`, and falls back to Core
+    /// Animation's implicit animation of animatable properties (CALayer+Actions.swift).
+    /// Override it, as on iOS, to animate a custom property implicitly.
+    open func action(forKey event: String) -> CAAction? { searchAction(forKey: event) }
     /// Lays out sublayers; the default asks the delegate.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
     /// Reloads the content: the default calls the delegate's `display(_:)` when it implements
@@ -341,7 +346,9 @@ open class CALayer: NSObject, CAMediaTiming {
         if isPresentationCopy { return self }
         let t = SceneClock.currentTime
         let root = rootLayer
-        let copy = PresentationBuilder(time: t).presentationTree(of: root)
+        // As on iOS, the presentation shows what is on screen: inside a block, the tree as it was
+        // before this transaction's changes (which are committed, and shown, when it ends).
+        let copy = PresentationBuilder(time: t).presentationTree(of: root, journal: SceneClock.current?.journal)
         return copy.find(model: self) as? Self
     }
 
