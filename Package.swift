@@ -31,7 +31,8 @@ let package = Package(
         // UIKit's types for ported iOS code (views, colours, images), over the layer model.
         .target(name: "StrataUIKit", dependencies: ["StrataCore", "StrataRender", "StrataMedia"]),
         // The public face: Scene, export pipeline, DSL, templates.
-        .target(name: "Strata", dependencies: ["StrataCore", "StrataRender", "StrataMedia", "StrataUIKit"]),
+        .target(name: "Strata", dependencies: ["StrataCore", "StrataRender", "StrataMedia", "StrataUIKit",
+                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "strata", dependencies: [
             "Strata", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -39,6 +40,13 @@ let package = Package(
         .executableTarget(name: "StrataBench", dependencies: ["Strata"], path: "Benchmarks/StrataBench"),
         .executableTarget(name: "example-spinning-box", dependencies: ["Strata"], path: "examples/spinning-box"),
         .executableTarget(name: "example-cube", dependencies: ["Strata"], path: "examples/cube"),
+        // DSL examples (each a `StrataScript`: `swift run example-title-card sheet`, …).
+        .executableTarget(name: "example-title-card", dependencies: ["Strata"], path: "examples/title-card"),
+        .executableTarget(name: "example-lower-third", dependencies: ["Strata"], path: "examples/lower-third"),
+        .executableTarget(name: "example-bar-chart", dependencies: ["Strata"], path: "examples/bar-chart"),
+        .executableTarget(name: "example-logo-reveal", dependencies: ["Strata"], path: "examples/logo-reveal"),
+        .executableTarget(name: "example-loading-spinner", dependencies: ["Strata"], path: "examples/loading-spinner"),
+        .executableTarget(name: "example-card-flip", dependencies: ["Strata"], path: "examples/card-flip"),
 
         .target(name: "StrataTestSupport", dependencies: ["StrataRender", "StrataCore"], path: "Tests/StrataTestSupport"),
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
@@ -46,6 +54,10 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataCore", "StrataTestSupport"]),
         .testTarget(name: "StrataUIKitTests", dependencies: ["StrataUIKit", "StrataCore", "StrataTestSupport"]),
+        .testTarget(name: "ExampleTests", dependencies: ["Strata", "StrataTestSupport", "example-title-card", "example-lower-third",
+                                                         "example-bar-chart", "example-logo-reveal", "example-loading-spinner",
+                                                         "example-card-flip"],
+                    exclude: ["__Snapshots__"]),
         .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTestSupport"], exclude: ["__Snapshots__"]),
         // The seeds' examples ported as an iOS developer writes them, compiled with `import Strata`
         // only (Swift 5 mode, as the iOS code they come from). Files that need the Objective-C

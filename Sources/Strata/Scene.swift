@@ -39,6 +39,11 @@ public final class Scene {
     private var schedulingErrors: [String] = []
     /// Start/stop events of the scene's animations (delegates, removal, completion blocks).
     private let animationEvents = AnimationEventScheduler()
+    /// The declarative composition the scene was compiled from (nil for a scene built with
+    /// Core Animation code); encode it to get the scene as a JSON template.
+    public internal(set) var composition: Composition?
+    /// Problems of the composition a DSL scene was built from (reported by every render).
+    var compositionIssues: [CompositionIssue] = []
 
     /// A scene showing `rootLayer` (positioned in scene points, e.g. `frame = (0, 0, size)`).
     public init(rootLayer: CALayer, size: CGSize, frameRate: Double, duration: Double) {
@@ -165,6 +170,7 @@ public final class Scene {
 
     /// The errors that make rendering at the model's current time fail, if any.
     private func currentErrors() throws {
+        if !compositionIssues.isEmpty { throw CompositionError(issues: compositionIssues) }
         if !schedulingErrors.isEmpty { throw SceneError.invalidSchedule(schedulingErrors.joined(separator: "; ")) }
         let errors = buildErrors + history.appliedErrors
         if !errors.isEmpty { throw SceneError.invalidAnimation(errors.joined(separator: "; ")) }

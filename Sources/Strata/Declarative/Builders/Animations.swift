@@ -1,0 +1,85 @@
+// Typed animations on DSL elements: `.animate(.opacity, from: 0, to: 1, duration: 0.5,
+// timing: .easeOut, delay: 0.2)`, keyframes, springs (a spring timing curve), repetition, and a
+// few named entrances (fade, slide, scale, draw). Each adds an `AnimationSpec` to the node; the
+// compiler makes it a Core Animation animation beginning at `delay` seconds of scene time.
+import Foundation
+import StrataCore
+
+/// How often an animation runs.
+public enum Repeat: Hashable, Sendable {
+    case count(Double)
+    case forever
+    var count: Double { if case .count(let n) = self { return n }; return .infinity }
+}
+
+/// An edge a layer enters from.
+public enum EntranceEdge: Sendable { case leading, trailing, top, bottom }
+
+extension LayerElement {
+    /// Animates `property` from `from` to `to` (or by `by`); a missing end is the value the
+    /// property has at that point of the scene (its own value, or where the previous animation
+    /// of it left it). `delay` is the start in scene seconds.
+    public func animate<V>(_ property: LayerProperty<V>, from: V? = nil, to: V? = nil, by: V? = nil,
+                           duration: TimeValue = 0.35, timing: TimingCurve? = nil, delay: TimeValue = 0) -> Self {
+        with {
+            $0.animations.append(AnimationSpec(property: property.keyPath, from: from?.propertyValue, to: to?.propertyValue,
+                                               by: by?.propertyValue, duration: duration, delay: delay, timing: timing))
+        }
+    }
+
+    /// Animates `property` through `values` (at `keyTimes`, 0…1, evenly spaced when nil).
+    public func keyframes<V>(_ property: LayerProperty<V>, _ values: [V], keyTimes: [Double]? = nil,
+                             duration: TimeValue, timing: TimingCurve? = nil, delay: TimeValue = 0) -> Self {
+        with {
+            $0.animations.append(AnimationSpec(property: property.keyPath, values: values.map(\.propertyValue),
+                                               keyTimes: keyTimes, duration: duration, delay: delay, timing: timing))
+        }
+    }
+
+    /// Repeats the last animation added (`.repeat(.forever, autoreverses: true)`).
+    public func `repeat`(_ r: Repeat, autoreverses: Bool = false) -> Self {
+        with {
+            guard !$0.animations.isEmpty else { return }
+            $0.animations[$0.animations.count - 1].repeatCount = r.count
+            if autoreverses { $0.animations[$0.animations.count - 1].autoreverses = true }
+        }
+    }
+
+    /// Fades in from transparent.
+    public func fadeIn(duration: TimeValue = 0.4, delay: TimeValue = 0, timing: TimingCurve = .easeOut) -> Self {
+        animate(.opacity, from: 0, to: 1, duration: duration, timing: timing, delay: delay)
+    }
+
+    /// Fades out, starting at `at` seconds.
+    public func fadeOut(at start: TimeValue, duration: TimeValue = 0.4, timing: TimingCurve = .easeIn) -> Self {
+        animate(.opacity, to: 0, duration: duration, timing: timing, delay: start)
+    }
+
+    /// Slides in from `edge` by `distance` points (a translation, so it composes with the
+    /// layout), fading in with it.
+    public func slideIn(from edge: EntranceEdge, distance: CGFloat = 40, duration: TimeValue = 0.5, delay: TimeValue = 0,
+                        timing: TimingCurve = .named(.easeOutCubic)) -> Self {
+        let (property, start): (LayerProperty<CGFloat>, CGFloat) = switch edge {
+        case .leading: (.translationX, -distance)
+        case .trailing: (.translationX, distance)
+        case .top: (.translationY, -distance)
+        case .bottom: (.translationY, distance)
+        }
+        return animate(property, from: start, to: 0, duration: duration, timing: timing, delay: delay)
+            .fadeIn(duration: duration, delay: delay, timing: timing)
+    }
+
+    /// Grows in from `scale` (about the anchor point), fading in with it.
+    public func scaleIn(from scale: CGFloat = 0.6, duration: TimeValue = 0.5, delay: TimeValue = 0,
+                        timing: TimingCurve = .spring(duration: 0.5, bounce: 0.25)) -> Self {
+        animate(.scale, from: scale, to: 1, duration: duration, timing: timing, delay: delay)
+            .fadeIn(duration: duration, delay: delay)
+    }
+}
+
+extension Shape {
+    /// Draws the outline on (`strokeEnd` 0 → 1).
+    public func draw(duration: TimeValue = 1, delay: TimeValue = 0, timing: TimingCurve = .easeInOut) -> Shape {
+        animate(.strokeEnd, from: 0, to: 1, duration: duration, timing: timing, delay: delay)
+    }
+}

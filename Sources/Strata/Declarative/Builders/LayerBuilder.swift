@@ -1,0 +1,93 @@
+// The result builders of the DSL: `LayerBuilder` collects layers (with `if`, `switch` and `for`),
+// `TimelineBuilder` collects timeline steps, `SceneBuilder` both (a scene's body may hold layers
+// and `Timeline { … }` blocks side by side).
+import Foundation
+
+/// Anything that stands for layers in a builder: an element (`Text`, `Shape`, …), a component,
+/// a list of nodes.
+public protocol NodeConvertible {
+    /// The nodes it stands for.
+    var nodes: [Node] { get }
+}
+
+extension Node: NodeConvertible { public var nodes: [Node] { [self] } }
+extension Array: NodeConvertible where Element == Node { public var nodes: [Node] { self } }
+
+/// Builds a list of layers.
+@resultBuilder
+public enum LayerBuilder {
+    public static func buildExpression(_ e: some NodeConvertible) -> [Node] { e.nodes }
+    public static func buildBlock(_ parts: [Node]...) -> [Node] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [Node]?) -> [Node] { part ?? [] }
+    public static func buildEither(first: [Node]) -> [Node] { first }
+    public static func buildEither(second: [Node]) -> [Node] { second }
+    public static func buildArray(_ parts: [[Node]]) -> [Node] { parts.flatMap { $0 } }
+    public static func buildLimitedAvailability(_ part: [Node]) -> [Node] { part }
+}
+
+/// Anything that stands for timeline steps in a builder.
+public protocol TimelineConvertible {
+    var steps: [TimelineStep] { get }
+}
+
+extension TimelineStep: TimelineConvertible { public var steps: [TimelineStep] { [self] } }
+
+/// Builds a list of timeline steps.
+@resultBuilder
+public enum TimelineBuilder {
+    public static func buildExpression(_ e: some TimelineConvertible) -> [TimelineStep] { e.steps }
+    public static func buildBlock(_ parts: [TimelineStep]...) -> [TimelineStep] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [TimelineStep]?) -> [TimelineStep] { part ?? [] }
+    public static func buildEither(first: [TimelineStep]) -> [TimelineStep] { first }
+    public static func buildEither(second: [TimelineStep]) -> [TimelineStep] { second }
+    public static func buildArray(_ parts: [[TimelineStep]]) -> [TimelineStep] { parts.flatMap { $0 } }
+    public static func buildLimitedAvailability(_ part: [TimelineStep]) -> [TimelineStep] { part }
+}
+
+/// What a scene's body holds: layers and timelines.
+public struct SceneContent {
+    public var nodes: [Node] = []
+    public var steps: [TimelineStep] = []
+    public init(nodes: [Node] = [], steps: [TimelineStep] = []) { self.nodes = nodes; self.steps = steps }
+}
+
+/// Builds a scene's body.
+@resultBuilder
+public enum SceneBuilder {
+    public static func buildExpression(_ e: some NodeConvertible) -> SceneContent { SceneContent(nodes: e.nodes) }
+    public static func buildExpression(_ t: Timeline) -> SceneContent { SceneContent(steps: t.steps) }
+    public static func buildBlock(_ parts: SceneContent...) -> SceneContent { combine(parts) }
+    public static func buildOptional(_ part: SceneContent?) -> SceneContent { part ?? SceneContent() }
+    public static func buildEither(first: SceneContent) -> SceneContent { first }
+    public static func buildEither(second: SceneContent) -> SceneContent { second }
+    public static func buildArray(_ parts: [SceneContent]) -> SceneContent { combine(parts) }
+    public static func buildLimitedAvailability(_ part: SceneContent) -> SceneContent { part }
+
+    static func combine(_ parts: [SceneContent]) -> SceneContent {
+        SceneContent(nodes: parts.flatMap(\.nodes), steps: parts.flatMap(\.steps))
+    }
+}
+
+/// A reusable piece of a scene, written as a Swift type:
+///
+/// ```swift
+/// struct LowerThird: Component {
+///     var name: String, title: String
+///     var body: some NodeConvertible {
+///         VStack(alignment: .leading, spacing: 4) {
+///             Text(name).font("DejaVu Sans Bold", size: 40).foreground(.white)
+///             Text(title).font("DejaVu Sans", size: 26).foreground(.hex("#C9D1D9"))
+///         }
+///         .pin(.bottomLeading, inset: 48)
+///     }
+/// }
+/// ```
+/// A plain function returning elements works just as well.
+public protocol Component: NodeConvertible {
+    associatedtype Body: NodeConvertible
+    @LayerBuilder var body: Body { get }
+}
+
+extension Component {
+    public var nodes: [Node] { body.nodes }
+}

@@ -1,0 +1,139 @@
+// What every DSL element has: a node of the declarative model, and the modifiers that mirror
+// CALayer's properties with typed values. Each modifier returns a changed copy (value
+// semantics), so elements read top to bottom like SwiftUI views.
+import Foundation
+import StrataCore
+
+/// A DSL element that is one layer.
+public protocol LayerElement: NodeConvertible {
+    /// The node this element builds.
+    var node: Node { get set }
+}
+
+extension LayerElement {
+    public var nodes: [Node] { [node] }
+
+    /// Returns a copy with `change` applied to the node.
+    func with(_ change: (inout Node) -> Void) -> Self {
+        var copy = self
+        change(&copy.node)
+        return copy
+    }
+
+    /// Sets a property by its typed name (any property `LayerProperty` names).
+    public func set<V>(_ property: LayerProperty<V>, _ value: V) -> Self {
+        with { $0.properties[property.keyPath] = value.propertyValue }
+    }
+
+    /// Sets a property by its Core Animation name (for properties the DSL has no modifier for;
+    /// the value is checked when the scene is compiled).
+    public func property(_ name: String, _ value: some PropertyValueConvertible) -> Self {
+        with { $0.properties[name] = value.propertyValue }
+    }
+
+    // MARK: Identity and geometry
+
+    /// The layer's name: timelines and `scene.layer(named:)` find it by this.
+    public func id(_ id: String) -> Self { with { $0.id = id } }
+    /// The frame in the parent's coordinates.
+    public func frame(_ rect: CGRect) -> Self { with { $0.properties["frame"] = rect.propertyValue } }
+    public func frame(x: CGFloat, y: CGFloat, width: CGFloat, height: CGFloat) -> Self {
+        frame(CGRect(x: x, y: y, width: width, height: height))
+    }
+    /// The size (its position comes from the layout or `position`).
+    public func frame(width: CGFloat, height: CGFloat) -> Self {
+        with { $0.properties["size"] = CGSize(width: width, height: height).propertyValue }
+    }
+    /// Where the anchor point sits in the parent.
+    public func position(_ p: CGPoint) -> Self { set(.position, p) }
+    public func position(x: CGFloat, y: CGFloat) -> Self { position(CGPoint(x: x, y: y)) }
+    public func anchorPoint(x: CGFloat, y: CGFloat) -> Self { set(.anchorPoint, CGPoint(x: x, y: y)) }
+    public func zPosition(_ z: CGFloat) -> Self { set(.zPosition, z) }
+
+    // MARK: Placement in the parent (layout)
+
+    /// Centred in the parent.
+    public func center() -> Self { with { $0.layout = LayoutSpec(center: true, offset: $0.layout?.offset) } }
+    /// Pinned to an edge or corner of the parent, `inset` points in.
+    public func pin(_ edge: LayoutSpec.Edge, inset: CGFloat = 0) -> Self {
+        with { $0.layout = LayoutSpec(pin: edge, inset: Double(inset), offset: $0.layout?.offset) }
+    }
+    /// Moved by (x, y) after placing.
+    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> Self {
+        with {
+            var l = $0.layout ?? LayoutSpec()
+            l.offset = [Double(x), Double(y)]
+            $0.layout = l
+        }
+    }
+
+    // MARK: Appearance
+
+    public func opacity(_ o: CGFloat) -> Self { set(.opacity, o) }
+    public func background(_ c: Color) -> Self { set(.backgroundColor, c) }
+    /// Rounds the corners (of the background, border and clipping).
+    public func cornerRadius(_ r: CGFloat) -> Self { set(.cornerRadius, r) }
+    public func border(_ c: Color, width: CGFloat = 1) -> Self { set(.borderColor, c).set(.borderWidth, width) }
+    /// A Gaussian shadow (`shadowRadius` is σ, as Core Animation's).
+    public func shadow(_ c: Color = .black, radius: CGFloat = 3, offset: CGSize = CGSize(width: 0, height: 3),
+                       opacity: CGFloat = 0.5) -> Self {
+        set(.shadowColor, c).set(.shadowRadius, radius).set(.shadowOffset, offset).set(.shadowOpacity, opacity)
+    }
+    /// Clips contents and sublayers to the (rounded) bounds.
+    public func clipped(_ on: Bool = true) -> Self { with { $0.properties["masksToBounds"] = .bool(on) } }
+    public func hidden(_ on: Bool = true) -> Self { set(.hidden, on) }
+    /// A layer whose alpha masks this one (in this layer's coordinates).
+    public func mask(@LayerBuilder _ content: () -> [Node]) -> Self {
+        let nodes = content()
+        return with { $0.mask = nodes.count == 1 ? nodes : [Node(.group, children: nodes)] }
+    }
+
+    // MARK: Transforms
+
+    /// The whole 3D transform.
+    public func transform(_ t: CATransform3D) -> Self { set(.transform, t) }
+    /// Turns the layer about its anchor (clockwise on screen).
+    public func rotation(_ a: Angle) -> Self { transformPart("rotation", .number(a.radians)) }
+    public func scale(_ s: CGFloat) -> Self { transformPart("scale", .number(Double(s))) }
+    public func scale(x: CGFloat, y: CGFloat) -> Self { transformPart("scale", .array([.number(Double(x)), .number(Double(y))])) }
+    /// Moves the layer by a translation in its transform.
+    public func translation(x: CGFloat = 0, y: CGFloat = 0, z: CGFloat = 0) -> Self {
+        transformPart("translation", .array([x, y, z].map { .number(Double($0)) }))
+    }
+    /// Turns the layer about `axis` in 3D, seen with an eye at `perspective` points (nil: flat
+    /// projection).
+    public func rotation3D(_ a: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), perspective: CGFloat? = nil) -> Self {
+        var r = transformPart("rotation3D", .object(["angle": .number(a.radians),
+                                                     "axis": .array([axis.x, axis.y, axis.z].map { .number(Double($0)) })]))
+        if let perspective { r = r.transformPart("perspective", .number(Double(perspective))) }
+        return r
+    }
+    /// Perspective for the sublayers (the parent's `sublayerTransform`, m34 = −1/d).
+    public func perspective(_ distance: CGFloat) -> Self {
+        with { $0.properties["sublayerTransform"] = .object(["perspective": .number(Double(distance))]) }
+    }
+
+    func transformPart(_ key: String, _ value: PropertyValue) -> Self {
+        with {
+            var parts: [String: PropertyValue] = [:]
+            if case .object(let o)? = $0.properties["transform"], o["matrix"] == nil { parts = o }
+            parts[key] = value
+            $0.properties["transform"] = .object(parts)
+        }
+    }
+
+    // MARK: States
+
+    /// A named set of property values that a timeline `Transition` animates to:
+    /// `.state("big") { $0.scale(1.4).opacity(0.6) }`.
+    public func state(_ name: String, _ change: (Layer) -> Layer) -> Self {
+        let props = change(Layer()).node.properties
+        return with { $0.states[name] = props }
+    }
+
+    /// The element's own timeline (steps without a target animate this element).
+    public func timeline(@TimelineBuilder _ steps: () -> [TimelineStep]) -> Self {
+        let s = steps()
+        return with { $0.timeline += s }
+    }
+}

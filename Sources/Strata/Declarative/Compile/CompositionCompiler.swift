@@ -1,0 +1,262 @@
+// Compiles a composition (the declarative model) to ordinary Core Animation objects: a CALayer
+// tree with properties set, laid out (stacks, centring, pinning; text measured with the text
+// layer's own layout), and CABasicAnimation / CAKeyframeAnimation / CASpringAnimation objects with
+// begin times from the layers' animations and the timelines. Nothing here draws or evaluates:
+// the result is what imperative code could have built, and can be mixed with it.
+//
+// Animations of one property of one layer are added in the order they start; the first holds its
+// start value before it begins (fill backwards) and each holds its end until the next one takes
+// over (fill forwards, not removed on completion). A missing `from` is where the property is at
+// that point of the scene (its own value, or the previous animation's end), so a chain of
+// `to:`-only steps moves on from step to step.
+import Foundation
+import StrataCore
+import StrataMedia
+
+/// Where a composition's assets (images, videos) are found.
+public struct CompositionOptions: Sendable {
+    /// Relative asset paths are resolved against this folder.
+    public var assetFolder: URL
+    /// Checks an asset path before it is read (templates refuse paths outside their folder);
+    /// returns the URL to read or throws a message.
+    public var resolveAsset: (@Sendable (String, URL) throws -> URL)?
+
+    public init(assetFolder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                resolveAsset: (@Sendable (String, URL) throws -> URL)? = nil) {
+        self.assetFolder = assetFolder
+        self.resolveAsset = resolveAsset
+    }
+}
+
+/// A compiled composition: the layer tree and the changes the scene must make at scene times.
+struct CompiledComposition {
+    let root: CALayer
+    /// (scene time, change): players starting.
+    let blocks: [(Double, () -> Void)]
+}
+
+struct CompositionCompiler {
+    let composition: Composition
+    let options: CompositionOptions
+    var issues: [CompositionIssue] = []
+    var layersByID: [String: (layer: CALayer, node: Node)] = [:]
+    var pending: [Pending] = []
+    var blocks: [(Double, () -> Void)] = []
+    var markers: [String: Double] = [:]
+    var order = 0
+    let fps: Double
+    let duration: Double
+
+    /// An animation to make once every layer and time is known.
+    struct Pending {
+        let layer: CALayer
+        let spec: AnimationSpec
+        let start: Double
+        let path: String
+        let order: Int
+        /// A `set` step: the value at once.
+        var isSet = false
+    }
+
+    init(_ composition: Composition, options: CompositionOptions = CompositionOptions()) {
+        self.composition = composition
+        self.options = options
+        fps = composition.frameRate > 0 && composition.frameRate.isFinite ? composition.frameRate : 30
+        duration = composition.duration
+    }
+
+    mutating func issue(_ path: String, _ message: String) {
+        issues.append(CompositionIssue(path: path, message: message))
+    }
+
+    /// Compiles, or throws every issue found.
+    mutating func compile() throws -> CompiledComposition {
+        let size = composition.size.count == 2 ? CGSize(width: composition.size[0], height: composition.size[1]) : .zero
+        if composition.size.count != 2 { issue("size", "expected a size [width, height], got \(PropertyValue.array(composition.size.map { .number($0) }))") }
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: size)
+        root.name = "root"
+        if let bg = composition.background {
+            do { root.backgroundColor = try PropertyDecoding.color(bg).cgColor } catch {
+                issue("background", "expected \(ValueKind.color.expectation), got \(bg)")
+            }
+        }
+        var built: [(Node, CALayer, String)] = []
+        for (i, node) in composition.layers.enumerated() {
+            let path = "layers[\(i)]"
+            let layer = build(node, path: path)
+            root.addSublayer(layer)
+            built.append((node, layer, path))
+        }
+        for (node, layer, path) in built { place(node, layer, in: size, path: path) }
+        for (node, layer, path) in built { scheduleAnimations(of: node, layer: layer, path: path) }
+        _ = scheduleChain(composition.timeline, start: 0, owner: nil, path: "timeline")
+        finishAnimations()
+        if !issues.isEmpty { throw CompositionError(issues: issues) }
+        return CompiledComposition(root: root, blocks: blocks)
+    }
+
+    // MARK: Layers
+
+    mutating func build(_ node: Node, path: String) -> CALayer {
+        let layer: CALayer = switch node.type {
+        case .layer, .group, .hstack, .vstack, .zstack, .image: CALayer()
+        case .shape: CAShapeLayer()
+        case .text: CATextLayer()
+        case .gradient: CAGradientLayer()
+        case .video: AVPlayerLayer()
+        case .transformGroup: CATransformLayer()
+        }
+        if let id = node.id {
+            layer.name = id
+            if layersByID[id] != nil { issue("\(path).id", "the id \"\(id)\" is used by another layer (ids must be unique)") }
+            else { layersByID[id] = (layer, node) }
+        }
+        let table = PropertyTable.properties(of: node.type)
+        for key in node.properties.keys.sorted() {
+            let value = node.properties[key]!
+            guard let info = table[key] else {
+                issue("\(path).\(key)", "unknown property for a \(node.type.rawValue) layer (known: \(table.keys.sorted().joined(separator: ", ")))")
+                continue
+            }
+            do {
+                try check(value, info.kind)
+                try info.apply?(layer, value)
+            } catch let m as PropertyDecoding.Mismatch {
+                issue("\(path).\(key)", "expected \(m.expected), got \(value)")
+            } catch {
+                issue("\(path).\(key)", "\(error)")
+            }
+        }
+        let intrinsic = intrinsicSize(of: node, layer: layer, path: path)
+        var children: [(Node, CALayer, String)] = []
+        for (i, child) in node.children.enumerated() {
+            let p = "\(path).children[\(i)]"
+            let l = build(child, path: p)
+            layer.addSublayer(l)
+            children.append((child, l, p))
+        }
+        // Size: given, else the kind's own (text, image, video, shape), else the children's.
+        var size = explicitSize(of: node) ?? intrinsic
+        switch node.type {
+        case .hstack, .vstack, .zstack:
+            let content = layoutStack(node, children: children, path: path)
+            if size == nil { size = content }
+        default:
+            if size == nil, !children.isEmpty {
+                for (c, l, p) in children where c.layout == nil { place(c, l, in: .zero, path: p) }
+                let union = children.filter { $0.0.layout == nil }.reduce(CGRect.null) { $0.union($1.1.frame) }
+                size = union.isNull ? (children.map { $0.1.bounds.size }.max { $0.width * $0.height < $1.width * $1.height } ?? .zero)
+                                    : CGSize(width: max(0, union.maxX), height: max(0, union.maxY))
+            }
+        }
+        layer.bounds = CGRect(origin: .zero, size: size ?? .zero)
+        if node.type != .hstack, node.type != .vstack, node.type != .zstack {
+            for (c, l, p) in children { place(c, l, in: layer.bounds.size, path: p) }
+        }
+        if let maskNode = node.mask.first {
+            let m = build(maskNode, path: "\(path).mask")
+            place(maskNode, m, in: layer.bounds.size, path: "\(path).mask")
+            layer.mask = m
+        }
+        return layer
+    }
+
+    /// Checks that `value` has the shape `kind` wants (throws a mismatch).
+    func check(_ value: PropertyValue, _ kind: ValueKind) throws {
+        typealias D = PropertyDecoding
+        switch kind {
+        case .number: _ = try D.number(value)
+        case .point: _ = try D.point(value)
+        case .size: _ = try D.size(value)
+        case .rect: _ = try D.rect(value)
+        case .color: _ = try D.color(value)
+        case .colorList: _ = try D.colors(value)
+        case .numberList: _ = try D.numberList(value)
+        case .transform: _ = try D.transform(value)
+        case .path: _ = try D.path(value)
+        case .bool: _ = try D.bool(value)
+        case .string: _ = try D.string(value)
+        case .time: _ = try D.time(value, fps: fps)
+        case .choice(let options): _ = try D.choice(value, options)
+        }
+    }
+
+    func explicitSize(of node: Node) -> CGSize? {
+        if let f = node.properties["frame"], let r = try? PropertyDecoding.rect(f) { return r.size }
+        if let b = node.properties["bounds"], let r = try? PropertyDecoding.rect(b) { return r.size }
+        if let s = node.properties["size"], let v = try? PropertyDecoding.size(s) { return v }
+        return nil
+    }
+
+    /// The size the kind of layer has of itself (text measured, image and video at their pixel
+    /// size, a shape its path's box with equal margins), nil for containers.
+    mutating func intrinsicSize(of node: Node, layer: CALayer, path: String) -> CGSize? {
+        switch node.type {
+        case .text:
+            guard let text = layer as? CATextLayer, let content = text.textContent else { return .zero }
+            let wrap = node.properties["wrapWidth"].flatMap { try? PropertyDecoding.number($0) }
+            if wrap != nil { text.isWrapped = true }
+            let s = TextMetrics.size(of: content, constrainedToWidth: wrap)
+            return CGSize(width: wrap ?? s.width.rounded(.up), height: s.height.rounded(.up))
+        case .shape:
+            // The path's box plus its margin from the origin on the far side too, so a path
+            // drawn around (r, r) with radius r - w sits centred in its layer.
+            guard let p = (layer as? CAShapeLayer)?.path, !p.isEmpty else { return .zero }
+            let b = p.boundingBoxOfPath
+            return CGSize(width: max(0, b.maxX + max(0, b.minX)), height: max(0, b.maxY + max(0, b.minY)))
+        case .image:
+            guard case .string(let file)? = node.properties["image"] else {
+                issue("\(path).image", "an image layer needs \"image\": the path of a PNG, JPEG or WebP file")
+                return .zero
+            }
+            do {
+                let url = try asset(file)
+                let image = try CGImage.load(contentsOf: url)
+                layer.contents = image
+                return CGSize(width: image.width, height: image.height)
+            } catch {
+                issue("\(path).image", "cannot read \"\(file)\": \(error)")
+                return .zero
+            }
+        case .video:
+            guard case .string(let file)? = node.properties["video"], let playerLayer = layer as? AVPlayerLayer else {
+                issue("\(path).video", "a video layer needs \"video\": the path of a video file")
+                return .zero
+            }
+            let url: URL
+            do { url = try asset(file) } catch {
+                issue("\(path).video", "\(error)")
+                return .zero
+            }
+            let item = AVPlayerItem(url: url)
+            let loops = (node.properties["loop"]).flatMap { try? PropertyDecoding.bool($0) } ?? false
+            let player: AVPlayer
+            if loops {
+                let queue = AVQueuePlayer()
+                _ = AVPlayerLooper(player: queue, templateItem: item)
+                player = queue
+            } else {
+                player = AVPlayer(playerItem: item)
+            }
+            if (node.properties["muted"]).flatMap({ try? PropertyDecoding.bool($0) }) == true { player.isMuted = true }
+            playerLayer.player = player
+            let start = (node.properties["start"]).flatMap { try? PropertyDecoding.time($0, fps: fps) } ?? 0
+            if start <= 0 { player.play() } else { blocks.append((start, { player.play() })) }
+            if item.status == .failed, let error = item.error {
+                issue("\(path).video", "cannot open \"\(file)\": \(error)")
+                return .zero
+            }
+            return item.presentationSize
+        default:
+            return nil
+        }
+    }
+
+    /// The URL of an asset path (absolute, or relative to the asset folder).
+    func asset(_ path: String) throws -> URL {
+        if let resolve = options.resolveAsset { return try resolve(path, options.assetFolder) }
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
+        return options.assetFolder.appendingPathComponent(path)
+    }
+}

@@ -1,0 +1,122 @@
+// A layer in the declarative model: its kind, its properties under Core Animation's names
+// (`position`, `opacity`, `cornerRadius`, `fillColor`, `fontSize`, …), how it is placed in its
+// parent (`layout`), its sublayers, mask, animations, named states and its own timeline.
+//
+// JSON/YAML:  { "type": "text", "id": "title", "string": "Hello", "fontSize": 64,
+//               "layout": { "center": true }, "animations": [ … ], "children": [ … ] }
+import Foundation
+
+/// The kind of layer a node compiles to.
+public enum NodeType: String, Codable, Hashable, Sendable, CaseIterable {
+    /// A plain `CALayer`.
+    case layer
+    /// A `CAShapeLayer` (property `path`).
+    case shape
+    /// A `CATextLayer` sized to its text (property `string`).
+    case text
+    /// A `CAGradientLayer`.
+    case gradient
+    /// A `CALayer` showing an image file (property `image`).
+    case image
+    /// An `AVPlayerLayer` playing a video file (property `video`).
+    case video
+    /// A `CALayer` holding sublayers, sized to them.
+    case group
+    /// A `CATransformLayer`: its sublayers share one 3D space.
+    case transformGroup
+    /// Groups that lay their sublayers out in a row, a column, or on top of each other.
+    case hstack, vstack, zstack
+}
+
+/// Where a node sits in its parent, when it does not give a `position` or `frame` itself.
+public struct LayoutSpec: Codable, Hashable, Sendable {
+    /// Centred in the parent's bounds.
+    public var center: Bool?
+    /// Pinned to an edge or corner of the parent (`top`, `bottomLeading`, …), `inset` points in.
+    public var pin: Edge?
+    public var inset: Double?
+    /// Moved by this much after placing (points, [x, y]).
+    public var offset: [Double]?
+
+    public init(center: Bool? = nil, pin: Edge? = nil, inset: Double? = nil, offset: [Double]? = nil) {
+        self.center = center; self.pin = pin; self.inset = inset; self.offset = offset
+    }
+
+    /// An edge or corner of a rectangle.
+    public enum Edge: String, Codable, Hashable, Sendable, CaseIterable {
+        case top, bottom, leading, trailing, topLeading, topTrailing, bottomLeading, bottomTrailing, center
+    }
+}
+
+/// One layer of a composition.
+public struct Node: Codable, Hashable, Sendable {
+    public var type: NodeType
+    /// The layer's `name`; timelines and scripts find the layer by it.
+    public var id: String?
+    /// Property values by Core Animation name (and the kind's content: `string`, `path`,
+    /// `image`, `video`, stack `spacing`/`alignment`).
+    public var properties: [String: PropertyValue]
+    public var layout: LayoutSpec?
+    public var children: [Node]
+    /// At most one node: the mask layer.
+    public var mask: [Node]
+    public var animations: [AnimationSpec]
+    /// Named sets of property values that `transition` steps animate to.
+    public var states: [String: [String: PropertyValue]]
+    /// The node's own timeline (steps without a target animate this node).
+    public var timeline: [TimelineStep]
+
+    public init(_ type: NodeType, id: String? = nil, properties: [String: PropertyValue] = [:], layout: LayoutSpec? = nil,
+                children: [Node] = [], mask: Node? = nil, animations: [AnimationSpec] = [],
+                states: [String: [String: PropertyValue]] = [:], timeline: [TimelineStep] = []) {
+        self.type = type; self.id = id; self.properties = properties; self.layout = layout
+        self.children = children; self.mask = mask.map { [$0] } ?? []; self.animations = animations
+        self.states = states; self.timeline = timeline
+    }
+
+    /// The structural keys; every other key of a node object is a property.
+    static let structuralKeys: Set<String> = ["type", "id", "layout", "children", "mask", "animations", "states", "timeline"]
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ s: String) { stringValue = s }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let k = try decoder.container(keyedBy: AnyKey.self)
+        let typeName = try k.decode(String.self, forKey: AnyKey("type"))
+        guard let type = NodeType(rawValue: typeName) else {
+            throw DecodingError.dataCorruptedError(forKey: AnyKey("type"), in: k,
+                debugDescription: "unknown layer type \"\(typeName)\" (expected \(NodeType.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        self.type = type
+        id = try k.decodeIfPresent(String.self, forKey: AnyKey("id"))
+        layout = try k.decodeIfPresent(LayoutSpec.self, forKey: AnyKey("layout"))
+        children = try k.decodeIfPresent([Node].self, forKey: AnyKey("children")) ?? []
+        mask = try k.decodeIfPresent(Node.self, forKey: AnyKey("mask")).map { [$0] } ?? []
+        animations = try k.decodeIfPresent([AnimationSpec].self, forKey: AnyKey("animations")) ?? []
+        states = try k.decodeIfPresent([String: [String: PropertyValue]].self, forKey: AnyKey("states")) ?? [:]
+        timeline = try k.decodeIfPresent([TimelineStep].self, forKey: AnyKey("timeline")) ?? []
+        var props: [String: PropertyValue] = [:]
+        for key in k.allKeys where !Node.structuralKeys.contains(key.stringValue) {
+            props[key.stringValue] = try k.decode(PropertyValue.self, forKey: key)
+        }
+        properties = props
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var k = encoder.container(keyedBy: AnyKey.self)
+        try k.encode(type.rawValue, forKey: AnyKey("type"))
+        try k.encodeIfPresent(id, forKey: AnyKey("id"))
+        for (key, value) in properties { try k.encode(value, forKey: AnyKey(key)) }
+        try k.encodeIfPresent(layout, forKey: AnyKey("layout"))
+        if !children.isEmpty { try k.encode(children, forKey: AnyKey("children")) }
+        if let m = mask.first { try k.encode(m, forKey: AnyKey("mask")) }
+        if !animations.isEmpty { try k.encode(animations, forKey: AnyKey("animations")) }
+        if !states.isEmpty { try k.encode(states, forKey: AnyKey("states")) }
+        if !timeline.isEmpty { try k.encode(timeline, forKey: AnyKey("timeline")) }
+    }
+}

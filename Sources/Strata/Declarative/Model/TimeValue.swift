@@ -1,0 +1,40 @@
+// Times and durations in the declarative model: seconds, or frames of the composition's frame
+// rate (`.frames(12)`, `"12f"` in templates), resolved when the composition is compiled.
+import Foundation
+
+/// A time or duration: seconds, or a number of frames.
+public enum TimeValue: Codable, Hashable, Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    case seconds(Double)
+    case frames(Int)
+
+    public init(floatLiteral value: Double) { self = .seconds(value) }
+    public init(integerLiteral value: Int) { self = .seconds(Double(value)) }
+
+    /// Seconds at `fps` frames per second.
+    public func seconds(at fps: Double) -> Double {
+        switch self {
+        case .seconds(let s): s
+        case .frames(let f): Double(f) / fps
+        }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let s = try? c.decode(Double.self) { self = .seconds(s); return }
+        if let text = try? c.decode(String.self) {
+            let t = text.trimmingCharacters(in: .whitespaces)
+            if t.hasSuffix("f"), let f = Int(t.dropLast()) { self = .frames(f); return }
+            if t.hasSuffix("s"), let s = Double(t.dropLast()) { self = .seconds(s); return }
+            if let s = Double(t) { self = .seconds(s); return }
+        }
+        throw DecodingError.dataCorruptedError(in: c, debugDescription: "expected seconds (a number, or \"1.5s\") or frames (\"12f\")")
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .seconds(let s): try c.encode(s)
+        case .frames(let f): try c.encode("\(f)f")
+        }
+    }
+}

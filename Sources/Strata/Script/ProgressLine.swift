@@ -1,0 +1,57 @@
+// The progress line of long renders: frames done, frames per second and the time left, redrawn
+// in place on a terminal (stderr) at most five times a second, silent in a pipe; or one JSON
+// object per line for scripts that read progress (`--json`).
+import Foundation
+
+/// Shows export progress.
+public final class ProgressLine: @unchecked Sendable {
+    public enum Style: Sendable { case terminal, json, quiet }
+
+    private let style: Style
+    private let label: String
+    private let lock = NSLock()
+    private var lastPrint = Date.distantPast
+    private var printed = false
+
+    /// `.terminal` prints only when stderr is a terminal.
+    public init(style: Style = .terminal, label: String = "") {
+        self.style = style == .terminal && isatty(STDERR_FILENO) == 0 ? .quiet : style
+        self.label = label
+    }
+
+    /// Reports progress (thread-safe; called from the encoder thread).
+    public func report(_ p: ExportProgress) {
+        lock.lock(); defer { lock.unlock() }
+        let now = Date()
+        guard style != .quiet, now.timeIntervalSince(lastPrint) > 0.2 || p.framesDone == p.frameCount else { return }
+        lastPrint = now
+        switch style {
+        case .terminal:
+            let eta = p.secondsRemaining.isFinite ? String(format: "%.0fs", p.secondsRemaining) : "?"
+            let line = String(format: "\r  %@%d/%d frames  %.1f fps  ETA %@   ", label.isEmpty ? "" : label + "  ",
+                              p.framesDone, p.frameCount, p.framesPerSecond, eta)
+            FileHandle.standardError.write(Data(line.utf8))
+            printed = true
+        case .json:
+            let eta = p.secondsRemaining.isFinite ? String(format: "%.3f", p.secondsRemaining) : "null"
+            let line = String(format: "{\"event\":\"progress\",\"label\":%@,\"frames\":%d,\"total\":%d,\"fps\":%.3f,\"eta\":%@}\n",
+                              jsonString(label), p.framesDone, p.frameCount, p.framesPerSecond, eta)
+            FileHandle.standardOutput.write(Data(line.utf8))
+        case .quiet:
+            break
+        }
+    }
+
+    /// Ends the line (before other output).
+    public func finish() {
+        lock.lock(); defer { lock.unlock() }
+        if printed { FileHandle.standardError.write(Data("\n".utf8)) }
+        printed = false
+    }
+}
+
+/// A JSON string literal.
+func jsonString(_ s: String) -> String {
+    let data = (try? JSONEncoder().encode(s)) ?? Data("\"\"".utf8)
+    return String(decoding: data, as: UTF8.self)
+}
