@@ -77,6 +77,40 @@ extension LayerElement {
     }
 }
 
+extension LayerElement {
+    /// Applies `change` to each sublayer, the animations it adds starting `interval` later for
+    /// each one (Manim's LaggedStart, Motion Canvas's `sequence`):
+    /// `HStack { … }.stagger(0.08) { $0.slideIn(from: .bottom) }`.
+    public func stagger(_ interval: TimeValue, delay: TimeValue = 0, _ change: (Layer) -> Layer) -> Self {
+        let template = change(Layer()).node
+        return with { node in
+            for i in node.children.indices {
+                node.children[i].properties.merge(template.properties) { _, new in new }
+                for var a in template.animations {
+                    let step: TimeValue = switch interval {
+                    case .seconds(let s): .seconds(s * Double(i))
+                    case .frames(let f): .frames(f * i)
+                    case .sum: .sum(Array(repeating: interval, count: i))
+                    }
+                    a.delay = (a.delay ?? 0) + delay + step
+                    node.children[i].animations.append(a)
+                }
+            }
+        }
+    }
+}
+
+extension CGSize {
+    /// 1280 × 720.
+    public static let hd720 = CGSize(width: 1280, height: 720)
+    /// 1920 × 1080.
+    public static let hd1080 = CGSize(width: 1920, height: 1080)
+    /// 1080 × 1080 (square posts).
+    public static let square1080 = CGSize(width: 1080, height: 1080)
+    /// 1080 × 1920 (vertical video).
+    public static let vertical1080 = CGSize(width: 1080, height: 1920)
+}
+
 extension Shape {
     /// Draws the outline on (`strokeEnd` 0 → 1).
     public func draw(duration: TimeValue = 1, delay: TimeValue = 0, timing: TimingCurve = .easeInOut) -> Shape {

@@ -99,6 +99,7 @@ extension TimeValue: PropertyValueConvertible {
         switch self {
         case .seconds(let s): .number(s)
         case .frames(let f): .string("\(f)f")
+        case .sum(let parts): .array(parts.map(\.propertyValue))
         }
     }
 }

@@ -114,8 +114,10 @@ enum PropertyDecoding {
     static func time(_ v: PropertyValue, fps: Double) throws -> Double {
         switch v {
         case .number(let n) where n.isFinite: return n
-        case .string(let s):
-            if let t = try? JSONDecoder().decode(TimeValue.self, from: Data("\"\(s)\"".utf8)) { return t.seconds(at: fps) }
+        case .string, .array:
+            if let data = try? JSONEncoder().encode(v), let t = try? JSONDecoder().decode(TimeValue.self, from: data) {
+                return t.seconds(at: fps)
+            }
         default: break
         }
         throw Mismatch(expected: ValueKind.time.expectation)

@@ -3,9 +3,23 @@
 import Foundation
 
 /// A time or duration: seconds, or a number of frames.
-public enum TimeValue: Codable, Hashable, Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+public indirect enum TimeValue: Codable, Hashable, Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
     case seconds(Double)
     case frames(Int)
+    /// Seconds and frames added (`[0.5, "12f"]` in templates).
+    case sum([TimeValue])
+
+    /// `a + b` (seconds with seconds, frames with frames, else a sum).
+    public static func + (a: TimeValue, b: TimeValue) -> TimeValue {
+        switch (a, b) {
+        case (.seconds(let x), .seconds(let y)): .seconds(x + y)
+        case (.frames(let x), .frames(let y)): .frames(x + y)
+        case (.sum(let x), .sum(let y)): .sum(x + y)
+        case (.sum(let x), _): .sum(x + [b])
+        case (_, .sum(let y)): .sum([a] + y)
+        default: .sum([a, b])
+        }
+    }
 
     public init(floatLiteral value: Double) { self = .seconds(value) }
     public init(integerLiteral value: Int) { self = .seconds(Double(value)) }
@@ -15,12 +29,14 @@ public enum TimeValue: Codable, Hashable, Sendable, ExpressibleByFloatLiteral, E
         switch self {
         case .seconds(let s): s
         case .frames(let f): Double(f) / fps
+        case .sum(let parts): parts.reduce(0) { $0 + $1.seconds(at: fps) }
         }
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
         if let s = try? c.decode(Double.self) { self = .seconds(s); return }
+        if let parts = try? c.decode([TimeValue].self) { self = .sum(parts); return }
         if let text = try? c.decode(String.self) {
             let t = text.trimmingCharacters(in: .whitespaces)
             if t.hasSuffix("f"), let f = Int(t.dropLast()) { self = .frames(f); return }
@@ -35,6 +51,7 @@ public enum TimeValue: Codable, Hashable, Sendable, ExpressibleByFloatLiteral, E
         switch self {
         case .seconds(let s): try c.encode(s)
         case .frames(let f): try c.encode("\(f)f")
+        case .sum(let parts): try c.encode(parts)
         }
     }
 }
