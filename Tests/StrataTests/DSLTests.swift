@@ -193,6 +193,35 @@ final class DSLTests: XCTestCase {
         XCTAssertNotNil(scene.layer(named: "instead"))
     }
 
+    func testImagesVideosAndMasks() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var red = Bitmap(width: 8, height: 4)
+        for i in 0..<32 { red.pixels[i * 4] = 255; red.pixels[i * 4 + 3] = 255 }
+        try red.writePNG(to: dir.appendingPathComponent("red.png"))
+        let clip = dir.appendingPathComponent("clip.mp4")
+        let r = try runProcess("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=0x00FF00:s=32x16:r=10:d=2",
+                                          "-c:v", "libx264", "-pix_fmt", "yuv420p", clip.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let scene = Scene(size: CGSize(width: 100, height: 60), frameRate: 10, duration: 2, background: .white, assetFolder: dir) {
+            Image("red.png").id("image")                                         // its own size, 8 × 4
+            Image("red.png").frame(x: 0, y: 20, width: 40, height: 20).gravity(.resizeAspect).id("fitted")
+            Video("clip.mp4", start: 0.5).frame(x: 60, y: 0, width: 32, height: 16).id("video")
+            Layer().frame(x: 50, y: 30, width: 40, height: 20).background(.blue)
+                .mask { Shape(.ellipse(in: CGRect(x: 0, y: 0, width: 40, height: 20))) }.id("masked")
+        }
+        XCTAssertEqual(scene.layer(named: "image")?.bounds.size, CGSize(width: 8, height: 4))
+        XCTAssertEqual(scene.layer(named: "fitted")?.contentsGravity, .resizeAspect)
+        XCTAssertTrue(scene.layer(named: "video") is AVPlayerLayer)
+        XCTAssertTrue(scene.layer(named: "masked")?.mask is CAShapeLayer)
+        let f = try scene.renderFrame(at: 1)
+        XCTAssertEqual(f.pixel(x: 4, y: 2).r, 255)                              // the image
+        XCTAssertEqual(f.pixel(x: 20, y: 30).r, 255)                            // fitted: 40 × 20 centred in 40 × 20
+        XCTAssertGreaterThan(f.pixel(x: 76, y: 8).g, 200)                       // the video plays green
+        XCTAssertEqual(f.pixel(x: 70, y: 40).b, 255)                            // inside the ellipse mask
+        XCTAssertEqual(f.pixel(x: 51, y: 31).r, 255)                            // the corner is masked away: white
+    }
+
     func testCodableRoundTripRendersTheSameBytes() throws {
         let scene = Scene(size: CGSize(width: 160, height: 90), frameRate: 10, duration: 2, background: Color(oklch: 0.3, 0.05, 260)) {
             VStack(spacing: 4) {
