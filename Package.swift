@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // System libraries: thin module maps, nothing else.
@@ -32,7 +33,8 @@ let package = Package(
         .target(name: "StrataUIKit", dependencies: ["StrataCore", "StrataRender", "StrataMedia"]),
         // The public face: Scene, export pipeline, DSL, templates.
         .target(name: "Strata", dependencies: ["StrataCore", "StrataRender", "StrataMedia", "StrataUIKit",
-                                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+                                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                               .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "strata", dependencies: [
             "Strata", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

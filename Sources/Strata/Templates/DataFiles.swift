@@ -1,0 +1,167 @@
+// The data files templates read: CSV (RFC 4180: quoted fields, doubled quotes, commas and line
+// breaks inside quotes; the first row names the columns), JSON Lines (one object a line), and
+// captions (SubRip .srt and WebVTT .vtt cues). Errors name the file, the line and what was
+// expected.
+import Foundation
+
+/// A problem in a data file.
+public struct DataFileError: Error, CustomStringConvertible, Sendable {
+    public let file: String
+    public let line: Int?
+    public let message: String
+    public var description: String { line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)" }
+}
+
+enum DataFiles {
+    /// The text of a file, refusing files over `limit` bytes and text that is not UTF-8.
+    static func text(of url: URL, limit: Int = 64 << 20) throws -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        if let size = attributes?[.size] as? Int, size > limit {
+            throw DataFileError(file: url.path, line: nil, message: "the file is \(size) bytes; at most \(limit) are read")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw DataFileError(file: url.path, line: nil, message: "cannot read the file")
+        }
+        guard let s = String(data: data, encoding: .utf8) else {
+            throw DataFileError(file: url.path, line: nil, message: "the file is not UTF-8 text")
+        }
+        return s.hasPrefix("\u{FEFF}") ? String(s.dropFirst()) : s
+    }
+
+    /// CSV rows as (line number, fields by column name).
+    static func csv(_ text: String, file: String) throws -> [(line: Int, fields: [String: String])] {
+        var records: [(Int, [String])] = []
+        var field = "", record: [String] = [], inQuotes = false, line = 1, recordLine = 1, afterQuote = false
+        var chars = text.makeIterator()
+        var pending: Character?
+        func next() -> Character? { if let p = pending { pending = nil; return p }; return chars.next() }
+        while let c = next() {
+            if inQuotes {
+                if c == "\"" {
+                    if let n = next() {
+                        if n == "\"" { field.append("\"") } else { inQuotes = false; afterQuote = true; pending = n }
+                    } else { inQuotes = false; afterQuote = true }
+                } else {
+                    if c == "\n" { line += 1 }
+                    field.append(c)
+                }
+                continue
+            }
+            switch c {
+            case "\"":
+                guard field.isEmpty, !afterQuote else {
+                    throw DataFileError(file: file, line: line, message: "a quote inside an unquoted field (quote the whole field and double the quote)")
+                }
+                inQuotes = true
+            case ",":
+                record.append(field); field = ""; afterQuote = false
+            case "\r":
+                break
+            case "\n":
+                record.append(field); field = ""; afterQuote = false
+                if !(record.count == 1 && record[0].isEmpty) { records.append((recordLine, record)) }
+                record = []
+                line += 1
+                recordLine = line
+            default:
+                guard !afterQuote else {
+                    throw DataFileError(file: file, line: line, message: "text after a closing quote (expected a comma or a line break)")
+                }
+                field.append(c)
+            }
+        }
+        if inQuotes { throw DataFileError(file: file, line: recordLine, message: "a quoted field is not closed") }
+        if !field.isEmpty || !record.isEmpty {
+            record.append(field)
+            records.append((recordLine, record))
+        }
+        guard let header = records.first else { throw DataFileError(file: file, line: nil, message: "no header row") }
+        let names = header.1.map { $0.trimmingCharacters(in: .whitespaces) }
+        if let dup = names.first(where: { n in names.filter { $0 == n }.count > 1 }) {
+            throw DataFileError(file: file, line: header.0, message: "the column \"\(dup)\" appears twice")
+        }
+        return try records.dropFirst().map { (line, values) in
+            guard values.count == names.count else {
+                throw DataFileError(file: file, line: line, message: "\(values.count) fields where the header has \(names.count)")
+            }
+            return (line, Dictionary(uniqueKeysWithValues: zip(names, values)))
+        }
+    }
+
+    /// CSV rows as expression values (numeric-looking fields become numbers).
+    static func csvTable(_ text: String, file: String) throws -> TemplateValue {
+        .list(try csv(text, file: file).map { row in
+            .object(row.fields.mapValues { v in
+                let t = v.trimmingCharacters(in: .whitespaces)
+                if !t.isEmpty, let n = Double(t), n.isFinite { return .number(n) }
+                return .string(v)
+            })
+        })
+    }
+
+    /// JSON Lines: one object per non-empty line.
+    static func jsonLines(_ text: String, file: String) throws -> [(line: Int, value: TemplateValue)] {
+        var out: [(Int, TemplateValue)] = []
+        for (i, raw) in text.components(separatedBy: "\n").enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !line.isEmpty else { continue }
+            guard let data = line.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data),
+                  object is [String: Any] else {
+                throw DataFileError(file: file, line: i + 1, message: "expected a JSON object on the line")
+            }
+            out.append((i + 1, value(object)))
+        }
+        return out
+    }
+
+    /// A Foundation JSON object as an expression value.
+    static func value(_ any: Any) -> TemplateValue {
+        switch any {
+        case is NSNull: return .null
+        case let n as NSNumber:
+            // JSONSerialization gives booleans as NSNumbers of type "c".
+            if String(cString: n.objCType) == "c" { return .bool(n.boolValue) }
+            return .number(n.doubleValue)
+        case let s as String: return .string(s)
+        case let a as [Any]: return .list(a.map(value))
+        case let d as [String: Any]: return .object(d.mapValues(value))
+        default: return .string("\(any)")
+        }
+    }
+
+    /// Caption cues of an .srt or .vtt file: [{start, end, text}] with times in seconds.
+    static func captions(_ text: String, file: String) throws -> TemplateValue {
+        let lines = text.replacingOccurrences(of: "\r", with: "").components(separatedBy: "\n")
+        var cues: [TemplateValue] = []
+        var i = 0
+        while i < lines.count {
+            let l = lines[i]
+            guard l.contains("-->") else { i += 1; continue }
+            let parts = l.components(separatedBy: "-->")
+            guard parts.count == 2, let start = timecode(parts[0]),
+                  let end = timecode(parts[1].trimmingCharacters(in: .whitespaces).components(separatedBy: " ").first ?? "") else {
+                throw DataFileError(file: file, line: i + 1, message: "expected a cue time \"00:00:01,000 --> 00:00:02,500\"")
+            }
+            guard end >= start else { throw DataFileError(file: file, line: i + 1, message: "the cue ends before it starts") }
+            var body: [String] = []
+            i += 1
+            while i < lines.count, !lines[i].trimmingCharacters(in: .whitespaces).isEmpty { body.append(lines[i]); i += 1 }
+            let textLine = body.joined(separator: "\n").replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+            cues.append(.object(["start": .number(start), "end": .number(end), "text": .string(textLine)]))
+        }
+        if cues.isEmpty { throw DataFileError(file: file, line: nil, message: "no captions found (expected SubRip or WebVTT cues)") }
+        return .list(cues)
+    }
+
+    /// "01:02:03,450", "02:03.450" → seconds.
+    static func timecode(_ s: String) -> Double? {
+        let parts = s.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".").split(separator: ":")
+        guard (2...3).contains(parts.count) else { return nil }
+        var total = 0.0
+        for p in parts {
+            guard let v = Double(p), v >= 0 else { return nil }
+            total = total * 60 + v
+        }
+        return total
+    }
+}

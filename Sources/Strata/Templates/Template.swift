@@ -1,0 +1,215 @@
+// A template: a JSON or YAML document of the declarative model with typed parameters. Filling it
+// in takes parameter values (`--set key=value`, a JSON object, a CSV row), checks them, evaluates
+// the document's expressions, checks the result against the JSON Schema and compiles it to a
+// scene. Every error names the file, the line where the document has one, the JSON path and
+// what was expected:  hero.yaml:14 layers[2].animations[0].duration: expected a number ≥ 0 …
+import Foundation
+
+/// An error in a template or its parameter values.
+public struct TemplateError: Error, CustomStringConvertible, Sendable {
+    public let file: String
+    public let line: Int?
+    public let path: String
+    public let message: String
+
+    public var description: String {
+        var s = file
+        if let line { s += ":\(line)" }
+        if !path.isEmpty { s += " \(path)" }
+        return s + ": " + message
+    }
+}
+
+/// Several errors, one a line.
+public struct TemplateErrors: Error, CustomStringConvertible, Sendable {
+    public let errors: [TemplateError]
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}
+
+/// Parameter values for a template.
+public struct TemplateArguments: Sendable {
+    /// Values as text (from the command line or a CSV row), converted by each parameter's type.
+    public var text: [String: String] = [:]
+    /// Values as JSON (from `--data row.json` or a JSON Lines row).
+    var json: [String: TemplateValue] = [:]
+
+    public init(text: [String: String] = [:]) { self.text = text }
+
+    /// Adds the fields of a JSON object file's content (text overrides them).
+    public mutating func addJSON(_ data: Data, file: String) throws {
+        guard let any = try? JSONSerialization.jsonObject(with: data), let object = any as? [String: Any] else {
+            throw TemplateError(file: file, line: nil, path: "", message: "expected a JSON object of parameter values")
+        }
+        for (k, v) in object { json[k] = DataFiles.value(v) }
+    }
+}
+
+/// A JSON or YAML template.
+public final class Template: @unchecked Sendable {
+    /// The file.
+    public let url: URL
+    public let name: String
+    public let summary: String?
+    public let parameters: [TemplateParameter]
+    let document: TemplateNode
+    private var fileName: String { url.lastPathComponent }
+
+    /// Reads the template at `url`; throws a syntax or declaration error naming the file and line.
+    public init(contentsOf url: URL) throws {
+        self.url = url
+        let text: String
+        do { text = try DataFiles.text(of: url, limit: 16 << 20) } catch let e as DataFileError {
+            throw TemplateError(file: url.path, line: nil, path: "", message: e.message)
+        }
+        document = try TemplateReader.parse(text, file: url.lastPathComponent)
+        guard case .object = document.value else {
+            throw TemplateError(file: url.lastPathComponent, line: document.line, path: "", message: "expected an object with size, duration and layers")
+        }
+        name = document["name"]?.string ?? url.deletingPathExtension().lastPathComponent
+        summary = document["description"]?.string
+        var list: [TemplateParameter] = []
+        if let p = document["parameters"] {
+            guard case .array(let items) = p.value else {
+                throw TemplateError(file: url.lastPathComponent, line: p.line, path: "parameters", message: "expected a list of parameters")
+            }
+            for (i, item) in items.enumerated() {
+                let parameter = try TemplateParameter(item, path: "parameters[\(i)]", file: url.lastPathComponent)
+                if list.contains(where: { $0.name == parameter.name }) {
+                    throw TemplateError(file: url.lastPathComponent, line: item.line, path: "parameters[\(i)]", message: "the parameter \"\(parameter.name)\" is declared twice")
+                }
+                list.append(parameter)
+            }
+        }
+        parameters = list
+    }
+
+    /// The folder the template's assets are in.
+    public var folder: URL { url.deletingLastPathComponent() }
+
+    /// Checked parameter values (defaults where none is given).
+    func values(_ arguments: TemplateArguments, files: AssetResolver) throws -> [String: TemplateValue] {
+        var errors: [TemplateError] = []
+        let known = Set(parameters.map(\.name))
+        for key in Set(arguments.text.keys).union(arguments.json.keys).sorted() where !known.contains(key) {
+            errors.append(TemplateError(file: fileName, line: nil, path: "parameters",
+                                        message: "unknown parameter \"\(key)\" (parameters: \(parameters.map(\.name).joined(separator: ", ")))"))
+        }
+        var values: [String: TemplateValue] = [:]
+        for p in parameters {
+            let raw: TemplateValue?, fromText: Bool
+            if let t = arguments.text[p.name] { raw = .string(t); fromText = true }
+            else if let j = arguments.json[p.name] { raw = j; fromText = false }
+            else { raw = p.defaultValue; fromText = false }
+            guard let raw else {
+                errors.append(TemplateError(file: fileName, line: nil, path: "parameters.\(p.name)", message: "a value is required (\(p.summary))"))
+                continue
+            }
+            do {
+                values[p.name] = try p.check(raw, fromText: fromText, files: files)
+            } catch {
+                let e = error as? DataFileError
+                errors.append(TemplateError(file: fileName, line: nil, path: "parameters.\(p.name)",
+                                            message: e.map(\.description) ?? "\(error)"))
+            }
+        }
+        if !errors.isEmpty { throw TemplateErrors(errors: errors) }
+        return values
+    }
+
+    /// The composition the template makes with `arguments`, and how to find its assets.
+    public func composition(_ arguments: TemplateArguments = TemplateArguments(),
+                            allowAssets: [URL] = []) throws -> (Composition, CompositionOptions) {
+        let filled = try fill(arguments, allowAssets: allowAssets)
+        return (filled.composition, filled.options)
+    }
+
+    /// The scene the template makes with `arguments`.
+    public func makeScene(_ arguments: TemplateArguments = TemplateArguments(), allowAssets: [URL] = []) throws -> Scene {
+        let filled = try fill(arguments, allowAssets: allowAssets)
+        do {
+            return try Scene(composition: filled.composition, options: filled.options)
+        } catch let e as CompositionError {
+            throw TemplateErrors(errors: e.issues.map {
+                TemplateError(file: fileName, line: filled.line($0.path), path: $0.path, message: $0.message)
+            })
+        }
+    }
+
+    /// A filled-in template: its composition, assets and the lines of its values.
+    private struct Filled {
+        let composition: Composition
+        let options: CompositionOptions
+        let lines: [String: Int]
+        let rootLine: Int?
+
+        /// The line of the value at `path`, or of its nearest ancestor with one.
+        func line(_ path: String) -> Int? {
+            var p = path
+            while !p.isEmpty {
+                if let l = lines[p] { return l }
+                guard let cut = p.lastIndex(where: { $0 == "." || $0 == "[" }) else { break }
+                p = String(p[..<cut])
+            }
+            return rootLine
+        }
+    }
+
+    private func fill(_ arguments: TemplateArguments, allowAssets: [URL]) throws -> Filled {
+        let files = AssetResolver(folder: folder, allowed: allowAssets)
+        let scope = try values(arguments, files: files)
+        var body = document
+        if case .object(let members) = body.value {
+            body.value = .object(members.filter { !["parameters", "name", "description"].contains($0.key) })
+        }
+        var expansion = TemplateExpansion(file: fileName)
+        let expanded = expansion.expand(body, path: "", scope: scope)
+        if !expansion.errors.isEmpty { throw TemplateErrors(errors: expansion.errors) }
+        guard let expanded else { throw TemplateError(file: fileName, line: nil, path: "", message: "the template is empty") }
+        var lines: [String: Int] = [:]
+        expanded.lines(into: &lines)
+        let options = CompositionOptions(assetFolder: folder, resolveAsset: { path, _ in try files.resolve(path) })
+        let placeholder = Filled(composition: Composition(size: .zero, frameRate: 1, duration: 1), options: options,
+                                 lines: lines, rootLine: expanded.line)
+        let problems = TemplateSchema.validate(expanded)
+        if !problems.isEmpty {
+            throw TemplateErrors(errors: problems.map {
+                TemplateError(file: fileName, line: placeholder.line($0.path), path: $0.path, message: $0.message)
+            })
+        }
+        do {
+            let data = try JSONSerialization.data(withJSONObject: expanded.foundationValue)
+            let composition = try JSONDecoder().decode(Composition.self, from: data)
+            return Filled(composition: composition, options: options, lines: lines, rootLine: expanded.line)
+        } catch let e as DecodingError {
+            let (path, message) = Self.describe(e)
+            throw TemplateError(file: fileName, line: placeholder.line(path), path: path, message: message)
+        }
+    }
+
+    /// A JSON path and message for a decoding error.
+    static func describe(_ e: DecodingError) -> (String, String) {
+        func path(_ keys: [CodingKey]) -> String {
+            var s = ""
+            for k in keys {
+                if let i = k.intValue { s += "[\(i)]" } else { s += s.isEmpty ? k.stringValue : ".\(k.stringValue)" }
+            }
+            return s
+        }
+        switch e {
+        case .typeMismatch(let type, let c): return (path(c.codingPath), "expected \(typeName(type))")
+        case .valueNotFound(let type, let c): return (path(c.codingPath), "expected \(typeName(type))")
+        case .keyNotFound(let key, let c): return (path(c.codingPath), "missing \"\(key.stringValue)\"")
+        case .dataCorrupted(let c): return (path(c.codingPath), c.debugDescription)
+        @unknown default: return ("", "\(e)")
+        }
+    }
+
+    private static func typeName(_ t: Any.Type) -> String {
+        switch t {
+        case is Double.Type, is Int.Type: "a number"
+        case is String.Type: "text"
+        case is Bool.Type: "true or false"
+        default: "\(t)"
+        }
+    }
+}

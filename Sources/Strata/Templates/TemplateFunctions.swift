@@ -1,0 +1,176 @@
+// The functions of template expressions: text (`upper`, `format`, `pad`, `chars`, …), numbers
+// (`round`, `min`, `clamp`, …), lists (`range`, `len`, `slice`, `sort`, …) and data tables — a CSV
+// parameter is a list of row objects — (`column`, `unique`, `where`, `rank`, `lookup`), enough to
+// lay out a chart or a bar-chart race without code.
+import Foundation
+
+enum TemplateFunctions {
+    /// name → (arity description, implementation).
+    static let all: [String: (String, @Sendable ([TemplateValue]) throws -> TemplateValue)] = [
+        "upper": ("upper(text)", { .string(try text($0, 0).uppercased()) }),
+        "lower": ("lower(text)", { .string(try text($0, 0).lowercased()) }),
+        "trim": ("trim(text)", { .string(try text($0, 0).trimmingCharacters(in: .whitespacesAndNewlines)) }),
+        "len": ("len(list or text)", { args in
+            try arity(args, 1, "len(list or text)")
+            switch args[0] {
+            case .list(let l): return .number(Double(l.count))
+            case .string(let s): return .number(Double(s.count))
+            case .object(let o): return .number(Double(o.count))
+            default: throw ExpressionError(message: "len needs a list or text, got \(args[0].typeName)")
+            }
+        }),
+        "chars": ("chars(text)", { .list(try text($0, 0).map { .string(String($0)) }) }),
+        "words": ("words(text)", { .list(try text($0, 0).split(whereSeparator: \.isWhitespace).map { .string(String($0)) }) }),
+        "lines": ("lines(text)", { .list(try text($0, 0).components(separatedBy: "\n").map { .string($0) }) }),
+        "split": ("split(text, separator)", { args in .list(try text(args, 0).components(separatedBy: try text(args, 1)).map { .string($0) }) }),
+        "join": ("join(list, separator)", { args in .string(try list(args, 0).map(\.text).joined(separator: args.count > 1 ? try text(args, 1) : "")) }),
+        "replace": ("replace(text, old, new)", { args in .string(try text(args, 0).replacingOccurrences(of: try text(args, 1), with: try text(args, 2))) }),
+        "substr": ("substr(text, start, length)", { args in
+            let chars = Array(try text(args, 0))
+            let start = max(0, min(chars.count, Int(try num(args, 1))))
+            let length = args.count > 2 ? max(0, Int(try num(args, 2))) : chars.count - start
+            return .string(String(chars[start..<min(chars.count, start + length)]))
+        }),
+        "pad": ("pad(value, width, fill)", { args in
+            let s = args.first?.text ?? ""
+            let width = Int(try num(args, 1))
+            let fill = args.count > 2 ? try text(args, 2) : " "
+            guard let f = fill.first, s.count < width else { return .string(s) }
+            return .string(String(repeating: f, count: width - s.count) + s)
+        }),
+        "format": ("format(number, pattern)", { args in
+            let n = try num(args, 0)
+            let pattern = args.count > 1 ? try text(args, 1) : "%g"
+            guard pattern.filter({ $0 == "%" }).count == 1, let conv = pattern.split(separator: "%", omittingEmptySubsequences: false).last?.first(where: { $0.isLetter }),
+                  "dfeEgGxX".contains(conv) else {
+                throw ExpressionError(message: "format needs one number pattern such as \"%.1f\" or \"%05d\", got \"\(pattern)\"")
+            }
+            return .string("dxX".contains(conv) ? String(format: pattern, Int(n.rounded())) : String(format: pattern, n))
+        }),
+        "thousands": ("thousands(number)", { args in
+            let n = Int(try num(args, 0).rounded())
+            let digits = String(abs(n))
+            var out = ""
+            for (i, c) in digits.reversed().enumerated() { if i > 0 && i % 3 == 0 { out.append(",") }; out.append(c) }
+            return .string((n < 0 ? "-" : "") + String(out.reversed()))
+        }),
+        "string": ("string(value)", { .string($0.first?.text ?? "") }),
+        "number": ("number(value)", { args in .number(try TemplateExpression.number(args.first ?? .null, "number")) }),
+        "round": ("round(number, digits)", { args in
+            let p = pow(10, args.count > 1 ? try num(args, 1) : 0)
+            return .number((try num(args, 0) * p).rounded() / p)
+        }),
+        "floor": ("floor(number)", { .number(try num($0, 0).rounded(.down)) }),
+        "ceil": ("ceil(number)", { .number(try num($0, 0).rounded(.up)) }),
+        "abs": ("abs(number)", { .number(abs(try num($0, 0))) }),
+        "sqrt": ("sqrt(number)", { .number(try num($0, 0).squareRoot()) }),
+        "clamp": ("clamp(number, low, high)", { args in .number(min(max(try num(args, 0), try num(args, 1)), try num(args, 2))) }),
+        "min": ("min(numbers… or list)", { .number(try numbers($0).min() ?? 0) }),
+        "max": ("max(numbers… or list)", { .number(try numbers($0).max() ?? 0) }),
+        "sum": ("sum(list)", { .number(try numbers($0).reduce(0, +)) }),
+        "range": ("range(count) or range(start, end, step)", { args in
+            let start = args.count > 1 ? try num(args, 0) : 0
+            let end = args.count > 1 ? try num(args, 1) : try num(args, 0)
+            let step = args.count > 2 ? try num(args, 2) : 1
+            guard step != 0 else { throw ExpressionError(message: "range step must not be 0") }
+            let count = Int(((end - start) / step).rounded(.up))
+            guard count <= 100_000 else { throw ExpressionError(message: "range of \(count) items is too long (at most 100000)") }
+            return .list((0..<max(0, count)).map { .number(start + Double($0) * step) })
+        }),
+        "reverse": ("reverse(list)", { .list(try list($0, 0).reversed()) }),
+        "slice": ("slice(list, start, end)", { args in
+            let l = try list(args, 0)
+            let a = max(0, min(l.count, Int(try num(args, 1))))
+            let b = args.count > 2 ? max(a, min(l.count, Int(try num(args, 2)))) : l.count
+            return .list(Array(l[a..<b]))
+        }),
+        "sort": ("sort(list) or sort(rows, field, descending)", { args in
+            let l = try list(args, 0)
+            let descending = args.count > 2 ? args[2].truthy : false
+            let keyed: [(TemplateValue, TemplateValue)] = try l.map { item in
+                guard args.count > 1 else { return (item, item) }
+                return (try field(item, try text(args, 1)), item)
+            }
+            let sorted = keyed.enumerated().sorted { a, b in
+                let c = compare(a.element.0, b.element.0)
+                return c == 0 ? a.offset < b.offset : (descending ? c > 0 : c < 0)
+            }
+            return .list(sorted.map(\.element.1))
+        }),
+        "column": ("column(rows, field)", { args in .list(try list(args, 0).map { try field($0, try text(args, 1)) }) }),
+        "unique": ("unique(list)", { args in
+            var seen = Set<TemplateValue>(), out: [TemplateValue] = []
+            for v in try list(args, 0) where seen.insert(v).inserted { out.append(v) }
+            return .list(out)
+        }),
+        "where": ("where(rows, field, value)", { args in
+            let key = try text(args, 1)
+            return .list(try list(args, 0).filter { try field($0, key).text == args[2].text })
+        }),
+        "lookup": ("lookup(rows, field, value, result field)", { args in
+            let key = try text(args, 1)
+            guard let row = try list(args, 0).first(where: { try field($0, key).text == args[2].text }) else { return .null }
+            return try field(row, try text(args, 3))
+        }),
+        "rank": ("rank(list of numbers, value)", { args in
+            let values = try numbers([args[0]])
+            let v = try num(args, 1)
+            return .number(Double(values.filter { $0 > v }.count))
+        }),
+        "indexOf": ("indexOf(list, value)", { args in .number(Double(try list(args, 0).firstIndex(of: args[1]) ?? -1)) }),
+        "contains": ("contains(list or text, value)", { args in
+            if case .string(let s) = args.first { return .bool(s.contains(try text(args, 1))) }
+            return .bool(try list(args, 0).contains(args[1]))
+        }),
+    ]
+
+    static func call(_ name: String, _ args: [TemplateValue]) throws -> TemplateValue {
+        guard let (_, f) = all[name] else {
+            throw ExpressionError(message: "unknown function \"\(name)\" (functions: \(all.keys.sorted().joined(separator: ", ")))")
+        }
+        do { return try f(args) } catch let e as ExpressionError {
+            throw ExpressionError(message: "\(all[name]!.0): \(e.message)")
+        }
+    }
+
+    private static func arity(_ args: [TemplateValue], _ n: Int, _ usage: String) throws {
+        guard args.count >= n else { throw ExpressionError(message: "needs \(n) argument\(n == 1 ? "" : "s")") }
+    }
+
+    private static func text(_ args: [TemplateValue], _ i: Int) throws -> String {
+        guard i < args.count else { throw ExpressionError(message: "missing argument \(i + 1)") }
+        guard case .string(let s) = args[i] else {
+            if case .number = args[i] { return args[i].text }
+            throw ExpressionError(message: "argument \(i + 1) must be text, got \(args[i].typeName)")
+        }
+        return s
+    }
+
+    private static func num(_ args: [TemplateValue], _ i: Int) throws -> Double {
+        guard i < args.count else { throw ExpressionError(message: "missing argument \(i + 1)") }
+        return try TemplateExpression.number(args[i], "argument \(i + 1)")
+    }
+
+    private static func list(_ args: [TemplateValue], _ i: Int) throws -> [TemplateValue] {
+        guard i < args.count else { throw ExpressionError(message: "missing argument \(i + 1)") }
+        guard case .list(let l) = args[i] else { throw ExpressionError(message: "argument \(i + 1) must be a list, got \(args[i].typeName)") }
+        return l
+    }
+
+    private static func numbers(_ args: [TemplateValue]) throws -> [Double] {
+        let items: [TemplateValue] = args.count == 1 ? (try? list(args, 0)) ?? args : args
+        return try items.map { try TemplateExpression.number($0, "a list of numbers") }
+    }
+
+    private static func field(_ row: TemplateValue, _ key: String) throws -> TemplateValue {
+        guard case .object(let o) = row else { throw ExpressionError(message: "rows must be objects, got \(row.typeName)") }
+        guard let v = o[key] else { throw ExpressionError(message: "no field \"\(key)\" (fields: \(o.keys.sorted().joined(separator: ", ")))") }
+        return v
+    }
+
+    /// Orders numbers numerically (also numeric text), else text.
+    private static func compare(_ a: TemplateValue, _ b: TemplateValue) -> Int {
+        if let x = try? TemplateExpression.number(a, ""), let y = try? TemplateExpression.number(b, "") { return x < y ? -1 : x > y ? 1 : 0 }
+        return a.text < b.text ? -1 : a.text > b.text ? 1 : 0
+    }
+}

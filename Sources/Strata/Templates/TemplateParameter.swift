@@ -1,0 +1,240 @@
+// A template's parameters: typed (string, number, integer, boolean, colour, enum, image, video,
+// audio, file, list, csv, json, captions), with defaults, descriptions and limits. Values come as
+// text (`--set key=value`, CSV fields) or JSON (`--data row.json`, JSON Lines rows) and are
+// checked against the type: a bad value names the parameter and what was expected. Paths are
+// files in the template's folder — never outside it (no absolute paths, no `..`, no symbolic
+// links that lead out) unless a folder is explicitly allowed.
+import Foundation
+
+/// One parameter a template takes.
+public struct TemplateParameter: Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable, CaseIterable {
+        case string, number, integer, boolean, color, `enum`, image, video, audio, file, list, csv, json, captions
+
+        var isPath: Bool { [.image, .video, .audio, .file, .csv, .json, .captions].contains(self) }
+    }
+
+    public let name: String
+    public let kind: Kind
+    /// What the parameter is for.
+    public let help: String?
+    /// The default, as written in the template (nil: the parameter is required).
+    let defaultValue: TemplateValue?
+    public let minimum: Double?
+    public let maximum: Double?
+    public let minLength: Int?
+    public let maxLength: Int?
+    /// The allowed values of an enum.
+    public let values: [String]?
+    /// The kind of a list's items (default: string).
+    public let items: Kind?
+
+    /// "name (string, default "x"): description".
+    public var summary: String {
+        var s = "\(name) (\(kind.rawValue)"
+        if let values { s += ": " + values.joined(separator: "|") }
+        if let d = defaultValue { s += ", default \(d.text.isEmpty ? "\"\"" : d.text)" } else { s += ", required" }
+        if let minimum { s += ", ≥ \(TemplateValue.number(minimum).text)" }
+        if let maximum { s += ", ≤ \(TemplateValue.number(maximum).text)" }
+        if let maxLength { s += ", at most \(maxLength) characters" }
+        return s + ")" + (help.map { ": " + $0 } ?? "")
+    }
+
+    public var description: String { summary }
+
+    /// Reads the declaration at `path` of a template.
+    init(_ node: TemplateNode, path: String, file: String) throws {
+        func fail(_ message: String, _ n: TemplateNode? = nil) -> TemplateError {
+            TemplateError(file: file, line: (n ?? node).line, path: path, message: message)
+        }
+        guard case .object(let members) = node.value else { throw fail("expected a parameter {name, type, default, description}") }
+        let known: Set<String> = ["name", "type", "default", "description", "min", "max", "minLength", "maxLength", "values", "items"]
+        if let unknown = members.first(where: { !known.contains($0.key) }) {
+            throw fail("unknown key \"\(unknown.key)\" (expected \(known.sorted().joined(separator: ", ")))", unknown.node)
+        }
+        guard let name = node["name"]?.string, !name.isEmpty,
+              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !(name.first?.isNumber ?? true) else {
+            throw fail("a parameter needs a \"name\" made of letters, digits and _ (not starting with a digit)")
+        }
+        self.name = name
+        let typeName = node["type"]?.string ?? "string"
+        guard let kind = Kind(rawValue: typeName) else {
+            throw fail("unknown parameter type \"\(typeName)\" (expected \(Kind.allCases.map(\.rawValue).joined(separator: ", ")))", node["type"])
+        }
+        self.kind = kind
+        help = node["description"]?.string
+        func number(_ key: String) throws -> Double? {
+            guard let n = node[key] else { return nil }
+            guard case .number(let v) = n.value else { throw fail("\"\(key)\" must be a number", n) }
+            return v
+        }
+        minimum = try number("min")
+        maximum = try number("max")
+        minLength = try number("minLength").map { Int($0) }
+        maxLength = try number("maxLength").map { Int($0) }
+        if let v = node["values"] {
+            guard case .array(let a) = v.value, !a.isEmpty, a.allSatisfy({ $0.string != nil }) else {
+                throw fail("\"values\" must be a list of strings", v)
+            }
+            values = a.compactMap(\.string)
+        } else {
+            values = nil
+        }
+        if kind == .enum && values == nil { throw fail("an enum parameter needs \"values\"") }
+        if let i = node["items"] {
+            guard let k = i.string.flatMap(Kind.init), !k.isPath, k != .list else {
+                throw fail("\"items\" must be a simple type (string, number, integer, boolean, color, enum)", i)
+            }
+            items = k
+        } else {
+            items = nil
+        }
+        defaultValue = node["default"].map(TemplateValue.init)
+    }
+
+    /// Checks a JSON-shaped value (or text from the command line / a CSV field, when `text`) and
+    /// returns it as an expression value; paths are resolved and data files read.
+    func check(_ raw: TemplateValue, fromText: Bool, files: AssetResolver) throws -> TemplateValue {
+        func fail(_ expected: String) -> ExpressionError {
+            ExpressionError(message: "expected \(expected), got \(raw == .null ? "nothing" : "\"\(raw.text)\"")")
+        }
+        switch kind {
+        case .string:
+            guard case .string(let s) = raw else { if fromText { break }; throw fail("text") }
+            if let minLength, s.count < minLength { throw fail("at least \(minLength) characters") }
+            if let maxLength, s.count > maxLength { throw fail("at most \(maxLength) characters") }
+            return raw
+        case .number, .integer:
+            let n: Double
+            switch raw {
+            case .number(let v): n = v
+            case .string(let s) where fromText: guard let v = Double(s.trimmingCharacters(in: .whitespaces)) else { throw fail(numberExpectation) }; n = v
+            default: throw fail(numberExpectation)
+            }
+            guard n.isFinite else { throw fail(numberExpectation) }
+            if kind == .integer, n != n.rounded() { throw fail(numberExpectation) }
+            if let minimum, n < minimum { throw fail(numberExpectation) }
+            if let maximum, n > maximum { throw fail(numberExpectation) }
+            return .number(n)
+        case .boolean:
+            if case .bool = raw { return raw }
+            if fromText, case .string(let s) = raw {
+                switch s.lowercased() {
+                case "true", "yes", "1": return .bool(true)
+                case "false", "no", "0": return .bool(false)
+                default: break
+                }
+            }
+            throw fail("true or false")
+        case .color:
+            let value: PropertyValue
+            switch raw {
+            case .string(let s): value = .string(s)
+            case .list(let l): value = .array(l.map { if case .number(let n) = $0 { return .number(n) }; return .string($0.text) })
+            default: throw fail("a colour")
+            }
+            guard (try? PropertyDecoding.color(value)) != nil else { throw fail(ValueKind.color.expectation) }
+            return raw
+        case .enum:
+            guard case .string(let s) = raw, values?.contains(s) == true else {
+                throw fail("one of " + (values ?? []).map { "\"\($0)\"" }.joined(separator: ", "))
+            }
+            return raw
+        case .list:
+            var list: [TemplateValue]
+            switch raw {
+            case .list(let l): list = l
+            case .string(let s) where fromText:
+                if s.hasPrefix("["), let data = s.data(using: .utf8), let any = try? JSONSerialization.jsonObject(with: data), any is [Any] {
+                    guard case .list(let l) = DataFiles.value(any) else { throw fail("a list") }
+                    list = l
+                } else {
+                    list = s.isEmpty ? [] : s.components(separatedBy: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) }
+                }
+            default: throw fail("a list")
+            }
+            let itemParameter = TemplateParameter(itemOf: self)
+            list = try list.map { try itemParameter.check($0, fromText: fromText, files: files) }
+            if let minLength, list.count < minLength { throw fail("at least \(minLength) items") }
+            if let maxLength, list.count > maxLength { throw fail("at most \(maxLength) items") }
+            return .list(list)
+        case .image, .video, .audio, .file, .csv, .json, .captions:
+            guard case .string(let path) = raw else { throw fail("the path of a file in the template's folder") }
+            // An empty path is "no file" (an optional asset).
+            if path.isEmpty { return [.csv, .json, .captions].contains(kind) ? .null : .string("") }
+            let url = try files.resolve(path)
+            switch kind {
+            case .csv: return try DataFiles.csvTable(try DataFiles.text(of: url), file: path)
+            case .captions: return try DataFiles.captions(try DataFiles.text(of: url), file: path)
+            case .json:
+                let text = try DataFiles.text(of: url)
+                guard let any = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
+                    throw DataFileError(file: path, line: nil, message: "not valid JSON")
+                }
+                return DataFiles.value(any)
+            default:
+                return .string(path)
+            }
+        }
+        throw fail(kind.rawValue)
+    }
+
+    private var numberExpectation: String {
+        var s = kind == .integer ? "a whole number" : "a number"
+        if let minimum { s += " ≥ \(TemplateValue.number(minimum).text)" }
+        if let maximum { s += (minimum == nil ? " ≤ " : " and ≤ ") + TemplateValue.number(maximum).text }
+        return s
+    }
+
+    private init(itemOf list: TemplateParameter) {
+        name = list.name + "[]"
+        kind = list.items ?? .string
+        help = nil
+        defaultValue = nil
+        minimum = list.minimum
+        maximum = list.maximum
+        minLength = nil
+        maxLength = nil
+        values = list.values
+        items = nil
+    }
+}
+
+/// Resolves file paths of a template: relative to its folder, never outside it (or the folders
+/// allowed), following symbolic links before deciding.
+public struct AssetResolver: Sendable {
+    public let folder: URL
+    public let allowed: [URL]
+
+    public init(folder: URL, allowed: [URL] = []) {
+        self.folder = folder
+        self.allowed = allowed
+    }
+
+    /// The file `path` names; throws when it is absolute, climbs out with `..`, leads out
+    /// through a link, or does not exist.
+    public func resolve(_ path: String) throws -> URL {
+        let roots = ([folder] + allowed).map { $0.resolvingSymlinksInPath().standardizedFileURL.path }
+        let candidate: URL
+        if path.hasPrefix("/") {
+            guard !allowed.isEmpty else {
+                throw ExpressionError(message: "\"\(path)\" is an absolute path: assets are files in the template's folder (allow another folder with --allow-assets)")
+            }
+            candidate = URL(fileURLWithPath: path)
+        } else {
+            if path.split(separator: "/").contains("..") && allowed.isEmpty {
+                throw ExpressionError(message: "\"\(path)\" leaves the template's folder (\"..\"); assets are files in the template's folder (allow another folder with --allow-assets)")
+            }
+            candidate = folder.appendingPathComponent(path)
+        }
+        let real = candidate.resolvingSymlinksInPath().standardizedFileURL.path
+        guard roots.contains(where: { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {
+            throw ExpressionError(message: "\"\(path)\" leads outside the template's folder (through a link or ..); allow its folder with --allow-assets")
+        }
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: real, isDirectory: &isDir), !isDir.boolValue else {
+            throw ExpressionError(message: "\"\(path)\" does not exist in \(folder.path)")
+        }
+        return URL(fileURLWithPath: real)
+    }
+}
