@@ -117,6 +117,52 @@ enum TemplateFunctions {
             let v = try num(args, 1)
             return .number(Double(values.filter { $0 > v }.count))
         }),
+        "series": ("series(rows, keyField, key, stepField, valueField)", { args in
+            // The values of `key`'s rows, one per distinct step (in the steps' first order); 0
+            // where a step has no row for the key.
+            let rows = try list(args, 0)
+            let (kf, sf, vf) = (try text(args, 1), try text(args, 3), try text(args, 4))
+            let steps = try uniqueValues(rows.map { try field($0, sf) })
+            return .list(try steps.map { step in
+                let row = try rows.first { try field($0, kf).text == args[2].text && field($0, sf) == step }
+                return .number(try row.map { try TemplateExpression.number(try field($0, vf), "series") } ?? 0)
+            })
+        }),
+        "ranks": ("ranks(rows, keyField, key, stepField, valueField)", { args in
+            // `key`'s place at each step among all keys ordered by value, largest first (0 = top;
+            // ties in the keys' first order).
+            let rows = try list(args, 0)
+            let (kf, sf, vf) = (try text(args, 1), try text(args, 3), try text(args, 4))
+            let steps = try uniqueValues(rows.map { try field($0, sf) })
+            let keys = try uniqueValues(rows.map { try field($0, kf) }).map(\.text)
+            return .list(try steps.map { step in
+                let atStep = try rows.filter { try field($0, sf) == step }
+                func value(_ k: String) throws -> Double {
+                    try atStep.first { try field($0, kf).text == k }.map { try TemplateExpression.number(try field($0, vf), "ranks") } ?? -.infinity
+                }
+                let mine = try value(args[2].text)
+                let myOrder = keys.firstIndex(of: args[2].text) ?? 0
+                var rank = 0
+                for (i, k) in keys.enumerated() {
+                    let v = try value(k)
+                    if v > mine || (v == mine && i < myOrder) { rank += 1 }
+                }
+                return .number(Double(rank))
+            })
+        }),
+        "scaled": ("scaled(list, multiply, add)", { args in
+            let m = try num(args, 1), a = args.count > 2 ? try num(args, 2) : 0
+            return .list(try numbers([args[0]]).map { .number($0 * m + a) })
+        }),
+        "clampEach": ("clampEach(list, low, high)", { args in
+            let lo = try num(args, 1), hi = try num(args, 2)
+            return .list(try numbers([args[0]]).map { .number(min(max($0, lo), hi)) })
+        }),
+        "below": ("below(list, limit, yes, no)", { args in
+            // Per item: `yes` when it is below `limit`, else `no` (e.g. opacity for the top N).
+            let limit = try num(args, 1)
+            return .list(try numbers([args[0]]).map { $0 < limit ? args[2] : args[3] })
+        }),
         "indexOf": ("indexOf(list, value)", { args in .number(Double(try list(args, 0).firstIndex(of: args[1]) ?? -1)) }),
         "contains": ("contains(list or text, value)", { args in
             if case .string(let s) = args.first { return .bool(s.contains(try text(args, 1))) }
@@ -160,6 +206,12 @@ enum TemplateFunctions {
     private static func numbers(_ args: [TemplateValue]) throws -> [Double] {
         let items: [TemplateValue] = args.count == 1 ? (try? list(args, 0)) ?? args : args
         return try items.map { try TemplateExpression.number($0, "a list of numbers") }
+    }
+
+    private static func uniqueValues(_ values: [TemplateValue]) throws -> [TemplateValue] {
+        var seen = Set<TemplateValue>(), out: [TemplateValue] = []
+        for v in values where seen.insert(v).inserted { out.append(v) }
+        return out
     }
 
     private static func field(_ row: TemplateValue, _ key: String) throws -> TemplateValue {

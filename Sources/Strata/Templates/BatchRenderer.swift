@@ -1,0 +1,217 @@
+// Batch rendering: one template and a table of rows (CSV with a header, or JSON Lines) make one
+// video per row, named by an expression of the row (`{{id}}.mp4`). Rows are rendered by `jobs`
+// threads at once (each with its share of the tile workers); a malformed row is reported (row
+// number, field, reason) and skipped while the others render; `shard` picks every N-th row so
+// several machines split a batch without talking to each other; `resume` skips rows whose file
+// exists (files appear only when complete). The report says what happened to every row.
+import Foundation
+
+/// One row of batch data.
+public struct BatchRow: Sendable {
+    /// 1-based, not counting the header.
+    public let number: Int
+    /// The line in the data file.
+    public let line: Int
+    let arguments: TemplateArguments
+    /// The row's fields, for the output name.
+    let fields: [String: TemplateValue]
+}
+
+/// What happened to one row.
+public struct BatchItem: Codable, Sendable {
+    public enum Status: String, Codable, Sendable { case rendered, skipped, failed }
+    public var row: Int
+    public var line: Int
+    public var output: String?
+    public var status: Status
+    public var error: String?
+    public var seconds: Double?
+}
+
+/// The outcome of a batch.
+public struct BatchReport: Codable, Sendable {
+    public var template: String
+    public var data: String
+    public var shard: String?
+    public var rows: Int
+    public var rendered: Int
+    public var skipped: Int
+    public var failed: Int
+    public var seconds: Double
+    public var items: [BatchItem]
+}
+
+/// How a batch runs.
+public struct BatchOptions: Sendable {
+    public var outputFolder: URL
+    /// The file name of a row's output: an expression template over the row's fields, `index`
+    /// (0-based) and `row` (1-based).
+    public var name: String = "{{row}}.mp4"
+    public var jobs: Int = 1
+    /// Render only rows with (row − 1) mod count == index.
+    public var shard: (index: Int, count: Int)?
+    public var resume = false
+    /// Values for every row (`--set`), over the row's own.
+    public var fixed: [String: String] = [:]
+    public var allowAssets: [URL] = []
+    public var export = ExportOptions()
+    /// Called (from job threads) as rows start, make progress and end.
+    public var events: (@Sendable (BatchEvent) -> Void)?
+
+    public init(outputFolder: URL) { self.outputFolder = outputFolder }
+}
+
+/// Progress of a batch.
+public enum BatchEvent: Sendable {
+    case started(row: Int, output: String, job: Int)
+    case progress(row: Int, job: Int, ExportProgress)
+    case finished(BatchItem, done: Int, total: Int)
+}
+
+public enum BatchRenderer {
+    /// Reads rows from a CSV (first line: column names) or JSON Lines file (`.jsonl`, `.ndjson`).
+    public static func rows(contentsOf url: URL) throws -> [BatchRow] {
+        let text = try DataFiles.text(of: url)
+        let ext = url.pathExtension.lowercased()
+        if ext == "jsonl" || ext == "ndjson" {
+            return try DataFiles.jsonLines(text, file: url.path).enumerated().map { i, row in
+                guard case .object(let o) = row.value else { throw DataFileError(file: url.path, line: row.line, message: "expected an object") }
+                var a = TemplateArguments()
+                a.json = o
+                return BatchRow(number: i + 1, line: row.line, arguments: a, fields: o)
+            }
+        }
+        guard ext == "csv" || ext == "tsv" || ext.isEmpty else {
+            throw DataFileError(file: url.path, line: nil, message: "expected a .csv or .jsonl file")
+        }
+        return try DataFiles.csv(text, file: url.path).enumerated().map { i, row in
+            BatchRow(number: i + 1, line: row.line, arguments: TemplateArguments(text: row.fields),
+                     fields: row.fields.mapValues { .string($0) })
+        }
+    }
+
+    /// Renders the rows; never throws for a row (its failure is in the report).
+    public static func run(_ template: Template, rows allRows: [BatchRow], options: BatchOptions, dataName: String) -> BatchReport {
+        let started = Date()
+        let rows = options.shard.map { s in allRows.filter { ($0.number - 1) % s.count == s.index } } ?? allRows
+        let jobs = max(1, min(options.jobs, max(1, rows.count)))
+        let state = BatchState(count: rows.count)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        var export = options.export
+        if export.render.workers == nil { export.render.workers = max(1, cores / jobs) }
+        let frozen = export
+        let threads = (0..<jobs).map { job in
+            Thread {
+                while let i = state.next() {
+                    let item = render(template, rows[i], job: job, options: options, export: frozen, names: state)
+                    let done = state.finish(i, item)
+                    options.events?(.finished(item, done: done, total: rows.count))
+                }
+                state.jobEnded()
+            }
+        }
+        for t in threads { t.stackSize = 8 << 20; t.start() }
+        state.waitForJobs(jobs)
+        let items = state.items.compactMap { $0 }
+        return BatchReport(template: template.url.path, data: dataName,
+                           shard: options.shard.map { "\($0.index)/\($0.count)" }, rows: rows.count,
+                           rendered: items.filter { $0.status == .rendered }.count,
+                           skipped: items.filter { $0.status == .skipped }.count,
+                           failed: items.filter { $0.status == .failed }.count,
+                           seconds: Date().timeIntervalSince(started), items: items)
+    }
+
+    private static func render(_ template: Template, _ row: BatchRow, job: Int, options: BatchOptions,
+                               export: ExportOptions, names: BatchState) -> BatchItem {
+        var item = BatchItem(row: row.number, line: row.line, output: nil, status: .failed, error: nil, seconds: nil)
+        let started = Date()
+        do {
+            var scope = row.fields
+            scope["row"] = .number(Double(row.number))
+            scope["index"] = .number(Double(row.number - 1))
+            let name = try outputName(options.name, scope: scope)
+            guard names.claim(name) else { throw ExpressionError(message: "the output name \"\(name)\" is also another row's") }
+            item.output = name
+            let url = options.outputFolder.appendingPathComponent(name)
+            if options.resume, FileManager.default.fileExists(atPath: url.path) {
+                item.status = .skipped
+                return item
+            }
+            options.events?(.started(row: row.number, output: name, job: job))
+            var arguments = row.arguments
+            for (k, v) in options.fixed { arguments.text[k] = v }
+            let scene = try template.makeScene(arguments, allowAssets: options.allowAssets)
+            var export = export
+            let events = options.events
+            let number = row.number
+            export.progress = { p in events?(.progress(row: number, job: job, p)) }
+            try scene.export(to: url, options: export)
+            item.status = .rendered
+        } catch {
+            item.error = "\(error)".replacingOccurrences(of: "\n", with: "; ")
+        }
+        item.seconds = Date().timeIntervalSince(started)
+        return item
+    }
+
+    /// The row's file name: the name template filled in; a plain file name.
+    static func outputName(_ pattern: String, scope: [String: TemplateValue]) throws -> String {
+        var expansion = TemplateExpansion(file: "--name")
+        guard let node = expansion.expand(TemplateNode(.string(pattern)), path: "--name", scope: scope),
+              expansion.errors.isEmpty, case .string(let name) = node.value else {
+            throw ExpressionError(message: "--name: " + expansion.errors.map(\.message).joined(separator: "; "))
+        }
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != "..", !name.hasPrefix(".") else {
+            throw ExpressionError(message: "the output name \"\(name)\" must be a plain file name (no folders, not hidden)")
+        }
+        return name
+    }
+}
+
+/// Shared state of a batch's jobs.
+private final class BatchState: @unchecked Sendable {
+    private let lock = NSCondition()
+    private var nextIndex = 0
+    private let count: Int
+    private(set) var items: [BatchItem?]
+    private var done = 0
+    private var ended = 0
+    private var names = Set<String>()
+
+    init(count: Int) {
+        self.count = count
+        items = Array(repeating: nil, count: count)
+    }
+
+    func next() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard nextIndex < count else { return nil }
+        nextIndex += 1
+        return nextIndex - 1
+    }
+
+    func claim(_ name: String) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return names.insert(name).inserted
+    }
+
+    func finish(_ i: Int, _ item: BatchItem) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        items[i] = item
+        done += 1
+        return done
+    }
+
+    func jobEnded() {
+        lock.lock()
+        ended += 1
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    func waitForJobs(_ n: Int) {
+        lock.lock()
+        while ended < n { lock.wait() }
+        lock.unlock()
+    }
+}
