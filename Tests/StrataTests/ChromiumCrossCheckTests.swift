@@ -90,9 +90,13 @@ final class ChromiumCrossCheckTests: XCTestCase {
             + html(root) + "</body></html>"
         let htmlURL = dir.appendingPathComponent("\(name).html"), shot = dir.appendingPathComponent("\(name)-chromium.png")
         try page.write(to: htmlURL, atomically: true, encoding: .utf8)
-        let r = try runProcess(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+        // No zygote: on this kernel two zygotes reaping their children at exit have been seen
+        // spinning for good. (A fresh --user-data-dir was tried too: its first screenshots came
+        // back blank, the page not yet painted.)
+        let r = try runProcess(chromium, ["--headless", "--no-sandbox", "--no-zygote", "--disable-gpu",
+                                          "--hide-scrollbars",
                                           "--force-device-scale-factor=1", "--window-size=\(w),\(h)",
-                                          "--screenshot=\(shot.path)", htmlURL.absoluteString])
+                                          "--screenshot=\(shot.path)", htmlURL.absoluteString], timeout: 120)
         guard FileManager.default.fileExists(atPath: shot.path) else {
             throw XCTSkip("chromium did not produce a screenshot: \(r.stderr.suffix(300))")
         }

@@ -9,8 +9,11 @@ struct ProcessResult {
     var text: String { String(decoding: stdout, as: UTF8.self) }
 }
 
+/// Runs `executable` to completion. With a `timeout`, a process still running after that many
+/// seconds is sent SIGKILL and the call throws `XCTSkip` naming it, so an external tool that
+/// hangs (a headless browser) cannot hold the suite.
 @discardableResult
-func runProcess(_ executable: String, _ arguments: [String]) throws -> ProcessResult {
+func runProcess(_ executable: String, _ arguments: [String], timeout: TimeInterval? = nil) throws -> ProcessResult {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
     p.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
@@ -18,9 +21,16 @@ func runProcess(_ executable: String, _ arguments: [String]) throws -> ProcessRe
     p.standardOutput = out
     p.standardError = err
     try p.run()
+    var timedOut = false
+    if let timeout {
+        let deadline = Date().addingTimeInterval(timeout)
+        while p.isRunning && Date() < deadline { usleep(50_000) }
+        if p.isRunning { timedOut = true; kill(p.processIdentifier, SIGKILL) }
+    }
     let o = out.fileHandleForReading.readDataToEndOfFile()
     let e = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
+    if timedOut { throw XCTSkip("\(executable) did not finish within \(Int(timeout ?? 0)) s") }
     return ProcessResult(status: p.terminationStatus, stdout: o, stderr: String(decoding: e, as: UTF8.self))
 }
 
