@@ -11,6 +11,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // YAML, for now only to read the Kubernetes manifests in a test.
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         // System libraries: thin module maps, nothing else.
@@ -58,7 +60,8 @@ let package = Package(
                                                          "example-bar-chart", "example-logo-reveal", "example-loading-spinner",
                                                          "example-card-flip"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTestSupport", .product(name: "Yams", package: "Yams")],
+                    exclude: ["__Snapshots__"]),
         // The seeds' examples ported as an iOS developer writes them, compiled with `import Strata`
         // only (Swift 5 mode, as the iOS code they come from). Files that need the Objective-C
         // runtime (`@objc`, `#selector`) cannot compile on Linux and are excluded.

@@ -145,6 +145,8 @@ struct VideoPartJoiner {
             }
             status = avcodec_parameters_copy(os.pointee.codecpar, par)
             if status < 0 { throw MediaError.cannotJoin(path: finalPath, reason: "copying stream parameters failed (\(FFmpegSupport.errorString(status)))") }
+            // The first part's measured video bit rate is not the joined file's: the muxer measures it.
+            if par.pointee.codec_type == AVMEDIA_TYPE_VIDEO { os.pointee.codecpar.pointee.bit_rate = 0 }
             // The tag (hvc1 for HEVC) carries over between MP4 and MOV; other containers pick their own.
             if !(first.isISOMedia && (format == .mp4 || format == .mov)) { os.pointee.codecpar.pointee.codec_tag = 0 }
             os.pointee.time_base = st.pointee.time_base
