@@ -393,8 +393,13 @@ public final class VideoEncoder: @unchecked Sendable {
             encoder.pointee.colorspace = AVCOL_SPC_BT709
             encoder.pointee.color_range = AVCOL_RANGE_MPEG
         }
-        // A fixed count, not the machine's: the encoded bytes depend on it (see the file header).
-        encoder.pointee.thread_count = Int32(options.encoderThreads)
+        // A fixed count, not the machine's, for the codecs whose pictures depend on it (see the
+        // file header). SVT-AV1 sizes its own thread pool (and, run as root, makes its threads
+        // real-time: more of them than cores starves the machine); ProRes and WebP are intra-only.
+        switch options.codec {
+        case .h264, .hevc, .vp9: encoder.pointee.thread_count = Int32(options.encoderThreads)
+        case .av1, .prores, .webp: encoder.pointee.thread_count = 0
+        }
         if let bitrate = options.bitrate { encoder.pointee.bit_rate = Int64(bitrate) }
         if (outputFormat.pointee.flags & AVFMT_GLOBALHEADER) != 0 {
             encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
