@@ -26,6 +26,9 @@ public enum MediaError: Error, CustomStringConvertible, LocalizedError, Equatabl
     case alreadyFinished(path: String)
     /// `finish()` was called before any frame was appended.
     case noFrames(path: String)
+    /// Chunks could not be joined: a part is missing, unreadable or does not match the first
+    /// part, or the output cannot be written (`path` is the part or the output concerned).
+    case cannotJoin(path: String, reason: String)
 
     /// The message naming the file and what went wrong.
     public var description: String {
@@ -50,6 +53,8 @@ public enum MediaError: Error, CustomStringConvertible, LocalizedError, Equatabl
             return "\(path) is already finished (or failed); no more frames can be written"
         case let .noFrames(path):
             return "no frames were appended to \(path)"
+        case let .cannotJoin(path, reason):
+            return "cannot join \(path): \(reason)"
         }
     }
 

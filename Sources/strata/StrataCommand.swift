@@ -1,5 +1,5 @@
 // The `strata` command line: render the built-in demo (templates come with the template issue),
-// render stills, and probe media files.
+// render stills, join rendered chunks, and probe media files.
 import ArgumentParser
 import Foundation
 import Strata
@@ -9,7 +9,7 @@ struct StrataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Core Animation for Linux, rendered to video and GIF.",
-        subcommands: [RenderCommand.self, StillCommand.self, ProbeCommand.self])
+        subcommands: [RenderCommand.self, StillCommand.self, ConcatCommand.self, ProbeCommand.self])
 }
 
 /// Options shared by commands that build the demo scene.
@@ -60,6 +60,10 @@ struct RenderCommand: ParsableCommand {
     var crf: Int?
     @Option(help: "x264 preset (ultrafast … veryslow).")
     var preset: String?
+    @Option(help: ArgumentHelp(
+        "Frames per keyframe interval (default: 2 s of frames for video, the whole file for GIF).",
+        discussion: "Each interval is encoded on its own, at multiples of N: chunks (--frames) that start on a multiple of N join (strata concat) into exactly the file a whole render gives."))
+    var keyframeInterval: Int?
 
     func run() throws {
         let s = try scene.makeScene()
@@ -81,6 +85,14 @@ struct RenderCommand: ParsableCommand {
             }
             options.video.preset = preset
         }
+        if let keyframeInterval {
+            guard keyframeInterval >= 1 else { throw ValidationError("--keyframe-interval \(keyframeInterval) must be at least 1") }
+            options.video.keyframeInterval = keyframeInterval
+            options.gif.keyframeInterval = keyframeInterval
+        }
+        if let range = options.frameRange, let note = chunkAlignmentNote(range: range, path: path, rate: try s.validated(), options: options) {
+            FileHandle.standardError.write(Data("note: \(note)\n".utf8))
+        }
         let reporter = ProgressReporter()
         options.progress = { reporter.report($0) }
         let started = Date()
@@ -95,6 +107,25 @@ struct RenderCommand: ParsableCommand {
         let secs = Date().timeIntervalSince(started)
         print("wrote \(path): \(n) frames, \(s.pixelWidth)×\(s.pixelHeight), \(String(format: "%.1f", Double(n) / max(secs, 1e-9))) frames/s")
     }
+}
+
+/// Why a chunk will not encode exactly like the same frames of a whole render, if it will not:
+/// its first frame is not on a keyframe interval boundary (video), or GIF chunks have no interval.
+func chunkAlignmentNote(range: Range<Int>, path: String, rate: FrameRate, options: ExportOptions) -> String? {
+    guard range.lowerBound > 0 else { return nil }
+    let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+    let frames = "--frames \(range.lowerBound)..\(range.upperBound - 1)"
+    if ext == "gif" {
+        guard let interval = options.gif.keyframeInterval else {
+            return "\(frames): a GIF chunk encodes exactly as in a whole render only with --keyframe-interval N (the same N for every chunk and chunks starting at multiples of N)"
+        }
+        return range.lowerBound % interval == 0 ? nil
+            : "\(frames) does not start on a multiple of the keyframe interval \(interval): the chunk joins cleanly, but its frames are encoded differently from a whole render's"
+    }
+    guard ["mp4", "m4v", "mov", "qt", "webm"].contains(ext) else { return nil }
+    let interval = options.video.resolvedKeyframeInterval(frameRate: rate)
+    return range.lowerBound % interval == 0 ? nil
+        : "\(frames) does not start on a multiple of the keyframe interval \(interval): the chunk joins cleanly, but its frames are encoded differently from a whole render's (start chunks at multiples of \(interval), or set --keyframe-interval)"
 }
 
 struct StillCommand: ParsableCommand {
@@ -125,6 +156,32 @@ struct StillCommand: ParsableCommand {
             throw CLIError(message: "\(error)")
         }
         print("wrote \(output): \(s.pixelWidth)×\(s.pixelHeight) at t = \(time) s")
+    }
+}
+
+struct ConcatCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "concat",
+        abstract: "Join chunks rendered with --frames into one file, without re-encoding.",
+        discussion: """
+            MP4, MOV and WebM parts are joined by copying their packets; GIF parts by appending their \
+            frames (palettes kept, the loop count once). Parts join in the order given and must \
+            agree in size, codec, frame rate and encoder settings.
+            """)
+
+    @Argument(help: "The chunks, in order (.mp4 .mov .webm, or .gif).")
+    var parts: [String] = []
+    @Option(name: .shortAndLong, help: "The joined file (.mp4 .mov .webm or .gif).")
+    var output: String
+
+    func run() throws {
+        guard !parts.isEmpty else { throw CLIError(message: "strata concat needs at least one part: strata concat PART… -o OUT") }
+        do {
+            let result = try MediaConcatenator.concatenate(parts.map { URL(fileURLWithPath: $0) }, to: URL(fileURLWithPath: output))
+            print("wrote \(output): \(result.frames) frames from \(parts.count) parts, \(String(format: "%.3f", result.duration)) s")
+        } catch {
+            throw CLIError(message: "\(error)")
+        }
     }
 }
 

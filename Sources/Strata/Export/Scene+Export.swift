@@ -76,7 +76,7 @@ extension Scene {
         let temp = folder.appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let width = pixelWidth, height = pixelHeight
         var plan = ExportPlan(indices: Array(range), times: range.map { rate.time(ofFrame: $0) },
-                              end: rate.time(ofFrame: range.upperBound), encoderRate: rate)
+                              end: rate.time(ofFrame: range.upperBound), encoderRate: rate, firstOutputIndex: range.lowerBound)
         // The media session looks at the tree (its players) as it is at the first frame.
         try advance(to: plan.times[0])
         let sink: FrameSink
@@ -96,7 +96,8 @@ extension Scene {
             media = try ExportMediaSession(scene: self, options: options, origin: plan.times[0], end: plan.end,
                                            carriesAudio: format.carriesAudio)
             let encoder = try VideoEncoder(url: temp, format: format, width: width, height: height, frameRate: rate,
-                                           options: video, audio: media.wantsAudio ? options.audio.encoder : nil)
+                                           options: video, audio: media.wantsAudio ? options.audio.encoder : nil,
+                                           firstFrameIndex: range.lowerBound)
             if media.wantsAudio { audioEncoder = encoder }
             sink = encoder
         case .gif:
@@ -106,7 +107,8 @@ extension Scene {
             plan = try plan.reducedForGIF(gif, sceneRate: rate, range: range, path: url.path)
             gif.everyNthFrame = 1
             gif.frameRate = nil
-            sink = try GIFEncoder(url: temp, width: width, height: height, frameRate: plan.encoderRate, options: gif)
+            sink = try GIFEncoder(url: temp, width: width, height: height, frameRate: plan.encoderRate, options: gif,
+                                  firstFrameIndex: plan.firstOutputIndex)
         case .pngSequence:
             media = try ExportMediaSession(scene: self, options: options, origin: plan.times[0], end: plan.end, carriesAudio: false)
             try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: false)
@@ -215,6 +217,9 @@ struct ExportPlan {
     /// Scene time at which the export ends (the frame after the last).
     var end: Double
     var encoderRate: FrameRate
+    /// The number of the first planned frame at the encoder's rate (the range's first frame, or
+    /// its number at a reduced GIF rate): where a chunk sits in the whole animation.
+    var firstOutputIndex: Int
 
     /// GIF frame-rate reduction: every n-th frame, or frames at a lower target rate.
     func reducedForGIF(_ options: GIFEncoderOptions, sceneRate: FrameRate, range: Range<Int>, path: String) throws -> ExportPlan {
@@ -233,6 +238,7 @@ struct ExportPlan {
             }
             if plan.times.isEmpty { plan.times = [start]; plan.indices = [k] }
             plan.encoderRate = target
+            plan.firstOutputIndex = plan.indices[0]
             return plan
         }
         let n = options.everyNthFrame
@@ -244,6 +250,9 @@ struct ExportPlan {
         plan.indices = Array(stride(from: range.lowerBound, to: range.upperBound, by: n))
         plan.times = plan.indices.map { sceneRate.time(ofFrame: $0) }
         plan.encoderRate = reduced
+        // Frames 0, n, 2n … of the whole animation are output frames 0, 1, 2 … (a chunk lines up
+        // with a whole render when its first frame is a multiple of n).
+        plan.firstOutputIndex = range.lowerBound / n
         return plan
     }
 }

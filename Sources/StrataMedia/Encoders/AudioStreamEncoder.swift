@@ -1,7 +1,8 @@
 // The audio half of `VideoEncoder`: interleaved float samples in, AAC or Opus packets out,
 // interleaved into the same file as the video. Samples are gathered into the encoder's frame
 // size (1024 for AAC, 960 for Opus at 48 kHz), converted to the encoder's sample layout, and
-// stamped with their exact sample position (time base 1 / sample rate), so the track lasts
+// stamped with their exact sample position (time base 1 / sample rate; a chunk's track starts at
+// its first frame's time), so the track lasts
 // exactly the number of samples appended; the last, partial frame is sent short when the encoder
 // allows it and padded with silence otherwise. Used under `VideoEncoder`'s lock only.
 import Foundation
@@ -24,9 +25,12 @@ final class AudioStreamEncoder {
     private(set) var samplesAppended: Int64 = 0
 
     /// Adds an audio stream to `formatContext` (before its header is written).
+    /// `startSample` is the track's first sample position (a chunk of a longer export starts
+    /// at its first frame's time, in samples).
     init(formatContext: UnsafeMutablePointer<AVFormatContext>, container: ContainerFormat,
-         options: AudioEncoderOptions, path: String) throws {
+         options: AudioEncoderOptions, path: String, startSample: Int64 = 0) throws {
         self.path = path
+        nextPTS = startSample
         codecName = options.resolvedCodec(for: container)
         sampleRate = options.sampleRate
         channels = options.channels

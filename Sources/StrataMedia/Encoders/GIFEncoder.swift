@@ -12,7 +12,10 @@
 // caught once they exceed the tolerance). Frames may be dropped for a lower output rate
 // (`everyNthFrame`, `frameRate`). Frame k lasts round(100·(k+1)/fps) − round(100·k/fps)
 // centiseconds at the output rate, so the delays add up to the duration exactly, to the
-// centisecond. Browsers stretch 0–1 cs delays to about 10 cs, so rates above 50 fps play slowly
+// centisecond; k counts from `firstFrameIndex`, the number of the first frame when the file is a
+// chunk of a longer animation. With `keyframeInterval`, the encoder starts afresh at frame numbers
+// that are multiples of it (full frame, own palette statistics), so chunks that start there, joined,
+// equal a whole render byte for byte. Browsers stretch 0–1 cs delays to about 10 cs, so rates above 50 fps play slowly
 // there. The output depends only on the frames and options.
 //
 // Measured against FFmpeg's palettegen/paletteuse (Benchmarks/media/gif_vs_ffmpeg.sh, three
@@ -36,6 +39,9 @@ public final class GIFEncoder: @unchecked Sendable {
     public let frameRate: FrameRate
     /// The options the encoder was created with.
     public let options: GIFEncoderOptions
+    /// The number (at the output rate) of the file's first frame in the whole animation it is a
+    /// chunk of; 0 for a whole animation.
+    public let firstFrameIndex: Int
 
     /// The number of frames appended so far.
     public var frameCount: Int { lock.withLock { appended } }
@@ -70,16 +76,23 @@ public final class GIFEncoder: @unchecked Sendable {
     private var statistics: ColorStatistics?
     private var spool: FileHandle?
     private var spoolURL: URL?
+    /// Frames in the spool (the current keyframe interval's).
+    private var spooled = 0
+    /// Whether the screen descriptor (and the global palette, if any) has been written.
+    private var headerWritten = false
 
     /// Creates `url` for a `width`×`height` GIF at `frameRate`. Throws `MediaError` when the file
     /// cannot be created or a size or option is out of range.
+    /// `firstFrameIndex` makes the file a chunk of a longer animation that starts at that output
+    /// frame (delays and keyframe intervals follow the whole animation's frame numbers).
     public init(url: URL, width: Int, height: Int, frameRate: FrameRate,
-                options: GIFEncoderOptions = GIFEncoderOptions()) throws {
+                options: GIFEncoderOptions = GIFEncoderOptions(), firstFrameIndex: Int = 0) throws {
         self.url = url
         self.width = width
         self.height = height
         self.frameRate = frameRate
         self.options = options
+        self.firstFrameIndex = firstFrameIndex
         self.path = url.path
         self.tolerance = options.resolvedTemporalTolerance
         if let target = options.frameRate, target.framesPerSecond < frameRate.framesPerSecond {
@@ -101,6 +114,12 @@ public final class GIFEncoder: @unchecked Sendable {
         }
         guard (0...65_536).contains(options.loopCount) else {
             throw MediaError.invalidOption(path: path, reason: "loop count \(options.loopCount) is outside 0...65536")
+        }
+        guard firstFrameIndex >= 0 else {
+            throw MediaError.invalidOption(path: path, reason: "first frame index \(firstFrameIndex) must not be negative")
+        }
+        if let interval = options.keyframeInterval, interval < 1 {
+            throw MediaError.invalidOption(path: path, reason: "keyframe interval \(interval) must be at least 1")
         }
         // Opened here rather than by EGifOpenFileName, which creates files readable by the owner only.
         let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
@@ -150,8 +169,11 @@ public final class GIFEncoder: @unchecked Sendable {
             }
             defer { appended += 1 }
             guard keeps(frameAt: appended) else { return }
-            kept += 1
             do {
+                if kept > 0, let interval = options.keyframeInterval, (firstFrameIndex + kept) % interval == 0 {
+                    try startInterval()
+                }
+                kept += 1
                 if let spool {
                     frame.pixels.withUnsafeBufferPointer { pixels in
                         let region = FrameRegion(pixels: pixels, stride: width, x: 0, y: 0, width: width, height: height,
@@ -159,6 +181,7 @@ public final class GIFEncoder: @unchecked Sendable {
                         statistics!.add(region)
                     }
                     try spool.write(contentsOf: frame.pixels)
+                    spooled += 1
                 } else {
                     try encode(frame.pixels, with: nil)
                 }
@@ -179,27 +202,7 @@ public final class GIFEncoder: @unchecked Sendable {
                 throw MediaError.noFrames(path: path)
             }
             do {
-                if let spool, let statistics, let spoolURL {
-                    try spool.close()
-                    self.spool = nil
-                    // One slot stays free for transparency (kept alpha, or unchanged pixels).
-                    let colors = PaletteBuilder.palette(from: statistics, maxColors: options.resolvedMaxColors - 1,
-                                                        exactUpTo: options.maxColors - 1, space: options.quantizationSpace)
-                    let mapper = PaletteMapper(colors: colors, isExact: isExact(statistics, colors), space: options.quantizationSpace)
-                    // Flat graphics (few distinct colours over the whole animation) have no noise
-                    // to tolerate: every change is real (measured on the flat UI clip: SSIM
-                    // 0.999998 exact vs 0.999964 with a tolerance of 2, for 0.8 % more bytes).
-                    if options.temporalTolerance == nil, options.goal == .quality, statistics.exactCounts != nil { tolerance = 0 }
-                    try writeHeader(globalPalette: mapper.colors)
-                    let reader = try FileHandle(forReadingFrom: spoolURL)
-                    defer { try? reader.close() }
-                    for _ in 0..<kept {
-                        guard let data = try reader.read(upToCount: width * height * 4), data.count == width * height * 4 else {
-                            throw MediaError.libraryFailure(path: path, operation: "reading the frame spool", reason: "it ended early")
-                        }
-                        try encode([UInt8](data), with: mapper)
-                    }
-                }
+                try flushSpool()
             } catch {
                 close(removingFile: false)
                 throw Self.wrap(error, path: path, operation: "writing frames")
@@ -216,6 +219,45 @@ public final class GIFEncoder: @unchecked Sendable {
 
     // MARK: - Writing
 
+    /// A new keyframe interval: writes the last interval's spooled frames, then forgets the
+    /// reference so the next frame is written whole.
+    private func startInterval() throws {
+        try flushSpool()
+        if statistics != nil {
+            statistics = ColorStatistics()
+            try spool?.truncate(atOffset: 0)
+        }
+        reference = nil
+        tolerance = options.resolvedTemporalTolerance
+    }
+
+    /// Global or automatic palettes: builds the palette of the spooled frames (the interval's),
+    /// writes the header with it as the global palette the first time (as a local palette of
+    /// each frame that uses it afterwards), and encodes the spooled frames.
+    private func flushSpool() throws {
+        guard let spool, let statistics, let spoolURL, spooled > 0 else { return }
+        try spool.synchronize()
+        // One slot stays free for transparency (kept alpha, or unchanged pixels).
+        let colors = PaletteBuilder.palette(from: statistics, maxColors: options.resolvedMaxColors - 1,
+                                            exactUpTo: options.maxColors - 1, space: options.quantizationSpace)
+        let mapper = PaletteMapper(colors: colors, isExact: isExact(statistics, colors), space: options.quantizationSpace)
+        // Flat graphics (few distinct colours over the whole animation) have no noise
+        // to tolerate: every change is real (measured on the flat UI clip: SSIM
+        // 0.999998 exact vs 0.999964 with a tolerance of 2, for 0.8 % more bytes).
+        if options.temporalTolerance == nil, options.goal == .quality, statistics.exactCounts != nil { tolerance = 0 }
+        let isGlobal = !headerWritten
+        if !headerWritten { try writeHeader(globalPalette: mapper.colors) }
+        let reader = try FileHandle(forReadingFrom: spoolURL)
+        defer { try? reader.close() }
+        for _ in 0..<spooled {
+            guard let data = try reader.read(upToCount: width * height * 4), data.count == width * height * 4 else {
+                throw MediaError.libraryFailure(path: path, operation: "reading the frame spool", reason: "it ended early")
+            }
+            try encode([UInt8](data), with: mapper, paletteIsGlobal: isGlobal)
+        }
+        spooled = 0
+    }
+
     private func isExact(_ statistics: ColorStatistics, _ colors: [RGB8]) -> Bool {
         if let exact = statistics.exactColors { return exact.count <= colors.count }
         return false
@@ -227,6 +269,7 @@ public final class GIFEncoder: @unchecked Sendable {
         if let globalPalette { map = try makeColorMap(globalPalette, reservingTransparency: true) }
         defer { if map != nil { GifFreeMapObject(map) } }
         try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, map), "writing the screen descriptor (EGifPutScreenDesc)")
+        headerWritten = true
         if options.loopCount != 1 {
             let repetitions = options.loopCount == 0 ? 0 : options.loopCount - 1
             let application: [UInt8] = Array("NETSCAPE2.0".utf8)
@@ -238,9 +281,10 @@ public final class GIFEncoder: @unchecked Sendable {
         }
     }
 
-    /// Encodes one frame: the changed rectangle, mapped to `globalMapper` or to its own palette.
-    private func encode(_ pixels: [UInt8], with globalMapper: PaletteMapper?) throws {
-        let delay = Self.delay(ofFrame: written, frameRate: outputRate)
+    /// Encodes one frame: the changed rectangle, mapped to `globalMapper` (the interval's palette:
+    /// the file's global one when `paletteIsGlobal`, else repeated as a local one) or to its own.
+    private func encode(_ pixels: [UInt8], with globalMapper: PaletteMapper?, paletteIsGlobal: Bool = true) throws {
+        let delay = Self.delay(ofFrame: firstFrameIndex + written, frameRate: outputRate)
         let keepsTransparency = options.preservesTransparency
         let rect: (x: Int, y: Int, width: Int, height: Int)?
         let differencing = !keepsTransparency && reference != nil
@@ -289,7 +333,12 @@ public final class GIFEncoder: @unchecked Sendable {
         try writeControlBlock(delay: delay, transparentIndex: Int32(transparentIndex),
                               disposal: keepsTransparency ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT)
         var map: UnsafeMutablePointer<ColorMapObject>?
-        if mapper !== globalMapper { map = try makeColorMap(mapper.colors, reservingTransparency: usesTransparency) }
+        if mapper !== globalMapper {
+            map = try makeColorMap(mapper.colors, reservingTransparency: usesTransparency)
+        } else if !paletteIsGlobal {
+            // The same table the interval's own file would hold as its global palette.
+            map = try makeColorMap(mapper.colors, reservingTransparency: true)
+        }
         defer { if map != nil { GifFreeMapObject(map) } }
         try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, map),
                   "writing image descriptor \(written) (EGifPutImageDesc)")

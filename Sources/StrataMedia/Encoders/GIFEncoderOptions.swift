@@ -79,6 +79,14 @@ public struct GIFEncoderOptions: Sendable, Equatable {
     /// shimmer and cost nothing. nil: 2 for `.quality` (0 when global or automatic palettes find
     /// the animation is flat graphics, at most 4096 distinct colours), 6 for `.size`; 0: exact.
     public var temporalTolerance: Int?
+    /// Frames (at the output rate) per independently encoded interval, or nil (the default) for
+    /// one interval over the whole file. At each multiple of the interval (counted in the whole
+    /// animation's frame numbers, see `GIFEncoder`'s `firstFrameIndex`) the encoder starts afresh:
+    /// a full frame, no reference to earlier frames, and (global or automatic palettes) a palette
+    /// built from that interval's frames alone, written as a local colour table after the first
+    /// interval. Chunks of an animation rendered apart that start on such multiples, joined by
+    /// `MediaConcatenator`, then give the same file as a whole render.
+    public var keyframeInterval: Int?
 
     /// The tolerance in use.
     public var resolvedTemporalTolerance: Int { max(0, temporalTolerance ?? (goal == .size ? 6 : 2)) }

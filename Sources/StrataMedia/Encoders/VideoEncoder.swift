@@ -1,7 +1,14 @@
 // The video encoder stage: premultiplied RGBA frames in, an MP4/MOV/WebM file out, through
 // libswscale (RGB → BT.709 limited-range YUV), libavcodec (libx264, libx265, libvpx-vp9,
 // prores_ks) and libavformat. Frame k is stamped pts k in a time base of exactly 1/fps, so the file
-// holds as many frames as were appended and its duration is exactly frameCount / fps. The
+// holds as many frames as were appended and its duration is exactly frameCount / fps; a chunk of a
+// longer video (`firstFrameIndex`) is stamped with its frames' own numbers, so its timestamps start
+// at its first frame's time and chunks join end to end without re-timing. Every keyframe interval
+// is encoded by a fresh codec state, at frame numbers that are multiples of the interval (and at
+// the file's first frame): each interval is a closed GOP that starts with a keyframe and depends on
+// no frame outside it, so a chunk that starts on a multiple of the interval holds exactly the
+// packets a full render holds for those frames (with a fixed encoder thread count: x264 and libvpx
+// encode differently with different thread counts, so the count never follows the machine). The
 // container is the one passed in, never guessed from the file name; MP4/MOV are written with
 // `+faststart` (moov before mdat). Frames with alpha are composited over black for formats without
 // an alpha plane (the premultiplied colour is used as is) and un-premultiplied for formats with one.
@@ -31,6 +38,9 @@ public final class VideoEncoder: @unchecked Sendable {
     public let options: VideoEncoderOptions
     /// The audio track's options, nil without audio.
     public let audioOptions: AudioEncoderOptions?
+    /// The number of the first frame in the whole video this file is a chunk of (0 for a whole
+    /// video): frame `firstFrameIndex + k` is stamped `(firstFrameIndex + k) / frameRate`.
+    public let firstFrameIndex: Int
 
     /// The number of frames appended so far.
     public var frameCount: Int { lock.withLock { appended } }
@@ -41,6 +51,9 @@ public final class VideoEncoder: @unchecked Sendable {
     private var isOpen = false
     private var formatContext: UnsafeMutablePointer<AVFormatContext>?
     private var codecContext: UnsafeMutablePointer<AVCodecContext>?
+    private var codec: UnsafePointer<AVCodec>?
+    /// Frames per independently encoded interval (nil: one codec state for the whole file).
+    private var restartInterval: Int?
     private var stream: UnsafeMutablePointer<AVStream>?
     private var scaler: OpaquePointer?
     private var picture: UnsafeMutablePointer<AVFrame>?
@@ -56,9 +69,11 @@ public final class VideoEncoder: @unchecked Sendable {
     /// Throws `MediaError` when the file cannot be created, the size does not suit the pixel
     /// format, or the codec is missing or does not fit the container.
     /// With `audio`, the file also gets an audio track fed by `appendAudio(_:)`.
+    /// `firstFrameIndex` makes the file a chunk of a longer video that starts at that frame
+    /// (timestamps and keyframe intervals follow the whole video's frame numbers).
     public init(url: URL, format: ContainerFormat, width: Int, height: Int,
                 frameRate: FrameRate, options: VideoEncoderOptions = VideoEncoderOptions(),
-                audio: AudioEncoderOptions? = nil) throws {
+                audio: AudioEncoderOptions? = nil, firstFrameIndex: Int = 0) throws {
         self.url = url
         self.format = format
         self.width = width
@@ -66,6 +81,7 @@ public final class VideoEncoder: @unchecked Sendable {
         self.frameRate = frameRate
         self.options = options
         self.audioOptions = audio
+        self.firstFrameIndex = firstFrameIndex
         self.path = url.path
         _ = FFmpegSupport.quietLogging
         do {
@@ -90,8 +106,10 @@ public final class VideoEncoder: @unchecked Sendable {
                                                    height: frame.height, expectedWidth: width, expectedHeight: height)
             }
             do {
+                let index = firstFrameIndex + appended
+                if appended > 0, let restartInterval, index % restartInterval == 0 { try restartCodec() }
                 try convert(frame)
-                picture!.pointee.pts = Int64(appended)
+                picture!.pointee.pts = Int64(index)
                 try send(picture)
                 appended += 1
             } catch {
@@ -175,6 +193,8 @@ public final class VideoEncoder: @unchecked Sendable {
             throw failure("creating the \(muxer) muxer (avformat_alloc_output_context2)", status)
         }
         formatContext = context
+        // No random segment UID (WebM) or library version string: the same frames give the same bytes.
+        context.pointee.flags |= AVFMT_FLAG_BITEXACT
         let outputFormat = context.pointee.oformat!
         if avformat_query_codec(outputFormat, codec.pointee.id, FF_COMPLIANCE_NORMAL) == 0 {
             throw MediaError.unsupportedCombination(
@@ -186,17 +206,13 @@ public final class VideoEncoder: @unchecked Sendable {
             throw failure("adding a video stream (avformat_new_stream)", nil)
         }
         self.stream = stream
-        guard let encoder = avcodec_alloc_context3(codec) else {
-            throw failure("allocating the \(codecName) encoder (avcodec_alloc_context3)", nil)
-        }
+        self.codec = codec
+        let encoder = try makeCodecContext()
         codecContext = encoder
-        configure(encoder, outputFormat: outputFormat)
-
-        var codecOptions: OpaquePointer?
-        defer { av_dict_free(&codecOptions) }
-        codecSpecificOptions().forEach { av_dict_set(&codecOptions, $0.0, $0.1, 0) }
-        status = avcodec_open2(encoder, codec, &codecOptions)
-        if status < 0 { throw failure("opening the \(codecName) encoder (avcodec_open2)", status) }
+        // Intra-only codecs (ProRes) and animated WebP (one picture stream) need no restarts.
+        if options.codec != .prores, options.codec != .webp {
+            restartInterval = options.resolvedKeyframeInterval(frameRate: frameRate)
+        }
 
         status = avcodec_parameters_from_context(stream.pointee.codecpar, encoder)
         if status < 0 { throw failure("copying codec parameters (avcodec_parameters_from_context)", status) }
@@ -209,7 +225,10 @@ public final class VideoEncoder: @unchecked Sendable {
             guard format.carriesAudio else {
                 throw MediaError.unsupportedCombination(path: path, reason: "\(format.displayName) files cannot hold audio")
             }
-            audio = try AudioStreamEncoder(formatContext: context, container: format, options: audioOptions, path: path)
+            let startSample = (Int64(firstFrameIndex) * Int64(audioOptions.sampleRate) * Int64(frameRate.denominator)
+                + Int64(frameRate.numerator) / 2) / Int64(frameRate.numerator)
+            audio = try AudioStreamEncoder(formatContext: context, container: format, options: audioOptions, path: path,
+                                           startSample: startSample)
         }
 
         if (outputFormat.pointee.flags & AVFMT_NOFILE) == 0 {
@@ -224,6 +243,11 @@ public final class VideoEncoder: @unchecked Sendable {
         defer { av_dict_free(&muxerOptions) }
         if format == .mp4 || format == .mov {
             av_dict_set(&muxerOptions, "movflags", "+faststart", 0)
+            // The movie's clock (edit lists: where a chunk starts) ticks with the video track's,
+            // so a chunk's start time is exact rather than rounded to the default milliseconds.
+            let timescale = Self.trackTimescale(frameRate)
+            av_dict_set(&muxerOptions, "video_track_timescale", "\(timescale)", 0)
+            av_dict_set(&muxerOptions, "movie_timescale", "\(timescale)", 0)
         }
         if format == .webp {
             av_dict_set(&muxerOptions, "loop", "\(options.webp.loopCount)", 0)
@@ -235,6 +259,50 @@ public final class VideoEncoder: @unchecked Sendable {
         try createScaler()
         packet = av_packet_alloc()
         if packet == nil { throw failure("allocating a packet (av_packet_alloc)", nil) }
+    }
+
+    /// A codec context for `codec`, configured and opened with the options.
+    private func makeCodecContext() throws -> UnsafeMutablePointer<AVCodecContext> {
+        guard let codec, let formatContext else { throw MediaError.alreadyFinished(path: path) }
+        let codecName = options.codec.encoderName
+        guard let encoder = avcodec_alloc_context3(codec) else {
+            throw failure("allocating the \(codecName) encoder (avcodec_alloc_context3)", nil)
+        }
+        configure(encoder, outputFormat: formatContext.pointee.oformat)
+        var codecOptions: OpaquePointer?
+        defer { av_dict_free(&codecOptions) }
+        codecSpecificOptions().forEach { av_dict_set(&codecOptions, $0.0, $0.1, 0) }
+        let status = avcodec_open2(encoder, codec, &codecOptions)
+        if status < 0 {
+            var unopened: UnsafeMutablePointer<AVCodecContext>? = encoder
+            avcodec_free_context(&unopened)
+            throw failure("opening the \(codecName) encoder (avcodec_open2)", status)
+        }
+        return encoder
+    }
+
+    /// Flushes the current codec state and starts a fresh one: the next frame opens a new
+    /// closed GOP with a keyframe, encoded without reference to anything before it.
+    private func restartCodec() throws {
+        try send(nil)
+        avcodec_free_context(&codecContext)
+        let encoder = try makeCodecContext()
+        codecContext = encoder
+        // The stream's headers (SPS/PPS, VP9 configuration) were taken from the first state; a
+        // fresh state with the same settings must produce the same ones.
+        if let parameters = stream?.pointee.codecpar,
+           !Self.sameBytes(parameters.pointee.extradata, Int(parameters.pointee.extradata_size),
+                           encoder.pointee.extradata, Int(encoder.pointee.extradata_size)) {
+            throw failure("restarting the \(options.codec.encoderName) encoder for a new keyframe interval",
+                          nil, reason: "its stream headers differ from the first interval's")
+        }
+    }
+
+    private static func sameBytes(_ a: UnsafeMutablePointer<UInt8>?, _ aCount: Int,
+                                  _ b: UnsafeMutablePointer<UInt8>?, _ bCount: Int) -> Bool {
+        guard aCount == bCount else { return false }
+        guard aCount > 0, let a, let b else { return true }
+        return memcmp(a, b, aCount) == 0
     }
 
     private func validateSize() throws {
@@ -297,6 +365,12 @@ public final class VideoEncoder: @unchecked Sendable {
         if let interval = options.keyframeInterval, interval < 1 {
             throw MediaError.invalidOption(path: path, reason: "keyframe interval \(interval) must be at least 1")
         }
+        guard (1...64).contains(options.encoderThreads) else {
+            throw MediaError.invalidOption(path: path, reason: "encoder threads \(options.encoderThreads) must be within 1...64")
+        }
+        guard firstFrameIndex >= 0 else {
+            throw MediaError.invalidOption(path: path, reason: "first frame index \(firstFrameIndex) must not be negative")
+        }
         if let bitrate = options.bitrate, bitrate <= 0 {
             throw MediaError.invalidOption(path: path, reason: "bit rate \(bitrate) must be positive")
         }
@@ -319,7 +393,13 @@ public final class VideoEncoder: @unchecked Sendable {
             encoder.pointee.colorspace = AVCOL_SPC_BT709
             encoder.pointee.color_range = AVCOL_RANGE_MPEG
         }
-        encoder.pointee.thread_count = 0
+        // A fixed count, not the machine's, for the codecs whose pictures depend on it (see the
+        // file header). SVT-AV1 sizes its own thread pool (and, run as root, makes its threads
+        // real-time: more of them than cores starves the machine); ProRes and WebP are intra-only.
+        switch options.codec {
+        case .h264, .hevc, .vp9: encoder.pointee.thread_count = Int32(options.encoderThreads)
+        case .av1, .prores, .webp: encoder.pointee.thread_count = 0
+        }
         if let bitrate = options.bitrate { encoder.pointee.bit_rate = Int64(bitrate) }
         if (outputFormat.pointee.flags & AVFMT_GLOBALHEADER) != 0 {
             encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
@@ -462,9 +542,8 @@ public final class VideoEncoder: @unchecked Sendable {
         fileCreated = false
     }
 
-    private func failure(_ operation: String, _ status: Int32?) -> MediaError {
-        let reason = status.map { FFmpegSupport.errorString($0) } ?? "out of memory"
-        return .libraryFailure(path: path, operation: operation, reason: reason)
+    private func failure(_ operation: String, _ status: Int32?, reason: String = "out of memory") -> MediaError {
+        .libraryFailure(path: path, operation: operation, reason: status.map { FFmpegSupport.errorString($0) } ?? reason)
     }
 
     private static func pixelFormats(of codec: UnsafePointer<AVCodec>) -> [AVPixelFormat] {
@@ -475,6 +554,14 @@ public final class VideoEncoder: @unchecked Sendable {
             p += 1
         }
         return result
+    }
+
+    /// The MP4/MOV muxer's own choice of video timescale for a time base of 1/fps (the frame
+    /// rate's numerator, doubled until it reaches 10 000), used for the movie's timescale too.
+    static func trackTimescale(_ rate: FrameRate) -> Int {
+        var timescale = rate.numerator
+        while timescale < 10_000 { timescale *= 2 }
+        return timescale
     }
 
     private static func fourCC(_ code: String) -> UInt32 {

@@ -101,8 +101,16 @@ public struct VideoEncoderOptions: Sendable, Equatable {
     public var preset: String
     /// The encoded pixel layout; `.yuv420p` by default.
     public var pixelFormat: PixelFormat
-    /// Frames between keyframes; nil (the default) means two seconds' worth of frames.
+    /// Frames between keyframes; nil (the default) means two seconds' worth of frames. Each
+    /// interval is a closed GOP encoded from a fresh codec state, at frame numbers that are
+    /// multiples of the interval, so chunks of a video rendered apart (`firstFrameIndex`) that
+    /// start on such a multiple encode exactly as the same frames of a whole render.
     public var keyframeInterval: Int?
+    /// Threads of the H.264, HEVC and VP9 encoders: 4 by default, whatever the machine. Fixed on
+    /// purpose: x264 and libvpx produce different pictures with different thread counts, and
+    /// chunks rendered on different machines must encode alike (1...64). AV1, ProRes and WebP
+    /// keep their libraries' automatic threading.
+    public var encoderThreads: Int = 4
     /// Average bit rate in bits per second; when set it replaces constant quality (`crf` is ignored).
     public var bitrate: Int?
     /// Settings of the WebP codec.
