@@ -1,5 +1,6 @@
-// The `strata` command line: render the built-in demo (templates come with the template issue),
-// render stills, join rendered chunks, and probe media files.
+// The `strata` command line: render a template or the built-in demo to video, GIF, PNG frames,
+// a still or a contact sheet; batch-render a template over rows of data; check, list and describe
+// templates and print their schema; join rendered chunks; probe media files.
 import ArgumentParser
 import Foundation
 import Strata
@@ -9,51 +10,13 @@ struct StrataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Core Animation for Linux, rendered to video and GIF.",
-        subcommands: [RenderCommand.self, StillCommand.self, ConcatCommand.self, ProbeCommand.self])
+        subcommands: [RenderCommand.self, StillCommand.self, SheetCommand.self, BatchCommand.self,
+                      ValidateCommand.self, TemplatesCommand.self, SchemaCommand.self,
+                      ConcatCommand.self, ProbeCommand.self])
 }
 
-/// Options shared by commands that build the demo scene.
-struct SceneOptions: ParsableArguments {
-    @Option(help: "Output size in points, WIDTHxHEIGHT.")
-    var size: String = "1280x720"
-    @Option(help: "Frames per second (e.g. 30, 60, 29.97).")
-    var fps: Double = 30
-    @Option(help: "Length in seconds.")
-    var duration: Double = 4
-
-    func makeScene() throws -> Scene {
-        let parts = size.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
-            throw ValidationError("--size '\(size)' must be WIDTHxHEIGHT, e.g. 1280x720")
-        }
-        let scene = BuiltInDemo.makeScene(size: CGSize(width: w, height: h), frameRate: fps, duration: duration)
-        do { try scene.validated() } catch { throw ValidationError("\(error)") }
-        return scene
-    }
-}
-
-/// Parses `A..B` (inclusive frame indices).
-func parseFrameRange(_ s: String, frameCount: Int) throws -> Range<Int> {
-    let parts = s.components(separatedBy: "..")
-    guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]) else {
-        throw ValidationError("--frames '\(s)' must be A..B with whole frame numbers, e.g. 0..59")
-    }
-    guard a >= 0, b >= a, b < frameCount else {
-        throw ValidationError("--frames \(a)..\(b) must satisfy 0 ≤ A ≤ B ≤ \(frameCount - 1) (the scene has \(frameCount) frames)")
-    }
-    return a..<(b + 1)
-}
-
-struct RenderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "render",
-        abstract: "Render the built-in demo to MP4, MOV, WebM, GIF or a folder of PNGs.")
-
-    @OptionGroup var scene: SceneOptions
-    @Option(name: .shortAndLong, help: "Output file (.mp4 .mov .webm .gif) or folder for PNG frames.")
-    var output: String?
-    @Option(help: "Frames to render, A..B inclusive (e.g. 300..599).")
-    var frames: String?
+/// Encoder and renderer settings shared by render and batch.
+struct EncodingOptions: ParsableArguments {
     @Option(help: "Tile worker threads (default: the number of cores).")
     var workers: Int?
     @Option(help: "H.264 quality: constant rate factor 0–51 (lower is better).")
@@ -65,12 +28,8 @@ struct RenderCommand: ParsableCommand {
         discussion: "Each interval is encoded on its own, at multiples of N: chunks (--frames) that start on a multiple of N join (strata concat) into exactly the file a whole render gives."))
     var keyframeInterval: Int?
 
-    func run() throws {
-        let s = try scene.makeScene()
-        let path = output ?? "out/demo.mp4"
-        if output == nil { try FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true) }
+    func exportOptions() throws -> ExportOptions {
         var options = ExportOptions()
-        if let frames { options.frameRange = try parseFrameRange(frames, frameCount: s.frameCount) }
         if let workers {
             guard workers >= 1, workers <= 256 else { throw ValidationError("--workers \(workers) must be between 1 and 256") }
             options.render.workers = workers
@@ -90,22 +49,77 @@ struct RenderCommand: ParsableCommand {
             options.video.keyframeInterval = keyframeInterval
             options.gif.keyframeInterval = keyframeInterval
         }
+        return options
+    }
+}
+
+/// Parses `A..B` (inclusive frame indices).
+func parseFrameRange(_ s: String, frameCount: Int) throws -> Range<Int> {
+    let parts = s.components(separatedBy: "..")
+    guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]) else {
+        throw ValidationError("--frames '\(s)' must be A..B with whole frame numbers, e.g. 0..59")
+    }
+    guard a >= 0, b >= a, b < frameCount else {
+        throw ValidationError("--frames \(a)..\(b) must satisfy 0 ≤ A ≤ B ≤ \(frameCount - 1) (the scene has \(frameCount) frames)")
+    }
+    return a..<(b + 1)
+}
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a template (or the built-in demo) to MP4, MOV, WebM, WebP, GIF or a folder of PNGs.",
+        discussion: """
+            Examples:
+              strata render lower-third --set name='Grace Hopper' -o hopper.mp4
+              strata render Templates/quote-card --data quote.json -o quote.gif --scale 0.5 --fps 15
+              strata render -o demo.mp4 --frames 0..59     (the built-in demo, first 2 seconds)
+            """)
+
+    @OptionGroup var source: SceneSource
+    @Option(name: .shortAndLong, help: "Output file (.mp4 .mov .webm .webp .gif) or folder for PNG frames (default: out/NAME.mp4).")
+    var output: String?
+    @Option(help: "Frames to render, A..B inclusive (e.g. 300..599).")
+    var frames: String?
+    @OptionGroup var encoding: EncodingOptions
+    @OptionGroup var progress: ProgressStyleOptions
+
+    func run() throws {
+        let s = try source.makeScene()
+        let path: String
+        if let output {
+            path = output
+        } else {
+            let name = try source.loadTemplate().map { $0.url.deletingPathExtension().lastPathComponent } ?? "demo"
+            try FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true)
+            path = "out/\(name).mp4"
+        }
+        var options = try encoding.exportOptions()
+        if let frames { options.frameRange = try parseFrameRange(frames, frameCount: s.frameCount) }
         if let range = options.frameRange, let note = chunkAlignmentNote(range: range, path: path, rate: try s.validated(), options: options) {
             FileHandle.standardError.write(Data("note: \(note)\n".utf8))
         }
-        let reporter = ProgressReporter()
-        options.progress = { reporter.report($0) }
+        let line = ProgressLine(style: progress.style, label: URL(fileURLWithPath: path).lastPathComponent)
+        options.progress = { line.report($0) }
+        options.warning = { message in
+            line.finish()
+            FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+        }
         let started = Date()
         do {
             try s.export(to: URL(fileURLWithPath: path), options: options)
         } catch {
-            reporter.finish()
+            line.finish()
             throw CLIError(message: "\(error)")
         }
-        reporter.finish()
+        line.finish()
         let n = options.frameRange?.count ?? s.frameCount
         let secs = Date().timeIntervalSince(started)
-        print("wrote \(path): \(n) frames, \(s.pixelWidth)×\(s.pixelHeight), \(String(format: "%.1f", Double(n) / max(secs, 1e-9))) frames/s")
+        if progress.style == .json {
+            printJSON(["event": "done", "output": path, "frames": n, "width": s.pixelWidth, "height": s.pixelHeight, "seconds": secs], pretty: false)
+        } else if progress.style != .quiet {
+            print("wrote \(path): \(n) frames, \(s.pixelWidth)×\(s.pixelHeight), \(String(format: "%.1f", Double(n) / max(secs, 1e-9))) frames/s")
+        }
     }
 }
 
@@ -129,9 +143,9 @@ func chunkAlignmentNote(range: Range<Int>, path: String, rate: FrameRate, option
 }
 
 struct StillCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "still", abstract: "Render one frame of the built-in demo to PNG.")
+    static let configuration = CommandConfiguration(commandName: "still", abstract: "Render one frame of a template (or the built-in demo) to PNG.")
 
-    @OptionGroup var scene: SceneOptions
+    @OptionGroup var source: SceneSource
     @Option(help: "Scene time in seconds.")
     var time: Double = 0
     @Option(name: .shortAndLong, help: "Output PNG file.")
@@ -140,22 +154,25 @@ struct StillCommand: ParsableCommand {
     var workers: Int?
 
     func run() throws {
-        let s = try scene.makeScene()
-        guard time.isFinite, time >= 0, time <= s.duration else {
-            throw ValidationError("--time \(time) must be between 0 and the duration \(s.duration)")
-        }
         guard output.lowercased().hasSuffix(".png") else {
             throw ValidationError("-o '\(output)' must name a .png file")
         }
+        let s = try source.makeScene()
+        guard time.isFinite, time >= 0, time <= s.duration else {
+            throw ValidationError("--time \(time) must be between 0 and the duration \(formatNumber(s.duration))")
+        }
         var render = RenderOptions()
-        if let workers { render.workers = workers }
+        if let workers {
+            guard workers >= 1, workers <= 256 else { throw ValidationError("--workers \(workers) must be between 1 and 256") }
+            render.workers = workers
+        }
         do {
             let frame = try s.renderFrame(at: time, options: render)
             try frame.writePNG(to: URL(fileURLWithPath: output))
         } catch {
             throw CLIError(message: "\(error)")
         }
-        print("wrote \(output): \(s.pixelWidth)×\(s.pixelHeight) at t = \(time) s")
+        print("wrote \(output): \(s.pixelWidth)×\(s.pixelHeight) at t = \(formatNumber(time)) s")
     }
 }
 

@@ -55,6 +55,10 @@ public struct BatchOptions: Sendable {
     public var fixed: [String: String] = [:]
     public var allowAssets: [URL] = []
     public var export = ExportOptions()
+    /// Changes every row's composition before it is compiled (size, frame rate, duration).
+    public var adjust: (@Sendable (inout Composition) -> Void)?
+    /// Pixels per point of the outputs.
+    public var contentsScale: CGFloat = 1
     /// Called (from job threads) as rows start, make progress and end.
     public var events: (@Sendable (BatchEvent) -> Void)?
 
@@ -93,6 +97,7 @@ public enum BatchRenderer {
     /// Renders the rows; never throws for a row (its failure is in the report).
     public static func run(_ template: Template, rows allRows: [BatchRow], options: BatchOptions, dataName: String) -> BatchReport {
         let started = Date()
+        if options.resume { removeAbandonedPartials(in: options.outputFolder) }
         let rows = options.shard.map { s in allRows.filter { ($0.number - 1) % s.count == s.index } } ?? allRows
         let jobs = max(1, min(options.jobs, max(1, rows.count)))
         let state = BatchState(count: rows.count)
@@ -140,7 +145,8 @@ public enum BatchRenderer {
             options.events?(.started(row: row.number, output: name, job: job))
             var arguments = row.arguments
             for (k, v) in options.fixed { arguments.text[k] = v }
-            let scene = try template.makeScene(arguments, allowAssets: options.allowAssets)
+            let scene = try template.makeScene(arguments, allowAssets: options.allowAssets, adjust: options.adjust)
+            scene.contentsScale = options.contentsScale
             var export = export
             let events = options.events
             let number = row.number
@@ -152,6 +158,20 @@ public enum BatchRenderer {
         }
         item.seconds = Date().timeIntervalSince(started)
         return item
+    }
+
+    /// Removes the temporary files of exports whose process is gone (a batch that was killed):
+    /// `.NAME.partial-PID-N`, written by `Scene.export` and renamed when complete.
+    static func removeAbandonedPartials(in folder: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix(".") {
+            guard let r = name.range(of: ".partial-", options: .backwards) else { continue }
+            let parts = name[r.upperBound...].split(separator: "-")
+            guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+        }
     }
 
     /// The row's file name: the name template filled in; a plain file name.

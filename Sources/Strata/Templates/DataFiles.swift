@@ -20,7 +20,10 @@ enum DataFiles {
             throw DataFileError(file: url.path, line: nil, message: "the file is \(size) bytes; at most \(limit) are read")
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw DataFileError(file: url.path, line: nil, message: "cannot read the file")
+            var isFolder: ObjCBool = false
+            let reason = !FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) ? "no such file"
+                : isFolder.boolValue ? "this is a folder, not a file" : "permission denied or unreadable"
+            throw DataFileError(file: url.path, line: nil, message: "cannot read the file: \(reason)")
         }
         guard let s = String(data: data, encoding: .utf8) else {
             throw DataFileError(file: url.path, line: nil, message: "the file is not UTF-8 text")

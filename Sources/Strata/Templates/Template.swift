@@ -123,11 +123,15 @@ public final class Template: @unchecked Sendable {
         return (filled.composition, filled.options)
     }
 
-    /// The scene the template makes with `arguments`.
-    public func makeScene(_ arguments: TemplateArguments = TemplateArguments(), allowAssets: [URL] = []) throws -> Scene {
+    /// The scene the template makes with `arguments`; `adjust` may change the composition first
+    /// (the command line's --size, --fps and --duration).
+    public func makeScene(_ arguments: TemplateArguments = TemplateArguments(), allowAssets: [URL] = [],
+                          adjust: ((inout Composition) -> Void)? = nil) throws -> Scene {
         let filled = try fill(arguments, allowAssets: allowAssets)
+        var composition = filled.composition
+        adjust?(&composition)
         do {
-            return try Scene(composition: filled.composition, options: filled.options)
+            return try Scene(composition: composition, options: filled.options)
         } catch let e as CompositionError {
             throw TemplateErrors(errors: e.issues.map {
                 TemplateError(file: fileName, line: filled.line($0.path), path: $0.path, message: $0.message)

@@ -238,3 +238,75 @@ public struct AssetResolver: Sendable {
         return URL(fileURLWithPath: real)
     }
 }
+
+extension TemplateParameter {
+    /// The default as it would be written with --set (nil: required).
+    public var defaultText: String? { defaultValue?.text }
+
+    /// A JSON Schema (draft 2020-12) of the parameter's JSON value, as in `--data row.json`.
+    var jsonSchema: [String: Any] {
+        var s: [String: Any] = [:]
+        switch kind {
+        case .string: s["type"] = "string"
+        case .number: s["type"] = "number"
+        case .integer: s["type"] = "integer"
+        case .boolean: s["type"] = "boolean"
+        case .color:
+            s["anyOf"] = [["type": "string"], ["type": "array", "items": ["type": "number"], "minItems": 3, "maxItems": 4]]
+        case .enum: s["enum"] = values ?? []
+        case .list:
+            var item = TemplateParameter(itemOf: self).jsonSchema
+            item.removeValue(forKey: "description")
+            s["type"] = "array"
+            s["items"] = item
+        case .image, .video, .audio, .file, .csv, .json, .captions:
+            s["type"] = "string"
+            s["x-kind"] = kind.rawValue
+        }
+        if kind == .list {
+            if let minLength { s["minItems"] = minLength }
+            if let maxLength { s["maxItems"] = maxLength }
+        } else {
+            if let minimum { s["minimum"] = minimum }
+            if let maximum { s["maximum"] = maximum }
+            if let minLength { s["minLength"] = minLength }
+            if let maxLength { s["maxLength"] = maxLength }
+        }
+        if let help { s["description"] = help }
+        if let d = defaultValue { s["default"] = d.foundationValue }
+        return s
+    }
+}
+
+extension Template {
+    /// A JSON Schema of the object of this template's parameter values (`--data row.json`, a
+    /// JSON Lines row), for other tools that make rows.
+    public var parametersSchema: String {
+        var properties: [String: Any] = [:]
+        for p in parameters { properties[p.name] = p.jsonSchema }
+        let schema: [String: Any] = [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "Parameters of the template \(name)",
+            "type": "object",
+            "additionalProperties": false,
+            "required": parameters.filter { $0.defaultText == nil }.map(\.name),
+            "properties": properties,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: schema, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension TemplateValue {
+    /// The value as Foundation JSON objects.
+    var foundationValue: Any {
+        switch self {
+        case .null: NSNull()
+        case .bool(let b): b
+        case .number(let n): n == n.rounded() && abs(n) < 1e15 ? NSNumber(value: Int64(n)) : NSNumber(value: n)
+        case .string(let s): s
+        case .list(let l): l.map(\.foundationValue)
+        case .object(let o): o.mapValues(\.foundationValue)
+        }
+    }
+}
