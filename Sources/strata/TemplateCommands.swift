@@ -11,12 +11,21 @@ struct ValidateCommand: ParsableCommand {
         discussion: "Reads the template, fills it in with its defaults and any --set/--data values, checks it against the schema and compiles it. Prints every problem found as FILE:LINE PATH: MESSAGE and exits 1, or prints a summary.")
 
     @OptionGroup var source: SceneSource
+    @Flag(help: "Print the filled-in document (every expression evaluated) as JSON instead of checking it.")
+    var expanded = false
 
     func validate() throws {
         if source.template == nil { throw ValidationError("strata validate needs a template: strata validate TEMPLATE") }
     }
 
     func run() throws {
+        if expanded {
+            let template = try source.loadTemplate()!
+            do {
+                print(try template.expandedJSON(try source.arguments(), allowAssets: source.allowedAssetFolders))
+            } catch let e as ValidationError { throw e } catch { throw CLIError(message: "\(error)") }
+            return
+        }
         let scene = try source.makeScene()
         let template = try source.loadTemplate()!
         print("ok: \(template.url.path): \(scene.pixelWidth)×\(scene.pixelHeight), \(scene.frameRate.map { "\($0)" } ?? "?") fps, \(formatNumber(scene.duration)) s (\(scene.frameCount) frames), \(template.parameters.count) parameter\(template.parameters.count == 1 ? "" : "s")")
@@ -208,6 +217,11 @@ struct BatchCommand: ParsableCommand {
         do { t = try Template(contentsOf: TemplateLibrary.locate(template)) } catch { throw CLIError(message: "\(error)") }
         let rows: [BatchRow]
         do { rows = try BatchRenderer.rows(contentsOf: URL(fileURLWithPath: data)) } catch { throw CLIError(message: "\(error)") }
+        let extra = BatchRenderer.columnsNotParameters(t, rows: rows)
+        if !extra.isEmpty && progress.style != .json {
+            let names = extra.map { "\"\($0)\"" }.joined(separator: ", ")
+            FileHandle.standardError.write(Data("note: \(data): \(extra.count == 1 ? "the column" : "the columns") \(names) \(extra.count == 1 ? "is not a parameter" : "are not parameters") of \(t.name) (parameters: \(t.parameters.map(\.name).joined(separator: ", "))); usable in --name only\n".utf8))
+        }
         let folder = URL(fileURLWithPath: out)
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             throw CLIError(message: "\(out): cannot make the output folder (\(readReason(error)))")

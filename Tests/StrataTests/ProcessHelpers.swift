@@ -13,10 +13,13 @@ struct ProcessResult {
 /// seconds is sent SIGKILL and the call throws `XCTSkip` naming it, so an external tool that
 /// hangs (a headless browser) cannot hold the suite.
 @discardableResult
-func runProcess(_ executable: String, _ arguments: [String], timeout: TimeInterval? = nil) throws -> ProcessResult {
+func runProcess(_ executable: String, _ arguments: [String], timeout: TimeInterval? = nil,
+                environment: [String: String]? = nil, directory: URL? = nil) throws -> ProcessResult {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
     p.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
+    if let environment { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+    if let directory { p.currentDirectoryURL = directory }
     let out = Pipe(), err = Pipe()
     p.standardOutput = out
     p.standardError = err

@@ -15,6 +15,8 @@ public struct BatchRow: Sendable {
     let arguments: TemplateArguments
     /// The row's fields, for the output name.
     let fields: [String: TemplateValue]
+    /// Why the row cannot be used ("file:line: expected 4 fields …"), found while reading it.
+    let problem: String?
 }
 
 /// What happened to one row.
@@ -74,24 +76,38 @@ public enum BatchEvent: Sendable {
 
 public enum BatchRenderer {
     /// Reads rows from a CSV (first line: column names) or JSON Lines file (`.jsonl`, `.ndjson`).
+    /// A row with the wrong number of fields, or a line that is not a JSON object, is kept with its
+    /// problem (the batch reports it and goes on); a file that cannot be read or whose structure
+    /// is broken (an unclosed quote) throws.
     public static func rows(contentsOf url: URL) throws -> [BatchRow] {
         let text = try DataFiles.text(of: url)
         let ext = url.pathExtension.lowercased()
+        let name = url.lastPathComponent
         if ext == "jsonl" || ext == "ndjson" {
-            return try DataFiles.jsonLines(text, file: url.path).enumerated().map { i, row in
-                guard case .object(let o) = row.value else { throw DataFileError(file: url.path, line: row.line, message: "expected an object") }
+            return DataFiles.jsonLineRows(text).enumerated().map { i, row in
+                guard case .object(let o)? = row.value else {
+                    return BatchRow(number: i + 1, line: row.line, arguments: TemplateArguments(), fields: [:],
+                                    problem: "\(name):\(row.line): expected a JSON object on the line")
+                }
                 var a = TemplateArguments()
                 a.json = o
-                return BatchRow(number: i + 1, line: row.line, arguments: a, fields: o)
+                return BatchRow(number: i + 1, line: row.line, arguments: a, fields: o, problem: nil)
             }
         }
-        guard ext == "csv" || ext == "tsv" || ext.isEmpty else {
+        guard ext == "csv" || ext.isEmpty else {
             throw DataFileError(file: url.path, line: nil, message: "expected a .csv or .jsonl file")
         }
-        return try DataFiles.csv(text, file: url.path).enumerated().map { i, row in
+        return try DataFiles.csvRows(text, file: url.path).enumerated().map { i, row in
             BatchRow(number: i + 1, line: row.line, arguments: TemplateArguments(text: row.fields),
-                     fields: row.fields.mapValues { .string($0) })
+                     fields: row.fields.mapValues { .string($0) }, problem: row.problem.map { "\(name):\(row.line): \($0)" })
         }
+    }
+
+    /// The fields of `rows` that are not parameters of `template` (they serve only in output
+    /// names), sorted: worth a note, since a misspelt column would otherwise pass unnoticed.
+    public static func columnsNotParameters(_ template: Template, rows: [BatchRow]) -> [String] {
+        let known = Set(template.parameters.map(\.name))
+        return Set(rows.flatMap(\.fields.keys)).subtracting(known).sorted()
     }
 
     /// Renders the rows; never throws for a row (its failure is in the report).
@@ -131,6 +147,7 @@ public enum BatchRenderer {
         var item = BatchItem(row: row.number, line: row.line, output: nil, status: .failed, error: nil, seconds: nil)
         let started = Date()
         do {
+            if let problem = row.problem { throw ExpressionError(message: problem) }
             var scope = row.fields
             scope["row"] = .number(Double(row.number))
             scope["index"] = .number(Double(row.number - 1))
@@ -144,6 +161,7 @@ public enum BatchRenderer {
             }
             options.events?(.started(row: row.number, output: name, job: job))
             var arguments = row.arguments
+            arguments.ignoresUnknownNames = true
             for (k, v) in options.fixed { arguments.text[k] = v }
             let scene = try template.makeScene(arguments, allowAssets: options.allowAssets, adjust: options.adjust)
             scene.contentsScale = options.contentsScale

@@ -33,6 +33,15 @@ enum DataFiles {
 
     /// CSV rows as (line number, fields by column name).
     static func csv(_ text: String, file: String) throws -> [(line: Int, fields: [String: String])] {
+        try csvRows(text, file: file).map { row in
+            if let problem = row.problem { throw DataFileError(file: file, line: row.line, message: problem) }
+            return (row.line, row.fields)
+        }
+    }
+
+    /// CSV rows, a row with the wrong number of fields carrying its problem instead of failing
+    /// the file (a batch skips that row); the file fails only when its structure is broken.
+    static func csvRows(_ text: String, file: String) throws -> [(line: Int, fields: [String: String], problem: String?)] {
         var records: [(Int, [String])] = []
         var field = "", record: [String] = [], inQuotes = false, line = 1, recordLine = 1, afterQuote = false
         var chars = text.makeIterator()
@@ -83,11 +92,11 @@ enum DataFiles {
         if let dup = names.first(where: { n in names.filter { $0 == n }.count > 1 }) {
             throw DataFileError(file: file, line: header.0, message: "the column \"\(dup)\" appears twice")
         }
-        return try records.dropFirst().map { (line, values) in
+        return records.dropFirst().map { (line, values) in
             guard values.count == names.count else {
-                throw DataFileError(file: file, line: line, message: "\(values.count) fields where the header has \(names.count)")
+                return (line, [:], "expected \(names.count) fields (\(names.joined(separator: ", "))), found \(values.count)")
             }
-            return (line, Dictionary(uniqueKeysWithValues: zip(names, values)))
+            return (line, Dictionary(uniqueKeysWithValues: zip(names, values)), nil)
         }
     }
 
@@ -104,15 +113,23 @@ enum DataFiles {
 
     /// JSON Lines: one object per non-empty line.
     static func jsonLines(_ text: String, file: String) throws -> [(line: Int, value: TemplateValue)] {
-        var out: [(Int, TemplateValue)] = []
+        try jsonLineRows(text).map { row in
+            guard let value = row.value else { throw DataFileError(file: file, line: row.line, message: "expected a JSON object on the line") }
+            return (row.line, value)
+        }
+    }
+
+    /// JSON Lines rows; a line that is not a JSON object has no value (a batch skips it).
+    static func jsonLineRows(_ text: String) -> [(line: Int, value: TemplateValue?)] {
+        var out: [(Int, TemplateValue?)] = []
         for (i, raw) in text.components(separatedBy: "\n").enumerated() {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !line.isEmpty else { continue }
-            guard let data = line.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data),
-                  object is [String: Any] else {
-                throw DataFileError(file: file, line: i + 1, message: "expected a JSON object on the line")
+            if let data = line.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data), object is [String: Any] {
+                out.append((i + 1, value(object)))
+            } else {
+                out.append((i + 1, nil))
             }
-            out.append((i + 1, value(object)))
         }
         return out
     }

@@ -32,6 +32,9 @@ public struct TemplateArguments: Sendable {
     public var text: [String: String] = [:]
     /// Values as JSON (from `--data row.json` or a JSON Lines row).
     var json: [String: TemplateValue] = [:]
+    /// Whether names that are not parameters are passed over rather than refused (a batch row's
+    /// extra columns, used in output names).
+    var ignoresUnknownNames = false
 
     public init(text: [String: String] = [:]) { self.text = text }
 
@@ -90,7 +93,7 @@ public final class Template: @unchecked Sendable {
     func values(_ arguments: TemplateArguments, files: AssetResolver) throws -> [String: TemplateValue] {
         var errors: [TemplateError] = []
         let known = Set(parameters.map(\.name))
-        for key in Set(arguments.text.keys).union(arguments.json.keys).sorted() where !known.contains(key) {
+        for key in Set(arguments.text.keys).union(arguments.json.keys).sorted() where !known.contains(key) && !arguments.ignoresUnknownNames {
             errors.append(TemplateError(file: fileName, line: nil, path: "parameters",
                                         message: "unknown parameter \"\(key)\" (parameters: \(parameters.map(\.name).joined(separator: ", ")))"))
         }
@@ -158,8 +161,16 @@ public final class Template: @unchecked Sendable {
         }
     }
 
-    private func fill(_ arguments: TemplateArguments, allowAssets: [URL]) throws -> Filled {
-        let files = AssetResolver(folder: folder, allowed: allowAssets)
+    /// The document with `arguments` filled in: every expression evaluated, repetitions and
+    /// conditions applied, before it is checked against the schema (`strata validate --expanded`).
+    public func expandedJSON(_ arguments: TemplateArguments = TemplateArguments(), allowAssets: [URL] = []) throws -> String {
+        let expanded = try expand(arguments, files: AssetResolver(folder: folder, allowed: allowAssets))
+        let data = try JSONSerialization.data(withJSONObject: expanded.foundationValue,
+                                              options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func expand(_ arguments: TemplateArguments, files: AssetResolver) throws -> TemplateNode {
         let scope = try values(arguments, files: files)
         var body = document
         if case .object(let members) = body.value {
@@ -169,6 +180,12 @@ public final class Template: @unchecked Sendable {
         let expanded = expansion.expand(body, path: "", scope: scope)
         if !expansion.errors.isEmpty { throw TemplateErrors(errors: expansion.errors) }
         guard let expanded else { throw TemplateError(file: fileName, line: nil, path: "", message: "the template is empty") }
+        return expanded
+    }
+
+    private func fill(_ arguments: TemplateArguments, allowAssets: [URL]) throws -> Filled {
+        let files = AssetResolver(folder: folder, allowed: allowAssets)
+        let expanded = try expand(arguments, files: files)
         var lines: [String: Int] = [:]
         expanded.lines(into: &lines)
         let options = CompositionOptions(assetFolder: folder, resolveAsset: { path, _ in try files.resolve(path) })
