@@ -105,9 +105,16 @@ struct RenderCommand: ParsableCommand {
             line.finish()
             FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
         }
+        InterruptSignals.shared.install()
+        options.cancellation = InterruptSignals.shared.cancellation
         let started = Date()
         do {
             try s.export(to: URL(fileURLWithPath: path), options: options)
+        } catch let e as ExportError {
+            line.finish()
+            guard case .interrupted = e else { throw CLIError(message: "\(e)") }
+            FileHandle.standardError.write(Data("strata: \(e)\n".utf8))
+            throw ExitCode(InterruptSignals.shared.exitStatus ?? 130)
         } catch {
             line.finish()
             throw CLIError(message: "\(error)")

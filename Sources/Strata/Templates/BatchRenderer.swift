@@ -21,7 +21,7 @@ public struct BatchRow: Sendable {
 
 /// What happened to one row.
 public struct BatchItem: Codable, Sendable {
-    public enum Status: String, Codable, Sendable { case rendered, skipped, failed }
+    public enum Status: String, Codable, Sendable { case rendered, skipped, failed, interrupted }
     public var row: Int
     public var line: Int
     public var output: String?
@@ -39,6 +39,10 @@ public struct BatchReport: Codable, Sendable {
     public var rendered: Int
     public var skipped: Int
     public var failed: Int
+    /// Rows stopped by a signal, and rows not started because of it.
+    public var interrupted: Int
+    /// "interrupted by SIGTERM" when a signal stopped the batch.
+    public var stopped: String?
     public var seconds: Double
     public var items: [BatchItem]
 }
@@ -123,7 +127,7 @@ public enum BatchRenderer {
         let frozen = export
         let threads = (0..<jobs).map { job in
             Thread {
-                while let i = state.next() {
+                while options.export.cancellation?.isCancelled != true, let i = state.next() {
                     let item = render(template, rows[i], job: job, options: options, export: frozen, names: state)
                     let done = state.finish(i, item)
                     options.events?(.finished(item, done: done, total: rows.count))
@@ -133,12 +137,18 @@ public enum BatchRenderer {
         }
         for t in threads { t.stackSize = 8 << 20; t.start() }
         state.waitForJobs(jobs)
-        let items = state.items.compactMap { $0 }
+        // Rows a signal kept from starting are listed as interrupted too.
+        let items = state.items.enumerated().map { i, item in
+            item ?? BatchItem(row: rows[i].number, line: rows[i].line, output: nil, status: .interrupted,
+                              error: options.export.cancellation?.reason, seconds: nil)
+        }
         return BatchReport(template: template.url.path, data: dataName,
                            shard: options.shard.map { "\($0.index)/\($0.count)" }, rows: rows.count,
                            rendered: items.filter { $0.status == .rendered }.count,
                            skipped: items.filter { $0.status == .skipped }.count,
                            failed: items.filter { $0.status == .failed }.count,
+                           interrupted: items.filter { $0.status == .interrupted }.count,
+                           stopped: options.export.cancellation?.reason,
                            seconds: Date().timeIntervalSince(started), items: items)
     }
 
@@ -171,6 +181,9 @@ public enum BatchRenderer {
             export.progress = { p in events?(.progress(row: number, job: job, p)) }
             try scene.export(to: url, options: export)
             item.status = .rendered
+        } catch ExportError.interrupted(_, let reason, _, _) {
+            item.status = .interrupted
+            item.error = reason
         } catch {
             item.error = "\(error)".replacingOccurrences(of: "\n", with: "; ")
         }
