@@ -1,5 +1,6 @@
-// See strata_kernels.h. Compiled without floating-point contraction so that 255·v + ½ is a
-// multiply and an add, as everywhere else in the renderer.
+// See strata_kernels.h: the RGBA8 store of interleaved pixels, and the choice of instantiation.
+// Compiled without floating-point contraction so that 255·v + ½ is a multiply and an add, as
+// everywhere else in the renderer.
 #pragma STDC FP_CONTRACT OFF
 #include "strata_kernels.h"
 
@@ -19,5 +20,65 @@ void strata_store_rgba8(const float *src, uint32_t *dst, long count) {
         uint32_t b = (uint32_t)(int32_t)(clamp(p[2], a) * 255.0f + 0.5f);
         uint32_t q = (uint32_t)(int32_t)(a * 255.0f + 0.5f);
         dst[i] = r | g << 8 | b << 16 | q << 24;
+    }
+}
+
+strata_lanes strata_best_lanes(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    static int cached = -1;
+    if (cached < 0) cached = __builtin_cpu_supports("avx2") ? STRATA_LANES_AVX2 : STRATA_LANES_SSE2;
+    return (strata_lanes)cached;
+#else
+    return STRATA_LANES_SSE2;
+#endif
+}
+
+#define DECLARE(suffix) \
+    void strata_draw_span##suffix(const strata_item *, float *, long, long, int, int, int, int, int, \
+                                  strata_span_mode, const float *); \
+    void strata_draw_rows##suffix(const strata_item *, float *, long, long, int, int, const strata_rows *); \
+    void strata_store_planar##suffix(const float *, const float *, const float *, const float *, uint32_t *, long);
+DECLARE(_scalar)
+DECLARE(_sse2)
+#if defined(__x86_64__) || defined(__i386__)
+DECLARE(_avx2)
+#endif
+
+void strata_draw_span(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
+                      int y, int x0, int x1, strata_span_mode mode, const float *mask, strata_lanes lanes) {
+    switch (lanes) {
+    case STRATA_LANES_SCALAR:
+        strata_draw_span_scalar(item, tile, stride, plane, tileX, tileY, y, x0, x1, mode, mask);
+        return;
+#if defined(__x86_64__) || defined(__i386__)
+    case STRATA_LANES_AVX2:
+        strata_draw_span_avx2(item, tile, stride, plane, tileX, tileY, y, x0, x1, mode, mask);
+        return;
+#endif
+    default:
+        strata_draw_span_sse2(item, tile, stride, plane, tileX, tileY, y, x0, x1, mode, mask);
+        return;
+    }
+}
+
+void strata_draw_rows(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
+                      const strata_rows *rows, strata_lanes lanes) {
+    switch (lanes) {
+    case STRATA_LANES_SCALAR: strata_draw_rows_scalar(item, tile, stride, plane, tileX, tileY, rows); return;
+#if defined(__x86_64__) || defined(__i386__)
+    case STRATA_LANES_AVX2: strata_draw_rows_avx2(item, tile, stride, plane, tileX, tileY, rows); return;
+#endif
+    default: strata_draw_rows_sse2(item, tile, stride, plane, tileX, tileY, rows); return;
+    }
+}
+
+void strata_store_planar_rgba8(const float *r, const float *g, const float *b, const float *a, uint32_t *dst,
+                               long count, strata_lanes lanes) {
+    switch (lanes) {
+    case STRATA_LANES_SCALAR: strata_store_planar_scalar(r, g, b, a, dst, count); return;
+#if defined(__x86_64__) || defined(__i386__)
+    case STRATA_LANES_AVX2: strata_store_planar_avx2(r, g, b, a, dst, count); return;
+#endif
+    default: strata_store_planar_sse2(r, g, b, a, dst, count); return;
     }
 }

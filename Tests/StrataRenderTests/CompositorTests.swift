@@ -9,9 +9,19 @@ import StrataTestSupport
 
 func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor { CGColor(red: r, green: g, blue: b, alpha: a) }
 
-func render(_ root: CALayer, width: Int, height: Int, workers: Int = 2, tileSize: Int = 64, time: Double = 0) -> Bitmap {
+/// Renders `root` with the eight-lane kernels, and checks that their scalar path gives the same
+/// bytes (so every reference image is checked on both).
+func render(_ root: CALayer, width: Int, height: Int, workers: Int = 2, tileSize: Int = 64, time: Double = 0,
+            file: StaticString = #filePath, line: UInt = #line) -> Bitmap {
     let snap = PresentationBuilder(time: time).snapshotTree(of: root)
-    return FrameRenderer(width: width, height: height, options: RenderOptions(workers: workers, tileSize: tileSize)).render(snap)
+    let frame = FrameRenderer(width: width, height: height, options: RenderOptions(workers: workers, tileSize: tileSize)).render(snap)
+    let scalar = FrameRenderer(width: width, height: height, options: RenderOptions(workers: workers, tileSize: tileSize, simd: false))
+        .render(snap)
+    if frame.pixels != scalar.pixels {
+        let differing = zip(frame.pixels, scalar.pixels).filter { $0 != $1 }.count
+        XCTFail("the scalar kernels give other bytes than the SIMD ones (\(differing) bytes)", file: file, line: line)
+    }
+    return frame
 }
 
 func canvas(_ w: CGFloat, _ h: CGFloat, _ bg: CGColor = .white) -> CALayer {

@@ -139,23 +139,22 @@ final class InteriorRunTests: XCTestCase {
         // Tiles of 16 pixels: some lie wholly inside the opaque card and the gradient, so the
         // items below them (the canvas) are skipped as well.
         let fast = [64, 16].map { render(root, width: 260, height: 200, workers: 1, tileSize: $0) }
-        TileRasterizer.usesInteriorRuns = false
-        defer { TileRasterizer.usesInteriorRuns = true }
-        let full = render(root, width: 260, height: 200, workers: 1, tileSize: 64)
+        var withoutRuns = RenderOptions(workers: 1, tileSize: 64)
+        withoutRuns.usesInteriorRuns = false
+        let full = FrameRenderer(width: 260, height: 200, options: withoutRuns).render(PresentationBuilder(time: 0).snapshotTree(of: root))
         XCTAssertEqual(fast[0].pixels, full.pixels, "tiles of 64")
         XCTAssertEqual(fast[1].pixels, full.pixels, "tiles of 16")
         XCTAssertEqual(fast[0].pixel(x: 60, y: 40).b, 204, "the card's interior is its colour")
         let tile = PixelRect(x0: 64, y0: 48, x1: 80, y1: 64)
         let list = FrameRenderer(width: 260, height: 200).displayList(for: PresentationBuilder(time: 0).snapshotTree(of: root))
-        TileRasterizer.usesInteriorRuns = true
         XCTAssertTrue(list.items.contains { $0.paintsOpaquely(tile) }, "the card covers \(tile)")
     }
 }
 
 
 final class StoreTests: XCTestCase {
-    /// The RGBA8 store (a C loop) rounds each channel to floor(255·v + ½), clamps alpha to 0…1
-    /// and colour to 0…alpha, for exact halves, out-of-range and random values.
+    /// The RGBA8 store (a C loop, eight lanes and one) rounds each channel to floor(255·v + ½),
+    /// clamps alpha to 0…1 and colour to 0…alpha, for exact halves, out-of-range and random values.
     func testStoreRoundsAndClampsLikeTheFormula() {
         var rng = SplitMix(seed: 7)
         var values: [SIMD4<Float>] = [
@@ -169,9 +168,12 @@ final class StoreTests: XCTestCase {
         }
         let width = 37, height = (values.count + width - 1) / width
         var tile = TileBuffer(rect: PixelRect(x0: 3, y0: 2, x1: 3 + width, y1: 2 + height))
-        for (i, v) in values.enumerated() { tile.pixels[i] = v }
+        for (i, v) in values.enumerated() { tile[3 + i % width, 2 + i / width] = v }
+        for simd in [true, false] {
         var frame = [UInt8](repeating: 0, count: (3 + width + 5) * (2 + height) * 4)
-        frame.withUnsafeMutableBufferPointer { TileRenderer.store(tile, into: $0.baseAddress!, frameWidth: 3 + width + 5) }
+        frame.withUnsafeMutableBufferPointer {
+            TileRenderer.store(tile, into: $0.baseAddress!, frameWidth: 3 + width + 5, DrawSettings(RenderOptions(simd: simd)))
+        }
         func byte(_ v: Float, _ hi: Float) -> UInt8 {
             let c = v >= 0 ? min(v, hi) : 0
             return UInt8((c * 255 + 0.5).rounded(.down))
@@ -180,29 +182,30 @@ final class StoreTests: XCTestCase {
             let x = 3 + i % width, y = 2 + i / width, o = (y * (3 + width + 5) + x) * 4
             let a: Float = v.w >= 0 ? min(v.w, 1) : 0
             let expected = [byte(v.x, a), byte(v.y, a), byte(v.z, a), byte(a, 1)]
-            XCTAssertEqual(Array(frame[o..<o + 4]), expected, "pixel \(i): \(v)")
+            XCTAssertEqual(Array(frame[o..<o + 4]), expected, "pixel \(i): \(v) (simd \(simd))")
         }
         XCTAssertEqual(frame[0], 0, "outside the tile untouched")
+        }
     }
 }
 
 final class TilePrefixTests: XCTestCase {
     /// Kept prefixes stay within their byte budget; replacing or dropping an entry frees its bytes.
     func testPrefixesStayWithinTheirBudget() {
-        let tile = [SIMD4<Float>](repeating: SIMD4(0.1, 0.2, 0.3, 1), count: 64 * 64)  // 64 KiB
+        let tile = [Float](repeating: 0.5, count: 4 * 64 * 64)  // 64 KiB
         let prefixes = TilePrefixes(tileSize: 64, count: 4, budget: 2 * 64 * 64 * 16)
-        prefixes.keep(.init(count: 1, pixels: tile), for: 0)
-        prefixes.keep(.init(count: 2, pixels: tile), for: 1)
-        prefixes.keep(.init(count: 3, pixels: tile), for: 2)
+        prefixes.keep(.init(count: 1, planes: tile), for: 0)
+        prefixes.keep(.init(count: 2, planes: tile), for: 1)
+        prefixes.keep(.init(count: 3, planes: tile), for: 2)
         XCTAssertEqual(prefixes[0]?.count, 1)
         XCTAssertEqual(prefixes[1]?.count, 2)
         XCTAssertNil(prefixes[2], "over budget: not kept")
         XCTAssertEqual(prefixes.keptBytes, 2 * 64 * 64 * 16)
-        prefixes.keep(.init(count: 5, pixels: tile), for: 1)
+        prefixes.keep(.init(count: 5, planes: tile), for: 1)
         XCTAssertEqual(prefixes[1]?.count, 5, "replacing frees the old entry first")
         prefixes.drop(0)
         XCTAssertNil(prefixes[0])
-        prefixes.keep(.init(count: 4, pixels: tile), for: 3)
+        prefixes.keep(.init(count: 4, planes: tile), for: 3)
         XCTAssertEqual(prefixes[3]?.count, 4)
         XCTAssertEqual(prefixes.keptBytes, 2 * 64 * 64 * 16)
     }

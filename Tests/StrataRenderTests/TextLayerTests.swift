@@ -10,9 +10,15 @@ import StrataRender
 import StrataTestSupport
 
 /// Renders at `scale` pixels per point (as a scene with that contentsScale does).
-func render(_ root: CALayer, width: Int, height: Int, scale: Double, time: Double = 0) -> Bitmap {
+/// Renders at `scale` pixels per point (as a scene with that contentsScale does), checking that
+/// the scalar kernels give the same bytes as the SIMD ones.
+func render(_ root: CALayer, width: Int, height: Int, scale: Double, time: Double = 0,
+            file: StaticString = #filePath, line: UInt = #line) -> Bitmap {
     let snap = PresentationBuilder(time: time).snapshotTree(of: root)
-    return FrameRenderer(width: width, height: height, scale: scale).render(snap)
+    let frame = FrameRenderer(width: width, height: height, scale: scale).render(snap)
+    let scalar = FrameRenderer(width: width, height: height, scale: scale, options: RenderOptions(simd: false)).render(snap)
+    XCTAssertTrue(frame.pixels == scalar.pixels, "the scalar kernels give other bytes than the SIMD ones", file: file, line: line)
+    return frame
 }
 
 func textLayer(_ string: Any, frame: CGRect, font: String = "DejaVu Sans", size: CGFloat = 16,

@@ -1,12 +1,177 @@
 // Inner loops of the compositor written in C, where Swift does not generate vector code for
-// them (measured: the RGBA8 store took 40 instructions a pixel in Swift's SIMD types).
+// them (measured: the RGBA8 store took 40 instructions a pixel in Swift's SIMD types; the
+// per-pixel image shader 75 cycles a pixel).
+//
+// Every kernel exists three times, compiled from one source (span_kernel.h, store_kernel.h):
+// eight lanes with AVX2, eight lanes with baseline SSE2, and one lane (the scalar path). Lanes
+// never talk to each other and every operation is a plain IEEE single-precision operation
+// (no contraction into FMA, no reciprocal estimates), so the three give the same bytes; the
+// tests render scenes through each and compare them.
+//
+// Tiles are planar: four planes (R, G, B, A) of premultiplied floats, `stride` floats a row
+// (a multiple of 8), `plane` floats apart.
 #ifndef STRATA_KERNELS_H
 #define STRATA_KERNELS_H
 
 #include <stdint.h>
 
+/// Which instantiation of the kernels runs.
+typedef enum {
+    STRATA_LANES_SCALAR = 0,
+    STRATA_LANES_SSE2 = 1,
+    STRATA_LANES_AVX2 = 2,
+} strata_lanes;
+
+/// The widest instantiation this CPU runs.
+strata_lanes strata_best_lanes(void);
+
 /// Converts `count` premultiplied RGBA float pixels (0…1, 4 floats each) to RGBA8 words:
 /// alpha clamped to 0…1, colour clamped to 0…alpha, each channel floor(255·v + ½).
 void strata_store_rgba8(const float *src, uint32_t *dst, long count);
+
+/// The same conversion from planar rows: `count` pixels read at `r[i], g[i], b[i], a[i]`.
+void strata_store_planar_rgba8(const float *r, const float *g, const float *b, const float *a, uint32_t *dst,
+                               long count, strata_lanes lanes);
+
+/// Screen → layer plane: u = (X·m0 + Y·m3 + m6) / w, v = (X·m1 + Y·m4 + m7) / w,
+/// w = X·m2 + Y·m5 + m8 at the pixel centre (X, Y) = (x + ½, y + ½); w = 1 when affine.
+typedef struct {
+    double m[9];
+    int32_t affine;
+    /// Affine maps: local units per pixel along u and v (|∇u|, |∇v|).
+    float gu, gv;
+} strata_map;
+
+/// A rounded rectangle: centre, half extents and corner radii (top-left, top-right,
+/// bottom-left, bottom-right in y-down layer coordinates).
+typedef struct {
+    float cu, cv, hw, hh;
+    float r[4];
+} strata_rrect;
+
+/// The most ancestor clips an item may have here (items with more take the Swift path).
+#define STRATA_MAX_CLIPS 8
+
+/// An ancestor's clip: a rounded rectangle in its own plane.
+typedef struct {
+    strata_map map;
+    strata_rrect shape;
+    int32_t antialiased;
+} strata_clip;
+
+/// How an item's own coverage is found.
+typedef enum {
+    /// Coverage 1 (a mask row supplies it, or nothing limits it).
+    STRATA_COVER_NONE = 0,
+    /// Inside `shape`.
+    STRATA_COVER_RRECT = 1,
+    /// Inside `shape` and outside `inner` (a border).
+    STRATA_COVER_RING = 2,
+    /// Inside the image cell, inside `shape` (the destination) and, with `hasClip`, `inner`.
+    STRATA_COVER_IMAGE = 3,
+} strata_cover_kind;
+
+/// What colour an item paints.
+typedef enum {
+    STRATA_PAINT_SOLID = 0,
+    STRATA_PAINT_AXIAL = 1,
+    STRATA_PAINT_RADIAL = 2,
+    STRATA_PAINT_IMAGE = 3,
+} strata_paint_kind;
+
+/// A sampled image: RGBA8 texels (R in the low byte) placed by `x = sx0 + u·sxScale`,
+/// `y = sy0 + v·syScale` in texel units, edges clamped.
+typedef struct {
+    const uint32_t *texels;
+    int32_t width, height;
+    float sx0, sxScale, sy0, syScale;
+} strata_sampler;
+
+/// One draw item as the span kernel sees it.
+typedef struct {
+    strata_map map;
+    int32_t antialiased;
+    strata_cover_kind cover;
+    strata_rrect shape;
+    /// The ring's hole, or the image's clip (with `hasClip`).
+    strata_rrect inner;
+    int32_t hasClip;
+    /// Image cell bounds in layer units (u0, u1, v0, v1), half-open; ±infinity without a cell.
+    float cell[4];
+    const strata_clip *clips;
+    int32_t clipCount;
+
+    strata_paint_kind paint;
+    /// Solid colour, premultiplied.
+    float color[4];
+    /// Gradient: start point, axis (dx, dy) and 1 / |axis|² (axial) or radii (radial).
+    float gsx, gsy, gdx, gdy, gInvLen2, grx, gry;
+    /// Gradient stops (ascending) and their straight-alpha colours (4 floats each).
+    int32_t stopCount;
+    const float *stops;
+    const float *stopColors;
+    /// Gradient and image: the layer opacity.
+    float opacity;
+    /// Image: the sampler, nearest or bilinear, the next mipmap level and its weight, a tint.
+    strata_sampler image;
+    int32_t nearest;
+    strata_sampler blendImage;
+    float blendWeight;
+    int32_t hasTint;
+    float tint[4];
+} strata_item;
+
+/// What a span call does with its pixels.
+typedef enum {
+    /// Coverage from the item's shape, clips and mask; shade; blend source-over.
+    STRATA_SPAN_FULL = 0,
+    /// Pixels well inside the shape: its coverage is exactly 1 (clips and mask still apply).
+    STRATA_SPAN_INTERIOR = 1,
+    /// Interior pixels of an opaque solid colour without clips: stored.
+    STRATA_SPAN_STORE = 2,
+    /// Interior pixels of an opaque paint without clips: the shade replaces the pixel.
+    STRATA_SPAN_REPLACE = 3,
+} strata_span_mode;
+
+/// Draws pixels `x0 ..< x1` of row `y` of a planar tile whose top-left pixel is
+/// (tileX, tileY). `mask`, when given, holds a coverage per tile column (indexed by x − tileX,
+/// `stride` floats, 0…1), multiplied in.
+void strata_draw_span(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
+                      int y, int x0, int x1, strata_span_mode mode, const float *mask, strata_lanes lanes);
+
+/// A convex screen quadrilateral (ScreenQuad): rows are drawn only between its edges.
+typedef struct {
+    double xs[4], ys[4];
+} strata_quad;
+
+/// The interior of a rounded rectangle seen through an item's map (InteriorRuns): per row, the
+/// pixels whose coverage is exactly 1.
+typedef struct {
+    double m[9];
+    double cu, cv, a1, b1, a2, b2;
+} strata_interior;
+
+/// The columns of row `y` within `lo ..< hi` the quad may touch (ScreenQuad.span); false when
+/// none.
+int strata_quad_span(const strata_quad *q, int y, int *lo, int *hi);
+
+/// The interior run of row `y` within `lo ..< hi` (InteriorRuns.columns); false when empty.
+int strata_interior_columns(const strata_interior *r, int y, int lo, int hi, int *x0, int *x1);
+
+/// The rows of an item within a tile: the region, the outline, and the interior run, whose
+/// pixels are drawn with `interiorMode` (or not at all when they are a ring's `hole`).
+typedef struct {
+    int32_t x0, y0, x1, y1;
+    int32_t hasOutline;
+    strata_quad outline;
+    int32_t hasInterior;
+    strata_interior interior;
+    int32_t hole;
+    strata_span_mode interiorMode;
+} strata_rows;
+
+/// Draws an item over a region of a tile, row by row (one call per item and tile).
+void strata_draw_rows(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
+                      const strata_rows *rows, strata_lanes lanes);
 
 #endif

@@ -127,7 +127,8 @@ public final class FrameHistory: @unchecked Sendable {
 final class TilePrefixes: @unchecked Sendable {
     struct Entry {
         var count: Int
-        var pixels: [SIMD4<Float>]
+        /// The tile's planes (TileBuffer.planes).
+        var planes: [Float]
     }
     let tileSize: Int
     let count: Int
@@ -167,7 +168,7 @@ final class TilePrefixes: @unchecked Sendable {
     /// Keeps `entry` for `tile` if the budget allows (the old entry's bytes are freed first);
     /// otherwise the tile keeps nothing.
     func keep(_ entry: Entry, for tile: Int) {
-        let old = (slots[tile]?.pixels.count ?? 0) * 16, new = entry.pixels.count * 16
+        let old = (slots[tile]?.planes.count ?? 0) * 4, new = entry.planes.count * 4
         slots[tile] = nil
         let total = bytes.add(new - old, ordering: .relaxed).newValue
         if total <= budget {
@@ -180,7 +181,7 @@ final class TilePrefixes: @unchecked Sendable {
     /// Forgets the entry of `tile`.
     func drop(_ tile: Int) {
         if let old = slots[tile] {
-            bytes.subtract(old.pixels.count * 16, ordering: .relaxed)
+            bytes.subtract(old.planes.count * 4, ordering: .relaxed)
             slots[tile] = nil
         }
     }

@@ -20,6 +20,9 @@ public struct GradientPaint: Sendable {
     let stops: [Double]
     let colors: [SIMD4<Float>]  // straight alpha
     let opacity: Float
+    /// The stops and colours as the span kernel reads them (Float, four per colour).
+    let kernelStops: [Float]
+    let kernelColors: [Float]
 
     init?(_ g: GradientSnapshot, bounds: CGRect, opacity: Float) {
         guard !g.colors.isEmpty, g.colors.count == g.locations.count else { return nil }
@@ -41,6 +44,8 @@ public struct GradientPaint: Sendable {
         stops = order.map { g.locations[$0] }
         colors = order.map { SIMD4(g.colors[$0].r, g.colors[$0].g, g.colors[$0].b, g.colors[$0].a) }
         self.opacity = opacity
+        kernelStops = stops.map { Float($0) }
+        kernelColors = colors.flatMap { [$0.x, $0.y, $0.z, $0.w] }
     }
 
     /// The gradient parameter at a layer-space point.

@@ -7,23 +7,7 @@
 // frames identical for any tile size and worker count.
 import Foundation
 import StrataCore
-
-/// A tile's pixels while it is being drawn (premultiplied RGBA, 0…1).
-struct TileBuffer {
-    let rect: PixelRect
-    var pixels: [SIMD4<Float>]
-
-    init(rect: PixelRect) {
-        self.rect = rect
-        pixels = [SIMD4<Float>](repeating: .zero, count: (rect.x1 - rect.x0) * (rect.y1 - rect.y0))
-    }
-
-    /// A buffer starting from `pixels` (a kept state of the same rectangle).
-    init(rect: PixelRect, pixels: [SIMD4<Float>]) {
-        self.rect = rect
-        self.pixels = pixels
-    }
-}
+import CStrataKernels
 
 /// The local coordinates of a pixel centre and the derivatives of the local coordinates with
 /// respect to screen x and y.
@@ -69,40 +53,54 @@ struct PixelMapper {
     }
 }
 
-enum TileRasterizer {
-    /// Off only in tests that check the interior runs give the bytes of the full path.
-    nonisolated(unsafe) static var usesInteriorRuns = true
+/// How tiles are drawn: which instantiation of the span kernels runs (all give the same
+/// bytes), and whether the interior-run fast paths are taken (off only in tests that check
+/// they change no byte).
+struct DrawSettings: Sendable {
+    var lanes: Int32
+    var interiorRuns: Bool
 
+    init(_ options: RenderOptions) {
+        lanes = Int32(options.simd ? strata_best_lanes().rawValue : STRATA_LANES_SCALAR.rawValue)
+        interiorRuns = options.usesInteriorRuns
+    }
+
+    var kernelLanes: strata_lanes { strata_lanes(rawValue: UInt32(lanes)) }
+}
+
+enum TileRasterizer {
     /// Draws every item of `list` that touches the buffer.
     /// Items below the last one that paints every pixel of the buffer opaquely are skipped:
     /// that item replaces whatever they drew (`src + dst·0`), so the bytes are the same.
-    static func draw(_ list: DisplayList, into buf: inout TileBuffer) {
-        _ = draw(list, Array(list.items.indices), from: 0, into: &buf, keepingStateAt: nil)
+    static func draw(_ list: DisplayList, into buf: inout TileBuffer, _ settings: DrawSettings) {
+        _ = draw(list, Array(list.items.indices), from: 0, into: &buf, keepingStateAt: nil, settings)
     }
 
     /// Draws the items `order[start...]` (indices into `list.items`, in order) into a buffer
     /// that holds the result of `order[..<start]`, skipping those under an opaque one. Returns
-    /// the pixels as they were before drawing position `mark` (after all items when `mark` is
+    /// the planes as they were before drawing position `mark` (after all items when `mark` is
     /// `order.count`), or nil when that state was skipped over or not asked for.
-    static func draw(_ list: DisplayList, _ order: [Int], from start: Int, into buf: inout TileBuffer,
-                     keepingStateAt mark: Int?) -> [SIMD4<Float>]? {
+    static func draw<C: RandomAccessCollection>(_ list: DisplayList, _ order: C, from start: Int, into buf: inout TileBuffer,
+                                                 keepingStateAt mark: Int?, _ settings: DrawSettings) -> [Float]?
+        where C.Element == Int, C.Index == Int {
         let items = list.items
+        let base = order.startIndex
         var first = start
-        if usesInteriorRuns {
-            for pos in stride(from: order.count - 1, through: start + 1, by: -1) where items[order[pos]].paintsOpaquely(buf.rect) {
+        if settings.interiorRuns {
+            for pos in stride(from: order.count - 1, through: start + 1, by: -1) where items[order[base + pos]].paintsOpaquely(buf.rect) {
                 first = pos
                 break
             }
         }
-        var kept: [SIMD4<Float>]? = nil
+        var kept: [Float]? = nil
         for pos in first..<order.count {
-            if pos == mark { kept = buf.pixels }
-            let item = items[order[pos]]
+            if pos == mark { kept = buf.planes }
+            let item = items[order[base + pos]]
             let r = item.bounds.intersection(buf.rect)
             if r.isEmpty { continue }
-            draw(item, in: r, into: &buf)
+            draw(item, in: r, into: &buf, settings)
         }
-        if mark == order.count { kept = buf.pixels }
+        if mark == order.count { kept = buf.planes }
         return kept
     }
 
@@ -168,26 +166,25 @@ enum TileRasterizer {
     /// their coverage is exactly 1 (or exactly 0 for a border's hole), so it is not computed, and
     /// an opaque colour is stored without blending — the same bytes as the full path.
     @inline(__always)
-    static func scan<S: PixelShader>(_ item: DrawItem, _ r: PixelRect, _ buf: inout TileBuffer, _ shader: S) {
+    static func scan<S: PixelShader>(_ item: DrawItem, _ r: PixelRect, _ buf: inout TileBuffer, _ shader: S,
+                                     _ settings: DrawSettings) {
         let mapper = PixelMapper(item.plane.fromScreen)
-        let stride = buf.rect.x1 - buf.rect.x0
         let hasClips = !item.clips.isEmpty
         let clipMappers = item.clips.map { PixelMapper($0.plane.fromScreen) }
-        let bx0 = buf.rect.x0, by0 = buf.rect.y0
-        let interior = usesInteriorRuns ? shader.interior.flatMap { InteriorRuns($0, mapper, over: r) } : nil
+        let interior = settings.interiorRuns ? shader.interior.flatMap { InteriorRuns($0, mapper, over: r) } : nil
         let hole = shader.interiorIsHole
         let opaque = !hasClips && shader.solidColor?.w == 1 ? shader.solidColor : nil
         let replaces = !hasClips && shader.isOpaque
-        buf.pixels.withUnsafeMutableBufferPointer { px in
+        buf.withPixels { px in
             @inline(__always) func full(_ x0: Int, _ x1: Int, _ y: Int) {
-                var i = (y - by0) * stride + (x0 - bx0)
                 for x in x0..<x1 {
-                    defer { i += 1 }
                     guard let p = mapper.map(x, y) else { continue }
                     var c = shader.cover(p)
                     if c == 0 { continue }
                     if hasClips { c *= clipCoverage(item.clips, clipMappers, x, y); if c == 0 { continue } }
-                    blend(shader.shade(p, x, y) * c, into: &px[i])
+                    var d = px[x, y]
+                    blend(shader.shade(p, x, y) * c, into: &d)
+                    px[x, y] = d
                 }
             }
             for y in r.y0..<r.y1 {
@@ -198,22 +195,21 @@ enum TileRasterizer {
                 }
                 full(sx0, ia, y)
                 if !hole {
-                    var i = (y - by0) * stride + (ia - bx0)
                     if let opaque {
-                        for _ in ia..<ib { px[i] = opaque; i += 1 }
+                        for x in ia..<ib { px[x, y] = opaque }
                     } else if replaces {
                         // Alpha 1 and coverage 1: blending would give the source exactly.
                         for x in ia..<ib {
-                            if let p = mapper.map(x, y) { px[i] = shader.shade(p, x, y) }
-                            i += 1
+                            if let p = mapper.map(x, y) { px[x, y] = shader.shade(p, x, y) }
                         }
                     } else {
                         for x in ia..<ib {
-                            defer { i += 1 }
                             guard let p = mapper.map(x, y) else { continue }
                             var c: Float = 1
                             if hasClips { c = clipCoverage(item.clips, clipMappers, x, y); if c == 0 { continue } }
-                            blend(shader.shade(p, x, y) * c, into: &px[i])
+                            var d = px[x, y]
+                            blend(shader.shade(p, x, y) * c, into: &d)
+                            px[x, y] = d
                         }
                     }
                 }
@@ -222,14 +218,15 @@ enum TileRasterizer {
         }
     }
 
-    static func draw(_ item: DrawItem, in r: PixelRect, into buf: inout TileBuffer) {
+    static func draw(_ item: DrawItem, in r: PixelRect, into buf: inout TileBuffer, _ settings: DrawSettings) {
+        // The ops the span kernels know (almost every item) go there; the rest below.
+        if SpanKernel.draw(item, in: r, into: &buf, settings) { return }
         let aa = item.plane.antialiased
-        let stride = buf.rect.x1 - buf.rect.x0
         switch item.op {
         case .fill(let shape, let color):
-            scan(item, r, &buf, FillShader(shape: shape, color: color, antialiased: aa))
+            scan(item, r, &buf, FillShader(shape: shape, color: color, antialiased: aa), settings)
         case .ring(let outer, let inner, let color):
-            scan(item, r, &buf, RingShader(outer: outer, inner: inner, color: color, antialiased: aa))
+            scan(item, r, &buf, RingShader(outer: outer, inner: inner, color: color, antialiased: aa), settings)
         case .image(let placement, let clip, let opacity):
             var blendPlacement = placement
             if let b = placement.blend {
@@ -243,52 +240,44 @@ enum TileRasterizer {
                     scan(item, r, &buf, ImageShader(placement: placement, blendPlacement: blendPlacement, clip: clip,
                                                     opacity: opacity, antialiased: aa,
                                                     texels: raw.bindMemory(to: UInt32.self),
-                                                    blendTexels: blendRaw.bindMemory(to: UInt32.self)))
+                                                    blendTexels: blendRaw.bindMemory(to: UInt32.self)), settings)
                 }
             }
         case .gradient(let paint, let clip):
-            scan(item, r, &buf, GradientShader(paint: paint, clip: clip, antialiased: aa))
+            scan(item, r, &buf, GradientShader(paint: paint, clip: clip, antialiased: aa), settings)
         case .group(let list, let opacity, let mask):
             var sub = TileBuffer(rect: r)
-            draw(list, into: &sub)
-            var maskAlpha: [Float]?
+            draw(list, into: &sub, settings)
+            var maskBuffer: TileBuffer?
             if let mask {
                 var m = TileBuffer(rect: r)
-                draw(mask, into: &m)
-                maskAlpha = m.pixels.map(\.w)
+                draw(mask, into: &m, settings)
+                maskBuffer = m
             }
-            let subStride = r.x1 - r.x0
-            buf.pixels.withUnsafeMutableBufferPointer { px in
+            buf.withPixels { px in
                 for y in r.y0..<r.y1 {
-                    var i = (y - buf.rect.y0) * stride + (r.x0 - buf.rect.x0)
-                    var j = (y - r.y0) * subStride
-                    for _ in r.x0..<r.x1 {
-                        let s = sub.pixels[j]
+                    for x in r.x0..<r.x1 {
+                        let s = sub[x, y]
                         if s.w > 0 {
-                            let k = maskAlpha.map { $0[j] * opacity } ?? opacity
-                            if k > 0 { blend(s * k, into: &px[i]) }
+                            let k = maskBuffer.map { $0[x, y].w * opacity } ?? opacity
+                            if k > 0 { var d = px[x, y]; blend(s * k, into: &d); px[x, y] = d }
                         }
-                        i += 1; j += 1
                     }
                 }
             }
         case .shadow(let shadow):
-            drawShadow(shadow, in: r, into: &buf)
+            drawShadow(shadow, in: r, into: &buf, settings)
         case .depthComposite(let faces):
-            drawDepthComposite(faces, in: r, into: &buf)
+            drawDepthComposite(faces, in: r, into: &buf, settings)
         case .mix(let from, let to, let t):
             var a = TileBuffer(rect: r), b = TileBuffer(rect: r)
-            draw(from, into: &a)
-            draw(to, into: &b)
-            let subStride = r.x1 - r.x0
-            buf.pixels.withUnsafeMutableBufferPointer { px in
+            draw(from, into: &a, settings)
+            draw(to, into: &b, settings)
+            buf.withPixels { px in
                 for y in r.y0..<r.y1 {
-                    var i = (y - buf.rect.y0) * stride + (r.x0 - buf.rect.x0)
-                    var j = (y - r.y0) * subStride
-                    for _ in r.x0..<r.x1 {
-                        let m = a.pixels[j] * (1 - t) + b.pixels[j] * t
-                        if m.w > 0 { blend(m, into: &px[i]) }
-                        i += 1; j += 1
+                    for x in r.x0..<r.x1 {
+                        let m = a[x, y] * (1 - t) + b[x, y] * t
+                        if m.w > 0 { var d = px[x, y]; blend(m, into: &d); px[x, y] = d }
                     }
                 }
             }
@@ -298,17 +287,16 @@ enum TileRasterizer {
     /// Renders each face of a 3D context that touches `r` offscreen, then per pixel blends the
     /// covered faces from the farthest to the nearest (ties keep the order of the layer tree).
     /// Intersecting planes therefore cut each other along their true intersection.
-    static func drawDepthComposite(_ faces: [DepthFace], in r: PixelRect, into buf: inout TileBuffer) {
+    static func drawDepthComposite(_ faces: [DepthFace], in r: PixelRect, into buf: inout TileBuffer, _ settings: DrawSettings) {
         let touching = faces.filter { !$0.items.bounds.intersection(r).isEmpty }
         guard !touching.isEmpty else { return }
         var layers: [TileBuffer] = []
         layers.reserveCapacity(touching.count)
         for f in touching {
             var t = TileBuffer(rect: r)
-            draw(f.items, into: &t)
+            draw(f.items, into: &t, settings)
             layers.append(t)
         }
-        let stride = buf.rect.x1 - buf.rect.x0, subStride = r.x1 - r.x0
         let n = touching.count
         // Per pixel: the faces with coverage there, by (depth, tree order) — a total order, so
         // the insertion sort below gives the one result any sort would.
@@ -316,14 +304,12 @@ enum TileRasterizer {
         var depths = [Double](repeating: 0, count: n)
         for y in r.y0..<r.y1 {
             for x in r.x0..<r.x1 {
-                let j = (y - r.y0) * subStride + (x - r.x0)
                 var m = 0
-                for k in 0..<n where layers[k].pixels[j].w > 0 { covered[m] = k; m += 1 }
+                for k in 0..<n where layers[k][x, y].w > 0 { covered[m] = k; m += 1 }
                 if m == 0 { continue }
-                let i = (y - buf.rect.y0) * stride + (x - buf.rect.x0)
-                var dst = buf.pixels[i]
+                var dst = buf[x, y]
                 if m == 1 {
-                    blend(layers[covered[0]].pixels[j], into: &dst)
+                    blend(layers[covered[0]][x, y], into: &dst)
                 } else {
                     for a in 0..<m {
                         let k = covered[a], d = touching[k].plane.depth(x, y)
@@ -333,9 +319,9 @@ enum TileRasterizer {
                         }
                         depths[b] = d; covered[b] = k
                     }
-                    for a in 0..<m { blend(layers[covered[a]].pixels[j], into: &dst) }
+                    for a in 0..<m { blend(layers[covered[a]][x, y], into: &dst) }
                 }
-                buf.pixels[i] = dst
+                buf[x, y] = dst
             }
         }
     }
@@ -344,16 +330,16 @@ enum TileRasterizer {
     /// offset, blurs its alpha (separable Gaussian), and blends the tinted result into `r`.
     /// Each output pixel depends only on source pixels within the kernel, which lie inside the
     /// margin whatever the tile, so tiles agree at their seams.
-    static func drawShadow(_ shadow: ShadowPaint, in r: PixelRect, into buf: inout TileBuffer) {
+    static func drawShadow(_ shadow: ShadowPaint, in r: PixelRect, into buf: inout TileBuffer, _ settings: DrawSettings) {
         let rad = shadow.radius
         let ox = Int(shadow.dx.rounded(.down)), oy = Int(shadow.dy.rounded(.down))
         let fx = Float(shadow.dx - Double(ox)), fy = Float(shadow.dy - Double(oy))
         // Source area: r moved back by the offset, grown by the kernel (+1 for the fractional shift).
         let src = PixelRect(x0: r.x0 - ox - rad - 1, y0: r.y0 - oy - rad - 1, x1: r.x1 - ox + rad + 1, y1: r.y1 - oy + rad + 1)
         var sbuf = TileBuffer(rect: src)
-        draw(shadow.source, into: &sbuf)
+        draw(shadow.source, into: &sbuf, settings)
         let w = src.x1 - src.x0, h = src.y1 - src.y0
-        var alpha = sbuf.pixels.map(\.w)
+        var alpha = sbuf.alphas
         if rad > 0 {
             var tmp = [Float](repeating: 0, count: w * h)
             let k = shadow.kernel
@@ -383,23 +369,20 @@ enum TileRasterizer {
                 }
             }
         }
-        let stride = buf.rect.x1 - buf.rect.x0
         @inline(__always) func at(_ x: Int, _ y: Int) -> Float {
             let lx = x - src.x0, ly = y - src.y0
             guard lx >= 0, ly >= 0, lx < w, ly < h else { return 0 }
             return alpha[ly * w + lx]
         }
-        buf.pixels.withUnsafeMutableBufferPointer { px in
+        buf.withPixels { px in
             for y in r.y0..<r.y1 {
-                var i = (y - buf.rect.y0) * stride + (r.x0 - buf.rect.x0)
                 for x in r.x0..<r.x1 {
                     // Bilinear sample at (x − dx, y − dy) for sub-pixel offsets.
                     let sx = x - ox, sy = y - oy
                     let a00 = at(sx, sy), a10 = at(sx - 1, sy), a01 = at(sx, sy - 1), a11 = at(sx - 1, sy - 1)
                     let top = a00 + (a10 - a00) * fx, bottom = a01 + (a11 - a01) * fx
                     let a = top + (bottom - top) * fy
-                    if a > 0 { blend(shadow.color * min(a, 1), into: &px[i]) }
-                    i += 1
+                    if a > 0 { var d = px[x, y]; blend(shadow.color * min(a, 1), into: &d); px[x, y] = d }
                 }
             }
         }

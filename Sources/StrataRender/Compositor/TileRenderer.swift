@@ -16,12 +16,18 @@ public struct RenderOptions: Sendable, Equatable {
     /// Copy the tiles whose draw items did not change from the previous frame of the sequence
     /// instead of drawing them (same bytes either way; see FrameHistory).
     public var reusesUnchangedTiles: Bool
+    /// Draw with the eight-lane kernels (AVX2 when the CPU has it, else SSE2); false runs their
+    /// one-lane scalar path, which gives the same bytes (the tests compare the two).
+    public var simd: Bool
+    /// The interior-run fast paths (off only in tests that check they change no byte).
+    var usesInteriorRuns = true
 
     public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, tileSize: Int = 64,
-                reusesUnchangedTiles: Bool = true) {
+                reusesUnchangedTiles: Bool = true, simd: Bool = true) {
         self.workers = max(1, workers)
         self.tileSize = max(8, tileSize)
         self.reusesUnchangedTiles = reusesUnchangedTiles
+        self.simd = simd
     }
 }
 
@@ -58,7 +64,7 @@ public struct TileRenderer: Sendable {
         let previousPixels = previous?.bitmap.pixels ?? []
         bitmap.pixels.withUnsafeMutableBufferPointer { out in
             previousPixels.withUnsafeBufferPointer { old in
-                let tiles = FrameTiles(list: list, width: width, height: height, tileSize: ts, columns: cols,
+                let tiles = FrameTiles(list: list, settings: DrawSettings(options), width: width, height: height, tileSize: ts, columns: cols,
                                        generation: generation, fingerprints: fingerprints, previous: previous,
                                        prefixes: prefixes,
                                        // A recycled buffer holding an earlier frame of this sequence
@@ -88,18 +94,6 @@ public struct TileRenderer: Sendable {
         return bitmap
     }
 
-    /// The pixels of `part` (inside `rect`) from a buffer covering `rect`.
-    static func crop(_ pixels: [SIMD4<Float>], from rect: PixelRect, to part: PixelRect) -> [SIMD4<Float>] {
-        let w = rect.x1 - rect.x0, pw = part.x1 - part.x0
-        var out: [SIMD4<Float>] = []
-        out.reserveCapacity(pw * (part.y1 - part.y0))
-        for y in part.y0..<part.y1 {
-            let row = (y - rect.y0) * w + (part.x0 - rect.x0)
-            out.append(contentsOf: pixels[row..<row + pw])
-        }
-        return out
-    }
-
     /// Copies a tile's bytes from the previous frame.
     static func copy(_ r: PixelRect, from src: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, frameWidth: Int) {
         let rowBytes = (r.x1 - r.x0) * 4
@@ -110,16 +104,17 @@ public struct TileRenderer: Sendable {
     }
 
     /// Converts a finished tile to RGBA8 (rounding to nearest, halves up) in the frame, keeping
-    /// premultiplied invariants (colour never exceeds alpha). A C loop: Swift's SIMD selects and
-    /// conversions compiled to 40 instructions a pixel (22 % of a demo frame).
-    static func store(_ tile: TileBuffer, into out: UnsafeMutablePointer<UInt8>, frameWidth: Int) {
-        let r = tile.rect, w = r.x1 - r.x0
-        tile.pixels.withUnsafeBufferPointer { px in
-            px.withMemoryRebound(to: Float.self) { floats in
-                out.withMemoryRebound(to: UInt32.self, capacity: frameWidth * r.y1) { words in
-                    for y in r.y0..<r.y1 {
-                        strata_store_rgba8(floats.baseAddress! + (y - r.y0) * w * 4, words + y * frameWidth + r.x0, w)
-                    }
+    /// premultiplied invariants (colour never exceeds alpha). A C loop over the planes, eight
+    /// pixels a step (Swift's SIMD selects and conversions compiled to 40 instructions a pixel,
+    /// 22 % of a demo frame).
+    static func store(_ tile: TileBuffer, into out: UnsafeMutablePointer<UInt8>, frameWidth: Int, _ settings: DrawSettings) {
+        let r = tile.rect, p = tile.plane, lanes = settings.kernelLanes
+        tile.planes.withUnsafeBufferPointer { px in
+            out.withMemoryRebound(to: UInt32.self, capacity: frameWidth * r.y1) { words in
+                for y in r.y0..<r.y1 {
+                    let row = px.baseAddress! + (y - r.y0) * tile.stride
+                    strata_store_planar_rgba8(row, row + p, row + 2 * p, row + 3 * p, words + y * frameWidth + r.x0,
+                                              tile.width, lanes)
                 }
             }
         }
@@ -132,6 +127,7 @@ public struct TileRenderer: Sendable {
 /// tiles' bytes of `target` and its own tiles' prefix slots.
 struct FrameTiles: @unchecked Sendable {
     let list: DisplayList
+    let settings: DrawSettings
     let width: Int, height: Int, tileSize: Int, columns: Int
     /// The number of this frame in the sequence.
     let generation: Int
@@ -172,10 +168,10 @@ struct FrameTiles: @unchecked Sendable {
                 damage = damage.intersection(rect)
                 if damage != rect {
                     if !bufferHasTile { TileRenderer.copy(rect, from: from, into: target, frameWidth: width) }
-                    var part = TileBuffer(rect: damage, pixels: TileRenderer.crop(kept.pixels, from: rect, to: damage))
-                    _ = TileRasterizer.draw(list, order, from: same, into: &part, keepingStateAt: nil)
+                    var part = TileBuffer(rect: rect, planes: kept.planes).cropped(to: damage)
+                    _ = TileRasterizer.draw(list, order, from: same, into: &part, keepingStateAt: nil, settings)
                     prefixes.drawn(t, by: generation)
-                    TileRenderer.store(part, into: target, frameWidth: width)
+                    TileRenderer.store(part, into: target, frameWidth: width, settings)
                     return .resumed
                 }
             }
@@ -183,21 +179,21 @@ struct FrameTiles: @unchecked Sendable {
         var tile: TileBuffer
         var start = 0
         if let kept, kept.count <= same {
-            tile = TileBuffer(rect: rect, pixels: kept.pixels)
+            tile = TileBuffer(rect: rect, planes: kept.planes)
             start = kept.count
         } else {
             tile = TileBuffer(rect: rect)
         }
-        let state = TileRasterizer.draw(list, order, from: start, into: &tile, keepingStateAt: same > start ? same : nil)
+        let state = TileRasterizer.draw(list, order, from: start, into: &tile, keepingStateAt: same > start ? same : nil, settings)
         if let prefixes {
             prefixes.drawn(t, by: generation)
             if let state {
-                prefixes.keep(TilePrefixes.Entry(count: same, pixels: state), for: t)
+                prefixes.keep(TilePrefixes.Entry(count: same, planes: state), for: t)
             } else if let kept, kept.count > same {
                 prefixes.drop(t)  // no longer a prefix of this frame's items
             }
         }
-        TileRenderer.store(tile, into: target, frameWidth: width)
+        TileRenderer.store(tile, into: target, frameWidth: width, settings)
         return start > 0 ? .resumed : .drawn
     }
 }

@@ -1,0 +1,55 @@
+// The lane types the kernels are written in. A file that instantiates the kernels defines
+// LANES (8 or 1) and SUFFIX before including this: `vf`, `vi`, `vu` are LANES floats, ints
+// and unsigned ints, and the helpers below are the only operations the kernels use besides
+// + − × ÷ and comparisons. Every helper is lane-wise and exact (selects, not minps/maxps
+// NaN rules; floor by truncation and correction), so one lane and eight give the same bits.
+#ifndef STRATA_LANES_H
+#define STRATA_LANES_H
+
+#include <stdint.h>
+#include <string.h>
+
+// Eight-lane helpers are always inlined, so no vector crosses a call (the SSE2 build would
+// otherwise warn that 32-byte vectors change the calling convention).
+#pragma clang diagnostic ignored "-Wpsabi"
+#define INLINE static inline __attribute__((always_inline))
+
+#if LANES == 8
+typedef float vf __attribute__((ext_vector_type(8)));
+typedef int32_t vi __attribute__((ext_vector_type(8)));
+typedef uint32_t vu __attribute__((ext_vector_type(8)));
+#define IOTA ((vi){0, 1, 2, 3, 4, 5, 6, 7})
+#elif LANES == 1
+typedef float vf __attribute__((ext_vector_type(1)));
+typedef int32_t vi __attribute__((ext_vector_type(1)));
+typedef uint32_t vu __attribute__((ext_vector_type(1)));
+#define IOTA ((vi){0})
+#else
+#error "LANES must be 8 or 1"
+#endif
+
+#define CAT2(a, b) a##b
+#define CAT(a, b) CAT2(a, b)
+/// A kernel's name in this instantiation.
+#define FN(name) CAT(name, SUFFIX)
+
+/// `m ? a : b` lane by lane (m: all ones or zero per lane).
+#define SEL(m, a, b) ((m) ? (a) : (b))
+
+INLINE vf FN(load)(const float *p) { vf v; memcpy(&v, p, sizeof v); return v; }
+INLINE void FN(store)(float *p, vf v) { memcpy(p, &v, sizeof v); }
+INLINE vf FN(minf)(vf a, vf b) { return SEL(a < b, a, b); }
+INLINE vf FN(maxf)(vf a, vf b) { return SEL(a > b, a, b); }
+INLINE vf FN(clampf)(vf v, float lo, float hi) { return FN(minf)(FN(maxf)(v, (vf)lo), (vf)hi); }
+INLINE vf FN(absf)(vf v) { return (vf)((vu)v & 0x7fffffffu); }
+INLINE vf FN(sqrtf)(vf v) { return __builtin_elementwise_sqrt(v); }
+INLINE vf FN(tof)(vi v) { return __builtin_convertvector(v, vf); }
+/// Whether any lane of a mask is set.
+INLINE int FN(any)(vi m) { return __builtin_reduce_or(m) != 0; }
+/// floor as an integer, for |v| < 2³¹ (callers clamp).
+INLINE vi FN(floori)(vf v) {
+    vi t = __builtin_convertvector(v, vi);
+    return t + (vi)(FN(tof)(t) > v);  // true lanes are −1
+}
+
+#endif

@@ -1,0 +1,336 @@
+// The span kernel: one row segment of one draw item, LANES pixels a step. Per lane it maps the
+// pixel centre into the item's plane, takes the coverage of the item's shape (rounded
+// rectangle, ring or image destination; the same formulas as TileRasterizer.coverage), of its
+// ancestors' clips and of a mask row, shades (solid, axial or radial gradient with the Bayer
+// dither, bilinear or nearest image), and blends source-over into the planar tile. Included
+// once per instantiation (see lanes.h); the arithmetic never depends on LANES.
+#include "lanes.h"
+#include "strata_kernels.h"
+
+#ifndef STRATA_GATHER
+INLINE vu FN(gather)(const uint32_t *base, vi idx) {
+    vu out;
+    for (int i = 0; i < LANES; i++) out[i] = base[idx[i]];
+    return out;
+}
+#define STRATA_GATHER FN(gather)
+#endif
+
+/// A plane map evaluated along one row: per-lane local coordinates and derivatives.
+typedef struct {
+    float m0, m1, m2, m3, m4, m5;
+    float a, b, w;  // the row's constant parts of the numerators and of w
+    float gu, gv;
+    int affine;
+} FN(rowmap);
+
+typedef struct {
+    vf u, v, dudx, dudy, dvdx, dvdy, gu, gv;
+    vi ok;  // in front of the eye
+} FN(sample);
+
+INLINE FN(rowmap) FN(prepare)(const strata_map *p, double Y) {
+    FN(rowmap) r;
+    const double *m = p->m;
+    r.m0 = (float)m[0]; r.m1 = (float)m[1]; r.m2 = (float)m[2];
+    r.m3 = (float)m[3]; r.m4 = (float)m[4]; r.m5 = (float)m[5];
+    r.a = (float)(Y * m[3] + m[6]);
+    r.b = (float)(Y * m[4] + m[7]);
+    r.w = (float)(Y * m[5] + m[8]);
+    r.gu = p->gu; r.gv = p->gv;
+    r.affine = p->affine;
+    return r;
+}
+
+INLINE FN(sample) FN(map)(const FN(rowmap) *r, vf X) {
+    FN(sample) s;
+    vf a = (vf)r->m0 * X + r->a, b = (vf)r->m1 * X + r->b;
+    if (r->affine) {
+        s.u = a; s.v = b;
+        s.dudx = r->m0; s.dudy = r->m3; s.dvdx = r->m1; s.dvdy = r->m4;
+        s.gu = r->gu; s.gv = r->gv;
+        s.ok = (vi)-1;
+        return s;
+    }
+    vf w = (vf)r->m2 * X + r->w;
+    s.ok = w > 0;
+    vf iw = 1.0f / SEL(s.ok, w, (vf)1.0f);
+    s.u = a * iw; s.v = b * iw;
+    s.dudx = ((vf)r->m0 - s.u * r->m2) * iw; s.dudy = ((vf)r->m3 - s.u * r->m5) * iw;
+    s.dvdx = ((vf)r->m1 - s.v * r->m2) * iw; s.dvdy = ((vf)r->m4 - s.v * r->m5) * iw;
+    s.gu = FN(sqrtf)(s.dudx * s.dudx + s.dudy * s.dudy);
+    s.gv = FN(sqrtf)(s.dvdx * s.dvdx + s.dvdy * s.dvdy);
+    return s;
+}
+
+/// Overlap of a one-pixel interval centred at `a` with [−h, h], in pixels (g: units a pixel).
+INLINE vf FN(box)(vf a, vf h, vf g) {
+    vi pos = g > 0;
+    vf gs = SEL(pos, g, (vf)1.0f);
+    vf ap = a / gs, hp = h / gs;
+    vf c = FN(minf)(ap + 0.5f, hp) - FN(maxf)(ap - 0.5f, -hp);
+    return SEL(pos, FN(clampf)(c, 0.0f, 1.0f), SEL(a <= h, (vf)1.0f, (vf)0.0f));
+}
+
+/// Fraction of each pixel inside a rounded rectangle (TileRasterizer.coverage, lane-wise).
+INLINE vf FN(rrect)(const strata_rrect *s, const FN(sample) *p, int aa) {
+    const float hw = s->hw, hh = s->hh;
+    if (!(hw > 0 && hh > 0)) return (vf)0.0f;
+    vf px = p->u - s->cu, py = p->v - s->cv;
+    vf ax = FN(absf)(px), ay = FN(absf)(py);
+    vi left = px < 0, top = py < 0;
+    vf r = SEL(top, SEL(left, (vf)s->r[0], (vf)s->r[1]), SEL(left, (vf)s->r[2], (vf)s->r[3]));
+    vi corner = (r > 0) & (ax > (hw - r)) & (ay > (hh - r));
+    vf straight;
+    if (!aa) {
+        straight = SEL((ax <= hw) & (ay <= hh), (vf)1.0f, (vf)0.0f);
+    } else {
+        vi inside = (ax + 0.5f * p->gu <= hw) & (ay + 0.5f * p->gv <= hh) & (p->gu < hw) & (p->gv < hh);
+        straight = SEL(inside, (vf)1.0f, FN(box)(ax, (vf)hw, p->gu) * FN(box)(ay, (vf)hh, p->gv));
+    }
+    // Most calls have no corner pixel at all.
+    if (!FN(any)(corner)) return straight;
+    vf qx = ax - (hw - r), qy = ay - (hh - r);
+    vf len = FN(sqrtf)(qx * qx + qy * qy);
+    vf dist = len - r;
+    vf inner = SEL(dist <= 0, (vf)1.0f, (vf)0.0f);
+    vf round;
+    if (!aa) {
+        round = inner;
+    } else {
+        vi haveLen = len > 0;
+        vf l = SEL(haveLen, len, (vf)1.0f);
+        vf nu = SEL(left, -qx, qx) / l, nv = SEL(top, -qy, qy) / l;
+        vf gx = nu * p->dudx + nv * p->dvdx, gy = nu * p->dudy + nv * p->dvdy;
+        vf g = FN(sqrtf)(gx * gx + gy * gy);
+        vi haveG = g > 0;
+        vf soft = FN(clampf)(0.5f - dist / SEL(haveG, g, (vf)1.0f), 0.0f, 1.0f);
+        round = SEL(haveLen, SEL(haveG, soft, inner), (vf)1.0f);
+    }
+    return SEL(corner, round, straight);
+}
+
+/// The item's own coverage (without clips and mask).
+INLINE vf FN(cover)(const strata_item *it, const FN(sample) *p) {
+    switch (it->cover) {
+    case STRATA_COVER_NONE:
+        return (vf)1.0f;
+    case STRATA_COVER_RRECT:
+        return FN(rrect)(&it->shape, p, it->antialiased);
+    case STRATA_COVER_RING: {
+        vf c = FN(rrect)(&it->shape, p, it->antialiased);
+        vf hole = FN(rrect)(&it->inner, p, it->antialiased);
+        return SEL(c == 0, (vf)0.0f, c * (1.0f - hole));
+    }
+    case STRATA_COVER_IMAGE: {
+        vi inCell = (p->u >= it->cell[0]) & (p->u < it->cell[1]) & (p->v >= it->cell[2]) & (p->v < it->cell[3]);
+        vf c = FN(rrect)(&it->shape, p, it->antialiased);
+        if (it->hasClip) c = SEL(c > 0, c * FN(rrect)(&it->inner, p, it->antialiased), c);
+        return SEL(inCell, c, (vf)0.0f);
+    }
+    }
+    return (vf)0.0f;
+}
+
+/// Column and row indices clamped to the image.
+INLINE vi FN(clampIndex)(vi v, int n) { return SEL(v < 0, (vi)0, SEL(v > n - 1, (vi)(n - 1), v)); }
+
+/// Channel `shift` of RGBA8 words as floats 0…255.
+INLINE vf FN(channel)(vu t, int shift) { return FN(tof)((vi)((t >> shift) & 0xffu)); }
+
+/// ImageSampler.sample, lane-wise: premultiplied colour 0…1. The four texel words are fetched
+/// first and then interpolated one channel at a time (all sixteen channels at once spilled
+/// registers: 2× slower).
+INLINE void FN(sampleImage)(const strata_sampler *s, int nearest, vf u, vf v, vf *r, vf *g, vf *b, vf *a) {
+    vf x = (vf)s->sx0 + u * s->sxScale, y = (vf)s->sy0 + v * s->syScale;
+    const float k = 1.0f / 255.0f;
+    const int w = s->width, h = s->height;
+    if (nearest) {
+        vi cx = FN(clampIndex)(FN(floori)(FN(clampf)(x, -1e9f, 1e9f)), w);
+        vi cy = FN(clampIndex)(FN(floori)(FN(clampf)(y, -1e9f, 1e9f)), h);
+        vu t = STRATA_GATHER(s->texels, cy * w + cx);
+        *r = FN(channel)(t, 0) * k; *g = FN(channel)(t, 8) * k; *b = FN(channel)(t, 16) * k; *a = FN(channel)(t, 24) * k;
+        return;
+    }
+    vf fx = FN(clampf)(x - 0.5f, -1e9f, 1e9f), fy = FN(clampf)(y - 0.5f, -1e9f, 1e9f);
+    vi x0 = FN(floori)(fx), y0 = FN(floori)(fy);
+    vf tx = fx - FN(tof)(x0), ty = fy - FN(tof)(y0);
+    vi cx0 = FN(clampIndex)(x0, w), cx1 = FN(clampIndex)(x0 + 1, w);
+    vi row0 = FN(clampIndex)(y0, h) * w, row1 = FN(clampIndex)(y0 + 1, h) * w;
+    vu ta = STRATA_GATHER(s->texels, row0 + cx0), tb = STRATA_GATHER(s->texels, row0 + cx1);
+    vu tc = STRATA_GATHER(s->texels, row1 + cx0), td = STRATA_GATHER(s->texels, row1 + cx1);
+#define LERP2(SHIFT, OUT) do { \
+        vf A = FN(channel)(ta, SHIFT), B = FN(channel)(tb, SHIFT), C = FN(channel)(tc, SHIFT), D = FN(channel)(td, SHIFT); \
+        vf top = A + (B - A) * tx, bottom = C + (D - C) * tx; \
+        OUT = (top + (bottom - top) * ty) * k; \
+    } while (0)
+    LERP2(0, *r);
+    LERP2(8, *g);
+    LERP2(16, *b);
+    LERP2(24, *a);
+#undef LERP2
+}
+
+/// The gradient's premultiplied colour at parameter t (GradientPaint.color(at:)).
+INLINE void FN(ramp)(const strata_item *it, vf t, vf *r, vf *g, vf *b, vf *a) {
+    const int n = it->stopCount;
+    const float *s = it->stops, *c = it->stopColors;
+    vf cr = c[0], cg = c[1], cb = c[2], ca = c[3];
+    if (n > 1) {
+        for (int i = 1; i < n; i++) {
+            const float lo = s[i - 1], hi = s[i];
+            vi in = (t > lo) & (t <= hi);
+            vf f = hi > lo ? (t - lo) / (hi - lo) : (vf)1.0f;
+            const float *p = c + 4 * (i - 1), *q = c + 4 * i;
+            cr = SEL(in, p[0] + (q[0] - p[0]) * f, cr);
+            cg = SEL(in, p[1] + (q[1] - p[1]) * f, cg);
+            cb = SEL(in, p[2] + (q[2] - p[2]) * f, cb);
+            ca = SEL(in, p[3] + (q[3] - p[3]) * f, ca);
+        }
+        const float *last = c + 4 * (n - 1);
+        vi beyond = t >= s[n - 1], before = t <= s[0];
+        cr = SEL(before, (vf)c[0], SEL(beyond, (vf)last[0], cr));
+        cg = SEL(before, (vf)c[1], SEL(beyond, (vf)last[1], cg));
+        cb = SEL(before, (vf)c[2], SEL(beyond, (vf)last[2], cb));
+        ca = SEL(before, (vf)c[3], SEL(beyond, (vf)last[3], ca));
+    }
+    vf alpha = ca * it->opacity;
+    *r = cr * alpha; *g = cg * alpha; *b = cb * alpha; *a = alpha;
+}
+
+/// GradientPaint.dither: an 8×8 Bayer matrix entry in (−½, ½), from the pixel position.
+INLINE vf FN(dither)(vi x, int y) {
+    vi a = (x ^ y) & 7;
+    const int b = y & 7;
+    vi k = (a & 1) << 5 | ((b & 1) << 4) | (a & 2) << 2 | ((b & 2) << 1) | (a & 4) >> 1 | ((b & 4) >> 2);
+    return (FN(tof)(k) + 0.5f) / 64.0f - 0.5f;
+}
+
+INLINE void FN(shade)(const strata_item *it, const FN(sample) *p, vi x, int y, vf *r, vf *g, vf *b, vf *a) {
+    switch (it->paint) {
+    case STRATA_PAINT_SOLID:
+        *r = it->color[0]; *g = it->color[1]; *b = it->color[2]; *a = it->color[3];
+        return;
+    case STRATA_PAINT_AXIAL:
+    case STRATA_PAINT_RADIAL: {
+        vf t;
+        if (it->paint == STRATA_PAINT_AXIAL) {
+            t = ((p->u - it->gsx) * it->gdx + (p->v - it->gsy) * it->gdy) * it->gInvLen2;
+        } else {
+            vf nx = (p->u - it->gsx) / it->grx, ny = (p->v - it->gsy) / it->gry;
+            t = FN(sqrtf)(nx * nx + ny * ny);
+        }
+        FN(ramp)(it, t, r, g, b, a);
+        vf d = FN(dither)(x, y) / 255.0f * *a;
+        *r += d; *g += d; *b += d;
+        return;
+    }
+    case STRATA_PAINT_IMAGE: {
+        FN(sampleImage)(&it->image, it->nearest, p->u, p->v, r, g, b, a);
+        if (it->blendWeight > 0) {
+            vf lr, lg, lb, la;
+            FN(sampleImage)(&it->blendImage, it->nearest, p->u, p->v, &lr, &lg, &lb, &la);
+            *r += (lr - *r) * it->blendWeight; *g += (lg - *g) * it->blendWeight;
+            *b += (lb - *b) * it->blendWeight; *a += (la - *a) * it->blendWeight;
+        }
+        if (it->hasTint) {
+            vf w = *a;
+            *r = it->tint[0] * w; *g = it->tint[1] * w; *b = it->tint[2] * w; *a = it->tint[3] * w;
+        }
+        *r = *r * it->opacity; *g = *g * it->opacity; *b = *b * it->opacity; *a = *a * it->opacity;
+        return;
+    }
+    }
+}
+
+/// A row's maps: the item's and its clips'.
+typedef struct {
+    FN(rowmap) item;
+    FN(rowmap) clips[STRATA_MAX_CLIPS];
+    int clipCount;
+} FN(rowmaps);
+
+INLINE void FN(prepareRow)(FN(rowmaps) *m, const strata_item *it, int y) {
+    const double Y = (double)y + 0.5;
+    m->item = FN(prepare)(&it->map, Y);
+    m->clipCount = it->clipCount < STRATA_MAX_CLIPS ? it->clipCount : STRATA_MAX_CLIPS;
+    for (int k = 0; k < m->clipCount; k++) m->clips[k] = FN(prepare)(&it->clips[k].map, Y);
+}
+
+/// Pixels x0 ..< x1 of row y.
+INLINE void FN(segment)(const strata_item *it, const FN(rowmaps) *maps, float *tile, long stride, long plane,
+                        int tileX, int tileY, int y, int x0, int x1, strata_span_mode mode, const float *mask) {
+    if (x1 <= x0) return;
+    const FN(rowmap) rm = maps->item;
+    const int clipCount = maps->clipCount;
+    float *row = tile + (long)(y - tileY) * stride;
+    float *R = row, *G = row + plane, *B = row + 2 * plane, *A = row + 3 * plane;
+    const int lx0 = x0 - tileX, lx1 = x1 - tileX;
+    for (int k = lx0 & ~(LANES - 1); k < lx1; k += LANES) {
+        vi lx = IOTA + k;
+        vi valid = (lx >= lx0) & (lx < lx1);
+        vi x = lx + tileX;
+        vf X = FN(tof)(x) + 0.5f;
+        vf dr = FN(load)(R + k), dg = FN(load)(G + k), db = FN(load)(B + k), da = FN(load)(A + k);
+        if (mode == STRATA_SPAN_STORE) {
+            FN(store)(R + k, SEL(valid, (vf)it->color[0], dr));
+            FN(store)(G + k, SEL(valid, (vf)it->color[1], dg));
+            FN(store)(B + k, SEL(valid, (vf)it->color[2], db));
+            FN(store)(A + k, SEL(valid, (vf)it->color[3], da));
+            continue;
+        }
+        FN(sample) p = FN(map)(&rm, X);
+        vi live = valid & p.ok;
+        vf cov = mode == STRATA_SPAN_FULL ? FN(cover)(it, &p) : (vf)1.0f;
+        for (int c = 0; c < clipCount; c++) {
+            FN(sample) q = FN(map)(&maps->clips[c], X);
+            vf cc = FN(rrect)(&it->clips[c].shape, &q, it->clips[c].antialiased);
+            cov = SEL(q.ok, cov * cc, (vf)0.0f);
+        }
+        if (mask) cov = cov * FN(load)(mask + k);
+        live = live & (cov > 0);
+        if (!FN(any)(live)) continue;
+        vf sr, sg, sb, sa;
+        FN(shade)(it, &p, x, y, &sr, &sg, &sb, &sa);
+        if (mode == STRATA_SPAN_REPLACE) {
+            FN(store)(R + k, SEL(live, sr, dr));
+            FN(store)(G + k, SEL(live, sg, dg));
+            FN(store)(B + k, SEL(live, sb, db));
+            FN(store)(A + k, SEL(live, sa, da));
+            continue;
+        }
+        sr = sr * cov; sg = sg * cov; sb = sb * cov; sa = sa * cov;
+        vf keep = 1.0f - sa;
+        FN(store)(R + k, SEL(live, sr + dr * keep, dr));
+        FN(store)(G + k, SEL(live, sg + dg * keep, dg));
+        FN(store)(B + k, SEL(live, sb + db * keep, db));
+        FN(store)(A + k, SEL(live, sa + da * keep, da));
+    }
+}
+
+void FN(strata_draw_span)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
+                          int y, int x0, int x1, strata_span_mode mode, const float *mask) {
+    if (x1 <= x0) return;
+    FN(rowmaps) maps;
+    FN(prepareRow)(&maps, it, y);
+    FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, x0, x1, mode, mask);
+}
+
+void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
+                          const strata_rows *rows) {
+    FN(rowmaps) maps;
+    for (int y = rows->y0; y < rows->y1; y++) {
+        int sx0 = rows->x0, sx1 = rows->x1;
+        if (rows->hasOutline && !strata_quad_span(&rows->outline, y, &sx0, &sx1)) continue;
+        if (sx0 >= sx1) continue;
+        FN(prepareRow)(&maps, it, y);
+        int ia, ib;
+        if (!rows->hasInterior || !strata_interior_columns(&rows->interior, y, sx0, sx1, &ia, &ib)) {
+            FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, sx0, sx1, STRATA_SPAN_FULL, 0);
+            continue;
+        }
+        FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, sx0, ia, STRATA_SPAN_FULL, 0);
+        if (!rows->hole) FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, ia, ib, rows->interiorMode, 0);
+        FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, ib, sx1, STRATA_SPAN_FULL, 0);
+    }
+}

@@ -1,0 +1,32 @@
+// The planar store: premultiplied float planes → RGBA8 words, LANES pixels a step, with the
+// arithmetic of strata_store_rgba8 (alpha clamped to 0…1, colour to 0…alpha, NaN to 0, each
+// channel floor(255·v + ½)). Included once per instantiation (see lanes.h).
+#include "lanes.h"
+#include "strata_kernels.h"
+
+/// `!(v >= 0)` sends NaN to 0 as well.
+INLINE vf FN(clampTo)(vf v, vf hi) {
+    vf c = SEL(v >= 0, v, (vf)0.0f);
+    return SEL(c > hi, hi, c);
+}
+
+void FN(strata_store_planar)(const float *r, const float *g, const float *b, const float *a, uint32_t *dst, long count) {
+    long i = 0;
+    for (; i + LANES <= count; i += LANES) {
+        vf av = FN(clampTo)(FN(load)(a + i), (vf)1.0f);
+        vu rr = __builtin_convertvector(FN(clampTo)(FN(load)(r + i), av) * 255.0f + 0.5f, vu);
+        vu gg = __builtin_convertvector(FN(clampTo)(FN(load)(g + i), av) * 255.0f + 0.5f, vu);
+        vu bb = __builtin_convertvector(FN(clampTo)(FN(load)(b + i), av) * 255.0f + 0.5f, vu);
+        vu qq = __builtin_convertvector(av * 255.0f + 0.5f, vu);
+        vu word = rr | gg << 8 | bb << 16 | qq << 24;
+        memcpy(dst + i, &word, sizeof word);
+    }
+    for (; i < count; i++) {
+        float av = a[i] >= 0 ? (a[i] > 1 ? 1 : a[i]) : 0;
+        float rv = r[i] >= 0 ? (r[i] > av ? av : r[i]) : 0;
+        float gv = g[i] >= 0 ? (g[i] > av ? av : g[i]) : 0;
+        float bv = b[i] >= 0 ? (b[i] > av ? av : b[i]) : 0;
+        dst[i] = (uint32_t)(int32_t)(rv * 255.0f + 0.5f) | (uint32_t)(int32_t)(gv * 255.0f + 0.5f) << 8
+            | (uint32_t)(int32_t)(bv * 255.0f + 0.5f) << 16 | (uint32_t)(int32_t)(av * 255.0f + 0.5f) << 24;
+    }
+}

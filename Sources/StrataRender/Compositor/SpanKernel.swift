@@ -1,0 +1,154 @@
+// Draw items through the C span kernels (CStrataKernels): the item becomes a `strata_item`
+// once per tile, each row is split into the pixels near the item's edges (coverage computed) and
+// the interior run (coverage exactly 1, see InteriorRuns), and each piece is one kernel call of
+// eight lanes a step. Fills, borders, axial and radial gradients and images (bilinear or
+// nearest, mipmap blend, tint, cell, clip) with up to eight ancestor clips go here; conic
+// gradients and degenerate radial ones take TileRasterizer.scan. Measured on the composite
+// scene (50 rotated images): 75 cycles a pixel in the Swift shader loop before.
+import Foundation
+import StrataCore
+import CStrataKernels
+
+enum SpanKernel {
+    static let maximumClips = 8
+
+    /// Draws `item` over `r` and returns true, or returns false when the kernels do not know it.
+    static func draw(_ item: DrawItem, in r: PixelRect, into buf: inout TileBuffer, _ settings: DrawSettings) -> Bool {
+        guard item.clips.count <= maximumClips else { return false }
+        var k = strata_item()
+        k.map = strataMap(item.plane.fromScreen)
+        k.antialiased = item.plane.antialiased ? 1 : 0
+        k.cell = (-.infinity, .infinity, -.infinity, .infinity)
+        k.opacity = 1
+        var interior: RoundedRect?
+        var hole = false, solid: SIMD4<Float>?, opaque = false
+        var stops: [Float] = [], stopColors: [Float] = []
+        var texels: [UInt8] = [], blendTexels: [UInt8] = []
+        switch item.op {
+        case .fill(let shape, let color):
+            k.cover = STRATA_COVER_RRECT; k.shape = strataRRect(shape)
+            k.paint = STRATA_PAINT_SOLID; k.color = (color.x, color.y, color.z, color.w)
+            interior = shape; solid = color; opaque = color.w == 1
+        case .ring(let outer, let inner, let color):
+            k.cover = STRATA_COVER_RING; k.shape = strataRRect(outer); k.inner = strataRRect(inner)
+            k.paint = STRATA_PAINT_SOLID; k.color = (color.x, color.y, color.z, color.w)
+            interior = inner; hole = true
+        case .gradient(let paint, let clip):
+            switch paint.kind {
+            case .axial:
+                k.paint = STRATA_PAINT_AXIAL
+            case .radial where paint.rx > 0 && paint.ry > 0:
+                k.paint = STRATA_PAINT_RADIAL
+            default:
+                return false
+            }
+            k.cover = STRATA_COVER_RRECT; k.shape = strataRRect(clip)
+            k.gsx = Float(paint.sx); k.gsy = Float(paint.sy); k.gdx = Float(paint.dx); k.gdy = Float(paint.dy)
+            k.gInvLen2 = Float(paint.invLen2); k.grx = Float(paint.rx); k.gry = Float(paint.ry)
+            k.stopCount = Int32(paint.kernelStops.count)
+            k.opacity = paint.opacity
+            stops = paint.kernelStops; stopColors = paint.kernelColors
+            interior = clip
+            opaque = paint.opacity == 1 && paint.colors.allSatisfy { $0.w == 1 }
+        case .image(let placement, let clip, let opacity):
+            k.cover = STRATA_COVER_IMAGE
+            k.shape = strataRRect(RoundedRect(rect: placement.coverage ?? placement.destination, radius: 0))
+            if let clip { k.hasClip = 1; k.inner = strataRRect(clip) }
+            if let c = placement.cell { k.cell = (Float(c.minX), Float(c.maxX), Float(c.minY), Float(c.maxY)) }
+            k.paint = STRATA_PAINT_IMAGE
+            k.opacity = opacity
+            k.nearest = placement.nearest ? 1 : 0
+            k.image = strataSampler(placement)
+            texels = placement.image.bitmap.pixels
+            if let b = placement.blend {
+                var lower = placement
+                lower.image = b.image
+                lower.source = CGRect(x: placement.source.minX / 2, y: placement.source.minY / 2,
+                                      width: placement.source.width / 2, height: placement.source.height / 2)
+                k.blendImage = strataSampler(lower)
+                k.blendWeight = b.weight
+                blendTexels = b.image.bitmap.pixels
+            }
+            if let t = placement.tint { k.hasTint = 1; k.tint = (t.x, t.y, t.z, t.w) }
+            if clip == nil {
+                let d = placement.coverage ?? placement.destination
+                let c = placement.cell ?? d
+                let x0 = max(d.minX, c.minX), x1 = min(d.maxX, c.maxX), y0 = max(d.minY, c.minY), y1 = min(d.maxY, c.maxY)
+                if x0 < x1, y0 < y1 { interior = RoundedRect(rect: CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), radius: 0) }
+            }
+        default:
+            return false
+        }
+        let clips = item.clips.map { c -> strata_clip in
+            var s = strata_clip()
+            s.map = strataMap(c.plane.fromScreen); s.shape = strataRRect(c.shape); s.antialiased = c.plane.antialiased ? 1 : 0
+            return s
+        }
+        let hasClips = !clips.isEmpty
+        var rows = strata_rows()
+        rows.x0 = Int32(r.x0); rows.y0 = Int32(r.y0); rows.x1 = Int32(r.x1); rows.y1 = Int32(r.y1)
+        if let o = item.outline {
+            rows.hasOutline = 1
+            rows.outline.xs = (o.xs[0], o.xs[1], o.xs[2], o.xs[3]); rows.outline.ys = (o.ys[0], o.ys[1], o.ys[2], o.ys[3])
+        }
+        if settings.interiorRuns, let interior, let runs = InteriorRuns(interior, PixelMapper(item.plane.fromScreen), over: r) {
+            rows.hasInterior = 1
+            rows.interior.m = (runs.m0, runs.m1, runs.m2, runs.m3, runs.m4, runs.m5, runs.m6, runs.m7, runs.m8)
+            rows.interior.cu = runs.cu; rows.interior.cv = runs.cv
+            rows.interior.a1 = runs.a1; rows.interior.b1 = runs.b1; rows.interior.a2 = runs.a2; rows.interior.b2 = runs.b2
+        }
+        rows.hole = hole ? 1 : 0
+        rows.interiorMode = hasClips ? STRATA_SPAN_INTERIOR
+            : solid?.w == 1 ? STRATA_SPAN_STORE : opaque ? STRATA_SPAN_REPLACE : STRATA_SPAN_INTERIOR
+        let lanes = settings.kernelLanes
+        let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
+        stops.withUnsafeBufferPointer { stopsPtr in
+            stopColors.withUnsafeBufferPointer { colorsPtr in
+                texels.withUnsafeBytes { tex in
+                    blendTexels.withUnsafeBytes { tex2 in
+                        clips.withUnsafeBufferPointer { clipsPtr in
+                            k.stops = stopsPtr.baseAddress; k.stopColors = colorsPtr.baseAddress
+                            k.image.texels = tex.baseAddress?.assumingMemoryBound(to: UInt32.self)
+                            k.blendImage.texels = tex2.baseAddress?.assumingMemoryBound(to: UInt32.self)
+                            k.clips = clipsPtr.baseAddress; k.clipCount = Int32(clipsPtr.count)
+                            buf.planes.withUnsafeMutableBufferPointer { px in
+                                strata_draw_rows(&k, px.baseAddress!, stride, plane, tileX, tileY, &rows, lanes)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return true
+    }
+
+    static func strataMap(_ h: Homography) -> strata_map {
+        let m = h.m
+        var s = strata_map()
+        s.m = (m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8)
+        s.affine = m.2 == 0 && m.5 == 0 && m.8 == 1 ? 1 : 0
+        s.gu = Float((m.0 * m.0 + m.3 * m.3).squareRoot())
+        s.gv = Float((m.1 * m.1 + m.4 * m.4).squareRoot())
+        return s
+    }
+
+    static func strataRRect(_ r: RoundedRect) -> strata_rrect {
+        let hw = Double(r.rect.width) * 0.5, hh = Double(r.rect.height) * 0.5
+        var s = strata_rrect()
+        s.cu = Float(Double(r.rect.minX) + hw); s.cv = Float(Double(r.rect.minY) + hh)
+        s.hw = Float(hw); s.hh = Float(hh)
+        s.r = (Float(r.radii.0), Float(r.radii.1), Float(r.radii.2), Float(r.radii.3))
+        return s
+    }
+
+    static func strataSampler(_ p: ImagePlacement) -> strata_sampler {
+        let d = p.destination, s = p.source
+        var out = strata_sampler()
+        out.width = Int32(p.image.width); out.height = Int32(p.image.height)
+        let sxScale = Double(s.width) / Double(d.width), syScale = Double(s.height) / Double(d.height)
+        out.sxScale = Float(sxScale); out.syScale = Float(syScale)
+        out.sx0 = Float(Double(s.minX) - Double(d.minX) * sxScale)
+        out.sy0 = Float(Double(s.minY) - Double(d.minY) * syScale)
+        return out
+    }
+}

@@ -1,0 +1,98 @@
+// A tile's working pixels: premultiplied RGBA floats (0…1) in four planes (R, G, B, A), so that
+// the span kernels read and write eight pixels of one channel with one vector load or store.
+// Rows are padded to a multiple of eight floats; the padding is never stored to a frame.
+import Foundation
+import StrataCore
+
+/// A tile's pixels while it is being drawn.
+struct TileBuffer {
+    let rect: PixelRect
+    let width: Int, height: Int
+    /// Floats from one row to the next within a plane (the width rounded up to 8).
+    let stride: Int
+    /// R, G, B and A planes, `plane` floats each.
+    var planes: [Float]
+
+    /// Floats from one plane to the next.
+    var plane: Int { stride * height }
+
+    /// A transparent buffer.
+    init(rect: PixelRect) {
+        self.rect = rect
+        width = max(0, rect.x1 - rect.x0); height = max(0, rect.y1 - rect.y0)
+        stride = (width + 7) & ~7
+        planes = [Float](repeating: 0, count: 4 * stride * height)
+    }
+
+    /// A buffer starting from `planes` (a kept state of the same rectangle).
+    init(rect: PixelRect, planes: [Float]) {
+        self.rect = rect
+        width = max(0, rect.x1 - rect.x0); height = max(0, rect.y1 - rect.y0)
+        stride = (width + 7) & ~7
+        precondition(planes.count == 4 * stride * height, "planes of another rectangle")
+        self.planes = planes
+    }
+
+    /// The pixel at frame coordinates (x, y), inside `rect`.
+    subscript(x: Int, y: Int) -> SIMD4<Float> {
+        get {
+            let i = (y - rect.y0) * stride + (x - rect.x0), p = plane
+            return SIMD4(planes[i], planes[i + p], planes[i + 2 * p], planes[i + 3 * p])
+        }
+        set {
+            let i = (y - rect.y0) * stride + (x - rect.x0), p = plane
+            planes[i] = newValue.x; planes[i + p] = newValue.y; planes[i + 2 * p] = newValue.z; planes[i + 3 * p] = newValue.w
+        }
+    }
+
+    /// The alpha of each pixel, row by row without padding.
+    var alphas: [Float] {
+        var out = [Float](repeating: 0, count: width * height)
+        let a = 3 * plane
+        for y in 0..<height { for x in 0..<width { out[y * width + x] = planes[a + y * stride + x] } }
+        return out
+    }
+
+    /// The pixels of `part` (inside `rect`) as a buffer of their own.
+    func cropped(to part: PixelRect) -> TileBuffer {
+        var out = TileBuffer(rect: part)
+        let p = plane, q = out.plane
+        let dx = part.x0 - rect.x0, dy = part.y0 - rect.y0
+        planes.withUnsafeBufferPointer { src in
+            out.planes.withUnsafeMutableBufferPointer { dst in
+                for c in 0..<4 {
+                    for y in 0..<out.height {
+                        let s = c * p + (y + dy) * stride + dx, d = c * q + y * out.stride
+                        (dst.baseAddress! + d).update(from: src.baseAddress! + s, count: out.width)
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Runs `body` with a view of the pixels for per-pixel code.
+    mutating func withPixels<R>(_ body: (PlanarPixels) -> R) -> R {
+        let r = rect, s = stride, p = plane
+        return planes.withUnsafeMutableBufferPointer { body(PlanarPixels(base: $0.baseAddress!, rect: r, stride: s, plane: p)) }
+    }
+}
+
+/// Planar pixels addressed by frame coordinates (valid inside `withPixels`).
+struct PlanarPixels {
+    let base: UnsafeMutablePointer<Float>
+    let rect: PixelRect
+    let stride: Int, plane: Int
+
+    @inline(__always)
+    subscript(x: Int, y: Int) -> SIMD4<Float> {
+        get {
+            let i = (y - rect.y0) * stride + (x - rect.x0)
+            return SIMD4(base[i], base[i + plane], base[i + 2 * plane], base[i + 3 * plane])
+        }
+        nonmutating set {
+            let i = (y - rect.y0) * stride + (x - rect.x0)
+            base[i] = newValue.x; base[i + plane] = newValue.y; base[i + 2 * plane] = newValue.z; base[i + 3 * plane] = newValue.w
+        }
+    }
+}
