@@ -334,3 +334,19 @@ void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long 
         FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, ib, sx1, STRATA_SPAN_FULL, 0);
     }
 }
+
+void FN(strata_draw_coverage)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
+                              const strata_cell *cells, const int32_t *rowStart, int32_t covX, int32_t covY, int32_t rows,
+                              int evenOdd, int x0, int y0, int x1, int y1, float *scratch) {
+    FN(rowmaps) maps;
+    const int ya = y0 > covY ? y0 : covY, yb = y1 < covY + rows ? y1 : covY + rows;
+    for (int y = ya; y < yb; y++) {
+        const long s = rowStart[y - covY], n = rowStart[y - covY + 1] - s;
+        if (n == 0) continue;
+        int first, end;
+        strata_coverage_mask(cells + s, n, evenOdd, x0 - covX, x1 - covX, scratch + (x0 - tileX), &first, &end);
+        if (first >= end) continue;
+        FN(prepareRow)(&maps, it, y);
+        FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, first + covX, end + covX, STRATA_SPAN_INTERIOR, scratch);
+    }
+}

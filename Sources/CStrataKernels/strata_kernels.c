@@ -37,6 +37,8 @@ strata_lanes strata_best_lanes(void) {
     void strata_draw_span##suffix(const strata_item *, float *, long, long, int, int, int, int, int, \
                                   strata_span_mode, const float *); \
     void strata_draw_rows##suffix(const strata_item *, float *, long, long, int, int, const strata_rows *); \
+    void strata_draw_coverage##suffix(const strata_item *, float *, long, long, int, int, const strata_cell *, \
+                                      const int32_t *, int32_t, int32_t, int32_t, int, int, int, int, int, float *); \
     void strata_store_planar##suffix(const float *, const float *, const float *, const float *, uint32_t *, long);
 DECLARE(_scalar)
 DECLARE(_sse2)
@@ -70,6 +72,20 @@ void strata_draw_rows(const strata_item *item, float *tile, long stride, long pl
 #endif
     default: strata_draw_rows_sse2(item, tile, stride, plane, tileX, tileY, rows); return;
     }
+}
+
+void strata_draw_coverage(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
+                          const strata_cell *cells, const int32_t *rowStart, int32_t covX, int32_t covY, int32_t rows,
+                          int evenOdd, int x0, int y0, int x1, int y1, float *scratch, strata_lanes lanes) {
+#define ARGS item, tile, stride, plane, tileX, tileY, cells, rowStart, covX, covY, rows, evenOdd, x0, y0, x1, y1, scratch
+    switch (lanes) {
+    case STRATA_LANES_SCALAR: strata_draw_coverage_scalar(ARGS); return;
+#if defined(__x86_64__) || defined(__i386__)
+    case STRATA_LANES_AVX2: strata_draw_coverage_avx2(ARGS); return;
+#endif
+    default: strata_draw_coverage_sse2(ARGS); return;
+    }
+#undef ARGS
 }
 
 void strata_store_planar_rgba8(const float *r, const float *g, const float *b, const float *a, uint32_t *dst,

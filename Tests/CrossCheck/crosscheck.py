@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent cross-check of Strata's CAShapeLayer strokes and fills against Skia.
 
-Strata rasterises shapes with Cairo; this script draws the same scenes with skia-python (a
+Strata rasterises shapes with its own stroker and coverage rasteriser; this script draws the same scenes with skia-python (a
 different rasteriser, stroker and arc-length trim: SkTrimPathEffect trims over the whole
 path's length, as Core Animation's strokeStart/strokeEnd do) and reports how close the two
 are, per scene: mean absolute difference per channel (0-255), PSNR over RGB, the largest

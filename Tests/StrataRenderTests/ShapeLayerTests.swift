@@ -475,21 +475,23 @@ final class ShapeLayerTests: XCTestCase {
         XCTAssertTrue(end.pixel(x: 99, y: 10) == (255, 0, 0, 255))
     }
 
-    func testUnchangedShapeHitsTheBackingStoreCache() {
+    /// Shapes are drawn straight into the tiles (no backing store); a frame whose shape did not
+    /// change copies every tile from the previous frame.
+    func testUnchangedShapeReusesItsTiles() {
         let root = ShapeScenes.stickFigure()
-        let renderer = FrameRenderer(width: 300, height: 260)
-        let snap = PresentationBuilder(time: 0).snapshotTree(of: root)
-        _ = renderer.render(snap)
-        let first = renderer.cache.statistics
-        XCTAssertEqual(first.misses, 1)
+        let history = FrameHistory()
+        let renderer = FrameRenderer(width: 300, height: 260, history: history)
+        _ = renderer.render(PresentationBuilder(time: 0).snapshotTree(of: root))
         let again = renderer.render(PresentationBuilder(time: 0).snapshotTree(of: root))
-        let second = renderer.cache.statistics
-        XCTAssertEqual(second.misses, 1, "no re-rasterisation")
-        XCTAssertEqual(second.hits, first.hits + 1)
+        XCTAssertEqual(renderer.cache.statistics.misses, 0, "no backing store")
+        let stats = history.tileStatistics
+        XCTAssertEqual(stats.reused, stats.tiles / 2, "the second frame copies every tile")
         assertReferenceImage(again, named: "stick_figure")
     }
 
-    func testAnimatedStrokeEndReRasterisesOnlyThatLayer() {
+    /// While a stroke is drawn on (strokeEnd animating), only the tiles it crosses are redrawn;
+    /// the still shape's tiles are copied.
+    func testAnimatedStrokeEndRedrawsOnlyItsTiles() {
         let root = canvas(200, 100)
         let still = shape(CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 80, height: 80)), fill: color(0.2, 0.6, 0.9))
         let drawn = shape(line(CGPoint(x: 110, y: 50), CGPoint(x: 190, y: 50)), stroke: .black, width: 6)
@@ -499,15 +501,19 @@ final class ShapeLayerTests: XCTestCase {
         a.duration = 1
         drawn.add(a, forKey: "draw")
         root.addSublayer(still); root.addSublayer(drawn)
-        let renderer = FrameRenderer(width: 200, height: 100)
-        var last = renderer.cache.statistics
+        let history = FrameHistory()
+        let renderer = FrameRenderer(width: 200, height: 100, history: history)
+        var last = history.tileStatistics
         for frame in 1...5 {
-            _ = renderer.render(PresentationBuilder(time: Double(frame) / 10).snapshotTree(of: root))
-            let now = renderer.cache.statistics
-            XCTAssertEqual(now.misses - last.misses, frame == 1 ? 2 : 1, "frame \(frame): only the animated layer re-strokes")
-            XCTAssertEqual(now.hits - last.hits, frame == 1 ? 0 : 1, "frame \(frame): the still layer is reused")
+            let image = renderer.render(PresentationBuilder(time: Double(frame) / 10).snapshotTree(of: root))
+            let now = history.tileStatistics
+            let drawnTiles = (now.tiles - last.tiles) - (now.reused - last.reused)
+            // 64-pixel tiles: the line (y 47…53, x 110…190) lies in tiles 1 and 2 of the top row.
+            if frame > 1 { XCTAssertLessThanOrEqual(drawnTiles, 2, "frame \(frame): only the line's tiles are redrawn") }
+            XCTAssertTrue(image.pixel(x: 111, y: 50) == (0, 0, 0, 255), "frame \(frame): the line has started")
             last = now
         }
+        XCTAssertEqual(renderer.cache.statistics.misses, 0, "no backing store")
     }
 
     // MARK: Cross-check export

@@ -174,4 +174,43 @@ typedef struct {
 void strata_draw_rows(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
                       const strata_rows *rows, strata_lanes lanes);
 
+// MARK: Coverage of polygons (coverage.c)
+
+/// A pixel's share of a polygon's edges (see coverage.c): `cover` is the height the edges
+/// cross inside the pixel, `area` the sum of height × (left + right end across the pixel), in
+/// 1/256 pixel units.
+typedef struct {
+    int32_t x, y, cover, area;
+} strata_cell;
+
+/// Where the cells of a polygon are collected, for a frame of `width × height` pixels: cells of
+/// rows outside the frame and of columns right of it are dropped, those left of it are folded
+/// into column −1 (only their cover matters).
+typedef struct {
+    strata_cell *cells;
+    long count, capacity;
+    int32_t width, height;
+    int32_t failed;  // an allocation failed: the cells are incomplete
+} strata_cell_sink;
+
+/// Adds an edge (screen pixels, y down; the direction gives the winding sign).
+void strata_cells_add_edge(strata_cell_sink *sink, double x0, double y0, double x1, double y1);
+
+/// Sorts the cells by row and column and merges those of one pixel; fills `rowStart` (rows
+/// y0…y1, `y1 − y0 + 1` entries: the cells of row y are rowStart[y − y0] ..< rowStart[y − y0 + 1]).
+/// Returns the number of cells.
+long strata_cells_finish(strata_cell_sink *sink, int32_t *rowStart, int32_t y0, int32_t y1);
+
+/// The coverage of pixels x0 ..< x1 of one row from its cells (sorted by x), written to
+/// mask[x − x0] for x in first ..< end (outside that range it is 0).
+void strata_coverage_mask(const strata_cell *cells, long count, int evenOdd, int x0, int x1, float *mask,
+                          int *first, int *end);
+
+/// Draws a polygon's coverage with the item's paint and clips over pixels x0 ..< x1, y0 ..< y1 of
+/// a tile. The cells were collected relative to (covX, covY) for rows covY ..< covY + rows;
+/// `scratch` holds `stride` floats.
+void strata_draw_coverage(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
+                          const strata_cell *cells, const int32_t *rowStart, int32_t covX, int32_t covY, int32_t rows,
+                          int evenOdd, int x0, int y0, int x1, int y1, float *scratch, strata_lanes lanes);
+
 #endif

@@ -108,6 +108,9 @@ public enum DrawOp: Sendable {
     case depthComposite([DepthFace])
     /// A blurred, offset, tinted copy of the alpha of `source` (a layer's shadow).
     case shadow(ShadowPaint)
+    /// The fill or stroke of a shape layer in a premultiplied colour, drawn straight into the
+    /// tiles from its coverage (rasterised once per frame before the tiles are drawn).
+    case vector(VectorShape, color: SIMD4<Float>)
 }
 
 /// A shadow: the alpha of `source`, blurred with a Gaussian of `sigma` pixels, moved by
@@ -215,4 +218,18 @@ public struct DisplayList: Sendable {
     public init(items: [DrawItem] = []) { self.items = items }
     /// The union of the items' pixel bounds.
     public var bounds: PixelRect { items.reduce(PixelRect.empty) { $0.union($1.bounds) } }
+
+    /// Calls `body` with every vector shape of the list, nested lists included.
+    func forEachVectorShape(_ body: (VectorShape) -> Void) {
+        for item in items {
+            switch item.op {
+            case .vector(let shape, _): body(shape)
+            case .group(let list, _, let mask): list.forEachVectorShape(body); mask?.forEachVectorShape(body)
+            case .mix(let from, let to, _): from.forEachVectorShape(body); to.forEachVectorShape(body)
+            case .depthComposite(let faces): for f in faces { f.items.forEachVectorShape(body) }
+            case .shadow(let s): s.source.forEachVectorShape(body)
+            case .fill, .ring, .image, .gradient: break
+            }
+        }
+    }
 }

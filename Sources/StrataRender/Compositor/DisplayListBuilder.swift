@@ -123,9 +123,30 @@ public struct DisplayListBuilder: Sendable {
                 }
             }
         }
-        // Vector or drawn content (shapes, text, custom drawing), from a backing store
-        // rasterised at the scale the layer is shown at.
-        if layer.content != .none, let area = ContentRasterizer.drawArea(of: layer.content, layerBounds: layer.bounds) {
+        // Shapes are drawn straight into the tiles (no backing store) when their whole draw
+        // area is in front of the eye.
+        if case .shape(let shape) = layer.content, let area = ShapeRasterizer.drawArea(of: shape), isInFront(area, H) {
+            var contentClips = clips
+            if layer.masksToBounds {
+                contentClips.append(ClipShape(plane: plane, shape: boundsShape,
+                                              bounds: pixelBounds(of: layer.bounds, H).intersection(frameRect)))
+            }
+            let local = layer.masksToBounds ? area.intersection(layer.bounds) : area
+            let s = BackingScale.choose(for: area, H, frameWidth: width, frameHeight: height)
+            let parts: [(VectorShape.Part, RGBA?)] = [(.fill, shape.fillColor),
+                                                      (.stroke, shape.strokeEnd > shape.strokeStart ? shape.strokeColor : nil)]
+            for (part, color) in parts {
+                guard let color, !local.isNull else { continue }
+                var b = pixelBounds(of: local, H).intersection(frameRect)
+                for c in contentClips { b = b.intersection(c.bounds) }
+                guard !b.isEmpty else { continue }
+                let v = VectorShape(content: shape, part: part, toScreen: H, scale: s, region: b)
+                items.append(DrawItem(op: .vector(v, color: premultiplied(color, alpha)), plane: plane, bounds: b,
+                                      clips: contentClips, outline: screenQuad(of: local, H)))
+            }
+        } else if layer.content != .none, let area = ContentRasterizer.drawArea(of: layer.content, layerBounds: layer.bounds) {
+            // Other vector or drawn content (text, custom drawing), from a backing store
+            // rasterised at the scale the layer is shown at.
             let s = BackingScale.choose(for: area, H, frameWidth: width, frameHeight: height)
             if let raster = cache.raster(for: layer.content, layerBounds: layer.bounds, scale: s) {
                 let placement = ImagePlacement(image: raster.image, destination: raster.area,
@@ -398,6 +419,15 @@ public struct DisplayListBuilder: Sendable {
         let z = x * Double(m.m13) + y * Double(m.m23) + Double(m.m43)
         let w = x * Double(m.m14) + y * Double(m.m24) + Double(m.m44)
         return w > 0 ? z / w : -.infinity
+    }
+
+    /// Whether every corner of a local rectangle is in front of the eye (then the whole
+    /// rectangle is, and maps to a convex quad).
+    func isInFront(_ r: CGRect, _ H: Homography) -> Bool {
+        for (x, y) in [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)] {
+            guard H.apply(Double(x), Double(y)).2 > 1e-6 else { return false }
+        }
+        return true
     }
 
     /// The screen quad of a local rectangle when all its corners are in front of the eye.

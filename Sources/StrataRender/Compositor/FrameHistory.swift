@@ -190,6 +190,7 @@ final class TilePrefixes: @unchecked Sendable {
 /// A finished frame with the display list and fingerprints it was drawn from.
 struct RenderedFrame {
     var list: DisplayList
+    var bins: TileBins
     var fingerprints: ItemFingerprints
     var bitmap: Bitmap
 }

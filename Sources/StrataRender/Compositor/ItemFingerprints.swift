@@ -44,9 +44,10 @@ extension DisplayList {
 extension ItemFingerprints {
     /// How many leading items of `order` draw exactly what the leading items of `oldOrder` in
     /// `old` drew.
-    func commonPrefix(_ order: [Int], with oldOrder: [Int], in old: ItemFingerprints) -> Int {
+    func commonPrefix(_ order: ArraySlice<Int32>, with oldOrder: ArraySlice<Int32>, in old: ItemFingerprints) -> Int {
         var n = 0
-        while n < order.count && n < oldOrder.count && same(order[n], as: oldOrder[n], in: old) { n += 1 }
+        let a = order.startIndex, b = oldOrder.startIndex
+        while n < order.count && n < oldOrder.count && same(Int(order[a + n]), as: Int(oldOrder[b + n]), in: old) { n += 1 }
         return n
     }
 }
@@ -78,6 +79,23 @@ struct FingerprintWriter {
     }
     mutating func add(_ r: CGRect?) {
         if let r { add(1 as UInt64); add(r) } else { add(0 as UInt64) }
+    }
+    mutating func add(_ p: CGPoint) { add(p.x); add(p.y) }
+    mutating func add(_ shape: ShapeContent) {
+        add(shape.path.elements.count)
+        for e in shape.path.elements {
+            switch e {
+            case .moveToPoint(let p): add(1 as UInt64); add(p)
+            case .addLineToPoint(let p): add(2 as UInt64); add(p)
+            case .addQuadCurveToPoint(let c, let p): add(3 as UInt64); add(c); add(p)
+            case .addCurveToPoint(let c1, let c2, let p): add(4 as UInt64); add(c1); add(c2); add(p)
+            case .closeSubpath: add(5 as UInt64)
+            }
+        }
+        add(shape.fillRule == .evenOdd); add(shape.lineWidth); add(Int(shape.lineCap.rawValue)); add(Int(shape.lineJoin.rawValue))
+        add(shape.miterLimit); add(shape.dashPattern.count)
+        for d in shape.dashPattern { add(d) }
+        add(shape.dashPhase); add(shape.strokeStart); add(shape.strokeEnd)
     }
     mutating func add(_ list: DisplayList) {
         add(list.items.count)
@@ -140,6 +158,10 @@ extension DrawOp {
         case .shadow(let s):
             // The kernel is a function of sigma.
             w.add(8 as UInt64); w.add(s.source); w.add(s.color); w.add(s.dx); w.add(s.dy); w.add(s.sigma)
+        case .vector(let shape, let color):
+            // The map and region are the item's plane and bounds; the scale sets the flattening.
+            w.add(9 as UInt64); w.add(shape.part == .fill); w.add(shape.scale); w.add(color)
+            w.add(shape.content)
         }
     }
 }

@@ -15,6 +15,10 @@ enum SpanKernel {
     /// Draws `item` over `r` and returns true, or returns false when the kernels do not know it.
     static func draw(_ item: DrawItem, in r: PixelRect, into buf: inout TileBuffer, _ settings: DrawSettings) -> Bool {
         guard item.clips.count <= maximumClips else { return false }
+        if case .vector(let shape, let color) = item.op {
+            drawVector(shape, color: color, item, in: r, into: &buf, settings)
+            return true
+        }
         var k = strata_item()
         k.map = strataMap(item.plane.fromScreen)
         k.antialiased = item.plane.antialiased ? 1 : 0
@@ -120,6 +124,42 @@ enum SpanKernel {
             }
         }
         return true
+    }
+
+    /// A shape's coverage rows over `r`, in its colour, through the item's clips.
+    static func drawVector(_ shape: VectorShape, color: SIMD4<Float>, _ item: DrawItem, in r: PixelRect,
+                           into buf: inout TileBuffer, _ settings: DrawSettings) {
+        precondition(shape.isRasterized, "vector shapes are rasterised before the tiles are drawn")
+        guard shape.cellCount > 0 else { return }
+        var k = strata_item()
+        k.map = strataMap(item.plane.fromScreen)
+        k.antialiased = item.plane.antialiased ? 1 : 0
+        k.cover = STRATA_COVER_NONE
+        k.paint = STRATA_PAINT_SOLID
+        k.color = (color.x, color.y, color.z, color.w)
+        k.opacity = 1
+        let clips = item.clips.map { c -> strata_clip in
+            var s = strata_clip()
+            s.map = strataMap(c.plane.fromScreen); s.shape = strataRRect(c.shape); s.antialiased = c.plane.antialiased ? 1 : 0
+            return s
+        }
+        let lanes = settings.kernelLanes
+        let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
+        let region = shape.region
+        clips.withUnsafeBufferPointer { clipsPtr in
+            k.clips = clipsPtr.baseAddress; k.clipCount = Int32(clipsPtr.count)
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: stride) { scratch in
+                scratch.initialize(repeating: 0)
+                shape.withCells { cells, rows in
+                    buf.planes.withUnsafeMutableBufferPointer { px in
+                        strata_draw_coverage(&k, px.baseAddress!, stride, plane, tileX, tileY, cells, rows,
+                                             Int32(region.x0), Int32(region.y0), Int32(region.y1 - region.y0),
+                                             shape.evenOdd ? 1 : 0, Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1),
+                                             scratch.baseAddress!, lanes)
+                    }
+                }
+            }
+        }
     }
 
     static func strataMap(_ h: Homography) -> strata_map {

@@ -73,21 +73,21 @@ enum TileRasterizer {
     /// Items below the last one that paints every pixel of the buffer opaquely are skipped:
     /// that item replaces whatever they drew (`src + dst·0`), so the bytes are the same.
     static func draw(_ list: DisplayList, into buf: inout TileBuffer, _ settings: DrawSettings) {
-        _ = draw(list, Array(list.items.indices), from: 0, into: &buf, keepingStateAt: nil, settings)
+        _ = draw(list, ArraySlice((0..<Int32(list.items.count)).filter { !list.items[Int($0)].bounds.intersection(buf.rect).isEmpty }),
+                 from: 0, into: &buf, keepingStateAt: nil, settings)
     }
 
     /// Draws the items `order[start...]` (indices into `list.items`, in order) into a buffer
     /// that holds the result of `order[..<start]`, skipping those under an opaque one. Returns
     /// the planes as they were before drawing position `mark` (after all items when `mark` is
     /// `order.count`), or nil when that state was skipped over or not asked for.
-    static func draw<C: RandomAccessCollection>(_ list: DisplayList, _ order: C, from start: Int, into buf: inout TileBuffer,
-                                                 keepingStateAt mark: Int?, _ settings: DrawSettings) -> [Float]?
-        where C.Element == Int, C.Index == Int {
+    static func draw(_ list: DisplayList, _ order: ArraySlice<Int32>, from start: Int, into buf: inout TileBuffer,
+                     keepingStateAt mark: Int?, _ settings: DrawSettings) -> [Float]? {
         let items = list.items
         let base = order.startIndex
         var first = start
         if settings.interiorRuns {
-            for pos in stride(from: order.count - 1, through: start + 1, by: -1) where items[order[base + pos]].paintsOpaquely(buf.rect) {
+            for pos in stride(from: order.count - 1, through: start + 1, by: -1) where items[Int(order[base + pos])].paintsOpaquely(buf.rect) {
                 first = pos
                 break
             }
@@ -95,7 +95,7 @@ enum TileRasterizer {
         var kept: [Float]? = nil
         for pos in first..<order.count {
             if pos == mark { kept = buf.planes }
-            let item = items[order[base + pos]]
+            let item = items[Int(order[base + pos])]
             let r = item.bounds.intersection(buf.rect)
             if r.isEmpty { continue }
             draw(item, in: r, into: &buf, settings)
@@ -262,6 +262,27 @@ enum TileRasterizer {
                             let k = maskBuffer.map { $0[x, y].w * opacity } ?? opacity
                             if k > 0 { var d = px[x, y]; blend(s * k, into: &d); px[x, y] = d }
                         }
+                    }
+                }
+            }
+        case .vector(let shape, let color):
+            // More clips than the span kernel takes: coverage rows, clips per pixel.
+            let clipMappers = item.clips.map { PixelMapper($0.plane.fromScreen) }
+            var mask = [Float](repeating: 0, count: r.x1 - r.x0)
+            let region = shape.region
+            shape.withCells { cells, rows in
+                for y in max(r.y0, region.y0)..<min(r.y1, region.y1) {
+                    let s = Int(rows[y - region.y0]), n = Int(rows[y - region.y0 + 1]) - s
+                    guard n > 0, let cells else { continue }
+                    var first: Int32 = 0, end: Int32 = 0
+                    mask.withUnsafeMutableBufferPointer {
+                        strata_coverage_mask(cells + s, n, shape.evenOdd ? 1 : 0, Int32(r.x0 - region.x0), Int32(r.x1 - region.x0),
+                                             $0.baseAddress!, &first, &end)
+                    }
+                    for lx in Int(first)..<Int(end) {
+                        let x = lx + region.x0
+                        let c = mask[x - r.x0] * clipCoverage(item.clips, clipMappers, x, y)
+                        if c > 0 { var d = buf[x, y]; blend(color * c, into: &d); buf[x, y] = d }
                     }
                 }
             }

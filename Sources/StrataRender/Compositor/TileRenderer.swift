@@ -56,39 +56,45 @@ public struct TileRenderer: Sendable {
         let ts = options.tileSize
         let cols = (width + ts - 1) / ts, rows = (height + ts - 1) / ts
         let count = cols * rows
-        let counter = Atomic<Int>(0), reused = Atomic<Int>(0), resumed = Atomic<Int>(0)
+        let reused = Atomic<Int>(0), resumed = Atomic<Int>(0)
+        let dispatcher = options.dispatcher
+        // Stage 2b: the coverage of the vector shapes, each once, on the workers.
+        var shapes: [VectorShape] = []
+        list.forEachVectorShape { shapes.append($0) }
+        if !shapes.isEmpty {
+            let all = shapes
+            dispatcher.run(all.count) { all[$0].rasterize() }
+        }
+        // Stage 3: the items of each tile.
+        let bins = TileBins(list, width: width, height: height, tileSize: ts)
         let fingerprints = history.map { _ in ItemFingerprints(list) }
-        let previous = options.reusesUnchangedTiles ? history?.previous(width: width, height: height) : nil
+        var previous = options.reusesUnchangedTiles ? history?.previous(width: width, height: height) : nil
+        if let p = previous, !p.bins.sameGrid(as: bins) { previous = nil }
         let prefixes = options.reusesUnchangedTiles ? history?.prefixes(tileSize: ts, count: count, valid: previous != nil) : nil
         if !options.reusesUnchangedTiles { history?.dropPrefixes() }
         let previousPixels = previous?.bitmap.pixels ?? []
         bitmap.pixels.withUnsafeMutableBufferPointer { out in
             previousPixels.withUnsafeBufferPointer { old in
-                let tiles = FrameTiles(list: list, settings: DrawSettings(options), width: width, height: height, tileSize: ts, columns: cols,
+                let tiles = FrameTiles(list: list, bins: bins, settings: DrawSettings(options), width: width, height: height, tileSize: ts, columns: cols,
                                        generation: generation, fingerprints: fingerprints, previous: previous,
                                        prefixes: prefixes,
                                        // A recycled buffer holding an earlier frame of this sequence
                                        // already has the tiles no frame has drawn since.
                                        bufferHolds: prefixes != nil ? recycled?.generation : nil,
                                        target: out.baseAddress!, source: old.baseAddress)
-                let work = { @Sendable () in
-                    while true {
-                        let t = counter.add(1, ordering: .relaxed).oldValue
-                        if t >= count { break }
-                        switch tiles.render(tile: t) {
-                        case .copied: reused.add(1, ordering: .relaxed)
-                        case .resumed: resumed.add(1, ordering: .relaxed)
-                        case .drawn: break
-                        }
+                // Stage 4: the tiles.
+                dispatcher.run(count) { t in
+                    switch tiles.render(tile: t) {
+                    case .copied: reused.add(1, ordering: .relaxed)
+                    case .resumed: resumed.add(1, ordering: .relaxed)
+                    case .drawn: break
                     }
                 }
-                let n = min(options.workers, count)
-                if n == 1 { work() } else { DispatchQueue.concurrentPerform(iterations: n) { _ in work() } }
             }
         }
         if let history, let fingerprints {
             history.noteBuffer(of: bitmap, generation: generation)
-            history.record(RenderedFrame(list: list, fingerprints: fingerprints, bitmap: bitmap),
+            history.record(RenderedFrame(list: list, bins: bins, fingerprints: fingerprints, bitmap: bitmap),
                            tiles: count, reused: reused.load(ordering: .relaxed), resumed: resumed.load(ordering: .relaxed))
         }
         return bitmap
@@ -127,6 +133,7 @@ public struct TileRenderer: Sendable {
 /// tiles' bytes of `target` and its own tiles' prefix slots.
 struct FrameTiles: @unchecked Sendable {
     let list: DisplayList
+    let bins: TileBins
     let settings: DrawSettings
     let width: Int, height: Int, tileSize: Int, columns: Int
     /// The number of this frame in the sequence.
@@ -145,12 +152,12 @@ struct FrameTiles: @unchecked Sendable {
     func render(tile t: Int) -> Outcome {
         let ts = tileSize, tx = t % columns, ty = t / columns
         let rect = PixelRect(x0: tx * ts, y0: ty * ts, x1: min(width, tx * ts + ts), y1: min(height, ty * ts + ts))
-        let order = list.indices(touching: rect)
+        let order = bins[t]
         // The leading items unchanged since the previous frame.
         var same = 0
         let kept = prefixes?[t]
         if let previous, let fingerprints, let from = source {
-            let oldOrder = previous.list.indices(touching: rect)
+            let oldOrder = previous.bins[t]
             same = fingerprints.commonPrefix(order, with: oldOrder, in: previous.fingerprints)
             let bufferHasTile = bufferHolds.map { prefixes?.isUnchanged(t, since: $0) == true } ?? false
             if same == order.count && same == oldOrder.count {
@@ -163,8 +170,8 @@ struct FrameTiles: @unchecked Sendable {
             // drawn from the kept prefix.
             if let prefixes, let kept, kept.count == same {
                 var damage = PixelRect.empty
-                for i in order[same...] { damage = damage.union(list.items[i].bounds) }
-                for i in oldOrder[same...] { damage = damage.union(previous.list.items[i].bounds) }
+                for i in order.dropFirst(same) { damage = damage.union(list.items[Int(i)].bounds) }
+                for i in oldOrder.dropFirst(same) { damage = damage.union(previous.list.items[Int(i)].bounds) }
                 damage = damage.intersection(rect)
                 if damage != rect {
                     if !bufferHasTile { TileRenderer.copy(rect, from: from, into: target, frameWidth: width) }

@@ -1,0 +1,216 @@
+// Analytic coverage of polygons (the fills of paths and of stroke outlines) as sparse cells.
+//
+// Vertices are snapped to 1/256 pixel. Each edge is split at pixel rows and columns; every piece
+// inside a pixel adds its height `dy` to the pixel's `cover` and `dy·(fx₁ + fx₂)` to its `area`
+// (fx: the piece's ends across the pixel, 0…256). Along a row, with `acc` the sum of the covers
+// of the pixels to the left, a pixel holding cells is covered by
+//     (2·256·(acc + cover) − area) / (2·256·256)
+// and the pixels up to the next cell by (acc + cover) / 256 — the signed area, which the fill
+// rule turns into coverage (nonzero: |a| clamped to 1; even-odd: folded). The sums are integers,
+// so the result does not depend on the order edges are added, on tiles or on threads. Crossing
+// points are computed once and shared by the two pieces they join, so each edge's pieces add up
+// to its height exactly and every row's covers sum to zero for closed outlines (exactly 0
+// outside, exactly 1 inside).
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "strata_kernels.h"
+
+#define ONE 256
+
+static inline int64_t floordiv(int64_t a, int64_t b) {
+    int64_t q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+/// n / d rounded to nearest, halves up (d ≠ 0).
+static inline int64_t rounddiv(int64_t n, int64_t d) {
+    if (d < 0) { n = -n; d = -d; }
+    return floordiv(2 * n + d, 2 * d);
+}
+
+static int grow(strata_cell_sink *s) {
+    long cap = s->capacity ? s->capacity * 2 : 256;
+    strata_cell *c = realloc(s->cells, (size_t)cap * sizeof *c);
+    if (!c) return 0;
+    s->cells = c;
+    s->capacity = cap;
+    return 1;
+}
+
+static inline void add(strata_cell_sink *s, int64_t x, int64_t y, int32_t cover, int32_t area) {
+    if (y < 0 || y >= s->height || x >= s->width) return;
+    if (x < 0) { x = -1; area = 0; }  // only its cover matters (pixels to the right)
+    if (s->count > 0) {
+        strata_cell *last = &s->cells[s->count - 1];
+        if (last->x == x && last->y == y) { last->cover += cover; last->area += area; return; }
+    }
+    if (s->count == s->capacity && !grow(s)) { s->failed = 1; return; }
+    s->cells[s->count++] = (strata_cell){ (int32_t)x, (int32_t)y, cover, area };
+}
+
+/// A piece inside pixel column `c` of row `ey`, from (fxa, ya) to (fxb, yb) (fx in 0…256).
+static inline void piece(strata_cell_sink *s, int64_t c, int64_t ey, int64_t fxa, int64_t ya, int64_t fxb, int64_t yb) {
+    int64_t dy = yb - ya;
+    if (dy == 0) return;
+    add(s, c, ey, (int32_t)dy, (int32_t)(dy * (fxa + fxb)));
+}
+
+/// The part of an edge inside row `ey`: x in fixed point, y as 0…256 within the row.
+static void scanline(strata_cell_sink *s, int64_t ey, int64_t x1, int64_t y1, int64_t x2, int64_t y2) {
+    if (y1 == y2) return;
+    if (x1 == x2) {
+        int64_t c = floordiv(x1, ONE);
+        piece(s, c, ey, x1 - c * ONE, y1, x1 - c * ONE, y2);
+        return;
+    }
+    if (x2 > x1) {
+        int64_t c = floordiv(x1, ONE), last = floordiv(x2 - 1, ONE);
+        int64_t xa = x1, ya = y1;
+        for (; c < last; c++) {
+            int64_t xb = (c + 1) * ONE;
+            int64_t yb = y1 + rounddiv((xb - x1) * (y2 - y1), x2 - x1);
+            piece(s, c, ey, xa - c * ONE, ya, ONE, yb);
+            xa = xb; ya = yb;
+        }
+        piece(s, c, ey, xa - c * ONE, ya, x2 - c * ONE, y2);
+    } else {
+        int64_t c = floordiv(x1 - 1, ONE), last = floordiv(x2, ONE);
+        int64_t xa = x1, ya = y1;
+        for (; c > last; c--) {
+            int64_t xb = c * ONE;
+            int64_t yb = y1 + rounddiv((xb - x1) * (y2 - y1), x2 - x1);
+            piece(s, c, ey, xa - c * ONE, ya, 0, yb);
+            xa = xb; ya = yb;
+        }
+        piece(s, c, ey, xa - c * ONE, ya, x2 - c * ONE, y2);
+    }
+}
+
+/// An edge in fixed point, already inside x ∈ [0, width·256] or wholly left of it.
+static void line(strata_cell_sink *s, int64_t x1, int64_t y1, int64_t x2, int64_t y2) {
+    if (y1 == y2) return;
+    int64_t r = y2 > y1 ? floordiv(y1, ONE) : floordiv(y1 - 1, ONE);
+    const int64_t last = y2 > y1 ? floordiv(y2 - 1, ONE) : floordiv(y2, ONE);
+    // Rows outside the frame get no cells: skip straight to the first row inside.
+    int64_t xa = x1, ya = y1;
+    if (y2 > y1) {
+        for (; r < last; r++) {
+            int64_t yb = (r + 1) * ONE;
+            int64_t xb = x1 + rounddiv((yb - y1) * (x2 - x1), y2 - y1);
+            if (r >= 0 && r < s->height) scanline(s, r, xa, ya - r * ONE, xb, ONE);
+            xa = xb; ya = yb;
+        }
+    } else {
+        for (; r > last; r--) {
+            int64_t yb = r * ONE;
+            int64_t xb = x1 + rounddiv((yb - y1) * (x2 - x1), y2 - y1);
+            if (r >= 0 && r < s->height) scanline(s, r, xa, ya - r * ONE, xb, 0);
+            xa = xb; ya = yb;
+        }
+    }
+    if (r >= 0 && r < s->height) scanline(s, r, xa, ya - r * ONE, x2, y2 - r * ONE);
+}
+
+/// Vertices snapped to the 1/256 grid (clamped far outside any frame).
+static inline int64_t fixed(double v) {
+    if (!(v > -1e7)) v = -1e7;
+    if (v > 1e7) v = 1e7;
+    return (int64_t)llround(v * ONE);
+}
+
+void strata_cells_add_edge(strata_cell_sink *s, double x0, double y0, double x1, double y1) {
+    int64_t X0 = fixed(x0), Y0 = fixed(y0), X1 = fixed(x1), Y1 = fixed(y1);
+    if (Y0 == Y1) return;
+    const int64_t H = (int64_t)s->height * ONE, W = (int64_t)s->width * ONE;
+    // Clip to the rows of the frame (the parts above and below add nothing).
+    if ((Y0 <= 0 && Y1 <= 0) || (Y0 >= H && Y1 >= H)) return;
+    if (Y0 < 0 || Y1 < 0 || Y0 > H || Y1 > H) {
+        int64_t ya = Y0 < Y1 ? Y0 : Y1, yb = Y0 < Y1 ? Y1 : Y0;
+        int64_t ca = ya < 0 ? 0 : ya, cb = yb > H ? H : yb;
+        int64_t xa = X0 + rounddiv((ca - Y0) * (X1 - X0), Y1 - Y0);
+        int64_t xb = X0 + rounddiv((cb - Y0) * (X1 - X0), Y1 - Y0);
+        if (Y0 < Y1) { X0 = xa; Y0 = ca; X1 = xb; Y1 = cb; } else { X0 = xb; Y0 = cb; X1 = xa; Y1 = ca; }
+    }
+    // Right of the frame: nothing. Left of it: only the cover counts, so that part becomes a
+    // vertical edge in column −1.
+    if (X0 >= W && X1 >= W) return;
+    if (X0 <= 0 && X1 <= 0) { line(s, -ONE / 2, Y0, -ONE / 2, Y1); return; }
+    if (X0 > W || X1 > W) {
+        int64_t ym = Y0 + rounddiv((W - X0) * (Y1 - Y0), X1 - X0);
+        if (X0 > W) { X0 = W; Y0 = ym; } else { X1 = W; Y1 = ym; }
+    }
+    if (X0 < 0 || X1 < 0) {
+        int64_t ym = Y0 + rounddiv((0 - X0) * (Y1 - Y0), X1 - X0);
+        if (X0 < 0) { line(s, -ONE / 2, Y0, -ONE / 2, ym); line(s, 0, ym, X1, Y1); }
+        else { line(s, X0, Y0, 0, ym); line(s, -ONE / 2, ym, -ONE / 2, Y1); }
+        return;
+    }
+    line(s, X0, Y0, X1, Y1);
+}
+
+static int byRowThenColumn(const void *a, const void *b) {
+    const strata_cell *p = a, *q = b;
+    if (p->y != q->y) return p->y < q->y ? -1 : 1;
+    return (p->x > q->x) - (p->x < q->x);
+}
+
+long strata_cells_finish(strata_cell_sink *s, int32_t *rowStart, int32_t y0, int32_t y1) {
+    strata_cell *c = s->cells;
+    const long n = s->count;
+    qsort(c, (size_t)n, sizeof *c, byRowThenColumn);
+    // Merge cells of the same pixel; fold each row's running cover into `acc`.
+    long out = 0;
+    for (long i = 0; i < n; i++) {
+        if (out > 0 && c[out - 1].y == c[i].y && c[out - 1].x == c[i].x) {
+            c[out - 1].cover += c[i].cover; c[out - 1].area += c[i].area;
+        } else {
+            c[out++] = c[i];
+        }
+    }
+    s->count = out;
+    long k = 0;
+    for (int32_t y = y0; y <= y1; y++) {
+        while (k < out && c[k].y < y) k++;
+        rowStart[y - y0] = (int32_t)k;
+    }
+    return out;
+}
+
+void strata_coverage_mask(const strata_cell *cells, long count, int evenOdd, int x0, int x1, float *mask,
+                          int *first, int *end) {
+    // The running cover of the cells left of x0.
+    long i = 0;
+    int64_t acc = 0;
+    while (i < count && cells[i].x < x0) { acc += cells[i].cover; i++; }
+    const int64_t unit = 2 * ONE * ONE;
+    int a = acc != 0 ? x0 : (i < count ? cells[i].x : x1);
+    if (a > x1) a = x1;
+    int x = a;
+#define COVER(v) do { \
+        int64_t m = (v) < 0 ? -(v) : (v); \
+        if (evenOdd) { m %= 2 * unit; if (m > unit) m = 2 * unit - m; } else if (m > unit) m = unit; \
+        cv = (float)m / (float)unit; \
+    } while (0)
+    float cv;
+    while (x < x1) {
+        if (i < count && cells[i].x == x) {
+            COVER(2 * ONE * (acc + cells[i].cover) - cells[i].area);
+            mask[x - x0] = cv;
+            acc += cells[i].cover;
+            i++;
+            x++;
+            continue;
+        }
+        int next = i < count && cells[i].x < x1 ? cells[i].x : x1;
+        if (acc == 0) {
+            if (next == x1 || i >= count) break;
+            for (; x < next; x++) mask[x - x0] = 0;
+            continue;
+        }
+        COVER(2 * ONE * acc);
+        for (; x < next; x++) mask[x - x0] = cv;
+    }
+#undef COVER
+    *first = a; *end = x;
+}

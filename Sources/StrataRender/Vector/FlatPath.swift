@@ -1,0 +1,80 @@
+// Paths made of straight lines: every curve of a CGPath is replaced by chords close enough that
+// no point of the curve is more than `tolerance` (layer units) away. The number of chords of a
+// cubic comes from Wang's formula, n = ⌈√(¾·L / tolerance)⌉ with L the largest second difference
+// of its control points (¼ for quadratics), so the error bound holds without measuring the
+// curve. Vertices where path elements meet are marked as corners: the stroker joins them with
+// the layer's lineJoin, and the vertices inside a curve smoothly.
+import Foundation
+import StrataCore
+
+/// A path's subpaths as polylines in layer coordinates.
+struct FlatPath {
+    struct Subpath {
+        var points: [CGPoint] = []
+        /// Per point: whether it is where two path elements meet (a corner), not inside a curve.
+        var corners: [Bool] = []
+        var isClosed = false
+    }
+
+    var subpaths: [Subpath] = []
+
+    /// Flattens the elements of a path.
+    init(_ elements: [CGPathElement], tolerance: Double) {
+        let tol = max(tolerance, 1e-6)
+        var current = Subpath()
+        var start = CGPoint.zero, last = CGPoint.zero
+        func finish() {
+            if !current.points.isEmpty { subpaths.append(current) }
+            current = Subpath()
+        }
+        func lineTo(_ p: CGPoint, corner: Bool) {
+            if current.points.isEmpty { current.points = [last]; current.corners = [true] }
+            current.points.append(p)
+            current.corners.append(corner)
+        }
+        for e in elements {
+            switch e {
+            case .moveToPoint(let p):
+                finish()
+                start = p; last = p
+                current.points = [p]; current.corners = [true]
+            case .addLineToPoint(let p):
+                lineTo(p, corner: true); last = p
+            case .addQuadCurveToPoint(let c, let p):
+                let dd = hypot(Double(last.x - 2 * c.x + p.x), Double(last.y - 2 * c.y + p.y))
+                let n = max(1, Int((0.25 * dd / tol).squareRoot().rounded(.up)))
+                for i in 1...n {
+                    let t = Double(i) / Double(n), u = 1 - t
+                    let x = u * u * Double(last.x) + 2 * u * t * Double(c.x) + t * t * Double(p.x)
+                    let y = u * u * Double(last.y) + 2 * u * t * Double(c.y) + t * t * Double(p.y)
+                    lineTo(i == n ? p : CGPoint(x: x, y: y), corner: i == n)
+                }
+                last = p
+            case .addCurveToPoint(let c1, let c2, let p):
+                let d1 = hypot(Double(last.x - 2 * c1.x + c2.x), Double(last.y - 2 * c1.y + c2.y))
+                let d2 = hypot(Double(c1.x - 2 * c2.x + p.x), Double(c1.y - 2 * c2.y + p.y))
+                let n = min(10_000, max(1, Int((0.75 * max(d1, d2) / tol).squareRoot().rounded(.up))))
+                let x0 = Double(last.x), y0 = Double(last.y), x1 = Double(c1.x), y1 = Double(c1.y)
+                let x2 = Double(c2.x), y2 = Double(c2.y), x3 = Double(p.x), y3 = Double(p.y)
+                for i in 1...n {
+                    let t = Double(i) / Double(n), u = 1 - t
+                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                    lineTo(i == n ? p : CGPoint(x: a * x0 + b * x1 + c * x2 + d * x3, y: a * y0 + b * y1 + c * y2 + d * y3),
+                           corner: i == n)
+                }
+                last = p
+            case .closeSubpath:
+                if current.points.isEmpty { current.points = [last]; current.corners = [true] }
+                current.isClosed = true
+                last = start
+                // Drawing on after a close starts a new subpath at the start point (lineTo).
+                finish()
+            }
+        }
+        finish()
+    }
+
+    /// The layer-space distance matching `pixels` screen pixels for a plane whose largest local
+    /// stretch is `scale` screen pixels per layer unit.
+    static func tolerance(pixels: Double, scale: Double) -> Double { pixels / max(scale, 1e-9) }
+}
