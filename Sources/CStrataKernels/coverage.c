@@ -149,31 +149,46 @@ void strata_cells_add_edge(strata_cell_sink *s, double x0, double y0, double x1,
     line(s, X0, Y0, X1, Y1);
 }
 
-static int byRowThenColumn(const void *a, const void *b) {
-    const strata_cell *p = a, *q = b;
-    if (p->y != q->y) return p->y < q->y ? -1 : 1;
-    return (p->x > q->x) - (p->x < q->x);
-}
-
 long strata_cells_finish(strata_cell_sink *s, int32_t *rowStart, int32_t y0, int32_t y1) {
-    strata_cell *c = s->cells;
     const long n = s->count;
-    qsort(c, (size_t)n, sizeof *c, byRowThenColumn);
-    // Merge cells of the same pixel; fold each row's running cover into `acc`.
+    const int32_t rows = y1 - y0;
+    // Counting sort by row (cells are produced along the edges, rows interleaved), then insertion
+    // sort by column within each row (rows hold few cells, mostly in order already). Measured:
+    // qsort with a comparator took 13 % of a motion frame.
+    for (int32_t r = 0; r <= rows; r++) rowStart[r] = 0;
+    for (long i = 0; i < n; i++) rowStart[s->cells[i].y - y0 + 1]++;
+    for (int32_t r = 0; r < rows; r++) rowStart[r + 1] += rowStart[r];
+    strata_cell *sorted = malloc((size_t)(n > 0 ? n : 1) * sizeof *sorted);
+    if (!sorted) { s->failed = 1; s->count = 0; for (int32_t r = 0; r <= rows; r++) rowStart[r] = 0; return 0; }
+    {
+        int32_t *next = malloc((size_t)(rows + 1) * sizeof *next);
+        if (!next) { free(sorted); s->failed = 1; s->count = 0; for (int32_t r = 0; r <= rows; r++) rowStart[r] = 0; return 0; }
+        memcpy(next, rowStart, (size_t)(rows + 1) * sizeof *next);
+        for (long i = 0; i < n; i++) sorted[next[s->cells[i].y - y0]++] = s->cells[i];
+        free(next);
+    }
+    // Sort each row by column, merge the cells of one pixel, and compact.
     long out = 0;
-    for (long i = 0; i < n; i++) {
-        if (out > 0 && c[out - 1].y == c[i].y && c[out - 1].x == c[i].x) {
-            c[out - 1].cover += c[i].cover; c[out - 1].area += c[i].area;
-        } else {
-            c[out++] = c[i];
+    for (int32_t r = 0; r < rows; r++) {
+        const long a = rowStart[r], b = rowStart[r + 1];
+        rowStart[r] = (int32_t)out;
+        for (long i = a + 1; i < b; i++) {
+            strata_cell c = sorted[i];
+            long j = i - 1;
+            while (j >= a && sorted[j].x > c.x) { sorted[j + 1] = sorted[j]; j--; }
+            sorted[j + 1] = c;
+        }
+        for (long i = a; i < b; i++) {
+            if (out > rowStart[r] && s->cells[out - 1].x == sorted[i].x) {
+                s->cells[out - 1].cover += sorted[i].cover; s->cells[out - 1].area += sorted[i].area;
+            } else {
+                s->cells[out++] = sorted[i];
+            }
         }
     }
+    rowStart[rows] = (int32_t)out;
+    free(sorted);
     s->count = out;
-    long k = 0;
-    for (int32_t y = y0; y <= y1; y++) {
-        while (k < out && c[k].y < y) k++;
-        rowStart[y - y0] = (int32_t)k;
-    }
     return out;
 }
 

@@ -350,3 +350,20 @@ void FN(strata_draw_coverage)(const strata_item *it, float *tile, long stride, l
         FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, first + covX, end + covX, STRATA_SPAN_INTERIOR, scratch);
     }
 }
+
+void FN(strata_draw_glyphs)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
+                            const strata_glyph *glyphs, long count, int x0, int y0, int x1, int y1, float *scratch) {
+    FN(rowmaps) maps;
+    for (long g = 0; g < count; g++) {
+        const strata_glyph *gl = &glyphs[g];
+        const int gx0 = gl->x > x0 ? gl->x : x0, gx1 = gl->x + gl->w < x1 ? gl->x + gl->w : x1;
+        const int gy0 = gl->y > y0 ? gl->y : y0, gy1 = gl->y + gl->h < y1 ? gl->y + gl->h : y1;
+        if (gx0 >= gx1 || gy0 >= gy1) continue;
+        for (int y = gy0; y < gy1; y++) {
+            const float *row = gl->mask + (long)(y - gl->y) * gl->w;
+            for (int x = gx0; x < gx1; x++) scratch[x - tileX] = row[x - gl->x];
+            FN(prepareRow)(&maps, it, y);
+            FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, gx0, gx1, STRATA_SPAN_INTERIOR, scratch);
+        }
+    }
+}

@@ -39,6 +39,8 @@ strata_lanes strata_best_lanes(void) {
     void strata_draw_rows##suffix(const strata_item *, float *, long, long, int, int, const strata_rows *); \
     void strata_draw_coverage##suffix(const strata_item *, float *, long, long, int, int, const strata_cell *, \
                                       const int32_t *, int32_t, int32_t, int32_t, int, int, int, int, int, float *); \
+    void strata_draw_glyphs##suffix(const strata_item *, float *, long, long, int, int, const strata_glyph *, long, \
+                                    int, int, int, int, float *); \
     void strata_store_planar##suffix(const float *, const float *, const float *, const float *, uint32_t *, long);
 DECLARE(_scalar)
 DECLARE(_sse2)
@@ -84,6 +86,20 @@ void strata_draw_coverage(const strata_item *item, float *tile, long stride, lon
     case STRATA_LANES_AVX2: strata_draw_coverage_avx2(ARGS); return;
 #endif
     default: strata_draw_coverage_sse2(ARGS); return;
+    }
+#undef ARGS
+}
+
+void strata_draw_glyphs(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
+                        const strata_glyph *glyphs, long count, int x0, int y0, int x1, int y1, float *scratch,
+                        strata_lanes lanes) {
+#define ARGS item, tile, stride, plane, tileX, tileY, glyphs, count, x0, y0, x1, y1, scratch
+    switch (lanes) {
+    case STRATA_LANES_SCALAR: strata_draw_glyphs_scalar(ARGS); return;
+#if defined(__x86_64__) || defined(__i386__)
+    case STRATA_LANES_AVX2: strata_draw_glyphs_avx2(ARGS); return;
+#endif
+    default: strata_draw_glyphs_sse2(ARGS); return;
     }
 #undef ARGS
 }

@@ -213,4 +213,20 @@ void strata_draw_coverage(const strata_item *item, float *tile, long stride, lon
                           const strata_cell *cells, const int32_t *rowStart, int32_t covX, int32_t covY, int32_t rows,
                           int evenOdd, int x0, int y0, int x1, int y1, float *scratch, strata_lanes lanes);
 
+// MARK: Glyphs
+
+/// A glyph's coverage mask placed on the screen: `w × h` floats (0…1) row by row, top-left pixel
+/// at (x, y).
+typedef struct {
+    int32_t x, y, w, h;
+    const float *mask;
+} strata_glyph;
+
+/// Draws glyph masks, one after the other (each blended over the ones before, as glyphs are
+/// composited one by one), with the item's paint and clips over pixels x0 ..< x1, y0 ..< y1 of
+/// a tile. `scratch` holds `stride` floats.
+void strata_draw_glyphs(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
+                        const strata_glyph *glyphs, long count, int x0, int y0, int x1, int y1, float *scratch,
+                        strata_lanes lanes);
+
 #endif

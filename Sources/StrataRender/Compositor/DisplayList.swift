@@ -111,6 +111,8 @@ public enum DrawOp: Sendable {
     /// The fill or stroke of a shape layer in a premultiplied colour, drawn straight into the
     /// tiles from its coverage (rasterised once per frame before the tiles are drawn).
     case vector(VectorShape, color: SIMD4<Float>)
+    /// Glyph masks of a text layer in a premultiplied colour, drawn straight into the tiles.
+    case glyphs(PlacedGlyphs, color: SIMD4<Float>)
 }
 
 /// A shadow: the alpha of `source`, blurred with a Gaussian of `sigma` pixels, moved by
@@ -228,7 +230,7 @@ public struct DisplayList: Sendable {
             case .mix(let from, let to, _): from.forEachVectorShape(body); to.forEachVectorShape(body)
             case .depthComposite(let faces): for f in faces { f.items.forEachVectorShape(body) }
             case .shadow(let s): s.source.forEachVectorShape(body)
-            case .fill, .ring, .image, .gradient: break
+            case .fill, .ring, .image, .gradient, .glyphs: break
             }
         }
     }

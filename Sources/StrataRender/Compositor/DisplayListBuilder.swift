@@ -144,6 +144,35 @@ public struct DisplayListBuilder: Sendable {
                 items.append(DrawItem(op: .vector(v, color: premultiplied(color, alpha)), plane: plane, bounds: b,
                                       clips: contentClips, outline: screenQuad(of: local, H)))
             }
+        } else if case .text(let text) = layer.content, let s = uniformScale(H),
+                  let runs = cache.shaper.shape(text, size: layer.bounds.size) {
+            // Text on a plane that only scales and moves: glyph masks straight into the tiles,
+            // clipped to the bounds as a text layer's backing store is.
+            let textClip = ClipShape(plane: plane, shape: layer.masksToBounds ? boundsShape : RoundedRect(rect: layer.bounds, radius: 0),
+                                     bounds: pixelBounds(of: layer.bounds, H).intersection(frameRect))
+            let textClips = clips + [textClip]
+            let m = H.m, q = Double(GlyphCache.phases)
+            for run in runs {
+                var masks: [GlyphMask] = [], xs: [Int] = [], ys: [Int] = []
+                masks.reserveCapacity(run.glyphs.count); xs.reserveCapacity(run.glyphs.count); ys.reserveCapacity(run.glyphs.count)
+                for i in run.glyphs.indices {
+                    // The origin on screen: x to the nearest quarter pixel, the baseline to the
+                    // nearest whole one (horizontal strokes stay crisp, as with Cairo and Skia).
+                    let X = ((Double(layer.bounds.minX) + run.xs[i]) * m.0 + m.6) * q
+                    let Y = (Double(layer.bounds.minY) + run.ys[i]) * m.4 + m.7
+                    guard abs(X) < 1e9, abs(Y) < 1e9 else { continue }
+                    let qx = Int(X.rounded()), iy = Int(Y.rounded())
+                    let ix = qx >= 0 ? qx / 4 : -((-qx + 3) / 4)
+                    let mask = cache.glyphs.mask(run.font, scale: s, glyph: run.glyphs[i], phaseX: qx - 4 * ix, phaseY: 0)
+                    masks.append(mask); xs.append(ix + mask.left); ys.append(iy + mask.top)
+                }
+                let placed = PlacedGlyphs(masks: masks, xs: xs, ys: ys)
+                var b = placed.bounds.intersection(frameRect)
+                for c in textClips { b = b.intersection(c.bounds) }
+                guard !b.isEmpty else { continue }
+                items.append(DrawItem(op: .glyphs(placed, color: premultiplied(run.color, alpha)), plane: plane, bounds: b,
+                                      clips: textClips))
+            }
         } else if layer.content != .none, let area = ContentRasterizer.drawArea(of: layer.content, layerBounds: layer.bounds) {
             // Other vector or drawn content (text, custom drawing), from a backing store
             // rasterised at the scale the layer is shown at.
@@ -419,6 +448,13 @@ public struct DisplayListBuilder: Sendable {
         let z = x * Double(m.m13) + y * Double(m.m23) + Double(m.m43)
         let w = x * Double(m.m14) + y * Double(m.m24) + Double(m.m44)
         return w > 0 ? z / w : -.infinity
+    }
+
+    /// The scale of a plane that only scales (the same in x and y, not mirrored) and moves.
+    func uniformScale(_ H: Homography) -> Double? {
+        let m = H.m
+        guard m.2 == 0, m.5 == 0, m.8 == 1, m.1 == 0, m.3 == 0, m.0 == m.4, m.0 > 0 else { return nil }
+        return m.0
     }
 
     /// Whether every corner of a local rectangle is in front of the eye (then the whole

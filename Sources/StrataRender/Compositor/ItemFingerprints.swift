@@ -162,6 +162,9 @@ extension DrawOp {
             // The map and region are the item's plane and bounds; the scale sets the flattening.
             w.add(9 as UInt64); w.add(shape.part == .fill); w.add(shape.scale); w.add(color)
             w.add(shape.content)
+        case .glyphs(let placed, let color):
+            w.add(10 as UInt64); w.add(color)
+            placed.fingerprint(into: &w)
         }
     }
 }

@@ -19,6 +19,10 @@ enum SpanKernel {
             drawVector(shape, color: color, item, in: r, into: &buf, settings)
             return true
         }
+        if case .glyphs(let placed, let color) = item.op {
+            drawGlyphs(placed, color: color, item, in: r, into: &buf, settings)
+            return true
+        }
         var k = strata_item()
         k.map = strataMap(item.plane.fromScreen)
         k.antialiased = item.plane.antialiased ? 1 : 0
@@ -156,6 +160,37 @@ enum SpanKernel {
                                              Int32(region.x0), Int32(region.y0), Int32(region.y1 - region.y0),
                                              shape.evenOdd ? 1 : 0, Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1),
                                              scratch.baseAddress!, lanes)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Glyph masks over `r`, in their colour, through the item's clips.
+    static func drawGlyphs(_ placed: PlacedGlyphs, color: SIMD4<Float>, _ item: DrawItem, in r: PixelRect,
+                           into buf: inout TileBuffer, _ settings: DrawSettings) {
+        var k = strata_item()
+        k.map = strataMap(item.plane.fromScreen)
+        k.antialiased = item.plane.antialiased ? 1 : 0
+        k.cover = STRATA_COVER_NONE
+        k.paint = STRATA_PAINT_SOLID
+        k.color = (color.x, color.y, color.z, color.w)
+        k.opacity = 1
+        let clips = item.clips.map { c -> strata_clip in
+            var s = strata_clip()
+            s.map = strataMap(c.plane.fromScreen); s.shape = strataRRect(c.shape); s.antialiased = c.plane.antialiased ? 1 : 0
+            return s
+        }
+        let lanes = settings.kernelLanes
+        let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
+        clips.withUnsafeBufferPointer { clipsPtr in
+            k.clips = clipsPtr.baseAddress; k.clipCount = Int32(clipsPtr.count)
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: stride) { scratch in
+                scratch.initialize(repeating: 0)
+                placed.glyphs.withUnsafeBufferPointer { glyphs in
+                    buf.planes.withUnsafeMutableBufferPointer { px in
+                        strata_draw_glyphs(&k, px.baseAddress!, stride, plane, tileX, tileY, glyphs.baseAddress, glyphs.count,
+                                           Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1), scratch.baseAddress!, lanes)
                     }
                 }
             }

@@ -286,6 +286,17 @@ enum TileRasterizer {
                     }
                 }
             }
+        case .glyphs(let placed, let color):
+            // More clips than the span kernel takes: each glyph pixel, clips per pixel.
+            let clipMappers = item.clips.map { PixelMapper($0.plane.fromScreen) }
+            for g in placed.glyphs {
+                for y in max(r.y0, Int(g.y))..<min(r.y1, Int(g.y + g.h)) {
+                    for x in max(r.x0, Int(g.x))..<min(r.x1, Int(g.x + g.w)) {
+                        let c = g.mask[(y - Int(g.y)) * Int(g.w) + (x - Int(g.x))] * clipCoverage(item.clips, clipMappers, x, y)
+                        if c > 0 { var d = buf[x, y]; blend(color * c, into: &d); buf[x, y] = d }
+                    }
+                }
+            }
         case .shadow(let shadow):
             drawShadow(shadow, in: r, into: &buf, settings)
         case .depthComposite(let faces):

@@ -1,6 +1,8 @@
 // Backing stores are kept between frames, keyed by (content, scale): moving, rotating or fading
 // a layer re-composites its cached bitmap; only a change of the content itself, or of the scale
 // it is shown at, rasterises again. Least-recently-used stores are evicted past a memory cap.
+// The same owner keeps what text drawn straight into the tiles reuses: shaped text and glyph
+// masks.
 import Foundation
 import Synchronization
 import StrataCore
@@ -30,6 +32,11 @@ public final class BackingStoreCache: Sendable {
     private let state = Mutex(State())
     /// Memory cap in bytes (default 512 MiB).
     public let capacity: Int
+
+    /// Shaped text, by content and bounds size.
+    let shaper = TextShaper()
+    /// Glyph coverage masks.
+    let glyphs = GlyphCache()
 
     public init(capacity: Int = 512 << 20) { self.capacity = capacity }
 
@@ -84,6 +91,7 @@ public final class BackingStoreCache: Sendable {
     /// content that changes every frame (a ticking counter, a morphing path) does not pile up
     /// until the memory cap; content shown every frame stays.
     public func endFrame() {
+        shaper.endFrame()
         state.withLock { s in
             let keep = s.frame - 1
             for (k, e) in s.subtrees where e.1 < keep { s.subtrees[k] = nil }

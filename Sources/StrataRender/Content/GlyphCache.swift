@@ -1,0 +1,163 @@
+// Glyph coverage masks, kept between frames: one per font, pixel size, glyph and subpixel phase
+// (a quarter pixel; the builder uses phases in x only and puts baselines on whole pixels). The outline comes from FreeType through Cairo
+// (cairo_glyph_path, unhinted as the text layout is), is flattened and scan-converted by the
+// same analytic coverage rasteriser as shapes, so a glyph drawn at a quarter-pixel position
+// needs no resampling and changing text costs only the layout.
+import Foundation
+import Synchronization
+import CCairo
+import CStrataKernels
+import StrataCore
+
+/// A Cairo scaled font (thread-safe), kept alive while shaped text or masks refer to it.
+final class ShapedFont: @unchecked Sendable {
+    let scaledFont: OpaquePointer
+
+    init(retaining font: OpaquePointer) {
+        scaledFont = cairo_scaled_font_reference(font)
+    }
+
+    deinit { cairo_scaled_font_destroy(scaledFont) }
+
+    /// An identity for cache keys (valid while this object lives).
+    var key: UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(scaledFont))) }
+}
+
+/// A glyph's coverage at one pixel size and phase: `width × height` values 0…1, its top-left
+/// pixel `(left, top)` from the pixel holding the glyph origin. The values live at a fixed
+/// address for the mask's lifetime, so placed glyphs can point at them.
+final class GlyphMask: @unchecked Sendable {
+    /// Unique among masks ever made (fingerprints compare glyphs by it).
+    let serial: UInt64
+    let left: Int, top: Int, width: Int, height: Int
+    let coverage: UnsafeMutableBufferPointer<Float>
+
+    init(serial: UInt64, left: Int, top: Int, width: Int, height: Int, coverage: [Float]) {
+        self.serial = serial; self.left = left; self.top = top; self.width = width; self.height = height
+        self.coverage = .allocate(capacity: max(1, coverage.count))
+        _ = self.coverage.initialize(from: coverage)
+    }
+
+    deinit { coverage.deallocate() }
+}
+
+/// Glyph masks by font, scale, glyph and phase; thread-safe, bounded.
+final class GlyphCache: Sendable {
+    struct Key: Hashable {
+        let font: UInt
+        let scale: Double
+        let glyph: UInt32
+        let phase: UInt8
+    }
+    struct State {
+        var masks: [Key: GlyphMask] = [:]
+        /// Fonts the keys refer to, kept alive so their identities are not reused.
+        var fonts: [UInt: ShapedFont] = [:]
+        var bytes = 0
+        var serial: UInt64 = 0
+    }
+    private let state = Mutex(State())
+    /// Bytes of masks kept (default 32 MiB); past it the cache starts over.
+    let capacity: Int
+
+    init(capacity: Int = 32 << 20) { self.capacity = capacity }
+
+    /// Subpixel positions per pixel, in x and in y.
+    static let phases = 4
+
+    /// The mask of `glyph` of `font` at `scale` pixels per font unit, its origin at
+    /// (phaseX, phaseY) / 4 pixel inside its pixel.
+    func mask(_ font: ShapedFont, scale: Double, glyph: UInt32, phaseX: Int, phaseY: Int) -> GlyphMask {
+        let key = Key(font: font.key, scale: scale, glyph: glyph, phase: UInt8(phaseX | phaseY << 4))
+        if let hit = state.withLock({ $0.masks[key] }) { return hit }
+        let (left, top, w, h, coverage) = GlyphCache.rasterize(font, scale: scale, glyph: glyph,
+                                                              x: Double(phaseX) / Double(GlyphCache.phases),
+                                                              y: Double(phaseY) / Double(GlyphCache.phases))
+        return state.withLock { s in
+            if let raced = s.masks[key] { return raced }
+            if s.bytes + coverage.count * 4 > capacity { s.masks = [:]; s.fonts = [:]; s.bytes = 0 }
+            s.serial += 1
+            let m = GlyphMask(serial: s.serial, left: left, top: top, width: w, height: h, coverage: coverage)
+            s.masks[key] = m
+            s.fonts[key.font] = font
+            s.bytes += coverage.count * 4
+            return m
+        }
+    }
+
+    /// The outline of a glyph at pixel scale, origin at (x, y), scan-converted.
+    static func rasterize(_ font: ShapedFont, scale: Double, glyph: UInt32, x: Double, y: Double)
+        -> (Int, Int, Int, Int, [Float]) {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else { return (0, 0, 0, 0, []) }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return (0, 0, 0, 0, []) }
+        defer { cairo_destroy(cr) }
+        let sf = font.scaledFont
+        cairo_set_font_face(cr, cairo_scaled_font_get_font_face(sf))
+        var matrix = cairo_matrix_t()
+        cairo_scaled_font_get_font_matrix(sf, &matrix)
+        cairo_matrix_scale(&matrix, scale, scale)
+        cairo_set_font_matrix(cr, &matrix)
+        if let options = cairo_font_options_create() {
+            cairo_scaled_font_get_font_options(sf, options)
+            cairo_set_font_options(cr, options)
+            cairo_font_options_destroy(options)
+        }
+        var g = cairo_glyph_t(index: UInt(glyph), x: x, y: y)
+        cairo_glyph_path(cr, &g, 1)
+        guard let path = cairo_copy_path(cr) else { return (0, 0, 0, 0, []) }
+        defer { cairo_path_destroy(path) }
+        var elements: [CGPathElement] = []
+        var i = 0
+        guard path.pointee.num_data > 0, let data = path.pointee.data else { return (0, 0, 0, 0, []) }
+        while i < Int(path.pointee.num_data) {
+            let header = data[i].header
+            switch header.type {
+            case CAIRO_PATH_MOVE_TO:
+                elements.append(.moveToPoint(CGPoint(x: data[i + 1].point.x, y: data[i + 1].point.y)))
+            case CAIRO_PATH_LINE_TO:
+                elements.append(.addLineToPoint(CGPoint(x: data[i + 1].point.x, y: data[i + 1].point.y)))
+            case CAIRO_PATH_CURVE_TO:
+                elements.append(.addCurveToPoint(CGPoint(x: data[i + 1].point.x, y: data[i + 1].point.y),
+                                                 CGPoint(x: data[i + 2].point.x, y: data[i + 2].point.y),
+                                                 CGPoint(x: data[i + 3].point.x, y: data[i + 3].point.y)))
+            default:
+                elements.append(.closeSubpath)
+            }
+            i += Int(header.length)
+        }
+        let flat = FlatPath(elements, tolerance: VectorShape.tolerancePixels)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for sub in flat.subpaths { for p in sub.points {
+            minX = min(minX, Double(p.x)); maxX = max(maxX, Double(p.x)); minY = min(minY, Double(p.y)); maxY = max(maxY, Double(p.y))
+        } }
+        guard minX < maxX, minY < maxY else { return (0, 0, 0, 0, []) }
+        let left = Int(minX.rounded(.down)), top = Int(minY.rounded(.down))
+        let w = Int(maxX.rounded(.up)) - left, h = Int(maxY.rounded(.up)) - top
+        var sink = strata_cell_sink()
+        sink.width = Int32(w); sink.height = Int32(h)
+        defer { free(sink.cells) }
+        for sub in flat.subpaths where sub.points.count > 1 {
+            var px = Double(sub.points[0].x) - Double(left), py = Double(sub.points[0].y) - Double(top)
+            let sx = px, sy = py
+            for p in sub.points.dropFirst() {
+                let qx = Double(p.x) - Double(left), qy = Double(p.y) - Double(top)
+                strata_cells_add_edge(&sink, px, py, qx, qy)
+                px = qx; py = qy
+            }
+            strata_cells_add_edge(&sink, px, py, sx, sy)
+        }
+        var rows = [Int32](repeating: 0, count: h + 1)
+        rows.withUnsafeMutableBufferPointer { _ = strata_cells_finish(&sink, $0.baseAddress!, 0, Int32(h)) }
+        var coverage = [Float](repeating: 0, count: w * h)
+        coverage.withUnsafeMutableBufferPointer { out in
+            for r in 0..<h {
+                let s = Int(rows[r]), n = Int(rows[r + 1]) - s
+                guard n > 0, let cells = sink.cells else { continue }
+                var first: Int32 = 0, end: Int32 = 0
+                strata_coverage_mask(cells + s, n, 0, 0, Int32(w), out.baseAddress! + r * w, &first, &end)
+            }
+        }
+        return (left, top, w, h, coverage)
+    }
+}
