@@ -74,3 +74,107 @@ int strata_interior_columns(const strata_interior *r, int y, int lo, int hi, int
     *x0 = g0; *x1 = g1;
     return 1;
 }
+
+// MARK: Prepared once per item and tile
+
+void strata_prepare_rows(const strata_rows *rows, strata_row_setup *s) {
+    s->edgeCount = 0;
+    if (rows->hasOutline) {
+        const strata_quad *q = &rows->outline;
+        for (int i = 0; i < 4; i++) {
+            int j = (i + 1) & 3;
+            double x0 = q->xs[i], y0 = q->ys[i], x1 = q->xs[j], y1 = q->ys[j];
+            if (y0 > y1) { double t = x0; x0 = x1; x1 = t; t = y0; y0 = y1; y1 = t; }
+            const int k = s->edgeCount++;
+            s->ex0[k] = x0; s->ex1[k] = x1; s->ey0[k] = y0; s->ey1[k] = y1;
+            s->slope[k] = y1 > y0 ? (x1 - x0) / (y1 - y0) : 0;
+        }
+    }
+    s->affineInterior = 0;
+    if (rows->hasInterior) {
+        const strata_interior *r = &rows->interior;
+        const double *m = r->m;
+        if (m[2] == 0 && m[5] == 0 && m[8] == 1) {
+            s->affineInterior = 1;
+            s->a1 = r->a1; s->b1 = r->b1; s->a2 = r->a2; s->b2 = r->b2;
+            const double half[4] = { r->a1, r->b1, r->a2, r->b2 };
+            for (int i = 0; i < 4; i++) {
+                // Axis u for i even, v for i odd: |k·X + b(Y)| ≤ a with b = bY·Y + b0.
+                const int v = i & 1;
+                const double k = v ? m[1] : m[0];
+                const double bY = v ? m[4] : m[3], b0 = v ? m[7] - r->cv : m[6] - r->cu;
+                const double a = half[i];
+                if (!(a > 0)) { s->kind[i] = 0; continue; }
+                if (k == 0) { s->kind[i] = 2; s->lo0[i] = b0; s->loY[i] = bY; s->hi0[i] = a; continue; }
+                s->kind[i] = 1;
+                // X = (±a − b) / k.
+                const double p0 = (-a - b0) / k, pY = -bY / k, q0 = (a - b0) / k;
+                if (k > 0) { s->lo0[i] = p0; s->hi0[i] = q0; } else { s->lo0[i] = q0; s->hi0[i] = p0; }
+                s->loY[i] = pY; s->hiY[i] = pY;
+            }
+        }
+    }
+}
+
+int strata_quad_span_fast(const strata_row_setup *s, int y, int *lo, int *hi) {
+    const double top = (double)y - 1, bottom = (double)y + 2;
+    double minX = INFINITY, maxX = -INFINITY;
+    for (int k = 0; k < s->edgeCount; k++) {
+        const double y0 = s->ey0[k], y1 = s->ey1[k];
+        if (y1 < top || y0 > bottom) continue;
+        double xa, xb;
+        if (y1 > y0) {
+            const double ya = y0 > top ? y0 : top, yb = y1 < bottom ? y1 : bottom;
+            xa = s->ex0[k] + s->slope[k] * (ya - y0);
+            xb = s->ex0[k] + s->slope[k] * (yb - y0);
+        } else {
+            xa = s->ex0[k]; xb = s->ex1[k];
+        }
+        minX = dmin(minX, dmin(xa, xb)); maxX = dmax(maxX, dmax(xa, xb));
+    }
+    if (!(minX <= maxX)) return 0;
+    long a = (long)floor(minX) - 1, b = (long)ceil(maxX) + 1;
+    if (a < *lo) a = *lo;
+    if (b > *hi) b = *hi;
+    if (a >= b) return 0;
+    *lo = (int)a; *hi = (int)b;
+    return 1;
+}
+
+/// One slab's run (both axes) of row Y, one pixel in from its ends (as `run`).
+static int fastRun(const strata_row_setup *s, int slabIndex, double Y, int lo, int hi, int *x0, int *x1) {
+    double xlo = -INFINITY, xhi = INFINITY;
+    for (int axis = 0; axis < 2; axis++) {
+        const int i = 2 * slabIndex + axis;
+        switch (s->kind[i]) {
+        case 0: return 0;
+        case 2: {
+            const double b = s->lo0[i] + s->loY[i] * Y;
+            if (!(b <= s->hi0[i] && -b <= s->hi0[i])) return 0;
+            break;
+        }
+        default:
+            xlo = dmax(xlo, s->lo0[i] + s->loY[i] * Y);
+            xhi = dmin(xhi, s->hi0[i] + s->hiY[i] * Y);
+        }
+    }
+    if (!(xlo <= xhi)) return 0;
+    const long first = xlo < -1e15 ? lo : (long)ceil(dmax(-1e15, xlo - 0.5)) + 1;
+    const long last = xhi > 1e15 ? hi - 1 : (long)floor(dmin(1e15, xhi - 0.5)) - 1;
+    const long a = first > lo ? first : lo, e = last + 1 < hi ? last + 1 : hi;
+    if (a >= e) return 0;
+    *x0 = (int)a; *x1 = (int)e;
+    return 1;
+}
+
+int strata_interior_columns_fast(const strata_row_setup *s, const strata_interior *r, int y, int lo, int hi, int *x0, int *x1) {
+    if (!s->affineInterior) return strata_interior_columns(r, y, lo, hi, x0, x1);
+    const double Y = (double)y + 0.5;
+    int f0, f1, g0, g1;
+    const int first = fastRun(s, 0, Y, lo, hi, &f0, &f1);
+    const int second = fastRun(s, 1, Y, lo, hi, &g0, &g1);
+    if (!first && !second) return 0;
+    if (first && (!second || !(g1 - g0 > f1 - f0))) { *x0 = f0; *x1 = f1; return 1; }
+    *x0 = g0; *x1 = g1;
+    return 1;
+}

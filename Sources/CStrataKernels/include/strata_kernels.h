@@ -158,6 +158,7 @@ int strata_quad_span(const strata_quad *q, int y, int *lo, int *hi);
 /// The interior run of row `y` within `lo ..< hi` (InteriorRuns.columns); false when empty.
 int strata_interior_columns(const strata_interior *r, int y, int lo, int hi, int *x0, int *x1);
 
+
 /// The rows of an item within a tile: the region, the outline, and the interior run, whose
 /// pixels are drawn with `interiorMode` (or not at all when they are a ring's `hole`).
 typedef struct {
@@ -169,6 +170,24 @@ typedef struct {
     int32_t hole;
     strata_span_mode interiorMode;
 } strata_rows;
+
+/// A quad's edges and an affine interior's slab ends as linear functions of the row, prepared
+/// once per item and tile so each row costs a few multiply-adds (see rows.c).
+typedef struct {
+    int32_t edgeCount;
+    // Edges with y0 ≤ y1: x = ex0 + slope·(y − ey0) (horizontal edges: x from ex0 to ex1).
+    double ex0[4], ex1[4], ey0[4], ey1[4], slope[4];
+    int32_t affineInterior;
+    // Per slab (2) and axis (u, v): the X interval as lo0 + loY·Y ..< hi0 + hiY·Y; `kind` 1 when
+    // bounded, 2 when every X qualifies, 0 when none.
+    double lo0[4], loY[4], hi0[4], hiY[4];
+    int32_t kind[4];
+    double a1, b1, a2, b2;
+} strata_row_setup;
+
+void strata_prepare_rows(const strata_rows *rows, strata_row_setup *setup);
+int strata_quad_span_fast(const strata_row_setup *s, int y, int *lo, int *hi);
+int strata_interior_columns_fast(const strata_row_setup *s, const strata_interior *r, int y, int lo, int hi, int *x0, int *x1);
 
 /// Draws an item over a region of a tile, row by row (one call per item and tile).
 void strata_draw_rows(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,

@@ -24,6 +24,16 @@ struct TileBuffer {
         planes = [Float](repeating: 0, count: 4 * stride * height)
     }
 
+    /// A buffer whose contents are left as they come (every pixel will be written before it
+    /// is read: an opaque item covers the whole tile).
+    init(uninitialized rect: PixelRect) {
+        self.rect = rect
+        width = max(0, rect.x1 - rect.x0); height = max(0, rect.y1 - rect.y0)
+        stride = (width + 7) & ~7
+        let n = 4 * stride * height
+        planes = [Float](unsafeUninitializedCapacity: n) { _, count in count = n }
+    }
+
     /// A buffer starting from `planes` (a kept state of the same rectangle).
     init(rect: PixelRect, planes: [Float]) {
         self.rect = rect

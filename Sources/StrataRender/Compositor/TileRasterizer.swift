@@ -82,16 +82,10 @@ enum TileRasterizer {
     /// the planes as they were before drawing position `mark` (after all items when `mark` is
     /// `order.count`), or nil when that state was skipped over or not asked for.
     static func draw(_ list: DisplayList, _ order: ArraySlice<Int32>, from start: Int, into buf: inout TileBuffer,
-                     keepingStateAt mark: Int?, _ settings: DrawSettings) -> [Float]? {
+                     keepingStateAt mark: Int?, _ settings: DrawSettings, opaqueFrom: Int? = nil) -> [Float]? {
         let items = list.items
         let base = order.startIndex
-        var first = start
-        if settings.interiorRuns {
-            for pos in stride(from: order.count - 1, through: start + 1, by: -1) where items[Int(order[base + pos])].paintsOpaquely(buf.rect) {
-                first = pos
-                break
-            }
-        }
+        let first = opaqueFrom ?? lastOpaque(list, order, from: start + 1, rect: buf.rect, settings) ?? start
         var kept: [Float]? = nil
         for pos in first..<order.count {
             if pos == mark { kept = buf.planes }
@@ -102,6 +96,18 @@ enum TileRasterizer {
         }
         if mark == order.count { kept = buf.planes }
         return kept
+    }
+
+    /// The position (at or after `start`) of the last item of `order` that paints every pixel of
+    /// `rect` opaquely, if any: drawing can start there, on any buffer contents.
+    static func lastOpaque(_ list: DisplayList, _ order: ArraySlice<Int32>, from start: Int, rect: PixelRect,
+                           _ settings: DrawSettings) -> Int? {
+        guard settings.interiorRuns, start < order.count else { return nil }
+        let base = order.startIndex
+        for pos in stride(from: order.count - 1, through: start, by: -1) where list.items[Int(order[base + pos])].paintsOpaquely(rect) {
+            return pos
+        }
+        return nil
     }
 
     /// Fraction of the pixel inside a rounded rectangle.
@@ -456,7 +462,11 @@ extension DrawItem {
         }
         let mapper = PixelMapper(plane.fromScreen)
         guard mapper.affine, let runs = InteriorRuns(shape, mapper, over: rect) else { return false }
-        for y in rect.y0..<rect.y1 {
+        // Axis-aligned: the interior (two slabs) and the outline reach full width on every row
+        // between two rows that do, so the first and the last row decide.
+        let m = plane.fromScreen.m
+        let rowsToCheck = m.1 == 0 && m.3 == 0 ? [rect.y0, rect.y1 - 1] : Array(rect.y0..<rect.y1)
+        for y in rowsToCheck {
             if let o = outline, o.span(row: y, rect.x0, rect.x1) != (rect.x0, rect.x1) { return false }
             guard let (a, b) = runs.columns(row: y, rect.x0, rect.x1), a == rect.x0, b == rect.x1 else { return false }
         }

@@ -185,13 +185,19 @@ struct FrameTiles: @unchecked Sendable {
         }
         var tile: TileBuffer
         var start = 0
-        if let kept, kept.count <= same {
+        // An opaque item covering the tile: what lies below it (zeros, a kept prefix) is never seen.
+        let opaque = TileRasterizer.lastOpaque(list, order, from: 0, rect: rect, settings)
+        if let kept, kept.count <= same, (opaque ?? 0) < kept.count {
             tile = TileBuffer(rect: rect, planes: kept.planes)
             start = kept.count
+        } else if opaque != nil {
+            tile = TileBuffer(uninitialized: rect)
         } else {
             tile = TileBuffer(rect: rect)
         }
-        let state = TileRasterizer.draw(list, order, from: start, into: &tile, keepingStateAt: same > start ? same : nil, settings)
+        let first = max(start, opaque ?? start)
+        let state = TileRasterizer.draw(list, order, from: start, into: &tile, keepingStateAt: same > start ? same : nil, settings,
+                                        opaqueFrom: first)
         if let prefixes {
             prefixes.drawn(t, by: generation)
             if let state {
