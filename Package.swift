@@ -39,7 +39,8 @@ let package = Package(
             "Strata", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .executableTarget(name: "StrataBench", dependencies: ["Strata"], path: "Benchmarks/StrataBench"),
+        .target(name: "CAllocationCounter", path: "Benchmarks/AllocationCounter"),
+        .executableTarget(name: "StrataBench", dependencies: ["Strata", "CAllocationCounter"], path: "Benchmarks/StrataBench"),
         .executableTarget(name: "example-spinning-box", dependencies: ["Strata"], path: "examples/spinning-box"),
         .executableTarget(name: "example-cube", dependencies: ["Strata"], path: "examples/cube"),
         // DSL examples (each a `StrataScript`: `swift run example-title-card sheet`, …).

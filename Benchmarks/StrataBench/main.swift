@@ -11,6 +11,7 @@
 //   StrataBench order [--size 960x540] [--fps 30] [--runs 3]   (forward vs reverse vs shuffled frames)
 import Foundation
 import Strata
+import CAllocationCounter
 
 struct Args {
     var values: [String: String] = [:]
@@ -49,25 +50,45 @@ func peakRSSMiB() -> Double {
 func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
 
 /// Renders `frames` frames `runs` times, posing the model before each frame; prints the median
-/// ms/frame as "<label> 1920x1080 workers=N: …" and saves the last frame when `--save` is given.
+/// ms/frame as "<label> 1920x1080 workers=N: …", then where a frame's time and heap
+/// allocations go (snapshot, display list, tiles — the rasterisation stage and the tile workers —
+/// averaged over the runs after the first) and the peak RSS; saves the last frame with `--save`.
 func measureScene(_ label: String, _ args: Args, root: CALayer, defaultRuns: Int, pose: (Int) -> Void) {
     let frames = args.int("frames", 60), runs = args.int("runs", defaultRuns)
     let workers = args.int("workers", ProcessInfo.processInfo.activeProcessorCount)
     let w = Int(root.bounds.width), h = Int(root.bounds.height)
-    let renderer = FrameRenderer(width: w, height: h, options: RenderOptions(workers: workers))
+    let options = RenderOptions(workers: workers, tileSize: args.int("tile", 64), simd: args.values["scalar"] == nil)
+    let renderer = FrameRenderer(width: w, height: h, options: options)
     var perRun: [Double] = []
     var last: Bitmap?
-    for _ in 0..<runs {
+    var seconds = [0.0, 0.0, 0.0], allocations = [0, 0, 0], measured = 0
+    for run in 0..<runs {
         let start = now()
         for t in 0..<frames {
             pose(t)
-            last = renderer.render(PresentationBuilder(time: 0).snapshotTree(of: root))
+            let a0 = strata_allocation_count(), t0 = now()
+            let snapshot = PresentationBuilder(time: 0).snapshotTree(of: root)
+            let a1 = strata_allocation_count(), t1 = now()
+            let list = renderer.displayList(for: snapshot)
+            let a2 = strata_allocation_count(), t2 = now()
+            last = renderer.tiles.render(list, width: w, height: h, history: renderer.history)
+            renderer.cache.endFrame()
+            let a3 = strata_allocation_count(), t3 = now()
+            if run > 0 || runs == 1 {
+                seconds[0] += t1 - t0; seconds[1] += t2 - t1; seconds[2] += t3 - t2
+                allocations[0] += Int(a1 - a0); allocations[1] += Int(a2 - a1); allocations[2] += Int(a3 - a2)
+                measured += 1
+            }
         }
         perRun.append((now() - start) / Double(frames) * 1000)
     }
     let m = median(perRun)
     print(String(format: "%@ %dx%d workers=%d: %.1f ms/frame (%.1f fps), runs min %.1f max %.1f ms",
                  label, w, h, workers, m, 1000 / m, perRun.min()!, perRun.max()!))
+    let n = Double(max(measured, 1))
+    print(String(format: "  per frame: snapshot %.2f ms, display list %.2f ms, rasterise+tiles %.2f ms; heap allocations: snapshot %.0f, display list %.0f, rasterise+tiles %.0f; peak RSS %.0f MiB",
+                 seconds[0] / n * 1000, seconds[1] / n * 1000, seconds[2] / n * 1000,
+                 Double(allocations[0]) / n, Double(allocations[1]) / n, Double(allocations[2]) / n, peakRSSMiB()))
     if let path = args.values["save"], let last { try? last.writePNG(to: URL(fileURLWithPath: path)) }
 }
 

@@ -171,6 +171,22 @@ INLINE void FN(sampleImage)(const strata_sampler *s, int nearest, vf u, vf v, vf
 #undef LERP2
 }
 
+/// Starts loading the texels a few rows further down need (their lines are scattered along a
+/// rotated row of the image, which the hardware prefetcher does not follow). Measured: the
+/// image gathers waited on memory for half of the composite scene's time.
+INLINE void FN(prefetchTexels)(const strata_sampler *s, vf u, vf v) {
+    vf x = (vf)s->sx0 + u * s->sxScale, y = (vf)s->sy0 + v * s->syScale;
+    const float fx[2] = { x[0], x[LANES - 1] }, fy[2] = { y[0], y[LANES - 1] };
+    for (int i = 0; i < 2; i++) {
+        float cx = fx[i] < 0 ? 0 : fx[i] > (float)(s->width - 1) ? (float)(s->width - 1) : fx[i];
+        float cy = fy[i] < 0 ? 0 : fy[i] > (float)(s->height - 2) ? (float)(s->height - 2) : fy[i];
+        if (!(cy >= 0)) cy = 0;
+        const uint32_t *p = s->texels + (long)cy * s->width + (long)cx;
+        __builtin_prefetch(p);
+        __builtin_prefetch(p + s->width);
+    }
+}
+
 /// The gradient's premultiplied colour at parameter t (GradientPaint.color(at:)): the colour
 /// of the first stop up to it, of the last from it on, interpolated in between.
 INLINE void FN(ramp)(const strata_item *it, vf t, vf *r, vf *g, vf *b, vf *a) {
@@ -315,6 +331,10 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(rowmaps) *restrict
         if (paint == STRATA_PAINT_SOLID) {
             sr = it->color[0]; sg = it->color[1]; sb = it->color[2]; sa = it->color[3];
         } else {
+            if (paint == STRATA_PAINT_IMAGE && rm.affine) {
+                enum { AHEAD = 8 };
+                FN(prefetchTexels)(&it->image, p.u + (float)AHEAD * rm.m3, p.v + (float)AHEAD * rm.m4);
+            }
             if (LANES == 1) dither = FN(dither)(x, y);
             FN(shade)(it, paint, &p, dither, &sr, &sg, &sb, &sa);
         }
