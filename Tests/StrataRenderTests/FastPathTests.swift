@@ -152,6 +152,28 @@ final class InteriorRunTests: XCTestCase {
 }
 
 
+final class OpaqueStartTests: XCTestCase {
+    /// A tile drawn from an opaque item that covers it skips the items below; the state "after
+    /// the items shared with the previous frame" is then not in the buffer and must not be kept
+    /// as the next frame's starting point. Here the square covers the corner tile in the second
+    /// frame and moves on in the third: the third frame equals a full draw.
+    func testNoPrefixIsKeptFromUnderAnOpaqueItem() {
+        let root = canvas(160, 160)
+        let square = box(CGRect(x: 100, y: 100, width: 100, height: 100), color(1, 0, 0))
+        root.addSublayer(square)
+        let history = FrameHistory()
+        let renderer = FrameRenderer(width: 160, height: 160, options: RenderOptions(workers: 1), history: history)
+        var last: Bitmap?
+        for origin in [CGPoint(x: 100, y: 100), CGPoint(x: -10, y: -10), CGPoint(x: 40, y: 40)] {
+            square.frame.origin = origin
+            last = renderer.render(PresentationBuilder(time: 0).snapshotTree(of: root))
+        }
+        let full = FrameRenderer(width: 160, height: 160, options: RenderOptions(workers: 1)).render(PresentationBuilder(time: 0).snapshotTree(of: root))
+        XCTAssertEqual(last?.pixels, full.pixels)
+        XCTAssertTrue(full.pixel(x: 20, y: 20) == (255, 255, 255, 255))
+    }
+}
+
 final class StoreTests: XCTestCase {
     /// The RGBA8 store (a C loop, eight lanes and one) rounds each channel to floor(255·v + ½),
     /// clamps alpha to 0…1 and colour to 0…alpha, for exact halves, out-of-range and random values.

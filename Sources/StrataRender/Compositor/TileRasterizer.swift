@@ -88,7 +88,9 @@ enum TileRasterizer {
         let first = opaqueFrom ?? lastOpaque(list, order, from: start + 1, rect: buf.rect, settings) ?? start
         var kept: [Float]? = nil
         for pos in first..<order.count {
-            if pos == mark { kept = buf.planes }
+            // Before the opaque item the buffer does not hold the items skipped below it, so the
+            // state there is not the state after `pos` items: keep nothing (after it, it is).
+            if pos == mark && (pos == start || pos > first) { kept = buf.planes }
             let item = items[Int(order[base + pos])]
             let r = item.bounds.intersection(buf.rect)
             if r.isEmpty { continue }
