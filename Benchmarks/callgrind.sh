@@ -8,13 +8,14 @@
 set -eu
 cd "$(dirname "$0")/.."
 scene=${1:-motion}; n=${2:-2}; workers=${3:-1}; shift $(( $# < 3 ? $# : 3 ))
+extra=("$@")
 # Valgrind 3.19 cannot read the DWARF 5 debug info Swift writes: profile a copy without it (the
 # symbol table stays, so functions are still named).
 bin=/tmp/strata-callgrind-bench
 objcopy --strip-debug .build/release/StrataBench $bin
 run() {
   valgrind --tool=callgrind --callgrind-out-file=$2 --collect-atstart=no --toggle-collect='*measureScene*' \
-    $bin "$scene" --frames "$1" --runs 1 --workers "$workers" "$@" >/dev/null 2>/tmp/strata-callgrind.log
+    $bin "$scene" --frames "$1" --runs 1 --workers "$workers" "${extra[@]}" >/dev/null 2>/tmp/strata-callgrind.log
   grep -E "^totals:" $2 | awk '{print $2}'
 }
 a=$(run 1 /tmp/strata-callgrind-$scene-1.out)

@@ -1,35 +1,128 @@
 #!/usr/bin/env bash
 # Strata's benchmarks side by side with the peers of shared/bench in one run.
-# Needs the peers installed (bash ../shared/bench/peers/setup.sh). Usage: bash Benchmarks/run.sh [frames]
+# Needs the peers installed (bash ../shared/bench/peers/setup.sh).
+#
+#   bash Benchmarks/run.sh [frames] [rounds]        (defaults: 30 frames, 3 rounds)
+#   ONLY=standard|export|layers|demo|batch bash Benchmarks/run.sh    (one section)
+#
+# The machine is shared and noisy (±25 % between runs), so every figure of the standard scenes
+# is the median over `rounds` rounds, and within a round Strata (1 and 2 workers) and the peers
+# run one after the other: the ratios compare figures measured side by side.
 set -u
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 frames=${1:-30}
+rounds=${2:-3}
+only=${ONLY:-all}
 peers=../shared/bench/peers
+# Benchmarks/StrataBench inlines StrataRender across modules: rebuild it whenever it changed.
+touch Benchmarks/StrataBench/main.swift
 swift build -c release --product StrataBench >/dev/null || exit 1
 swift build -c release --product strata >/dev/null || exit 1
 bench=.build/release/StrataBench
-echo "== standard scenes, 1920x1080, $frames frames (median ms/frame) =="
-$bench composite --frames "$frames" --runs 3 --workers 1
-$bench composite --frames "$frames" --runs 3 --workers 2
-for lib in cairo skia blend2d; do python3 $peers/raster_bench.py --lib $lib --scene composite --frames "$frames" --runs 3; done
-$bench motion --frames "$frames" --runs 3 --workers 1
-$bench motion --frames "$frames" --runs 3 --workers 2
-for lib in cairo skia blend2d; do python3 $peers/raster_bench.py --lib $lib --scene motion --frames "$frames" --runs 3; done
-echo "== layer scenes (issue 3) =="
-for w in 1 2; do
-  $bench images --frames "$frames" --workers $w
-  $bench shadows --frames "$frames" --workers $w
-  $bench cubes --frames "$frames" --workers $w
-done
-python3 Benchmarks/peers/images_skia.py --frames "$frames"
-echo "== demo: render-only and render+encode (x264 medium, CRF 18) =="
-for size in 1280x720 1920x1080; do
-  $bench demo --size $size --frames 120
-  $bench demo --size $size --frames 120 --encode /tmp/strata-bench-demo.mp4
-done
-echo "== export memory (720p, 5 s vs 20 s) =="
-$bench export --size 1280x720 --seconds 5 -o /tmp/strata-bench-5.mp4
-$bench export --size 1280x720 --seconds 20 -o /tmp/strata-bench-20.mp4
-echo "== batch throughput (issue 13) =="
-bash Benchmarks/batch.sh 4
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+if [ "$only" = all ] || [ "$only" = standard ]; then
+  echo "== standard scenes, 1920x1080, $frames frames, median of $rounds rounds (ms/frame) =="
+  for scene in composite motion; do
+    for round in $(seq 1 "$rounds"); do
+      for w in 1 2; do
+        $bench $scene --frames "$frames" --runs 3 --workers $w | sed "s/^/strata-w$w $scene /" >> "$log"
+      done
+      for lib in blend2d skia cairo; do
+        python3 $peers/raster_bench.py --lib $lib --scene $scene --frames "$frames" --runs 3 | sed "s/^/$lib $scene /" >> "$log"
+      done
+    done
+  done
+  python3 - "$log" <<'PY'
+import re, statistics, sys
+rows = {}
+extra = {}
+last = None
+for line in open(sys.argv[1]):
+    m = re.match(r"(\S+) (\S+) .*?(?:median +)?([0-9.]+) ms/frame", line)
+    if m and not line.startswith("  "):
+        who, scene, ms = m.group(1), m.group(2), float(m.group(3))
+        rows.setdefault((scene, who), []).append(ms)
+        last = (scene, who)
+    elif "per frame:" in line and last:
+        extra[last] = line.split("per frame:")[1].strip()
+for scene in ("composite", "motion"):
+    med = {who: statistics.median(v) for (s, who), v in rows.items() if s == scene}
+    if not med:
+        continue
+    b2d = med.get("blend2d")
+    print(f"{scene}:")
+    for who in ("strata-w1", "strata-w2", "blend2d", "skia", "cairo"):
+        if who in med:
+            ratio = f"  = {med[who] / b2d:.2f} × Blend2D" if b2d else ""
+            print(f"  {who:10s} {med[who]:7.1f} ms/frame{ratio}   (rounds: {', '.join(f'{x:.1f}' for x in rows[(scene, who)])})")
+    if "strata-w1" in med and "strata-w2" in med:
+        print(f"  2 workers vs 1: {med['strata-w1'] / med['strata-w2']:.2f}×")
+    for who in ("strata-w1", "strata-w2"):
+        if (scene, who) in extra:
+            print(f"  {who} {extra[(scene, who)]}")
+    if b2d and "strata-w1" in med and "strata-w2" in med:
+        if scene == "motion":
+            print(f"  targets: 2 workers ≤ 0.50 × Blend2D: {med['strata-w2'] / b2d:.2f}; 1 worker ≤ 1.00 × Blend2D: {med['strata-w1'] / b2d:.2f}; "
+                  f"2 workers ≥ 1.8 × 1 worker: {med['strata-w1'] / med['strata-w2']:.2f}")
+        else:
+            print(f"  targets: 2 workers ≤ 0.33 × Blend2D: {med['strata-w2'] / b2d:.2f}; 2 workers ≥ 1.8 × 1 worker: {med['strata-w1'] / med['strata-w2']:.2f}")
+PY
+fi
+
+if [ "$only" = all ] || [ "$only" = export ]; then
+  echo "== motion scene export, 1920x1080 60 fps, 120 frames, H.264 veryfast CRF 18 vs FFmpeg from raw RGBA =="
+  work=$(mktemp -d)
+  $bench motion-export --frames 120 --raw "$work/frames.rgba"
+  cat "$work/frames.rgba" > /dev/null
+  results=""
+  for round in $(seq 1 "$rounds"); do
+    s=$( { /usr/bin/time -f "%e %U %S" $bench motion-export --frames 120 -o "$work/strata.mp4" > "$work/strata.txt"; } 2>&1 | tail -1)
+    f=$( { /usr/bin/time -f "%e %U %S" ffmpeg -v error -y -f rawvideo -pix_fmt rgba -s 1920x1080 -r 60 -i "$work/frames.rgba" \
+        -vf "scale=flags=bicubic+accurate_rnd+full_chroma_inp+bitexact:out_color_matrix=bt709:out_range=tv,format=yuv420p" \
+        -c:v libx264 -preset veryfast -crf 18 -g 120 -color_primaries bt709 -color_trc bt709 -colorspace bt709 \
+        -color_range tv -movflags +faststart "$work/ffmpeg.mp4"; } 2>&1 | tail -1)
+    echo "  round $round: strata $s, ffmpeg $f (wall, user, sys seconds); $(cat "$work/strata.txt" | sed 's/.*peak RSS/peak RSS/')"
+    results="$results($s),($f);"
+  done
+  python3 - "$results" <<'PY'
+import statistics, sys
+pairs = [p for p in sys.argv[1].split(";") if p]
+ratios, cpu_s, cpu_f = [], [], []
+for p in pairs:
+    s, f = [tuple(map(float, x.strip("()").split())) for x in p.split("),(")]
+    ratios.append(f[0] / s[0]); cpu_s.append(s[1] + s[2]); cpu_f.append(f[1] + f[2])
+print(f"  throughput Strata ÷ FFmpeg (median of {len(ratios)} rounds): {statistics.median(ratios):.2f} (target ≥ 1.00); "
+      f"CPU seconds Strata {statistics.median(cpu_s):.2f}, FFmpeg {statistics.median(cpu_f):.2f}")
+PY
+  ls -l "$work"/*.mp4 | awk '{print "  " $5 " bytes " $9}'
+  rm -rf "$work"
+fi
+
+if [ "$only" = all ] || [ "$only" = layers ]; then
+  echo "== layer scenes (issue 3) =="
+  for w in 1 2; do
+    $bench images --frames "$frames" --workers $w
+    $bench shadows --frames "$frames" --workers $w
+    $bench cubes --frames "$frames" --workers $w
+  done
+  python3 Benchmarks/peers/images_skia.py --frames "$frames"
+fi
+
+if [ "$only" = all ] || [ "$only" = demo ]; then
+  echo "== demo: render-only and render+encode (x264 medium, CRF 18) =="
+  for size in 1280x720 1920x1080; do
+    $bench demo --size $size --frames 120
+    $bench demo --size $size --frames 120 --encode /tmp/strata-bench-demo.mp4
+  done
+  echo "== export memory (720p, 5 s vs 20 s) =="
+  $bench export --size 1280x720 --seconds 5 -o /tmp/strata-bench-5.mp4
+  $bench export --size 1280x720 --seconds 20 -o /tmp/strata-bench-20.mp4
+fi
+
+if [ "$only" = all ] || [ "$only" = batch ]; then
+  echo "== batch throughput (issue 13) =="
+  bash Benchmarks/batch.sh 4
+fi

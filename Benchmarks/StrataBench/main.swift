@@ -3,7 +3,8 @@
 // and render+encode, and peak memory of exports of different lengths. Prints ms/frame, frames/s
 // and peak RSS; compare with the peers' figures measured in the same run (Benchmarks/run.sh).
 //
-//   StrataBench composite|motion [--frames 60] [--runs 5] [--workers N] [--save frame.png]
+//   StrataBench composite|motion [--frames 60] [--runs 5] [--workers N] [--tile 64] [--scalar 1] [--save frame.png]
+//   StrataBench motion-export [--frames 120] [--workers N] [-o out.mp4 | --raw frames.rgba]
 //   StrataBench images|shadows|cubes [--frames 60] [--runs 3] [--workers N] [--save frame.png]
 //   StrataBench demo --size 1280x720 [--frames 120] [--workers N] [--encode out.mp4] [--tile 64] [--no-reuse 1]
 //   StrataBench export --size 1280x720 --seconds 5 -o out.mp4     (prints peak RSS)
@@ -169,7 +170,8 @@ func compositeBenchmark(_ args: Args) {
 /// Béziers (CAShapeLayer, path changes every frame) and 20 text lines whose text and x change
 /// every frame (CATextLayer). Everything that changes content re-rasterises; the rotating
 /// rectangles only re-composite.
-func motionBenchmark(_ args: Args) {
+/// The motion scene's layers and the function that poses them for frame t.
+func makeMotionScene() -> (root: CALayer, pose: (Int) -> Void) {
     let std = loadStandard()
     let root = CALayer()
     root.frame = CGRect(x: 0, y: 0, width: std.W, height: std.H)
@@ -211,7 +213,7 @@ func motionBenchmark(_ args: Args) {
         root.addSublayer(t)
         texts.append(t)
     }
-    measureScene("motion", args, root: root, defaultRuns: 5) { frame in
+    return (root, { frame in
         let t = Double(frame)
         for (l, r) in rects { l.transform = CATransform3DMakeRotation(r.phase + t * r.speed, 0, 0, 1) }
         for (l, c) in curves {
@@ -227,7 +229,53 @@ func motionBenchmark(_ args: Args) {
             l.position = CGPoint(x: 40 + 20 * sin(0.1 * t + Double(i)), y: 48 + Double(i) * 50 - 22.3)
             l.string = String(format: "Line %02d frame %03d: The quick brown fox jumps over the lazy dog 0123456789", i, Int(t))
         }
+    })
+}
+
+func motionBenchmark(_ args: Args) {
+    let (root, pose) = makeMotionScene()
+    measureScene("motion", args, root: root, defaultRuns: 5, pose: pose)
+}
+
+/// The motion scene as a 60 fps Scene (frame t posed by a block at t / 60, actions off),
+/// exported to H.264 (preset veryfast, CRF 18, as the FFmpeg peer in Benchmarks/run.sh), or with
+/// `--raw FILE` its frames written as raw RGBA for that peer.
+func motionExportBenchmark(_ args: Args) {
+    let frames = args.int("frames", 120)
+    let (root, pose) = makeMotionScene()
+    let scene = Scene(rootLayer: root, size: root.bounds.size, frameRate: 60, duration: Double(frames) / 60)
+    for t in 0..<frames {
+        scene.at(Double(t) / 60) {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            pose(t)
+            CATransaction.commit()
+        }
     }
+    let workers = args.int("workers", ProcessInfo.processInfo.activeProcessorCount)
+    let start = now()
+    do {
+        if let raw = args.values["raw"] {
+            FileManager.default.createFile(atPath: raw, contents: nil)
+            guard let out = FileHandle(forWritingAtPath: raw) else { print("error: cannot write \(raw)"); exit(1) }
+            for t in 0..<frames {
+                let frame = try scene.renderFrame(index: t, options: RenderOptions(workers: workers))
+                out.write(Data(frame.pixels))
+            }
+            try out.close()
+            return
+        }
+        var o = ExportOptions()
+        o.video.preset = "veryfast"
+        o.video.crf = 18
+        o.render.workers = workers
+        try scene.export(to: URL(fileURLWithPath: args.values["o"] ?? "/tmp/strata-motion.mp4"), options: o)
+    } catch {
+        print("error: \(error)"); exit(1)
+    }
+    let secs = now() - start
+    print(String(format: "motion export 1920x1080 %d frames, H.264 veryfast CRF 18, workers=%d: %.2f s = %.1f frames/s, peak RSS %.0f MiB",
+                 frames, workers, secs, Double(frames) / secs, peakRSSMiB()))
 }
 
 // MARK: The built-in demo
@@ -278,6 +326,7 @@ let args = Args(Array(CommandLine.arguments.dropFirst()))
 switch args.positional.first ?? "" {
 case "composite": compositeBenchmark(args)
 case "motion": motionBenchmark(args)
+case "motion-export": motionExportBenchmark(args)
 case "images": layersBenchmark(args, shadows: false)
 case "shadows": layersBenchmark(args, shadows: true)
 case "cubes": cubesBenchmark(args)

@@ -12,4 +12,5 @@ static inline vu gather_avx2(const uint32_t *base, vi idx) {
 #define STRATA_GATHER gather_avx2
 #include "span_kernel.h"
 #include "store_kernel.h"
+#include "yuv_kernel.h"
 #pragma clang attribute pop

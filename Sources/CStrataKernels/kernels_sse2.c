@@ -4,3 +4,4 @@
 #define SUFFIX _sse2
 #include "span_kernel.h"
 #include "store_kernel.h"
+#include "yuv_kernel.h"

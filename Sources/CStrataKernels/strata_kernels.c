@@ -41,7 +41,8 @@ strata_lanes strata_best_lanes(void) {
                                       const int32_t *, int32_t, int32_t, int32_t, int, int, int, int, int, float *); \
     void strata_draw_glyphs##suffix(const strata_item *, float *, long, long, int, int, const strata_glyph *, long, \
                                     int, int, int, int, float *); \
-    void strata_store_planar##suffix(const float *, const float *, const float *, const float *, uint32_t *, long);
+    void strata_store_planar##suffix(const float *, const float *, const float *, const float *, uint32_t *, long); \
+    void strata_rgba_to_yuv420##suffix(const uint32_t *, long, int, int, uint8_t *, long, uint8_t *, uint8_t *, long);
 DECLARE(_scalar)
 DECLARE(_sse2)
 #if defined(__x86_64__) || defined(__i386__)
@@ -113,4 +114,17 @@ void strata_store_planar_rgba8(const float *r, const float *g, const float *b, c
 #endif
     default: strata_store_planar_sse2(r, g, b, a, dst, count); return;
     }
+}
+
+void strata_rgba_to_yuv420(const uint32_t *rgba, long stride, int width, int height, uint8_t *y, long yStride,
+                           uint8_t *u, uint8_t *v, long cStride, strata_lanes lanes) {
+#define ARGS rgba, stride, width, height, y, yStride, u, v, cStride
+    switch (lanes) {
+    case STRATA_LANES_SCALAR: strata_rgba_to_yuv420_scalar(ARGS); return;
+#if defined(__x86_64__) || defined(__i386__)
+    case STRATA_LANES_AVX2: strata_rgba_to_yuv420_avx2(ARGS); return;
+#endif
+    default: strata_rgba_to_yuv420_sse2(ARGS); return;
+    }
+#undef ARGS
 }

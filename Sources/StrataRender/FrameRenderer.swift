@@ -32,4 +32,12 @@ public struct FrameRenderer: Sendable {
         cache.endFrame()
         return frame
     }
+
+    /// Draws one frame, and also as BT.709 YUV 4:2:0 for a video encoder (nil when the size is
+    /// odd), converted by the tile workers as they finish each tile.
+    public func renderWithYUV(_ root: LayerSnapshot) -> (Bitmap, YUVFrame?) {
+        let frame = tiles.render(displayList(for: root), width: width, height: height, history: history, yuv: true)
+        cache.endFrame()
+        return frame
+    }
 }

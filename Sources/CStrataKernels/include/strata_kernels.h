@@ -232,6 +232,13 @@ void strata_draw_coverage(const strata_item *item, float *tile, long stride, lon
                           const strata_cell *cells, const int32_t *rowStart, int32_t covX, int32_t covY, int32_t rows,
                           int evenOdd, int x0, int y0, int x1, int y1, float *scratch, strata_lanes lanes);
 
+// MARK: Video
+
+/// Converts `width × height` RGBA8 pixels (`stride` pixels a row; both sizes even) to BT.709
+/// limited-range YUV 4:2:0: luma of every pixel, chroma of each 2×2 block's mean colour.
+void strata_rgba_to_yuv420(const uint32_t *rgba, long stride, int width, int height, uint8_t *y, long yStride,
+                           uint8_t *u, uint8_t *v, long cStride, strata_lanes lanes);
+
 // MARK: Glyphs
 
 /// A glyph's coverage mask placed on the screen: `w × h` floats (0…1) row by row, top-left pixel

@@ -171,6 +171,8 @@ extension Scene {
         }
         let mixerBox = UncheckedBox(mixer)
         let history = frameHistory
+        // Frames for an encoder that takes YUV 4:2:0 are converted by the tile workers.
+        let yuvSink = (sink as? VideoEncoder).flatMap { $0.takesYUV420 && YUVFrame.supports(width: pixelWidth, height: pixelHeight) ? $0 : nil }
         let encoderThread = Thread {
             var encoded = 0
             while let work = queue.pop() {
@@ -179,6 +181,18 @@ extension Scene {
                     case .frame(let frame):
                         try sink.append(frame)
                         history.recycle(frame)
+                        encoded += 1
+                    case .yuvFrame(let frame, let yuv):
+                        try yuv.y.withUnsafeBufferPointer { y in
+                            try yuv.u.withUnsafeBufferPointer { u in
+                                try yuv.v.withUnsafeBufferPointer { v in
+                                    try yuvSink!.appendYUV420(y: y.baseAddress!, u: u.baseAddress!, v: v.baseAddress!,
+                                                              yStride: yuv.width, cStride: yuv.width / 2)
+                                }
+                            }
+                        }
+                        history.recycle(frame)
+                        history.recycle(yuv)
                         encoded += 1
                     case .audio(let segments, let through):
                         guard let mixer = mixerBox.value, let audio else { continue }
@@ -209,8 +223,13 @@ extension Scene {
                 if let reason = options.cancellation?.reason {
                     throw ExportError.interrupted(path: path, reason: reason, framesDone: i, frameCount: count)
                 }
-                let frame = try renderFrame(at: time, options: options.render, checkingMedia: false)
-                if !queue.push(.frame(frame)) { break }
+                if yuvSink != nil {
+                    let (frame, yuv) = try renderFrameWithYUV(at: time, options: options.render)
+                    if !queue.push(yuv.map { .yuvFrame(frame, $0) } ?? .frame(frame)) { break }
+                } else {
+                    let frame = try renderFrame(at: time, options: options.render, checkingMedia: false)
+                    if !queue.push(.frame(frame)) { break }
+                }
                 let segments = try media.afterFrame(at: time)
                 if let mixer, !queue.push(.audio(segments, through: mixer.sample(at: time))) { break }
             }
@@ -227,6 +246,18 @@ extension Scene {
         queue.close()
         done.wait()
         if let e = renderError ?? failure.error { throw e }
+    }
+}
+
+extension Scene {
+    /// A frame for an encoder that takes YUV 4:2:0: `renderFrame(at:)`'s frame, and the same frame
+    /// as YUV written by the tile workers (nil for odd sizes).
+    func renderFrameWithYUV(at t: Double, options: RenderOptions) throws -> (Bitmap, YUVFrame?) {
+        try validated()
+        guard t.isFinite, t >= 0 else { throw SceneError.invalidTime("time \(t) must be ≥ 0 and finite") }
+        let snap = try snapshot(at: t)
+        return FrameRenderer(width: pixelWidth, height: pixelHeight, scale: Double(contentsScale), options: options,
+                             cache: backingStores, history: frameHistory).renderWithYUV(snap)
     }
 }
 
@@ -280,6 +311,9 @@ struct ExportPlan {
 /// What travels from the scene thread to the encoder thread.
 enum ExportWork: Sendable {
     case frame(Bitmap)
+    /// A frame already converted to YUV 4:2:0 by the tile workers (the RGBA8 frame travels along
+    /// to be recycled).
+    case yuvFrame(Bitmap, YUVFrame)
     /// Audio intervals made final by the last frame, and the sample the mix must reach.
     case audio([MixSegment], through: Int64)
 }

@@ -119,6 +119,41 @@ public final class VideoEncoder: @unchecked Sendable {
         }
     }
 
+    /// Whether `appendYUV420` can be used: the encoder takes 8-bit YUV 4:2:0 (BT.709 limited
+    /// range, as configured), so frames converted elsewhere need no RGB conversion here.
+    public var takesYUV420: Bool { options.pixelFormat == .yuv420p }
+
+    /// Encodes one frame given as BT.709 limited-range YUV 4:2:0 planes of the encoder's size
+    /// (`yStride` bytes a luma row, `cStride` a chroma row); only when `takesYUV420`.
+    public func appendYUV420(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>,
+                             yStride: Int, cStride: Int) throws {
+        try lock.withLock {
+            guard isOpen, let picture else { throw MediaError.alreadyFinished(path: path) }
+            guard takesYUV420 else {
+                throw MediaError.unsupportedCombination(path: path, reason: "YUV 4:2:0 frames for pixel format \(options.pixelFormat)")
+            }
+            do {
+                let status = av_frame_make_writable(picture)
+                if status < 0 { throw failure("making the frame writable (av_frame_make_writable)", status) }
+                let d = picture.pointee.data, l = picture.pointee.linesize
+                func copy(_ src: UnsafePointer<UInt8>, _ stride: Int, _ dst: UnsafeMutablePointer<UInt8>?, _ dstStride: Int32,
+                          rows: Int, bytes: Int) {
+                    guard let dst else { return }
+                    for r in 0..<rows { (dst + r * Int(dstStride)).update(from: src + r * stride, count: bytes) }
+                }
+                copy(y, yStride, d.0, l.0, rows: height, bytes: width)
+                copy(u, cStride, d.1, l.1, rows: height / 2, bytes: width / 2)
+                copy(v, cStride, d.2, l.2, rows: height / 2, bytes: width / 2)
+                picture.pointee.pts = Int64(appended)
+                try send(picture)
+                appended += 1
+            } catch {
+                isOpen = false
+                throw error
+            }
+        }
+    }
+
     /// Audio samples appended so far, per channel.
     public var audioSamplesAppended: Int { lock.withLock { Int(audio?.samplesAppended ?? 0) } }
 

@@ -55,7 +55,7 @@ public final class FrameHistory: @unchecked Sendable {
     /// Forgets the previous frame (its display list holds images alive), the kept prefixes and
     /// the spare buffers.
     public func clear() {
-        lock.lock(); stored = nil; prefixes = nil; spare = []; lock.unlock()
+        lock.lock(); stored = nil; prefixes = nil; spare = []; spareYUV = []; lock.unlock()
     }
 
     private var prefixes: TilePrefixes?
@@ -79,6 +79,25 @@ public final class FrameHistory: @unchecked Sendable {
         generations.removeAll { $0.0 == base }
         generations.append((base, g))
         if generations.count > 16 { generations.removeFirst() }
+    }
+
+    private var spareYUV: [YUVFrame] = []
+
+    /// Gives back the planes of a YUV frame this history rendered once the encoder is done with
+    /// them, for a later frame of the same size (as `recycle` does for RGBA frames).
+    package func recycle(_ frame: YUVFrame) {
+        lock.lock(); defer { lock.unlock() }
+        if spareYUV.count < 2 { spareYUV.append(frame) }
+    }
+
+    /// A recycled YUV frame of this size that is not the previous frame's, or nil.
+    func takeYUVBuffer(width: Int, height: Int) -> YUVFrame? {
+        lock.lock(); defer { lock.unlock() }
+        let kept = stored?.yuv?.y.withUnsafeBufferPointer { $0.baseAddress }
+        while let b = spareYUV.popLast() {
+            if b.width == width, b.height == height, b.y.withUnsafeBufferPointer({ $0.baseAddress }) != kept { return b }
+        }
+        return nil
     }
 
     /// Gives back the pixel buffer of a frame this history rendered and nobody needs any more
@@ -193,4 +212,6 @@ struct RenderedFrame {
     var bins: TileBins
     var fingerprints: ItemFingerprints
     var bitmap: Bitmap
+    /// The frame as YUV, when it was rendered for the encoder.
+    var yuv: YUVFrame? = nil
 }

@@ -45,7 +45,14 @@ public struct TileRenderer: Sendable {
     /// Renders `list`, copying the tiles that are unchanged since the frame in `history` (when
     /// `options.reusesUnchangedTiles`), and records the new frame there.
     public func render(_ list: DisplayList, width: Int, height: Int, history: FrameHistory?) -> Bitmap {
-        guard width > 0, height > 0 else { return Bitmap(width: width, height: height) }
+        render(list, width: width, height: height, history: history, yuv: false).0
+    }
+
+    /// Renders `list` as `render(_:width:height:history:)` does, and when `yuv` is set (and the
+    /// size is even) also as BT.709 YUV 4:2:0, written by the tile workers.
+    public func render(_ list: DisplayList, width: Int, height: Int, history: FrameHistory?, yuv: Bool) -> (Bitmap, YUVFrame?) {
+        guard width > 0, height > 0 else { return (Bitmap(width: width, height: height), nil) }
+        let wantsYUV = yuv && YUVFrame.supports(width: width, height: height)
         // Not zero-filled (a recycled buffer, or an uninitialised one): every tile below is
         // either copied or stored whole.
         let bytes = width * height * 4
@@ -53,7 +60,10 @@ public struct TileRenderer: Sendable {
         let recycled = history?.takeBuffer(count: bytes)
         var bitmap = Bitmap(width: width, height: height,
                             pixels: recycled?.pixels ?? [UInt8](unsafeUninitializedCapacity: bytes) { _, n in n = bytes })
-        let ts = options.tileSize
+        var yuvFrame: YUVFrame? = wantsYUV ? (history?.takeYUVBuffer(width: width, height: height) ?? YUVFrame(width: width, height: height)) : nil
+        // 2×2 chroma blocks must not straddle tiles: an even tile size (the frame is the same
+        // for every tile size).
+        let ts = wantsYUV ? options.tileSize + options.tileSize % 2 : options.tileSize
         let cols = (width + ts - 1) / ts, rows = (height + ts - 1) / ts
         let count = cols * rows
         let reused = Atomic<Int>(0), resumed = Atomic<Int>(0)
@@ -73,15 +83,22 @@ public struct TileRenderer: Sendable {
         let prefixes = options.reusesUnchangedTiles ? history?.prefixes(tileSize: ts, count: count, valid: previous != nil) : nil
         if !options.reusesUnchangedTiles { history?.dropPrefixes() }
         let previousPixels = previous?.bitmap.pixels ?? []
+        let previousYUV = previous?.yuv
+        var yuvPlanes = yuvFrame ?? YUVFrame(width: 0, height: 0)
+        yuvPlanes.y.withUnsafeMutableBufferPointer { yOut in yuvPlanes.u.withUnsafeMutableBufferPointer { uOut in
+        yuvPlanes.v.withUnsafeMutableBufferPointer { vOut in
+        withOptionalPlanes(previousYUV) { oldYUV in
         bitmap.pixels.withUnsafeMutableBufferPointer { out in
             previousPixels.withUnsafeBufferPointer { old in
+                let yuvTargets = wantsYUV ? YUVTargets(y: yOut.baseAddress!, u: uOut.baseAddress!, v: vOut.baseAddress!,
+                                                       previous: oldYUV, width: width) : nil
                 let tiles = FrameTiles(list: list, bins: bins, settings: DrawSettings(options), width: width, height: height, tileSize: ts, columns: cols,
                                        generation: generation, fingerprints: fingerprints, previous: previous,
                                        prefixes: prefixes,
                                        // A recycled buffer holding an earlier frame of this sequence
                                        // already has the tiles no frame has drawn since.
                                        bufferHolds: prefixes != nil ? recycled?.generation : nil,
-                                       target: out.baseAddress!, source: old.baseAddress)
+                                       target: out.baseAddress!, source: old.baseAddress, yuv: yuvTargets)
                 // Stage 4: the tiles.
                 dispatcher.run(count) { t in
                     switch tiles.render(tile: t) {
@@ -92,12 +109,23 @@ public struct TileRenderer: Sendable {
                 }
             }
         }
+        } } } }
+        if wantsYUV { yuvFrame = yuvPlanes }
         if let history, let fingerprints {
             history.noteBuffer(of: bitmap, generation: generation)
-            history.record(RenderedFrame(list: list, bins: bins, fingerprints: fingerprints, bitmap: bitmap),
+            history.record(RenderedFrame(list: list, bins: bins, fingerprints: fingerprints, bitmap: bitmap, yuv: yuvFrame),
                            tiles: count, reused: reused.load(ordering: .relaxed), resumed: resumed.load(ordering: .relaxed))
         }
-        return bitmap
+        return (bitmap, yuvFrame)
+    }
+
+    /// Runs `body` with the planes of `frame`, if any.
+    private func withOptionalPlanes<R>(_ frame: YUVFrame?,
+                                       _ body: ((y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>)?) -> R) -> R {
+        guard let frame else { return body(nil) }
+        return frame.y.withUnsafeBufferPointer { y in frame.u.withUnsafeBufferPointer { u in frame.v.withUnsafeBufferPointer { v in
+            body((y.baseAddress!, u.baseAddress!, v.baseAddress!))
+        } } }
     }
 
     /// Copies a tile's bytes from the previous frame.
@@ -146,10 +174,22 @@ struct FrameTiles: @unchecked Sendable {
     let target: UnsafeMutablePointer<UInt8>
     /// The previous frame's bytes.
     let source: UnsafePointer<UInt8>?
+    /// Where the tile's YUV goes, when the frame is wanted as YUV too.
+    let yuv: YUVTargets?
 
     enum Outcome { case copied, resumed, drawn }
 
     func render(tile t: Int) -> Outcome {
+        let outcome = draw(tile: t)
+        if let yuv {
+            let ts = tileSize, tx = t % columns, ty = t / columns
+            let rect = PixelRect(x0: tx * ts, y0: ty * ts, x1: min(width, tx * ts + ts), y1: min(height, ty * ts + ts))
+            if outcome == .copied { yuv.copy(rect, rgba: target, settings) } else { yuv.convert(rect, from: target, settings) }
+        }
+        return outcome
+    }
+
+    private func draw(tile t: Int) -> Outcome {
         let ts = tileSize, tx = t % columns, ty = t / columns
         let rect = PixelRect(x0: tx * ts, y0: ty * ts, x1: min(width, tx * ts + ts), y1: min(height, ty * ts + ts))
         let order = bins[t]
