@@ -182,7 +182,7 @@ extension Scene {
                         try sink.append(frame)
                         history.recycle(frame)
                         encoded += 1
-                    case .yuvFrame(let frame, let yuv):
+                    case .yuvFrame(let yuv):
                         try yuv.y.withUnsafeBufferPointer { y in
                             try yuv.u.withUnsafeBufferPointer { u in
                                 try yuv.v.withUnsafeBufferPointer { v in
@@ -191,7 +191,6 @@ extension Scene {
                                 }
                             }
                         }
-                        history.recycle(frame)
                         history.recycle(yuv)
                         encoded += 1
                     case .audio(let segments, let through):
@@ -225,7 +224,12 @@ extension Scene {
                 }
                 if yuvSink != nil {
                     let (frame, yuv) = try renderFrameWithYUV(at: time, options: options.render)
-                    if !queue.push(yuv.map { .yuvFrame(frame, $0) } ?? .frame(frame)) { break }
+                    if let yuv {
+                        // Only the YUV planes wait in the queue; the RGBA8 frame (kept by the history
+                        // as the previous frame) can be reused two frames on.
+                        history.recycle(frame)
+                        if !queue.push(.yuvFrame(yuv)) { break }
+                    } else if !queue.push(.frame(frame)) { break }
                 } else {
                     let frame = try renderFrame(at: time, options: options.render, checkingMedia: false)
                     if !queue.push(.frame(frame)) { break }
@@ -311,9 +315,8 @@ struct ExportPlan {
 /// What travels from the scene thread to the encoder thread.
 enum ExportWork: Sendable {
     case frame(Bitmap)
-    /// A frame already converted to YUV 4:2:0 by the tile workers (the RGBA8 frame travels along
-    /// to be recycled).
-    case yuvFrame(Bitmap, YUVFrame)
+    /// A frame already converted to YUV 4:2:0 by the tile workers.
+    case yuvFrame(YUVFrame)
     /// Audio intervals made final by the last frame, and the sample the mix must reach.
     case audio([MixSegment], through: Int64)
 }
