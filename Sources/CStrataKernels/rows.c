@@ -8,6 +8,9 @@
 
 static inline double dmin(double a, double b) { return a < b ? a : b; }
 static inline double dmax(double a, double b) { return a > b ? a : b; }
+/// floor and ceil as integers for |v| ≤ 1e15, without a libm call (as floor/ceil exactly).
+static inline long ifloor(double v) { long t = (long)v; return (double)t > v ? t - 1 : t; }
+static inline long iceil(double v) { long t = (long)v; return (double)t < v ? t + 1 : t; }
 
 int strata_quad_span(const strata_quad *q, int y, int *lo, int *hi) {
     const double top = (double)y - 1, bottom = (double)y + 2;
@@ -133,7 +136,7 @@ int strata_quad_span_fast(const strata_row_setup *s, int y, int *lo, int *hi) {
         minX = dmin(minX, dmin(xa, xb)); maxX = dmax(maxX, dmax(xa, xb));
     }
     if (!(minX <= maxX)) return 0;
-    long a = (long)floor(minX) - 1, b = (long)ceil(maxX) + 1;
+    long a = ifloor(dmax(-1e15, minX)) - 1, b = iceil(dmin(1e15, maxX)) + 1;
     if (a < *lo) a = *lo;
     if (b > *hi) b = *hi;
     if (a >= b) return 0;
@@ -159,8 +162,8 @@ static int fastRun(const strata_row_setup *s, int slabIndex, double Y, int lo, i
         }
     }
     if (!(xlo <= xhi)) return 0;
-    const long first = xlo < -1e15 ? lo : (long)ceil(dmax(-1e15, xlo - 0.5)) + 1;
-    const long last = xhi > 1e15 ? hi - 1 : (long)floor(dmin(1e15, xhi - 0.5)) - 1;
+    const long first = xlo < -1e15 ? lo : iceil(dmax(-1e15, xlo - 0.5)) + 1;
+    const long last = xhi > 1e15 ? hi - 1 : ifloor(dmin(1e15, xhi - 0.5)) - 1;
     const long a = first > lo ? first : lo, e = last + 1 < hi ? last + 1 : hi;
     if (a >= e) return 0;
     *x0 = (int)a; *x1 = (int)e;
@@ -177,4 +180,19 @@ int strata_interior_columns_fast(const strata_row_setup *s, const strata_interio
     if (first && (!second || !(g1 - g0 > f1 - f0))) { *x0 = f0; *x1 = f1; return 1; }
     *x0 = g0; *x1 = g1;
     return 1;
+}
+
+void strata_item_row_spans(const strata_rows *rows, int32_t *spans) {
+    strata_row_setup setup;
+    strata_prepare_rows(rows, &setup);
+    for (int y = rows->y0; y < rows->y1; y++) {
+        int32_t *o = spans + 4 * (long)(y - rows->y0);
+        int sx0 = rows->x0, sx1 = rows->x1, ia = 0, ib = 0;
+        if ((rows->hasOutline && !strata_quad_span_fast(&setup, y, &sx0, &sx1)) || sx0 >= sx1) {
+            o[0] = 0; o[1] = 0; o[2] = 0; o[3] = 0;
+            continue;
+        }
+        if (!rows->hasInterior || !strata_interior_columns_fast(&setup, &rows->interior, y, sx0, sx1, &ia, &ib)) { ia = sx0; ib = sx0; }
+        o[0] = sx0; o[1] = sx1; o[2] = ia; o[3] = ib;
+    }
 }

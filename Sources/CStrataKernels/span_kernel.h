@@ -405,17 +405,27 @@ void FN(strata_draw_span)(const strata_item *it, float *tile, long stride, long 
 }
 
 void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
-                          const strata_rows *rows) {
+                          const strata_rows *rows, const int32_t *spans, int spansY0) {
     FN(rowmaps) maps;
     strata_row_setup setup;
-    strata_prepare_rows(rows, &setup);
+    if (!spans) strata_prepare_rows(rows, &setup);
     for (int y = rows->y0; y < rows->y1; y++) {
-        int sx0 = rows->x0, sx1 = rows->x1;
-        if (rows->hasOutline && !strata_quad_span_fast(&setup, y, &sx0, &sx1)) continue;
-        if (sx0 >= sx1) continue;
+        int sx0 = rows->x0, sx1 = rows->x1, ia, ib;
+        int interior;
+        if (spans) {
+            // The item's spans of this row, clipped to the tile's columns.
+            const int32_t *o = spans + 4 * (long)(y - spansY0);
+            sx0 = o[0] > sx0 ? o[0] : sx0; sx1 = o[1] < sx1 ? o[1] : sx1;
+            if (sx0 >= sx1) continue;
+            ia = o[2] > sx0 ? o[2] : sx0; ib = o[3] < sx1 ? o[3] : sx1;
+            interior = ia < ib;
+        } else {
+            if (rows->hasOutline && !strata_quad_span_fast(&setup, y, &sx0, &sx1)) continue;
+            if (sx0 >= sx1) continue;
+            interior = rows->hasInterior && strata_interior_columns_fast(&setup, &rows->interior, y, sx0, sx1, &ia, &ib);
+        }
         FN(prepareRow)(&maps, it, y);
-        int ia, ib;
-        if (!rows->hasInterior || !strata_interior_columns_fast(&setup, &rows->interior, y, sx0, sx1, &ia, &ib)) {
+        if (!interior) {
             FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, sx0, sx1, STRATA_SPAN_FULL, 0);
             continue;
         }

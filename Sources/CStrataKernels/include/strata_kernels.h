@@ -189,9 +189,16 @@ void strata_prepare_rows(const strata_rows *rows, strata_row_setup *setup);
 int strata_quad_span_fast(const strata_row_setup *s, int y, int *lo, int *hi);
 int strata_interior_columns_fast(const strata_row_setup *s, const strata_interior *r, int y, int lo, int hi, int *x0, int *x1);
 
-/// Draws an item over a region of a tile, row by row (one call per item and tile).
+/// Per row of `rows` (the item's whole bounds): the columns the outline may touch and the
+/// interior run within them, as four integers (x0, x1, interior x0, interior x1; an empty row
+/// has x0 ≥ x1, a row without interior run equal interior ends). Computed once per item and
+/// frame, and clipped to each tile's columns by `strata_draw_rows`.
+void strata_item_row_spans(const strata_rows *rows, int32_t *spans);
+
+/// Draws an item over a region of a tile, row by row (one call per item and tile). `spans`,
+/// when given, are the item's row spans (from `strata_item_row_spans`, rows from `spansY0`).
 void strata_draw_rows(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
-                      const strata_rows *rows, strata_lanes lanes);
+                      const strata_rows *rows, const int32_t *spans, int spansY0, strata_lanes lanes);
 
 // MARK: Coverage of polygons (coverage.c)
 

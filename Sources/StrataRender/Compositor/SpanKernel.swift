@@ -9,11 +9,18 @@ import Foundation
 import StrataCore
 import CStrataKernels
 
+/// An item's columns per row: outline span and interior run (four values a row from `y0`).
+struct ItemRowSpans: Sendable {
+    let y0: Int
+    let values: [Int32]
+}
+
 enum SpanKernel {
     static let maximumClips = 8
 
     /// Draws `item` over `r` and returns true, or returns false when the kernels do not know it.
-    static func draw(_ item: DrawItem, in r: PixelRect, into buf: inout TileBuffer, _ settings: DrawSettings) -> Bool {
+    static func draw(_ item: DrawItem, in r: PixelRect, into buf: inout TileBuffer, _ settings: DrawSettings,
+                     spans: ItemRowSpans? = nil) -> Bool {
         guard item.clips.count <= maximumClips else { return false }
         if case .vector(let shape, let color) = item.op {
             drawVector(shape, color: color, item, in: r, into: &buf, settings)
@@ -93,18 +100,7 @@ enum SpanKernel {
             return s
         }
         let hasClips = !clips.isEmpty
-        var rows = strata_rows()
-        rows.x0 = Int32(r.x0); rows.y0 = Int32(r.y0); rows.x1 = Int32(r.x1); rows.y1 = Int32(r.y1)
-        if let o = item.outline {
-            rows.hasOutline = 1
-            rows.outline.xs = (o.xs[0], o.xs[1], o.xs[2], o.xs[3]); rows.outline.ys = (o.ys[0], o.ys[1], o.ys[2], o.ys[3])
-        }
-        if settings.interiorRuns, let interior, let runs = InteriorRuns(interior, PixelMapper(item.plane.fromScreen), over: r) {
-            rows.hasInterior = 1
-            rows.interior.m = (runs.m0, runs.m1, runs.m2, runs.m3, runs.m4, runs.m5, runs.m6, runs.m7, runs.m8)
-            rows.interior.cu = runs.cu; rows.interior.cv = runs.cv
-            rows.interior.a1 = runs.a1; rows.interior.b1 = runs.b1; rows.interior.a2 = runs.a2; rows.interior.b2 = runs.b2
-        }
+        var rows = rowSetup(item, interior: interior, over: r, settings)
         rows.hole = hole ? 1 : 0
         rows.interiorMode = hasClips ? STRATA_SPAN_INTERIOR
             : solid?.w == 1 ? STRATA_SPAN_STORE : opaque ? STRATA_SPAN_REPLACE : STRATA_SPAN_INTERIOR
@@ -120,7 +116,14 @@ enum SpanKernel {
                             k.blendImage.texels = tex2.baseAddress?.assumingMemoryBound(to: UInt32.self)
                             k.clips = clipsPtr.baseAddress; k.clipCount = Int32(clipsPtr.count)
                             buf.planes.withUnsafeMutableBufferPointer { px in
-                                strata_draw_rows(&k, px.baseAddress!, stride, plane, tileX, tileY, &rows, lanes)
+                                if let spans {
+                                    spans.values.withUnsafeBufferPointer {
+                                        strata_draw_rows(&k, px.baseAddress!, stride, plane, tileX, tileY, &rows, $0.baseAddress,
+                                                         Int32(spans.y0), lanes)
+                                    }
+                                } else {
+                                    strata_draw_rows(&k, px.baseAddress!, stride, plane, tileX, tileY, &rows, nil, 0, lanes)
+                                }
                             }
                         }
                     }
@@ -195,6 +198,59 @@ enum SpanKernel {
                 }
             }
         }
+    }
+
+    /// The region, outline and interior of an item's rows over `r`.
+    static func rowSetup(_ item: DrawItem, interior: RoundedRect?, over r: PixelRect, _ settings: DrawSettings) -> strata_rows {
+        var rows = strata_rows()
+        rows.x0 = Int32(r.x0); rows.y0 = Int32(r.y0); rows.x1 = Int32(r.x1); rows.y1 = Int32(r.y1)
+        if let o = item.outline {
+            rows.hasOutline = 1
+            rows.outline.xs = (o.xs[0], o.xs[1], o.xs[2], o.xs[3]); rows.outline.ys = (o.ys[0], o.ys[1], o.ys[2], o.ys[3])
+        }
+        if settings.interiorRuns, let interior, let runs = InteriorRuns(interior, PixelMapper(item.plane.fromScreen), over: r) {
+            rows.hasInterior = 1
+            rows.interior.m = (runs.m0, runs.m1, runs.m2, runs.m3, runs.m4, runs.m5, runs.m6, runs.m7, runs.m8)
+            rows.interior.cu = runs.cu; rows.interior.cv = runs.cv
+            rows.interior.a1 = runs.a1; rows.interior.b1 = runs.b1; rows.interior.a2 = runs.a2; rows.interior.b2 = runs.b2
+        }
+        return rows
+    }
+
+    /// The shape whose inside has coverage exactly 1 for the ops drawn row by row (nil inside
+    /// for none), and whether that inside is a hole; nil for ops not drawn that way.
+    static func interior(of op: DrawOp) -> (shape: RoundedRect?, hole: Bool)? {
+        switch op {
+        case .fill(let shape, _): return (shape, false)
+        case .ring(_, let inner, _): return (inner, true)
+        case .gradient(let paint, let clip):
+            switch paint.kind {
+            case .axial: return (clip, false)
+            case .radial where paint.rx > 0 && paint.ry > 0: return (clip, false)
+            default: return nil
+            }
+        case .image(let placement, let clip, _):
+            guard clip == nil else { return (nil, false) }
+            let d = placement.coverage ?? placement.destination
+            let c = placement.cell ?? d
+            let x0 = max(d.minX, c.minX), x1 = min(d.maxX, c.maxX), y0 = max(d.minY, c.minY), y1 = min(d.maxY, c.maxY)
+            guard x0 < x1, y0 < y1 else { return (nil, false) }
+            return (RoundedRect(rect: CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), radius: 0), false)
+        default:
+            return nil
+        }
+    }
+
+    /// An item's row spans over its whole bounds (see strata_item_row_spans), computed once a
+    /// frame so the tiles it crosses need not each find them; nil for items not drawn by rows.
+    static func rowSpans(of item: DrawItem, frame: PixelRect, _ settings: DrawSettings) -> ItemRowSpans? {
+        guard item.clips.count <= maximumClips, let (shape, _) = interior(of: item.op) else { return nil }
+        let r = item.bounds.intersection(frame)
+        guard !r.isEmpty else { return nil }
+        var rows = rowSetup(item, interior: shape, over: r, settings)
+        var values = [Int32](repeating: 0, count: 4 * (r.y1 - r.y0))
+        values.withUnsafeMutableBufferPointer { strata_item_row_spans(&rows, $0.baseAddress!) }
+        return ItemRowSpans(y0: r.y0, values: values)
     }
 
     static func strataMap(_ h: Homography) -> strata_map {

@@ -82,7 +82,8 @@ enum TileRasterizer {
     /// the planes as they were before drawing position `mark` (after all items when `mark` is
     /// `order.count`), or nil when that state was skipped over or not asked for.
     static func draw(_ list: DisplayList, _ order: ArraySlice<Int32>, from start: Int, into buf: inout TileBuffer,
-                     keepingStateAt mark: Int?, _ settings: DrawSettings, opaqueFrom: Int? = nil) -> [Float]? {
+                     keepingStateAt mark: Int?, _ settings: DrawSettings, opaqueFrom: Int? = nil,
+                     spans: [ItemRowSpans?]? = nil) -> [Float]? {
         let items = list.items
         let base = order.startIndex
         let first = opaqueFrom ?? lastOpaque(list, order, from: start + 1, rect: buf.rect, settings) ?? start
@@ -91,10 +92,11 @@ enum TileRasterizer {
             // Before the opaque item the buffer does not hold the items skipped below it, so the
             // state there is not the state after `pos` items: keep nothing (after it, it is).
             if pos == mark && (pos == start || pos > first) { kept = buf.planes }
-            let item = items[Int(order[base + pos])]
+            let index = Int(order[base + pos])
+            let item = items[index]
             let r = item.bounds.intersection(buf.rect)
             if r.isEmpty { continue }
-            draw(item, in: r, into: &buf, settings)
+            draw(item, in: r, into: &buf, settings, spans: spans?[index])
         }
         if mark == order.count { kept = buf.planes }
         return kept
@@ -226,9 +228,10 @@ enum TileRasterizer {
         }
     }
 
-    static func draw(_ item: DrawItem, in r: PixelRect, into buf: inout TileBuffer, _ settings: DrawSettings) {
+    static func draw(_ item: DrawItem, in r: PixelRect, into buf: inout TileBuffer, _ settings: DrawSettings,
+                     spans: ItemRowSpans? = nil) {
         // The ops the span kernels know (almost every item) go there; the rest below.
-        if SpanKernel.draw(item, in: r, into: &buf, settings) { return }
+        if SpanKernel.draw(item, in: r, into: &buf, settings, spans: spans) { return }
         let aa = item.plane.antialiased
         switch item.op {
         case .fill(let shape, let color):
