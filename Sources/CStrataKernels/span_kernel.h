@@ -20,12 +20,13 @@ INLINE vu FN(gather)(const uint32_t *base, vi idx) {
 typedef struct {
     float m0, m1, m2, m3, m4, m5;
     float a, b, w;  // the row's constant parts of the numerators and of w
-    float gu, gv;
-    int affine;
+    float gu, gv, igu, igv;
+    int affine, similar;
 } FN(rowmap);
 
 typedef struct {
     vf u, v, dudx, dudy, dvdx, dvdy, gu, gv;
+    vf igu, igv;  // 1 / gu, 1 / gv (1 where those are 0)
     vi ok;  // in front of the eye
 } FN(sample);
 
@@ -38,7 +39,8 @@ INLINE FN(rowmap) FN(prepare)(const strata_map *p, double Y) {
     r.b = (float)(Y * m[4] + m[7]);
     r.w = (float)(Y * m[5] + m[8]);
     r.gu = p->gu; r.gv = p->gv;
-    r.affine = p->affine;
+    r.igu = p->gu > 0 ? 1.0f / p->gu : 1.0f; r.igv = p->gv > 0 ? 1.0f / p->gv : 1.0f;
+    r.affine = p->affine; r.similar = p->similar;
     return r;
 }
 
@@ -48,7 +50,7 @@ INLINE FN(sample) FN(map)(const FN(rowmap) *r, vf X) {
     if (r->affine) {
         s.u = a; s.v = b;
         s.dudx = r->m0; s.dudy = r->m3; s.dvdx = r->m1; s.dvdy = r->m4;
-        s.gu = r->gu; s.gv = r->gv;
+        s.gu = r->gu; s.gv = r->gv; s.igu = r->igu; s.igv = r->igv;
         s.ok = (vi)-1;
         return s;
     }
@@ -60,20 +62,21 @@ INLINE FN(sample) FN(map)(const FN(rowmap) *r, vf X) {
     s.dvdx = ((vf)r->m1 - s.v * r->m2) * iw; s.dvdy = ((vf)r->m4 - s.v * r->m5) * iw;
     s.gu = FN(sqrtf)(s.dudx * s.dudx + s.dudy * s.dudy);
     s.gv = FN(sqrtf)(s.dvdx * s.dvdx + s.dvdy * s.dvdy);
+    s.igu = 1.0f / SEL(s.gu > 0, s.gu, (vf)1.0f); s.igv = 1.0f / SEL(s.gv > 0, s.gv, (vf)1.0f);
     return s;
 }
 
-/// Overlap of a one-pixel interval centred at `a` with [−h, h], in pixels (g: units a pixel).
-INLINE vf FN(box)(vf a, vf h, vf g) {
+/// Overlap of a one-pixel interval centred at `a` with [−h, h], in pixels (g: units a pixel,
+/// ig its reciprocal: a multiply where TileRasterizer.boxCoverage divides).
+INLINE vf FN(box)(vf a, vf h, vf g, vf ig) {
     vi pos = g > 0;
-    vf gs = SEL(pos, g, (vf)1.0f);
-    vf ap = a / gs, hp = h / gs;
+    vf ap = a * ig, hp = h * ig;
     vf c = FN(minf)(ap + 0.5f, hp) - FN(maxf)(ap - 0.5f, -hp);
     return SEL(pos, FN(clampf)(c, 0.0f, 1.0f), SEL(a <= h, (vf)1.0f, (vf)0.0f));
 }
 
 /// Fraction of each pixel inside a rounded rectangle (TileRasterizer.coverage, lane-wise).
-INLINE vf FN(rrect)(const strata_rrect *s, const FN(sample) *p, int aa) {
+INLINE vf FN(rrect)(const strata_rrect *s, const FN(sample) *p, int aa, int similar) {
     const float hw = s->hw, hh = s->hh;
     if (!(hw > 0 && hh > 0)) return (vf)0.0f;
     vf px = p->u - s->cu, py = p->v - s->cv;
@@ -86,7 +89,7 @@ INLINE vf FN(rrect)(const strata_rrect *s, const FN(sample) *p, int aa) {
         straight = SEL((ax <= hw) & (ay <= hh), (vf)1.0f, (vf)0.0f);
     } else {
         vi inside = (ax + 0.5f * p->gu <= hw) & (ay + 0.5f * p->gv <= hh) & (p->gu < hw) & (p->gv < hh);
-        straight = SEL(inside, (vf)1.0f, FN(box)(ax, (vf)hw, p->gu) * FN(box)(ay, (vf)hh, p->gv));
+        straight = SEL(inside, (vf)1.0f, FN(box)(ax, (vf)hw, p->gu, p->igu) * FN(box)(ay, (vf)hh, p->gv, p->igv));
     }
     // Most calls have no corner pixel at all.
     if (!FN(any)(corner)) return straight;
@@ -97,6 +100,10 @@ INLINE vf FN(rrect)(const strata_rrect *s, const FN(sample) *p, int aa) {
     vf round;
     if (!aa) {
         round = inner;
+    } else if (similar) {
+        // A rotation and uniform scale: every direction has gu local units a pixel.
+        vf soft = FN(clampf)(0.5f - dist * p->igu, 0.0f, 1.0f);
+        round = SEL(len > 0, SEL(p->gu > 0, soft, inner), (vf)1.0f);
     } else {
         vi haveLen = len > 0;
         vf l = SEL(haveLen, len, (vf)1.0f);
@@ -111,21 +118,21 @@ INLINE vf FN(rrect)(const strata_rrect *s, const FN(sample) *p, int aa) {
 }
 
 /// The item's own coverage (without clips and mask).
-INLINE vf FN(cover)(const strata_item *it, const FN(sample) *p) {
+INLINE vf FN(cover)(const strata_item *it, const FN(sample) *p, int similar) {
     switch (it->cover) {
     case STRATA_COVER_NONE:
         return (vf)1.0f;
     case STRATA_COVER_RRECT:
-        return FN(rrect)(&it->shape, p, it->antialiased);
+        return FN(rrect)(&it->shape, p, it->antialiased, similar);
     case STRATA_COVER_RING: {
-        vf c = FN(rrect)(&it->shape, p, it->antialiased);
-        vf hole = FN(rrect)(&it->inner, p, it->antialiased);
+        vf c = FN(rrect)(&it->shape, p, it->antialiased, similar);
+        vf hole = FN(rrect)(&it->inner, p, it->antialiased, similar);
         return SEL(c == 0, (vf)0.0f, c * (1.0f - hole));
     }
     case STRATA_COVER_IMAGE: {
         vi inCell = (p->u >= it->cell[0]) & (p->u < it->cell[1]) & (p->v >= it->cell[2]) & (p->v < it->cell[3]);
-        vf c = FN(rrect)(&it->shape, p, it->antialiased);
-        if (it->hasClip) c = SEL(c > 0, c * FN(rrect)(&it->inner, p, it->antialiased), c);
+        vf c = FN(rrect)(&it->shape, p, it->antialiased, similar);
+        if (it->hasClip) c = SEL(c > 0, c * FN(rrect)(&it->inner, p, it->antialiased, similar), c);
         return SEL(inCell, c, (vf)0.0f);
     }
     }
@@ -316,10 +323,10 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(rowmaps) *restrict
             p = FN(map)(&rm, X);
             live = live & p.ok;
         }
-        vf cov = full ? FN(cover)(it, &p) : (vf)1.0f;
+        vf cov = full ? FN(cover)(it, &p, rm.similar) : (vf)1.0f;
         for (int c = 0; c < clipCount; c++) {
             FN(sample) q = FN(map)(&maps->clips[c], X);
-            vf cc = FN(rrect)(&it->clips[c].shape, &q, it->clips[c].antialiased);
+            vf cc = FN(rrect)(&it->clips[c].shape, &q, it->clips[c].antialiased, maps->clips[c].similar);
             cov = SEL(q.ok, cov * cc, (vf)0.0f);
         }
         if (masked) cov = cov * FN(load)(mask + k);

@@ -39,6 +39,57 @@ func box(_ frame: CGRect, _ c: CGColor) -> CALayer {
 }
 
 enum Scenes {
+    /// Shapes and text drawn straight into the tiles (coverage cells, glyph masks) over
+    /// gradients, rotated, clipped and in a group.
+    static func vectorAndText() -> CALayer {
+        let root = canvas(260, 180, color(0.97, 0.97, 0.95))
+        let wave = CAShapeLayer()
+        wave.frame = root.bounds
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 8, y: 160))
+        p.addCurve(to: CGPoint(x: 250, y: 30), control1: CGPoint(x: 60, y: -30), control2: CGPoint(x: 170, y: 250))
+        wave.path = p
+        wave.fillColor = color(0.2, 0.7, 0.5, 0.4)
+        wave.strokeColor = color(0.1, 0.1, 0.3)
+        wave.lineWidth = 5
+        wave.lineCap = .round
+        wave.lineDashPattern = [18, 7]
+        root.addSublayer(wave)
+        let card = CAGradientLayer()
+        card.frame = CGRect(x: 120, y: 60, width: 110, height: 80)
+        card.colors = [color(1, 0.6, 0.1, 0.8), color(0.5, 0.1, 0.8, 0.8)]
+        card.cornerRadius = 14; card.masksToBounds = true
+        card.transform = CATransform3DMakeRotation(-0.35, 0, 0, 1)
+        let star = CAShapeLayer()
+        star.frame = card.bounds
+        star.path = ShapeScenes.star(center: CGPoint(x: 55, y: 40), radius: 45)
+        star.fillRule = .evenOdd
+        star.fillColor = color(1, 1, 1, 0.7)
+        card.addSublayer(star)
+        root.addSublayer(card)
+        let label = CATextLayer()
+        label.frame = CGRect(x: 10.3, y: 8.6, width: 220, height: 30)
+        label.string = "Tiles agree, glyphs too"
+        label.fontSize = 19
+        label.foregroundColor = color(0.1, 0.1, 0.1)
+        root.addSublayer(label)
+        let group = CALayer()
+        group.frame = CGRect(x: 20, y: 110, width: 100, height: 60)
+        group.opacity = 0.6
+        let small = CATextLayer()
+        small.frame = group.bounds
+        small.string = "grouped"
+        small.fontSize = 22
+        small.foregroundColor = color(0.8, 0.1, 0.1)
+        group.addSublayer(small)
+        let ring = CAShapeLayer()
+        ring.path = CGPath(ellipseIn: CGRect(x: 60, y: 5, width: 40, height: 40), transform: nil)
+        ring.fillColor = nil; ring.strokeColor = color(0, 0.3, 0.9); ring.lineWidth = 3
+        group.addSublayer(ring)
+        root.addSublayer(group)
+        return root
+    }
+
     /// The seeds' cube: six faces in a container whose sublayerTransform has perspective and two rotations.
     static func cube() -> CALayer {
         let root = canvas(300, 300, color(0.9, 0.9, 0.92))
@@ -306,7 +357,7 @@ final class CompositorTests: XCTestCase {
     }
 
     func testDeterministicAcrossWorkersAndTiles() {
-        let scenes: [(CALayer, Int, Int)] = [(Scenes.cube(), 300, 300)]
+        let scenes: [(CALayer, Int, Int)] = [(Scenes.cube(), 300, 300), (Scenes.vectorAndText(), 260, 180)]
         for (root, w, h) in scenes {
             let reference = render(root, width: w, height: h, workers: 1, tileSize: 64)
             for (workers, tile) in [(2, 64), (8, 64), (1, 16), (2, 100), (8, 37)] {

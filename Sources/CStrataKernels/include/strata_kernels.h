@@ -38,6 +38,9 @@ void strata_store_planar_rgba8(const float *r, const float *g, const float *b, c
 typedef struct {
     double m[9];
     int32_t affine;
+    /// Affine maps that rotate and scale uniformly (possibly mirrored): a pixel spans the same
+    /// local distance in every direction.
+    int32_t similar;
     /// Affine maps: local units per pixel along u and v (|∇u|, |∇v|).
     float gu, gv;
 } strata_map;

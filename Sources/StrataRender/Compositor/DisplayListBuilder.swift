@@ -170,8 +170,14 @@ public struct DisplayListBuilder: Sendable {
                 var b = placed.bounds.intersection(frameRect)
                 for c in textClips { b = b.intersection(c.bounds) }
                 guard !b.isEmpty else { continue }
+                // Glyphs a pixel or more inside the (square-cornered) bounds: the clip covers their
+                // every pixel exactly, so it is left out (no clip coverage per glyph pixel).
+                let inside = !layer.masksToBounds && placed.bounds.x0 >= Int((m.0 * Double(layer.bounds.minX) + m.6).rounded(.up)) + 1
+                    && placed.bounds.x1 <= Int((m.0 * Double(layer.bounds.maxX) + m.6).rounded(.down)) - 1
+                    && placed.bounds.y0 >= Int((m.4 * Double(layer.bounds.minY) + m.7).rounded(.up)) + 1
+                    && placed.bounds.y1 <= Int((m.4 * Double(layer.bounds.maxY) + m.7).rounded(.down)) - 1
                 items.append(DrawItem(op: .glyphs(placed, color: premultiplied(run.color, alpha)), plane: plane, bounds: b,
-                                      clips: textClips))
+                                      clips: inside ? clips : textClips))
             }
         } else if layer.content != .none, let area = ContentRasterizer.drawArea(of: layer.content, layerBounds: layer.bounds) {
             // Other vector or drawn content (text, custom drawing), from a backing store

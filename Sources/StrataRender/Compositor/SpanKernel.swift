@@ -258,6 +258,7 @@ enum SpanKernel {
         var s = strata_map()
         s.m = (m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8)
         s.affine = m.2 == 0 && m.5 == 0 && m.8 == 1 ? 1 : 0
+        s.similar = s.affine == 1 && ((m.0 == m.4 && m.1 == -m.3) || (m.0 == -m.4 && m.1 == m.3)) ? 1 : 0
         s.gu = Float((m.0 * m.0 + m.3 * m.3).squareRoot())
         s.gv = Float((m.1 * m.1 + m.4 * m.4).squareRoot())
         return s
