@@ -124,7 +124,8 @@ public final class VideoEncoder: @unchecked Sendable {
     public var takesYUV420: Bool { options.pixelFormat == .yuv420p }
 
     /// Encodes one frame given as BT.709 limited-range YUV 4:2:0 planes of the encoder's size
-    /// (`yStride` bytes a luma row, `cStride` a chroma row); only when `takesYUV420`.
+    /// (`yStride` bytes a luma row, `cStride` a chroma row); only when `takesYUV420`. Stamped
+    /// and keyframed as `append` does.
     public func appendYUV420(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>,
                              yStride: Int, cStride: Int) throws {
         try lock.withLock {
@@ -133,6 +134,8 @@ public final class VideoEncoder: @unchecked Sendable {
                 throw MediaError.unsupportedCombination(path: path, reason: "YUV 4:2:0 frames for pixel format \(options.pixelFormat)")
             }
             do {
+                let index = firstFrameIndex + appended
+                if appended > 0, let restartInterval, index % restartInterval == 0 { try restartCodec() }
                 let status = av_frame_make_writable(picture)
                 if status < 0 { throw failure("making the frame writable (av_frame_make_writable)", status) }
                 let d = picture.pointee.data, l = picture.pointee.linesize
@@ -144,7 +147,7 @@ public final class VideoEncoder: @unchecked Sendable {
                 copy(y, yStride, d.0, l.0, rows: height, bytes: width)
                 copy(u, cStride, d.1, l.1, rows: height / 2, bytes: width / 2)
                 copy(v, cStride, d.2, l.2, rows: height / 2, bytes: width / 2)
-                picture.pointee.pts = Int64(appended)
+                picture.pointee.pts = Int64(firstFrameIndex + appended)
                 try send(picture)
                 appended += 1
             } catch {
