@@ -14,10 +14,11 @@ void FN(strata_store_planar)(const float *r, const float *g, const float *b, con
     long i = 0;
     for (; i + LANES <= count; i += LANES) {
         vf av = FN(clampTo)(FN(load)(a + i), (vf)1.0f);
-        vu rr = __builtin_convertvector(FN(clampTo)(FN(load)(r + i), av) * 255.0f + 0.5f, vu);
-        vu gg = __builtin_convertvector(FN(clampTo)(FN(load)(g + i), av) * 255.0f + 0.5f, vu);
-        vu bb = __builtin_convertvector(FN(clampTo)(FN(load)(b + i), av) * 255.0f + 0.5f, vu);
-        vu qq = __builtin_convertvector(av * 255.0f + 0.5f, vu);
+        // Signed conversions (the values are 0.5…255.5): an unsigned one is a long sequence on AVX2.
+        vu rr = (vu)__builtin_convertvector(FN(clampTo)(FN(load)(r + i), av) * 255.0f + 0.5f, vi);
+        vu gg = (vu)__builtin_convertvector(FN(clampTo)(FN(load)(g + i), av) * 255.0f + 0.5f, vi);
+        vu bb = (vu)__builtin_convertvector(FN(clampTo)(FN(load)(b + i), av) * 255.0f + 0.5f, vi);
+        vu qq = (vu)__builtin_convertvector(av * 255.0f + 0.5f, vi);
         vu word = rr | gg << 8 | bb << 16 | qq << 24;
         memcpy(dst + i, &word, sizeof word);
     }

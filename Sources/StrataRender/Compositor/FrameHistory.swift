@@ -187,21 +187,25 @@ final class TilePrefixes: @unchecked Sendable {
     /// Keeps `entry` for `tile` if the budget allows (the old entry's bytes are freed first);
     /// otherwise the tile keeps nothing.
     func keep(_ entry: Entry, for tile: Int) {
+        var entry = entry
         let old = (slots[tile]?.planes.count ?? 0) * 4, new = entry.planes.count * 4
+        if var gone = slots[tile]?.planes { slots[tile] = nil; PlanePool.shared.give(&gone) }
         slots[tile] = nil
         let total = bytes.add(new - old, ordering: .relaxed).newValue
         if total <= budget {
             slots[tile] = entry
         } else {
             bytes.subtract(new, ordering: .relaxed)
+            PlanePool.shared.give(&entry.planes)
         }
     }
 
     /// Forgets the entry of `tile`.
     func drop(_ tile: Int) {
-        if let old = slots[tile] {
+        if var old = slots[tile] {
             bytes.subtract(old.planes.count * 4, ordering: .relaxed)
             slots[tile] = nil
+            PlanePool.shared.give(&old.planes)
         }
     }
 }

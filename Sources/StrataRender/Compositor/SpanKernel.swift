@@ -9,10 +9,11 @@ import Foundation
 import StrataCore
 import CStrataKernels
 
-/// An item's columns per row: outline span and interior run (four values a row from `y0`).
-struct ItemRowSpans: Sendable {
+/// An item's columns per row: outline span and interior run (four values a row from `y0`, in a
+/// buffer the frame keeps for its tile stage).
+struct ItemRowSpans: @unchecked Sendable {
     let y0: Int
-    let values: [Int32]
+    let values: UnsafePointer<Int32>
 }
 
 enum SpanKernel {
@@ -117,10 +118,8 @@ enum SpanKernel {
                             k.clips = clipsPtr.baseAddress; k.clipCount = Int32(clipsPtr.count)
                             buf.planes.withUnsafeMutableBufferPointer { px in
                                 if let spans {
-                                    spans.values.withUnsafeBufferPointer {
-                                        strata_draw_rows(&k, px.baseAddress!, stride, plane, tileX, tileY, &rows, $0.baseAddress,
-                                                         Int32(spans.y0), lanes)
-                                    }
+                                    strata_draw_rows(&k, px.baseAddress!, stride, plane, tileX, tileY, &rows, spans.values,
+                                                     Int32(spans.y0), lanes)
                                 } else {
                                     strata_draw_rows(&k, px.baseAddress!, stride, plane, tileX, tileY, &rows, nil, 0, lanes)
                                 }
@@ -241,16 +240,21 @@ enum SpanKernel {
         }
     }
 
-    /// An item's row spans over its whole bounds (see strata_item_row_spans), computed once a
-    /// frame so the tiles it crosses need not each find them; nil for items not drawn by rows.
-    static func rowSpans(of item: DrawItem, frame: PixelRect, _ settings: DrawSettings) -> ItemRowSpans? {
-        guard item.clips.count <= maximumClips, let (shape, _) = interior(of: item.op) else { return nil }
+    /// The number of span values an item needs (four a row of its bounds in the frame), or nil
+    /// for items not drawn row by row.
+    static func rowSpanCount(of item: DrawItem, frame: PixelRect) -> Int? {
+        guard item.clips.count <= maximumClips, interior(of: item.op) != nil else { return nil }
         let r = item.bounds.intersection(frame)
-        guard !r.isEmpty else { return nil }
+        return r.isEmpty ? nil : 4 * (r.y1 - r.y0)
+    }
+
+    /// Writes an item's row spans over its whole bounds (see strata_item_row_spans), computed once
+    /// a frame so the tiles it crosses need not each find them.
+    static func fillRowSpans(of item: DrawItem, frame: PixelRect, _ settings: DrawSettings, into out: UnsafeMutablePointer<Int32>) {
+        guard let (shape, _) = interior(of: item.op) else { return }
+        let r = item.bounds.intersection(frame)
         var rows = rowSetup(item, interior: shape, over: r, settings)
-        var values = [Int32](repeating: 0, count: 4 * (r.y1 - r.y0))
-        values.withUnsafeMutableBufferPointer { strata_item_row_spans(&rows, $0.baseAddress!) }
-        return ItemRowSpans(y0: r.y0, values: values)
+        strata_item_row_spans(&rows, out)
     }
 
     static func strataMap(_ h: Homography) -> strata_map {

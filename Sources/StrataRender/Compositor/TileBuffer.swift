@@ -24,14 +24,33 @@ struct TileBuffer {
         planes = [Float](repeating: 0, count: 4 * stride * height)
     }
 
+    /// A transparent buffer from the pool (give it back with `recycle()`).
+    init(pooled rect: PixelRect) {
+        self.rect = rect
+        width = max(0, rect.x1 - rect.x0); height = max(0, rect.y1 - rect.y0)
+        stride = (width + 7) & ~7
+        planes = PlanePool.shared.takeZeroed(4 * stride * height)
+    }
+
+    /// A pooled buffer starting as a copy of `planes` (a kept state of the same rectangle).
+    init(pooled rect: PixelRect, copying planes: [Float]) {
+        self.rect = rect
+        width = max(0, rect.x1 - rect.x0); height = max(0, rect.y1 - rect.y0)
+        stride = (width + 7) & ~7
+        precondition(planes.count == 4 * stride * height, "planes of another rectangle")
+        self.planes = PlanePool.shared.copy(planes)
+    }
+
+    /// Gives a pooled buffer's planes back.
+    mutating func recycle() { PlanePool.shared.give(&planes) }
+
     /// A buffer whose contents are left as they come (every pixel will be written before it
     /// is read: an opaque item covers the whole tile).
     init(uninitialized rect: PixelRect) {
         self.rect = rect
         width = max(0, rect.x1 - rect.x0); height = max(0, rect.y1 - rect.y0)
         stride = (width + 7) & ~7
-        let n = 4 * stride * height
-        planes = [Float](unsafeUninitializedCapacity: n) { _, count in count = n }
+        planes = PlanePool.shared.take(4 * stride * height)
     }
 
     /// A buffer starting from `planes` (a kept state of the same rectangle).
@@ -65,7 +84,7 @@ struct TileBuffer {
 
     /// The pixels of `part` (inside `rect`) as a buffer of their own.
     func cropped(to part: PixelRect) -> TileBuffer {
-        var out = TileBuffer(rect: part)
+        var out = TileBuffer(uninitialized: part)
         let p = plane, q = out.plane
         let dx = part.x0 - rect.x0, dy = part.y0 - rect.y0
         planes.withUnsafeBufferPointer { src in

@@ -83,7 +83,7 @@ enum TileRasterizer {
     /// `order.count`), or nil when that state was skipped over or not asked for.
     static func draw(_ list: DisplayList, _ order: ArraySlice<Int32>, from start: Int, into buf: inout TileBuffer,
                      keepingStateAt mark: Int?, _ settings: DrawSettings, opaqueFrom: Int? = nil,
-                     spans: [ItemRowSpans?]? = nil) -> [Float]? {
+                     spans: RowSpanTable? = nil) -> [Float]? {
         let items = list.items
         let base = order.startIndex
         let first = opaqueFrom ?? lastOpaque(list, order, from: start + 1, rect: buf.rect, settings) ?? start
@@ -91,14 +91,14 @@ enum TileRasterizer {
         for pos in first..<order.count {
             // Before the opaque item the buffer does not hold the items skipped below it, so the
             // state there is not the state after `pos` items: keep nothing (after it, it is).
-            if pos == mark && (pos == start || pos > first) { kept = buf.planes }
+            if pos == mark && (pos == start || pos > first) { kept = PlanePool.shared.copy(buf.planes) }
             let index = Int(order[base + pos])
             let item = items[index]
             let r = item.bounds.intersection(buf.rect)
             if r.isEmpty { continue }
             draw(item, in: r, into: &buf, settings, spans: spans?[index])
         }
-        if mark == order.count { kept = buf.planes }
+        if mark == order.count { kept = PlanePool.shared.copy(buf.planes) }
         return kept
     }
 
@@ -470,8 +470,8 @@ extension DrawItem {
         // Axis-aligned: the interior (two slabs) and the outline reach full width on every row
         // between two rows that do, so the first and the last row decide.
         let m = plane.fromScreen.m
-        let rowsToCheck = m.1 == 0 && m.3 == 0 ? [rect.y0, rect.y1 - 1] : Array(rect.y0..<rect.y1)
-        for y in rowsToCheck {
+        let aligned = m.1 == 0 && m.3 == 0
+        for y in rect.y0..<rect.y1 where !aligned || y == rect.y0 || y == rect.y1 - 1 {
             if let o = outline, o.span(row: y, rect.x0, rect.x1) != (rect.x0, rect.x1) { return false }
             guard let (a, b) = runs.columns(row: y, rect.x0, rect.x1), a == rect.x0, b == rect.x1 else { return false }
         }

@@ -80,12 +80,18 @@ public struct TileRenderer: Sendable {
         // them again in every tile).
         let settings = DrawSettings(options)
         let frameRect = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
-        let spanSlots = UnsafeMutableBufferPointer<ItemRowSpans?>.allocate(capacity: list.items.count)
-        spanSlots.initialize(repeating: nil)
-        defer { spanSlots.deinitialize(); spanSlots.deallocate() }
-        let slots = UncheckedSendable(spanSlots)
-        dispatcher.run(list.items.count) { i in slots.value[i] = SpanKernel.rowSpans(of: list.items[i], frame: frameRect, settings) }
-        let spans = Array(spanSlots)
+        let itemCount = list.items.count
+        var spanOffsets = BufferPool<Int32>.shared.take(Self.pooledLength(itemCount))
+        var spanTotal = 0
+        for i in 0..<itemCount {
+            if let n = SpanKernel.rowSpanCount(of: list.items[i], frame: frameRect) {
+                spanOffsets[i] = Int32(spanTotal); spanTotal += n
+            } else {
+                spanOffsets[i] = -1
+            }
+        }
+        var spanValues = BufferPool<Int32>.shared.take(Self.pooledLength(spanTotal))
+        defer { BufferPool<Int32>.shared.give(&spanValues); BufferPool<Int32>.shared.give(&spanOffsets) }
         // Stage 3: the items of each tile.
         let bins = TileBins(list, width: width, height: height, tileSize: ts)
         let fingerprints = history.map { _ in ItemFingerprints(list) }
@@ -96,6 +102,13 @@ public struct TileRenderer: Sendable {
         let previousPixels = previous?.bitmap.pixels ?? []
         let previousYUV = previous?.yuv
         var yuvPlanes = yuvFrame ?? YUVFrame(width: 0, height: 0)
+        spanValues.withUnsafeMutableBufferPointer { values in spanOffsets.withUnsafeBufferPointer { offsets in
+        let valuesBase = UncheckedSendable(values.baseAddress!), offsetsBase = UncheckedSendable(offsets.baseAddress!)
+        dispatcher.run(itemCount) { i in
+            let o = offsetsBase.value[i]
+            if o >= 0 { SpanKernel.fillRowSpans(of: list.items[i], frame: frameRect, settings, into: valuesBase.value + Int(o)) }
+        }
+        let spans = RowSpanTable(values: UnsafePointer(values.baseAddress!), offsets: offsets.baseAddress!, items: list.items, frame: frameRect)
         yuvPlanes.y.withUnsafeMutableBufferPointer { yOut in yuvPlanes.u.withUnsafeMutableBufferPointer { uOut in
         yuvPlanes.v.withUnsafeMutableBufferPointer { vOut in
         withOptionalPlanes(previousYUV) { oldYUV in
@@ -121,6 +134,7 @@ public struct TileRenderer: Sendable {
             }
         }
         } } } }
+        } }
         if wantsYUV { yuvFrame = yuvPlanes }
         if let history, let fingerprints {
             history.noteBuffer(of: bitmap, generation: generation)
@@ -129,6 +143,10 @@ public struct TileRenderer: Sendable {
         }
         return (bitmap, yuvFrame)
     }
+
+    /// A power of two at least `n` (and at least 2): the lengths of the span buffers change from
+    /// frame to frame and the pool keeps buffers by length.
+    static func pooledLength(_ n: Int) -> Int { 1 << (Int.bitWidth - max(n - 1, 1).leadingZeroBitCount) }
 
     /// Runs `body` with the planes of `frame`, if any.
     private func withOptionalPlanes<R>(_ frame: YUVFrame?,
@@ -166,6 +184,20 @@ public struct TileRenderer: Sendable {
     }
 }
 
+/// The row spans of a frame's top-level items, by item index.
+struct RowSpanTable: @unchecked Sendable {
+    let values: UnsafePointer<Int32>
+    let offsets: UnsafePointer<Int32>
+    let items: [DrawItem]
+    let frame: PixelRect
+
+    subscript(i: Int) -> ItemRowSpans? {
+        let o = offsets[i]
+        guard o >= 0 else { return nil }
+        return ItemRowSpans(y0: max(items[i].bounds.y0, frame.y0), values: values + Int(o))
+    }
+}
+
 /// A value handed to the dispatcher's jobs, which each touch their own part of it.
 struct UncheckedSendable<T>: @unchecked Sendable {
     let value: T
@@ -180,7 +212,7 @@ struct FrameTiles: @unchecked Sendable {
     let list: DisplayList
     let bins: TileBins
     /// Row spans of the top-level items (by index).
-    let spans: [ItemRowSpans?]
+    let spans: RowSpanTable
     let settings: DrawSettings
     let width: Int, height: Int, tileSize: Int, columns: Int
     /// The number of this frame in the sequence.
@@ -238,6 +270,7 @@ struct FrameTiles: @unchecked Sendable {
                     _ = TileRasterizer.draw(list, order, from: same, into: &part, keepingStateAt: nil, settings, spans: spans)
                     prefixes.drawn(t, by: generation)
                     TileRenderer.store(part, into: target, frameWidth: width, settings)
+                    part.recycle()
                     return .resumed
                 }
             }
@@ -247,12 +280,12 @@ struct FrameTiles: @unchecked Sendable {
         // An opaque item covering the tile: what lies below it (zeros, a kept prefix) is never seen.
         let opaque = TileRasterizer.lastOpaque(list, order, from: 0, rect: rect, settings)
         if let kept, kept.count <= same, (opaque ?? 0) < kept.count {
-            tile = TileBuffer(rect: rect, planes: kept.planes)
+            tile = TileBuffer(pooled: rect, copying: kept.planes)
             start = kept.count
         } else if opaque != nil {
             tile = TileBuffer(uninitialized: rect)
         } else {
-            tile = TileBuffer(rect: rect)
+            tile = TileBuffer(pooled: rect)
         }
         let first = max(start, opaque ?? start)
         let state = TileRasterizer.draw(list, order, from: start, into: &tile, keepingStateAt: same > start ? same : nil, settings,
@@ -266,6 +299,7 @@ struct FrameTiles: @unchecked Sendable {
             }
         }
         TileRenderer.store(tile, into: target, frameWidth: width, settings)
+        tile.recycle()
         return start > 0 ? .resumed : .drawn
     }
 }
