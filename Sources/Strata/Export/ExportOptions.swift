@@ -76,6 +76,9 @@ public struct ExportOptions: Sendable {
     /// for SIGINT/SIGTERM); the export then removes its temporary file and throws
     /// `ExportError.interrupted`.
     public var cancellation: ExportCancellation?
+    /// Sees every frame before it is encoded, with its frame number (on the encoder thread, in
+    /// order): `strata render --hash-frames` prints their digests.
+    public var frameObserver: (@Sendable (Int, Bitmap) -> Void)?
 
     public init() {}
 }

@@ -161,6 +161,7 @@ extension Scene {
         let count = plan.times.count
         let started = Date()
         let progress = options.progress
+        let observer = options.frameObserver
         let mixer: AudioMixer? = audio.flatMap { encoder in
             encoder.audioOptions.map { a in
                 AudioMixer(sampleRate: a.sampleRate, channels: a.channels, origin: plan.times[0],
@@ -177,6 +178,7 @@ extension Scene {
                 do {
                     switch work {
                     case .frame(let frame):
+                        observer?(plan.indices[encoded], frame)
                         try sink.append(frame)
                         history.recycle(frame)
                         encoded += 1

@@ -4,7 +4,7 @@
 // quoted, is a string ("NO" stays a string). Aliases (`*name`) are refused: they can expand a
 // small file into a huge one.
 import Foundation
-import Yams
+internal import Yams
 
 /// One value of a template document, with the line it starts on (nil for values made by
 /// substitution).
