@@ -384,6 +384,33 @@ extension TemplateTests {
         try FileManager.default.removeItem(at: out.appendingPathComponent(livePartial))
     }
 
+    func testJSONLinesBatchWithFixedValuesAndAdjustedSize() throws {
+        let (root, template, _) = try batchFixture()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let data = root.appendingPathComponent("rows.jsonl")
+        try "{\"id\": \"a\", \"value\": 10, \"note\": \"x\"}\nnot json\n{\"id\": \"b\", \"value\": 200, \"note\": \"y\"}\n"
+            .write(to: data, atomically: true, encoding: .utf8)
+        let rows = try BatchRenderer.rows(contentsOf: data)
+        XCTAssertEqual(BatchRenderer.columnsNotParameters(template, rows: rows), ["note"])
+        let out = root.appendingPathComponent("out")
+        var options = try batchOptions(out)
+        options.name = "{{id}}-{{note}}-{{row}}.gif"                        // any column, and the row number
+        options.fixed = ["value": "20"]                                      // --set: over every row's own
+        options.adjust = { $0.size = [32, 18] }                              // --size
+        let report = BatchRenderer.run(template, rows: rows, options: options, dataName: "rows.jsonl")
+        XCTAssertEqual([report.rows, report.rendered, report.skipped, report.failed], [3, 2, 0, 1])
+        XCTAssertEqual(report.items.map(\.status), [.rendered, .failed, .rendered])
+        XCTAssertEqual(report.items.map(\.line), [1, 2, 3])
+        XCTAssertEqual(report.items[1].error, "rows.jsonl:2: expected a JSON object on the line")
+        XCTAssertEqual(try files(in: out), ["a-x-1.gif", "b-y-3.gif"])
+        let head = [UInt8](try Data(contentsOf: out.appendingPathComponent("b-y-3.gif")).prefix(10))
+        XCTAssertEqual(head[6...9].map { Int($0) }, [32, 0, 18, 0])         // the logical screen, 32 × 18
+        // The report is the JSON `--report` writes.
+        let decoded = try JSONDecoder().decode(BatchReport.self, from: try JSONEncoder().encode(report))
+        XCTAssertEqual(decoded.items.map(\.output), ["a-x-1.gif", nil, "b-y-3.gif"])
+        XCTAssertEqual(decoded.data, "rows.jsonl")
+    }
+
     func testShardsSplitTheRowsAndTogetherMakeTheUnshardedSet() throws {
         let (root, template, rows) = try batchFixture()
         defer { try? FileManager.default.removeItem(at: root) }
