@@ -54,7 +54,7 @@ enum DataFiles {
                         if n == "\"" { field.append("\"") } else { inQuotes = false; afterQuote = true; pending = n }
                     } else { inQuotes = false; afterQuote = true }
                 } else {
-                    if c == "\n" { line += 1 }
+                    if c == "\n" || c == "\r\n" { line += 1 }
                     field.append(c)
                 }
                 continue
@@ -69,7 +69,7 @@ enum DataFiles {
                 record.append(field); field = ""; afterQuote = false
             case "\r":
                 break
-            case "\n":
+            case "\n", "\r\n":                // (a Swift Character: CR LF is one)
                 record.append(field); field = ""; afterQuote = false
                 if !(record.count == 1 && record[0].isEmpty) { records.append((recordLine, record)) }
                 record = []

@@ -258,15 +258,16 @@ indirect enum TemplateExpression {
             let b = try base.evaluate(scope), i = try index.evaluate(scope)
             switch (b, i) {
             case (.list(let l), .number(let n)):
-                let k = Int(n)
+                // (Int(n) traps beyond Int's range: check the double first.)
+                let k = n.isFinite && abs(n) < 1e15 ? Int(n) : -1
                 guard Double(k) == n, k >= 0, k < l.count else { throw ExpressionError(message: "index \(i.text) is outside the list of \(l.count)") }
                 return l[k]
             case (.object(let o), .string(let s)):
                 guard let v = o[s] else { throw ExpressionError(message: "no field \"\(s)\"") }
                 return v
             case (.string(let s), .number(let n)):
-                let chars = Array(s), k = Int(n)
-                guard k >= 0, k < chars.count else { throw ExpressionError(message: "index \(k) is outside the text of \(chars.count) characters") }
+                let chars = Array(s), k = n.isFinite && abs(n) < 1e15 ? Int(n) : -1
+                guard k >= 0, k < chars.count else { throw ExpressionError(message: "index \(i.text) is outside the text of \(chars.count) characters") }
                 return .string(String(chars[k]))
             default:
                 throw ExpressionError(message: "cannot index \(b.typeName) with \(i.typeName)")
@@ -325,6 +326,6 @@ indirect enum TemplateExpression {
         case .bool(let b): return b ? 1 : 0
         default: break
         }
-        throw ExpressionError(message: "\"\(op)\" needs numbers, got \(v.typeName) \(v.text.isEmpty ? "" : "\"\(v.text)\"")")
+        throw ExpressionError(message: "\"\(op)\" needs numbers, got \(v.typeName)\(v.text.isEmpty ? "" : " \"\(v.text)\"")")
     }
 }
