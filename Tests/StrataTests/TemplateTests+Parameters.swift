@@ -286,9 +286,11 @@ extension TemplateTests {
         let kept = try DataFiles.csv("a\r\n\"x\r\ny\"\r\nz\r\n", file: "f.csv")
         XCTAssertEqual(kept.map(\.fields), [["a": "x\r\ny"], ["a": "z"]])
         XCTAssertEqual(kept.map(\.line), [2, 4])
-        // As a table parameter: numeric fields become numbers.
-        XCTAssertEqual(try DataFiles.csvTable("id,v,w\n007,1e3, 2 \n", file: "f.csv"),
-                       .list([.object(["id": .number(7), "v": .number(1000), "w": .number(2)])]))
+        // As a table parameter: decimal fields become numbers; identifiers that only parse as
+        // numbers (leading zeros, hex, inf) stay text.
+        XCTAssertEqual(try DataFiles.csvTable("id,v,w,h,i,z\n007,1e3, 2 ,0x10,inf,0.5\n", file: "f.csv"),
+                       .list([.object(["id": .string("007"), "v": .number(1000), "w": .number(2), "h": .string("0x10"),
+                                       "i": .string("inf"), "z": .number(0.5)])]))
         // A byte order mark and CRLF line ends are read as the same file.
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -80,10 +80,15 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(try eval("!''"), .bool(true))
         XCTAssertEqual(try eval("![]"), .bool(true))
         XCTAssertEqual(try eval("!!'x'"), .bool(true))
-        XCTAssertEqual(try eval("'' || 'x'"), .bool(true))                  // && and || give booleans
+        XCTAssertEqual(try eval("'' || 'x'"), .string("x"))                 // || gives the deciding operand: a default
+        XCTAssertEqual(try eval("'t' || 'x'"), .string("t"))
+        XCTAssertEqual(try eval("0 && 'x'"), .number(0))
+        XCTAssertEqual(try eval("1 && 'x'"), .string("x"))
         // Short circuits: the other side is not evaluated (an unknown name there is no error).
         XCTAssertEqual(try eval("false && nope"), .bool(false))
         XCTAssertEqual(try eval("true || nope"), .bool(true))
+        XCTAssertEqual(try eval("1e3 + 2.5E-1"), .number(1000.25))              // exponents
+        XCTAssertEqual(evalError("2e"), "unexpected \"e\" in {{2e}}")                 // no digits after e: not an exponent
     }
 
     func testConditional() throws {
@@ -146,7 +151,6 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(evalError("'abc"), "unterminated string in {{'abc}}")
         XCTAssertEqual(evalError("a # b"), "unexpected \"#\" in {{a # b}}")
         XCTAssertEqual(evalError("1.2.3"), "bad number \"1.2.3\" in {{1.2.3}}")
-        XCTAssertEqual(evalError("1e3"), "unexpected \"e3\" in {{1e3}}")            // no exponents in literals
         XCTAssertEqual(evalError("a."), "expected a name after \".\" in {{a.}}")
         XCTAssertEqual(evalError("1 ? 2"), "expected \":\" in {{1 ? 2}}")
         XCTAssertEqual(evalError(")"), "unexpected \")\" in {{)}}")

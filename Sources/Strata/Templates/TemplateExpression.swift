@@ -112,6 +112,15 @@ indirect enum TemplateExpression {
             if c.isNumber || (c == "." && i + 1 < chars.count && chars[i + 1].isNumber) {
                 var j = i
                 while j < chars.count, chars[j].isNumber || chars[j] == "." { j += 1 }
+                // An exponent: 1e3, 2.5E-4.
+                if j < chars.count, chars[j] == "e" || chars[j] == "E" {
+                    var k = j + 1
+                    if k < chars.count, chars[k] == "+" || chars[k] == "-" { k += 1 }
+                    if k < chars.count, chars[k].isNumber {
+                        while k < chars.count, chars[k].isNumber { k += 1 }
+                        j = k
+                    }
+                }
                 tokens.append(Token(kind: .number, text: String(chars[i..<j]))); i = j; continue
             }
             if c.isLetter || c == "_" {
@@ -279,8 +288,10 @@ indirect enum TemplateExpression {
             if op == "!" { return .bool(!v.truthy) }
             return .number(-(try Self.number(v, "-")))
         case .binary(let op, let l, let r):
-            if op == "&&" { return .bool(try l.evaluate(scope).truthy && r.evaluate(scope).truthy) }
-            if op == "||" { return .bool(try l.evaluate(scope).truthy || r.evaluate(scope).truthy) }
+            // Like JavaScript's and Python's: the operand that decides, so `title || 'Untitled'`
+            // gives a default (conditions only look at its truth).
+            if op == "&&" { let a = try l.evaluate(scope); return a.truthy ? try r.evaluate(scope) : a }
+            if op == "||" { let a = try l.evaluate(scope); return a.truthy ? a : try r.evaluate(scope) }
             let a = try l.evaluate(scope), b = try r.evaluate(scope)
             switch op {
             case "==": return .bool(a == b)
