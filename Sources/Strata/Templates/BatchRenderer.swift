@@ -65,6 +65,8 @@ public struct BatchOptions: Sendable {
     public var adjust: (@Sendable (inout Composition) -> Void)?
     /// Pixels per point of the outputs.
     public var contentsScale: CGFloat = 1
+    /// The limits every row's scene renders under.
+    public var limits = SceneLimits()
     /// Called (from job threads) as rows start, make progress and end.
     public var events: (@Sendable (BatchEvent) -> Void)?
 
@@ -181,6 +183,7 @@ public enum BatchRenderer {
             for (k, v) in options.fixed { arguments.text[k] = v }
             let scene = try template.makeScene(arguments, allowAssets: options.allowAssets, adjust: options.adjust)
             scene.contentsScale = options.contentsScale
+            scene.limits = options.limits
             var export = export
             let events = options.events
             let number = row.number
