@@ -138,8 +138,7 @@ extension Scene {
                 throw ExportError.notWritable(path: url.path, reason: String(cString: strerror(errno)))
             }
             // Temporary files are created private; the result gets the usual permissions.
-            let mask = umask(0); umask(mask)
-            chmod(url.path, (target == .pngSequence ? 0o777 : 0o666) & ~mask)
+            FilePermissions.applyDefaultMode(to: url.path, isFolder: target == .pngSequence)
         } catch {
             try? FileManager.default.removeItem(at: temp)
             // An encoder's message names the temporary file; the user knows the output's name.
