@@ -31,3 +31,5 @@ done
 echo "== export memory (720p, 5 s vs 20 s) =="
 $bench export --size 1280x720 --seconds 5 -o /tmp/strata-bench-5.mp4
 $bench export --size 1280x720 --seconds 20 -o /tmp/strata-bench-20.mp4
+echo "== batch throughput (issue 13) =="
+bash Benchmarks/batch.sh 4

@@ -236,6 +236,8 @@ struct BatchCommand: ParsableCommand {
         options.adjust = try makeAdjustment(size: size, fps: fps, duration: nil)
         options.contentsScale = try checkedScale(scale)
         options.export = try encoding.exportOptions()
+        InterruptSignals.shared.install()
+        options.export.cancellation = InterruptSignals.shared.cancellation
         let display = BatchProgressDisplay(style: progress.style, total: rows.count)
         options.events = { display.handle($0) }
         let result = BatchRenderer.run(t, rows: rows, options: options, dataName: data)
@@ -249,17 +251,21 @@ struct BatchCommand: ParsableCommand {
                 throw CLIError(message: "\(report): cannot write the report (\(readReason(error)))")
             }
         }
-        let summary = "\(result.rendered) rendered, \(result.skipped) skipped, \(result.failed) failed of \(result.rows) rows"
-            + (result.shard.map { " (shard \($0))" } ?? "") + String(format: " in %.1f s", result.seconds)
+        var summary = "\(result.rendered) rendered, \(result.skipped) skipped, \(result.failed) failed"
+        if result.interrupted > 0 { summary += ", \(result.interrupted) interrupted" }
+        summary += " of \(result.rows) rows" + (result.shard.map { " (shard \($0))" } ?? "") + String(format: " in %.1f s", result.seconds)
+        if let stopped = result.stopped { summary += "; \(stopped) (run again with --resume to continue)" }
         if progress.style == .json {
             printJSON(["event": "done", "rows": result.rows, "rendered": result.rendered, "skipped": result.skipped,
-                       "failed": result.failed, "seconds": result.seconds], pretty: false)
+                       "failed": result.failed, "interrupted": result.interrupted, "stopped": result.stopped ?? NSNull(),
+                       "seconds": result.seconds], pretty: false)
         } else {
             for item in result.items where item.status == .failed {
                 FileHandle.standardError.write(Data("row \(item.row) (\(data):\(item.line)): \(item.error ?? "failed")\n".utf8))
             }
-            if progress.style != .quiet || result.failed > 0 { print(summary) }
+            if progress.style != .quiet || result.failed > 0 || result.stopped != nil { print(summary) }
         }
+        if result.stopped != nil { throw ExitCode(InterruptSignals.shared.exitStatus ?? 130) }
         if result.failed > 0 { throw ExitCode(1) }
     }
 }

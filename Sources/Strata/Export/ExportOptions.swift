@@ -72,6 +72,13 @@ public struct ExportOptions: Sendable {
     public var queueDepth = 4
     /// Called after each frame is encoded (on the encoding thread).
     public var progress: (@Sendable (ExportProgress) -> Void)?
+    /// Stops the export at its next frame when cancelled (`InterruptSignals.shared.cancellation`
+    /// for SIGINT/SIGTERM); the export then removes its temporary file and throws
+    /// `ExportError.interrupted`.
+    public var cancellation: ExportCancellation?
+    /// Sees every frame before it is encoded, with its frame number (on the encoder thread, in
+    /// order): `strata render --hash-frames` prints their digests.
+    public var frameObserver: (@Sendable (Int, Bitmap) -> Void)?
 
     public init() {}
 }
