@@ -320,6 +320,7 @@ private struct ScheduleQueue {
 extension CALayer {
     func findPresentation(of model: CALayer) -> CALayer? {
         if modelLayer === model { return self }
+        if let m = mask?.findPresentation(of: model) { return m }
         for s in sublayers ?? [] { if let f = s.findPresentation(of: model) { return f } }
         return nil
     }

@@ -294,9 +294,10 @@ final class TemplateTests: XCTestCase {
     }
 
     func testFunctionErrors() {
-        let all = "abs, below, ceil, chars, clamp, clampEach, column, contains, floor, format, indexOf, join, len, lines, lookup, "
-            + "lower, max, min, number, pad, range, rank, ranks, replace, reverse, round, scaled, series, slice, sort, split, "
-            + "sqrt, string, substr, sum, thousands, trim, unique, upper, where, words"
+        let all = "abs, below, ceil, chars, clamp, clampEach, column, contains, floor, format, holdKeyTimes, indexOf, join, len, "
+            + "lines, lookup, lower, max, min, number, pad, range, rank, ranks, repeatEach, replace, reverse, round, scaled, series, "
+            + "slice, sort, split, sqrt, startsWith, string, substr, sum, textWidth, thousands, trim, unique, upper, where, "
+            + "withPrefix, words"
         XCTAssertEqual(evalError("nope(1)"), "unknown function \"nope\" (functions: \(all))")
         XCTAssertEqual(evalError("upper()"), "upper(text): missing argument 1")
         XCTAssertEqual(evalError("len()"), "len(list or text): needs 1 argument")

@@ -1,8 +1,10 @@
 // The functions of template expressions: text (`upper`, `format`, `pad`, `chars`, …), numbers
 // (`round`, `min`, `clamp`, …), lists (`range`, `len`, `slice`, `sort`, …) and data tables — a CSV
 // parameter is a list of row objects — (`column`, `unique`, `where`, `rank`, `lookup`), enough to
-// lay out a chart or a bar-chart race without code.
+// lay out a chart or a bar-chart race without code; `textWidth` measures text as a text layer
+// lays it out.
 import Foundation
+import StrataRender
 
 enum TemplateFunctions {
     /// name → (arity description, implementation).
@@ -169,6 +171,41 @@ enum TemplateFunctions {
             // Per item: `yes` when it is below `limit`, else `no` (e.g. opacity for the top N).
             let limit = try num(args, 1), yes = try arg(args, 2), no = try arg(args, 3)
             return .list(try numbers([args[0]]).map { $0 < limit ? yes : no })
+        }),
+        "repeatEach": ("repeatEach(list, times)", { args in
+            // Each item `times` times in a row: repeatEach([1, 2], 2) = [1, 1, 2, 2] (keyframe
+            // values that hold, with holdKeyTimes).
+            let n = Int(try num(args, 1))
+            let l = try list(args, 0)
+            guard n >= 0, l.count * n <= 100_000 else { throw ExpressionError(message: "times must be 0…\(100_000 / max(1, l.count)), got \(n)") }
+            return .list(l.flatMap { Array(repeating: $0, count: n) })
+        }),
+        "holdKeyTimes": ("holdKeyTimes(count, hold)", { args in
+            // Key times (0…1) for `count` values that each hold for `hold` of a step around their
+            // step and move in between: the values given twice (repeatEach(values, 2)), so a
+            // bar-chart race's bars change places quickly rather than sliding through a whole step.
+            // holdKeyTimes(3, 0.5) = [0, 0.125, 0.375, 0.625, 0.875, 1].
+            let count = Int(try num(args, 0)), hold = try num(args, 1)
+            guard count >= 2, count <= 50_000 else { throw ExpressionError(message: "count must be 2…50000, got \(count)") }
+            guard hold >= 0, hold <= 1 else { throw ExpressionError(message: "hold must be a fraction of a step in 0…1, got \(hold)") }
+            let last = Double(count - 1), h = hold / 2
+            return .list((0..<count).flatMap { k -> [TemplateValue] in
+                let t = Double(k)
+                return [.number(max(0, t - h) / last), .number(min(last, t + h) / last)]
+            })
+        }),
+        "textWidth": ("textWidth(text, font, fontSize)", { args in
+            // The width the text takes in points, as a text layer lays it out (unhinted, so it
+            // scales with the font size): to size a mask, an underline or a typing cursor.
+            let size = try num(args, 2)
+            guard size > 0, size <= 10_000 else { throw ExpressionError(message: "fontSize must be > 0, got \(size)") }
+            return .number(Double(TextMetrics.size(of: try text(args, 0), font: try text(args, 1), fontSize: CGFloat(size)).width))
+        }),
+        "startsWith": ("startsWith(text, prefix)", { args in .bool(try text(args, 0).hasPrefix(try text(args, 1))) }),
+        "withPrefix": ("withPrefix(list, prefix)", { args in
+            // The items of a list of text that start with `prefix` (a terminal session's commands).
+            let prefix = try text(args, 1)
+            return .list(try list(args, 0).filter { $0.text.hasPrefix(prefix) })
         }),
         "indexOf": ("indexOf(list, value)", { args in .number(Double(try list(args, 0).firstIndex(of: try arg(args, 1)) ?? -1)) }),
         "contains": ("contains(list or text, value)", { args in
