@@ -77,10 +77,14 @@ if ! docker image inspect "$build_tag" >/dev/null 2>&1 || ! docker image inspect
   say "making the base images locally ($build_tag, $runtime_tag): no registry is reachable"
   created_bases=$(bash scripts/docker-offline-bases.sh) || fail "scripts/docker-offline-bases.sh failed"
 fi
-say "docker build --network host -t $image ."
+# One snapshot of the tree (tracked and new files, not ignored ones) is the context of both builds,
+# so that the build stage's layers are the tagged ones and go when the tag goes.
+git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf "$work/context.tar" 2>/dev/null \
+  || fail "cannot pack the tree for docker build"
+say "docker build --network host -t $image . ($(( $(stat -c %s "$work/context.tar") / 1000 )) kB of context)"
 started=$(date +%s)
-docker build --network host --target build -t "$image-build" . >"$work/build.log" 2>&1 \
-  && docker build --network host -t "$image" . >>"$work/build.log" 2>&1 \
+docker build --network host --target build -t "$image-build" - <"$work/context.tar" >"$work/build.log" 2>&1 \
+  && docker build --network host -t "$image" - <"$work/context.tar" >>"$work/build.log" 2>&1 \
   || { tail -n 30 "$work/build.log" >&2; fail "docker build failed (the Dockerfile does not build the current tree)"; }
 size=$(docker image inspect -f '{{.Size}}' "$image")
 say "built in $(( $(date +%s) - started )) s; image size $(( size / 1000000 )) MB ($size bytes)"
@@ -131,6 +135,13 @@ for r in "${renders[@]}"; do
   on_host $r
 done
 say "rendered in the container: $(cd "$box" && ls | tr '\n' ' ')"
+# The README's recipe: any uid, with --user, into a folder that uid owns.
+other="$work/other-user"; mkdir -p "$other"; chown 4321:4321 "$other"
+docker run --rm --network none --user 4321:4321 -v "$other:/work/out" "$image" render --size 320x180 --duration 1 -o out/demo.mp4 \
+  >"$work/other.log" 2>&1 || { cat "$work/other.log" >&2; fail "docker run --user 4321:4321 failed"; }
+grep -qiE "error|warning" "$work/other.log" && { cat "$work/other.log" >&2; fail "docker run --user 4321:4321 printed errors"; }
+[ "$(stat -c %u "$other/demo.mp4")" = 4321 ] || fail "the file written with --user 4321:4321 is not owned by 4321"
+say "docker run --user 4321:4321 writes out/demo.mp4 as that user, quietly"
 
 # --- Checks ----------------------------------------------------------------------------------
 probe() { ffprobe -v error -count_frames -select_streams v:0 -show_entries "stream=codec_name,width,height,nb_read_frames:format=duration,nb_streams" -of default=nw=1 "$1" | tr '\n' ' '; }
