@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Docker image from the Dockerfile and runs it for real: renders into a bind-mounted
 # folder as the image's non-root user (the built-in demo as MP4 and GIF; three chunks joined with
-# `strata concat`), checks the files with ffprobe and ffmpeg, compares the container's bytes with
+# `strata concat`; the lower-third template whole, in chunks, and as a two-shard batch), checks the files with ffprobe and ffmpeg, compares the container's bytes with
 # the same renders made on this machine (reproducible output), reports the image size, and removes
 # everything it built (images, base images it had to make, the daemon it started).
 #
@@ -119,15 +119,21 @@ renders=(
   "concat out/chunk-0.mp4 out/chunk-20.mp4 out/chunk-40.mp4 -o out/joined.mp4"
 )
 
-# ==== Templates and batch: to be filled in with the template issue ===============================
-# When `strata render TEMPLATE` and `strata batch` exist, their runs go here, in the container and
-# on the host alike, e.g.:
-#   "render /opt/strata/Templates/<name>.yaml --set title=Hello -o out/template.mp4"
-#   "batch /opt/strata/Templates/<name>.yaml --data out/rows.csv --out out/batch --shard 1/2"
-# (the host runs use Templates/<name>.yaml; rows.csv is written into both folders first).
-# ================================================================================================
+# Templates and batch: the image's own Templates/ (/opt/strata/Templates) in the container, the
+# tree's on the host; a chunked template render, and a batch over two rows in two shards.
+renders+=(
+  "render lower-third --set duration=2 --scale 0.25 -o out/template.mp4"
+  "render lower-third --set duration=2 --scale 0.25 --keyframe-interval 30 --frames 0..29 -o out/tchunk-0.mp4"
+  "render lower-third --set duration=2 --scale 0.25 --keyframe-interval 30 --frames 30..59 -o out/tchunk-1.mp4"
+  "concat out/tchunk-0.mp4 out/tchunk-1.mp4 -o out/tjoined.mp4"
+  "batch lower-third --data out/rows.csv --out out/batch --name {{id}}.mp4 --set duration=2 --scale 0.25 --shard 0/2"
+  "batch lower-third --data out/rows.csv --out out/batch --name {{id}}.mp4 --set duration=2 --scale 0.25 --shard 1/2"
+)
+export STRATA_TEMPLATES="$root/Templates"   # the host's runs; the container finds its own
 
 mkdir -p "$host/out"
+for d in "$box" "$host/out"; do printf 'id,name,title\nada,Ada Lovelace,Analyst\ngrace,Grace Hopper,Rear admiral\n' >"$d/rows.csv"; done
+chown "$user:$group" "$box/rows.csv"
 for r in "${renders[@]}"; do
   # shellcheck disable=SC2086
   in_box $r
@@ -153,12 +159,18 @@ expect() { # file, the ffprobe line must contain each of the rest
 expect demo.mp4 codec_name=h264 width=640 height=360 nb_read_frames=60 nb_streams=1 duration=2.000000
 expect demo.gif codec_name=gif width=320 height=180 nb_read_frames=60
 expect joined.mp4 codec_name=h264 nb_read_frames=60 nb_streams=1 duration=2.000000
+expect template.mp4 codec_name=h264 width=480 height=270 nb_read_frames=60 duration=2.000000
+expect batch/ada.mp4 codec_name=h264 width=480 height=270 nb_read_frames=60
+expect batch/grace.mp4 codec_name=h264 width=480 height=270 nb_read_frames=60
 frames() { ffmpeg -v error -i "$1" -f framemd5 - | grep -v '^#'; }
 [ "$(frames "$box/joined.mp4")" = "$(frames "$box/whole.mp4")" ] || fail "joined chunks decode differently from the whole render"
 say "joined.mp4 decodes to the whole render's 60 frames (framemd5)"
+[ "$(frames "$box/tjoined.mp4")" = "$(frames "$box/template.mp4")" ] || fail "joined template chunks decode differently from the whole template render"
+say "tjoined.mp4 (template chunks) decodes to the whole template render's frames"
 
 same=0
-for f in demo.mp4 demo.gif whole.mp4 chunk-0.mp4 chunk-20.mp4 chunk-40.mp4 joined.mp4; do
+for f in demo.mp4 demo.gif whole.mp4 chunk-0.mp4 chunk-20.mp4 chunk-40.mp4 joined.mp4 \
+         template.mp4 tchunk-0.mp4 tchunk-1.mp4 tjoined.mp4 batch/ada.mp4 batch/grace.mp4; do
   cmp -s "$box/$f" "$host/out/$f" || fail "$f differs between the container and this machine ($(stat -c %s "$box/$f") vs $(stat -c %s "$host/out/$f") bytes)"
   same=$((same + 1))
 done
