@@ -64,7 +64,10 @@ public struct ExportOptions: Sendable {
     public var mediaFailure = MediaFailurePolicy.fail
     /// Receives warnings (placeholder media); nil prints them to standard error.
     public var warning: (@Sendable (String) -> Void)?
-    /// Frames to export (half-open, by index); nil = all.
+    /// Frames to export (half-open, by index); nil = all. A range is a chunk of the whole video:
+    /// its timestamps (and GIF delays) are the whole video's, its first frame is a keyframe, and
+    /// `MediaConcatenator` joins chunks into the file a whole export gives when each chunk starts
+    /// on a multiple of the keyframe interval (`video.keyframeInterval`, `gif.keyframeInterval`).
     public var frameRange: Range<Int>?
     /// Tile workers and tile size.
     public var render = RenderOptions()
