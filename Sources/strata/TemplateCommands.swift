@@ -204,6 +204,8 @@ struct BatchCommand: ParsableCommand {
     var fps: Double?
     @Option(help: "Pixels per point of the outputs.")
     var scale: Double?
+    @Option(name: .customLong("limit"), help: ArgumentHelp("Raise or lower a resource limit, NAME=N (repeatable).", discussion: limitsHelp, valueName: "name=n"))
+    var limitValues: [String] = []
     @OptionGroup var encoding: EncodingOptions
     @OptionGroup var progress: ProgressStyleOptions
 
@@ -213,6 +215,7 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
+        let limits = try parseLimits(limitValues)
         let t: Template
         do { t = try Template(contentsOf: TemplateLibrary.locate(template)) } catch { throw CLIError(message: "\(error)") }
         let rows: [BatchRow]
@@ -235,6 +238,7 @@ struct BatchCommand: ParsableCommand {
         options.allowAssets = allowAssets.map { URL(fileURLWithPath: $0).standardizedFileURL }
         options.adjust = try makeAdjustment(size: size, fps: fps, duration: nil)
         options.contentsScale = try checkedScale(scale)
+        options.limits = limits
         options.export = try encoding.exportOptions()
         InterruptSignals.shared.install()
         options.export.cancellation = InterruptSignals.shared.cancellation

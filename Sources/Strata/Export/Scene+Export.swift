@@ -138,8 +138,7 @@ extension Scene {
                 throw ExportError.notWritable(path: url.path, reason: String(cString: strerror(errno)))
             }
             // Temporary files are created private; the result gets the usual permissions.
-            let mask = umask(0); umask(mask)
-            chmod(url.path, (target == .pngSequence ? 0o777 : 0o666) & ~mask)
+            FilePermissions.applyDefaultMode(to: url.path, isFolder: target == .pngSequence)
         } catch {
             try? FileManager.default.removeItem(at: temp)
             // An encoder's message names the temporary file; the user knows the output's name.
@@ -161,6 +160,7 @@ extension Scene {
         let count = plan.times.count
         let started = Date()
         let progress = options.progress
+        let observer = options.frameObserver
         let mixer: AudioMixer? = audio.flatMap { encoder in
             encoder.audioOptions.map { a in
                 AudioMixer(sampleRate: a.sampleRate, channels: a.channels, origin: plan.times[0],
@@ -179,10 +179,15 @@ extension Scene {
                 do {
                     switch work {
                     case .frame(let frame):
+                        observer?(plan.indices[encoded], frame)
                         try sink.append(frame)
                         history.recycle(frame)
                         encoded += 1
-                    case .yuvFrame(let yuv):
+                    case .yuvFrame(let yuv, let rgba):
+                        if let observer, let rgba {
+                            observer(plan.indices[encoded], rgba)
+                            history.recycle(rgba)
+                        }
                         try yuv.y.withUnsafeBufferPointer { y in
                             try yuv.u.withUnsafeBufferPointer { u in
                                 try yuv.v.withUnsafeBufferPointer { v in
@@ -226,9 +231,10 @@ extension Scene {
                     let (frame, yuv) = try renderFrameWithYUV(at: time, options: options.render)
                     if let yuv {
                         // Only the YUV planes wait in the queue; the RGBA8 frame (kept by the history
-                        // as the previous frame) can be reused two frames on.
-                        history.recycle(frame)
-                        if !queue.push(.yuvFrame(yuv)) { break }
+                        // as the previous frame) can be reused two frames on. A frame observer sees
+                        // the RGBA8 frame on the encoder thread, as in the RGBA path.
+                        if observer == nil { history.recycle(frame) }
+                        if !queue.push(.yuvFrame(yuv, rgba: observer == nil ? nil : frame)) { break }
                     } else if !queue.push(.frame(frame)) { break }
                 } else {
                     let frame = try renderFrame(at: time, options: options.render, checkingMedia: false)
@@ -315,8 +321,9 @@ struct ExportPlan {
 /// What travels from the scene thread to the encoder thread.
 enum ExportWork: Sendable {
     case frame(Bitmap)
-    /// A frame already converted to YUV 4:2:0 by the tile workers.
-    case yuvFrame(YUVFrame)
+    /// A frame already converted to YUV 4:2:0 by the tile workers, with its RGBA8 frame when a
+    /// frame observer wants to see it.
+    case yuvFrame(YUVFrame, rgba: Bitmap?)
     /// Audio intervals made final by the last frame, and the sample the mix must reach.
     case audio([MixSegment], through: Int64)
 }

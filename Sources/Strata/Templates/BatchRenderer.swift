@@ -65,6 +65,8 @@ public struct BatchOptions: Sendable {
     public var adjust: (@Sendable (inout Composition) -> Void)?
     /// Pixels per point of the outputs.
     public var contentsScale: CGFloat = 1
+    /// The limits every row's scene renders under.
+    public var limits = SceneLimits()
     /// Called (from job threads) as rows start, make progress and end.
     public var events: (@Sendable (BatchEvent) -> Void)?
 
@@ -120,7 +122,13 @@ public enum BatchRenderer {
         if options.resume { removeAbandonedPartials(in: options.outputFolder) }
         let rows = options.shard.map { s in allRows.filter { ($0.number - 1) % s.count == s.index } } ?? allRows
         let jobs = max(1, min(options.jobs, max(1, rows.count)))
-        let state = BatchState(count: rows.count)
+        // Output names are claimed over the whole table, before any shard or job starts: of rows
+        // sharing a name the first keeps it, whatever the shard, job count or timing.
+        var firstRows: [String: Int] = [:]
+        for row in allRows where row.problem == nil {
+            if let name = try? outputName(options.name, scope: nameScope(row)), firstRows[name] == nil { firstRows[name] = row.number }
+        }
+        let state = BatchState(count: rows.count, firstRows: firstRows)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var export = options.export
         if export.render.workers == nil { export.render.workers = max(1, cores / jobs) }
@@ -158,11 +166,11 @@ public enum BatchRenderer {
         let started = Date()
         do {
             if let problem = row.problem { throw ExpressionError(message: problem) }
-            var scope = row.fields
-            scope["row"] = .number(Double(row.number))
-            scope["index"] = .number(Double(row.number - 1))
+            let scope = nameScope(row)
             let name = try outputName(options.name, scope: scope)
-            guard names.claim(name) else { throw ExpressionError(message: "the output name \"\(name)\" is also another row's") }
+            if let first = names.firstRow(named: name), first != row.number {
+                throw ExpressionError(message: "the output name \"\(name)\" is also row \(first)'s")
+            }
             item.output = name
             let url = options.outputFolder.appendingPathComponent(name)
             if options.resume, FileManager.default.fileExists(atPath: url.path) {
@@ -175,6 +183,7 @@ public enum BatchRenderer {
             for (k, v) in options.fixed { arguments.text[k] = v }
             let scene = try template.makeScene(arguments, allowAssets: options.allowAssets, adjust: options.adjust)
             scene.contentsScale = options.contentsScale
+            scene.limits = options.limits
             var export = export
             let events = options.events
             let number = row.number
@@ -205,6 +214,14 @@ public enum BatchRenderer {
         }
     }
 
+    /// What `--name` sees: the row's fields, `row` (from 1) and `index` (from 0).
+    static func nameScope(_ row: BatchRow) -> [String: TemplateValue] {
+        var scope = row.fields
+        scope["row"] = .number(Double(row.number))
+        scope["index"] = .number(Double(row.number - 1))
+        return scope
+    }
+
     /// The row's file name: the name template filled in; a plain file name.
     static func outputName(_ pattern: String, scope: [String: TemplateValue]) throws -> String {
         var expansion = TemplateExpansion(file: "--name")
@@ -227,23 +244,22 @@ private final class BatchState: @unchecked Sendable {
     private(set) var items: [BatchItem?]
     private var done = 0
     private var ended = 0
-    private var names = Set<String>()
+    /// The first row of the whole table to have each output name.
+    private let firstRows: [String: Int]
 
-    init(count: Int) {
+    init(count: Int, firstRows: [String: Int]) {
         self.count = count
+        self.firstRows = firstRows
         items = Array(repeating: nil, count: count)
     }
+
+    func firstRow(named name: String) -> Int? { firstRows[name] }
 
     func next() -> Int? {
         lock.lock(); defer { lock.unlock() }
         guard nextIndex < count else { return nil }
         nextIndex += 1
         return nextIndex - 1
-    }
-
-    func claim(_ name: String) -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        return names.insert(name).inserted
     }
 
     func finish(_ i: Int, _ item: BatchItem) -> Int {
