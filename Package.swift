@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataCore", "StrataTestSupport"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataCore", "StrataTestSupport"]),
-        .testTarget(name: "StrataUIKitTests", dependencies: ["StrataUIKit", "StrataCore", "StrataTestSupport"]),
+        .testTarget(name: "StrataUIKitTests", dependencies: ["Strata", "StrataUIKit", "StrataCore", "StrataTestSupport"]),
         .testTarget(name: "ExampleTests", dependencies: ["Strata", "StrataTestSupport", "example-title-card", "example-lower-third",
                                                          "example-bar-chart", "example-logo-reveal", "example-loading-spinner",
                                                          "example-card-flip"],
