@@ -189,7 +189,11 @@ public final class Scene {
     public func snapshot(at t: Double) throws -> LayerSnapshot {
         try advance(to: t)
         try currentErrors()
-        return PresentationBuilder(time: t).snapshotTree(of: rootLayer)
+        _ = SnapshotIssues.take()
+        let snapshot = PresentationBuilder(time: t).snapshotTree(of: rootLayer)
+        let issues = SnapshotIssues.take()
+        if !issues.isEmpty { throw SceneError.resourceLimit("at \(t) s: " + issues.joined(separator: "; ")) }
+        return snapshot
     }
 
     // MARK: Rendering
@@ -302,11 +306,15 @@ public enum SceneError: Error, CustomStringConvertible, Equatable {
     case invalidSchedule(String)
     /// An animation added with `add(_:forKey:)` was invalid (unknown key path, wrong value type).
     case invalidAnimation(String)
+    /// A resource limit was exceeded while a frame was made (an emitter's live particles over
+    /// its `maximumParticleCount`, a replicator's `instanceCount` over its
+    /// `maximumInstanceCount`): names the layer, the numbers and the setting to change.
+    case resourceLimit(String)
 
     public var description: String {
         switch self {
         case .invalidSize(let s), .invalidFrameRate(let s), .invalidDuration(let s), .invalidTime(let s),
-             .invalidFrameRange(let s), .invalidSchedule(let s), .invalidAnimation(let s): s
+             .invalidFrameRange(let s), .invalidSchedule(let s), .invalidAnimation(let s), .resourceLimit(let s): s
         }
     }
 }
