@@ -21,12 +21,16 @@ RUN swift build -c release --product strata --static-swift-stdlib \
 FROM debian:bookworm-slim
 RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       libavcodec59 libavformat59 libavutil57 libswscale6 libswresample4 libgif7 \
-      libcairo2 libpango-1.0-0 libpangocairo-1.0-0 fonts-dejavu-core fonts-wqy-microhei \
+      libcairo2 libpango-1.0-0 libpangocairo-1.0-0 fontconfig fonts-dejavu-core fonts-wqy-microhei \
     && rm -rf /var/lib/apt/lists/* \
+    && fc-cache -f \
     && useradd --uid 10001 --user-group --create-home --home-dir /home/strata --shell /usr/sbin/nologin strata \
     && mkdir -p /work && chown strata:strata /work
 COPY --from=build /usr/local/bin/strata /usr/local/bin/strata
 COPY Templates /opt/strata/Templates
+# Font caches are built above; a user without a home (docker run --user UID) still has a
+# writable cache folder.
+ENV XDG_CACHE_HOME=/tmp/.cache
 WORKDIR /work
 USER strata
 ENTRYPOINT ["strata"]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Docker image from the Dockerfile and runs it for real: renders into a bind-mounted
 # folder as the image's non-root user (the built-in demo as MP4 and GIF; three chunks joined with
-# `strata concat`), checks the files with ffprobe and ffmpeg, compares the container's bytes with
+# `strata concat`; the lower-third template whole, in chunks, and as a two-shard batch), checks the files with ffprobe and ffmpeg, compares the container's bytes with
 # the same renders made on this machine (reproducible output), reports the image size, and removes
 # everything it built (images, base images it had to make, the daemon it started).
 #
@@ -77,10 +77,14 @@ if ! docker image inspect "$build_tag" >/dev/null 2>&1 || ! docker image inspect
   say "making the base images locally ($build_tag, $runtime_tag): no registry is reachable"
   created_bases=$(bash scripts/docker-offline-bases.sh) || fail "scripts/docker-offline-bases.sh failed"
 fi
-say "docker build --network host -t $image ."
+# One snapshot of the tree (tracked and new files, not ignored ones) is the context of both builds,
+# so that the build stage's layers are the tagged ones and go when the tag goes.
+git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf "$work/context.tar" 2>/dev/null \
+  || fail "cannot pack the tree for docker build"
+say "docker build --network host -t $image . ($(( $(stat -c %s "$work/context.tar") / 1000 )) kB of context)"
 started=$(date +%s)
-docker build --network host --target build -t "$image-build" . >"$work/build.log" 2>&1 \
-  && docker build --network host -t "$image" . >>"$work/build.log" 2>&1 \
+docker build --network host --target build -t "$image-build" - <"$work/context.tar" >"$work/build.log" 2>&1 \
+  && docker build --network host -t "$image" - <"$work/context.tar" >>"$work/build.log" 2>&1 \
   || { tail -n 30 "$work/build.log" >&2; fail "docker build failed (the Dockerfile does not build the current tree)"; }
 size=$(docker image inspect -f '{{.Size}}' "$image")
 say "built in $(( $(date +%s) - started )) s; image size $(( size / 1000000 )) MB ($size bytes)"
@@ -115,15 +119,21 @@ renders=(
   "concat out/chunk-0.mp4 out/chunk-20.mp4 out/chunk-40.mp4 -o out/joined.mp4"
 )
 
-# ==== Templates and batch: to be filled in with the template issue ===============================
-# When `strata render TEMPLATE` and `strata batch` exist, their runs go here, in the container and
-# on the host alike, e.g.:
-#   "render /opt/strata/Templates/<name>.yaml --set title=Hello -o out/template.mp4"
-#   "batch /opt/strata/Templates/<name>.yaml --data out/rows.csv --out out/batch --shard 1/2"
-# (the host runs use Templates/<name>.yaml; rows.csv is written into both folders first).
-# ================================================================================================
+# Templates and batch: the image's own Templates/ (/opt/strata/Templates) in the container, the
+# tree's on the host; a chunked template render, and a batch over two rows in two shards.
+renders+=(
+  "render lower-third --set duration=2 --scale 0.25 -o out/template.mp4"
+  "render lower-third --set duration=2 --scale 0.25 --keyframe-interval 30 --frames 0..29 -o out/tchunk-0.mp4"
+  "render lower-third --set duration=2 --scale 0.25 --keyframe-interval 30 --frames 30..59 -o out/tchunk-1.mp4"
+  "concat out/tchunk-0.mp4 out/tchunk-1.mp4 -o out/tjoined.mp4"
+  "batch lower-third --data out/rows.csv --out out/batch --name {{id}}.mp4 --set duration=2 --scale 0.25 --shard 0/2"
+  "batch lower-third --data out/rows.csv --out out/batch --name {{id}}.mp4 --set duration=2 --scale 0.25 --shard 1/2"
+)
+export STRATA_TEMPLATES="$root/Templates"   # the host's runs; the container finds its own
 
 mkdir -p "$host/out"
+for d in "$box" "$host/out"; do printf 'id,name,title\nada,Ada Lovelace,Analyst\ngrace,Grace Hopper,Rear admiral\n' >"$d/rows.csv"; done
+chown "$user:$group" "$box/rows.csv"
 for r in "${renders[@]}"; do
   # shellcheck disable=SC2086
   in_box $r
@@ -131,6 +141,13 @@ for r in "${renders[@]}"; do
   on_host $r
 done
 say "rendered in the container: $(cd "$box" && ls | tr '\n' ' ')"
+# The README's recipe: any uid, with --user, into a folder that uid owns.
+other="$work/other-user"; mkdir -p "$other"; chown 4321:4321 "$other"
+docker run --rm --network none --user 4321:4321 -v "$other:/work/out" "$image" render --size 320x180 --duration 1 -o out/demo.mp4 \
+  >"$work/other.log" 2>&1 || { cat "$work/other.log" >&2; fail "docker run --user 4321:4321 failed"; }
+grep -qiE "error|warning" "$work/other.log" && { cat "$work/other.log" >&2; fail "docker run --user 4321:4321 printed errors"; }
+[ "$(stat -c %u "$other/demo.mp4")" = 4321 ] || fail "the file written with --user 4321:4321 is not owned by 4321"
+say "docker run --user 4321:4321 writes out/demo.mp4 as that user, quietly"
 
 # --- Checks ----------------------------------------------------------------------------------
 probe() { ffprobe -v error -count_frames -select_streams v:0 -show_entries "stream=codec_name,width,height,nb_read_frames:format=duration,nb_streams" -of default=nw=1 "$1" | tr '\n' ' '; }
@@ -142,12 +159,18 @@ expect() { # file, the ffprobe line must contain each of the rest
 expect demo.mp4 codec_name=h264 width=640 height=360 nb_read_frames=60 nb_streams=1 duration=2.000000
 expect demo.gif codec_name=gif width=320 height=180 nb_read_frames=60
 expect joined.mp4 codec_name=h264 nb_read_frames=60 nb_streams=1 duration=2.000000
+expect template.mp4 codec_name=h264 width=480 height=270 nb_read_frames=60 duration=2.000000
+expect batch/ada.mp4 codec_name=h264 width=480 height=270 nb_read_frames=60
+expect batch/grace.mp4 codec_name=h264 width=480 height=270 nb_read_frames=60
 frames() { ffmpeg -v error -i "$1" -f framemd5 - | grep -v '^#'; }
 [ "$(frames "$box/joined.mp4")" = "$(frames "$box/whole.mp4")" ] || fail "joined chunks decode differently from the whole render"
 say "joined.mp4 decodes to the whole render's 60 frames (framemd5)"
+[ "$(frames "$box/tjoined.mp4")" = "$(frames "$box/template.mp4")" ] || fail "joined template chunks decode differently from the whole template render"
+say "tjoined.mp4 (template chunks) decodes to the whole template render's frames"
 
 same=0
-for f in demo.mp4 demo.gif whole.mp4 chunk-0.mp4 chunk-20.mp4 chunk-40.mp4 joined.mp4; do
+for f in demo.mp4 demo.gif whole.mp4 chunk-0.mp4 chunk-20.mp4 chunk-40.mp4 joined.mp4 \
+         template.mp4 tchunk-0.mp4 tchunk-1.mp4 tjoined.mp4 batch/ada.mp4 batch/grace.mp4; do
   cmp -s "$box/$f" "$host/out/$f" || fail "$f differs between the container and this machine ($(stat -c %s "$box/$f") vs $(stat -c %s "$host/out/$f") bytes)"
   same=$((same + 1))
 done

@@ -4,7 +4,8 @@
 # slurm.conf naming this host (its own ports, state and logs in a temporary folder), submits
 # examples/slurm/render-chunks.sbatch as an `sbatch --array` job whose tasks render the built-in
 # demo's chunks (--frames from SLURM_ARRAY_TASK_ID), waits, joins the chunks with `strata concat`
-# and checks that the result equals the unchunked render frame for frame (and byte for byte).
+# and checks that the result equals the unchunked render frame for frame (and byte for byte); then
+# the lower-third template the same way, and a batch whose array tasks render `--shard i/2`.
 # Stops the daemons it started, by pid. Where they cannot start it prints "skipped: …", exit 0.
 #
 #   bash scripts/slurm-check.sh
@@ -119,9 +120,6 @@ strata="$root/.build/debug/strata"
 frames=60; chunk=20; tasks=$(( (frames + chunk - 1) / chunk ))
 export STRATA="$strata" OUT="$work/out" FRAMES=$frames CHUNK=$chunk EXT=mp4
 export RENDER_ARGS="--size 320x180 --duration 2"
-# ==== Templates and batch (to come): a template render is the same job with RENDER_ARGS naming
-# the template (RENDER_ARGS="Templates/<name>.yaml --set title=Hello"); `strata batch` maps each
-# task onto --shard $((SLURM_ARRAY_TASK_ID + 1))/$tasks. Add those runs here. ====================
 say "sbatch --array=0-$((tasks - 1)) --wait examples/slurm/render-chunks.sbatch"
 started=$(date +%s)
 job=$(timeout 900 sbatch --parsable --wait --array=0-$((tasks - 1)) --output="$work/logs/task-%a.log" \
@@ -145,4 +143,29 @@ framemd5() { ffmpeg -v error -i "$1" -f framemd5 - | grep -v '^#'; }
   || fail "the joined chunks decode differently from the unchunked render"
 say "joined.mp4: $count frames, equal to the unchunked render frame for frame (framemd5)"
 cmp -s "$work/out/joined.mp4" "$work/out/whole.mp4" && say "joined.mp4 is byte-identical to the unchunked render"
+
+# A template in chunks: the same job, with RENDER_ARGS naming the template.
+export STRATA_TEMPLATES="$root/Templates" OUT="$work/tout" FRAMES=60 CHUNK=30
+export RENDER_ARGS="lower-third --set duration=2 --scale 0.25"
+mkdir -p "$OUT"
+say "sbatch --array=0-1 --wait examples/slurm/render-chunks.sbatch (RENDER_ARGS=\"$RENDER_ARGS\")"
+job=$(timeout 900 sbatch --parsable --wait --array=0-1 --output="$work/logs/template-%a.log" examples/slurm/render-chunks.sbatch 2>"$work/sbatch.err") \
+  || fail "the template array job failed: $(cat "$work"/logs/template-*.log "$work/sbatch.err" 2>/dev/null | tail -n 3)"
+"$strata" concat "$OUT"/chunk-*.mp4 -o "$OUT/joined.mp4" >/dev/null || fail "strata concat (template chunks) failed"
+"$strata" render $RENDER_ARGS --keyframe-interval $CHUNK -o "$OUT/whole.mp4" >/dev/null || fail "the unchunked template render failed"
+[ "$(framemd5 "$OUT/joined.mp4")" = "$(framemd5 "$OUT/whole.mp4")" ] || fail "the template chunks decode differently from the unchunked render"
+say "template job $job: 2 chunks joined equal the unchunked template render frame for frame"
+
+# A batch in shards: task i runs `strata batch --shard i/2`.
+printf 'id,name,title\nada,Ada Lovelace,Analyst\ngrace,Grace Hopper,Rear admiral\nalan,Alan Turing,Mathematician\n' >"$work/rows.csv"
+batch_args="lower-third --data $work/rows.csv --name {{id}}.mp4 --set duration=2 --scale 0.25"
+say "sbatch --array=0-1 --wait --wrap 'strata batch … --shard \$SLURM_ARRAY_TASK_ID/2'"
+job=$(timeout 900 sbatch --parsable --wait --array=0-1 --output="$work/logs/batch-%a.log" \
+        --wrap "exec $strata batch $batch_args --out $work/shards --shard \$SLURM_ARRAY_TASK_ID/2" 2>"$work/sbatch.err") \
+  || fail "the batch array job failed: $(cat "$work"/logs/batch-*.log "$work/sbatch.err" 2>/dev/null | tail -n 3)"
+"$strata" batch $batch_args --out "$work/unsharded" >/dev/null 2>&1 || fail "the unsharded batch failed"
+for id in ada grace alan; do
+  cmp -s "$work/shards/$id.mp4" "$work/unsharded/$id.mp4" || fail "shard output $id.mp4 differs from the unsharded batch's"
+done
+say "batch job $job: 3 rows in 2 shards, byte-identical to the unsharded batch"
 say "passed"

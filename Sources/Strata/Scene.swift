@@ -20,7 +20,15 @@ public final class Scene {
     public let duration: Double
     /// Pixels per point of the output (1 unless set).
     public var contentsScale: CGFloat = 1
-    public var maximumPixelSize = Scene.defaultMaximumPixelSize
+    /// The resource limits this scene renders under (frame size, frame count, layers, text …).
+    public var limits = SceneLimits() {
+        didSet { backingStores.capacity = limits.backingStoreBytes }
+    }
+    /// The largest frame edge in pixels (`limits.pixelSize`).
+    public var maximumPixelSize: Int {
+        get { limits.pixelSize }
+        set { limits.pixelSize = newValue }
+    }
     /// Backing stores of vector content, kept across the frames of this scene.
     public let backingStores = BackingStoreCache()
     /// The last rendered frame, whose unchanged tiles the next frame copies.
@@ -77,13 +85,17 @@ public final class Scene {
             throw SceneError.invalidSize("size \(w)×\(h) at scale \(s) is smaller than one pixel")
         }
         guard pixelWidth <= maximumPixelSize, pixelHeight <= maximumPixelSize else {
-            throw SceneError.invalidSize("size \(pixelWidth)×\(pixelHeight) px exceeds the maximum of \(maximumPixelSize) px per side")
+            throw SceneError.invalidSize("size \(pixelWidth)×\(pixelHeight) px exceeds the maximum of \(maximumPixelSize) px per side (raise it with --limit pixel-size=N, or Scene.limits)")
         }
         guard let rate = frameRate, requestedFrameRate <= 1000 else {
             throw SceneError.invalidFrameRate("frame rate \(requestedFrameRate) must be a finite number in (0, 1000]")
         }
         guard duration.isFinite, duration > 0, duration <= 86_400 else {
             throw SceneError.invalidDuration("duration \(duration) s must be a finite number in (0, 86400]")
+        }
+        let frames = rate.frameCount(forDuration: duration)
+        guard frames <= limits.frames else {
+            throw SceneLimits.exceeded("\(frames) frames (\(duration) s at \(rate) fps)", limit: limits.frames, name: "frames")
         }
         return rate
     }
@@ -168,6 +180,11 @@ public final class Scene {
         SceneClock.run(in: ctx) { animationEvents.adopt(tree: rootLayer, in: ctx) }
     }
 
+    /// The limits the layers read while a snapshot is made (replicator instances, particles).
+    private var snapshotLimits: SnapshotLimits {
+        SnapshotLimits(particles: limits.particles, replicatorInstances: limits.replicatorInstances)
+    }
+
     /// The errors that make rendering at the model's current time fail, if any.
     private func currentErrors() throws {
         if !compositionIssues.isEmpty { throw CompositionError(issues: compositionIssues) }
@@ -181,7 +198,8 @@ public final class Scene {
     /// The presentation of `layer` at scene time `t` (the model moved to t first).
     public func presentation(of layer: CALayer, at t: Double) throws -> CALayer? {
         try advance(to: t)
-        let tree = PresentationBuilder(time: t).presentationTree(of: rootLayer)
+        let tree = SnapshotIssues.withLimits(snapshotLimits) { PresentationBuilder(time: t).presentationTree(of: rootLayer) }
+        _ = SnapshotIssues.take()
         return tree.findPresentation(of: layer)
     }
 
@@ -189,11 +207,36 @@ public final class Scene {
     public func snapshot(at t: Double) throws -> LayerSnapshot {
         try advance(to: t)
         try currentErrors()
+        // Replicator instances and live particles are limited while the snapshot is made (the
+        // layers draw up to the limit and record the excess); the rest is checked on the result.
         _ = SnapshotIssues.take()
-        let snapshot = PresentationBuilder(time: t).snapshotTree(of: rootLayer)
-        let issues = SnapshotIssues.take()
-        if !issues.isEmpty { throw SceneError.resourceLimit("at \(t) s: " + issues.joined(separator: "; ")) }
+        let snapshot = SnapshotIssues.withLimits(snapshotLimits) { PresentationBuilder(time: t).snapshotTree(of: rootLayer) }
+        if let issue = SnapshotIssues.take().first {
+            throw SceneLimits.exceeded("at \(t) s, " + issue.what, limit: issue.limit, name: issue.limitName)
+        }
+        try checkLimits(snapshot)
         return snapshot
+    }
+
+    /// Throws when a frame's tree has more layers, or a text layer more characters, than the
+    /// limits allow.
+    private func checkLimits(_ root: LayerSnapshot) throws {
+        var count = 0
+        var stack = [root]
+        while let s = stack.popLast() {
+            count += 1
+            if case .text(let text) = s.content {
+                let length = text.runs.reduce(0) { $0 + $1.text.count }
+                if length > limits.textLength {
+                    throw SceneLimits.exceeded("a text layer of \(length) characters", limit: limits.textLength, name: "text-length")
+                }
+            }
+            stack.append(contentsOf: s.sublayers)
+            if let m = s.mask { stack.append(m.value) }
+        }
+        if count > limits.layers {
+            throw SceneLimits.exceeded("a frame of \(count) layers", limit: limits.layers, name: "layers")
+        }
     }
 
     // MARK: Rendering
@@ -289,6 +332,7 @@ private struct ScheduleQueue {
 extension CALayer {
     func findPresentation(of model: CALayer) -> CALayer? {
         if modelLayer === model { return self }
+        if let m = mask?.findPresentation(of: model) { return m }
         for s in sublayers ?? [] { if let f = s.findPresentation(of: model) { return f } }
         return nil
     }
@@ -306,15 +350,13 @@ public enum SceneError: Error, CustomStringConvertible, Equatable {
     case invalidSchedule(String)
     /// An animation added with `add(_:forKey:)` was invalid (unknown key path, wrong value type).
     case invalidAnimation(String)
-    /// A resource limit was exceeded while a frame was made (an emitter's live particles over
-    /// its `maximumParticleCount`, a replicator's `instanceCount` over its
-    /// `maximumInstanceCount`): names the layer, the numbers and the setting to change.
-    case resourceLimit(String)
+    /// A resource limit (`Scene.limits`) would be exceeded.
+    case limitExceeded(String)
 
     public var description: String {
         switch self {
         case .invalidSize(let s), .invalidFrameRate(let s), .invalidDuration(let s), .invalidTime(let s),
-             .invalidFrameRange(let s), .invalidSchedule(let s), .invalidAnimation(let s), .resourceLimit(let s): s
+             .invalidFrameRange(let s), .invalidSchedule(let s), .invalidAnimation(let s), .limitExceeded(let s): s
         }
     }
 }

@@ -18,9 +18,15 @@ enum FFmpegSupport {
     /// The URL FFmpeg should open for a local file path.
     static func fileURL(_ path: String) -> String { "file:" + path }
 
-    /// Lowers FFmpeg's log level from the default (info) to errors, once per process.
+    /// Silences FFmpeg's own log (once per process): every failure reaches the caller as an
+    /// error naming the file and the reason, and FFmpeg's lines would name temporary files and
+    /// repeat it. `STRATA_FFMPEG_LOG=error|warning|info|verbose|debug` turns it back on.
     static let quietLogging: Void = {
-        if av_log_get_level() == AV_LOG_INFO { av_log_set_level(AV_LOG_ERROR) }
+        guard av_log_get_level() == AV_LOG_INFO else { return }
+        let levels = ["quiet": AV_LOG_QUIET, "error": AV_LOG_ERROR, "warning": AV_LOG_WARNING, "info": AV_LOG_INFO,
+                      "verbose": AV_LOG_VERBOSE, "debug": AV_LOG_DEBUG]
+        let wanted = ProcessInfo.processInfo.environment["STRATA_FFMPEG_LOG"].flatMap { levels[$0.lowercased()] }
+        av_log_set_level(wanted ?? AV_LOG_QUIET)
     }()
 
     /// A C string as a Swift string, or nil.

@@ -23,6 +23,12 @@ struct SceneSource: ParsableArguments {
     var duration: Double?
     @Option(help: "Pixels per point of the output: 0.5 renders at half size, 2 at twice.")
     var scale: Double?
+    @Option(name: .customLong("limit"), help: ArgumentHelp("Raise or lower a resource limit, NAME=N (repeatable; the names are listed below).",
+                                                           discussion: limitsHelp, valueName: "name=n"))
+    var limitValues: [String] = []
+
+    /// The limits with --limit applied (and the process-wide ones set on the image cache).
+    func limits() throws -> SceneLimits { try parseLimits(limitValues) }
 
     /// The template named, read and checked for syntax (nil: the demo).
     func loadTemplate() throws -> Template? {
@@ -63,6 +69,7 @@ struct SceneSource: ParsableArguments {
     /// The scene to render: the filled-in template, or the demo.
     func makeScene() throws -> Scene {
         let scale = try contentsScale()
+        let limits = try self.limits()
         let scene: Scene
         if let template = try loadTemplate() {
             let arguments = try self.arguments()
@@ -78,6 +85,7 @@ struct SceneSource: ParsableArguments {
             scene = BuiltInDemo.makeScene(size: size, frameRate: fps ?? 30, duration: duration ?? 4)
         }
         scene.contentsScale = scale
+        scene.limits = limits
         do { try scene.validated() } catch { throw CLIError(message: "\(error)") }
         return scene
     }
@@ -101,6 +109,25 @@ func checkedScale(_ scale: Double?) throws -> CGFloat {
     guard let scale else { return 1 }
     guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale \(scale) must be in (0, 8]") }
     return CGFloat(scale)
+}
+
+/// The limits `--limit` lists, one a line.
+let limitsHelp = "Limits: " + SceneLimits.names.map { "\($0.name) (\($0.meaning))" }.joined(separator: "; ") + "."
+
+/// The default limits with `items` (NAME=N) applied; the process-wide ones (images) are set on
+/// the image cache at once, before templates load their images.
+func parseLimits(_ items: [String]) throws -> SceneLimits {
+    var limits = SceneLimits()
+    for item in items {
+        guard let eq = item.firstIndex(of: "=") else {
+            throw ValidationError("--limit '\(item)' must be NAME=N, e.g. --limit frames=2000000")
+        }
+        do { try limits.set(String(item[..<eq]), to: String(item[item.index(after: eq)...])) } catch {
+            throw ValidationError("--limit: \(error)")
+        }
+    }
+    limits.applyToImageCache()
+    return limits
 }
 
 /// `key=value` pairs; the key must be a parameter name, the value may be empty or hold `=`.

@@ -83,9 +83,13 @@ struct RenderCommand: ParsableCommand {
     var frames: String?
     @OptionGroup var encoding: EncodingOptions
     @OptionGroup var progress: ProgressStyleOptions
+    @Flag(help: ArgumentHelp("Print a digest of every rendered frame (FRAME DIGEST lines); without -o, write no file.",
+                             discussion: "The digest is of the RGBA pixels before encoding: the same on every run, worker count and tile size, so CI can diff renders line by line."))
+    var hashFrames = false
 
     func run() throws {
         let s = try source.makeScene()
+        if hashFrames && output == nil { return try printDigests(s) }
         let path: String
         if let output {
             path = output
@@ -105,9 +109,24 @@ struct RenderCommand: ParsableCommand {
             line.finish()
             FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
         }
+        InterruptSignals.shared.install()
+        options.cancellation = InterruptSignals.shared.cancellation
+        if hashFrames {
+            let json = progress.style == .json
+            options.frameObserver = { index, frame in
+                let text = json ? "{\"event\":\"frame\",\"frame\":\(index),\"digest\":\"\(frame.digest)\"}\n"
+                    : "\(index) \(frame.digest)\n"
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+        }
         let started = Date()
         do {
             try s.export(to: URL(fileURLWithPath: path), options: options)
+        } catch let e as ExportError {
+            line.finish()
+            guard case .interrupted = e else { throw CLIError(message: "\(e)") }
+            FileHandle.standardError.write(Data("strata: \(e)\n".utf8))
+            throw ExitCode(InterruptSignals.shared.exitStatus ?? 130)
         } catch {
             line.finish()
             throw CLIError(message: "\(error)")
@@ -119,6 +138,27 @@ struct RenderCommand: ParsableCommand {
             printJSON(["event": "done", "output": path, "frames": n, "width": s.pixelWidth, "height": s.pixelHeight, "seconds": secs], pretty: false)
         } else if progress.style != .quiet {
             print("wrote \(path): \(n) frames, \(s.pixelWidth)×\(s.pixelHeight), \(String(format: "%.1f", Double(n) / max(secs, 1e-9))) frames/s")
+        }
+    }
+
+    /// Renders the frames (or --frames) without encoding and prints their digests.
+    private func printDigests(_ s: Scene) throws {
+        let range = try frames.map { try parseFrameRange($0, frameCount: s.frameCount) } ?? 0..<s.frameCount
+        var render = RenderOptions()
+        if let workers = encoding.workers {
+            guard workers >= 1, workers <= 256 else { throw ValidationError("--workers \(workers) must be between 1 and 256") }
+            render.workers = workers
+        }
+        InterruptSignals.shared.install()
+        for index in range {
+            if let reason = InterruptSignals.shared.cancellation.reason {
+                FileHandle.standardError.write(Data("strata: --hash-frames \(reason) at frame \(index)\n".utf8))
+                throw ExitCode(InterruptSignals.shared.exitStatus ?? 130)
+            }
+            let frame: Bitmap
+            do { frame = try s.renderFrame(at: s.time(ofFrame: index), options: render) } catch { throw CLIError(message: "\(error)") }
+            if progress.style == .json { printJSON(["event": "frame", "frame": index, "digest": frame.digest], pretty: false) }
+            else { print("\(index) \(frame.digest)") }
         }
     }
 }

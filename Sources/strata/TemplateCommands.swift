@@ -204,6 +204,8 @@ struct BatchCommand: ParsableCommand {
     var fps: Double?
     @Option(help: "Pixels per point of the outputs.")
     var scale: Double?
+    @Option(name: .customLong("limit"), help: ArgumentHelp("Raise or lower a resource limit, NAME=N (repeatable).", discussion: limitsHelp, valueName: "name=n"))
+    var limitValues: [String] = []
     @OptionGroup var encoding: EncodingOptions
     @OptionGroup var progress: ProgressStyleOptions
 
@@ -213,6 +215,7 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
+        let limits = try parseLimits(limitValues)
         let t: Template
         do { t = try Template(contentsOf: TemplateLibrary.locate(template)) } catch { throw CLIError(message: "\(error)") }
         let rows: [BatchRow]
@@ -235,7 +238,10 @@ struct BatchCommand: ParsableCommand {
         options.allowAssets = allowAssets.map { URL(fileURLWithPath: $0).standardizedFileURL }
         options.adjust = try makeAdjustment(size: size, fps: fps, duration: nil)
         options.contentsScale = try checkedScale(scale)
+        options.limits = limits
         options.export = try encoding.exportOptions()
+        InterruptSignals.shared.install()
+        options.export.cancellation = InterruptSignals.shared.cancellation
         let display = BatchProgressDisplay(style: progress.style, total: rows.count)
         options.events = { display.handle($0) }
         let result = BatchRenderer.run(t, rows: rows, options: options, dataName: data)
@@ -249,17 +255,21 @@ struct BatchCommand: ParsableCommand {
                 throw CLIError(message: "\(report): cannot write the report (\(readReason(error)))")
             }
         }
-        let summary = "\(result.rendered) rendered, \(result.skipped) skipped, \(result.failed) failed of \(result.rows) rows"
-            + (result.shard.map { " (shard \($0))" } ?? "") + String(format: " in %.1f s", result.seconds)
+        var summary = "\(result.rendered) rendered, \(result.skipped) skipped, \(result.failed) failed"
+        if result.interrupted > 0 { summary += ", \(result.interrupted) interrupted" }
+        summary += " of \(result.rows) rows" + (result.shard.map { " (shard \($0))" } ?? "") + String(format: " in %.1f s", result.seconds)
+        if let stopped = result.stopped { summary += "; \(stopped) (run again with --resume to continue)" }
         if progress.style == .json {
             printJSON(["event": "done", "rows": result.rows, "rendered": result.rendered, "skipped": result.skipped,
-                       "failed": result.failed, "seconds": result.seconds], pretty: false)
+                       "failed": result.failed, "interrupted": result.interrupted, "stopped": result.stopped ?? NSNull(),
+                       "seconds": result.seconds], pretty: false)
         } else {
             for item in result.items where item.status == .failed {
                 FileHandle.standardError.write(Data("row \(item.row) (\(data):\(item.line)): \(item.error ?? "failed")\n".utf8))
             }
-            if progress.style != .quiet || result.failed > 0 { print(summary) }
+            if progress.style != .quiet || result.failed > 0 || result.stopped != nil { print(summary) }
         }
+        if result.stopped != nil { throw ExitCode(InterruptSignals.shared.exitStatus ?? 130) }
         if result.failed > 0 { throw ExitCode(1) }
     }
 }

@@ -304,15 +304,14 @@ final class EmitterLayerTests: XCTestCase {
     func testParticleLimitKeepsTheNewestAndReports() {
         let (root, e, _) = scene { _, c in c.birthRate = 100; c.lifetime = 1 }
         e.name = "sparks"
-        e.maximumParticleCount = 10
         _ = SnapshotIssues.take()
-        let ps = particles(root, at: 0.5)
+        let ps = SnapshotIssues.withLimits(SnapshotLimits(particles: 10)) { particles(root, at: 0.5) }
         XCTAssertEqual(ps.count, 10)
         XCTAssertEqual(ps.map(\.birthTime).min() ?? 0, 0.41, accuracy: 1e-9)
         let issues = SnapshotIssues.take()
         XCTAssertEqual(issues.count, 1)
-        XCTAssertTrue(issues[0].contains("CAEmitterLayer 'sparks'") && issues[0].contains("51 live particles")
-                      && issues[0].contains("maximumParticleCount 10"), issues[0])
+        XCTAssertEqual(issues.first, SnapshotIssue(what: "CAEmitterLayer 'sparks' with 51 live particles",
+                                                   limit: 10, limitName: "particles"))
     }
 
     func testRenderModesOrderTheParticles() {

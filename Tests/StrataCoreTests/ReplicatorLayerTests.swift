@@ -202,14 +202,15 @@ final class ReplicatorLayerTests: XCTestCase {
     func testInstanceLimitDrawsTheFirstInstancesAndReportsTheLayer() {
         let (root, r, _) = ring(count: 50, angle: 0.1)
         r.name = "dots"
-        r.maximumInstanceCount = 20
         _ = SnapshotIssues.take()
-        let snap = PresentationBuilder(time: 0).snapshotTree(of: root).sublayers[0]
+        let snap = SnapshotIssues.withLimits(SnapshotLimits(replicatorInstances: 20)) {
+            PresentationBuilder(time: 0).snapshotTree(of: root).sublayers[0]
+        }
         XCTAssertEqual(snap.sublayers.count, 20)
         let issues = SnapshotIssues.take()
         XCTAssertEqual(issues.count, 1)
-        XCTAssertTrue(issues[0].contains("CAReplicatorLayer 'dots'") && issues[0].contains("instanceCount 50")
-                      && issues[0].contains("maximumInstanceCount 20"), issues[0])
+        XCTAssertEqual(issues.first, SnapshotIssue(what: "CAReplicatorLayer 'dots' with instanceCount 50",
+                                                   limit: 20, limitName: "instances"))
     }
 
     func testHitTestingSeesOnlyInstanceZero() {

@@ -185,6 +185,52 @@ final class ImageDecoderTests: XCTestCase {
                         mentions: ["4×2", "at most 3"])
     }
 
+    /// A file whose header declares a huge image (a decompression bomb, or a small file with a
+    /// forged size) is refused from the header, before anything is decoded: the message gives
+    /// the declared size, which only the header knows.
+    func testDeclaredSizesAreCheckedBeforeDecoding() throws {
+        func make(_ name: String, _ extra: [String]) throws -> URL {
+            let url = directory.appendingPathComponent(name)
+            _ = try MediaTestSupport.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=s=37x23", "-frames:v", "1"]
+                                         + extra + [url.path])
+            return url
+        }
+        let small = ImageDecoder(maximumPixelSize: 30)
+        for (name, extra) in [("a.png", []), ("a.jpg", []), ("lossy.webp", ["-c:v", "libwebp"]),
+                              ("lossless.webp", ["-c:v", "libwebp", "-lossless", "1"]),
+                              ("alpha.webp", ["-c:v", "libwebp", "-pix_fmt", "yuva420p"])] {
+            let url = try make(name, extra)
+            assertReadError({ _ = try small.decode(contentsOf: url) }, path: url.path, mentions: ["37×23 pixels", "at most 30 per side"])
+            XCTAssertEqual(try ImageDecoder().decode(contentsOf: url).width, 37, name)
+        }
+        // Forged headers: the same small files declaring 40 000 × 30 000.
+        func forge(_ name: String, _ patch: (inout [UInt8]) -> Void) throws -> URL {
+            var bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
+            patch(&bytes)
+            let url = directory.appendingPathComponent("forged-" + name)
+            try Data(bytes).write(to: url)
+            return url
+        }
+        let png = try forge("a.png") { b in
+            b.replaceSubrange(16..<24, with: [0, 0, 0x9C, 0x40, 0, 0, 0x75, 0x30])  // IHDR width, height
+        }
+        let jpeg = try forge("a.jpg") { b in
+            var i = 2
+            while !(0xC0...0xC3).contains(b[i + 1]) { i += 2 + (Int(b[i + 2]) << 8 | Int(b[i + 3])) }
+            b.replaceSubrange(i + 5..<i + 9, with: [0x75, 0x30, 0x9C, 0x40])        // SOF height, width
+        }
+        let webp = try forge("lossless.webp") { b in
+            // VP8L: 14 bits of width − 1 and height − 1 after the 0x2F signature byte.
+            let v = UInt32(16383) | UInt32(16383) << 14 | (UInt32(b[24]) & 0xF0) << 24
+            b.replaceSubrange(21..<25, with: [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)])
+        }
+        let decoder = ImageDecoder()
+        assertReadError({ _ = try decoder.decode(contentsOf: png) }, path: png.path, mentions: ["40000×30000 pixels", "at most 16384"])
+        assertReadError({ _ = try decoder.decode(contentsOf: jpeg) }, path: jpeg.path, mentions: ["40000×30000 pixels", "at most 16384"])
+        assertReadError({ _ = try ImageDecoder(maximumPixelSize: 8000).decode(contentsOf: webp) }, path: webp.path,
+                        mentions: ["16384×16384 pixels", "at most 8000"])
+    }
+
     // MARK: Cache
 
     func testCacheDecodesEachFileOnce() throws {

@@ -69,7 +69,7 @@ final class BadInputTests: XCTestCase {
     func testCLIErrorsAreClearAndNonZero() throws {
         let dir = try temporaryFolder()
         let cases: [([String], String)] = [
-            (["render", "--size", "0x100", "-o", dir.appendingPathComponent("a.mp4").path], "size 0.0×100.0 must be positive"),
+            (["render", "--size", "0x100", "-o", dir.appendingPathComponent("a.mp4").path], "--size '0x100' must be WIDTHxHEIGHT with positive numbers"),
             (["render", "--fps=-3", "-o", dir.appendingPathComponent("a.mp4").path], "frame rate -3.0 must be"),
             (["render", "-o", dir.appendingPathComponent("a.xyz").path], "unknown extension '.xyz'"),
             (["render", "-o", dir.appendingPathComponent("missing/a.mp4").path], "does not exist"),

@@ -1,6 +1,8 @@
 // An independent oracle for layer geometry and appearance: scenes that CSS can express are
-// rendered by Strata and by headless Chromium and compared with SSIM (≥ 0.97). Skipped when
-// no `chromium` is on the machine (scripts/setup.sh installs it).
+// rendered by Strata and by headless Chromium and compared with SSIM (≥ 0.97). A heavy optional
+// check: it runs from scripts/browser-check.sh (STRATA_BROWSER_TESTS=1), which installs Chromium,
+// and is skipped in the ordinary suite — on this machine's kernel a browser exiting has been seen
+// to spin unkillably, which must not hang CI.
 //
 // Mapping rules used (CALayer → CSS):
 // - a layer is an absolutely positioned <div>, `box-sizing: border-box`, with
@@ -82,6 +84,9 @@ final class ChromiumCrossCheckTests: XCTestCase {
 
     /// Renders `root` with Strata and Chromium at `w × h` and returns the SSIM.
     private func compare(_ root: Node, width w: Int, height h: Int, name: String) throws -> Double {
+        guard ProcessInfo.processInfo.environment["STRATA_BROWSER_TESTS"] == "1" else {
+            throw XCTSkip("browser checks run with scripts/browser-check.sh")
+        }
         guard let chromium else { throw XCTSkip("chromium is not installed") }
         var root = root
         assemble(&root)

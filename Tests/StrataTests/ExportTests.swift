@@ -1,6 +1,7 @@
 // End to end: scenes exported to MP4 and GIF, checked with ffprobe and decoded back.
 import XCTest
 import Strata
+import StrataMedia
 
 final class ExportTests: XCTestCase {
     /// A small animated scene: a rotating square and a sliding bar over a gradient-free background.
@@ -107,6 +108,23 @@ final class ExportTests: XCTestCase {
         let part = makeScene()
         for i in 40..<45 {
             XCTAssertEqual(try part.renderFrame(index: i, options: RenderOptions(workers: 2, tileSize: 48)).pixels, frames[i].pixels)
+        }
+    }
+
+    /// Finished outputs get the mode a new file would have under the process's umask (read from
+    /// /proc, never by changing it), not the temporary file's private mode.
+    func testOutputsGetTheUsualPermissions() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-perm-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mask = FilePermissions.umask
+        XCTAssertEqual(mask, 0o022, "the test process's umask")
+        let scene = makeScene(width: 32, height: 18, duration: 0.2)
+        for name in ["a.mp4", "a.gif", "frames"] {
+            let url = dir.appendingPathComponent(name)
+            try scene.export(to: url)
+            let mode = (try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?.intValue
+            XCTAssertEqual(mode, name == "frames" ? 0o755 : 0o644, name)
         }
     }
 }

@@ -94,11 +94,12 @@ final class ParticleSceneTests: XCTestCase {
     func testParticleLimitFailsTheRenderNamingTheLayer() throws {
         let (scene, e) = makeScene()
         e.name = "trail"
-        e.maximumParticleCount = 5
+        scene.limits.particles = 5
         XCTAssertNoThrow(try scene.snapshot(at: 1.0))   // 5 alive: 0 … 1.0
         XCTAssertThrowsError(try scene.renderFrame(at: 1.3)) { error in
-            guard case SceneError.resourceLimit(let message) = error else { return XCTFail("\(error)") }
-            XCTAssertTrue(message.contains("CAEmitterLayer 'trail'") && message.contains("maximumParticleCount 5"), message)
+            guard case SceneError.limitExceeded(let message) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.contains("CAEmitterLayer 'trail'") && message.contains("over the limit of 5")
+                          && message.contains("--limit particles=N"), message)
         }
     }
 

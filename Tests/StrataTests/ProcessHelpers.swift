@@ -9,9 +9,10 @@ struct ProcessResult {
     var text: String { String(decoding: stdout, as: UTF8.self) }
 }
 
-/// Runs `executable` to completion. With a `timeout`, a process still running after that many
-/// seconds is sent SIGKILL and the call throws `XCTSkip` naming it, so an external tool that
-/// hangs (a headless browser) cannot hold the suite.
+/// Runs `executable` to completion. With a `timeout`, output goes through files rather than
+/// pipes (a browser's children may hold a pipe open), a process still running after that many
+/// seconds is sent SIGKILL, and the call throws `XCTSkip` naming it — without waiting for an exit
+/// that, on some kernels, never comes — so an external tool that hangs cannot hold the suite.
 @discardableResult
 func runProcess(_ executable: String, _ arguments: [String], timeout: TimeInterval? = nil,
                 environment: [String: String]? = nil, directory: URL? = nil) throws -> ProcessResult {
@@ -20,20 +21,34 @@ func runProcess(_ executable: String, _ arguments: [String], timeout: TimeInterv
     p.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
     if let environment { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     if let directory { p.currentDirectoryURL = directory }
+    if let timeout {
+        let dir = FileManager.default.temporaryDirectory
+        let outURL = dir.appendingPathComponent("strata-run-\(UUID().uuidString).out")
+        let errURL = dir.appendingPathComponent("strata-run-\(UUID().uuidString).err")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: outURL); try? FileManager.default.removeItem(at: errURL) }
+        p.standardOutput = try FileHandle(forWritingTo: outURL)
+        p.standardError = try FileHandle(forWritingTo: errURL)
+        try p.run()
+        var deadline = Date().addingTimeInterval(timeout)
+        while p.isRunning && Date() < deadline { usleep(50_000) }
+        if p.isRunning {
+            kill(p.processIdentifier, SIGKILL)
+            deadline = Date().addingTimeInterval(10)
+            while p.isRunning && Date() < deadline { usleep(50_000) }
+            throw XCTSkip("\(executable) did not finish within \(Int(timeout)) s\(p.isRunning ? " and did not die on SIGKILL" : "")")
+        }
+        return ProcessResult(status: p.terminationStatus, stdout: (try? Data(contentsOf: outURL)) ?? Data(),
+                             stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
+    }
     let out = Pipe(), err = Pipe()
     p.standardOutput = out
     p.standardError = err
     try p.run()
-    var timedOut = false
-    if let timeout {
-        let deadline = Date().addingTimeInterval(timeout)
-        while p.isRunning && Date() < deadline { usleep(50_000) }
-        if p.isRunning { timedOut = true; kill(p.processIdentifier, SIGKILL) }
-    }
     let o = out.fileHandleForReading.readDataToEndOfFile()
     let e = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
-    if timedOut { throw XCTSkip("\(executable) did not finish within \(Int(timeout ?? 0)) s") }
     return ProcessResult(status: p.terminationStatus, stdout: o, stderr: String(decoding: e, as: UTF8.self))
 }
 

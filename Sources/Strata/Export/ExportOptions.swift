@@ -64,7 +64,10 @@ public struct ExportOptions: Sendable {
     public var mediaFailure = MediaFailurePolicy.fail
     /// Receives warnings (placeholder media); nil prints them to standard error.
     public var warning: (@Sendable (String) -> Void)?
-    /// Frames to export (half-open, by index); nil = all.
+    /// Frames to export (half-open, by index); nil = all. A range is a chunk of the whole video:
+    /// its timestamps (and GIF delays) are the whole video's, its first frame is a keyframe, and
+    /// `MediaConcatenator` joins chunks into the file a whole export gives when each chunk starts
+    /// on a multiple of the keyframe interval (`video.keyframeInterval`, `gif.keyframeInterval`).
     public var frameRange: Range<Int>?
     /// Tile workers and tile size.
     public var render = RenderOptions()
@@ -72,6 +75,13 @@ public struct ExportOptions: Sendable {
     public var queueDepth = 4
     /// Called after each frame is encoded (on the encoding thread).
     public var progress: (@Sendable (ExportProgress) -> Void)?
+    /// Stops the export at its next frame when cancelled (`InterruptSignals.shared.cancellation`
+    /// for SIGINT/SIGTERM); the export then removes its temporary file and throws
+    /// `ExportError.interrupted`.
+    public var cancellation: ExportCancellation?
+    /// Sees every frame before it is encoded, with its frame number (on the encoder thread, in
+    /// order): `strata render --hash-frames` prints their digests.
+    public var frameObserver: (@Sendable (Int, Bitmap) -> Void)?
 
     public init() {}
 }

@@ -40,6 +40,10 @@ public enum ExportError: Error, CustomStringConvertible {
     case missingFolder(path: String, folder: String)
     case notWritable(path: String, reason: String)
     case alphaNotSupported(path: String, format: String)
+    /// Writing failed (a full disk, a folder that became unwritable); nothing was left behind.
+    case failed(path: String, message: String)
+    /// Stopped through `ExportOptions.cancellation` (a signal); nothing was written.
+    case interrupted(path: String, reason: String, framesDone: Int, frameCount: Int)
 
     public var description: String {
         switch self {
@@ -49,6 +53,9 @@ public enum ExportError: Error, CustomStringConvertible {
         case .notWritable(let p, let r): "cannot export to \(p): \(r)"
         case .alphaNotSupported(let p, let f):
             "cannot export to \(p) with alpha: \(f) files have no alpha channel (use .mov for ProRes 4444, .webm for VP9, .webp, .gif or PNG frames)"
+        case .failed(_, let message): message
+        case .interrupted(let p, let r, let done, let count):
+            "export to \(p) \(r) after \(done) of \(count) frames; nothing was written"
         }
     }
 }
@@ -73,7 +80,12 @@ extension Scene {
         guard FileManager.default.isWritableFile(atPath: folder.path) else {
             throw ExportError.notWritable(path: url.path, reason: "the folder \(folder.path) is not writable")
         }
+        if let reason = options.cancellation?.reason {
+            throw ExportError.interrupted(path: url.path, reason: reason, framesDone: 0, frameCount: range.count)
+        }
         let temp = folder.appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        TemporaryOutputs.add(temp)
+        defer { TemporaryOutputs.remove(temp) }
         let width = pixelWidth, height = pixelHeight
         var plan = ExportPlan(indices: Array(range), times: range.map { rate.time(ofFrame: $0) },
                               end: rate.time(ofFrame: range.upperBound), encoderRate: rate, firstOutputIndex: range.lowerBound)
@@ -118,7 +130,7 @@ extension Scene {
         // when the export ends.
         defer { frameHistory.clear() }
         do {
-            try pump(plan: plan, sink: sink, media: media, audio: audioEncoder, options: options)
+            try pump(plan: plan, sink: sink, media: media, audio: audioEncoder, options: options, path: url.path)
             if FileManager.default.fileExists(atPath: url.path) {
                 if target == .pngSequence { try FileManager.default.removeItem(at: url) }
             }
@@ -126,10 +138,14 @@ extension Scene {
                 throw ExportError.notWritable(path: url.path, reason: String(cString: strerror(errno)))
             }
             // Temporary files are created private; the result gets the usual permissions.
-            let mask = umask(0); umask(mask)
-            chmod(url.path, (target == .pngSequence ? 0o777 : 0o666) & ~mask)
+            FilePermissions.applyDefaultMode(to: url.path, isFolder: target == .pngSequence)
         } catch {
             try? FileManager.default.removeItem(at: temp)
+            // An encoder's message names the temporary file; the user knows the output's name.
+            let message = "\(error)"
+            if message.contains(temp.path) {
+                throw ExportError.failed(path: url.path, message: message.replacingOccurrences(of: temp.path, with: url.path))
+            }
             throw error
         }
     }
@@ -137,13 +153,14 @@ extension Scene {
     /// Renders the planned frames in order and feeds them to `sink` on a second thread, with
     /// the audio each frame makes final.
     private func pump(plan: ExportPlan, sink: FrameSink, media: ExportMediaSession, audio: VideoEncoder?,
-                      options: ExportOptions) throws {
+                      options: ExportOptions, path: String) throws {
         let queue = FrameQueue<ExportWork>(capacity: options.queueDepth * (audio == nil ? 1 : 2))
         let failure = FailureBox()
         let done = DispatchSemaphore(value: 0)
         let count = plan.times.count
         let started = Date()
         let progress = options.progress
+        let observer = options.frameObserver
         let mixer: AudioMixer? = audio.flatMap { encoder in
             encoder.audioOptions.map { a in
                 AudioMixer(sampleRate: a.sampleRate, channels: a.channels, origin: plan.times[0],
@@ -160,6 +177,7 @@ extension Scene {
                 do {
                     switch work {
                     case .frame(let frame):
+                        observer?(plan.indices[encoded], frame)
                         try sink.append(frame)
                         history.recycle(frame)
                         encoded += 1
@@ -188,7 +206,10 @@ extension Scene {
         encoderThread.start()
         var renderError: Error?
         do {
-            for time in plan.times {
+            for (i, time) in plan.times.enumerated() {
+                if let reason = options.cancellation?.reason {
+                    throw ExportError.interrupted(path: path, reason: reason, framesDone: i, frameCount: count)
+                }
                 let frame = try renderFrame(at: time, options: options.render, checkingMedia: false)
                 if !queue.push(.frame(frame)) { break }
                 let segments = try media.afterFrame(at: time)

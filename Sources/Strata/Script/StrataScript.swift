@@ -139,9 +139,18 @@ struct ScriptRender<Script: StrataScript>: ParsableCommand {
         }
         let progress = ProgressLine(style: quiet ? .quiet : json ? .json : .terminal)
         options.progress = { progress.report($0) }
+        InterruptSignals.shared.install()
+        options.cancellation = InterruptSignals.shared.cancellation
         let started = Date()
         defer { progress.finish() }
-        try s.export(to: URL(fileURLWithPath: path), options: options)
+        do {
+            try s.export(to: URL(fileURLWithPath: path), options: options)
+        } catch let e as ExportError {
+            guard case .interrupted = e else { throw e }
+            progress.finish()
+            FileHandle.standardError.write(Data("\(e)\n".utf8))
+            throw ExitCode(InterruptSignals.shared.exitStatus ?? 130)
+        }
         let n = options.frameRange?.count ?? s.frameCount
         if !quiet && !json {
             progress.finish()

@@ -21,7 +21,7 @@ public struct BatchRow: Sendable {
 
 /// What happened to one row.
 public struct BatchItem: Codable, Sendable {
-    public enum Status: String, Codable, Sendable { case rendered, skipped, failed }
+    public enum Status: String, Codable, Sendable { case rendered, skipped, failed, interrupted }
     public var row: Int
     public var line: Int
     public var output: String?
@@ -39,6 +39,10 @@ public struct BatchReport: Codable, Sendable {
     public var rendered: Int
     public var skipped: Int
     public var failed: Int
+    /// Rows stopped by a signal, and rows not started because of it.
+    public var interrupted: Int
+    /// "interrupted by SIGTERM" when a signal stopped the batch.
+    public var stopped: String?
     public var seconds: Double
     public var items: [BatchItem]
 }
@@ -61,6 +65,8 @@ public struct BatchOptions: Sendable {
     public var adjust: (@Sendable (inout Composition) -> Void)?
     /// Pixels per point of the outputs.
     public var contentsScale: CGFloat = 1
+    /// The limits every row's scene renders under.
+    public var limits = SceneLimits()
     /// Called (from job threads) as rows start, make progress and end.
     public var events: (@Sendable (BatchEvent) -> Void)?
 
@@ -116,14 +122,20 @@ public enum BatchRenderer {
         if options.resume { removeAbandonedPartials(in: options.outputFolder) }
         let rows = options.shard.map { s in allRows.filter { ($0.number - 1) % s.count == s.index } } ?? allRows
         let jobs = max(1, min(options.jobs, max(1, rows.count)))
-        let state = BatchState(count: rows.count)
+        // Output names are claimed over the whole table, before any shard or job starts: of rows
+        // sharing a name the first keeps it, whatever the shard, job count or timing.
+        var firstRows: [String: Int] = [:]
+        for row in allRows where row.problem == nil {
+            if let name = try? outputName(options.name, scope: nameScope(row)), firstRows[name] == nil { firstRows[name] = row.number }
+        }
+        let state = BatchState(count: rows.count, firstRows: firstRows)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var export = options.export
         if export.render.workers == nil { export.render.workers = max(1, cores / jobs) }
         let frozen = export
         let threads = (0..<jobs).map { job in
             Thread {
-                while let i = state.next() {
+                while options.export.cancellation?.isCancelled != true, let i = state.next() {
                     let item = render(template, rows[i], job: job, options: options, export: frozen, names: state)
                     let done = state.finish(i, item)
                     options.events?(.finished(item, done: done, total: rows.count))
@@ -133,12 +145,18 @@ public enum BatchRenderer {
         }
         for t in threads { t.stackSize = 8 << 20; t.start() }
         state.waitForJobs(jobs)
-        let items = state.items.compactMap { $0 }
+        // Rows a signal kept from starting are listed as interrupted too.
+        let items = state.items.enumerated().map { i, item in
+            item ?? BatchItem(row: rows[i].number, line: rows[i].line, output: nil, status: .interrupted,
+                              error: options.export.cancellation?.reason, seconds: nil)
+        }
         return BatchReport(template: template.url.path, data: dataName,
                            shard: options.shard.map { "\($0.index)/\($0.count)" }, rows: rows.count,
                            rendered: items.filter { $0.status == .rendered }.count,
                            skipped: items.filter { $0.status == .skipped }.count,
                            failed: items.filter { $0.status == .failed }.count,
+                           interrupted: items.filter { $0.status == .interrupted }.count,
+                           stopped: options.export.cancellation?.reason,
                            seconds: Date().timeIntervalSince(started), items: items)
     }
 
@@ -148,11 +166,11 @@ public enum BatchRenderer {
         let started = Date()
         do {
             if let problem = row.problem { throw ExpressionError(message: problem) }
-            var scope = row.fields
-            scope["row"] = .number(Double(row.number))
-            scope["index"] = .number(Double(row.number - 1))
+            let scope = nameScope(row)
             let name = try outputName(options.name, scope: scope)
-            guard names.claim(name) else { throw ExpressionError(message: "the output name \"\(name)\" is also another row's") }
+            if let first = names.firstRow(named: name), first != row.number {
+                throw ExpressionError(message: "the output name \"\(name)\" is also row \(first)'s")
+            }
             item.output = name
             let url = options.outputFolder.appendingPathComponent(name)
             if options.resume, FileManager.default.fileExists(atPath: url.path) {
@@ -165,12 +183,16 @@ public enum BatchRenderer {
             for (k, v) in options.fixed { arguments.text[k] = v }
             let scene = try template.makeScene(arguments, allowAssets: options.allowAssets, adjust: options.adjust)
             scene.contentsScale = options.contentsScale
+            scene.limits = options.limits
             var export = export
             let events = options.events
             let number = row.number
             export.progress = { p in events?(.progress(row: number, job: job, p)) }
             try scene.export(to: url, options: export)
             item.status = .rendered
+        } catch ExportError.interrupted(_, let reason, _, _) {
+            item.status = .interrupted
+            item.error = reason
         } catch {
             item.error = "\(error)".replacingOccurrences(of: "\n", with: "; ")
         }
@@ -190,6 +212,14 @@ public enum BatchRenderer {
                 try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             }
         }
+    }
+
+    /// What `--name` sees: the row's fields, `row` (from 1) and `index` (from 0).
+    static func nameScope(_ row: BatchRow) -> [String: TemplateValue] {
+        var scope = row.fields
+        scope["row"] = .number(Double(row.number))
+        scope["index"] = .number(Double(row.number - 1))
+        return scope
     }
 
     /// The row's file name: the name template filled in; a plain file name.
@@ -214,23 +244,22 @@ private final class BatchState: @unchecked Sendable {
     private(set) var items: [BatchItem?]
     private var done = 0
     private var ended = 0
-    private var names = Set<String>()
+    /// The first row of the whole table to have each output name.
+    private let firstRows: [String: Int]
 
-    init(count: Int) {
+    init(count: Int, firstRows: [String: Int]) {
         self.count = count
+        self.firstRows = firstRows
         items = Array(repeating: nil, count: count)
     }
+
+    func firstRow(named name: String) -> Int? { firstRows[name] }
 
     func next() -> Int? {
         lock.lock(); defer { lock.unlock() }
         guard nextIndex < count else { return nil }
         nextIndex += 1
         return nextIndex - 1
-    }
-
-    func claim(_ name: String) -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        return names.insert(name).inserted
     }
 
     func finish(_ i: Int, _ item: BatchItem) -> Int {

@@ -54,7 +54,7 @@ enum DataFiles {
                         if n == "\"" { field.append("\"") } else { inQuotes = false; afterQuote = true; pending = n }
                     } else { inQuotes = false; afterQuote = true }
                 } else {
-                    if c == "\n" { line += 1 }
+                    if c == "\n" || c == "\r\n" { line += 1 }
                     field.append(c)
                 }
                 continue
@@ -69,7 +69,7 @@ enum DataFiles {
                 record.append(field); field = ""; afterQuote = false
             case "\r":
                 break
-            case "\n":
+            case "\n", "\r\n":                // (a Swift Character: CR LF is one)
                 record.append(field); field = ""; afterQuote = false
                 if !(record.count == 1 && record[0].isEmpty) { records.append((recordLine, record)) }
                 record = []
@@ -105,10 +105,16 @@ enum DataFiles {
         .list(try csv(text, file: file).map { row in
             .object(row.fields.mapValues { v in
                 let t = v.trimmingCharacters(in: .whitespaces)
-                if !t.isEmpty, let n = Double(t), n.isFinite { return .number(n) }
+                if looksDecimal(t), let n = Double(t), n.isFinite { return .number(n) }
                 return .string(v)
             })
         })
+    }
+
+    /// Whether a CSV field is a plain decimal number (`12`, `-3.5`, `1e6`), not an identifier
+    /// that only parses as one: leading zeros (`007`, a zip code), hex (`0x10`), `inf`, `nan`.
+    static func looksDecimal(_ t: String) -> Bool {
+        t.range(of: #"^[+-]?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$|^[+-]?\.[0-9]+$"#, options: .regularExpression) != nil
     }
 
     /// JSON Lines: one object per non-empty line.

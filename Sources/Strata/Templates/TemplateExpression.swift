@@ -112,6 +112,15 @@ indirect enum TemplateExpression {
             if c.isNumber || (c == "." && i + 1 < chars.count && chars[i + 1].isNumber) {
                 var j = i
                 while j < chars.count, chars[j].isNumber || chars[j] == "." { j += 1 }
+                // An exponent: 1e3, 2.5E-4.
+                if j < chars.count, chars[j] == "e" || chars[j] == "E" {
+                    var k = j + 1
+                    if k < chars.count, chars[k] == "+" || chars[k] == "-" { k += 1 }
+                    if k < chars.count, chars[k].isNumber {
+                        while k < chars.count, chars[k].isNumber { k += 1 }
+                        j = k
+                    }
+                }
                 tokens.append(Token(kind: .number, text: String(chars[i..<j]))); i = j; continue
             }
             if c.isLetter || c == "_" {
@@ -258,15 +267,16 @@ indirect enum TemplateExpression {
             let b = try base.evaluate(scope), i = try index.evaluate(scope)
             switch (b, i) {
             case (.list(let l), .number(let n)):
-                let k = Int(n)
+                // (Int(n) traps beyond Int's range: check the double first.)
+                let k = n.isFinite && abs(n) < 1e15 ? Int(n) : -1
                 guard Double(k) == n, k >= 0, k < l.count else { throw ExpressionError(message: "index \(i.text) is outside the list of \(l.count)") }
                 return l[k]
             case (.object(let o), .string(let s)):
                 guard let v = o[s] else { throw ExpressionError(message: "no field \"\(s)\"") }
                 return v
             case (.string(let s), .number(let n)):
-                let chars = Array(s), k = Int(n)
-                guard k >= 0, k < chars.count else { throw ExpressionError(message: "index \(k) is outside the text of \(chars.count) characters") }
+                let chars = Array(s), k = n.isFinite && abs(n) < 1e15 ? Int(n) : -1
+                guard k >= 0, k < chars.count else { throw ExpressionError(message: "index \(i.text) is outside the text of \(chars.count) characters") }
                 return .string(String(chars[k]))
             default:
                 throw ExpressionError(message: "cannot index \(b.typeName) with \(i.typeName)")
@@ -278,8 +288,10 @@ indirect enum TemplateExpression {
             if op == "!" { return .bool(!v.truthy) }
             return .number(-(try Self.number(v, "-")))
         case .binary(let op, let l, let r):
-            if op == "&&" { return .bool(try l.evaluate(scope).truthy && r.evaluate(scope).truthy) }
-            if op == "||" { return .bool(try l.evaluate(scope).truthy || r.evaluate(scope).truthy) }
+            // Like JavaScript's and Python's: the operand that decides, so `title || 'Untitled'`
+            // gives a default (conditions only look at its truth).
+            if op == "&&" { let a = try l.evaluate(scope); return a.truthy ? try r.evaluate(scope) : a }
+            if op == "||" { let a = try l.evaluate(scope); return a.truthy ? a : try r.evaluate(scope) }
             let a = try l.evaluate(scope), b = try r.evaluate(scope)
             switch op {
             case "==": return .bool(a == b)
@@ -325,6 +337,6 @@ indirect enum TemplateExpression {
         case .bool(let b): return b ? 1 : 0
         default: break
         }
-        throw ExpressionError(message: "\"\(op)\" needs numbers, got \(v.typeName) \(v.text.isEmpty ? "" : "\"\(v.text)\"")")
+        throw ExpressionError(message: "\"\(op)\" needs numbers, got \(v.typeName)\(v.text.isEmpty ? "" : " \"\(v.text)\"")")
     }
 }

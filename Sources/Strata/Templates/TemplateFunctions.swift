@@ -1,8 +1,10 @@
 // The functions of template expressions: text (`upper`, `format`, `pad`, `chars`, …), numbers
 // (`round`, `min`, `clamp`, …), lists (`range`, `len`, `slice`, `sort`, …) and data tables — a CSV
 // parameter is a list of row objects — (`column`, `unique`, `where`, `rank`, `lookup`), enough to
-// lay out a chart or a bar-chart race without code.
+// lay out a chart or a bar-chart race without code; `textWidth` measures text as a text layer
+// lays it out.
 import Foundation
+import StrataRender
 
 enum TemplateFunctions {
     /// name → (arity description, implementation).
@@ -27,13 +29,14 @@ enum TemplateFunctions {
         "replace": ("replace(text, old, new)", { args in .string(try text(args, 0).replacingOccurrences(of: try text(args, 1), with: try text(args, 2))) }),
         "substr": ("substr(text, start, length)", { args in
             let chars = Array(try text(args, 0))
-            let start = max(0, min(chars.count, Int(try num(args, 1))))
-            let length = args.count > 2 ? max(0, Int(try num(args, 2))) : chars.count - start
+            let start = max(0, min(chars.count, try whole(args, 1)))
+            let length = args.count > 2 ? max(0, try whole(args, 2)) : chars.count - start
             return .string(String(chars[start..<min(chars.count, start + length)]))
         }),
         "pad": ("pad(value, width, fill)", { args in
             let s = args.first?.text ?? ""
-            let width = Int(try num(args, 1))
+            let width = try whole(args, 1)
+            guard width <= maximumCount else { throw ExpressionError(message: "width \(width) is too large (at most \(maximumCount))") }
             let fill = args.count > 2 ? try text(args, 2) : " "
             guard let f = fill.first, s.count < width else { return .string(s) }
             return .string(String(repeating: f, count: width - s.count) + s)
@@ -41,14 +44,17 @@ enum TemplateFunctions {
         "format": ("format(number, pattern)", { args in
             let n = try num(args, 0)
             let pattern = args.count > 1 ? try text(args, 1) : "%g"
-            guard pattern.filter({ $0 == "%" }).count == 1, let conv = pattern.split(separator: "%", omittingEmptySubsequences: false).last?.first(where: { $0.isLetter }),
-                  "dfeEgGxX".contains(conv) else {
+            // Exactly one conversion of a number, with flags, width and precision written out: a
+            // `*` or another conversion would make String(format:) read arguments that are not there.
+            guard pattern.filter({ $0 == "%" }).count == 1,
+                  let spec = pattern.range(of: "%[-+ #0]*[0-9]*(\\.[0-9]*)?[dfeEgGxX]", options: .regularExpression) else {
                 throw ExpressionError(message: "format needs one number pattern such as \"%.1f\" or \"%05d\", got \"\(pattern)\"")
             }
-            return .string("dxX".contains(conv) ? String(format: pattern, Int(n.rounded())) : String(format: pattern, n))
+            let conv = pattern[pattern.index(before: spec.upperBound)]
+            return .string("dxX".contains(conv) ? String(format: pattern, try wholeNumber(n.rounded())) : String(format: pattern, n))
         }),
         "thousands": ("thousands(number)", { args in
-            let n = Int(try num(args, 0).rounded())
+            let n = try wholeNumber(try num(args, 0).rounded())
             let digits = String(abs(n))
             var out = ""
             for (i, c) in digits.reversed().enumerated() { if i > 0 && i % 3 == 0 { out.append(",") }; out.append(c) }
@@ -73,15 +79,18 @@ enum TemplateFunctions {
             let end = args.count > 1 ? try num(args, 1) : try num(args, 0)
             let step = args.count > 2 ? try num(args, 2) : 1
             guard step != 0 else { throw ExpressionError(message: "range step must not be 0") }
-            let count = Int(((end - start) / step).rounded(.up))
-            guard count <= 100_000 else { throw ExpressionError(message: "range of \(count) items is too long (at most 100000)") }
-            return .list((0..<max(0, count)).map { .number(start + Double($0) * step) })
+            let length = ((end - start) / step).rounded(.up)
+            guard !length.isNaN else { throw ExpressionError(message: "range needs finite numbers") }
+            guard length <= Double(maximumCount) else {
+                throw ExpressionError(message: "range of \(TemplateValue.number(length).text) items is too long (at most \(maximumCount))")
+            }
+            return .list((0..<Int(max(0, length))).map { .number(start + Double($0) * step) })
         }),
         "reverse": ("reverse(list)", { .list(try list($0, 0).reversed()) }),
         "slice": ("slice(list, start, end)", { args in
             let l = try list(args, 0)
-            let a = max(0, min(l.count, Int(try num(args, 1))))
-            let b = args.count > 2 ? max(a, min(l.count, Int(try num(args, 2)))) : l.count
+            let a = max(0, min(l.count, try whole(args, 1)))
+            let b = args.count > 2 ? max(a, min(l.count, try whole(args, 2))) : l.count
             return .list(Array(l[a..<b]))
         }),
         "sort": ("sort(list) or sort(rows, field, descending)", { args in
@@ -104,16 +113,16 @@ enum TemplateFunctions {
             return .list(out)
         }),
         "where": ("where(rows, field, value)", { args in
-            let key = try text(args, 1)
-            return .list(try list(args, 0).filter { try field($0, key).text == args[2].text })
+            let key = try text(args, 1), value = try arg(args, 2)
+            return .list(try list(args, 0).filter { try field($0, key).text == value.text })
         }),
         "lookup": ("lookup(rows, field, value, result field)", { args in
-            let key = try text(args, 1)
-            guard let row = try list(args, 0).first(where: { try field($0, key).text == args[2].text }) else { return .null }
-            return try field(row, try text(args, 3))
+            let key = try text(args, 1), value = try arg(args, 2), result = try text(args, 3)
+            guard let row = try list(args, 0).first(where: { try field($0, key).text == value.text }) else { return .null }
+            return try field(row, result)
         }),
         "rank": ("rank(list of numbers, value)", { args in
-            let values = try numbers([args[0]])
+            let values = try numbers([try arg(args, 0)])
             let v = try num(args, 1)
             return .number(Double(values.filter { $0 > v }.count))
         }),
@@ -160,13 +169,48 @@ enum TemplateFunctions {
         }),
         "below": ("below(list, limit, yes, no)", { args in
             // Per item: `yes` when it is below `limit`, else `no` (e.g. opacity for the top N).
-            let limit = try num(args, 1)
-            return .list(try numbers([args[0]]).map { $0 < limit ? args[2] : args[3] })
+            let limit = try num(args, 1), yes = try arg(args, 2), no = try arg(args, 3)
+            return .list(try numbers([args[0]]).map { $0 < limit ? yes : no })
         }),
-        "indexOf": ("indexOf(list, value)", { args in .number(Double(try list(args, 0).firstIndex(of: args[1]) ?? -1)) }),
+        "repeatEach": ("repeatEach(list, times)", { args in
+            // Each item `times` times in a row: repeatEach([1, 2], 2) = [1, 1, 2, 2] (keyframe
+            // values that hold, with holdKeyTimes).
+            let n = Int(try num(args, 1))
+            let l = try list(args, 0)
+            guard n >= 0, l.count * n <= 100_000 else { throw ExpressionError(message: "times must be 0…\(100_000 / max(1, l.count)), got \(n)") }
+            return .list(l.flatMap { Array(repeating: $0, count: n) })
+        }),
+        "holdKeyTimes": ("holdKeyTimes(count, hold)", { args in
+            // Key times (0…1) for `count` values that each hold for `hold` of a step around their
+            // step and move in between: the values given twice (repeatEach(values, 2)), so a
+            // bar-chart race's bars change places quickly rather than sliding through a whole step.
+            // holdKeyTimes(3, 0.5) = [0, 0.125, 0.375, 0.625, 0.875, 1].
+            let count = Int(try num(args, 0)), hold = try num(args, 1)
+            guard count >= 2, count <= 50_000 else { throw ExpressionError(message: "count must be 2…50000, got \(count)") }
+            guard hold >= 0, hold <= 1 else { throw ExpressionError(message: "hold must be a fraction of a step in 0…1, got \(hold)") }
+            let last = Double(count - 1), h = hold / 2
+            return .list((0..<count).flatMap { k -> [TemplateValue] in
+                let t = Double(k)
+                return [.number(max(0, t - h) / last), .number(min(last, t + h) / last)]
+            })
+        }),
+        "textWidth": ("textWidth(text, font, fontSize)", { args in
+            // The width the text takes in points, as a text layer lays it out (unhinted, so it
+            // scales with the font size): to size a mask, an underline or a typing cursor.
+            let size = try num(args, 2)
+            guard size > 0, size <= 10_000 else { throw ExpressionError(message: "fontSize must be > 0, got \(size)") }
+            return .number(Double(TextMetrics.size(of: try text(args, 0), font: try text(args, 1), fontSize: CGFloat(size)).width))
+        }),
+        "startsWith": ("startsWith(text, prefix)", { args in .bool(try text(args, 0).hasPrefix(try text(args, 1))) }),
+        "withPrefix": ("withPrefix(list, prefix)", { args in
+            // The items of a list of text that start with `prefix` (a terminal session's commands).
+            let prefix = try text(args, 1)
+            return .list(try list(args, 0).filter { $0.text.hasPrefix(prefix) })
+        }),
+        "indexOf": ("indexOf(list, value)", { args in .number(Double(try list(args, 0).firstIndex(of: try arg(args, 1)) ?? -1)) }),
         "contains": ("contains(list or text, value)", { args in
             if case .string(let s) = args.first { return .bool(s.contains(try text(args, 1))) }
-            return .bool(try list(args, 0).contains(args[1]))
+            return .bool(try list(args, 0).contains(try arg(args, 1)))
         }),
     ]
 
@@ -181,6 +225,26 @@ enum TemplateFunctions {
 
     private static func arity(_ args: [TemplateValue], _ n: Int, _ usage: String) throws {
         guard args.count >= n else { throw ExpressionError(message: "needs \(n) argument\(n == 1 ? "" : "s")") }
+    }
+
+    /// The longest list `range` makes and the widest `pad` pads to.
+    static let maximumCount = 100_000
+
+    private static func arg(_ args: [TemplateValue], _ i: Int) throws -> TemplateValue {
+        guard i < args.count else { throw ExpressionError(message: "missing argument \(i + 1)") }
+        return args[i]
+    }
+
+    /// Argument `i` as a whole number (its fraction dropped).
+    private static func whole(_ args: [TemplateValue], _ i: Int) throws -> Int {
+        try wholeNumber(try num(args, i).rounded(.towardZero))
+    }
+
+    /// `n` as an Int, or an error where it has none (instead of a trap).
+    private static func wholeNumber(_ n: Double) throws -> Int {
+        guard !n.isNaN else { throw ExpressionError(message: "expected a number, got nan") }
+        guard abs(n) < 1e15 else { throw ExpressionError(message: "\(TemplateValue.number(n).text) is too large for a whole number") }
+        return Int(n)
     }
 
     private static func text(_ args: [TemplateValue], _ i: Int) throws -> String {

@@ -100,10 +100,19 @@ public struct TemplateParameter: Sendable, CustomStringConvertible {
         }
         switch kind {
         case .string:
-            guard case .string(let s) = raw else { if fromText { break }; throw fail("text") }
+            // Text converts: a number or boolean of a list written as JSON (`--set tags='[1, 2]'`)
+            // is its text.
+            let s: String
+            switch raw {
+            case .string(let t): s = t
+            case .number, .bool:
+                guard fromText else { throw fail("text") }
+                s = raw.text
+            default: throw fail("text")
+            }
             if let minLength, s.count < minLength { throw fail("at least \(minLength) characters") }
             if let maxLength, s.count > maxLength { throw fail("at most \(maxLength) characters") }
-            return raw
+            return .string(s)
         case .number, .integer:
             let n: Double
             switch raw {
@@ -176,7 +185,6 @@ public struct TemplateParameter: Sendable, CustomStringConvertible {
                 return .string(path)
             }
         }
-        throw fail(kind.rawValue)
     }
 
     private var numberExpectation: String {

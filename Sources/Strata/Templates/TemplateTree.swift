@@ -4,7 +4,7 @@
 // quoted, is a string ("NO" stays a string). Aliases (`*name`) are refused: they can expand a
 // small file into a huge one.
 import Foundation
-import Yams
+internal import Yams
 
 /// One value of a template document, with the line it starts on (nil for values made by
 /// substitution).
@@ -90,14 +90,26 @@ struct TemplateSyntaxError: Error, CustomStringConvertible {
 enum TemplateReader {
     /// Reads YAML or JSON text into a tree; `file` names it in errors.
     static func parse(_ text: String, file: String) throws -> TemplateNode {
+        // Yams resolves an alias to the node its anchor names, and a node holds its anchor
+        // weakly: the parser (which owns the anchors) must live while the tree is converted, for
+        // a repeated anchor to show where an alias was.
+        let parser: Yams.Parser
         let root: Yams.Node?
         do {
-            root = try Yams.compose(yaml: text)
+            parser = try Yams.Parser(yaml: text)
+            root = try parser.singleRoot()
+        } catch let YamlError.duplicatedKeysInMapping(duplicates, context) {
+            // (Yams checks before we see the mapping; its mark is the first duplicate key's first use.)
+            let keys = duplicates.map { "\"\($0)\"" }
+            throw TemplateSyntaxError(file: file, line: context.mark.line, message: keys.count == 1
+                ? "the key \(keys[0]) appears twice (first on this line)"
+                : "the keys \(keys.joined(separator: ", ")) appear twice (\(keys[0]) first on this line)")
         } catch let e as YamlError {
             throw TemplateSyntaxError(file: file, line: line(of: e), message: "not valid YAML or JSON: \(problem(of: e))")
         }
         guard let root else { throw TemplateSyntaxError(file: file, line: nil, message: "the file is empty") }
-        return try convert(root, file: file)
+        var converter = Converter(file: file)
+        return try withExtendedLifetime(parser) { try converter.convert(root, line: nil) }
     }
 
     private static func line(of e: YamlError) -> Int? {
@@ -115,28 +127,42 @@ enum TemplateReader {
         }
     }
 
-    private static func convert(_ node: Yams.Node, file: String) throws -> TemplateNode {
-        switch node {
-        case .scalar(let s):
-            let line = s.mark?.line
-            guard s.style == .plain || s.style == .any else { return TemplateNode(.string(s.string), line: line) }
-            return TemplateNode(scalar(s.string), line: line)
-        case .sequence(let seq):
-            return TemplateNode(.array(try seq.map { try convert($0, file: file) }), line: seq.mark?.line)
-        case .mapping(let map):
-            var members: [TemplateNode.Member] = []
-            for (k, v) in map {
-                guard case .scalar(let ks) = k else {
-                    throw TemplateSyntaxError(file: file, line: k.mark?.line, message: "keys must be plain strings")
-                }
-                if members.contains(where: { $0.key == ks.string }) {
-                    throw TemplateSyntaxError(file: file, line: k.mark?.line, message: "the key \"\(ks.string)\" appears twice")
-                }
-                members.append(TemplateNode.Member(key: ks.string, node: try convert(v, file: file)))
+    /// Yams nodes → template nodes, refusing aliases.
+    private struct Converter {
+        let file: String
+        /// The anchors met so far: meeting one again is an alias.
+        var anchors = Set<ObjectIdentifier>()
+
+        /// `line`: where the node is written (an alias's own line: the line of its key).
+        mutating func convert(_ node: Yams.Node, line: Int?) throws -> TemplateNode {
+            if let anchor = node.anchor, !anchors.insert(ObjectIdentifier(anchor)).inserted {
+                throw TemplateSyntaxError(file: file, line: line ?? node.mark?.line,
+                                          message: "YAML aliases (*\(anchor.rawValue)) are not supported in templates")
             }
-            return TemplateNode(.object(members), line: map.mark?.line)
-        case .alias(let a):
-            throw TemplateSyntaxError(file: file, line: a.mark?.line, message: "YAML aliases (*\(a.anchor.rawValue)) are not supported in templates")
+            switch node {
+            case .scalar(let s):
+                let line = s.mark?.line
+                guard s.style == .plain || s.style == .any else { return TemplateNode(.string(s.string), line: line) }
+                return TemplateNode(TemplateReader.scalar(s.string), line: line)
+            case .sequence(let seq):
+                var items: [TemplateNode] = []
+                for item in seq { items.append(try convert(item, line: nil)) }
+                return TemplateNode(.array(items), line: seq.mark?.line)
+            case .mapping(let map):
+                var members: [TemplateNode.Member] = []
+                for (k, v) in map {
+                    guard case .scalar(let ks) = k else {
+                        throw TemplateSyntaxError(file: file, line: k.mark?.line, message: "keys must be plain strings")
+                    }
+                    if members.contains(where: { $0.key == ks.string }) {
+                        throw TemplateSyntaxError(file: file, line: k.mark?.line, message: "the key \"\(ks.string)\" appears twice")
+                    }
+                    members.append(TemplateNode.Member(key: ks.string, node: try convert(v, line: k.mark?.line)))
+                }
+                return TemplateNode(.object(members), line: map.mark?.line)
+            case .alias(let a):
+                throw TemplateSyntaxError(file: file, line: a.mark?.line, message: "YAML aliases (*\(a.anchor.rawValue)) are not supported in templates")
+            }
         }
     }
 

@@ -1,5 +1,5 @@
 // From the closed-form simulation to the snapshot: the live particles at a local time, limited
-// to `maximumParticleCount`, in the order `renderMode` asks for, with their images gathered.
+// to the scene's particle limit (`SnapshotIssues.limits`), in the order `renderMode` asks for, with their images gathered.
 import Foundation
 
 extension CAEmitterLayer {
@@ -32,11 +32,10 @@ extension CAEmitterLayer {
         }
 
         // The resource limit: keep the newest particles, report the excess.
-        let limit = max(maximumParticleCount, 0)
+        let limit = max(SnapshotIssues.limits.particles, 0)
         if live.count > limit {
-            SnapshotIssues.record("\(SnapshotIssues.describe(self)): \(live.count) live particles at local time "
-                                  + "\(t) s exceed its maximumParticleCount \(limit); raise CAEmitterLayer.maximumParticleCount "
-                                  + "or lower birthRate × lifetime")
+            SnapshotIssues.record(SnapshotIssue(what: "\(SnapshotIssues.describe(self)) with \(live.count) live particles",
+                                                limit: limit, limitName: "particles"))
             let newest = live.indices.sorted { live[$0].snapshot.birthTime > live[$1].snapshot.birthTime }.prefix(limit)
             let keep = Set(newest)
             live = live.indices.filter { keep.contains($0) }.map { live[$0] }

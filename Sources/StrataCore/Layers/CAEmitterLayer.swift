@@ -106,10 +106,6 @@ open class CAEmitterLayer: CALayer {
         willSet { emitterWillChange() }
         didSet { journal(self, \.seed, oldValue) }
     }
-    /// **Strata:** the most particles this emitter draws at once (default 100 000; a resource
-    /// limit, DESIGN.md §6). Beyond it the newest particles are drawn and the scene's render
-    /// throws an error naming the layer, the count and this property.
-    public var maximumParticleCount = 100_000 { didSet { journal(self, \.maximumParticleCount, oldValue) } }
 
     // MARK: History for the closed form
 
@@ -142,7 +138,6 @@ open class CAEmitterLayer: CALayer {
             emitterZPosition = e.emitterZPosition; emitterSize = e.emitterSize; emitterDepth = e.emitterDepth
             emitterShape = e.emitterShape; emitterMode = e.emitterMode; renderMode = e.renderMode
             preservesDepth = e.preservesDepth; velocity = e.velocity; scale = e.scale; spin = e.spin; seed = e.seed
-            maximumParticleCount = e.maximumParticleCount
         }
     }
 

@@ -36,14 +36,16 @@ extension CAReplicatorLayer {
     /// How much earlier in time instance `index` shows its sublayers: `index · instanceDelay`.
     public func timeShift(ofInstance index: Int) -> CFTimeInterval { Double(max(index, 0)) * instanceDelay }
 
-    /// The number of instances drawn: `instanceCount` (at least 0), at most
-    /// `maximumInstanceCount` — beyond it an issue is recorded for the scene to report.
+    /// The number of instances drawn: `instanceCount` (at least 0), at most the scene's
+    /// instance limit (`SnapshotIssues.limits`) — beyond it an issue is recorded for the scene to
+    /// report.
     var drawnInstanceCount: Int {
         let n = max(instanceCount, 0)
-        guard n <= maximumInstanceCount else {
-            SnapshotIssues.record("\(SnapshotIssues.describe(self)): instanceCount \(n) exceeds its maximumInstanceCount "
-                                  + "\(maximumInstanceCount); raise CAReplicatorLayer.maximumInstanceCount or use fewer instances")
-            return max(maximumInstanceCount, 0)
+        let limit = max(SnapshotIssues.limits.replicatorInstances, 0)
+        guard n <= limit else {
+            SnapshotIssues.record(SnapshotIssue(what: "\(SnapshotIssues.describe(self)) with instanceCount \(n)",
+                                                limit: limit, limitName: "instances"))
+            return limit
         }
         return n
     }

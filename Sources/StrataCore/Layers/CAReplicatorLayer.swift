@@ -80,10 +80,6 @@ open class CAReplicatorLayer: CALayer {
     public var instanceAlphaOffset: Float = 0 {
         didSet { journal(self, \.instanceAlphaOffset, oldValue); didChange("instanceAlphaOffset", oldValue: .number(CGFloat(oldValue))) }
     }
-    /// **Strata:** the most instances this replicator draws (default 100 000; a resource limit,
-    /// DESIGN.md §6). A larger `instanceCount` draws the first `maximumInstanceCount` instances
-    /// and makes the scene's render throw an error naming the layer.
-    public var maximumInstanceCount = 100_000 { didSet { journal(self, \.maximumInstanceCount, oldValue) } }
 
     /// On a presentation copy with a non-zero `instanceDelay`: the sublayers of instances 1, 2, …
     /// made at their shifted times (instance 0 is `sublayers`).
@@ -104,7 +100,6 @@ open class CAReplicatorLayer: CALayer {
             instanceTransform = r.instanceTransform; instanceColor = r.instanceColor
             instanceRedOffset = r.instanceRedOffset; instanceGreenOffset = r.instanceGreenOffset
             instanceBlueOffset = r.instanceBlueOffset; instanceAlphaOffset = r.instanceAlphaOffset
-            maximumInstanceCount = r.maximumInstanceCount
         }
     }
 

@@ -25,14 +25,25 @@ public final class ImageCache: Sendable {
     public static let shared = ImageCache()
 
     private let state = Mutex(State())
+    private let capacityBytes: Atomic<Int>
+    private let pixelSizeLimit: Atomic<Int>
     /// The most bytes of pixels kept (default 1 GiB).
-    public let capacity: Int
+    public var capacity: Int {
+        get { capacityBytes.load(ordering: .relaxed) }
+        set { capacityBytes.store(max(0, newValue), ordering: .relaxed) }
+    }
+    /// The largest width or height of an image decoded on a miss (the decoder's limit unless set).
+    public var maximumPixelSize: Int {
+        get { pixelSizeLimit.load(ordering: .relaxed) }
+        set { pixelSizeLimit.store(max(1, newValue), ordering: .relaxed) }
+    }
     /// The decoder used on a miss.
     public let decoder: ImageDecoder
 
     /// A cache holding up to `capacity` bytes of pixels.
     public init(capacity: Int = 1 << 30, decoder: ImageDecoder = ImageDecoder()) {
-        self.capacity = capacity
+        capacityBytes = Atomic(capacity)
+        pixelSizeLimit = Atomic(decoder.maximumPixelSize)
         self.decoder = decoder
     }
 
@@ -50,6 +61,8 @@ public final class ImageCache: Sendable {
             s.hits += 1
             return e.image
         }) { return hit }
+        var decoder = self.decoder
+        decoder.maximumPixelSize = maximumPixelSize
         let decoded = try decoder.decode(contentsOf: url)
         return state.withLock { s in
             s.clock += 1
@@ -58,7 +71,7 @@ public final class ImageCache: Sendable {
             s.decodes += 1
             s.entries[key] = (decoded, s.clock)
             s.bytes += decoded.bitmap.pixels.count
-            while s.bytes > capacity, s.entries.count > 1,
+            while s.bytes > self.capacity, s.entries.count > 1,
                   let oldest = s.entries.min(by: { $0.value.used < $1.value.used })?.key, oldest != key {
                 s.bytes -= s.entries[oldest]!.image.bitmap.pixels.count
                 s.entries[oldest] = nil

@@ -38,6 +38,43 @@ public struct ImageDecoder: Sendable {
         self.maximumPixelSize = maximumPixelSize
     }
 
+    /// The width and height a file's header declares (PNG's IHDR, JPEG's start of frame, WebP's
+    /// VP8/VP8L/VP8X chunk), or nil where the header is too short or not understood.
+    static func declaredSize(_ data: Data, format: Format) -> (Int, Int)? {
+        let b = [UInt8](data.prefix(format == .jpeg ? 1 << 20 : 64))
+        func be16(_ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
+        func le16(_ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
+        func le24(_ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 | Int(b[i + 2]) << 16 }
+        switch format {
+        case .png:
+            guard b.count >= 24, Array(b[12..<16]) == Array("IHDR".utf8) else { return nil }
+            return (be16(16) << 16 | be16(18), be16(20) << 16 | be16(22))
+        case .webp:
+            guard b.count >= 30 else { return nil }
+            switch String(decoding: b[12..<16], as: UTF8.self) {
+            case "VP8X": return (le24(24) + 1, le24(27) + 1)
+            case "VP8L": let v = Int(b[21]) | Int(b[22]) << 8 | Int(b[23]) << 16 | Int(b[24]) << 24
+                return ((v & 0x3FFF) + 1, ((v >> 14) & 0x3FFF) + 1)
+            case "VP8 ": return (le16(26) & 0x3FFF, le16(28) & 0x3FFF)
+            default: return nil
+            }
+        case .jpeg:
+            // Markers after SOI; a start of frame (C0–CF but C4, C8, CC) holds height, width.
+            var i = 2
+            while i + 9 < b.count {
+                guard b[i] == 0xFF else { return nil }
+                let marker = b[i + 1]
+                if marker == 0xFF { i += 1; continue }
+                if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                    return (be16(i + 7), be16(i + 5))
+                }
+                if marker == 0xD8 || (0xD0...0xD7).contains(marker) { i += 2; continue }
+                i += 2 + be16(i + 2)
+            }
+            return nil
+        }
+    }
+
     /// The format whose signature `bytes` starts with, or nil.
     public static func format(ofFileStartingWith bytes: some Collection<UInt8>) -> Format? {
         let b = Array(bytes.prefix(12))
@@ -70,6 +107,12 @@ public struct ImageDecoder: Sendable {
             let head = data.prefix(8).map { String(format: "%02X", $0) }.joined(separator: " ")
             throw MediaError.cannotRead(path: name, reason: "not a PNG, JPEG or WebP image (it starts with \(head))")
         }
+        // The size the file declares is checked before anything is decoded: a small file can
+        // declare a huge image (a decompression bomb).
+        if let (w, h) = Self.declaredSize(data, format: format), w > maximumPixelSize || h > maximumPixelSize {
+            throw MediaError.cannotRead(path: name,
+                                        reason: "the image is \(w)×\(h) pixels; at most \(maximumPixelSize) per side is allowed")
+        }
         _ = FFmpegSupport.quietLogging
         guard let codec = avcodec_find_decoder(format.codecID) else {
             throw MediaError.cannotRead(path: name, reason: "this FFmpeg build has no \(format.rawValue) decoder")
@@ -79,6 +122,8 @@ public struct ImageDecoder: Sendable {
         }
         defer { var c: UnsafeMutablePointer<AVCodecContext>? = context; avcodec_free_context(&c) }
         context.pointee.thread_count = 1
+        // The decoder's own bound, for sizes the header peek does not see.
+        context.pointee.max_pixels = Int64(maximumPixelSize) * Int64(maximumPixelSize)
         var status = avcodec_open2(context, codec, nil)
         guard status >= 0 else {
             throw MediaError.libraryFailure(path: name, operation: "opening the \(format.rawValue) decoder",

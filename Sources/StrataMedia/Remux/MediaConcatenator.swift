@@ -86,8 +86,7 @@ public enum MediaConcatenator {
             if rename(temp.path, out.path) != 0 {
                 throw MediaError.cannotJoin(path: out.path, reason: String(cString: strerror(errno)))
             }
-            let mask = umask(0); umask(mask)
-            chmod(out.path, 0o666 & ~mask)
+            FilePermissions.applyDefaultMode(to: out.path)
             return result
         } catch {
             try? FileManager.default.removeItem(at: temp)

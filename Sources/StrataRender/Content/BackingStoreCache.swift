@@ -28,10 +28,14 @@ public final class BackingStoreCache: Sendable {
         var hits = 0, misses = 0
     }
     private let state = Mutex(State())
-    /// Memory cap in bytes (default 512 MiB).
-    public let capacity: Int
+    private let capacityBytes: Atomic<Int>
+    /// Memory cap in bytes (default 512 MiB); lowering it evicts at the next store.
+    public var capacity: Int {
+        get { capacityBytes.load(ordering: .relaxed) }
+        set { capacityBytes.store(max(0, newValue), ordering: .relaxed) }
+    }
 
-    public init(capacity: Int = 512 << 20) { self.capacity = capacity }
+    public init(capacity: Int = 512 << 20) { capacityBytes = Atomic(capacity) }
 
     /// The cached backing store, rasterising it on a miss.
     public func raster(for content: LayerContent, layerBounds: CGRect, scale: Double) -> RasterizedContent? {
@@ -52,7 +56,7 @@ public final class BackingStoreCache: Sendable {
             if s.entries[key] == nil { s.bytes += size }
             s.entries[key] = (r, s.clock)
             s.lastFrame[key] = s.frame
-            while s.bytes > capacity, s.entries.count > 1,
+            while s.bytes > self.capacity, s.entries.count > 1,
                   let oldest = s.entries.min(by: { $0.value.1 < $1.value.1 })?.key, oldest != key {
                 s.bytes -= s.entries[oldest]!.0.bitmap.pixels.count
                 s.entries[oldest] = nil

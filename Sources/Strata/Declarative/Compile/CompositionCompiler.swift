@@ -71,6 +71,9 @@ struct CompositionCompiler {
 
     /// Compiles, or throws every issue found.
     mutating func compile() throws -> CompiledComposition {
+        // Video items are opened here, before the Scene that would install the decoder exists
+        // (a process whose first scene comes from a template with a video).
+        _ = MediaDecoders.install
         let size = composition.size.count == 2 ? CGSize(width: composition.size[0], height: composition.size[1]) : .zero
         if composition.size.count != 2 { issue("size", "expected a size [width, height], got \(PropertyValue.array(composition.size.map { .number($0) }))") }
         let root = CALayer()

@@ -1,0 +1,96 @@
+// Stopping an export from outside: an `ExportCancellation` the caller sets, checked before every
+// frame, and `InterruptSignals`, which turns SIGINT and SIGTERM into that cancellation for command
+// line programs. A first signal stops the work at the next frame, the export removes its
+// temporary file and throws `ExportError.interrupted`; the program then exits 128 + the signal
+// (130 for SIGINT, 143 for SIGTERM). A second signal exits at once, after removing the temporary
+// files of the exports still running.
+import Dispatch
+import Glibc
+import Foundation
+import Synchronization
+
+/// A flag that stops exports using it at their next frame.
+public final class ExportCancellation: Sendable {
+    private let state = Mutex<String?>(nil)
+
+    public init() {}
+
+    /// Stops the exports; `reason` ends up in their error ("interrupted by SIGINT").
+    public func cancel(reason: String = "cancelled") {
+        state.withLock { if $0 == nil { $0 = reason } }
+    }
+
+    public var isCancelled: Bool { state.withLock { $0 != nil } }
+    /// Why it was cancelled (nil: it was not).
+    public var reason: String? { state.withLock { $0 } }
+}
+
+/// SIGINT and SIGTERM as an `ExportCancellation` (for command line programs).
+public final class InterruptSignals: Sendable {
+    /// The process's one watcher.
+    public static let shared = InterruptSignals()
+
+    /// Cancelled when the first signal arrives.
+    public let cancellation = ExportCancellation()
+    private let state = Mutex<(installed: Bool, signal: Int32?, sources: [DispatchSourceSignal])>((false, nil, []))
+
+    private init() {}
+
+    /// Starts watching (idempotent). Until a signal arrives nothing changes.
+    public func install() {
+        state.withLock { s in
+            guard !s.installed else { return }
+            s.installed = true
+            for number in [SIGINT, SIGTERM] {
+                Glibc.signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { [self] in received(number) }
+                source.resume()
+                s.sources.append(source)
+            }
+        }
+    }
+
+    /// The signal received first (nil: none).
+    public var signal: Int32? { state.withLock { $0.signal } }
+
+    /// 128 + the signal: the status a program interrupted by it exits with.
+    public var exitStatus: Int32? { signal.map { 128 + $0 } }
+
+    /// "SIGINT" or "SIGTERM".
+    public static func name(of signal: Int32) -> String {
+        switch signal {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        default: "signal \(signal)"
+        }
+    }
+
+    private func received(_ number: Int32) {
+        let first = state.withLock { s -> Bool in
+            guard s.signal == nil else { return false }
+            s.signal = number
+            return true
+        }
+        if first {
+            cancellation.cancel(reason: "interrupted by \(Self.name(of: number))")
+        } else {
+            // A second signal: no more waiting.
+            TemporaryOutputs.removeAll()
+            _exit(128 + number)
+        }
+    }
+}
+
+/// The temporary files of the exports running in this process, so that a forced exit can remove
+/// them.
+enum TemporaryOutputs {
+    private static let paths = Mutex<Set<String>>([])
+
+    static func add(_ url: URL) { _ = paths.withLock { $0.insert(url.path) } }
+    static func remove(_ url: URL) { _ = paths.withLock { $0.remove(url.path) } }
+
+    static func removeAll() {
+        for path in paths.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+    }
+}

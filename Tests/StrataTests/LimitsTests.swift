@@ -1,0 +1,104 @@
+// Resource limits: each one refused with its message (what, the limit, how to raise it), through
+// the library and the command line, and raised with `--limit NAME=N`.
+import Foundation
+import Strata
+import StrataMedia
+import XCTest
+
+final class LimitsTests: XCTestCase {
+    private func scene(layers: Int = 1, text: String? = nil, duration: Double = 1) -> Scene {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
+        for _ in 1..<max(1, layers) { root.addSublayer(CALayer()) }
+        if let text {
+            let t = CATextLayer()
+            t.string = text
+            t.frame = root.bounds
+            root.addSublayer(t)
+        }
+        return Scene(rootLayer: root, size: CGSize(width: 32, height: 32), frameRate: 10, duration: duration)
+    }
+
+    private func message(_ body: () throws -> Void) -> String {
+        do { try body(); return "" } catch { return "\(error)" }
+    }
+
+    func testEachLimitIsRefusedWithItsNameAndHowToRaiseIt() throws {
+        var s = scene(duration: 3)  // (reassigned below)
+        s.limits.frames = 20
+        XCTAssertEqual(message { _ = try s.renderFrame(at: 0) },
+                       "30 frames (3.0 s at 10 fps): over the limit of 20 (raise it with --limit frames=N, or Scene.limits)")
+        s.limits.frames = 30
+        XCTAssertNoThrow(try s.renderFrame(at: 0))
+
+        s = scene(layers: 6)
+        s.limits.layers = 5
+        XCTAssertEqual(message { _ = try s.renderFrame(at: 0) },
+                       "a frame of 6 layers: over the limit of 5 (raise it with --limit layers=N, or Scene.limits)")
+        s.limits.layers = 6
+        XCTAssertEqual(try s.renderFrame(at: 0).width, 32)
+
+        s = scene(text: String(repeating: "é", count: 11))
+        s.limits.textLength = 10
+        XCTAssertEqual(message { _ = try s.renderFrame(at: 0) },
+                       "a text layer of 11 characters: over the limit of 10 (raise it with --limit text-length=N, or Scene.limits)")
+
+        s = scene()
+        s.contentsScale = 40
+        s.limits.pixelSize = 1000
+        XCTAssertEqual(message { _ = try s.renderFrame(at: 0) },
+                       "size 1280×1280 px exceeds the maximum of 1000 px per side (raise it with --limit pixel-size=N, or Scene.limits)")
+        XCTAssertEqual(s.maximumPixelSize, 1000, "maximumPixelSize is limits.pixelSize")
+
+        s.limits.backingStoreBytes = 3 << 20
+        XCTAssertEqual(s.backingStores.capacity, 3 << 20)
+    }
+
+    func testLimitNamesAndValues() throws {
+        var limits = SceneLimits()
+        try limits.set("image-cache-mb", to: "64")
+        XCTAssertEqual(limits.imageCacheBytes, 64 << 20)
+        try limits.set("instances", to: "12")
+        XCTAssertEqual(limits.replicatorInstances, 12)
+        XCTAssertEqual(message { try limits.set("pixels", to: "3") },
+                       "unknown limit \"pixels\" (limits: pixel-size, frames, layers, text-length, particles, instances, image-size, image-cache-mb, backing-store-mb)")
+        XCTAssertEqual(message { try limits.set("frames", to: "0") }, "limit frames=0: expected a whole number ≥ 1")
+        XCTAssertEqual(message { try limits.set("frames", to: "lots") }, "limit frames=lots: expected a whole number ≥ 1")
+    }
+
+    func testTheCommandLineRaisesAndLowersLimits() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("a.mp4").path
+        var r = try runProcess(strataExecutable, ["render", "--size", "64x36", "--duration", "2", "--limit", "frames=30", "-o", out])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, "Error: 60 frames (2.0 s at 30 fps): over the limit of 30 (raise it with --limit frames=N, or Scene.limits)\n")
+        r = try runProcess(strataExecutable, ["render", "--size", "64x36", "--duration", "2", "--limit", "frames=60", "-o", out, "--quiet"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        r = try runProcess(strataExecutable, ["render", "--size", "20000x10", "-o", out])
+        XCTAssertTrue(r.stderr.contains("exceeds the maximum of 16384 px per side (raise it with --limit pixel-size=N"), r.stderr)
+        r = try runProcess(strataExecutable, ["render", "--size", "20000x10", "--duration", "0.1", "--limit", "pixel-size=20000", "--hash-frames"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        r = try runProcess(strataExecutable, ["render", "--limit", "frames", "-o", out])
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.stderr.contains("--limit 'frames' must be NAME=N"), r.stderr)
+
+        // The image size limit reaches templates' images (the process-wide image cache).
+        let folder = dir.appendingPathComponent("t")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var picture = Bitmap(width: 40, height: 20)
+        for i in stride(from: 3, to: picture.pixels.count, by: 4) { picture.pixels[i] = 255 }
+        try picture.writePNG(to: folder.appendingPathComponent("p.png"))
+        try """
+            size: [64, 36]
+            duration: 1
+            layers:
+              - {type: image, image: p.png, size: [40, 20]}
+            """.write(to: folder.appendingPathComponent("t.yaml"), atomically: true, encoding: .utf8)
+        r = try runProcess(strataExecutable, ["validate", folder.path, "--limit", "image-size=32"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("p.png") && r.stderr.contains("the image is 40×20 pixels; at most 32 per side is allowed"), r.stderr)
+        r = try runProcess(strataExecutable, ["validate", folder.path, "--limit", "image-size=40"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+    }
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Renders each built-in template, with its defaults, to a small looping GIF preview:
+# docs/previews/<name>.gif at 12 frames a second, scaled so that its longer side is 480 pixels
+# (0.25 for 1920×1080 and 1080×1920).
+#
+#   scripts/previews.sh                       # every template in Templates/
+#   scripts/previews.sh countdown title-card  # some
+#   STRATA=.build/debug/strata scripts/previews.sh
+#
+# Uses ${STRATA:-.build/release/strata}: build it first with
+#   swift build -c release --product strata
+set -euo pipefail
+cd "$(dirname "$0")/.."
+STRATA=${STRATA:-.build/release/strata}
+if [ ! -x "$STRATA" ]; then
+  echo "error: $STRATA is not there: swift build -c release --product strata (or set STRATA)" >&2
+  exit 1
+fi
+mkdir -p docs/previews
+
+names=("$@")
+if [ ${#names[@]} -eq 0 ]; then
+  for dir in Templates/*/; do
+    name=$(basename "$dir")
+    [ -f "$dir$name.yaml" ] && names+=("$name")
+  done
+fi
+
+for name in "${names[@]}"; do
+  template="Templates/$name/$name.yaml"
+  # The canvas size from the template's `size: [W, H]` line; the longer side becomes 480 px.
+  read -r width height < <(sed -nE 's/^size: *\[ *([0-9.]+) *, *([0-9.]+) *\].*/\1 \2/p' "$template")
+  scale=$(python3 -c "print(round(480 / max($width, $height), 4))")
+  "$STRATA" render "$template" -o "docs/previews/$name.gif" --scale "$scale" --fps 12 --quiet
+  echo "docs/previews/$name.gif  ($(du -k "docs/previews/$name.gif" | cut -f1) kB, scale $scale)"
+done
