@@ -22,7 +22,10 @@ public final class Scene {
     public var contentsScale: CGFloat = 1
     /// The resource limits this scene renders under (frame size, frame count, layers, text …).
     public var limits = SceneLimits() {
-        didSet { backingStores.capacity = limits.backingStoreBytes }
+        didSet {
+            backingStores.capacity = limits.backingStoreBytes
+            backingStores.tiledLayerTiles.capacity = limits.backingStoreBytes / 2
+        }
     }
     /// The largest frame edge in pixels (`limits.pixelSize`).
     public var maximumPixelSize: Int {

@@ -24,7 +24,8 @@ public struct SceneLimits: Sendable, Equatable {
     public var imageSize = 16_384
     /// The most bytes of decoded images kept for reuse (the process-wide image cache).
     public var imageCacheBytes = 1 << 30
-    /// The most bytes of rasterised content kept between frames (per scene).
+    /// The most bytes of rasterised content kept between frames (per scene); the drawn tiles of
+    /// tiled layers are kept in a pool of their own of half this.
     public var backingStoreBytes = 512 << 20
 
     public init() {}

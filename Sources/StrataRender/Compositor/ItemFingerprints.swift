@@ -95,6 +95,7 @@ extension DrawItem {
             w.add(c.plane.toScreen); w.add(c.plane.fromScreen); w.add(c.plane.antialiased)
             w.add(c.shape); w.add(c.bounds)
         }
+        w.add(blendMode == .additive)
         if let o = outline {
             w.add(1 as UInt64)
             for k in 0..<4 { w.add(o.xs[k]); w.add(o.ys[k]) }
@@ -117,6 +118,7 @@ extension DrawOp {
             w.add(p.cell); w.add(p.coverage)
             if let b = p.blend { w.add(1 as UInt64); w.add(b.image); w.add(b.weight) } else { w.add(0 as UInt64) }
             if let t = p.tint { w.add(1 as UInt64); w.add(t) } else { w.add(0 as UInt64) }
+            if let m = p.modulate { w.add(1 as UInt64); w.add(m) } else { w.add(0 as UInt64) }
             if let clip { w.add(1 as UInt64); w.add(clip) } else { w.add(0 as UInt64) }
             w.add(opacity)
         case .gradient(let paint, let clip):

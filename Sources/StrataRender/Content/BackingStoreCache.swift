@@ -35,6 +35,9 @@ public final class BackingStoreCache: Sendable {
         set { capacityBytes.store(max(0, newValue), ordering: .relaxed) }
     }
 
+    /// The drawn tiles of tiled layers: a pool of their own with its own cap.
+    public let tiledLayerTiles = TiledLayerTileCache()
+
     public init(capacity: Int = 512 << 20) { capacityBytes = Atomic(capacity) }
 
     /// The cached backing store, rasterising it on a miss.

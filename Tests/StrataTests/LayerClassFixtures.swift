@@ -1,0 +1,137 @@
+// Scenes shared by the render tests, benchmarks' figures and the README pictures of the three
+// layer classes of issue 11: a replicator ring and spinner, a nested grid, a reflection with a
+// gradient mask; an additive explosion, snow, a firework with sub-emitters; a huge tiled layer.
+// Images are made here (a soft round sprite, a snowflake, a striped photo stand-in) so the
+// tests need no files.
+import Foundation
+import Strata
+
+enum LayerClassFixtures {
+    /// A `size`×`size` white disc whose alpha falls off smoothly from the centre (a spark).
+    static func softDot(_ size: Int = 32) -> CGImage {
+        var b = Bitmap(width: size, height: size)
+        let c = Double(size) / 2
+        for y in 0..<size { for x in 0..<size {
+            let d = ((Double(x) + 0.5 - c) * (Double(x) + 0.5 - c) + (Double(y) + 0.5 - c) * (Double(y) + 0.5 - c)).squareRoot() / c
+            let a = UInt8((max(0, 1 - d) * max(0, 1 - d) * 255).rounded())
+            let i = (y * size + x) * 4
+            b.pixels[i] = a; b.pixels[i + 1] = a; b.pixels[i + 2] = a; b.pixels[i + 3] = a
+        } }
+        return CGImage(bitmap: b)
+    }
+
+    /// A 4-colour striped 120×80 picture (a stand-in for a photo), opaque.
+    static func picture() -> CGImage {
+        let w = 120, h = 80
+        var b = Bitmap(width: w, height: h)
+        for y in 0..<h { for x in 0..<w {
+            let i = (y * w + x) * 4
+            let band = (x / 30 + y / 40) % 4
+            let rgb: (UInt8, UInt8, UInt8) = [(230, 80, 60), (250, 200, 60), (70, 160, 90), (60, 110, 220)][band]
+            b.pixels[i] = rgb.0; b.pixels[i + 1] = rgb.1; b.pixels[i + 2] = rgb.2; b.pixels[i + 3] = 255
+        } }
+        return CGImage(bitmap: b)
+    }
+
+    static func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
+        CGColor(red: r, green: g, blue: b, alpha: a)
+    }
+
+    static func root(_ w: CGFloat, _ h: CGFloat, background: CGColor? = color(0.08, 0.09, 0.12)) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: w, height: h)
+        root.backgroundColor = background
+        return root
+    }
+
+    // MARK: Replicators
+
+    /// Seed 000 §5.5's ring: ten 30×30 white squares, each the previous one moved 10 down and
+    /// turned 36° about the replicator's centre, green and blue dropping 0.1 a copy.
+    static func ring() -> Scene {
+        let root = self.root(240, 240)
+        let r = CAReplicatorLayer()
+        r.frame = root.bounds
+        r.instanceCount = 10
+        r.instanceTransform = CATransform3DRotate(CATransform3DMakeTranslation(0, 10, 0), .pi / 5, 0, 0, 1)
+        r.instanceBlueOffset = -0.1
+        r.instanceGreenOffset = -0.1
+        let square = CALayer()
+        square.frame = CGRect(x: 40, y: 40, width: 30, height: 30)
+        square.backgroundColor = color(1, 1, 1)
+        r.addSublayer(square)
+        root.addSublayer(r)
+        return Scene(rootLayer: root, size: root.bounds.size, frameRate: 30, duration: 1)
+    }
+
+    /// A loading spinner: 12 rounded bars about the centre, each fading from 1 to 0.15 over a
+    /// second, repeating; instance i starts i/12 s later (instanceDelay), so the bright bar
+    /// goes round.
+    static func spinner() -> (Scene, CAReplicatorLayer, CALayer) {
+        let root = self.root(160, 160)
+        let r = CAReplicatorLayer()
+        r.frame = CGRect(x: 20, y: 20, width: 120, height: 120)
+        r.instanceCount = 12
+        r.instanceTransform = CATransform3DMakeRotation(2 * .pi / 12, 0, 0, 1)
+        r.instanceDelay = 1.0 / 12
+        let bar = CALayer()
+        bar.frame = CGRect(x: 55, y: 4, width: 10, height: 34)
+        bar.cornerRadius = 5
+        bar.backgroundColor = color(0.35, 0.8, 1)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1
+        fade.toValue = 0.15
+        fade.duration = 1
+        fade.repeatCount = .infinity
+        bar.add(fade, forKey: "fade")
+        r.addSublayer(bar)
+        root.addSublayer(r)
+        return (Scene(rootLayer: root, size: root.bounds.size, frameRate: 30, duration: 2), r, bar)
+    }
+
+    /// A grid from two replicators: 8 columns (red falling) inside 6 rows (blue falling).
+    static func grid() -> Scene {
+        let root = self.root(340, 260)
+        let rows = CAReplicatorLayer()
+        rows.frame = CGRect(x: 10, y: 10, width: 320, height: 240)
+        rows.instanceCount = 6
+        rows.instanceTransform = CATransform3DMakeTranslation(0, 40, 0)
+        rows.instanceBlueOffset = -0.18
+        let columns = CAReplicatorLayer()
+        columns.frame = CGRect(x: 0, y: 0, width: 320, height: 40)
+        columns.instanceCount = 8
+        columns.instanceTransform = CATransform3DMakeTranslation(40, 0, 0)
+        columns.instanceRedOffset = -0.12
+        let cell = CALayer()
+        cell.frame = CGRect(x: 4, y: 4, width: 32, height: 32)
+        cell.cornerRadius = 8
+        cell.backgroundColor = color(1, 1, 1)
+        columns.addSublayer(cell)
+        rows.addSublayer(columns)
+        root.addSublayer(rows)
+        return Scene(rootLayer: root, size: root.bounds.size, frameRate: 30, duration: 1)
+    }
+
+    /// A picture and its reflection: a replicator of two instances, the second flipped below the
+    /// first (seed 001's instanceTransform) at alpha 0.4, faded out by a gradient mask.
+    static func reflection() -> Scene {
+        let root = self.root(200, 220, background: color(1, 1, 1))
+        let r = CAReplicatorLayer()
+        r.frame = CGRect(x: 40, y: 10, width: 120, height: 80)
+        r.instanceCount = 2
+        r.instanceTransform = CATransform3DScale(CATransform3DMakeTranslation(0, 80 + 4, 0), 1, -1, 0)
+        r.instanceAlphaOffset = -0.6
+        let picture = CALayer()
+        picture.frame = r.bounds
+        picture.contents = self.picture()
+        r.addSublayer(picture)
+        // The mask covers the picture fully and the reflection from opaque to clear.
+        let mask = CAGradientLayer()
+        mask.frame = CGRect(x: 0, y: 0, width: 120, height: 164)
+        mask.colors = [color(0, 0, 0, 1), color(0, 0, 0, 1), color(0, 0, 0, 0)]
+        mask.locations = [0, 0.52, 0.95]
+        r.mask = mask
+        root.addSublayer(r)
+        return Scene(rootLayer: root, size: root.bounds.size, frameRate: 30, duration: 1)
+    }
+}
