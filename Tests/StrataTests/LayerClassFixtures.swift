@@ -135,3 +135,127 @@ enum LayerClassFixtures {
         return Scene(rootLayer: root, size: root.bounds.size, frameRate: 30, duration: 1)
     }
 }
+
+extension LayerClassFixtures {
+    // MARK: Emitters
+
+    /// An explosion: 3 000 sparks a second from the centre for the first 0.1 s (the emitter's
+    /// birthRate goes to 0 in a block), flying out at 150 ± 100 pt/s, orange with colour
+    /// ranges, shrinking and fading; additive, so the dense core burns white.
+    static func explosion() -> (Scene, CAEmitterLayer) {
+        let root = self.root(320, 240, background: color(0.02, 0.02, 0.05))
+        let e = CAEmitterLayer()
+        e.frame = root.bounds
+        e.emitterPosition = CGPoint(x: 160, y: 120)
+        e.renderMode = .additive
+        e.seed = 7
+        let spark = CAEmitterCell()
+        spark.name = "spark"
+        spark.contents = softDot()
+        spark.birthRate = 3000
+        spark.lifetime = 1.5
+        spark.lifetimeRange = 1
+        spark.velocity = 150
+        spark.velocityRange = 200
+        spark.emissionRange = 2 * .pi
+        spark.yAcceleration = 40
+        spark.scale = 0.5
+        spark.scaleRange = 0.4
+        spark.scaleSpeed = -0.2
+        spark.color = color(1, 0.45, 0.12, 0.6)
+        spark.redRange = 0.1
+        spark.greenRange = 0.3
+        spark.alphaSpeed = -0.4
+        e.emitterCells = [spark]
+        root.addSublayer(e)
+        let scene = Scene(rootLayer: root, size: root.bounds.size, frameRate: 30, duration: 2)
+        scene.at(0.1) { e.birthRate = 0 }
+        return (scene, e)
+    }
+
+    /// Snow: flakes born along a line above the top edge, drifting down and sideways, turning,
+    /// of random size and alpha, drawn oldest first over a night-blue gradient.
+    static func snow() -> (Scene, CAEmitterLayer) {
+        let root = self.root(320, 240)
+        let sky = CAGradientLayer()
+        sky.frame = root.bounds
+        sky.colors = [color(0.05, 0.08, 0.2), color(0.2, 0.28, 0.45)]
+        root.addSublayer(sky)
+        let e = CAEmitterLayer()
+        e.frame = root.bounds
+        e.emitterShape = .line
+        e.emitterPosition = CGPoint(x: 160, y: -10)
+        e.emitterSize = CGSize(width: 360, height: 0)
+        e.renderMode = .oldestFirst
+        e.seed = 3
+        let flake = CAEmitterCell()
+        flake.name = "flake"
+        flake.contents = softDot(24)
+        flake.birthRate = 30
+        flake.lifetime = 12
+        flake.velocity = 30
+        flake.velocityRange = 20
+        flake.emissionLongitude = .pi / 2
+        flake.emissionRange = .pi / 6
+        flake.xAcceleration = 2
+        flake.yAcceleration = 4
+        flake.scale = 0.35
+        flake.scaleRange = 0.3
+        flake.spin = 0.5
+        flake.spinRange = 1
+        flake.color = color(1, 1, 1, 0.85)
+        flake.alphaRange = 0.3
+        e.emitterCells = [flake]
+        root.addSublayer(e)
+        return (Scene(rootLayer: root, size: root.bounds.size, frameRate: 30, duration: 10), e)
+    }
+
+    /// A firework: rockets rise from a line at the bottom, slowing under gravity; each bursts at
+    /// 0.9 s of its life into 120 sparks of its own random colour (a sub-cell that emits for
+    /// 0.05 s), which fall and fade. Additive.
+    static func firework() -> (Scene, CAEmitterLayer) {
+        let root = self.root(320, 240, background: color(0.01, 0.01, 0.04))
+        let e = CAEmitterLayer()
+        e.frame = root.bounds
+        e.emitterShape = .line
+        e.emitterPosition = CGPoint(x: 160, y: 245)
+        e.emitterSize = CGSize(width: 200, height: 0)
+        e.renderMode = .additive
+        e.seed = 11
+        let rocket = CAEmitterCell()
+        rocket.name = "rocket"
+        rocket.contents = softDot(16)
+        rocket.birthRate = 1.2
+        rocket.lifetime = 0.95
+        rocket.velocity = 260
+        rocket.velocityRange = 30
+        rocket.emissionLongitude = -.pi / 2
+        rocket.emissionRange = .pi / 10
+        rocket.yAcceleration = 110
+        rocket.scale = 0.6
+        rocket.color = color(0.8, 0.8, 0.8)
+        rocket.redRange = 0.9
+        rocket.greenRange = 0.9
+        rocket.blueRange = 0.9
+        let burst = CAEmitterCell()
+        burst.name = "burst"
+        burst.contents = softDot(16)
+        burst.beginTime = 0.9
+        burst.duration = 0.05
+        burst.birthRate = 2400
+        burst.lifetime = 1.6
+        burst.lifetimeRange = 0.4
+        burst.velocity = 90
+        burst.velocityRange = 40
+        burst.emissionRange = 2 * .pi
+        burst.yAcceleration = 50
+        burst.scale = 0.5
+        burst.scaleSpeed = -0.2
+        burst.alphaSpeed = -0.55
+        burst.color = color(1, 1, 1)
+        rocket.emitterCells = [burst]
+        e.emitterCells = [rocket]
+        root.addSublayer(e)
+        return (Scene(rootLayer: root, size: root.bounds.size, frameRate: 30, duration: 6), e)
+    }
+}
