@@ -259,3 +259,109 @@ extension LayerClassFixtures {
         return (Scene(rootLayer: root, size: root.bounds.size, frameRate: 30, duration: 6), e)
     }
 }
+
+// MARK: Tiled layers
+
+/// A 20 000 × 20 000 point "map" drawn tile by tile: districts of 1 000 points in colours of
+/// their own, a dot every 250 points, a line every 50 points; with `showsTileBorders`, each
+/// tile's clip box outlined in red (what the renderer asked for). Records the tiles it is asked
+/// for (thread-safe: `draw(in:)` runs on several threads at once).
+final class MapTiledLayer: CATiledLayer, @unchecked Sendable {
+    var showsTileBorders = false
+    private let lock = NSLock()
+    private var drawn: [CGRect] = []
+    private var threads = Set<String>()
+
+    /// The clip boxes drawn so far, and forgets them.
+    func takeDrawnTiles() -> [CGRect] {
+        lock.lock(); defer { lock.unlock() }
+        let d = drawn
+        drawn = []
+        return d
+    }
+
+    /// How many different threads have drawn tiles.
+    var drawingThreadCount: Int { lock.lock(); defer { lock.unlock() }; return threads.count }
+
+    override init() { super.init() }
+    override init(layer: Any) {
+        super.init(layer: layer)
+        showsTileBorders = (layer as? MapTiledLayer)?.showsTileBorders ?? false
+    }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override func draw(in ctx: CGContext) {
+        let box = ctx.boundingBoxOfClipPath
+        lock.lock()
+        drawn.append(box)
+        threads.insert(Thread.isMainThread ? "main" : "\(Unmanaged.passUnretained(Thread.current).toOpaque())")
+        lock.unlock()
+        let district = 1000.0, dot = 250.0, line = 50.0
+        for j in Int((box.minY / district).rounded(.down))...Int((box.maxY / district).rounded(.down)) {
+            for i in Int((box.minX / district).rounded(.down))...Int((box.maxX / district).rounded(.down)) {
+                let h = Double((i * 7 + j * 13) % 10) / 10
+                ctx.setFillColor(red: 0.25 + 0.5 * h, green: 0.35 + 0.4 * Double(j % 5) / 5, blue: 0.75 - 0.5 * h, alpha: 1)
+                ctx.fill(CGRect(x: Double(i) * district, y: Double(j) * district, width: district, height: district))
+            }
+        }
+        ctx.setStrokeColor(red: 1, green: 1, blue: 1, alpha: 0.35)
+        ctx.setLineWidth(2)
+        var x = (box.minX / line).rounded(.down) * line
+        while x <= box.maxX { ctx.strokeLineSegments(between: [CGPoint(x: x, y: box.minY), CGPoint(x: x, y: box.maxY)]); x += line }
+        var y = (box.minY / line).rounded(.down) * line
+        while y <= box.maxY { ctx.strokeLineSegments(between: [CGPoint(x: box.minX, y: y), CGPoint(x: box.maxX, y: y)]); y += line }
+        ctx.setFillColor(red: 1, green: 0.95, blue: 0.6, alpha: 1)
+        for j in Int(((box.minY - 60) / dot).rounded(.up))...Int(((box.maxY + 60) / dot).rounded(.down)) {
+            for i in Int(((box.minX - 60) / dot).rounded(.up))...Int(((box.maxX + 60) / dot).rounded(.down)) {
+                ctx.fillEllipse(in: CGRect(x: Double(i) * dot - 60, y: Double(j) * dot - 60, width: 120, height: 120))
+            }
+        }
+        if showsTileBorders {
+            let w = box.width / 64
+            ctx.setStrokeColor(red: 1, green: 0.1, blue: 0.1, alpha: 1)
+            ctx.stroke(box.insetBy(dx: w / 2, dy: w / 2), width: w)
+        }
+    }
+}
+
+extension LayerClassFixtures {
+    /// The map in a `width`×`height` frame, zoomed and panned over 10 s: the whole map at 0,
+    /// closing in on a district until 7.5 s (2× at the end), then out again. Levels of detail
+    /// 9 with a bias of 2 (the finest level is 4× the layer's scale).
+    static func tiledMap(width: CGFloat = 640, height: CGFloat = 360, borders: Bool = false, frameRate: Double = 30) -> (Scene, MapTiledLayer) {
+        let root = self.root(width, height)
+        let map = MapTiledLayer()
+        map.showsTileBorders = borders
+        map.levelsOfDetail = 9
+        map.levelsOfDetailBias = 2
+        map.anchorPoint = .zero
+        map.bounds = CGRect(x: 0, y: 0, width: 20_000, height: 20_000)
+        root.addSublayer(map)
+        // Scale and the map point kept at the frame's centre, at each key time.
+        let fit = height / 20_000
+        let keys: [(t: Double, s: CGFloat, c: CGPoint)] = [
+            (0, fit, CGPoint(x: 10_000, y: 10_000)), (2.5, 0.12, CGPoint(x: 8_000, y: 9_000)),
+            (5, 0.6, CGPoint(x: 5_200, y: 6_100)), (7.5, 2, CGPoint(x: 5_130, y: 6_070)),
+            (10, 0.3, CGPoint(x: 12_000, y: 12_000)),
+        ]
+        func position(_ k: (t: Double, s: CGFloat, c: CGPoint)) -> CGPoint {
+            CGPoint(x: width / 2 - k.c.x * k.s, y: height / 2 - k.c.y * k.s)
+        }
+        map.position = position(keys[0])
+        map.transform = CATransform3DMakeScale(fit, fit, 1)
+        let times = keys.map { NSNumber(value: $0.t / 10) }
+        let scale = CAKeyframeAnimation(keyPath: "transform.scale")
+        scale.values = keys.map { $0.s }
+        scale.keyTimes = times
+        let pan = CAKeyframeAnimation(keyPath: "position")
+        pan.values = keys.map { NSValue(cgPoint: position($0)) }
+        pan.keyTimes = times
+        let group = CAAnimationGroup()
+        group.animations = [scale, pan]
+        group.duration = 10
+        group.fillMode = .forwards
+        group.isRemovedOnCompletion = false
+        map.add(group, forKey: "zoom")
+        return (Scene(rootLayer: root, size: root.bounds.size, frameRate: frameRate, duration: 10), map)
+    }
+}
