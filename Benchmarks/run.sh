@@ -57,4 +57,5 @@ for w in 1 2; do
 done
 # Peak RSS is per process: one zoom per run.
 $bench tiledzoom --size 1920x1080 --fps 30 --seconds 10 --workers 2
+$bench tiledzoom --size 1920x1080 --fps 30 --seconds 10 --workers 2 --cache-mb 64
 fi

@@ -4,7 +4,7 @@
 //   particles  — an emitter with `--count` live particles (birthRate × lifetime), 16-point soft
 //                sprites over the frame, additive unless `--additive 0`; frames from t = 5 s on
 //                (steady state); prints ms/frame split into snapshot and render.
-//   replicator — `--instances` copies of a 24-point rounded square in a spiral, colour offsets,
+//   replicator — `--instances` copies of a 12-point rounded square in a spiral, colour offsets,
 //                the square turning (every frame changes).
 //   tiledzoom  — a 20 000 × 20 000 point tiled layer zoomed from the whole map to 2× and out again
 //                over `--seconds` at `--fps`; prints ms/frame, tiles drawn, the tile cache's peak
@@ -99,13 +99,15 @@ func replicatorBenchmark(_ args: Args) {
     r.frame = root.bounds
     r.instanceCount = instances
     // A spiral: each copy turned a little about the centre and pushed outwards.
-    r.instanceTransform = CATransform3DScale(CATransform3DMakeRotation(0.13, 0, 0, 1), 1.0025, 1.0025, 1)
+    // Ten turns in 1 000 copies, the last 3.3× the first.
+    let k = pow(3.3, 1 / Double(instances))
+    r.instanceTransform = CATransform3DScale(CATransform3DMakeRotation(20 * .pi / CGFloat(instances), 0, 0, 1), k, k, 1)
     r.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
     r.instanceRedOffset = -0.8 / Float(instances)
     r.instanceBlueOffset = -0.5 / Float(instances)
     let square = CALayer()
-    square.frame = CGRect(x: 960 - 12, y: 540 - 100, width: 24, height: 24)
-    square.cornerRadius = 6
+    square.frame = CGRect(x: 960 - 6, y: 540 - 86, width: 12, height: 12)
+    square.cornerRadius = 3
     square.backgroundColor = CGColor(red: 0.6, green: 0.9, blue: 1, alpha: 0.9)
     let turn = CABasicAnimation(keyPath: "transform.rotation.z")
     turn.fromValue = 0
@@ -176,6 +178,7 @@ func tiledZoomBenchmark(_ args: Args) {
     group.duration = seconds
     map.add(group, forKey: "zoom")
     let scene = Scene(rootLayer: root, size: size, frameRate: fps, duration: seconds)
+    if let mb = args.values["cache-mb"].flatMap(Int.init) { scene.backingStores.tiledLayerTiles.capacity = mb << 20 }
     let frames = Int(seconds * fps)
     let options = RenderOptions(workers: workers)
     let before = peakRSSMiB()
