@@ -71,4 +71,21 @@ final class ReplicatorRenderTests: XCTestCase {
             p = SIMD2(q.x * cos(a) - q.y * sin(a) + 120, q.x * sin(a) + q.y * cos(a) + 10 + 120)
         }
     }
+
+    /// 1 or 2 workers, tiles of 16, 64 or 97 pixels, frames in any order: the same bytes.
+    func testFramesAreIdenticalAcrossWorkersTileSizesAndOrder() throws {
+        let makers: [(String, () -> Scene)] = [("spinner", { LayerClassFixtures.spinner().0 }),
+                                               ("grid", LayerClassFixtures.grid), ("reflection", LayerClassFixtures.reflection)]
+        for (name, make) in makers {
+            let ordered = make()
+            let reference = try [0.2, 0.9, 1.4].map { try ordered.renderFrame(at: $0, options: RenderOptions(workers: 1, tileSize: 64)) }
+            for (workers, tile) in [(2, 64), (1, 16), (2, 97)] {
+                let scene = make()
+                for (i, t) in [0.2, 0.9, 1.4].enumerated().reversed() {
+                    XCTAssertEqual(try scene.renderFrame(at: t, options: RenderOptions(workers: workers, tileSize: tile)), reference[i],
+                                   "\(name) at \(t) s, \(workers) workers, tiles of \(tile)")
+                }
+            }
+        }
+    }
 }
