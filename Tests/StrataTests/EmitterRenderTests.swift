@@ -110,4 +110,57 @@ final class EmitterRenderTests: XCTestCase {
         let over = try frame(.unordered).pixel(x: 20, y: 20)
         XCTAssertEqual([over.r, over.g, over.b, over.a], [191, 96, 191, 191])
     }
+
+    /// One particle born at 0 at (20, 20), still: how its image is cut, scaled and turned.
+    private func single(_ configure: (CAEmitterCell) -> Void) throws -> Bitmap {
+        let root = LayerClassFixtures.root(40, 40, background: nil)
+        let e = CAEmitterLayer()
+        e.frame = root.bounds
+        e.emitterPosition = CGPoint(x: 20, y: 20)
+        let c = CAEmitterCell()
+        c.birthRate = 0.5     // one birth, at 0
+        c.lifetime = 10
+        configure(c)
+        e.emitterCells = [c]
+        root.addSublayer(e)
+        return try Scene(rootLayer: root, size: root.bounds.size, frameRate: 10, duration: 2).renderFrame(at: 1)
+    }
+
+    /// contentsRect picks the right half of a red|blue image (4×4 points), scale 2 doubles it.
+    func testContentsRectAndScale() throws {
+        var image = Bitmap(width: 8, height: 4)
+        for y in 0..<4 { for x in 0..<8 {
+            let i = (y * 8 + x) * 4
+            image.pixels[i] = x < 4 ? 255 : 0; image.pixels[i + 2] = x < 4 ? 0 : 255; image.pixels[i + 3] = 255
+        } }
+        let frame = try single { c in
+            c.contents = CGImage(bitmap: image)
+            c.contentsRect = CGRect(x: 0.5, y: 0, width: 0.5, height: 1)
+            c.scale = 2
+        }
+        // 8 × 8 points centred on (20, 20): pixels 16…23 (column 16 mixes in a quarter of the red
+        // texel beside the rectangle: bilinear sampling clamps at the image's edges, not the
+        // contentsRect's, as for a layer's contentsRect).
+        let edge = frame.pixel(x: 16, y: 20)
+        XCTAssertEqual([edge.r, edge.g, edge.b, edge.a], [64, 0, 191, 255])
+        for (x, y) in [(17, 16), (20, 20), (23, 23), (17, 23)] {
+            let p = frame.pixel(x: x, y: y)
+            XCTAssertEqual([p.r, p.g, p.b, p.a], [0, 0, 255, 255], "(\(x), \(y))")
+        }
+        for (x, y) in [(15, 20), (24, 20), (20, 15), (20, 24)] { XCTAssertEqual(frame.pixel(x: x, y: y).a, 0, "(\(x), \(y))") }
+    }
+
+    /// spin π/2 rad/s turns an 8×2 bar upright after a second (clockwise on screen).
+    func testSpinTurnsTheParticle() throws {
+        var bar = Bitmap(width: 8, height: 2)
+        for i in 0..<bar.pixels.count { bar.pixels[i] = 255 }
+        let frame = try single { c in
+            c.contents = CGImage(bitmap: bar)
+            c.spin = .pi / 2
+        }
+        XCTAssertEqual(frame.pixel(x: 20, y: 17).a, 255)   // upright: 2 wide, 8 high
+        XCTAssertEqual(frame.pixel(x: 19, y: 22).a, 255)
+        XCTAssertEqual(frame.pixel(x: 17, y: 20).a, 0)
+        XCTAssertEqual(frame.pixel(x: 22, y: 19).a, 0)
+    }
 }
