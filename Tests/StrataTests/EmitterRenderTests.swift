@@ -163,4 +163,32 @@ final class EmitterRenderTests: XCTestCase {
         XCTAssertEqual(frame.pixel(x: 17, y: 20).a, 0)
         XCTAssertEqual(frame.pixel(x: 22, y: 19).a, 0)
     }
+
+    /// Two still, opaque particles on the same spot, born at 0 and 1: at 1.5 the older is red
+    /// (redSpeed), the newer half red, half blue. oldestFirst draws the newer on top, oldestLast
+    /// the older.
+    func testRenderModeOrderDecidesWhichParticleIsOnTop() throws {
+        func centre(_ mode: CAEmitterLayerRenderMode) throws -> [UInt8] {
+            let root = LayerClassFixtures.root(40, 40, background: nil)
+            let e = CAEmitterLayer()
+            e.frame = root.bounds
+            e.emitterPosition = CGPoint(x: 20, y: 20)
+            e.renderMode = mode
+            var square = Bitmap(width: 8, height: 8)
+            for i in 0..<square.pixels.count { square.pixels[i] = 255 }
+            let c = CAEmitterCell()
+            c.contents = CGImage(bitmap: square)
+            c.birthRate = 1
+            c.lifetime = 10
+            c.color = LayerClassFixtures.color(0, 0, 1)
+            c.redSpeed = 1
+            c.blueSpeed = -1
+            e.emitterCells = [c]
+            root.addSublayer(e)
+            let p = try Scene(rootLayer: root, size: root.bounds.size, frameRate: 10, duration: 2).renderFrame(at: 1.5).pixel(x: 20, y: 20)
+            return [p.r, p.g, p.b, p.a]
+        }
+        XCTAssertEqual(try centre(.oldestFirst), [128, 0, 128, 255])
+        XCTAssertEqual(try centre(.oldestLast), [255, 0, 0, 255])
+    }
 }
