@@ -87,7 +87,7 @@ func particlesBenchmark(_ args: Args) {
     let scene = Scene(rootLayer: root, size: root.bounds.size, frameRate: 30, duration: 60)
     let times = (0..<frames).map { 5 + Double($0) / 30 }
     let live = (try? scene.snapshot(at: times[0]).sublayers[0].particles?.particles.count) ?? 0
-    measure("particles live=\(live ?? 0) \(additive ? "additive" : "oldestFirst")", scene, times: times, runs: runs, workers: workers)
+    measure("particles live=\(live) \(additive ? "additive" : "oldestFirst")", scene, times: times, runs: runs, workers: workers)
     if let path = args.values["save"] { try? scene.renderFrame(at: times[0]).writePNG(to: URL(fileURLWithPath: path)) }
 }
 
