@@ -6,8 +6,13 @@ bash scripts/setup.sh
 source scripts/env.sh
 swift build --build-tests
 log=$(mktemp)
+# The tests' temporary files (scratch folders, rendered media, the processes they start) go to
+# one folder of this run, removed afterwards whatever the outcome: a test that fails, or is
+# killed, leaves nothing behind in /tmp.
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/strata-test-run.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
 status=0
-swift test --skip-build --disable-swift-testing 2>&1 | tee "$log" || status=$?
+TMPDIR=$scratch swift test --skip-build --disable-swift-testing 2>&1 | tee "$log" || status=$?
 # One plain closing line from XCTest's summary: "N passed, N failed, N skipped".
 summary=$(grep -E "Executed [0-9]+ tests?, with" "$log" | tail -n 1 || true)
 rm -f "$log"

@@ -122,6 +122,48 @@ final class ScaleOutRecipeTests: XCTestCase {
         XCTAssertEqual(documented.firstIndex(of: "--keyframe-interval").map { documented[$0 + 1] }, "\(chunk)")
     }
 
+    func testKubernetesBatchShardsCoverTheRowsAsTheREADMESays() throws {
+        let job = try yaml("examples/kubernetes/batch-shards-job.yaml")
+        let chunks = try yaml("examples/kubernetes/render-chunks-job.yaml")
+        XCTAssertEqual(value(job, "spec.completionMode") as? String, "Indexed")
+        let completions = try XCTUnwrap(value(job, "spec.completions") as? Int)
+        XCTAssertEqual(value(job, "spec.template.spec.restartPolicy") as? String, "Never")
+        // Same image, user and output claim as the chunk Job.
+        for key in ["spec.template.spec.containers.0.image", "spec.template.spec.securityContext.runAsUser",
+                    "spec.template.spec.volumes.1.persistentVolumeClaim.claimName"] {
+            let other = key.replacingOccurrences(of: "volumes.1", with: "volumes.0")
+            XCTAssertEqual("\(value(job, key) ?? "none")", "\(value(chunks, other) ?? "none")", key)
+        }
+        XCTAssertEqual(value(job, "spec.template.spec.volumes.0.configMap.name") as? String, "strata-rows")
+        let container = try XCTUnwrap(value(job, "spec.template.spec.containers.0") as? [String: Any])
+        XCTAssertEqual(value(container, "volumeMounts.0.mountPath") as? String, "/work/in")
+        XCTAssertEqual(value(container, "volumeMounts.1.mountPath") as? String, "/work/out")
+        var environment: [String: String] = [:]
+        for entry in container["env"] as? [[String: Any]] ?? [] {
+            if let name = entry["name"] as? String, let v = entry["value"] as? String { environment[name] = v }
+        }
+        XCTAssertEqual(environment["SHARDS"], "\(completions)")
+
+        // The README's line, with I the pod's index: what every pod runs (shards 0 … N − 1, 0-based
+        // as `strata batch --shard` counts them).
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let line = try XCTUnwrap(readme.split(separator: "\n").first { $0.hasPrefix("strata batch lower-third") && $0.contains("--shard I/") })
+        let documented = line.replacingOccurrences(of: "'", with: "").split(separator: " ").map(String.init)
+        XCTAssertTrue(documented.contains("I/\(completions)"), "the README documents --shard I/\(completions)")
+        let script = try XCTUnwrap(value(container, "args.0") as? String)
+        var shards: [String] = []
+        for index in 0..<completions {
+            environment["JOB_COMPLETION_INDEX"] = "\(index)"
+            let arguments = try runWithStandIn(script, environment: environment)
+            let expected = documented.dropFirst().map {
+                $0.replacingOccurrences(of: "I/", with: "\(index)/").replacingOccurrences(of: "report-I.", with: "report-\(index).")
+            }
+            XCTAssertEqual(arguments, Array(expected), "pod \(index)")
+            shards.append(arguments[arguments.firstIndex(of: "--shard")! + 1])
+        }
+        XCTAssertEqual(shards, (0..<completions).map { "\($0)/\(completions)" })
+    }
+
     func testSlurmArrayTasksCoverTheFrames() throws {
         let script = repository.appendingPathComponent("examples/slurm/render-chunks.sbatch").path
         var covered: [Int] = []
