@@ -3,7 +3,8 @@
 # Needs the peers installed (bash ../shared/bench/peers/setup.sh).
 #
 #   bash Benchmarks/run.sh [frames] [rounds]        (defaults: 30 frames, 3 rounds)
-#   ONLY=standard|export|layers|demo|batch bash Benchmarks/run.sh    (one section)
+#   ONLY=standard|export|layers3|demo|batch|layers bash Benchmarks/run.sh    (one section; layers3 is
+#   issue 3's layer scenes, layers issue 11's replicator, particles and tiled layer)
 #
 # The machine is shared and noisy (±25 % between runs), so every figure of the standard scenes
 # is the median over `rounds` rounds, and within a round Strata (1 and 2 workers) and the peers
@@ -101,7 +102,7 @@ PY
   rm -rf "$work"
 fi
 
-if [ "$only" = all ] || [ "$only" = layers ]; then
+if [ "$only" = all ] || [ "$only" = layers3 ]; then
   echo "== layer scenes (issue 3) =="
   for w in 1 2; do
     $bench images --frames "$frames" --workers $w
@@ -125,4 +126,17 @@ fi
 if [ "$only" = all ] || [ "$only" = batch ]; then
   echo "== batch throughput (issue 13) =="
   bash Benchmarks/batch.sh 4
+fi
+
+if [ "$only" = all ] || [ "$only" = layers ]; then
+  echo "== replicator, particles, tiled layer (issue 11), 1920x1080 =="
+  for w in 1 2; do
+    $bench particles --count 5000 --frames "$frames" --workers $w
+    $bench particles --count 20000 --frames "$frames" --workers $w
+    $bench particles --count 20000 --additive 0 --frames "$frames" --workers $w
+    $bench replicator --instances 1000 --frames "$frames" --workers $w
+  done
+  # Peak RSS is per process: one zoom per run.
+  $bench tiledzoom --size 1920x1080 --fps 30 --seconds 10 --workers 2
+  $bench tiledzoom --size 1920x1080 --fps 30 --seconds 10 --workers 2 --cache-mb 64
 fi

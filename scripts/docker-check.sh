@@ -122,7 +122,7 @@ renders=(
 # Templates and batch: the image's own Templates/ (/opt/strata/Templates) in the container, the
 # tree's on the host; a chunked template render, and a batch over two rows in two shards.
 renders+=(
-  "render lower-third --set duration=2 --scale 0.25 -o out/template.mp4"
+  "render lower-third --set duration=2 --scale 0.25 --keyframe-interval 30 -o out/template.mp4"
   "render lower-third --set duration=2 --scale 0.25 --keyframe-interval 30 --frames 0..29 -o out/tchunk-0.mp4"
   "render lower-third --set duration=2 --scale 0.25 --keyframe-interval 30 --frames 30..59 -o out/tchunk-1.mp4"
   "concat out/tchunk-0.mp4 out/tchunk-1.mp4 -o out/tjoined.mp4"

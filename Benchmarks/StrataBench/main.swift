@@ -10,6 +10,9 @@
 //   StrataBench export --size 1280x720 --seconds 5 -o out.mp4     (prints peak RSS)
 //   StrataBench animation [--layers 500] [--seconds 60] [--fps 60]  (animation evaluation, one core)
 //   StrataBench order [--size 960x540] [--fps 30] [--runs 3]   (forward vs reverse vs shuffled frames)
+//   StrataBench particles [--count 5000] [--additive 1] [--frames 30] [--workers N]   (issue 11)
+//   StrataBench replicator [--instances 1000] [--frames 30] [--workers N]
+//   StrataBench tiledzoom [--size 1920x1080] [--fps 30] [--seconds 10] [--workers N] [--cache-mb 256]   (peak RSS)
 import Foundation
 import Strata
 import CAllocationCounter
@@ -334,6 +337,9 @@ case "demo": demoBenchmark(args)
 case "export": exportBenchmark(args)
 case "animation": animationBenchmark(args)
 case "order": timeOrderBenchmark(args)
+case "particles": particlesBenchmark(args)
+case "replicator": replicatorBenchmark(args)
+case "tiledzoom": tiledZoomBenchmark(args)
 default:
     print("usage: StrataBench composite|demo|export [options]  (see Benchmarks/StrataBench/main.swift)")
     exit(2)

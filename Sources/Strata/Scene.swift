@@ -22,7 +22,10 @@ public final class Scene {
     public var contentsScale: CGFloat = 1
     /// The resource limits this scene renders under (frame size, frame count, layers, text …).
     public var limits = SceneLimits() {
-        didSet { backingStores.capacity = limits.backingStoreBytes }
+        didSet {
+            backingStores.capacity = limits.backingStoreBytes
+            backingStores.tiledLayerTiles.capacity = limits.backingStoreBytes / 2
+        }
     }
     /// The largest frame edge in pixels (`limits.pixelSize`).
     public var maximumPixelSize: Int {
@@ -180,6 +183,11 @@ public final class Scene {
         SceneClock.run(in: ctx) { animationEvents.adopt(tree: rootLayer, in: ctx) }
     }
 
+    /// The limits the layers read while a snapshot is made (replicator instances, particles).
+    private var snapshotLimits: SnapshotLimits {
+        SnapshotLimits(particles: limits.particles, replicatorInstances: limits.replicatorInstances)
+    }
+
     /// The errors that make rendering at the model's current time fail, if any.
     private func currentErrors() throws {
         if !compositionIssues.isEmpty { throw CompositionError(issues: compositionIssues) }
@@ -193,7 +201,8 @@ public final class Scene {
     /// The presentation of `layer` at scene time `t` (the model moved to t first).
     public func presentation(of layer: CALayer, at t: Double) throws -> CALayer? {
         try advance(to: t)
-        let tree = PresentationBuilder(time: t).presentationTree(of: rootLayer)
+        let tree = SnapshotIssues.withLimits(snapshotLimits) { PresentationBuilder(time: t).presentationTree(of: rootLayer) }
+        _ = SnapshotIssues.take()
         return tree.findPresentation(of: layer)
     }
 
@@ -201,7 +210,13 @@ public final class Scene {
     public func snapshot(at t: Double) throws -> LayerSnapshot {
         try advance(to: t)
         try currentErrors()
-        let snapshot = PresentationBuilder(time: t).snapshotTree(of: rootLayer)
+        // Replicator instances and live particles are limited while the snapshot is made (the
+        // layers draw up to the limit and record the excess); the rest is checked on the result.
+        _ = SnapshotIssues.take()
+        let snapshot = SnapshotIssues.withLimits(snapshotLimits) { PresentationBuilder(time: t).snapshotTree(of: rootLayer) }
+        if let issue = SnapshotIssues.take().first {
+            throw SceneLimits.exceeded("at \(t) s, " + issue.what, limit: issue.limit, name: issue.limitName)
+        }
         try checkLimits(snapshot)
         return snapshot
     }

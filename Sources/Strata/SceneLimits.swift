@@ -16,14 +16,16 @@ public struct SceneLimits: Sendable, Equatable {
     /// The most characters of one text layer.
     public var textLength = 200_000
     /// The most particles alive at once in one emitter layer.
-    public var particles = 200_000
-    /// The most instances one replicator layer makes (nested replicators multiply).
-    public var replicatorInstances = 100_000
+    public var particles = SnapshotLimits().particles  // 200 000 (the default lives with the layers)
+    /// The most instances one replicator layer makes (its `instanceCount`; nested replicators
+    /// multiply, and the product is bounded by `layers`).
+    public var replicatorInstances = SnapshotLimits().replicatorInstances  // 100 000
     /// The largest width or height of a decoded image file, in pixels (a 16 384² image is 1 GiB).
     public var imageSize = 16_384
     /// The most bytes of decoded images kept for reuse (the process-wide image cache).
     public var imageCacheBytes = 1 << 30
-    /// The most bytes of rasterised content kept between frames (per scene).
+    /// The most bytes of rasterised content kept between frames (per scene); the drawn tiles of
+    /// tiled layers are kept in a pool of their own of half this.
     public var backingStoreBytes = 512 << 20
 
     public init() {}

@@ -23,7 +23,9 @@ public struct FrameRenderer: Sendable {
 
     /// The display list of a snapshot (exposed for tests and benchmarks).
     public func displayList(for root: LayerSnapshot) -> DisplayList {
-        DisplayListBuilder(width: width, height: height, scale: scale, cache: cache).build(root)
+        var builder = DisplayListBuilder(width: width, height: height, scale: scale, cache: cache)
+        builder.workers = tiles.options.workers
+        return builder.build(root)
     }
 
     /// Draws one frame.

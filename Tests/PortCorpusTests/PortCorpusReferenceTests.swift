@@ -81,22 +81,23 @@ final class PortCorpusReferenceTests: XCTestCase {
         ("001-04", makeSeed1ScrollLayerPanScene, [0, 0.5, 1.0]),
         ("001-15", makeSeed1ImageIOScene, [0]),
         ("004-08", makeSeed4LayerLabelScene, [0]),
+        // Issue 11: replicator, emitter and tiled layer.
+        ("000-28", makeSeed0ReplicatorScene, [0]),
+        ("000-29", makeSeed0ReflectionScene, [0]),
+        ("000-32", makeSeed0TiledLayerScene, [0, 1]),
+        ("000-33", makeSeed0EmitterScene, [0.5, 1, 2, 3.9]),
+        ("001-03", makeSeed1ReflectionViewScene, [0]),
+        ("004-09", makeSeed4EmitterScene, [0.5, 1, 2, 3.9]),
     ]
 
     /// Examples that do not compile yet (their files are excluded in Package.swift; see
     /// RemainingUIKitInterface.swift and RemainingLayerInterface.swift).
     static let notCompiling: [String] = [
         // ("000-13", makeSeed0RasterizedTableCellsScene, [0]),
-        // ("000-28", makeSeed0ReplicatorScene, [0]),
-        // ("000-29", makeSeed0ReflectionScene, [0]),
-        // ("000-32", makeSeed0TiledLayerScene, [0, 1]),
-        // ("000-33", makeSeed0EmitterScene, [0.5, 1, 2, 3.9]),
         // ("000-45", makeSeed0TabBarTransitionScene, [0.9, 1.125, 1.25]),
         // ("000-46", makeSeed0RenderInContextTransitionScene, [0.4, 0.5, 1.0, 1.5, 2.0]),
-        // ("001-03", makeSeed1ReflectionViewScene, [0]),
         // ("001-16", makeSeed1AsyncImageRedrawScene, [0, 1]),
         // ("004-01..04b/11/12/22", makeSeed4ContentsSnippetsScene, [0]),
-        // ("004-09", makeSeed4EmitterScene, [0.5, 1, 2, 3.9]),
     ]
 
     /// The strip of frames of one example.

@@ -50,8 +50,13 @@ func applyTiledLayerScale(_ tileLayer: CATiledLayer) {
 
 /// Full-screen scroll view; at t = 0 the top-left tiles 00_00 … show; at t = 1 the user has
 /// scrolled to (512, 512), so tiles 02_02 … are drawn (no fade-in offline).
+/// The tiled layer's delegate is weak, as on iOS, and tiles are drawn whenever a frame shows
+/// them: the harness keeps the view controllers alive (a window would on a device).
+private var tiledLayerControllers: [TiledLayerViewController] = []
+
 func makeSeed0TiledLayerScene() -> Scene {
     let vc = TiledLayerViewController()
+    tiledLayerControllers.append(vc)
     let scrollView = UIScrollView(frame: UIScreen.main.bounds)
     vc.scrollView = scrollView
     vc.view.addSubview(scrollView)

@@ -16,6 +16,10 @@
 // - `opacity` with `allowsGroupOpacity` → CSS `opacity` (always a group);
 // - `cornerRadius` + `masksToBounds` → `border-radius` + `overflow: hidden`; borders are kept
 //   clear of sublayers (CSS paints them below children, Core Animation above);
+// - a CAReplicatorLayer → one <div> per instance: with `transform-origin: 0 0` at the sublayer's
+//   top-left (left/top), instance k's transform is T(left, top)·R^k·T(−left, −top), R the
+//   instanceTransform about the replicator's centre; its colour is the sublayer's multiplied by
+//   the instance colour;
 // - an axial CAGradientLayer from (0, 0.5) to (1, 0.5) → `linear-gradient(to right, …)`.
 import XCTest
 import Strata
@@ -26,6 +30,9 @@ final class ChromiumCrossCheckTests: XCTestCase {
         var css: String
         var children: [Node] = []
         var preserve3D = false
+        /// Markup placed inside the element after the children's (a replicator's copies, which
+        /// have no layers of their own).
+        var extraHTML = ""
     }
 
     private var chromium: String? {
@@ -72,7 +79,7 @@ final class ChromiumCrossCheckTests: XCTestCase {
 
     private func html(_ n: Node) -> String {
         let style = n.css + (n.preserve3D ? "transform-style:preserve-3d;" : "")
-        return "<div style=\"\(style)\">" + n.children.map(html).joined() + "</div>"
+        return "<div style=\"\(style)\">" + n.children.map(html).joined() + n.extraHTML + "</div>"
     }
 
     private func assemble(_ n: inout Node) {
@@ -225,6 +232,39 @@ final class ChromiumCrossCheckTests: XCTestCase {
             + "background:linear-gradient(to right, \(rgb(red)), \(rgb(blue)), \(rgb(green)));"
         root.children.append(Node(layer: g, css: css))
         let s = try compare(root, width: 300, height: 100, name: "gradient")
+        XCTAssertGreaterThanOrEqual(s, 0.97, "SSIM \(s)")
+    }
+
+    /// A replicator frame: 12 copies of a square turned and moved about the centre, colours
+    /// falling per copy, against 12 positioned <div>s.
+    func testReplicatorInstancesAgainstPositionedCopies() throws {
+        var root = node(CGRect(x: 0, y: 0, width: 320, height: 240), CGColor(gray: 0.95, alpha: 1))
+        let r = CAReplicatorLayer()
+        r.frame = CGRect(x: 40, y: 20, width: 240, height: 200)
+        r.instanceCount = 12
+        let step = CATransform3DRotate(CATransform3DMakeTranslation(0, 6, 0), .pi / 6, 0, 0, 1)
+        r.instanceTransform = step
+        r.instanceGreenOffset = -0.06
+        r.instanceBlueOffset = -0.08
+        let square = CALayer()
+        square.frame = CGRect(x: 100, y: 10, width: 40, height: 30)
+        square.backgroundColor = CGColor(red: 0.3, green: 0.8, blue: 0.95, alpha: 1)
+        r.addSublayer(square)
+        var replicator = Node(layer: r, css: "position:absolute;left:40px;top:20px;width:240px;height:200px;")
+        let c = CATransform3DMakeTranslation(120, 100, 0), back = CATransform3DMakeTranslation(-120, -100, 0)
+        let about = back.concatenating(step).concatenating(c)
+        var power = CATransform3DIdentity
+        for k in 0..<12 {
+            let place = CATransform3DMakeTranslation(100, 10, 0), unplace = CATransform3DMakeTranslation(-100, -10, 0)
+            let css = place.concatenating(power).concatenating(unplace)
+            let g = max(0, 0.8 * (1 - 0.06 * Double(k))), b = max(0, 0.95 * (1 - 0.08 * Double(k)))
+            let colour = CGColor(red: 0.3, green: g, blue: b, alpha: 1)
+            replicator.extraHTML += "<div style=\"position:absolute;left:100px;top:10px;width:40px;height:30px;"
+                + "transform-origin:0 0;transform:\(matrix(css));background:\(rgb(colour))\"></div>"
+            power = power.concatenating(about)
+        }
+        root.children.append(replicator)
+        let s = try compare(root, width: 320, height: 240, name: "replicator")
         XCTAssertGreaterThanOrEqual(s, 0.97, "SSIM \(s)")
     }
 }

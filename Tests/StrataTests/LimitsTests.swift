@@ -52,6 +52,34 @@ final class LimitsTests: XCTestCase {
 
         s.limits.backingStoreBytes = 3 << 20
         XCTAssertEqual(s.backingStores.capacity, 3 << 20)
+        XCTAssertEqual(s.backingStores.tiledLayerTiles.capacity, 3 << 19, "tiled-layer tiles: half the backing-store limit")
+
+        // Replicator instances and live particles (per layer).
+        s = scene()
+        let r = CAReplicatorLayer()
+        r.name = "dots"
+        r.instanceCount = 8
+        r.addSublayer(CALayer())
+        s.rootLayer.addSublayer(r)
+        s.limits.replicatorInstances = 7
+        XCTAssertEqual(message { _ = try s.renderFrame(at: 0) },
+                       "at 0.0 s, CAReplicatorLayer 'dots' with instanceCount 8: over the limit of 7 (raise it with --limit instances=N, or Scene.limits)")
+        s.limits.replicatorInstances = 8
+        XCTAssertNoThrow(try s.renderFrame(at: 0))
+
+        s = scene()
+        let e = CAEmitterLayer()
+        e.name = "sparks"
+        let cell = CAEmitterCell()
+        cell.contents = CGImage(bitmap: Bitmap(width: 1, height: 1))
+        cell.birthRate = 10
+        cell.lifetime = 10
+        e.emitterCells = [cell]
+        s.rootLayer.addSublayer(e)
+        s.limits.particles = 5
+        XCTAssertNoThrow(try s.renderFrame(at: 0.4))   // births at 0, 0.1 … 0.4
+        XCTAssertEqual(message { _ = try s.renderFrame(at: 0.5) },
+                       "at 0.5 s, CAEmitterLayer 'sparks' with 6 live particles: over the limit of 5 (raise it with --limit particles=N, or Scene.limits)")
     }
 
     func testLimitNamesAndValues() throws {

@@ -155,6 +155,7 @@ extension CALayer {
             ctx.journal.recordSublayers(of: parent, original: inserted ? current.filter { $0 !== self } : current)
         }
         if inserted, let events = ctx.events { events.adopt(tree: self, in: ctx) }
+        if inserted, ctx.changeLog != nil { didEnterTree(atSceneTime: ctx.time) }
         guard actionsSuppressed == 0, !CATransaction.disableActions() else { return }
         let event = inserted ? kCAOnOrderIn : kCAOnOrderOut
         action(forKey: event)?.run(forKey: event, object: self, arguments: nil)

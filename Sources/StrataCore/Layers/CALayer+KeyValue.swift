@@ -146,6 +146,8 @@ extension CALayer {
     }
 
     static func split(_ path: String) -> (String, String?) {
+        // An emitter cell's key path (`emitterCells.fire.birthRate`) is one key of the layer.
+        if path.hasPrefix("emitterCells.") { return (path, nil) }
         guard let dot = path.firstIndex(of: ".") else { return (path, nil) }
         return (String(path[..<dot]), String(path[path.index(after: dot)...]))
     }

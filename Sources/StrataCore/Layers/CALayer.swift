@@ -246,6 +246,19 @@ open class CALayer: NSObject, CAMediaTiming {
     /// shows; layers whose content is a function of time set it here (AVPlayerLayer: the video
     /// frame as `contents`).
     open func updatePresentation(atSceneTime time: Double) {}
+    /// The snapshots of the sublayers, back to front, as the renderer draws them: one per
+    /// sublayer here; a `CAReplicatorLayer` repeats them once per instance.
+    open func snapshotSublayers() -> [LayerSnapshot] { (sublayers ?? []).map { $0.makeSnapshot() } }
+    /// Adds what a subclass shows beyond CALayer's properties to its snapshot (a
+    /// `CAEmitterLayer`'s particles, a `CATiledLayer`'s tiles); called last by `makeSnapshot()`.
+    open func completeSnapshot(_ snapshot: inout LayerSnapshot) {}
+    /// On a presentation copy: the layer's local time it shows (the time its animations were
+    /// evaluated at; a replicated instance's is shifted by its `instanceDelay`).
+    var presentationLocalTime: Double?
+    /// Called, inside a recording scene block, on every layer of a subtree just added to a tree.
+    func didEnterTree(atSceneTime t: Double) {
+        for s in sublayers ?? [] { s.didEnterTree(atSceneTime: t) }
+    }
 
     func setSublayersRaw(_ list: [CALayer]) {
         sublayerList = list.isEmpty ? nil : list

@@ -45,4 +45,13 @@
 //   transforms (Core Animation sorts the planes of a layer's 3D scene; the seeds' cube of six
 //   views relies on it). CORE_ANIMATION.md §1.2 says siblings keep zPosition/insertion order;
 //   for 2D sublayers the two agree. Inside a CATransformLayer, depth is resolved per pixel.
+// - CATiledLayer: tiles do not fade in (`fadeDuration()` is kept but not applied). On a device a
+//   tile fades in because it arrives late; offline every tile the frame shows is drawn for it,
+//   so a frame looks like the device once its tiles have arrived and never depends on which
+//   frames were rendered before. `draw(in:)` runs on the render workers, several tiles at once.
+// - CAEmitterLayer: particles are computed in closed form (no frame-to-frame simulation); a
+//   change in a scene block applies to particles born afterwards. Particles are drawn above the
+//   emitter layer's own content, sublayers and border; without `preservesDepth` their z is
+//   ignored. Live particles per emitter and instances per replicator are bounded by the scene's
+//   limits (`--limit particles=N`, `--limit instances=N`): over one, the frame fails naming the layer.
 import Foundation

@@ -104,6 +104,16 @@ public struct LayerSnapshot: Sendable, Hashable {
     public var gradient: GradientSnapshot? = nil
     /// A name for diagnostics.
     public var name: String?
+    /// Multiplies every colour this layer and its subtree draw (straight RGBA, components
+    /// 0…1): a `CAReplicatorLayer` instance's colour (`instanceColor` plus the offsets). Applies
+    /// on top of the multipliers of ancestors. nil: no change.
+    public var colorMultiplier: RGBA? = nil
+    /// The particles a `CAEmitterLayer` shows at this time, drawn above the layer's background,
+    /// border and sublayers.
+    public var particles: ParticleSystemSnapshot? = nil
+    /// A `CATiledLayer`'s content: drawn tile by tile, on demand, at the level of detail its
+    /// on-screen scale needs.
+    public var tiledContent: TiledContentSnapshot? = nil
 
     /// The map from this layer's coordinates to its superlayer's (before the superlayer's
     /// sublayerTransform): `(p − anchor) · transform + position`.

@@ -32,6 +32,7 @@ public struct PresentationBuilder {
         copy.modelLayerReference = model
         journal?.revert(model, on: copy)
         let local = model.localTime(fromParent: parentTime)
+        copy.presentationLocalTime = local
         copy.applyAnimations(atLocalTime: local, entries: journal?.originalEntries(of: model) ?? model.animationEntries)
         // Time-dependent content (AVPlayerLayer's video frame) for the scene time shown.
         copy.withActionsSuppressed { copy.updatePresentation(atSceneTime: time) }
@@ -42,6 +43,16 @@ public struct PresentationBuilder {
         if let subs = journal?.originalSublayers(of: model) ?? model.sublayers, !subs.isEmpty {
             let copies = subs.map { build($0, parentTime: local, journal: journal) }
             copy.withActionsSuppressed { copy.setSublayersForPresentation(copies) }
+            // A replicator's instance i shows its sublayers i·instanceDelay earlier.
+            if let replicator = copy as? CAReplicatorLayer {
+                let delay = replicator.instanceDelay
+                let count = replicator.drawnInstanceCount
+                if delay != 0, delay.isFinite, count > 1 {
+                    replicator.delayedInstances = (1..<count).map { i in
+                        subs.map { build($0, parentTime: local - Double(i) * delay, journal: journal) }
+                    }
+                }
+            }
         }
         return copy
     }
@@ -85,13 +96,14 @@ extension CALayer {
             },
             content: snapshotContent(),
             mask: mask.map { Box($0.makeSnapshot()) },
-            sublayers: (sublayers ?? []).map { $0.makeSnapshot() },
+            sublayers: snapshotSublayers(),
             name: name)
         snap.shadowPath = shadowPath
         snap.gradient = snapshotGradient()
         snap.shouldRasterize = shouldRasterize
         snap.rasterizationScale = rasterizationScale
         snap.transition = customValues[TransitionStorage.key] as? TransitionSnapshot
+        completeSnapshot(&snap)
         return snap
     }
 }

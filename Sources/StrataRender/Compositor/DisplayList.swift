@@ -85,6 +85,9 @@ public struct ImagePlacement: Sendable {
     /// When set, the image is a mask: the output is this premultiplied colour times the
     /// sampled alpha (a shadow from its blurred shadowPath).
     public var tint: SIMD4<Float>? = nil
+    /// When set, every sampled colour is multiplied by this premultiplied colour, component by
+    /// component (a particle's colour, a replicator instance's `instanceColor`).
+    public var modulate: SIMD4<Float>? = nil
 }
 
 /// What an item draws.
@@ -184,6 +187,18 @@ public struct DrawItem: Sendable {
     /// The item's area on screen as a convex quad, when it is entirely in front of the eye:
     /// rows are scanned only between its edges (measured: 2× faster on rotated images).
     public var outline: ScreenQuad? = nil
+    /// How the item's colour combines with what is beneath (source-over unless an emitter in
+    /// `.additive` mode drew it).
+    public var blendMode: ItemBlendMode = .sourceOver
+}
+
+/// How a draw item's premultiplied colour `s` combines with the destination `d`.
+public enum ItemBlendMode: Sendable, Equatable {
+    /// `s + d·(1 − s.a)`.
+    case sourceOver
+    /// `min(s + d, 1)` per component (Core Animation's additive particles): overlapping
+    /// particles brighten. Image items only (AdditiveBlend.swift).
+    case additive
 }
 
 /// Four screen points of a convex quadrilateral, in order.

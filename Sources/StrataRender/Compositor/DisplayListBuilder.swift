@@ -14,6 +14,8 @@ public struct DisplayListBuilder: Sendable {
     public let scale: Double
     /// Backing stores of vector and drawn content, kept across frames.
     public let cache: BackingStoreCache
+    /// Threads that may draw the missing tiles of tiled layers at once (TiledLayerItems.swift).
+    public var workers = 1
 
     public init(width: Int, height: Int, scale: Double = 1, cache: BackingStoreCache = BackingStoreCache()) {
         self.width = width; self.height = height; self.scale = scale; self.cache = cache
@@ -40,6 +42,16 @@ public struct DisplayListBuilder: Sendable {
     private func visit(_ layer: LayerSnapshot, layerTo3D: CATransform3D, planeToScreen: Homography,
                        opacity inherited: Float, clips: [ClipShape], into faces: inout [Face], inContext: Bool = false) {
         guard !layer.isHidden, layer.opacity > 0, inherited > 0 else { return }
+        // A replicator instance's colour multiplies everything its subtree draws (ColorModulation.swift).
+        if let m = layer.colorMultiplier {
+            var plain = layer
+            plain.colorMultiplier = nil
+            var inner: [Face] = []
+            visit(plain, layerTo3D: layerTo3D, planeToScreen: planeToScreen, opacity: inherited, clips: clips,
+                  into: &inner, inContext: inContext)
+            faces.append(contentsOf: inner.map { $0.modulated(by: m) })
+            return
+        }
         if let transition = layer.transition {
             visitTransition(transition, of: layer, layerTo3D: layerTo3D, planeToScreen: planeToScreen,
                             opacity: inherited, clips: clips, into: &faces)
@@ -122,6 +134,10 @@ public struct DisplayListBuilder: Sendable {
                     emit(.image(placement, clip: layer.masksToBounds ? boundsShape : nil, opacity: alpha), local: local, clips: clips)
                 }
             }
+        }
+        // A tiled layer's visible tiles at the level of detail it is shown at (TiledLayerItems.swift).
+        if let tiled = layer.tiledContent {
+            items.append(contentsOf: tiledItems(tiled, of: layer, H: H, plane: plane, opacity: alpha, clips: clips))
         }
         // Shapes are drawn straight into the tiles (no backing store) when their whole draw
         // area is in front of the eye.
@@ -221,6 +237,11 @@ public struct DisplayListBuilder: Sendable {
         if layer.borderWidth > 0, let bc = layer.borderColor, bc.a > 0 {
             let inner = boundsShape.inset(by: Double(layer.borderWidth))
             emit(.ring(outer: boundsShape, inner: inner, premultiplied(bc, alpha)), local: layer.bounds, clips: clips)
+        }
+        // An emitter's particles, above everything else of the layer (ParticleItems.swift).
+        if let system = layer.particles {
+            items.append(contentsOf: particleItems(system, of: layer, layerTo3D: layerTo3D, planeToScreen: planeToScreen,
+                                                   H: H, opacity: alpha, clips: clips))
         }
 
         // Shadow beneath everything (clipped away entirely by masksToBounds, as on iOS).

@@ -22,7 +22,10 @@ enum SpanKernel {
     /// Draws `item` over `r` and returns true, or returns false when the kernels do not know it.
     static func draw(_ item: DrawItem, in r: PixelRect, into buf: inout TileBuffer, _ settings: DrawSettings,
                      spans: ItemRowSpans? = nil) -> Bool {
-        guard item.clips.count <= maximumClips else { return false }
+        // Additive particles and colour-modulated images keep their Swift loops (AdditiveBlend,
+        // ImageShader.modulate): the kernels blend source-over and know no modulation.
+        guard item.clips.count <= maximumClips, item.blendMode == .sourceOver else { return false }
+        if case .image(let placement, _, _) = item.op, placement.modulate != nil { return false }
         if case .vector(let shape, let color) = item.op {
             drawVector(shape, color: color, item, in: r, into: &buf, settings)
             return true

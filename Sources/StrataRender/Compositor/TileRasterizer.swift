@@ -248,10 +248,12 @@ enum TileRasterizer {
             let blendPixels = placement.blend?.image.bitmap.pixels ?? []
             placement.image.bitmap.pixels.withUnsafeBytes { raw in
                 blendPixels.withUnsafeBytes { blendRaw in
-                    scan(item, r, &buf, ImageShader(placement: placement, blendPlacement: blendPlacement, clip: clip,
-                                                    opacity: opacity, antialiased: aa,
-                                                    texels: raw.bindMemory(to: UInt32.self),
-                                                    blendTexels: blendRaw.bindMemory(to: UInt32.self)), settings)
+                    let shader = ImageShader(placement: placement, blendPlacement: blendPlacement, clip: clip,
+                                             opacity: opacity, antialiased: aa,
+                                             texels: raw.bindMemory(to: UInt32.self),
+                                             blendTexels: blendRaw.bindMemory(to: UInt32.self))
+                    // Additive particles: their own scalar loop (AdditiveBlend.swift).
+                    if item.blendMode == .additive { scanAdditive(item, r, &buf, shader) } else { scan(item, r, &buf, shader, settings) }
                 }
             }
         case .gradient(let paint, let clip):
@@ -644,6 +646,7 @@ struct ImageShader: PixelShader {
     let sampler: ImageSampler, blendSampler: ImageSampler
     let blendWeight: Float
     let tint: SIMD4<Float>?
+    let modulate: SIMD4<Float>?
     let dest: RoundedRect, clip: RoundedRect?
     let cx0: Double, cx1: Double, cy0: Double, cy1: Double
     let opacity: Float, antialiased: Bool
@@ -655,6 +658,7 @@ struct ImageShader: PixelShader {
         blendSampler = ImageSampler(blendPlacement)
         blendWeight = placement.blend?.weight ?? 0
         tint = placement.tint
+        modulate = placement.modulate
         dest = RoundedRect(rect: placement.coverage ?? placement.destination, radius: 0)
         self.clip = clip
         let cell = placement.cell
@@ -689,6 +693,7 @@ struct ImageShader: PixelShader {
             color += (lower - color) * blendWeight
         }
         if let tint { color = tint * color.w }
+        if let modulate { color *= modulate }
         return color * opacity
     }
 }

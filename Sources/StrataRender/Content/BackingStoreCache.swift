@@ -41,6 +41,8 @@ public final class BackingStoreCache: Sendable {
     let shaper = TextShaper()
     /// Glyph coverage masks.
     let glyphs = GlyphCache()
+    /// The drawn tiles of tiled layers: a pool of their own with its own cap.
+    public let tiledLayerTiles = TiledLayerTileCache()
 
     public init(capacity: Int = 512 << 20) { capacityBytes = Atomic(capacity) }
 

@@ -1,0 +1,25 @@
+// Where on the emitter shape particles are born (Apple's `CAEmitterLayerEmitterMode`).
+import Foundation
+
+/// Where on (or in) the emitter shape particles are born.
+public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// At the shape's points: its vertices (a line's two ends, a rectangle's four corners, a
+    /// cuboid's eight); **Strata:** a circle's and a sphere's centre.
+    public static let points = CAEmitterLayerEmitterMode(rawValue: "points")
+    /// On the outline: a rectangle's edges, a circle's circumference, a cuboid's twelve edges,
+    /// a sphere's surface; along a line.
+    public static let outline = CAEmitterLayerEmitterMode(rawValue: "outline")
+    /// On the surface: inside a rectangle or circle, on a cuboid's faces or a sphere's surface;
+    /// along a line.
+    public static let surface = CAEmitterLayerEmitterMode(rawValue: "surface")
+    /// Inside the shape: a rectangle's or circle's area, a cuboid's or sphere's volume; along a
+    /// line (the default).
+    public static let volume = CAEmitterLayerEmitterMode(rawValue: "volume")
+}
+
+public let kCAEmitterLayerPoints = CAEmitterLayerEmitterMode.points
+public let kCAEmitterLayerOutline = CAEmitterLayerEmitterMode.outline
+public let kCAEmitterLayerSurface = CAEmitterLayerEmitterMode.surface
+public let kCAEmitterLayerVolume = CAEmitterLayerEmitterMode.volume

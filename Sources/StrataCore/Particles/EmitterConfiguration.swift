@@ -1,0 +1,141 @@
+// An emitter layer's particle-relevant values at one time, frozen: the layer's emitter
+// properties and every cell's values. Particles read the configuration of their birth time,
+// which the emitter's timeline (EmitterTimeline.swift) keeps for past times; animations are
+// applied to a configuration here by key path, exactly as they are applied to a layer
+// (`emitterPosition`, `emitterPosition.x`, `birthRate`, `emitterCells.fire.birthRate`,
+// `emitterCells.rocket.emitterCells.spark.color`).
+import Foundation
+
+/// The values of a `CAEmitterLayer` that decide where, how many and what particles are born.
+public struct EmitterConfiguration: Sendable, Equatable {
+    public var emitterPosition = CGPoint.zero
+    public var emitterZPosition: CGFloat = 0
+    public var emitterSize = CGSize.zero
+    public var emitterDepth: CGFloat = 0
+    public var emitterShape = CAEmitterLayerEmitterShape.point
+    public var emitterMode = CAEmitterLayerEmitterMode.volume
+    public var birthRate: Float = 1
+    public var lifetime: Float = 1
+    public var velocity: Float = 1
+    public var scale: Float = 1
+    public var spin: Float = 1
+    public var seed: UInt32 = 0
+    public var cells: [CellConfiguration] = []
+
+    public init() {}
+
+    /// The layer keys a configuration holds and their kinds.
+    static let layerKinds: [String: AnimatableValue.Kind] = [
+        "emitterPosition": .point, "emitterZPosition": .number, "emitterSize": .size, "emitterDepth": .number,
+        "birthRate": .number, "lifetime": .number, "velocity": .number, "scale": .number, "spin": .number,
+    ]
+
+    /// The value of a top-level key: a layer key or `emitterCells.NAME(.emitterCells.NAME)*.KEY`.
+    public func value(forKey key: String) -> AnimatableValue? {
+        switch key {
+        case "emitterPosition": return .point(emitterPosition)
+        case "emitterZPosition": return .number(emitterZPosition)
+        case "emitterSize": return .size(emitterSize)
+        case "emitterDepth": return .number(emitterDepth)
+        case "birthRate": return .number(CGFloat(birthRate))
+        case "lifetime": return .number(CGFloat(lifetime))
+        case "velocity": return .number(CGFloat(velocity))
+        case "scale": return .number(CGFloat(scale))
+        case "spin": return .number(CGFloat(spin))
+        default:
+            guard let (path, cellKey) = EmitterConfiguration.cellPath(key),
+                  let cell = EmitterConfiguration.cell(at: path, in: cells) else { return nil }
+            return cell.parameters.value(forKey: cellKey)
+        }
+    }
+
+    /// Sets a top-level key; false when unknown.
+    @discardableResult
+    public mutating func set(_ value: AnimatableValue, forKey key: String) -> Bool {
+        switch (key, value) {
+        case ("emitterPosition", .point(let p)): emitterPosition = p
+        case ("emitterZPosition", .number(let n)): emitterZPosition = n
+        case ("emitterSize", .size(let s)): emitterSize = s
+        case ("emitterDepth", .number(let n)): emitterDepth = n
+        case ("birthRate", .number(let n)): birthRate = Float(n)
+        case ("lifetime", .number(let n)): lifetime = Float(n)
+        case ("velocity", .number(let n)): velocity = Float(n)
+        case ("scale", .number(let n)): scale = Float(n)
+        case ("spin", .number(let n)): spin = Float(n)
+        default:
+            guard let (path, cellKey) = EmitterConfiguration.cellPath(key) else { return false }
+            return EmitterConfiguration.update(at: path[...], in: &cells) { $0.parameters.set(value, forKey: cellKey) }
+        }
+        return true
+    }
+
+    /// Applies `animations` (evaluated at the layer's local time `t`) to the keys this
+    /// configuration holds; animations of other keys are ignored. The same rules as a layer's:
+    /// animations combine in the order added, fields (`emitterPosition.x`) write into the whole.
+    public mutating func apply(_ animations: [PreparedAnimation], at t: Double) {
+        for animation in animations {
+            animation.forEachPropertyAnimation(at: t) { leaf, time in
+                guard let whole = value(forKey: leaf.keyBase) else { return }
+                guard let field = leaf.keyField else {
+                    if let s = leaf.sample(at: time, underlying: whole) { set(s.value, forKey: leaf.keyBase) }
+                    return
+                }
+                let underlying = leaf.usesUnderlying ? CALayer.read(field: field, of: whole) : .number(0)
+                guard let underlying, let s = leaf.sample(at: time, underlying: underlying),
+                      let updated = CALayer.write(field: field, of: whole, value: s.value) else { return }
+                set(updated, forKey: leaf.keyBase)
+            }
+        }
+    }
+
+    /// Whether any of `animations` animates a key this configuration holds.
+    static func affects(_ animations: [PreparedAnimation]) -> Bool {
+        var found = false
+        for a in animations {
+            a.forEachPropertyAnimation(atAnyTime: ()) { leaf in
+                if layerKinds[leaf.keyBase] != nil || leaf.keyBase.hasPrefix("emitterCells.") { found = true }
+            }
+        }
+        return found
+    }
+
+    // MARK: Cell key paths
+
+    /// `emitterCells.a.emitterCells.b.key` → (["a", "b"], "key"); nil when not a cell key path.
+    static func cellPath(_ key: String) -> ([String], String)? {
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var names: [String] = []
+        var i = 0
+        while i + 2 < parts.count, parts[i] == "emitterCells" {
+            names.append(parts[i + 1])
+            i += 2
+        }
+        guard !names.isEmpty, i == parts.count - 1 else { return nil }
+        return (names, parts[i])
+    }
+
+    /// The cell at a path of names (the first cell with each name).
+    static func cell(at path: [String], in cells: [CellConfiguration]) -> CellConfiguration? {
+        guard let first = path.first, let c = cells.first(where: { $0.parameters.name == first }) else { return nil }
+        return path.count == 1 ? c : cell(at: Array(path.dropFirst()), in: c.cells)
+    }
+
+    private static func update(at path: ArraySlice<String>, in cells: inout [CellConfiguration],
+                               _ body: (inout CellConfiguration) -> Bool) -> Bool {
+        guard let first = path.first, let i = cells.firstIndex(where: { $0.parameters.name == first }) else { return false }
+        if path.count == 1 { return body(&cells[i]) }
+        return update(at: path.dropFirst(), in: &cells[i].cells, body)
+    }
+}
+
+extension PreparedAnimation {
+    /// Calls `body` with every property animation this one contains (a group's children,
+    /// recursively), regardless of time.
+    func forEachPropertyAnimation(atAnyTime: Void, _ body: (PreparedAnimation) -> Void) {
+        switch curve {
+        case .group(let children): for c in children { c.forEachPropertyAnimation(atAnyTime: (), body) }
+        case .transition: return
+        default: if !keyPath.isEmpty { body(self) }
+        }
+    }
+}

@@ -1,0 +1,218 @@
+// The particles of an emitter at local time t, in closed form (CORE_ANIMATION.md §3, Strata):
+// nothing is stepped from frame to frame. Births come from the birth schedule (BirthSchedule
+// .swift); each particle's random values from its identity (ParticleRandom.swift); its state at
+// age a (in its cell's time) from the values it got at birth:
+//
+//     position = p₀ + v₀·a + ½·acceleration·a²
+//     scale    = (scale ± scaleRange/2 + scaleSpeed·a) × layer.scale
+//     rotation = (spin ± spinRange/2) × layer.spin × a
+//     colour   = clamp(colour ± range/2, 0…1) + speed·a, clamped to 0…1 (× the parent's colour
+//                at birth for a sub-cell's particle)
+//
+// alive while 0 ≤ a < lifetime = (lifetime ± lifetimeRange/2) × layer.lifetime. A particle whose
+// cell has sub-cells emits them while it lives, from its current position, with directions
+// relative to its current direction of travel; their births are a closed form too (a constant
+// rate from the configuration the parent was born with), so a frame needs nothing but t.
+import Foundation
+
+/// One live particle before it becomes a snapshot.
+struct LiveParticle {
+    var snapshot: ParticleSnapshot
+    var cellImage: ParticleImage?
+    /// The top-level cell index and the path of sub-cell indices below it, for ordering.
+    var lineage: Int
+    var sequence: Int
+}
+
+/// What a particle got at birth.
+struct Emission {
+    let cell: CellConfiguration
+    let layer: EmitterConfiguration
+    let key: UInt64
+    /// The layer's local time of birth.
+    let birthTime: Double
+    /// Cell seconds per layer second.
+    let timeScale: Double
+    let lifetime: Double
+    let origin: Vector3
+    let velocity: Vector3
+    let acceleration: Vector3
+    let color: (Double, Double, Double, Double)
+    let colorSpeed: (Double, Double, Double, Double)
+    let tint: (Double, Double, Double, Double)
+    let scale: Double
+    let scaleSpeed: Double
+    let spinRate: Double
+
+    init(cell: CellConfiguration, layer: EmitterConfiguration, random r: ParticleRandom, origin: Vector3,
+         frame: EmissionFrame, tint: (Double, Double, Double, Double), birthTime: Double, timeScale: Double) {
+        let p = cell.parameters
+        self.cell = cell; self.layer = layer; key = r.key
+        self.birthTime = birthTime; self.timeScale = timeScale
+        lifetime = max(0, r.around(Double(p.lifetime), range: Double(p.lifetimeRange), .lifetime)) * Double(layer.lifetime)
+        self.origin = origin
+        let speed = r.around(Double(p.velocity), range: Double(p.velocityRange), .velocity) * Double(layer.velocity)
+        let dir = EmissionGeometry.direction(longitude: Double(p.emissionLongitude), latitude: Double(p.emissionLatitude),
+                                             range: Double(p.emissionRange), frame: frame, r)
+        velocity = dir * speed
+        acceleration = Vector3(x: Double(p.xAcceleration), y: Double(p.yAcceleration), z: Double(p.zAcceleration))
+        let c = p.color ?? .white
+        func comp(_ v: CGFloat, _ range: Float, _ s: ParticleRandom.Stream) -> Double {
+            min(max(r.around(Double(v), range: Double(range), s), 0), 1)
+        }
+        color = (comp(c.red, p.redRange, .red), comp(c.green, p.greenRange, .green),
+                 comp(c.blue, p.blueRange, .blue), comp(c.alpha, p.alphaRange, .alpha))
+        colorSpeed = (Double(p.redSpeed), Double(p.greenSpeed), Double(p.blueSpeed), Double(p.alphaSpeed))
+        self.tint = tint
+        scale = r.around(Double(p.scale), range: Double(p.scaleRange), .scale)
+        scaleSpeed = Double(p.scaleSpeed)
+        spinRate = r.around(Double(p.spin), range: Double(p.spinRange), .spin) * Double(layer.spin)
+    }
+
+    /// Age in cell time at the layer's local time `t`.
+    @inline(__always) func age(at t: Double) -> Double { (t - birthTime) * timeScale }
+    func position(atAge a: Double) -> Vector3 { origin + velocity * a + acceleration * (0.5 * a * a) }
+    func velocity(atAge a: Double) -> Vector3 { velocity + acceleration * a }
+    func color(atAge a: Double) -> (Double, Double, Double, Double) {
+        func c(_ v: Double, _ s: Double, _ t: Double) -> Double { min(max(v + s * a, 0), 1) * t }
+        return (c(color.0, colorSpeed.0, tint.0), c(color.1, colorSpeed.1, tint.1),
+                c(color.2, colorSpeed.2, tint.2), c(color.3, colorSpeed.3, tint.3))
+    }
+}
+
+/// Evaluates an emitter model's particles at a local time.
+struct ParticleSimulation {
+    let timeline: EmitterTimeline
+    /// The local time the simulation starts (the layer's beginTime, or when it entered the tree).
+    let start: Double
+    let cache: ParticleBirthCache
+
+    /// The live particles at local time `t`, unordered.
+    func particles(at t: Double) -> [LiveParticle] {
+        guard t.isFinite, t >= start else { return [] }
+        let step = ParticleBirthCache.step
+        let n = Int(((t - start) / step).rounded(.down))
+        let cellCount = timeline.epochs.map(\.configuration.cells.count).max() ?? 0
+        var out: [LiveParticle] = []
+        cache.withSchedules(timeline: timeline, start: start) { s in
+            for c in 0..<cellCount {
+                s.extend(cell: c, through: n)
+                var j = n
+                while j >= 0 {
+                    let sched = s.cells[c]
+                    if s.gridTime(j + 1) + sched.reach[j] <= t { break }
+                    let c0 = sched.prefix[j], c1 = sched.prefix[j + 1]
+                    if c1 > c0 {
+                        let run = sched.runs[j]
+                        let iv = s.interval(j)
+                        let cfg = iv.configuration
+                        let streamKey = ParticleRandom.cellKey(seed: cfg.seed, cellIndex: c)
+                        var k = Int(c0.rounded(.up))
+                        while Double(k) < c1 {
+                            let tau = run.birthTime(k)
+                            if tau > t { break }
+                            // The emitter's position at the birth, between the interval's ends.
+                            let f = (tau - s.gridTime(j)) / step
+                            let p0 = Vector3(cfg.emitterPosition, cfg.emitterZPosition)
+                            let centre = p0 + (iv.endPosition - p0) * f
+                            let r = ParticleRandom(streamKey: streamKey, index: k)
+                            let cell = cfg.cells[c]
+                            let e = Emission(cell: cell, layer: cfg, random: r,
+                                             origin: EmissionGeometry.position(cfg, center: centre, r),
+                                             frame: .identity, tint: (1, 1, 1, 1), birthTime: tau,
+                                             timeScale: cell.parameters.timing.speed)
+                            collect(e, at: t, lineage: c + 1, sequence: k, into: &out)
+                            k += 1
+                        }
+                    }
+                    j -= 1
+                }
+            }
+        }
+        return out
+    }
+
+    /// Adds `e` (when alive and visible at `t`) and its live descendants.
+    private func collect(_ e: Emission, at t: Double, lineage: Int, sequence: Int, into out: inout [LiveParticle]) {
+        let age = e.age(at: t)
+        guard age >= 0 else { return }
+        if age < e.lifetime, let image = e.cell.parameters.contents {
+            let pos = e.position(atAge: age)
+            let scale = (e.scale + e.scaleSpeed * age) * Double(e.layer.scale)
+            let c = e.color(atAge: age)
+            if scale > 0, c.3 > 0 {
+                let p = e.cell.parameters
+                let snap = ParticleSnapshot(x: Float(pos.x), y: Float(pos.y), z: Float(pos.z),
+                                            rotation: Float(e.spinRate * age), scale: Float(scale),
+                                            color: RGBA(r: Float(c.0), g: Float(c.1), b: Float(c.2), a: Float(c.3)),
+                                            image: 0, birthTime: e.birthTime, age: Float(age))
+                let img = ParticleImage(image: image, contentsRect: p.contentsRect, contentsScale: p.contentsScale,
+                                        minificationFilter: CALayerContentsFilter(rawValue: p.minificationFilter),
+                                        magnificationFilter: CALayerContentsFilter(rawValue: p.magnificationFilter))
+                out.append(LiveParticle(snapshot: snap, cellImage: img, lineage: lineage, sequence: sequence))
+            }
+        }
+        for (si, sub) in e.cell.cells.enumerated() {
+            collectSubcell(sub, index: si, of: e, parentAge: age, at: t, lineage: lineage * 64 + si + 1, into: &out)
+        }
+    }
+
+    /// The live particles that `parent` emitted of its sub-cell `sub`.
+    private func collectSubcell(_ sub: CellConfiguration, index si: Int, of parent: Emission, parentAge: Double,
+                                at t: Double, lineage: Int, into out: inout [LiveParticle]) {
+        let p = sub.parameters
+        let speed = p.timing.speed
+        guard p.isEnabled, speed > 0, speed.isFinite else { return }
+        let rate = Double(p.birthRate) * Double(parent.layer.birthRate) * speed   // per parent-age second
+        guard rate > 0, rate.isFinite else { return }
+        let window = ParticleSimulation.activeWindow(p.timing)
+        let a0 = max(0, window.lowerBound), a1 = min(parent.lifetime, window.upperBound)
+        guard a1 > a0 else { return }
+        let subScale = parent.timeScale * speed
+        let reach = ParticleSimulation.reach(of: sub, layer: parent.layer, timeScale: subScale)
+        // Births a_j = a0 + j / rate with a_j < a1, born by now, whose lines may still live.
+        let newest = min(parentAge, a1.nextDown)
+        guard newest >= a0 else { return }
+        let oldest = parentAge - reach * parent.timeScale
+        let jLo = max(0, Int(((oldest - a0) * rate).rounded(.down)))
+        let jHi = Int(((newest - a0) * rate).rounded(.down))
+        guard jHi >= jLo else { return }
+        let streamKey = ParticleRandom.subcellKey(parent: parent.key, cellIndex: si)
+        for j in jLo...jHi {
+            let a = a0 + Double(j) / rate
+            guard a < a1, a <= parentAge else { continue }
+            let r = ParticleRandom(streamKey: streamKey, index: j)
+            let c = parent.color(atAge: a)
+            let e = Emission(cell: sub, layer: parent.layer, random: r, origin: parent.position(atAge: a),
+                             frame: EmissionFrame(direction: parent.velocity(atAge: a)), tint: c,
+                             birthTime: parent.birthTime + a / parent.timeScale, timeScale: subScale)
+            collect(e, at: t, lineage: lineage, sequence: j, into: &out)
+        }
+    }
+
+    // MARK: Helpers shared with the birth schedule
+
+    /// The parent times during which a cell emits: its active interval (forever when its
+    /// duration is 0), from its timing `(τ − beginTime) · speed + timeOffset ∈ [0, D)`.
+    static func activeWindow(_ timing: MediaTimingValues) -> Range<Double> {
+        let speed = timing.speed
+        guard speed > 0 else { return 0..<0 }
+        let lo = timing.beginTime - timing.timeOffset / speed
+        let d = timing.duration > 0 ? timing.activeDuration : .infinity
+        let hi = d.isInfinite ? Double.infinity : timing.beginTime + (d - timing.timeOffset) / speed
+        return hi > lo ? lo..<hi : lo..<lo
+    }
+
+    /// The longest a particle of `cell` and its descendants live, in the parent's seconds
+    /// (cell time runs `timeScale` times faster).
+    static func reach(of cell: CellConfiguration, layer: EmitterConfiguration, timeScale: Double) -> Double {
+        let p = cell.parameters
+        guard timeScale > 0, timeScale.isFinite else { return 0 }
+        let life = max(0, Double(p.lifetime) + abs(Double(p.lifetimeRange)) / 2) * max(0, Double(layer.lifetime))
+        var deepest = 0.0
+        for sub in cell.cells where sub.parameters.isEnabled {
+            deepest = max(deepest, reach(of: sub, layer: layer, timeScale: timeScale * max(sub.parameters.timing.speed, 0)))
+        }
+        return life / timeScale + deepest
+    }
+}

@@ -1,0 +1,76 @@
+// The particles of a `CAEmitterLayer` as draw items: each particle is an ordinary image item —
+// its cell's image (the `contentsRect` part of it) centred on the particle, scaled and turned by
+// its own plane map, its colour multiplying the image (`ImagePlacement.modulate`), the layer's
+// opacity on top — in the order the snapshot gives (the emitter's `renderMode`). `.additive`
+// marks the items `ItemBlendMode.additive`. Particles are drawn above the emitter layer's own
+// background, content, sublayers and border, clipped to its bounds when `masksToBounds`.
+//
+// Without `preservesDepth` the particles are flattened into the emitter's plane (their z is
+// ignored, as Core Animation does); with it, a particle's z moves it in the emitter's 3D space
+// before the perspective of the ancestors applies.
+import Foundation
+import StrataCore
+
+extension DisplayListBuilder {
+    /// The draw items of `system`, drawn in the plane of `layer` (`layerTo3D` into the plane
+    /// `planeToScreen` maps; `H` is their flattened product).
+    func particleItems(_ system: ParticleSystemSnapshot, of layer: LayerSnapshot, layerTo3D: CATransform3D,
+                       planeToScreen: Homography, H: Homography, opacity: Float, clips: [ClipShape]) -> [DrawItem] {
+        guard !system.particles.isEmpty, opacity > 0 else { return [] }
+        let frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+        var clips = clips
+        var limit = frame
+        if layer.masksToBounds, let inv = H.inverted() {
+            let shape = RoundedRect(rect: layer.bounds, radius: Double(layer.cornerRadius), corners: layer.maskedCorners)
+            let b = pixelBounds(of: layer.bounds, H).intersection(frame)
+            clips.append(ClipShape(plane: PlaneMap(toScreen: H, fromScreen: inv, antialiased: layer.allowsEdgeAntialiasing),
+                                   shape: shape, bounds: b))
+        }
+        for c in clips { limit = limit.intersection(c.bounds) }
+        guard !limit.isEmpty else { return [] }
+
+        // Per image: the placement in a particle's own coordinates (centred on the origin, at
+        // scale 1) without colour.
+        let placements: [ImagePlacement] = system.images.map { img in
+            let size = img.size
+            let W = Double(img.image.width), Hh = Double(img.image.height)
+            let r = img.contentsRect
+            let source = CGRect(x: Double(r.minX) * W, y: Double(r.minY) * Hh, width: Double(r.width) * W, height: Double(r.height) * Hh)
+            return ImagePlacement(image: img.image,
+                                  destination: CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height),
+                                  source: source, nearest: img.magnificationFilter == .nearest && img.minificationFilter == .nearest)
+        }
+        let additive = system.isAdditive
+        let depth = system.preservesDepth
+        var items: [DrawItem] = []
+        items.reserveCapacity(system.particles.count)
+        for p in system.particles {
+            let s = Double(p.scale)
+            guard s > 0, s.isFinite, p.color.a > 0, Int(p.image) >= 0, Int(p.image) < placements.count else { continue }
+            var placement = placements[Int(p.image)]
+            guard placement.destination.width > 0, placement.destination.height > 0 else { continue }
+            placement.modulate = ColorModulation.premultiplied(p.color)
+            // The particle's map: scale, turn (clockwise on screen, y down), move to its centre.
+            let c = cos(Double(p.rotation)) * s, n = sin(Double(p.rotation)) * s
+            let toScreen: Homography
+            if depth && p.z != 0 {
+                var m = CATransform3DIdentity
+                m.m11 = CGFloat(c); m.m12 = CGFloat(n); m.m21 = CGFloat(-n); m.m22 = CGFloat(c); m.m33 = CGFloat(s)
+                m.m41 = CGFloat(p.x); m.m42 = CGFloat(p.y); m.m43 = CGFloat(p.z)
+                toScreen = Homography(flattening: m.concatenating(layerTo3D)).concatenating(planeToScreen)
+            } else {
+                toScreen = Homography(c, n, 0, -n, c, 0, Double(p.x), Double(p.y), 1).concatenating(H)
+            }
+            guard let fromScreen = toScreen.inverted() else { continue }
+            let local = placement.destination
+            let b = pixelBounds(of: local, toScreen).intersection(limit)
+            guard !b.isEmpty else { continue }
+            var item = DrawItem(op: .image(placement, clip: nil, opacity: opacity),
+                                plane: PlaneMap(toScreen: toScreen, fromScreen: fromScreen, antialiased: true),
+                                bounds: b, clips: clips, outline: screenQuad(of: local, toScreen))
+            if additive { item.blendMode = .additive }
+            items.append(item)
+        }
+        return items
+    }
+}

@@ -1,0 +1,108 @@
+// The drawn tiles of `CATiledLayer`s, kept across frames. A frame asks for the tiles it shows;
+// the missing ones are drawn concurrently — each by one worker calling the layer's `draw(in:)`
+// into a recording context whose clip box is the tile, then replaying the recording with Cairo
+// into a bitmap of exactly the tile's pixels — and kept, least recently used first out, within
+// a byte budget. A tile is never evicted during the frame that asked for it, so a frame whose
+// visible tiles exceed the budget still draws (and then lets them go). The whole layer is never
+// drawn at once: memory follows what the frames show, not the layer's size.
+import Foundation
+import Synchronization
+import StrataCore
+
+/// A thread-safe LRU cache of tiled-layer tiles.
+public final class TiledLayerTileCache: Sendable {
+    struct Key: Hashable, Sendable {
+        let source: TiledLayerTileSource
+        let version: Int
+        let geometry: TiledLayerGeometry
+        let tile: TileIndex
+    }
+    struct State {
+        var entries: [Key: (RasterizedContent, UInt64)] = [:]
+        var bytes = 0
+        var clock: UInt64 = 0
+        var drawn = 0, reused = 0
+        var peakBytes = 0
+    }
+    private let state = Mutex(State())
+    private let capacityBytes: Atomic<Int>
+
+    /// Memory cap in bytes (default 256 MiB).
+    public var capacity: Int {
+        get { capacityBytes.load(ordering: .relaxed) }
+        set { capacityBytes.store(max(0, newValue), ordering: .relaxed) }
+    }
+
+    public init(capacity: Int = 256 << 20) { capacityBytes = Atomic(capacity) }
+
+    /// The bitmaps of `tiles` of `content` (in order; nil for a tile that draws nothing), the
+    /// missing ones drawn by up to `workers` threads at once.
+    func tiles(_ tiles: [TileIndex], of content: TiledContentSnapshot, workers: Int) -> [RasterizedContent?] {
+        let keys = tiles.map { Key(source: content.source, version: content.version, geometry: content.geometry, tile: $0) }
+        var found: [RasterizedContent?] = state.withLock { s in
+            s.clock += 1
+            let now = s.clock
+            return keys.map { k in
+                guard let e = s.entries[k] else { return nil }
+                s.entries[k] = (e.0, now)
+                s.reused += 1
+                return e.0
+            }
+        }
+        let missing = found.indices.filter { found[$0] == nil }
+        guard !missing.isEmpty else { return found }
+        // Draw the missing tiles: workers take them from a shared counter.
+        let results = Mutex([Int: RasterizedContent?]())
+        let counter = Atomic<Int>(0)
+        let geometry = content.geometry, source = content.source
+        let work = { @Sendable () in
+            while true {
+                let j = counter.add(1, ordering: .relaxed).oldValue
+                if j >= missing.count { break }
+                let tile = tiles[missing[j]]
+                let raster = TiledLayerTileCache.draw(tile, geometry: geometry, source: source)
+                results.withLock { $0[j] = raster }
+            }
+        }
+        let n = min(max(1, workers), missing.count)
+        if n == 1 { work() } else { DispatchQueue.concurrentPerform(iterations: n) { _ in work() } }
+        let drawn = results.withLock { $0 }
+        state.withLock { s in
+            s.clock += 1
+            let now = s.clock
+            for (j, i) in missing.enumerated() {
+                let raster = drawn[j] ?? nil
+                found[i] = raster
+                s.drawn += 1
+                guard let raster else { continue }
+                if s.entries[keys[i]] == nil { s.bytes += raster.bitmap.pixels.count }
+                s.entries[keys[i]] = (raster, now)
+            }
+            s.peakBytes = max(s.peakBytes, s.bytes)
+            // Past the budget: evict the least recently used tiles this call does not show.
+            if s.bytes > self.capacity {
+                let current = Set(keys)
+                for (k, e) in s.entries.sorted(by: { $0.value.1 < $1.value.1 }) where !current.contains(k) {
+                    guard s.bytes > self.capacity else { break }
+                    s.bytes -= e.0.bitmap.pixels.count
+                    s.entries[k] = nil
+                }
+            }
+        }
+        return found
+    }
+
+    /// Draws one tile: the layer's drawing of the tile's rectangle at its level's scale.
+    static func draw(_ tile: TileIndex, geometry: TiledLayerGeometry, source: TiledLayerTileSource) -> RasterizedContent? {
+        let rect = geometry.rect(ofTile: tile)
+        guard !rect.isNull, rect.width > 0, rect.height > 0 else { return nil }
+        let scale = Double(geometry.scale(ofLevel: tile.level))
+        let drawing = source.drawTile(rect, scale: CGFloat(scale))
+        return ContentRasterizer.rasterize(.drawing(drawing), layerBounds: rect, scale: scale)
+    }
+
+    /// Tiles drawn and reused so far, bytes held now and at most (for tests and benchmarks).
+    public var statistics: (drawn: Int, reused: Int, bytes: Int, peakBytes: Int) {
+        state.withLock { ($0.drawn, $0.reused, $0.bytes, $0.peakBytes) }
+    }
+}
