@@ -1,6 +1,6 @@
 // CAEmitterLayer and CAEmitterCell: Apple's defaults, key paths (`emitterCells.NAME.KEY`), and
 // the closed-form particles — positions at chosen times worked out by hand, ranges within
-// [mean − range/2, mean + range/2], alpha speed and lifetime, the layer's multipliers, emitter
+// [mean − range, mean + range], alpha speed and lifetime, the layer's multipliers, emitter
 // shapes and modes, sub-cells (positions, directions and colours relative to their parent),
 // animated birth rates, the particle limit, render-mode ordering, and determinism: the same
 // particles whether a time is evaluated alone, after others, or in any order.
@@ -151,12 +151,12 @@ final class EmitterLayerTests: XCTestCase {
     }
 
     func testRangesAreUniformAroundTheMean() {
-        // velocity 50 ± 25 (range 50), along +x: every speed in [25, 75], spread over it.
+        // velocity 50 ± 25 (range 25, Apple's ± range), along +x: every speed in [25, 75], spread over it.
         let (root, _, _) = scene { _, c in
             c.birthRate = 200
             c.lifetime = 5
             c.velocity = 50
-            c.velocityRange = 50
+            c.velocityRange = 25
             c.lifetimeRange = 2
         }
         let ps = particles(root, at: 1)

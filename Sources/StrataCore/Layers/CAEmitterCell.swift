@@ -7,8 +7,10 @@ import Foundation
 
 /// The definition of a particle type emitted by a `CAEmitterLayer` (Apple's `CAEmitterCell`).
 ///
-/// Values with a range are chosen per particle uniformly in `[mean − range/2, mean + range/2]`
-/// (Apple's `CAEmitterLayer.h`); speeds change a value per second of the particle's life:
+/// Values with a range are chosen per particle uniformly in `[mean − range, mean + range]`
+/// (Apple's documentation: a lifetime of 10 s with a `lifetimeRange` of 3 s lives 7–13 s);
+/// `emissionRange` is the whole angle of the cone, centred on the emission direction; speeds
+/// change a value per second of the particle's life:
 ///
 /// ```swift
 /// let spark = CAEmitterCell()

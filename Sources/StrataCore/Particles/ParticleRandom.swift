@@ -47,9 +47,10 @@ struct ParticleRandom: Sendable {
         Double(ParticleRandom.mix(key ^ (stream.rawValue &* 0xC2B2_AE3D_27D4_EB4F)) >> 11) * 0x1p-53
     }
 
-    /// `mean + range · (u − ½)`: uniform in [mean − range/2, mean + range/2] (Apple's rule).
+    /// `mean + range · (2u − 1)`: uniform in [mean − range, mean + range]. Apple's rule, as its
+    /// documentation of `lifetimeRange` states it: lifetime 10 s with a range of 3 s lives 7–13 s.
     @inline(__always)
     func around(_ mean: Double, range: Double, _ stream: Stream) -> Double {
-        range == 0 ? mean : mean + range * (unit(stream) - 0.5)
+        range == 0 ? mean : mean + range * (2 * unit(stream) - 1)
     }
 }

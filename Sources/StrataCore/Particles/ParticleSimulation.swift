@@ -4,12 +4,12 @@
 // age a (in its cell's time) from the values it got at birth:
 //
 //     position = p₀ + v₀·a + ½·acceleration·a²
-//     scale    = (scale ± scaleRange/2 + scaleSpeed·a) × layer.scale
-//     rotation = (spin ± spinRange/2) × layer.spin × a
-//     colour   = clamp(colour ± range/2, 0…1) + speed·a, clamped to 0…1 (× the parent's colour
+//     scale    = (scale ± scaleRange + scaleSpeed·a) × layer.scale
+//     rotation = (spin ± spinRange) × layer.spin × a
+//     colour   = clamp(colour ± range, 0…1) + speed·a, clamped to 0…1 (× the parent's colour
 //                at birth for a sub-cell's particle)
 //
-// alive while 0 ≤ a < lifetime = (lifetime ± lifetimeRange/2) × layer.lifetime. A particle whose
+// alive while 0 ≤ a < lifetime = (lifetime ± lifetimeRange) × layer.lifetime. A particle whose
 // cell has sub-cells emits them while it lives, from its current position, with directions
 // relative to its current direction of travel; their births are a closed form too (a constant
 // rate from the configuration the parent was born with), so a frame needs nothing but t.
