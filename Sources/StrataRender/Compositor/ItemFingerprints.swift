@@ -165,8 +165,11 @@ extension DrawOp {
             // The kernel is a function of sigma.
             w.add(8 as UInt64); w.add(s.source); w.add(s.color); w.add(s.dx); w.add(s.dy); w.add(s.sigma)
         case .vector(let shape, let color):
-            // The map and region are the item's plane and bounds; the scale sets the flattening.
+            // The scale sets the flattening. The map and region are the item's plane and bounds
+            // today, but the coverage is computed from the shape's own: fingerprinted too, so
+            // that nothing depends on the builder keeping them equal.
             w.add(9 as UInt64); w.add(shape.part == .fill); w.add(shape.scale); w.add(color)
+            w.add(shape.toScreen); w.add(shape.region)
             w.add(shape.content)
         case .glyphs(let placed, let color):
             w.add(10 as UInt64); w.add(color)
