@@ -14,8 +14,8 @@ func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColo
 func render(_ root: CALayer, width: Int, height: Int, workers: Int = 2, tileSize: Int = 64, time: Double = 0,
             file: StaticString = #filePath, line: UInt = #line) -> Bitmap {
     let snap = PresentationBuilder(time: time).snapshotTree(of: root)
-    let frame = FrameRenderer(width: width, height: height, options: RenderOptions(workers: workers, tileSize: tileSize)).render(snap)
-    let scalar = FrameRenderer(width: width, height: height, options: RenderOptions(workers: workers, tileSize: tileSize, simd: false))
+    let frame = FrameRenderer(width: width, height: height, options: RenderOptions(workers: workers, tileSize: tileSize).verifyingTiles).render(snap)
+    let scalar = FrameRenderer(width: width, height: height, options: RenderOptions(workers: workers, tileSize: tileSize, simd: false).verifyingTiles)
         .render(snap)
     if frame.pixels != scalar.pixels {
         let differing = zip(frame.pixels, scalar.pixels).filter { $0 != $1 }.count

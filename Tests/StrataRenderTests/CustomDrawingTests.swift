@@ -35,7 +35,7 @@ private func drawingLayer(_ frame: CGRect, in root: CALayer, _ body: @escaping (
 private func renderDrawn(_ root: CALayer, _ w: Int, _ h: Int, cache: BackingStoreCache = BackingStoreCache()) -> Bitmap {
     root.displayTreeIfNeeded()
     let snap = PresentationBuilder(time: 0).snapshotTree(of: root)
-    return FrameRenderer(width: w, height: h, options: RenderOptions(workers: 2, tileSize: 64), cache: cache).render(snap)
+    return FrameRenderer(width: w, height: h, options: RenderOptions(workers: 2, tileSize: 64).verifyingTiles, cache: cache).render(snap)
 }
 
 private func rgb(_ b: Bitmap, _ x: Int, _ y: Int) -> [Int] {
@@ -402,9 +402,9 @@ final class CustomDrawingTests: XCTestCase {
         }
         root.displayTreeIfNeeded()
         let snap = PresentationBuilder(time: 0).snapshotTree(of: root)
-        let reference = FrameRenderer(width: 120, height: 90, options: RenderOptions(workers: 1, tileSize: 16)).render(snap)
+        let reference = FrameRenderer(width: 120, height: 90, options: RenderOptions(workers: 1, tileSize: 16).verifyingTiles).render(snap)
         for (workers, tile) in [(2, 64), (3, 32), (4, 128)] {
-            let other = FrameRenderer(width: 120, height: 90, options: RenderOptions(workers: workers, tileSize: tile)).render(snap)
+            let other = FrameRenderer(width: 120, height: 90, options: RenderOptions(workers: workers, tileSize: tile).verifyingTiles).render(snap)
             XCTAssertEqual(other.pixels, reference.pixels, "workers \(workers), tile \(tile)")
         }
     }

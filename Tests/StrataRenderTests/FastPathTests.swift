@@ -162,7 +162,7 @@ final class OpaqueStartTests: XCTestCase {
         let square = box(CGRect(x: 100, y: 100, width: 100, height: 100), color(1, 0, 0))
         root.addSublayer(square)
         let history = FrameHistory()
-        let renderer = FrameRenderer(width: 160, height: 160, options: RenderOptions(workers: 1), history: history)
+        let renderer = FrameRenderer(width: 160, height: 160, options: RenderOptions(workers: 1).verifyingTiles, history: history)
         var last: Bitmap?
         for origin in [CGPoint(x: 100, y: 100), CGPoint(x: -10, y: -10), CGPoint(x: 40, y: 40)] {
             square.frame.origin = origin

@@ -66,7 +66,7 @@ final class YUVTests: XCTestCase {
         let history = FrameHistory()
         for tile in [64, 16, 9] {
             for workers in [1, 2] {
-                let renderer = FrameRenderer(width: 200, height: 120, options: RenderOptions(workers: workers, tileSize: tile), history: history)
+                let renderer = FrameRenderer(width: 200, height: 120, options: RenderOptions(workers: workers, tileSize: tile).verifyingTiles, history: history)
                 for angle in [0.4, 0.4, 0.7] {
                     card.transform = CATransform3DMakeRotation(CGFloat(angle), 0, 0, 1)
                     let (frame, yuv) = renderer.renderWithYUV(PresentationBuilder(time: 0).snapshotTree(of: root))

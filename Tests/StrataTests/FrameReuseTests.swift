@@ -7,6 +7,12 @@ import StrataCore
 import StrataRender
 @testable import Strata
 
+extension RenderOptions {
+    /// These options with the tile-coverage check on: every tile of every frame copied or
+    /// stored exactly once, fresh buffers poisoned (RenderOptions.verifiesTileCoverage).
+    var verifyingTiles: RenderOptions { var o = self; o.verifiesTileCoverage = true; return o }
+}
+
 final class FrameReuseTests: XCTestCase {
     private func demo() -> Scene {
         BuiltInDemo.makeScene(size: CGSize(width: 320, height: 180), frameRate: 30, duration: 4)
@@ -19,9 +25,9 @@ final class FrameReuseTests: XCTestCase {
         let frames = Array(0..<12) + [40, 41, 42, 90, 91, 119]
         for index in frames {
             let expected = try full.renderFrame(index: index, options: everything)
-            XCTAssertEqual(try reusing.renderFrame(index: index, options: RenderOptions(workers: 2, tileSize: 64)), expected,
+            XCTAssertEqual(try reusing.renderFrame(index: index, options: RenderOptions(workers: 2, tileSize: 64).verifyingTiles), expected,
                            "frame \(index), tiles of 64, 2 workers")
-            XCTAssertEqual(try small.renderFrame(index: index, options: RenderOptions(workers: 3, tileSize: 13)), expected,
+            XCTAssertEqual(try small.renderFrame(index: index, options: RenderOptions(workers: 3, tileSize: 13).verifyingTiles), expected,
                            "frame \(index), tiles of 13, 3 workers")
         }
         // The reuse really happened (at this size most of the demo's 15 tiles change every
@@ -40,7 +46,7 @@ final class FrameReuseTests: XCTestCase {
         root.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
         root.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.4, alpha: 1)
         let scene = Scene(rootLayer: root, size: root.bounds.size, frameRate: 10, duration: 1)
-        let options = RenderOptions(workers: 1, tileSize: 32)
+        let options = RenderOptions(workers: 1, tileSize: 32).verifyingTiles
         let first = try scene.renderFrame(index: 0, options: options)
         XCTAssertEqual(first.pixel(x: 50, y: 30).b, 102)
         XCTAssertEqual(try scene.renderFrame(index: 1, options: options), first)
@@ -69,6 +75,7 @@ final class FrameReuseTests: XCTestCase {
         let scene = demo()
         var options = ExportOptions()
         options.frameRange = 20..<26
+        options.render.verifiesTileCoverage = true  // recycled buffers: their held tiles are checked too
         try scene.export(to: dir.appendingPathComponent("frames"), options: options)
         let stats = scene.frameHistory.tileStatistics
         XCTAssertEqual(stats.tiles, 6 * 15)
@@ -103,7 +110,7 @@ final class FrameReuseTests: XCTestCase {
         }
         let reusing = build(), full = build()
         for index in 0..<10 {
-            XCTAssertEqual(try reusing.renderFrame(index: index, options: RenderOptions(workers: 1, tileSize: 64)),
+            XCTAssertEqual(try reusing.renderFrame(index: index, options: RenderOptions(workers: 1, tileSize: 64).verifyingTiles),
                            try full.renderFrame(index: index, options: RenderOptions(workers: 1, reusesUnchangedTiles: false)),
                            "frame \(index)")
         }

@@ -69,6 +69,7 @@ final class ReproducibilityTests: XCTestCase {
         var options = RenderOptions()
         options.tileSize = 48
         options.workers = 2
+        options.verifiesTileCoverage = true
         for i in [0, 7, 17] {
             XCTAssertEqual("\(i) \(try scene.renderFrame(at: scene.time(ofFrame: i), options: options).digest)", lines[i])
         }

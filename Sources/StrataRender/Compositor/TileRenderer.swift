@@ -21,6 +21,14 @@ public struct RenderOptions: Sendable, Equatable {
     public var simd: Bool
     /// The interior-run fast paths (off only in tests that check they change no byte).
     var usesInteriorRuns = true
+    /// A debug check (tests turn it on): every tile of every frame must be written exactly once
+    /// as a whole — copied from the previous frame, already held by a recycled buffer (its bytes
+    /// are compared with the previous frame's), or stored — plus at most a store of a changed
+    /// part inside it; a tile that is neither, or both, stops the process with a precondition
+    /// failure naming it (TileCoverage.swift). Fresh frame buffers and uninitialised tile planes
+    /// are first filled with 0xCD, so a pixel nobody wrote also shows in the bytes. Costs nothing
+    /// but a nil check per tile write when off; the bytes of a correct render are the same.
+    public var verifiesTileCoverage = false
 
     public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, tileSize: Int = 64,
                 reusesUnchangedTiles: Bool = true, simd: Bool = true) {
@@ -99,6 +107,21 @@ public struct TileRenderer: Sendable {
         if let p = previous, !p.bins.sameGrid(as: bins) { previous = nil }
         let prefixes = options.reusesUnchangedTiles ? history?.prefixes(tileSize: ts, count: count, valid: previous != nil) : nil
         if !options.reusesUnchangedTiles { history?.dropPrefixes() }
+        // A recycled buffer holding an earlier frame of this sequence already has the tiles no
+        // frame has drawn since.
+        let bufferHolds = prefixes != nil ? recycled?.generation : nil
+        let coverage = options.verifiesTileCoverage ? TileCoverageLog(width: width, height: height, tileSize: ts) : nil
+        if coverage != nil {
+            // Poison what no tile may rely on (not a buffer whose held tiles are relied on).
+            if bufferHolds == nil { bitmap.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0xCD) } }
+            if var f = yuvFrame {
+                yuvFrame = nil  // uniquely referenced while poisoned
+                f.y.withUnsafeMutableBufferPointer { $0.update(repeating: 0xCD) }
+                f.u.withUnsafeMutableBufferPointer { $0.update(repeating: 0xCD) }
+                f.v.withUnsafeMutableBufferPointer { $0.update(repeating: 0xCD) }
+                yuvFrame = f
+            }
+        }
         let previousPixels = previous?.bitmap.pixels ?? []
         let previousYUV = previous?.yuv
         var yuvPlanes = yuvFrame ?? YUVFrame(width: 0, height: 0)
@@ -118,11 +141,8 @@ public struct TileRenderer: Sendable {
                                                        previous: oldYUV, width: width) : nil
                 let tiles = FrameTiles(list: list, bins: bins, spans: spans, settings: settings, width: width, height: height, tileSize: ts, columns: cols,
                                        generation: generation, fingerprints: fingerprints, previous: previous,
-                                       prefixes: prefixes,
-                                       // A recycled buffer holding an earlier frame of this sequence
-                                       // already has the tiles no frame has drawn since.
-                                       bufferHolds: prefixes != nil ? recycled?.generation : nil,
-                                       target: out.baseAddress!, source: old.baseAddress, yuv: yuvTargets)
+                                       prefixes: prefixes, bufferHolds: bufferHolds,
+                                       target: out.baseAddress!, source: old.baseAddress, yuv: yuvTargets, coverage: coverage)
                 // Stage 4: the tiles.
                 dispatcher.run(count) { t in
                     switch tiles.render(tile: t) {
@@ -136,6 +156,7 @@ public struct TileRenderer: Sendable {
         } } } }
         } }
         if wantsYUV { yuvFrame = yuvPlanes }
+        if let coverage { Self.check(coverage, bitmap, previous: previousPixels) }
         if let history, let fingerprints {
             history.noteBuffer(of: bitmap, generation: generation)
             history.record(RenderedFrame(list: list, bins: bins, fingerprints: fingerprints, bitmap: bitmap, yuv: yuvFrame),
@@ -155,6 +176,28 @@ public struct TileRenderer: Sendable {
         return frame.y.withUnsafeBufferPointer { y in frame.u.withUnsafeBufferPointer { u in frame.v.withUnsafeBufferPointer { v in
             body((y.baseAddress!, u.baseAddress!, v.baseAddress!))
         } } }
+    }
+
+    /// Stops with the tiles `coverage` found written wrongly (RenderOptions.verifiesTileCoverage).
+    static func check(_ coverage: TileCoverageLog, _ frame: Bitmap, previous: [UInt8]) {
+        let bad = coverage.violations { r, patched in
+            guard previous.count == frame.pixels.count else { return false }
+            // The bytes of columns x0..<x1 of row y, here and in the previous frame.
+            func same(_ y: Int, _ x0: Int, _ x1: Int) -> Bool {
+                let range = (y * frame.width + x0) * 4 ..< (y * frame.width + max(x0, x1)) * 4
+                return frame.pixels[range] == previous[range]
+            }
+            for y in r.y0..<r.y1 {
+                if let p = patched, (p.y0..<p.y1).contains(y) {
+                    if !same(y, r.x0, p.x0) || !same(y, p.x1, r.x1) { return false }
+                } else if !same(y, r.x0, r.x1) {
+                    return false
+                }
+            }
+            return true
+        }
+        precondition(bad.isEmpty, "tile coverage check (RenderOptions.verifiesTileCoverage) failed for \(bad.count) tile(s) "
+                     + "of a \(frame.width)×\(frame.height) frame, tiles of \(coverage.tileSize):\n" + bad.prefix(8).joined(separator: "\n"))
     }
 
     /// Copies a tile's bytes from the previous frame.
@@ -227,6 +270,8 @@ struct FrameTiles: @unchecked Sendable {
     let source: UnsafePointer<UInt8>?
     /// Where the tile's YUV goes, when the frame is wanted as YUV too.
     let yuv: YUVTargets?
+    /// Notes every write of a tile when RenderOptions.verifiesTileCoverage is on.
+    let coverage: TileCoverageLog?
 
     enum Outcome { case copied, resumed, drawn }
 
@@ -254,6 +299,7 @@ struct FrameTiles: @unchecked Sendable {
             if same == order.count && same == oldOrder.count {
                 // Unless the buffer's bytes for this tile are already these.
                 if !bufferHasTile { TileRenderer.copy(rect, from: from, into: target, frameWidth: width) }
+                coverage?.note(t, bufferHasTile ? .held(rect) : .copied(rect))
                 return .copied
             }
             // Only the items after the shared ones changed: outside their old and new bounds
@@ -266,10 +312,12 @@ struct FrameTiles: @unchecked Sendable {
                 damage = damage.intersection(rect)
                 if damage != rect {
                     if !bufferHasTile { TileRenderer.copy(rect, from: from, into: target, frameWidth: width) }
+                    coverage?.note(t, bufferHasTile ? .held(rect) : .copied(rect))
                     var part = TileBuffer(rect: rect, planes: kept.planes).cropped(to: damage)
                     _ = TileRasterizer.draw(list, order, from: same, into: &part, keepingStateAt: nil, settings, spans: spans)
                     prefixes.drawn(t, by: generation)
                     TileRenderer.store(part, into: target, frameWidth: width, settings)
+                    coverage?.note(t, .stored(part.rect))
                     part.recycle()
                     return .resumed
                 }
@@ -284,6 +332,8 @@ struct FrameTiles: @unchecked Sendable {
             start = kept.count
         } else if opaque != nil {
             tile = TileBuffer(uninitialized: rect)
+            // The opaque item must write every pixel: make any it misses show.
+            if coverage != nil { tile.planes.withUnsafeMutableBufferPointer { $0.update(repeating: Float(0xCD) / 255) } }
         } else {
             tile = TileBuffer(pooled: rect)
         }
@@ -299,6 +349,7 @@ struct FrameTiles: @unchecked Sendable {
             }
         }
         TileRenderer.store(tile, into: target, frameWidth: width, settings)
+        coverage?.note(t, .stored(tile.rect))
         tile.recycle()
         return start > 0 ? .resumed : .drawn
     }

@@ -1,0 +1,78 @@
+// The tile-coverage check (RenderOptions.verifiesTileCoverage): frames start uninitialised, so
+// every tile must be copied, found held by a recycled buffer, or stored — exactly once as a
+// whole. The reference and determinism tests render with the check on (`verifyingTiles`); here
+// the check itself is tested on made-up write records, and on a sequence that recycles buffers.
+import XCTest
+import StrataCore
+import StrataTestSupport
+@testable import StrataRender
+
+extension RenderOptions {
+    /// These options with the tile-coverage check on: every tile of every frame copied or
+    /// stored exactly once, fresh buffers poisoned (RenderOptions.verifiesTileCoverage).
+    var verifyingTiles: RenderOptions { var o = self; o.verifiesTileCoverage = true; return o }
+}
+
+final class TileCoverageTests: XCTestCase {
+    private let tile = PixelRect(x0: 32, y0: 0, x1: 64, y1: 32)
+    private let part = PixelRect(x0: 40, y0: 4, x1: 50, y1: 20)
+
+    private func problem(_ writes: [TileCoverageLog.Write], heldMatches: Bool = true) -> String? {
+        TileCoverageLog.problem(with: writes, in: tile, heldMatches: { _, _ in heldMatches })
+    }
+
+    /// The ways a tile may be written pass; every other way is named.
+    func testTheCheckNamesEveryWrongWayToWriteATile() {
+        // Right: copied, held, stored, or copied/held and then its changed part stored.
+        XCTAssertNil(problem([.copied(tile)]))
+        XCTAssertNil(problem([.held(tile)]))
+        XCTAssertNil(problem([.stored(tile)]))
+        XCTAssertNil(problem([.copied(tile), .stored(part)]))
+        XCTAssertNil(problem([.held(tile), .stored(part)]))
+        // Wrong.
+        XCTAssertEqual(problem([]), "neither copied nor stored")
+        XCTAssertEqual(problem([.stored(part)]), "its first write (stored (40,4)–(50,20)) does not cover the tile")
+        XCTAssertEqual(problem([.copied(tile), .stored(tile)]), "both copied and stored whole")
+        XCTAssertEqual(problem([.stored(tile), .copied(tile)]), "stored, then written again")
+        XCTAssertEqual(problem([.stored(tile), .stored(tile)]), "stored, then written again")
+        XCTAssertEqual(problem([.held(tile), .copied(tile)]), "copied twice")
+        XCTAssertEqual(problem([.copied(tile), .stored(part), .stored(part)]), "written 3 times")
+        XCTAssertEqual(problem([.copied(PixelRect(x0: 32, y0: 0, x1: 65, y1: 32))]), "copied (32,0)–(65,32) is not inside the tile")
+        XCTAssertEqual(problem([.held(tile)], heldMatches: false), "held, but the buffer's bytes are not the previous frame's")
+    }
+
+    /// A frame's log names the tiles nobody wrote, with the rectangles the check computes itself.
+    func testAMissedTileIsNamed() {
+        let log = TileCoverageLog(width: 100, height: 40, tileSize: 32)  // 4 × 2 tiles, the last column and row partial
+        XCTAssertEqual(log.rect(of: 7), PixelRect(x0: 96, y0: 32, x1: 100, y1: 40))
+        for t in 0..<8 where t != 5 { log.note(t, .stored(log.rect(of: t))) }
+        XCTAssertEqual(log.violations(heldMatches: { _, _ in true }), ["tile 5 (32,32)–(64,40): neither copied nor stored [writes: ]"])
+        log.note(5, .copied(log.rect(of: 5)))
+        XCTAssertEqual(log.violations(heldMatches: { _, _ in true }), [])
+    }
+
+    /// A sequence whose frames go back to the history once encoded (as an export does): the
+    /// recycled buffers' held tiles are compared with the previous frame, every other tile is
+    /// copied or stored, and the frames are those of a full draw.
+    func testRecycledBuffersAndReusedTilesPassTheCheck() {
+        let root = canvas(160, 96, color(0.9, 0.95, 1))
+        let dot = box(CGRect(x: 10, y: 30, width: 20, height: 20), color(0.8, 0.2, 0.3, 0.8))
+        root.addSublayer(dot)
+        for (workers, tileSize) in [(1, 32), (2, 13)] {
+            let history = FrameHistory()
+            let renderer = FrameRenderer(width: 160, height: 96, options: RenderOptions(workers: workers, tileSize: tileSize).verifyingTiles,
+                                         history: history)
+            var encoding: [Bitmap] = []
+            for x in [10, 10, 40, 70, 70, 70, 100, 10] {
+                dot.frame.origin.x = CGFloat(x)
+                let snap = PresentationBuilder(time: 0).snapshotTree(of: root)
+                let frame = renderer.render(snap)
+                let full = FrameRenderer(width: 160, height: 96, options: RenderOptions(workers: 1, reusesUnchangedTiles: false)).render(snap)
+                XCTAssertEqual(frame, full, "x \(x), \(workers) workers, tiles of \(tileSize)")
+                encoding.append(frame)
+                if encoding.count > 1 { history.recycle(encoding.removeFirst()) }
+            }
+            XCTAssertGreaterThan(history.tileStatistics.reused, 0)
+        }
+    }
+}
