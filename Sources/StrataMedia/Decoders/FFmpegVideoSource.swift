@@ -12,7 +12,7 @@ import Foundation
 import CFFmpeg
 
 /// A `VideoFrameSource` backed by FFmpeg, decoding on its own thread.
-public final class FFmpegVideoSource: VideoFrameSource, @unchecked Sendable {
+public final class FFmpegVideoSource: VideoFrameSource, Sendable {
     /// How much the source decodes ahead and keeps.
     public struct Configuration: Sendable {
         /// Frames decoded ahead of the last one requested.
@@ -75,6 +75,9 @@ public final class FFmpegVideoSource: VideoFrameSource, @unchecked Sendable {
 }
 
 /// The decoder thread and its cache.
+// @unchecked: the cache, request and answer are touched only with `condition` held (a condition
+// variable, not a Mutex, because callers wait for answers); the decoder and converter only on the
+// decoder thread.
 private final class DecodeWorker: @unchecked Sendable {
     private struct Entry {
         var frame: UnsafeMutablePointer<AVFrame>

@@ -23,11 +23,13 @@
 import Foundation
 import Glibc
 import CGif
+import Synchronization
 
 /// Writes `Bitmap` frames to an animated GIF with giflib.
 ///
 /// Calls are serialised by an internal lock, so an encoder may be handed to another thread; a
 /// file whose encoder is released without `finish()` is closed where it stopped.
+// @unchecked: the giflib handle, spool and frame state are used only while `lock` is held.
 public final class GIFEncoder: @unchecked Sendable {
     /// The file being written.
     public let url: URL
@@ -44,7 +46,7 @@ public final class GIFEncoder: @unchecked Sendable {
     public let firstFrameIndex: Int
 
     /// The number of frames appended so far.
-    public var frameCount: Int { lock.withLock { appended } }
+    public var frameCount: Int { lock.withLock { _ in appended } }
 
     /// The delay of frame `index` in centiseconds at `frameRate`:
     /// round(100·(index+1)/fps) − round(100·index/fps).
@@ -53,7 +55,8 @@ public final class GIFEncoder: @unchecked Sendable {
     }
 
     private let path: String
-    private let lock = NSLock()
+    /// Held by every public method: the encoder's mutable state is touched only under it.
+    private let lock = Mutex(())
     private var gif: UnsafeMutablePointer<GifFileType>?
     private var appended = 0
     private var written = 0
@@ -161,7 +164,7 @@ public final class GIFEncoder: @unchecked Sendable {
 
     /// Adds one frame; its size must be the encoder's size.
     public func append(_ frame: Bitmap) throws {
-        try lock.withLock {
+        try lock.withLock { _ in
             guard isOpen else { throw MediaError.alreadyFinished(path: path) }
             guard frame.width == width, frame.height == height else {
                 throw MediaError.frameSizeMismatch(path: path, frameIndex: appended, width: frame.width,
@@ -194,7 +197,7 @@ public final class GIFEncoder: @unchecked Sendable {
 
     /// Writes any spooled frames and the trailer, and closes the file.
     public func finish() throws {
-        try lock.withLock {
+        try lock.withLock { _ in
             guard isOpen else { throw MediaError.alreadyFinished(path: path) }
             isOpen = false
             guard appended > 0 else {
