@@ -165,7 +165,10 @@ private final class DecodeWorker: @unchecked Sendable {
                 continue
             }
             if prefetchStep() { continue }
-            condition.wait()
+            // prefetchStep may have let go of the lock (decoding a frame that turned out to be
+            // past the end): a request or close() made meanwhile has already broadcast, so wait
+            // only when there is nothing to do (a lost wake-up left both threads waiting).
+            if request == nil && !closed { condition.wait() }
         }
         for entry in cache.values {
             var f: UnsafeMutablePointer<AVFrame>? = entry.frame

@@ -98,16 +98,24 @@ public final class GIFEncoder: @unchecked Sendable {
         self.firstFrameIndex = firstFrameIndex
         self.path = url.path
         self.tolerance = options.resolvedTemporalTolerance
+        guard options.everyNthFrame >= 1 else {
+            throw MediaError.invalidOption(path: path, reason: "everyNthFrame \(options.everyNthFrame) must be at least 1")
+        }
+        try Self.checkRate(frameRate, "frame rate", path: path)
+        if let target = options.frameRate { try Self.checkRate(target, "GIF frame rate", path: path) }
         if let target = options.frameRate, target.framesPerSecond < frameRate.framesPerSecond {
             outputRate = target
-        } else if options.everyNthFrame > 1,
-                  let reduced = FrameRate(numerator: frameRate.numerator, denominator: frameRate.denominator * options.everyNthFrame) {
+        } else if options.everyNthFrame > 1 {
+            // (Checked before multiplying: a huge n would overflow the denominator.)
+            let (denominator, overflow) = frameRate.denominator.multipliedReportingOverflow(by: options.everyNthFrame)
+            guard !overflow, let reduced = FrameRate(numerator: frameRate.numerator, denominator: denominator),
+                  Self.fitsDelayField(reduced) else {
+                throw MediaError.invalidOption(path: path, reason: "everyNthFrame \(options.everyNthFrame) at \(frameRate) fps makes "
+                                               + "frames longer than a GIF frame can last (655.35 s)")
+            }
             outputRate = reduced
         } else {
             outputRate = frameRate
-        }
-        guard options.everyNthFrame >= 1 else {
-            throw MediaError.invalidOption(path: path, reason: "everyNthFrame \(options.everyNthFrame) must be at least 1")
         }
         guard width > 0, height > 0, width <= 65_535, height <= 65_535 else {
             throw MediaError.invalidFrameSize(path: path, reason: "size \(width)×\(height) must be within 1...65535 per side for GIF")
@@ -118,8 +126,8 @@ public final class GIFEncoder: @unchecked Sendable {
         guard (0...65_536).contains(options.loopCount) else {
             throw MediaError.invalidOption(path: path, reason: "loop count \(options.loopCount) is outside 0...65536")
         }
-        guard firstFrameIndex >= 0 else {
-            throw MediaError.invalidOption(path: path, reason: "first frame index \(firstFrameIndex) must not be negative")
+        guard (0...Self.maximumFrameIndex).contains(firstFrameIndex) else {
+            throw MediaError.invalidOption(path: path, reason: "first frame index \(firstFrameIndex) is outside 0...\(Self.maximumFrameIndex)")
         }
         if let interval = options.keyframeInterval, interval < 1 {
             throw MediaError.invalidOption(path: path, reason: "keyframe interval \(interval) must be at least 1")
@@ -459,10 +467,30 @@ public final class GIFEncoder: @unchecked Sendable {
 
     // MARK: - Helpers
 
-    /// round(100 · frames / fps) for a rational rate, halves rounded up.
+    /// round(100 · frames / fps) for a rational rate, halves rounded up. In 128 bits: with the
+    /// bounds `init` checks (rates of 32-bit terms, frame numbers below 2⁴⁰, frames of at most
+    /// 655.35 s) the product fits and so does the result.
     private static func centiseconds(before frames: Int, _ rate: FrameRate) -> Int {
-        let numerator = 100 * frames * rate.denominator
-        return (2 * numerator + rate.numerator) / (2 * rate.numerator)
+        let numerator = 100 * Int128(frames) * Int128(rate.denominator)
+        return Int((2 * numerator + Int128(rate.numerator)) / (2 * Int128(rate.numerator)))
+    }
+
+    /// The largest frame number a file may start at (about 580 years at 60 fps).
+    public static let maximumFrameIndex = 1 << 40
+
+    /// Whether one frame at `rate` fits GIF's 16-bit delay field: at most 65 535 centiseconds.
+    private static func fitsDelayField(_ rate: FrameRate) -> Bool {
+        rate.denominator <= Int(Int32.max) && 100 * rate.denominator <= 65_535 * rate.numerator
+    }
+
+    /// A rate of 32-bit terms whose frames fit GIF's delay field.
+    private static func checkRate(_ rate: FrameRate, _ what: String, path: String) throws {
+        guard rate.numerator <= Int(Int32.max), rate.denominator <= Int(Int32.max) else {
+            throw MediaError.invalidOption(path: path, reason: "\(what) \(rate.numerator)/\(rate.denominator) needs terms of at most \(Int32.max)")
+        }
+        guard fitsDelayField(rate) else {
+            throw MediaError.invalidOption(path: path, reason: "\(what) \(rate) fps makes frames longer than a GIF frame can last (655.35 s)")
+        }
     }
 
     /// Marks each pixel of `current` unchanged when no colour channel differs from `reference` by

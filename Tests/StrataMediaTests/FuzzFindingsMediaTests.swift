@@ -1,0 +1,101 @@
+// What fuzzing the media inputs found (scripts/fuzz.sh: image, media, gif), each reproducer kept
+// as a test of the behaviour now; binary reproducers stay in Fuzz/Corpus/<target>/regress-*.
+import Foundation
+import Synchronization
+import XCTest
+@testable import StrataMedia
+
+final class FuzzFindingsMediaTests: XCTestCase {
+    /// A reproducer kept in the fuzz corpus.
+    private func corpusFile(_ target: String, _ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Corpus/\(target)/\(name)")
+    }
+
+    /// GIF options whose arithmetic overflowed (a trap): a frame rate with huge terms and
+    /// everyNthFrame 3 (the fuzzer's input), everyNthFrame Int.max, and rates or start frames
+    /// beyond what GIF delays can express. Each is now a clear error naming the file.
+    func testGIFOptionsThatOverflowedAreErrors() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("out.gif")
+        func message(rate: FrameRate = MediaTestSupport.fps30, first: Int = 0, _ configure: (inout GIFEncoderOptions) -> Void) -> String {
+            var options = GIFEncoderOptions()
+            configure(&options)
+            do {
+                _ = try GIFEncoder(url: url, width: 8, height: 8, frameRate: rate, options: options, firstFrameIndex: first)
+                return "no error"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let hugeTerms = FrameRate(numerator: Int.max, denominator: Int.max - 30)!
+        XCTAssertEqual(message(rate: hugeTerms) { $0.everyNthFrame = 3 },
+                       "cannot encode \(url.path): frame rate 9223372036854775807/9223372036854775777 needs terms of at most 2147483647")
+        XCTAssertEqual(message { $0.everyNthFrame = Int.max },
+                       "cannot encode \(url.path): everyNthFrame 9223372036854775807 at 30 fps makes frames longer than a GIF frame can last (655.35 s)")
+        XCTAssertEqual(message { $0.everyNthFrame = 20_000 },
+                       "cannot encode \(url.path): everyNthFrame 20000 at 30 fps makes frames longer than a GIF frame can last (655.35 s)")
+        XCTAssertEqual(message(rate: FrameRate(numerator: 1, denominator: 1000)!) { _ in },
+                       "cannot encode \(url.path): frame rate 1/1000 fps makes frames longer than a GIF frame can last (655.35 s)")
+        XCTAssertEqual(message { $0.frameRate = FrameRate(numerator: 1, denominator: Int.max) },
+                       "cannot encode \(url.path): GIF frame rate 1/9223372036854775807 needs terms of at most 2147483647")
+        XCTAssertEqual(message(first: Int.max) { _ in },
+                       "cannot encode \(url.path): first frame index 9223372036854775807 is outside 0...1099511627776")
+        XCTAssertEqual(message { $0.everyNthFrame = 0 }, "cannot encode \(url.path): everyNthFrame 0 must be at least 1")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url.path), "a refused GIF leaves no file")
+
+        // The limits themselves are accepted: a frame of exactly 655.35 s, and a chunk starting
+        // at frame 2⁴⁰ (its delays computed without overflow).
+        let slowest = FrameRate(numerator: 100, denominator: 65_535)!
+        XCTAssertEqual(GIFEncoder.delay(ofFrame: 0, frameRate: slowest), 65_535)
+        let encoder = try GIFEncoder(url: url, width: 8, height: 8, frameRate: FrameRate(numerator: 60_000, denominator: 1001)!,
+                                     firstFrameIndex: GIFEncoder.maximumFrameIndex)
+        try encoder.append(Bitmap(width: 8, height: 8))
+        try encoder.finish()
+        XCTAssertEqual(GIFEncoder.delay(ofFrame: GIFEncoder.maximumFrameIndex, frameRate: FrameRate(numerator: 60_000, denominator: 1001)!), 2)
+        let stream = try MediaTestSupport.ffprobeVideoStream(url)
+        XCTAssertEqual(stream["codec_name"] as? String, "gif")
+    }
+
+    /// A corrupt MJPEG AVI (a mutated seed) on which the decoder thread missed a request: it
+    /// asked for a frame past the last decodable one while the thread was reading ahead to the
+    /// end, the thread went back to waiting without looking at the request, and both threads
+    /// waited for ever. The frames are now answered (the nearest decodable picture).
+    func testAFrameRequestedWhileReadingAheadIsAnswered() throws {
+        let url = corpusFile("media", "regress-lost-wakeup.avi")
+        let answered = DispatchSemaphore(value: 0)
+        let sizes = CollectedSizes()
+        // The two threads meet at a moment that depends on timing: repeated to make it likely.
+        let rounds = 100
+        let thread = Thread {
+            defer { answered.signal() }
+            for _ in 0..<rounds {
+                guard let source = try? FFmpegVideoSource(url: url, configuration: .init(lookahead: 2, keepBehind: 1)) else { return }
+                let last = source.frameCount - 1
+                for (index, size) in [(0, PixelSize(width: 16, height: 9)), (last, PixelSize(width: 7, height: 33)),
+                                      (last / 2, PixelSize(width: 16, height: 9)), (1, PixelSize(width: 16, height: 9))] {
+                    sizes.append((try? source.image(forFrame: index, size: size)).map { PixelSize(width: $0.width, height: $0.height) })
+                }
+            }
+        }
+        thread.start()
+        // A guard against the old behaviour (both threads waiting), not a measurement.
+        XCTAssertEqual(answered.wait(timeout: .now() + 120), .success, "the frame requests were not answered")
+        let expected = [PixelSize(width: 16, height: 9), PixelSize(width: 7, height: 33),
+                        PixelSize(width: 16, height: 9), PixelSize(width: 16, height: 9)]
+        let values = sizes.values
+        XCTAssertEqual(values.count, 4 * rounds, "requests answered")
+        for r in 0..<values.count / 4 where Array(values[4 * r..<4 * r + 4]) != expected {
+            XCTFail("round \(r): \(values[4 * r..<4 * r + 4])")
+            break
+        }
+    }
+}
+
+/// Sizes collected on another thread.
+private final class CollectedSizes: Sendable {
+    private let list = Mutex<[PixelSize?]>([])
+    var values: [PixelSize?] { list.withLock { $0 } }
+    func append(_ size: PixelSize?) { list.withLock { $0.append(size) } }
+}
