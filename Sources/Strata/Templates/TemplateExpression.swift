@@ -93,8 +93,21 @@ indirect enum TemplateExpression {
 
     // MARK: Parsing
 
+    /// The most tokens an expression may have, and how deep brackets, calls and conditions may
+    /// nest: parsing and evaluating recurse, and a hostile template must not exhaust the stack.
+    static let maximumTokens = 1000, maximumDepth = 64
+
+    /// The expression as errors quote it (cut after 40 characters).
+    static func shown(_ source: String) -> String {
+        source.count <= 40 ? "{{\(source)}}" : "{{\(source.prefix(40))…}}"
+    }
+
     static func parse(_ source: String) throws -> TemplateExpression {
-        var p = Parser(tokens: try tokenize(source), source: source)
+        let tokens = try tokenize(source)
+        guard tokens.count <= maximumTokens else {
+            throw ExpressionError(message: "\(shown(source)) is too long: \(tokens.count) tokens, at most \(maximumTokens)")
+        }
+        var p = Parser(tokens: tokens, source: source)
         let e = try p.expression()
         guard p.at >= p.tokens.count else { throw ExpressionError(message: "unexpected \"\(p.tokens[p.at].text)\" in {{\(source)}}") }
         return e
@@ -151,6 +164,9 @@ indirect enum TemplateExpression {
         let tokens: [Token]
         let source: String
         var at = 0
+        /// Brackets, calls and conditions open around the current position (the whole
+        /// expression's own `expression()` call makes it 0).
+        var depth = -1
 
         func peek(_ text: String) -> Bool { at < tokens.count && tokens[at].kind == .symbol && tokens[at].text == text }
         mutating func eat(_ text: String) -> Bool { if peek(text) { at += 1; return true }; return false }
@@ -159,6 +175,12 @@ indirect enum TemplateExpression {
         }
 
         mutating func expression() throws -> TemplateExpression {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= TemplateExpression.maximumDepth else {
+                throw ExpressionError(message: "\(TemplateExpression.shown(source)) nests brackets, calls and conditions "
+                                      + "more than \(TemplateExpression.maximumDepth) deep")
+            }
             let c = try binary(0)
             if eat("?") {
                 let a = try expression()
@@ -182,9 +204,14 @@ indirect enum TemplateExpression {
         }
 
         mutating func unary() throws -> TemplateExpression {
-            if eat("-") { return .unary("-", try unary()) }
-            if eat("!") { return .unary("!", try unary()) }
-            return try postfix(try primary())
+            // Prefix operators in a loop rather than by recursion (`--!-x`).
+            var operators: [String] = []
+            while true {
+                if eat("-") { operators.append("-") } else if eat("!") { operators.append("!") } else { break }
+            }
+            var e = try postfix(try primary())
+            for op in operators.reversed() { e = .unary(op, e) }
+            return e
         }
 
         mutating func postfix(_ base: TemplateExpression) throws -> TemplateExpression {
