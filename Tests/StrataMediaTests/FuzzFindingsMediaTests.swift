@@ -93,6 +93,34 @@ final class FuzzFindingsMediaTests: XCTestCase {
     }
 }
 
+extension FuzzFindingsMediaTests {
+    /// Found reviewing what the media target can reach: libavformat picks the demuxer from the
+    /// content, so a "clip.mp4" that is an HLS playlist or a concat list made Strata read the
+    /// files it names, such as ../secret.mp4 outside a template's folder. Such files are refused,
+    /// with a reason that says what they are; ordinary files open as before.
+    func testPlaylistsThatNameOtherFilesAreRefused() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let secret = dir.appendingPathComponent("secret.mp4")
+        try FileManager.default.copyItem(at: corpusFile("media", "h264.mp4"), to: secret)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("inner"), withIntermediateDirectories: true)
+        let playlist = dir.appendingPathComponent("inner/clip.mp4")
+        try "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n../secret.mp4\n#EXT-X-ENDLIST\n".write(to: playlist, atomically: true, encoding: .utf8)
+        let list = dir.appendingPathComponent("inner/list.mov")
+        try "ffconcat version 1.0\nfile ../secret.mp4\n".write(to: list, atomically: true, encoding: .utf8)
+        for (url, kind) in [(playlist, "an HLS playlist"), (list, "an FFmpeg concat list")] {
+            let expected = "cannot open \(url.path) for reading: it is \(kind), which names other files to read; "
+                + "Strata opens self-contained media files only"
+            XCTAssertThrowsError(try MediaProbe(url: url)) { XCTAssertEqual("\($0)", expected) }
+            XCTAssertThrowsError(try FFmpegVideoSource(url: url)) { XCTAssertEqual("\($0)", expected) }
+            XCTAssertThrowsError(try AudioDecoder(url: url)) { XCTAssertEqual("\($0)", expected) }
+        }
+        let probe = try MediaProbe(url: secret)
+        XCTAssertEqual(probe.videoStream?.codecName, "h264")
+        XCTAssertEqual(try FFmpegVideoSource(url: secret).frameCount, 3)
+    }
+}
+
 /// Sizes collected on another thread.
 private final class CollectedSizes: Sendable {
     private let list = Mutex<[PixelSize?]>([])

@@ -56,9 +56,9 @@ public final class AudioDecoder {
     deinit { close() }
 
     private func open() throws {
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        var status = avformat_open_input(&context, FFmpegSupport.fileURL(path), nil, nil)
-        guard status >= 0, let context else { throw MediaError.cannotRead(path: path, reason: FFmpegSupport.errorString(status)) }
+        let opened = FFmpegSupport.openInput(path)
+        guard let context = opened.context else { throw MediaError.cannotRead(path: path, reason: opened.reason) }
+        var status: Int32
         format = context
         status = avformat_find_stream_info(context, nil)
         if status < 0 { throw MediaError.cannotRead(path: path, reason: "no stream information (\(FFmpegSupport.errorString(status)))") }

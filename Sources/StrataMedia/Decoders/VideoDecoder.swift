@@ -91,11 +91,9 @@ final class VideoDecoder {
     // MARK: - Opening
 
     private func openInput() throws {
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        var status = avformat_open_input(&context, FFmpegSupport.fileURL(path), nil, nil)
-        guard status >= 0, let context else {
-            throw MediaError.cannotRead(path: path, reason: FFmpegSupport.errorString(status))
-        }
+        let opened = FFmpegSupport.openInput(path)
+        guard let context = opened.context else { throw MediaError.cannotRead(path: path, reason: opened.reason) }
+        var status: Int32
         format = context
         status = avformat_find_stream_info(context, nil)
         if status < 0 {
@@ -321,10 +319,9 @@ final class VideoDecoder {
             var old: UnsafeMutablePointer<AVFormatContext>? = format
             avformat_close_input(&old)
             self.format = nil
-            var context: UnsafeMutablePointer<AVFormatContext>?
-            let opened = avformat_open_input(&context, FFmpegSupport.fileURL(path), nil, nil)
-            guard opened >= 0, let context else {
-                throw MediaError.cannotRead(path: path, reason: "reopening failed: \(FFmpegSupport.errorString(opened))")
+            let opened = FFmpegSupport.openInput(path)
+            guard let context = opened.context else {
+                throw MediaError.cannotRead(path: path, reason: "reopening failed: \(opened.reason)")
             }
             self.format = context
             _ = avformat_find_stream_info(context, nil)
