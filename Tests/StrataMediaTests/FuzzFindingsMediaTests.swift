@@ -121,6 +121,33 @@ extension FuzzFindingsMediaTests {
     }
 }
 
+extension FuzzFindingsMediaTests {
+    /// Found reviewing the audio decoder's arithmetic for the media target: an audio stream that
+    /// starts after the time sought was padded by appending that much silence to a buffer, so a
+    /// track starting 10 hours into the file asked for 1.7 billion stereo floats (14 GB) at the
+    /// first read. The silence is now counted, not stored; the samples are as before.
+    func testAudioStartingHoursLaterIsPaddedWithoutStoringTheSilence() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("late.mkv")
+        _ = try MediaTestSupport.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=size=16x16:rate=5:d=1",
+                                                "-itsoffset", "36000", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=0.5",
+                                                "-map", "0", "-map", "1", "-c:v", "mpeg4", "-c:a", "pcm_s16le", url.path])
+        let audio = try AudioDecoder(url: url, sampleRate: 48_000, channels: 1)
+        var samples = [Float](repeating: 1, count: 4800)
+        let read = try samples.withUnsafeMutableBufferPointer { try audio.read(into: $0, frames: 4800) }
+        XCTAssertEqual(read, 4800)
+        XCTAssertEqual(samples.filter { $0 != 0 }.count, 0, "the first 0.1 s is silence")
+        // 0.05 s before the tone: 2400 frames of silence, then the sine (lavfi's amplitude is 1/8).
+        try audio.start(at: 36_000 - 0.05)
+        samples = [Float](repeating: 1, count: 4800)
+        let readLater = try samples.withUnsafeMutableBufferPointer { try audio.read(into: $0, frames: 4800) }
+        XCTAssertEqual(readLater, 4800)
+        XCTAssertEqual(samples[..<2400].filter { $0 != 0 }.count, 0)
+        XCTAssertEqual(Double(samples[2400...].map(abs).max() ?? 0), 0.125, accuracy: 0.002)
+    }
+}
+
 /// Sizes collected on another thread.
 private final class CollectedSizes: Sendable {
     private let list = Mutex<[PixelSize?]>([])
