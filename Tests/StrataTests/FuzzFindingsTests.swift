@@ -43,8 +43,13 @@ final class FuzzFindingsTests: XCTestCase {
         // Within the limits they evaluate.
         let nested = String(repeating: "(", count: 64) + "1" + String(repeating: ")", count: 64)
         XCTAssertEqual(try TemplateExpression.parse(nested).evaluate([:]), .number(1))
-        XCTAssertEqual(try TemplateExpression.parse("1" + String(repeating: "+1", count: 499)).evaluate([:]), .number(500))
-        XCTAssertEqual(try TemplateExpression.parse(String(repeating: "-", count: 998) + "1").evaluate([:]), .number(1))
+        XCTAssertEqual(try TemplateExpression.parse("1" + String(repeating: "+1", count: 199)).evaluate([:]), .number(200))
+        XCTAssertEqual(try TemplateExpression.parse(String(repeating: "-", count: 198) + "1").evaluate([:]), .number(1))
+        // Longer chains are refused before they are evaluated (the evaluator recurses per level).
+        XCTAssertEqual(evalError("1" + String(repeating: "+1", count: 499)),
+                       "{{1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+…}} chains 500 levels of operators, at most 200")
+        XCTAssertEqual(evalError(String(repeating: "-", count: 998) + "1"),
+                       "{{----------------------------------------…}} chains 999 levels of operators, at most 200")
     }
 
     /// A document nested hundreds of levels deep got as far as JSON encoding, which refused it

@@ -93,9 +93,22 @@ indirect enum TemplateExpression {
 
     // MARK: Parsing
 
-    /// The most tokens an expression may have, and how deep brackets, calls and conditions may
-    /// nest: parsing and evaluating recurse, and a hostile template must not exhaust the stack.
-    static let maximumTokens = 1000, maximumDepth = 64
+    /// The most tokens an expression may have, how deep brackets, calls and conditions may nest,
+    /// and how tall its tree may be (a chain of 150 additions is 150 tall): parsing and
+    /// evaluating recurse, and a hostile template must not exhaust the stack (with room for
+    /// the larger frames of sanitizer builds).
+    static let maximumTokens = 1000, maximumDepth = 64, maximumHeight = 200
+
+    /// The height of the tree (1 for a name or literal).
+    var height: Int {
+        switch self {
+        case .literal, .name: 1
+        case .member(let e, _), .unary(_, let e): 1 + e.height
+        case .index(let a, let b), .binary(_, let a, let b): 1 + max(a.height, b.height)
+        case .conditional(let a, let b, let c): 1 + max(a.height, b.height, c.height)
+        case .list(let items), .call(_, let items): 1 + (items.map(\.height).max() ?? 0)
+        }
+    }
 
     /// The expression as errors quote it (cut after 40 characters).
     static func shown(_ source: String) -> String {
@@ -110,6 +123,10 @@ indirect enum TemplateExpression {
         var p = Parser(tokens: tokens, source: source)
         let e = try p.expression()
         guard p.at >= p.tokens.count else { throw ExpressionError(message: "unexpected \"\(p.tokens[p.at].text)\" in {{\(source)}}") }
+        let height = e.height
+        guard height <= maximumHeight else {
+            throw ExpressionError(message: "\(shown(source)) chains \(height) levels of operators, at most \(maximumHeight)")
+        }
         return e
     }
 
