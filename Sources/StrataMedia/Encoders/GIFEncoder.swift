@@ -351,6 +351,12 @@ public final class GIFEncoder: @unchecked Sendable {
             map = try makeColorMap(mapper.colors, reservingTransparency: true)
         }
         defer { if map != nil { GifFreeMapObject(map) } }
+        if map == nil, let gif, let previous = gif.pointee.Image.ColorMap {
+            // giflib 5.2 forgets (without freeing) the last frame's local colour map when a frame
+            // has none: freed here (found by AddressSanitizer's leak check).
+            GifFreeMapObject(previous)
+            gif.pointee.Image.ColorMap = nil
+        }
         try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, map),
                   "writing image descriptor \(written) (EGifPutImageDesc)")
         try indices.withUnsafeMutableBufferPointer { buffer in
