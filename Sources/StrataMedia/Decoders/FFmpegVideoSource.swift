@@ -99,6 +99,8 @@ private final class DecodeWorker: @unchecked Sendable {
     private var cursor = 0
     private var prefetchSize: PixelSize?
     private var closed = false
+    /// Signalled by the decoder thread when it has freed its frames and is about to end.
+    private let ended = DispatchSemaphore(value: 0)
     // Owned by the decoder thread:
     private let decoder: VideoDecoder
     private let converter = FrameConverter()
@@ -123,11 +125,14 @@ private final class DecodeWorker: @unchecked Sendable {
         thread.start()
     }
 
+    /// Stops the decoder thread and waits for it to free what it holds (at most the frame it is
+    /// decoding), so that a released source has released everything.
     func close() {
         condition.lock()
         closed = true
         condition.broadcast()
         condition.unlock()
+        ended.wait()
     }
 
     /// Frame `index` at `size`, from the cache or from the decoder thread.
@@ -176,6 +181,7 @@ private final class DecodeWorker: @unchecked Sendable {
         }
         cache.removeAll()
         condition.unlock()
+        ended.signal()
     }
 
     /// One unit of read-ahead work (called and returning with the lock held); false when idle.
