@@ -70,7 +70,7 @@ summary=$(grep -E "Executed [0-9]+ tests?, with" "$out" | tail -n 1 || true)
 errors=$(grep -cE "^==[0-9]+==ERROR: (AddressSanitizer|ThreadSanitizer)|^WARNING: ThreadSanitizer" "$out" || true)
 direct=$(grep -cE "^Direct leak of" "$out" || true)
 indirect=$(grep -cE "^Indirect leak of" "$out" || true)
-failures=$(echo "$summary" | sed -nE 's/.*with ([0-9]+) failures?.*/\1/p')
+failures=$(echo "$summary" | sed -nE 's/.* ([0-9]+) failures?.*/\1/p')
 rm -f "$out"
 echo "sanitize $kind: ${summary:-no XCTest summary}; errors: $errors, direct leaks: $direct, indirect leaks: $indirect"
 if [ -n "$summary" ] && [ "${failures:-1}" -eq 0 ] && [ "$errors" -eq 0 ] && [ "$direct" -eq 0 ]; then
