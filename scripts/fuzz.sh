@@ -75,15 +75,17 @@ run() {
   local corpus=.build-fuzz/corpus/$name findings=.build-fuzz/findings/$name
   mkdir -p "$corpus" "$findings"
   echo "== $name: ${seconds} s"
-  local status=0
+  local status
   # New inputs go to the first folder; the committed seeds are only read.
+  set +e
   # Swift's own crash backtracer would fight ASan's handler for a trap; libFuzzer reports it.
   SWIFT_BACKTRACE=enable=no STRATA_FUZZ_TARGET=$name ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
     LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/scripts/sanitize-suppressions/lsan.txt:print_suppressions=0} \
     nice -n 19 "$binary" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb="$rss" \
     -max_len="$(max_len "$name")" -print_final_stats=1 -artifact_prefix="$findings/" $(dict "$name") \
-    "$corpus" "Fuzz/Corpus/$name" 2>&1 | tee ".build-fuzz/$name.log" | grep -E "^#[0-9]+ +(INITED|DONE)|ERROR|SUMMARY|Test unit written|stat::number_of_executed_units" || true
+    "$corpus" "Fuzz/Corpus/$name" 2>&1 | tee ".build-fuzz/$name.log" | grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)|ERROR|SUMMARY|Test unit written"
   status=${PIPESTATUS[0]}
+  set -e
   if ls "$findings" | grep -q .; then
     echo "$name: findings in $findings: $(ls "$findings" | tr '\n' ' ')"
     return 1

@@ -63,7 +63,7 @@ enum Scratch {
     /// Writes `data` to `name` in the scratch folder.
     static func file(_ name: String, _ data: Data) -> URL {
         let url = folder.appendingPathComponent(name)
-        FileManager.default.createFile(atPath: url.path, contents: data)
+        _ = FileManager.default.createFile(atPath: url.path, contents: data)
         return url
     }
 }
