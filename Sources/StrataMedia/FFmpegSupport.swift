@@ -18,6 +18,49 @@ enum FFmpegSupport {
     /// The URL FFmpeg should open for a local file path.
     static func fileURL(_ path: String) -> String { "file:" + path }
 
+    /// Demuxers that read other files or URLs named inside the file (HLS and DASH playlists,
+    /// concat lists, IMF packages). A file from outside that is one of these could make Strata
+    /// read media beyond the folders it was allowed (`../../other.mp4`), so they are refused.
+    static let refusedDemuxers: Set<String> = ["hls", "dash", "concat", "imf"]
+
+    /// Every other demuxer this FFmpeg has, as libavformat's `format_whitelist` option.
+    private static let demuxerWhitelist: String = {
+        var names: [String] = []
+        var opaque: UnsafeMutableRawPointer?
+        while let demuxer = av_demuxer_iterate(&opaque) {
+            for name in String(cString: demuxer.pointee.name).split(separator: ",") where !refusedDemuxers.contains(String(name)) {
+                names.append(String(name))
+            }
+        }
+        return names.joined(separator: ",")
+    }()
+
+    /// Opens a local media file with `avformat_open_input`, refusing the demuxers that would read
+    /// other files and every protocol but `file`. Returns the context or FFmpeg's status; on
+    /// failure `reason` says what went wrong (naming a refused playlist as such).
+    static func openInput(_ path: String) -> (context: UnsafeMutablePointer<AVFormatContext>?, status: Int32, reason: String) {
+        var options: OpaquePointer?
+        av_dict_set(&options, "format_whitelist", demuxerWhitelist, 0)
+        av_dict_set(&options, "protocol_whitelist", "file", 0)
+        defer { av_dict_free(&options) }
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        let status = avformat_open_input(&context, fileURL(path), nil, &options)
+        guard status < 0 else { return (context, status, "") }
+        return (nil, status, refusedKind(path).map { "it is \($0), which names other files to read; Strata opens self-contained media files only" }
+                    ?? errorString(status))
+    }
+
+    /// What a refused file is, from its first bytes, or nil.
+    private static func refusedKind(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 512)) ?? Data(), as: UTF8.self)
+        if head.hasPrefix("#EXTM3U") { return "an HLS playlist" }
+        if head.hasPrefix("ffconcat") { return "an FFmpeg concat list" }
+        if head.contains("<MPD") { return "a DASH manifest" }
+        return nil
+    }
+
     /// Silences FFmpeg's own log (once per process): every failure reaches the caller as an
     /// error naming the file and the reason, and FFmpeg's lines would name temporary files and
     /// repeat it. `STRATA_FFMPEG_LOG=error|warning|info|verbose|debug` turns it back on.

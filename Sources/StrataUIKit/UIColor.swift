@@ -11,6 +11,7 @@ import StrataCore
 /// layer.backgroundColor = UIColor.red.cgColor
 /// layer.borderColor = UIColor(red: 0.2, green: 0.4, blue: 1, alpha: 1).cgColor
 /// ```
+// @unchecked: immutable (a `let` colour), but an open NSObject subclass cannot be checked.
 open class UIColor: NSObject, @unchecked Sendable {
     /// The colour as a Core Graphics colour.
     public let cgColor: CGColor

@@ -10,6 +10,7 @@ import StrataMedia
 /// ```swift
 /// layer.contents = UIImage(contentsOfFile: "logo@2x.png")?.cgImage
 /// ```
+// @unchecked: immutable (`let` image and scale), but an open NSObject subclass cannot be checked.
 open class UIImage: NSObject, @unchecked Sendable {
     /// The pixels.
     public let cgImage: CGImage?

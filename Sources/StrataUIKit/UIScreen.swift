@@ -5,6 +5,8 @@ import Foundation
 import StrataCore
 
 /// The display a view hierarchy is shown on (UIKit's `UIScreen`).
+// @unchecked: as UIKit's main-actor screen, set up by the program before rendering starts and only
+// read while frames render.
 open class UIScreen: NSObject, @unchecked Sendable {
     /// The screen views are laid out for.
     nonisolated(unsafe) public static var main = UIScreen(bounds: CGRect(x: 0, y: 0, width: 390, height: 844), scale: 1)

@@ -2,6 +2,8 @@
 // the queue is full (back-pressure), so memory stays bounded whatever the video's length.
 import Foundation
 
+// @unchecked: `items` and `closed` are touched only with `condition` held. A condition variable,
+// not a Mutex, because push and pop wait (Synchronization's Mutex cannot).
 final class FrameQueue<Element: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [Element] = []

@@ -7,6 +7,7 @@
 // mixes (AudioMixer) and encodes them between frames, so audio and video are interleaved as
 // they are produced.
 import Foundation
+import Synchronization
 import StrataCore
 import StrataRender
 import StrataMedia
@@ -329,6 +330,7 @@ enum ExportWork: Sendable {
 }
 
 /// Moves a value confined to the encoder thread into its closure.
+// @unchecked: by design; the box is for a value one thread hands to another and no longer uses.
 final class UncheckedBox<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }
@@ -344,21 +346,23 @@ extension VideoEncoder: FrameSink {}
 extension GIFEncoder: FrameSink {}
 
 /// Writes numbered PNG files into a folder.
-final class PNGSequenceWriter: FrameSink, @unchecked Sendable {
+final class PNGSequenceWriter: FrameSink, Sendable {
     let folder: URL
-    private var index: Int
-    init(folder: URL, firstIndex: Int) { self.folder = folder; self.index = firstIndex }
+    /// The number of the next file.
+    private let index: Mutex<Int>
+    init(folder: URL, firstIndex: Int) { self.folder = folder; self.index = Mutex(firstIndex) }
     func append(_ frame: Bitmap) throws {
-        try frame.writePNG(to: folder.appendingPathComponent(String(format: "frame_%05d.png", index)))
-        index += 1
+        try index.withLock { index in
+            try frame.writePNG(to: folder.appendingPathComponent(String(format: "frame_%05d.png", index)))
+            index += 1
+        }
     }
     func finish() throws {}
 }
 
 /// The first error seen by either thread.
-final class FailureBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Error?
-    var error: Error? { lock.lock(); defer { lock.unlock() }; return stored }
-    func set(_ e: Error) { lock.lock(); if stored == nil { stored = e }; lock.unlock() }
+final class FailureBox: Sendable {
+    private let stored = Mutex<Error?>(nil)
+    var error: Error? { stored.withLock { $0 } }
+    func set(_ e: Error) { stored.withLock { if $0 == nil { $0 = e } } }
 }

@@ -3,6 +3,7 @@
 // The lists live beside the scene (keyed by the scene object, held weakly) so that `Scene` stays
 // a plain timeline of layers.
 import Foundation
+import Synchronization
 import StrataCore
 import StrataMedia
 
@@ -57,6 +58,8 @@ extension Scene {
 }
 
 /// Audio attached to scenes, keyed by scene identity (weakly held).
+// @unchecked: `entries` (scenes, tracks and players, which are not Sendable) is read and written
+// only while `lock` is held.
 final class SceneMediaStore: @unchecked Sendable {
     static let shared = SceneMediaStore()
 
@@ -66,22 +69,26 @@ final class SceneMediaStore: @unchecked Sendable {
         var players: [AVPlayer] = []
     }
 
-    private let lock = NSLock()
+    /// Held while `entries` is read or written.
+    private let lock = Mutex(())
     private var entries: [ObjectIdentifier: Entry] = [:]
 
     func update(_ scene: Scene, _ body: (inout Entry) -> Void) {
-        lock.lock(); defer { lock.unlock() }
-        purge()
-        let key = ObjectIdentifier(scene)
-        var entry = entries[key].flatMap { $0.scene === scene ? $0 : nil } ?? Entry(scene: scene)
-        body(&entry)
-        entries[key] = entry
+        lock.withLock { _ in
+            purge()
+            let key = ObjectIdentifier(scene)
+            var entry = entries[key].flatMap { $0.scene === scene ? $0 : nil } ?? Entry(scene: scene)
+            body(&entry)
+            entries[key] = entry
+        }
     }
 
     func entry(for scene: Scene) -> Entry? {
-        lock.lock(); defer { lock.unlock() }
-        guard let e = entries[ObjectIdentifier(scene)], e.scene === scene else { return nil }
-        return e
+        var found: Entry?
+        lock.withLock { _ in
+            if let e = entries[ObjectIdentifier(scene)], e.scene === scene { found = e }
+        }
+        return found
     }
 
     /// Drops the entries of scenes that no longer exist.

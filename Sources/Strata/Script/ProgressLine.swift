@@ -2,16 +2,16 @@
 // in place on a terminal (stderr) at most five times a second, silent in a pipe; or one JSON
 // object per line for scripts that read progress (`--json`).
 import Foundation
+import Synchronization
 
 /// Shows export progress.
-public final class ProgressLine: @unchecked Sendable {
+public final class ProgressLine: Sendable {
     public enum Style: Sendable { case terminal, json, quiet }
 
     private let style: Style
     private let label: String
-    private let lock = NSLock()
-    private var lastPrint = Date.distantPast
-    private var printed = false
+    /// When the line was last drawn, and whether one is showing.
+    private let state = Mutex<(lastPrint: Date, printed: Bool)>((.distantPast, false))
 
     /// `.terminal` prints only when stderr is a terminal.
     public init(style: Style = .terminal, label: String = "") {
@@ -21,17 +21,20 @@ public final class ProgressLine: @unchecked Sendable {
 
     /// Reports progress (thread-safe; called from the encoder thread).
     public func report(_ p: ExportProgress) {
-        lock.lock(); defer { lock.unlock() }
+        state.withLock { state in report(p, &state) }
+    }
+
+    private func report(_ p: ExportProgress, _ state: inout (lastPrint: Date, printed: Bool)) {
         let now = Date()
-        guard style != .quiet, now.timeIntervalSince(lastPrint) > 0.2 || p.framesDone == p.frameCount else { return }
-        lastPrint = now
+        guard style != .quiet, now.timeIntervalSince(state.lastPrint) > 0.2 || p.framesDone == p.frameCount else { return }
+        state.lastPrint = now
         switch style {
         case .terminal:
             let eta = p.secondsRemaining.isFinite ? String(format: "%.0fs", p.secondsRemaining) : "?"
             let line = String(format: "\r  %@%d/%d frames  %.1f fps  ETA %@   ", label.isEmpty ? "" : label + "  ",
                               p.framesDone, p.frameCount, p.framesPerSecond, eta)
             FileHandle.standardError.write(Data(line.utf8))
-            printed = true
+            state.printed = true
         case .json:
             let eta = p.secondsRemaining.isFinite ? String(format: "%.3f", p.secondsRemaining) : "null"
             let line = String(format: "{\"event\":\"progress\",\"label\":%@,\"frames\":%d,\"total\":%d,\"fps\":%.3f,\"eta\":%@}\n",
@@ -44,9 +47,10 @@ public final class ProgressLine: @unchecked Sendable {
 
     /// Ends the line (before other output).
     public func finish() {
-        lock.lock(); defer { lock.unlock() }
-        if printed { FileHandle.standardError.write(Data("\n".utf8)) }
-        printed = false
+        state.withLock { state in
+            if state.printed { FileHandle.standardError.write(Data("\n".utf8)) }
+            state.printed = false
+        }
     }
 }
 

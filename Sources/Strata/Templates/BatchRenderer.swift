@@ -237,11 +237,14 @@ public enum BatchRenderer {
 }
 
 /// Shared state of a batch's jobs.
+// @unchecked: the counters and `items` are touched only with `lock` held; a condition variable, not
+// a Mutex, because `waitForJobs` waits.
 private final class BatchState: @unchecked Sendable {
     private let lock = NSCondition()
     private var nextIndex = 0
     private let count: Int
-    private(set) var items: [BatchItem?]
+    private var storedItems: [BatchItem?]
+    var items: [BatchItem?] { lock.lock(); defer { lock.unlock() }; return storedItems }
     private var done = 0
     private var ended = 0
     /// The first row of the whole table to have each output name.
@@ -250,7 +253,7 @@ private final class BatchState: @unchecked Sendable {
     init(count: Int, firstRows: [String: Int]) {
         self.count = count
         self.firstRows = firstRows
-        items = Array(repeating: nil, count: count)
+        storedItems = Array(repeating: nil, count: count)
     }
 
     func firstRow(named name: String) -> Int? { firstRows[name] }
@@ -264,7 +267,7 @@ private final class BatchState: @unchecked Sendable {
 
     func finish(_ i: Int, _ item: BatchItem) -> Int {
         lock.lock(); defer { lock.unlock() }
-        items[i] = item
+        storedItems[i] = item
         done += 1
         return done
     }

@@ -89,7 +89,9 @@ enum DataFiles {
         }
         guard let header = records.first else { throw DataFileError(file: file, line: nil, message: "no header row") }
         let names = header.1.map { $0.trimmingCharacters(in: .whitespaces) }
-        if let dup = names.first(where: { n in names.filter { $0 == n }.count > 1 }) {
+        var counts: [String: Int] = [:]
+        for n in names { counts[n, default: 0] += 1 }
+        if let dup = names.first(where: { counts[$0]! > 1 }) {
             throw DataFileError(file: file, line: header.0, message: "the column \"\(dup)\" appears twice")
         }
         return records.dropFirst().map { (line, values) in
@@ -179,13 +181,17 @@ enum DataFiles {
         return .list(cues)
     }
 
-    /// "01:02:03,450", "02:03.450" → seconds.
+    /// "01:02:03,450", "02:03.450" → seconds. Each part is digits, the last with an optional
+    /// fraction (Double(_:) alone would also take "inf", "1e3" and "0x10").
     static func timecode(_ s: String) -> Double? {
         let parts = s.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".").split(separator: ":")
         guard (2...3).contains(parts.count) else { return nil }
         var total = 0.0
-        for p in parts {
-            guard let v = Double(p), v >= 0 else { return nil }
+        for (i, p) in parts.enumerated() {
+            let digits = p.split(separator: ".", omittingEmptySubsequences: false)
+            guard (1...(i == parts.count - 1 ? 2 : 1)).contains(digits.count),
+                  digits.allSatisfy({ !$0.isEmpty && $0.count <= 12 && $0.allSatisfy { ("0"..."9").contains($0) } }),
+                  let v = Double(p) else { return nil }
             total = total * 60 + v
         }
         return total

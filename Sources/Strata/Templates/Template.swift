@@ -48,7 +48,7 @@ public struct TemplateArguments: Sendable {
 }
 
 /// A JSON or YAML template.
-public final class Template: @unchecked Sendable {
+public final class Template: Sendable {
     /// The file.
     public let url: URL
     public let name: String

@@ -93,10 +93,40 @@ indirect enum TemplateExpression {
 
     // MARK: Parsing
 
+    /// The most tokens an expression may have, how deep brackets, calls and conditions may nest,
+    /// and how tall its tree may be (a chain of 150 additions is 150 tall): parsing and
+    /// evaluating recurse, and a hostile template must not exhaust the stack (with room for
+    /// the larger frames of sanitizer builds).
+    static let maximumTokens = 1000, maximumDepth = 64, maximumHeight = 200
+
+    /// The height of the tree (1 for a name or literal).
+    var height: Int {
+        switch self {
+        case .literal, .name: 1
+        case .member(let e, _), .unary(_, let e): 1 + e.height
+        case .index(let a, let b), .binary(_, let a, let b): 1 + max(a.height, b.height)
+        case .conditional(let a, let b, let c): 1 + max(a.height, b.height, c.height)
+        case .list(let items), .call(_, let items): 1 + (items.map(\.height).max() ?? 0)
+        }
+    }
+
+    /// The expression as errors quote it (cut after 40 characters).
+    static func shown(_ source: String) -> String {
+        source.count <= 40 ? "{{\(source)}}" : "{{\(source.prefix(40))…}}"
+    }
+
     static func parse(_ source: String) throws -> TemplateExpression {
-        var p = Parser(tokens: try tokenize(source), source: source)
+        let tokens = try tokenize(source)
+        guard tokens.count <= maximumTokens else {
+            throw ExpressionError(message: "\(shown(source)) is too long: \(tokens.count) tokens, at most \(maximumTokens)")
+        }
+        var p = Parser(tokens: tokens, source: source)
         let e = try p.expression()
         guard p.at >= p.tokens.count else { throw ExpressionError(message: "unexpected \"\(p.tokens[p.at].text)\" in {{\(source)}}") }
+        let height = e.height
+        guard height <= maximumHeight else {
+            throw ExpressionError(message: "\(shown(source)) chains \(height) levels of operators, at most \(maximumHeight)")
+        }
         return e
     }
 
@@ -151,6 +181,9 @@ indirect enum TemplateExpression {
         let tokens: [Token]
         let source: String
         var at = 0
+        /// Brackets, calls and conditions open around the current position (the whole
+        /// expression's own `expression()` call makes it 0).
+        var depth = -1
 
         func peek(_ text: String) -> Bool { at < tokens.count && tokens[at].kind == .symbol && tokens[at].text == text }
         mutating func eat(_ text: String) -> Bool { if peek(text) { at += 1; return true }; return false }
@@ -159,6 +192,12 @@ indirect enum TemplateExpression {
         }
 
         mutating func expression() throws -> TemplateExpression {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= TemplateExpression.maximumDepth else {
+                throw ExpressionError(message: "\(TemplateExpression.shown(source)) nests brackets, calls and conditions "
+                                      + "more than \(TemplateExpression.maximumDepth) deep")
+            }
             let c = try binary(0)
             if eat("?") {
                 let a = try expression()
@@ -182,9 +221,14 @@ indirect enum TemplateExpression {
         }
 
         mutating func unary() throws -> TemplateExpression {
-            if eat("-") { return .unary("-", try unary()) }
-            if eat("!") { return .unary("!", try unary()) }
-            return try postfix(try primary())
+            // Prefix operators in a loop rather than by recursion (`--!-x`).
+            var operators: [String] = []
+            while true {
+                if eat("-") { operators.append("-") } else if eat("!") { operators.append("!") } else { break }
+            }
+            var e = try postfix(try primary())
+            for op in operators.reversed() { e = .unary(op, e) }
+            return e
         }
 
         mutating func postfix(_ base: TemplateExpression) throws -> TemplateExpression {

@@ -175,9 +175,9 @@ enum TemplateFunctions {
         "repeatEach": ("repeatEach(list, times)", { args in
             // Each item `times` times in a row: repeatEach([1, 2], 2) = [1, 1, 2, 2] (keyframe
             // values that hold, with holdKeyTimes).
-            let n = Int(try num(args, 1))
+            let n = try whole(args, 1)
             let l = try list(args, 0)
-            guard n >= 0, l.count * n <= 100_000 else { throw ExpressionError(message: "times must be 0…\(100_000 / max(1, l.count)), got \(n)") }
+            guard n >= 0, n <= 100_000, l.count * n <= 100_000 else { throw ExpressionError(message: "times must be 0…\(100_000 / max(1, l.count)), got \(n)") }
             return .list(l.flatMap { Array(repeating: $0, count: n) })
         }),
         "holdKeyTimes": ("holdKeyTimes(count, hold)", { args in
@@ -185,7 +185,7 @@ enum TemplateFunctions {
             // step and move in between: the values given twice (repeatEach(values, 2)), so a
             // bar-chart race's bars change places quickly rather than sliding through a whole step.
             // holdKeyTimes(3, 0.5) = [0, 0.125, 0.375, 0.625, 0.875, 1].
-            let count = Int(try num(args, 0)), hold = try num(args, 1)
+            let count = try whole(args, 0), hold = try num(args, 1)
             guard count >= 2, count <= 50_000 else { throw ExpressionError(message: "count must be 2…50000, got \(count)") }
             guard hold >= 0, hold <= 1 else { throw ExpressionError(message: "hold must be a fraction of a step in 0…1, got \(hold)") }
             let last = Double(count - 1), h = hold / 2

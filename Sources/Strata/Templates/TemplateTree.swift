@@ -88,6 +88,9 @@ struct TemplateSyntaxError: Error, CustomStringConvertible {
 }
 
 enum TemplateReader {
+    /// How deep lists and objects may nest in a template.
+    static let maximumDepth = 128
+
     /// Reads YAML or JSON text into a tree; `file` names it in errors.
     static func parse(_ text: String, file: String) throws -> TemplateNode {
         // Yams resolves an alias to the node its anchor names, and a node holds its anchor
@@ -133,8 +136,14 @@ enum TemplateReader {
         /// The anchors met so far: meeting one again is an alias.
         var anchors = Set<ObjectIdentifier>()
 
-        /// `line`: where the node is written (an alias's own line: the line of its key).
-        mutating func convert(_ node: Yams.Node, line: Int?) throws -> TemplateNode {
+        /// `line`: where the node is written (an alias's own line: the line of its key); `depth`:
+        /// the lists and objects it is inside.
+        mutating func convert(_ node: Yams.Node, line: Int?, depth: Int = 0) throws -> TemplateNode {
+            // Everything after reading (expansion, the schema check, JSON) recurses per level.
+            guard depth < TemplateReader.maximumDepth else {
+                throw TemplateSyntaxError(file: file, line: line ?? node.mark?.line,
+                                          message: "the document nests more than \(TemplateReader.maximumDepth) levels deep")
+            }
             if let anchor = node.anchor, !anchors.insert(ObjectIdentifier(anchor)).inserted {
                 throw TemplateSyntaxError(file: file, line: line ?? node.mark?.line,
                                           message: "YAML aliases (*\(anchor.rawValue)) are not supported in templates")
@@ -146,7 +155,7 @@ enum TemplateReader {
                 return TemplateNode(TemplateReader.scalar(s.string), line: line)
             case .sequence(let seq):
                 var items: [TemplateNode] = []
-                for item in seq { items.append(try convert(item, line: nil)) }
+                for item in seq { items.append(try convert(item, line: nil, depth: depth + 1)) }
                 return TemplateNode(.array(items), line: seq.mark?.line)
             case .mapping(let map):
                 var members: [TemplateNode.Member] = []
@@ -157,7 +166,7 @@ enum TemplateReader {
                     if members.contains(where: { $0.key == ks.string }) {
                         throw TemplateSyntaxError(file: file, line: k.mark?.line, message: "the key \"\(ks.string)\" appears twice")
                     }
-                    members.append(TemplateNode.Member(key: ks.string, node: try convert(v, line: k.mark?.line)))
+                    members.append(TemplateNode.Member(key: ks.string, node: try convert(v, line: k.mark?.line, depth: depth + 1)))
                 }
                 return TemplateNode(.object(members), line: map.mark?.line)
             case .alias(let a):

@@ -61,6 +61,8 @@ public enum AnimatableValue: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A box that makes an arbitrary discrete value Sendable and comparable by description.
+// @unchecked: `value` is immutable, and what is boxed (enum cases, strings, colours taken from an
+// animation when it is added) is not mutated afterwards; `Any` cannot be checked.
 public final class DiscreteBox: @unchecked Sendable, Equatable {
     public let value: Any
     public init(_ value: Any) { self.value = value }

@@ -15,6 +15,8 @@ extension CAAnimationDelegate {
 }
 
 /// The abstract base of every animation.
+// @unchecked: as Apple's; layers copy an animation when it is added and never change the copy, so
+// renderers read immutable objects (changing one object from two threads is the caller's race).
 open class CAAnimation: NSObject, CAMediaTiming, NSCopying, @unchecked Sendable {
     public var beginTime: CFTimeInterval = 0
     /// 0 means Core Animation's default of 0.25 s.

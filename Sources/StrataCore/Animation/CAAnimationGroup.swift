@@ -15,6 +15,7 @@ import Foundation
 ///     group.duration = 4
 ///     group.repeatCount = .infinity
 ///     plane.add(group, forKey: nil)
+// @unchecked: see CAAnimation.
 open class CAAnimationGroup: CAAnimation, @unchecked Sendable {
     public var animations: [CAAnimation]?
 

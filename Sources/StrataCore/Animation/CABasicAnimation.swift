@@ -2,6 +2,7 @@
 import Foundation
 
 /// Animates one key path between two values.
+// @unchecked: see CAAnimation.
 open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
     public var fromValue: Any?
     public var toValue: Any?

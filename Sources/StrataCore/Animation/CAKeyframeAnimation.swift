@@ -29,6 +29,7 @@ import Foundation
 ///     fly.calculationMode = .paced
 ///     fly.duration = 4
 ///     plane.add(fly, forKey: "fly")
+// @unchecked: see CAAnimation.
 open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
     public var values: [Any]?
     public var path: CGPath?

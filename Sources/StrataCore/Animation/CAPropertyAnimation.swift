@@ -2,6 +2,7 @@
 import Foundation
 
 /// The abstract base of animations that change one property.
+// @unchecked: see CAAnimation.
 open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
     /// The key path animated, e.g. `"position"`, `"transform.rotation.z"`, `"bounds.size.width"`.
     public var keyPath: String?

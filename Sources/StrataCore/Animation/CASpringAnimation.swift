@@ -17,6 +17,7 @@ import Foundation
 /// **Strata:** `allowsOverdamping` defaults to true (the spring follows the physics for any
 /// damping, as CASpringAnimation did before iOS 17); set it to false to clamp the damping ratio
 /// at 1 (critical), as SwiftUI's springs do. Apple does not document the default.
+// @unchecked: see CAAnimation.
 open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
     public var mass: CGFloat = 1
     public var stiffness: CGFloat = 100

@@ -59,6 +59,7 @@ public let kCATransitionFromBottom = CATransitionSubtype.fromBottom
 /// **Strata limits:** changes to properties that do not report changes (`contentsGravity`,
 /// `maskedCorners`, `isGeometryFlipped`, `mask`) and sublayer arrays replaced wholesale with
 /// `sublayers =` are not undone in the "before" image.
+// @unchecked: see CAAnimation.
 open class CATransition: CAAnimation, @unchecked Sendable {
     public var type: CATransitionType = .fade
     public var subtype: CATransitionSubtype?

@@ -13,6 +13,7 @@ public typealias CFNumber = NSNumber
 public typealias CFTypeRef = AnyObject
 
 /// A font by name (Core Graphics' `CGFont`): ported code hands it to `CATextLayer.font`.
+// @unchecked: immutable (one `let`); CFString is NSString here, which is not Sendable.
 public final class CGFont: Hashable, @unchecked Sendable {
     /// The name it was made with (a family, "Family Style" or PostScript name).
     public let postScriptName: CFString?

@@ -7,6 +7,7 @@
 // Angles follow Core Graphics: a point at angle θ is `center + r·(cos θ, sin θ)` in the path's own
 // coordinates, so in Strata's y-down space increasing angles turn clockwise on screen.
 import Foundation
+import Synchronization
 
 /// The rule that decides which points a filled path covers.
 public enum CGPathFillRule: Int, Sendable, Hashable {
@@ -113,6 +114,8 @@ public enum CGPathElement: Hashable, Sendable {
 ///                    cornerWidth: 15, cornerHeight: 15, transform: nil)
 /// badge.contains(CGPoint(x: 40, y: 15))   // true
 /// ```
+// @unchecked: a plain CGPath holds one immutable array (the checker refuses Sendable on a class
+// that has subclasses); CGMutablePath guards its own state.
 public class CGPath: @unchecked Sendable, Hashable, CustomStringConvertible {
     private let frozenElements: [CGPathElement]
 
@@ -427,14 +430,14 @@ public class CGPath: @unchecked Sendable, Hashable, CustomStringConvertible {
 /// A segment added while the path has no current point is ignored (Core Graphics logs "no
 /// current point" and does the same). A segment added after `closeSubpath()` starts a new
 /// subpath at the closed one's start, with an explicit move element.
+// @unchecked only because its superclass is; the elements live in a Mutex.
 public final class CGMutablePath: CGPath, @unchecked Sendable {
-    private let lock = NSLock()
-    private var builder: PathBuilder
+    private let builder: Mutex<PathBuilder>
 
     override init(_validatedElements elements: [CGPathElement]) {
         var b = PathBuilder()
         for e in elements { b.append(e) }
-        builder = b
+        builder = Mutex(b)
         super.init(_validatedElements: [])
     }
 
@@ -444,15 +447,11 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     }
 
     private func mutate(_ body: (inout PathBuilder) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        body(&builder)
+        builder.withLock { body(&$0) }
     }
 
-    private func read<R>(_ body: (PathBuilder) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(builder)
+    private func read<R: Sendable>(_ body: (PathBuilder) -> R) -> R {
+        builder.withLock { body($0) }
     }
 
     /// The path's elements in order (a snapshot).

@@ -1,9 +1,10 @@
 // An immutable image, as Core Graphics has it: here always RGBA8 premultiplied sRGB pixels.
 // Decoding files into CGImages is the job of StrataMedia / StrataRender (they own the codecs).
 import Foundation
+import Synchronization
 
 /// An immutable bitmap image usable as a layer's `contents`.
-public final class CGImage: Hashable, @unchecked Sendable {
+public final class CGImage: Hashable, Sendable {
     /// The pixels (immutable after creation).
     public let bitmap: Bitmap
     /// A process-unique identity used as a cache key by the renderer.
@@ -17,14 +18,14 @@ public final class CGImage: Hashable, @unchecked Sendable {
         self.identifier = CGImage.nextIdentifier()
     }
 
-    private let mipLock = NSLock()
-    private var mips: [CGImage] = []
+    /// The mipmap levels built so far (held while a level is built, so each is built once).
+    private let mips = Mutex<[CGImage]>([])
 
     /// Mipmap level `n` (0 = this image; each level halves both sides with a 2×2 box filter,
     /// down to 1×1), built on first use and kept. Used by `.trilinear` minification.
     public func mipLevel(_ n: Int) -> CGImage {
         guard n > 0 else { return self }
-        mipLock.lock(); defer { mipLock.unlock() }
+        return mips.withLock { mips in
         while mips.count < n {
             let src = (mips.last ?? self).bitmap
             guard src.width > 1 || src.height > 1 else { break }
@@ -42,6 +43,7 @@ public final class CGImage: Hashable, @unchecked Sendable {
             mips.append(CGImage(bitmap: out))
         }
         return n - 1 < mips.count ? mips[n - 1] : (mips.last ?? self)
+        }
     }
 
     /// The number of mipmap levels below this image.
@@ -59,8 +61,7 @@ public final class CGImage: Hashable, @unchecked Sendable {
 }
 
 /// A small lock-protected counter.
-final class LockedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: UInt64 = 0
-    func next() -> UInt64 { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+final class LockedCounter: Sendable {
+    private let value = Mutex<UInt64>(0)
+    func next() -> UInt64 { value.withLock { $0 += 1; return $0 } }
 }

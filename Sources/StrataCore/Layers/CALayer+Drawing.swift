@@ -8,6 +8,7 @@
 // `init(layer:)`, animated values applied) runs `display()` again, so the drawing follows the
 // interpolated value — the seeds' progress-bar layer.
 import Foundation
+import Synchronization
 
 extension CALayerDelegate {
     /// Not implemented: the layer records `draw(in:)` instead (Core Animation asks
@@ -109,17 +110,17 @@ extension CALayer {
 
 /// Per class, the built-in property keys for which `needsDisplay(forKey:)` is true (class
 /// functions are pure, so this is computed once per class).
-private final class DisplayKeyCache: @unchecked Sendable {
+private final class DisplayKeyCache: Sendable {
     static let shared = DisplayKeyCache()
-    private let lock = NSLock()
-    private var keys: [ObjectIdentifier: [String]] = [:]
+    private let keys = Mutex<[ObjectIdentifier: [String]]>([:])
 
     func builtInKeys(of cls: CALayer.Type) -> [String] {
         let id = ObjectIdentifier(cls)
-        lock.lock(); defer { lock.unlock() }
-        if let k = keys[id] { return k }
-        let k = cls == CALayer.self ? [] : CALayer.baseKinds.keys.sorted().filter { cls.needsDisplay(forKey: $0) }
-        keys[id] = k
-        return k
+        return keys.withLock { keys in
+            if let k = keys[id] { return k }
+            let k = cls == CALayer.self ? [] : CALayer.baseKinds.keys.sorted().filter { cls.needsDisplay(forKey: $0) }
+            keys[id] = k
+            return k
+        }
     }
 }

@@ -7,6 +7,7 @@
 // `VideoFrameSources.register(_:)`. Until a factory is installed, items report `noDecoder` and try
 // again later (it is not the file's fault).
 import Foundation
+import Synchronization
 
 /// A size in whole pixels.
 public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
@@ -86,11 +87,9 @@ public enum VideoSourceError: Error, CustomStringConvertible, Equatable {
 }
 
 /// A lock-protected optional factory.
-private final class RegistryState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var factory: VideoFrameSources.Factory?
-    func withLock<T>(_ body: (inout VideoFrameSources.Factory?) -> T) -> T {
-        lock.lock(); defer { lock.unlock() }
-        return body(&factory)
+private final class RegistryState: Sendable {
+    private let factory = Mutex<VideoFrameSources.Factory?>(nil)
+    func withLock<T: Sendable>(_ body: (inout VideoFrameSources.Factory?) -> T) -> T {
+        factory.withLock { body(&$0) }
     }
 }

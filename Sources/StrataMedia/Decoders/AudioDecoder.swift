@@ -31,6 +31,9 @@ public final class AudioDecoder {
     /// Samples ready to read (interleaved).
     private var pending: [Float] = []
     private var pendingStart = 0
+    /// Frames of silence to give before `pending` (a stream that starts after the time sought);
+    /// counted rather than stored, as a file may start hours later.
+    private var pendingSilence = 0
     /// Item time the next decoded samples must start at (set by a seek, nil once aligned).
     private var alignTo: Double?
     private var speed = 1.0
@@ -56,9 +59,9 @@ public final class AudioDecoder {
     deinit { close() }
 
     private func open() throws {
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        var status = avformat_open_input(&context, FFmpegSupport.fileURL(path), nil, nil)
-        guard status >= 0, let context else { throw MediaError.cannotRead(path: path, reason: FFmpegSupport.errorString(status)) }
+        let opened = FFmpegSupport.openInput(path)
+        guard let context = opened.context else { throw MediaError.cannotRead(path: path, reason: opened.reason) }
+        var status: Int32
         format = context
         status = avformat_find_stream_info(context, nil)
         if status < 0 { throw MediaError.cannotRead(path: path, reason: "no stream information (\(FFmpegSupport.errorString(status)))") }
@@ -70,7 +73,8 @@ public final class AudioDecoder {
         if context.pointee.start_time != Int64.min { originSeconds = Double(context.pointee.start_time) / Double(AV_TIME_BASE) }
         if stream.pointee.duration > 0, stream.pointee.duration != Int64.min {
             let first = stream.pointee.start_time != Int64.min ? stream.pointee.start_time : 0
-            duration = seconds(stream.pointee.duration + first)
+            // (Added in Double: a file's timestamps may be anywhere in Int64.)
+            duration = seconds(stream.pointee.duration) + seconds(first) + originSeconds
         } else if context.pointee.duration > 0 {
             duration = Double(context.pointee.duration) / Double(AV_TIME_BASE)
         }
@@ -97,7 +101,7 @@ public final class AudioDecoder {
         guard let format, let codec else { return }
         speed = rate > 0 && rate.isFinite ? rate : 1
         let target = max(0, itemTime)
-        let ts = Int64(((target + originSeconds) * Double(timeBase.den) / Double(timeBase.num)).rounded(.down))
+        let ts = Self.clamped(((target + originSeconds) * Double(timeBase.den) / Double(timeBase.num)).rounded(.down))
         var status = av_seek_frame(format, streamIndex, ts, AVSEEK_FLAG_BACKWARD)
         if status < 0 {
             status = avformat_seek_file(format, -1, Int64.min, 0, 0, 0)
@@ -109,6 +113,7 @@ public final class AudioDecoder {
         resamplerKey = nil
         pending.removeAll(keepingCapacity: true)
         pendingStart = 0
+        pendingSilence = 0
         alignTo = target
         sentFlush = false
         finished = false
@@ -116,7 +121,7 @@ public final class AudioDecoder {
     }
 
     private func limitOutput(from itemTime: Double) {
-        remaining = duration > 0 ? max(0, Int(((duration - itemTime) / speed * Double(sampleRate)).rounded())) : Int.max
+        remaining = duration > 0 ? max(0, Int(Self.clamped(((duration - itemTime) / speed * Double(sampleRate)).rounded()))) : Int.max
     }
 
     /// Reads up to `count` frames (count × channels floats) into `output` starting at
@@ -126,6 +131,14 @@ public final class AudioDecoder {
         let count = min(count, remaining)
         defer { remaining -= done }
         while done < count {
+            if pendingSilence > 0 {
+                let n = min(pendingSilence, count - done)
+                let base = (offset + done) * channels
+                for i in 0..<(n * channels) { output[base + i] = 0 }
+                pendingSilence -= n
+                done += n
+                continue
+            }
             let available = (pending.count - pendingStart) / channels
             if available > 0 {
                 let n = min(available, count - done)
@@ -182,7 +195,7 @@ public final class AudioDecoder {
         if let align = alignTo {
             let ts = frame.pointee.best_effort_timestamp != Int64.min ? frame.pointee.best_effort_timestamp : frame.pointee.pts
             let frameStart = ts != Int64.min ? seconds(ts) : align
-            let offset = Int(((align - frameStart) * Double(inRate)).rounded())
+            let offset = Int(Self.clamped(((align - frameStart) * Double(inRate)).rounded()))
             if offset >= Int(frame.pointee.nb_samples) { return }
             if offset > 0 { skip = offset } else { silence = -offset }
             alignTo = nil
@@ -190,8 +203,7 @@ public final class AudioDecoder {
         let resampler = try resamplerFor(frame)
         if silence > 0 {
             // The stream starts after the requested time: pad with silence at the output rate.
-            let frames = Int((Double(silence) / speed * Double(sampleRate) / Double(inRate)).rounded())
-            pending.append(contentsOf: repeatElement(0, count: frames * channels))
+            pendingSilence = Int(Self.clamped((Double(silence) / speed * Double(sampleRate) / Double(inRate)).rounded()))
         }
         let inputCount = Int(frame.pointee.nb_samples) - skip
         let sampleFormat = AVSampleFormat(rawValue: frame.pointee.format)
@@ -274,6 +286,13 @@ public final class AudioDecoder {
     }
 
     // MARK: - Helpers
+
+    /// `x` as an Int64, saturating (a conversion that traps on overflow would stop the process on
+    /// a file with extreme timestamps).
+    private static func clamped(_ x: Double) -> Int64 {
+        guard !x.isNaN else { return 0 }
+        return x >= 9.2e18 ? Int64.max : x <= -9.2e18 ? Int64.min : Int64(x)
+    }
 
     private func seconds(_ ts: Int64) -> Double {
         Double(ts) * Double(timeBase.num) / Double(timeBase.den) - originSeconds

@@ -12,7 +12,7 @@ import Foundation
 import CFFmpeg
 
 /// A `VideoFrameSource` backed by FFmpeg, decoding on its own thread.
-public final class FFmpegVideoSource: VideoFrameSource, @unchecked Sendable {
+public final class FFmpegVideoSource: VideoFrameSource, Sendable {
     /// How much the source decodes ahead and keeps.
     public struct Configuration: Sendable {
         /// Frames decoded ahead of the last one requested.
@@ -75,6 +75,9 @@ public final class FFmpegVideoSource: VideoFrameSource, @unchecked Sendable {
 }
 
 /// The decoder thread and its cache.
+// @unchecked: the cache, request and answer are touched only with `condition` held (a condition
+// variable, not a Mutex, because callers wait for answers); the decoder and converter only on the
+// decoder thread.
 private final class DecodeWorker: @unchecked Sendable {
     private struct Entry {
         var frame: UnsafeMutablePointer<AVFrame>
@@ -96,6 +99,8 @@ private final class DecodeWorker: @unchecked Sendable {
     private var cursor = 0
     private var prefetchSize: PixelSize?
     private var closed = false
+    /// Signalled by the decoder thread when it has freed its frames and is about to end.
+    private let ended = DispatchSemaphore(value: 0)
     // Owned by the decoder thread:
     private let decoder: VideoDecoder
     private let converter = FrameConverter()
@@ -120,11 +125,14 @@ private final class DecodeWorker: @unchecked Sendable {
         thread.start()
     }
 
+    /// Stops the decoder thread and waits for it to free what it holds (at most the frame it is
+    /// decoding), so that a released source has released everything.
     func close() {
         condition.lock()
         closed = true
         condition.broadcast()
         condition.unlock()
+        ended.wait()
     }
 
     /// Frame `index` at `size`, from the cache or from the decoder thread.
@@ -162,7 +170,10 @@ private final class DecodeWorker: @unchecked Sendable {
                 continue
             }
             if prefetchStep() { continue }
-            condition.wait()
+            // prefetchStep may have let go of the lock (decoding a frame that turned out to be
+            // past the end): a request or close() made meanwhile has already broadcast, so wait
+            // only when there is nothing to do (a lost wake-up left both threads waiting).
+            if request == nil && !closed { condition.wait() }
         }
         for entry in cache.values {
             var f: UnsafeMutablePointer<AVFrame>? = entry.frame
@@ -170,6 +181,7 @@ private final class DecodeWorker: @unchecked Sendable {
         }
         cache.removeAll()
         condition.unlock()
+        ended.signal()
     }
 
     /// One unit of read-ahead work (called and returning with the lock held); false when idle.

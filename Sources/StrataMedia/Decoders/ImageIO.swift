@@ -2,21 +2,22 @@
 // (`CGImageSourceCreateWithURL` … `CGImageSourceCreateImageAtIndex`). Decoding is Strata's image
 // decoder (PNG, JPEG, WebP); one image per source (animated files give their first frame).
 import Foundation
+import Synchronization
 import StrataCore
 
 /// An image file or data to decode (ImageIO's `CGImageSource`).
-public final class CGImageSource: @unchecked Sendable {
-    private let load: () throws -> CGImage
-    private let lock = NSLock()
-    private var decoded: CGImage?
+public final class CGImageSource: Sendable {
+    private let load: @Sendable () throws -> CGImage
+    /// The image once decoded (the lock is held while decoding, so a source decodes once).
+    private let decoded = Mutex<CGImage?>(nil)
 
-    init(_ load: @escaping () throws -> CGImage) { self.load = load }
+    init(_ load: @escaping @Sendable () throws -> CGImage) { self.load = load }
 
     func image() -> CGImage? {
-        lock.lock(); defer { lock.unlock() }
-        if let decoded { return decoded }
-        decoded = try? load()
-        return decoded
+        decoded.withLock { decoded in
+            if decoded == nil { decoded = try? load() }
+            return decoded
+        }
     }
 }
 

@@ -85,11 +85,9 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
         _ = FFmpegSupport.quietLogging
         let path = url.path
         self.url = url
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        var status = avformat_open_input(&context, FFmpegSupport.fileURL(path), nil, nil)
-        guard status >= 0, let context else {
-            throw MediaError.cannotRead(path: path, reason: FFmpegSupport.errorString(status))
-        }
+        let opened = FFmpegSupport.openInput(path)
+        guard let context = opened.context else { throw MediaError.cannotRead(path: path, reason: opened.reason) }
+        var status: Int32
         defer { var c: UnsafeMutablePointer<AVFormatContext>? = context; avformat_close_input(&c) }
         status = avformat_find_stream_info(context, nil)
         if status < 0 {

@@ -91,11 +91,9 @@ final class VideoDecoder {
     // MARK: - Opening
 
     private func openInput() throws {
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        var status = avformat_open_input(&context, FFmpegSupport.fileURL(path), nil, nil)
-        guard status >= 0, let context else {
-            throw MediaError.cannotRead(path: path, reason: FFmpegSupport.errorString(status))
-        }
+        let opened = FFmpegSupport.openInput(path)
+        guard let context = opened.context else { throw MediaError.cannotRead(path: path, reason: opened.reason) }
+        var status: Int32
         format = context
         status = avformat_find_stream_info(context, nil)
         if status < 0 {
@@ -119,7 +117,7 @@ final class VideoDecoder {
             let tb = s.pointee.time_base
             if s.pointee.duration > 0, s.pointee.duration != Int64.min, tb.den > 0 {
                 let first = s.pointee.start_time != Int64.min ? s.pointee.start_time : 0
-                audioEnd = Double(s.pointee.duration + first) * Double(tb.num) / Double(tb.den)
+                audioEnd = (Double(s.pointee.duration) + Double(first)) * Double(tb.num) / Double(tb.den)
                     - (start != Int64.min ? Double(start) / Double(AV_TIME_BASE) : 0)
             } else if context.pointee.duration > 0 {
                 audioEnd = Double(context.pointee.duration) / Double(AV_TIME_BASE)
@@ -184,7 +182,8 @@ final class VideoDecoder {
         var seen = Set<Int64>()
         order = order.filter { seen.insert(entries[$0].pts).inserted }
         framePTS = order.map { entries[$0].pts }
-        let seconds = { (ts: Int64) -> Double in Double(ts - self.origin) * Double(self.timeBase.num) / Double(self.timeBase.den) }
+        // (In Double: a corrupt file's timestamps may be anywhere in Int64, and their differences overflow.)
+        let seconds = { (ts: Int64) -> Double in (Double(ts) - Double(self.origin)) * Double(self.timeBase.num) / Double(self.timeBase.den) }
         info.frameTimes = framePTS.map(seconds)
         var keyframes: [Int] = []
         var seekTS: [Int64] = []
@@ -203,14 +202,16 @@ final class VideoDecoder {
         var lastDuration = entries[last].duration
         if lastDuration <= 0 {
             if framePTS.count > 1 {
-                lastDuration = (framePTS[framePTS.count - 1] - framePTS[0]) / Int64(framePTS.count - 1)
+                let (span, overflow) = framePTS[framePTS.count - 1].subtractingReportingOverflow(framePTS[0])
+                lastDuration = overflow ? 1 : span / Int64(framePTS.count - 1)
             } else if let stream = format.pointee.streams[Int(streamIndex)], stream.pointee.avg_frame_rate.num > 0 {
                 lastDuration = av_rescale_q(1, av_inv_q(stream.pointee.avg_frame_rate), timeBase)
             } else {
                 lastDuration = 1
             }
         }
-        info.videoEnd = seconds(framePTS.last! + max(1, lastDuration))
+        let end = framePTS.last!.addingReportingOverflow(max(1, lastDuration))
+        info.videoEnd = seconds(end.overflow ? Int64.max : end.partialValue)
         info.duration = max(info.duration, info.videoEnd)
     }
 
@@ -267,7 +268,7 @@ final class VideoDecoder {
         if lo < framePTS.count, framePTS[lo] == pts { return lo }
         if lo == 0 { return 0 }
         if lo == framePTS.count { return framePTS.count - 1 }
-        return pts - framePTS[lo - 1] <= framePTS[lo] - pts ? lo - 1 : lo
+        return Double(pts) - Double(framePTS[lo - 1]) <= Double(framePTS[lo]) - Double(pts) ? lo - 1 : lo
     }
 
     /// The position in `info.keyframes` of the last keyframe at or before frame `index`.
@@ -321,10 +322,9 @@ final class VideoDecoder {
             var old: UnsafeMutablePointer<AVFormatContext>? = format
             avformat_close_input(&old)
             self.format = nil
-            var context: UnsafeMutablePointer<AVFormatContext>?
-            let opened = avformat_open_input(&context, FFmpegSupport.fileURL(path), nil, nil)
-            guard opened >= 0, let context else {
-                throw MediaError.cannotRead(path: path, reason: "reopening failed: \(FFmpegSupport.errorString(opened))")
+            let opened = FFmpegSupport.openInput(path)
+            guard let context = opened.context else {
+                throw MediaError.cannotRead(path: path, reason: "reopening failed: \(opened.reason)")
             }
             self.format = context
             _ = avformat_find_stream_info(context, nil)

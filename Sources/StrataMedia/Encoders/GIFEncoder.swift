@@ -23,11 +23,13 @@
 import Foundation
 import Glibc
 import CGif
+import Synchronization
 
 /// Writes `Bitmap` frames to an animated GIF with giflib.
 ///
 /// Calls are serialised by an internal lock, so an encoder may be handed to another thread; a
 /// file whose encoder is released without `finish()` is closed where it stopped.
+// @unchecked: the giflib handle, spool and frame state are used only while `lock` is held.
 public final class GIFEncoder: @unchecked Sendable {
     /// The file being written.
     public let url: URL
@@ -44,7 +46,7 @@ public final class GIFEncoder: @unchecked Sendable {
     public let firstFrameIndex: Int
 
     /// The number of frames appended so far.
-    public var frameCount: Int { lock.withLock { appended } }
+    public var frameCount: Int { lock.withLock { _ in appended } }
 
     /// The delay of frame `index` in centiseconds at `frameRate`:
     /// round(100·(index+1)/fps) − round(100·index/fps).
@@ -53,7 +55,8 @@ public final class GIFEncoder: @unchecked Sendable {
     }
 
     private let path: String
-    private let lock = NSLock()
+    /// Held by every public method: the encoder's mutable state is touched only under it.
+    private let lock = Mutex(())
     private var gif: UnsafeMutablePointer<GifFileType>?
     private var appended = 0
     private var written = 0
@@ -95,16 +98,24 @@ public final class GIFEncoder: @unchecked Sendable {
         self.firstFrameIndex = firstFrameIndex
         self.path = url.path
         self.tolerance = options.resolvedTemporalTolerance
+        guard options.everyNthFrame >= 1 else {
+            throw MediaError.invalidOption(path: path, reason: "everyNthFrame \(options.everyNthFrame) must be at least 1")
+        }
+        try Self.checkRate(frameRate, "frame rate", path: path)
+        if let target = options.frameRate { try Self.checkRate(target, "GIF frame rate", path: path) }
         if let target = options.frameRate, target.framesPerSecond < frameRate.framesPerSecond {
             outputRate = target
-        } else if options.everyNthFrame > 1,
-                  let reduced = FrameRate(numerator: frameRate.numerator, denominator: frameRate.denominator * options.everyNthFrame) {
+        } else if options.everyNthFrame > 1 {
+            // (Checked before multiplying: a huge n would overflow the denominator.)
+            let (denominator, overflow) = frameRate.denominator.multipliedReportingOverflow(by: options.everyNthFrame)
+            guard !overflow, let reduced = FrameRate(numerator: frameRate.numerator, denominator: denominator),
+                  Self.fitsDelayField(reduced) else {
+                throw MediaError.invalidOption(path: path, reason: "everyNthFrame \(options.everyNthFrame) at \(frameRate) fps makes "
+                                               + "frames longer than a GIF frame can last (655.35 s)")
+            }
             outputRate = reduced
         } else {
             outputRate = frameRate
-        }
-        guard options.everyNthFrame >= 1 else {
-            throw MediaError.invalidOption(path: path, reason: "everyNthFrame \(options.everyNthFrame) must be at least 1")
         }
         guard width > 0, height > 0, width <= 65_535, height <= 65_535 else {
             throw MediaError.invalidFrameSize(path: path, reason: "size \(width)×\(height) must be within 1...65535 per side for GIF")
@@ -115,8 +126,8 @@ public final class GIFEncoder: @unchecked Sendable {
         guard (0...65_536).contains(options.loopCount) else {
             throw MediaError.invalidOption(path: path, reason: "loop count \(options.loopCount) is outside 0...65536")
         }
-        guard firstFrameIndex >= 0 else {
-            throw MediaError.invalidOption(path: path, reason: "first frame index \(firstFrameIndex) must not be negative")
+        guard (0...Self.maximumFrameIndex).contains(firstFrameIndex) else {
+            throw MediaError.invalidOption(path: path, reason: "first frame index \(firstFrameIndex) is outside 0...\(Self.maximumFrameIndex)")
         }
         if let interval = options.keyframeInterval, interval < 1 {
             throw MediaError.invalidOption(path: path, reason: "keyframe interval \(interval) must be at least 1")
@@ -161,7 +172,7 @@ public final class GIFEncoder: @unchecked Sendable {
 
     /// Adds one frame; its size must be the encoder's size.
     public func append(_ frame: Bitmap) throws {
-        try lock.withLock {
+        try lock.withLock { _ in
             guard isOpen else { throw MediaError.alreadyFinished(path: path) }
             guard frame.width == width, frame.height == height else {
                 throw MediaError.frameSizeMismatch(path: path, frameIndex: appended, width: frame.width,
@@ -194,7 +205,7 @@ public final class GIFEncoder: @unchecked Sendable {
 
     /// Writes any spooled frames and the trailer, and closes the file.
     public func finish() throws {
-        try lock.withLock {
+        try lock.withLock { _ in
             guard isOpen else { throw MediaError.alreadyFinished(path: path) }
             isOpen = false
             guard appended > 0 else {
@@ -340,6 +351,12 @@ public final class GIFEncoder: @unchecked Sendable {
             map = try makeColorMap(mapper.colors, reservingTransparency: true)
         }
         defer { if map != nil { GifFreeMapObject(map) } }
+        if map == nil, let gif, let previous = gif.pointee.Image.ColorMap {
+            // giflib 5.2 forgets (without freeing) the last frame's local colour map when a frame
+            // has none: freed here (found by AddressSanitizer's leak check).
+            GifFreeMapObject(previous)
+            gif.pointee.Image.ColorMap = nil
+        }
         try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, map),
                   "writing image descriptor \(written) (EGifPutImageDesc)")
         try indices.withUnsafeMutableBufferPointer { buffer in
@@ -456,10 +473,30 @@ public final class GIFEncoder: @unchecked Sendable {
 
     // MARK: - Helpers
 
-    /// round(100 · frames / fps) for a rational rate, halves rounded up.
+    /// round(100 · frames / fps) for a rational rate, halves rounded up. In 128 bits: with the
+    /// bounds `init` checks (rates of 32-bit terms, frame numbers below 2⁴⁰, frames of at most
+    /// 655.35 s) the product fits and so does the result.
     private static func centiseconds(before frames: Int, _ rate: FrameRate) -> Int {
-        let numerator = 100 * frames * rate.denominator
-        return (2 * numerator + rate.numerator) / (2 * rate.numerator)
+        let numerator = 100 * Int128(frames) * Int128(rate.denominator)
+        return Int((2 * numerator + Int128(rate.numerator)) / (2 * Int128(rate.numerator)))
+    }
+
+    /// The largest frame number a file may start at (about 580 years at 60 fps).
+    public static let maximumFrameIndex = 1 << 40
+
+    /// Whether one frame at `rate` fits GIF's 16-bit delay field: at most 65 535 centiseconds.
+    private static func fitsDelayField(_ rate: FrameRate) -> Bool {
+        rate.denominator <= Int(Int32.max) && 100 * rate.denominator <= 65_535 * rate.numerator
+    }
+
+    /// A rate of 32-bit terms whose frames fit GIF's delay field.
+    private static func checkRate(_ rate: FrameRate, _ what: String, path: String) throws {
+        guard rate.numerator <= Int(Int32.max), rate.denominator <= Int(Int32.max) else {
+            throw MediaError.invalidOption(path: path, reason: "\(what) \(rate.numerator)/\(rate.denominator) needs terms of at most \(Int32.max)")
+        }
+        guard fitsDelayField(rate) else {
+            throw MediaError.invalidOption(path: path, reason: "\(what) \(rate) fps makes frames longer than a GIF frame can last (655.35 s)")
+        }
     }
 
     /// Marks each pixel of `current` unchanged when no colour channel differs from `reference` by

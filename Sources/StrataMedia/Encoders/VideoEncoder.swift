@@ -18,11 +18,13 @@
 // to `appendAudio`. Animated WebP goes through the same path with libwebp_anim fed RGB(A).
 import Foundation
 import CFFmpeg
+import Synchronization
 
 /// Writes `Bitmap` frames to a video file with FFmpeg's libraries.
 ///
 /// Calls are serialised by an internal lock, so an encoder may be handed to another thread; a
 /// file whose encoder is released without `finish()` is left incomplete.
+// @unchecked: the FFmpeg contexts and counters are used only while `lock` is held.
 public final class VideoEncoder: @unchecked Sendable {
     /// The file being written.
     public let url: URL
@@ -43,10 +45,11 @@ public final class VideoEncoder: @unchecked Sendable {
     public let firstFrameIndex: Int
 
     /// The number of frames appended so far.
-    public var frameCount: Int { lock.withLock { appended } }
+    public var frameCount: Int { lock.withLock { _ in appended } }
 
     private let path: String
-    private let lock = NSLock()
+    /// Held by every public method: the encoder's mutable state is touched only under it.
+    private let lock = Mutex(())
     private var appended = 0
     private var isOpen = false
     private var formatContext: UnsafeMutablePointer<AVFormatContext>?
@@ -99,7 +102,7 @@ public final class VideoEncoder: @unchecked Sendable {
 
     /// Encodes one frame; its size must be the encoder's size.
     public func append(_ frame: Bitmap) throws {
-        try lock.withLock {
+        try lock.withLock { _ in
             guard isOpen else { throw MediaError.alreadyFinished(path: path) }
             guard frame.width == width, frame.height == height else {
                 throw MediaError.frameSizeMismatch(path: path, frameIndex: appended, width: frame.width,
@@ -158,12 +161,12 @@ public final class VideoEncoder: @unchecked Sendable {
     }
 
     /// Audio samples appended so far, per channel.
-    public var audioSamplesAppended: Int { lock.withLock { Int(audio?.samplesAppended ?? 0) } }
+    public var audioSamplesAppended: Int { lock.withLock { _ in Int(audio?.samplesAppended ?? 0) } }
 
     /// Encodes interleaved float samples (−1…1) at the audio options' rate and channel count;
     /// the track's length is exactly the number of samples appended.
     public func appendAudio(_ samples: UnsafeBufferPointer<Float>) throws {
-        try lock.withLock {
+        try lock.withLock { _ in
             guard isOpen else { throw MediaError.alreadyFinished(path: path) }
             guard let audio else {
                 throw MediaError.invalidOption(path: path, reason: "the encoder was created without an audio track")
@@ -185,7 +188,7 @@ public final class VideoEncoder: @unchecked Sendable {
     /// Flushes the encoder, writes the trailer (and moves the index to the front for MP4/MOV)
     /// and closes the file.
     public func finish() throws {
-        try lock.withLock {
+        try lock.withLock { _ in
             guard isOpen else { throw MediaError.alreadyFinished(path: path) }
             isOpen = false
             guard appended > 0 else {

@@ -40,11 +40,11 @@ final class JoinInput {
     let streamIndices: [Int]
 
     init(_ url: URL, label: String) throws {
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        var status = avformat_open_input(&context, FFmpegSupport.fileURL(url.path), nil, nil)
-        guard status >= 0, let context else {
-            throw MediaError.cannotJoin(path: label, reason: "it cannot be read as MP4, MOV or WebM (\(FFmpegSupport.errorString(status)))")
+        let opened = FFmpegSupport.openInput(url.path)
+        guard let context = opened.context else {
+            throw MediaError.cannotJoin(path: label, reason: "it cannot be read as MP4, MOV or WebM (\(opened.reason))")
         }
+        var status: Int32
         self.context = context
         self.label = label
         status = avformat_find_stream_info(context, nil)

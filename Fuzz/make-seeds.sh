@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Regenerates the seed corpora in Fuzz/Corpus from small synthetic media (made with the ffmpeg
+# CLI, as the media tests make theirs) and the repository's own templates and data files. The
+# seeds are committed; run this only to change them. Every seed stays small (a few KB).
+set -euo pipefail
+cd "$(dirname "$0")"
+C=Corpus
+mkdir -p $C/image $C/media $C/gif $C/template $C/expression $C/rows $C/captions
+ff() { ffmpeg -v error -y "$@"; }
+
+# Images: PNG (RGBA, palette, 16-bit grey), JPEG (4:2:0 and grey), WebP (lossy, lossless, alpha).
+src="testsrc2=size=24x16:rate=1"
+ff -f lavfi -i "$src" -frames:v 1 -vf format=rgba,geq=r='X*10':g='Y*14':b=90:a='X*10' $C/image/rgba.png
+ff -f lavfi -i "$src" -frames:v 1 -pix_fmt pal8 $C/image/palette.png
+ff -f lavfi -i "$src" -frames:v 1 -pix_fmt gray16be $C/image/gray16.png
+ff -f lavfi -i "$src" -frames:v 1 -pix_fmt yuvj420p -q:v 5 $C/image/photo.jpg
+ff -f lavfi -i "$src" -frames:v 1 -pix_fmt gray -q:v 5 $C/image/gray.jpg
+ff -f lavfi -i "$src" -frames:v 1 -c:v libwebp -quality 50 $C/image/lossy.webp
+ff -f lavfi -i "$src" -frames:v 1 -c:v libwebp -lossless 1 $C/image/lossless.webp
+ff -f lavfi -i "$src" -frames:v 1 -vf format=yuva420p -c:v libwebp $C/image/alpha.webp
+# A decompression bomb's header: an IHDR declaring 100 000 × 100 000 pixels and nothing else.
+printf '\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR\x00\x01\x86\xa0\x00\x01\x86\xa0\x08\x06\x00\x00\x00\x00\x00\x00\x00' > $C/image/bomb-header.png
+
+# Media: H.264 MP4, MOV rotated by its display matrix, VP9 + PCM in MKV, VP8 WebM, GIF, WAV, AAC in M4A, MPEG-4
+# in MKV with audio, a truncated MP4 and an MJPEG AVI.
+v="testsrc2=size=32x18:rate=5"
+a="sine=frequency=440:sample_rate=8000:duration=0.6"
+ff -f lavfi -i "$v" -t 0.6 -c:v libx264 -preset ultrafast -g 2 -pix_fmt yuv420p $C/media/h264.mp4
+ff -i $C/media/h264.mp4 -c copy -metadata:s:v:0 rotate=270 $C/media/rotated.mov
+ff -f lavfi -i "$v" -f lavfi -i "$a" -t 0.6 -c:v libvpx-vp9 -deadline realtime -c:a pcm_s16le $C/media/vp9.mkv
+ff -f lavfi -i "$v" -t 0.6 -c:v libvpx -deadline realtime $C/media/vp8.webm
+ff -f lavfi -i "$v" -t 0.6 $C/media/clip.gif
+ff -f lavfi -i "$a" -ac 1 $C/media/tone.wav
+ff -f lavfi -i "$a" -c:a aac -b:a 16k $C/media/tone.m4a
+ff -f lavfi -i "$v" -f lavfi -i "$a" -t 0.6 -c:v mpeg4 -c:a pcm_u8 -vf setsar=2/1 $C/media/sar.mkv
+ff -f lavfi -i "$v" -t 0.6 -c:v mjpeg $C/media/mjpeg.avi
+head -c 1500 $C/media/h264.mp4 > $C/media/truncated.mp4
+
+# GIF encoder options: the bytes are read as option values, a size, a rate and pixels.
+printf '\x05\x00\x01\x02\x05\x80\x01\x00\x01\x05\x03\x00\x01\x05\x1e\x05\x01\x00\x01\x00\x08\x08\x00\x00\x1e\x00\x03' > $C/gif/defaults
+printf '\x05\x03\x02\x01\x05\x10\x01\x01\x01\x05\x02\x01\x05\x0c\x05\x01\x01\x05\x04\x01\x05\x02\x10\x0c\x05\x3c\x05\x01\x01\x05\x04\x05\xff\x00\x40\x80\xc0\x10\x20' > $C/gif/global-keyframes
+printf '\x05\x01\x00\x00\x05\x02\x00\x02\x01\x05\x03\x00\x00\x00\x03\x02\x05\x18\x05\x01\x00\x05\x00\xff\x00\x00\x7f' > $C/gif/transparent
+
+# Templates: the gallery's and a few small documents.
+for t in ../Templates/*/*.yaml; do cp "$t" "$C/template/$(basename "$t")"; done
+cat > $C/template/small.json <<'JSON'
+{"size": [64, 36], "duration": 1, "fps": 10,
+ "parameters": [{"name": "title", "type": "text", "default": "Hi"}, {"name": "n", "type": "number", "default": 3}],
+ "layers": [{"type": "text", "text": "{{ upper(title) }}", "frame": [0, 0, 64, 36]},
+            {"type": "shape", "forEach": "{{ range(n) }}", "as": "i", "frame": ["{{ i * 10 }}", 0, 8, 8]}]}
+JSON
+
+# Expressions: one per file, covering the operators and functions.
+i=0
+while IFS= read -r e; do printf '%s' "$e" > "$C/expression/e$i"; i=$((i + 1)); done <<'EXPR'
+n * 2 + x / 4 - 1 % 3
+s + " " + upper(s) + lower("A")
+flag && !none || n >= 3 ? "yes" : "no"
+items[1] + row.value + rows[0].value
+format("%.2f", x)
+round(x) + floor(2.7) + ceil(0.1) + abs(-3) + min(1, 2) + max(3, 4)
+range(n)
+join(items, ", ")
+column(rows, "value")
+rank(column(rows, "value"))
+[1, 2, [3, "a"]]
+len(s) + len(items)
+(((n)))
+"quote \" inside"
+EXPR
+
+# Rows: CSV (quotes, line breaks in quotes, CRLF) and JSON Lines.
+cp ../Templates/bar-chart-race/data.csv $C/rows/data.csv
+printf 'name,value,note\r\n"a, b",1,"line\nbreak"\r\nc,2.5,"say ""hi"""\r\n' > $C/rows/quoted.csv
+printf 'id,zip\n1,007\n2,1e3\n' > $C/rows/numbers.csv
+printf '{"name": "a", "value": 1}\n{"name": "b", "list": [1, 2, {"x": null}], "ok": true}\nnot json\n' > $C/rows/rows.jsonl
+
+# Captions: SubRip and WebVTT.
+cp ../Templates/social-clip/captions.srt $C/captions/captions.srt
+printf 'WEBVTT\n\n00:01.000 --> 00:02.500 align:start\n<b>Hello</b> there\n\n01:00:02.000 --> 01:00:03.000\nsecond\ncue\n' > $C/captions/cues.vtt
+printf '1\r\n00:00:00,000 --> 00:00:01,250\r\nCRLF line\r\n\r\n2\r\n00:00:01,250 --> 00:00:02,000\r\n<i>two</i>\r\n' > $C/captions/crlf.srt
+
+find $C -type f -size +32k -print | sed 's/^/warning: large seed: /' >&2 || true
+echo "seeds: $(find $C -type f | wc -l) files, $(du -sh $C | cut -f1)"
