@@ -131,7 +131,7 @@ public final class VideoEncoder: @unchecked Sendable {
     /// and keyframed as `append` does.
     public func appendYUV420(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>,
                              yStride: Int, cStride: Int) throws {
-        try lock.withLock {
+        try lock.withLock { _ in
             guard isOpen, let picture else { throw MediaError.alreadyFinished(path: path) }
             guard takesYUV420 else {
                 throw MediaError.unsupportedCombination(path: path, reason: "YUV 4:2:0 frames for pixel format \(options.pixelFormat)")
