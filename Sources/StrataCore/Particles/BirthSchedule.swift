@@ -17,6 +17,7 @@
 // longest time a particle born up to then (and its sub-particles) can live: walking back from t,
 // the search for live particles stops where even that is over.
 import Foundation
+import Synchronization
 
 /// Birth counts of one top-level cell per grid interval.
 struct CellSchedule {
@@ -50,12 +51,14 @@ struct IntervalConfiguration {
 
 /// The memo of an emitter's birth schedule (one per model layer; used by one render at a time,
 /// guarded by a lock all the same).
+// @unchecked: every stored var is read and written only inside `lock` (a `Mutex` of no value:
+// the body runs a caller's closure over the memo, which a Mutex-held value cannot be lent to).
 final class ParticleBirthCache: @unchecked Sendable {
     static let step = 1.0 / 240
     /// Animated interval configurations kept (older ones are computed again when needed).
     static let keptIntervals = 50_000
 
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var timeline: EmitterTimeline?
     private var start = Double.nan
     private var schedules: [CellSchedule] = []
@@ -63,7 +66,12 @@ final class ParticleBirthCache: @unchecked Sendable {
 
     /// Runs `body` with the memo made valid for `timeline` and `start`.
     func withSchedules<T>(timeline: EmitterTimeline, start: Double, _ body: (inout Schedules) -> T) -> T {
-        lock.lock(); defer { lock.unlock() }
+        var result: T?
+        lock.withLock { _ in result = update(timeline: timeline, start: start, body) }
+        return result!
+    }
+
+    private func update<T>(timeline: EmitterTimeline, start: Double, _ body: (inout Schedules) -> T) -> T {
         if start != self.start || self.timeline == nil {
             schedules = []; intervals = [:]
         } else if let old = self.timeline {
