@@ -135,11 +135,9 @@ enum SpanKernel {
         return true
     }
 
-    /// A shape's coverage rows over `r`, in its colour, through the item's clips.
-    static func drawVector(_ shape: VectorShape, color: SIMD4<Float>, _ item: DrawItem, in r: PixelRect,
-                           into buf: inout TileBuffer, _ settings: DrawSettings) {
-        precondition(shape.isRasterized, "vector shapes are rasterised before the tiles are drawn")
-        guard shape.cellCount > 0 else { return }
+    /// The kernel's description of `item` painted in one colour (coverage comes from elsewhere:
+    /// a shape's cells or glyph masks), with its ancestors' clips.
+    private static func solidKernelItem(_ item: DrawItem, color: SIMD4<Float>) -> (strata_item, [strata_clip]) {
         var k = strata_item()
         k.map = strataMap(item.plane.fromScreen)
         k.antialiased = item.plane.antialiased ? 1 : 0
@@ -152,6 +150,15 @@ enum SpanKernel {
             s.map = strataMap(c.plane.fromScreen); s.shape = strataRRect(c.shape); s.antialiased = c.plane.antialiased ? 1 : 0
             return s
         }
+        return (k, clips)
+    }
+
+    /// A shape's coverage rows over `r`, in its colour, through the item's clips.
+    static func drawVector(_ shape: VectorShape, color: SIMD4<Float>, _ item: DrawItem, in r: PixelRect,
+                           into buf: inout TileBuffer, _ settings: DrawSettings) {
+        precondition(shape.isRasterized, "vector shapes are rasterised before the tiles are drawn")
+        guard shape.cellCount > 0 else { return }
+        var (k, clips) = solidKernelItem(item, color: color)
         let lanes = settings.kernelLanes
         let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
         let region = shape.region
@@ -174,18 +181,7 @@ enum SpanKernel {
     /// Glyph masks over `r`, in their colour, through the item's clips.
     static func drawGlyphs(_ placed: PlacedGlyphs, color: SIMD4<Float>, _ item: DrawItem, in r: PixelRect,
                            into buf: inout TileBuffer, _ settings: DrawSettings) {
-        var k = strata_item()
-        k.map = strataMap(item.plane.fromScreen)
-        k.antialiased = item.plane.antialiased ? 1 : 0
-        k.cover = STRATA_COVER_NONE
-        k.paint = STRATA_PAINT_SOLID
-        k.color = (color.x, color.y, color.z, color.w)
-        k.opacity = 1
-        let clips = item.clips.map { c -> strata_clip in
-            var s = strata_clip()
-            s.map = strataMap(c.plane.fromScreen); s.shape = strataRRect(c.shape); s.antialiased = c.plane.antialiased ? 1 : 0
-            return s
-        }
+        var (k, clips) = solidKernelItem(item, color: color)
         let lanes = settings.kernelLanes
         let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
         clips.withUnsafeBufferPointer { clipsPtr in
