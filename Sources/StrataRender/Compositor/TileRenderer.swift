@@ -57,9 +57,12 @@ public struct TileRenderer: Sendable {
         // either copied or stored whole.
         let bytes = width * height * 4
         let generation = history?.beginFrame() ?? 0
-        let recycled = history?.takeBuffer(count: bytes)
+        // The recycled pixels are moved into the bitmap (a second reference would make writing
+        // them copy the whole frame).
+        var recycled = history?.takeBuffer(count: bytes)
+        let recycledGeneration = recycled?.generation
         var bitmap = Bitmap(width: width, height: height,
-                            pixels: recycled?.pixels ?? [UInt8](unsafeUninitializedCapacity: bytes) { _, n in n = bytes })
+                            pixels: recycled.take()?.pixels ?? [UInt8](unsafeUninitializedCapacity: bytes) { _, n in n = bytes })
         var yuvFrame: YUVFrame? = wantsYUV ? (history?.takeYUVBuffer(width: width, height: height) ?? YUVFrame(width: width, height: height)) : nil
         // 2×2 chroma blocks must not straddle tiles: an even tile size (the frame is the same
         // for every tile size).
@@ -101,7 +104,8 @@ public struct TileRenderer: Sendable {
         if !options.reusesUnchangedTiles { history?.dropPrefixes() }
         let previousPixels = previous?.bitmap.pixels ?? []
         let previousYUV = previous?.yuv
-        var yuvPlanes = yuvFrame ?? YUVFrame(width: 0, height: 0)
+        // Moved out of `yuvFrame` (not shared with it) so that writing the planes copies nothing.
+        var yuvPlanes = yuvFrame.take() ?? YUVFrame(width: 0, height: 0)
         spanValues.withUnsafeMutableBufferPointer { values in spanOffsets.withUnsafeBufferPointer { offsets in
         let valuesBase = UncheckedSendable(values.baseAddress!), offsetsBase = UncheckedSendable(offsets.baseAddress!)
         dispatcher.run(itemCount) { i in
@@ -121,7 +125,7 @@ public struct TileRenderer: Sendable {
                                        prefixes: prefixes,
                                        // A recycled buffer holding an earlier frame of this sequence
                                        // already has the tiles no frame has drawn since.
-                                       bufferHolds: prefixes != nil ? recycled?.generation : nil,
+                                       bufferHolds: prefixes != nil ? recycledGeneration : nil,
                                        target: out.baseAddress!, source: old.baseAddress, yuv: yuvTargets)
                 // Stage 4: the tiles.
                 dispatcher.run(count) { t in
