@@ -17,4 +17,23 @@ static inline int strata_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int strata_averror_eof(void) { return AVERROR_EOF; }
 /* AVERROR(ENOMEM) and friends as functions too. */
 static inline int strata_averror(int code) { return AVERROR(code); }
+
+/* glibc's allocator raises its mmap threshold each time a large mmapped block is freed, so
+   that after an encoder's state is freed (a codec restart at a keyframe interval) the next
+   state's frame-sized buffers land in the heap, where they fragment it and are not given back:
+   the process grew by tens of MiB a restart. A fixed threshold keeps blocks of `bytes` and more
+   mmapped (given back when freed) and turns the adjustment off; a threshold set through
+   MALLOC_MMAP_THRESHOLD_ is left alone. malloc_trim gives free heap pages back. Elsewhere
+   nothing. */
+#if defined(__GLIBC__)
+#include <malloc.h>
+#include <stdlib.h>
+static inline void strata_fix_mmap_threshold(int bytes) {
+    if (!getenv("MALLOC_MMAP_THRESHOLD_")) mallopt(M_MMAP_THRESHOLD, bytes);
+}
+static inline void strata_return_free_memory(void) { malloc_trim(0); }
+#else
+static inline void strata_fix_mmap_threshold(int bytes) { (void)bytes; }
+static inline void strata_return_free_memory(void) {}
+#endif
 #endif

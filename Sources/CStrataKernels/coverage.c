@@ -177,6 +177,18 @@ void strata_cells_add_edge(strata_cell_sink *s, double x0, double y0, double x1,
 }
 
 long strata_cells_finish(strata_cell_sink *s, int32_t *rowStart, int32_t y0, int32_t y1) {
+    strata_cell *sorted = malloc((size_t)(s->count > 0 ? s->count : 1) * sizeof *sorted);
+    if (!sorted) {
+        s->failed = 1; s->count = 0;
+        for (int32_t r = 0; r <= y1 - y0; r++) rowStart[r] = 0;
+        return 0;
+    }
+    const long out = strata_cells_finish_into(s, rowStart, y0, y1, sorted);
+    free(sorted);
+    return out;
+}
+
+long strata_cells_finish_into(strata_cell_sink *s, int32_t *rowStart, int32_t y0, int32_t y1, strata_cell *sorted) {
     const long n = s->count;
     const int32_t rows = y1 - y0;
     // Counting sort by row (cells are produced along the edges, rows interleaved), then insertion
@@ -185,15 +197,11 @@ long strata_cells_finish(strata_cell_sink *s, int32_t *rowStart, int32_t y0, int
     for (int32_t r = 0; r <= rows; r++) rowStart[r] = 0;
     for (long i = 0; i < n; i++) rowStart[s->cells[i].y - y0 + 1]++;
     for (int32_t r = 0; r < rows; r++) rowStart[r + 1] += rowStart[r];
-    strata_cell *sorted = malloc((size_t)(n > 0 ? n : 1) * sizeof *sorted);
-    if (!sorted) { s->failed = 1; s->count = 0; for (int32_t r = 0; r <= rows; r++) rowStart[r] = 0; return 0; }
-    {
-        int32_t *next = malloc((size_t)(rows + 1) * sizeof *next);
-        if (!next) { free(sorted); s->failed = 1; s->count = 0; for (int32_t r = 0; r <= rows; r++) rowStart[r] = 0; return 0; }
-        memcpy(next, rowStart, (size_t)(rows + 1) * sizeof *next);
-        for (long i = 0; i < n; i++) sorted[next[s->cells[i].y - y0]++] = s->cells[i];
-        free(next);
-    }
+    // Scatter with rowStart[r] as row r's insertion point: afterwards it holds row r's end,
+    // which is row r + 1's start, so shifting by one row restores the starts.
+    for (long i = 0; i < n; i++) sorted[rowStart[s->cells[i].y - y0]++] = s->cells[i];
+    for (int32_t r = rows; r > 0; r--) rowStart[r] = rowStart[r - 1];
+    rowStart[0] = 0;
     // Sort each row by column, merge the cells of one pixel, and compact.
     long out = 0;
     for (int32_t r = 0; r < rows; r++) {
@@ -214,7 +222,6 @@ long strata_cells_finish(strata_cell_sink *s, int32_t *rowStart, int32_t y0, int
         }
     }
     rowStart[rows] = (int32_t)out;
-    free(sorted);
     s->count = out;
     return out;
 }

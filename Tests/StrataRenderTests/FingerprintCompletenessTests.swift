@@ -243,9 +243,8 @@ Fields<VectorShape>(type: "VectorShape", fields: [
 ], exempt: [
     "evenOdd": "made from `part` and `content.fillRule` in the only initialiser",
     "sink": "the coverage cells, computed by rasterize() from the other fields",
-    "rowStart": "rasterisation cache, computed from the other fields",
-    "rowLo": "rasterisation cache, computed from the other fields",
-    "rowHi": "rasterisation cache, computed from the other fields",
+    "rowCount": "rasterisation cache, computed from the other fields",
+    "rowTable": "rasterisation cache (row starts and column bounds, pooled), computed from the other fields",
     "isRasterized": "whether the cache is filled; the cache is a function of the other fields",
 ])
 }

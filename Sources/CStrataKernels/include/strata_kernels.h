@@ -230,6 +230,10 @@ void strata_cells_add_edge(strata_cell_sink *sink, double x0, double y0, double 
 /// Returns the number of cells.
 long strata_cells_finish(strata_cell_sink *sink, int32_t *rowStart, int32_t y0, int32_t y1);
 
+/// `strata_cells_finish` with the caller's scratch: `sorted` holds at least `sink->count` cells
+/// (allocates nothing).
+long strata_cells_finish_into(strata_cell_sink *sink, int32_t *rowStart, int32_t y0, int32_t y1, strata_cell *sorted);
+
 /// The coverage of pixels x0 ..< x1 of one row from its cells (sorted by x), written to
 /// mask[x − x0] for x in first ..< end (outside that range it is 0).
 void strata_coverage_mask(const strata_cell *cells, long count, int evenOdd, int x0, int x1, float *mask,

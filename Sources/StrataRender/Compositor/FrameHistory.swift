@@ -93,11 +93,12 @@ public final class FrameHistory: @unchecked Sendable {
     /// A recycled YUV frame of this size that is not the previous frame's, or nil.
     func takeYUVBuffer(width: Int, height: Int) -> YUVFrame? {
         lock.lock(); defer { lock.unlock() }
+        // The previous frame's planes stay spare (they are free from the next frame on); planes
+        // of another size are dropped.
         let kept = stored?.yuv?.y.withUnsafeBufferPointer { $0.baseAddress }
-        while let b = spareYUV.popLast() {
-            if b.width == width, b.height == height, b.y.withUnsafeBufferPointer({ $0.baseAddress }) != kept { return b }
-        }
-        return nil
+        spareYUV.removeAll { $0.width != width || $0.height != height }
+        guard let i = spareYUV.lastIndex(where: { $0.y.withUnsafeBufferPointer { $0.baseAddress } != kept }) else { return nil }
+        return spareYUV.remove(at: i)
     }
 
     /// Gives back the pixel buffer of a frame this history rendered and nobody needs any more
@@ -116,11 +117,12 @@ public final class FrameHistory: @unchecked Sendable {
     /// the frame whose pixels it holds (when known), or nil.
     func takeBuffer(count: Int) -> (pixels: [UInt8], generation: Int?)? {
         lock.lock(); defer { lock.unlock() }
+        // The previous frame's buffer (the export recycles a frame as soon as it is rendered)
+        // stays spare: it is free from the next frame on. Buffers of another size are dropped.
         let kept = stored?.bitmap.pixels.withUnsafeBufferPointer { $0.baseAddress }
-        while let b = spare.popLast() {
-            if b.pixels.count == count && b.pixels.withUnsafeBufferPointer({ $0.baseAddress }) != kept { return b }
-        }
-        return nil
+        spare.removeAll { $0.pixels.count != count }
+        guard let i = spare.lastIndex(where: { $0.pixels.withUnsafeBufferPointer { $0.baseAddress } != kept }) else { return nil }
+        return spare.remove(at: i)
     }
 
     /// The prefixes kept for a grid of `count` tiles of `tileSize`, valid for the frame

@@ -65,9 +65,12 @@ public struct TileRenderer: Sendable {
         // either copied or stored whole.
         let bytes = width * height * 4
         let generation = history?.beginFrame() ?? 0
-        let recycled = history?.takeBuffer(count: bytes)
+        // The recycled pixels are moved into the bitmap (a second reference would make writing
+        // them copy the whole frame).
+        var recycled = history?.takeBuffer(count: bytes)
+        let recycledGeneration = recycled?.generation
         var bitmap = Bitmap(width: width, height: height,
-                            pixels: recycled?.pixels ?? [UInt8](unsafeUninitializedCapacity: bytes) { _, n in n = bytes })
+                            pixels: recycled.take()?.pixels ?? [UInt8](unsafeUninitializedCapacity: bytes) { _, n in n = bytes })
         var yuvFrame: YUVFrame? = wantsYUV ? (history?.takeYUVBuffer(width: width, height: height) ?? YUVFrame(width: width, height: height)) : nil
         // 2×2 chroma blocks must not straddle tiles: an even tile size (the frame is the same
         // for every tile size).
@@ -109,7 +112,7 @@ public struct TileRenderer: Sendable {
         if !options.reusesUnchangedTiles { history?.dropPrefixes() }
         // A recycled buffer holding an earlier frame of this sequence already has the tiles no
         // frame has drawn since.
-        let bufferHolds = prefixes != nil ? recycled?.generation : nil
+        let bufferHolds = prefixes != nil ? recycledGeneration : nil
         let coverage = options.verifiesTileCoverage ? TileCoverageLog(width: width, height: height, tileSize: ts) : nil
         if coverage != nil {
             // Poison what no tile may rely on (not a buffer whose held tiles are relied on).
@@ -124,7 +127,8 @@ public struct TileRenderer: Sendable {
         }
         let previousPixels = previous?.bitmap.pixels ?? []
         let previousYUV = previous?.yuv
-        var yuvPlanes = yuvFrame ?? YUVFrame(width: 0, height: 0)
+        // Moved out of `yuvFrame` (not shared with it) so that writing the planes copies nothing.
+        var yuvPlanes = yuvFrame.take() ?? YUVFrame(width: 0, height: 0)
         spanValues.withUnsafeMutableBufferPointer { values in spanOffsets.withUnsafeBufferPointer { offsets in
         let valuesBase = UncheckedSendable(values.baseAddress!), offsetsBase = UncheckedSendable(offsets.baseAddress!)
         dispatcher.run(itemCount) { i in

@@ -7,7 +7,9 @@
 import Foundation
 import StrataCore
 
-/// A path's subpaths as polylines in layer coordinates.
+/// A path's subpaths as polylines in layer coordinates. One value can flatten path after path
+/// (`flatten`), reusing its subpaths' storage: the rasterisation stage keeps one per worker, so
+/// flattening a frame's shapes allocates nothing once the storage has grown.
 struct FlatPath {
     struct Subpath {
         var points: [CGPoint] = []
@@ -16,28 +18,48 @@ struct FlatPath {
         var isClosed = false
     }
 
-    var subpaths: [Subpath] = []
+    /// Subpaths `0 ..< count` are this path's; those after are spare storage.
+    private var storage: [Subpath] = []
+    private var count = 0
+
+    var subpaths: ArraySlice<Subpath> { storage[..<count] }
+
+    init() {}
 
     /// Flattens the elements of a path.
-    init(_ elements: [CGPathElement], tolerance: Double) {
+    init(_ elements: [CGPathElement], tolerance: Double) { flatten(elements, tolerance: tolerance) }
+
+    /// Replaces the subpaths with those of `elements`.
+    mutating func flatten(_ elements: [CGPathElement], tolerance: Double) {
         let tol = max(tolerance, 1e-6)
-        var current = Subpath()
+        count = 0
+        // Subpath `count` is being built when `building` (it has at least one point).
+        var building = false
         var start = CGPoint.zero, last = CGPoint.zero
+        func begin(_ p: CGPoint) {
+            if count == storage.count { storage.append(Subpath()) }
+            storage[count].points.removeAll(keepingCapacity: true)
+            storage[count].corners.removeAll(keepingCapacity: true)
+            storage[count].isClosed = false
+            storage[count].points.append(p)
+            storage[count].corners.append(true)
+            building = true
+        }
         func finish() {
-            if !current.points.isEmpty { subpaths.append(current) }
-            current = Subpath()
+            if building { count += 1 }
+            building = false
         }
         func lineTo(_ p: CGPoint, corner: Bool) {
-            if current.points.isEmpty { current.points = [last]; current.corners = [true] }
-            current.points.append(p)
-            current.corners.append(corner)
+            if !building { begin(last) }
+            storage[count].points.append(p)
+            storage[count].corners.append(corner)
         }
         for e in elements {
             switch e {
             case .moveToPoint(let p):
                 finish()
                 start = p; last = p
-                current.points = [p]; current.corners = [true]
+                begin(p)
             case .addLineToPoint(let p):
                 lineTo(p, corner: true); last = p
             case .addQuadCurveToPoint(let c, let p):
@@ -64,8 +86,8 @@ struct FlatPath {
                 }
                 last = p
             case .closeSubpath:
-                if current.points.isEmpty { current.points = [last]; current.corners = [true] }
-                current.isClosed = true
+                if !building { begin(last) }
+                storage[count].isClosed = true
                 last = start
                 // Drawing on after a close starts a new subpath at the start point (lineTo).
                 finish()

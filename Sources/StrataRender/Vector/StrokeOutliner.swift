@@ -32,9 +32,16 @@ struct StrokeOutliner {
     }
 
     func stroke<S: ContourSink>(_ sub: FlatPath.Subpath, into sink: inout S) {
+        var scratch = StrokeScratch()
+        stroke(sub, into: &sink, scratch: &scratch)
+    }
+
+    /// `stroke(_:into:)` with buffers reused from stroke to stroke.
+    func stroke<S: ContourSink>(_ sub: FlatPath.Subpath, into sink: inout S, scratch: inout StrokeScratch) {
         guard halfWidth > 0 else { return }
         // Drop repeated points (zero-length segments have no direction).
-        var xs: [Double] = [], ys: [Double] = [], corner: [Bool] = []
+        var xs = scratch.take(\.xs), ys = scratch.take(\.ys), corner = scratch.take(\.corner)
+        defer { scratch.xs = xs; scratch.ys = ys; scratch.corner = corner }
         xs.reserveCapacity(sub.points.count); ys.reserveCapacity(sub.points.count); corner.reserveCapacity(sub.points.count)
         for (i, p) in sub.points.enumerated() {
             let x = Double(p.x), y = Double(p.y)
@@ -60,13 +67,26 @@ struct StrokeOutliner {
             let style = sub.isClosed ? join : .round
             side(xs, ys, corner, closed: true, join: style, into: &sink)
             sink.close()
-            side(xs.reversed(), ys.reversed(), corner.reversed(), closed: true, join: style, into: &sink)
+            reverse(xs, ys, corner, into: &scratch)
+            side(scratch.reversedXs, scratch.reversedYs, scratch.reversedCorner, closed: true, join: style, into: &sink)
             sink.close()
         } else {
             side(xs, ys, corner, closed: false, join: join, into: &sink)
-            side(xs.reversed(), ys.reversed(), corner.reversed(), closed: false, join: join, into: &sink, continuing: true)
+            reverse(xs, ys, corner, into: &scratch)
+            side(scratch.reversedXs, scratch.reversedYs, scratch.reversedCorner, closed: false, join: join, into: &sink,
+                 continuing: true)
             sink.close()
         }
+    }
+
+    /// The polyline backwards, into the scratch's reversed buffers.
+    private func reverse(_ xs: [Double], _ ys: [Double], _ corner: [Bool], into scratch: inout StrokeScratch) {
+        scratch.reversedXs.removeAll(keepingCapacity: true)
+        scratch.reversedYs.removeAll(keepingCapacity: true)
+        scratch.reversedCorner.removeAll(keepingCapacity: true)
+        scratch.reversedXs.append(contentsOf: xs.reversed())
+        scratch.reversedYs.append(contentsOf: ys.reversed())
+        scratch.reversedCorner.append(contentsOf: corner.reversed())
     }
 
     /// A lone point: a disc for round caps, a square for square caps, nothing for butt caps.
@@ -192,6 +212,22 @@ struct StrokeOutliner {
             let c = cos(a), s = sin(a)
             emit(cx + (ux * c - uy * s) * h, cy + (ux * s + uy * c) * h)
         }
+    }
+}
+
+/// The stroker's working buffers, kept between strokes (one per worker).
+struct StrokeScratch {
+    var xs: [Double] = [], ys: [Double] = []
+    var corner: [Bool] = []
+    var reversedXs: [Double] = [], reversedYs: [Double] = []
+    var reversedCorner: [Bool] = []
+
+    /// Moves a buffer out, emptied, keeping its capacity (unique, so appending copies nothing).
+    mutating func take<T>(_ path: WritableKeyPath<StrokeScratch, [T]>) -> [T] {
+        var b: [T] = []
+        swap(&b, &self[keyPath: path])
+        b.removeAll(keepingCapacity: true)
+        return b
     }
 }
 

@@ -6,6 +6,7 @@
 // reads the rows it needs. The cells are a function of the item alone (shape, map, region), so
 // frames stay the same whatever the tiles and threads.
 import Foundation
+import Synchronization
 import StrataCore
 import CStrataKernels
 
@@ -27,10 +28,15 @@ public final class VectorShape: @unchecked Sendable {
     static let tolerancePixels = 0.1
 
     // Written once by `rasterize()` (the rasterisation stage), read by the tile workers after it.
+    // The cell buffer and the row table come from pools and go back when the shape is let go
+    // (with the display list that holds it), so a frame's shapes reuse the buffers of earlier
+    // frames' shapes.
     private var sink = strata_cell_sink()
-    private(set) var rowStart: [Int32] = []
-    /// Per row of the region: the columns (region-relative) that may be covered.
-    private var rowLo: [Int32] = [], rowHi: [Int32] = []
+    /// Rows of the region, `h`; the row table holds `rowStart` (h + 1 entries: the cells of row r
+    /// are rowStart[r] ..< rowStart[r + 1]), then per row the columns (region-relative) that
+    /// may be covered, from `rowLo` (h entries) to `rowHi` (h entries).
+    private var rowCount = 0
+    private var rowTable: [Int32] = []
     private(set) var isRasterized = false
 
     init(content: ShapeContent, part: Part, toScreen: Homography, scale: Double, region: PixelRect) {
@@ -39,7 +45,10 @@ public final class VectorShape: @unchecked Sendable {
         evenOdd = part == .fill && content.fillRule == .evenOdd
     }
 
-    deinit { free(sink.cells) }
+    deinit {
+        VectorShape.cellBuffers.give(sink.cells, capacity: sink.capacity)
+        if rowCount > 0 { VectorShape.rowTables.give(&rowTable) }
+    }
 
     /// The number of coverage cells (after `rasterize()`).
     var cellCount: Int { sink.count }
@@ -49,80 +58,147 @@ public final class VectorShape: @unchecked Sendable {
         guard !isRasterized else { return }
         isRasterized = true
         let w = region.x1 - region.x0, h = region.y1 - region.y0
-        guard w > 0, h > 0 else { rowStart = [0]; return }
+        guard w > 0, h > 0 else { rowTable = [0]; return }
+        rowCount = h
+        (sink.cells, sink.capacity) = VectorShape.cellBuffers.take()
+        sink.count = 0
         sink.width = Int32(w); sink.height = Int32(h)
+        let scratch = VectorScratch.take()
+        defer { VectorScratch.give(scratch) }
         var edges = EdgeCollector(map: toScreen, originX: Double(region.x0), originY: Double(region.y0), sink: sink)
         let tolerance = FlatPath.tolerance(pixels: VectorShape.tolerancePixels, scale: scale)
         switch part {
         case .fill:
-            for sub in FlatPath(content.path.elements, tolerance: tolerance).subpaths where sub.points.count > 1 {
+            scratch.flat.flatten(content.path.elements, tolerance: tolerance)
+            for sub in scratch.flat.subpaths where sub.points.count > 1 {
                 edges.move(Double(sub.points[0].x), Double(sub.points[0].y))
                 for p in sub.points.dropFirst() { edges.line(Double(p.x), Double(p.y)) }
                 edges.close()
             }
         case .stroke:
-            strokeOutline(tolerance: tolerance, into: &edges)
+            strokeOutline(tolerance: tolerance, into: &edges, scratch: scratch)
         }
         sink = edges.sink
-        rowStart = [Int32](repeating: 0, count: h + 1)
-        rowStart.withUnsafeMutableBufferPointer { rows in
-            _ = strata_cells_finish(&sink, rows.baseAddress!, 0, Int32(h))
+        rowTable = VectorShape.rowTables.take(TileRenderer.pooledLength(3 * h + 1))
+        if scratch.sorted.count < sink.count {
+            scratch.sorted = [strata_cell](repeating: strata_cell(), count: TileRenderer.pooledLength(sink.count))
         }
-        // Row extents: from the first cell to the last, or to the region's right edge when the
-        // cover does not return to zero (the outline continues right of the region).
-        rowLo = [Int32](repeating: Int32(w), count: h); rowHi = [Int32](repeating: 0, count: h)
-        if let cells = sink.cells {
-            for r in 0..<h {
-                let s = Int(rowStart[r]), e = Int(rowStart[r + 1])
-                guard s < e else { continue }
-                var acc: Int32 = 0
-                for i in s..<e { acc &+= cells[i].cover }
-                rowLo[r] = max(0, cells[s].x)
-                rowHi[r] = acc == 0 ? min(Int32(w), cells[e - 1].x + 1) : Int32(w)
+        rowTable.withUnsafeMutableBufferPointer { rows in
+            scratch.sorted.withUnsafeMutableBufferPointer { sorted in
+                _ = strata_cells_finish_into(&sink, rows.baseAddress!, 0, Int32(h), sorted.baseAddress!)
             }
-        }
-    }
-
-    /// The stroke's outline: the trimmed pieces (strokeStart / strokeEnd), dashed, offset.
-    private func strokeOutline(tolerance: Double, into edges: inout EdgeCollector) {
-        let shape = content
-        guard shape.strokeEnd > shape.strokeStart else { return }
-        let outliner = StrokeOutliner(halfWidth: Double(shape.lineWidth) / 2, cap: shape.lineCap, join: shape.lineJoin,
-                                      miterLimit: Double(shape.miterLimit), tolerance: tolerance)
-        var pieces: [(elements: [CGPathElement], offset: Double)]
-        if shape.isTrimmed {
-            pieces = StrokeGeometry(shape.path).trimmed(from: shape.strokeStart, to: shape.strokeEnd)
-                .map { ($0.elements, Double($0.offsetInSubpath)) }
-        } else {
-            pieces = [(shape.path.elements, 0)]
-        }
-        let dashes = shape.dashPattern.map(Double.init)
-        for piece in pieces {
-            for sub in FlatPath(piece.elements, tolerance: tolerance).subpaths {
-                if dashes.isEmpty {
-                    outliner.stroke(sub, into: &edges)
-                } else {
-                    for dash in sub.dashed(dashes, phase: Double(shape.dashPhase) + piece.offset) {
-                        outliner.stroke(dash, into: &edges)
-                    }
+            // Row extents: from the first cell to the last, or to the region's right edge when the
+            // cover does not return to zero (the outline continues right of the region).
+            let rowStart = rows.baseAddress!, rowLo = rowStart + h + 1, rowHi = rowLo + h
+            rowLo.update(repeating: Int32(w), count: h); rowHi.update(repeating: 0, count: h)
+            if let cells = sink.cells {
+                for r in 0..<h {
+                    let s = Int(rowStart[r]), e = Int(rowStart[r + 1])
+                    guard s < e else { continue }
+                    var acc: Int32 = 0
+                    for i in s..<e { acc &+= cells[i].cover }
+                    rowLo[r] = max(0, cells[s].x)
+                    rowHi[r] = acc == 0 ? min(Int32(w), cells[e - 1].x + 1) : Int32(w)
                 }
             }
         }
     }
 
+    /// The stroke's outline: the trimmed pieces (strokeStart / strokeEnd), dashed, offset.
+    private func strokeOutline(tolerance: Double, into edges: inout EdgeCollector, scratch: VectorScratch) {
+        let shape = content
+        guard shape.strokeEnd > shape.strokeStart else { return }
+        let outliner = StrokeOutliner(halfWidth: Double(shape.lineWidth) / 2, cap: shape.lineCap, join: shape.lineJoin,
+                                      miterLimit: Double(shape.miterLimit), tolerance: tolerance)
+        let dashes = shape.dashPattern.map(Double.init)
+        func stroke(_ elements: [CGPathElement], offset: Double) {
+            scratch.flat.flatten(elements, tolerance: tolerance)
+            for sub in scratch.flat.subpaths {
+                if dashes.isEmpty {
+                    outliner.stroke(sub, into: &edges, scratch: &scratch.stroke)
+                } else {
+                    for dash in sub.dashed(dashes, phase: Double(shape.dashPhase) + offset) {
+                        outliner.stroke(dash, into: &edges, scratch: &scratch.stroke)
+                    }
+                }
+            }
+        }
+        if shape.isTrimmed {
+            for piece in StrokeGeometry(shape.path).trimmed(from: shape.strokeStart, to: shape.strokeEnd) {
+                stroke(piece.elements, offset: Double(piece.offsetInSubpath))
+            }
+        } else {
+            stroke(shape.path.elements, offset: 0)
+        }
+    }
+
     /// Calls `body` with the cells (valid after `rasterize()`).
     func withCells<R>(_ body: (UnsafePointer<strata_cell>?, UnsafePointer<Int32>) -> R) -> R {
-        rowStart.withUnsafeBufferPointer { rows in body(UnsafePointer(sink.cells), rows.baseAddress!) }
+        rowTable.withUnsafeBufferPointer { rows in body(UnsafePointer(sink.cells), rows.baseAddress!) }
     }
 
     /// The frame columns rows y0 ..< y1 may cover (nil: none), once rasterised; for binning.
     func columnExtent(rows y0: Int, _ y1: Int) -> (Int, Int)? {
         let a = max(y0, region.y0) - region.y0, b = min(y1, region.y1) - region.y0
-        guard a < b, !rowLo.isEmpty else { return nil }
+        let h = rowCount
+        guard a < b, h > 0 else { return nil }
         var lo = Int32.max, hi = Int32.min
-        for r in a..<b where rowLo[r] < rowHi[r] { lo = min(lo, rowLo[r]); hi = max(hi, rowHi[r]) }
+        rowTable.withUnsafeBufferPointer { t in
+            let rowLo = t.baseAddress! + h + 1, rowHi = rowLo + h
+            for r in a..<b where rowLo[r] < rowHi[r] { lo = min(lo, rowLo[r]); hi = max(hi, rowHi[r]) }
+        }
         return lo < hi ? (region.x0 + Int(lo), region.x0 + Int(hi)) : nil
     }
+}
+
+/// A worker's buffers for rasterising shapes: the flattened path, the stroker's polylines and
+/// the cells being sorted. Taken for one shape and given back, so the stage allocates nothing
+/// once every worker's buffers have grown to the frame's shapes.
+final class VectorScratch: @unchecked Sendable {
+    var flat = FlatPath()
+    var stroke = StrokeScratch()
+    var sorted: [strata_cell] = []
+
+    private static let spare = Mutex<[VectorScratch]>([])
+
+    static func take() -> VectorScratch { spare.withLock { $0.popLast() } ?? VectorScratch() }
+
+    static func give(_ s: VectorScratch) { spare.withLock { if $0.count < 16 { $0.append(s) } } }
+}
+
+/// Cell buffers (malloc'd, grown by the C sink) kept for later shapes.
+final class CellBufferPool: Sendable {
+    private struct State: @unchecked Sendable { var buffers: [(UnsafeMutablePointer<strata_cell>, Int)] = []; var bytes = 0 }
+    private let state = Mutex(State())
+    /// Bytes kept at most (a motion frame's shapes hold about 2 MiB of cells).
+    let byteLimit: Int
+
+    init(byteLimit: Int) { self.byteLimit = byteLimit }
+
+    /// A buffer and its capacity in cells, or (nil, 0): the sink allocates.
+    func take() -> (UnsafeMutablePointer<strata_cell>?, Int) {
+        state.withLock { s in
+            guard let b = s.buffers.popLast() else { return (nil, 0) }
+            s.bytes -= b.1 * MemoryLayout<strata_cell>.stride
+            return (b.0, b.1)
+        }
+    }
+
+    func give(_ cells: UnsafeMutablePointer<strata_cell>?, capacity: Int) {
+        guard let cells else { return }
+        let bytes = capacity * MemoryLayout<strata_cell>.stride
+        let kept = state.withLock { s -> Bool in
+            guard s.bytes + bytes <= byteLimit else { return false }
+            s.buffers.append((cells, capacity)); s.bytes += bytes
+            return true
+        }
+        if !kept { free(cells) }
+    }
+}
+
+extension VectorShape {
+    static let cellBuffers = CellBufferPool(byteLimit: 16 << 20)
+    static let rowTables = BufferPool<Int32>(limit: 1024, byteLimit: 8 << 20)
 }
 
 /// Maps outline points to the screen and adds the edges to a cell sink.
