@@ -146,6 +146,18 @@ extension FuzzFindingsMediaTests {
         XCTAssertEqual(samples[..<2400].filter { $0 != 0 }.count, 0)
         XCTAssertEqual(Double(samples[2400...].map(abs).max() ?? 0), 0.125, accuracy: 0.002)
     }
+
+    /// Found by the media target: a WAV header claiming 536 878 912 Hz kept swr_init building
+    /// filters for 11 s (a timeout). Rates above 768 kHz are now refused, naming the file.
+    func testAudioWithAnAbsurdSampleRateIsRefused() throws {
+        let url = corpusFile("media", "regress-sample-rate-537MHz.wav")
+        XCTAssertThrowsError(try AudioDecoder(url: url, sampleRate: 48_000, channels: 2)) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("regress-sample-rate-537MHz.wav"), message)
+            XCTAssertTrue(message.contains("536878912 Hz is outside 1 Hz…768 kHz"), message)
+        }
+        XCTAssertEqual(AudioDecoder.maximumSampleRate, 768_000)
+    }
 }
 
 /// Sizes collected on another thread.

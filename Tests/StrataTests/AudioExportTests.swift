@@ -157,6 +157,20 @@ final class AudioExportTests: XCTestCase {
         XCTAssertEqual(frequency(f, 0.02, 0.11), 600, accuracy: 25)
         XCTAssertEqual(frequency(f, 0.14, 0.23), 1800, accuracy: 40)
         XCTAssertLessThan(rms(f, 0.27, 1), 0.01, "ended at 0.25 s")
+
+        // Varispeed covers 1/32…32 (Apple's range); outside it the audio is muted, the video not.
+        for (rate, audible) in [(32.0, true), (40.0, false)] {
+            let player = AVPlayer(url: clip)
+            player.rate = Float(rate)
+            let out = dir.appendingPathComponent("rate\(Int(rate)).mp4")
+            try makeScene(duration: 0.5, players: [player]).export(to: out)
+            let samples = try decodeAudio(out)
+            if audible {
+                XCTAssertGreaterThan(rms(samples, 0, 0.015), 0.05, "rate \(rate) plays")
+            } else {
+                XCTAssertLessThan(rms(samples, 0, 0.5), 1e-4, "rate \(rate) is muted")
+            }
+        }
     }
 
     func testNoAudioTrackWithoutAudioAndFrameRangeKeepsSync() throws {

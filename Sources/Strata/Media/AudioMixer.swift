@@ -65,11 +65,15 @@ final class AudioMixer {
         self.onFailure = onFailure
     }
 
+    /// Whether audio plays at `rate`: Apple's varispeed algorithm covers 1/32…32 and mutes the
+    /// audio outside it (so does Strata; it also bounds the resampler's ratio).
+    static func isAudible(rate: Double) -> Bool { rate >= 1.0 / 32 && rate <= 32 }
+
     func sample(at t: Double) -> Int64 { Int64(((t - origin) * Double(sampleRate)).rounded()) }
 
     /// Queues intervals to place (in any order; they are placed when the output reaches them).
     func add(_ segments: [MixSegment]) {
-        pending.append(contentsOf: segments.filter { $0.sceneEnd > $0.sceneStart && $0.rate > 0 })
+        pending.append(contentsOf: segments.filter { $0.sceneEnd > $0.sceneStart && Self.isAudible(rate: $0.rate) })
         pending.sort { ($0.sceneStart, $0.voiceKey) < ($1.sceneStart, $1.voiceKey) }
     }
 

@@ -78,6 +78,7 @@ public final class AudioDecoder {
         } else if context.pointee.duration > 0 {
             duration = Double(context.pointee.duration) / Double(AV_TIME_BASE)
         }
+        try Self.checkSampleRate(Int(stream.pointee.codecpar.pointee.sample_rate), path: path, allowsUnknown: true)
         guard let decoder = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id) else {
             throw MediaError.cannotRead(path: path, reason: "no decoder for its audio codec")
         }
@@ -190,6 +191,8 @@ public final class AudioDecoder {
         let inRate = Int(frame.pointee.sample_rate)
         let inChannels = frame.pointee.ch_layout.nb_channels
         guard inRate > 0, inChannels > 0 else { return }
+        // (Checked per frame too: a stream may change its rate midway.)
+        try Self.checkSampleRate(inRate, path: path, allowsUnknown: false)
         var skip = 0
         var silence = 0
         if let align = alignTo {
@@ -286,6 +289,18 @@ public final class AudioDecoder {
     }
 
     // MARK: - Helpers
+
+    /// The highest sample rate read: 768 kHz, the highest in use (DXD ×2). Resampling costs grow
+    /// with the input rate: a header claiming 537 MHz kept swr_init busy for 11 s (found by the
+    /// media fuzz target).
+    public static let maximumSampleRate = 768_000
+
+    private static func checkSampleRate(_ rate: Int, path: String, allowsUnknown: Bool) throws {
+        if rate == 0 && allowsUnknown { return }  // (a container may leave it to the decoder)
+        guard rate >= 1, rate <= maximumSampleRate else {
+            throw MediaError.cannotRead(path: path, reason: "its audio sample rate \(rate) Hz is outside 1 Hz…768 kHz")
+        }
+    }
 
     /// `x` as an Int64, saturating (a conversion that traps on overflow would stop the process on
     /// a file with extreme timestamps).
