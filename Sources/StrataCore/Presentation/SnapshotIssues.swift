@@ -73,7 +73,8 @@ public enum SnapshotIssues {
         return "\(type(of: layer))\(name)"
     }
 
-    private final class Box: @unchecked Sendable {
+    /// A class so that it fits a thread dictionary (whose values Foundation types as Any).
+    private final class Box: Sendable {
         let value: SnapshotLimits
         init(_ value: SnapshotLimits) { self.value = value }
     }

@@ -90,6 +90,8 @@ public struct TileIndex: Sendable, Hashable {
 
 /// Draws one tile of a tiled layer: its `draw(in:)` (or delegate) into a recording context whose
 /// clip box is the tile. Called by the renderer's workers, several at once, as on iOS.
+// @unchecked: holds the (main-thread) layer to call its drawing from the workers, which is
+// CATiledLayer's documented contract: `draw(in:)` runs on background threads, several at once.
 public final class TiledLayerTileSource: @unchecked Sendable, Hashable {
     private let layer: CALayer
     /// A process-unique identity of the layer (cache key).

@@ -18,87 +18,88 @@ import StrataCore
 
 /// The previous frame of a sequence, kept so that the next frame can reuse its unchanged tiles.
 /// One history belongs to one sequence of frames (a scene keeps one); frames of another size
-/// simply do not reuse anything.
-public final class FrameHistory: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: RenderedFrame?
+/// simply do not reuse anything. Its state lives in a `Mutex`: the export pipeline gives buffers
+/// back from the encoder's thread while the next frame renders.
+public final class FrameHistory: Sendable {
+    private struct State {
+        var stored: RenderedFrame?
+        var tileCount = 0, reusedCount = 0, resumedCount = 0
+        var prefixes: TilePrefixes?
+        var spare: [(pixels: [UInt8], generation: Int?)] = []
+        var spareYUV: [YUVFrame] = []
+        /// Frames are numbered as they are rendered; the numbers of the last few frames' buffers
+        /// (by base address: only compared, never read through).
+        var generation = 0
+        var generations: [(address: Int, generation: Int)] = []
+    }
+    private let state = Mutex(State())
 
     public init() {}
 
     /// The last frame recorded, if it has the given size.
     func previous(width: Int, height: Int) -> RenderedFrame? {
-        lock.lock(); defer { lock.unlock() }
-        guard let s = stored, s.bitmap.width == width, s.bitmap.height == height else { return nil }
-        return s
+        state.withLock { s in
+            guard let f = s.stored, f.bitmap.width == width, f.bitmap.height == height else { return nil }
+            return f
+        }
     }
 
     func record(_ frame: RenderedFrame, tiles: Int, reused: Int, resumed: Int) {
-        lock.lock()
-        stored = frame; tileCount += tiles; reusedCount += reused; resumedCount += resumed
-        lock.unlock()
+        let replaced = state.withLock { s -> RenderedFrame? in
+            s.tileCount += tiles; s.reusedCount += reused; s.resumedCount += resumed
+            defer { s.stored = frame }
+            return s.stored
+        }
+        _ = replaced  // released here, after the lock (its display list may hold images)
     }
 
-    private var tileCount = 0, reusedCount = 0, resumedCount = 0
     /// Tiles drawn or copied so far, how many of them were copied from the previous frame, and
     /// how many were drawn starting from a kept prefix of their items.
     public var tileStatistics: (tiles: Int, reused: Int, resumed: Int) {
-        lock.lock(); defer { lock.unlock() }
-        return (tileCount, reusedCount, resumedCount)
+        state.withLock { ($0.tileCount, $0.reusedCount, $0.resumedCount) }
     }
 
     /// Whether a previous frame is kept.
-    public var keepsFrame: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return stored != nil
-    }
+    public var keepsFrame: Bool { state.withLock { $0.stored != nil } }
 
     /// Forgets the previous frame (its display list holds images alive), the kept prefixes and
     /// the spare buffers.
     public func clear() {
-        lock.lock(); stored = nil; prefixes = nil; spare = []; spareYUV = []; lock.unlock()
+        state.withLock { s in s.stored = nil; s.prefixes = nil; s.spare = []; s.spareYUV = [] }
     }
-
-    private var prefixes: TilePrefixes?
-    private var spare: [(pixels: [UInt8], generation: Int?)] = []
-    /// Frames are numbered as they are rendered; the numbers of the last few frames' buffers.
-    private var generation = 0
-    private var generations: [(UnsafePointer<UInt8>, Int)] = []
 
     /// Numbers the frame about to be rendered.
     func beginFrame() -> Int {
-        lock.lock(); defer { lock.unlock() }
-        generation += 1
-        return generation
+        state.withLock { s in s.generation += 1; return s.generation }
     }
 
     /// Remembers which frame `frame`'s buffer holds (a recycled buffer's tiles that have not
     /// changed since then need no copying).
     func noteBuffer(of frame: Bitmap, generation g: Int) {
-        guard let base = frame.pixels.withUnsafeBufferPointer({ $0.baseAddress }) else { return }
-        lock.lock(); defer { lock.unlock() }
-        generations.removeAll { $0.0 == base }
-        generations.append((base, g))
-        if generations.count > 16 { generations.removeFirst() }
+        guard let base = Self.address(of: frame.pixels) else { return }
+        state.withLock { s in
+            s.generations.removeAll { $0.0 == base }
+            s.generations.append((base, g))
+            if s.generations.count > 16 { s.generations.removeFirst() }
+        }
     }
-
-    private var spareYUV: [YUVFrame] = []
 
     /// Gives back the planes of a YUV frame this history rendered once the encoder is done with
     /// them, for a later frame of the same size (as `recycle` does for RGBA frames).
     package func recycle(_ frame: YUVFrame) {
-        lock.lock(); defer { lock.unlock() }
-        if spareYUV.count < 2 { spareYUV.append(frame) }
+        state.withLock { s in if s.spareYUV.count < 2 { s.spareYUV.append(frame) } }
     }
 
     /// A recycled YUV frame of this size that is not the previous frame's, or nil.
     func takeYUVBuffer(width: Int, height: Int) -> YUVFrame? {
-        lock.lock(); defer { lock.unlock() }
-        // The previous frame's planes stay spare (they are free from the next frame on); planes
-        // of another size are dropped.
-        let kept = stored?.yuv?.y.withUnsafeBufferPointer { $0.baseAddress }
-        spareYUV.removeAll { $0.width != width || $0.height != height }
-        guard let i = spareYUV.lastIndex(where: { $0.y.withUnsafeBufferPointer { $0.baseAddress } != kept }) else { return nil }
-        return spareYUV.remove(at: i)
+        state.withLock { s in
+            // The previous frame's planes stay spare (they are free from the next frame on);
+            // planes of another size are dropped.
+            let kept = s.stored?.yuv?.y.withUnsafeBufferPointer { $0.baseAddress }
+            s.spareYUV.removeAll { $0.width != width || $0.height != height }
+            guard let i = s.spareYUV.lastIndex(where: { $0.y.withUnsafeBufferPointer { $0.baseAddress } != kept }) else { return nil }
+            return s.spareYUV.remove(at: i)
+        }
     }
 
     /// Gives back the pixel buffer of a frame this history rendered and nobody needs any more
@@ -107,37 +108,46 @@ public final class FrameHistory: @unchecked Sendable {
     /// an export's time at 720p), and its unchanged tiles need no copying. Package-only: a buffer
     /// from elsewhere would break the record of which frame it holds.
     package func recycle(_ frame: Bitmap) {
-        lock.lock(); defer { lock.unlock() }
-        guard spare.count < 2 else { return }
-        let base = frame.pixels.withUnsafeBufferPointer { $0.baseAddress }
-        spare.append((frame.pixels, generations.last { $0.0 == base }?.1))
+        let base = Self.address(of: frame.pixels)
+        state.withLock { s in
+            guard s.spare.count < 2 else { return }
+            s.spare.append((frame.pixels, s.generations.last { $0.0 == base }?.1))
+        }
     }
 
     /// A recycled buffer of `count` bytes that is not the previous frame's, with the number of
     /// the frame whose pixels it holds (when known), or nil.
     func takeBuffer(count: Int) -> (pixels: [UInt8], generation: Int?)? {
-        lock.lock(); defer { lock.unlock() }
-        // The previous frame's buffer (the export recycles a frame as soon as it is rendered)
-        // stays spare: it is free from the next frame on. Buffers of another size are dropped.
-        let kept = stored?.bitmap.pixels.withUnsafeBufferPointer { $0.baseAddress }
-        spare.removeAll { $0.pixels.count != count }
-        guard let i = spare.lastIndex(where: { $0.pixels.withUnsafeBufferPointer { $0.baseAddress } != kept }) else { return nil }
-        return spare.remove(at: i)
+        state.withLock { s in
+            // The previous frame's buffer (the export recycles a frame as soon as it is
+            // rendered) stays spare: it is free from the next frame on. Buffers of another size
+            // are dropped.
+            let kept = s.stored?.bitmap.pixels.withUnsafeBufferPointer { $0.baseAddress }
+            s.spare.removeAll { $0.pixels.count != count }
+            guard let i = s.spare.lastIndex(where: { $0.pixels.withUnsafeBufferPointer { $0.baseAddress } != kept }) else { return nil }
+            return s.spare.remove(at: i)
+        }
     }
 
     /// The prefixes kept for a grid of `count` tiles of `tileSize`, valid for the frame
     /// `previous(width:height:)` returns; emptied when there is none or the grid changed.
     func prefixes(tileSize: Int, count: Int, valid: Bool) -> TilePrefixes {
-        lock.lock(); defer { lock.unlock() }
-        if valid, let p = prefixes, p.tileSize == tileSize, p.count == count { return p }
-        let p = TilePrefixes(tileSize: tileSize, count: count)
-        prefixes = p
-        return p
+        state.withLock { s in
+            if valid, let p = s.prefixes, p.tileSize == tileSize, p.count == count { return p }
+            let p = TilePrefixes(tileSize: tileSize, count: count)
+            s.prefixes = p
+            return p
+        }
+    }
+
+    /// Where `pixels`' storage is (buffers are told apart by it).
+    private static func address(of pixels: [UInt8]) -> Int? {
+        pixels.withUnsafeBufferPointer { $0.baseAddress.map { Int(bitPattern: $0) } }
     }
 
     /// Drops the kept prefixes (a frame was drawn without maintaining them).
     func dropPrefixes() {
-        lock.lock(); prefixes = nil; lock.unlock()
+        state.withLock { $0.prefixes = nil }
     }
 }
 
@@ -145,6 +155,9 @@ public final class FrameHistory: @unchecked Sendable {
 /// frame. Each tile worker reads and writes only its own tiles' slots. The kept pixels are
 /// bounded (16 bytes a pixel: a whole 4K frame would be 133 MB): past `budget` bytes no new
 /// entry is kept and those tiles are drawn from their first item, as without prefixes.
+// @unchecked: the slots and frame numbers are raw per-tile storage, not locked; a frame's tile
+// workers each touch only their own tiles' entries (TileRenderer's dispatcher gives every tile to
+// one job), and frames of one history render one after another. The byte total is an Atomic.
 final class TilePrefixes: @unchecked Sendable {
     struct Entry {
         var count: Int

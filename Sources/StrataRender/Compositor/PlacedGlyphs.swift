@@ -7,6 +7,8 @@ import StrataCore
 import CStrataKernels
 
 /// Positioned glyph masks of one colour.
+// @unchecked: immutable; `glyphs` holds C pointers into the coverage of `masks`, which this object
+// keeps alive and nobody writes after the mask is made.
 public final class PlacedGlyphs: @unchecked Sendable {
     /// The masks, kept alive while the glyphs point at them.
     let masks: [GlyphMask]

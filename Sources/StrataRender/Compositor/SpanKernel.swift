@@ -11,6 +11,7 @@ import CStrataKernels
 
 /// An item's columns per row: outline span and interior run (four values a row from `y0`, in a
 /// buffer the frame keeps for its tile stage).
+// @unchecked: a read-only pointer into RowSpanTable's buffer (see there).
 struct ItemRowSpans: @unchecked Sendable {
     let y0: Int
     let values: UnsafePointer<Int32>

@@ -232,6 +232,8 @@ public struct TileRenderer: Sendable {
 }
 
 /// The row spans of a frame's top-level items, by item index.
+// @unchecked: read-only pointers into buffers the frame fills before its tile stage starts and
+// frees after the stage ends; the tile workers only read them.
 struct RowSpanTable: @unchecked Sendable {
     let values: UnsafePointer<Int32>
     let offsets: UnsafePointer<Int32>
@@ -246,6 +248,8 @@ struct RowSpanTable: @unchecked Sendable {
 }
 
 /// A value handed to the dispatcher's jobs, which each touch their own part of it.
+// @unchecked: by construction — used only for buffer base addresses whose jobs write disjoint
+// ranges (item i's spans, tile t's pixels), and the dispatcher's run returns after every job.
 struct UncheckedSendable<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }
@@ -255,6 +259,9 @@ struct UncheckedSendable<T>: @unchecked Sendable {
 /// draw it from its kept prefix (over the changed part only, when that is smaller), or draw it
 /// whole; then keep the prefix the next frame can start from. Each worker writes only its own
 /// tiles' bytes of `target` and its own tiles' prefix slots.
+// @unchecked: the target, source and YUV planes are raw pointers; every tile is given to one job,
+// which writes only that tile's pixels (and chroma blocks: tiles have even sizes) and prefix
+// slot, and reads the previous frame, which nothing writes during the stage.
 struct FrameTiles: @unchecked Sendable {
     let list: DisplayList
     let bins: TileBins

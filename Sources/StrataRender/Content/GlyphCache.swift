@@ -10,6 +10,8 @@ import CStrataKernels
 import StrataCore
 
 /// A Cairo scaled font (thread-safe), kept alive while shaped text or masks refer to it.
+// @unchecked: holds a C pointer; cairo scaled fonts are thread-safe (reference counted, with
+// their own locks), and this object only references and releases it.
 final class ShapedFont: @unchecked Sendable {
     let scaledFont: OpaquePointer
 
@@ -26,6 +28,7 @@ final class ShapedFont: @unchecked Sendable {
 /// A glyph's coverage at one pixel size and phase: `width × height` values 0…1, its top-left
 /// pixel `(left, top)` from the pixel holding the glyph origin. The values live at a fixed
 /// address for the mask's lifetime, so placed glyphs can point at them.
+// @unchecked: `coverage` is written once, in init, and only read afterwards.
 final class GlyphMask: @unchecked Sendable {
     /// Unique among masks ever made (fingerprints compare glyphs by it).
     let serial: UInt64

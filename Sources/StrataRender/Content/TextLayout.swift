@@ -15,6 +15,7 @@ import StrataCore
 /// The one Pango font map and context Strata uses, behind a lock.
 final class PangoEngine: Sendable {
     /// Raw Pango handles, only touched under the lock.
+    // @unchecked: C pointers, reached only through the `Mutex` that holds them.
     struct Handles: @unchecked Sendable {
         let fontMap: UnsafeMutablePointer<PangoFontMap>
         let context: OpaquePointer

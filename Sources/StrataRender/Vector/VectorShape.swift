@@ -11,6 +11,9 @@ import StrataCore
 import CStrataKernels
 
 /// One part of a shape layer's content, ready to be rasterised into coverage cells.
+// @unchecked: the cells and row table are written by `rasterize()` in the frame's rasterisation
+// stage (one job per shape; the dispatcher returns after every job) and only read by the tile
+// stage after it; everything else is `let`.
 public final class VectorShape: @unchecked Sendable {
     /// Which part of the shape this is.
     public enum Part: Sendable { case fill, stroke }
@@ -154,6 +157,7 @@ public final class VectorShape: @unchecked Sendable {
 /// A worker's buffers for rasterising shapes: the flattened path, the stroker's polylines and
 /// the cells being sorted. Taken for one shape and given back, so the stage allocates nothing
 /// once every worker's buffers have grown to the frame's shapes.
+// @unchecked: owned by one worker between `take()` and `give(_:)`; the spare list is a Mutex.
 final class VectorScratch: @unchecked Sendable {
     var flat = FlatPath()
     var stroke = StrokeScratch()
@@ -168,6 +172,7 @@ final class VectorScratch: @unchecked Sendable {
 
 /// Cell buffers (malloc'd, grown by the C sink) kept for later shapes.
 final class CellBufferPool: Sendable {
+    // @unchecked: malloc'd buffers nobody else references, reached only through the Mutex.
     private struct State: @unchecked Sendable { var buffers: [(UnsafeMutablePointer<strata_cell>, Int)] = []; var bytes = 0 }
     private let state = Mutex(State())
     /// Bytes kept at most (a motion frame's shapes hold about 2 MiB of cells).
