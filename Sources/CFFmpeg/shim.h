@@ -15,6 +15,7 @@
 /* AVERROR(EAGAIN) and AVERROR_EOF are macros Swift cannot import. */
 static inline int strata_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int strata_averror_eof(void) { return AVERROR_EOF; }
+static inline int strata_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
 /* AVERROR(ENOMEM) and friends as functions too. */
 static inline int strata_averror(int code) { return AVERROR(code); }
 

@@ -22,6 +22,8 @@ public struct SceneLimits: Sendable, Equatable {
     public var replicatorInstances = SnapshotLimits().replicatorInstances  // 100 000
     /// The largest width or height of a decoded image file, in pixels (a 16 384² image is 1 GiB).
     public var imageSize = 16_384
+    /// The largest width or height of a video file's frames, in pixels.
+    public var videoSize = 16_384
     /// The most bytes of decoded images kept for reuse (the process-wide image cache).
     public var imageCacheBytes = 1 << 30
     /// The most bytes of rasterised content kept between frames (per scene); the drawn tiles of
@@ -39,6 +41,7 @@ public struct SceneLimits: Sendable, Equatable {
         ("particles", \.particles, "the most live particles of one emitter"),
         ("instances", \.replicatorInstances, "the most instances of one replicator"),
         ("image-size", \.imageSize, "the largest decoded image width or height in pixels"),
+        ("video-size", \.videoSize, "the largest video frame width or height in pixels"),
         ("image-cache-mb", \.imageCacheBytes, "MiB of decoded images kept"),
         ("backing-store-mb", \.backingStoreBytes, "MiB of rasterised content kept"),
     ] }
@@ -57,11 +60,13 @@ public struct SceneLimits: Sendable, Equatable {
         self[keyPath: entry.keyPath] = megabytes ? n << 20 : n
     }
 
-    /// Applies the process-wide limits (decoded image size and cache) to `ImageCache.shared`,
-    /// which every scene of the process reads images through. Call it before building scenes.
-    public func applyToImageCache() {
+    /// Applies the process-wide limits: decoded image size and cache to `ImageCache.shared`,
+    /// which every scene of the process reads images through, and the video frame size to
+    /// `MediaLimits`. Call it before building scenes.
+    public func applyToDecoders() {
         ImageCache.shared.maximumPixelSize = imageSize
         ImageCache.shared.capacity = imageCacheBytes
+        MediaLimits.maximumVideoSize = videoSize
     }
 
     /// The message of a limit that was exceeded.

@@ -2,7 +2,21 @@
 // text, the `file:` URL form that stops FFmpeg reading a colon in a path as a protocol, and a
 // one-time lowering of FFmpeg's log level so that encoders do not chatter on stderr.
 import Foundation
+import Synchronization
 import CFFmpeg
+
+/// Process-wide limits on the media files Strata decodes.
+public enum MediaLimits {
+    private static let videoSize = Atomic<Int>(16_384)
+
+    /// The largest video frame width or height accepted, in pixels (default 16 384, as images):
+    /// a file declaring bigger frames is refused when opened, before anything is decoded, and a
+    /// stream that grows past it midway stops decoding with an error.
+    public static var maximumVideoSize: Int {
+        get { videoSize.load(ordering: .relaxed) }
+        set { videoSize.store(max(1, newValue), ordering: .relaxed) }
+    }
+}
 
 enum FFmpegSupport {
     /// FFmpeg's text for a negative error code ("No such file or directory", "Invalid argument").
@@ -45,9 +59,27 @@ enum FFmpegSupport {
         defer { av_dict_free(&options) }
         var context: UnsafeMutablePointer<AVFormatContext>?
         let status = avformat_open_input(&context, fileURL(path), nil, &options)
-        guard status < 0 else { return (context, status, "") }
+        if status >= 0, let opened = context {
+            // What the container declares, before any frame is decoded (finding the stream
+            // information decodes some).
+            guard let tooLarge = oversizedVideo(opened) else { return (opened, status, "") }
+            avformat_close_input(&context)
+            return (nil, strata_averror_invaliddata(), tooLarge)
+        }
         return (nil, status, refusedKind(path).map { "it is \($0), which names other files to read; Strata opens self-contained media files only" }
                     ?? errorString(status))
+    }
+
+    /// Why `context`'s video is too large to decode (MediaLimits.maximumVideoSize), or nil.
+    /// Call it again after `avformat_find_stream_info`, which may learn the size from a frame.
+    static func oversizedVideo(_ context: UnsafeMutablePointer<AVFormatContext>) -> String? {
+        let limit = MediaLimits.maximumVideoSize
+        for i in 0..<Int(context.pointee.nb_streams) {
+            guard let p = context.pointee.streams[i]?.pointee.codecpar?.pointee, p.codec_type == AVMEDIA_TYPE_VIDEO,
+                  p.width > limit || p.height > limit else { continue }
+            return "the video is \(p.width)×\(p.height) pixels; at most \(limit) per side is allowed"
+        }
+        return nil
     }
 
     /// What a refused file is, from its first bytes, or nil.

@@ -126,7 +126,7 @@ func parseLimits(_ items: [String]) throws -> SceneLimits {
             throw ValidationError("--limit: \(error)")
         }
     }
-    limits.applyToImageCache()
+    limits.applyToDecoders()
     return limits
 }
 

@@ -158,6 +158,39 @@ extension FuzzFindingsMediaTests {
         }
         XCTAssertEqual(AudioDecoder.maximumSampleRate, 768_000)
     }
+
+    /// Found by the media target: a VP9 MKV declaring 1816×16899 frames (31 Mpx each) that the
+    /// probe decoded while finding stream information — 1 s an input, 10 s under ASan's
+    /// quarantine. Video frames are now limited per side like images (MediaLimits, the CLI's
+    /// `--limit video-size=N`), checked against what the container declares before any frame is
+    /// decoded (here: after the stream information, which holds the size), so the probe and the
+    /// frame source refuse the file.
+    func testVideoLargerThanTheLimitIsRefusedBeforeDecoding() throws {
+        let url = corpusFile("media", "regress-vp9-1816x16899.mkv")
+        let expected = "the video is 1816×16899 pixels; at most 16384 per side is allowed"
+        func assertRefused(_ body: () throws -> Void, line: UInt = #line) {
+            XCTAssertThrowsError(try body(), line: line) { error in
+                XCTAssertEqual("\(error)", MediaError.cannotRead(path: url.path, reason: expected).description, line: line)
+            }
+        }
+        assertRefused { _ = try MediaProbe(url: url) }
+        assertRefused { _ = try FFmpegVideoSource(url: url) }
+
+        // The limit can be raised (and lowered): a 64×48 clip under a limit of 48 and of 64.
+        let dir = try MediaTestSupport.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir); MediaLimits.maximumVideoSize = 16_384 }
+        let clip = dir.appendingPathComponent("clip.mp4")
+        _ = try MediaTestSupport.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=red:size=64x48:rate=5:d=0.4",
+                                                "-c:v", "mpeg4", clip.path])
+        MediaLimits.maximumVideoSize = 48
+        XCTAssertThrowsError(try FFmpegVideoSource(url: clip)) { error in
+            XCTAssertTrue("\(error)".contains("the video is 64×48 pixels; at most 48 per side is allowed"), "\(error)")
+        }
+        MediaLimits.maximumVideoSize = 64
+        let source = try FFmpegVideoSource(url: clip)
+        XCTAssertEqual(source.naturalSize, PixelSize(width: 64, height: 48))
+        XCTAssertEqual(source.frameCount, 2)
+    }
 }
 
 /// Sizes collected on another thread.

@@ -89,7 +89,7 @@ final class LimitsTests: XCTestCase {
         try limits.set("instances", to: "12")
         XCTAssertEqual(limits.replicatorInstances, 12)
         XCTAssertEqual(message { try limits.set("pixels", to: "3") },
-                       "unknown limit \"pixels\" (limits: pixel-size, frames, layers, text-length, particles, instances, image-size, image-cache-mb, backing-store-mb)")
+                       "unknown limit \"pixels\" (limits: pixel-size, frames, layers, text-length, particles, instances, image-size, video-size, image-cache-mb, backing-store-mb)")
         XCTAssertEqual(message { try limits.set("frames", to: "0") }, "limit frames=0: expected a whole number ≥ 1")
         XCTAssertEqual(message { try limits.set("frames", to: "lots") }, "limit frames=lots: expected a whole number ≥ 1")
     }
@@ -127,6 +127,25 @@ final class LimitsTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("p.png") && r.stderr.contains("the image is 40×20 pixels; at most 32 per side is allowed"), r.stderr)
         r = try runProcess(strataExecutable, ["validate", folder.path, "--limit", "image-size=40"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+
+        // So does the video size limit (checked when the file is opened).
+        let clip = folder.appendingPathComponent("v.mp4")
+        r = try runProcess("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=blue:size=48x32:rate=10:d=0.5",
+                                      "-c:v", "mpeg4", clip.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        try """
+            size: [64, 36]
+            duration: 0.2
+            layers:
+              - {type: video, video: v.mp4, size: [48, 32]}
+            """.write(to: folder.appendingPathComponent("t.yaml"), atomically: true, encoding: .utf8)
+        let frame = dir.appendingPathComponent("f.png").path
+        r = try runProcess(strataExecutable, ["still", folder.path, "--limit", "video-size=40", "-o", frame])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("v.mp4") && r.stderr.contains("the video is 48×32 pixels; at most 40 per side is allowed"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: frame))
+        r = try runProcess(strataExecutable, ["still", folder.path, "--limit", "video-size=48", "-o", frame])
         XCTAssertEqual(r.status, 0, r.stderr)
     }
 }

@@ -93,6 +93,7 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
         if status < 0 {
             throw MediaError.cannotRead(path: path, reason: "no stream information (\(FFmpegSupport.errorString(status)))")
         }
+        if let tooLarge = FFmpegSupport.oversizedVideo(context) { throw MediaError.cannotRead(path: path, reason: tooLarge) }
         let count = Int(context.pointee.nb_streams)
         var packets = [Int](repeating: 0, count: count)
         guard let packet = av_packet_alloc() else {

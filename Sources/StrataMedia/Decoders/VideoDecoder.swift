@@ -99,6 +99,7 @@ final class VideoDecoder {
         if status < 0 {
             throw MediaError.cannotRead(path: path, reason: "no stream information (\(FFmpegSupport.errorString(status)))")
         }
+        if let tooLarge = FFmpegSupport.oversizedVideo(context) { throw MediaError.cannotRead(path: path, reason: tooLarge) }
         streamIndex = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         let audio = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
         info.hasAudio = audio >= 0
@@ -234,6 +235,10 @@ final class VideoDecoder {
         if status < 0 { throw failure("copying codec parameters (avcodec_parameters_to_context)", status) }
         context.pointee.pkt_timebase = timeBase
         context.pointee.thread_count = 0
+        // A stream that changes to much larger frames midway: the decoder refuses them (its
+        // check counts the buffers' padded size, up to a few macroblocks a side, hence the slack).
+        let side = Int64(MediaLimits.maximumVideoSize) + 256
+        context.pointee.max_pixels = side * side
         status = avcodec_open2(context, decoder, nil)
         if status < 0 {
             throw MediaError.cannotRead(path: path, reason: "cannot open the decoder: \(FFmpegSupport.errorString(status))")
