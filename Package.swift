@@ -21,8 +21,10 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
 
-        // Geometry, layer model, animation and timing: Foundation only.
-        .target(name: "StrataCore"),
+        // Marks Mutex sections for ThreadSanitizer (no-ops otherwise).
+        .target(name: "CLockAnnotations"),
+        // Geometry, layer model, animation and timing: Foundation only (and the lock marks).
+        .target(name: "StrataCore", dependencies: ["CLockAnnotations"]),
         // Compositor inner loops that need vector code Swift does not produce.
         .target(name: "CStrataKernels"),
         // Presentation snapshot -> display list -> tiles; Cairo/Pango for content.

@@ -331,7 +331,7 @@ final class BatchProgressDisplay: Sendable {
     }
 
     func handle(_ event: BatchEvent) {
-        state.withLock { state in
+        state.withCheckedLock { state in
             switch event {
             case .started(let row, let output, let job):
                 state.jobs[job] = (row, 0)
@@ -378,7 +378,7 @@ final class BatchProgressDisplay: Sendable {
     }
 
     func finish() {
-        state.withLock { state in
+        state.withCheckedLock { state in
             if state.printed { FileHandle.standardError.write(Data("\n".utf8)) }
             state.printed = false
         }

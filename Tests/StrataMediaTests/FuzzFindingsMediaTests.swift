@@ -196,6 +196,6 @@ extension FuzzFindingsMediaTests {
 /// Sizes collected on another thread.
 private final class CollectedSizes: Sendable {
     private let list = Mutex<[PixelSize?]>([])
-    var values: [PixelSize?] { list.withLock { $0 } }
-    func append(_ size: PixelSize?) { list.withLock { $0.append(size) } }
+    var values: [PixelSize?] { list.withCheckedLock { $0 } }
+    func append(_ size: PixelSize?) { list.withCheckedLock { $0.append(size) } }
 }

@@ -17,12 +17,12 @@ public final class ExportCancellation: Sendable {
 
     /// Stops the exports; `reason` ends up in their error ("interrupted by SIGINT").
     public func cancel(reason: String = "cancelled") {
-        state.withLock { if $0 == nil { $0 = reason } }
+        state.withCheckedLock { if $0 == nil { $0 = reason } }
     }
 
-    public var isCancelled: Bool { state.withLock { $0 != nil } }
+    public var isCancelled: Bool { state.withCheckedLock { $0 != nil } }
     /// Why it was cancelled (nil: it was not).
-    public var reason: String? { state.withLock { $0 } }
+    public var reason: String? { state.withCheckedLock { $0 } }
 }
 
 /// SIGINT and SIGTERM as an `ExportCancellation` (for command line programs).
@@ -38,7 +38,7 @@ public final class InterruptSignals: Sendable {
 
     /// Starts watching (idempotent). Until a signal arrives nothing changes.
     public func install() {
-        state.withLock { s in
+        state.withCheckedLock { s in
             guard !s.installed else { return }
             s.installed = true
             for number in [SIGINT, SIGTERM] {
@@ -52,7 +52,7 @@ public final class InterruptSignals: Sendable {
     }
 
     /// The signal received first (nil: none).
-    public var signal: Int32? { state.withLock { $0.signal } }
+    public var signal: Int32? { state.withCheckedLock { $0.signal } }
 
     /// 128 + the signal: the status a program interrupted by it exits with.
     public var exitStatus: Int32? { signal.map { 128 + $0 } }
@@ -67,7 +67,7 @@ public final class InterruptSignals: Sendable {
     }
 
     private func received(_ number: Int32) {
-        let first = state.withLock { s -> Bool in
+        let first = state.withCheckedLock { s -> Bool in
             guard s.signal == nil else { return false }
             s.signal = number
             return true
@@ -87,10 +87,10 @@ public final class InterruptSignals: Sendable {
 enum TemporaryOutputs {
     private static let paths = Mutex<Set<String>>([])
 
-    static func add(_ url: URL) { _ = paths.withLock { $0.insert(url.path) } }
-    static func remove(_ url: URL) { _ = paths.withLock { $0.remove(url.path) } }
+    static func add(_ url: URL) { _ = paths.withCheckedLock { $0.insert(url.path) } }
+    static func remove(_ url: URL) { _ = paths.withCheckedLock { $0.remove(url.path) } }
 
     static func removeAll() {
-        for path in paths.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+        for path in paths.withCheckedLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
     }
 }

@@ -352,7 +352,7 @@ final class PNGSequenceWriter: FrameSink, Sendable {
     private let index: Mutex<Int>
     init(folder: URL, firstIndex: Int) { self.folder = folder; self.index = Mutex(firstIndex) }
     func append(_ frame: Bitmap) throws {
-        try index.withLock { index in
+        try index.withCheckedLock { index in
             try frame.writePNG(to: folder.appendingPathComponent(String(format: "frame_%05d.png", index)))
             index += 1
         }
@@ -363,6 +363,6 @@ final class PNGSequenceWriter: FrameSink, Sendable {
 /// The first error seen by either thread.
 final class FailureBox: Sendable {
     private let stored = Mutex<Error?>(nil)
-    var error: Error? { stored.withLock { $0 } }
-    func set(_ e: Error) { stored.withLock { if $0 == nil { $0 = e } } }
+    var error: Error? { stored.withCheckedLock { $0 } }
+    func set(_ e: Error) { stored.withCheckedLock { if $0 == nil { $0 = e } } }
 }

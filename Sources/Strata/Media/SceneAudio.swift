@@ -74,7 +74,7 @@ final class SceneMediaStore: @unchecked Sendable {
     private var entries: [ObjectIdentifier: Entry] = [:]
 
     func update(_ scene: Scene, _ body: (inout Entry) -> Void) {
-        lock.withLock { _ in
+        lock.withCheckedLock { _ in
             purge()
             let key = ObjectIdentifier(scene)
             var entry = entries[key].flatMap { $0.scene === scene ? $0 : nil } ?? Entry(scene: scene)
@@ -85,7 +85,7 @@ final class SceneMediaStore: @unchecked Sendable {
 
     func entry(for scene: Scene) -> Entry? {
         var found: Entry?
-        lock.withLock { _ in
+        lock.withCheckedLock { _ in
             if let e = entries[ObjectIdentifier(scene)], e.scene === scene { found = e }
         }
         return found

@@ -21,7 +21,7 @@ public final class ProgressLine: Sendable {
 
     /// Reports progress (thread-safe; called from the encoder thread).
     public func report(_ p: ExportProgress) {
-        state.withLock { state in report(p, &state) }
+        state.withCheckedLock { state in report(p, &state) }
     }
 
     private func report(_ p: ExportProgress, _ state: inout (lastPrint: Date, printed: Bool)) {
@@ -47,7 +47,7 @@ public final class ProgressLine: Sendable {
 
     /// Ends the line (before other output).
     public func finish() {
-        state.withLock { state in
+        state.withCheckedLock { state in
             if state.printed { FileHandle.standardError.write(Data("\n".utf8)) }
             state.printed = false
         }

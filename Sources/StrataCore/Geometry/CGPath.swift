@@ -430,7 +430,7 @@ public class CGPath: @unchecked Sendable, Hashable, CustomStringConvertible {
 /// A segment added while the path has no current point is ignored (Core Graphics logs "no
 /// current point" and does the same). A segment added after `closeSubpath()` starts a new
 /// subpath at the closed one's start, with an explicit move element.
-// @unchecked only because its superclass is; the elements live in a Mutex.
+// @unchecked: only because its superclass is; the elements live in a Mutex.
 public final class CGMutablePath: CGPath, @unchecked Sendable {
     private let builder: Mutex<PathBuilder>
 
@@ -447,11 +447,11 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     }
 
     private func mutate(_ body: (inout PathBuilder) -> Void) {
-        builder.withLock { body(&$0) }
+        builder.withCheckedLock { body(&$0) }
     }
 
     private func read<R: Sendable>(_ body: (PathBuilder) -> R) -> R {
-        builder.withLock { body($0) }
+        builder.withCheckedLock { body($0) }
     }
 
     /// The path's elements in order (a snapshot).

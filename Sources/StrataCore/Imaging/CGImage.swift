@@ -25,7 +25,7 @@ public final class CGImage: Hashable, Sendable {
     /// down to 1×1), built on first use and kept. Used by `.trilinear` minification.
     public func mipLevel(_ n: Int) -> CGImage {
         guard n > 0 else { return self }
-        return mips.withLock { mips in
+        return mips.withCheckedLock { mips in
         while mips.count < n {
             let src = (mips.last ?? self).bitmap
             guard src.width > 1 || src.height > 1 else { break }
@@ -63,5 +63,5 @@ public final class CGImage: Hashable, Sendable {
 /// A small lock-protected counter.
 final class LockedCounter: Sendable {
     private let value = Mutex<UInt64>(0)
-    func next() -> UInt64 { value.withLock { $0 += 1; return $0 } }
+    func next() -> UInt64 { value.withCheckedLock { $0 += 1; return $0 } }
 }

@@ -116,7 +116,7 @@ private final class DisplayKeyCache: Sendable {
 
     func builtInKeys(of cls: CALayer.Type) -> [String] {
         let id = ObjectIdentifier(cls)
-        return keys.withLock { keys in
+        return keys.withCheckedLock { keys in
             if let k = keys[id] { return k }
             let k = cls == CALayer.self ? [] : CALayer.baseKinds.keys.sorted().filter { cls.needsDisplay(forKey: $0) }
             keys[id] = k

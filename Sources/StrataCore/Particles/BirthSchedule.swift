@@ -67,7 +67,7 @@ final class ParticleBirthCache: @unchecked Sendable {
     /// Runs `body` with the memo made valid for `timeline` and `start`.
     func withSchedules<T>(timeline: EmitterTimeline, start: Double, _ body: (inout Schedules) -> T) -> T {
         var result: T?
-        lock.withLock { _ in result = update(timeline: timeline, start: start, body) }
+        lock.withCheckedLock { _ in result = update(timeline: timeline, start: start, body) }
         return result!
     }
 

@@ -50,13 +50,13 @@ public enum VideoFrameSources {
 
     /// Installs `factory` for every player item opened from now on.
     public static func register(_ factory: @escaping Factory) {
-        state.withLock { $0 = factory }
+        state.withCheckedLock { $0 = factory }
     }
 
     /// Installs `factory` unless one is installed already (how `import Strata` installs FFmpeg
     /// without replacing a factory the program chose).
     public static func registerDefault(_ factory: @escaping Factory) {
-        state.withLock { if $0 == nil { $0 = factory } }
+        state.withCheckedLock { if $0 == nil { $0 = factory } }
     }
 
     /// Whether a factory is installed.
@@ -68,7 +68,7 @@ public enum VideoFrameSources {
     }
 
     private static func resolvedFactory() throws -> Factory {
-        guard let f = state.withLock({ $0 }) else { throw VideoSourceError.noDecoder }
+        guard let f = state.withCheckedLock({ $0 }) else { throw VideoSourceError.noDecoder }
         return f
     }
 }
@@ -89,7 +89,7 @@ public enum VideoSourceError: Error, CustomStringConvertible, Equatable {
 /// A lock-protected optional factory.
 private final class RegistryState: Sendable {
     private let factory = Mutex<VideoFrameSources.Factory?>(nil)
-    func withLock<T: Sendable>(_ body: (inout VideoFrameSources.Factory?) -> T) -> T {
-        factory.withLock { body(&$0) }
+    func withCheckedLock<T: Sendable>(_ body: (inout VideoFrameSources.Factory?) -> T) -> T {
+        factory.withCheckedLock { body(&$0) }
     }
 }

@@ -54,7 +54,7 @@ public final class ImageCache: Sendable {
         let attributes = try? FileManager.default.attributesOfItem(atPath: resolved.path)
         let key = Key(path: resolved.path, modified: attributes?[.modificationDate] as? Date,
                       size: (attributes?[.size] as? NSNumber)?.intValue)
-        if let hit = state.withLock({ s -> CGImage? in
+        if let hit = state.withCheckedLock({ s -> CGImage? in
             guard let e = s.entries[key] else { return nil }
             s.clock += 1
             s.entries[key] = (e.image, s.clock)
@@ -64,7 +64,7 @@ public final class ImageCache: Sendable {
         var decoder = self.decoder
         decoder.maximumPixelSize = maximumPixelSize
         let decoded = try decoder.decode(contentsOf: url)
-        return state.withLock { s in
+        return state.withCheckedLock { s in
             s.clock += 1
             // Another thread may have decoded the same file meanwhile: keep one image.
             if let e = s.entries[key] { s.entries[key] = (e.image, s.clock); return e.image }
@@ -82,11 +82,11 @@ public final class ImageCache: Sendable {
 
     /// Forgets every image.
     public func removeAll() {
-        state.withLock { s in s.entries.removeAll(); s.bytes = 0 }
+        state.withCheckedLock { s in s.entries.removeAll(); s.bytes = 0 }
     }
 
     /// Decodes, hits, images and bytes held (for tests and benchmarks).
     public var statistics: (decodes: Int, hits: Int, images: Int, bytes: Int) {
-        state.withLock { ($0.decodes, $0.hits, $0.entries.count, $0.bytes) }
+        state.withCheckedLock { ($0.decodes, $0.hits, $0.entries.count, $0.bytes) }
     }
 }

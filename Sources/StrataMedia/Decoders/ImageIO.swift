@@ -14,7 +14,7 @@ public final class CGImageSource: Sendable {
     init(_ load: @escaping @Sendable () throws -> CGImage) { self.load = load }
 
     func image() -> CGImage? {
-        decoded.withLock { decoded in
+        decoded.withCheckedLock { decoded in
             if decoded == nil { decoded = try? load() }
             return decoded
         }

@@ -46,7 +46,7 @@ public final class GIFEncoder: @unchecked Sendable {
     public let firstFrameIndex: Int
 
     /// The number of frames appended so far.
-    public var frameCount: Int { lock.withLock { _ in appended } }
+    public var frameCount: Int { lock.withCheckedLock { _ in appended } }
 
     /// The delay of frame `index` in centiseconds at `frameRate`:
     /// round(100·(index+1)/fps) − round(100·index/fps).
@@ -172,7 +172,7 @@ public final class GIFEncoder: @unchecked Sendable {
 
     /// Adds one frame; its size must be the encoder's size.
     public func append(_ frame: Bitmap) throws {
-        try lock.withLock { _ in
+        try lock.withCheckedLock { _ in
             guard isOpen else { throw MediaError.alreadyFinished(path: path) }
             guard frame.width == width, frame.height == height else {
                 throw MediaError.frameSizeMismatch(path: path, frameIndex: appended, width: frame.width,
@@ -205,7 +205,7 @@ public final class GIFEncoder: @unchecked Sendable {
 
     /// Writes any spooled frames and the trailer, and closes the file.
     public func finish() throws {
-        try lock.withLock { _ in
+        try lock.withCheckedLock { _ in
             guard isOpen else { throw MediaError.alreadyFinished(path: path) }
             isOpen = false
             guard appended > 0 else {

@@ -45,7 +45,7 @@ public final class VideoEncoder: @unchecked Sendable {
     public let firstFrameIndex: Int
 
     /// The number of frames appended so far.
-    public var frameCount: Int { lock.withLock { _ in appended } }
+    public var frameCount: Int { lock.withCheckedLock { _ in appended } }
 
     private let path: String
     /// Held by every public method: the encoder's mutable state is touched only under it.
@@ -103,7 +103,7 @@ public final class VideoEncoder: @unchecked Sendable {
 
     /// Encodes one frame; its size must be the encoder's size.
     public func append(_ frame: Bitmap) throws {
-        try lock.withLock { _ in
+        try lock.withCheckedLock { _ in
             guard isOpen else { throw MediaError.alreadyFinished(path: path) }
             guard frame.width == width, frame.height == height else {
                 throw MediaError.frameSizeMismatch(path: path, frameIndex: appended, width: frame.width,
@@ -132,7 +132,7 @@ public final class VideoEncoder: @unchecked Sendable {
     /// and keyframed as `append` does.
     public func appendYUV420(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>,
                              yStride: Int, cStride: Int) throws {
-        try lock.withLock { _ in
+        try lock.withCheckedLock { _ in
             guard isOpen, let picture else { throw MediaError.alreadyFinished(path: path) }
             guard takesYUV420 else {
                 throw MediaError.unsupportedCombination(path: path, reason: "YUV 4:2:0 frames for pixel format \(options.pixelFormat)")
@@ -162,12 +162,12 @@ public final class VideoEncoder: @unchecked Sendable {
     }
 
     /// Audio samples appended so far, per channel.
-    public var audioSamplesAppended: Int { lock.withLock { _ in Int(audio?.samplesAppended ?? 0) } }
+    public var audioSamplesAppended: Int { lock.withCheckedLock { _ in Int(audio?.samplesAppended ?? 0) } }
 
     /// Encodes interleaved float samples (−1…1) at the audio options' rate and channel count;
     /// the track's length is exactly the number of samples appended.
     public func appendAudio(_ samples: UnsafeBufferPointer<Float>) throws {
-        try lock.withLock { _ in
+        try lock.withCheckedLock { _ in
             guard isOpen else { throw MediaError.alreadyFinished(path: path) }
             guard let audio else {
                 throw MediaError.invalidOption(path: path, reason: "the encoder was created without an audio track")
@@ -189,7 +189,7 @@ public final class VideoEncoder: @unchecked Sendable {
     /// Flushes the encoder, writes the trailer (and moves the index to the front for MP4/MOV)
     /// and closes the file.
     public func finish() throws {
-        try lock.withLock { _ in
+        try lock.withCheckedLock { _ in
             guard isOpen else { throw MediaError.alreadyFinished(path: path) }
             isOpen = false
             guard appended > 0 else {

@@ -38,14 +38,14 @@ public final class FrameHistory: Sendable {
 
     /// The last frame recorded, if it has the given size.
     func previous(width: Int, height: Int) -> RenderedFrame? {
-        state.withLock { s in
+        state.withCheckedLock { s in
             guard let f = s.stored, f.bitmap.width == width, f.bitmap.height == height else { return nil }
             return f
         }
     }
 
     func record(_ frame: RenderedFrame, tiles: Int, reused: Int, resumed: Int) {
-        let replaced = state.withLock { s -> RenderedFrame? in
+        let replaced = state.withCheckedLock { s -> RenderedFrame? in
             s.tileCount += tiles; s.reusedCount += reused; s.resumedCount += resumed
             defer { s.stored = frame }
             return s.stored
@@ -56,28 +56,28 @@ public final class FrameHistory: Sendable {
     /// Tiles drawn or copied so far, how many of them were copied from the previous frame, and
     /// how many were drawn starting from a kept prefix of their items.
     public var tileStatistics: (tiles: Int, reused: Int, resumed: Int) {
-        state.withLock { ($0.tileCount, $0.reusedCount, $0.resumedCount) }
+        state.withCheckedLock { ($0.tileCount, $0.reusedCount, $0.resumedCount) }
     }
 
     /// Whether a previous frame is kept.
-    public var keepsFrame: Bool { state.withLock { $0.stored != nil } }
+    public var keepsFrame: Bool { state.withCheckedLock { $0.stored != nil } }
 
     /// Forgets the previous frame (its display list holds images alive), the kept prefixes and
     /// the spare buffers.
     public func clear() {
-        state.withLock { s in s.stored = nil; s.prefixes = nil; s.spare = []; s.spareYUV = [] }
+        state.withCheckedLock { s in s.stored = nil; s.prefixes = nil; s.spare = []; s.spareYUV = [] }
     }
 
     /// Numbers the frame about to be rendered.
     func beginFrame() -> Int {
-        state.withLock { s in s.generation += 1; return s.generation }
+        state.withCheckedLock { s in s.generation += 1; return s.generation }
     }
 
     /// Remembers which frame `frame`'s buffer holds (a recycled buffer's tiles that have not
     /// changed since then need no copying).
     func noteBuffer(of frame: Bitmap, generation g: Int) {
         guard let base = Self.address(of: frame.pixels) else { return }
-        state.withLock { s in
+        state.withCheckedLock { s in
             s.generations.removeAll { $0.0 == base }
             s.generations.append((base, g))
             if s.generations.count > 16 { s.generations.removeFirst() }
@@ -87,12 +87,12 @@ public final class FrameHistory: Sendable {
     /// Gives back the planes of a YUV frame this history rendered once the encoder is done with
     /// them, for a later frame of the same size (as `recycle` does for RGBA frames).
     package func recycle(_ frame: YUVFrame) {
-        state.withLock { s in if s.spareYUV.count < 2 { s.spareYUV.append(frame) } }
+        state.withCheckedLock { s in if s.spareYUV.count < 2 { s.spareYUV.append(frame) } }
     }
 
     /// A recycled YUV frame of this size that is not the previous frame's, or nil.
     func takeYUVBuffer(width: Int, height: Int) -> YUVFrame? {
-        state.withLock { s in
+        state.withCheckedLock { s in
             // The previous frame's planes stay spare (they are free from the next frame on);
             // planes of another size are dropped.
             let kept = s.stored?.yuv?.y.withUnsafeBufferPointer { $0.baseAddress }
@@ -109,7 +109,7 @@ public final class FrameHistory: Sendable {
     /// from elsewhere would break the record of which frame it holds.
     package func recycle(_ frame: Bitmap) {
         let base = Self.address(of: frame.pixels)
-        state.withLock { s in
+        state.withCheckedLock { s in
             guard s.spare.count < 2 else { return }
             s.spare.append((frame.pixels, s.generations.last { $0.0 == base }?.1))
         }
@@ -118,7 +118,7 @@ public final class FrameHistory: Sendable {
     /// A recycled buffer of `count` bytes that is not the previous frame's, with the number of
     /// the frame whose pixels it holds (when known), or nil.
     func takeBuffer(count: Int) -> (pixels: [UInt8], generation: Int?)? {
-        state.withLock { s in
+        state.withCheckedLock { s in
             // The previous frame's buffer (the export recycles a frame as soon as it is
             // rendered) stays spare: it is free from the next frame on. Buffers of another size
             // are dropped.
@@ -132,7 +132,7 @@ public final class FrameHistory: Sendable {
     /// The prefixes kept for a grid of `count` tiles of `tileSize`, valid for the frame
     /// `previous(width:height:)` returns; emptied when there is none or the grid changed.
     func prefixes(tileSize: Int, count: Int, valid: Bool) -> TilePrefixes {
-        state.withLock { s in
+        state.withCheckedLock { s in
             if valid, let p = s.prefixes, p.tileSize == tileSize, p.count == count { return p }
             let p = TilePrefixes(tileSize: tileSize, count: count)
             s.prefixes = p
@@ -147,7 +147,7 @@ public final class FrameHistory: Sendable {
 
     /// Drops the kept prefixes (a frame was drawn without maintaining them).
     func dropPrefixes() {
-        state.withLock { $0.prefixes = nil }
+        state.withCheckedLock { $0.prefixes = nil }
     }
 }
 

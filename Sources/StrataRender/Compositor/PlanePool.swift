@@ -45,7 +45,7 @@ final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
 
     /// A buffer of `count` elements whose contents are unspecified.
     func take(_ count: Int) -> [Element] {
-        if let b = spare.withLock({ s -> [Element]? in
+        if let b = spare.withCheckedLock({ s -> [Element]? in
             guard let i = s.buckets.firstIndex(where: { $0.count == count }), let b = s.buckets[i].buffers.popLast() else { return nil }
             s.bytes -= count * MemoryLayout<Element>.stride
             return b
@@ -74,7 +74,7 @@ final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
         guard !b.isEmpty else { return }
         let size = b.count * MemoryLayout<Element>.stride
         guard size <= byteLimit else { return }
-        spare.withLock { s in
+        spare.withCheckedLock { s in
             // The most recently given length goes last: the front holds the lengths least used.
             var bucket = Bucket(count: b.count, buffers: [])
             if let i = s.buckets.firstIndex(where: { $0.count == b.count }) {
@@ -94,6 +94,6 @@ final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
 
     /// The lengths held (least recently given first) and the bytes they take.
     var testOnly_held: (lengths: [Int], bytes: Int) {
-        spare.withLock { s in (s.buckets.filter { !$0.buffers.isEmpty }.map(\.count), s.bytes) }
+        spare.withCheckedLock { s in (s.buckets.filter { !$0.buffers.isEmpty }.map(\.count), s.bytes) }
     }
 }

@@ -40,7 +40,7 @@ final class TileCoverageLog: Sendable {
     }
 
     func note(_ tile: Int, _ write: Write) {
-        writes.withLock { $0[tile].append(write) }
+        writes.withCheckedLock { $0[tile].append(write) }
     }
 
     /// The rectangle of tile `t`, computed here independently of the renderer.
@@ -54,7 +54,7 @@ final class TileCoverageLog: Sendable {
     /// `heldMatches(rect, part)` tells whether a held tile's bytes are those of the previous
     /// frame (outside `part`, when a changed part was stored over them).
     func violations(heldMatches: (PixelRect, PixelRect?) -> Bool) -> [String] {
-        let all = writes.withLock { $0 }
+        let all = writes.withCheckedLock { $0 }
         var out: [String] = []
         for (t, w) in all.enumerated() {
             if let problem = Self.problem(with: w, in: rect(of: t), heldMatches: heldMatches) {

@@ -49,7 +49,7 @@ public final class BackingStoreCache: Sendable {
     /// The cached backing store, rasterising it on a miss.
     public func raster(for content: LayerContent, layerBounds: CGRect, scale: Double) -> RasterizedContent? {
         let key = Key(content: content, layerBounds: layerBounds, scale: scale)
-        if let hit = state.withLock({ s -> RasterizedContent? in
+        if let hit = state.withCheckedLock({ s -> RasterizedContent? in
             s.clock += 1
             guard let e = s.entries[key] else { return nil }
             s.entries[key] = (e.0, s.clock)
@@ -59,7 +59,7 @@ public final class BackingStoreCache: Sendable {
         }) { return hit }
         guard let r = ContentRasterizer.rasterize(content, layerBounds: layerBounds, scale: scale) else { return nil }
         let size = r.bitmap.pixels.count
-        state.withLock { s in
+        state.withCheckedLock { s in
             s.misses += 1
             s.clock += 1
             if s.entries[key] == nil { s.bytes += size }
@@ -79,14 +79,14 @@ public final class BackingStoreCache: Sendable {
     /// consecutive frames, like content backing stores.
     public func subtree(_ snapshot: LayerSnapshot, scale: Double, make: () -> RasterizedContent?) -> RasterizedContent? {
         let key = SubtreeKey(subtree: snapshot, scale: scale)
-        if let hit = state.withLock({ s -> RasterizedContent? in
+        if let hit = state.withCheckedLock({ s -> RasterizedContent? in
             guard let e = s.subtrees[key] else { return nil }
             s.subtrees[key] = (e.0, s.frame)
             s.hits += 1
             return e.0
         }) { return hit }
         guard let r = make() else { return nil }
-        state.withLock { s in
+        state.withCheckedLock { s in
             s.misses += 1
             s.subtrees[key] = (r, s.frame)
         }
@@ -98,7 +98,7 @@ public final class BackingStoreCache: Sendable {
     /// until the memory cap; content shown every frame stays.
     public func endFrame() {
         shaper.endFrame()
-        state.withLock { s in
+        state.withCheckedLock { s in
             let keep = s.frame - 1
             for (k, e) in s.subtrees where e.1 < keep { s.subtrees[k] = nil }
             for (k, f) in s.lastFrame where f < keep {
@@ -111,6 +111,6 @@ public final class BackingStoreCache: Sendable {
 
     /// Hits, misses and bytes held (for tests and benchmarks).
     public var statistics: (hits: Int, misses: Int, bytes: Int) {
-        state.withLock { ($0.hits, $0.misses, $0.bytes) }
+        state.withCheckedLock { ($0.hits, $0.misses, $0.bytes) }
     }
 }

@@ -72,11 +72,11 @@ final class GlyphCache: Sendable {
     /// (phaseX, phaseY) / 4 pixel inside its pixel.
     func mask(_ font: ShapedFont, scale: Double, glyph: UInt32, phaseX: Int, phaseY: Int) -> GlyphMask {
         let key = Key(font: font.key, scale: scale, glyph: glyph, phase: UInt8(phaseX | phaseY << 4))
-        if let hit = state.withLock({ $0.masks[key] }) { return hit }
+        if let hit = state.withCheckedLock({ $0.masks[key] }) { return hit }
         let (left, top, w, h, coverage) = GlyphCache.rasterize(font, scale: scale, glyph: glyph,
                                                               x: Double(phaseX) / Double(GlyphCache.phases),
                                                               y: Double(phaseY) / Double(GlyphCache.phases))
-        return state.withLock { s in
+        return state.withCheckedLock { s in
             if let raced = s.masks[key] { return raced }
             if s.bytes + coverage.count * 4 > capacity { s.masks = [:]; s.fonts = [:]; s.bytes = 0 }
             s.serial += 1

@@ -40,7 +40,7 @@ final class PangoEngine: Sendable {
 
     /// Runs `body` with exclusive use of Pango.
     func withContext<T>(_ body: (Handles) -> T) -> T {
-        handles.withLock { body($0) }
+        handles.withCheckedLock { body($0) }
     }
 }
 

@@ -33,19 +33,19 @@ final class TextShaper: Sendable {
     /// The runs of `text` laid out in bounds of `size`, or nil when it needs Pango's renderer.
     func shape(_ text: TextContent, size: CGSize) -> [ShapedRun]? {
         let key = Key(text: text, width: size.width, height: size.height)
-        if let hit = state.withLock({ s -> [ShapedRun]?? in
+        if let hit = state.withCheckedLock({ s -> [ShapedRun]?? in
             guard let e = s.entries[key] else { return nil }
             s.entries[key] = (e.runs, s.frame)
             return .some(e.runs)
         }) { return hit }
         let runs = TextShaper.layOut(text, size: size)
-        state.withLock { $0.entries[key] = (runs, $0.frame) }
+        state.withCheckedLock { $0.entries[key] = (runs, $0.frame) }
         return runs
     }
 
     /// Drops the entries not used in this frame or the previous one.
     func endFrame() {
-        state.withLock { s in
+        state.withCheckedLock { s in
             let keep = s.frame - 1
             s.entries = s.entries.filter { $0.value.frame >= keep }
             s.frame += 1

@@ -39,7 +39,7 @@ public final class TiledLayerTileCache: Sendable {
     /// missing ones drawn by up to `workers` threads at once.
     func tiles(_ tiles: [TileIndex], of content: TiledContentSnapshot, workers: Int) -> [RasterizedContent?] {
         let keys = tiles.map { Key(source: content.source, version: content.version, geometry: content.geometry, tile: $0) }
-        var found: [RasterizedContent?] = state.withLock { s in
+        var found: [RasterizedContent?] = state.withCheckedLock { s in
             s.clock += 1
             let now = s.clock
             return keys.map { k in
@@ -61,13 +61,13 @@ public final class TiledLayerTileCache: Sendable {
                 if j >= missing.count { break }
                 let tile = tiles[missing[j]]
                 let raster = TiledLayerTileCache.draw(tile, geometry: geometry, source: source)
-                results.withLock { $0[j] = raster }
+                results.withCheckedLock { $0[j] = raster }
             }
         }
         let n = min(max(1, workers), missing.count)
         if n == 1 { work() } else { DispatchQueue.concurrentPerform(iterations: n) { _ in work() } }
-        let drawn = results.withLock { $0 }
-        state.withLock { s in
+        let drawn = results.withCheckedLock { $0 }
+        state.withCheckedLock { s in
             s.clock += 1
             let now = s.clock
             for (j, i) in missing.enumerated() {
@@ -103,6 +103,6 @@ public final class TiledLayerTileCache: Sendable {
 
     /// Tiles drawn and reused so far, bytes held now and at most (for tests and benchmarks).
     public var statistics: (drawn: Int, reused: Int, bytes: Int, peakBytes: Int) {
-        state.withLock { ($0.drawn, $0.reused, $0.bytes, $0.peakBytes) }
+        state.withCheckedLock { ($0.drawn, $0.reused, $0.bytes, $0.peakBytes) }
     }
 }

@@ -165,9 +165,9 @@ final class VectorScratch: @unchecked Sendable {
 
     private static let spare = Mutex<[VectorScratch]>([])
 
-    static func take() -> VectorScratch { spare.withLock { $0.popLast() } ?? VectorScratch() }
+    static func take() -> VectorScratch { spare.withCheckedLock { $0.popLast() } ?? VectorScratch() }
 
-    static func give(_ s: VectorScratch) { spare.withLock { if $0.count < 16 { $0.append(s) } } }
+    static func give(_ s: VectorScratch) { spare.withCheckedLock { if $0.count < 16 { $0.append(s) } } }
 }
 
 /// Cell buffers (malloc'd, grown by the C sink) kept for later shapes.
@@ -182,7 +182,7 @@ final class CellBufferPool: Sendable {
 
     /// A buffer and its capacity in cells, or (nil, 0): the sink allocates.
     func take() -> (UnsafeMutablePointer<strata_cell>?, Int) {
-        state.withLock { s in
+        state.withCheckedLock { s in
             guard let b = s.buffers.popLast() else { return (nil, 0) }
             s.bytes -= b.1 * MemoryLayout<strata_cell>.stride
             return (b.0, b.1)
@@ -192,7 +192,7 @@ final class CellBufferPool: Sendable {
     func give(_ cells: UnsafeMutablePointer<strata_cell>?, capacity: Int) {
         guard let cells else { return }
         let bytes = capacity * MemoryLayout<strata_cell>.stride
-        let kept = state.withLock { s -> Bool in
+        let kept = state.withCheckedLock { s -> Bool in
             guard s.bytes + bytes <= byteLimit else { return false }
             s.buffers.append((cells, capacity)); s.bytes += bytes
             return true
