@@ -50,7 +50,7 @@ final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
             s.bytes -= count * MemoryLayout<Element>.stride
             return b
         }) { return b }
-        return [Element](unsafeUninitializedCapacity: count) { _, n in n = count }
+        return .uninitialized(count)
     }
 
     /// A buffer of `count` zero bytes.
@@ -95,5 +95,15 @@ final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
     /// The lengths held (least recently given first) and the bytes they take.
     var testOnly_held: (lengths: [Int], bytes: Int) {
         spare.withCheckedLock { s in (s.buckets.filter { !$0.buffers.isEmpty }.map(\.count), s.bytes) }
+    }
+}
+
+extension Array where Element: BitwiseCopyable {
+    /// `count` elements whose contents are unspecified (every caller overwrites them). An empty
+    /// array is made plainly: `init(unsafeUninitializedCapacity: 0)` writes the count into the
+    /// standard library's shared empty-array storage, a write other threads reading any empty
+    /// array race with (ThreadSanitizer reports it).
+    static func uninitialized(_ count: Int) -> [Element] {
+        count == 0 ? [] : [Element](unsafeUninitializedCapacity: count) { _, n in n = count }
     }
 }

@@ -70,7 +70,7 @@ public struct TileRenderer: Sendable {
         var recycled = history?.takeBuffer(count: bytes)
         let recycledGeneration = recycled?.generation
         var bitmap = Bitmap(width: width, height: height,
-                            pixels: recycled.take()?.pixels ?? [UInt8](unsafeUninitializedCapacity: bytes) { _, n in n = bytes })
+                            pixels: recycled.take()?.pixels ?? [UInt8].uninitialized(bytes))
         var yuvFrame: YUVFrame? = wantsYUV ? (history?.takeYUVBuffer(width: width, height: height) ?? YUVFrame(width: width, height: height)) : nil
         // 2×2 chroma blocks must not straddle tiles: an even tile size (the frame is the same
         // for every tile size).

@@ -22,9 +22,9 @@ public struct YUVFrame: Sendable, Equatable {
     public init(width: Int, height: Int) {
         self.width = width; self.height = height
         let n = width * height, c = (width / 2) * (height / 2)
-        y = [UInt8](unsafeUninitializedCapacity: n) { _, k in k = n }
-        u = [UInt8](unsafeUninitializedCapacity: c) { _, k in k = c }
-        v = [UInt8](unsafeUninitializedCapacity: c) { _, k in k = c }
+        y = .uninitialized(n)
+        u = .uninitialized(c)
+        v = .uninitialized(c)
     }
 
     /// The frame of an RGBA8 bitmap (even size), converted whole.
