@@ -54,6 +54,14 @@ for d in checkouts repositories; do
 done
 [ -f Package.resolved ] && [ ! -f Fuzz/Package.resolved ] && cp Package.resolved Fuzz/Package.resolved
 
+# SwiftPM does not notice a file added to or removed from the main package when it is only a
+# path dependency (the Fuzz package's), and then fails on a missing symbol: when the list of
+# source files changed since the last fuzz build, its build plan is dropped (objects are kept).
+sources=$(find Sources Fuzz/Sources -type f \( -name '*.swift' -o -name '*.c' -o -name '*.h' \) | LC_ALL=C sort | md5sum | cut -d' ' -f1)
+if [ "$(cat .build-fuzz/sources.md5 2>/dev/null)" != "$sources" ]; then
+  rm -f .build-fuzz/build.db .build-fuzz/release.yaml .build-fuzz/*/release/description.json
+fi
+
 echo "building the fuzz targets (release, -sanitize=fuzzer,address) into .build-fuzz …"
 build_log=.build-fuzz/build.log
 if ! nice -n 19 swift build --package-path Fuzz --scratch-path .build-fuzz -c release \
@@ -68,6 +76,7 @@ if ! nice -n 19 swift build --package-path Fuzz --scratch-path .build-fuzz -c re
   echo "the fuzz build failed (full log: $build_log)" >&2
   exit 1
 fi
+echo "$sources" > .build-fuzz/sources.md5
 binary=$(swift build --package-path Fuzz --scratch-path .build-fuzz -c release --show-bin-path)/StrataFuzz
 
 run() {
