@@ -191,6 +191,24 @@ extension FuzzFindingsMediaTests {
         XCTAssertEqual(source.naturalSize, PixelSize(width: 64, height: 48))
         XCTAssertEqual(source.frameCount, 2)
     }
+
+    /// Found by the media target (LeakSanitizer, `regress-thread-outlives-source`): after a video
+    /// source was released, its decoder thread still held the worker and decoder for a moment —
+    /// Foundation's Thread keeps its block until after it returns, and cannot be joined. The
+    /// thread is now a joined POSIX thread, so releasing a source releases everything at once:
+    /// the count of live workers is back to where it was the moment the last source goes.
+    func testReleasingASourceReleasesItsDecoderThreadAtOnce() throws {
+        let before = FFmpegVideoSource.liveWorkerCount
+        for name in ["regress-thread-outlives-source", "h264.mp4", "mjpeg.avi"] {
+            for round in 0..<10 {
+                var source: FFmpegVideoSource? = try FFmpegVideoSource(url: corpusFile("media", name))
+                XCTAssertEqual(FFmpegVideoSource.liveWorkerCount, before + 1, "\(name), round \(round)")
+                _ = try? source?.image(forFrame: round % 3, size: PixelSize(width: 16, height: 12))
+                source = nil
+                XCTAssertEqual(FFmpegVideoSource.liveWorkerCount, before, "\(name), round \(round): the worker outlived its source")
+            }
+        }
+    }
 }
 
 /// Sizes collected on another thread.

@@ -9,6 +9,7 @@
 // The answer for frame k never depends on what was cached: the converted pixels are a function
 // of the decoded picture and the size, so random access and sequential rendering agree.
 import Foundation
+import Synchronization
 import CFFmpeg
 
 /// A `VideoFrameSource` backed by FFmpeg, decoding on its own thread.
@@ -50,6 +51,9 @@ public final class FFmpegVideoSource: VideoFrameSource, Sendable {
     }
 
     deinit { worker?.close() }
+
+    /// Decoder workers alive in the process: each source's is released with the source.
+    static var liveWorkerCount: Int { DecodeWorker.live.load(ordering: .relaxed) }
 
     public func frameIndex(atItemTime itemTime: Double) -> Int? {
         guard !frameTimes.isEmpty else { return nil }
@@ -99,8 +103,8 @@ private final class DecodeWorker: @unchecked Sendable {
     private var cursor = 0
     private var prefetchSize: PixelSize?
     private var closed = false
-    /// Signalled by the decoder thread when it has freed its frames and is about to end.
-    private let ended = DispatchSemaphore(value: 0)
+    /// The decoder thread (joined by close()).
+    private var thread: JoinableThread?
     // Owned by the decoder thread:
     private let decoder: VideoDecoder
     private let converter = FrameConverter()
@@ -119,20 +123,25 @@ private final class DecodeWorker: @unchecked Sendable {
         self.rotation = decoder.info.rotation
         self.mirrored = decoder.info.mirrored
         self.lastIndex = decoder.info.frameTimes.count - 1
-        let thread = Thread { [self] in self.run() }
-        thread.name = "strata.decode.\(decoder.url.lastPathComponent)"
-        thread.stackSize = 4 << 20
-        thread.start()
+        thread = JoinableThread(stackSize: 4 << 20) { [self] in self.run() }
+        Self.live.add(1, ordering: .relaxed)
     }
 
-    /// Stops the decoder thread and waits for it to free what it holds (at most the frame it is
-    /// decoding), so that a released source has released everything.
+    deinit { Self.live.subtract(1, ordering: .relaxed) }
+
+    /// Workers alive in the process (a test checks that releasing a source releases its worker).
+    static let live = Atomic<Int>(0)
+
+    /// Stops the decoder thread and waits for it to end, so that a released source has released
+    /// everything (the thread's frames, and its reference to this worker and the decoder).
     func close() {
         condition.lock()
         closed = true
         condition.broadcast()
+        let thread = self.thread
+        self.thread = nil
         condition.unlock()
-        ended.wait()
+        thread?.join()
     }
 
     /// Frame `index` at `size`, from the cache or from the decoder thread.
@@ -181,7 +190,6 @@ private final class DecodeWorker: @unchecked Sendable {
         }
         cache.removeAll()
         condition.unlock()
-        ended.signal()
     }
 
     /// One unit of read-ahead work (called and returning with the lock held); false when idle.
