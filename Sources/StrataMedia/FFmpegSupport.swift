@@ -72,10 +72,12 @@ enum FFmpegSupport {
 
     /// Why `context`'s video is too large to decode (MediaLimits.maximumVideoSize), or nil.
     /// Call it again after `avformat_find_stream_info`, which may learn the size from a frame.
+    /// Cover art (an attached picture) is not checked: Strata never decodes it.
     static func oversizedVideo(_ context: UnsafeMutablePointer<AVFormatContext>) -> String? {
         let limit = MediaLimits.maximumVideoSize
         for i in 0..<Int(context.pointee.nb_streams) {
-            guard let p = context.pointee.streams[i]?.pointee.codecpar?.pointee, p.codec_type == AVMEDIA_TYPE_VIDEO,
+            guard let stream = context.pointee.streams[i], (stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC) == 0,
+                  let p = stream.pointee.codecpar?.pointee, p.codec_type == AVMEDIA_TYPE_VIDEO,
                   p.width > limit || p.height > limit else { continue }
             return "the video is \(p.width)×\(p.height) pixels; at most \(limit) per side is allowed"
         }

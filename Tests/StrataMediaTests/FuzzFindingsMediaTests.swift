@@ -186,6 +186,17 @@ extension FuzzFindingsMediaTests {
         XCTAssertThrowsError(try FFmpegVideoSource(url: clip)) { error in
             XCTAssertTrue("\(error)".contains("the video is 64×48 pixels; at most 48 per side is allowed"), "\(error)")
         }
+        // Cover art is never decoded, so it is not held against the limit: the audio opens.
+        let song = dir.appendingPathComponent("song.m4a")
+        _ = try MediaTestSupport.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=0.3",
+                                                "-f", "lavfi", "-i", "color=red:size=64x48:d=0.04", "-frames:v", "1",
+                                                "-map", "0", "-map", "1", "-c:a", "aac", "-c:v", "mjpeg",
+                                                "-disposition:v", "attached_pic", song.path])
+        let audio = try AudioDecoder(url: song, sampleRate: 48_000, channels: 1)
+        var samples = [Float](repeating: 0, count: 4800)
+        XCTAssertEqual(try samples.withUnsafeMutableBufferPointer { try audio.read(into: $0, frames: 4800) }, 4800)
+        XCTAssertGreaterThan(samples.map(abs).max() ?? 0, 0.05)
+
         MediaLimits.maximumVideoSize = 64
         let source = try FFmpegVideoSource(url: clip)
         XCTAssertEqual(source.naturalSize, PixelSize(width: 64, height: 48))
