@@ -49,13 +49,22 @@ extension NSValue {
     public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
     public var cgRectValue: CGRect { rectValue }
 
-    /// The geometry value in the box as the Swift value, or nil for other contents.
+    /// The geometry value in the box as the Swift value, or nil for other contents. Reads the
+    /// type once: corelibs Foundation's `objCType` returns a fresh C string it never frees
+    /// (13 bytes a call for a boxed point; LeakSanitizer reports it, see
+    /// scripts/sanitize-suppressions/lsan.txt).
     var unboxedGeometry: Any? {
-        switch String(cString: objCType) {
-        case NSValue.transform3DType: return caTransform3DValue
-        case NSValue.affineType: return cgAffineTransformValue
+        let type = String(cString: objCType)
+        switch type {
+        case NSValue.transform3DType:
+            var t = CATransform3DIdentity
+            getValue(&t)
+            return t
+        case NSValue.affineType:
+            var t = CGAffineTransform.identity
+            getValue(&t)
+            return t
         default:
-            let type = String(cString: objCType)
             if type.hasPrefix("{CGPoint") || type.hasPrefix("{NSPoint") || type.hasPrefix("{_NSPoint") { return pointValue }
             if type.hasPrefix("{CGSize") || type.hasPrefix("{NSSize") || type.hasPrefix("{_NSSize") { return sizeValue }
             if type.hasPrefix("{CGRect") || type.hasPrefix("{NSRect") || type.hasPrefix("{_NSRect") { return rectValue }
