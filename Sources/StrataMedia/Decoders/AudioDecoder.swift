@@ -298,7 +298,7 @@ public final class AudioDecoder {
     private static func checkSampleRate(_ rate: Int, path: String, allowsUnknown: Bool) throws {
         if rate == 0 && allowsUnknown { return }  // (a container may leave it to the decoder)
         guard rate >= 1, rate <= maximumSampleRate else {
-            throw MediaError.cannotRead(path: path, reason: "its audio sample rate \(rate) Hz is outside 1 Hz…768 kHz")
+            throw MediaError.cannotRead(path: path, reason: "its audio sample rate \(rate) Hz is outside 1 Hz…\(maximumSampleRate / 1000) kHz")
         }
     }
 
