@@ -246,6 +246,7 @@ Fields<VectorShape>(type: "VectorShape", fields: [
     "rowCount": "rasterisation cache, computed from the other fields",
     "rowTable": "rasterisation cache (row starts and column bounds, pooled), computed from the other fields",
     "isRasterized": "whether the cache is filled; the cache is a function of the other fields",
+    "isClaimed": "whether a rasterisation job was given the shape (bookkeeping of the cache)",
 ])
 }
 

@@ -3,7 +3,7 @@
 // between tiles.
 import XCTest
 import StrataCore
-import StrataRender
+@testable import StrataRender
 import StrataTestSupport
 
 final class MaskShadowTests: XCTestCase {
@@ -92,5 +92,33 @@ final class MaskShadowTests: XCTestCase {
         // Blurred shadows are identical at tile seams whatever the tile size.
         XCTAssertEqual(render(root, width: 300, height: 120, workers: 1, tileSize: 16).pixels, img.pixels)
         XCTAssertEqual(render(root, width: 300, height: 120, workers: 2, tileSize: 23).pixels, img.pixels)
+    }
+
+    /// A shape layer that casts a shadow is reached twice by the display list (as its content and
+    /// as the shadow's source): its shapes must go to one rasterisation job each — two workers
+    /// rasterising the same shape wrote its cells at once (ThreadSanitizer, the terminal-typing
+    /// template's window). And the frame is the same for 1 and 4 workers.
+    func testShapesOfALayerWithAShadowAreRasterisedOnce() {
+        let root = canvas(160, 120)
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 20, y: 20, width: 100, height: 70)
+        shape.path = CGPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 70), cornerWidth: 12, cornerHeight: 12, transform: nil)
+        shape.fillColor = color(0.2, 0.5, 0.9)
+        shape.strokeColor = color(0.1, 0.1, 0.1)
+        shape.lineWidth = 3
+        shape.shadowOpacity = 0.7
+        shape.shadowOffset = CGSize(width: 6, height: 8)
+        shape.shadowRadius = 5
+        root.addSublayer(shape)
+        let list = FrameRenderer(width: 160, height: 120).displayList(for: PresentationBuilder(time: 0).snapshotTree(of: root))
+        var reached: [ObjectIdentifier] = []
+        list.forEachVectorShape { reached.append(ObjectIdentifier($0)) }
+        XCTAssertEqual(reached.count, 4, "fill and stroke, as content and as the shadow's source")
+        XCTAssertEqual(Set(reached).count, 2)
+        let claimed = TileRenderer.shapesToRasterize(in: list).map(ObjectIdentifier.init)
+        XCTAssertEqual(claimed.count, 2)
+        XCTAssertEqual(Set(claimed), Set(reached))
+        XCTAssertEqual(TileRenderer.shapesToRasterize(in: list).count, 0, "claimed once only")
+        XCTAssertEqual(render(root, width: 160, height: 120, workers: 1).pixels, render(root, width: 160, height: 120, workers: 4).pixels)
     }
 }

@@ -80,8 +80,7 @@ public struct TileRenderer: Sendable {
         let reused = Atomic<Int>(0), resumed = Atomic<Int>(0)
         let dispatcher = options.dispatcher
         // Stage 2b: the coverage of the vector shapes, each once, on the workers.
-        var shapes: [VectorShape] = []
-        list.forEachVectorShape { shapes.append($0) }
+        let shapes = Self.shapesToRasterize(in: list)
         if !shapes.isEmpty {
             let all = shapes
             dispatcher.run(all.count) { all[$0].rasterize() }
@@ -180,6 +179,16 @@ public struct TileRenderer: Sendable {
         return frame.y.withUnsafeBufferPointer { y in frame.u.withUnsafeBufferPointer { u in frame.v.withUnsafeBufferPointer { v in
             body((y.baseAddress!, u.baseAddress!, v.baseAddress!))
         } } }
+    }
+
+    /// The shapes of `list` that no job has been given yet, each once, marked as given: a shape
+    /// the list reaches twice (a layer's content and its shadow's source) must not be rasterised
+    /// by two workers at once (ThreadSanitizer found the two writing its cells together). Called
+    /// on the rendering thread, before the rasterisation stage.
+    static func shapesToRasterize(in list: DisplayList) -> [VectorShape] {
+        var shapes: [VectorShape] = []
+        list.forEachVectorShape { if $0.claimForRasterization() { shapes.append($0) } }
+        return shapes
     }
 
     /// Stops with the tiles `coverage` found written wrongly (RenderOptions.verifiesTileCoverage).

@@ -12,8 +12,8 @@ import CStrataKernels
 
 /// One part of a shape layer's content, ready to be rasterised into coverage cells.
 // @unchecked: the cells and row table are written by `rasterize()` in the frame's rasterisation
-// stage (one job per shape; the dispatcher returns after every job) and only read by the tile
-// stage after it; everything else is `let`.
+// stage (one job per shape, claimed serially before the stage; the dispatcher returns after every
+// job) and only read by the tile stage after it; everything else is `let`.
 public final class VectorShape: @unchecked Sendable {
     /// Which part of the shape this is.
     public enum Part: Sendable { case fill, stroke }
@@ -41,6 +41,9 @@ public final class VectorShape: @unchecked Sendable {
     private var rowCount = 0
     private var rowTable: [Int32] = []
     private(set) var isRasterized = false
+    /// Whether a rasterisation job was given this shape (set on the rendering thread while it
+    /// collects a frame's shapes, before the jobs start).
+    private var isClaimed = false
 
     init(content: ShapeContent, part: Part, toScreen: Homography, scale: Double, region: PixelRect) {
         self.content = content; self.part = part; self.toScreen = toScreen; self.scale = scale
@@ -55,6 +58,13 @@ public final class VectorShape: @unchecked Sendable {
 
     /// The number of coverage cells (after `rasterize()`).
     var cellCount: Int { sink.count }
+
+    /// True the first time: the caller gives the shape to one rasterisation job (TileRenderer).
+    func claimForRasterization() -> Bool {
+        guard !isClaimed else { return false }
+        isClaimed = true
+        return true
+    }
 
     /// Flattens, outlines and scan-converts the shape (once; later calls do nothing).
     func rasterize() {
