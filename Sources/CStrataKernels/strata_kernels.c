@@ -25,9 +25,10 @@ void strata_store_rgba8(const float *src, uint32_t *dst, long count) {
 
 strata_lanes strata_best_lanes(void) {
 #if defined(__x86_64__) || defined(__i386__)
-    static int cached = -1;
-    if (cached < 0) cached = __builtin_cpu_supports("avx2") ? STRATA_LANES_AVX2 : STRATA_LANES_SSE2;
-    return (strata_lanes)cached;
+    // Asked each time (once a frame): the flags are filled in when the program starts, so reading
+    // them is cheap and safe from any thread — a lazily set static was a data race between two
+    // renderers starting at once (ThreadSanitizer, two batch jobs).
+    return __builtin_cpu_supports("avx2") ? STRATA_LANES_AVX2 : STRATA_LANES_SSE2;
 #else
     return STRATA_LANES_SSE2;
 #endif
