@@ -52,10 +52,14 @@ if ! nice -n 19 swift build --build-tests --sanitize "$kind" --scratch-path "$sc
   exit 1
 fi
 
-# Sanitizer reports stop the test process; the suppressions cover system libraries only.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:detect_leaks=1:detect_stack_use_after_return=0}
+# Sanitizer reports stop the test process; the suppressions cover system libraries only. Reports
+# go to files in $reports (one per process): the CLI tests run the sanitized `strata` binary, and
+# a report there would otherwise only show as an unexpected exit status.
+reports=$(mktemp -d)
+trap 'rm -rf "$reports"' EXIT
+export ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:detect_leaks=1:detect_stack_use_after_return=0:log_path=$reports/report}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/scripts/sanitize-suppressions/lsan.txt:print_suppressions=0}
-export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/scripts/sanitize-suppressions/tsan.txt}
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:log_path=$reports/report:suppressions=$PWD/scripts/sanitize-suppressions/tsan.txt}
 args=(--skip-build --disable-swift-testing --sanitize "$kind" --scratch-path "$scratch")
 [ -n "$filter" ] && args+=(--filter "$filter")
 echo "running the tests under -sanitize=$kind${filter:+ (filter: $filter)} …"
@@ -63,6 +67,13 @@ out=$(mktemp)
 status=0
 nice -n 19 swift test "${args[@]}" 2>&1 | tee "$out" || status=$?
 summary=$(grep -E "Executed [0-9]+ tests?, with" "$out" | tail -n 1 || true)
+# The reports of every process (the test runner's and the CLI's), shown and counted with the output.
+for f in "$reports"/report*; do
+  [ -f "$f" ] || continue
+  echo "── sanitizer report of process ${f##*.} ──"
+  cat "$f"
+  cat "$f" >> "$out"
+done
 # Errors and data races fail the run, and so does a direct leak that no suppression covers. An
 # indirect leak is memory reachable only from a suppressed one (XCTest's and Foundation's objects
 # behind a weak-reference side table): counted, not failed on.
