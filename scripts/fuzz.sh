@@ -47,11 +47,7 @@ if ! find "$toolchain/lib" -name 'libclang_rt.fuzzer*.a' 2>/dev/null | grep -q .
   exit 0
 fi
 
-# The dependencies the main build already fetched, so the fuzz build needs no network.
-mkdir -p .build-fuzz
-for d in checkouts repositories; do
-  if [ -d ".build/$d" ] && [ ! -e ".build-fuzz/$d" ]; then cp -a ".build/$d" ".build-fuzz/$d"; fi
-done
+reuse_fetched_dependencies .build-fuzz
 [ -f Package.resolved ] && [ ! -f Fuzz/Package.resolved ] && cp Package.resolved Fuzz/Package.resolved
 
 # SwiftPM does not notice a file added to or removed from the main package when it is only a
@@ -63,19 +59,11 @@ if [ "$(cat .build-fuzz/sources.md5 2>/dev/null)" != "$sources" ]; then
 fi
 
 echo "building the fuzz targets (release, -sanitize=fuzzer,address) into .build-fuzz …"
-build_log=.build-fuzz/build.log
-if ! nice -n 19 swift build --package-path Fuzz --scratch-path .build-fuzz -c release \
-     --sanitize fuzzer --sanitize address -Xswiftc -sanitize=fuzzer,address \
-     -Xswiftc -enable-testing -Xswiftc -parse-as-library \
-     --product StrataFuzz >"$build_log" 2>&1; then
-  if grep -qiE "unsupported option.*sanitize|sanitizer.*not supported|cannot find.*fuzzer" "$build_log"; then
-    echo "skipped: this toolchain cannot build libFuzzer targets (see $build_log)"
-    exit 0
-  fi
-  tail -n 30 "$build_log" >&2
-  echo "the fuzz build failed (full log: $build_log)" >&2
-  exit 1
-fi
+build_with_sanitizer .build-fuzz/build.log "unsupported option.*sanitize|sanitizer.*not supported|cannot find.*fuzzer" \
+  "libFuzzer targets" \
+  swift build --package-path Fuzz --scratch-path .build-fuzz -c release \
+  --sanitize fuzzer --sanitize address -Xswiftc -sanitize=fuzzer,address \
+  -Xswiftc -enable-testing -Xswiftc -parse-as-library --product StrataFuzz
 echo "$sources" > .build-fuzz/sources.md5
 binary=$(swift build --package-path Fuzz --scratch-path .build-fuzz -c release --show-bin-path)/StrataFuzz
 

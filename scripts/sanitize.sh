@@ -34,23 +34,12 @@ if ! find "$toolchain/lib" -name "libclang_rt.${runtime}*" 2>/dev/null | grep -q
 fi
 
 bash scripts/setup.sh
-# The dependencies the main build already fetched, so this build needs no network.
-mkdir -p "$scratch"
-for d in checkouts repositories; do
-  if [ -d ".build/$d" ] && [ ! -e "$scratch/$d" ]; then cp -a ".build/$d" "$scratch/$d"; fi
-done
+reuse_fetched_dependencies "$scratch"
 
 echo "building the tests with -sanitize=$kind into $scratch …"
-log=$scratch/build.log
-if ! nice -n 19 swift build --build-tests --sanitize "$kind" --scratch-path "$scratch" >"$log" 2>&1; then
-  if grep -qiE "unsupported option.*sanitize|sanitizer.*not supported" "$log"; then
-    echo "skipped: this toolchain cannot build with -sanitize=$kind (see $log)"
-    exit 0
-  fi
-  tail -n 30 "$log" >&2
-  echo "the $kind-sanitized build failed (full log: $log)" >&2
-  exit 1
-fi
+build_with_sanitizer "$scratch/build.log" "unsupported option.*sanitize|sanitizer.*not supported" \
+  "the tests with -sanitize=$kind" \
+  swift build --build-tests --sanitize "$kind" --scratch-path "$scratch"
 
 # Sanitizer reports stop the test process; the suppressions cover system libraries only. Reports
 # go to files in $reports (one per process): the CLI tests run the sanitized `strata` binary, and
