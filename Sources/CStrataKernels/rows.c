@@ -46,14 +46,9 @@ static int slab(double k, double b, double a, double g, double h, double *outLo,
     return 1;
 }
 
-/// The pixels of the row within lo ..< hi inside one slab, one pixel in from its ends
-/// (InteriorRuns.run).
-static int run(const strata_interior *r, double ku, double bu, double kv, double bv, double a, double b, double h,
-               int lo, int hi, int *x0, int *x1) {
-    double ua, ub, va, vb;
-    if (!(a > 0 && b > 0)) return 0;
-    if (!slab(ku, bu, a, r->m[2], h, &ua, &ub) || !slab(kv, bv, b, r->m[2], h, &va, &vb)) return 0;
-    const double xlo = dmax(ua, va), xhi = dmin(ub, vb);
+/// The pixels within lo ..< hi whose centres lie in [xlo, xhi], one pixel in from its ends
+/// (InteriorRuns.inward).
+static int inward(double xlo, double xhi, int lo, int hi, int *x0, int *x1) {
     if (!(isfinite(xlo) || xlo < 0) || !(isfinite(xhi) || xhi > 0)) return 0;
     const long first = xlo < -1e15 ? lo : (long)ceil(dmax(-1e15, xlo - 0.5)) + 1;
     const long last = xhi > 1e15 ? hi - 1 : (long)floor(dmin(1e15, xhi - 0.5)) - 1;
@@ -63,12 +58,57 @@ static int run(const strata_interior *r, double ku, double bu, double kv, double
     return 1;
 }
 
+/// The pixels of the row within lo ..< hi inside one slab, one pixel in from its ends
+/// (InteriorRuns.run).
+static int run(const strata_interior *r, double ku, double bu, double kv, double bv, double a, double b, double h,
+               int lo, int hi, int *x0, int *x1) {
+    double ua, ub, va, vb;
+    if (!(a > 0 && b > 0)) return 0;
+    if (!slab(ku, bu, a, r->m[2], h, &ua, &ub) || !slab(kv, bv, b, r->m[2], h, &va, &vb)) return 0;
+    return inward(dmax(ua, va), dmin(ub, vb), lo, hi, x0, x1);
+}
+
+/// The X interval where (ku·X + bu)² + (kv·X + bv)² ≤ rho² (InteriorRuns.disc).
+static int disc(double ku, double bu, double kv, double bv, double rho, double *outLo, double *outHi) {
+    const double a = ku * ku + kv * kv, b = ku * bu + kv * bv, c = bu * bu + bv * bv - rho * rho;
+    if (!(a > 0)) return 0;
+    const double d = b * b - a * c;
+    if (!(d >= 0)) return 0;
+    const double root = sqrt(d);
+    *outLo = (-b - root) / a; *outHi = (-b + root) / a;
+    return 1;
+}
+
+/// The run of a rounded interior (rho > 0, affine): the span of its slabs' and discs' intervals
+/// along the row (InteriorRuns.columns).
+static int roundedRun(double ku, double bu, double kv, double bv, const double slabs[4], double du, double dv, double rho,
+                      int lo, int hi, int *x0, int *x1) {
+    double xlo = INFINITY, xhi = -INFINITY;
+    for (int i = 0; i < 2; i++) {
+        double ua, ub, va, vb;
+        const double a = slabs[2 * i], b = slabs[2 * i + 1];
+        if (!(a > 0 && b > 0) || !slab(ku, bu, a, 0, 1, &ua, &ub) || !slab(kv, bv, b, 0, 1, &va, &vb)) continue;
+        const double l = dmax(ua, va), u = dmin(ub, vb);
+        if (l <= u) { xlo = dmin(xlo, l); xhi = dmax(xhi, u); }
+    }
+    static const double signs[4][2] = { { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
+    for (int i = 0; i < 4; i++) {
+        double l, u;
+        if (disc(ku, bu - signs[i][0] * du, kv, bv - signs[i][1] * dv, rho, &l, &u)) { xlo = dmin(xlo, l); xhi = dmax(xhi, u); }
+    }
+    return inward(xlo, xhi, lo, hi, x0, x1);
+}
+
 int strata_interior_columns(const strata_interior *r, int y, int lo, int hi, int *x0, int *x1) {
     const double Y = (double)y + 0.5;
     const double *m = r->m;
     const double h = Y * m[5] + m[8];
     const double ku = m[0] - r->cu * m[2], bu = Y * m[3] + m[6] - r->cu * h;
     const double kv = m[1] - r->cv * m[2], bv = Y * m[4] + m[7] - r->cv * h;
+    if (r->rho > 0) {
+        const double slabs[4] = { r->a1, r->b1, r->a2, r->b2 };
+        return roundedRun(ku, bu, kv, bv, slabs, r->du, r->dv, r->rho, lo, hi, x0, x1);
+    }
     int f0, f1, g0, g1;
     const int first = run(r, ku, bu, kv, bv, r->a1, r->b1, h, lo, hi, &f0, &f1);
     const int second = run(r, ku, bu, kv, bv, r->a2, r->b2, h, lo, hi, &g0, &g1);
@@ -100,6 +140,25 @@ void strata_prepare_rows(const strata_rows *rows, strata_row_setup *s) {
         if (m[2] == 0 && m[5] == 0 && m[8] == 1) {
             s->affineInterior = 1;
             s->a1 = r->a1; s->b1 = r->b1; s->a2 = r->a2; s->b2 = r->b2;
+            s->discs = 0;
+            const double ku = m[0], kv = m[1], a = ku * ku + kv * kv;
+            if (r->rho > 0 && a > 0) {
+                // Along row Y, u − cu − su·du = ku·X + bu and v − cv − sv·dv = kv·X + bv, with bu, bv
+                // linear in Y. (ku·X + bu)² + (kv·X + bv)² ≤ rho² holds for X = (−b ± √(b² − a·c)) / a
+                // between its roots, b = ku·bu + kv·bv, c = bu² + bv² − rho², and
+                // b² − a·c = a·rho² − (ku·bv − kv·bu)² (Lagrange's identity).
+                static const double signs[4][2] = { { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
+                s->discs = 1;
+                s->invA = 1 / a;
+                s->aRho2 = a * r->rho * r->rho;
+                s->eY = ku * m[4] - kv * m[3];
+                for (int i = 0; i < 4; i++) {
+                    const double bu0 = m[6] - r->cu - signs[i][0] * r->du, bv0 = m[7] - r->cv - signs[i][1] * r->dv;
+                    s->c0[i] = -(ku * bu0 + kv * bv0) / a;
+                    s->cY[i] = -(ku * m[3] + kv * m[4]) / a;
+                    s->e0[i] = ku * bv0 - kv * bu0;
+                }
+            }
             const double half[4] = { r->a1, r->b1, r->a2, r->b2 };
             for (int i = 0; i < 4; i++) {
                 // Axis u for i even, v for i odd: |k·X + b(Y)| ≤ a with b = bY·Y + b0.
@@ -144,8 +203,8 @@ int strata_quad_span_fast(const strata_row_setup *s, int y, int *lo, int *hi) {
     return 1;
 }
 
-/// One slab's run (both axes) of row Y, one pixel in from its ends (as `run`).
-static int fastRun(const strata_row_setup *s, int slabIndex, double Y, int lo, int hi, int *x0, int *x1) {
+/// One slab's X interval (both axes) of row Y; false when empty.
+static int fastSlab(const strata_row_setup *s, int slabIndex, double Y, double *outLo, double *outHi) {
     double xlo = -INFINITY, xhi = INFINITY;
     for (int axis = 0; axis < 2; axis++) {
         const int i = 2 * slabIndex + axis;
@@ -162,6 +221,14 @@ static int fastRun(const strata_row_setup *s, int slabIndex, double Y, int lo, i
         }
     }
     if (!(xlo <= xhi)) return 0;
+    *outLo = xlo; *outHi = xhi;
+    return 1;
+}
+
+/// One slab's run (both axes) of row Y, one pixel in from its ends (as `run`).
+static int fastRun(const strata_row_setup *s, int slabIndex, double Y, int lo, int hi, int *x0, int *x1) {
+    double xlo, xhi;
+    if (!fastSlab(s, slabIndex, Y, &xlo, &xhi)) return 0;
     const long first = xlo < -1e15 ? lo : iceil(dmax(-1e15, xlo - 0.5)) + 1;
     const long last = xhi > 1e15 ? hi - 1 : ifloor(dmin(1e15, xhi - 0.5)) - 1;
     const long a = first > lo ? first : lo, e = last + 1 < hi ? last + 1 : hi;
@@ -173,6 +240,21 @@ static int fastRun(const strata_row_setup *s, int slabIndex, double Y, int lo, i
 int strata_interior_columns_fast(const strata_row_setup *s, const strata_interior *r, int y, int lo, int hi, int *x0, int *x1) {
     if (!s->affineInterior) return strata_interior_columns(r, y, lo, hi, x0, x1);
     const double Y = (double)y + 0.5;
+    if (s->discs) {
+        // The span of the slabs' and the discs' intervals (roundedRun, with the row's terms
+        // prepared).
+        double xlo = INFINITY, xhi = -INFINITY, l, u;
+        for (int i = 0; i < 2; i++) {
+            if (fastSlab(s, i, Y, &l, &u)) { xlo = dmin(xlo, l); xhi = dmax(xhi, u); }
+        }
+        for (int i = 0; i < 4; i++) {
+            const double e = s->e0[i] + s->eY * Y, d = s->aRho2 - e * e;
+            if (!(d >= 0)) continue;
+            const double centre = s->c0[i] + s->cY[i] * Y, half = sqrt(d) * s->invA;
+            xlo = dmin(xlo, centre - half); xhi = dmax(xhi, centre + half);
+        }
+        return inward(xlo, xhi, lo, hi, x0, x1);
+    }
     int f0, f1, g0, g1;
     const int first = fastRun(s, 0, Y, lo, hi, &f0, &f1);
     const int second = fastRun(s, 1, Y, lo, hi, &g0, &g1);

@@ -212,6 +212,7 @@ enum SpanKernel {
             rows.interior.m = (runs.m0, runs.m1, runs.m2, runs.m3, runs.m4, runs.m5, runs.m6, runs.m7, runs.m8)
             rows.interior.cu = runs.cu; rows.interior.cv = runs.cv
             rows.interior.a1 = runs.a1; rows.interior.b1 = runs.b1; rows.interior.a2 = runs.a2; rows.interior.b2 = runs.b2
+            rows.interior.du = runs.du; rows.interior.dv = runs.dv; rows.interior.rho = runs.rho
         }
         return rows
     }

@@ -488,12 +488,23 @@ extension DrawItem {
 /// "|u − cu| ≤ a" is still two linear inequalities in X along a row (w > 0 over the region); the
 /// margin uses a bound of the pixel size over the region:
 /// |∇u| = |(m0, m3) − u·(m2, m5)| / w ≤ (|(m0, m3)| + |u|·|(m2, m5)|) / min w.
+///
+/// Through an affine map the run also reaches into the rounded corners: the shape inset by a
+/// margin m is itself a rounded rectangle (half-extents hw − m, hh − m, radius r − m), the
+/// union of two slabs and four discs of radius r − m about the corners' centres, and being
+/// convex it meets a row in one interval — the span of the six pieces' intervals. Inside it a
+/// straight part's pixel is at least m from the edge along each axis and a corner's pixel at
+/// least m from the arc, where coverage needs ½·g: m = 1.5·g leaves a pixel of margin, with g
+/// the map's largest stretch (local units a pixel in any direction; gu and gv for a similarity).
 struct InteriorRuns {
     let m0: Double, m1: Double, m2: Double, m3: Double, m4: Double, m5: Double, m6: Double, m7: Double, m8: Double
     let cu: Double, cv: Double
     /// Half-extents of the two slabs whose union is certainly inside: full width × height
     /// without the corners, and width without the corners × full height.
     let a1: Double, b1: Double, a2: Double, b2: Double
+    /// The corner discs (affine maps only; rho 0 when not used): centres at (±du, ±dv) from
+    /// (cu, cv), radius rho.
+    let du: Double, dv: Double, rho: Double
 
     init?(_ s: RoundedRect, _ mapper: PixelMapper, over region: PixelRect) {
         let hw = Double(s.rect.width) * 0.5, hh = Double(s.rect.height) * 0.5
@@ -514,9 +525,21 @@ struct InteriorRuns {
         }
         guard gu.isFinite, gv.isFinite, gu < hw, gv < hh else { return nil }
         let r = max(s.radii.0, s.radii.1, s.radii.2, s.radii.3)
-        // One more pixel of margin (gu, gv) than the half-pixel box needs.
-        a1 = hw - 1.5 * gu; b1 = hh - r - 1.5 * gv
-        a2 = hw - r - 1.5 * gu; b2 = hh - 1.5 * gv
+        // The map's largest stretch (spectral norm of its Jacobian) bounds gu, gv and the
+        // gradient along any direction.
+        let frobenius = gu * gu + gv * gv, det = m.0 * m.4 - m.1 * m.3
+        let margin = 1.5 * ((frobenius + max(0, frobenius * frobenius - 4 * det * det).squareRoot()) / 2).squareRoot()
+        if mapper.affine, r > margin, r <= min(hw, hh) {
+            // The inset shape: slabs and discs (see above).
+            a1 = hw - margin; b1 = hh - r
+            a2 = hw - r; b2 = hh - margin
+            du = hw - r; dv = hh - r; rho = r - margin
+        } else {
+            // One more pixel of margin (gu, gv) than the half-pixel box needs.
+            a1 = hw - 1.5 * gu; b1 = hh - r - 1.5 * gv
+            a2 = hw - r - 1.5 * gu; b2 = hh - 1.5 * gv
+            du = 0; dv = 0; rho = 0
+        }
     }
 
     /// The interior run of row `y` within `lo..<hi` (inside the region), nil when empty.
@@ -527,6 +550,20 @@ struct InteriorRuns {
         let h = Y * m5 + m8
         let ku = m0 - cu * m2, bu = Y * m3 + m6 - cu * h
         let kv = m1 - cv * m2, bv = Y * m4 + m7 - cv * h
+        if rho > 0 {
+            // The span of the pieces of a convex set (affine: w = 1, m2 = 0).
+            var xlo = Double.infinity, xhi = -Double.infinity
+            for (a, b) in [(a1, b1), (a2, b2)] {
+                guard a > 0, b > 0, let (ua, ub) = InteriorRuns.slab(ku, bu, a, m2, h),
+                      let (va, vb) = InteriorRuns.slab(kv, bv, b, m2, h) else { continue }
+                let l = max(ua, va), u = min(ub, vb)
+                if l <= u { xlo = min(xlo, l); xhi = max(xhi, u) }
+            }
+            for (su, sv) in [(1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)] {
+                if let (l, u) = InteriorRuns.disc(ku, bu - su * du, kv, bv - sv * dv, rho) { xlo = min(xlo, l); xhi = max(xhi, u) }
+            }
+            return InteriorRuns.inward(xlo, xhi, lo, hi)
+        }
         let first = run(ku, bu, kv, bv, a1, b1, h, lo, hi)
         let second = run(ku, bu, kv, bv, a2, b2, h, lo, hi)
         switch (first, second) {
@@ -544,12 +581,28 @@ struct InteriorRuns {
                      _ lo: Int, _ hi: Int) -> (Int, Int)? {
         guard a > 0, b > 0, let (ua, ub) = InteriorRuns.slab(ku, bu, a, m2, h),
               let (va, vb) = InteriorRuns.slab(kv, bv, b, m2, h) else { return nil }
-        let xlo = max(ua, va), xhi = min(ub, vb)
+        return InteriorRuns.inward(max(ua, va), min(ub, vb), lo, hi)
+    }
+
+    /// The pixels within `lo..<hi` whose centres lie in [xlo, xhi], one pixel in from its ends.
+    @inline(__always)
+    static func inward(_ xlo: Double, _ xhi: Double, _ lo: Int, _ hi: Int) -> (Int, Int)? {
         guard xlo.isFinite || xlo < 0, xhi.isFinite || xhi > 0 else { return nil }
         let first = xlo < -1e15 ? lo : Int(max(-1e15, xlo - 0.5).rounded(.up)) + 1
         let last = xhi > 1e15 ? hi - 1 : Int(min(1e15, xhi - 0.5).rounded(.down)) - 1
         let x0 = max(lo, first), x1 = min(hi, last + 1)
         return x0 < x1 ? (x0, x1) : nil
+    }
+
+    /// The X interval where (ku·X + bu)² + (kv·X + bv)² ≤ rho², nil when empty.
+    @inline(__always)
+    static func disc(_ ku: Double, _ bu: Double, _ kv: Double, _ bv: Double, _ rho: Double) -> (Double, Double)? {
+        let a = ku * ku + kv * kv, b = ku * bu + kv * bv, c = bu * bu + bv * bv - rho * rho
+        guard a > 0 else { return nil }
+        let d = b * b - a * c
+        guard d >= 0 else { return nil }
+        let root = d.squareRoot()
+        return ((-b - root) / a, (-b + root) / a)
     }
 
     /// The X interval where |k·X + b| ≤ a·(g·X + h) (w = g·X + h > 0 there; g = 0, h = 1 for
