@@ -3,10 +3,10 @@
 // and render+encode, and peak memory of exports of different lengths. Prints ms/frame, frames/s
 // and peak RSS; compare with the peers' figures measured in the same run (Benchmarks/run.sh).
 //
-//   StrataBench composite|motion [--frames 60] [--runs 5] [--workers N] [--tile 64] [--scalar 1] [--save frame.png]
+//   StrataBench composite|motion [--frames 60] [--runs 5] [--workers N] [--tile 128] [--scalar 1] [--save frame.png]
 //   StrataBench motion-export [--frames 120] [--workers N] [-o out.mp4 | --raw frames.rgba]
 //   StrataBench images|shadows|cubes [--frames 60] [--runs 3] [--workers N] [--save frame.png]
-//   StrataBench demo --size 1280x720 [--frames 120] [--workers N] [--encode out.mp4] [--tile 64] [--no-reuse 1]
+//   StrataBench demo --size 1280x720 [--frames 120] [--workers N] [--encode out.mp4] [--tile 128] [--no-reuse 1]
 //   StrataBench export --size 1280x720 --seconds 5 -o out.mp4     (prints peak RSS)
 //   StrataBench animation [--layers 500] [--seconds 60] [--fps 60]  (animation evaluation, one core)
 //   StrataBench order [--size 960x540] [--fps 30] [--runs 3]   (forward vs reverse vs shuffled frames)
@@ -61,7 +61,7 @@ func measureScene(_ label: String, _ args: Args, root: CALayer, defaultRuns: Int
     let frames = args.int("frames", 60), runs = args.int("runs", defaultRuns)
     let workers = args.int("workers", ProcessInfo.processInfo.activeProcessorCount)
     let w = Int(root.bounds.width), h = Int(root.bounds.height)
-    let options = RenderOptions(workers: workers, tileSize: args.int("tile", 64), simd: args.values["scalar"] == nil)
+    let options = RenderOptions(workers: workers, tileSize: args.int("tile", 128), simd: args.values["scalar"] == nil)
     let renderer = FrameRenderer(width: w, height: h, options: options)
     var perRun: [Double] = []
     var last: Bitmap?
@@ -298,7 +298,7 @@ func demoBenchmark(_ args: Args) {
         } else {
             let reuse = args.values["no-reuse"] == nil
             for i in 0..<frames {
-                _ = try scene.renderFrame(index: i, options: RenderOptions(workers: workers, tileSize: args.int("tile", 64),
+                _ = try scene.renderFrame(index: i, options: RenderOptions(workers: workers, tileSize: args.int("tile", 128),
                                                                             reusesUnchangedTiles: reuse))
             }
         }

@@ -76,6 +76,7 @@ final class FrameReuseTests: XCTestCase {
         var options = ExportOptions()
         options.frameRange = 20..<26
         options.render.verifiesTileCoverage = true  // recycled buffers: their held tiles are checked too
+        options.render.tileSize = 64  // 15 tiles a frame
         try scene.export(to: dir.appendingPathComponent("frames"), options: options)
         let stats = scene.frameHistory.tileStatistics
         XCTAssertEqual(stats.tiles, 6 * 15)

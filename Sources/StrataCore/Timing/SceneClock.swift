@@ -52,22 +52,17 @@ public final class SceneContext {
 
 /// Access to the running scene's clock.
 public enum SceneClock {
-    private static let key = "strata.sceneContext"
+    private static let slot = ThreadLocalReference<SceneContext>()
 
     /// The context of the scene code running on this thread, nil while building a scene.
-    public static var current: SceneContext? {
-        Thread.current.threadDictionary[key] as? SceneContext
-    }
+    public static var current: SceneContext? { slot.current }
 
     /// The current scene time (0 while building).
     public static var currentTime: Double { current?.time ?? 0 }
 
     /// Runs `body` with `context` as the current scene context.
     public static func run<T>(in context: SceneContext, _ body: () throws -> T) rethrows -> T {
-        let previous = Thread.current.threadDictionary[key]
-        Thread.current.threadDictionary[key] = context
-        defer { Thread.current.threadDictionary[key] = previous }
-        return try body()
+        try slot.with(context, body)
     }
 }
 

@@ -11,7 +11,11 @@ import CStrataKernels
 public struct RenderOptions: Sendable, Equatable {
     /// Threads drawing tiles (default: the number of cores).
     public var workers: Int
-    /// Tile edge in pixels (default 64; measured on 2 cores at 1080p: 32 and 128 within ±5 %).
+    /// Tile edge in pixels (default 128). Each item row is driven once per tile it crosses, so
+    /// larger tiles cost fewer instructions: the standard 1080p scenes take 7 % fewer with 128
+    /// than with 64 (motion 296.8 → 275.5 M a frame, composite 296.4 → 275.8 M; callgrind), and
+    /// the 720p demo, which copies unchanged tiles, renders as fast (45 % of its tiles copied
+    /// instead of 62 %, the rest drawn from kept prefixes).
     public var tileSize: Int
     /// Copy the tiles whose draw items did not change from the previous frame of the sequence
     /// instead of drawing them (same bytes either way; see FrameHistory).
@@ -30,7 +34,7 @@ public struct RenderOptions: Sendable, Equatable {
     /// but a nil check per tile write when off; the bytes of a correct render are the same.
     public var verifiesTileCoverage = false
 
-    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, tileSize: Int = 64,
+    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, tileSize: Int = 128,
                 reusesUnchangedTiles: Bool = true, simd: Bool = true) {
         self.workers = max(1, workers)
         self.tileSize = max(8, tileSize)
