@@ -79,6 +79,9 @@ static int disc(double ku, double bu, double kv, double bv, double rho, double *
     return 1;
 }
 
+/// The corner discs' centres: (su·du, sv·dv) from the shape's centre.
+static const double discSigns[4][2] = { { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
+
 /// The run of a rounded interior (rho > 0, affine): the span of its slabs' and discs' intervals
 /// along the row (InteriorRuns.columns).
 static int roundedRun(double ku, double bu, double kv, double bv, const double slabs[4], double du, double dv, double rho,
@@ -91,10 +94,9 @@ static int roundedRun(double ku, double bu, double kv, double bv, const double s
         const double l = dmax(ua, va), u = dmin(ub, vb);
         if (l <= u) { xlo = dmin(xlo, l); xhi = dmax(xhi, u); }
     }
-    static const double signs[4][2] = { { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
     for (int i = 0; i < 4; i++) {
         double l, u;
-        if (disc(ku, bu - signs[i][0] * du, kv, bv - signs[i][1] * dv, rho, &l, &u)) { xlo = dmin(xlo, l); xhi = dmax(xhi, u); }
+        if (disc(ku, bu - discSigns[i][0] * du, kv, bv - discSigns[i][1] * dv, rho, &l, &u)) { xlo = dmin(xlo, l); xhi = dmax(xhi, u); }
     }
     return inward(xlo, xhi, lo, hi, x0, x1);
 }
@@ -147,15 +149,14 @@ void strata_prepare_rows(const strata_rows *rows, strata_row_setup *s) {
                 // linear in Y. (ku·X + bu)² + (kv·X + bv)² ≤ rho² holds for X = (−b ± √(b² − a·c)) / a
                 // between its roots, b = ku·bu + kv·bv, c = bu² + bv² − rho², and
                 // b² − a·c = a·rho² − (ku·bv − kv·bu)² (Lagrange's identity).
-                static const double signs[4][2] = { { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
                 s->discs = 1;
                 s->invA = 1 / a;
                 s->aRho2 = a * r->rho * r->rho;
+                s->cY = -(ku * m[3] + kv * m[4]) / a;
                 s->eY = ku * m[4] - kv * m[3];
                 for (int i = 0; i < 4; i++) {
-                    const double bu0 = m[6] - r->cu - signs[i][0] * r->du, bv0 = m[7] - r->cv - signs[i][1] * r->dv;
+                    const double bu0 = m[6] - r->cu - discSigns[i][0] * r->du, bv0 = m[7] - r->cv - discSigns[i][1] * r->dv;
                     s->c0[i] = -(ku * bu0 + kv * bv0) / a;
-                    s->cY[i] = -(ku * m[3] + kv * m[4]) / a;
                     s->e0[i] = ku * bv0 - kv * bu0;
                 }
             }
@@ -250,7 +251,7 @@ int strata_interior_columns_fast(const strata_row_setup *s, const strata_interio
         for (int i = 0; i < 4; i++) {
             const double e = s->e0[i] + s->eY * Y, d = s->aRho2 - e * e;
             if (!(d >= 0)) continue;
-            const double centre = s->c0[i] + s->cY[i] * Y, half = sqrt(d) * s->invA;
+            const double centre = s->c0[i] + s->cY * Y, half = sqrt(d) * s->invA;
             xlo = dmin(xlo, centre - half); xhi = dmax(xhi, centre + half);
         }
         return inward(xlo, xhi, lo, hi, x0, x1);

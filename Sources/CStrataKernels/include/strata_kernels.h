@@ -189,10 +189,10 @@ typedef struct {
     double lo0[4], loY[4], hi0[4], hiY[4];
     int32_t kind[4];
     double a1, b1, a2, b2;
-    // The corner discs (rho > 0): disc i meets row Y in centre ± half with centre = c0 + cY·Y,
-    // half = √(aRho2 − e²) / a, e = e0 + eY·Y (see rows.c).
+    // The corner discs (rho > 0): disc i meets row Y in centre ± half with centre = c0[i] + cY·Y,
+    // half = √(aRho2 − e²) / a, e = e0[i] + eY·Y (see rows.c).
     int32_t discs;
-    double c0[4], cY[4], e0[4], eY, aRho2, invA;
+    double c0[4], e0[4], cY, eY, aRho2, invA;
 } strata_row_setup;
 
 void strata_prepare_rows(const strata_rows *rows, strata_row_setup *setup);

@@ -553,14 +553,18 @@ struct InteriorRuns {
         if rho > 0 {
             // The span of the pieces of a convex set (affine: w = 1, m2 = 0).
             var xlo = Double.infinity, xhi = -Double.infinity
-            for (a, b) in [(a1, b1), (a2, b2)] {
-                guard a > 0, b > 0, let (ua, ub) = InteriorRuns.slab(ku, bu, a, m2, h),
-                      let (va, vb) = InteriorRuns.slab(kv, bv, b, m2, h) else { continue }
-                let l = max(ua, va), u = min(ub, vb)
-                if l <= u { xlo = min(xlo, l); xhi = max(xhi, u) }
+            func include(_ piece: (Double, Double)?) {
+                if let (l, u) = piece, l <= u { xlo = min(xlo, l); xhi = max(xhi, u) }
             }
-            for (su, sv) in [(1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)] {
-                if let (l, u) = InteriorRuns.disc(ku, bu - su * du, kv, bv - sv * dv, rho) { xlo = min(xlo, l); xhi = max(xhi, u) }
+            func slabPiece(_ a: Double, _ b: Double) -> (Double, Double)? {
+                guard a > 0, b > 0, let (ua, ub) = InteriorRuns.slab(ku, bu, a, m2, h),
+                      let (va, vb) = InteriorRuns.slab(kv, bv, b, m2, h) else { return nil }
+                return (max(ua, va), min(ub, vb))
+            }
+            include(slabPiece(a1, b1)); include(slabPiece(a2, b2))
+            for corner in 0..<4 {
+                let su = corner & 1 == 0 ? 1.0 : -1.0, sv = corner < 2 ? 1.0 : -1.0
+                include(InteriorRuns.disc(ku, bu - su * du, kv, bv - sv * dv, rho))
             }
             return InteriorRuns.inward(xlo, xhi, lo, hi)
         }
