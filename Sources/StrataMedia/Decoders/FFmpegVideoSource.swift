@@ -239,44 +239,54 @@ private final class DecodeWorker: @unchecked Sendable {
         }
         condition.unlock()
 
-        var attempt = 0
-        if decoder.needsSeek(toReach: index) { try decoder.seek(toward: index) }
         var fallback: (index: Int, frame: UnsafeMutablePointer<AVFrame>)?
         defer { if let f = fallback?.frame { var p: UnsafeMutablePointer<AVFrame>? = f; av_frame_free(&p) } }
-        var firstAfterSeek = true
-        while true {
-            guard let decoded = try decoder.nextFrame() else { break }
-            // A seek that landed past the frame: start from an earlier keyframe.
-            if firstAfterSeek, decoded.index > index, attempt < 4 {
-                attempt += 1
-                try decoder.seek(toward: index, attempt: attempt)
-                continue
-            }
-            firstAfterSeek = false
-            if decoded.index >= index - configuration.keepBehind, decoded.index <= index + configuration.lookahead,
-               let clone = av_frame_clone(decoded.frame) {
-                condition.lock()
-                insert(clone, index: decoded.index, image: nil, size: size)
-                condition.unlock()
-            } else if decoded.index < index, let clone = av_frame_clone(decoded.frame) {
-                if let old = fallback?.frame { var p: UnsafeMutablePointer<AVFrame>? = old; av_frame_free(&p) }
-                fallback = (decoded.index, clone)
-            }
-            if decoded.index >= index { break }
-        }
-        condition.lock()
-        var frame = cache[index]?.frame
-        if frame == nil {
-            // The frame could not be decoded (a truncated or corrupt file): show the nearest
-            // earlier picture that could.
-            if let earlier = cache.keys.filter({ $0 < index }).max() {
-                frame = cache[earlier]!.frame
-            } else if let f = fallback {
-                // Not cached (outside the window); converted straight from the local copy.
-                frame = f.frame
+        /// Decodes on to `index`, caching the frames of the window around it and keeping the
+        /// last one before the window as `fallback`.
+        func decode(seeking: Bool) throws {
+            var attempt = 0
+            if seeking { try decoder.seek(toward: index) }
+            var firstAfterSeek = true
+            while true {
+                guard let decoded = try decoder.nextFrame() else { break }
+                // A seek that landed past the frame: start from an earlier keyframe.
+                if firstAfterSeek, decoded.index > index, attempt < 4 {
+                    attempt += 1
+                    try decoder.seek(toward: index, attempt: attempt)
+                    continue
+                }
+                firstAfterSeek = false
+                if decoded.index >= index - configuration.keepBehind, decoded.index <= index + configuration.lookahead,
+                   let clone = av_frame_clone(decoded.frame) {
+                    condition.lock()
+                    insert(clone, index: decoded.index, image: nil, size: size)
+                    condition.unlock()
+                } else if decoded.index < index, let clone = av_frame_clone(decoded.frame) {
+                    if let old = fallback?.frame { var p: UnsafeMutablePointer<AVFrame>? = old; av_frame_free(&p) }
+                    fallback = (decoded.index, clone)
+                }
+                if decoded.index >= index { break }
             }
         }
-        condition.unlock()
+        /// The frame, or the nearest earlier picture that could be decoded (a truncated or
+        /// corrupt file).
+        func found() -> UnsafeMutablePointer<AVFrame>? {
+            condition.lock()
+            defer { condition.unlock() }
+            if let frame = cache[index]?.frame { return frame }
+            if let earlier = cache.keys.filter({ $0 < index }).max() { return cache[earlier]!.frame }
+            return fallback?.frame  // not cached (outside the window): converted from the local copy
+        }
+        let seeks = decoder.needsSeek(toReach: index)
+        try decode(seeking: seeks)
+        var frame = found()
+        if frame == nil && !seeks {
+            // Nothing decodes from where the decoder stands (the end of a cut file) and the
+            // pictures before it were read ahead and let go when the request moved on (seen
+            // under load): decode again from the keyframe to find the last good picture.
+            try decode(seeking: true)
+            frame = found()
+        }
         guard let frame else {
             throw MediaError.libraryFailure(path: path, operation: "decoding video frame \(index)",
                                             reason: "no picture could be decoded at or before it (the file may be corrupt)")
