@@ -29,9 +29,9 @@ package final class ThreadLocalReference<Object: AnyObject>: Sendable {
     }
 
     /// Runs `body` with `object` as this thread's object, then restores the one before.
-    package func with<T>(_ object: Object?, _ body: () throws -> T) rethrows -> T {
+    package func with<T>(_ object: Object, _ body: () throws -> T) rethrows -> T {
         let previous = pthread_getspecific(key)
-        pthread_setspecific(key, object.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) })
+        pthread_setspecific(key, Unmanaged.passUnretained(object).toOpaque())
         defer { pthread_setspecific(key, previous) }
         return try withExtendedLifetime(object) { try body() }
     }
