@@ -3,7 +3,7 @@
 // and render+encode, and peak memory of exports of different lengths. Prints ms/frame, frames/s
 // and peak RSS; compare with the peers' figures measured in the same run (Benchmarks/run.sh).
 //
-//   StrataBench composite|motion [--frames 60] [--runs 5] [--workers N] [--tile 128] [--scalar 1] [--save frame.png]
+//   StrataBench composite|motion [--frames 60] [--runs 5] [--workers N] [--tile 128] [--scalar 1] [--serial 1] [--save frame.png]
 //   StrataBench motion-export [--frames 120] [--workers N] [-o out.mp4 | --raw frames.rgba]
 //   StrataBench images|shadows|cubes [--frames 60] [--runs 3] [--workers N] [--save frame.png]
 //   StrataBench demo --size 1280x720 [--frames 120] [--workers N] [--encode out.mp4] [--tile 128] [--no-reuse 1]
@@ -54,45 +54,69 @@ func peakRSSMiB() -> Double {
 func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
 
 /// Renders `frames` frames `runs` times, posing the model before each frame; prints the median
-/// ms/frame as "<label> 1920x1080 workers=N: …", then where a frame's time and heap
-/// allocations go (snapshot, display list, tiles — the rasterisation stage and the tile workers —
-/// averaged over the runs after the first) and the peak RSS; saves the last frame with `--save`.
+/// ms/frame as "<label> 1920x1080 workers=N: …", then where a frame's time and heap allocations
+/// go (averaged over the runs after the first) and the peak RSS; saves the last frame with
+/// `--save`. With more than one worker the frames go through a FramePipeline, as exports do:
+/// posing, snapshot and display list of frame N + 1 overlap frame N's tiles, so the stages are
+/// timed as seen by the posing thread. `--serial 1` draws each frame before posing the next
+/// (stages timed apart: snapshot, display list, rasterise + tiles).
 func measureScene(_ label: String, _ args: Args, root: CALayer, defaultRuns: Int, pose: (Int) -> Void) {
     let frames = args.int("frames", 60), runs = args.int("runs", defaultRuns)
     let workers = args.int("workers", ProcessInfo.processInfo.activeProcessorCount)
     let w = Int(root.bounds.width), h = Int(root.bounds.height)
     let options = RenderOptions(workers: workers, tileSize: args.int("tile", 128), simd: args.values["scalar"] == nil)
     let renderer = FrameRenderer(width: w, height: h, options: options)
+    let pipeline = FramePipeline(renderer)
+    let pipelined = pipeline.overlaps && args.values["serial"] == nil
     var perRun: [Double] = []
     var last: Bitmap?
     var seconds = [0.0, 0.0, 0.0], allocations = [0, 0, 0], measured = 0
     for run in 0..<runs {
         let start = now()
+        let a0 = strata_allocation_count()
         for t in 0..<frames {
+            let p0 = now()
             pose(t)
-            let a0 = strata_allocation_count(), t0 = now()
+            let a1 = strata_allocation_count(), t0 = now()
             let snapshot = PresentationBuilder(time: 0).snapshotTree(of: root)
-            let a1 = strata_allocation_count(), t1 = now()
-            let list = renderer.displayList(for: snapshot)
-            let a2 = strata_allocation_count(), t2 = now()
-            last = renderer.tiles.render(list, width: w, height: h, history: renderer.history)
-            renderer.cache.endFrame()
-            let a3 = strata_allocation_count(), t3 = now()
+            let a2 = strata_allocation_count(), t1 = now()
+            var a3 = a2, t2 = t1
+            if pipelined {
+                if let (frame, _) = pipeline.submit(snapshot) { last = frame }
+            } else {
+                let list = renderer.displayList(for: snapshot)
+                a3 = strata_allocation_count(); t2 = now()
+                last = renderer.tiles.render(list, width: w, height: h, history: renderer.history)
+                renderer.cache.endFrame()
+            }
+            let a4 = strata_allocation_count(), t3 = now()
             if run > 0 || runs == 1 {
-                seconds[0] += t1 - t0; seconds[1] += t2 - t1; seconds[2] += t3 - t2
-                allocations[0] += Int(a1 - a0); allocations[1] += Int(a2 - a1); allocations[2] += Int(a3 - a2)
+                if pipelined {
+                    seconds[0] += t0 - p0; seconds[1] += t1 - t0; seconds[2] += t3 - t1
+                } else {
+                    seconds[0] += t1 - t0; seconds[1] += t2 - t1; seconds[2] += t3 - t2
+                    allocations[0] += Int(a2 - a1); allocations[1] += Int(a3 - a2); allocations[2] += Int(a4 - a3)
+                }
                 measured += 1
             }
         }
+        if pipelined, let (frame, _) = pipeline.finish() { last = frame }
+        if pipelined && (run > 0 || runs == 1) { allocations[0] += Int(strata_allocation_count() - a0) }
         perRun.append((now() - start) / Double(frames) * 1000)
     }
     let m = median(perRun)
-    print(String(format: "%@ %dx%d workers=%d: %.1f ms/frame (%.1f fps), runs min %.1f max %.1f ms",
-                 label, w, h, workers, m, 1000 / m, perRun.min()!, perRun.max()!))
+    print(String(format: "%@ %dx%d workers=%d%@: %.1f ms/frame (%.1f fps), runs min %.1f max %.1f ms",
+                 label, w, h, workers, pipelined ? " pipelined" : "", m, 1000 / m, perRun.min()!, perRun.max()!))
     let n = Double(max(measured, 1))
-    print(String(format: "  per frame: snapshot %.2f ms, display list %.2f ms, rasterise+tiles %.2f ms; heap allocations: snapshot %.0f, display list %.0f, rasterise+tiles %.0f; peak RSS %.0f MiB",
-                 seconds[0] / n * 1000, seconds[1] / n * 1000, seconds[2] / n * 1000,
-                 Double(allocations[0]) / n, Double(allocations[1]) / n, Double(allocations[2]) / n, peakRSSMiB()))
+    if pipelined {
+        // Every stage's allocations, posing included: the tile workers run beside the others.
+        print(String(format: "  per frame (posing thread; tiles of the frame before overlap): pose %.2f ms, snapshot %.2f ms, display list + waiting for the tiles %.2f ms; heap allocations %.0f in all (pose, snapshot, display list, rasterise+tiles); peak RSS %.0f MiB",
+                     seconds[0] / n * 1000, seconds[1] / n * 1000, seconds[2] / n * 1000, Double(allocations[0]) / n, peakRSSMiB()))
+    } else {
+        print(String(format: "  per frame: snapshot %.2f ms, display list %.2f ms, rasterise+tiles %.2f ms; heap allocations: snapshot %.0f, display list %.0f, rasterise+tiles %.0f; peak RSS %.0f MiB",
+                     seconds[0] / n * 1000, seconds[1] / n * 1000, seconds[2] / n * 1000,
+                     Double(allocations[0]) / n, Double(allocations[1]) / n, Double(allocations[2]) / n, peakRSSMiB()))
+    }
     if let path = args.values["save"], let last { try? last.writePNG(to: URL(fileURLWithPath: path)) }
 }
 

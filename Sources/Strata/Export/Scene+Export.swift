@@ -223,27 +223,42 @@ extension Scene {
         encoderThread.stackSize = 8 << 20
         encoderThread.start()
         var renderError: Error?
+        // Frame N's tiles are drawn while frame N + 1 is posed and its display list built
+        // (FramePipeline); frames and audio still reach the encoder in the order frame N, audio
+        // through N, frame N + 1, … whatever the overlap, so the output does not depend on it.
+        let pipeline = FramePipeline(FrameRenderer(width: pixelWidth, height: pixelHeight, scale: Double(contentsScale),
+                                                   options: options.render, cache: backingStores, history: history))
+        var pendingAudio: ExportWork?
+        /// Queues a drawn frame and the audio its time made final; false once the encoder stopped.
+        func push(_ drawn: (Bitmap, YUVFrame?)) -> Bool {
+            let (frame, yuv) = drawn
+            if yuvSink != nil, let yuv {
+                // Only the YUV planes wait in the queue; the RGBA8 frame (kept by the history as
+                // the previous frame) can be reused two frames on. A frame observer sees the RGBA8
+                // frame on the encoder thread, as in the RGBA path.
+                if observer == nil { history.recycle(frame) }
+                if !queue.push(.yuvFrame(yuv, rgba: observer == nil ? nil : frame)) { return false }
+            } else if !queue.push(.frame(frame)) { return false }
+            if let audio = pendingAudio {
+                pendingAudio = nil
+                if !queue.push(audio) { return false }
+            }
+            return true
+        }
         do {
+            var open = true
             for (i, time) in plan.times.enumerated() {
                 if let reason = options.cancellation?.reason {
                     throw ExportError.interrupted(path: path, reason: reason, framesDone: i, frameCount: count)
                 }
-                if yuvSink != nil {
-                    let (frame, yuv) = try renderFrameWithYUV(at: time, options: options.render)
-                    if let yuv {
-                        // Only the YUV planes wait in the queue; the RGBA8 frame (kept by the history
-                        // as the previous frame) can be reused two frames on. A frame observer sees
-                        // the RGBA8 frame on the encoder thread, as in the RGBA path.
-                        if observer == nil { history.recycle(frame) }
-                        if !queue.push(.yuvFrame(yuv, rgba: observer == nil ? nil : frame)) { break }
-                    } else if !queue.push(.frame(frame)) { break }
-                } else {
-                    let frame = try renderFrame(at: time, options: options.render, checkingMedia: false)
-                    if !queue.push(.frame(frame)) { break }
-                }
+                try validated()
+                guard time.isFinite, time >= 0 else { throw SceneError.invalidTime("time \(time) must be ≥ 0 and finite") }
+                let snap = try snapshot(at: time)
+                if let drawn = pipeline.submit(snap, yuv: yuvSink != nil), !push(drawn) { open = false; break }
                 let segments = try media.afterFrame(at: time)
-                if let mixer, !queue.push(.audio(segments, through: mixer.sample(at: time))) { break }
+                if let mixer { pendingAudio = .audio(segments, through: mixer.sample(at: time)) }
             }
+            if open, let drawn = pipeline.finish() { _ = push(drawn) }
             if let mixer, failure.error == nil {
                 // Calls scheduled between the last frame and the end still shape the audio.
                 try advance(to: plan.end.nextDown)
@@ -257,18 +272,6 @@ extension Scene {
         queue.close()
         done.wait()
         if let e = renderError ?? failure.error { throw e }
-    }
-}
-
-extension Scene {
-    /// A frame for an encoder that takes YUV 4:2:0: `renderFrame(at:)`'s frame, and the same frame
-    /// as YUV written by the tile workers (nil for odd sizes).
-    func renderFrameWithYUV(at t: Double, options: RenderOptions) throws -> (Bitmap, YUVFrame?) {
-        try validated()
-        guard t.isFinite, t >= 0 else { throw SceneError.invalidTime("time \(t) must be ≥ 0 and finite") }
-        let snap = try snapshot(at: t)
-        return FrameRenderer(width: pixelWidth, height: pixelHeight, scale: Double(contentsScale), options: options,
-                             cache: backingStores, history: frameHistory).renderWithYUV(snap)
     }
 }
 

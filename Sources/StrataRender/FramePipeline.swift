@@ -1,0 +1,82 @@
+// A sequence of frames with two in flight: while the tile workers draw frame N, the caller poses
+// the scene and builds frame N + 1's snapshot and display list. Those stages run on one thread
+// (about 5 ms of a 1080p motion frame), so drawn one after the other they leave the other cores
+// idle; overlapped, two workers keep both cores busy.
+//
+// What makes the overlap safe: a display list is a Sendable value that holds no model layer (the
+// snapshot copied what it needs), so posing frame N + 1 cannot change frame N's items; the caches
+// the display-list builder fills (backing stores, shaped text, glyph masks) are behind locks, and
+// items keep the rasters they use alive after an eviction; the tile stage of each frame starts
+// after the previous one ended (one serial queue), so copying unchanged tiles from the previous
+// frame (FrameHistory) sees the same frame as without the overlap. The frames' bytes do not
+// depend on it (tested).
+import Dispatch
+import StrataCore
+
+/// Renders a sequence of snapshots, drawing one frame's tiles while the next frame's display list
+/// is built. With one worker it draws each frame before `submit` returns (one thread in all).
+///
+///     let pipeline = FramePipeline(renderer)
+///     for t in times {
+///         pose(t)
+///         if let (frame, _) = pipeline.submit(snapshot(t)) { write(frame) }   // the frame before t
+///     }
+///     if let (frame, _) = pipeline.finish() { write(frame) }                   // the last one
+///
+/// Use it from one thread.
+public final class FramePipeline {
+    public let renderer: FrameRenderer
+    private let queue = DispatchQueue(label: "strata.frame-pipeline.tiles")
+    private var inFlight: Drawing?
+    /// Frames drawn before `submit` returned (one worker, or no overlap wanted).
+    private var ready: (Bitmap, YUVFrame?)?
+
+    /// One frame's tile stage, run on `queue`.
+    // @unchecked: `result` is written once on the queue before `done` is signalled, and read by
+    // the submitting thread only after waiting for `done`.
+    private final class Drawing: @unchecked Sendable {
+        let done = DispatchSemaphore(value: 0)
+        var result: (Bitmap, YUVFrame?)?
+    }
+
+    /// Whether frames overlap (more than one worker).
+    public var overlaps: Bool { renderer.tiles.options.workers > 1 }
+
+    public init(_ renderer: FrameRenderer) { self.renderer = renderer }
+
+    deinit { _ = takeInFlight() }
+
+    /// Builds `root`'s display list on this thread, starts drawing its tiles, and returns the
+    /// frame submitted before it once that one is drawn (nil for the first). `yuv` also converts
+    /// the frame to BT.709 YUV 4:2:0 in the tile workers (as `FrameRenderer.renderWithYUV`).
+    public func submit(_ root: LayerSnapshot, yuv: Bool = false) -> (Bitmap, YUVFrame?)? {
+        let list = renderer.displayList(for: root)
+        // The tile stage does not use the backing-store cache, so its frame ends here, as it
+        // would after the tiles.
+        renderer.cache.endFrame()
+        let previous = takeInFlight()
+        let tiles = renderer.tiles, width = renderer.width, height = renderer.height, history = renderer.history
+        guard overlaps else {
+            ready = tiles.render(list, width: width, height: height, history: history, yuv: yuv)
+            return previous
+        }
+        let drawing = Drawing()
+        queue.async {
+            drawing.result = tiles.render(list, width: width, height: height, history: history, yuv: yuv)
+            drawing.done.signal()
+        }
+        inFlight = drawing
+        return previous
+    }
+
+    /// Waits for the last submitted frame and returns it (nil when every frame was returned).
+    public func finish() -> (Bitmap, YUVFrame?)? { takeInFlight() }
+
+    private func takeInFlight() -> (Bitmap, YUVFrame?)? {
+        if let r = ready { ready = nil; return r }
+        guard let d = inFlight else { return nil }
+        inFlight = nil
+        d.done.wait()
+        return d.result
+    }
+}
