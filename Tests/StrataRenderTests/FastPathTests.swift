@@ -73,12 +73,75 @@ final class InteriorRunTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(perspectiveChecked, 100_000)
-        // An upright 100 × 40 rectangle at scale 1: rows inside get all but the edge pixels.
+        // An upright 100 × 40 rectangle moved by 0.1 pixel: rows inside get all but the edge pixels.
         let upright = InteriorRuns(RoundedRect(rect: CGRect(x: 10, y: 10, width: 100, height: 40), radius: 0),
-                                   PixelMapper(Homography.identity), over: PixelRect(x0: 0, y0: 0, x1: 200, y1: 100))!
+                                   PixelMapper(Homography(1, 0, 0, 0, 1, 0, 0.1, 0.1, 1)), over: PixelRect(x0: 0, y0: 0, x1: 200, y1: 100))!
         XCTAssertEqual(upright.columns(row: 30, 0, 200)?.0, 12)
-        XCTAssertEqual(upright.columns(row: 30, 0, 200)?.1, 108)
+        XCTAssertEqual(upright.columns(row: 30, 0, 200)?.1, 107)
         XCTAssertNil(upright.columns(row: 10, 0, 200))
+    }
+
+    /// A rectangle moved by a translation only, its numbers multiples of 1/256: the runs hold
+    /// exactly the pixels whose coverage is 1, edge pixels of pixel-aligned edges included (so a
+    /// full-frame background makes the frame's border tiles opaque). With a translation that is
+    /// not a multiple of 1/256, the margin stays.
+    func testTranslatedRectanglesRunOverEveryFullyCoveredPixel() {
+        let region = PixelRect(x0: -8, y0: -8, x1: 240, y1: 120)
+        let rects: [CGRect] = [CGRect(x: 10, y: 10, width: 100, height: 40), CGRect(x: 10.5, y: 3.25, width: 50.75, height: 20.5),
+                               CGRect(x: 0, y: 0, width: 200, height: 100), CGRect(x: -3.5, y: 7.125, width: 90.5, height: 33.25)]
+        for rect in rects {
+            for (tx, ty) in [(0.0, 0.0), (2.5, -1.75), (-0.00390625, 3)] {
+                let shape = RoundedRect(rect: rect, radius: 0)
+                let mapper = PixelMapper(Homography(1, 0, 0, 0, 1, 0, tx, ty, 1))
+                let runs = InteriorRuns(shape, mapper, over: region)!
+                for y in region.y0..<region.y1 {
+                    let run = runs.columns(row: y, region.x0, region.x1)
+                    for x in region.x0..<region.x1 {
+                        let inRun = run.map { x >= $0.0 && x < $0.1 } ?? false
+                        let p = mapper.map(x, y)!
+                        let covered = TileRasterizer.coverage(shape, p, antialiased: true) == 1
+                        // The pixel's square inside the rectangle, worked out directly.
+                        let inside = Double(x) + tx >= rect.minX && Double(x + 1) + tx <= rect.maxX
+                            && Double(y) + ty >= rect.minY && Double(y + 1) + ty <= rect.maxY
+                        XCTAssertEqual(inRun, inside, "\(rect) moved by (\(tx), \(ty)): pixel (\(x), \(y))")
+                        XCTAssertEqual(covered, inside, "\(rect) moved by (\(tx), \(ty)): pixel (\(x), \(y))")
+                    }
+                }
+            }
+        }
+        // Not a multiple of 1/256: one more pixel and a half of margin, as for any other map.
+        let moved = InteriorRuns(RoundedRect(rect: CGRect(x: 0, y: 0, width: 200, height: 100), radius: 0),
+                                 PixelMapper(Homography(1, 0, 0, 0, 1, 0, 0.001, 0, 1)), over: region)!
+        XCTAssertEqual(moved.columns(row: 50, region.x0, region.x1)?.0, 2)
+    }
+
+    /// Rectangles moved by translations only — pixel-aligned, at multiples of 1/256 and not — and
+    /// a full-frame background render to the same bytes with and without runs, with tiles of 64
+    /// and 16, with every tile checked to be written exactly once (fresh tiles poisoned).
+    func testTranslatedRectanglesAreByteIdenticalWithoutRuns() {
+        let root = canvas(300, 200, color(0.9, 0.95, 1))
+        let frames: [CGRect] = [CGRect(x: 0, y: 0, width: 300, height: 200), CGRect(x: 20, y: 10, width: 100, height: 60),
+                                CGRect(x: 40.5, y: 30.25, width: 120.75, height: 50.5), CGRect(x: 60.1, y: 90.3, width: 150, height: 70),
+                                CGRect(x: -10, y: 150, width: 90, height: 80)]
+        for (i, f) in frames.enumerated() {
+            let layer = box(CGRect(x: 0, y: 0, width: f.width, height: f.height), color(0.8, 0.3 + 0.1 * Double(i), 0.2, i % 2 == 0 ? 1 : 0.7))
+            layer.frame = f
+            if i == 4 { layer.borderWidth = 3; layer.borderColor = color(0, 0, 0, 1) }
+            root.addSublayer(layer)
+        }
+        var withoutRuns = RenderOptions(workers: 1, tileSize: 64).verifyingTiles
+        withoutRuns.usesInteriorRuns = false
+        let full = FrameRenderer(width: 300, height: 200, options: withoutRuns).render(PresentationBuilder(time: 0).snapshotTree(of: root))
+        for tile in [64, 16] {
+            let options = RenderOptions(workers: 1, tileSize: tile).verifyingTiles
+            let frame = FrameRenderer(width: 300, height: 200, options: options).render(PresentationBuilder(time: 0).snapshotTree(of: root))
+            XCTAssertEqual(frame.pixels, full.pixels, "tiles of \(tile)")
+        }
+        // The background covers every tile opaquely, the frame's corner tiles included.
+        let list = FrameRenderer(width: 300, height: 200).displayList(for: PresentationBuilder(time: 0).snapshotTree(of: root))
+        for corner in [PixelRect(x0: 0, y0: 0, x1: 64, y1: 64), PixelRect(x0: 256, y0: 128, x1: 300, y1: 200)] {
+            XCTAssertTrue(list.items[0].paintsOpaquely(corner), "tile \(corner)")
+        }
     }
 
     /// Through affine maps the runs reach into the rounded corners (the inset shape's discs):

@@ -529,7 +529,18 @@ struct InteriorRuns {
         // gradient along any direction.
         let frobenius = gu * gu + gv * gv, det = m.0 * m.4 - m.1 * m.3
         let margin = 1.5 * ((frobenius + max(0, frobenius * frobenius - 4 * det * det).squareRoot()) / 2).squareRoot()
-        if mapper.affine, r > margin, r <= min(hw, hh) {
+        if r == 0, m.0 == 1, m.1 == 0, m.2 == 0, m.3 == 0, m.4 == 1, m.5 == 0, m.8 == 1,
+           InteriorRuns.exactInFloat(m.6), InteriorRuns.exactInFloat(m.7), InteriorRuns.exactInFloat(cu),
+           InteriorRuns.exactInFloat(cv), InteriorRuns.exactInFloat(hw), InteriorRuns.exactInFloat(hh) {
+            // A rectangle moved by a translation only, every number a multiple of 1/256 below
+            // 2^14: the kernels' arithmetic on it is exact, and a pixel's coverage is exactly 1
+            // when its square lies inside (|u − cu| + ½ ≤ hw and |v − cv| + ½ ≤ hh at its
+            // centre). Rows take that as it is; along a row `inward` steps one pixel in from each
+            // end, so the slab is a pixel wider. The runs then hold precisely those pixels — the
+            // edge pixels of a full-frame background included, so its tiles count as opaque.
+            a1 = hw + 0.5; b1 = hh - 0.5; a2 = a1; b2 = b1
+            du = 0; dv = 0; rho = 0
+        } else if mapper.affine, r > margin, r <= min(hw, hh) {
             // The inset shape: slabs and discs (see above).
             a1 = hw - margin; b1 = hh - r
             a2 = hw - r; b2 = hh - margin
@@ -540,6 +551,12 @@ struct InteriorRuns {
             a2 = hw - r - 1.5 * gu; b2 = hh - 1.5 * gv
             du = 0; dv = 0; rho = 0
         }
+    }
+
+    /// Whether `v` is a multiple of 1/256 below 2^14 in magnitude: sums and differences of such
+    /// numbers and pixel centres are exact in Float.
+    static func exactInFloat(_ v: Double) -> Bool {
+        abs(v) < 16384 && (v * 256).rounded() == v * 256
     }
 
     /// The interior run of row `y` within `lo..<hi` (inside the region), nil when empty.
