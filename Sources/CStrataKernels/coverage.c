@@ -145,11 +145,16 @@ static void line(strata_cell_sink *s, int64_t x1, int64_t y1, int64_t x2, int64_
     if (r >= 0 && r < s->height) scanline(s, r, xa, ya - r * ONE, x2, y2 - r * ONE);
 }
 
-/// Vertices snapped to the 1/256 grid (clamped far outside any frame).
+/// Vertices snapped to the 1/256 grid (clamped far outside any frame), halves away from zero as
+/// llround does, inline: the fraction left by truncating is exact.
 static inline int64_t fixed(double v) {
     if (!(v > -1e7)) v = -1e7;
     if (v > 1e7) v = 1e7;
-    return (int64_t)llround(v * ONE);
+    const double s = v * ONE;
+    int64_t i = (int64_t)s;
+    const double f = s - (double)i;
+    if (f >= 0.5) i++; else if (f <= -0.5) i--;
+    return i;
 }
 
 void strata_cells_add_edge(strata_cell_sink *s, double x0, double y0, double x1, double y1) {

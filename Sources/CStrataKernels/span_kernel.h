@@ -447,9 +447,12 @@ void FN(strata_draw_coverage)(const strata_item *it, float *tile, long stride, l
                               int evenOdd, int x0, int y0, int x1, int y1, float *scratch) {
     FN(rowmaps) maps;
     const int ya = y0 > covY ? y0 : covY, yb = y1 < covY + rows ? y1 : covY + rows;
+    const int32_t *rowLo = rowStart + rows + 1, *rowHi = rowLo + rows;
     for (int y = ya; y < yb; y++) {
         const long s = rowStart[y - covY], n = rowStart[y - covY + 1] - s;
-        if (n == 0) continue;
+        // A row whose coverage lies left or right of these pixels (a shape crossing several
+        // tiles meets most of their rows elsewhere) would give an empty mask.
+        if (n == 0 || rowHi[y - covY] <= x0 - covX || rowLo[y - covY] >= x1 - covX) continue;
         int first, end;
         strata_coverage_mask(cells + s, n, evenOdd, x0 - covX, x1 - covX, scratch + (x0 - tileX), &first, &end);
         if (first >= end) continue;

@@ -87,6 +87,27 @@ final class CoverageCellTests: XCTestCase {
         }
     }
 
+    /// Vertices snap to 1/256 pixel, halves up (away from zero, as llround): a vertical edge half
+    /// a step right of 3 lands on 3 + 1/256, just under half a step on 3; half a step left of 3
+    /// lands on 3, a little more on 3 − 1/256.
+    func testVerticesSnapHalvesAwayFromZero() {
+        func cells(_ x: Double, _ y: Double = 0) -> Cells {
+            var sink = rawCells([(x, y), (8, y), (8, 2 + y), (x, 2 + y)], width: 10, height: 4)
+            return finished(&sink, height: 4)
+        }
+        let step = 1.0 / 256
+        XCTAssertEqual(cells(3 + 0.5 * step), cells(3 + step))
+        XCTAssertEqual(cells(3 + 0.49 * step), cells(3))
+        XCTAssertNotEqual(cells(3 + step), cells(3))
+        XCTAssertEqual(cells(3 - 0.5 * step), cells(3))
+        XCTAssertEqual(cells(3 - 0.51 * step), cells(3 - step))
+        XCTAssertNotEqual(cells(3 - step), cells(3))
+        // Rows alike.
+        XCTAssertEqual(cells(3, 1 + 0.5 * step), cells(3, 1 + step))
+        XCTAssertEqual(cells(3, 1 - 0.5 * step), cells(3, 1))
+        XCTAssertEqual(cells(3, 1 - 0.51 * step), cells(3, 1 - step))
+    }
+
     /// A rectangle from (2.5, 1.25) to (6.75, 3) and a leftward-leaning parallelogram: each
     /// pixel's coverage is its area inside the shape, worked out by hand.
     func testCoverageIsTheAreaInsideThePixel() {

@@ -248,7 +248,8 @@ void strata_coverage_mask(const strata_cell *cells, long count, int evenOdd, int
 
 /// Draws a polygon's coverage with the item's paint and clips over pixels x0 ..< x1, y0 ..< y1 of
 /// a tile. The cells were collected relative to (covX, covY) for rows covY ..< covY + rows;
-/// `scratch` holds `stride` floats.
+/// `rowStart` holds the rows' cell starts (rows + 1), then the columns each row may cover, from
+/// (rows entries) and to (rows entries), relative to covX; `scratch` holds `stride` floats.
 void strata_draw_coverage(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
                           const strata_cell *cells, const int32_t *rowStart, int32_t covX, int32_t covY, int32_t rows,
                           int evenOdd, int x0, int y0, int x1, int y1, float *scratch, strata_lanes lanes);
