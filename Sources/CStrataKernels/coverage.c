@@ -23,6 +23,10 @@ static inline int64_t floordiv(int64_t a, int64_t b) {
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
+/// a / 256 rounded down, the pixel a fixed-point coordinate lies in: an arithmetic shift.
+_Static_assert(ONE == 256 && (-1 >> 1) == -1, "pixelOf shifts by 8 and needs arithmetic shifts of signed integers");
+static inline int64_t pixelOf(int64_t a) { return a >> 8; }
+
 /// n / d rounded to nearest, halves up (d ≠ 0).
 static inline int64_t rounddiv(int64_t n, int64_t d) {
     if (d < 0) { n = -n; d = -d; }
@@ -86,8 +90,8 @@ static void scanline(strata_cell_sink *s, int64_t ey, int64_t x1, int64_t y1, in
     if (y1 == y2) return;
     // The columns of the two ends (an end on a column boundary belongs to the column the edge
     // is inside of).
-    const int64_t c1 = x2 >= x1 ? floordiv(x1, ONE) : floordiv(x1 - 1, ONE);
-    const int64_t c2 = x2 > x1 ? floordiv(x2 - 1, ONE) : (x2 < x1 ? floordiv(x2, ONE) : c1);
+    const int64_t c1 = x2 >= x1 ? pixelOf(x1) : pixelOf(x1 - 1);
+    const int64_t c2 = x2 > x1 ? pixelOf(x2 - 1) : (x2 < x1 ? pixelOf(x2) : c1);
     if (c1 == c2) {
         piece(s, c1, ey, x1 - c1 * ONE, y1, x2 - c1 * ONE, y2);
         return;
@@ -121,8 +125,8 @@ static void scanline(strata_cell_sink *s, int64_t ey, int64_t x1, int64_t y1, in
 /// An edge in fixed point, already inside x ∈ [0, width·256] or wholly left of it.
 static void line(strata_cell_sink *s, int64_t x1, int64_t y1, int64_t x2, int64_t y2) {
     if (y1 == y2) return;
-    int64_t r = y2 > y1 ? floordiv(y1, ONE) : floordiv(y1 - 1, ONE);
-    const int64_t last = y2 > y1 ? floordiv(y2 - 1, ONE) : floordiv(y2, ONE);
+    int64_t r = y2 > y1 ? pixelOf(y1) : pixelOf(y1 - 1);
+    const int64_t last = y2 > y1 ? pixelOf(y2 - 1) : pixelOf(y2);
     // Rows outside the frame get no cells: skip straight to the first row inside.
     int64_t xa = x1, ya = y1;
     if (y2 > y1) {
