@@ -14,7 +14,7 @@ import Dispatch
 import StrataCore
 
 /// Renders a sequence of snapshots, drawing one frame's tiles while the next frame's display list
-/// is built. With one worker it draws each frame before `submit` returns (one thread in all).
+/// is built. Without overlap (one worker, or asked) it draws each frame before `submit` returns.
 ///
 ///     let pipeline = FramePipeline(renderer)
 ///     for t in times {
@@ -39,10 +39,14 @@ public final class FramePipeline {
         var result: (Bitmap, YUVFrame?)?
     }
 
-    /// Whether frames overlap (more than one worker).
-    public var overlaps: Bool { renderer.tiles.options.workers > 1 }
+    /// Whether frames overlap.
+    public let overlaps: Bool
 
-    public init(_ renderer: FrameRenderer) { self.renderer = renderer }
+    /// `overlapping` nil: frames overlap with more than one worker.
+    public init(_ renderer: FrameRenderer, overlapping: Bool? = nil) {
+        self.renderer = renderer
+        overlaps = overlapping ?? (renderer.tiles.options.workers > 1)
+    }
 
     deinit { _ = takeInFlight() }
 

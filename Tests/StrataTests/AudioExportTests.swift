@@ -71,14 +71,24 @@ final class AudioExportTests: XCTestCase {
     func testPlayerAudioIsPlacedCutAtPauseScaledAndMutedInMP4() throws {
         let dir = try temporaryFolder()
         let clip = try makeClip(dir, name: "clip.mp4")
-        let player = AVPlayer(url: clip)
-        let scene = makeScene(duration: 3.5, players: [player])
-        scene.at(0.5) { player.play() }                       // item 0 → 1 over scene 0.5 → 1.5 (300 Hz)
-        scene.at(1.5) { player.pause() }                      // silence 1.5 → 2.0
-        scene.at(2.0) { player.volume = 0.5; player.play() }  // item 1.0 → 1.5 (900 Hz) at half volume
-        scene.at(2.5) { player.isMuted = true }               // silence from 2.5
+        func export(to out: URL, workers: Int) throws {
+            let player = AVPlayer(url: clip)
+            let scene = makeScene(duration: 3.5, players: [player])
+            scene.at(0.5) { player.play() }                       // item 0 → 1 over scene 0.5 → 1.5 (300 Hz)
+            scene.at(1.5) { player.pause() }                      // silence 1.5 → 2.0
+            scene.at(2.0) { player.volume = 0.5; player.play() }  // item 1.0 → 1.5 (900 Hz) at half volume
+            scene.at(2.5) { player.isMuted = true }               // silence from 2.5
+            var options = ExportOptions()
+            options.render.workers = workers
+            try scene.export(to: out, options: options)
+        }
         let out = dir.appendingPathComponent("out.mp4")
-        try scene.export(to: out)
+        try export(to: out, workers: 1)
+        // With three workers frames overlap (one drawn while the next is posed); frames and audio
+        // still reach the encoder in the same order, so the file is the same.
+        let overlapped = dir.appendingPathComponent("overlapped.mp4")
+        try export(to: overlapped, workers: 3)
+        XCTAssertEqual(try Data(contentsOf: overlapped), try Data(contentsOf: out))
 
         let info = try ffprobe(out, ["-show_streams"])
         let audio = try XCTUnwrap((info["streams"] as? [[String: Any]])?.first { $0["codec_type"] as? String == "audio" })

@@ -1,5 +1,5 @@
-// The same input gives the same bytes: every output format rendered twice, with one and two
-// workers and two tile sizes, compared byte for byte; no time stamps in the containers; and
+// The same input gives the same bytes: every output format rendered twice, with one, two and
+// three workers (three overlap frames: one drawn while the next is posed) and two tile sizes, compared byte for byte; no time stamps in the containers; and
 // `--hash-frames` digests that agree across worker counts, with the library's frames, and between
 // a chunk and the whole.
 import Foundation
@@ -12,7 +12,7 @@ final class ReproducibilityTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         for name in ["a.mp4", "a.mov", "a.webm", "a.gif", "a.webp", "frames"] {
             var outputs: [URL] = []
-            for (run, workers) in [(1, 1), (2, 2), (3, 2)] {
+            for (run, workers) in [(1, 1), (2, 2), (3, 2), (4, 3)] {
                 let out = dir.appendingPathComponent("\(run)-\(name)")
                 let r = try runProcess(strataExecutable, ["render", "--size", "160x90", "--duration", "0.5", "--workers", "\(workers)",
                                                           "-o", out.path, "--quiet"])

@@ -71,7 +71,8 @@ public struct ExportOptions: Sendable {
     public var frameRange: Range<Int>?
     /// Tile workers and tile size.
     public var render = RenderOptions()
-    /// Frames waiting between the renderer and the encoder (memory bound: each is one frame).
+    /// Frames waiting between the renderer and the encoder (memory bound: each is one frame),
+    /// the one being drawn while the next is posed included (three workers or more).
     public var queueDepth = 4
     /// Called after each frame is encoded (on the encoding thread).
     public var progress: (@Sendable (ExportProgress) -> Void)?

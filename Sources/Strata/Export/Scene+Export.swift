@@ -155,7 +155,14 @@ extension Scene {
     /// the audio each frame makes final.
     private func pump(plan: ExportPlan, sink: FrameSink, media: ExportMediaSession, audio: VideoEncoder?,
                       options: ExportOptions, path: String) throws {
-        let queue = FrameQueue<ExportWork>(capacity: options.queueDepth * (audio == nil ? 1 : 2))
+        // Frames overlap (FramePipeline: one drawn while the next is posed) from three workers on.
+        // With two, the encoder and the tiles already keep both cores busy: measured on the
+        // 1080p motion export, overlapping changed no throughput (7.19 s without, 7.32 s with)
+        // and held one more frame (peak RSS 381 → 395 MiB). The frame in flight counts towards
+        // `queueDepth`, so memory stays as bounded.
+        let overlapping = options.render.workers > 2
+        let waiting = overlapping ? max(1, options.queueDepth - 1) : options.queueDepth
+        let queue = FrameQueue<ExportWork>(capacity: waiting * (audio == nil ? 1 : 2))
         let failure = FailureBox()
         let done = DispatchSemaphore(value: 0)
         let count = plan.times.count
@@ -223,11 +230,12 @@ extension Scene {
         encoderThread.stackSize = 8 << 20
         encoderThread.start()
         var renderError: Error?
-        // Frame N's tiles are drawn while frame N + 1 is posed and its display list built
-        // (FramePipeline); frames and audio still reach the encoder in the order frame N, audio
-        // through N, frame N + 1, … whatever the overlap, so the output does not depend on it.
+        // Frame N's tiles are drawn while frame N + 1 is posed and its display list built (when
+        // overlapping); frames and audio reach the encoder in the order frame N, audio through
+        // N, frame N + 1, … either way, so the output does not depend on it.
         let pipeline = FramePipeline(FrameRenderer(width: pixelWidth, height: pixelHeight, scale: Double(contentsScale),
-                                                   options: options.render, cache: backingStores, history: history))
+                                                   options: options.render, cache: backingStores, history: history),
+                                     overlapping: overlapping)
         var pendingAudio: ExportWork?
         /// Queues a drawn frame and the audio its time made final; false once the encoder stopped.
         func push(_ drawn: (Bitmap, YUVFrame?)) -> Bool {
