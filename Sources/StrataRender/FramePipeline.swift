@@ -14,7 +14,9 @@ import Dispatch
 import StrataCore
 
 /// Renders a sequence of snapshots, drawing one frame's tiles while the next frame's display list
-/// is built. Without overlap (one worker, or asked) it draws each frame before `submit` returns.
+/// is built. Without overlap (one worker, or asked) the calling thread draws a frame's tiles at
+/// the next `submit`, after that one's display list, or at `finish`: the same order of stages
+/// and the same hand-over, one thread.
 ///
 ///     let pipeline = FramePipeline(renderer)
 ///     for t in times {
@@ -28,8 +30,9 @@ public final class FramePipeline {
     public let renderer: FrameRenderer
     private let queue = DispatchQueue(label: "strata.frame-pipeline.tiles")
     private var inFlight: Drawing?
-    /// Frames drawn before `submit` returned (one worker, or no overlap wanted).
-    private var ready: (Bitmap, YUVFrame?)?
+    /// Without overlap: the display list submitted last, drawn when the next one is submitted
+    /// (or at `finish`), so each frame is handed back as soon as it is drawn, as with overlap.
+    private var pending: (list: DisplayList, yuv: Bool)?
 
     /// One frame's tile stage, run on `queue`.
     // @unchecked: `result` is written once on the queue before `done` is signalled, and read by
@@ -48,22 +51,23 @@ public final class FramePipeline {
         overlaps = overlapping ?? (renderer.tiles.options.workers > 1)
     }
 
-    deinit { _ = takeInFlight() }
+    deinit { if let d = inFlight { d.done.wait() } }
 
     /// Builds `root`'s display list on this thread, starts drawing its tiles, and returns the
     /// frame submitted before it once that one is drawn (nil for the first). `yuv` also converts
     /// the frame to BT.709 YUV 4:2:0 in the tile workers (as `FrameRenderer.renderWithYUV`).
+    /// Without overlap the tiles of the frame before are drawn here, after this display list.
     public func submit(_ root: LayerSnapshot, yuv: Bool = false) -> (Bitmap, YUVFrame?)? {
         let list = renderer.displayList(for: root)
         // The tile stage does not use the backing-store cache, so its frame ends here, as it
         // would after the tiles.
         renderer.cache.endFrame()
         let previous = takeInFlight()
-        let tiles = renderer.tiles, width = renderer.width, height = renderer.height, history = renderer.history
         guard overlaps else {
-            ready = tiles.render(list, width: width, height: height, history: history, yuv: yuv)
+            pending = (list, yuv)
             return previous
         }
+        let tiles = renderer.tiles, width = renderer.width, height = renderer.height, history = renderer.history
         let drawing = Drawing()
         queue.async {
             drawing.result = tiles.render(list, width: width, height: height, history: history, yuv: yuv)
@@ -77,7 +81,10 @@ public final class FramePipeline {
     public func finish() -> (Bitmap, YUVFrame?)? { takeInFlight() }
 
     private func takeInFlight() -> (Bitmap, YUVFrame?)? {
-        if let r = ready { ready = nil; return r }
+        if let p = pending {
+            pending = nil
+            return renderer.tiles.render(p.list, width: renderer.width, height: renderer.height, history: renderer.history, yuv: p.yuv)
+        }
         guard let d = inFlight else { return nil }
         inFlight = nil
         d.done.wait()
