@@ -4,6 +4,7 @@
 // hold many runs in both directions, and against coverage worked out by hand.
 import XCTest
 import CStrataKernels
+import StrataTestSupport
 
 final class CoverageCellTests: XCTestCase {
     private struct Cells: Equatable { var cells: [[Int32]]; var rowStart: [Int32] }
@@ -55,9 +56,9 @@ final class CoverageCellTests: XCTestCase {
             let n = 6 + trial % 30
             for i in 0..<n {
                 // Alternating far left / far right with small vertical steps: many pieces per row.
-                let x = (i % 2 == 0 ? -8 : 104) + rng.unit() * 40 - 20
-                let y = Double(i) * 40 / Double(n) + rng.unit() * 6 - 3
-                points.append((trial % 3 == 0 ? x : 48 + (x - 48) * rng.unit(), y))
+                let x = (i % 2 == 0 ? -8 : 104) + Double.random(in: -20..<20, using: &rng)
+                let y = Double(i) * 40 / Double(n) + Double.random(in: -3..<3, using: &rng)
+                points.append((trial % 3 == 0 ? x : 48 + (x - 48) * Double.random(in: 0..<1, using: &rng), y))
             }
             var sink = rawCells(points, width: w, height: h)
             let expected = reference(sink, height: h)
@@ -71,7 +72,7 @@ final class CoverageCellTests: XCTestCase {
         var rng = SplitMix(seed: 11)
         let w: Int32 = 64, h: Int32 = 48
         for trial in 0..<20 {
-            let points = (0..<(5 + trial)).map { _ in (rng.unit() * 80 - 8, rng.unit() * 60 - 6) }
+            let points = (0..<(5 + trial)).map { _ in (Double.random(in: -8..<72, using: &rng), Double.random(in: -6..<54, using: &rng)) }
             var a = rawCells(points, width: w, height: h)
             let rotated = Array(points[(trial % points.count)...] + points[..<(trial % points.count)])
             var b = rawCells(rotated, width: w, height: h)
@@ -138,16 +139,3 @@ final class CoverageCellTests: XCTestCase {
     }
 }
 
-/// A small seeded generator (SplitMix64), so the shapes are the same on every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}

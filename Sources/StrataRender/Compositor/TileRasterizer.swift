@@ -531,9 +531,11 @@ struct InteriorRuns {
         let margin = 1.5 * ((frobenius + max(0, frobenius * frobenius - 4 * det * det).squareRoot()) / 2).squareRoot()
         if r == 0, m.0 == 1, m.1 == 0, m.2 == 0, m.3 == 0, m.4 == 1, m.5 == 0, m.8 == 1,
            InteriorRuns.exactInFloat(m.6), InteriorRuns.exactInFloat(m.7), InteriorRuns.exactInFloat(cu),
-           InteriorRuns.exactInFloat(cv), InteriorRuns.exactInFloat(hw), InteriorRuns.exactInFloat(hh) {
-            // A rectangle moved by a translation only, every number a multiple of 1/256 below
-            // 2^14: the kernels' arithmetic on it is exact, and a pixel's coverage is exactly 1
+           InteriorRuns.exactInFloat(cv), InteriorRuns.exactInFloat(hw), InteriorRuns.exactInFloat(hh),
+           InteriorRuns.exactInFloat(Double(region.x0)), InteriorRuns.exactInFloat(Double(region.x1)),
+           InteriorRuns.exactInFloat(Double(region.y0)), InteriorRuns.exactInFloat(Double(region.y1)) {
+            // A rectangle moved by a translation only, every number (the pixels' too) a multiple
+            // of 1/256 below 2^14: the kernels' arithmetic on it is exact, and a pixel's coverage is exactly 1
             // when its square lies inside (|u − cu| + ½ ≤ hw and |v − cv| + ½ ≤ hh at its
             // centre). Rows take that as it is; along a row `inward` steps one pixel in from each
             // end, so the slab is a pixel wider. The runs then hold precisely those pixels — the
