@@ -47,8 +47,8 @@ for line in open(sys.argv[1]):
         who, scene, ms = m.group(1), m.group(2), float(m.group(3))
         rows.setdefault((scene, who), []).append(ms)
         last = (scene, who)
-    elif line.strip().startswith("per frame") and last:
-        extra[last] = line.strip()[len("per frame"):].lstrip(" :")
+    elif "per frame" in line and last:
+        extra[last] = line.split("per frame", 1)[1].lstrip(" :")
 for scene in ("composite", "motion"):
     med = {who: statistics.median(v) for (s, who), v in rows.items() if s == scene}
     if not med:
