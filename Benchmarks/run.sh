@@ -48,7 +48,7 @@ for line in open(sys.argv[1]):
         rows.setdefault((scene, who), []).append(ms)
         last = (scene, who)
     elif "per frame" in line and last:
-        extra[last] = line.split("per frame", 1)[1].lstrip(" :")
+        extra[last] = line.split("per frame", 1)[1].strip(" :\n")
 for scene in ("composite", "motion"):
     med = {who: statistics.median(v) for (s, who), v in rows.items() if s == scene}
     if not med:
