@@ -58,8 +58,8 @@ func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 
 /// go (averaged over the runs after the first) and the peak RSS; saves the last frame with
 /// `--save`. With more than one worker the frames go through a FramePipeline (as exports do
 /// from three workers on): posing, snapshot and display list of frame N + 1 overlap frame N's
-/// tiles, so the stages are timed as seen by the posing thread. `--serial 1` draws each frame before posing the next
-/// (stages timed apart: snapshot, display list, rasterise + tiles).
+/// tiles, so the stages are timed as seen by the posing thread. `--serial 1` draws each frame
+/// before posing the next (stages timed apart: snapshot, display list, rasterise + tiles).
 func measureScene(_ label: String, _ args: Args, root: CALayer, defaultRuns: Int, pose: (Int) -> Void) {
     let frames = args.int("frames", 60), runs = args.int("runs", defaultRuns)
     let workers = args.int("workers", ProcessInfo.processInfo.activeProcessorCount)
