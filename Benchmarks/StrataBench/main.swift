@@ -86,7 +86,7 @@ func measureScene(_ label: String, _ args: Args, root: CALayer, defaultRuns: Int
             } else {
                 let list = renderer.displayList(for: snapshot)
                 a3 = strata_allocation_count(); t2 = now()
-                last = renderer.tiles.render(list, width: w, height: h, history: renderer.history)
+                last = renderer.drawTiles(of: list).0
                 renderer.cache.endFrame()
             }
             let a4 = strata_allocation_count(), t3 = now()

@@ -11,7 +11,6 @@
 // points are computed once and shared by the two pieces they join, so each edge's pieces add up
 // to its height exactly and every row's covers sum to zero for closed outlines (exactly 0
 // outside, exactly 1 inside).
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "strata_kernels.h"

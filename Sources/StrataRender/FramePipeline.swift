@@ -59,18 +59,17 @@ public final class FramePipeline {
     /// Without overlap the tiles of the frame before are drawn here, after this display list.
     public func submit(_ root: LayerSnapshot, yuv: Bool = false) -> (Bitmap, YUVFrame?)? {
         let list = renderer.displayList(for: root)
-        // The tile stage does not use the backing-store cache, so its frame ends here, as it
-        // would after the tiles.
+        // The tile stage does not use the backing-store cache (FrameRenderer.drawTiles), so its
+        // frame ends here, as it would after the tiles.
         renderer.cache.endFrame()
         let previous = takeInFlight()
         guard overlaps else {
             pending = (list, yuv)
             return previous
         }
-        let tiles = renderer.tiles, width = renderer.width, height = renderer.height, history = renderer.history
-        let drawing = Drawing()
+        let renderer = renderer, drawing = Drawing()
         queue.async {
-            drawing.result = tiles.render(list, width: width, height: height, history: history, yuv: yuv)
+            drawing.result = renderer.drawTiles(of: list, yuv: yuv)
             drawing.done.signal()
         }
         inFlight = drawing
@@ -83,7 +82,7 @@ public final class FramePipeline {
     private func takeInFlight() -> (Bitmap, YUVFrame?)? {
         if let p = pending {
             pending = nil
-            return renderer.tiles.render(p.list, width: renderer.width, height: renderer.height, history: renderer.history, yuv: p.yuv)
+            return renderer.drawTiles(of: p.list, yuv: p.yuv)
         }
         guard let d = inFlight else { return nil }
         inFlight = nil

@@ -28,9 +28,16 @@ public struct FrameRenderer: Sendable {
         return builder.build(root)
     }
 
+    /// The tile stage of a frame whose display list is built: its pixels, and with `yuv` also
+    /// BT.709 YUV 4:2:0 (nil when the size is odd). Uses no backing-store cache, so the caller
+    /// may end the cache's frame before or after it (FramePipeline does before).
+    public func drawTiles(of list: DisplayList, yuv: Bool = false) -> (Bitmap, YUVFrame?) {
+        tiles.render(list, width: width, height: height, history: history, yuv: yuv)
+    }
+
     /// Draws one frame.
     public func render(_ root: LayerSnapshot) -> Bitmap {
-        let frame = tiles.render(displayList(for: root), width: width, height: height, history: history)
+        let frame = drawTiles(of: displayList(for: root)).0
         cache.endFrame()
         return frame
     }
@@ -38,7 +45,7 @@ public struct FrameRenderer: Sendable {
     /// Draws one frame, and also as BT.709 YUV 4:2:0 for a video encoder (nil when the size is
     /// odd), converted by the tile workers as they finish each tile.
     public func renderWithYUV(_ root: LayerSnapshot) -> (Bitmap, YUVFrame?) {
-        let frame = tiles.render(displayList(for: root), width: width, height: height, history: history, yuv: true)
+        let frame = drawTiles(of: displayList(for: root), yuv: true)
         cache.endFrame()
         return frame
     }
