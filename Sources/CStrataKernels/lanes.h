@@ -46,9 +46,11 @@ INLINE vf FN(sqrtf)(vf v) { return __builtin_elementwise_sqrt(v); }
 INLINE vf FN(tof)(vi v) { return __builtin_convertvector(v, vf); }
 /// Whether any lane of a mask is set.
 INLINE int FN(any)(vi m) { return __builtin_reduce_or(m) != 0; }
+/// v rounded toward zero, for |v| < 2³¹.
+INLINE vi FN(trunci)(vf v) { return __builtin_convertvector(v, vi); }
 /// floor as an integer, for |v| < 2³¹ (callers clamp).
 INLINE vi FN(floori)(vf v) {
-    vi t = __builtin_convertvector(v, vi);
+    vi t = FN(trunci)(v);
     return t + (vi)(FN(tof)(t) > v);  // true lanes are −1
 }
 

@@ -44,16 +44,20 @@ INLINE FN(rowmap) FN(prepare)(const strata_map *p, double Y) {
     return r;
 }
 
+/// FN(map) of an affine map: every lane is in front of the eye.
+INLINE FN(sample) FN(mapAffine)(const FN(rowmap) *r, vf X) {
+    FN(sample) s;
+    s.u = (vf)r->m0 * X + r->a; s.v = (vf)r->m1 * X + r->b;
+    s.dudx = r->m0; s.dudy = r->m3; s.dvdx = r->m1; s.dvdy = r->m4;
+    s.gu = r->gu; s.gv = r->gv; s.igu = r->igu; s.igv = r->igv;
+    s.ok = (vi)-1;
+    return s;
+}
+
 INLINE FN(sample) FN(map)(const FN(rowmap) *r, vf X) {
+    if (r->affine) return FN(mapAffine)(r, X);
     FN(sample) s;
     vf a = (vf)r->m0 * X + r->a, b = (vf)r->m1 * X + r->b;
-    if (r->affine) {
-        s.u = a; s.v = b;
-        s.dudx = r->m0; s.dudy = r->m3; s.dvdx = r->m1; s.dvdy = r->m4;
-        s.gu = r->gu; s.gv = r->gv; s.igu = r->igu; s.igv = r->igv;
-        s.ok = (vi)-1;
-        return s;
-    }
     vf w = (vf)r->m2 * X + r->w;
     s.ok = w > 0;
     vf iw = 1.0f / SEL(s.ok, w, (vf)1.0f);
@@ -145,11 +149,72 @@ INLINE vi FN(clampIndex)(vi v, int n) { return SEL(v < 0, (vi)0, SEL(v > n - 1, 
 /// Channel `shift` of RGBA8 words as floats 0…255.
 INLINE vf FN(channel)(vu t, int shift) { return FN(tof)((vi)((t >> shift) & 0xffu)); }
 
+/// Where a sample lies in texel units: `x = sx0 + u·sxScale`, `y = sy0 + v·syScale`.
+INLINE void FN(texelPosition)(const strata_sampler *s, vf u, vf v, vf *x, vf *y) {
+    *x = (vf)s->sx0 + u * s->sxScale;
+    *y = (vf)s->sy0 + v * s->syScale;
+}
+
+/// The texel `ahead` device rows below a sample: an offset in texels, the same for every pixel
+/// of an affine map. Its loads are started early (prefetched) because the texels of a rotated
+/// row lie on scattered lines, which the hardware prefetcher does not follow. Measured: the
+/// image gathers waited on memory for half of the composite scene's time.
+typedef struct {
+    long delta;  // texel index offset
+    long last;  // the largest index whose row has one below it; prefetching is off when < 0
+} FN(prefetch);
+
+INLINE FN(prefetch) FN(prefetchAhead)(const strata_sampler *s, const FN(rowmap) *rm, int rows) {
+    FN(prefetch) p = { 0, -1 };
+    if (!rm->affine || s->height < 2) return p;
+    float dx = (float)rows * rm->m3 * s->sxScale, dy = (float)rows * rm->m4 * s->syScale;
+    if (!(dx > -65536.0f && dx < 65536.0f && dy > -65536.0f && dy < 65536.0f)) return p;
+    const long ix = (long)(dx + (dx < 0 ? -0.5f : 0.5f)), iy = (long)(dy + (dy < 0 ? -0.5f : 0.5f));
+    p.delta = iy * s->width + ix;
+    p.last = (long)s->width * (s->height - 1) - 1;
+    return p;
+}
+
+/// Prefetches the lines `pf.delta` texels on from the first and the last lane's top-left texel,
+/// and the lines one texel row below those.
+INLINE void FN(prefetchTexels)(const strata_sampler *s, const FN(prefetch) *pf, vi index) {
+    const long ends[2] = { index[0], index[LANES - 1] };
+    for (int i = 0; i < 2; i++) {
+        long k = ends[i] + pf->delta;
+        k = k < 0 ? 0 : k > pf->last ? pf->last : k;
+        __builtin_prefetch(s->texels + k);
+        __builtin_prefetch(s->texels + k + s->width);
+    }
+}
+
+/// Whether every bilinear footprint of the pixels `xa ... xb` of a row lies inside the image, so
+/// that clamping the texel indices would change none of them. Along a row of an affine map
+/// the texel position is a chain of correctly rounded monotonic operations of x (the same ones
+/// the loop runs), so its extremes are at the two ends.
+INLINE int FN(footprintsInside)(const strata_sampler *s, const FN(rowmap) *rm, int xa, int xb) {
+    if (!rm->affine) return 0;
+    const float right = (float)(s->width - 1), bottom = (float)(s->height - 1);
+    const int ends[2] = { xa, xb };
+    for (int i = 0; i < 2; i++) {
+        const vf X = FN(tof)((vi)ends[i]) + 0.5f;
+        const FN(sample) p = FN(map)(rm, X);
+        vf x, y;
+        FN(texelPosition)(s, p.u, p.v, &x, &y);
+        const vf fx = x - 0.5f, fy = y - 0.5f;
+        // Each lane holds the same value; NaN fails every comparison.
+        if (!((fx[0] >= 0) & (fx[0] < right) & (fy[0] >= 0) & (fy[0] < bottom))) return 0;
+    }
+    return 1;
+}
+
 /// ImageSampler.sample, lane-wise: premultiplied colour 0…1. The four texel words are fetched
 /// first and then interpolated one channel at a time (all sixteen channels at once spilled
-/// registers: 2× slower).
-INLINE void FN(sampleImage)(const strata_sampler *s, int nearest, vf u, vf v, vf *r, vf *g, vf *b, vf *a) {
-    vf x = (vf)s->sx0 + u * s->sxScale, y = (vf)s->sy0 + v * s->syScale;
+/// registers: 2× slower). `inside`: footprintsInside holds for these lanes, so the clamps,
+/// which would change nothing, are left out. `pf`: the lines to prefetch, or null.
+INLINE void FN(sampleImage)(const strata_sampler *s, int nearest, const int inside, const FN(prefetch) *pf,
+                            vf u, vf v, vf *r, vf *g, vf *b, vf *a) {
+    vf x, y;
+    FN(texelPosition)(s, u, v, &x, &y);
     const float k = 1.0f / 255.0f;
     const int w = s->width, h = s->height;
     if (nearest) {
@@ -159,11 +224,17 @@ INLINE void FN(sampleImage)(const strata_sampler *s, int nearest, vf u, vf v, vf
         *r = FN(channel)(t, 0) * k; *g = FN(channel)(t, 8) * k; *b = FN(channel)(t, 16) * k; *a = FN(channel)(t, 24) * k;
         return;
     }
-    vf fx = FN(clampf)(x - 0.5f, -1e9f, 1e9f), fy = FN(clampf)(y - 0.5f, -1e9f, 1e9f);
-    vi x0 = FN(floori)(fx), y0 = FN(floori)(fy);
+    vf fx = x - 0.5f, fy = y - 0.5f;
+    if (!inside) { fx = FN(clampf)(fx, -1e9f, 1e9f); fy = FN(clampf)(fy, -1e9f, 1e9f); }
+    // Inside, fx and fy are at least 0, where truncation is the floor.
+    vi x0 = inside ? FN(trunci)(fx) : FN(floori)(fx), y0 = inside ? FN(trunci)(fy) : FN(floori)(fy);
     vf tx = fx - FN(tof)(x0), ty = fy - FN(tof)(y0);
-    vi cx0 = FN(clampIndex)(x0, w), cx1 = FN(clampIndex)(x0 + 1, w);
-    vi row0 = FN(clampIndex)(y0, h) * w, row1 = FN(clampIndex)(y0 + 1, h) * w;
+    vi cx0 = x0, cx1 = x0 + 1, row0 = y0 * w, row1 = (y0 + 1) * w;
+    if (!inside) {
+        cx0 = FN(clampIndex)(x0, w); cx1 = FN(clampIndex)(x0 + 1, w);
+        row0 = FN(clampIndex)(y0, h) * w; row1 = FN(clampIndex)(y0 + 1, h) * w;
+    }
+    if (pf && pf->last >= 0) FN(prefetchTexels)(s, pf, row0 + cx0);
     vu ta = STRATA_GATHER(s->texels, row0 + cx0), tb = STRATA_GATHER(s->texels, row0 + cx1);
     vu tc = STRATA_GATHER(s->texels, row1 + cx0), td = STRATA_GATHER(s->texels, row1 + cx1);
 #define LERP2(SHIFT, OUT) do { \
@@ -178,22 +249,6 @@ INLINE void FN(sampleImage)(const strata_sampler *s, int nearest, vf u, vf v, vf
 #undef LERP2
 }
 
-/// Starts loading the texels a few rows further down need (their lines are scattered along a
-/// rotated row of the image, which the hardware prefetcher does not follow). Measured: the
-/// image gathers waited on memory for half of the composite scene's time.
-INLINE void FN(prefetchTexels)(const strata_sampler *s, vf u, vf v) {
-    vf x = (vf)s->sx0 + u * s->sxScale, y = (vf)s->sy0 + v * s->syScale;
-    const float fx[2] = { x[0], x[LANES - 1] }, fy[2] = { y[0], y[LANES - 1] };
-    for (int i = 0; i < 2; i++) {
-        float cx = fx[i] < 0 ? 0 : fx[i] > (float)(s->width - 1) ? (float)(s->width - 1) : fx[i];
-        float cy = fy[i] < 0 ? 0 : fy[i] > (float)(s->height - 2) ? (float)(s->height - 2) : fy[i];
-        if (!(cy >= 0)) cy = 0;
-        const uint32_t *p = s->texels + (long)cy * s->width + (long)cx;
-        __builtin_prefetch(p);
-        __builtin_prefetch(p + s->width);
-    }
-}
-
 /// The gradient's premultiplied colour at parameter t (GradientPaint.color(at:)): the colour
 /// of the first stop up to it, of the last from it on, interpolated in between.
 INLINE void FN(ramp)(const strata_item *it, vf t, vf *r, vf *g, vf *b, vf *a) {
@@ -202,8 +257,10 @@ INLINE void FN(ramp)(const strata_item *it, vf t, vf *r, vf *g, vf *b, vf *a) {
     vf cr, cg, cb, ca;
     if (n == 2) {
         // The common two-stop ramp: one interval (measured: half the instructions of the loop).
-        const float lo = s[0], hi = s[1];
-        vf f = hi > lo ? FN(clampf)((t - lo) / (hi - lo), 0.0f, 1.0f) : (vf)1.0f;
+        const float lo = s[0], hi = s[1], span = hi - lo;
+        // Over a span of exactly 1 (the default locations 0 and 1) the quotient is the
+        // difference itself: the division is left out, the bits are the same.
+        vf f = hi > lo ? FN(clampf)(span == 1.0f ? t - lo : (t - lo) / span, 0.0f, 1.0f) : (vf)1.0f;
         vi beyond = t >= hi;
         cr = SEL(beyond, (vf)c[4], c[0] + (c[4] - c[0]) * f);
         cg = SEL(beyond, (vf)c[5], c[1] + (c[5] - c[1]) * f);
@@ -244,7 +301,9 @@ INLINE vf FN(dither)(vi x, int y) {
     return (FN(tof)(k) + 0.5f) / 64.0f - 0.5f;
 }
 
-INLINE void FN(shade)(const strata_item *it, const int paint, const FN(sample) *p, vf dither, vf *r, vf *g, vf *b, vf *a) {
+/// The paint's premultiplied colour at the lanes' samples. `inside` and `pf`: FN(sampleImage)'s.
+INLINE void FN(shade)(const strata_item *it, const int paint, const int inside, const FN(prefetch) *pf, const FN(sample) *p,
+                      vf dither, vf *r, vf *g, vf *b, vf *a) {
     switch (paint) {
     case STRATA_PAINT_SOLID:
         *r = it->color[0]; *g = it->color[1]; *b = it->color[2]; *a = it->color[3];
@@ -252,7 +311,7 @@ INLINE void FN(shade)(const strata_item *it, const int paint, const FN(sample) *
     case STRATA_PAINT_AXIAL:
     case STRATA_PAINT_RADIAL: {
         vf t;
-        if (it->paint == STRATA_PAINT_AXIAL) {
+        if (paint == STRATA_PAINT_AXIAL) {
             t = ((p->u - it->gsx) * it->gdx + (p->v - it->gsy) * it->gdy) * it->gInvLen2;
         } else {
             vf nx = (p->u - it->gsx) / it->grx, ny = (p->v - it->gsy) / it->gry;
@@ -264,10 +323,10 @@ INLINE void FN(shade)(const strata_item *it, const int paint, const FN(sample) *
         return;
     }
     case STRATA_PAINT_IMAGE: {
-        FN(sampleImage)(&it->image, it->nearest, p->u, p->v, r, g, b, a);
+        FN(sampleImage)(&it->image, it->nearest, inside, pf, p->u, p->v, r, g, b, a);
         if (it->blendWeight > 0) {
             vf lr, lg, lb, la;
-            FN(sampleImage)(&it->blendImage, it->nearest, p->u, p->v, &lr, &lg, &lb, &la);
+            FN(sampleImage)(&it->blendImage, it->nearest, inside, 0, p->u, p->v, &lr, &lg, &lb, &la);
             *r += (lr - *r) * it->blendWeight; *g += (lg - *g) * it->blendWeight;
             *b += (lb - *b) * it->blendWeight; *a += (la - *a) * it->blendWeight;
         }
@@ -295,71 +354,91 @@ INLINE void FN(prepareRow)(FN(rowmaps) *m, const strata_item *it, int y) {
     for (int k = 0; k < m->clipCount; k++) m->clips[k] = FN(prepare)(&it->clips[k].map, Y);
 }
 
+/// One step of FN(loop): pixels k ..< k + LANES of the tile's row (R, G, B, A). `whole`: every
+/// lane lies in the segment and the map is affine, so without coverage, clips or mask every
+/// lane is live and the selects fold away.
+INLINE void FN(step)(const strata_item *restrict it, const FN(rowmaps) *restrict maps, float *restrict R, float *restrict G,
+                     float *restrict B, float *restrict A, int k, int lx0, int lx1, int tileX, int y, const float *restrict mask,
+                     vf dither, const FN(prefetch) *pf, const int full, const int replace, const int paint, const int clipped,
+                     const int masked, const int inside, const int whole) {
+    const FN(rowmap) *rm = &maps->item;
+    const int clipCount = clipped ? maps->clipCount : 0;
+    // Mapping is needed for coverage, clips and any paint but a solid colour.
+    const int mapped = full || paint != STRATA_PAINT_SOLID;
+    vi lx = IOTA + k;
+    vi live = whole ? (vi)-1 : (lx >= lx0) & (lx < lx1);
+    vi x = lx + tileX;
+    vf X = FN(tof)(x) + 0.5f;
+    FN(sample) p;
+    if (mapped) {
+        if (whole) {
+            p = FN(mapAffine)(rm, X);
+        } else {
+            p = FN(map)(rm, X);
+            live = live & p.ok;
+        }
+    }
+    vf cov = full ? FN(cover)(it, &p, rm->similar) : (vf)1.0f;
+    for (int c = 0; c < clipCount; c++) {
+        FN(sample) q = FN(map)(&maps->clips[c], X);
+        vf cc = FN(rrect)(&it->clips[c].shape, &q, it->clips[c].antialiased, maps->clips[c].similar);
+        cov = SEL(q.ok, cov * cc, (vf)0.0f);
+    }
+    if (masked) cov = cov * FN(load)(mask + k);
+    if (full || clipped || masked) {
+        live = live & (cov > 0);
+        if (!FN(any)(live)) return;
+    }
+    vf sr, sg, sb, sa;
+    if (paint == STRATA_PAINT_SOLID) {
+        sr = it->color[0]; sg = it->color[1]; sb = it->color[2]; sa = it->color[3];
+    } else {
+        if (LANES == 1) dither = FN(dither)(x, y);
+        FN(shade)(it, paint, inside, pf, &p, dither, &sr, &sg, &sb, &sa);
+    }
+    vf dr = FN(load)(R + k), dg = FN(load)(G + k), db = FN(load)(B + k), da = FN(load)(A + k);
+    if (replace) {
+        FN(store)(R + k, SEL(live, sr, dr));
+        FN(store)(G + k, SEL(live, sg, dg));
+        FN(store)(B + k, SEL(live, sb, db));
+        FN(store)(A + k, SEL(live, sa, da));
+        return;
+    }
+    if (full || clipped || masked) { sr = sr * cov; sg = sg * cov; sb = sb * cov; sa = sa * cov; }
+    vf keep = 1.0f - sa;
+    FN(store)(R + k, SEL(live, sr + dr * keep, dr));
+    FN(store)(G + k, SEL(live, sg + dg * keep, dg));
+    FN(store)(B + k, SEL(live, sb + db * keep, db));
+    FN(store)(A + k, SEL(live, sa + da * keep, da));
+}
+
 /// The loop over one segment, specialised by the compiler for each combination of the constant
 /// flags below (the dispatcher FN(segment) passes literals): a solid interior without clips maps
 /// no coordinates, a segment without clips or mask has no clip loop, and so on. Measured: one
 /// generic loop testing the flags per step cost 2–3× the instructions of the specialised ones.
+/// `inside`: an image's bilinear footprints all lie inside it (FN(footprintsInside)).
 INLINE void FN(loop)(const strata_item *restrict it, const FN(rowmaps) *restrict maps, float *restrict tile, long stride,
                      long plane, int tileX, int tileY, int y, int x0, int x1, const float *restrict mask,
-                     const int full, const int replace, const int paint, const int clipped, const int masked) {
-    const FN(rowmap) rm = maps->item;
-    const int clipCount = clipped ? maps->clipCount : 0;
+                     const int full, const int replace, const int paint, const int clipped, const int masked,
+                     const int inside) {
     float *row = tile + (long)(y - tileY) * stride;
     float *R = row, *G = row + plane, *B = row + 2 * plane, *A = row + 3 * plane;
     const int lx0 = x0 - tileX, lx1 = x1 - tileX;
-    // Mapping is needed for coverage, clips and any paint but a solid colour.
-    const int mapped = full || paint != STRATA_PAINT_SOLID;
     // The dither of a lane depends on x mod 8 only, and chunks start at multiples of 8.
     vf dither = 0;
     if (paint == STRATA_PAINT_AXIAL || paint == STRATA_PAINT_RADIAL) dither = FN(dither)(IOTA + (tileX + (lx0 & ~(LANES - 1))), y);
+    enum { AHEAD = 8 };  // device rows
+    FN(prefetch) pf = { 0, -1 };
+    if (paint == STRATA_PAINT_IMAGE) pf = FN(prefetchAhead)(&it->image, &maps->item, AHEAD);
+    // Steps wholly inside the segment (those from wa to wb) take the variant without lane masks
+    // when the map is affine; the segment's first and last steps may be partial.
+    const int wa = maps->item.affine ? (lx0 + LANES - 1) & ~(LANES - 1) : lx1;
+    const int wb = lx1 & ~(LANES - 1);
+#define STEP(WHOLE) FN(step)(it, maps, R, G, B, A, k, lx0, lx1, tileX, y, mask, dither, &pf, full, replace, paint, clipped, masked, inside, WHOLE)
     for (int k = lx0 & ~(LANES - 1); k < lx1; k += LANES) {
-        vi lx = IOTA + k;
-        vi valid = (lx >= lx0) & (lx < lx1);
-        vi x = lx + tileX;
-        vf X = FN(tof)(x) + 0.5f;
-        FN(sample) p;
-        vi live = valid;
-        if (mapped) {
-            p = FN(map)(&rm, X);
-            live = live & p.ok;
-        }
-        vf cov = full ? FN(cover)(it, &p, rm.similar) : (vf)1.0f;
-        for (int c = 0; c < clipCount; c++) {
-            FN(sample) q = FN(map)(&maps->clips[c], X);
-            vf cc = FN(rrect)(&it->clips[c].shape, &q, it->clips[c].antialiased, maps->clips[c].similar);
-            cov = SEL(q.ok, cov * cc, (vf)0.0f);
-        }
-        if (masked) cov = cov * FN(load)(mask + k);
-        if (full || clipped || masked) {
-            live = live & (cov > 0);
-            if (!FN(any)(live)) continue;
-        }
-        vf sr, sg, sb, sa;
-        if (paint == STRATA_PAINT_SOLID) {
-            sr = it->color[0]; sg = it->color[1]; sb = it->color[2]; sa = it->color[3];
-        } else {
-            if (paint == STRATA_PAINT_IMAGE && rm.affine) {
-                enum { AHEAD = 8 };
-                FN(prefetchTexels)(&it->image, p.u + (float)AHEAD * rm.m3, p.v + (float)AHEAD * rm.m4);
-            }
-            if (LANES == 1) dither = FN(dither)(x, y);
-            FN(shade)(it, paint, &p, dither, &sr, &sg, &sb, &sa);
-        }
-        vf dr = FN(load)(R + k), dg = FN(load)(G + k), db = FN(load)(B + k), da = FN(load)(A + k);
-        if (replace) {
-            FN(store)(R + k, SEL(live, sr, dr));
-            FN(store)(G + k, SEL(live, sg, dg));
-            FN(store)(B + k, SEL(live, sb, db));
-            FN(store)(A + k, SEL(live, sa, da));
-            continue;
-        }
-        if (full || clipped || masked) { sr = sr * cov; sg = sg * cov; sb = sb * cov; sa = sa * cov; }
-        vf keep = 1.0f - sa;
-        FN(store)(R + k, SEL(live, sr + dr * keep, dr));
-        FN(store)(G + k, SEL(live, sg + dg * keep, dg));
-        FN(store)(B + k, SEL(live, sb + db * keep, db));
-        FN(store)(A + k, SEL(live, sa + da * keep, da));
+        if (k >= wa && k < wb) STEP(1); else STEP(0);
     }
+#undef STEP
 }
 
 /// An opaque solid colour stored over pixels x0 ..< x1 of a row.
@@ -375,13 +454,30 @@ INLINE void FN(storeLoop)(const strata_item *restrict it, float *restrict tile, 
     for (; k < lx1; k++) { R[k] = it->color[0]; G[k] = it->color[1]; B[k] = it->color[2]; A[k] = it->color[3]; }
 }
 
+#define LOOP(FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE) \
+    FN(loop)(it, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE)
 #define LOOP_PAINTS(FULL, REPLACE, CLIPPED, MASKED) \
     switch (it->paint) { \
-    case STRATA_PAINT_SOLID: FN(loop)(it, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, FULL, REPLACE, STRATA_PAINT_SOLID, CLIPPED, MASKED); break; \
-    case STRATA_PAINT_AXIAL: FN(loop)(it, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, FULL, REPLACE, STRATA_PAINT_AXIAL, CLIPPED, MASKED); break; \
-    case STRATA_PAINT_RADIAL: FN(loop)(it, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, FULL, REPLACE, STRATA_PAINT_RADIAL, CLIPPED, MASKED); break; \
-    case STRATA_PAINT_IMAGE: FN(loop)(it, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED); break; \
+    case STRATA_PAINT_SOLID: LOOP(FULL, REPLACE, STRATA_PAINT_SOLID, CLIPPED, MASKED, 0); break; \
+    case STRATA_PAINT_AXIAL: LOOP(FULL, REPLACE, STRATA_PAINT_AXIAL, CLIPPED, MASKED, 0); break; \
+    case STRATA_PAINT_RADIAL: LOOP(FULL, REPLACE, STRATA_PAINT_RADIAL, CLIPPED, MASKED, 0); break; \
+    case STRATA_PAINT_IMAGE: \
+        if (!(FULL) && FN(imageStepsInside)(it, &maps->item, tileX + ((x0 - tileX) & ~(LANES - 1)), x1)) \
+            LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, 1); \
+        else \
+            LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, 0); \
+        break; \
     }
+
+/// Whether the bilinear footprints of every lane of the steps over pixels `xa ..< xb` (from
+/// `xa`, a step's first pixel, to the end of the last step) lie inside the item's images. Only
+/// interiors ask: a full segment's steps reach past the shape's edge, usually past the image's.
+INLINE int FN(imageStepsInside)(const strata_item *it, const FN(rowmap) *rm, int xa, int xb) {
+    if (it->nearest) return 0;
+    const int last = xa + (xb - xa + LANES - 1) / LANES * LANES - 1;
+    if (!FN(footprintsInside)(&it->image, rm, xa, last)) return 0;
+    return !(it->blendWeight > 0) || FN(footprintsInside)(&it->blendImage, rm, xa, last);
+}
 
 /// Pixels x0 ..< x1 of row y: picks the specialised loop.
 static void FN(segment)(const strata_item *it, const FN(rowmaps) *maps, float *tile, long stride, long plane,
@@ -401,6 +497,7 @@ static void FN(segment)(const strata_item *it, const FN(rowmaps) *maps, float *t
         LOOP_PAINTS(0, 0, 0, 0)
     }
 }
+#undef LOOP
 #undef LOOP_PAINTS
 
 void FN(strata_draw_span)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,

@@ -210,6 +210,46 @@ final class InteriorRunTests: XCTestCase {
         }
     }
 
+    /// Images turned, scaled (up to 3×, down to 0.3×), mirrored and sheared, opaque and at half
+    /// opacity, draw the same bytes with and without interior runs. Their interiors sample
+    /// without clamping the texel indices where every bilinear footprint of a step is proven to
+    /// lie inside the image (`footprintsInside`), which only the runs reach; the full path
+    /// clamps every lane. Images of 2 × 2 texels and stretched single rows are included: their
+    /// footprints are never inside.
+    func testImagesAreByteIdenticalWithoutRuns() {
+        var rng = SplitMix(seed: 20261125)
+        let root = canvas(320, 240, color(0.9, 0.9, 0.85))
+        let sizes = [(37, 23), (64, 48), (2, 2), (80, 1), (5, 90)]
+        for i in 0..<18 {
+            let (tw, th) = sizes[i % sizes.count]
+            var texels = Bitmap(width: tw, height: th)
+            for k in 0..<(tw * th) {
+                // Premultiplied: every colour channel at most its alpha.
+                let alpha = i % 3 == 0 ? 255 : Int.random(in: 0...255, using: &rng)
+                for c in 0..<3 { texels.pixels[k * 4 + c] = UInt8(Int.random(in: 0...alpha, using: &rng)) }
+                texels.pixels[k * 4 + 3] = UInt8(alpha)
+            }
+            let picture = CALayer()
+            let w = Double.random(in: 30...160, using: &rng), h = Double.random(in: 30...120, using: &rng)
+            picture.frame = CGRect(x: Double.random(in: -20...260, using: &rng), y: Double.random(in: -20...200, using: &rng), width: w, height: h)
+            picture.contents = CGImage(bitmap: texels)
+            picture.opacity = i % 2 == 0 ? 1 : 0.5
+            var t = CATransform3DMakeRotation(CGFloat(Double.random(in: -3.1...3.1, using: &rng)), 0, 0, 1)
+            if i % 4 == 1 { t = CATransform3DScale(t, -1, 1, 1) }
+            if i % 5 == 3 { t.m21 = 0.3 }
+            picture.transform = t
+            if i % 6 == 4 { picture.contentsGravity = .resizeAspect }
+            root.addSublayer(picture)
+        }
+        var withoutRuns = RenderOptions(workers: 1, tileSize: 64)
+        withoutRuns.usesInteriorRuns = false
+        let full = FrameRenderer(width: 320, height: 240, options: withoutRuns).render(PresentationBuilder(time: 0).snapshotTree(of: root))
+        for tile in [64, 16] {
+            let fast = render(root, width: 320, height: 240, workers: 1, tileSize: tile)
+            XCTAssertEqual(zip(fast.pixels, full.pixels).filter { $0 != $1 }.count, 0, "bytes that differ, tiles of \(tile)")
+        }
+    }
+
     /// Layers of every kind that uses the runs (also in perspective) render to the same bytes
     /// with and without them.
     func testFramesAreByteIdenticalWithoutRuns() {
