@@ -220,6 +220,7 @@ INLINE void FN(sampleImage)(const strata_sampler *s, int nearest, const int insi
     if (nearest) {
         vi cx = FN(clampIndex)(FN(floori)(FN(clampf)(x, -1e9f, 1e9f)), w);
         vi cy = FN(clampIndex)(FN(floori)(FN(clampf)(y, -1e9f, 1e9f)), h);
+        if (pf && pf->last >= 0) FN(prefetchTexels)(s, pf, cy * w + cx);
         vu t = STRATA_GATHER(s->texels, cy * w + cx);
         *r = FN(channel)(t, 0) * k; *g = FN(channel)(t, 8) * k; *b = FN(channel)(t, 16) * k; *a = FN(channel)(t, 24) * k;
         return;
