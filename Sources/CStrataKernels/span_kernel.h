@@ -463,19 +463,21 @@ INLINE void FN(storeLoop)(const strata_item *restrict it, float *restrict tile, 
     case STRATA_PAINT_AXIAL: LOOP(FULL, REPLACE, STRATA_PAINT_AXIAL, CLIPPED, MASKED, 0); break; \
     case STRATA_PAINT_RADIAL: LOOP(FULL, REPLACE, STRATA_PAINT_RADIAL, CLIPPED, MASKED, 0); break; \
     case STRATA_PAINT_IMAGE: \
-        if (!(FULL) && FN(imageStepsInside)(it, &maps->item, tileX + ((x0 - tileX) & ~(LANES - 1)), x1)) \
+        if (!(FULL) && FN(imageStepsInside)(it, &maps->item, tileX, x0, x1)) \
             LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, 1); \
         else \
             LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, 0); \
         break; \
     }
 
-/// Whether the bilinear footprints of every lane of the steps over pixels `xa ..< xb` (from
-/// `xa`, a step's first pixel, to the end of the last step) lie inside the item's images. Only
-/// interiors ask: a full segment's steps reach past the shape's edge, usually past the image's.
-INLINE int FN(imageStepsInside)(const strata_item *it, const FN(rowmap) *rm, int xa, int xb) {
+/// Whether the bilinear footprints of every lane of FN(loop)'s steps over pixels `x0 ..< x1`
+/// (from the first step's first pixel to the last step's last, steps starting on multiples of
+/// LANES from the tile's left edge) lie inside the item's images. Only interiors ask: a full
+/// segment's steps reach past the shape's edge, usually past the image's.
+INLINE int FN(imageStepsInside)(const strata_item *it, const FN(rowmap) *rm, int tileX, int x0, int x1) {
     if (it->nearest) return 0;
-    const int last = xa + (xb - xa + LANES - 1) / LANES * LANES - 1;
+    const int xa = tileX + ((x0 - tileX) & ~(LANES - 1));
+    const int last = xa + (x1 - xa + LANES - 1) / LANES * LANES - 1;
     if (!FN(footprintsInside)(&it->image, rm, xa, last)) return 0;
     return !(it->blendWeight > 0) || FN(footprintsInside)(&it->blendImage, rm, xa, last);
 }
