@@ -191,116 +191,113 @@ void strata_cells_add_edge(strata_cell_sink *s, double x0, double y0, double x1,
 }
 
 long strata_cells_finish(strata_cell_sink *s, int32_t *rowStart, int32_t y0, int32_t y1) {
-    strata_cell *sorted = malloc((size_t)(s->count > 0 ? s->count : 1) * sizeof *sorted);
-    if (!sorted) {
-        s->failed = 1; s->count = 0;
-        for (int32_t r = 0; r <= y1 - y0; r++) rowStart[r] = 0;
-        return 0;
-    }
-    const long out = strata_cells_finish_into(s, rowStart, y0, y1, sorted);
-    free(sorted);
-    return out;
+    strata_cell *spare = NULL;
+    long capacity = 0;
+    const long n = strata_cells_finish_into(s, rowStart, y0, y1, &spare, &capacity);
+    free(spare);
+    return n;
 }
 
-/// Sorts n cells by x: merges neighbouring ascending runs pairwise, between `a` and `b`, until one
-/// run is left; returns the buffer holding it. Equal x may end in either order (their sums do
-/// not depend on it).
-static const strata_cell *sort_row(strata_cell *a, strata_cell *b, long n) {
-    if (n < 2) return a;
-    for (;;) {
-        long i = 0, o = 0, runs = 0;
-        while (i < n) {
-            long j = i + 1;
-            while (j < n && a[j - 1].x <= a[j].x) j++;
-            if (j == n) {
-                if (runs == 0) return a;
-                memcpy(b + o, a + i, (size_t)(n - i) * sizeof *a);
-                break;
-            }
-            long k = j + 1;
-            while (k < n && a[k - 1].x <= a[k].x) k++;
-            long p = i, q = j;
-            while (p < j && q < k) b[o++] = a[q].x < a[p].x ? a[q++] : a[p++];
-            while (p < j) b[o++] = a[p++];
-            while (q < k) b[o++] = a[q++];
-            runs++;
-            i = k;
-        }
-        strata_cell *t = a; a = b; b = t;
-    }
-}
-
-long strata_cells_finish_into(strata_cell_sink *s, int32_t *rowStart, int32_t y0, int32_t y1, strata_cell *sorted) {
+long strata_cells_finish_into(strata_cell_sink *s, int32_t *rowStart, int32_t y0, int32_t y1, strata_cell **spare,
+                              long *spareCapacity) {
     const long n = s->count;
     const int32_t rows = y1 - y0;
-    // Counting sort by row (cells are produced along the edges, rows interleaved), then a natural
-    // merge sort by column within each row. Measured: qsort with a comparator took 13 % of a
-    // motion frame, insertion sort 2 % (a stroke's two sides cross a row as runs in either order).
     for (int32_t r = 0; r <= rows; r++) rowStart[r] = 0;
+    if (*spareCapacity < n) {
+        // Grown to a power of two, so that a frame's shapes of varying size settle on a few sizes.
+        long capacity = 256;
+        while (capacity < n) capacity *= 2;
+        free(*spare);
+        *spare = malloc((size_t)capacity * sizeof **spare);
+        *spareCapacity = *spare ? capacity : 0;
+        if (!*spare) { s->failed = 1; s->count = 0; return 0; }
+    }
+    // A counting sort by row: cells are produced along the edges, rows interleaved. Within a row
+    // they stay in the order they were added (strata_coverage_mask takes them in any order).
     for (long i = 0; i < n; i++) rowStart[s->cells[i].y - y0 + 1]++;
     for (int32_t r = 0; r < rows; r++) rowStart[r + 1] += rowStart[r];
     // Scatter with rowStart[r] as row r's insertion point: afterwards it holds row r's end,
     // which is row r + 1's start, so shifting by one row restores the starts.
-    for (long i = 0; i < n; i++) sorted[rowStart[s->cells[i].y - y0]++] = s->cells[i];
+    strata_cell *out = *spare;
+    const long outCapacity = *spareCapacity;
+    for (long i = 0; i < n; i++) out[rowStart[s->cells[i].y - y0]++] = s->cells[i];
     for (int32_t r = rows; r > 0; r--) rowStart[r] = rowStart[r - 1];
     rowStart[0] = 0;
-    // Sort each row by column, merge the cells of one pixel, and compact.
-    long out = 0;
-    for (int32_t r = 0; r < rows; r++) {
-        const long a = rowStart[r], b = rowStart[r + 1];
-        rowStart[r] = (int32_t)out;
-        // The row's cells, in sorted[a ..< b], are runs ascending in x (one per edge piece);
-        // s->cells[a ..< b] is free (the compacted rows before end at out ≤ a), so it serves as
-        // the merge buffer.
-        const strata_cell *row = sort_row(sorted + a, s->cells + a, b - a);
-        // Compact forwards: when `row` is s->cells + a, a cell is read before its slot is written.
-        for (long i = 0; i < b - a; i++) {
-            if (out > rowStart[r] && s->cells[out - 1].x == row[i].x) {
-                s->cells[out - 1].cover += row[i].cover; s->cells[out - 1].area += row[i].area;
-            } else {
-                s->cells[out++] = row[i];
-            }
+    // The grouped cells become the sink's; its former buffer becomes the spare.
+    *spare = s->cells; *spareCapacity = s->capacity;
+    s->cells = out; s->capacity = outCapacity;
+    return n;
+}
+
+/// strata_coverage_mask over at most STRATA_COVERAGE_CHUNK columns. `d` holds x1 − x0 + 1
+/// zeros and is left so.
+static void coverage_window(const strata_cell *cells, long count, int evenOdd, int x0, int x1, float *mask,
+                            int *first, int *end, int64_t *d) {
+    // Along the row, pixel x is covered by (2·256·S(x) − A(x)) / (2·256·256), S the covers of
+    // the cells up to and including x, A the areas of those at x. Each cell adds 2·256·cover −
+    // area to d[x] and area to d[x + 1], so that the running sum of d is that numerator; the
+    // cells left of x0 add their cover to the sum's start.
+    int64_t left = 0, total = 0;
+    int lo = x1, hi = x0 - 1;
+    for (long i = 0; i < count; i++) {
+        const int x = cells[i].x;
+        if (x < x0) { left += cells[i].cover; continue; }
+        if (x >= x1) continue;
+        const int64_t cover = cells[i].cover, area = cells[i].area;
+        total += cover;
+        d[x - x0] += 2 * ONE * cover - area;
+        d[x - x0 + 1] += area;
+        lo = x < lo ? x : lo; hi = x > hi ? x : hi;
+    }
+    total += left;
+    // Coverage starts at x0 when cells on the left leave a cover, else at the first cell; it
+    // ends at x1 when the cover does not return to zero, else after the last cell.
+    const int a = left != 0 ? x0 : lo;
+    const int e = total != 0 ? x1 : (hi + 1 > a ? hi + 1 : a);
+    *first = a; *end = e;
+    const int64_t unit = 2 * ONE * ONE;
+    int64_t sum = 2 * ONE * left;
+    float *out = mask - x0;
+    int64_t *dd = d - x0;
+    if (evenOdd) {
+        for (int x = a; x < e; x++) {
+            sum += dd[x]; dd[x] = 0;
+            int64_t m = sum < 0 ? -sum : sum;
+            m %= 2 * unit;
+            if (m > unit) m = 2 * unit - m;
+            out[x] = (float)m / (float)unit;
+        }
+    } else {
+        for (int x = a; x < e; x++) {
+            sum += dd[x]; dd[x] = 0;
+            int64_t m = sum < 0 ? -sum : sum;
+            if (m > unit) m = unit;
+            out[x] = (float)m / (float)unit;
         }
     }
-    rowStart[rows] = (int32_t)out;
-    s->count = out;
-    return out;
+    // The slot after the last column holds its area (or nothing when no cell is there).
+    dd[e] = 0;
+}
+
+void strata_coverage_mask_with(const strata_cell *cells, long count, int evenOdd, int x0, int x1, float *mask,
+                               int *first, int *end, int64_t *zeros) {
+    int a = x1, e = x1;
+    for (int w0 = x0; w0 < x1; w0 += STRATA_COVERAGE_CHUNK) {
+        const int w1 = x1 - w0 < STRATA_COVERAGE_CHUNK ? x1 : w0 + STRATA_COVERAGE_CHUNK;
+        int f, g;
+        coverage_window(cells, count, evenOdd, w0, w1, mask + (w0 - x0), &f, &g, zeros);
+        if (f >= g) continue;
+        // Windows between covered ones that hold no coverage are zero.
+        if (a == x1) a = f; else for (int x = e; x < f; x++) mask[x - x0] = 0;
+        e = g;
+    }
+    *first = a; *end = e;
 }
 
 void strata_coverage_mask(const strata_cell *cells, long count, int evenOdd, int x0, int x1, float *mask,
                           int *first, int *end) {
-    // The running cover of the cells left of x0.
-    long i = 0;
-    int64_t acc = 0;
-    while (i < count && cells[i].x < x0) { acc += cells[i].cover; i++; }
-    const int64_t unit = 2 * ONE * ONE;
-    int a = acc != 0 ? x0 : (i < count ? cells[i].x : x1);
-    if (a > x1) a = x1;
-    int x = a;
-#define COVER(v) do { \
-        int64_t m = (v) < 0 ? -(v) : (v); \
-        if (evenOdd) { m %= 2 * unit; if (m > unit) m = 2 * unit - m; } else if (m > unit) m = unit; \
-        cv = (float)m / (float)unit; \
-    } while (0)
-    float cv;
-    while (x < x1) {
-        if (i < count && cells[i].x == x) {
-            COVER(2 * ONE * (acc + cells[i].cover) - cells[i].area);
-            mask[x - x0] = cv;
-            acc += cells[i].cover;
-            i++;
-            x++;
-            continue;
-        }
-        int next = i < count && cells[i].x < x1 ? cells[i].x : x1;
-        if (acc == 0) {
-            if (next == x1 || i >= count) break;
-            for (; x < next; x++) mask[x - x0] = 0;
-            continue;
-        }
-        COVER(2 * ONE * acc);
-        for (; x < next; x++) mask[x - x0] = cv;
-    }
-#undef COVER
-    *first = a; *end = x;
+    int64_t zeros[STRATA_COVERAGE_CHUNK + 1];
+    const int n = x1 - x0 < STRATA_COVERAGE_CHUNK ? (x1 > x0 ? x1 - x0 : 0) : STRATA_COVERAGE_CHUNK;
+    memset(zeros, 0, (size_t)(n + 1) * sizeof *zeros);
+    strata_coverage_mask_with(cells, count, evenOdd, x0, x1, mask, first, end, zeros);
 }

@@ -557,13 +557,16 @@ void FN(strata_draw_coverage)(const strata_item *it, float *tile, long stride, l
     FN(rowmaps) maps;
     const int ya = y0 > covY ? y0 : covY, yb = y1 < covY + rows ? y1 : covY + rows;
     const int32_t *rowLo = rowStart + rows + 1, *rowHi = rowLo + rows;
+    int64_t zeros[STRATA_COVERAGE_CHUNK + 1];
+    const int used = x1 - x0 < STRATA_COVERAGE_CHUNK ? (x1 > x0 ? x1 - x0 : 0) : STRATA_COVERAGE_CHUNK;
+    memset(zeros, 0, (size_t)(used + 1) * sizeof *zeros);
     for (int y = ya; y < yb; y++) {
         const long s = rowStart[y - covY], n = rowStart[y - covY + 1] - s;
         // A row whose coverage lies left or right of these pixels (a shape crossing several
         // tiles meets most of their rows elsewhere) would give an empty mask.
         if (n == 0 || rowHi[y - covY] <= x0 - covX || rowLo[y - covY] >= x1 - covX) continue;
         int first, end;
-        strata_coverage_mask(cells + s, n, evenOdd, x0 - covX, x1 - covX, scratch + (x0 - tileX), &first, &end);
+        strata_coverage_mask_with(cells + s, n, evenOdd, x0 - covX, x1 - covX, scratch + (x0 - tileX), &first, &end, zeros);
         if (first >= end) continue;
         FN(prepareRow)(&maps, it, y);
         FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, first + covX, end + covX, STRATA_SPAN_INTERIOR, scratch);

@@ -232,19 +232,30 @@ typedef struct {
 /// Adds an edge (screen pixels, y down; the direction gives the winding sign).
 void strata_cells_add_edge(strata_cell_sink *sink, double x0, double y0, double x1, double y1);
 
-/// Sorts the cells by row and column and merges those of one pixel; fills `rowStart` (rows
-/// y0…y1, `y1 − y0 + 1` entries: the cells of row y are rowStart[y − y0] ..< rowStart[y − y0 + 1]).
-/// Returns the number of cells.
+/// Groups the cells by row (within a row they keep the order they were added in, and a pixel
+/// may hold several); fills `rowStart` (rows y0…y1, `y1 − y0 + 1` entries: the cells of row y
+/// are rowStart[y − y0] ..< rowStart[y − y0 + 1]). Returns the number of cells.
 long strata_cells_finish(strata_cell_sink *sink, int32_t *rowStart, int32_t y0, int32_t y1);
 
-/// `strata_cells_finish` with the caller's scratch: `sorted` holds at least `sink->count` cells
-/// (allocates nothing).
-long strata_cells_finish_into(strata_cell_sink *sink, int32_t *rowStart, int32_t y0, int32_t y1, strata_cell *sorted);
+/// `strata_cells_finish` into the caller's spare buffer (`*spareCapacity` cells; replaced by a
+/// large enough one when smaller than the sink's count): the grouped cells are written there and
+/// the buffers swap, so afterwards the sink holds them and `*spare` is the sink's former buffer.
+/// Allocates nothing when the spare is large enough.
+long strata_cells_finish_into(strata_cell_sink *sink, int32_t *rowStart, int32_t y0, int32_t y1, strata_cell **spare,
+                              long *spareCapacity);
 
-/// The coverage of pixels x0 ..< x1 of one row from its cells (sorted by x), written to
+/// The coverage of pixels x0 ..< x1 of one row from its cells (in any order), written to
 /// mask[x − x0] for x in first ..< end (outside that range it is 0).
 void strata_coverage_mask(const strata_cell *cells, long count, int evenOdd, int x0, int x1, float *mask,
                           int *first, int *end);
+
+/// Columns strata_coverage_mask sums at a time.
+#define STRATA_COVERAGE_CHUNK 256
+
+/// strata_coverage_mask with the caller's scratch: `zeros` holds STRATA_COVERAGE_CHUNK + 1 zeros
+/// (the first min(x1 − x0, STRATA_COVERAGE_CHUNK) + 1 are used) and is left so, for the next row.
+void strata_coverage_mask_with(const strata_cell *cells, long count, int evenOdd, int x0, int x1, float *mask,
+                               int *first, int *end, int64_t *zeros);
 
 /// Draws a polygon's coverage with the item's paint and clips over pixels x0 ..< x1, y0 ..< y1 of
 /// a tile. The cells were collected relative to (covX, covY) for rows covY ..< covY + rows;

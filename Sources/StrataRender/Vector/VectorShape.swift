@@ -93,13 +93,8 @@ public final class VectorShape: @unchecked Sendable {
         }
         sink = edges.sink
         rowTable = VectorShape.rowTables.take(TileRenderer.pooledLength(3 * h + 1))
-        if scratch.sorted.count < sink.count {
-            scratch.sorted = [strata_cell](repeating: strata_cell(), count: TileRenderer.pooledLength(sink.count))
-        }
         rowTable.withUnsafeMutableBufferPointer { rows in
-            scratch.sorted.withUnsafeMutableBufferPointer { sorted in
-                _ = strata_cells_finish_into(&sink, rows.baseAddress!, 0, Int32(h), sorted.baseAddress!)
-            }
+            _ = strata_cells_finish_into(&sink, rows.baseAddress!, 0, Int32(h), &scratch.cells, &scratch.cellCapacity)
             // Row extents: from the first cell to the last, or to the region's right edge when the
             // cover does not return to zero (the outline continues right of the region).
             let rowStart = rows.baseAddress!, rowLo = rowStart + h + 1, rowHi = rowLo + h
@@ -108,10 +103,10 @@ public final class VectorShape: @unchecked Sendable {
                 for r in 0..<h {
                     let s = Int(rowStart[r]), e = Int(rowStart[r + 1])
                     guard s < e else { continue }
-                    var acc: Int32 = 0
-                    for i in s..<e { acc &+= cells[i].cover }
-                    rowLo[r] = max(0, cells[s].x)
-                    rowHi[r] = acc == 0 ? min(Int32(w), cells[e - 1].x + 1) : Int32(w)
+                    var acc: Int32 = 0, lo = Int32.max, hi = Int32.min
+                    for i in s..<e { acc &+= cells[i].cover; lo = min(lo, cells[i].x); hi = max(hi, cells[i].x) }
+                    rowLo[r] = max(0, lo)
+                    rowHi[r] = acc == 0 ? min(Int32(w), hi + 1) : Int32(w)
                 }
             }
         }
@@ -165,13 +160,18 @@ public final class VectorShape: @unchecked Sendable {
 }
 
 /// A worker's buffers for rasterising shapes: the flattened path, the stroker's polylines and
-/// the cells being sorted. Taken for one shape and given back, so the stage allocates nothing
+/// the cells being grouped by row. Taken for one shape and given back, so the stage allocates nothing
 /// once every worker's buffers have grown to the frame's shapes.
 // @unchecked: owned by one worker between `take()` and `give(_:)`; the spare list is a Mutex.
 final class VectorScratch: @unchecked Sendable {
     var flat = FlatPath()
     var stroke = StrokeScratch()
-    var sorted: [strata_cell] = []
+    /// A spare cell buffer (malloc'd, grown by the C side): the cells are grouped by row into it,
+    /// and the buffers swap.
+    var cells: UnsafeMutablePointer<strata_cell>?
+    var cellCapacity = 0
+
+    deinit { free(cells) }
 
     private static let spare = Mutex<[VectorScratch]>([])
 
