@@ -250,26 +250,61 @@ INLINE void FN(sampleImage)(const strata_sampler *s, int nearest, const int insi
 #undef LERP2
 }
 
+/// A gradient's constants as lanes, read from the item once per draw call (per item and tile):
+/// read through the item, they were loaded again after every store to the tile, broadcast, and
+/// the two-stop ramp's colour differences computed again, at every step.
+typedef struct {
+    vf sx, sy, dx, dy, invLen2, rx, ry;  // start point, axis and 1 / |axis|², radii
+    vf opacity;
+    int ramp;  // a strata_ramp_kind
+    vf lo, hi, span;  // two stops: their locations and hi − lo
+    vf first[4], diff[4], last[4];  // two stops: the colours at lo and at hi, and hi's minus lo's
+} FN(gradient);
+
+#ifndef STRATA_RAMP_KINDS
+#define STRATA_RAMP_KINDS
+/// How a ramp's interpolation factor is found: any number of stops, or two stops (the common
+/// case) over a span of exactly 1 (the default locations 0 and 1, where the quotient is the
+/// difference itself and the division is left out: the same bits), over another span, or at one
+/// location (factor 1). Decided once per draw call; the steps branch on a constant.
+typedef enum { RAMP_STOPS, RAMP_UNIT, RAMP_SPAN, RAMP_POINT } strata_ramp_kind;
+#endif
+
+INLINE void FN(gradientOf)(const strata_item *it, FN(gradient) *g) {
+    memset(g, 0, sizeof *g);
+    if (it->paint != STRATA_PAINT_AXIAL && it->paint != STRATA_PAINT_RADIAL) return;
+    g->sx = it->gsx; g->sy = it->gsy; g->dx = it->gdx; g->dy = it->gdy; g->invLen2 = it->gInvLen2;
+    g->rx = it->grx; g->ry = it->gry;
+    g->opacity = it->opacity;
+    g->ramp = RAMP_STOPS;
+    if (it->stopCount == 2) {
+        const float *c = it->stopColors;
+        const float lo = it->stops[0], hi = it->stops[1], span = hi - lo;
+        g->ramp = !(hi > lo) ? RAMP_POINT : span == 1.0f ? RAMP_UNIT : RAMP_SPAN;
+        g->lo = lo; g->hi = hi; g->span = span;
+        for (int i = 0; i < 4; i++) { g->first[i] = c[i]; g->last[i] = c[4 + i]; g->diff[i] = c[4 + i] - c[i]; }
+    }
+}
+
 /// The gradient's premultiplied colour at parameter t (GradientPaint.color(at:)): the colour
 /// of the first stop up to it, of the last from it on, interpolated in between.
-INLINE void FN(ramp)(const strata_item *it, vf t, vf *r, vf *g, vf *b, vf *a) {
-    const int n = it->stopCount;
-    const float *s = it->stops, *c = it->stopColors;
+INLINE void FN(ramp)(const strata_item *it, const FN(gradient) *gr, const int ramp, vf t, vf *r, vf *g, vf *b, vf *a) {
     vf cr, cg, cb, ca;
-    if (n == 2) {
+    if (ramp != RAMP_STOPS) {
         // The common two-stop ramp: one interval (measured: half the instructions of the loop).
-        const float lo = s[0], hi = s[1], span = hi - lo;
-        // Over a span of exactly 1 (the default locations 0 and 1) the quotient is the
-        // difference itself: the division is left out, the bits are the same.
-        vf f = hi > lo ? FN(clampf)(span == 1.0f ? t - lo : (t - lo) / span, 0.0f, 1.0f) : (vf)1.0f;
+        const vf lo = gr->lo, hi = gr->hi;
+        const vf *c0 = gr->first, *d = gr->diff, *c1 = gr->last;
+        vf f = ramp == RAMP_POINT ? (vf)1.0f : FN(clampf)(ramp == RAMP_UNIT ? t - lo : (t - lo) / gr->span, 0.0f, 1.0f);
         vi beyond = t >= hi;
-        cr = SEL(beyond, (vf)c[4], c[0] + (c[4] - c[0]) * f);
-        cg = SEL(beyond, (vf)c[5], c[1] + (c[5] - c[1]) * f);
-        cb = SEL(beyond, (vf)c[6], c[2] + (c[6] - c[2]) * f);
-        ca = SEL(beyond, (vf)c[7], c[3] + (c[7] - c[3]) * f);
+        cr = SEL(beyond, c1[0], c0[0] + d[0] * f);
+        cg = SEL(beyond, c1[1], c0[1] + d[1] * f);
+        cb = SEL(beyond, c1[2], c0[2] + d[2] * f);
+        ca = SEL(beyond, c1[3], c0[3] + d[3] * f);
         vi before = t <= lo;
-        cr = SEL(before, (vf)c[0], cr); cg = SEL(before, (vf)c[1], cg); cb = SEL(before, (vf)c[2], cb); ca = SEL(before, (vf)c[3], ca);
+        cr = SEL(before, c0[0], cr); cg = SEL(before, c0[1], cg); cb = SEL(before, c0[2], cb); ca = SEL(before, c0[3], ca);
     } else {
+        const int n = it->stopCount;
+        const float *s = it->stops, *c = it->stopColors;
         cr = c[0]; cg = c[1]; cb = c[2]; ca = c[3];
         if (n > 1) {
             for (int i = 1; i < n; i++) {
@@ -290,7 +325,7 @@ INLINE void FN(ramp)(const strata_item *it, vf t, vf *r, vf *g, vf *b, vf *a) {
             ca = SEL(before, (vf)c[3], SEL(beyond, (vf)last[3], ca));
         }
     }
-    vf alpha = ca * it->opacity;
+    vf alpha = ca * gr->opacity;
     *r = cr * alpha; *g = cg * alpha; *b = cb * alpha; *a = alpha;
 }
 
@@ -321,8 +356,8 @@ INLINE vf FN(dither)(int x, int y) { return FN(load)(strata_dither_table[x & 7][
 
 /// The paint's premultiplied colour at the lanes' samples. `dither`: FN(dither)'s (over 255); `inside` and
 /// `pf`: FN(sampleImage)'s.
-INLINE void FN(shade)(const strata_item *it, const int paint, const int inside, const FN(prefetch) *pf, const FN(sample) *p,
-                      vf dither, vf *r, vf *g, vf *b, vf *a) {
+INLINE void FN(shade)(const strata_item *it, const FN(gradient) *gr, const int ramp, const int paint, const int inside,
+                      const FN(prefetch) *pf, const FN(sample) *p, vf dither, vf *r, vf *g, vf *b, vf *a) {
     switch (paint) {
     case STRATA_PAINT_SOLID:
         *r = it->color[0]; *g = it->color[1]; *b = it->color[2]; *a = it->color[3];
@@ -331,12 +366,12 @@ INLINE void FN(shade)(const strata_item *it, const int paint, const int inside, 
     case STRATA_PAINT_RADIAL: {
         vf t;
         if (paint == STRATA_PAINT_AXIAL) {
-            t = ((p->u - it->gsx) * it->gdx + (p->v - it->gsy) * it->gdy) * it->gInvLen2;
+            t = ((p->u - gr->sx) * gr->dx + (p->v - gr->sy) * gr->dy) * gr->invLen2;
         } else {
-            vf nx = (p->u - it->gsx) / it->grx, ny = (p->v - it->gsy) / it->gry;
+            vf nx = (p->u - gr->sx) / gr->rx, ny = (p->v - gr->sy) / gr->ry;
             t = FN(sqrtf)(nx * nx + ny * ny);
         }
-        FN(ramp)(it, t, r, g, b, a);
+        FN(ramp)(it, gr, ramp, t, r, g, b, a);
         vf d = dither * *a;
         *r += d; *g += d; *b += d;
         return;
@@ -376,18 +411,16 @@ INLINE void FN(prepareRow)(FN(rowmaps) *m, const strata_item *it, int y) {
 /// One step of FN(loop): pixels k ..< k + LANES of the tile's row (R, G, B, A). `whole`: every
 /// lane lies in the segment and the map is affine, so without coverage, clips or mask every
 /// lane is live and the selects fold away.
-INLINE void FN(step)(const strata_item *restrict it, const FN(rowmaps) *restrict maps, float *restrict R, float *restrict G,
+INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict rm, const FN(gradient) *restrict gr,
+                     const int ramp, const FN(rowmaps) *restrict maps, float *restrict R, float *restrict G,
                      float *restrict B, float *restrict A, int k, int lx0, int lx1, int tileX, int y, const float *restrict mask,
-                     vf dither, const FN(prefetch) *pf, const int full, const int replace, const int paint, const int clipped,
+                     vf X, vf dither, const FN(prefetch) *pf, const int full, const int replace, const int paint, const int clipped,
                      const int masked, const int inside, const int whole) {
-    const FN(rowmap) *rm = &maps->item;
     const int clipCount = clipped ? maps->clipCount : 0;
     // Mapping is needed for coverage, clips and any paint but a solid colour.
     const int mapped = full || paint != STRATA_PAINT_SOLID;
     vi lx = IOTA + k;
     vi live = whole ? (vi)-1 : (lx >= lx0) & (lx < lx1);
-    vi x = lx + tileX;
-    vf X = FN(tof)(x) + 0.5f;
     FN(sample) p;
     if (mapped) {
         if (whole) {
@@ -412,8 +445,8 @@ INLINE void FN(step)(const strata_item *restrict it, const FN(rowmaps) *restrict
     if (paint == STRATA_PAINT_SOLID) {
         sr = it->color[0]; sg = it->color[1]; sb = it->color[2]; sa = it->color[3];
     } else {
-        if (LANES == 1) dither = FN(dither)(x[0], y);
-        FN(shade)(it, paint, inside, pf, &p, dither, &sr, &sg, &sb, &sa);
+        if (LANES == 1) dither = FN(dither)(tileX + k, y);
+        FN(shade)(it, gr, ramp, paint, inside, pf, &p, dither, &sr, &sg, &sb, &sa);
     }
     vf dr = FN(load)(R + k), dg = FN(load)(G + k), db = FN(load)(B + k), da = FN(load)(A + k);
     if (replace) {
@@ -436,7 +469,8 @@ INLINE void FN(step)(const strata_item *restrict it, const FN(rowmaps) *restrict
 /// no coordinates, a segment without clips or mask has no clip loop, and so on. Measured: one
 /// generic loop testing the flags per step cost 2–3× the instructions of the specialised ones.
 /// `inside`: an image's bilinear footprints all lie inside it (FN(footprintsInside)).
-INLINE void FN(loop)(const strata_item *restrict it, const FN(rowmaps) *restrict maps, float *restrict tile, long stride,
+INLINE void FN(loop)(const strata_item *restrict it, const FN(gradient) *restrict gr, const FN(rowmaps) *restrict maps,
+                     float *restrict tile, long stride,
                      long plane, int tileX, int tileY, int y, int x0, int x1, const float *restrict mask,
                      const int full, const int replace, const int paint, const int clipped, const int masked,
                      const int inside) {
@@ -453,8 +487,15 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(rowmaps) *restrict
     // when the map is affine; the segment's first and last steps may be partial.
     const int wa = maps->item.affine ? (lx0 + LANES - 1) & ~(LANES - 1) : lx1;
     const int wb = lx1 & ~(LANES - 1);
-#define STEP(WHOLE) FN(step)(it, maps, R, G, B, A, k, lx0, lx1, tileX, y, mask, dither, &pf, full, replace, paint, clipped, masked, inside, WHOLE)
-    for (int k = lx0 & ~(LANES - 1); k < lx1; k += LANES) {
+    // The item's map in a local, so that the steps keep it in registers.
+    const FN(rowmap) rm = maps->item;
+    const int ramp = gr->ramp;
+#define STEP(WHOLE) FN(step)(it, &rm, gr, ramp, maps, R, G, B, A, k, lx0, lx1, tileX, y, mask, X, dither, &pf, full, replace, paint, \
+                             clipped, masked, inside, WHOLE)
+    // The lanes' pixel centres, stepped (exact: integers and halves below 2^24).
+    const int k0 = lx0 & ~(LANES - 1);
+    vf X = FN(tof)(IOTA + (tileX + k0)) + 0.5f;
+    for (int k = k0; k < lx1; k += LANES, X += (float)LANES) {
         if (k >= wa && k < wb) STEP(1); else STEP(0);
     }
 #undef STEP
@@ -474,7 +515,7 @@ INLINE void FN(storeLoop)(const strata_item *restrict it, float *restrict tile, 
 }
 
 #define LOOP(FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE) \
-    FN(loop)(it, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE)
+    FN(loop)(it, gr, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE)
 #define LOOP_PAINTS(FULL, REPLACE, CLIPPED, MASKED) \
     switch (it->paint) { \
     case STRATA_PAINT_SOLID: LOOP(FULL, REPLACE, STRATA_PAINT_SOLID, CLIPPED, MASKED, 0); break; \
@@ -501,7 +542,7 @@ INLINE int FN(imageStepsInside)(const strata_item *it, const FN(rowmap) *rm, int
 }
 
 /// Pixels x0 ..< x1 of row y: picks the specialised loop.
-static void FN(segment)(const strata_item *it, const FN(rowmaps) *maps, float *tile, long stride, long plane,
+static void FN(segment)(const strata_item *it, const FN(gradient) *gr, const FN(rowmaps) *maps, float *tile, long stride, long plane,
                         int tileX, int tileY, int y, int x0, int x1, strata_span_mode mode, const float *mask) {
     if (x1 <= x0) return;
     if (mode == STRATA_SPAN_STORE) { FN(storeLoop)(it, tile, stride, plane, tileX, tileY, y, x0, x1); return; }
@@ -525,13 +566,17 @@ void FN(strata_draw_span)(const strata_item *it, float *tile, long stride, long 
                           int y, int x0, int x1, strata_span_mode mode, const float *mask) {
     if (x1 <= x0) return;
     FN(rowmaps) maps;
+    FN(gradient) gr;
+    FN(gradientOf)(it, &gr);
     FN(prepareRow)(&maps, it, y);
-    FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, x0, x1, mode, mask);
+    FN(segment)(it, &gr, &maps, tile, stride, plane, tileX, tileY, y, x0, x1, mode, mask);
 }
 
 void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
                           const strata_rows *rows, const int32_t *spans, int spansY0) {
     FN(rowmaps) maps;
+    FN(gradient) gr;
+    FN(gradientOf)(it, &gr);
     strata_row_setup setup;
     if (!spans) strata_prepare_rows(rows, &setup);
     for (int y = rows->y0; y < rows->y1; y++) {
@@ -560,12 +605,12 @@ void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long 
             interior = ia < ib;
         }
         if (!interior) {
-            FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, sx0, sx1, STRATA_SPAN_FULL, 0);
+            FN(segment)(it, &gr, &maps, tile, stride, plane, tileX, tileY, y, sx0, sx1, STRATA_SPAN_FULL, 0);
             continue;
         }
-        FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, sx0, ia, STRATA_SPAN_FULL, 0);
-        if (!rows->hole) FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, ia, ib, rows->interiorMode, 0);
-        FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, ib, sx1, STRATA_SPAN_FULL, 0);
+        FN(segment)(it, &gr, &maps, tile, stride, plane, tileX, tileY, y, sx0, ia, STRATA_SPAN_FULL, 0);
+        if (!rows->hole) FN(segment)(it, &gr, &maps, tile, stride, plane, tileX, tileY, y, ia, ib, rows->interiorMode, 0);
+        FN(segment)(it, &gr, &maps, tile, stride, plane, tileX, tileY, y, ib, sx1, STRATA_SPAN_FULL, 0);
     }
 }
 
@@ -573,6 +618,8 @@ void FN(strata_draw_coverage)(const strata_item *it, float *tile, long stride, l
                               const strata_cell *cells, const int32_t *rowStart, int32_t covX, int32_t covY, int32_t rows,
                               int evenOdd, int x0, int y0, int x1, int y1, float *scratch) {
     FN(rowmaps) maps;
+    FN(gradient) gr;
+    FN(gradientOf)(it, &gr);
     const int ya = y0 > covY ? y0 : covY, yb = y1 < covY + rows ? y1 : covY + rows;
     const int32_t *rowLo = rowStart + rows + 1, *rowHi = rowLo + rows;
     int64_t zeros[STRATA_COVERAGE_CHUNK + 1];
@@ -587,13 +634,15 @@ void FN(strata_draw_coverage)(const strata_item *it, float *tile, long stride, l
         strata_coverage_mask_with(cells + s, n, evenOdd, x0 - covX, x1 - covX, scratch + (x0 - tileX), &first, &end, zeros);
         if (first >= end) continue;
         FN(prepareRow)(&maps, it, y);
-        FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, first + covX, end + covX, STRATA_SPAN_INTERIOR, scratch);
+        FN(segment)(it, &gr, &maps, tile, stride, plane, tileX, tileY, y, first + covX, end + covX, STRATA_SPAN_INTERIOR, scratch);
     }
 }
 
 void FN(strata_draw_glyphs)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
                             const strata_glyph *glyphs, long count, int x0, int y0, int x1, int y1, float *scratch) {
     FN(rowmaps) maps;
+    FN(gradient) gr;
+    FN(gradientOf)(it, &gr);
     for (long g = 0; g < count; g++) {
         const strata_glyph *gl = &glyphs[g];
         const int gx0 = gl->x > x0 ? gl->x : x0, gx1 = gl->x + gl->w < x1 ? gl->x + gl->w : x1;
@@ -603,7 +652,7 @@ void FN(strata_draw_glyphs)(const strata_item *it, float *tile, long stride, lon
             const float *row = gl->mask + (long)(y - gl->y) * gl->w;
             for (int x = gx0; x < gx1; x++) scratch[x - tileX] = row[x - gl->x];
             FN(prepareRow)(&maps, it, y);
-            FN(segment)(it, &maps, tile, stride, plane, tileX, tileY, y, gx0, gx1, STRATA_SPAN_INTERIOR, scratch);
+            FN(segment)(it, &gr, &maps, tile, stride, plane, tileX, tileY, y, gx0, gx1, STRATA_SPAN_INTERIOR, scratch);
         }
     }
 }
