@@ -79,21 +79,34 @@ INLINE vf FN(box)(vf a, vf h, vf g, vf ig) {
     return SEL(pos, FN(clampf)(c, 0.0f, 1.0f), SEL(a <= h, (vf)1.0f, (vf)0.0f));
 }
 
+/// A rounded rectangle's numbers as lanes (see FN(itemLanes)).
+typedef struct {
+    vf cu, cv, hw, hh;
+    vf r[4];
+    int empty;  // not both half sizes positive
+} FN(rrectLanes);
+
+INLINE void FN(rrectLanesOf)(const strata_rrect *s, FN(rrectLanes) *l) {
+    l->cu = s->cu; l->cv = s->cv; l->hw = s->hw; l->hh = s->hh;
+    for (int i = 0; i < 4; i++) l->r[i] = s->r[i];
+    l->empty = !(s->hw > 0 && s->hh > 0);
+}
+
 /// Fraction of each pixel inside a rounded rectangle (TileRasterizer.coverage, lane-wise).
-INLINE vf FN(rrect)(const strata_rrect *s, const FN(sample) *p, int aa, int similar) {
-    const float hw = s->hw, hh = s->hh;
-    if (!(hw > 0 && hh > 0)) return (vf)0.0f;
+INLINE vf FN(rrect)(const FN(rrectLanes) *s, const FN(sample) *p, int aa, int similar) {
+    if (s->empty) return (vf)0.0f;
+    const vf hw = s->hw, hh = s->hh;
     vf px = p->u - s->cu, py = p->v - s->cv;
     vf ax = FN(absf)(px), ay = FN(absf)(py);
     vi left = px < 0, top = py < 0;
-    vf r = SEL(top, SEL(left, (vf)s->r[0], (vf)s->r[1]), SEL(left, (vf)s->r[2], (vf)s->r[3]));
+    vf r = SEL(top, SEL(left, s->r[0], s->r[1]), SEL(left, s->r[2], s->r[3]));
     vi corner = (r > 0) & (ax > (hw - r)) & (ay > (hh - r));
     vf straight;
     if (!aa) {
         straight = SEL((ax <= hw) & (ay <= hh), (vf)1.0f, (vf)0.0f);
     } else {
         vi inside = (ax + 0.5f * p->gu <= hw) & (ay + 0.5f * p->gv <= hh) & (p->gu < hw) & (p->gv < hh);
-        straight = SEL(inside, (vf)1.0f, FN(box)(ax, (vf)hw, p->gu, p->igu) * FN(box)(ay, (vf)hh, p->gv, p->igv));
+        straight = SEL(inside, (vf)1.0f, FN(box)(ax, hw, p->gu, p->igu) * FN(box)(ay, hh, p->gv, p->igv));
     }
     // Most calls have no corner pixel at all.
     if (!FN(any)(corner)) return straight;
@@ -121,22 +134,24 @@ INLINE vf FN(rrect)(const strata_rrect *s, const FN(sample) *p, int aa, int simi
     return SEL(corner, round, straight);
 }
 
-/// The item's own coverage (without clips and mask).
-INLINE vf FN(cover)(const strata_item *it, const FN(sample) *p, int similar) {
-    switch (it->cover) {
+/// The item's own coverage (without clips and mask); `shape` and `inner` are its rectangles as
+/// lanes, `cover` and `aa` its cover kind and antialiasing.
+INLINE vf FN(cover)(const strata_item *it, const FN(rrectLanes) *shape, const FN(rrectLanes) *inner, const int cover,
+                    const int aa, const FN(sample) *p, int similar) {
+    switch (cover) {
     case STRATA_COVER_NONE:
         return (vf)1.0f;
     case STRATA_COVER_RRECT:
-        return FN(rrect)(&it->shape, p, it->antialiased, similar);
+        return FN(rrect)(shape, p, aa, similar);
     case STRATA_COVER_RING: {
-        vf c = FN(rrect)(&it->shape, p, it->antialiased, similar);
-        vf hole = FN(rrect)(&it->inner, p, it->antialiased, similar);
+        vf c = FN(rrect)(shape, p, aa, similar);
+        vf hole = FN(rrect)(inner, p, aa, similar);
         return SEL(c == 0, (vf)0.0f, c * (1.0f - hole));
     }
     case STRATA_COVER_IMAGE: {
         vi inCell = (p->u >= it->cell[0]) & (p->u < it->cell[1]) & (p->v >= it->cell[2]) & (p->v < it->cell[3]);
-        vf c = FN(rrect)(&it->shape, p, it->antialiased, similar);
-        if (it->hasClip) c = SEL(c > 0, c * FN(rrect)(&it->inner, p, it->antialiased, similar), c);
+        vf c = FN(rrect)(shape, p, aa, similar);
+        if (it->hasClip) c = SEL(c > 0, c * FN(rrect)(inner, p, aa, similar), c);
         return SEL(inCell, c, (vf)0.0f);
     }
     }
@@ -286,6 +301,25 @@ INLINE void FN(gradientOf)(const strata_item *it, FN(gradient) *g) {
     }
 }
 
+/// An item's constants as lanes, made once per draw call (per item and tile) and read by every
+/// step: its gradient, its rectangles and its clips' rectangles, cover kind and antialiasing.
+typedef struct {
+    FN(gradient) gradient;
+    FN(rrectLanes) shape, inner;
+    FN(rrectLanes) clips[STRATA_MAX_CLIPS];
+    int cover, aa;
+} FN(itemLanes);
+
+INLINE void FN(itemLanesOf)(const strata_item *it, FN(itemLanes) *l) {
+    FN(gradientOf)(it, &l->gradient);
+    FN(rrectLanesOf)(&it->shape, &l->shape);
+    FN(rrectLanesOf)(&it->inner, &l->inner);
+    const int clips = it->clipCount < STRATA_MAX_CLIPS ? it->clipCount : STRATA_MAX_CLIPS;
+    for (int c = 0; c < clips; c++) FN(rrectLanesOf)(&it->clips[c].shape, &l->clips[c]);
+    l->cover = it->cover;
+    l->aa = it->antialiased;
+}
+
 /// The gradient's premultiplied colour at parameter t (GradientPaint.color(at:)): the colour
 /// of the first stop up to it, of the last from it on, interpolated in between.
 INLINE void FN(ramp)(const strata_item *it, const FN(gradient) *gr, const int ramp, vf t, vf *r, vf *g, vf *b, vf *a) {
@@ -411,8 +445,8 @@ INLINE void FN(prepareRow)(FN(rowmaps) *m, const strata_item *it, int y) {
 /// One step of FN(loop): pixels k ..< k + LANES of the tile's row (R, G, B, A). `whole`: every
 /// lane lies in the segment and the map is affine, so without coverage, clips or mask every
 /// lane is live and the selects fold away.
-INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict rm, const FN(gradient) *restrict gr,
-                     const int ramp, const FN(rowmaps) *restrict maps, float *restrict R, float *restrict G,
+INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict rm, const FN(itemLanes) *restrict il,
+                     const int ramp, const int cover, const int aa, const FN(rowmaps) *restrict maps, float *restrict R, float *restrict G,
                      float *restrict B, float *restrict A, int k, int lx0, int lx1, int tileX, int y, const float *restrict mask,
                      vf X, vf dither, const FN(prefetch) *pf, const int full, const int replace, const int paint, const int clipped,
                      const int masked, const int inside, const int whole) {
@@ -430,10 +464,10 @@ INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict 
             live = live & p.ok;
         }
     }
-    vf cov = full ? FN(cover)(it, &p, rm->similar) : (vf)1.0f;
+    vf cov = full ? FN(cover)(it, &il->shape, &il->inner, cover, aa, &p, rm->similar) : (vf)1.0f;
     for (int c = 0; c < clipCount; c++) {
         FN(sample) q = FN(map)(&maps->clips[c], X);
-        vf cc = FN(rrect)(&it->clips[c].shape, &q, it->clips[c].antialiased, maps->clips[c].similar);
+        vf cc = FN(rrect)(&il->clips[c], &q, it->clips[c].antialiased, maps->clips[c].similar);
         cov = SEL(q.ok, cov * cc, (vf)0.0f);
     }
     if (masked) cov = cov * FN(load)(mask + k);
@@ -446,7 +480,7 @@ INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict 
         sr = it->color[0]; sg = it->color[1]; sb = it->color[2]; sa = it->color[3];
     } else {
         if (LANES == 1) dither = FN(dither)(tileX + k, y);
-        FN(shade)(it, gr, ramp, paint, inside, pf, &p, dither, &sr, &sg, &sb, &sa);
+        FN(shade)(it, &il->gradient, ramp, paint, inside, pf, &p, dither, &sr, &sg, &sb, &sa);
     }
     vf dr = FN(load)(R + k), dg = FN(load)(G + k), db = FN(load)(B + k), da = FN(load)(A + k);
     if (replace) {
@@ -469,7 +503,7 @@ INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict 
 /// no coordinates, a segment without clips or mask has no clip loop, and so on. Measured: one
 /// generic loop testing the flags per step cost 2–3× the instructions of the specialised ones.
 /// `inside`: an image's bilinear footprints all lie inside it (FN(footprintsInside)).
-INLINE void FN(loop)(const strata_item *restrict it, const FN(gradient) *restrict gr, const FN(rowmaps) *restrict maps,
+INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restrict il, const FN(rowmaps) *restrict maps,
                      float *restrict tile, long stride,
                      long plane, int tileX, int tileY, int y, int x0, int x1, const float *restrict mask,
                      const int full, const int replace, const int paint, const int clipped, const int masked,
@@ -489,8 +523,8 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(gradient) *restric
     const int wb = lx1 & ~(LANES - 1);
     // The item's map in a local, so that the steps keep it in registers.
     const FN(rowmap) rm = maps->item;
-    const int ramp = gr->ramp;
-#define STEP(WHOLE) FN(step)(it, &rm, gr, ramp, maps, R, G, B, A, k, lx0, lx1, tileX, y, mask, X, dither, &pf, full, replace, paint, \
+    const int ramp = il->gradient.ramp, cover = il->cover, aa = il->aa;
+#define STEP(WHOLE) FN(step)(it, &rm, il, ramp, cover, aa, maps, R, G, B, A, k, lx0, lx1, tileX, y, mask, X, dither, &pf, full, replace, paint, \
                              clipped, masked, inside, WHOLE)
     // The lanes' pixel centres, stepped (exact: integers and halves below 2^24).
     const int k0 = lx0 & ~(LANES - 1);
@@ -515,7 +549,7 @@ INLINE void FN(storeLoop)(const strata_item *restrict it, float *restrict tile, 
 }
 
 #define LOOP(FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE) \
-    FN(loop)(it, gr, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE)
+    FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE)
 #define LOOP_PAINTS(FULL, REPLACE, CLIPPED, MASKED) \
     switch (it->paint) { \
     case STRATA_PAINT_SOLID: LOOP(FULL, REPLACE, STRATA_PAINT_SOLID, CLIPPED, MASKED, 0); break; \
@@ -542,7 +576,7 @@ INLINE int FN(imageStepsInside)(const strata_item *it, const FN(rowmap) *rm, int
 }
 
 /// Pixels x0 ..< x1 of row y: picks the specialised loop.
-static void FN(segment)(const strata_item *it, const FN(gradient) *gr, const FN(rowmaps) *maps, float *tile, long stride, long plane,
+static void FN(segment)(const strata_item *it, const FN(itemLanes) *il, const FN(rowmaps) *maps, float *tile, long stride, long plane,
                         int tileX, int tileY, int y, int x0, int x1, strata_span_mode mode, const float *mask) {
     if (x1 <= x0) return;
     if (mode == STRATA_SPAN_STORE) { FN(storeLoop)(it, tile, stride, plane, tileX, tileY, y, x0, x1); return; }
@@ -566,17 +600,17 @@ void FN(strata_draw_span)(const strata_item *it, float *tile, long stride, long 
                           int y, int x0, int x1, strata_span_mode mode, const float *mask) {
     if (x1 <= x0) return;
     FN(rowmaps) maps;
-    FN(gradient) gr;
-    FN(gradientOf)(it, &gr);
+    FN(itemLanes) il;
+    FN(itemLanesOf)(it, &il);
     FN(prepareRow)(&maps, it, y);
-    FN(segment)(it, &gr, &maps, tile, stride, plane, tileX, tileY, y, x0, x1, mode, mask);
+    FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, x0, x1, mode, mask);
 }
 
 void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
                           const strata_rows *rows, const int32_t *spans, int spansY0) {
     FN(rowmaps) maps;
-    FN(gradient) gr;
-    FN(gradientOf)(it, &gr);
+    FN(itemLanes) il;
+    FN(itemLanesOf)(it, &il);
     strata_row_setup setup;
     if (!spans) strata_prepare_rows(rows, &setup);
     for (int y = rows->y0; y < rows->y1; y++) {
@@ -605,12 +639,12 @@ void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long 
             interior = ia < ib;
         }
         if (!interior) {
-            FN(segment)(it, &gr, &maps, tile, stride, plane, tileX, tileY, y, sx0, sx1, STRATA_SPAN_FULL, 0);
+            FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, sx0, sx1, STRATA_SPAN_FULL, 0);
             continue;
         }
-        FN(segment)(it, &gr, &maps, tile, stride, plane, tileX, tileY, y, sx0, ia, STRATA_SPAN_FULL, 0);
-        if (!rows->hole) FN(segment)(it, &gr, &maps, tile, stride, plane, tileX, tileY, y, ia, ib, rows->interiorMode, 0);
-        FN(segment)(it, &gr, &maps, tile, stride, plane, tileX, tileY, y, ib, sx1, STRATA_SPAN_FULL, 0);
+        FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, sx0, ia, STRATA_SPAN_FULL, 0);
+        if (!rows->hole) FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, ia, ib, rows->interiorMode, 0);
+        FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, ib, sx1, STRATA_SPAN_FULL, 0);
     }
 }
 
@@ -618,8 +652,8 @@ void FN(strata_draw_coverage)(const strata_item *it, float *tile, long stride, l
                               const strata_cell *cells, const int32_t *rowStart, int32_t covX, int32_t covY, int32_t rows,
                               int evenOdd, int x0, int y0, int x1, int y1, float *scratch) {
     FN(rowmaps) maps;
-    FN(gradient) gr;
-    FN(gradientOf)(it, &gr);
+    FN(itemLanes) il;
+    FN(itemLanesOf)(it, &il);
     const int ya = y0 > covY ? y0 : covY, yb = y1 < covY + rows ? y1 : covY + rows;
     const int32_t *rowLo = rowStart + rows + 1, *rowHi = rowLo + rows;
     int64_t zeros[STRATA_COVERAGE_CHUNK + 1];
@@ -634,15 +668,15 @@ void FN(strata_draw_coverage)(const strata_item *it, float *tile, long stride, l
         strata_coverage_mask_with(cells + s, n, evenOdd, x0 - covX, x1 - covX, scratch + (x0 - tileX), &first, &end, zeros);
         if (first >= end) continue;
         FN(prepareRow)(&maps, it, y);
-        FN(segment)(it, &gr, &maps, tile, stride, plane, tileX, tileY, y, first + covX, end + covX, STRATA_SPAN_INTERIOR, scratch);
+        FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, first + covX, end + covX, STRATA_SPAN_INTERIOR, scratch);
     }
 }
 
 void FN(strata_draw_glyphs)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
                             const strata_glyph *glyphs, long count, int x0, int y0, int x1, int y1, float *scratch) {
     FN(rowmaps) maps;
-    FN(gradient) gr;
-    FN(gradientOf)(it, &gr);
+    FN(itemLanes) il;
+    FN(itemLanesOf)(it, &il);
     for (long g = 0; g < count; g++) {
         const strata_glyph *gl = &glyphs[g];
         const int gx0 = gl->x > x0 ? gl->x : x0, gx1 = gl->x + gl->w < x1 ? gl->x + gl->w : x1;
@@ -652,7 +686,7 @@ void FN(strata_draw_glyphs)(const strata_item *it, float *tile, long stride, lon
             const float *row = gl->mask + (long)(y - gl->y) * gl->w;
             for (int x = gx0; x < gx1; x++) scratch[x - tileX] = row[x - gl->x];
             FN(prepareRow)(&maps, it, y);
-            FN(segment)(it, &gr, &maps, tile, stride, plane, tileX, tileY, y, gx0, gx1, STRATA_SPAN_INTERIOR, scratch);
+            FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, gx0, gx1, STRATA_SPAN_INTERIOR, scratch);
         }
     }
 }
