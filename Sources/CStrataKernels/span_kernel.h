@@ -30,18 +30,25 @@ typedef struct {
     vi ok;  // in front of the eye
 } FN(sample);
 
-INLINE FN(rowmap) FN(prepare)(const strata_map *p, double Y) {
+/// The parts of a map that do not depend on the row.
+INLINE FN(rowmap) FN(prepare)(const strata_map *p) {
     FN(rowmap) r;
     const double *m = p->m;
     r.m0 = (float)m[0]; r.m1 = (float)m[1]; r.m2 = (float)m[2];
     r.m3 = (float)m[3]; r.m4 = (float)m[4]; r.m5 = (float)m[5];
-    r.a = (float)(Y * m[3] + m[6]);
-    r.b = (float)(Y * m[4] + m[7]);
-    r.w = (float)(Y * m[5] + m[8]);
+    r.a = r.b = r.w = 0;
     r.gu = p->gu; r.gv = p->gv;
     r.igu = p->gu > 0 ? 1.0f / p->gu : 1.0f; r.igv = p->gv > 0 ? 1.0f / p->gv : 1.0f;
     r.affine = p->affine; r.similar = p->similar;
     return r;
+}
+
+/// The row's constant parts of the numerators and of w, at the pixel centres' Y.
+INLINE void FN(moveToRow)(FN(rowmap) *r, const strata_map *p, double Y) {
+    const double *m = p->m;
+    r->a = (float)(Y * m[3] + m[6]);
+    r->b = (float)(Y * m[4] + m[7]);
+    r->w = (float)(Y * m[5] + m[8]);
 }
 
 /// FN(map) of an affine map: every lane is in front of the eye.
@@ -435,11 +442,17 @@ typedef struct {
     int clipCount;
 } FN(rowmaps);
 
+/// The item's and its clips' maps, once per draw call (FN(prepareRow) then moves them to a row).
+INLINE void FN(prepareMaps)(FN(rowmaps) *m, const strata_item *it) {
+    m->item = FN(prepare)(&it->map);
+    m->clipCount = it->clipCount < STRATA_MAX_CLIPS ? it->clipCount : STRATA_MAX_CLIPS;
+    for (int k = 0; k < m->clipCount; k++) m->clips[k] = FN(prepare)(&it->clips[k].map);
+}
+
 INLINE void FN(prepareRow)(FN(rowmaps) *m, const strata_item *it, int y) {
     const double Y = (double)y + 0.5;
-    m->item = FN(prepare)(&it->map, Y);
-    m->clipCount = it->clipCount < STRATA_MAX_CLIPS ? it->clipCount : STRATA_MAX_CLIPS;
-    for (int k = 0; k < m->clipCount; k++) m->clips[k] = FN(prepare)(&it->clips[k].map, Y);
+    FN(moveToRow)(&m->item, &it->map, Y);
+    for (int k = 0; k < m->clipCount; k++) FN(moveToRow)(&m->clips[k], &it->clips[k].map, Y);
 }
 
 /// One step of FN(loop): pixels k ..< k + LANES of the tile's row (R, G, B, A). `whole`: every
@@ -600,6 +613,7 @@ void FN(strata_draw_span)(const strata_item *it, float *tile, long stride, long 
                           int y, int x0, int x1, strata_span_mode mode, const float *mask) {
     if (x1 <= x0) return;
     FN(rowmaps) maps;
+    FN(prepareMaps)(&maps, it);
     FN(itemLanes) il;
     FN(itemLanesOf)(it, &il);
     FN(prepareRow)(&maps, it, y);
@@ -609,6 +623,7 @@ void FN(strata_draw_span)(const strata_item *it, float *tile, long stride, long 
 void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
                           const strata_rows *rows, const int32_t *spans, int spansY0) {
     FN(rowmaps) maps;
+    FN(prepareMaps)(&maps, it);
     FN(itemLanes) il;
     FN(itemLanesOf)(it, &il);
     strata_row_setup setup;
@@ -652,6 +667,7 @@ void FN(strata_draw_coverage)(const strata_item *it, float *tile, long stride, l
                               const strata_cell *cells, const int32_t *rowStart, int32_t covX, int32_t covY, int32_t rows,
                               int evenOdd, int x0, int y0, int x1, int y1, float *scratch) {
     FN(rowmaps) maps;
+    FN(prepareMaps)(&maps, it);
     FN(itemLanes) il;
     FN(itemLanesOf)(it, &il);
     const int ya = y0 > covY ? y0 : covY, yb = y1 < covY + rows ? y1 : covY + rows;
@@ -675,6 +691,7 @@ void FN(strata_draw_coverage)(const strata_item *it, float *tile, long stride, l
 void FN(strata_draw_glyphs)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
                             const strata_glyph *glyphs, long count, int x0, int y0, int x1, int y1, float *scratch) {
     FN(rowmaps) maps;
+    FN(prepareMaps)(&maps, it);
     FN(itemLanes) il;
     FN(itemLanesOf)(it, &il);
     for (long g = 0; g < count; g++) {
