@@ -10,6 +10,10 @@ static inline vu gather_avx2(const uint32_t *base, vi idx) {
     return (vu)_mm256_i32gather_epi32((const int *)base, (__m256i)idx, 4);
 }
 #define STRATA_GATHER gather_avx2
+// max(v, 0) with NaN to 0: maxps returns its second operand when either is NaN. (It gives +0
+// for −0 where the select gives −0; both store as byte 0.)
+static inline vf max0_avx2(vf v) { return (vf)_mm256_max_ps((__m256)v, _mm256_setzero_ps()); }
+#define STRATA_MAX0 max0_avx2
 #include "span_kernel.h"
 #include "store_kernel.h"
 #include "yuv_kernel.h"

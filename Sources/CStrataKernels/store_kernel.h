@@ -4,9 +4,15 @@
 #include "lanes.h"
 #include "strata_kernels.h"
 
-/// `!(v >= 0)` sends NaN to 0 as well.
+#ifndef STRATA_MAX0
+/// max(v, 0), NaN to 0 (`!(v >= 0)`).
+INLINE vf FN(max0)(vf v) { return SEL(v >= 0, v, (vf)0.0f); }
+#define STRATA_MAX0 FN(max0)
+#endif
+
+/// v clamped to 0 … hi, NaN to 0.
 INLINE vf FN(clampTo)(vf v, vf hi) {
-    vf c = SEL(v >= 0, v, (vf)0.0f);
+    vf c = STRATA_MAX0(v);
     return SEL(c > hi, hi, c);
 }
 
