@@ -171,10 +171,21 @@ INLINE vi FN(clampIndex)(vi v, int n) { return SEL(v < 0, (vi)0, SEL(v > n - 1, 
 /// Channel `shift` of RGBA8 words as floats 0…255.
 INLINE vf FN(channel)(vu t, int shift) { return FN(tof)((vi)((t >> shift) & 0xffu)); }
 
+/// A sampler's placement and size as lanes (see FN(itemLanes)).
+typedef struct {
+    vf sx0, sxScale, sy0, syScale;
+    vi width;
+} FN(samplerLanes);
+
+INLINE void FN(samplerLanesOf)(const strata_sampler *s, FN(samplerLanes) *l) {
+    l->sx0 = s->sx0; l->sxScale = s->sxScale; l->sy0 = s->sy0; l->syScale = s->syScale;
+    l->width = s->width;
+}
+
 /// Where a sample lies in texel units: `x = sx0 + u·sxScale`, `y = sy0 + v·syScale`.
-INLINE void FN(texelPosition)(const strata_sampler *s, vf u, vf v, vf *x, vf *y) {
-    *x = (vf)s->sx0 + u * s->sxScale;
-    *y = (vf)s->sy0 + v * s->syScale;
+INLINE void FN(texelPosition)(const FN(samplerLanes) *s, vf u, vf v, vf *x, vf *y) {
+    *x = s->sx0 + u * s->sxScale;
+    *y = s->sy0 + v * s->syScale;
 }
 
 /// The texel `ahead` device rows below a sample: an offset in texels, the same for every pixel
@@ -221,7 +232,9 @@ INLINE int FN(footprintsInside)(const strata_sampler *s, const FN(rowmap) *rm, i
         const vf X = FN(tof)((vi)ends[i]) + 0.5f;
         const FN(sample) p = FN(map)(rm, X);
         vf x, y;
-        FN(texelPosition)(s, p.u, p.v, &x, &y);
+        FN(samplerLanes) l;
+        FN(samplerLanesOf)(s, &l);
+        FN(texelPosition)(&l, p.u, p.v, &x, &y);
         const vf fx = x - 0.5f, fy = y - 0.5f;
         // Each lane holds the same value; NaN fails every comparison.
         if (!((fx[0] >= 0) & (fx[0] < right) & (fy[0] >= 0) & (fy[0] < bottom))) return 0;
@@ -233,14 +246,15 @@ INLINE int FN(footprintsInside)(const strata_sampler *s, const FN(rowmap) *rm, i
 /// first and then interpolated one channel at a time (all sixteen channels at once spilled
 /// registers: 2× slower). `inside`: footprintsInside holds for these lanes, so the clamps,
 /// which would change nothing, are left out. `pf`: the lines to prefetch, or null.
-INLINE void FN(sampleImage)(const strata_sampler *s, int nearest, const int inside, const FN(prefetch) *pf,
-                            vf u, vf v, vf *r, vf *g, vf *b, vf *a) {
+INLINE void FN(sampleImage)(const strata_sampler *s, const FN(samplerLanes) *sl, int nearest, const int inside,
+                            const FN(prefetch) *pf, vf u, vf v, vf *r, vf *g, vf *b, vf *a) {
     vf x, y;
-    FN(texelPosition)(s, u, v, &x, &y);
+    FN(texelPosition)(sl, u, v, &x, &y);
     const float k = 1.0f / 255.0f;
-    const int w = s->width, h = s->height;
+    const int h = s->height;
+    const vi w = sl->width;
     if (nearest) {
-        vi cx = FN(clampIndex)(FN(floori)(FN(clampf)(x, -1e9f, 1e9f)), w);
+        vi cx = FN(clampIndex)(FN(floori)(FN(clampf)(x, -1e9f, 1e9f)), s->width);
         vi cy = FN(clampIndex)(FN(floori)(FN(clampf)(y, -1e9f, 1e9f)), h);
         if (pf && pf->last >= 0) FN(prefetchTexels)(s, pf, cy * w + cx);
         vu t = STRATA_GATHER(s->texels, cy * w + cx);
@@ -254,7 +268,7 @@ INLINE void FN(sampleImage)(const strata_sampler *s, int nearest, const int insi
     vf tx = fx - FN(tof)(x0), ty = fy - FN(tof)(y0);
     vi cx0 = x0, cx1 = x0 + 1, row0 = y0 * w, row1 = (y0 + 1) * w;
     if (!inside) {
-        cx0 = FN(clampIndex)(x0, w); cx1 = FN(clampIndex)(x0 + 1, w);
+        cx0 = FN(clampIndex)(x0, s->width); cx1 = FN(clampIndex)(x0 + 1, s->width);
         row0 = FN(clampIndex)(y0, h) * w; row1 = FN(clampIndex)(y0 + 1, h) * w;
     }
     if (pf && pf->last >= 0) FN(prefetchTexels)(s, pf, row0 + cx0);
@@ -293,8 +307,8 @@ typedef enum { RAMP_STOPS, RAMP_UNIT, RAMP_SPAN, RAMP_POINT } strata_ramp_kind;
 #endif
 
 INLINE void FN(gradientOf)(const strata_item *it, FN(gradient) *g) {
-    memset(g, 0, sizeof *g);
-    if (it->paint != STRATA_PAINT_AXIAL && it->paint != STRATA_PAINT_RADIAL) return;
+    g->ramp = RAMP_STOPS;
+    if (it->paint != STRATA_PAINT_AXIAL && it->paint != STRATA_PAINT_RADIAL) return;  // the rest is not read
     g->sx = it->gsx; g->sy = it->gsy; g->dx = it->gdx; g->dy = it->gdy; g->invLen2 = it->gInvLen2;
     g->rx = it->grx; g->ry = it->gry;
     g->opacity = it->opacity;
@@ -315,12 +329,24 @@ typedef struct {
     FN(rrectLanes) shape, inner;
     FN(rrectLanes) clips[STRATA_MAX_CLIPS];
     int cover, aa;
+    FN(samplerLanes) image, blendImage;
+    vf blendWeight, opacity, tint[4];
 } FN(itemLanes);
 
 INLINE void FN(itemLanesOf)(const strata_item *it, FN(itemLanes) *l) {
+    // Only what the item's paint and cover read (an item drawn through a mask row, as glyphs
+    // and shapes are, needs none of it).
     FN(gradientOf)(it, &l->gradient);
-    FN(rrectLanesOf)(&it->shape, &l->shape);
-    FN(rrectLanesOf)(&it->inner, &l->inner);
+    if (it->paint == STRATA_PAINT_IMAGE) {
+        FN(samplerLanesOf)(&it->image, &l->image);
+        FN(samplerLanesOf)(&it->blendImage, &l->blendImage);
+        l->blendWeight = it->blendWeight; l->opacity = it->opacity;
+        for (int i = 0; i < 4; i++) l->tint[i] = it->tint[i];
+    }
+    if (it->cover != STRATA_COVER_NONE) {
+        FN(rrectLanesOf)(&it->shape, &l->shape);
+        FN(rrectLanesOf)(&it->inner, &l->inner);
+    }
     const int clips = it->clipCount < STRATA_MAX_CLIPS ? it->clipCount : STRATA_MAX_CLIPS;
     for (int c = 0; c < clips; c++) FN(rrectLanesOf)(&it->clips[c].shape, &l->clips[c]);
     l->cover = it->cover;
@@ -397,8 +423,8 @@ INLINE vf FN(dither)(int x, int y) { return FN(load)(strata_dither_table[x & 7][
 
 /// The paint's premultiplied colour at the lanes' samples. `dither`: FN(dither)'s (over 255); `inside` and
 /// `pf`: FN(sampleImage)'s.
-INLINE void FN(shade)(const strata_item *it, const FN(gradient) *gr, const int ramp, const int paint, const int inside,
-                      const FN(prefetch) *pf, const FN(sample) *p, vf dither, vf *r, vf *g, vf *b, vf *a) {
+INLINE void FN(shade)(const strata_item *it, const FN(itemLanes) *il, const FN(gradient) *gr, const int ramp, const int paint,
+                      const int inside, const FN(prefetch) *pf, const FN(sample) *p, vf dither, vf *r, vf *g, vf *b, vf *a) {
     switch (paint) {
     case STRATA_PAINT_SOLID:
         *r = it->color[0]; *g = it->color[1]; *b = it->color[2]; *a = it->color[3];
@@ -418,18 +444,19 @@ INLINE void FN(shade)(const strata_item *it, const FN(gradient) *gr, const int r
         return;
     }
     case STRATA_PAINT_IMAGE: {
-        FN(sampleImage)(&it->image, it->nearest, inside, pf, p->u, p->v, r, g, b, a);
+        FN(sampleImage)(&it->image, &il->image, it->nearest, inside, pf, p->u, p->v, r, g, b, a);
         if (it->blendWeight > 0) {
             vf lr, lg, lb, la;
-            FN(sampleImage)(&it->blendImage, it->nearest, inside, 0, p->u, p->v, &lr, &lg, &lb, &la);
-            *r += (lr - *r) * it->blendWeight; *g += (lg - *g) * it->blendWeight;
-            *b += (lb - *b) * it->blendWeight; *a += (la - *a) * it->blendWeight;
+            const vf bw = il->blendWeight;
+            FN(sampleImage)(&it->blendImage, &il->blendImage, it->nearest, inside, 0, p->u, p->v, &lr, &lg, &lb, &la);
+            *r += (lr - *r) * bw; *g += (lg - *g) * bw; *b += (lb - *b) * bw; *a += (la - *a) * bw;
         }
         if (it->hasTint) {
             vf w = *a;
-            *r = it->tint[0] * w; *g = it->tint[1] * w; *b = it->tint[2] * w; *a = it->tint[3] * w;
+            *r = il->tint[0] * w; *g = il->tint[1] * w; *b = il->tint[2] * w; *a = il->tint[3] * w;
         }
-        *r = *r * it->opacity; *g = *g * it->opacity; *b = *b * it->opacity; *a = *a * it->opacity;
+        const vf o = il->opacity;
+        *r = *r * o; *g = *g * o; *b = *b * o; *a = *a * o;
         return;
     }
     }
@@ -493,7 +520,7 @@ INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict 
         sr = it->color[0]; sg = it->color[1]; sb = it->color[2]; sa = it->color[3];
     } else {
         if (LANES == 1) dither = FN(dither)(tileX + k, y);
-        FN(shade)(it, &il->gradient, ramp, paint, inside, pf, &p, dither, &sr, &sg, &sb, &sa);
+        FN(shade)(it, il, &il->gradient, ramp, paint, inside, pf, &p, dither, &sr, &sg, &sb, &sa);
     }
     vf dr = FN(load)(R + k), dg = FN(load)(G + k), db = FN(load)(B + k), da = FN(load)(A + k);
     if (replace) {
