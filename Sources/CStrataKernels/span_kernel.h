@@ -194,29 +194,31 @@ INLINE void FN(texelPosition)(const FN(samplerLanes) *s, vf u, vf v, vf *x, vf *
 /// image gathers waited on memory for half of the composite scene's time.
 typedef struct {
     long delta;  // texel index offset
-    long last;  // the largest index whose row has one below it; prefetching is off when < 0
+    int on;  // prefetching is on
 } FN(prefetch);
 
 INLINE FN(prefetch) FN(prefetchAhead)(const strata_sampler *s, const FN(rowmap) *rm, int rows) {
-    FN(prefetch) p = { 0, -1 };
+    FN(prefetch) p = { 0, 0 };
     if (!rm->affine || s->height < 2) return p;
     float dx = (float)rows * rm->m3 * s->sxScale, dy = (float)rows * rm->m4 * s->syScale;
     if (!(dx > -65536.0f && dx < 65536.0f && dy > -65536.0f && dy < 65536.0f)) return p;
     const long ix = (long)(dx + (dx < 0 ? -0.5f : 0.5f)), iy = (long)(dy + (dy < 0 ? -0.5f : 0.5f));
     p.delta = iy * s->width + ix;
-    p.last = (long)s->width * (s->height - 1) - 1;
+    p.on = 1;
     return p;
 }
 
 /// Prefetches the lines `pf.delta` texels on from the first and the last lane's top-left texel,
-/// and the lines one texel row below those.
+/// and the lines one texel row below those. A prefetch never faults, so the addresses are not
+/// clamped to the image (near its edges some lie outside it and fetch nothing of use); they are
+/// computed as integers, not as pointers past the texels.
 INLINE void FN(prefetchTexels)(const strata_sampler *s, const FN(prefetch) *pf, vi index) {
+    const uintptr_t base = (uintptr_t)s->texels, row = (uintptr_t)s->width * sizeof *s->texels;
     const long ends[2] = { index[0], index[LANES - 1] };
     for (int i = 0; i < 2; i++) {
-        long k = ends[i] + pf->delta;
-        k = k < 0 ? 0 : k > pf->last ? pf->last : k;
-        __builtin_prefetch(s->texels + k);
-        __builtin_prefetch(s->texels + k + s->width);
+        const uintptr_t at = base + (uintptr_t)(ends[i] + pf->delta) * sizeof *s->texels;
+        __builtin_prefetch((const void *)at);
+        __builtin_prefetch((const void *)(at + row));
     }
 }
 
@@ -256,7 +258,7 @@ INLINE void FN(sampleImage)(const strata_sampler *s, const FN(samplerLanes) *sl,
     if (nearest) {
         vi cx = FN(clampIndex)(FN(floori)(FN(clampf)(x, -1e9f, 1e9f)), s->width);
         vi cy = FN(clampIndex)(FN(floori)(FN(clampf)(y, -1e9f, 1e9f)), h);
-        if (pf && pf->last >= 0) FN(prefetchTexels)(s, pf, cy * w + cx);
+        if (pf && pf->on) FN(prefetchTexels)(s, pf, cy * w + cx);
         vu t = STRATA_GATHER(s->texels, cy * w + cx);
         *r = FN(channel)(t, 0) * k; *g = FN(channel)(t, 8) * k; *b = FN(channel)(t, 16) * k; *a = FN(channel)(t, 24) * k;
         return;
@@ -271,7 +273,7 @@ INLINE void FN(sampleImage)(const strata_sampler *s, const FN(samplerLanes) *sl,
         cx0 = FN(clampIndex)(x0, s->width); cx1 = FN(clampIndex)(x0 + 1, s->width);
         row0 = FN(clampIndex)(y0, h) * w; row1 = FN(clampIndex)(y0 + 1, h) * w;
     }
-    if (pf && pf->last >= 0) FN(prefetchTexels)(s, pf, row0 + cx0);
+    if (pf && pf->on) FN(prefetchTexels)(s, pf, row0 + cx0);
     vu ta = STRATA_GATHER(s->texels, row0 + cx0), tb = STRATA_GATHER(s->texels, row0 + cx1);
     vu tc = STRATA_GATHER(s->texels, row1 + cx0), td = STRATA_GATHER(s->texels, row1 + cx1);
 #define LERP2(SHIFT, OUT) do { \
@@ -555,7 +557,7 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
     vf dither = 0;
     if (paint == STRATA_PAINT_AXIAL || paint == STRATA_PAINT_RADIAL) dither = FN(dither)(tileX + (lx0 & ~(LANES - 1)), y);
     enum { AHEAD = 8 };  // device rows
-    FN(prefetch) pf = { 0, -1 };
+    FN(prefetch) pf = { 0, 0 };
     if (paint == STRATA_PAINT_IMAGE) pf = FN(prefetchAhead)(&it->image, &maps->item, AHEAD);
     // Steps wholly inside the segment (those from wa to wb) take the variant without lane masks
     // when the map is affine; the segment's first and last steps may be partial.
