@@ -314,7 +314,6 @@ INLINE void FN(gradientOf)(const strata_item *it, FN(gradient) *g) {
     g->sx = it->gsx; g->sy = it->gsy; g->dx = it->gdx; g->dy = it->gdy; g->invLen2 = it->gInvLen2;
     g->rx = it->grx; g->ry = it->gry;
     g->opacity = it->opacity;
-    g->ramp = RAMP_STOPS;
     if (it->stopCount == 2) {
         const float *c = it->stopColors;
         const float lo = it->stops[0], hi = it->stops[1], span = hi - lo;
@@ -425,8 +424,9 @@ INLINE vf FN(dither)(int x, int y) { return FN(load)(strata_dither_table[x & 7][
 
 /// The paint's premultiplied colour at the lanes' samples. `dither`: FN(dither)'s (over 255); `inside` and
 /// `pf`: FN(sampleImage)'s.
-INLINE void FN(shade)(const strata_item *it, const FN(itemLanes) *il, const FN(gradient) *gr, const int ramp, const int paint,
-                      const int inside, const FN(prefetch) *pf, const FN(sample) *p, vf dither, vf *r, vf *g, vf *b, vf *a) {
+INLINE void FN(shade)(const strata_item *it, const FN(itemLanes) *il, const int ramp, const int paint, const int inside,
+                      const FN(prefetch) *pf, const FN(sample) *p, vf dither, vf *r, vf *g, vf *b, vf *a) {
+    const FN(gradient) *gr = &il->gradient;
     switch (paint) {
     case STRATA_PAINT_SOLID:
         *r = it->color[0]; *g = it->color[1]; *b = it->color[2]; *a = it->color[3];
@@ -522,7 +522,7 @@ INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict 
         sr = it->color[0]; sg = it->color[1]; sb = it->color[2]; sa = it->color[3];
     } else {
         if (LANES == 1) dither = FN(dither)(tileX + k, y);
-        FN(shade)(it, il, &il->gradient, ramp, paint, inside, pf, &p, dither, &sr, &sg, &sb, &sa);
+        FN(shade)(it, il, ramp, paint, inside, pf, &p, dither, &sr, &sg, &sb, &sa);
     }
     vf dr = FN(load)(R + k), dg = FN(load)(G + k), db = FN(load)(B + k), da = FN(load)(A + k);
     if (replace) {
