@@ -82,9 +82,8 @@ static inline void piece(strata_cell_sink *s, int64_t c, int64_t ey, int64_t fxa
 }
 
 /// The part of an edge inside row `ey`: x in fixed point, y as 0…256 within the row. Pieces are
-/// added left to right whichever way the edge runs, so a row's cells arrive mostly in order and
-/// sorting them is cheap; a crossing's y is computed from the edge's start either way, so the
-/// cells are the same.
+/// added left to right whichever way the edge runs (the masks take a row's cells in any order);
+/// a crossing's y is computed from the edge's start either way, so the cells are the same.
 static void scanline(strata_cell_sink *s, int64_t ey, int64_t x1, int64_t y1, int64_t x2, int64_t y2) {
     if (y1 == y2) return;
     // The columns of the two ends (an end on a column boundary belongs to the column the edge
