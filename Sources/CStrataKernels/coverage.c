@@ -296,7 +296,6 @@ void strata_coverage_mask_with(const strata_cell *cells, long count, int evenOdd
 void strata_coverage_mask(const strata_cell *cells, long count, int evenOdd, int x0, int x1, float *mask,
                           int *first, int *end) {
     int64_t zeros[STRATA_COVERAGE_CHUNK + 1];
-    const int n = x1 - x0 < STRATA_COVERAGE_CHUNK ? (x1 > x0 ? x1 - x0 : 0) : STRATA_COVERAGE_CHUNK;
-    memset(zeros, 0, (size_t)(n + 1) * sizeof *zeros);
+    strata_coverage_clear(zeros, x0, x1);
     strata_coverage_mask_with(cells, count, evenOdd, x0, x1, mask, first, end, zeros);
 }

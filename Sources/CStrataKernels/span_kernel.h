@@ -478,6 +478,12 @@ INLINE void FN(prepareMaps)(FN(rowmaps) *m, const strata_item *it) {
     for (int k = 0; k < m->clipCount; k++) m->clips[k] = FN(prepare)(&it->clips[k].map);
 }
 
+/// What a draw call makes once for all its rows: the maps and the item's lanes.
+INLINE void FN(prepareDraw)(const strata_item *it, FN(rowmaps) *maps, FN(itemLanes) *il) {
+    FN(prepareMaps)(maps, it);
+    FN(itemLanesOf)(it, il);
+}
+
 INLINE void FN(prepareRow)(FN(rowmaps) *m, const strata_item *it, int y) {
     const double Y = (double)y + 0.5;
     FN(moveToRow)(&m->item, &it->map, Y);
@@ -642,9 +648,8 @@ void FN(strata_draw_span)(const strata_item *it, float *tile, long stride, long 
                           int y, int x0, int x1, strata_span_mode mode, const float *mask) {
     if (x1 <= x0) return;
     FN(rowmaps) maps;
-    FN(prepareMaps)(&maps, it);
     FN(itemLanes) il;
-    FN(itemLanesOf)(it, &il);
+    FN(prepareDraw)(it, &maps, &il);
     FN(prepareRow)(&maps, it, y);
     FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, x0, x1, mode, mask);
 }
@@ -652,9 +657,8 @@ void FN(strata_draw_span)(const strata_item *it, float *tile, long stride, long 
 void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
                           const strata_rows *rows, const int32_t *spans, int spansY0) {
     FN(rowmaps) maps;
-    FN(prepareMaps)(&maps, it);
     FN(itemLanes) il;
-    FN(itemLanesOf)(it, &il);
+    FN(prepareDraw)(it, &maps, &il);
     strata_row_setup setup;
     if (!spans) strata_prepare_rows(rows, &setup);
     for (int y = rows->y0; y < rows->y1; y++) {
@@ -696,14 +700,12 @@ void FN(strata_draw_coverage)(const strata_item *it, float *tile, long stride, l
                               const strata_cell *cells, const int32_t *rowStart, int32_t covX, int32_t covY, int32_t rows,
                               int evenOdd, int x0, int y0, int x1, int y1, float *scratch) {
     FN(rowmaps) maps;
-    FN(prepareMaps)(&maps, it);
     FN(itemLanes) il;
-    FN(itemLanesOf)(it, &il);
+    FN(prepareDraw)(it, &maps, &il);
     const int ya = y0 > covY ? y0 : covY, yb = y1 < covY + rows ? y1 : covY + rows;
     const int32_t *rowLo = rowStart + rows + 1, *rowHi = rowLo + rows;
     int64_t zeros[STRATA_COVERAGE_CHUNK + 1];
-    const int used = x1 - x0 < STRATA_COVERAGE_CHUNK ? (x1 > x0 ? x1 - x0 : 0) : STRATA_COVERAGE_CHUNK;
-    memset(zeros, 0, (size_t)(used + 1) * sizeof *zeros);
+    strata_coverage_clear(zeros, x0, x1);
     for (int y = ya; y < yb; y++) {
         const long s = rowStart[y - covY], n = rowStart[y - covY + 1] - s;
         // A row whose coverage lies left or right of these pixels (a shape crossing several
@@ -720,9 +722,8 @@ void FN(strata_draw_coverage)(const strata_item *it, float *tile, long stride, l
 void FN(strata_draw_glyphs)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
                             const strata_glyph *glyphs, long count, int x0, int y0, int x1, int y1, float *scratch) {
     FN(rowmaps) maps;
-    FN(prepareMaps)(&maps, it);
     FN(itemLanes) il;
-    FN(itemLanesOf)(it, &il);
+    FN(prepareDraw)(it, &maps, &il);
     for (long g = 0; g < count; g++) {
         const strata_glyph *gl = &glyphs[g];
         const int gx0 = gl->x > x0 ? gl->x : x0, gx1 = gl->x + gl->w < x1 ? gl->x + gl->w : x1;

@@ -257,6 +257,12 @@ void strata_coverage_mask(const strata_cell *cells, long count, int evenOdd, int
 void strata_coverage_mask_with(const strata_cell *cells, long count, int evenOdd, int x0, int x1, float *mask,
                                int *first, int *end, int64_t *zeros);
 
+/// Zeroes the slots strata_coverage_mask_with uses for columns x0 ..< x1.
+static inline void strata_coverage_clear(int64_t *zeros, int x0, int x1) {
+    const int used = x1 - x0 < STRATA_COVERAGE_CHUNK ? (x1 > x0 ? x1 - x0 : 0) : STRATA_COVERAGE_CHUNK;
+    for (int i = 0; i <= used; i++) zeros[i] = 0;
+}
+
 /// Draws a polygon's coverage with the item's paint and clips over pixels x0 ..< x1, y0 ..< y1 of
 /// a tile. The cells were collected relative to (covX, covY) for rows covY ..< covY + rows;
 /// `rowStart` holds the rows' cell starts (rows + 1), then the columns each row may cover, from
