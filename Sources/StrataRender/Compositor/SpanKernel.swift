@@ -13,7 +13,8 @@ import CStrataKernels
 /// buffer the frame keeps for its tile stage).
 // @unchecked: a read-only pointer into RowSpanTable's buffer (see there).
 struct ItemRowSpans: @unchecked Sendable {
-    let y0: Int
+    /// The rows held: y0 ..< y1.
+    let y0: Int, y1: Int
     let values: UnsafePointer<Int32>
 }
 
@@ -123,9 +124,9 @@ enum SpanKernel {
                             buf.planes.withUnsafeMutableBufferPointer { px in
                                 if let spans {
                                     strata_draw_rows(&k, px.baseAddress!, stride, plane, tileX, tileY, &rows, spans.values,
-                                                     Int32(spans.y0), lanes)
+                                                     Int32(spans.y0), Int32(spans.y1), lanes)
                                 } else {
-                                    strata_draw_rows(&k, px.baseAddress!, stride, plane, tileX, tileY, &rows, nil, 0, lanes)
+                                    strata_draw_rows(&k, px.baseAddress!, stride, plane, tileX, tileY, &rows, nil, 0, 0, lanes)
                                 }
                             }
                         }
