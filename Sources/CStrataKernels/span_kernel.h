@@ -236,6 +236,14 @@ INLINE void FN(prefetchTexels)(const strata_sampler *s, const FN(prefetch) *pf, 
     }
 }
 
+#ifndef STRATA_INSIDE_KINDS
+#define STRATA_INSIDE_KINDS
+/// Where an image loop's bilinear footprints lie: maybe outside the image (its indices clamped),
+/// inside it (INSIDE_ANY), or inside an image drawn without crossfade or tint (INSIDE_PLAIN, whose
+/// loop tests neither at every step). Inside, sampling is bilinear (nearest is never inside).
+enum { INSIDE_NO = 0, INSIDE_ANY = 1, INSIDE_PLAIN = 2 };
+#endif
+
 /// Whether every bilinear footprint of the pixels `xa ... xb` of a row lies inside the image, so
 /// that clamping the texel indices would change none of them. Along a row of an affine map
 /// the texel position is a chain of correctly rounded monotonic operations of x (the same ones
@@ -353,6 +361,9 @@ typedef struct {
     int cover, aa;
     FN(samplerLanes) image, blendImage;
     vf blendWeight, opacity, tint[4];
+    // An image's samplers and flags: read through the item, they were loaded again at every step.
+    strata_sampler sampler, blendSampler;
+    int nearest, blend, tinted;
 } FN(itemLanes);
 
 INLINE void FN(itemLanesOf)(const strata_item *it, FN(itemLanes) *l) {
@@ -364,6 +375,8 @@ INLINE void FN(itemLanesOf)(const strata_item *it, FN(itemLanes) *l) {
         FN(samplerLanesOf)(&it->blendImage, &l->blendImage);
         l->blendWeight = it->blendWeight; l->opacity = it->opacity;
         for (int i = 0; i < 4; i++) l->tint[i] = it->tint[i];
+        l->sampler = it->image; l->blendSampler = it->blendImage;
+        l->nearest = it->nearest; l->blend = it->blendWeight > 0; l->tinted = it->hasTint;
     }
     if (it->cover != STRATA_COVER_NONE) {
         FN(rrectLanesOf)(&it->shape, &l->shape);
@@ -444,7 +457,7 @@ static const float strata_dither_table[8][8][8] = {
 INLINE vf FN(dither)(int x, int y) { return FN(load)(strata_dither_table[x & 7][y & 7]); }
 
 /// The paint's premultiplied colour at the lanes' samples. `dither`: FN(dither)'s (over 255); `inside` and
-/// `pf`: FN(sampleImage)'s.
+/// `pf`: FN(sampleImage)'s (`inside` INSIDE_PLAIN: an image without crossfade or tint, bilinear).
 INLINE void FN(shade)(const strata_item *it, const FN(itemLanes) *il, const int ramp, const int paint, const int inside,
                       const FN(prefetch) *pf, const FN(sample) *p, vf dither, vf *r, vf *g, vf *b, vf *a) {
     const FN(gradient) *gr = &il->gradient;
@@ -467,14 +480,15 @@ INLINE void FN(shade)(const strata_item *it, const FN(itemLanes) *il, const int 
         return;
     }
     case STRATA_PAINT_IMAGE: {
-        FN(sampleImage)(&it->image, &il->image, it->nearest, inside, pf, p->u, p->v, r, g, b, a);
-        if (it->blendWeight > 0) {
+        const int plain = inside == INSIDE_PLAIN;
+        FN(sampleImage)(&il->sampler, &il->image, plain ? 0 : il->nearest, inside, pf, p->u, p->v, r, g, b, a);
+        if (!plain && il->blend) {
             vf lr, lg, lb, la;
             const vf bw = il->blendWeight;
-            FN(sampleImage)(&it->blendImage, &il->blendImage, it->nearest, inside, 0, p->u, p->v, &lr, &lg, &lb, &la);
+            FN(sampleImage)(&il->blendSampler, &il->blendImage, il->nearest, inside, 0, p->u, p->v, &lr, &lg, &lb, &la);
             *r += (lr - *r) * bw; *g += (lg - *g) * bw; *b += (lb - *b) * bw; *a += (la - *a) * bw;
         }
-        if (it->hasTint) {
+        if (!plain && il->tinted) {
             vf w = *a;
             *r = il->tint[0] * w; *g = il->tint[1] * w; *b = il->tint[2] * w; *a = il->tint[3] * w;
         }
@@ -624,9 +638,10 @@ INLINE void FN(storeLoop)(const strata_item *restrict it, float *restrict tile, 
     case STRATA_PAINT_AXIAL: LOOP(FULL, REPLACE, STRATA_PAINT_AXIAL, CLIPPED, MASKED, 0); break; \
     case STRATA_PAINT_RADIAL: LOOP(FULL, REPLACE, STRATA_PAINT_RADIAL, CLIPPED, MASKED, 0); break; \
     case STRATA_PAINT_IMAGE: \
-        if (!(FULL) && FN(imageStepsInside)(it, &maps->item, tileX, x0, x1)) \
-            LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, 1); \
-        else \
+        if (!(FULL) && FN(imageStepsInside)(it, &maps->item, tileX, x0, x1)) { \
+            if (il->blend || il->tinted) LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, INSIDE_ANY); \
+            else LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, INSIDE_PLAIN); \
+        } else \
             LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, 0); \
         break; \
     }

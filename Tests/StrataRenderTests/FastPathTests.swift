@@ -241,6 +241,28 @@ final class InteriorRunTests: XCTestCase {
             if i % 6 == 4 { picture.contentsGravity = .resizeAspect }
             root.addSublayer(picture)
         }
+        // Interiors that cross-fade two mipmap levels (trilinear minification) and shadows (an
+        // image tinted with the shadow's colour) take their own loop: they are not "plain".
+        for i in 0..<6 {
+            var texels = Bitmap(width: 96, height: 72)
+            for k in 0..<(96 * 72) {
+                let alpha = Int.random(in: 128...255, using: &rng)
+                for c in 0..<3 { texels.pixels[k * 4 + c] = UInt8(Int.random(in: 0...alpha, using: &rng)) }
+                texels.pixels[k * 4 + 3] = UInt8(alpha)
+            }
+            let picture = CALayer()
+            picture.frame = CGRect(x: Double(i) * 50 + 5, y: Double(i % 2) * 110 + 10, width: 70, height: 55)
+            picture.contents = CGImage(bitmap: texels)
+            picture.minificationFilter = .trilinear
+            picture.transform = CATransform3DMakeRotation(CGFloat(Double.random(in: -3.1...3.1, using: &rng)), 0, 0, 1)
+            if i % 2 == 1 {
+                picture.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 70, height: 55), transform: nil)
+                picture.shadowOpacity = 0.8
+                picture.shadowOffset = CGSize(width: 6, height: 9)
+                picture.shadowRadius = 2
+            }
+            root.addSublayer(picture)
+        }
         var withoutRuns = RenderOptions(workers: 1, tileSize: 64)
         withoutRuns.usesInteriorRuns = false
         let full = FrameRenderer(width: 320, height: 240, options: withoutRuns).render(PresentationBuilder(time: 0).snapshotTree(of: root))
