@@ -206,11 +206,6 @@ typedef struct {
     int on;  // prefetching is on
 } FN(prefetch);
 
-#ifndef STRATA_PREFETCH_ROWS
-/// How many device rows ahead the image loops prefetch texels.
-#define STRATA_PREFETCH_ROWS 8
-#endif
-
 INLINE FN(prefetch) FN(prefetchAhead)(const strata_sampler *s, const FN(rowmap) *rm, int rows) {
     FN(prefetch) p = { 0, 0 };
     if (!rm->affine || s->height < 2) return p;
@@ -585,7 +580,8 @@ INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict 
 /// flags below (the dispatcher FN(segment) passes literals): a solid interior without clips maps
 /// no coordinates, a segment without clips or mask has no clip loop, and so on. Measured: one
 /// generic loop testing the flags per step cost 2–3× the instructions of the specialised ones.
-/// `inside`: an image's bilinear footprints all lie inside it (FN(footprintsInside)).
+/// `inside`: whether an image's bilinear footprints all lie inside it (FN(footprintsInside)), and
+/// whether it is plain (STRATA_INSIDE_KINDS).
 INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restrict il, const FN(rowmaps) *restrict maps,
                      float *restrict tile, long stride,
                      long plane, int tileX, int tileY, int y, int x0, int x1, const float *restrict mask,
@@ -597,8 +593,9 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
     // The dither of a lane depends on x mod 8 only, and steps start at multiples of LANES.
     vf dither = 0;
     if (paint == STRATA_PAINT_AXIAL || paint == STRATA_PAINT_RADIAL) dither = FN(dither)(tileX + (lx0 & ~(LANES - 1)), y);
+    enum { AHEAD = 8 };  // device rows
     FN(prefetch) pf = { 0, 0 };
-    if (paint == STRATA_PAINT_IMAGE) pf = FN(prefetchAhead)(&it->image, &maps->item, STRATA_PREFETCH_ROWS);
+    if (paint == STRATA_PAINT_IMAGE) pf = FN(prefetchAhead)(&it->image, &maps->item, AHEAD);
     // Steps wholly inside the segment (those from wa to wb) take the variant without lane masks
     // when the map is affine; the segment's first and last steps may be partial.
     const int wa = maps->item.affine ? (lx0 + LANES - 1) & ~(LANES - 1) : lx1;
@@ -646,60 +643,6 @@ INLINE void FN(storeLoop)(const strata_item *restrict it, float *restrict tile, 
         break; \
     }
 
-/// Prefetches the texel lines of pixels `xa ..< xb` of device row `y` (the first and the last
-/// lane of each step of LANES, and the lines one texel row below): what FN(prefetchTexels) does
-/// for the pixels below a step, for pixels no step above reaches (see FN(prefetchEdges)).
-INLINE void FN(prefetchPixels)(const strata_item *it, const FN(rowmap) *prepared, int y, int xa, int xb) {
-    const strata_sampler *s = &it->image;
-    FN(rowmap) rm = *prepared;
-    FN(moveToRow)(&rm, &it->map, (double)y + 0.5);
-    const uintptr_t base = (uintptr_t)s->texels, row = (uintptr_t)s->width * sizeof *s->texels;
-    for (int x = xa; x < xb; x += LANES) {
-        const int ends[2] = { x, x + LANES < xb ? x + LANES - 1 : xb - 1 };
-        for (int i = 0; i < 2; i++) {
-            const float X = (float)ends[i] + 0.5f;
-            const float tx = s->sx0 + (rm.m0 * X + rm.a) * s->sxScale - 0.5f;
-            const float ty = s->sy0 + (rm.m1 * X + rm.b) * s->syScale - 0.5f;
-            if (!(tx >= 0 && tx < (float)s->width && ty >= 0 && ty < (float)s->height)) continue;  // and NaN
-            const uintptr_t at = base + ((uintptr_t)ty * (uintptr_t)s->width + (uintptr_t)tx) * sizeof *s->texels;
-            __builtin_prefetch((const void *)at);
-            __builtin_prefetch((const void *)(at + row));
-        }
-    }
-}
-
-/// Row Y's columns within the tile's (`rows`), from the item's row spans (rows `spansY0 ..< spansY1`);
-/// false when it has none there.
-INLINE int FN(spanColumns)(const int32_t *spans, int spansY0, int spansY1, const strata_rows *rows, int Y, int *a, int *b) {
-    if (Y < spansY0 || Y >= spansY1 || Y >= rows->y1) return 0;
-    const int32_t *o = spans + 4 * (long)(Y - spansY0);
-    *a = o[0] > rows->x0 ? o[0] : rows->x0;
-    *b = o[1] < rows->x1 ? o[1] : rows->x1;
-    return *a < *b;
-}
-
-/// At row `y` of an image item's draw in a tile, starts the texel loads the loops' prefetch
-/// misses. The loops prefetch, for each step, the texels STRATA_PREFETCH_ROWS device rows below
-/// it, which covers the row that far below only where row `y` has steps: missed are its parts
-/// left and right of them (where a turned image's edge moves outwards, and where the rows below
-/// a corner start), and the tile's first rows (here each is started one row ahead; the first
-/// cannot be). `sx0 ..< sx1`: row y's columns in the tile (empty when none). Measured on the
-/// composite scene (perf, cpu-clock samples): the samples waiting on the image gathers fell by
-/// 10–15 %.
-INLINE void FN(prefetchEdges)(const strata_item *it, const FN(rowmap) *prepared, const strata_rows *rows, const int32_t *spans,
-                              int spansY0, int spansY1, int y, int sx0, int sx1, int tileX) {
-    int a, b;
-    if (y + 1 < rows->y0 + STRATA_PREFETCH_ROWS && FN(spanColumns)(spans, spansY0, spansY1, rows, y + 1, &a, &b))
-        FN(prefetchPixels)(it, prepared, y + 1, a, b);
-    const int ahead = y + STRATA_PREFETCH_ROWS;
-    if (!FN(spanColumns)(spans, spansY0, spansY1, rows, ahead, &a, &b)) return;
-    if (sx0 >= sx1) { FN(prefetchPixels)(it, prepared, ahead, a, b); return; }
-    // The columns row y's steps cover (steps start on multiples of LANES from the tile's edge).
-    const int c0 = tileX + ((sx0 - tileX) & ~(LANES - 1)), c1 = tileX + ((sx1 - tileX + LANES - 1) & ~(LANES - 1));
-    if (a < c0) FN(prefetchPixels)(it, prepared, ahead, a, b < c0 ? b : c0);
-    if (b > c1) FN(prefetchPixels)(it, prepared, ahead, a > c1 ? a : c1, b);
-}
-
 /// Whether the bilinear footprints of every lane of FN(loop)'s steps over pixels `x0 ..< x1`
 /// (from the first step's first pixel to the last step's last, steps starting on multiples of
 /// LANES from the tile's left edge) lie inside the item's images. Only interiors ask: a full
@@ -744,13 +687,12 @@ void FN(strata_draw_span)(const strata_item *it, float *tile, long stride, long 
 }
 
 void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
-                          const strata_rows *rows, const int32_t *spans, int spansY0, int spansY1) {
+                          const strata_rows *rows, const int32_t *spans, int spansY0) {
     FN(rowmaps) maps;
     FN(itemLanes) il;
     FN(prepareDraw)(it, &maps, &il);
     strata_row_setup setup;
     if (!spans) strata_prepare_rows(rows, &setup);
-    const int prefetching = spans && it->paint == STRATA_PAINT_IMAGE && !it->nearest && maps.item.affine && it->image.height >= 2;
     for (int y = rows->y0; y < rows->y1; y++) {
         int sx0 = rows->x0, sx1 = rows->x1, ia, ib;
         int interior;
@@ -758,7 +700,6 @@ void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long 
             // The item's spans of this row, clipped to the tile's columns.
             const int32_t *o = spans + 4 * (long)(y - spansY0);
             sx0 = o[0] > sx0 ? o[0] : sx0; sx1 = o[1] < sx1 ? o[1] : sx1;
-            if (prefetching) FN(prefetchEdges)(it, &maps.item, rows, spans, spansY0, spansY1, y, sx0, sx1, tileX);
             if (sx0 >= sx1) continue;
             ia = o[2] > sx0 ? o[2] : sx0; ib = o[3] < sx1 ? o[3] : sx1;
             interior = ia < ib;

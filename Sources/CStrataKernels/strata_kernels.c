@@ -37,7 +37,7 @@ strata_lanes strata_best_lanes(void) {
 #define DECLARE(suffix) \
     void strata_draw_span##suffix(const strata_item *, float *, long, long, int, int, int, int, int, \
                                   strata_span_mode, const float *); \
-    void strata_draw_rows##suffix(const strata_item *, float *, long, long, int, int, const strata_rows *, const int32_t *, int, int); \
+    void strata_draw_rows##suffix(const strata_item *, float *, long, long, int, int, const strata_rows *, const int32_t *, int); \
     void strata_draw_coverage##suffix(const strata_item *, float *, long, long, int, int, const strata_cell *, \
                                       const int32_t *, int32_t, int32_t, int32_t, int, int, int, int, int, float *); \
     void strata_draw_glyphs##suffix(const strata_item *, float *, long, long, int, int, const strata_glyph *, long, \
@@ -68,13 +68,13 @@ void strata_draw_span(const strata_item *item, float *tile, long stride, long pl
 }
 
 void strata_draw_rows(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
-                      const strata_rows *rows, const int32_t *spans, int spansY0, int spansY1, strata_lanes lanes) {
+                      const strata_rows *rows, const int32_t *spans, int spansY0, strata_lanes lanes) {
     switch (lanes) {
-    case STRATA_LANES_SCALAR: strata_draw_rows_scalar(item, tile, stride, plane, tileX, tileY, rows, spans, spansY0, spansY1); return;
+    case STRATA_LANES_SCALAR: strata_draw_rows_scalar(item, tile, stride, plane, tileX, tileY, rows, spans, spansY0); return;
 #if defined(__x86_64__) || defined(__i386__)
-    case STRATA_LANES_AVX2: strata_draw_rows_avx2(item, tile, stride, plane, tileX, tileY, rows, spans, spansY0, spansY1); return;
+    case STRATA_LANES_AVX2: strata_draw_rows_avx2(item, tile, stride, plane, tileX, tileY, rows, spans, spansY0); return;
 #endif
-    default: strata_draw_rows_sse2(item, tile, stride, plane, tileX, tileY, rows, spans, spansY0, spansY1); return;
+    default: strata_draw_rows_sse2(item, tile, stride, plane, tileX, tileY, rows, spans, spansY0); return;
     }
 }
 

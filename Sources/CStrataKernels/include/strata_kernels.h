@@ -206,9 +206,9 @@ int strata_interior_columns_fast(const strata_row_setup *s, const strata_interio
 void strata_item_row_spans(const strata_rows *rows, int32_t *spans);
 
 /// Draws an item over a region of a tile, row by row (one call per item and tile). `spans`,
-/// when given, are the item's row spans (from `strata_item_row_spans`, rows `spansY0 ..< spansY1`).
+/// when given, are the item's row spans (from `strata_item_row_spans`, rows from `spansY0`).
 void strata_draw_rows(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
-                      const strata_rows *rows, const int32_t *spans, int spansY0, int spansY1, strata_lanes lanes);
+                      const strata_rows *rows, const int32_t *spans, int spansY0, strata_lanes lanes);
 
 // MARK: Coverage of polygons (coverage.c)
 

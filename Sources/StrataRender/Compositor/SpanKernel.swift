@@ -13,8 +13,7 @@ import CStrataKernels
 /// buffer the frame keeps for its tile stage).
 // @unchecked: a read-only pointer into RowSpanTable's buffer (see there).
 struct ItemRowSpans: @unchecked Sendable {
-    /// The rows held: y0 ..< y1.
-    let y0: Int, y1: Int
+    let y0: Int
     let values: UnsafePointer<Int32>
 }
 
@@ -124,9 +123,9 @@ enum SpanKernel {
                             buf.planes.withUnsafeMutableBufferPointer { px in
                                 if let spans {
                                     strata_draw_rows(&k, px.baseAddress!, stride, plane, tileX, tileY, &rows, spans.values,
-                                                     Int32(spans.y0), Int32(spans.y1), lanes)
+                                                     Int32(spans.y0), lanes)
                                 } else {
-                                    strata_draw_rows(&k, px.baseAddress!, stride, plane, tileX, tileY, &rows, nil, 0, 0, lanes)
+                                    strata_draw_rows(&k, px.baseAddress!, stride, plane, tileX, tileY, &rows, nil, 0, lanes)
                                 }
                             }
                         }

@@ -256,8 +256,7 @@ struct RowSpanTable: @unchecked Sendable {
     subscript(i: Int) -> ItemRowSpans? {
         let o = offsets[i]
         guard o >= 0 else { return nil }
-        let y0 = max(items[i].bounds.y0, frame.y0)
-        return ItemRowSpans(y0: y0, y1: max(y0, min(items[i].bounds.y1, frame.y1)), values: values + Int(o))
+        return ItemRowSpans(y0: max(items[i].bounds.y0, frame.y0), values: values + Int(o))
     }
 }
 
