@@ -12,7 +12,8 @@ static inline vu gather_avx2(const uint32_t *base, vi idx) {
 #define STRATA_GATHER gather_avx2
 // The texels at idx and idx + 1 as one 64-bit load per lane: two gathers of four pairs, in the
 // lane order 0 1 4 5 and 2 3 6 7 so that one shuffle within 128-bit halves splits the pairs
-// into lanes 0…7 of each.
+// into lanes 0…7 of each. Half the gathered elements of two 32-bit gathers: measured on AMD Zen 4,
+// the gather instructions themselves (not cache misses) were a fifth of the composite frame.
 static inline void gather_pair_avx2(const uint32_t *base, vi idx, vu *a, vu *b) {
     const __m256i order = _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7);
     const __m256i p = _mm256_permutevar8x32_epi32((__m256i)idx, order);

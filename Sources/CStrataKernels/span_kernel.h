@@ -639,7 +639,7 @@ INLINE void FN(storeLoop)(const strata_item *restrict it, float *restrict tile, 
             if (il->blend || il->tinted) LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, INSIDE_ANY); \
             else LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, INSIDE_PLAIN); \
         } else \
-            LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, 0); \
+            LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, INSIDE_NO); \
         break; \
     }
 
