@@ -242,8 +242,8 @@ enum { INSIDE_NO = 0, INSIDE_ANY = 1, INSIDE_PLAIN = 2 };
 /// Whether every bilinear footprint of the pixels `xa ... xb` of a row lies inside the image, so
 /// that clamping the texel indices would change none of them. Along a row of an affine map
 /// the texel position is a chain of correctly rounded monotonic operations of x (the same ones
-/// the loop runs), so its extremes are at the two ends.
-INLINE int FN(footprintsInside)(const strata_sampler *s, const FN(rowmap) *rm, int xa, int xb) {
+/// the loop runs), so its extremes are at the two ends. `sl`: the sampler's lanes (FN(itemLanes)).
+INLINE int FN(footprintsInside)(const strata_sampler *s, const FN(samplerLanes) *sl, const FN(rowmap) *rm, int xa, int xb) {
     if (!rm->affine) return 0;
     const float right = (float)(s->width - 1), bottom = (float)(s->height - 1);
     const int ends[2] = { xa, xb };
@@ -251,9 +251,7 @@ INLINE int FN(footprintsInside)(const strata_sampler *s, const FN(rowmap) *rm, i
         const vf X = FN(tof)((vi)ends[i]) + 0.5f;
         const FN(sample) p = FN(map)(rm, X);
         vf x, y;
-        FN(samplerLanes) l;
-        FN(samplerLanesOf)(s, &l);
-        FN(texelPosition)(&l, p.u, p.v, &x, &y);
+        FN(texelPosition)(sl, p.u, p.v, &x, &y);
         const vf fx = x - 0.5f, fy = y - 0.5f;
         // Each lane holds the same value; NaN fails every comparison.
         if (!((fx[0] >= 0) & (fx[0] < right) & (fy[0] >= 0) & (fy[0] < bottom))) return 0;
@@ -635,7 +633,7 @@ INLINE void FN(storeLoop)(const strata_item *restrict it, float *restrict tile, 
     case STRATA_PAINT_AXIAL: LOOP(FULL, REPLACE, STRATA_PAINT_AXIAL, CLIPPED, MASKED, 0); break; \
     case STRATA_PAINT_RADIAL: LOOP(FULL, REPLACE, STRATA_PAINT_RADIAL, CLIPPED, MASKED, 0); break; \
     case STRATA_PAINT_IMAGE: \
-        if (!(FULL) && FN(imageStepsInside)(it, &maps->item, tileX, x0, x1)) { \
+        if (!(FULL) && FN(imageStepsInside)(il, &maps->item, tileX, x0, x1)) { \
             if (il->blend || il->tinted) LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, INSIDE_ANY); \
             else LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, INSIDE_PLAIN); \
         } else \
@@ -647,12 +645,12 @@ INLINE void FN(storeLoop)(const strata_item *restrict it, float *restrict tile, 
 /// (from the first step's first pixel to the last step's last, steps starting on multiples of
 /// LANES from the tile's left edge) lie inside the item's images. Only interiors ask: a full
 /// segment's steps reach past the shape's edge, usually past the image's.
-INLINE int FN(imageStepsInside)(const strata_item *it, const FN(rowmap) *rm, int tileX, int x0, int x1) {
-    if (it->nearest) return 0;
+INLINE int FN(imageStepsInside)(const FN(itemLanes) *il, const FN(rowmap) *rm, int tileX, int x0, int x1) {
+    if (il->nearest) return 0;
     const int xa = tileX + ((x0 - tileX) & ~(LANES - 1));
     const int last = xa + (x1 - xa + LANES - 1) / LANES * LANES - 1;
-    if (!FN(footprintsInside)(&it->image, rm, xa, last)) return 0;
-    return !(it->blendWeight > 0) || FN(footprintsInside)(&it->blendImage, rm, xa, last);
+    if (!FN(footprintsInside)(&il->sampler, &il->image, rm, xa, last)) return 0;
+    return !il->blend || FN(footprintsInside)(&il->blendSampler, &il->blendImage, rm, xa, last);
 }
 
 /// Pixels x0 ..< x1 of row y: picks the specialised loop.
