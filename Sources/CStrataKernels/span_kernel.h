@@ -357,6 +357,10 @@ typedef struct {
     // An image's samplers and flags: read through the item, they were loaded again at every step.
     strata_sampler sampler, blendSampler;
     int nearest, blend, tinted;
+    // A fill drawn with its layer's border over it (FN(strata_draw_rows_bordered)): the border's
+    // inner edge and colour.
+    FN(rrectLanes) border;
+    vf borderColor[4];
 } FN(itemLanes);
 
 INLINE void FN(itemLanesOf)(const strata_item *it, FN(itemLanes) *l) {
@@ -574,6 +578,65 @@ INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict 
     FN(store)(A + k, SEL(live, sa + da * keep, da));
 }
 
+/// One step of a fill (`it`, cover STRATA_COVER_RRECT) and its layer's border over it, fused:
+/// the border's outer edge is the fill's shape (DrawItems.borderedFill checks), so both
+/// coverages share that shape's distance, and each pixel is loaded and stored once. Each
+/// coverage and blend is FN(step)'s arithmetic for the fill and then for the border, so the
+/// bytes are those of drawing the two items one after the other.
+INLINE void FN(stepBordered)(const strata_item *restrict it, const FN(rowmap) *restrict rm, const FN(itemLanes) *restrict il,
+                             const int ramp, const int aa, const FN(rowmaps) *restrict maps, float *restrict R, float *restrict G,
+                             float *restrict B, float *restrict A, int k, int lx0, int lx1, int tileX, int y, vf X, vf dither,
+                             const int paint, const int clipped, const int whole) {
+    const int clipCount = clipped ? maps->clipCount : 0;
+    vi lx = IOTA + k;
+    vi live = whole ? (vi)-1 : (lx >= lx0) & (lx < lx1);
+    FN(sample) p;
+    if (whole) {
+        p = FN(mapAffine)(rm, X);
+    } else {
+        p = FN(map)(rm, X);
+        live = live & p.ok;
+    }
+    // FN(cover)'s STRATA_COVER_RRECT for the fill and STRATA_COVER_RING for the border.
+    vf c = FN(rrect)(&il->shape, &p, aa, rm->similar);
+    vf hole = FN(rrect)(&il->border, &p, aa, rm->similar);
+    vf fillCov = c, borderCov = SEL(c == 0, (vf)0.0f, c * (1.0f - hole));
+    for (int n = 0; n < clipCount; n++) {
+        FN(sample) q = FN(map)(&maps->clips[n], X);
+        vf cc = FN(rrect)(&il->clips[n], &q, it->clips[n].antialiased, maps->clips[n].similar);
+        fillCov = SEL(q.ok, fillCov * cc, (vf)0.0f);
+        borderCov = SEL(q.ok, borderCov * cc, (vf)0.0f);
+    }
+    vi fillLive = live & (fillCov > 0), borderLive = live & (borderCov > 0);
+    if (!FN(any)(fillLive | borderLive)) return;
+    vf dr = FN(load)(R + k), dg = FN(load)(G + k), db = FN(load)(B + k), da = FN(load)(A + k);
+    if (FN(any)(fillLive)) {
+        vf sr, sg, sb, sa;
+        if (paint == STRATA_PAINT_SOLID) {
+            sr = it->color[0]; sg = it->color[1]; sb = it->color[2]; sa = it->color[3];
+        } else {
+            if (LANES == 1) dither = FN(dither)(tileX + k, y);
+            FN(shade)(it, il, ramp, paint, 0, 0, &p, dither, &sr, &sg, &sb, &sa);
+        }
+        sr = sr * fillCov; sg = sg * fillCov; sb = sb * fillCov; sa = sa * fillCov;
+        vf keep = 1.0f - sa;
+        dr = SEL(fillLive, sr + dr * keep, dr);
+        dg = SEL(fillLive, sg + dg * keep, dg);
+        db = SEL(fillLive, sb + db * keep, db);
+        da = SEL(fillLive, sa + da * keep, da);
+    }
+    if (FN(any)(borderLive)) {
+        vf br = il->borderColor[0] * borderCov, bg = il->borderColor[1] * borderCov;
+        vf bb = il->borderColor[2] * borderCov, ba = il->borderColor[3] * borderCov;
+        vf keep = 1.0f - ba;
+        dr = SEL(borderLive, br + dr * keep, dr);
+        dg = SEL(borderLive, bg + dg * keep, dg);
+        db = SEL(borderLive, bb + db * keep, db);
+        da = SEL(borderLive, ba + da * keep, da);
+    }
+    FN(store)(R + k, dr); FN(store)(G + k, dg); FN(store)(B + k, db); FN(store)(A + k, da);
+}
+
 /// The loop over one segment, specialised by the compiler for each combination of the constant
 /// flags below (the dispatcher FN(segment) passes literals): a solid interior without clips maps
 /// no coordinates, a segment without clips or mask has no clip loop, and so on. Measured: one
@@ -610,6 +673,29 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
         if (k >= wa && k < wb) STEP(1); else STEP(0);
     }
 #undef STEP
+}
+
+/// FN(loop) for a fill with its border over it: FN(stepBordered)'s steps. (A loop of its own, not
+/// a flag of FN(loop): unoptimised builds inline every step variant into every loop, and the
+/// dispatcher's stack frame would double.)
+INLINE void FN(loopBordered)(const strata_item *restrict it, const FN(itemLanes) *restrict il, const FN(rowmaps) *restrict maps,
+                             float *restrict tile, long stride, long plane, int tileX, int tileY, int y, int x0, int x1,
+                             const int paint, const int clipped) {
+    float *row = tile + (long)(y - tileY) * stride;
+    float *R = row, *G = row + plane, *B = row + 2 * plane, *A = row + 3 * plane;
+    const int lx0 = x0 - tileX, lx1 = x1 - tileX;
+    vf dither = 0;
+    if (paint == STRATA_PAINT_AXIAL || paint == STRATA_PAINT_RADIAL) dither = FN(dither)(tileX + (lx0 & ~(LANES - 1)), y);
+    const int wa = maps->item.affine ? (lx0 + LANES - 1) & ~(LANES - 1) : lx1;
+    const int wb = lx1 & ~(LANES - 1);
+    const FN(rowmap) rm = maps->item;
+    const int ramp = il->gradient.ramp, aa = il->aa;
+    const int k0 = lx0 & ~(LANES - 1);
+    vf X = FN(tof)(IOTA + (tileX + k0)) + 0.5f;
+    for (int k = k0; k < lx1; k += LANES, X += (float)LANES) {
+        if (k >= wa && k < wb) FN(stepBordered)(it, &rm, il, ramp, aa, maps, R, G, B, A, k, lx0, lx1, tileX, y, X, dither, paint, clipped, 1);
+        else FN(stepBordered)(it, &rm, il, ramp, aa, maps, R, G, B, A, k, lx0, lx1, tileX, y, X, dither, paint, clipped, 0);
+    }
 }
 
 /// An opaque solid colour stored over pixels x0 ..< x1 of a row.
@@ -671,6 +757,20 @@ static void FN(segment)(const strata_item *it, const FN(itemLanes) *il, const FN
         LOOP_PAINTS(0, 0, 0, 0)
     }
 }
+
+/// Pixels x0 ..< x1 of row y of a fill with its border over it (FN(stepBordered)).
+static void FN(borderedSegment)(const strata_item *it, const FN(itemLanes) *il, const FN(rowmaps) *maps, float *tile, long stride,
+                                long plane, int tileX, int tileY, int y, int x0, int x1) {
+#define BORDERED(PAINT, CLIPPED) FN(loopBordered)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, PAINT, CLIPPED)
+    if (x1 <= x0) return;
+    const int clipped = maps->clipCount > 0;
+    switch (it->paint) {
+    case STRATA_PAINT_AXIAL: if (clipped) BORDERED(STRATA_PAINT_AXIAL, 1); else BORDERED(STRATA_PAINT_AXIAL, 0); break;
+    case STRATA_PAINT_RADIAL: if (clipped) BORDERED(STRATA_PAINT_RADIAL, 1); else BORDERED(STRATA_PAINT_RADIAL, 0); break;
+    default: if (clipped) BORDERED(STRATA_PAINT_SOLID, 1); else BORDERED(STRATA_PAINT_SOLID, 0); break;
+    }
+#undef BORDERED
+}
 #undef LOOP
 #undef LOOP_PAINTS
 
@@ -684,6 +784,36 @@ void FN(strata_draw_span)(const strata_item *it, float *tile, long stride, long 
     FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, x0, x1, mode, mask);
 }
 
+/// Row y's columns of an item within its region (y0 ≤ y < y1): the pixels its outline may touch
+/// (sx0 ..< sx1) and its interior run (ia ..< ib, empty when none), from the spans computed for
+/// the frame when given, else from `setup`. False when the row has none.
+INLINE int FN(rowColumns)(const strata_rows *rows, const strata_row_setup *setup, const int32_t *spans, int spansY0, int y,
+                          int *sx0, int *sx1, int *ia, int *ib) {
+    int a = rows->x0, b = rows->x1;
+    if (spans) {
+        // The item's spans of this row, clipped to the tile's columns.
+        const int32_t *o = spans + 4 * (long)(y - spansY0);
+        a = o[0] > a ? o[0] : a; b = o[1] < b ? o[1] : b;
+        if (a >= b) return 0;
+        *ia = o[2] > a ? o[2] : a; *ib = o[3] < b ? o[3] : b;
+    } else {
+        if (rows->hasOutline && !strata_quad_span_fast(setup, y, &a, &b)) return 0;
+        if (a >= b) return 0;
+        if (!(rows->hasInterior && strata_interior_columns_fast(setup, &rows->interior, y, a, b, ia, ib))) { *ia = a; *ib = a; }
+    }
+    *sx0 = a; *sx1 = b;
+    return 1;
+}
+
+/// Blended interiors start and end on a step of LANES pixels (tile-relative, as the loops step):
+/// the pixels cut off go to the full path's steps next to them, which compute them anyway, and
+/// give the same bytes there (coverage exactly 1 in a run). Saves the step each boundary would
+/// otherwise take twice.
+INLINE void FN(alignInterior)(int tileX, int *ia, int *ib) {
+    *ia = tileX + ((*ia - tileX + LANES - 1) & ~(LANES - 1));
+    *ib = tileX + ((*ib - tileX) & ~(LANES - 1));
+}
+
 void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
                           const strata_rows *rows, const int32_t *spans, int spansY0) {
     FN(rowmaps) maps;
@@ -692,37 +822,55 @@ void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long 
     strata_row_setup setup;
     if (!spans) strata_prepare_rows(rows, &setup);
     for (int y = rows->y0; y < rows->y1; y++) {
-        int sx0 = rows->x0, sx1 = rows->x1, ia, ib;
-        int interior;
-        if (spans) {
-            // The item's spans of this row, clipped to the tile's columns.
-            const int32_t *o = spans + 4 * (long)(y - spansY0);
-            sx0 = o[0] > sx0 ? o[0] : sx0; sx1 = o[1] < sx1 ? o[1] : sx1;
-            if (sx0 >= sx1) continue;
-            ia = o[2] > sx0 ? o[2] : sx0; ib = o[3] < sx1 ? o[3] : sx1;
-            interior = ia < ib;
-        } else {
-            if (rows->hasOutline && !strata_quad_span_fast(&setup, y, &sx0, &sx1)) continue;
-            if (sx0 >= sx1) continue;
-            interior = rows->hasInterior && strata_interior_columns_fast(&setup, &rows->interior, y, sx0, sx1, &ia, &ib);
-        }
+        int sx0, sx1, ia, ib;
+        if (!FN(rowColumns)(rows, &setup, spans, spansY0, y, &sx0, &sx1, &ia, &ib)) continue;
         FN(prepareRow)(&maps, it, y);
-        if (interior && rows->interiorMode == STRATA_SPAN_INTERIOR && !rows->hole) {
-            // Blended interiors start and end on a step of LANES pixels (tile-relative, as the
-            // loops step): the pixels cut off go to the full path's steps next to them, which
-            // compute them anyway, and give the same bytes there (coverage exactly 1 in a run).
-            // Saves the step each boundary would otherwise take twice.
-            ia = tileX + ((ia - tileX + LANES - 1) & ~(LANES - 1));
-            ib = tileX + ((ib - tileX) & ~(LANES - 1));
-            interior = ia < ib;
-        }
-        if (!interior) {
+        if (ia < ib && rows->interiorMode == STRATA_SPAN_INTERIOR && !rows->hole) FN(alignInterior)(tileX, &ia, &ib);
+        if (ia >= ib) {
             FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, sx0, sx1, STRATA_SPAN_FULL, 0);
             continue;
         }
         FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, sx0, ia, STRATA_SPAN_FULL, 0);
         if (!rows->hole) FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, ia, ib, rows->interiorMode, 0);
         FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, ib, sx1, STRATA_SPAN_FULL, 0);
+    }
+}
+
+void FN(strata_draw_rows_bordered)(const strata_item *fill, const strata_item *border, float *tile, long stride, long plane,
+                                   int tileX, int tileY, const strata_rows *fillRows, const int32_t *fillSpans, int fillSpansY0,
+                                   const strata_rows *borderRows, const int32_t *borderSpans, int borderSpansY0) {
+    FN(rowmaps) maps;
+    FN(itemLanes) il;
+    FN(prepareDraw)(fill, &maps, &il);
+    FN(rrectLanesOf)(&border->inner, &il.border);
+    for (int i = 0; i < 4; i++) il.borderColor[i] = border->color[i];
+    strata_row_setup fillSetup, borderSetup;
+    if (!fillSpans) strata_prepare_rows(fillRows, &fillSetup);
+    if (!borderSpans) strata_prepare_rows(borderRows, &borderSetup);
+    const int y0 = fillRows->y0 < borderRows->y0 ? fillRows->y0 : borderRows->y0;
+    const int y1 = fillRows->y1 > borderRows->y1 ? fillRows->y1 : borderRows->y1;
+    for (int y = y0; y < y1; y++) {
+        int fx0, fx1, fa, fb, bx0, bx1, ha, hb;
+        const int fillRow = y >= fillRows->y0 && y < fillRows->y1 &&
+                            FN(rowColumns)(fillRows, &fillSetup, fillSpans, fillSpansY0, y, &fx0, &fx1, &fa, &fb);
+        const int borderRow = y >= borderRows->y0 && y < borderRows->y1 &&
+                              FN(rowColumns)(borderRows, &borderSetup, borderSpans, borderSpansY0, y, &bx0, &bx1, &ha, &hb);
+        if (!fillRow && !borderRow) continue;
+        if (!fillRow) { fx0 = fx1 = fa = fb = bx0; }
+        if (!borderRow) { bx0 = bx1 = fx0; ha = INT32_MIN; hb = INT32_MAX; }
+        const int ux0 = fx0 < bx0 ? fx0 : bx0, ux1 = fx1 > bx1 ? fx1 : bx1;
+        FN(prepareRow)(&maps, fill, y);
+        // The middle: the fill's interior within the border's hole, where the fill's coverage is
+        // exactly 1 and the border's 0 — the fill alone, as FN(strata_draw_rows) draws interiors.
+        int ma = fa > ha ? fa : ha, mb = fb < hb ? fb : hb;
+        if (ma < mb && fillRows->interiorMode == STRATA_SPAN_INTERIOR) FN(alignInterior)(tileX, &ma, &mb);
+        if (ma >= mb) {
+            FN(borderedSegment)(fill, &il, &maps, tile, stride, plane, tileX, tileY, y, ux0, ux1);
+            continue;
+        }
+        FN(borderedSegment)(fill, &il, &maps, tile, stride, plane, tileX, tileY, y, ux0, ma);
+        FN(segment)(fill, &il, &maps, tile, stride, plane, tileX, tileY, y, ma, mb, fillRows->interiorMode, 0);
+        FN(borderedSegment)(fill, &il, &maps, tile, stride, plane, tileX, tileY, y, mb, ux1);
     }
 }
 

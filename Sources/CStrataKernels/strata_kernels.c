@@ -38,6 +38,8 @@ strata_lanes strata_best_lanes(void) {
     void strata_draw_span##suffix(const strata_item *, float *, long, long, int, int, int, int, int, \
                                   strata_span_mode, const float *); \
     void strata_draw_rows##suffix(const strata_item *, float *, long, long, int, int, const strata_rows *, const int32_t *, int); \
+    void strata_draw_rows_bordered##suffix(const strata_item *, const strata_item *, float *, long, long, int, int, \
+                                           const strata_rows *, const int32_t *, int, const strata_rows *, const int32_t *, int); \
     void strata_draw_coverage##suffix(const strata_item *, float *, long, long, int, int, const strata_cell *, \
                                       const int32_t *, int32_t, int32_t, int32_t, int, int, int, int, int, float *); \
     void strata_draw_glyphs##suffix(const strata_item *, float *, long, long, int, int, const strata_glyph *, long, \
@@ -76,6 +78,21 @@ void strata_draw_rows(const strata_item *item, float *tile, long stride, long pl
 #endif
     default: strata_draw_rows_sse2(item, tile, stride, plane, tileX, tileY, rows, spans, spansY0); return;
     }
+}
+
+void strata_draw_rows_bordered(const strata_item *fill, const strata_item *border, float *tile, long stride, long plane,
+                               int tileX, int tileY, const strata_rows *fillRows, const int32_t *fillSpans, int fillSpansY0,
+                               const strata_rows *borderRows, const int32_t *borderSpans, int borderSpansY0,
+                               strata_lanes lanes) {
+#define ARGS fill, border, tile, stride, plane, tileX, tileY, fillRows, fillSpans, fillSpansY0, borderRows, borderSpans, borderSpansY0
+    switch (lanes) {
+    case STRATA_LANES_SCALAR: strata_draw_rows_bordered_scalar(ARGS); return;
+#if defined(__x86_64__) || defined(__i386__)
+    case STRATA_LANES_AVX2: strata_draw_rows_bordered_avx2(ARGS); return;
+#endif
+    default: strata_draw_rows_bordered_sse2(ARGS); return;
+    }
+#undef ARGS
 }
 
 void strata_draw_coverage(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,

@@ -210,6 +210,15 @@ void strata_item_row_spans(const strata_rows *rows, int32_t *spans);
 void strata_draw_rows(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
                       const strata_rows *rows, const int32_t *spans, int spansY0, strata_lanes lanes);
 
+/// Draws a fill (`fill`: cover STRATA_COVER_RRECT, a solid or gradient paint) and then its
+/// layer's border (`border`: cover STRATA_COVER_RING whose outer edge is the fill's shape, same
+/// map and clips) over a region of a tile, in one pass: the same bytes as `strata_draw_rows` of
+/// one and then of the other. Rows and spans as there, one set for each item.
+void strata_draw_rows_bordered(const strata_item *fill, const strata_item *border, float *tile, long stride, long plane,
+                               int tileX, int tileY, const strata_rows *fillRows, const int32_t *fillSpans, int fillSpansY0,
+                               const strata_rows *borderRows, const int32_t *borderSpans, int borderSpansY0,
+                               strata_lanes lanes);
+
 // MARK: Coverage of polygons (coverage.c)
 
 /// A pixel's share of a polygon's edges (see coverage.c): `cover` is the height the edges

@@ -35,105 +35,172 @@ enum SpanKernel {
             drawGlyphs(placed, color: color, item, in: r, into: &buf, settings)
             return true
         }
-        var k = strata_item()
-        k.map = strataMap(item.plane.fromScreen)
-        k.antialiased = item.plane.antialiased ? 1 : 0
-        k.cell = (-.infinity, .infinity, -.infinity, .infinity)
-        k.opacity = 1
-        var interior: RoundedRect?
-        var hole = false, solid: SIMD4<Float>?, opaque = false
-        var stops: [Float] = [], stopColors: [Float] = []
-        var texels: [UInt8] = [], blendTexels: [UInt8] = []
-        switch item.op {
-        case .fill(let shape, let color):
-            k.cover = STRATA_COVER_RRECT; k.shape = strataRRect(shape)
-            k.paint = STRATA_PAINT_SOLID; k.color = (color.x, color.y, color.z, color.w)
-            interior = shape; solid = color; opaque = color.w == 1
-        case .ring(let outer, let inner, let color):
-            k.cover = STRATA_COVER_RING; k.shape = strataRRect(outer); k.inner = strataRRect(inner)
-            k.paint = STRATA_PAINT_SOLID; k.color = (color.x, color.y, color.z, color.w)
-            interior = inner; hole = true
+        var kernel = RowItem()
+        guard kernel.describe(item, in: r, settings) else { return false }
+        let lanes = settings.kernelLanes
+        let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
+        kernel.withPointers { k, rows in
+            buf.planes.withUnsafeMutableBufferPointer { px in
+                strata_draw_rows(&k, px.baseAddress!, stride, plane, tileX, tileY, &rows, spans?.values, Int32(spans?.y0 ?? 0), lanes)
+            }
+        }
+        return true
+    }
+
+    /// Whether `fill` is an op `isBorder` admits below a border (cheap: asked of every item).
+    static func mayHaveBorder(_ fill: DrawItem) -> Bool {
+        switch fill.op {
+        case .fill, .gradient: return true
+        default: return false
+        }
+    }
+
+    /// Whether `border` is the border of the layer whose background or gradient `fill` is, so
+    /// that `drawBordered` may draw both in one pass: a ring whose outer edge is the fill's shape,
+    /// seen through the same map and clips, both drawn source-over by the row kernels.
+    static func isBorder(_ border: DrawItem, of fill: DrawItem) -> Bool {
+        guard case .ring(let outer, _, _) = border.op, fill.blendMode == .sourceOver, border.blendMode == .sourceOver,
+              fill.clips.count <= maximumClips, fill.plane.fromScreen == border.plane.fromScreen,
+              fill.plane.antialiased == border.plane.antialiased, fill.clips.count == border.clips.count else { return false }
+        for (a, b) in zip(fill.clips, border.clips) {
+            guard a.shape == b.shape, a.plane.fromScreen == b.plane.fromScreen, a.plane.antialiased == b.plane.antialiased else { return false }
+        }
+        switch fill.op {
+        case .fill(let shape, _):
+            return shape == outer
         case .gradient(let paint, let clip):
-            switch paint.kind {
-            case .axial:
-                k.paint = STRATA_PAINT_AXIAL
-            case .radial where paint.rx > 0 && paint.ry > 0:
-                k.paint = STRATA_PAINT_RADIAL
-            default:
-                return false
-            }
-            k.cover = STRATA_COVER_RRECT; k.shape = strataRRect(clip)
-            k.gsx = Float(paint.sx); k.gsy = Float(paint.sy); k.gdx = Float(paint.dx); k.gdy = Float(paint.dy)
-            k.gInvLen2 = Float(paint.invLen2); k.grx = Float(paint.rx); k.gry = Float(paint.ry)
-            k.stopCount = Int32(paint.kernelStops.count)
-            k.opacity = paint.opacity
-            stops = paint.kernelStops; stopColors = paint.kernelColors
-            interior = clip
-            opaque = paint.opacity == 1 && paint.colors.allSatisfy { $0.w == 1 }
-        case .image(let placement, let clip, let opacity):
-            k.cover = STRATA_COVER_IMAGE
-            k.shape = strataRRect(RoundedRect(rect: placement.coverage ?? placement.destination, radius: 0))
-            if let clip { k.hasClip = 1; k.inner = strataRRect(clip) }
-            if let c = placement.cell { k.cell = (Float(c.minX), Float(c.maxX), Float(c.minY), Float(c.maxY)) }
-            k.paint = STRATA_PAINT_IMAGE
-            k.opacity = opacity
-            k.nearest = placement.nearest ? 1 : 0
-            k.image = strataSampler(placement)
-            texels = placement.image.bitmap.pixels
-            if let b = placement.blend {
-                var lower = placement
-                lower.image = b.image
-                lower.source = CGRect(x: placement.source.minX / 2, y: placement.source.minY / 2,
-                                      width: placement.source.width / 2, height: placement.source.height / 2)
-                k.blendImage = strataSampler(lower)
-                k.blendWeight = b.weight
-                blendTexels = b.image.bitmap.pixels
-            }
-            if let t = placement.tint { k.hasTint = 1; k.tint = (t.x, t.y, t.z, t.w) }
-            if clip == nil {
-                let d = placement.coverage ?? placement.destination
-                let c = placement.cell ?? d
-                let x0 = max(d.minX, c.minX), x1 = min(d.maxX, c.maxX), y0 = max(d.minY, c.minY), y1 = min(d.maxY, c.maxY)
-                if x0 < x1, y0 < y1 { interior = RoundedRect(rect: CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), radius: 0) }
-            }
+            return clip == outer && (paint.kind == .axial || (paint.kind == .radial && paint.rx > 0 && paint.ry > 0))
         default:
             return false
         }
-        let clips = item.clips.map { c -> strata_clip in
-            var s = strata_clip()
-            s.map = strataMap(c.plane.fromScreen); s.shape = strataRRect(c.shape); s.antialiased = c.plane.antialiased ? 1 : 0
-            return s
+    }
+
+    /// Draws `fill` and then `border` over it (`isBorder(border, of: fill)`) in one pass of the
+    /// kernels: the same bytes as drawing one and then the other, with the pixels the border
+    /// touches loaded, stored and mapped once and the shared edge's coverage computed once.
+    static func drawBordered(_ fill: DrawItem, in fillRect: PixelRect, spans fillSpans: ItemRowSpans?,
+                             border: DrawItem, in borderRect: PixelRect, spans borderSpans: ItemRowSpans?,
+                             into buf: inout TileBuffer, _ settings: DrawSettings) {
+        var kernel = RowItem(), ring = RowItem()
+        guard kernel.describe(fill, in: fillRect, settings), ring.describe(border, in: borderRect, settings) else {
+            preconditionFailure("isBorder admits only items the row kernels draw")
         }
-        let hasClips = !clips.isEmpty
-        var rows = rowSetup(item, interior: interior, over: r, settings)
-        rows.hole = hole ? 1 : 0
-        rows.interiorMode = hasClips ? STRATA_SPAN_INTERIOR
-            : solid?.w == 1 ? STRATA_SPAN_STORE : opaque ? STRATA_SPAN_REPLACE : STRATA_SPAN_INTERIOR
         let lanes = settings.kernelLanes
         let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
-        stops.withUnsafeBufferPointer { stopsPtr in
-            stopColors.withUnsafeBufferPointer { colorsPtr in
-                texels.withUnsafeBytes { tex in
-                    blendTexels.withUnsafeBytes { tex2 in
-                        clips.withUnsafeBufferPointer { clipsPtr in
-                            k.stops = stopsPtr.baseAddress; k.stopColors = colorsPtr.baseAddress
-                            k.image.texels = tex.baseAddress?.assumingMemoryBound(to: UInt32.self)
-                            k.blendImage.texels = tex2.baseAddress?.assumingMemoryBound(to: UInt32.self)
-                            k.clips = clipsPtr.baseAddress; k.clipCount = Int32(clipsPtr.count)
-                            buf.planes.withUnsafeMutableBufferPointer { px in
-                                if let spans {
-                                    strata_draw_rows(&k, px.baseAddress!, stride, plane, tileX, tileY, &rows, spans.values,
-                                                     Int32(spans.y0), lanes)
-                                } else {
-                                    strata_draw_rows(&k, px.baseAddress!, stride, plane, tileX, tileY, &rows, nil, 0, lanes)
-                                }
+        kernel.withPointers { k, rows in
+            buf.planes.withUnsafeMutableBufferPointer { px in
+                // The border's own pointers are not read: only its inner edge and colour are.
+                strata_draw_rows_bordered(&k, &ring.k, px.baseAddress!, stride, plane, tileX, tileY,
+                                          &rows, fillSpans?.values, Int32(fillSpans?.y0 ?? 0),
+                                          &ring.rows, borderSpans?.values, Int32(borderSpans?.y0 ?? 0), lanes)
+            }
+        }
+    }
+
+    /// An item as the row kernels take it (`strata_item` and its rows over a tile's region), with
+    /// the arrays its pointers point into while it is drawn.
+    private struct RowItem {
+        var k = strata_item()
+        var rows = strata_rows()
+        var stops: [Float] = [], stopColors: [Float] = []
+        var texels: [UInt8] = [], blendTexels: [UInt8] = []
+        var clips: [strata_clip] = []
+
+        /// Describes `item` over `r` in place (a fresh value's fields; false for ops the row
+        /// kernels do not draw). In place, not an initialiser returning an optional: the copies of
+        /// these structures showed in the profile, at several thousand draw calls a frame.
+        mutating func describe(_ item: DrawItem, in r: PixelRect, _ settings: DrawSettings) -> Bool {
+            k.map = strataMap(item.plane.fromScreen)
+            k.antialiased = item.plane.antialiased ? 1 : 0
+            k.cell = (-.infinity, .infinity, -.infinity, .infinity)
+            k.opacity = 1
+            var interior: RoundedRect?
+            var hole = false, solid: SIMD4<Float>?, opaque = false
+            switch item.op {
+            case .fill(let shape, let color):
+                k.cover = STRATA_COVER_RRECT; k.shape = strataRRect(shape)
+                k.paint = STRATA_PAINT_SOLID; k.color = (color.x, color.y, color.z, color.w)
+                interior = shape; solid = color; opaque = color.w == 1
+            case .ring(let outer, let inner, let color):
+                k.cover = STRATA_COVER_RING; k.shape = strataRRect(outer); k.inner = strataRRect(inner)
+                k.paint = STRATA_PAINT_SOLID; k.color = (color.x, color.y, color.z, color.w)
+                interior = inner; hole = true
+            case .gradient(let paint, let clip):
+                switch paint.kind {
+                case .axial:
+                    k.paint = STRATA_PAINT_AXIAL
+                case .radial where paint.rx > 0 && paint.ry > 0:
+                    k.paint = STRATA_PAINT_RADIAL
+                default:
+                    return false
+                }
+                k.cover = STRATA_COVER_RRECT; k.shape = strataRRect(clip)
+                k.gsx = Float(paint.sx); k.gsy = Float(paint.sy); k.gdx = Float(paint.dx); k.gdy = Float(paint.dy)
+                k.gInvLen2 = Float(paint.invLen2); k.grx = Float(paint.rx); k.gry = Float(paint.ry)
+                k.stopCount = Int32(paint.kernelStops.count)
+                k.opacity = paint.opacity
+                stops = paint.kernelStops; stopColors = paint.kernelColors
+                interior = clip
+                opaque = paint.opacity == 1 && paint.colors.allSatisfy { $0.w == 1 }
+            case .image(let placement, let clip, let opacity):
+                k.cover = STRATA_COVER_IMAGE
+                k.shape = strataRRect(RoundedRect(rect: placement.coverage ?? placement.destination, radius: 0))
+                if let clip { k.hasClip = 1; k.inner = strataRRect(clip) }
+                if let c = placement.cell { k.cell = (Float(c.minX), Float(c.maxX), Float(c.minY), Float(c.maxY)) }
+                k.paint = STRATA_PAINT_IMAGE
+                k.opacity = opacity
+                k.nearest = placement.nearest ? 1 : 0
+                k.image = strataSampler(placement)
+                texels = placement.image.bitmap.pixels
+                if let b = placement.blend {
+                    var lower = placement
+                    lower.image = b.image
+                    lower.source = CGRect(x: placement.source.minX / 2, y: placement.source.minY / 2,
+                                          width: placement.source.width / 2, height: placement.source.height / 2)
+                    k.blendImage = strataSampler(lower)
+                    k.blendWeight = b.weight
+                    blendTexels = b.image.bitmap.pixels
+                }
+                if let t = placement.tint { k.hasTint = 1; k.tint = (t.x, t.y, t.z, t.w) }
+                if clip == nil {
+                    let d = placement.coverage ?? placement.destination
+                    let c = placement.cell ?? d
+                    let x0 = max(d.minX, c.minX), x1 = min(d.maxX, c.maxX), y0 = max(d.minY, c.minY), y1 = min(d.maxY, c.maxY)
+                    if x0 < x1, y0 < y1 { interior = RoundedRect(rect: CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), radius: 0) }
+                }
+            default:
+                return false
+            }
+            clips = item.clips.map { c -> strata_clip in
+                var s = strata_clip()
+                s.map = strataMap(c.plane.fromScreen); s.shape = strataRRect(c.shape); s.antialiased = c.plane.antialiased ? 1 : 0
+                return s
+            }
+            rows = rowSetup(item, interior: interior, over: r, settings)
+            rows.hole = hole ? 1 : 0
+            rows.interiorMode = !clips.isEmpty ? STRATA_SPAN_INTERIOR
+                : solid?.w == 1 ? STRATA_SPAN_STORE : opaque ? STRATA_SPAN_REPLACE : STRATA_SPAN_INTERIOR
+            return true
+        }
+
+        /// Calls `body` with the item's pointers set into its arrays (valid only during the call).
+        mutating func withPointers(_ body: (inout strata_item, inout strata_rows) -> Void) {
+            stops.withUnsafeBufferPointer { stopsPtr in
+                stopColors.withUnsafeBufferPointer { colorsPtr in
+                    texels.withUnsafeBytes { tex in
+                        blendTexels.withUnsafeBytes { tex2 in
+                            clips.withUnsafeBufferPointer { clipsPtr in
+                                k.stops = stopsPtr.baseAddress; k.stopColors = colorsPtr.baseAddress
+                                k.image.texels = tex.baseAddress?.assumingMemoryBound(to: UInt32.self)
+                                k.blendImage.texels = tex2.baseAddress?.assumingMemoryBound(to: UInt32.self)
+                                k.clips = clipsPtr.baseAddress; k.clipCount = Int32(clipsPtr.count)
+                                body(&k, &rows)
                             }
                         }
                     }
                 }
             }
         }
-        return true
     }
 
     /// The kernel's description of `item` painted in one colour (coverage comes from elsewhere:

@@ -59,10 +59,12 @@ struct PixelMapper {
 struct DrawSettings: Sendable {
     var lanes: Int32
     var interiorRuns: Bool
+    var fusesBorders: Bool
 
     init(_ options: RenderOptions) {
         lanes = Int32(options.simd ? strata_best_lanes().rawValue : STRATA_LANES_SCALAR.rawValue)
         interiorRuns = options.usesInteriorRuns
+        fusesBorders = options.fusesBorders
     }
 
     var kernelLanes: strata_lanes { strata_lanes(rawValue: UInt32(lanes)) }
@@ -88,14 +90,28 @@ enum TileRasterizer {
         let base = order.startIndex
         let first = opaqueFrom ?? lastOpaque(list, order, from: start + 1, rect: buf.rect, settings) ?? start
         var kept: [Float]? = nil
-        for pos in first..<order.count {
+        var pos = first
+        while pos < order.count {
             // Before the opaque item the buffer does not hold the items skipped below it, so the
             // state there is not the state after `pos` items: keep nothing (after it, it is).
             if pos == mark && (pos == start || pos > first) { kept = PlanePool.shared.copy(buf.planes) }
             let index = Int(order[base + pos])
             let item = items[index]
             let r = item.bounds.intersection(buf.rect)
+            pos += 1
             if r.isEmpty { continue }
+            // A layer's background or gradient and its border next: one pass for both (unless the
+            // state between them is asked for).
+            if settings.fusesBorders, pos < order.count, pos != mark, SpanKernel.mayHaveBorder(item) {
+                let next = Int(order[base + pos])
+                let border = items[next], borderRect = border.bounds.intersection(buf.rect)
+                if !borderRect.isEmpty, SpanKernel.isBorder(border, of: item) {
+                    SpanKernel.drawBordered(item, in: r, spans: spans?[index], border: border, in: borderRect, spans: spans?[next],
+                                            into: &buf, settings)
+                    pos += 1
+                    continue
+                }
+            }
             draw(item, in: r, into: &buf, settings, spans: spans?[index])
         }
         if mark == order.count { kept = PlanePool.shared.copy(buf.planes) }

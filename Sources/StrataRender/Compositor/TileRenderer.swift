@@ -25,6 +25,9 @@ public struct RenderOptions: Sendable, Equatable {
     public var simd: Bool
     /// The interior-run fast paths (off only in tests that check they change no byte).
     var usesInteriorRuns = true
+    /// A layer's fill and border drawn in one pass (off only in tests that check it changes no
+    /// byte).
+    var fusesBorders = true
     /// A debug check (tests turn it on): every tile of every frame must be written exactly once
     /// as a whole — copied from the previous frame, already held by a recycled buffer (its bytes
     /// are compared with the previous frame's), or stored — plus at most a store of a changed
