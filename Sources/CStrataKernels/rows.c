@@ -48,10 +48,12 @@ static int slab(double k, double b, double a, double g, double h, double *outLo,
 
 /// The pixels within lo ..< hi whose centres lie in [xlo, xhi], one pixel in from its ends
 /// (InteriorRuns.inward).
-static int inward(double xlo, double xhi, int lo, int hi, int *x0, int *x1) {
+static inline int inward(double xlo, double xhi, int lo, int hi, int *x0, int *x1) {
     if (!(isfinite(xlo) || xlo < 0) || !(isfinite(xhi) || xhi > 0)) return 0;
-    const long first = xlo < -1e15 ? lo : (long)ceil(dmax(-1e15, xlo - 0.5)) + 1;
-    const long last = xhi > 1e15 ? hi - 1 : (long)floor(dmin(1e15, xhi - 0.5)) - 1;
+    // Clamped on both sides: an end far right (or left) of any frame rounds to an empty run, not
+    // to a conversion out of range.
+    const long first = xlo < -1e15 ? lo : iceil(dmin(1e15, dmax(-1e15, xlo - 0.5))) + 1;
+    const long last = xhi > 1e15 ? hi - 1 : ifloor(dmax(-1e15, dmin(1e15, xhi - 0.5))) - 1;
     const long s = first > lo ? first : lo, e = last + 1 < hi ? last + 1 : hi;
     if (s >= e) return 0;
     *x0 = (int)s; *x1 = (int)e;
@@ -179,7 +181,9 @@ void strata_prepare_rows(const strata_rows *rows, strata_row_setup *s) {
     }
 }
 
-int strata_quad_span_fast(const strata_row_setup *s, int y, int *lo, int *hi) {
+/// (The bodies are inline so that strata_item_row_spans, which calls them for every row of
+/// every item, pays no call for them.)
+static inline int quadSpanFast(const strata_row_setup *s, int y, int *lo, int *hi) {
     const double top = (double)y - 1, bottom = (double)y + 2;
     double minX = INFINITY, maxX = -INFINITY;
     for (int k = 0; k < s->edgeCount; k++) {
@@ -205,7 +209,7 @@ int strata_quad_span_fast(const strata_row_setup *s, int y, int *lo, int *hi) {
 }
 
 /// One slab's X interval (both axes) of row Y; false when empty.
-static int fastSlab(const strata_row_setup *s, int slabIndex, double Y, double *outLo, double *outHi) {
+static inline int fastSlab(const strata_row_setup *s, int slabIndex, double Y, double *outLo, double *outHi) {
     double xlo = -INFINITY, xhi = INFINITY;
     for (int axis = 0; axis < 2; axis++) {
         const int i = 2 * slabIndex + axis;
@@ -227,7 +231,7 @@ static int fastSlab(const strata_row_setup *s, int slabIndex, double Y, double *
 }
 
 /// One slab's run (both axes) of row Y, one pixel in from its ends (as `run`).
-static int fastRun(const strata_row_setup *s, int slabIndex, double Y, int lo, int hi, int *x0, int *x1) {
+static inline int fastRun(const strata_row_setup *s, int slabIndex, double Y, int lo, int hi, int *x0, int *x1) {
     double xlo, xhi;
     if (!fastSlab(s, slabIndex, Y, &xlo, &xhi)) return 0;
     const long first = xlo < -1e15 ? lo : iceil(dmax(-1e15, xlo - 0.5)) + 1;
@@ -238,7 +242,7 @@ static int fastRun(const strata_row_setup *s, int slabIndex, double Y, int lo, i
     return 1;
 }
 
-int strata_interior_columns_fast(const strata_row_setup *s, const strata_interior *r, int y, int lo, int hi, int *x0, int *x1) {
+static inline int interiorColumnsFast(const strata_row_setup *s, const strata_interior *r, int y, int lo, int hi, int *x0, int *x1) {
     if (!s->affineInterior) return strata_interior_columns(r, y, lo, hi, x0, x1);
     const double Y = (double)y + 0.5;
     if (s->discs) {
@@ -265,17 +269,23 @@ int strata_interior_columns_fast(const strata_row_setup *s, const strata_interio
     return 1;
 }
 
+int strata_quad_span_fast(const strata_row_setup *s, int y, int *lo, int *hi) { return quadSpanFast(s, y, lo, hi); }
+
+int strata_interior_columns_fast(const strata_row_setup *s, const strata_interior *r, int y, int lo, int hi, int *x0, int *x1) {
+    return interiorColumnsFast(s, r, y, lo, hi, x0, x1);
+}
+
 void strata_item_row_spans(const strata_rows *rows, int32_t *spans) {
     strata_row_setup setup;
     strata_prepare_rows(rows, &setup);
     for (int y = rows->y0; y < rows->y1; y++) {
         int32_t *o = spans + 4 * (long)(y - rows->y0);
         int sx0 = rows->x0, sx1 = rows->x1, ia = 0, ib = 0;
-        if ((rows->hasOutline && !strata_quad_span_fast(&setup, y, &sx0, &sx1)) || sx0 >= sx1) {
+        if ((rows->hasOutline && !quadSpanFast(&setup, y, &sx0, &sx1)) || sx0 >= sx1) {
             o[0] = 0; o[1] = 0; o[2] = 0; o[3] = 0;
             continue;
         }
-        if (!rows->hasInterior || !strata_interior_columns_fast(&setup, &rows->interior, y, sx0, sx1, &ia, &ib)) { ia = sx0; ib = sx0; }
+        if (!rows->hasInterior || !interiorColumnsFast(&setup, &rows->interior, y, sx0, sx1, &ia, &ib)) { ia = sx0; ib = sx0; }
         o[0] = sx0; o[1] = sx1; o[2] = ia; o[3] = ib;
     }
 }

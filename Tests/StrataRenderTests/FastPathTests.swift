@@ -144,6 +144,17 @@ final class InteriorRunTests: XCTestCase {
         }
     }
 
+    /// Run ends far outside any frame (a near-degenerate map divides by almost zero) round to an
+    /// empty run or to the region's end, and never reach the integer conversion out of range
+    /// (which trapped in Swift and was undefined in C).
+    func testRunEndsFarOutsideTheFrameAreClamped() {
+        XCTAssertNil(InteriorRuns.inward(1e300, 2e300, 0, 100))
+        XCTAssertNil(InteriorRuns.inward(-2e300, -1e300, 0, 100))
+        XCTAssertTrue(InteriorRuns.inward(-1e300, 1e300, 0, 100)! == (0, 100))
+        XCTAssertTrue(InteriorRuns.inward(-1e300, 50.2, 0, 100)! == (0, 49))
+        XCTAssertTrue(InteriorRuns.inward(10.7, 1e300, 0, 100)! == (12, 100))
+    }
+
     /// Through affine maps the runs reach into the rounded corners (the inset shape's discs):
     /// of the pixels whose coverage is exactly 1, more than 85 % lie in runs (86–97 % here) for
     /// rounded rectangles turned by any angle, mirrored and stretched. With the two slabs alone

@@ -627,8 +627,10 @@ struct InteriorRuns {
     @inline(__always)
     static func inward(_ xlo: Double, _ xhi: Double, _ lo: Int, _ hi: Int) -> (Int, Int)? {
         guard xlo.isFinite || xlo < 0, xhi.isFinite || xhi > 0 else { return nil }
-        let first = xlo < -1e15 ? lo : Int(max(-1e15, xlo - 0.5).rounded(.up)) + 1
-        let last = xhi > 1e15 ? hi - 1 : Int(min(1e15, xhi - 0.5).rounded(.down)) - 1
+        // Clamped on both sides: an end far right (or left) of any frame rounds to an empty run
+        // instead of trapping in the conversion.
+        let first = xlo < -1e15 ? lo : Int(min(1e15, max(-1e15, xlo - 0.5)).rounded(.up)) + 1
+        let last = xhi > 1e15 ? hi - 1 : Int(max(-1e15, min(1e15, xhi - 0.5)).rounded(.down)) - 1
         let x0 = max(lo, first), x1 = min(hi, last + 1)
         return x0 < x1 ? (x0, x1) : nil
     }
