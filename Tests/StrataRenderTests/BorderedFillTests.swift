@@ -85,27 +85,32 @@ final class BorderedFillTests: XCTestCase {
         return root
     }
 
-    /// The fused pass against the two items drawn one after the other: the same bytes with 1 and
-    /// 2 workers, tiles of 64, 16 and 100 pixels, the SIMD and the scalar kernels, with and without
-    /// interior runs.
+    /// The fused pass against the two items drawn one after the other without interior runs
+    /// (every pixel's coverage computed): the same bytes fused or not, with and without runs
+    /// (the fill then reads its border's, see SpanKernel.sharesRowSpans), with 1 and 2 workers,
+    /// tiles of 64, 16 and 100 pixels, the SIMD and the scalar kernels.
     func testFusedFillAndBorderGiveTheBytesOfTwoPasses() {
         let snap = PresentationBuilder(time: 0).snapshotTree(of: Self.scene())
+        var plain = RenderOptions(workers: 1, tileSize: 64).verifyingTiles
+        plain.fusesBorders = false
+        plain.usesInteriorRuns = false
+        let reference = FrameRenderer(width: 320, height: 260, options: plain).render(snap)
         for runs in [true, false] {
-            var separate = RenderOptions(workers: 1, tileSize: 64).verifyingTiles
-            separate.fusesBorders = false
-            separate.usesInteriorRuns = runs
-            let reference = FrameRenderer(width: 320, height: 260, options: separate).render(snap)
-            for (workers, tile, simd) in [(1, 64, true), (2, 16, true), (2, 100, true), (1, 64, false), (2, 16, false)] {
-                var fused = RenderOptions(workers: workers, tileSize: tile, simd: simd).verifyingTiles
-                fused.usesInteriorRuns = runs
-                let frame = FrameRenderer(width: 320, height: 260, options: fused).render(snap)
-                let differing = zip(frame.pixels, reference.pixels).filter { $0 != $1 }.count
-                XCTAssertEqual(differing, 0, "runs \(runs), \(workers) workers, tiles of \(tile), simd \(simd)")
+            for fuses in [true, false] {
+                for (workers, tile, simd) in [(1, 64, true), (2, 16, true), (2, 100, true), (1, 64, false), (2, 16, false)] {
+                    var options = RenderOptions(workers: workers, tileSize: tile, simd: simd).verifyingTiles
+                    options.usesInteriorRuns = runs
+                    options.fusesBorders = fuses
+                    let frame = FrameRenderer(width: 320, height: 260, options: options).render(snap)
+                    let differing = zip(frame.pixels, reference.pixels).filter { $0 != $1 }.count
+                    XCTAssertEqual(differing, 0, "runs \(runs), fused \(fuses), \(workers) workers, tiles of \(tile), simd \(simd)")
+                }
             }
         }
     }
 
-    /// The display list pairs every admitted case's fill with its border (and no other items).
+    /// The display list pairs every admitted case's fill with its border (and no other items),
+    /// and the pair shares its row spans.
     func testFusedWhereALayerHasItsBorderOverItsFill() {
         for c in Self.cases() {
             let root = canvas(320, 260)
@@ -114,6 +119,8 @@ final class BorderedFillTests: XCTestCase {
             let items = list.items
             let pairs = items.indices.dropLast().filter { SpanKernel.isBorder(items[$0 + 1], of: items[$0]) }.count
             XCTAssertEqual(pairs, c.fused ? 1 : 0, c.name)
+            let sharing = items.indices.dropLast().filter { SpanKernel.sharesRowSpans(items[$0 + 1], with: items[$0]) }.count
+            XCTAssertEqual(sharing, c.fused ? 1 : 0, c.name)
         }
     }
 }

@@ -75,6 +75,25 @@ enum SpanKernel {
         }
     }
 
+    /// Whether `fill`'s row spans may be `border`'s (computed once for both): `border` is its
+    /// layer's border (`isBorder`) over the same pixels with the same outline, so the columns
+    /// the outline may touch are the same, and the border's hole lies inside the fill's shape
+    /// (an inset of it), so the hole's interior run — where the hole's coverage is exactly 1 —
+    /// is a run where the fill's coverage is exactly 1 too. (The fill's own run is longer; the
+    /// kernels draw it alone only inside the hole anyway.)
+    static func sharesRowSpans(_ border: DrawItem, with fill: DrawItem) -> Bool {
+        guard fill.bounds == border.bounds, isBorder(border, of: fill), case .ring(let outer, let inner, _) = border.op else { return false }
+        switch (fill.outline, border.outline) {
+        case (nil, nil): break
+        case let (a?, b?): guard a.xs == b.xs, a.ys == b.ys else { return false }
+        default: return false
+        }
+        // The hole is the outer edge inset by the border's width, as DisplayListBuilder makes it
+        // (corner centres unmoved, radii shrunk by the width or to 0): inside the outer edge.
+        let width = Double(inner.rect.minX - outer.rect.minX)
+        return width >= 0 && inner == outer.inset(by: width)
+    }
+
     /// Draws `fill` and then `border` over it (`isBorder(border, of: fill)`) in one pass of the
     /// kernels: the same bytes as drawing one and then the other, with the pixels the border
     /// touches loaded, stored and mapped once and the shared edge's coverage computed once.

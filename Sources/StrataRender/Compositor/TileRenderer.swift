@@ -101,10 +101,13 @@ public struct TileRenderer: Sendable {
         var spanOffsets = BufferPool<Int32>.shared.take(Self.pooledLength(itemCount))
         var spanTotal = 0
         for i in 0..<itemCount {
-            if let n = SpanKernel.rowSpanCount(of: list.items[i], frame: frameRect) {
-                spanOffsets[i] = Int32(spanTotal); spanTotal += n
+            guard let n = SpanKernel.rowSpanCount(of: list.items[i], frame: frameRect) else { spanOffsets[i] = -1; continue }
+            if i > 0, spanOffsets[i - 1] >= 0, SpanKernel.sharesRowSpans(list.items[i], with: list.items[i - 1]) {
+                // A border's spans serve the fill under it too (see sharesRowSpans): both read the
+                // same values, which the border's job computes.
+                spanOffsets[i] = spanOffsets[i - 1]
             } else {
-                spanOffsets[i] = -1
+                spanOffsets[i] = Int32(spanTotal); spanTotal += n
             }
         }
         var spanValues = BufferPool<Int32>.shared.take(Self.pooledLength(spanTotal))
@@ -139,7 +142,10 @@ public struct TileRenderer: Sendable {
         let valuesBase = UncheckedSendable(values.baseAddress!), offsetsBase = UncheckedSendable(offsets.baseAddress!)
         dispatcher.run(itemCount) { i in
             let o = offsetsBase.value[i]
-            if o >= 0 { SpanKernel.fillRowSpans(of: list.items[i], frame: frameRect, settings, into: valuesBase.value + Int(o)) }
+            let sharedWithNext = i + 1 < itemCount && offsetsBase.value[i + 1] == o
+            if o >= 0 && !sharedWithNext {
+                SpanKernel.fillRowSpans(of: list.items[i], frame: frameRect, settings, into: valuesBase.value + Int(o))
+            }
         }
         let spans = RowSpanTable(values: UnsafePointer(values.baseAddress!), offsets: offsets.baseAddress!, items: list.items, frame: frameRect)
         yuvPlanes.y.withUnsafeMutableBufferPointer { yOut in yuvPlanes.u.withUnsafeMutableBufferPointer { uOut in
