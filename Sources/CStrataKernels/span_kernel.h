@@ -579,7 +579,7 @@ INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict 
 }
 
 /// One step of a fill (`it`, cover STRATA_COVER_RRECT) and its layer's border over it, fused:
-/// the border's outer edge is the fill's shape (DrawItems.borderedFill checks), so both
+/// the border's outer edge is the fill's shape (SpanKernel.isBorder checks), so both
 /// coverages share that shape's distance, and each pixel is loaded and stored once. Each
 /// coverage and blend is FN(step)'s arithmetic for the fill and then for the border, so the
 /// bytes are those of drawing the two items one after the other.

@@ -82,6 +82,15 @@ final class BorderedFillTests: XCTestCase {
         backdrop.startPoint = CGPoint(x: 0, y: 0); backdrop.endPoint = CGPoint(x: 1, y: 0.3)
         root.addSublayer(backdrop)
         for c in cases() { root.addSublayer(c.layer) }
+        // In a group (opacity with sublayers): drawn from a nested list, whose items have no
+        // row spans computed for the frame (the kernels find each row's themselves).
+        let group = CALayer(); group.frame = CGRect(x: 100, y: 180, width: 120, height: 70); group.opacity = 0.6
+        let member = CALayer(); member.backgroundColor = color(0.2, 0.5, 0.9, 0.9); member.cornerRadius = 11
+        member.frame = CGRect(x: 10, y: 8, width: 90, height: 50); member.transform = CATransform3DMakeRotation(0.45, 0, 0, 1)
+        member.borderWidth = 2.5; member.borderColor = color(0.95, 0.6, 0.1)
+        group.addSublayer(member)
+        group.addSublayer(box(CGRect(x: 80, y: 40, width: 30, height: 20), color(0.1, 0.8, 0.3, 0.8)))
+        root.addSublayer(group)
         return root
     }
 
