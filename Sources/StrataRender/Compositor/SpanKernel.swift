@@ -68,8 +68,9 @@ enum SpanKernel {
         switch fill.op {
         case .fill(let shape, _):
             return shape == outer
-        case .gradient(let paint, let clip):
-            return clip == outer && (paint.kind == .axial || (paint.kind == .radial && paint.rx > 0 && paint.ry > 0))
+        case .gradient(_, let clip):
+            // ... and one the row kernels draw (`interior(of:)` knows which).
+            return clip == outer && interior(of: fill.op) != nil
         default:
             return false
         }
