@@ -68,9 +68,8 @@ enum SpanKernel {
         switch fill.op {
         case .fill(let shape, _):
             return shape == outer
-        case .gradient(_, let clip):
-            // ... and one the row kernels draw (`interior(of:)` knows which).
-            return clip == outer && interior(of: fill.op) != nil
+        case .gradient(let paint, let clip):
+            return clip == outer && drawsGradient(paint)
         default:
             return false
         }
@@ -146,14 +145,8 @@ enum SpanKernel {
                 k.paint = STRATA_PAINT_SOLID; k.color = (color.x, color.y, color.z, color.w)
                 interior = inner; hole = true
             case .gradient(let paint, let clip):
-                switch paint.kind {
-                case .axial:
-                    k.paint = STRATA_PAINT_AXIAL
-                case .radial where paint.rx > 0 && paint.ry > 0:
-                    k.paint = STRATA_PAINT_RADIAL
-                default:
-                    return false
-                }
+                guard drawsGradient(paint) else { return false }
+                k.paint = paint.kind == .axial ? STRATA_PAINT_AXIAL : STRATA_PAINT_RADIAL
                 k.cover = STRATA_COVER_RRECT; k.shape = strataRRect(clip)
                 k.gsx = Float(paint.sx); k.gsy = Float(paint.sy); k.gdx = Float(paint.dx); k.gdy = Float(paint.dy)
                 k.gInvLen2 = Float(paint.invLen2); k.grx = Float(paint.rx); k.gry = Float(paint.ry)
@@ -304,6 +297,12 @@ enum SpanKernel {
         return rows
     }
 
+    /// Whether the row kernels draw this gradient: axial, or radial with both radii (conic and
+    /// degenerate radial ones take TileRasterizer.scan).
+    static func drawsGradient(_ paint: GradientPaint) -> Bool {
+        paint.kind == .axial || (paint.kind == .radial && paint.rx > 0 && paint.ry > 0)
+    }
+
     /// The shape whose inside has coverage exactly 1 for the ops drawn row by row (nil inside
     /// for none), and whether that inside is a hole; nil for ops not drawn that way.
     static func interior(of op: DrawOp) -> (shape: RoundedRect?, hole: Bool)? {
@@ -311,11 +310,7 @@ enum SpanKernel {
         case .fill(let shape, _): return (shape, false)
         case .ring(_, let inner, _): return (inner, true)
         case .gradient(let paint, let clip):
-            switch paint.kind {
-            case .axial: return (clip, false)
-            case .radial where paint.rx > 0 && paint.ry > 0: return (clip, false)
-            default: return nil
-            }
+            return drawsGradient(paint) ? (clip, false) : nil
         case .image(let placement, let clip, _):
             guard clip == nil else { return (nil, false) }
             let d = placement.coverage ?? placement.destination
