@@ -9,10 +9,18 @@
 #include <stdint.h>
 #include <string.h>
 
-// Eight-lane helpers are always inlined, so no vector crosses a call (the SSE2 build would
-// otherwise warn that 32-byte vectors change the calling convention).
+// Eight-lane helpers are always inlined in optimised builds, so no vector crosses a call. (Where
+// one does, in the SSE2 build, clang warns that 32-byte vectors change the calling convention:
+// harmless for these functions, all static to their file.)
 #pragma clang diagnostic ignored "-Wpsabi"
+#if defined(__OPTIMIZE__)
 #define INLINE static inline __attribute__((always_inline))
+#else
+// Unoptimised (debug) builds call them instead: forced inlining there gave the span dispatcher
+// FN(segment), with every specialised loop's locals unshared, a 5.3 MB stack frame — most of a
+// thread's 8 MB, and more than threads with smaller stacks have.
+#define INLINE static inline
+#endif
 
 #if LANES == 8
 typedef float vf __attribute__((ext_vector_type(8)));
