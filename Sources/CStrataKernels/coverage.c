@@ -74,50 +74,86 @@ static inline void add(strata_cell_sink *s, int64_t x, int64_t y, int32_t cover,
     s->cells[s->count++] = (strata_cell){ (int32_t)x, (int32_t)y, cover, area };
 }
 
-/// A piece inside pixel column `c` of row `ey`, from (fxa, ya) to (fxb, yb) (fx in 0…256).
-static inline void piece(strata_cell_sink *s, int64_t c, int64_t ey, int64_t fxa, int64_t ya, int64_t fxb, int64_t yb) {
-    int64_t dy = yb - ya;
-    if (dy == 0) return;
-    add(s, c, ey, (int32_t)dy, (int32_t)(dy * (fxa + fxb)));
+/// Makes room for `n` more cells; false when an allocation failed.
+static inline int reserve(strata_cell_sink *s, long n) {
+    while (s->count + n > s->capacity) if (!grow(s)) return 0;
+    return 1;
 }
 
-/// The part of an edge inside row `ey`: x in fixed point, y as 0…256 within the row. Pieces are
-/// added left to right whichever way the edge runs (the masks take a row's cells in any order);
-/// a crossing's y is computed from the edge's start either way, so the cells are the same.
+/// A piece inside pixel column `c` of row `ey`, from (fxa, ya) to (fxb, yb) (fx in 0…256).
+/// `checked`: through `add`, which drops cells outside the frame, merges one into the last cell
+/// when it is the same pixel, and grows the buffer. Unchecked (scanline's fast path): the pixel
+/// lies in the frame and room was reserved; `*fresh` is set until the call's first cell, the
+/// only one that can be the last cell's pixel (the columns of one call's pieces increase).
+static inline __attribute__((always_inline)) void piece(strata_cell_sink *s, int64_t c, int64_t ey, int64_t fxa, int64_t ya,
+                                                       int64_t fxb, int64_t yb, const int checked, int *fresh) {
+    const int64_t dy = yb - ya;
+    if (dy == 0) return;
+    const int32_t cover = (int32_t)dy, area = (int32_t)(dy * (fxa + fxb));
+    if (checked) { add(s, c, ey, cover, area); return; }
+    if (*fresh) {
+        *fresh = 0;
+        if (s->count > 0) {
+            strata_cell *last = &s->cells[s->count - 1];
+            if (last->x == c && last->y == ey) { last->cover += cover; last->area += area; return; }
+        }
+    }
+    s->cells[s->count++] = (strata_cell){ (int32_t)c, (int32_t)ey, cover, area };
+}
+
+/// The part of an edge inside row `ey` crossing columns c1 … c2, their pieces added left to
+/// right (see scanline); `checked` as for piece.
+static inline __attribute__((always_inline)) void columns(strata_cell_sink *s, int64_t ey, int64_t x1, int64_t y1, int64_t x2,
+                                                         int64_t y2, int64_t c1, int64_t c2, const int checked) {
+    int fresh = 1;
+    if (x2 > x1) {
+        // y at the boundaries x = (c1 + 1)·256, (c1 + 2)·256, …:
+        // y1 + rounddiv((x − x1)·(y2 − y1), x2 − x1).
+        stepper st = stepper_make((c1 + 1) * ONE - x1, ONE, y2 - y1, x2 - x1);
+        int64_t yl = y1 + stepper_next(&st);
+        piece(s, c1, ey, x1 - c1 * ONE, y1, ONE, yl, checked, &fresh);
+        for (int64_t c = c1 + 1; c < c2; c++) {
+            const int64_t yr = y1 + stepper_next(&st);
+            piece(s, c, ey, 0, yl, ONE, yr, checked, &fresh);
+            yl = yr;
+        }
+        piece(s, c2, ey, 0, yl, x2 - c2 * ONE, y2, checked, &fresh);
+    } else {
+        // Leftwards: the same boundaries' y, visited from the left end, x = (c2 + 1)·256, ….
+        stepper st = stepper_make((c2 + 1) * ONE - x1, ONE, y2 - y1, x2 - x1);
+        int64_t yl = y1 + stepper_next(&st);
+        piece(s, c2, ey, ONE, yl, x2 - c2 * ONE, y2, checked, &fresh);
+        for (int64_t c = c2 + 1; c < c1; c++) {
+            const int64_t yr = y1 + stepper_next(&st);
+            piece(s, c, ey, ONE, yr, 0, yl, checked, &fresh);
+            yl = yr;
+        }
+        piece(s, c1, ey, x1 - c1 * ONE, y1, 0, yl, checked, &fresh);
+    }
+}
+
+/// The part of an edge inside row `ey` (a row of the frame: `line` calls only those): x in
+/// fixed point, y as 0…256 within the row. Pieces are added left to right whichever way the
+/// edge runs (the masks take a row's cells in any order); a crossing's y is computed from the
+/// edge's start either way, so the cells are the same.
 static void scanline(strata_cell_sink *s, int64_t ey, int64_t x1, int64_t y1, int64_t x2, int64_t y2) {
     if (y1 == y2) return;
     // The columns of the two ends (an end on a column boundary belongs to the column the edge
     // is inside of).
     const int64_t c1 = x2 >= x1 ? pixelOf(x1) : pixelOf(x1 - 1);
     const int64_t c2 = x2 > x1 ? pixelOf(x2 - 1) : (x2 < x1 ? pixelOf(x2) : c1);
+    int fresh = 1;
     if (c1 == c2) {
-        piece(s, c1, ey, x1 - c1 * ONE, y1, x2 - c1 * ONE, y2);
+        piece(s, c1, ey, x1 - c1 * ONE, y1, x2 - c1 * ONE, y2, 1, &fresh);
         return;
     }
-    if (x2 > x1) {
-        // y at the boundaries x = (c1 + 1)·256, (c1 + 2)·256, …:
-        // y1 + rounddiv((x − x1)·(y2 − y1), x2 − x1).
-        stepper st = stepper_make((c1 + 1) * ONE - x1, ONE, y2 - y1, x2 - x1);
-        int64_t yl = y1 + stepper_next(&st);
-        piece(s, c1, ey, x1 - c1 * ONE, y1, ONE, yl);
-        for (int64_t c = c1 + 1; c < c2; c++) {
-            const int64_t yr = y1 + stepper_next(&st);
-            piece(s, c, ey, 0, yl, ONE, yr);
-            yl = yr;
-        }
-        piece(s, c2, ey, 0, yl, x2 - c2 * ONE, y2);
-    } else {
-        // Leftwards: the same boundaries' y, visited from the left end, x = (c2 + 1)·256, ….
-        stepper st = stepper_make((c2 + 1) * ONE - x1, ONE, y2 - y1, x2 - x1);
-        int64_t yl = y1 + stepper_next(&st);
-        piece(s, c2, ey, ONE, yl, x2 - c2 * ONE, y2);
-        for (int64_t c = c2 + 1; c < c1; c++) {
-            const int64_t yr = y1 + stepper_next(&st);
-            piece(s, c, ey, ONE, yr, 0, yl);
-            yl = yr;
-        }
-        piece(s, c1, ey, x1 - c1 * ONE, y1, 0, yl);
-    }
+    // Edges are clipped to the frame's columns (only vertical ones reach column −1), so the
+    // checks of `add` come down to room for the cells, made once.
+    const int64_t lo = c1 < c2 ? c1 : c2, hi = c1 < c2 ? c2 : c1;
+    if (lo >= 0 && hi < s->width && reserve(s, hi - lo + 1))
+        columns(s, ey, x1, y1, x2, y2, c1, c2, 0);
+    else
+        columns(s, ey, x1, y1, x2, y2, c1, c2, 1);
 }
 
 /// An edge in fixed point, already inside x ∈ [0, width·256] or wholly left of it.
