@@ -897,21 +897,71 @@ void FN(strata_draw_coverage)(const strata_item *it, float *tile, long stride, l
     }
 }
 
+/// FN(strata_draw_glyphs) for glyphs `sel[0 ..< n]` (each meeting the pixels x0 ..< x1), rows
+/// ya ..< yb. Row by row, the glyphs' mask rows are gathered into one mask (`scratch`,
+/// tile-relative) over the columns ga ..< gb and drawn by one segment, instead of one segment a
+/// glyph row, each with its set-up. A glyph joins the mask unless it has coverage at a pixel
+/// where the mask already has some: there the glyphs must be blended one after the other, so the
+/// mask is drawn first. Elsewhere one of the two is 0 at every pixel, and a pixel of coverage 0
+/// is left alone, so each pixel meets the same blends in the same order as glyph by glyph.
+INLINE void FN(glyphRows)(const strata_item *it, const FN(itemLanes) *il, FN(rowmaps) *maps, float *tile, long stride,
+                          long plane, int tileX, int tileY, const strata_glyph *const *sel, int n, int x0, int x1, int ya,
+                          int yb, float *scratch) {
+    for (int y = ya; y < yb; y++) {
+        int ga = 0, gb = 0, prepared = 0;
+        for (int g = 0; g < n; g++) {
+            const strata_glyph *gl = sel[g];
+            if (y < gl->y || y >= gl->y + gl->h) continue;
+            const int gx0 = gl->x > x0 ? gl->x : x0, gx1 = gl->x + gl->w < x1 ? gl->x + gl->w : x1;
+            const float *row = gl->mask + (long)(y - gl->y) * gl->w;
+            const int rx = gl->x, mx = tileX;  // row[x − rx] and scratch[x − mx] are pixel x's
+            if (ga < gb) {
+                const int oa = gx0 > ga ? gx0 : ga, ob = gx1 < gb ? gx1 : gb;
+                int clash = 0;
+                for (int x = oa; x < ob && !clash; x++) clash = scratch[x - mx] != 0 && row[x - rx] != 0;
+                if (clash) {
+                    if (!prepared) { FN(prepareRow)(maps, it, y); prepared = 1; }
+                    FN(segment)(it, il, maps, tile, stride, plane, tileX, tileY, y, ga, gb, STRATA_SPAN_INTERIOR, scratch);
+                    ga = gb = 0;
+                }
+            }
+            if (ga == gb) {
+                for (int x = gx0; x < gx1; x++) scratch[x - mx] = row[x - rx];
+                ga = gx0; gb = gx1;
+                continue;
+            }
+            // Columns new to the mask start at 0; the glyph's coverage goes where it has some.
+            const int na = gx0 < ga ? gx0 : ga, nb = gx1 > gb ? gx1 : gb;
+            for (int x = na; x < ga; x++) scratch[x - mx] = 0;
+            for (int x = gb; x < nb; x++) scratch[x - mx] = 0;
+            for (int x = gx0; x < gx1; x++) if (row[x - rx] != 0) scratch[x - mx] = row[x - rx];
+            ga = na; gb = nb;
+        }
+        if (ga < gb) {
+            if (!prepared) FN(prepareRow)(maps, it, y);
+            FN(segment)(it, il, maps, tile, stride, plane, tileX, tileY, y, ga, gb, STRATA_SPAN_INTERIOR, scratch);
+        }
+    }
+}
+
 void FN(strata_draw_glyphs)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
                             const strata_glyph *glyphs, long count, int x0, int y0, int x1, int y1, float *scratch) {
     FN(rowmaps) maps;
     FN(itemLanes) il;
     FN(prepareDraw)(it, &maps, &il);
-    for (long g = 0; g < count; g++) {
-        const strata_glyph *gl = &glyphs[g];
-        const int gx0 = gl->x > x0 ? gl->x : x0, gx1 = gl->x + gl->w < x1 ? gl->x + gl->w : x1;
-        const int gy0 = gl->y > y0 ? gl->y : y0, gy1 = gl->y + gl->h < y1 ? gl->y + gl->h : y1;
-        if (gx0 >= gx1 || gy0 >= gy1) continue;
-        for (int y = gy0; y < gy1; y++) {
-            const float *row = gl->mask + (long)(y - gl->y) * gl->w;
-            for (int x = gx0; x < gx1; x++) scratch[x - tileX] = row[x - gl->x];
-            FN(prepareRow)(&maps, it, y);
-            FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, gx0, gx1, STRATA_SPAN_INTERIOR, scratch);
+    // The glyphs meeting these pixels, in their order, up to a chunk at a time (a later chunk's
+    // glyphs are drawn after an earlier one's, as they would be one by one).
+    enum { CHUNK = 256 };
+    const strata_glyph *sel[CHUNK];
+    for (long g = 0; g < count;) {
+        int n = 0, ya = y1, yb = y0;
+        for (; g < count && n < CHUNK; g++) {
+            const strata_glyph *gl = &glyphs[g];
+            const int gy0 = gl->y > y0 ? gl->y : y0, gy1 = gl->y + gl->h < y1 ? gl->y + gl->h : y1;
+            if (gy0 >= gy1 || gl->x >= x1 || gl->x + gl->w <= x0) continue;
+            sel[n++] = gl;
+            ya = gy0 < ya ? gy0 : ya; yb = gy1 > yb ? gy1 : yb;
         }
+        FN(glyphRows)(it, &il, &maps, tile, stride, plane, tileX, tileY, sel, n, x0, x1, ya, yb, scratch);
     }
 }
