@@ -914,11 +914,11 @@ INLINE void FN(glyphRows)(const strata_item *it, const FN(itemLanes) *il, FN(row
             if (y < gl->y || y >= gl->y + gl->h) continue;
             const int gx0 = gl->x > x0 ? gl->x : x0, gx1 = gl->x + gl->w < x1 ? gl->x + gl->w : x1;
             const float *row = gl->mask + (long)(y - gl->y) * gl->w;
-            const int rx = gl->x, mx = tileX;  // row[x − rx] and scratch[x − mx] are pixel x's
+            const int rx = gl->x;  // row[x − rx] and scratch[x − tileX] are pixel x's
             if (ga < gb) {
                 const int oa = gx0 > ga ? gx0 : ga, ob = gx1 < gb ? gx1 : gb;
                 int clash = 0;
-                for (int x = oa; x < ob && !clash; x++) clash = scratch[x - mx] != 0 && row[x - rx] != 0;
+                for (int x = oa; x < ob && !clash; x++) clash = scratch[x - tileX] != 0 && row[x - rx] != 0;
                 if (clash) {
                     if (!prepared) { FN(prepareRow)(maps, it, y); prepared = 1; }
                     FN(segment)(it, il, maps, tile, stride, plane, tileX, tileY, y, ga, gb, STRATA_SPAN_INTERIOR, scratch);
@@ -926,15 +926,15 @@ INLINE void FN(glyphRows)(const strata_item *it, const FN(itemLanes) *il, FN(row
                 }
             }
             if (ga == gb) {
-                for (int x = gx0; x < gx1; x++) scratch[x - mx] = row[x - rx];
+                for (int x = gx0; x < gx1; x++) scratch[x - tileX] = row[x - rx];
                 ga = gx0; gb = gx1;
                 continue;
             }
             // Columns new to the mask start at 0; the glyph's coverage goes where it has some.
             const int na = gx0 < ga ? gx0 : ga, nb = gx1 > gb ? gx1 : gb;
-            for (int x = na; x < ga; x++) scratch[x - mx] = 0;
-            for (int x = gb; x < nb; x++) scratch[x - mx] = 0;
-            for (int x = gx0; x < gx1; x++) if (row[x - rx] != 0) scratch[x - mx] = row[x - rx];
+            for (int x = na; x < ga; x++) scratch[x - tileX] = 0;
+            for (int x = gb; x < nb; x++) scratch[x - tileX] = 0;
+            for (int x = gx0; x < gx1; x++) if (row[x - rx] != 0) scratch[x - tileX] = row[x - rx];
             ga = na; gb = nb;
         }
         if (ga < gb) {
