@@ -82,9 +82,10 @@ static inline int reserve(strata_cell_sink *s, long n) {
 
 /// A piece inside pixel column `c` of row `ey`, from (fxa, ya) to (fxb, yb) (fx in 0…256).
 /// `checked`: through `add`, which drops cells outside the frame, merges one into the last cell
-/// when it is the same pixel, and grows the buffer. Unchecked (scanline's fast path): the pixel
-/// lies in the frame and room was reserved; `*fresh` is set until the call's first cell, the
-/// only one that can be the last cell's pixel (the columns of one call's pieces increase).
+/// when it is the same pixel, and grows the buffer (`fresh` unused). Unchecked (scanline's fast
+/// path): the pixel lies in the frame and room was reserved; `*fresh` is set until the call's
+/// first cell, the only one that can be the last cell's pixel (the columns of one call's pieces
+/// increase).
 static inline __attribute__((always_inline)) void piece(strata_cell_sink *s, int64_t c, int64_t ey, int64_t fxa, int64_t ya,
                                                        int64_t fxb, int64_t yb, const int checked, int *fresh) {
     const int64_t dy = yb - ya;
@@ -142,9 +143,8 @@ static void scanline(strata_cell_sink *s, int64_t ey, int64_t x1, int64_t y1, in
     // is inside of).
     const int64_t c1 = x2 >= x1 ? pixelOf(x1) : pixelOf(x1 - 1);
     const int64_t c2 = x2 > x1 ? pixelOf(x2 - 1) : (x2 < x1 ? pixelOf(x2) : c1);
-    int fresh = 1;
     if (c1 == c2) {
-        piece(s, c1, ey, x1 - c1 * ONE, y1, x2 - c1 * ONE, y2, 1, &fresh);
+        piece(s, c1, ey, x1 - c1 * ONE, y1, x2 - c1 * ONE, y2, 1, NULL);
         return;
     }
     // Edges are clipped to the frame's columns (only vertical ones reach column −1), so the
