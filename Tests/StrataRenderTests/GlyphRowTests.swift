@@ -50,24 +50,30 @@ final class GlyphRowTests: XCTestCase {
         clip.map = SpanKernel.strataMap(Homography(c, -s, 0, s, c, 0, -60 * c - 40 * s, 60 * s - 40 * c, 1))
         clip.shape = strata_rrect(cu: 0, cv: 0, hw: 34, hh: 18, r: (6, 6, 6, 6))
         clip.antialiased = 1
-        let masks = glyphs.map { $0.mask }
+        // Every glyph's mask in one buffer, so that the glyphs' pointers stay valid while it is open.
+        var masks: [Float] = []
+        for g in glyphs { masks.append(contentsOf: g.mask) }
         var scratch = [Float](repeating: 0, count: width)
-        withExtendedLifetime(masks) {
-            let placed: [strata_glyph] = masks.indices.map { i in
-                masks[i].withUnsafeBufferPointer { strata_glyph(x: glyphs[i].x, y: glyphs[i].y, w: glyphs[i].w, h: glyphs[i].h, mask: $0.baseAddress) }
+        masks.withUnsafeBufferPointer { all in
+            var placed: [strata_glyph] = []
+            var offset = 0
+            for g in glyphs {
+                let mask: UnsafePointer<Float> = all.baseAddress! + offset
+                placed.append(strata_glyph(x: g.x, y: g.y, w: g.w, h: g.h, mask: mask))
+                offset += g.mask.count
             }
             withUnsafePointer(to: clip) { clipPtr in
                 if clipped { item.clips = clipPtr; item.clipCount = 1 }
                 planes.withUnsafeMutableBufferPointer { px in
                     let x0 = tileX, y0 = tileY, x1 = tileX + Int32(width), y1 = tileY + Int32(height)
-                    if together {
-                        strata_draw_glyphs(&item, px.baseAddress!, width, width * height, tileX, tileY, placed, placed.count,
-                                           x0, y0, x1, y1, &scratch, lanes)
-                    } else {
-                        for g in placed.indices {
-                            placed.withUnsafeBufferPointer {
-                                strata_draw_glyphs(&item, px.baseAddress!, width, width * height, tileX, tileY, $0.baseAddress! + g, 1,
-                                                   x0, y0, x1, y1, &scratch, lanes)
+                    placed.withUnsafeBufferPointer { glyphPtr in
+                        if together {
+                            strata_draw_glyphs(&item, px.baseAddress!, width, width * height, tileX, tileY, glyphPtr.baseAddress,
+                                               glyphPtr.count, x0, y0, x1, y1, &scratch, lanes)
+                        } else {
+                            for g in glyphPtr.indices {
+                                strata_draw_glyphs(&item, px.baseAddress!, width, width * height, tileX, tileY, glyphPtr.baseAddress! + g,
+                                                   1, x0, y0, x1, y1, &scratch, lanes)
                             }
                         }
                     }
