@@ -28,6 +28,9 @@ strata_lanes strata_best_lanes(void) {
     // Asked each time (once a frame): the flags are filled in when the program starts, so reading
     // them is cheap and safe from any thread — a lazily set static was a data race between two
     // renderers starting at once (ThreadSanitizer, two batch jobs).
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512dq"))
+        return STRATA_LANES_AVX512;
     return __builtin_cpu_supports("avx2") ? STRATA_LANES_AVX2 : STRATA_LANES_SSE2;
 #else
     return STRATA_LANES_SSE2;
@@ -50,6 +53,7 @@ DECLARE(_scalar)
 DECLARE(_sse2)
 #if defined(__x86_64__) || defined(__i386__)
 DECLARE(_avx2)
+DECLARE(_avx512)
 #endif
 
 void strata_draw_span(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
@@ -61,6 +65,9 @@ void strata_draw_span(const strata_item *item, float *tile, long stride, long pl
 #if defined(__x86_64__) || defined(__i386__)
     case STRATA_LANES_AVX2:
         strata_draw_span_avx2(item, tile, stride, plane, tileX, tileY, y, x0, x1, mode, mask);
+        return;
+    case STRATA_LANES_AVX512:
+        strata_draw_span_avx512(item, tile, stride, plane, tileX, tileY, y, x0, x1, mode, mask);
         return;
 #endif
     default:
@@ -75,6 +82,7 @@ void strata_draw_rows(const strata_item *item, float *tile, long stride, long pl
     case STRATA_LANES_SCALAR: strata_draw_rows_scalar(item, tile, stride, plane, tileX, tileY, rows, spans, spansY0); return;
 #if defined(__x86_64__) || defined(__i386__)
     case STRATA_LANES_AVX2: strata_draw_rows_avx2(item, tile, stride, plane, tileX, tileY, rows, spans, spansY0); return;
+    case STRATA_LANES_AVX512: strata_draw_rows_avx512(item, tile, stride, plane, tileX, tileY, rows, spans, spansY0); return;
 #endif
     default: strata_draw_rows_sse2(item, tile, stride, plane, tileX, tileY, rows, spans, spansY0); return;
     }
@@ -89,6 +97,7 @@ void strata_draw_rows_bordered(const strata_item *fill, const strata_item *borde
     case STRATA_LANES_SCALAR: strata_draw_rows_bordered_scalar(ARGS); return;
 #if defined(__x86_64__) || defined(__i386__)
     case STRATA_LANES_AVX2: strata_draw_rows_bordered_avx2(ARGS); return;
+    case STRATA_LANES_AVX512: strata_draw_rows_bordered_avx512(ARGS); return;
 #endif
     default: strata_draw_rows_bordered_sse2(ARGS); return;
     }
@@ -103,6 +112,7 @@ void strata_draw_coverage(const strata_item *item, float *tile, long stride, lon
     case STRATA_LANES_SCALAR: strata_draw_coverage_scalar(ARGS); return;
 #if defined(__x86_64__) || defined(__i386__)
     case STRATA_LANES_AVX2: strata_draw_coverage_avx2(ARGS); return;
+    case STRATA_LANES_AVX512: strata_draw_coverage_avx512(ARGS); return;
 #endif
     default: strata_draw_coverage_sse2(ARGS); return;
     }
@@ -117,6 +127,7 @@ void strata_draw_glyphs(const strata_item *item, float *tile, long stride, long 
     case STRATA_LANES_SCALAR: strata_draw_glyphs_scalar(ARGS); return;
 #if defined(__x86_64__) || defined(__i386__)
     case STRATA_LANES_AVX2: strata_draw_glyphs_avx2(ARGS); return;
+    case STRATA_LANES_AVX512: strata_draw_glyphs_avx512(ARGS); return;
 #endif
     default: strata_draw_glyphs_sse2(ARGS); return;
     }
@@ -129,6 +140,7 @@ void strata_store_planar_rgba8(const float *r, const float *g, const float *b, c
     case STRATA_LANES_SCALAR: strata_store_planar_scalar(r, g, b, a, dst, count); return;
 #if defined(__x86_64__) || defined(__i386__)
     case STRATA_LANES_AVX2: strata_store_planar_avx2(r, g, b, a, dst, count); return;
+    case STRATA_LANES_AVX512: strata_store_planar_avx512(r, g, b, a, dst, count); return;
 #endif
     default: strata_store_planar_sse2(r, g, b, a, dst, count); return;
     }
@@ -141,6 +153,7 @@ void strata_rgba_to_yuv420(const uint32_t *rgba, long stride, int width, int hei
     case STRATA_LANES_SCALAR: strata_rgba_to_yuv420_scalar(ARGS); return;
 #if defined(__x86_64__) || defined(__i386__)
     case STRATA_LANES_AVX2: strata_rgba_to_yuv420_avx2(ARGS); return;
+    case STRATA_LANES_AVX512: strata_rgba_to_yuv420_avx512(ARGS); return;
 #endif
     default: strata_rgba_to_yuv420_sse2(ARGS); return;
     }

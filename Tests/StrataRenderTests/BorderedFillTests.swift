@@ -5,6 +5,7 @@ import XCTest
 import StrataCore
 import StrataTestSupport
 @testable import StrataRender
+import CStrataKernels
 
 final class BorderedFillTests: XCTestCase {
     /// One bordered layer of each kind the fused pass admits, and two it must leave alone, over a
@@ -97,7 +98,7 @@ final class BorderedFillTests: XCTestCase {
     /// The fused pass against the two items drawn one after the other without interior runs
     /// (every pixel's coverage computed): the same bytes fused or not, with and without runs
     /// (the fill then reads its border's, see SpanKernel.sharesRowSpans), with 1 and 2 workers,
-    /// tiles of 64, 16 and 100 pixels, the SIMD and the scalar kernels.
+    /// tiles of 64, 16 and 100 pixels, every instantiation of the kernels the CPU runs.
     func testFusedFillAndBorderGiveTheBytesOfTwoPasses() {
         let snap = PresentationBuilder(time: 0).snapshotTree(of: Self.scene())
         var plain = RenderOptions(workers: 1, tileSize: 64).verifyingTiles
@@ -106,13 +107,17 @@ final class BorderedFillTests: XCTestCase {
         let reference = FrameRenderer(width: 320, height: 260, options: plain).render(snap)
         for runs in [true, false] {
             for fuses in [true, false] {
-                for (workers, tile, simd) in [(1, 64, true), (2, 16, true), (2, 100, true), (1, 64, false), (2, 16, false)] {
-                    var options = RenderOptions(workers: workers, tileSize: tile, simd: simd).verifyingTiles
+                var configurations: [(workers: Int, tile: Int, kernels: strata_lanes)] = []
+                for l in kernelInstantiations() { configurations += [(1, 64, l), (2, 16, l)] }
+                configurations.append((2, 100, strata_best_lanes()))
+                for (workers, tile, kernels) in configurations {
+                    var options = RenderOptions(workers: workers, tileSize: tile).verifyingTiles
+                    options.kernels = kernels
                     options.usesInteriorRuns = runs
                     options.fusesBorders = fuses
                     let frame = FrameRenderer(width: 320, height: 260, options: options).render(snap)
                     let differing = zip(frame.pixels, reference.pixels).filter { $0 != $1 }.count
-                    XCTAssertEqual(differing, 0, "runs \(runs), fused \(fuses), \(workers) workers, tiles of \(tile), simd \(simd)")
+                    XCTAssertEqual(differing, 0, "runs \(runs), fused \(fuses), \(workers) workers, tiles of \(tile), kernels \(kernels.rawValue)")
                 }
             }
         }

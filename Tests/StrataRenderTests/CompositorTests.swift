@@ -4,22 +4,27 @@
 // renderer is deterministic; the slack absorbs libm differences between machines).
 import XCTest
 import StrataCore
-import StrataRender
+@testable import StrataRender
 import StrataTestSupport
+import CStrataKernels
 
 func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor { CGColor(red: r, green: g, blue: b, alpha: a) }
 
-/// Renders `root` with the eight-lane kernels, and checks that their scalar path gives the same
-/// bytes (so every reference image is checked on both).
+/// Renders `root` with the eight-lane kernels, and checks that their scalar path and every other
+/// instantiation the CPU runs give the same bytes (so every reference image is checked on each).
 func render(_ root: CALayer, width: Int, height: Int, workers: Int = 2, tileSize: Int = 64, time: Double = 0,
             file: StaticString = #filePath, line: UInt = #line) -> Bitmap {
     let snap = PresentationBuilder(time: time).snapshotTree(of: root)
     let frame = FrameRenderer(width: width, height: height, options: RenderOptions(workers: workers, tileSize: tileSize).verifyingTiles).render(snap)
-    let scalar = FrameRenderer(width: width, height: height, options: RenderOptions(workers: workers, tileSize: tileSize, simd: false).verifyingTiles)
-        .render(snap)
-    if frame.pixels != scalar.pixels {
-        let differing = zip(frame.pixels, scalar.pixels).filter { $0 != $1 }.count
-        XCTFail("the scalar kernels give other bytes than the SIMD ones (\(differing) bytes)", file: file, line: line)
+    for kernels in kernelInstantiations() where kernels != strata_best_lanes() {
+        var options = RenderOptions(workers: workers, tileSize: tileSize).verifyingTiles
+        options.kernels = kernels
+        let other = FrameRenderer(width: width, height: height, options: options).render(snap)
+        if frame.pixels != other.pixels {
+            let differing = zip(frame.pixels, other.pixels).filter { $0 != $1 }.count
+            XCTFail("kernels \(kernels.rawValue) give other bytes than kernels \(strata_best_lanes().rawValue) (\(differing) bytes)",
+                    file: file, line: line)
+        }
     }
     return frame
 }

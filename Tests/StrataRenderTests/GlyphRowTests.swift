@@ -84,8 +84,7 @@ final class GlyphRowTests: XCTestCase {
     }
 
     func testGlyphsGatheredPerRowBlendLikeOneByOne() {
-        var lanes: [strata_lanes] = [STRATA_LANES_SCALAR, STRATA_LANES_SSE2]
-        if strata_best_lanes().rawValue >= STRATA_LANES_AVX2.rawValue { lanes.append(STRATA_LANES_AVX2) }
+        let lanes = kernelInstantiations()
         var rng = SplitMix(seed: 11)
         var changed = 0
         for trial in 0..<12 {

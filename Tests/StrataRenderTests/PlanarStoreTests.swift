@@ -30,8 +30,7 @@ final class PlanarStoreTests: XCTestCase {
             for c in 0..<3 { planes[c][i] = a * Float.random(in: 0...1, using: &rng) }
         }
         let expected = (0..<n).map { reference(planes[0][$0], planes[1][$0], planes[2][$0], planes[3][$0]) }
-        var lanes: [strata_lanes] = [STRATA_LANES_SCALAR, STRATA_LANES_SSE2]
-        if strata_best_lanes().rawValue >= STRATA_LANES_AVX2.rawValue { lanes.append(STRATA_LANES_AVX2) }
+        let lanes = kernelInstantiations()
         for l in lanes {
             var out = [UInt32](repeating: 0xDEADBEEF, count: n)
             strata_store_planar_rgba8(planes[0], planes[1], planes[2], planes[3], &out, n, l)

@@ -2,11 +2,11 @@
 // them (measured: the RGBA8 store took 40 instructions a pixel in Swift's SIMD types; the
 // per-pixel image shader 75 cycles a pixel).
 //
-// Every kernel exists three times, compiled from one source (span_kernel.h, store_kernel.h):
-// eight lanes with AVX2, eight lanes with baseline SSE2, and one lane (the scalar path). Lanes
-// never talk to each other and every operation is a plain IEEE single-precision operation
-// (no contraction into FMA, no reciprocal estimates), so the three give the same bytes; the
-// tests render scenes through each and compare them.
+// Every kernel exists four times, compiled from one source (span_kernel.h, store_kernel.h):
+// eight lanes with AVX-512VL, the same with AVX2, eight lanes with baseline SSE2, and one lane
+// (the scalar path). Lanes never talk to each other and every operation is a plain IEEE
+// single-precision operation (no contraction into FMA, no reciprocal estimates), so all give
+// the same bytes; the tests render scenes through each the CPU runs and compare them.
 //
 // Tiles are planar: four planes (R, G, B, A) of premultiplied floats, `stride` floats a row
 // (a multiple of 8), `plane` floats apart.
@@ -20,6 +20,8 @@ typedef enum {
     STRATA_LANES_SCALAR = 0,
     STRATA_LANES_SSE2 = 1,
     STRATA_LANES_AVX2 = 2,
+    /// AVX2's code compiled for AVX-512VL (32 registers, mask registers), eight lanes as well.
+    STRATA_LANES_AVX512 = 3,
 } strata_lanes;
 
 /// The widest instantiation this CPU runs.

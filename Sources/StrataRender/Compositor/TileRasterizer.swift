@@ -62,7 +62,7 @@ struct DrawSettings: Sendable {
     var fusesBorders: Bool
 
     init(_ options: RenderOptions) {
-        lanes = Int32(options.simd ? strata_best_lanes().rawValue : STRATA_LANES_SCALAR.rawValue)
+        lanes = Int32((options.kernels ?? (options.simd ? strata_best_lanes() : STRATA_LANES_SCALAR)).rawValue)
         interiorRuns = options.usesInteriorRuns
         fusesBorders = options.fusesBorders
     }

@@ -20,9 +20,12 @@ public struct RenderOptions: Sendable, Equatable {
     /// Copy the tiles whose draw items did not change from the previous frame of the sequence
     /// instead of drawing them (same bytes either way; see FrameHistory).
     public var reusesUnchangedTiles: Bool
-    /// Draw with the eight-lane kernels (AVX2 when the CPU has it, else SSE2); false runs their
-    /// one-lane scalar path, which gives the same bytes (the tests compare the two).
+    /// Draw with the eight-lane kernels (AVX-512VL or AVX2 when the CPU has them, else SSE2);
+    /// false runs their one-lane scalar path, which gives the same bytes (the tests compare them).
     public var simd: Bool
+    /// The instantiation of the kernels to run instead of the one `simd` picks (tests that
+    /// compare every instantiation the CPU runs); nil in normal use.
+    var kernels: strata_lanes?
     /// The interior-run fast paths (off only in tests that check they change no byte).
     var usesInteriorRuns = true
     /// A layer's fill and border drawn in one pass (off only in tests that check it changes no
