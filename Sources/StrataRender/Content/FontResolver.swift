@@ -19,7 +19,9 @@
 // Sans Mono; characters a face lacks (CJK, …) fall back per character through fontconfig
 // (fonts-wqy-microhei supplies CJK).
 import Foundation
+import Synchronization
 import CCairo
+import StrataCore
 
 /// Maps font names to Pango font descriptions.
 enum FontResolver {
@@ -147,8 +149,25 @@ enum FontResolver {
 
     /// A new Pango font description for `name` at an absolute `size` in points (caller frees
     /// it with `pango_font_description_free`).
-    static func description(for name: String, size: CGFloat) -> OpaquePointer {
+    /// Names parsed before (at most `parsedLimit`; emptied when full): parsing a name — lower
+    /// casing, splitting, the tables — cost ≈ 75 k instructions, and a text layer is laid out
+    /// again, with its font's description, whenever its text changes.
+    private static let parsedNames = Mutex([String: Parsed]())
+    private static let parsedLimit = 256
+
+    /// `parse(name)`, remembered.
+    static func parsedRemembered(_ name: String) -> Parsed {
+        if let known = parsedNames.withCheckedLock({ $0[name] }) { return known }
         let p = parse(name)
+        parsedNames.withCheckedLock { names in
+            if names.count >= parsedLimit { names.removeAll(keepingCapacity: true) }
+            names[name] = p
+        }
+        return p
+    }
+
+    static func description(for name: String, size: CGFloat) -> OpaquePointer {
+        let p = parsedRemembered(name)
         let desc = pango_font_description_new()!
         pango_font_description_set_family(desc, p.familyList)
         pango_font_description_set_weight(desc, PangoWeight(rawValue: UInt32(p.weight)))
