@@ -1,0 +1,166 @@
+// PresentationBuilder.snapshotTree leaves out the presentation copies of layers that would only
+// repeat their model values. Its snapshot must be the snapshot of the full presentation tree:
+// checked on a tree of every kind of layer — plain, gradient, shape, text, with and without
+// animations, animated parents over plain children and plain parents over animated ones,
+// masks, timing offsets, hidden layers, a custom-drawn subclass, a replicator with a delay, a
+// transform layer — at times before, during and after the animations.
+import Foundation
+import XCTest
+@testable import StrataCore
+
+/// A subclass with a property of its own (in the key-value storage that presentation copies
+/// carry) that it draws from.
+private final class Meter: CALayer {
+    var level: CGFloat {
+        get { value(forKey: "level") as? CGFloat ?? 0.3 }
+        set { setValue(newValue, forKey: "level") }
+    }
+    override init() { super.init() }
+    override init(layer: Any) { super.init(layer: layer) }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+    override class func needsDisplay(forKey key: String) -> Bool { key == "level" || super.needsDisplay(forKey: key) }
+    override func draw(in ctx: CGContext) {
+        ctx.setFillColor(CGColor(red: 0.2, green: 0.6, blue: 0.3, alpha: 1))
+        ctx.fill(CGRect(x: 0, y: 0, width: bounds.width * level, height: bounds.height))
+    }
+}
+
+final class SnapshotWithoutCopiesTests: XCTestCase {
+    private func tree() -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+        root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+
+        // Plain gradient, shape and text layers, none animated.
+        let g = CAGradientLayer()
+        g.frame = CGRect(x: 10, y: 10, width: 120, height: 80)
+        g.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 0.8), CGColor(red: 0, green: 0, blue: 1, alpha: 0.8)]
+        g.cornerRadius = 12; g.borderWidth = 2; g.masksToBounds = true
+        g.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+        root.addSublayer(g)
+        let shape = CAShapeLayer()
+        shape.frame = root.bounds
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 20, y: 200)); p.addCurve(to: CGPoint(x: 380, y: 60), control1: CGPoint(x: 100, y: 20), control2: CGPoint(x: 250, y: 290))
+        shape.path = p; shape.fillColor = nil; shape.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1); shape.lineWidth = 3
+        shape.lineDashPattern = [6, 3]
+        root.addSublayer(shape)
+        let text = CATextLayer()
+        text.frame = CGRect(x: 20, y: 250, width: 300, height: 30)
+        text.string = "Plain text"; text.fontSize = 18; text.isHidden = false
+        root.addSublayer(text)
+
+        // An animated parent over plain children, and a plain parent over an animated child.
+        let moving = CALayer()
+        moving.frame = CGRect(x: 150, y: 20, width: 100, height: 100)
+        moving.backgroundColor = CGColor(red: 0.9, green: 0.8, blue: 0.1, alpha: 1)
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.fromValue = 0; spin.toValue = 2; spin.duration = 2
+        moving.add(spin, forKey: "spin")
+        let child = CAGradientLayer()
+        child.frame = CGRect(x: 10, y: 10, width: 40, height: 40)
+        child.colors = [CGColor(red: 0, green: 1, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 0, alpha: 1)]
+        moving.addSublayer(child)
+        root.addSublayer(moving)
+
+        let holder = CALayer()
+        holder.frame = CGRect(x: 260, y: 20, width: 120, height: 120)
+        holder.beginTime = 0.5; holder.timeOffset = 0.25; holder.speed = 2   // timing that shifts the child's time
+        let fading = CAShapeLayer()
+        fading.frame = holder.bounds
+        fading.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 100, height: 100), transform: nil)
+        fading.fillColor = CGColor(red: 0.5, green: 0.2, blue: 0.7, alpha: 1)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1; fade.toValue = 0.1; fade.duration = 1; fade.fillMode = .both
+        fading.add(fade, forKey: "fade")
+        let strokeEnd = CABasicAnimation(keyPath: "strokeEnd")
+        strokeEnd.fromValue = 0; strokeEnd.toValue = 1; strokeEnd.duration = 1.5
+        fading.add(strokeEnd, forKey: "strokeEnd")
+        holder.addSublayer(fading)
+        let hidden = CALayer()
+        hidden.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        hidden.isHidden = true
+        holder.addSublayer(hidden)
+        root.addSublayer(holder)
+
+        // A plain layer masked by an animated one, and an animated layer masked by a plain one.
+        let masked = CALayer()
+        masked.frame = CGRect(x: 20, y: 120, width: 100, height: 100)
+        masked.backgroundColor = CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 1)
+        let maskShape = CAShapeLayer()
+        maskShape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 60, height: 60), transform: nil)
+        let grow = CABasicAnimation(keyPath: "transform.scale")
+        grow.fromValue = 0.5; grow.toValue = 1.5; grow.duration = 1
+        maskShape.add(grow, forKey: "grow")
+        masked.mask = maskShape
+        root.addSublayer(masked)
+        let masked2 = CAGradientLayer()
+        masked2.frame = CGRect(x: 130, y: 150, width: 80, height: 80)
+        masked2.colors = [CGColor(red: 1, green: 1, blue: 0, alpha: 1), CGColor(red: 0, green: 1, blue: 1, alpha: 1)]
+        let colors = CABasicAnimation(keyPath: "colors")
+        colors.toValue = [CGColor(red: 0, green: 0, blue: 0, alpha: 1), CGColor(red: 1, green: 1, blue: 1, alpha: 1)]
+        colors.duration = 1
+        masked2.add(colors, forKey: "colors")
+        let plainMask = CALayer()
+        plainMask.frame = CGRect(x: 10, y: 10, width: 50, height: 50)
+        plainMask.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        masked2.mask = plainMask
+        root.addSublayer(masked2)
+
+        // A custom-drawn subclass (redrawn while `level` animates), a replicator with a delay and
+        // a transform layer: classes that always get their copy.
+        let meter = Meter()
+        meter.frame = CGRect(x: 230, y: 160, width: 120, height: 20)
+        meter.setNeedsDisplay()
+        meter.displayIfNeeded()
+        let level = CABasicAnimation(keyPath: "level")
+        level.fromValue = 0.1; level.toValue = 0.9; level.duration = 1
+        meter.add(level, forKey: "level")
+        root.addSublayer(meter)
+        let replicator = CAReplicatorLayer()
+        replicator.frame = CGRect(x: 220, y: 200, width: 160, height: 80)
+        replicator.instanceCount = 4; replicator.instanceDelay = 0.2
+        replicator.instanceTransform = CATransform3DMakeTranslation(35, 0, 0)
+        let dot = CALayer()
+        dot.frame = CGRect(x: 0, y: 20, width: 20, height: 20)
+        dot.backgroundColor = CGColor(red: 0.8, green: 0.1, blue: 0.1, alpha: 1)
+        let bob = CABasicAnimation(keyPath: "position.y")
+        bob.fromValue = 20; bob.toValue = 60; bob.duration = 1
+        dot.add(bob, forKey: "bob")
+        replicator.addSublayer(dot)
+        root.addSublayer(replicator)
+        let stage = CATransformLayer()
+        stage.frame = CGRect(x: 300, y: 100, width: 60, height: 60)
+        let face = CALayer()
+        face.frame = stage.bounds
+        face.backgroundColor = CGColor(red: 0.3, green: 0.3, blue: 0.3, alpha: 1)
+        face.transform = CATransform3DMakeRotation(0.5, 0, 1, 0)
+        stage.addSublayer(face)
+        root.addSublayer(stage)
+        return root
+    }
+
+    func testSnapshotIsTheFullPresentationTreesSnapshot() {
+        let root = tree()
+        for t in [0.0, 0.3, 0.75, 1.2, 3.0] {
+            let builder = PresentationBuilder(time: t)
+            let full = builder.presentationTree(of: root).makeSnapshot()
+            let fast = builder.snapshotTree(of: root)
+            XCTAssertEqual(fast, full, "at \(t) s")
+        }
+        // Some of those layers are snapshotted without a copy, others with one.
+        let plain = root.sublayers!.filter { PresentationBuilder.showsModelValues($0) }.count
+        XCTAssertEqual(plain, 5)   // the gradient, the shape, the text, the holder and the masked layer
+        XCTAssertEqual(root.sublayers!.count - plain, 5)   // the animated ones and the replicator, meter and transform layer
+    }
+
+    func testASubtreeOfAnAnimatedLayerKeepsItsTime() {
+        // The snapshot of a subtree (the root has a superlayer) starts from its parent's time.
+        let root = tree()
+        let holder = root.sublayers![4]
+        for t in [0.0, 0.6, 1.1] {
+            let builder = PresentationBuilder(time: t)
+            XCTAssertEqual(builder.snapshotTree(of: holder), builder.presentationTree(of: holder).makeSnapshot(), "at \(t) s")
+        }
+    }
+}
