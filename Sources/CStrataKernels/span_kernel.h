@@ -33,6 +33,13 @@ typedef struct {
     int affine, similar;
 } FN(rowmap);
 
+/// A row's maps: the item's and its clips'.
+typedef struct {
+    FN(rowmap) item;
+    FN(rowmap) clips[STRATA_MAX_CLIPS];
+    int clipCount;
+} FN(rowmaps);
+
 typedef struct {
     vf u, v, dudx, dudy, dvdx, dvdy, gu, gv;
     vf igu, igv;  // 1 / gu, 1 / gv (1 where those are 0)
@@ -95,17 +102,124 @@ INLINE vf FN(box)(vf a, vf h, vf g, vf ig) {
     return SEL(pos, FN(clampf)(c, 0.0f, 1.0f), SEL(a <= h, (vf)1.0f, (vf)0.0f));
 }
 
-/// A rounded rectangle's numbers as lanes (see FN(itemLanes)).
+/// A rounded rectangle's numbers as lanes (see FN(itemLanes)). Where the map it is sampled
+/// through is affine, every sample has the same pixel sizes (gu, gv), so the numbers FN(rrect)
+/// derives from them and from the rectangle are made here once (`fixed`): the same operations
+/// on the same floats, so the same bits.
 typedef struct {
     vf cu, cv, hw, hh;
     vf r[4];
     int empty;  // not both half sizes positive
+    int fixed;  // the map is affine: the numbers below hold
+    int uniform;  // the four radii are equal (r[0])
+    int fits;  // gu < hw and gv < hh
+    int positive;  // gu > 0 and gv > 0
+    vf hu, hv;  // 0.5·gu, 0.5·gv
+    vf pu, pv;  // hw·igu, hh·igv: FN(box)'s half sizes in pixels
+    vf ku, kv;  // hw − r[0], hh − r[0] (uniform radii)
 } FN(rrectLanes);
 
-INLINE void FN(rrectLanesOf)(const strata_rrect *s, FN(rrectLanes) *l) {
+/// `general`: leave `fixed` off (strata_item.general).
+INLINE void FN(rrectLanesOf)(const strata_rrect *s, const FN(rowmap) *map, int general, FN(rrectLanes) *l) {
     l->cu = s->cu; l->cv = s->cv; l->hw = s->hw; l->hh = s->hh;
     for (int i = 0; i < 4; i++) l->r[i] = s->r[i];
     l->empty = !(s->hw > 0 && s->hh > 0);
+    l->fixed = map->affine && !general;
+    if (!l->fixed) return;
+    const float gu = map->gu, gv = map->gv;
+    l->uniform = s->r[0] == s->r[1] && s->r[0] == s->r[2] && s->r[0] == s->r[3];
+    l->fits = gu < s->hw && gv < s->hh;
+    l->positive = gu > 0 && gv > 0;
+    l->hu = 0.5f * gu; l->hv = 0.5f * gv;
+    l->pu = s->hw * map->igu; l->pv = s->hh * map->igv;
+    l->ku = s->hw - s->r[0]; l->kv = s->hh - s->r[0];
+}
+
+/// FN(box) with the half size in pixels `hp` (h·ig) given and g > 0.
+INLINE vf FN(boxPositive)(vf a, vf hp, vf ig) {
+    vf ap = a * ig;
+    vf c = FN(minf)(ap + 0.5f, hp) - FN(maxf)(ap - 0.5f, -hp);
+    return FN(clampf)(c, 0.0f, 1.0f);
+}
+
+/// FN(rrect) for a sample of an affine map (`s->fixed`), given the sample's offsets from the
+/// centre (px, py) and their sizes (ax, ay): the numbers that depend only on the rectangle and
+/// the map come from `s`.
+INLINE vf FN(rrectFixed)(const FN(rrectLanes) *s, const FN(sample) *p, vf px, vf py, vf ax, vf ay, int aa, int similar) {
+    const vf hw = s->hw, hh = s->hh;
+    vi left = px < 0, top = py < 0;
+    vf r, ku, kv;
+    vi corner;
+    if (s->uniform) {
+        r = s->r[0]; ku = s->ku; kv = s->kv;
+        if (!(s->r[0][0] > 0)) corner = (vi)0;
+        else corner = (ax > ku) & (ay > kv);
+    } else {
+        r = SEL(top, SEL(left, s->r[0], s->r[1]), SEL(left, s->r[2], s->r[3]));
+        ku = hw - r; kv = hh - r;
+        corner = (r > 0) & (ax > ku) & (ay > kv);
+    }
+    vf straight;
+    if (!aa) {
+        straight = SEL((ax <= hw) & (ay <= hh), (vf)1.0f, (vf)0.0f);
+    } else {
+        vi inside = s->fits ? (ax + s->hu <= hw) & (ay + s->hv <= hh) : (vi)0;
+        vf boxes = s->positive ? FN(boxPositive)(ax, s->pu, p->igu) * FN(boxPositive)(ay, s->pv, p->igv)
+                               : FN(box)(ax, hw, p->gu, p->igu) * FN(box)(ay, hh, p->gv, p->igv);
+        straight = SEL(inside, (vf)1.0f, boxes);
+    }
+    if (!FN(any)(corner)) return straight;
+    vf qx = ax - ku, qy = ay - kv;
+    vf len = FN(sqrtf)(qx * qx + qy * qy);
+    vf dist = len - r;
+    vf inner = SEL(dist <= 0, (vf)1.0f, (vf)0.0f);
+    vf round;
+    if (!aa) {
+        round = inner;
+    } else if (similar) {
+        vf soft = FN(clampf)(0.5f - dist * p->igu, 0.0f, 1.0f);
+        round = SEL(len > 0, s->positive ? soft : SEL(p->gu > 0, soft, inner), (vf)1.0f);
+    } else {
+        vi haveLen = len > 0;
+        vf l = SEL(haveLen, len, (vf)1.0f);
+        vf nu = SEL(left, -qx, qx) / l, nv = SEL(top, -qy, qy) / l;
+        vf gx = nu * p->dudx + nv * p->dvdx, gy = nu * p->dudy + nv * p->dvdy;
+        vf g = FN(sqrtf)(gx * gx + gy * gy);
+        vi haveG = g > 0;
+        vf soft = FN(clampf)(0.5f - dist / SEL(haveG, g, (vf)1.0f), 0.0f, 1.0f);
+        round = SEL(haveLen, SEL(haveG, soft, inner), (vf)1.0f);
+    }
+    return SEL(corner, round, straight);
+}
+
+/// Whether FN(rrectSimple) holds for `s`: a rectangle with four equal radii, sampled through an
+/// affine map whose pixel sizes are positive and smaller than its half sizes.
+INLINE int FN(rrectIsSimple)(const FN(rrectLanes) *s) {
+    return s->fixed && !s->empty && s->uniform && s->positive && s->fits;
+}
+
+/// FN(rrect) for a rectangle of which FN(rrectIsSimple) holds, antialiased, through a similar
+/// map, from the sample's distances to its centre (|u − cu|, |v − cv|): nothing left to test per
+/// step but whether it has corners, so that the steps (a fused fill and border step takes two)
+/// keep to registers and straight-line code. The same operations on the same floats as FN(rrect).
+INLINE vf FN(rrectSimple)(const FN(rrectLanes) *s, const FN(sample) *p, vf ax, vf ay) {
+    const vf hw = s->hw, hh = s->hh;
+    vi inside = (ax + s->hu <= hw) & (ay + s->hv <= hh);
+    vf straight = SEL(inside, (vf)1.0f, FN(boxPositive)(ax, s->pu, p->igu) * FN(boxPositive)(ay, s->pv, p->igv));
+    if (!(s->r[0][0] > 0)) return straight;
+    vi corner = (ax > s->ku) & (ay > s->kv);
+    if (!FN(any)(corner)) return straight;
+    vf qx = ax - s->ku, qy = ay - s->kv;
+    vf len = FN(sqrtf)(qx * qx + qy * qy);
+    vf dist = len - s->r[0];
+    vf soft = FN(clampf)(0.5f - dist * p->igu, 0.0f, 1.0f);
+    vf round = SEL(len > 0, soft, (vf)1.0f);
+    return SEL(corner, round, straight);
+}
+
+/// FN(rrectSimple) from the sample itself.
+INLINE vf FN(rrectSimpleAt)(const FN(rrectLanes) *s, const FN(sample) *p) {
+    return FN(rrectSimple)(s, p, FN(absf)(p->u - s->cu), FN(absf)(p->v - s->cv));
 }
 
 /// Fraction of each pixel inside a rounded rectangle (TileRasterizer.coverage, lane-wise).
@@ -114,6 +228,7 @@ INLINE vf FN(rrect)(const FN(rrectLanes) *s, const FN(sample) *p, int aa, int si
     const vf hw = s->hw, hh = s->hh;
     vf px = p->u - s->cu, py = p->v - s->cv;
     vf ax = FN(absf)(px), ay = FN(absf)(py);
+    if (s->fixed) return FN(rrectFixed)(s, p, px, py, ax, ay, aa, similar);
     vi left = px < 0, top = py < 0;
     vf r = SEL(top, SEL(left, s->r[0], s->r[1]), SEL(left, s->r[2], s->r[3]));
     vi corner = (r > 0) & (ax > (hw - r)) & (ay > (hh - r));
@@ -168,6 +283,27 @@ INLINE vf FN(cover)(const strata_item *it, const FN(rrectLanes) *shape, const FN
         vi inCell = (p->u >= it->cell[0]) & (p->u < it->cell[1]) & (p->v >= it->cell[2]) & (p->v < it->cell[3]);
         vf c = FN(rrect)(shape, p, aa, similar);
         if (it->hasClip) c = SEL(c > 0, c * FN(rrect)(inner, p, aa, similar), c);
+        return SEL(inCell, c, (vf)0.0f);
+    }
+    }
+    return (vf)0.0f;
+}
+
+/// FN(cover) for an item whose rectangles FN(itemLanes).simple says are FN(rrectIsSimple).
+INLINE vf FN(coverSimple)(const strata_item *it, const FN(rrectLanes) *shape, const FN(rrectLanes) *inner, const int cover,
+                          const FN(sample) *p) {
+    switch (cover) {
+    case STRATA_COVER_RRECT:
+        return FN(rrectSimpleAt)(shape, p);
+    case STRATA_COVER_RING: {
+        vf c = FN(rrectSimpleAt)(shape, p);
+        vf hole = FN(rrectSimpleAt)(inner, p);
+        return SEL(c == 0, (vf)0.0f, c * (1.0f - hole));
+    }
+    case STRATA_COVER_IMAGE: {
+        vi inCell = (p->u >= it->cell[0]) & (p->u < it->cell[1]) & (p->v >= it->cell[2]) & (p->v < it->cell[3]);
+        vf c = FN(rrectSimpleAt)(shape, p);
+        if (it->hasClip) c = SEL(c > 0, c * FN(rrectSimpleAt)(inner, p), c);
         return SEL(inCell, c, (vf)0.0f);
     }
     }
@@ -361,9 +497,15 @@ typedef struct {
     // inner edge and colour.
     FN(rrectLanes) border;
     vf borderColor[4];
+    // The fill's shape and the border's hole share their centre and both are FN(rrectIsSimple),
+    // antialiased, through a similar map: the fused steps take FN(rrectSimple).
+    int simplePair;
+    // The item's cover is a rectangle, ring or image whose rectangles are FN(rrectIsSimple),
+    // antialiased, through a similar map: FN(loop)'s full steps take FN(coverSimple).
+    int simple;
 } FN(itemLanes);
 
-INLINE void FN(itemLanesOf)(const strata_item *it, FN(itemLanes) *l) {
+INLINE void FN(itemLanesOf)(const strata_item *it, const FN(rowmaps) *maps, FN(itemLanes) *l) {
     // Only what the item's paint and cover read (an item drawn through a mask row, as glyphs
     // and shapes are, needs none of it).
     FN(gradientOf)(it, &l->gradient);
@@ -376,13 +518,22 @@ INLINE void FN(itemLanesOf)(const strata_item *it, FN(itemLanes) *l) {
         l->nearest = it->nearest; l->blend = it->blendWeight > 0; l->tinted = it->hasTint;
     }
     if (it->cover != STRATA_COVER_NONE) {
-        FN(rrectLanesOf)(&it->shape, &l->shape);
-        FN(rrectLanesOf)(&it->inner, &l->inner);
+        FN(rrectLanesOf)(&it->shape, &maps->item, it->general, &l->shape);
+        FN(rrectLanesOf)(&it->inner, &maps->item, it->general, &l->inner);
     }
     const int clips = it->clipCount < STRATA_MAX_CLIPS ? it->clipCount : STRATA_MAX_CLIPS;
-    for (int c = 0; c < clips; c++) FN(rrectLanesOf)(&it->clips[c].shape, &l->clips[c]);
+    for (int c = 0; c < clips; c++) FN(rrectLanesOf)(&it->clips[c].shape, &maps->clips[c], it->general, &l->clips[c]);
     l->cover = it->cover;
     l->aa = it->antialiased;
+    l->simplePair = 0;
+    l->simple = 0;
+    if (l->aa && maps->item.similar && it->cover != STRATA_COVER_NONE && FN(rrectIsSimple)(&l->shape)) {
+        switch (it->cover) {
+        case STRATA_COVER_RRECT: l->simple = 1; break;
+        case STRATA_COVER_RING: l->simple = FN(rrectIsSimple)(&l->inner); break;
+        case STRATA_COVER_IMAGE: l->simple = !it->hasClip || FN(rrectIsSimple)(&l->inner); break;
+        }
+    }
 }
 
 /// The gradient's premultiplied colour at parameter t (GradientPaint.color(at:)): the colour
@@ -496,13 +647,6 @@ INLINE void FN(shade)(const strata_item *it, const FN(itemLanes) *il, const int 
     }
 }
 
-/// A row's maps: the item's and its clips'.
-typedef struct {
-    FN(rowmap) item;
-    FN(rowmap) clips[STRATA_MAX_CLIPS];
-    int clipCount;
-} FN(rowmaps);
-
 /// The item's and its clips' maps, once per draw call (FN(prepareRow) then moves them to a row).
 INLINE void FN(prepareMaps)(FN(rowmaps) *m, const strata_item *it) {
     m->item = FN(prepare)(&it->map);
@@ -513,7 +657,7 @@ INLINE void FN(prepareMaps)(FN(rowmaps) *m, const strata_item *it) {
 /// What a draw call makes once for all its rows: the maps and the item's lanes.
 INLINE void FN(prepareDraw)(const strata_item *it, FN(rowmaps) *maps, FN(itemLanes) *il) {
     FN(prepareMaps)(maps, it);
-    FN(itemLanesOf)(it, il);
+    FN(itemLanesOf)(it, maps, il);
 }
 
 INLINE void FN(prepareRow)(FN(rowmaps) *m, const strata_item *it, int y) {
@@ -529,7 +673,7 @@ INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict 
                      const int ramp, const int cover, const int aa, const FN(rowmaps) *restrict maps, float *restrict R, float *restrict G,
                      float *restrict B, float *restrict A, int k, int lx0, int lx1, int tileX, int y, const float *restrict mask,
                      vf X, vf dither, const FN(prefetch) *pf, const int full, const int replace, const int paint, const int clipped,
-                     const int masked, const int inside, const int whole) {
+                     const int masked, const int inside, const int whole, const int simple) {
     const int clipCount = clipped ? maps->clipCount : 0;
     // Mapping is needed for coverage, clips and any paint but a solid colour.
     const int mapped = full || paint != STRATA_PAINT_SOLID;
@@ -537,14 +681,16 @@ INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict 
     vi live = whole ? (vi)-1 : (lx >= lx0) & (lx < lx1);
     FN(sample) p;
     if (mapped) {
-        if (whole) {
+        // (A simple item's map is affine: FN(map) would give the same sample, every lane ok.)
+        if (whole || simple) {
             p = FN(mapAffine)(rm, X);
         } else {
             p = FN(map)(rm, X);
             live = live & p.ok;
         }
     }
-    vf cov = full ? FN(cover)(it, &il->shape, &il->inner, cover, aa, &p, rm->similar) : (vf)1.0f;
+    vf cov = !full ? (vf)1.0f
+           : simple ? FN(coverSimple)(it, &il->shape, &il->inner, cover, &p) : FN(cover)(it, &il->shape, &il->inner, cover, aa, &p, rm->similar);
     for (int c = 0; c < clipCount; c++) {
         FN(sample) q = FN(map)(&maps->clips[c], X);
         vf cc = FN(rrect)(&il->clips[c], &q, it->clips[c].antialiased, maps->clips[c].similar);
@@ -586,20 +732,28 @@ INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict 
 INLINE void FN(stepBordered)(const strata_item *restrict it, const FN(rowmap) *restrict rm, const FN(itemLanes) *restrict il,
                              const int ramp, const int aa, const FN(rowmaps) *restrict maps, float *restrict R, float *restrict G,
                              float *restrict B, float *restrict A, int k, int lx0, int lx1, int tileX, int y, vf X, vf dither,
-                             const int paint, const int clipped, const int whole) {
+                             const int paint, const int clipped, const int whole, const int simple) {
     const int clipCount = clipped ? maps->clipCount : 0;
     vi lx = IOTA + k;
     vi live = whole ? (vi)-1 : (lx >= lx0) & (lx < lx1);
     FN(sample) p;
-    if (whole) {
+    if (whole || simple) {
         p = FN(mapAffine)(rm, X);
     } else {
         p = FN(map)(rm, X);
         live = live & p.ok;
     }
     // FN(cover)'s STRATA_COVER_RRECT for the fill and STRATA_COVER_RING for the border.
-    vf c = FN(rrect)(&il->shape, &p, aa, rm->similar);
-    vf hole = FN(rrect)(&il->border, &p, aa, rm->similar);
+    vf c, hole;
+    if (simple) {
+        // One centre: the offsets are those FN(rrect) computes for each.
+        const vf ax = FN(absf)(p.u - il->shape.cu), ay = FN(absf)(p.v - il->shape.cv);
+        c = FN(rrectSimple)(&il->shape, &p, ax, ay);
+        hole = FN(rrectSimple)(&il->border, &p, ax, ay);
+    } else {
+        c = FN(rrect)(&il->shape, &p, aa, rm->similar);
+        hole = FN(rrect)(&il->border, &p, aa, rm->similar);
+    }
     vf fillCov = c, borderCov = SEL(c == 0, (vf)0.0f, c * (1.0f - hole));
     for (int n = 0; n < clipCount; n++) {
         FN(sample) q = FN(map)(&maps->clips[n], X);
@@ -647,7 +801,7 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
                      float *restrict tile, long stride,
                      long plane, int tileX, int tileY, int y, int x0, int x1, const float *restrict mask,
                      const int full, const int replace, const int paint, const int clipped, const int masked,
-                     const int inside) {
+                     const int inside, const int simple) {
     float *row = tile + (long)(y - tileY) * stride;
     float *R = row, *G = row + plane, *B = row + 2 * plane, *A = row + 3 * plane;
     const int lx0 = x0 - tileX, lx1 = x1 - tileX;
@@ -665,7 +819,7 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
     const FN(rowmap) rm = maps->item;
     const int ramp = il->gradient.ramp, cover = il->cover, aa = il->aa;
 #define STEP(WHOLE) FN(step)(it, &rm, il, ramp, cover, aa, maps, R, G, B, A, k, lx0, lx1, tileX, y, mask, X, dither, &pf, full, replace, paint, \
-                             clipped, masked, inside, WHOLE)
+                             clipped, masked, inside, WHOLE, simple)
     // The lanes' pixel centres, stepped (exact: integers and halves below 2^24).
     const int k0 = lx0 & ~(LANES - 1);
     vf X = FN(tof)(IOTA + (tileX + k0)) + 0.5f;
@@ -680,7 +834,7 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
 /// dispatcher's stack frame would double.)
 INLINE void FN(loopBordered)(const strata_item *restrict it, const FN(itemLanes) *restrict il, const FN(rowmaps) *restrict maps,
                              float *restrict tile, long stride, long plane, int tileX, int tileY, int y, int x0, int x1,
-                             const int paint, const int clipped) {
+                             const int paint, const int clipped, const int simple) {
     float *row = tile + (long)(y - tileY) * stride;
     float *R = row, *G = row + plane, *B = row + 2 * plane, *A = row + 3 * plane;
     const int lx0 = x0 - tileX, lx1 = x1 - tileX;
@@ -693,8 +847,8 @@ INLINE void FN(loopBordered)(const strata_item *restrict it, const FN(itemLanes)
     const int k0 = lx0 & ~(LANES - 1);
     vf X = FN(tof)(IOTA + (tileX + k0)) + 0.5f;
     for (int k = k0; k < lx1; k += LANES, X += (float)LANES) {
-        if (k >= wa && k < wb) FN(stepBordered)(it, &rm, il, ramp, aa, maps, R, G, B, A, k, lx0, lx1, tileX, y, X, dither, paint, clipped, 1);
-        else FN(stepBordered)(it, &rm, il, ramp, aa, maps, R, G, B, A, k, lx0, lx1, tileX, y, X, dither, paint, clipped, 0);
+        if (k >= wa && k < wb) FN(stepBordered)(it, &rm, il, ramp, aa, maps, R, G, B, A, k, lx0, lx1, tileX, y, X, dither, paint, clipped, 1, simple);
+        else FN(stepBordered)(it, &rm, il, ramp, aa, maps, R, G, B, A, k, lx0, lx1, tileX, y, X, dither, paint, clipped, 0, simple);
     }
 }
 
@@ -711,21 +865,25 @@ INLINE void FN(storeLoop)(const strata_item *restrict it, float *restrict tile, 
     for (; k < lx1; k++) { R[k] = it->color[0]; G[k] = it->color[1]; B[k] = it->color[2]; A[k] = it->color[3]; }
 }
 
-#define LOOP(FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE) \
-    FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE)
-#define LOOP_PAINTS(FULL, REPLACE, CLIPPED, MASKED) \
+#define LOOP(FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE, SIMPLE) \
+    FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE, SIMPLE)
+#define LOOP_PAINTS_SIMPLE(FULL, REPLACE, CLIPPED, MASKED, SIMPLE) \
     switch (it->paint) { \
-    case STRATA_PAINT_SOLID: LOOP(FULL, REPLACE, STRATA_PAINT_SOLID, CLIPPED, MASKED, 0); break; \
-    case STRATA_PAINT_AXIAL: LOOP(FULL, REPLACE, STRATA_PAINT_AXIAL, CLIPPED, MASKED, 0); break; \
-    case STRATA_PAINT_RADIAL: LOOP(FULL, REPLACE, STRATA_PAINT_RADIAL, CLIPPED, MASKED, 0); break; \
+    case STRATA_PAINT_SOLID: LOOP(FULL, REPLACE, STRATA_PAINT_SOLID, CLIPPED, MASKED, 0, SIMPLE); break; \
+    case STRATA_PAINT_AXIAL: LOOP(FULL, REPLACE, STRATA_PAINT_AXIAL, CLIPPED, MASKED, 0, SIMPLE); break; \
+    case STRATA_PAINT_RADIAL: LOOP(FULL, REPLACE, STRATA_PAINT_RADIAL, CLIPPED, MASKED, 0, SIMPLE); break; \
     case STRATA_PAINT_IMAGE: \
         if (!(FULL) && FN(imageStepsInside)(il, &maps->item, tileX, x0, x1)) { \
-            if (il->blend || il->tinted) LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, INSIDE_ANY); \
-            else LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, INSIDE_PLAIN); \
+            if (il->blend || il->tinted) LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, INSIDE_ANY, SIMPLE); \
+            else LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, INSIDE_PLAIN, SIMPLE); \
         } else \
-            LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, INSIDE_NO); \
+            LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, INSIDE_NO, SIMPLE); \
         break; \
     }
+/// Full segments (coverage per pixel) of a simple item (FN(itemLanes).simple) take FN(coverSimple).
+#define LOOP_PAINTS(FULL, REPLACE, CLIPPED, MASKED) \
+    if ((FULL) && il->simple) { LOOP_PAINTS_SIMPLE(FULL, REPLACE, CLIPPED, MASKED, 1) } \
+    else { LOOP_PAINTS_SIMPLE(FULL, REPLACE, CLIPPED, MASKED, 0) }
 
 /// Whether the bilinear footprints of every lane of FN(loop)'s steps over pixels `x0 ..< x1`
 /// (from the first step's first pixel to the last step's last, steps starting on multiples of
@@ -761,18 +919,22 @@ static void FN(segment)(const strata_item *it, const FN(itemLanes) *il, const FN
 /// Pixels x0 ..< x1 of row y of a fill with its border over it (FN(stepBordered)).
 static void FN(borderedSegment)(const strata_item *it, const FN(itemLanes) *il, const FN(rowmaps) *maps, float *tile, long stride,
                                 long plane, int tileX, int tileY, int y, int x0, int x1) {
-#define BORDERED(PAINT, CLIPPED) FN(loopBordered)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, PAINT, CLIPPED)
+#define BORDERED(PAINT, CLIPPED, SIMPLE) FN(loopBordered)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, PAINT, CLIPPED, SIMPLE)
+#define BORDERED_PAINT(PAINT) \
+    if (clipped) BORDERED(PAINT, 1, 0); else if (il->simplePair) BORDERED(PAINT, 0, 1); else BORDERED(PAINT, 0, 0);
     if (x1 <= x0) return;
     const int clipped = maps->clipCount > 0;
     switch (it->paint) {
-    case STRATA_PAINT_AXIAL: if (clipped) BORDERED(STRATA_PAINT_AXIAL, 1); else BORDERED(STRATA_PAINT_AXIAL, 0); break;
-    case STRATA_PAINT_RADIAL: if (clipped) BORDERED(STRATA_PAINT_RADIAL, 1); else BORDERED(STRATA_PAINT_RADIAL, 0); break;
-    default: if (clipped) BORDERED(STRATA_PAINT_SOLID, 1); else BORDERED(STRATA_PAINT_SOLID, 0); break;
+    case STRATA_PAINT_AXIAL: BORDERED_PAINT(STRATA_PAINT_AXIAL) break;
+    case STRATA_PAINT_RADIAL: BORDERED_PAINT(STRATA_PAINT_RADIAL) break;
+    default: BORDERED_PAINT(STRATA_PAINT_SOLID) break;
     }
+#undef BORDERED_PAINT
 #undef BORDERED
 }
 #undef LOOP
 #undef LOOP_PAINTS
+#undef LOOP_PAINTS_SIMPLE
 
 void FN(strata_draw_span)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
                           int y, int x0, int x1, strata_span_mode mode, const float *mask) {
@@ -842,8 +1004,11 @@ void FN(strata_draw_rows_bordered)(const strata_item *fill, const strata_item *b
     FN(rowmaps) maps;
     FN(itemLanes) il;
     FN(prepareDraw)(fill, &maps, &il);
-    FN(rrectLanesOf)(&border->inner, &il.border);
+    FN(rrectLanesOf)(&border->inner, &maps.item, fill->general, &il.border);
     for (int i = 0; i < 4; i++) il.borderColor[i] = border->color[i];
+    il.simplePair = il.aa && maps.item.similar && FN(rrectIsSimple)(&il.shape) && FN(rrectIsSimple)(&il.border) &&
+                    memcmp(&fill->shape.cu, &border->inner.cu, sizeof fill->shape.cu) == 0 &&
+                    memcmp(&fill->shape.cv, &border->inner.cv, sizeof fill->shape.cv) == 0;
     strata_row_setup fillSetup, borderSetup;
     if (!fillSpans) strata_prepare_rows(fillRows, &fillSetup);
     if (!borderSpans) strata_prepare_rows(borderRows, &borderSetup);

@@ -95,29 +95,33 @@ final class BorderedFillTests: XCTestCase {
         return root
     }
 
-    /// The fused pass against the two items drawn one after the other without interior runs
-    /// (every pixel's coverage computed): the same bytes fused or not, with and without runs
-    /// (the fill then reads its border's, see SpanKernel.sharesRowSpans), with 1 and 2 workers,
-    /// tiles of 64, 16 and 100 pixels, every instantiation of the kernels the CPU runs.
+    /// The fused pass against the two items drawn one after the other without interior runs and
+    /// with the general coverage code (every pixel's coverage computed): the same bytes fused or
+    /// not, with and without runs (the fill then reads its border's, see
+    /// SpanKernel.sharesRowSpans), with 1 and 2 workers, tiles of 64, 16 and 100 pixels, every
+    /// instantiation of the kernels the CPU runs, with and without the specialised coverage code.
     func testFusedFillAndBorderGiveTheBytesOfTwoPasses() {
         let snap = PresentationBuilder(time: 0).snapshotTree(of: Self.scene())
         var plain = RenderOptions(workers: 1, tileSize: 64).verifyingTiles
         plain.fusesBorders = false
         plain.usesInteriorRuns = false
+        plain.specialisesCoverage = false
         let reference = FrameRenderer(width: 320, height: 260, options: plain).render(snap)
         for runs in [true, false] {
             for fuses in [true, false] {
-                var configurations: [(workers: Int, tile: Int, kernels: strata_lanes)] = []
-                for l in kernelInstantiations() { configurations += [(1, 64, l), (2, 16, l)] }
-                configurations.append((2, 100, strata_best_lanes()))
-                for (workers, tile, kernels) in configurations {
+                var configurations: [(workers: Int, tile: Int, kernels: strata_lanes, specialised: Bool)] = []
+                for l in kernelInstantiations() { configurations += [(1, 64, l, true), (2, 16, l, true)] }
+                configurations += [(2, 100, strata_best_lanes(), true), (1, 64, strata_best_lanes(), false)]
+                for (workers, tile, kernels, specialised) in configurations {
                     var options = RenderOptions(workers: workers, tileSize: tile).verifyingTiles
                     options.kernels = kernels
                     options.usesInteriorRuns = runs
                     options.fusesBorders = fuses
+                    options.specialisesCoverage = specialised
                     let frame = FrameRenderer(width: 320, height: 260, options: options).render(snap)
                     let differing = zip(frame.pixels, reference.pixels).filter { $0 != $1 }.count
-                    XCTAssertEqual(differing, 0, "runs \(runs), fused \(fuses), \(workers) workers, tiles of \(tile), kernels \(kernels.rawValue)")
+                    XCTAssertEqual(differing, 0, "runs \(runs), fused \(fuses), \(workers) workers, tiles of \(tile), "
+                                   + "kernels \(kernels.rawValue), specialised \(specialised)")
                 }
             }
         }

@@ -124,6 +124,9 @@ typedef struct {
     float blendWeight;
     int32_t hasTint;
     float tint[4];
+    /// Take the general coverage code even where the specialised one holds (rectangles sampled
+    /// through affine and similar maps): the same bytes; tests compare the two.
+    int32_t general;
 } strata_item;
 
 /// What a span call does with its pixels.

@@ -131,6 +131,7 @@ enum SpanKernel {
         mutating func describe(_ item: DrawItem, in r: PixelRect, _ settings: DrawSettings) -> Bool {
             k.map = strataMap(item.plane.fromScreen)
             k.antialiased = item.plane.antialiased ? 1 : 0
+            k.general = settings.specialisedCoverage ? 0 : 1
             k.cell = (-.infinity, .infinity, -.infinity, .infinity)
             k.opacity = 1
             var interior: RoundedRect?
@@ -218,10 +219,11 @@ enum SpanKernel {
 
     /// The kernel's description of `item` painted in one colour (coverage comes from elsewhere:
     /// a shape's cells or glyph masks), with its ancestors' clips.
-    private static func solidKernelItem(_ item: DrawItem, color: SIMD4<Float>) -> (strata_item, [strata_clip]) {
+    private static func solidKernelItem(_ item: DrawItem, color: SIMD4<Float>, _ settings: DrawSettings) -> (strata_item, [strata_clip]) {
         var k = strata_item()
         k.map = strataMap(item.plane.fromScreen)
         k.antialiased = item.plane.antialiased ? 1 : 0
+        k.general = settings.specialisedCoverage ? 0 : 1
         k.cover = STRATA_COVER_NONE
         k.paint = STRATA_PAINT_SOLID
         k.color = (color.x, color.y, color.z, color.w)
@@ -239,7 +241,7 @@ enum SpanKernel {
                            into buf: inout TileBuffer, _ settings: DrawSettings) {
         precondition(shape.isRasterized, "vector shapes are rasterised before the tiles are drawn")
         guard shape.cellCount > 0 else { return }
-        var (k, clips) = solidKernelItem(item, color: color)
+        var (k, clips) = solidKernelItem(item, color: color, settings)
         let lanes = settings.kernelLanes
         let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
         let region = shape.region
@@ -262,7 +264,7 @@ enum SpanKernel {
     /// Glyph masks over `r`, in their colour, through the item's clips.
     static func drawGlyphs(_ placed: PlacedGlyphs, color: SIMD4<Float>, _ item: DrawItem, in r: PixelRect,
                            into buf: inout TileBuffer, _ settings: DrawSettings) {
-        var (k, clips) = solidKernelItem(item, color: color)
+        var (k, clips) = solidKernelItem(item, color: color, settings)
         let lanes = settings.kernelLanes
         let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
         clips.withUnsafeBufferPointer { clipsPtr in
