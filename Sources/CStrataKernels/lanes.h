@@ -54,6 +54,8 @@ INLINE vf FN(sqrtf)(vf v) { return __builtin_elementwise_sqrt(v); }
 INLINE vf FN(tof)(vi v) { return __builtin_convertvector(v, vf); }
 /// Whether any lane of a mask is set.
 INLINE int FN(any)(vi m) { return __builtin_reduce_or(m) != 0; }
+/// Whether every lane of a mask is set.
+INLINE int FN(all)(vi m) { return __builtin_reduce_and(m) != 0; }
 /// v rounded toward zero, for |v| < 2³¹.
 INLINE vi FN(trunci)(vf v) { return __builtin_convertvector(v, vi); }
 /// floor as an integer, for |v| < 2³¹ (callers clamp).

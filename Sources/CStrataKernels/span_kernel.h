@@ -453,6 +453,7 @@ typedef struct {
     vf sx, sy, dx, dy, invLen2, rx, ry;  // start point, axis and 1 / |axis|², radii
     vf opacity;
     int ramp;  // a strata_ramp_kind
+    int between;  // steps test whether all their lanes lie between two stops (not strata_item.general)
     vf lo, hi, span;  // two stops: their locations and hi − lo
     vf first[4], diff[4], last[4];  // two stops: the colours at lo and at hi, and hi's minus lo's
 } FN(gradient);
@@ -468,6 +469,7 @@ typedef enum { RAMP_STOPS, RAMP_UNIT, RAMP_SPAN, RAMP_POINT } strata_ramp_kind;
 
 INLINE void FN(gradientOf)(const strata_item *it, FN(gradient) *g) {
     g->ramp = RAMP_STOPS;
+    g->between = !it->general;
     if (it->paint != STRATA_PAINT_AXIAL && it->paint != STRATA_PAINT_RADIAL) return;  // the rest is not read
     g->sx = it->gsx; g->sy = it->gsy; g->dx = it->gdx; g->dy = it->gdy; g->invLen2 = it->gInvLen2;
     g->rx = it->grx; g->ry = it->gry;
@@ -540,7 +542,14 @@ INLINE void FN(itemLanesOf)(const strata_item *it, const FN(rowmaps) *maps, FN(i
 /// of the first stop up to it, of the last from it on, interpolated in between.
 INLINE void FN(ramp)(const strata_item *it, const FN(gradient) *gr, const int ramp, vf t, vf *r, vf *g, vf *b, vf *a) {
     vf cr, cg, cb, ca;
-    if (ramp != RAMP_STOPS) {
+    if ((ramp == RAMP_UNIT || ramp == RAMP_SPAN) && gr->between && FN(all)((t > gr->lo) & (t < gr->hi))) {
+        // Every lane strictly between the two stops (most steps; NaN is not): t − lo is at most
+        // hi − lo, rounded, so the clamp and the selects below would change nothing.
+        const vf lo = gr->lo;
+        const vf *c0 = gr->first, *d = gr->diff;
+        vf f = ramp == RAMP_UNIT ? t - lo : (t - lo) / gr->span;
+        cr = c0[0] + d[0] * f; cg = c0[1] + d[1] * f; cb = c0[2] + d[2] * f; ca = c0[3] + d[3] * f;
+    } else if (ramp != RAMP_STOPS) {
         // The common two-stop ramp: one interval (measured: half the instructions of the loop).
         const vf lo = gr->lo, hi = gr->hi;
         const vf *c0 = gr->first, *d = gr->diff, *c1 = gr->last;

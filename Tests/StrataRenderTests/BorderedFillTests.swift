@@ -96,16 +96,16 @@ final class BorderedFillTests: XCTestCase {
     }
 
     /// The fused pass against the two items drawn one after the other without interior runs and
-    /// with the general coverage code (every pixel's coverage computed): the same bytes fused or
+    /// with the kernels' general code (every pixel's coverage computed): the same bytes fused or
     /// not, with and without runs (the fill then reads its border's, see
     /// SpanKernel.sharesRowSpans), with 1 and 2 workers, tiles of 64, 16 and 100 pixels, every
-    /// instantiation of the kernels the CPU runs, with and without the specialised coverage code.
+    /// instantiation of the kernels the CPU runs, with and without their specialised code.
     func testFusedFillAndBorderGiveTheBytesOfTwoPasses() {
         let snap = PresentationBuilder(time: 0).snapshotTree(of: Self.scene())
         var plain = RenderOptions(workers: 1, tileSize: 64).verifyingTiles
         plain.fusesBorders = false
         plain.usesInteriorRuns = false
-        plain.specialisesCoverage = false
+        plain.usesSpecialisedKernels = false
         let reference = FrameRenderer(width: 320, height: 260, options: plain).render(snap)
         for runs in [true, false] {
             for fuses in [true, false] {
@@ -117,7 +117,7 @@ final class BorderedFillTests: XCTestCase {
                     options.kernels = kernels
                     options.usesInteriorRuns = runs
                     options.fusesBorders = fuses
-                    options.specialisesCoverage = specialised
+                    options.usesSpecialisedKernels = specialised
                     let frame = FrameRenderer(width: 320, height: 260, options: options).render(snap)
                     let differing = zip(frame.pixels, reference.pixels).filter { $0 != $1 }.count
                     XCTAssertEqual(differing, 0, "runs \(runs), fused \(fuses), \(workers) workers, tiles of \(tile), "

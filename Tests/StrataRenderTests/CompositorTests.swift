@@ -11,7 +11,7 @@ import CStrataKernels
 func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor { CGColor(red: r, green: g, blue: b, alpha: a) }
 
 /// Renders `root` with the eight-lane kernels, and checks that their scalar path, every other
-/// instantiation the CPU runs and their general coverage code (RenderOptions.specialisesCoverage)
+/// instantiation the CPU runs and their general code (RenderOptions.usesSpecialisedKernels)
 /// give the same bytes (so every reference image is checked on each).
 func render(_ root: CALayer, width: Int, height: Int, workers: Int = 2, tileSize: Int = 64, time: Double = 0,
             file: StaticString = #filePath, line: UInt = #line) -> Bitmap {
@@ -28,11 +28,11 @@ func render(_ root: CALayer, width: Int, height: Int, workers: Int = 2, tileSize
         }
     }
     var general = RenderOptions(workers: workers, tileSize: tileSize).verifyingTiles
-    general.specialisesCoverage = false
+    general.usesSpecialisedKernels = false
     let generalFrame = FrameRenderer(width: width, height: height, options: general).render(snap)
     if frame.pixels != generalFrame.pixels {
         let differing = zip(frame.pixels, generalFrame.pixels).filter { $0 != $1 }.count
-        XCTFail("the general coverage code gives other bytes than the specialised one (\(differing) bytes)", file: file, line: line)
+        XCTFail("the kernels' general code gives other bytes than their specialised code (\(differing) bytes)", file: file, line: line)
     }
     return frame
 }

@@ -124,8 +124,9 @@ typedef struct {
     float blendWeight;
     int32_t hasTint;
     float tint[4];
-    /// Take the general coverage code even where the specialised one holds (rectangles sampled
-    /// through affine and similar maps): the same bytes; tests compare the two.
+    /// Take the general code even where a specialised one holds (coverage of rectangles sampled
+    /// through affine and similar maps, two-stop ramps between their stops): the same bytes;
+    /// tests compare the two.
     int32_t general;
 } strata_item;
 

@@ -131,7 +131,7 @@ enum SpanKernel {
         mutating func describe(_ item: DrawItem, in r: PixelRect, _ settings: DrawSettings) -> Bool {
             k.map = strataMap(item.plane.fromScreen)
             k.antialiased = item.plane.antialiased ? 1 : 0
-            k.general = settings.specialisedCoverage ? 0 : 1
+            k.general = settings.specialisedKernels ? 0 : 1
             k.cell = (-.infinity, .infinity, -.infinity, .infinity)
             k.opacity = 1
             var interior: RoundedRect?
@@ -223,7 +223,7 @@ enum SpanKernel {
         var k = strata_item()
         k.map = strataMap(item.plane.fromScreen)
         k.antialiased = item.plane.antialiased ? 1 : 0
-        k.general = settings.specialisedCoverage ? 0 : 1
+        k.general = settings.specialisedKernels ? 0 : 1
         k.cover = STRATA_COVER_NONE
         k.paint = STRATA_PAINT_SOLID
         k.color = (color.x, color.y, color.z, color.w)

@@ -54,19 +54,19 @@ struct PixelMapper {
 }
 
 /// How tiles are drawn: which instantiation of the span kernels runs (all give the same
-/// bytes), and whether the interior-run fast paths, the fused borders and the specialised
-/// coverage code are taken (off only in tests that check they change no byte).
+/// bytes), and whether the interior-run fast paths, the fused borders and the kernels'
+/// specialised code are taken (off only in tests that check they change no byte).
 struct DrawSettings: Sendable {
     var lanes: Int32
     var interiorRuns: Bool
     var fusesBorders: Bool
-    var specialisedCoverage: Bool
+    var specialisedKernels: Bool
 
     init(_ options: RenderOptions) {
         lanes = Int32((options.kernels ?? (options.simd ? strata_best_lanes() : STRATA_LANES_SCALAR)).rawValue)
         interiorRuns = options.usesInteriorRuns
         fusesBorders = options.fusesBorders
-        specialisedCoverage = options.specialisesCoverage
+        specialisedKernels = options.usesSpecialisedKernels
     }
 
     var kernelLanes: strata_lanes { strata_lanes(rawValue: UInt32(lanes)) }

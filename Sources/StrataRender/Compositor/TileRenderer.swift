@@ -31,9 +31,9 @@ public struct RenderOptions: Sendable, Equatable {
     /// A layer's fill and border drawn in one pass (off only in tests that check it changes no
     /// byte).
     var fusesBorders = true
-    /// The span kernels' code specialised for rectangles sampled through affine, similar maps
-    /// (off only in tests that check it changes no byte).
-    var specialisesCoverage = true
+    /// The span kernels' specialised code — rectangles sampled through affine, similar maps,
+    /// two-stop ramps between their stops (off only in tests that check it changes no byte).
+    var usesSpecialisedKernels = true
     /// A debug check (tests turn it on): every tile of every frame must be written exactly once
     /// as a whole — copied from the previous frame, already held by a recycled buffer (its bytes
     /// are compared with the previous frame's), or stored — plus at most a store of a changed
