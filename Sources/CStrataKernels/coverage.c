@@ -110,6 +110,14 @@ static inline __attribute__((always_inline)) void columns(strata_cell_sink *s, i
     if (x2 > x1) {
         // y at the boundaries x = (c1 + 1)·256, (c1 + 2)·256, …:
         // y1 + rounddiv((x − x1)·(y2 − y1), x2 − x1).
+        if (c2 == c1 + 1) {
+            // One boundary (the common case: edges steeper than 45° cross at most one a row):
+            // its y alone, one division where the stepper's set-up takes two. The same value.
+            const int64_t yl = y1 + rounddiv(((c1 + 1) * ONE - x1) * (y2 - y1), x2 - x1);
+            piece(s, c1, ey, x1 - c1 * ONE, y1, ONE, yl, checked, &fresh);
+            piece(s, c2, ey, 0, yl, x2 - c2 * ONE, y2, checked, &fresh);
+            return;
+        }
         stepper st = stepper_make((c1 + 1) * ONE - x1, ONE, y2 - y1, x2 - x1);
         int64_t yl = y1 + stepper_next(&st);
         piece(s, c1, ey, x1 - c1 * ONE, y1, ONE, yl, checked, &fresh);
@@ -121,6 +129,12 @@ static inline __attribute__((always_inline)) void columns(strata_cell_sink *s, i
         piece(s, c2, ey, 0, yl, x2 - c2 * ONE, y2, checked, &fresh);
     } else {
         // Leftwards: the same boundaries' y, visited from the left end, x = (c2 + 1)·256, ….
+        if (c1 == c2 + 1) {
+            const int64_t yl = y1 + rounddiv(((c2 + 1) * ONE - x1) * (y2 - y1), x2 - x1);
+            piece(s, c2, ey, ONE, yl, x2 - c2 * ONE, y2, checked, &fresh);
+            piece(s, c1, ey, x1 - c1 * ONE, y1, 0, yl, checked, &fresh);
+            return;
+        }
         stepper st = stepper_make((c2 + 1) * ONE - x1, ONE, y2 - y1, x2 - x1);
         int64_t yl = y1 + stepper_next(&st);
         piece(s, c2, ey, ONE, yl, x2 - c2 * ONE, y2, checked, &fresh);
