@@ -509,25 +509,45 @@ public struct DisplayListBuilder: Sendable {
     /// The screen pixels a local rectangle may touch, clipped against the eye plane (w > ε)
     /// so layers partly behind the viewer are cut, not exploded. Padded by one pixel for AA.
     func pixelBounds(of r: CGRect, _ H: Homography) -> PixelRect {
-        let corners = [(Double(r.minX), Double(r.minY)), (Double(r.maxX), Double(r.minY)),
-                       (Double(r.maxX), Double(r.maxY)), (Double(r.minX), Double(r.maxY))]
-        let hs = corners.map { H.apply($0.0, $0.1) }
-        let eps = 1e-6
-        var pts: [(Double, Double)] = []
+        // Without arrays (five allocations a call, hundreds of calls a frame): the corners in
+        // order, the points taken in the order the arrays held them, and the extremes found as
+        // Sequence.min() and max() find them (the first of equal ones; NaN never replaces one).
+        let x0 = Double(r.minX), y0 = Double(r.minY), x1 = Double(r.maxX), y1 = Double(r.maxY)
+        func corner(_ i: Int) -> (Double, Double, Double) {
+            switch i {
+            case 0: H.apply(x0, y0)
+            case 1: H.apply(x1, y0)
+            case 2: H.apply(x1, y1)
+            default: H.apply(x0, y1)
+            }
+        }
+        let eps = 1e-6, limit = 1e7
+        var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0
+        var count = 0
+        func add(_ px: Double, _ py: Double) {
+            let x = min(max(px, -limit), limit), y = min(max(py, -limit), limit)
+            if count == 0 {
+                minX = x; maxX = x; minY = y; maxY = y
+            } else {
+                if x < minX { minX = x }
+                if maxX < x { maxX = x }
+                if y < minY { minY = y }
+                if maxY < y { maxY = y }
+            }
+            count += 1
+        }
         for i in 0..<4 {
-            let a = hs[i], b = hs[(i + 1) % 4]
-            if a.2 > eps { pts.append((a.0 / a.2, a.1 / a.2)) }
+            let a = corner(i), b = corner((i + 1) % 4)
+            if a.2 > eps { add(a.0 / a.2, a.1 / a.2) }
             if (a.2 > eps) != (b.2 > eps) {
                 let t = (eps - a.2) / (b.2 - a.2)
                 let x = a.0 + (b.0 - a.0) * t, y = a.1 + (b.1 - a.1) * t
-                pts.append((x / eps, y / eps))
+                add(x / eps, y / eps)
             }
         }
-        guard !pts.isEmpty else { return .empty }
-        let limit = 1e7
-        let xs = pts.map { min(max($0.0, -limit), limit) }, ys = pts.map { min(max($0.1, -limit), limit) }
-        return PixelRect(x0: Int(floor(xs.min()!)) - 1, y0: Int(floor(ys.min()!)) - 1,
-                         x1: Int(ceil(xs.max()!)) + 1, y1: Int(ceil(ys.max()!)) + 1)
+        guard count > 0 else { return .empty }
+        return PixelRect(x0: Int(floor(minX)) - 1, y0: Int(floor(minY)) - 1,
+                         x1: Int(ceil(maxX)) + 1, y1: Int(ceil(maxY)) + 1)
     }
 
     private func premultiplied(_ c: RGBA, _ alpha: Float) -> SIMD4<Float> {
