@@ -142,6 +142,37 @@ INLINE vf FN(boxPositive)(vf a, vf hp, vf ig) {
     return FN(clampf)(c, 0.0f, 1.0f);
 }
 
+/// The end of FN(rrect) once the straight edges' coverage and the corner pixels are known: where
+/// `corner` holds, the coverage of the corner's disc (centre at ku, kv from the centre in sizes,
+/// radius r). `positive`: gu > 0 is known for every lane.
+INLINE vf FN(rrectCorners)(vf straight, vi corner, vf ax, vf ay, vf ku, vf kv, vf r, vi left, vi top, const FN(sample) *p,
+                           int aa, int similar, int positive) {
+    // Most calls have no corner pixel at all.
+    if (!FN(any)(corner)) return straight;
+    vf qx = ax - ku, qy = ay - kv;
+    vf len = FN(sqrtf)(qx * qx + qy * qy);
+    vf dist = len - r;
+    vf inner = SEL(dist <= 0, (vf)1.0f, (vf)0.0f);
+    vf round;
+    if (!aa) {
+        round = inner;
+    } else if (similar) {
+        // A rotation and uniform scale: every direction has gu local units a pixel.
+        vf soft = FN(clampf)(0.5f - dist * p->igu, 0.0f, 1.0f);
+        round = SEL(len > 0, positive ? soft : SEL(p->gu > 0, soft, inner), (vf)1.0f);
+    } else {
+        vi haveLen = len > 0;
+        vf l = SEL(haveLen, len, (vf)1.0f);
+        vf nu = SEL(left, -qx, qx) / l, nv = SEL(top, -qy, qy) / l;
+        vf gx = nu * p->dudx + nv * p->dvdx, gy = nu * p->dudy + nv * p->dvdy;
+        vf g = FN(sqrtf)(gx * gx + gy * gy);
+        vi haveG = g > 0;
+        vf soft = FN(clampf)(0.5f - dist / SEL(haveG, g, (vf)1.0f), 0.0f, 1.0f);
+        round = SEL(haveLen, SEL(haveG, soft, inner), (vf)1.0f);
+    }
+    return SEL(corner, round, straight);
+}
+
 /// FN(rrect) for a sample of an affine map (`s->fixed`), given the sample's offsets from the
 /// centre (px, py) and their sizes (ax, ay): the numbers that depend only on the rectangle and
 /// the map come from `s`.
@@ -168,28 +199,7 @@ INLINE vf FN(rrectFixed)(const FN(rrectLanes) *s, const FN(sample) *p, vf px, vf
                                : FN(box)(ax, hw, p->gu, p->igu) * FN(box)(ay, hh, p->gv, p->igv);
         straight = SEL(inside, (vf)1.0f, boxes);
     }
-    if (!FN(any)(corner)) return straight;
-    vf qx = ax - ku, qy = ay - kv;
-    vf len = FN(sqrtf)(qx * qx + qy * qy);
-    vf dist = len - r;
-    vf inner = SEL(dist <= 0, (vf)1.0f, (vf)0.0f);
-    vf round;
-    if (!aa) {
-        round = inner;
-    } else if (similar) {
-        vf soft = FN(clampf)(0.5f - dist * p->igu, 0.0f, 1.0f);
-        round = SEL(len > 0, s->positive ? soft : SEL(p->gu > 0, soft, inner), (vf)1.0f);
-    } else {
-        vi haveLen = len > 0;
-        vf l = SEL(haveLen, len, (vf)1.0f);
-        vf nu = SEL(left, -qx, qx) / l, nv = SEL(top, -qy, qy) / l;
-        vf gx = nu * p->dudx + nv * p->dvdx, gy = nu * p->dudy + nv * p->dvdy;
-        vf g = FN(sqrtf)(gx * gx + gy * gy);
-        vi haveG = g > 0;
-        vf soft = FN(clampf)(0.5f - dist / SEL(haveG, g, (vf)1.0f), 0.0f, 1.0f);
-        round = SEL(haveLen, SEL(haveG, soft, inner), (vf)1.0f);
-    }
-    return SEL(corner, round, straight);
+    return FN(rrectCorners)(straight, corner, ax, ay, ku, kv, r, left, top, p, aa, similar, s->positive);
 }
 
 /// Whether FN(rrectSimple) holds for `s`: a rectangle with four equal radii, sampled through an
@@ -208,13 +218,8 @@ INLINE vf FN(rrectSimple)(const FN(rrectLanes) *s, const FN(sample) *p, vf ax, v
     vf straight = SEL(inside, (vf)1.0f, FN(boxPositive)(ax, s->pu, p->igu) * FN(boxPositive)(ay, s->pv, p->igv));
     if (!(s->r[0][0] > 0)) return straight;
     vi corner = (ax > s->ku) & (ay > s->kv);
-    if (!FN(any)(corner)) return straight;
-    vf qx = ax - s->ku, qy = ay - s->kv;
-    vf len = FN(sqrtf)(qx * qx + qy * qy);
-    vf dist = len - s->r[0];
-    vf soft = FN(clampf)(0.5f - dist * p->igu, 0.0f, 1.0f);
-    vf round = SEL(len > 0, soft, (vf)1.0f);
-    return SEL(corner, round, straight);
+    // (left and top are read only through maps that are not similar.)
+    return FN(rrectCorners)(straight, corner, ax, ay, s->ku, s->kv, s->r[0], (vi)0, (vi)0, p, 1, 1, 1);
 }
 
 /// FN(rrectSimple) from the sample itself.
@@ -231,7 +236,8 @@ INLINE vf FN(rrect)(const FN(rrectLanes) *s, const FN(sample) *p, int aa, int si
     if (s->fixed) return FN(rrectFixed)(s, p, px, py, ax, ay, aa, similar);
     vi left = px < 0, top = py < 0;
     vf r = SEL(top, SEL(left, s->r[0], s->r[1]), SEL(left, s->r[2], s->r[3]));
-    vi corner = (r > 0) & (ax > (hw - r)) & (ay > (hh - r));
+    const vf ku = hw - r, kv = hh - r;
+    vi corner = (r > 0) & (ax > ku) & (ay > kv);
     vf straight;
     if (!aa) {
         straight = SEL((ax <= hw) & (ay <= hh), (vf)1.0f, (vf)0.0f);
@@ -239,30 +245,7 @@ INLINE vf FN(rrect)(const FN(rrectLanes) *s, const FN(sample) *p, int aa, int si
         vi inside = (ax + 0.5f * p->gu <= hw) & (ay + 0.5f * p->gv <= hh) & (p->gu < hw) & (p->gv < hh);
         straight = SEL(inside, (vf)1.0f, FN(box)(ax, hw, p->gu, p->igu) * FN(box)(ay, hh, p->gv, p->igv));
     }
-    // Most calls have no corner pixel at all.
-    if (!FN(any)(corner)) return straight;
-    vf qx = ax - (hw - r), qy = ay - (hh - r);
-    vf len = FN(sqrtf)(qx * qx + qy * qy);
-    vf dist = len - r;
-    vf inner = SEL(dist <= 0, (vf)1.0f, (vf)0.0f);
-    vf round;
-    if (!aa) {
-        round = inner;
-    } else if (similar) {
-        // A rotation and uniform scale: every direction has gu local units a pixel.
-        vf soft = FN(clampf)(0.5f - dist * p->igu, 0.0f, 1.0f);
-        round = SEL(len > 0, SEL(p->gu > 0, soft, inner), (vf)1.0f);
-    } else {
-        vi haveLen = len > 0;
-        vf l = SEL(haveLen, len, (vf)1.0f);
-        vf nu = SEL(left, -qx, qx) / l, nv = SEL(top, -qy, qy) / l;
-        vf gx = nu * p->dudx + nv * p->dvdx, gy = nu * p->dudy + nv * p->dvdy;
-        vf g = FN(sqrtf)(gx * gx + gy * gy);
-        vi haveG = g > 0;
-        vf soft = FN(clampf)(0.5f - dist / SEL(haveG, g, (vf)1.0f), 0.0f, 1.0f);
-        round = SEL(haveLen, SEL(haveG, soft, inner), (vf)1.0f);
-    }
-    return SEL(corner, round, straight);
+    return FN(rrectCorners)(straight, corner, ax, ay, ku, kv, r, left, top, p, aa, similar, 0);
 }
 
 /// The item's own coverage (without clips and mask); `shape` and `inner` are its rectangles as
