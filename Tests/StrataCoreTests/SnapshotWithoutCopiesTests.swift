@@ -25,6 +25,21 @@ private final class Meter: CALayer {
     }
 }
 
+/// A plain layer of one colour.
+private func plain(_ frame: CGRect, _ r: CGFloat, _ g: CGFloat, _ b: CGFloat) -> CALayer {
+    let l = CALayer()
+    l.frame = frame
+    l.backgroundColor = CGColor(red: r, green: g, blue: b, alpha: 1)
+    return l
+}
+
+/// Adds a basic animation of `keyPath` from `from` to `to` over `duration` seconds.
+private func animate(_ layer: CALayer, _ keyPath: String, from: Any?, to: Any?, duration: Double) {
+    let a = CABasicAnimation(keyPath: keyPath)
+    a.fromValue = from; a.toValue = to; a.duration = duration
+    layer.add(a, forKey: keyPath)
+}
+
 final class SnapshotWithoutCopiesTests: XCTestCase {
     private func tree() -> CALayer {
         let root = CALayer()
@@ -51,12 +66,8 @@ final class SnapshotWithoutCopiesTests: XCTestCase {
         root.addSublayer(text)
 
         // An animated parent over plain children, and a plain parent over an animated child.
-        let moving = CALayer()
-        moving.frame = CGRect(x: 150, y: 20, width: 100, height: 100)
-        moving.backgroundColor = CGColor(red: 0.9, green: 0.8, blue: 0.1, alpha: 1)
-        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
-        spin.fromValue = 0; spin.toValue = 2; spin.duration = 2
-        moving.add(spin, forKey: "spin")
+        let moving = plain(CGRect(x: 150, y: 20, width: 100, height: 100), 0.9, 0.8, 0.1)
+        animate(moving, "transform.rotation.z", from: 0, to: 2, duration: 2)
         let child = CAGradientLayer()
         child.frame = CGRect(x: 10, y: 10, width: 40, height: 40)
         child.colors = [CGColor(red: 0, green: 1, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 0, alpha: 1)]
@@ -73,25 +84,18 @@ final class SnapshotWithoutCopiesTests: XCTestCase {
         let fade = CABasicAnimation(keyPath: "opacity")
         fade.fromValue = 1; fade.toValue = 0.1; fade.duration = 1; fade.fillMode = .both
         fading.add(fade, forKey: "fade")
-        let strokeEnd = CABasicAnimation(keyPath: "strokeEnd")
-        strokeEnd.fromValue = 0; strokeEnd.toValue = 1; strokeEnd.duration = 1.5
-        fading.add(strokeEnd, forKey: "strokeEnd")
+        animate(fading, "strokeEnd", from: 0, to: 1, duration: 1.5)
         holder.addSublayer(fading)
-        let hidden = CALayer()
-        hidden.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        let hidden = plain(CGRect(x: 0, y: 0, width: 10, height: 10), 0, 0, 0)
         hidden.isHidden = true
         holder.addSublayer(hidden)
         root.addSublayer(holder)
 
         // A plain layer masked by an animated one, and an animated layer masked by a plain one.
-        let masked = CALayer()
-        masked.frame = CGRect(x: 20, y: 120, width: 100, height: 100)
-        masked.backgroundColor = CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 1)
+        let masked = plain(CGRect(x: 20, y: 120, width: 100, height: 100), 0.1, 0.3, 0.9)
         let maskShape = CAShapeLayer()
         maskShape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 60, height: 60), transform: nil)
-        let grow = CABasicAnimation(keyPath: "transform.scale")
-        grow.fromValue = 0.5; grow.toValue = 1.5; grow.duration = 1
-        maskShape.add(grow, forKey: "grow")
+        animate(maskShape, "transform.scale", from: 0.5, to: 1.5, duration: 1)
         masked.mask = maskShape
         root.addSublayer(masked)
         let masked2 = CAGradientLayer()
@@ -101,9 +105,7 @@ final class SnapshotWithoutCopiesTests: XCTestCase {
         colors.toValue = [CGColor(red: 0, green: 0, blue: 0, alpha: 1), CGColor(red: 1, green: 1, blue: 1, alpha: 1)]
         colors.duration = 1
         masked2.add(colors, forKey: "colors")
-        let plainMask = CALayer()
-        plainMask.frame = CGRect(x: 10, y: 10, width: 50, height: 50)
-        plainMask.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        let plainMask = plain(CGRect(x: 10, y: 10, width: 50, height: 50), 0, 0, 0)
         masked2.mask = plainMask
         root.addSublayer(masked2)
 
@@ -113,27 +115,19 @@ final class SnapshotWithoutCopiesTests: XCTestCase {
         meter.frame = CGRect(x: 230, y: 160, width: 120, height: 20)
         meter.setNeedsDisplay()
         meter.displayIfNeeded()
-        let level = CABasicAnimation(keyPath: "level")
-        level.fromValue = 0.1; level.toValue = 0.9; level.duration = 1
-        meter.add(level, forKey: "level")
+        animate(meter, "level", from: 0.1, to: 0.9, duration: 1)
         root.addSublayer(meter)
         let replicator = CAReplicatorLayer()
         replicator.frame = CGRect(x: 220, y: 200, width: 160, height: 80)
         replicator.instanceCount = 4; replicator.instanceDelay = 0.2
         replicator.instanceTransform = CATransform3DMakeTranslation(35, 0, 0)
-        let dot = CALayer()
-        dot.frame = CGRect(x: 0, y: 20, width: 20, height: 20)
-        dot.backgroundColor = CGColor(red: 0.8, green: 0.1, blue: 0.1, alpha: 1)
-        let bob = CABasicAnimation(keyPath: "position.y")
-        bob.fromValue = 20; bob.toValue = 60; bob.duration = 1
-        dot.add(bob, forKey: "bob")
+        let dot = plain(CGRect(x: 0, y: 20, width: 20, height: 20), 0.8, 0.1, 0.1)
+        animate(dot, "position.y", from: 20, to: 60, duration: 1)
         replicator.addSublayer(dot)
         root.addSublayer(replicator)
         let stage = CATransformLayer()
         stage.frame = CGRect(x: 300, y: 100, width: 60, height: 60)
-        let face = CALayer()
-        face.frame = stage.bounds
-        face.backgroundColor = CGColor(red: 0.3, green: 0.3, blue: 0.3, alpha: 1)
+        let face = plain(stage.bounds, 0.3, 0.3, 0.3)
         face.transform = CATransform3DMakeRotation(0.5, 0, 1, 0)
         stage.addSublayer(face)
         root.addSublayer(stage)
