@@ -19,6 +19,17 @@ static inline int strata_averror_invaliddata(void) { return AVERROR_INVALIDDATA;
 /* AVERROR(ENOMEM) and friends as functions too. */
 static inline int strata_averror(int code) { return AVERROR(code); }
 
+#include <libavutil/cpu.h>
+/* Whether the CPU runs AVX-512 (FFmpeg's detection; AV_CPU_FLAG_AVX512 is a hex macro Swift does
+   not import). */
+static inline int strata_cpu_has_avx512(void) {
+#ifdef AV_CPU_FLAG_AVX512
+    return (av_get_cpu_flags() & AV_CPU_FLAG_AVX512) != 0;
+#else
+    return 0;
+#endif
+}
+
 /* glibc's allocator raises its mmap threshold each time a large mmapped block is freed, so
    that after an encoder's state is freed (a codec restart at a keyframe interval) the next
    state's frame-sized buffers land in the heap, where they fragment it and are not given back:

@@ -198,13 +198,13 @@ enum PortCorpusAssets {
                 ctx.setFillColor(.white); ctx.fillEllipse(in: CGRect(x: 30, y: 30, width: 40, height: 40))
             }, "Photo\(i).png", in: photos)
         }
-        // test.mp4: 3 s of FFmpeg's test pattern, 320 × 240 at 30 fps. Encoded the same on every
-        // machine: x264's output depends on its thread count (by default 1.5 × the cores), and
-        // the pattern's conversion to YUV on the CPU's vector code unless swscale is bit-exact.
+        // test.mp4: 3 s of FFmpeg's test pattern, 320 × 240 at 30 fps, decoding to the same pictures
+        // on every machine: lossless (x264's choices, which depend on its thread count and on the
+        // CPU's vector code, then change the bytes but not the pictures), from a bit-exact
+        // conversion of the pattern to YUV.
         _ = try? runTool("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=30:duration=3",
-                                    "-sws_flags", "accurate_rnd+bitexact", "-c:v", "libx264", "-threads", "1",
-                                    "-pix_fmt", "yuv420p", "-fflags", "+bitexact", "-flags:v", "+bitexact",
-                                    dir.appendingPathComponent("test.mp4").path])
+                                    "-sws_flags", "accurate_rnd+bitexact", "-c:v", "libx264", "-qp", "0",
+                                    "-pix_fmt", "yuv420p", dir.appendingPathComponent("test.mp4").path])
     }
 
     @discardableResult

@@ -147,8 +147,6 @@ enum FontResolver {
         return merged
     }
 
-    /// A new Pango font description for `name` at an absolute `size` in points (caller frees
-    /// it with `pango_font_description_free`).
     /// Names parsed before (at most `parsedLimit`; emptied when full): parsing a name — lower
     /// casing, splitting, the tables — cost ≈ 75 k instructions, and a text layer is laid out
     /// again, with its font's description, whenever its text changes.
@@ -166,6 +164,8 @@ enum FontResolver {
         return p
     }
 
+    /// A new Pango font description for `name` at an absolute `size` in points (caller frees
+    /// it with `pango_font_description_free`).
     static func description(for name: String, size: CGFloat) -> OpaquePointer {
         let p = parsedRemembered(name)
         let desc = pango_font_description_new()!
