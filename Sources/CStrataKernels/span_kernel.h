@@ -660,7 +660,8 @@ INLINE void FN(prepareRow)(FN(rowmaps) *m, const strata_item *it, int y) {
 
 /// One step of FN(loop): pixels k ..< k + LANES of the tile's row (R, G, B, A). `whole`: every
 /// lane lies in the segment and the map is affine, so without coverage, clips or mask every
-/// lane is live and the selects fold away.
+/// lane is live and the selects fold away. `simple`: the item's coverage is FN(coverSimple)'s
+/// (FN(itemLanes).simple).
 INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict rm, const FN(itemLanes) *restrict il,
                      const int ramp, const int cover, const int aa, const FN(rowmaps) *restrict maps, float *restrict R, float *restrict G,
                      float *restrict B, float *restrict A, int k, int lx0, int lx1, int tileX, int y, const float *restrict mask,
@@ -720,7 +721,8 @@ INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict 
 /// the border's outer edge is the fill's shape (SpanKernel.isBorder checks), so both
 /// coverages share that shape's distance, and each pixel is loaded and stored once. Each
 /// coverage and blend is FN(step)'s arithmetic for the fill and then for the border, so the
-/// bytes are those of drawing the two items one after the other.
+/// bytes are those of drawing the two items one after the other. `simple`: both rectangles are
+/// FN(rrectSimple)'s, around one centre (FN(itemLanes).simplePair).
 INLINE void FN(stepBordered)(const strata_item *restrict it, const FN(rowmap) *restrict rm, const FN(itemLanes) *restrict il,
                              const int ramp, const int aa, const FN(rowmaps) *restrict maps, float *restrict R, float *restrict G,
                              float *restrict B, float *restrict A, int k, int lx0, int lx1, int tileX, int y, vf X, vf dither,
