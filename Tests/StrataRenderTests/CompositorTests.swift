@@ -17,22 +17,23 @@ func render(_ root: CALayer, width: Int, height: Int, workers: Int = 2, tileSize
             file: StaticString = #filePath, line: UInt = #line) -> Bitmap {
     let snap = PresentationBuilder(time: time).snapshotTree(of: root)
     let frame = FrameRenderer(width: width, height: height, options: RenderOptions(workers: workers, tileSize: tileSize).verifyingTiles).render(snap)
+    // The other renders: each other instantiation, and the best one with its general code.
+    var others: [(String, RenderOptions)] = []
     for kernels in kernelInstantiations() where kernels != strata_best_lanes() {
         var options = RenderOptions(workers: workers, tileSize: tileSize).verifyingTiles
         options.kernels = kernels
-        let other = FrameRenderer(width: width, height: height, options: options).render(snap)
-        if frame.pixels != other.pixels {
-            let differing = zip(frame.pixels, other.pixels).filter { $0 != $1 }.count
-            XCTFail("kernels \(kernels.rawValue) give other bytes than kernels \(strata_best_lanes().rawValue) (\(differing) bytes)",
-                    file: file, line: line)
-        }
+        others.append(("kernels \(kernels.rawValue)", options))
     }
     var general = RenderOptions(workers: workers, tileSize: tileSize).verifyingTiles
     general.usesSpecialisedKernels = false
-    let generalFrame = FrameRenderer(width: width, height: height, options: general).render(snap)
-    if frame.pixels != generalFrame.pixels {
-        let differing = zip(frame.pixels, generalFrame.pixels).filter { $0 != $1 }.count
-        XCTFail("the kernels' general code gives other bytes than their specialised code (\(differing) bytes)", file: file, line: line)
+    others.append(("the kernels' general code", general))
+    for (what, options) in others {
+        let other = FrameRenderer(width: width, height: height, options: options).render(snap)
+        if frame.pixels != other.pixels {
+            let differing = zip(frame.pixels, other.pixels).filter { $0 != $1 }.count
+            XCTFail("\(what) gives other bytes than kernels \(strata_best_lanes().rawValue) with their specialised code "
+                    + "(\(differing) bytes)", file: file, line: line)
+        }
     }
     return frame
 }
