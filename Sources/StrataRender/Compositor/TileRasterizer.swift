@@ -136,6 +136,19 @@ enum TileRasterizer {
         return nil
     }
 
+    /// Whether drawing `order` from its last opaque item is cheaper than copying its result: that
+    /// item and every one after it are solid fills without clips.
+    static func redrawsCheaply(_ list: DisplayList, _ order: ArraySlice<Int32>, rect: PixelRect,
+                               _ settings: DrawSettings) -> Bool {
+        guard let first = lastOpaque(list, order, from: 0, rect: rect, settings) else { return false }
+        let base = order.startIndex
+        for pos in first..<order.count {
+            let i = Int(order[base + pos])
+            guard list.items[i].clips.isEmpty, case .fill = list.items[i].op else { return false }
+        }
+        return true
+    }
+
     /// Fraction of the pixel inside a rounded rectangle.
     @inline(__always)
     static func coverage(_ s: RoundedRect, _ p: LocalSample, antialiased: Bool) -> Float {

@@ -366,7 +366,13 @@ struct FrameTiles: @unchecked Sendable {
         var start = 0
         // An opaque item covering the tile: what lies below it (zeros, a kept prefix) is never seen.
         let opaque = TileRasterizer.lastOpaque(list, order, from: 0, rect: rect, settings)
-        if let kept, kept.count <= same, (opaque ?? 0) < kept.count {
+        // A kept prefix that is an opaque fill and fills over it is drawn again rather than copied:
+        // storing constants costs less than reading the kept planes (cold: a frame's prefixes are
+        // larger than the caches) and writing them. It stays kept, for the changed-part path above.
+        let redrawn = kept.map {
+            $0.count <= same && TileRasterizer.redrawsCheaply(list, order.prefix($0.count), rect: rect, settings)
+        } ?? false
+        if let kept, kept.count <= same, (opaque ?? 0) < kept.count, !redrawn {
             tile = TileBuffer(pooled: rect, copying: kept.planes)
             start = kept.count
         } else if opaque != nil {
@@ -377,7 +383,8 @@ struct FrameTiles: @unchecked Sendable {
             tile = TileBuffer(pooled: rect)
         }
         let first = max(start, opaque ?? start)
-        let state = TileRasterizer.draw(list, order, from: start, into: &tile, keepingStateAt: same > start ? same : nil, settings,
+        let mark = same > start && !(redrawn && kept?.count == same) ? same : nil
+        let state = TileRasterizer.draw(list, order, from: start, into: &tile, keepingStateAt: mark, settings,
                                         opaqueFrom: first, spans: spans)
         if let prefixes {
             prefixes.drawn(t, by: generation)
