@@ -19,6 +19,8 @@ final class PangoEngine: Sendable {
     struct Handles: @unchecked Sendable {
         let fontMap: UnsafeMutablePointer<PangoFontMap>
         let context: OpaquePointer
+        /// The fonts plain lines were shaped in (TextShaper.swift).
+        let plainLineFonts: PlainLineFonts
     }
 
     static let shared = PangoEngine()
@@ -35,7 +37,7 @@ final class PangoEngine: Sendable {
         cairo_font_options_destroy(opts)
         pango_cairo_context_set_resolution(ctx, 72)
         pango_context_set_round_glyph_positions(ctx, 0)
-        handles = Mutex(Handles(fontMap: map, context: ctx))
+        handles = Mutex(Handles(fontMap: map, context: ctx, plainLineFonts: PlainLineFonts()))
     }
 
     /// Runs `body` with exclusive use of Pango.

@@ -52,9 +52,15 @@ final class TextShaper: Sendable {
         }
     }
 
-    static func layOut(_ text: TextContent, size: CGSize) -> [ShapedRun]? {
+    /// The runs of `text` in bounds of `size` (nil: it needs Pango's renderer). A plain line
+    /// (`PlainLine`) is shaped without a PangoLayout unless `plainLines` is false (tests compare
+    /// the two).
+    static func layOut(_ text: TextContent, size: CGSize, plainLines: Bool = true) -> [ShapedRun]? {
         guard size.width > 0, size.height > 0, !text.runs.isEmpty else { return [] }
         if text.runs.contains(where: { !$0.underline.isEmpty || !$0.strikethrough.isEmpty }) { return nil }
+        if plainLines, let line = PlainLine(text) {
+            if let runs = PangoEngine.shared.withContext({ line.shape(width: size.width, $0) }) { return runs }
+        }
         // Byte offsets where each styled run ends (Pango items never straddle them).
         var ends: [Int] = []
         var total = 0
@@ -97,5 +103,153 @@ final class TextShaper: Sendable {
             } while pango_layout_iter_next_run(iter) != 0
             return out
         }
+    }
+}
+
+/// A text layer's content that Pango lays out as one line in one item: one styled run without
+/// kerning or decorations, neither wrapped nor truncated, of printable ASCII and Latin letters
+/// (left-to-right or neutral, no line breaks, no characters Pango treats specially). Such a line
+/// is shaped straight from its item — the analysis Pango's itemiser would give it: the font its
+/// fontset picks for every character, the script of its one script run, the language derived
+/// from the context's for that script — with `pango_shape_with_flags`, as the layout shapes its
+/// items, and placed as the layout places a one-run line: from x = 0 (plus the alignment's
+/// shift), on the baseline at the run's logical ascent. This skips the layout's itemising, line
+/// breaking and line building, most of a text layer's cost when its text changes every frame.
+/// Whatever the checks cannot vouch for (a character the font lacks, more than one font or
+/// script) goes to the layout; `PlainLineTests` compares the two.
+struct PlainLine {
+    let run: TextContent.Run
+    let alignment: CATextLayerAlignmentMode
+
+    init?(_ text: TextContent) {
+        guard text.runs.count == 1, let run = text.runs.first, run.kern == 0, run.underline.isEmpty,
+              run.strikethrough.isEmpty, !text.isWrapped, text.truncationMode == .none, !run.text.isEmpty else { return nil }
+        for u in run.text.unicodeScalars {
+            // Printable ASCII, and the letters of Latin-1 and Latin Extended-A/B.
+            let v = u.value
+            guard (0x20...0x7E).contains(v) || ((0xC0...0x24F).contains(v) && v != 0xD7 && v != 0xF7) else { return nil }
+        }
+        self.run = run
+        alignment = text.alignmentMode
+    }
+
+    /// The glyph runs in bounds `width` wide, or nil when the layout must decide. Call inside
+    /// `PangoEngine.withContext`.
+    func shape(width: CGFloat, _ h: PangoEngine.Handles) -> [ShapedRun]? {
+        let string = run.text
+        let length = Int32(string.utf8.count)
+        return string.withCString { bytes -> [ShapedRun]? in
+            // One script run (digits, spaces and punctuation join the letters' script).
+            guard let scripts = pango_script_iter_new(bytes, length) else { return nil }
+            defer { pango_script_iter_free(scripts) }
+            var script = PANGO_SCRIPT_COMMON
+            pango_script_iter_get_range(scripts, nil, nil, &script)
+            guard pango_script_iter_next(scripts) == 0 else { return nil }
+            guard let entry = h.plainLineFonts.entry(run.fontName, run.fontSize, script, h),
+                  entry.coversAll(string.unicodeScalars) else { return nil }
+            let font = entry.font, language = entry.language
+            guard let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return nil }
+
+            var analysis = PangoAnalysis()
+            analysis.font = font
+            analysis.level = 0
+            analysis.gravity = UInt8(PANGO_GRAVITY_SOUTH.rawValue)
+            analysis.flags = 0
+            analysis.script = UInt8(script.rawValue)
+            analysis.language = language
+            guard let glyphString = pango_glyph_string_new() else { return nil }
+            defer { pango_glyph_string_free(glyphString) }
+            pango_shape_with_flags(bytes, length, bytes, length, &analysis, glyphString, PANGO_SHAPE_NONE)
+            var logical = PangoRectangle()
+            pango_glyph_string_extents(glyphString, font, nil, &logical)
+
+            let scale = Double(PANGO_SCALE)
+            let factor: Double = switch alignment { case .right: 1; case .center: 0.5; default: 0 }
+            let xShift = (Double(width) - Double(logical.width) / scale) * factor
+            let baseline = Double(-logical.y) / scale
+            var x = 0.0
+            var glyphs: [UInt32] = [], xs: [Double] = [], ys: [Double] = []
+            let n = Int(glyphString.pointee.num_glyphs)
+            glyphs.reserveCapacity(n); xs.reserveCapacity(n); ys.reserveCapacity(n)
+            for i in 0..<n {
+                let info = glyphString.pointee.glyphs[i]
+                let g = UInt32(info.glyph)
+                if g != 0x0FFF_FFFF {  // PANGO_GLYPH_EMPTY
+                    if g & 0x1000_0000 != 0 { return nil }  // PANGO_GLYPH_UNKNOWN_FLAG: the layout decides
+                    glyphs.append(g)
+                    xs.append(xShift + x + Double(info.geometry.x_offset) / scale)
+                    ys.append(baseline + Double(info.geometry.y_offset) / scale)
+                }
+                x += Double(info.geometry.width) / scale
+            }
+            guard !glyphs.isEmpty else { return [] }
+            return [ShapedRun(font: ShapedFont(retaining: scaled), color: run.color, glyphs: glyphs, xs: xs, ys: ys)]
+        }
+    }
+}
+
+/// The fonts plain lines are shaped in, by font name, size and script: the fontset the itemiser
+/// would load for them, its first font, and the characters known to get that font. Kept for the
+/// process (at most `limit` entries; emptied when full). Used only under the Pango lock.
+// @unchecked: touched only inside `PangoEngine.withContext`, which holds the Pango lock.
+final class PlainLineFonts: @unchecked Sendable {
+    struct Key: Hashable { let name: String; let size: CGFloat; let script: UInt32 }
+
+    final class Entry {
+        let fontset: UnsafeMutablePointer<PangoFontset>
+        let font: UnsafeMutablePointer<PangoFont>
+        let language: OpaquePointer?
+        /// Characters whose font in the fontset is `font`.
+        private var covered = Set<UInt32>()
+
+        init(fontset: UnsafeMutablePointer<PangoFontset>, font: UnsafeMutablePointer<PangoFont>, language: OpaquePointer?) {
+            self.fontset = fontset; self.font = font; self.language = language
+        }
+
+        deinit {
+            g_object_unref(UnsafeMutableRawPointer(font))
+            g_object_unref(UnsafeMutableRawPointer(fontset))
+        }
+
+        /// Whether the fontset gives every one of `scalars` this entry's font (as the itemiser
+        /// asks it, character by character).
+        func coversAll(_ scalars: String.UnicodeScalarView) -> Bool {
+            for u in scalars where !covered.contains(u.value) {
+                guard let f = pango_fontset_get_font(fontset, u.value) else { return false }
+                g_object_unref(UnsafeMutableRawPointer(f))
+                guard f == font else { return false }
+                covered.insert(u.value)
+            }
+            return true
+        }
+    }
+
+    static let limit = 64
+    private var entries: [Key: Entry] = [:]
+
+    /// The entry for a run's font in `script`, loaded as the itemiser loads it: the context's
+    /// description overridden by the run's, the language derived from the context's for the
+    /// script.
+    func entry(_ name: String, _ size: CGFloat, _ script: PangoScript, _ h: PangoEngine.Handles) -> Entry? {
+        let key = Key(name: name, size: size, script: UInt32(bitPattern: script.rawValue))
+        if let e = entries[key] { return e }
+        let base = pango_context_get_language(h.context)
+        let language = base.flatMap { pango_language_includes_script($0, script) != 0 ? $0 : nil }
+            ?? pango_script_get_sample_language(script) ?? pango_language_from_string("xx")
+        guard let desc = pango_font_description_copy(pango_context_get_font_description(h.context)) else { return nil }
+        defer { pango_font_description_free(desc) }
+        let runDesc = FontResolver.description(for: name, size: size)
+        pango_font_description_merge(desc, runDesc, 1)
+        pango_font_description_free(runDesc)
+        guard let fontset = pango_font_map_load_fontset(h.fontMap, h.context, desc, language) else { return nil }
+        // The first font: the one a space gets (every font has one; if not, the layout decides).
+        guard let font = pango_fontset_get_font(fontset, 0x20) else {
+            g_object_unref(UnsafeMutableRawPointer(fontset))
+            return nil
+        }
+        let e = Entry(fontset: fontset, font: font, language: language)
+        if entries.count >= PlainLineFonts.limit { entries.removeAll() }
+        entries[key] = e
+        return e
     }
 }
