@@ -14,45 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "strata_kernels.h"
-
-#define ONE 256
-
-static inline int64_t floordiv(int64_t a, int64_t b) {
-    int64_t q = a / b;
-    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-
-/// a / 256 rounded down, the pixel a fixed-point coordinate lies in: an arithmetic shift.
-_Static_assert(ONE == 256 && (-1 >> 1) == -1, "pixelOf shifts by 8 and needs arithmetic shifts of signed integers");
-static inline int64_t pixelOf(int64_t a) { return a >> 8; }
-
-/// n / d rounded to nearest, halves up (d ≠ 0).
-static inline int64_t rounddiv(int64_t n, int64_t d) {
-    if (d < 0) { n = -n; d = -d; }
-    return floordiv(2 * n + d, 2 * d);
-}
-
-/// The values rounddiv((base + k·unit)·num, den) for k = 0, 1, 2, … one after the other, with a
-/// quotient and remainder stepped instead of a division each (a 64-bit division per crossed
-/// pixel was most of the time spent collecting cells).
-typedef struct { int64_t q, r, sq, sr, d; } stepper;
-
-static inline stepper stepper_make(int64_t base, int64_t unit, int64_t num, int64_t den) {
-    if (den < 0) { den = -den; num = -num; }
-    stepper s;
-    s.d = 2 * den;
-    const int64_t a0 = 2 * base * num + den, step = 2 * unit * num;
-    s.q = floordiv(a0, s.d); s.r = a0 - s.q * s.d;
-    s.sq = floordiv(step, s.d); s.sr = step - s.sq * s.d;
-    return s;
-}
-
-static inline int64_t stepper_next(stepper *s) {
-    const int64_t v = s->q;
-    s->q += s->sq; s->r += s->sr;
-    if (s->r >= s->d) { s->q++; s->r -= s->d; }
-    return v;
-}
+#include "coverage_math.h"
 
 static int grow(strata_cell_sink *s) {
     long cap = s->capacity ? s->capacity * 2 : 256;
@@ -197,46 +159,12 @@ static void line(strata_cell_sink *s, int64_t x1, int64_t y1, int64_t x2, int64_
     if (r >= 0 && r < s->height) scanline(s, r, xa, ya - r * ONE, x2, y2 - r * ONE);
 }
 
-/// Vertices snapped to the 1/256 grid (clamped far outside any frame), halves away from zero as
-/// llround does, inline: the fraction left by truncating is exact.
-static inline int64_t fixed(double v) {
-    if (!(v > -1e7)) v = -1e7;
-    if (v > 1e7) v = 1e7;
-    const double s = v * ONE;
-    int64_t i = (int64_t)s;
-    const double f = s - (double)i;
-    if (f >= 0.5) i++; else if (f <= -0.5) i--;
-    return i;
+static void emit_line(void *ctx, int64_t x1, int64_t y1, int64_t x2, int64_t y2) {
+    line((strata_cell_sink *)ctx, x1, y1, x2, y2);
 }
 
 void strata_cells_add_edge(strata_cell_sink *s, double x0, double y0, double x1, double y1) {
-    int64_t X0 = fixed(x0), Y0 = fixed(y0), X1 = fixed(x1), Y1 = fixed(y1);
-    if (Y0 == Y1) return;
-    const int64_t H = (int64_t)s->height * ONE, W = (int64_t)s->width * ONE;
-    // Clip to the rows of the frame (the parts above and below add nothing).
-    if ((Y0 <= 0 && Y1 <= 0) || (Y0 >= H && Y1 >= H)) return;
-    if (Y0 < 0 || Y1 < 0 || Y0 > H || Y1 > H) {
-        int64_t ya = Y0 < Y1 ? Y0 : Y1, yb = Y0 < Y1 ? Y1 : Y0;
-        int64_t ca = ya < 0 ? 0 : ya, cb = yb > H ? H : yb;
-        int64_t xa = X0 + rounddiv((ca - Y0) * (X1 - X0), Y1 - Y0);
-        int64_t xb = X0 + rounddiv((cb - Y0) * (X1 - X0), Y1 - Y0);
-        if (Y0 < Y1) { X0 = xa; Y0 = ca; X1 = xb; Y1 = cb; } else { X0 = xb; Y0 = cb; X1 = xa; Y1 = ca; }
-    }
-    // Right of the frame: nothing. Left of it: only the cover counts, so that part becomes a
-    // vertical edge in column −1.
-    if (X0 >= W && X1 >= W) return;
-    if (X0 <= 0 && X1 <= 0) { line(s, -ONE / 2, Y0, -ONE / 2, Y1); return; }
-    if (X0 > W || X1 > W) {
-        int64_t ym = Y0 + rounddiv((W - X0) * (Y1 - Y0), X1 - X0);
-        if (X0 > W) { X0 = W; Y0 = ym; } else { X1 = W; Y1 = ym; }
-    }
-    if (X0 < 0 || X1 < 0) {
-        int64_t ym = Y0 + rounddiv((0 - X0) * (Y1 - Y0), X1 - X0);
-        if (X0 < 0) { line(s, -ONE / 2, Y0, -ONE / 2, ym); line(s, 0, ym, X1, Y1); }
-        else { line(s, X0, Y0, 0, ym); line(s, -ONE / 2, ym, -ONE / 2, Y1); }
-        return;
-    }
-    line(s, X0, Y0, X1, Y1);
+    clip_edge(s->width, s->height, x0, y0, x1, y1, emit_line, s);
 }
 
 long strata_cells_finish(strata_cell_sink *s, int32_t *rowStart, int32_t y0, int32_t y1) {

@@ -1033,23 +1033,21 @@ void FN(strata_draw_rows_bordered)(const strata_item *fill, const strata_item *b
     }
 }
 
-void FN(strata_draw_coverage)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
-                              const strata_cell *cells, const int32_t *rowStart, int32_t covX, int32_t covY, int32_t rows,
-                              int evenOdd, int x0, int y0, int x1, int y1, float *scratch) {
+void FN(strata_draw_strips)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
+                            const strata_strip *strips, const float *alpha, const int32_t *rowTable, int32_t covX, int32_t covY,
+                            int32_t rows, int x0, int y0, int x1, int y1, float *scratch) {
     FN(rowmaps) maps;
     FN(itemLanes) il;
     FN(prepareDraw)(it, &maps, &il);
     const int ya = y0 > covY ? y0 : covY, yb = y1 < covY + rows ? y1 : covY + rows;
-    const int32_t *rowLo = rowStart + rows + 1, *rowHi = rowLo + rows;
-    int64_t zeros[STRATA_COVERAGE_CHUNK + 1];
-    strata_coverage_clear(zeros, x0, x1);
+    const int32_t *rowLo = rowTable + rows + 1, *rowHi = rowLo + rows;
     for (int y = ya; y < yb; y++) {
-        const long s = rowStart[y - covY], n = rowStart[y - covY + 1] - s;
+        const int r = y - covY;
         // A row whose coverage lies left or right of these pixels (a shape crossing several
         // tiles meets most of their rows elsewhere) would give an empty mask.
-        if (n == 0 || rowHi[y - covY] <= x0 - covX || rowLo[y - covY] >= x1 - covX) continue;
+        if (rowHi[r] <= x0 - covX || rowLo[r] >= x1 - covX) continue;
         int first, end;
-        strata_coverage_mask_with(cells + s, n, evenOdd, x0 - covX, x1 - covX, scratch + (x0 - tileX), &first, &end, zeros);
+        strata_strips_row_mask(strips, alpha, rowTable, r, x0 - covX, x1 - covX, scratch + (x0 - tileX), &first, &end);
         if (first >= end) continue;
         FN(prepareRow)(&maps, it, y);
         FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, first + covX, end + covX, STRATA_SPAN_INTERIOR, scratch);

@@ -43,8 +43,8 @@ strata_lanes strata_best_lanes(void) {
     void strata_draw_rows##suffix(const strata_item *, float *, long, long, int, int, const strata_rows *, const int32_t *, int); \
     void strata_draw_rows_bordered##suffix(const strata_item *, const strata_item *, float *, long, long, int, int, \
                                            const strata_rows *, const int32_t *, int, const strata_rows *, const int32_t *, int); \
-    void strata_draw_coverage##suffix(const strata_item *, float *, long, long, int, int, const strata_cell *, \
-                                      const int32_t *, int32_t, int32_t, int32_t, int, int, int, int, int, float *); \
+    void strata_draw_strips##suffix(const strata_item *, float *, long, long, int, int, const strata_strip *, const float *, \
+                                    const int32_t *, int32_t, int32_t, int32_t, int, int, int, int, float *); \
     void strata_draw_glyphs##suffix(const strata_item *, float *, long, long, int, int, const strata_glyph *, long, \
                                     int, int, int, int, float *); \
     void strata_store_planar##suffix(const float *, const float *, const float *, const float *, uint32_t *, long); \
@@ -104,17 +104,17 @@ void strata_draw_rows_bordered(const strata_item *fill, const strata_item *borde
 #undef ARGS
 }
 
-void strata_draw_coverage(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
-                          const strata_cell *cells, const int32_t *rowStart, int32_t covX, int32_t covY, int32_t rows,
-                          int evenOdd, int x0, int y0, int x1, int y1, float *scratch, strata_lanes lanes) {
-#define ARGS item, tile, stride, plane, tileX, tileY, cells, rowStart, covX, covY, rows, evenOdd, x0, y0, x1, y1, scratch
+void strata_draw_strips(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
+                        const strata_strip *strips, const float *alpha, const int32_t *rowTable, int32_t covX, int32_t covY,
+                        int32_t rows, int x0, int y0, int x1, int y1, float *scratch, strata_lanes lanes) {
+#define ARGS item, tile, stride, plane, tileX, tileY, strips, alpha, rowTable, covX, covY, rows, x0, y0, x1, y1, scratch
     switch (lanes) {
-    case STRATA_LANES_SCALAR: strata_draw_coverage_scalar(ARGS); return;
+    case STRATA_LANES_SCALAR: strata_draw_strips_scalar(ARGS); return;
 #if defined(__x86_64__) || defined(__i386__)
-    case STRATA_LANES_AVX2: strata_draw_coverage_avx2(ARGS); return;
-    case STRATA_LANES_AVX512: strata_draw_coverage_avx512(ARGS); return;
+    case STRATA_LANES_AVX2: strata_draw_strips_avx2(ARGS); return;
+    case STRATA_LANES_AVX512: strata_draw_strips_avx512(ARGS); return;
 #endif
-    default: strata_draw_coverage_sse2(ARGS); return;
+    default: strata_draw_strips_sse2(ARGS); return;
     }
 #undef ARGS
 }

@@ -242,7 +242,7 @@ Fields<VectorShape>(type: "VectorShape", fields: [
     "region": { b, p in pixelRect(b.region, p).map { ($0.0, VectorShape(content: b.content, part: b.part, toScreen: b.toScreen, scale: b.scale, region: $0.1)) } },
 ], exempt: [
     "evenOdd": "made from `part` and `content.fillRule` in the only initialiser",
-    "sink": "the coverage cells, computed by rasterize() from the other fields",
+    "strips": "the coverage strips, computed by rasterize() from the other fields",
     "rowCount": "rasterisation cache, computed from the other fields",
     "rowTable": "rasterisation cache (row starts and column bounds, pooled), computed from the other fields",
     "isRasterized": "whether the cache is filled; the cache is a function of the other fields",

@@ -278,13 +278,95 @@ static inline void strata_coverage_clear(int64_t *zeros, int x0, int x1) {
     for (int i = 0; i <= used; i++) zeros[i] = 0;
 }
 
-/// Draws a polygon's coverage with the item's paint and clips over pixels x0 ..< x1, y0 ..< y1 of
-/// a tile. The cells were collected relative to (covX, covY) for rows covY ..< covY + rows;
-/// `rowStart` holds the rows' cell starts (rows + 1), then the columns each row may cover, from
-/// (rows entries) and to (rows entries), relative to covX; `scratch` holds `stride` floats.
-void strata_draw_coverage(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
-                          const strata_cell *cells, const int32_t *rowStart, int32_t covX, int32_t covY, int32_t rows,
-                          int evenOdd, int x0, int y0, int x1, int y1, float *scratch, strata_lanes lanes);
+// MARK: Coverage of polygons as strips (strips.c)
+
+/// An edge snapped to 1/256 pixel and clipped as for cells (coverage.c), relative to a region.
+typedef struct {
+    int32_t x1, y1, x2, y2;
+} strata_edge;
+
+/// Where a polygon's edges are collected, for a region of `width × height` pixels.
+typedef struct {
+    strata_edge *edges;
+    long count, capacity;
+    int32_t width, height;
+    int32_t failed;  // an allocation failed: the edges are incomplete
+} strata_edge_sink;
+
+/// Adds an edge (region pixels, y down; the direction gives the winding sign).
+void strata_edges_add(strata_edge_sink *sink, double x0, double y0, double x1, double y1);
+
+/// Pixels x0 ..< x1 of a row: with `alpha` ≥ 0 their coverages are alpha[alpha ..< alpha + x1 − x0]
+/// of the strip sink's values; otherwise each has coverage `value`.
+typedef struct {
+    int32_t x0, x1;
+    int32_t alpha;
+    float value;
+} strata_strip;
+
+/// A polygon's strips (row by row, left to right) and their explicit coverages; buffers grown
+/// with realloc and owned by the caller.
+typedef struct {
+    strata_strip *strips;
+    long count, capacity;
+    float *alpha;
+    long alphaCount, alphaCapacity;
+} strata_strip_sink;
+
+/// A worker's buffers for strata_strips_build (zero-initialise; free with strata_strip_scratch_free).
+typedef struct {
+    int64_t *acc;
+    long accCapacity;
+    uint64_t *bits;
+    long bitsCapacity;
+    int32_t *order;
+    long orderCapacity;
+    int32_t *active;
+    long activeCapacity;
+    int32_t *bandStart;
+    long bandCapacity;
+    int32_t *range;
+    long rangeCapacity;
+} strata_strip_scratch;
+
+void strata_strip_scratch_free(strata_strip_scratch *scratch);
+
+/// The strips of the polygon `edges` (nonzero or even-odd), the same coverage as its cells give.
+/// `rowTable` (3·height + 1 entries) receives per row the first strip (height + 1 entries: row r's
+/// strips are rowStart[r] ..< rowStart[r + 1]), then the first covered column (height entries;
+/// the width for an empty row) and the column after the last (height entries; 0 when empty).
+/// Returns 0 when an allocation failed (then there are no strips).
+int strata_strips_build(const strata_edge_sink *edges, int evenOdd, strata_strip_sink *out, int32_t *rowTable,
+                        strata_strip_scratch *scratch);
+
+/// The coverage of columns x0 ..< x1 of row `row` from its strips, written to mask[x − x0] for x in
+/// first ..< end (0 between strips; outside that range nothing is written).
+static inline void strata_strips_row_mask(const strata_strip *strips, const float *alpha, const int32_t *rowStart,
+                                          int32_t row, int x0, int x1, float *mask, int *first, int *end) {
+    int a = x1, e = x1;
+    for (long i = rowStart[row]; i < rowStart[row + 1]; i++) {
+        const strata_strip *s = &strips[i];
+        if (s->x0 >= x1) break;
+        const int sa = s->x0 > x0 ? s->x0 : x0, sb = s->x1 < x1 ? s->x1 : x1;
+        if (sa >= sb) continue;
+        if (a == x1) a = sa; else for (int x = e; x < sa; x++) mask[x - x0] = 0;
+        if (s->alpha >= 0) {
+            const float *v = alpha + s->alpha + (sa - s->x0);
+            for (int x = sa; x < sb; x++) mask[x - x0] = v[x - sa];
+        } else {
+            for (int x = sa; x < sb; x++) mask[x - x0] = s->value;
+        }
+        e = sb;
+    }
+    *first = a; *end = e;
+}
+
+/// Draws a polygon's strips with the item's paint and clips over pixels x0 ..< x1, y0 ..< y1 of a
+/// tile (`scratch` holds `stride` floats): the strips are relative to
+/// (covX, covY), rows covY ..< covY + rows, `rowTable` as strata_strips_build fills it.
+void strata_draw_strips(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
+                        const strata_strip *strips, const float *alpha, const int32_t *rowTable, int32_t covX, int32_t covY,
+                        int32_t rows, int x0, int y0, int x1, int y1, float *scratch, strata_lanes lanes);
 
 // MARK: Video
 

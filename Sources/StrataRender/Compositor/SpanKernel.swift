@@ -240,7 +240,7 @@ enum SpanKernel {
     static func drawVector(_ shape: VectorShape, color: SIMD4<Float>, _ item: DrawItem, in r: PixelRect,
                            into buf: inout TileBuffer, _ settings: DrawSettings) {
         precondition(shape.isRasterized, "vector shapes are rasterised before the tiles are drawn")
-        guard shape.cellCount > 0 else { return }
+        guard shape.stripCount > 0 else { return }
         var (k, clips) = solidKernelItem(item, color: color, settings)
         let lanes = settings.kernelLanes
         let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
@@ -249,12 +249,11 @@ enum SpanKernel {
             k.clips = clipsPtr.baseAddress; k.clipCount = Int32(clipsPtr.count)
             withUnsafeTemporaryAllocation(of: Float.self, capacity: stride) { scratch in
                 scratch.initialize(repeating: 0)
-                shape.withCells { cells, rows in
+                shape.withStrips { strips, alpha, rows in
                     buf.planes.withUnsafeMutableBufferPointer { px in
-                        strata_draw_coverage(&k, px.baseAddress!, stride, plane, tileX, tileY, cells, rows,
-                                             Int32(region.x0), Int32(region.y0), Int32(region.y1 - region.y0),
-                                             shape.evenOdd ? 1 : 0, Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1),
-                                             scratch.baseAddress!, lanes)
+                        strata_draw_strips(&k, px.baseAddress!, stride, plane, tileX, tileY, strips, alpha, rows,
+                                           Int32(region.x0), Int32(region.y0), Int32(region.y1 - region.y0),
+                                           Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1), scratch.baseAddress!, lanes)
                     }
                 }
             }

@@ -317,21 +317,12 @@ enum TileRasterizer {
             // More clips than the span kernel takes: coverage rows, clips per pixel.
             let clipMappers = item.clips.map { PixelMapper($0.plane.fromScreen) }
             var mask = [Float](repeating: 0, count: r.x1 - r.x0)
-            let region = shape.region
-            shape.withCells { cells, rows in
-                for y in max(r.y0, region.y0)..<min(r.y1, region.y1) {
-                    let s = Int(rows[y - region.y0]), n = Int(rows[y - region.y0 + 1]) - s
-                    guard n > 0, let cells else { continue }
-                    var first: Int32 = 0, end: Int32 = 0
-                    mask.withUnsafeMutableBufferPointer {
-                        strata_coverage_mask(cells + s, n, shape.evenOdd ? 1 : 0, Int32(r.x0 - region.x0), Int32(r.x1 - region.x0),
-                                             $0.baseAddress!, &first, &end)
-                    }
-                    for lx in Int(first)..<Int(end) {
-                        let x = lx + region.x0
-                        let c = mask[x - r.x0] * clipCoverage(item.clips, clipMappers, x, y)
-                        if c > 0 { var d = buf[x, y]; blend(color * c, into: &d); buf[x, y] = d }
-                    }
+            for y in r.y0..<r.y1 {
+                guard let covered = mask.withUnsafeMutableBufferPointer({ shape.coverage(row: y, r.x0, r.x1, into: $0.baseAddress!) })
+                else { continue }
+                for x in covered {
+                    let c = mask[x - r.x0] * clipCoverage(item.clips, clipMappers, x, y)
+                    if c > 0 { var d = buf[x, y]; blend(color * c, into: &d); buf[x, y] = d }
                 }
             }
         case .glyphs(let placed, let color):

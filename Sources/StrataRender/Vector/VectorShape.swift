@@ -1,17 +1,17 @@
 // A shape layer's fill or stroke drawn straight into the tiles, without a backing store: the
 // display-list builder records the shape, its map to the screen and the screen region it may
 // touch; the rasterisation stage (once per frame, on the worker pool) flattens the path, turns a
-// stroke into its outline (StrokeOutliner), maps the outline to the screen and collects its
-// analytic coverage as sparse cells (CStrataKernels/coverage.c); every tile the item touches then
-// reads the rows it needs. The cells are a function of the item alone (shape, map, region), so
-// frames stay the same whatever the tiles and threads.
+// stroke into its outline (StrokeOutliner), maps the outline to the screen and scan-converts it
+// into rows of strips of analytic coverage (CStrataKernels/strips.c); every tile the item touches
+// then reads the rows it needs. The strips are a function of the item alone (shape, map, region),
+// so frames stay the same whatever the tiles and threads.
 import Foundation
 import Synchronization
 import StrataCore
 import CStrataKernels
 
-/// One part of a shape layer's content, ready to be rasterised into coverage cells.
-// @unchecked: the cells and row table are written by `rasterize()` in the frame's rasterisation
+/// One part of a shape layer's content, ready to be rasterised into strips of coverage.
+// @unchecked: the strips and row table are written by `rasterize()` in the frame's rasterisation
 // stage (one job per shape, claimed serially before the stage; the dispatcher returns after every
 // job) and only read by the tile stage after it; everything else is `let`.
 public final class VectorShape: @unchecked Sendable {
@@ -31,13 +31,13 @@ public final class VectorShape: @unchecked Sendable {
     static let tolerancePixels = 0.1
 
     // Written once by `rasterize()` (the rasterisation stage), read by the tile workers after it.
-    // The cell buffer and the row table come from pools and go back when the shape is let go
+    // The strip buffers and the row table come from pools and go back when the shape is let go
     // (with the display list that holds it), so a frame's shapes reuse the buffers of earlier
     // frames' shapes.
-    private var sink = strata_cell_sink()
-    /// Rows of the region, `h`; the row table holds `rowStart` (h + 1 entries: the cells of row r
-    /// are rowStart[r] ..< rowStart[r + 1]), then per row the columns (region-relative) that
-    /// may be covered, from `rowLo` (h entries) to `rowHi` (h entries).
+    private var strips = strata_strip_sink()
+    /// Rows of the region, `h`; the row table holds `rowStart` (h + 1 entries: the strips of row
+    /// r are rowStart[r] ..< rowStart[r + 1]), then per row the columns (region-relative) that
+    /// are covered, from `rowLo` (h entries) to `rowHi` (h entries).
     private var rowCount = 0
     private var rowTable: [Int32] = []
     private(set) var isRasterized = false
@@ -52,12 +52,13 @@ public final class VectorShape: @unchecked Sendable {
     }
 
     deinit {
-        VectorShape.cellBuffers.give(sink.cells, capacity: sink.capacity)
+        VectorShape.stripBuffers.give(strips.strips, capacity: strips.capacity)
+        VectorShape.alphaBuffers.give(strips.alpha, capacity: strips.alphaCapacity)
         if rowCount > 0 { VectorShape.rowTables.give(&rowTable) }
     }
 
-    /// The number of coverage cells (after `rasterize()`).
-    var cellCount: Int { sink.count }
+    /// The number of strips (after `rasterize()`).
+    var stripCount: Int { strips.count }
 
     /// True the first time: the caller gives the shape to one rasterisation job (TileRenderer).
     func claimForRasterization() -> Bool {
@@ -73,12 +74,11 @@ public final class VectorShape: @unchecked Sendable {
         let w = region.x1 - region.x0, h = region.y1 - region.y0
         guard w > 0, h > 0 else { rowTable = [0]; return }
         rowCount = h
-        (sink.cells, sink.capacity) = VectorShape.cellBuffers.take()
-        sink.count = 0
-        sink.width = Int32(w); sink.height = Int32(h)
         let scratch = VectorScratch.take()
         defer { VectorScratch.give(scratch) }
-        var edges = EdgeCollector(map: toScreen, originX: Double(region.x0), originY: Double(region.y0), sink: sink)
+        scratch.edges.count = 0; scratch.edges.failed = 0
+        scratch.edges.width = Int32(w); scratch.edges.height = Int32(h)
+        var edges = EdgeCollector(map: toScreen, originX: Double(region.x0), originY: Double(region.y0), sink: scratch.edges)
         let tolerance = FlatPath.tolerance(pixels: VectorShape.tolerancePixels, scale: scale)
         switch part {
         case .fill:
@@ -91,23 +91,19 @@ public final class VectorShape: @unchecked Sendable {
         case .stroke:
             strokeOutline(tolerance: tolerance, into: &edges, scratch: scratch)
         }
-        sink = edges.sink
+        scratch.edges = edges.sink
+        (strips.strips, strips.capacity) = VectorShape.stripBuffers.take()
+        (strips.alpha, strips.alphaCapacity) = VectorShape.alphaBuffers.take()
         rowTable = VectorShape.rowTables.take(TileRenderer.pooledLength(3 * h + 1))
         rowTable.withUnsafeMutableBufferPointer { rows in
-            _ = strata_cells_finish_into(&sink, rows.baseAddress!, 0, Int32(h), &scratch.cells, &scratch.cellCapacity)
-            // Row extents: from the first cell to the last, or to the region's right edge when the
-            // cover does not return to zero (the outline continues right of the region).
-            let rowStart = rows.baseAddress!, rowLo = rowStart + h + 1, rowHi = rowLo + h
-            rowLo.update(repeating: Int32(w), count: h); rowHi.update(repeating: 0, count: h)
-            if let cells = sink.cells {
-                for r in 0..<h {
-                    let s = Int(rowStart[r]), e = Int(rowStart[r + 1])
-                    guard s < e else { continue }
-                    var acc: Int32 = 0, lo = Int32.max, hi = Int32.min
-                    for i in s..<e { acc &+= cells[i].cover; lo = min(lo, cells[i].x); hi = max(hi, cells[i].x) }
-                    rowLo[r] = max(0, lo)
-                    rowHi[r] = acc == 0 ? min(Int32(w), hi + 1) : Int32(w)
-                }
+            let table = rows.baseAddress!
+            if scratch.edges.failed != 0
+                || strata_strips_build(&scratch.edges, evenOdd ? 1 : 0, &strips, table, &scratch.strips) == 0 {
+                // Out of memory: no coverage rather than part of it.
+                strips.count = 0; strips.alphaCount = 0
+                table.update(repeating: 0, count: h + 1)
+                (table + h + 1).update(repeating: Int32(w), count: h)
+                (table + 2 * h + 1).update(repeating: 0, count: h)
             }
         }
     }
@@ -140,9 +136,21 @@ public final class VectorShape: @unchecked Sendable {
         }
     }
 
-    /// Calls `body` with the cells (valid after `rasterize()`).
-    func withCells<R>(_ body: (UnsafePointer<strata_cell>?, UnsafePointer<Int32>) -> R) -> R {
-        rowTable.withUnsafeBufferPointer { rows in body(UnsafePointer(sink.cells), rows.baseAddress!) }
+    /// Calls `body` with the strips, their coverages and the row table (valid after `rasterize()`).
+    func withStrips<R>(_ body: (UnsafePointer<strata_strip>?, UnsafePointer<Float>?, UnsafePointer<Int32>) -> R) -> R {
+        rowTable.withUnsafeBufferPointer { rows in body(UnsafePointer(strips.strips), UnsafePointer(strips.alpha), rows.baseAddress!) }
+    }
+
+    /// The coverage of columns x0 ..< x1 (frame columns) of frame row `y` into `mask[x − x0]`,
+    /// for x in the returned range (nil: none covered). Valid after `rasterize()`.
+    func coverage(row y: Int, _ x0: Int, _ x1: Int, into mask: UnsafeMutablePointer<Float>) -> Range<Int>? {
+        guard strips.count > 0, y >= region.y0, y < region.y1 else { return nil }
+        var first: Int32 = 0, end: Int32 = 0
+        rowTable.withUnsafeBufferPointer { rows in
+            strata_strips_row_mask(strips.strips, strips.alpha, rows.baseAddress!, Int32(y - region.y0), Int32(x0 - region.x0),
+                                   Int32(x1 - region.x0), mask, &first, &end)
+        }
+        return first < end ? (Int(first) + region.x0)..<(Int(end) + region.x0) : nil
     }
 
     /// The frame columns rows y0 ..< y1 may cover (nil: none), once rasterised; for binning.
@@ -159,19 +167,21 @@ public final class VectorShape: @unchecked Sendable {
     }
 }
 
-/// A worker's buffers for rasterising shapes: the flattened path, the stroker's polylines and
-/// the cells being grouped by row. Taken for one shape and given back, so the stage allocates nothing
-/// once every worker's buffers have grown to the frame's shapes.
+/// A worker's buffers for rasterising shapes: the flattened path, the stroker's polylines, the
+/// edges and the strip builder's accumulator. Taken for one shape and given back, so the stage
+/// allocates nothing once every worker's buffers have grown to the frame's shapes.
 // @unchecked: owned by one worker between `take()` and `give(_:)`; the spare list is a Mutex.
 final class VectorScratch: @unchecked Sendable {
     var flat = FlatPath()
     var stroke = StrokeScratch()
-    /// A spare cell buffer (malloc'd, grown by the C side): the cells are grouped by row into it,
-    /// and the buffers swap.
-    var cells: UnsafeMutablePointer<strata_cell>?
-    var cellCapacity = 0
+    /// The shape's edges (malloc'd, grown by the C side).
+    var edges = strata_edge_sink()
+    var strips = strata_strip_scratch()
 
-    deinit { free(cells) }
+    deinit {
+        free(edges.edges)
+        strata_strip_scratch_free(&strips)
+    }
 
     private static let spare = Mutex<[VectorScratch]>([])
 
@@ -180,51 +190,53 @@ final class VectorScratch: @unchecked Sendable {
     static func give(_ s: VectorScratch) { spare.withCheckedLock { if $0.count < 16 { $0.append(s) } } }
 }
 
-/// Cell buffers (malloc'd, grown by the C sink) kept for later shapes.
-final class CellBufferPool: Sendable {
+/// Malloc'd buffers (grown by the C side with realloc) kept for later shapes.
+final class MallocBufferPool<Element>: Sendable {
     // @unchecked: malloc'd buffers nobody else references, reached only through the Mutex.
-    private struct State: @unchecked Sendable { var buffers: [(UnsafeMutablePointer<strata_cell>, Int)] = []; var bytes = 0 }
+    private struct State: @unchecked Sendable { var buffers: [(UnsafeMutablePointer<Element>, Int)] = []; var bytes = 0 }
     private let state = Mutex(State())
-    /// Bytes kept at most (a motion frame's shapes hold about 2 MiB of cells).
+    /// Bytes kept at most.
     let byteLimit: Int
 
     init(byteLimit: Int) { self.byteLimit = byteLimit }
 
-    /// A buffer and its capacity in cells, or (nil, 0): the sink allocates.
-    func take() -> (UnsafeMutablePointer<strata_cell>?, Int) {
+    /// A buffer and its capacity in elements, or (nil, 0): the C side allocates.
+    func take() -> (UnsafeMutablePointer<Element>?, Int) {
         state.withCheckedLock { s in
             guard let b = s.buffers.popLast() else { return (nil, 0) }
-            s.bytes -= b.1 * MemoryLayout<strata_cell>.stride
+            s.bytes -= b.1 * MemoryLayout<Element>.stride
             return (b.0, b.1)
         }
     }
 
-    func give(_ cells: UnsafeMutablePointer<strata_cell>?, capacity: Int) {
-        guard let cells else { return }
-        let bytes = capacity * MemoryLayout<strata_cell>.stride
+    func give(_ buffer: UnsafeMutablePointer<Element>?, capacity: Int) {
+        guard let buffer else { return }
+        let bytes = capacity * MemoryLayout<Element>.stride
         let kept = state.withCheckedLock { s -> Bool in
             guard s.bytes + bytes <= byteLimit else { return false }
-            s.buffers.append((cells, capacity)); s.bytes += bytes
+            s.buffers.append((buffer, capacity)); s.bytes += bytes
             return true
         }
-        if !kept { free(cells) }
+        if !kept { free(buffer) }
     }
 }
 
 extension VectorShape {
-    static let cellBuffers = CellBufferPool(byteLimit: 16 << 20)
+    /// (A motion frame's shapes hold about 0.5 MiB of strips and 1.5 MiB of coverages.)
+    static let stripBuffers = MallocBufferPool<strata_strip>(byteLimit: 8 << 20)
+    static let alphaBuffers = MallocBufferPool<Float>(byteLimit: 16 << 20)
     static let rowTables = BufferPool<Int32>(limit: 1024, byteLimit: 8 << 20)
 }
 
-/// Maps outline points to the screen and adds the edges to a cell sink.
+/// Maps outline points to the screen and adds the edges to an edge sink.
 struct EdgeCollector: ContourSink {
     let map: Homography
     let originX: Double, originY: Double
-    var sink: strata_cell_sink
+    var sink: strata_edge_sink
     private var startX = 0.0, startY = 0.0, lastX = 0.0, lastY = 0.0
     private var open = false
 
-    init(map: Homography, originX: Double, originY: Double, sink: strata_cell_sink) {
+    init(map: Homography, originX: Double, originY: Double, sink: strata_edge_sink) {
         self.map = map; self.originX = originX; self.originY = originY; self.sink = sink
     }
 
@@ -244,13 +256,13 @@ struct EdgeCollector: ContourSink {
 
     mutating func line(_ x: Double, _ y: Double) {
         let (sx, sy) = screen(x, y)
-        strata_cells_add_edge(&sink, lastX, lastY, sx, sy)
+        strata_edges_add(&sink, lastX, lastY, sx, sy)
         (lastX, lastY) = (sx, sy)
     }
 
     mutating func close() {
         guard open else { return }
-        strata_cells_add_edge(&sink, lastX, lastY, startX, startY)
+        strata_edges_add(&sink, lastX, lastY, startX, startY)
         open = false
     }
 }
