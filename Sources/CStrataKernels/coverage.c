@@ -1,4 +1,5 @@
-// Analytic coverage of polygons (the fills of paths and of stroke outlines) as sparse cells.
+// Analytic coverage of polygons as sparse cells: glyph outlines' masks (GlyphCache), and the
+// reference the strips of shape layers (strips.c) are held to (StripTests).
 //
 // Vertices are snapped to 1/256 pixel. Each edge is split at pixel rows and columns; every piece
 // inside a pixel adds its height `dy` to the pixel's `cover` and `dy·(fx₁ + fx₂)` to its `area`

@@ -1,8 +1,9 @@
 // Text as positioned glyphs: the Pango layout of a text layer (TextLayout: HarfBuzz shaping,
 // bidi, wrapping, alignment, ellipsizing, font fallback) read back run by run — each run's Cairo
 // font, colour and glyphs with their positions in layer points, where pango_cairo_show_layout
-// would draw them. Kept between frames per (text, bounds size), so a text layer that only moves
-// is not laid out again. Text that needs Pango's own renderer (underline, strikethrough, glyphs a
+// would draw them; a plain line (PlainLine) gets the same glyphs from its one item without a
+// layout. Kept between frames per (text, bounds size), so a text layer that only moves is not
+// laid out again. Text that needs Pango's own renderer (underline, strikethrough, glyphs a
 // font lacks, drawn as hex boxes) is not shaped here: such layers keep a Cairo backing store.
 import Foundation
 import Synchronization
