@@ -24,11 +24,19 @@ struct StrokeOutliner {
     let miterLimit: Double
     /// Largest distance between an arc and its chords (layer units).
     let tolerance: Double
-
     /// The angle step of round joins and caps.
-    private var arcStep: Double {
+    private let arcStep: Double
+    /// Below this ratio |turn| / dot of two directions (dot > 0), the angle between them is surely
+    /// at most `arcStep` (tan(arcStep) with a margin far above rounding): a round join there adds
+    /// no points, found without the arc tangent.
+    private let flatTurn: Double
+
+    init(halfWidth: Double, cap: CGLineCap, join: CGLineJoin, miterLimit: Double, tolerance: Double) {
+        self.halfWidth = halfWidth; self.cap = cap; self.join = join; self.miterLimit = miterLimit
+        self.tolerance = tolerance
         let c = 1 - tolerance / halfWidth
-        return c <= -1 ? .pi : max(2 * acos(max(-1, min(1, c))), 1e-3)
+        arcStep = c <= -1 ? .pi : max(2 * acos(max(-1, min(1, c))), 1e-3)
+        flatTurn = arcStep < 1.5 ? tan(arcStep) * (1 - 1e-6) : 0
     }
 
     func stroke<S: ContourSink>(_ sub: FlatPath.Subpath, into sink: inout S) {
@@ -191,6 +199,8 @@ struct StrokeOutliner {
                 emit(vx + (nax + nbx) * k, vy + (nay + nby) * k)
             }
         case .round:
+            // (turn < 0 here: the outer side.)
+            if dot > 0 && -turn < flatTurn * dot { break }
             let sweep = turn == 0 ? -Double.pi : atan2(turn, dot)
             arc(vx, vy, nax, nay, sweep: sweep, emit, inner: true)
         case .bevel:
