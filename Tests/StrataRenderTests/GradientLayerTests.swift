@@ -46,6 +46,26 @@ final class GradientLayerTests: XCTestCase {
         XCTAssertEqual(values.count, 2, "dither mixes the two nearest levels")
     }
 
+    /// Locations out of order are sorted (stably) with their colours, as Core Graphics takes them:
+    /// the same pixels as the stops given in order.
+    func testUnsortedLocationsDrawAsSorted() {
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let green = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        func draw(_ colors: [CGColor], _ locations: [NSNumber]) -> Bitmap {
+            let root = canvas(96, 8, .black)
+            root.addSublayer(gradient(root.bounds, colors, start: CGPoint(x: 0, y: 0.5), end: CGPoint(x: 1, y: 0.5), locations: locations))
+            return render(root, width: 96, height: 8)
+        }
+        let sorted = draw([red, green, blue], [0.1, 0.5, 0.9])
+        XCTAssertTrue(draw([blue, red, green], [0.9, 0.1, 0.5]).pixels == sorted.pixels)
+        XCTAssertTrue(draw([green, blue, red], [0.5, 0.9, 0.1]).pixels == sorted.pixels)
+        XCTAssertFalse(draw([red, green, blue], [0.1, 0.9, 0.5]).pixels == sorted.pixels)
+        // The middle is green, the ends red and blue.
+        XCTAssertGreaterThan(sorted.pixel(x: 48, y: 4).g, 250)
+        XCTAssertGreaterThan(sorted.pixel(x: 2, y: 4).r, 250)
+        XCTAssertGreaterThan(sorted.pixel(x: 93, y: 4).b, 250)
+    }
+
     func testMismatchedLocationsDrawNothing() {
         let root = canvas(20, 20, .white)
         root.addSublayer(gradient(root.bounds, [.black, .black], start: .zero, end: CGPoint(x: 1, y: 1), locations: [0, 0.5, 1]))

@@ -39,13 +39,28 @@ public struct GradientPaint: Sendable {
         case .conic: kind = .conic
         default: kind = .axial
         }
-        // Stops sorted by location (stable), as Core Graphics requires ascending locations.
-        let order = g.locations.indices.sorted { g.locations[$0] != g.locations[$1] ? g.locations[$0] < g.locations[$1] : $0 < $1 }
-        stops = order.map { g.locations[$0] }
-        colors = order.map { SIMD4(g.colors[$0].r, g.colors[$0].g, g.colors[$0].b, g.colors[$0].a) }
+        // Stops sorted by location (stable), as Core Graphics requires ascending locations. (A
+        // gradient's paint is made every frame it is drawn: the usual ascending stops take no
+        // sort, and each array is made in one allocation.)
+        let n = g.locations.count
+        let ascending = (1..<max(1, n)).allSatisfy { g.locations[$0 - 1] <= g.locations[$0] }
+        if ascending {
+            stops = g.locations
+            colors = g.colors.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
+        } else {
+            let order = g.locations.indices.sorted { g.locations[$0] != g.locations[$1] ? g.locations[$0] < g.locations[$1] : $0 < $1 }
+            stops = order.map { g.locations[$0] }
+            colors = order.map { SIMD4(g.colors[$0].r, g.colors[$0].g, g.colors[$0].b, g.colors[$0].a) }
+        }
         self.opacity = opacity
         kernelStops = stops.map { Float($0) }
-        kernelColors = colors.flatMap { [$0.x, $0.y, $0.z, $0.w] }
+        let colors = self.colors
+        kernelColors = [Float](unsafeUninitializedCapacity: 4 * n) { buffer, count in
+            for (i, c) in colors.enumerated() {
+                buffer[4 * i] = c.x; buffer[4 * i + 1] = c.y; buffer[4 * i + 2] = c.z; buffer[4 * i + 3] = c.w
+            }
+            count = 4 * n
+        }
     }
 
     /// The gradient parameter at a layer-space point.
