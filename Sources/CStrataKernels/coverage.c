@@ -18,12 +18,7 @@
 #include "coverage_math.h"
 
 static int grow(strata_cell_sink *s) {
-    long cap = s->capacity ? s->capacity * 2 : 256;
-    strata_cell *c = realloc(s->cells, (size_t)cap * sizeof *c);
-    if (!c) return 0;
-    s->cells = c;
-    s->capacity = cap;
-    return 1;
+    return grow_buffer((void **)&s->cells, &s->capacity, s->capacity + 1, sizeof *s->cells, 256);
 }
 
 static inline void add(strata_cell_sink *s, int64_t x, int64_t y, int32_t cover, int32_t area) {

@@ -5,7 +5,22 @@
 #define STRATA_COVERAGE_MATH_H
 #include <stdint.h>
 
+#include <stdlib.h>
+
 #define ONE 256
+
+/// Grows a realloc'd buffer of `*capacity` elements of `size` bytes, doubling from `initial`,
+/// until it holds `needed`; 0 when an allocation failed (the buffer is left as it was).
+static inline int grow_buffer(void **buffer, long *capacity, long needed, size_t size, long initial) {
+    long cap = *capacity;
+    if (cap >= needed) return 1;
+    while (cap < needed) cap = cap ? cap * 2 : initial;
+    void *b = realloc(*buffer, (size_t)cap * size);
+    if (!b) return 0;
+    *buffer = b;
+    *capacity = cap;
+    return 1;
+}
 
 static inline int64_t floordiv(int64_t a, int64_t b) {
     int64_t q = a / b;

@@ -22,18 +22,12 @@ enum { BAND = 16, MERGE_GAP = 16 };
 
 // MARK: Edges
 
-static int grow_edges(strata_edge_sink *s) {
-    long cap = s->capacity ? s->capacity * 2 : 256;
-    strata_edge *e = realloc(s->edges, (size_t)cap * sizeof *e);
-    if (!e) return 0;
-    s->edges = e;
-    s->capacity = cap;
-    return 1;
-}
-
 static void emit_edge(void *ctx, int64_t x1, int64_t y1, int64_t x2, int64_t y2) {
     strata_edge_sink *s = ctx;
-    if (s->count == s->capacity && !grow_edges(s)) { s->failed = 1; return; }
+    if (s->count == s->capacity && !grow_buffer((void **)&s->edges, &s->capacity, s->count + 1, sizeof *s->edges, 256)) {
+        s->failed = 1;
+        return;
+    }
     s->edges[s->count++] = (strata_edge){ (int32_t)x1, (int32_t)y1, (int32_t)x2, (int32_t)y2 };
 }
 
@@ -184,23 +178,11 @@ static inline long next_bit(const uint64_t *bits, long p, long n, int set) {
 }
 
 static int reserve_strips(strata_strip_sink *o, long n) {
-    while (o->count + n > o->capacity) {
-        long cap = o->capacity ? o->capacity * 2 : 256;
-        strata_strip *s = realloc(o->strips, (size_t)cap * sizeof *s);
-        if (!s) return 0;
-        o->strips = s; o->capacity = cap;
-    }
-    return 1;
+    return grow_buffer((void **)&o->strips, &o->capacity, o->count + n, sizeof *o->strips, 256);
 }
 
 static int reserve_alpha(strata_strip_sink *o, long n) {
-    while (o->alphaCount + n > o->alphaCapacity) {
-        long cap = o->alphaCapacity ? o->alphaCapacity * 2 : 1024;
-        float *a = realloc(o->alpha, (size_t)cap * sizeof *a);
-        if (!a) return 0;
-        o->alpha = a; o->alphaCapacity = cap;
-    }
-    return 1;
+    return grow_buffer((void **)&o->alpha, &o->alphaCapacity, o->alphaCount + n, sizeof *o->alpha, 1024);
 }
 
 /// One row's strips from its accumulator and bits (both left zeroed). Slot s is pixel s − 1.

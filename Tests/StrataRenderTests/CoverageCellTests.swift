@@ -15,12 +15,7 @@ final class CoverageCellTests: XCTestCase {
     private func rawCells(_ points: [(Double, Double)]..., width: Int32, height: Int32) -> strata_cell_sink {
         var sink = strata_cell_sink()
         sink.width = width; sink.height = height
-        for polygon in points {
-            for i in polygon.indices {
-                let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-                strata_cells_add_edge(&sink, a.0, a.1, b.0, b.1)
-            }
-        }
+        forEachEdge(points) { strata_cells_add_edge(&sink, $0.0, $0.1, $1.0, $1.1) }
         XCTAssertEqual(sink.failed, 0)
         return sink
     }

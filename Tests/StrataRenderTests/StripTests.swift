@@ -8,17 +8,19 @@ import Foundation
 import CStrataKernels
 import StrataTestSupport
 
+/// Calls `body` with every edge of the closed polygons, in order.
+func forEachEdge(_ polygons: [[(Double, Double)]], _ body: ((Double, Double), (Double, Double)) -> Void) {
+    for polygon in polygons {
+        for i in polygon.indices { body(polygon[i], polygon[(i + 1) % polygon.count]) }
+    }
+}
+
 final class StripTests: XCTestCase {
     /// Per row, the coverage of every column from the cells.
     private func cellCoverage(_ polygons: [[(Double, Double)]], width: Int32, height: Int32, evenOdd: Bool) -> [[Float]] {
         var sink = strata_cell_sink()
         sink.width = width; sink.height = height
-        for polygon in polygons {
-            for i in polygon.indices {
-                let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-                strata_cells_add_edge(&sink, a.0, a.1, b.0, b.1)
-            }
-        }
+        forEachEdge(polygons) { strata_cells_add_edge(&sink, $0.0, $0.1, $1.0, $1.1) }
         var rowStart = [Int32](repeating: 0, count: Int(height) + 1)
         strata_cells_finish(&sink, &rowStart, 0, height)
         defer { free(sink.cells) }
@@ -43,12 +45,7 @@ final class StripTests: XCTestCase {
             self.width = width; self.height = height
             var edges = strata_edge_sink()
             edges.width = width; edges.height = height
-            for polygon in polygons {
-                for i in polygon.indices {
-                    let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-                    strata_edges_add(&edges, a.0, a.1, b.0, b.1)
-                }
-            }
+            forEachEdge(polygons) { strata_edges_add(&edges, $0.0, $0.1, $1.0, $1.1) }
             table = [Int32](repeating: -7, count: 3 * Int(height) + 1)
             let ok = table.withUnsafeMutableBufferPointer { strata_strips_build(&edges, evenOdd ? 1 : 0, &sink, $0.baseAddress!, &scratch) }
             XCTAssertEqual(ok, 1)

@@ -19,6 +19,33 @@ struct ShapedRun: Sendable {
     let ys: [Double]
 }
 
+extension ShapedRun {
+    /// The glyphs of a Pango glyph string drawn from pen position `x` (plus `shift`) on `baseline`
+    /// (layer points): nil when it holds a glyph the font lacks (PANGO_GLYPH_UNKNOWN_FLAG), .some(nil)
+    /// when it draws nothing.
+    static func read(_ glyphString: UnsafeMutablePointer<PangoGlyphString>, font: OpaquePointer, color: RGBA, shift: Double,
+                     x: Double, baseline: Double) -> ShapedRun?? {
+        let scale = Double(PANGO_SCALE)
+        var x = x
+        var glyphs: [UInt32] = [], xs: [Double] = [], ys: [Double] = []
+        let n = Int(glyphString.pointee.num_glyphs)
+        glyphs.reserveCapacity(n); xs.reserveCapacity(n); ys.reserveCapacity(n)
+        for i in 0..<n {
+            let info = glyphString.pointee.glyphs[i]
+            let g = UInt32(info.glyph)
+            if g != 0x0FFF_FFFF {  // PANGO_GLYPH_EMPTY
+                if g & 0x1000_0000 != 0 { return nil }  // PANGO_GLYPH_UNKNOWN_FLAG
+                glyphs.append(g)
+                xs.append(shift + x + Double(info.geometry.x_offset) / scale)
+                ys.append(baseline + Double(info.geometry.y_offset) / scale)
+            }
+            x += Double(info.geometry.width) / scale
+        }
+        guard !glyphs.isEmpty else { return .some(nil) }
+        return .some(ShapedRun(font: ShapedFont(retaining: font), color: color, glyphs: glyphs, xs: xs, ys: ys))
+    }
+}
+
 /// Shaped text by content and bounds size; thread-safe, entries unused for two frames dropped.
 final class TextShaper: Sendable {
     struct Key: Hashable {
@@ -83,24 +110,10 @@ final class TextShaper: Sendable {
                       let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(pangoFont)) else { return nil }
                 let offset = Int(item.pointee.offset)
                 let styled = text.runs[min(ends.firstIndex { offset < $0 } ?? text.runs.count - 1, text.runs.count - 1)]
-                var x = Double(logical.x) / scale
-                var glyphs: [UInt32] = [], xs: [Double] = [], ys: [Double] = []
-                let n = Int(glyphString.pointee.num_glyphs)
-                glyphs.reserveCapacity(n); xs.reserveCapacity(n); ys.reserveCapacity(n)
-                for i in 0..<n {
-                    let info = glyphString.pointee.glyphs[i]
-                    let g = UInt32(info.glyph)
-                    if g != 0x0FFF_FFFF {  // PANGO_GLYPH_EMPTY
-                        if g & 0x1000_0000 != 0 { return nil }  // PANGO_GLYPH_UNKNOWN_FLAG: a hex box
-                        glyphs.append(g)
-                        xs.append(Double(layout.xShift) + x + Double(info.geometry.x_offset) / scale)
-                        ys.append(baseline + Double(info.geometry.y_offset) / scale)
-                    }
-                    x += Double(info.geometry.width) / scale
-                }
-                if !glyphs.isEmpty {
-                    out.append(ShapedRun(font: ShapedFont(retaining: scaled), color: styled.color, glyphs: glyphs, xs: xs, ys: ys))
-                }
+                // A glyph the font lacks would be a hex box: Pango's renderer draws those.
+                guard let shaped = ShapedRun.read(glyphString, font: scaled, color: styled.color, shift: Double(layout.xShift),
+                                                  x: Double(logical.x) / scale, baseline: baseline) else { return nil }
+                if let shaped { out.append(shaped) }
             } while pango_layout_iter_next_run(iter) != 0
             return out
         }
@@ -168,23 +181,10 @@ struct PlainLine {
             let factor: Double = switch alignment { case .right: 1; case .center: 0.5; default: 0 }
             let xShift = (Double(width) - Double(logical.width) / scale) * factor
             let baseline = Double(-logical.y) / scale
-            var x = 0.0
-            var glyphs: [UInt32] = [], xs: [Double] = [], ys: [Double] = []
-            let n = Int(glyphString.pointee.num_glyphs)
-            glyphs.reserveCapacity(n); xs.reserveCapacity(n); ys.reserveCapacity(n)
-            for i in 0..<n {
-                let info = glyphString.pointee.glyphs[i]
-                let g = UInt32(info.glyph)
-                if g != 0x0FFF_FFFF {  // PANGO_GLYPH_EMPTY
-                    if g & 0x1000_0000 != 0 { return nil }  // PANGO_GLYPH_UNKNOWN_FLAG: the layout decides
-                    glyphs.append(g)
-                    xs.append(xShift + x + Double(info.geometry.x_offset) / scale)
-                    ys.append(baseline + Double(info.geometry.y_offset) / scale)
-                }
-                x += Double(info.geometry.width) / scale
-            }
-            guard !glyphs.isEmpty else { return [] }
-            return [ShapedRun(font: ShapedFont(retaining: scaled), color: run.color, glyphs: glyphs, xs: xs, ys: ys)]
+            // A glyph the font lacks: the layout decides.
+            guard let shaped = ShapedRun.read(glyphString, font: scaled, color: run.color, shift: xShift, x: 0, baseline: baseline)
+            else { return nil }
+            return shaped.map { [$0] } ?? []
         }
     }
 }
