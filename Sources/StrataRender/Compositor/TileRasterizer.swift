@@ -136,13 +136,11 @@ enum TileRasterizer {
         return nil
     }
 
-    /// Whether drawing `order` from its last opaque item is cheaper than copying its result: that
-    /// item and every one after it are solid fills without clips.
-    static func redrawsCheaply(_ list: DisplayList, _ order: ArraySlice<Int32>, rect: PixelRect,
-                               _ settings: DrawSettings) -> Bool {
-        guard let first = lastOpaque(list, order, from: 0, rect: rect, settings) else { return false }
+    /// Whether the items at positions `positions` of `order` are all solid fills without clips
+    /// (drawing them costs less than copying their result).
+    static func areSolidFills(_ list: DisplayList, _ order: ArraySlice<Int32>, _ positions: Range<Int>) -> Bool {
         let base = order.startIndex
-        for pos in first..<order.count {
+        for pos in positions {
             let i = Int(order[base + pos])
             guard list.items[i].clips.isEmpty, case .fill = list.items[i].op else { return false }
         }

@@ -366,11 +366,13 @@ struct FrameTiles: @unchecked Sendable {
         var start = 0
         // An opaque item covering the tile: what lies below it (zeros, a kept prefix) is never seen.
         let opaque = TileRasterizer.lastOpaque(list, order, from: 0, rect: rect, settings)
-        // A kept prefix that is an opaque fill and fills over it is drawn again rather than copied:
-        // storing constants costs less than reading the kept planes (cold: a frame's prefixes are
-        // larger than the caches) and writing them. It stays kept, for the changed-part path above.
-        let redrawn = kept.map {
-            $0.count <= same && TileRasterizer.redrawsCheaply(list, order.prefix($0.count), rect: rect, settings)
+        // A kept prefix that is an opaque fill and fills over it (from `opaque`, the last opaque item,
+        // when that lies inside the prefix) is drawn again rather than copied: storing constants
+        // costs less than reading the kept planes (cold: a frame's prefixes are larger than the
+        // caches) and writing them. It stays kept, for the changed-part path above.
+        let redrawn = kept.map { k in
+            guard k.count <= same, let o = opaque, o < k.count else { return false }
+            return TileRasterizer.areSolidFills(list, order, o..<k.count)
         } ?? false
         if let kept, kept.count <= same, (opaque ?? 0) < kept.count, !redrawn {
             tile = TileBuffer(pooled: rect, copying: kept.planes)
