@@ -1047,10 +1047,20 @@ void FN(strata_draw_strips)(const strata_item *it, float *tile, long stride, lon
         // tiles meets most of their rows elsewhere) would give an empty mask.
         if (rowHi[r] <= x0 - covX || rowLo[r] >= x1 - covX) continue;
         int first, end;
-        strata_strips_row_mask(strips, alpha, rowTable, r, x0 - covX, x1 - covX, scratch + (x0 - tileX), &first, &end);
+        long offset;
+        const float *mask = scratch;
+        if (strata_strips_row_single(strips, rowTable, r, x0 - covX, x1 - covX, &offset, &first, &end)) {
+            // The strip's values are the mask as they lie (mask[x − tileX] is column x's): no copy.
+            // The steps read up to LANES − 1 values either side of them, which the sink's padding
+            // holds, and leave those lanes out. (Integer arithmetic: the base itself may lie
+            // outside the values.)
+            mask = (const float *)((uintptr_t)alpha + (uintptr_t)(offset + tileX - covX) * sizeof *alpha);
+        } else {
+            strata_strips_row_mask(strips, alpha, rowTable, r, x0 - covX, x1 - covX, scratch + (x0 - tileX), &first, &end);
+        }
         if (first >= end) continue;
         FN(prepareRow)(&maps, it, y);
-        FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, first + covX, end + covX, STRATA_SPAN_INTERIOR, scratch);
+        FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, first + covX, end + covX, STRATA_SPAN_INTERIOR, mask);
     }
 }
 

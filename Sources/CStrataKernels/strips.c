@@ -192,8 +192,9 @@ static int sweep_row(const band *b, int row, int evenOdd, strata_strip_sink *o) 
     const long lo = b->lo[row], n = (long)b->hi[row] + 1;  // the slots that may hold pieces: lo ..< n
     const long width = b->width;
     b->lo[row] = INT32_MAX; b->hi[row] = -1;
-    // A row's strips hold at most its width of values, and a strip a run and a gap.
-    if (!reserve_alpha(o, width) || !reserve_strips(o, width + 4)) return 0;
+    // A row's strips hold at most its width of values (then the padding's zeros), and a strip a run
+    // and a gap.
+    if (!reserve_alpha(o, width + STRATA_STRIP_ALPHA_PAD) || !reserve_strips(o, width + 4)) return 0;
     float *restrict alpha = o->alpha;
     strata_strip *restrict strips = o->strips;
     long alphaCount = o->alphaCount, count = o->count;
@@ -259,6 +260,10 @@ int strata_strips_build(const strata_edge_sink *edges, int evenOdd, strata_strip
     int32_t *rowStart = rowTable, *rowLo = rowTable + height + 1, *rowHi = rowLo + height;
     const long slots = (long)width + 2, words = (slots + 63) / 64, bands = (height + BAND - 1) / BAND;
     const long count = edges->count;
+    // The padding before the values (and room for the one after them).
+    if (!reserve_alpha(out, 2 * STRATA_STRIP_ALPHA_PAD)) return 0;
+    memset(out->alpha, 0, STRATA_STRIP_ALPHA_PAD * sizeof *out->alpha);
+    out->alphaCount = STRATA_STRIP_ALPHA_PAD;
     if (!ensure((void **)&scratch->acc, &scratch->accCapacity, BAND * slots, sizeof(int64_t), 1)
         || !ensure((void **)&scratch->bits, &scratch->bitsCapacity, BAND * words, sizeof(uint64_t), 1)
         || !ensure((void **)&scratch->order, &scratch->orderCapacity, count > 0 ? count : 1, sizeof(int32_t), 0)
@@ -312,5 +317,7 @@ int strata_strips_build(const strata_edge_sink *edges, int evenOdd, strata_strip
         }
     }
     rowStart[height] = (int32_t)out->count;
+    // The padding after the values (each row reserved room for it).
+    memset(out->alpha + out->alphaCount, 0, STRATA_STRIP_ALPHA_PAD * sizeof *out->alpha);
     return 1;
 }

@@ -65,6 +65,19 @@ final class StripTests: XCTestCase {
                 }
             }
             XCTAssertTrue(first >= end || (x0 <= first && first < end && end <= x1), "range \(first)..<\(end) in \(x0)..<\(x1)")
+            // Where one explicit strip meets the window, the kernel reads its values in place: the
+            // same columns and values, with the padding on both sides.
+            var offset = 0, singleFirst: Int32 = 0, singleEnd: Int32 = 0
+            let single = table.withUnsafeBufferPointer {
+                strata_strips_row_single(sink.strips, $0.baseAddress!, Int32(r), Int32(x0), Int32(x1), &offset, &singleFirst, &singleEnd)
+            }
+            if single == 1 {
+                XCTAssertEqual([singleFirst, singleEnd], [first, end], "row \(r) window \(x0)..<\(x1)")
+                let pad = Int(STRATA_STRIP_ALPHA_PAD)
+                XCTAssertGreaterThanOrEqual(offset + Int(singleFirst), pad)
+                XCTAssertLessThanOrEqual(offset + Int(singleEnd) + pad, sink.alphaCapacity)
+                for x in Int(singleFirst)..<Int(singleEnd) { XCTAssertEqual(sink.alpha[offset + x], out[x - x0], "row \(r) column \(x)") }
+            }
             return (out, first < end ? Int(first)..<Int(end) : x1..<x1)
         }
     }
@@ -151,7 +164,11 @@ final class StripTests: XCTestCase {
         let strips = Strips([[(-5, -5), (505, -5), (505, 205), (-5, 205)]], width: 500, height: 200, evenOdd: false, scratch: &scratch)
         defer { strips.release() }
         XCTAssertEqual(strips.sink.count, 200)
-        XCTAssertEqual(strips.sink.alphaCount, 0)
+        // No explicit values: only the padding's zeros, before and after.
+        let pad = Int(STRATA_STRIP_ALPHA_PAD)
+        XCTAssertEqual(strips.sink.alphaCount, pad)
+        XCTAssertGreaterThanOrEqual(strips.sink.alphaCapacity, 2 * pad)
+        XCTAssertEqual((0..<(2 * pad)).map { strips.sink.alpha[$0] }, [Float](repeating: 0, count: 2 * pad))
         for r in 0..<200 {
             let s = strips.sink.strips[Int(strips.table[r])]
             XCTAssertEqual([s.x0, s.x1, s.alpha], [0, 500, -1])

@@ -305,7 +305,12 @@ typedef struct {
 } strata_strip;
 
 /// A polygon's strips (row by row, left to right) and their explicit coverages; buffers grown
-/// with realloc and owned by the caller.
+/// with realloc and owned by the caller. The explicit coverages start after
+/// STRATA_STRIP_ALPHA_PAD zeros and are followed by at least as many, so that a kernel may read a
+/// strip's values a step of lanes at a time from a few values before its first to a few after its
+/// last (strata_strips_row_single).
+enum { STRATA_STRIP_ALPHA_PAD = 16 };
+
 typedef struct {
     strata_strip *strips;
     long count, capacity;
@@ -359,6 +364,26 @@ static inline void strata_strips_row_mask(const strata_strip *strips, const floa
         e = sb;
     }
     *first = a; *end = e;
+}
+
+/// When exactly one strip of row `row` meets columns x0 ..< x1 and it holds explicit values, the
+/// columns it covers there (first ..< end) and where their values are: column x's is
+/// alpha[*offset + x]. Returns 0 otherwise (strata_strips_row_mask then gathers the row).
+static inline int strata_strips_row_single(const strata_strip *strips, const int32_t *rowStart, int32_t row, int x0, int x1,
+                                           long *offset, int *first, int *end) {
+    const strata_strip *only = 0;
+    for (long i = rowStart[row]; i < rowStart[row + 1]; i++) {
+        const strata_strip *s = &strips[i];
+        if (s->x0 >= x1) break;
+        if (s->x1 <= x0 || s->x1 <= s->x0) continue;
+        if (only) return 0;
+        only = s;
+    }
+    if (!only || only->alpha < 0) return 0;
+    *first = only->x0 > x0 ? only->x0 : x0;
+    *end = only->x1 < x1 ? only->x1 : x1;
+    *offset = (long)only->alpha - only->x0;
+    return 1;
 }
 
 /// Draws a polygon's strips with the item's paint and clips over pixels x0 ..< x1, y0 ..< y1 of a
