@@ -18,7 +18,7 @@
 #include "strata_kernels.h"
 #include "coverage_math.h"
 
-enum { BAND = 16, MERGE_GAP = 16 };
+enum { BAND = 16, MERGE_GAP = 16, DENSE_SPAN = 32 };
 
 // MARK: Edges
 
@@ -201,7 +201,26 @@ static int sweep_row(const band *b, int row, int evenOdd, strata_strip_sink *o) 
     int64_t sum = 0;
     long open = -1;       // the explicit strip being built (index), or −1
     long gap = 0;         // the pixel where the current constant run starts
-    long p = lo < n ? next_bit(bits, lo, n, 1) : n;
+    long p = n;
+    if (lo < n && n - lo <= DENSE_SPAN) {
+        // Few slots between the first piece and the last (a stroke crossing the row once): one
+        // explicit strip over all of them, without following the bits run by run. Its values
+        // are those the runs and the merged gaps between them would hold.
+        long s = lo;
+        if (s == 0) { sum += acc[0]; acc[0] = 0; s = 1; }
+        if (n > s) {
+            strips[count++] = (strata_strip){ (int32_t)(s - 1), (int32_t)(n - 1), (int32_t)alphaCount, 0 };
+            if (evenOdd) {
+                for (; s < n; s++) { sum += acc[s]; acc[s] = 0; alpha[alphaCount++] = coverage_of(sum, 1); }
+            } else {
+                for (; s < n; s++) { sum += acc[s]; acc[s] = 0; alpha[alphaCount++] = coverage_of(sum, 0); }
+            }
+        }
+        sum += acc[n]; acc[n] = 0;
+        gap = n - 1;
+    } else if (lo < n) {
+        p = next_bit(bits, lo, n, 1);
+    }
     while (p < n) {
         const long q = next_bit(bits, p, n, 0);
         // Pixels gap ..< start hold the constant `sum` gives.
