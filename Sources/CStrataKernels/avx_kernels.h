@@ -1,8 +1,8 @@
 // The eight-lane kernels in 256-bit registers, included by kernels_avx2.c (AVX2) and
-// kernels_avx512.c (the same code for CPUs with AVX-512VL, which gives 256-bit operations 32
-// registers instead of 16 and mask registers for the selects: fewer spills and blends, the same
-// IEEE operations and so the same bytes). The includer defines SUFFIX, and STRATA_AVX512 for
-// the second.
+// kernels_avx512_store.c (the same code for CPUs with AVX-512VL, which gives 256-bit operations
+// 32 registers instead of 16 and mask registers for the selects: fewer spills and blends, the
+// same IEEE operations and so the same bytes). The includer defines SUFFIX, STRATA_AVX512 for the
+// second, and STRATA_NO_SPANS to leave the span kernels out (the AVX-512 ones have sixteen lanes).
 // No FMA: contraction would change the bits against the other instantiations.
 #pragma STDC FP_CONTRACT OFF
 #include <immintrin.h>
@@ -34,7 +34,9 @@ static inline void FN(gatherPair256)(const uint32_t *base, vi idx, vu *a, vu *b)
 // for −0 where the select gives −0; both store as byte 0.)
 static inline vf FN(max0_256)(vf v) { return (vf)_mm256_max_ps((__m256)v, _mm256_setzero_ps()); }
 #define STRATA_MAX0 FN(max0_256)
+#ifndef STRATA_NO_SPANS
 #include "span_kernel.h"
+#endif
 #include "store_kernel.h"
 #include "yuv_kernel.h"
 #pragma clang attribute pop

@@ -1,8 +1,9 @@
 // The lane types the kernels are written in. A file that instantiates the kernels defines
-// LANES (8 or 1) and SUFFIX before including this: `vf`, `vi`, `vu` are LANES floats, ints
+// LANES (16, 8 or 1) and SUFFIX before including this: `vf`, `vi`, `vu` are LANES floats, ints
 // and unsigned ints, and the helpers below are the only operations the kernels use besides
 // + − × ÷ and comparisons. Every helper is lane-wise and exact (selects, not minps/maxps
-// NaN rules; floor by truncation and correction), so one lane and eight give the same bits.
+// NaN rules; floor by truncation and correction), so one lane, eight and sixteen give the same
+// bits.
 #ifndef STRATA_LANES_H
 #define STRATA_LANES_H
 
@@ -27,15 +28,25 @@ typedef float vf __attribute__((ext_vector_type(8)));
 typedef int32_t vi __attribute__((ext_vector_type(8)));
 typedef uint32_t vu __attribute__((ext_vector_type(8)));
 #define IOTA ((vi){0, 1, 2, 3, 4, 5, 6, 7})
+#elif LANES == 16
+typedef float vf __attribute__((ext_vector_type(16)));
+typedef int32_t vi __attribute__((ext_vector_type(16)));
+typedef uint32_t vu __attribute__((ext_vector_type(16)));
+#define IOTA ((vi){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 #elif LANES == 1
 typedef float vf __attribute__((ext_vector_type(1)));
 typedef int32_t vi __attribute__((ext_vector_type(1)));
 typedef uint32_t vu __attribute__((ext_vector_type(1)));
 #define IOTA ((vi){0})
 #else
-#error "LANES must be 8 or 1"
+#error "LANES must be 16, 8 or 1"
 #endif
 
+/// The span kernels' steps start on multiples of ALIGN pixels from the tile's left edge: LANES,
+/// but eight for sixteen lanes, so that a segment's partial first and last steps cover no more
+/// pixels outside it than eight-lane steps do (the last may reach STRATA_SPAN_TAIL floats past a
+/// row). The dither depends on x mod 8 only, so it is the same at any such start.
+#define ALIGN (LANES > 8 ? 8 : LANES)
 #define CAT2(a, b) a##b
 #define CAT(a, b) CAT2(a, b)
 /// A kernel's name in this instantiation.

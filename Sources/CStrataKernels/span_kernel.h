@@ -593,8 +593,18 @@ static const float strata_dither_table[8][8][8] = {
 };
 #endif
 
-/// The gradient dither (over 255) of the LANES pixels from (x, y) on.
+/// The gradient dither (over 255) of the LANES pixels from (x, y) on (x a multiple of 8: sixteen
+/// lanes hold the eight values twice).
+#if LANES == 16
+INLINE vf FN(dither)(int x, int y) {
+    typedef float half __attribute__((ext_vector_type(8)));
+    half h;
+    memcpy(&h, strata_dither_table[x & 7][y & 7], sizeof h);
+    return __builtin_shufflevector(h, h, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
+}
+#else
 INLINE vf FN(dither)(int x, int y) { return FN(load)(strata_dither_table[x & 7][y & 7]); }
+#endif
 
 /// The paint's premultiplied colour at the lanes' samples. `dither`: FN(dither)'s (over 255); `inside` and
 /// `pf`: FN(sampleImage)'s (`inside` INSIDE_PLAIN: an image without crossfade or tint, bilinear).
@@ -799,26 +809,26 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
     float *row = tile + (long)(y - tileY) * stride;
     float *R = row, *G = row + plane, *B = row + 2 * plane, *A = row + 3 * plane;
     const int lx0 = x0 - tileX, lx1 = x1 - tileX;
-    // The dither of a lane depends on x mod 8 only, and steps start at multiples of LANES.
+    // The dither of a lane depends on x mod 8 only, and steps start at multiples of ALIGN.
     vf dither = 0;
-    if (paint == STRATA_PAINT_AXIAL || paint == STRATA_PAINT_RADIAL) dither = FN(dither)(tileX + (lx0 & ~(LANES - 1)), y);
+    if (paint == STRATA_PAINT_AXIAL || paint == STRATA_PAINT_RADIAL) dither = FN(dither)(tileX + (lx0 & ~(ALIGN - 1)), y);
     enum { AHEAD = 8 };  // device rows
     FN(prefetch) pf = { 0, 0 };
     if (paint == STRATA_PAINT_IMAGE) pf = FN(prefetchAhead)(&it->image, &maps->item, AHEAD);
-    // Steps wholly inside the segment (those from wa to wb) take the variant without lane masks
+    // Steps wholly inside the segment (from wa on, up to wb: k + LANES ≤ lx1) take the variant without lane masks
     // when the map is affine; the segment's first and last steps may be partial.
-    const int wa = maps->item.affine ? (lx0 + LANES - 1) & ~(LANES - 1) : lx1;
-    const int wb = lx1 & ~(LANES - 1);
+    const int wa = maps->item.affine ? (lx0 + ALIGN - 1) & ~(ALIGN - 1) : lx1;
+    const int wb = lx1 - LANES;  // whole steps: k ≤ wb
     // The item's map in a local, so that the steps keep it in registers.
     const FN(rowmap) rm = maps->item;
     const int ramp = il->gradient.ramp, cover = il->cover, aa = il->aa;
 #define STEP(WHOLE) FN(step)(it, &rm, il, ramp, cover, aa, maps, R, G, B, A, k, lx0, lx1, tileX, y, mask, X, dither, &pf, full, replace, paint, \
                              clipped, masked, inside, WHOLE, simple)
     // The lanes' pixel centres, stepped (exact: integers and halves below 2^24).
-    const int k0 = lx0 & ~(LANES - 1);
+    const int k0 = lx0 & ~(ALIGN - 1);
     vf X = FN(tof)(IOTA + (tileX + k0)) + 0.5f;
     for (int k = k0; k < lx1; k += LANES, X += (float)LANES) {
-        if (k >= wa && k < wb) STEP(1); else STEP(0);
+        if (k >= wa && k <= wb) STEP(1); else STEP(0);
     }
 #undef STEP
 }
@@ -833,15 +843,15 @@ INLINE void FN(loopBordered)(const strata_item *restrict it, const FN(itemLanes)
     float *R = row, *G = row + plane, *B = row + 2 * plane, *A = row + 3 * plane;
     const int lx0 = x0 - tileX, lx1 = x1 - tileX;
     vf dither = 0;
-    if (paint == STRATA_PAINT_AXIAL || paint == STRATA_PAINT_RADIAL) dither = FN(dither)(tileX + (lx0 & ~(LANES - 1)), y);
-    const int wa = maps->item.affine ? (lx0 + LANES - 1) & ~(LANES - 1) : lx1;
-    const int wb = lx1 & ~(LANES - 1);
+    if (paint == STRATA_PAINT_AXIAL || paint == STRATA_PAINT_RADIAL) dither = FN(dither)(tileX + (lx0 & ~(ALIGN - 1)), y);
+    const int wa = maps->item.affine ? (lx0 + ALIGN - 1) & ~(ALIGN - 1) : lx1;
+    const int wb = lx1 - LANES;  // whole steps: k ≤ wb
     const FN(rowmap) rm = maps->item;
     const int ramp = il->gradient.ramp, aa = il->aa;
-    const int k0 = lx0 & ~(LANES - 1);
+    const int k0 = lx0 & ~(ALIGN - 1);
     vf X = FN(tof)(IOTA + (tileX + k0)) + 0.5f;
     for (int k = k0; k < lx1; k += LANES, X += (float)LANES) {
-        if (k >= wa && k < wb) FN(stepBordered)(it, &rm, il, ramp, aa, maps, R, G, B, A, k, lx0, lx1, tileX, y, X, dither, paint, clipped, 1, simple);
+        if (k >= wa && k <= wb) FN(stepBordered)(it, &rm, il, ramp, aa, maps, R, G, B, A, k, lx0, lx1, tileX, y, X, dither, paint, clipped, 1, simple);
         else FN(stepBordered)(it, &rm, il, ramp, aa, maps, R, G, B, A, k, lx0, lx1, tileX, y, X, dither, paint, clipped, 0, simple);
     }
 }
@@ -881,11 +891,11 @@ INLINE void FN(storeLoop)(const strata_item *restrict it, float *restrict tile, 
 
 /// Whether the bilinear footprints of every lane of FN(loop)'s steps over pixels `x0 ..< x1`
 /// (from the first step's first pixel to the last step's last, steps starting on multiples of
-/// LANES from the tile's left edge) lie inside the item's images. Only interiors ask: a full
+/// ALIGN from the tile's left edge) lie inside the item's images. Only interiors ask: a full
 /// segment's steps reach past the shape's edge, usually past the image's.
 INLINE int FN(imageStepsInside)(const FN(itemLanes) *il, const FN(rowmap) *rm, int tileX, int x0, int x1) {
     if (il->nearest) return 0;
-    const int xa = tileX + ((x0 - tileX) & ~(LANES - 1));
+    const int xa = tileX + ((x0 - tileX) & ~(ALIGN - 1));
     const int last = xa + (x1 - xa + LANES - 1) / LANES * LANES - 1;
     if (!FN(footprintsInside)(&il->sampler, &il->image, rm, xa, last)) return 0;
     return !il->blend || FN(footprintsInside)(&il->blendSampler, &il->blendImage, rm, xa, last);
@@ -961,13 +971,13 @@ INLINE int FN(rowColumns)(const strata_rows *rows, const strata_row_setup *setup
     return 1;
 }
 
-/// Blended interiors start and end on a step of LANES pixels (tile-relative, as the loops step):
+/// Blended interiors start and end on a multiple of ALIGN pixels (tile-relative, as the loops step):
 /// the pixels cut off go to the full path's steps next to them, which compute them anyway, and
 /// give the same bytes there (coverage exactly 1 in a run). Saves the step each boundary would
 /// otherwise take twice.
 INLINE void FN(alignInterior)(int tileX, int *ia, int *ib) {
-    *ia = tileX + ((*ia - tileX + LANES - 1) & ~(LANES - 1));
-    *ib = tileX + ((*ib - tileX) & ~(LANES - 1));
+    *ia = tileX + ((*ia - tileX + ALIGN - 1) & ~(ALIGN - 1));
+    *ib = tileX + ((*ib - tileX) & ~(ALIGN - 1));
 }
 
 void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
@@ -1052,7 +1062,7 @@ void FN(strata_draw_strips)(const strata_item *it, float *tile, long stride, lon
         if (strata_strips_row_single(strips, rowTable, r, x0 - covX, x1 - covX, &offset, &first, &end)) {
             // The strip's values are the mask as they lie (mask[x − tileX] is column x's): no copy.
             // The steps read up to LANES − 1 values either side of them, which the sink's padding
-            // holds, and leave those lanes out. (Integer arithmetic: the base itself may lie
+            // (STRATA_STRIP_ALPHA_PAD ≥ 15) holds, and leave those lanes out. (Integer arithmetic: the base itself may lie
             // outside the values.)
             mask = (const float *)((uintptr_t)alpha + (uintptr_t)(offset + tileX - covX) * sizeof *alpha);
         } else {

@@ -10,7 +10,7 @@ import CStrataKernels
 
 func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor { CGColor(red: r, green: g, blue: b, alpha: a) }
 
-/// Renders `root` with the eight-lane kernels, and checks that their scalar path, every other
+/// Renders `root` with the widest kernels the CPU runs, and checks that the scalar path, every other
 /// instantiation the CPU runs and their general code (RenderOptions.usesSpecialisedKernels)
 /// give the same bytes (so every reference image is checked on each).
 func render(_ root: CALayer, width: Int, height: Int, workers: Int = 2, tileSize: Int = 64, time: Double = 0,

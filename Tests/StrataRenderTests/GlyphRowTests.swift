@@ -25,8 +25,12 @@ final class GlyphRowTests: XCTestCase {
         }
     }
 
+    private let tailSentinel: Float = 12345
+
     private func tile(_ rng: inout SplitMix) -> [Float] {
-        var planes = [Float](repeating: 0, count: width * height * 4)
+        // The kernels' steps may reach STRATA_SPAN_TAIL floats past the last row (which must be
+        // left as they were: `tailSentinel`).
+        var planes = [Float](repeating: tailSentinel, count: width * height * 4 + Int(STRATA_SPAN_TAIL))
         for i in 0..<(width * height) {
             let a = Float.random(in: 0...1, using: &rng)
             planes[3 * width * height + i] = a
@@ -53,7 +57,7 @@ final class GlyphRowTests: XCTestCase {
         // Every glyph's mask in one buffer, so that the glyphs' pointers stay valid while it is open.
         var masks: [Float] = []
         for g in glyphs { masks.append(contentsOf: g.mask) }
-        var scratch = [Float](repeating: 0, count: width)
+        var scratch = [Float](repeating: 0, count: width + Int(STRATA_SPAN_TAIL))
         masks.withUnsafeBufferPointer { all in
             var placed: [strata_glyph] = []
             var offset = 0
@@ -97,6 +101,13 @@ final class GlyphRowTests: XCTestCase {
                     let differ = zip(one, together).filter { $0.bitPattern != $1.bitPattern }.count
                     XCTAssertEqual(differ, 0, "trial \(trial), clipped \(clipped), lanes \(l.rawValue): floats that differ")
                     changed += zip(one, start).filter { $0 != $1 }.count
+                    for planes in [one, together] {
+                        XCTAssertEqual(Array(planes[(4 * width * height)...]), [Float](repeating: tailSentinel, count: Int(STRATA_SPAN_TAIL)),
+                                       "lanes \(l.rawValue): the floats past the last row")
+                    }
+                    // Every instantiation gives the bytes of the scalar one.
+                    let scalar = draw(glyphs, together: true, clipped: clipped, over: start, lanes: STRATA_LANES_SCALAR)
+                    XCTAssertEqual(zip(together, scalar).filter { $0.bitPattern != $1.bitPattern }.count, 0, "lanes \(l.rawValue) against scalar")
                 }
             }
         }

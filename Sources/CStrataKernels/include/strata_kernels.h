@@ -3,13 +3,14 @@
 // per-pixel image shader 75 cycles a pixel).
 //
 // Every kernel exists four times, compiled from one source (span_kernel.h, store_kernel.h):
-// eight lanes with AVX-512VL, the same with AVX2, eight lanes with baseline SSE2, and one lane
-// (the scalar path). Lanes never talk to each other and every operation is a plain IEEE
-// single-precision operation (no contraction into FMA, no reciprocal estimates), so all give
-// the same bytes; the tests render scenes through each the CPU runs and compare them.
+// with AVX-512 (sixteen lanes for the span kernels, eight for the store and YUV kernels), eight
+// lanes with AVX2, eight lanes with baseline SSE2, and one lane (the scalar path). Lanes never
+// talk to each other and every operation is a plain IEEE single-precision operation (no
+// contraction into FMA, no reciprocal estimates), so all give the same bytes; the tests render
+// scenes through each the CPU runs and compare them.
 //
 // Tiles are planar: four planes (R, G, B, A) of premultiplied floats, `stride` floats a row
-// (a multiple of 8), `plane` floats apart.
+// (a multiple of 8), `plane` floats apart, with STRATA_SPAN_TAIL floats after the last plane.
 #ifndef STRATA_KERNELS_H
 #define STRATA_KERNELS_H
 
@@ -20,9 +21,16 @@ typedef enum {
     STRATA_LANES_SCALAR = 0,
     STRATA_LANES_SSE2 = 1,
     STRATA_LANES_AVX2 = 2,
-    /// AVX2's code compiled for AVX-512VL (32 registers, mask registers), eight lanes as well.
+    /// AVX-512: span kernels of sixteen lanes in 512-bit registers; the store and YUV kernels
+    /// are AVX2's code compiled for AVX-512VL (32 registers, mask registers).
     STRATA_LANES_AVX512 = 3,
 } strata_lanes;
+
+/// Floats a tile's planes and a mask row must hold past their end. The span kernels' steps start
+/// on multiples of 8 pixels of a row and the widest take 16, so a row's last step may reach 8
+/// floats past its `stride` (past the last plane, for its last row); the lanes beyond the row
+/// are read and left as they were.
+enum { STRATA_SPAN_TAIL = 8 };
 
 /// The widest instantiation this CPU runs.
 strata_lanes strata_best_lanes(void);
@@ -144,7 +152,7 @@ typedef enum {
 
 /// Draws pixels `x0 ..< x1` of row `y` of a planar tile whose top-left pixel is
 /// (tileX, tileY). `mask`, when given, holds a coverage per tile column (indexed by x − tileX,
-/// `stride` floats, 0…1), multiplied in.
+/// `stride` floats, 0…1, then STRATA_SPAN_TAIL more), multiplied in.
 void strata_draw_span(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
                       int y, int x0, int x1, strata_span_mode mode, const float *mask, strata_lanes lanes);
 
@@ -387,7 +395,7 @@ static inline int strata_strips_row_single(const strata_strip *strips, const int
 }
 
 /// Draws a polygon's strips with the item's paint and clips over pixels x0 ..< x1, y0 ..< y1 of a
-/// tile (`scratch` holds `stride` floats): the strips are relative to
+/// tile (`scratch` holds `stride` + STRATA_SPAN_TAIL floats): the strips are relative to
 /// (covX, covY), rows covY ..< covY + rows, `rowTable` as strata_strips_build fills it.
 void strata_draw_strips(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
                         const strata_strip *strips, const float *alpha, const int32_t *rowTable, int32_t covX, int32_t covY,
@@ -411,7 +419,7 @@ typedef struct {
 
 /// Draws glyph masks, one after the other (each blended over the ones before, as glyphs are
 /// composited one by one), with the item's paint and clips over pixels x0 ..< x1, y0 ..< y1 of
-/// a tile. `scratch` holds `stride` floats.
+/// a tile. `scratch` holds `stride` + STRATA_SPAN_TAIL floats.
 void strata_draw_glyphs(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
                         const strata_glyph *glyphs, long count, int x0, int y0, int x1, int y1, float *scratch,
                         strata_lanes lanes);

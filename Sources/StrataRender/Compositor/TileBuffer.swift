@@ -3,6 +3,7 @@
 // Rows are padded to a multiple of eight floats; the padding is never stored to a frame.
 import Foundation
 import StrataCore
+import CStrataKernels
 
 /// A tile's pixels while it is being drawn.
 struct TileBuffer {
@@ -16,12 +17,16 @@ struct TileBuffer {
     /// Floats from one plane to the next.
     var plane: Int { stride * height }
 
+    /// The planes' length: four planes, and the floats a span kernel's last step may reach past
+    /// the last row (STRATA_SPAN_TAIL; never stored to a frame).
+    static func count(stride: Int, height: Int) -> Int { 4 * stride * height + Int(STRATA_SPAN_TAIL) }
+
     /// A transparent buffer.
     init(rect: PixelRect) {
         self.rect = rect
         width = max(0, rect.x1 - rect.x0); height = max(0, rect.y1 - rect.y0)
         stride = (width + 7) & ~7
-        planes = [Float](repeating: 0, count: 4 * stride * height)
+        planes = [Float](repeating: 0, count: TileBuffer.count(stride: stride, height: height))
     }
 
     /// A transparent buffer from the pool (give it back with `recycle()`).
@@ -29,7 +34,7 @@ struct TileBuffer {
         self.rect = rect
         width = max(0, rect.x1 - rect.x0); height = max(0, rect.y1 - rect.y0)
         stride = (width + 7) & ~7
-        planes = PlanePool.shared.takeZeroed(4 * stride * height)
+        planes = PlanePool.shared.takeZeroed(TileBuffer.count(stride: stride, height: height))
     }
 
     /// A pooled buffer starting as a copy of `planes` (a kept state of the same rectangle).
@@ -37,7 +42,7 @@ struct TileBuffer {
         self.rect = rect
         width = max(0, rect.x1 - rect.x0); height = max(0, rect.y1 - rect.y0)
         stride = (width + 7) & ~7
-        precondition(planes.count == 4 * stride * height, "planes of another rectangle")
+        precondition(planes.count == TileBuffer.count(stride: stride, height: height), "planes of another rectangle")
         self.planes = PlanePool.shared.copy(planes)
     }
 
@@ -50,7 +55,7 @@ struct TileBuffer {
         self.rect = rect
         width = max(0, rect.x1 - rect.x0); height = max(0, rect.y1 - rect.y0)
         stride = (width + 7) & ~7
-        planes = PlanePool.shared.take(4 * stride * height)
+        planes = PlanePool.shared.take(TileBuffer.count(stride: stride, height: height))
     }
 
     /// A buffer starting from `planes` (a kept state of the same rectangle).
@@ -58,7 +63,7 @@ struct TileBuffer {
         self.rect = rect
         width = max(0, rect.x1 - rect.x0); height = max(0, rect.y1 - rect.y0)
         stride = (width + 7) & ~7
-        precondition(planes.count == 4 * stride * height, "planes of another rectangle")
+        precondition(planes.count == TileBuffer.count(stride: stride, height: height), "planes of another rectangle")
         self.planes = planes
     }
 
