@@ -122,7 +122,7 @@ struct StrokeOutliner {
         let m = xs.count, h = halfWidth
         let segments = closed ? m : m - 1
         @inline(__always) func dir(_ i: Int) -> (Double, Double, Double) {
-            let j = (i + 1) % m
+            let j = i + 1 == m ? 0 : i + 1
             let dx = xs[j] - xs[i], dy = ys[j] - ys[i]
             let len = (dx * dx + dy * dy).squareRoot()
             return (dx / len, dy / len, len)
@@ -133,22 +133,26 @@ struct StrokeOutliner {
             started = true
         }
         if closed {
+            var (ax, ay, la) = dir(m - 1)
             for i in 0..<m {
-                let (ax, ay, la) = dir((i + m - 1) % m), (bx, by, lb) = dir(i)
+                let (bx, by, lb) = dir(i)
                 joinPoints(xs[i], ys[i], ax, ay, la, bx, by, lb, corner[i], join, emit)
+                (ax, ay, la) = (bx, by, lb)
             }
             return
         }
-        // Open: start at the first offset point, join the inner vertices, end with the cap.
-        let (d0x, d0y, _) = dir(0)
-        emit(xs[0] - d0y * h, ys[0] + d0x * h)
+        // Open: start at the first offset point, join the inner vertices, end with the cap. Each
+        // segment's direction is computed once and carried to the next vertex.
+        var (ax, ay, la) = dir(0)
+        emit(xs[0] - ay * h, ys[0] + ax * h)
         if segments > 1 {
             for i in 1..<(m - 1) {
-                let (ax, ay, la) = dir(i - 1), (bx, by, lb) = dir(i)
+                let (bx, by, lb) = dir(i)
                 joinPoints(xs[i], ys[i], ax, ay, la, bx, by, lb, corner[i], join, emit)
+                (ax, ay, la) = (bx, by, lb)
             }
         }
-        let (ex, ey, _) = dir(m - 2)
+        let (ex, ey) = (ax, ay)
         let px = xs[m - 1], py = ys[m - 1]
         emit(px - ey * h, py + ex * h)
         switch cap {
