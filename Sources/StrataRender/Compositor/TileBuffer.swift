@@ -1,6 +1,8 @@
 // A tile's working pixels: premultiplied RGBA floats (0…1) in four planes (R, G, B, A), so that
-// the span kernels read and write eight pixels of one channel with one vector load or store.
-// Rows are padded to a multiple of eight floats; the padding is never stored to a frame.
+// the span kernels read and write eight or sixteen pixels of one channel with one vector load or
+// store. Rows are padded to a multiple of eight floats, and the planes end with STRATA_SPAN_TAIL
+// floats more (a sixteen-lane step starting eight floats before a row's end reaches past it); the
+// padding is never stored to a frame.
 import Foundation
 import StrataCore
 import CStrataKernels
