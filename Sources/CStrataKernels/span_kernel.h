@@ -815,8 +815,8 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
     enum { AHEAD = 8 };  // device rows
     FN(prefetch) pf = { 0, 0 };
     if (paint == STRATA_PAINT_IMAGE) pf = FN(prefetchAhead)(&it->image, &maps->item, AHEAD);
-    // Steps wholly inside the segment (from wa on, up to wb: k + LANES ≤ lx1) take the variant without lane masks
-    // when the map is affine; the segment's first and last steps may be partial.
+    // Steps wholly inside the segment (from wa on, up to wb: k + LANES ≤ lx1) take the variant
+    // without lane masks when the map is affine; the segment's first and last steps may be partial.
     const int wa = maps->item.affine ? (lx0 + ALIGN - 1) & ~(ALIGN - 1) : lx1;
     const int wb = lx1 - LANES;  // whole steps: k ≤ wb
     // The item's map in a local, so that the steps keep it in registers.
@@ -971,10 +971,10 @@ INLINE int FN(rowColumns)(const strata_rows *rows, const strata_row_setup *setup
     return 1;
 }
 
-/// Blended interiors start and end on a multiple of ALIGN pixels (tile-relative, as the loops step):
-/// the pixels cut off go to the full path's steps next to them, which compute them anyway, and
-/// give the same bytes there (coverage exactly 1 in a run). Saves the step each boundary would
-/// otherwise take twice.
+/// Blended interiors start and end on a multiple of ALIGN pixels (tile-relative, where the loops'
+/// steps start): the pixels cut off go to the full path's steps next to them, which compute them
+/// anyway, and give the same bytes there (coverage exactly 1 in a run). Saves the step each
+/// boundary would otherwise take twice.
 INLINE void FN(alignInterior)(int tileX, int *ia, int *ib) {
     *ia = tileX + ((*ia - tileX + ALIGN - 1) & ~(ALIGN - 1));
     *ib = tileX + ((*ib - tileX) & ~(ALIGN - 1));
@@ -1062,8 +1062,8 @@ void FN(strata_draw_strips)(const strata_item *it, float *tile, long stride, lon
         if (strata_strips_row_single(strips, rowTable, r, x0 - covX, x1 - covX, &offset, &first, &end)) {
             // The strip's values are the mask as they lie (mask[x − tileX] is column x's): no copy.
             // The steps read up to LANES − 1 values either side of them, which the sink's padding
-            // (STRATA_STRIP_ALPHA_PAD ≥ 15) holds, and leave those lanes out. (Integer arithmetic: the base itself may lie
-            // outside the values.)
+            // (STRATA_STRIP_ALPHA_PAD) holds, and leave those lanes out. (Integer arithmetic: the
+            // base itself may lie outside the values.)
             mask = (const float *)((uintptr_t)alpha + (uintptr_t)(offset + tileX - covX) * sizeof *alpha);
         } else {
             strata_strips_row_mask(strips, alpha, rowTable, r, x0 - covX, x1 - covX, scratch + (x0 - tileX), &first, &end);

@@ -204,8 +204,9 @@ static int sweep_row(const band *b, int row, int evenOdd, strata_strip_sink *o) 
     long p = n;
     if (lo < n && n - lo <= DENSE_SPAN) {
         // Few slots between the first piece and the last (a stroke crossing the row once): one
-        // explicit strip over all of them, without following the bits run by run. Its values
-        // are those the runs and the merged gaps between them would hold.
+        // explicit strip over all of them, without following the bits run by run. The coverage
+        // is the same; a gap the bit walk would have made a strip of one value holds that value
+        // explicitly here.
         long s = lo;
         if (s == 0) { sum += acc[0]; acc[0] = 0; s = 1; }
         if (n > s) {
