@@ -242,7 +242,7 @@ static inline int fastRun(const strata_row_setup *s, int slabIndex, double Y, in
     return 1;
 }
 
-static inline int interiorColumnsFast(const strata_row_setup *s, const strata_interior *r, int y, int lo, int hi, int *x0, int *x1) {
+static inline __attribute__((always_inline)) int interiorColumnsFast(const strata_row_setup *s, const strata_interior *r, int y, int lo, int hi, int *x0, int *x1) {
     if (!s->affineInterior) return strata_interior_columns(r, y, lo, hi, x0, x1);
     const double Y = (double)y + 0.5;
     if (s->discs) {
@@ -275,10 +275,117 @@ int strata_interior_columns_fast(const strata_row_setup *s, const strata_interio
     return interiorColumnsFast(s, r, y, lo, hi, x0, x1);
 }
 
+// MARK: Eight rows at a time
+
+// The spans of a rounded item (an outline, and an affine interior with corner discs: most
+// layers' borders and fills) are found for eight rows at once: quadSpanFast and the discs' branch
+// of interiorColumnsFast with every branch a select, in lanes of doubles, so that the rows'
+// square roots and conversions overlap (one row at a time, each waited on a chain of them). Every
+// lane computes its row's values with the same operations in the same order, so the spans are
+// those of the row-by-row code (RowSpanTests compares them).
+enum { ROWS = 8 };
+typedef double vd __attribute__((ext_vector_type(ROWS)));
+typedef int64_t vl __attribute__((ext_vector_type(ROWS)));
+#define VSEL(m, a, b) ((m) ? (a) : (b))
+// The helpers below are always inlined, so no vector crosses a call (clang warns that 64-byte
+// vectors change the calling convention without AVX-512: not so here).
+#pragma clang diagnostic ignored "-Wpsabi"
+// Compiled for AVX-512 (eight doubles a register, and conversions between doubles and 64-bit
+// integers in one instruction: without them SSE2 code converts lane by lane and was slower than
+// the row-by-row code); run only where the CPU has it.
+#define VTARGET __attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq")))
+#define VINLINE static inline __attribute__((always_inline)) VTARGET
+
+VINLINE vd vmin(vd a, vd b) { return VSEL(a < b, a, b); }
+VINLINE vd vmax(vd a, vd b) { return VSEL(a > b, a, b); }
+/// ifloor and iceil lane by lane, for values clamped to ±1e15.
+VINLINE vl vfloor(vd v) { vl t = __builtin_convertvector(v, vl); return t + (vl)(__builtin_convertvector(t, vd) > v); }
+VINLINE vl vceil(vd v) { vl t = __builtin_convertvector(v, vl); return t - (vl)(__builtin_convertvector(t, vd) < v); }
+
+/// Rows y ..< y + ROWS of a rounded item (s->edgeCount > 0, s->affineInterior, s->discs).
+VTARGET static void roundedRowSpans(const strata_row_setup *s, const strata_rows *rows, int y, int32_t *out) {
+    vd yi;
+    for (int i = 0; i < ROWS; i++) yi[i] = (double)(y + i);
+    // The outline (quadSpanFast).
+    const vd top = yi - 1, bottom = yi + 2;
+    vd minX = INFINITY, maxX = -INFINITY;
+    for (int k = 0; k < s->edgeCount; k++) {
+        const double y0 = s->ey0[k], y1 = s->ey1[k];
+        const vl meets = (vl)(!((vd)y1 < top) & !((vd)y0 > bottom));
+        vd xa, xb;
+        if (y1 > y0) {
+            const vd ya = VSEL((vd)y0 > top, (vd)y0, top), yb = VSEL((vd)y1 < bottom, (vd)y1, bottom);
+            xa = s->ex0[k] + s->slope[k] * (ya - y0);
+            xb = s->ex0[k] + s->slope[k] * (yb - y0);
+        } else {
+            xa = s->ex0[k]; xb = s->ex1[k];
+        }
+        minX = VSEL(meets, vmin(minX, vmin(xa, xb)), minX);
+        maxX = VSEL(meets, vmax(maxX, vmax(xa, xb)), maxX);
+    }
+    const vl spanned = (vl)(minX <= maxX);
+    // Clamped on both sides (only the side that matters is, row by row): a lane with no span
+    // converts a finite value, and the clamps change no span (rows->x0 and x1 lie within ±1e15).
+    vl sx0 = vfloor(vmin((vd)1e15, vmax((vd)-1e15, minX))) - 1, sx1 = vceil(vmax((vd)-1e15, vmin((vd)1e15, maxX))) + 1;
+    sx0 = VSEL(sx0 < (vl)rows->x0, (vl)rows->x0, sx0);
+    sx1 = VSEL(sx1 > (vl)rows->x1, (vl)rows->x1, sx1);
+    const vl outlined = spanned & (vl)(sx0 < sx1);
+    // The interior: the slabs' and the discs' intervals (interiorColumnsFast's rounded branch).
+    const vd Y = yi + 0.5;
+    vd xlo = INFINITY, xhi = -INFINITY;
+    for (int i = 0; i < 2; i++) {
+        vd l = -INFINITY, u = INFINITY;
+        vl valid = (vl)-1;
+        for (int axis = 0; axis < 2; axis++) {
+            const int j = 2 * i + axis;
+            switch (s->kind[j]) {
+            case 0: valid = (vl)0; break;
+            case 2: {
+                const vd b = s->lo0[j] + s->loY[j] * Y;
+                valid &= (vl)((b <= s->hi0[j]) & (-b <= s->hi0[j]));
+                break;
+            }
+            default:
+                l = vmax(l, s->lo0[j] + s->loY[j] * Y);
+                u = vmin(u, s->hi0[j] + s->hiY[j] * Y);
+            }
+        }
+        valid &= (vl)(l <= u);
+        xlo = VSEL(valid, vmin(xlo, l), xlo);
+        xhi = VSEL(valid, vmax(xhi, u), xhi);
+    }
+    for (int i = 0; i < 4; i++) {
+        const vd e = s->e0[i] + s->eY * Y, d = s->aRho2 - e * e;
+        const vl meets = (vl)(d >= 0);
+        const vd centre = s->c0[i] + s->cY * Y, half = __builtin_elementwise_sqrt(VSEL(meets, d, (vd)0)) * s->invA;
+        xlo = VSEL(meets, vmin(xlo, centre - half), xlo);
+        xhi = VSEL(meets, vmax(xhi, centre + half), xhi);
+    }
+    // inward(xlo, xhi, sx0, sx1).
+    const vl bounded = (vl)((xlo > -INFINITY & xlo < INFINITY) | (xlo < 0)) & (vl)((xhi > -INFINITY & xhi < INFINITY) | (xhi > 0));
+    const vd safeLo = VSEL(bounded, xlo, (vd)0), safeHi = VSEL(bounded, xhi, (vd)0);
+    const vl first = VSEL((vl)(safeLo < -1e15), sx0, vceil(vmin((vd)1e15, vmax((vd)-1e15, safeLo - 0.5))) + 1);
+    const vl last = VSEL((vl)(safeHi > 1e15), sx1 - 1, vfloor(vmax((vd)-1e15, vmin((vd)1e15, safeHi - 0.5))) - 1);
+    const vl ia = VSEL(first > sx0, first, sx0), ib = VSEL(last + 1 < sx1, last + 1, sx1);
+    const vl inner = bounded & (vl)(ia < ib);
+    for (int i = 0; i < ROWS && y + i < rows->y1; i++) {
+        int32_t *o = out + 4 * i;
+        if (!outlined[i]) { o[0] = 0; o[1] = 0; o[2] = 0; o[3] = 0; continue; }
+        o[0] = (int32_t)sx0[i]; o[1] = (int32_t)sx1[i];
+        o[2] = inner[i] ? (int32_t)ia[i] : (int32_t)sx0[i];
+        o[3] = inner[i] ? (int32_t)ib[i] : (int32_t)sx0[i];
+    }
+}
+
 void strata_item_row_spans(const strata_rows *rows, int32_t *spans) {
     strata_row_setup setup;
     strata_prepare_rows(rows, &setup);
-    for (int y = rows->y0; y < rows->y1; y++) {
+    int y = rows->y0;
+    if (rows->hasOutline && rows->hasInterior && setup.affineInterior && setup.discs && strata_best_lanes() == STRATA_LANES_AVX512) {
+        for (; y < rows->y1; y += ROWS) roundedRowSpans(&setup, rows, y, spans + 4 * (long)(y - rows->y0));
+        return;
+    }
+    for (; y < rows->y1; y++) {
         int32_t *o = spans + 4 * (long)(y - rows->y0);
         int sx0 = rows->x0, sx1 = rows->x1, ia = 0, ib = 0;
         if ((rows->hasOutline && !quadSpanFast(&setup, y, &sx0, &sx1)) || sx0 >= sx1) {
