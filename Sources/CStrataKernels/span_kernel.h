@@ -768,7 +768,11 @@ INLINE void FN(stepBordered)(const strata_item *restrict it, const FN(rowmap) *r
     vi fillLive = live & (fillCov > 0), borderLive = live & (borderCov > 0);
     if (!FN(any)(fillLive | borderLive)) return;
     vf dr = FN(load)(R + k), dg = FN(load)(G + k), db = FN(load)(B + k), da = FN(load)(A + k);
-    if (FN(any)(fillLive)) {
+    // Past the test above some lane has fill coverage (the border's needs the fill's, clips
+    // multiplying both). Whether some lane has the border's is not tested: a step inside the
+    // hole has none, one beside it some, in no order a branch predictor follows, and the
+    // selects leave such lanes as they were.
+    {
         vf sr, sg, sb, sa;
         if (paint == STRATA_PAINT_SOLID) {
             sr = it->color[0]; sg = it->color[1]; sb = it->color[2]; sa = it->color[3];
@@ -783,7 +787,7 @@ INLINE void FN(stepBordered)(const strata_item *restrict it, const FN(rowmap) *r
         db = SEL(fillLive, sb + db * keep, db);
         da = SEL(fillLive, sa + da * keep, da);
     }
-    if (FN(any)(borderLive)) {
+    {
         vf br = il->borderColor[0] * borderCov, bg = il->borderColor[1] * borderCov;
         vf bb = il->borderColor[2] * borderCov, ba = il->borderColor[3] * borderCov;
         vf keep = 1.0f - ba;
