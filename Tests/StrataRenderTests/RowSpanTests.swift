@@ -25,10 +25,7 @@ final class RowSpanTests: XCTestCase {
         r.hasOutline = 1
         r.outline.xs = (xs[0], xs[1], xs[2], xs[3]); r.outline.ys = (ys[0], ys[1], ys[2], ys[3])
         r.hasInterior = 1
-        r.interior.m = (runs.m0, runs.m1, runs.m2, runs.m3, runs.m4, runs.m5, runs.m6, runs.m7, runs.m8)
-        r.interior.cu = runs.cu; r.interior.cv = runs.cv
-        r.interior.a1 = runs.a1; r.interior.b1 = runs.b1; r.interior.a2 = runs.a2; r.interior.b2 = runs.b2
-        r.interior.du = runs.du; r.interior.dv = runs.dv; r.interior.rho = runs.rho
+        r.interior = runs.strataInterior
         return r
     }
 

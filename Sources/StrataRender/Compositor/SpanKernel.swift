@@ -290,10 +290,7 @@ enum SpanKernel {
         }
         if settings.interiorRuns, let interior, let runs = InteriorRuns(interior, PixelMapper(item.plane.fromScreen), over: r) {
             rows.hasInterior = 1
-            rows.interior.m = (runs.m0, runs.m1, runs.m2, runs.m3, runs.m4, runs.m5, runs.m6, runs.m7, runs.m8)
-            rows.interior.cu = runs.cu; rows.interior.cv = runs.cv
-            rows.interior.a1 = runs.a1; rows.interior.b1 = runs.b1; rows.interior.a2 = runs.a2; rows.interior.b2 = runs.b2
-            rows.interior.du = runs.du; rows.interior.dv = runs.dv; rows.interior.rho = runs.rho
+            rows.interior = runs.strataInterior
         }
         return rows
     }
@@ -370,5 +367,17 @@ enum SpanKernel {
         out.sx0 = Float(Double(s.minX) - Double(d.minX) * sxScale)
         out.sy0 = Float(Double(s.minY) - Double(d.minY) * syScale)
         return out
+    }
+}
+
+extension InteriorRuns {
+    /// These runs' numbers as the C row functions take them.
+    var strataInterior: strata_interior {
+        var r = strata_interior()
+        r.m = (m0, m1, m2, m3, m4, m5, m6, m7, m8)
+        r.cu = cu; r.cv = cv
+        r.a1 = a1; r.b1 = b1; r.a2 = a2; r.b2 = b2
+        r.du = du; r.dv = dv; r.rho = rho
+        return r
     }
 }
