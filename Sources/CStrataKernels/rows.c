@@ -287,8 +287,8 @@ enum { ROWS = 8 };
 typedef double vd __attribute__((ext_vector_type(ROWS)));
 typedef int64_t vl __attribute__((ext_vector_type(ROWS)));
 #define VSEL(m, a, b) ((m) ? (a) : (b))
-// The helpers below are always inlined, so no vector crosses a call (clang warns that 64-byte
-// vectors change the calling convention without AVX-512: not so here).
+// The helpers below are always inlined, so no vector crosses a call (and clang's warning that
+// 64-byte vectors change the calling convention does not apply).
 #pragma clang diagnostic ignored "-Wpsabi"
 // Compiled for AVX-512 (eight doubles a register, and conversions between doubles and 64-bit
 // integers in one instruction: without them SSE2 code converts lane by lane and was slower than

@@ -2,6 +2,7 @@
 // corner discs) eight rows at a time, in lanes of doubles: the same values, row for row, as
 // the row-by-row functions (strata_quad_span_fast, strata_interior_columns_fast) give. Rounded
 // rectangles of every size, radius, turn, scale and shear, partly off the region, are compared.
+// (The lanes run on CPUs with AVX-512; elsewhere both sides are the row-by-row code.)
 import XCTest
 import Foundation
 import CStrataKernels
