@@ -80,8 +80,10 @@ static void scan(const band *b, int row, int64_t x1, int64_t y1, int64_t x2, int
     int64_t sl = (c1 < c2 ? c1 : c2) + 1, sh = (c1 < c2 ? c2 : c1) + 1;
     if (sl < 0) sl = 0;
     if (sh > b->width) sh = b->width;
-    if (sl < b->lo[row]) b->lo[row] = (int32_t)sl;
-    if (sh > b->hi[row]) b->hi[row] = (int32_t)sh;
+    // (Stored whether or not they move: as branches, these were missed often.)
+    const int32_t lo = b->lo[row], hi = b->hi[row];
+    b->lo[row] = sl < lo ? (int32_t)sl : lo;
+    b->hi[row] = sh > hi ? (int32_t)sh : hi;
     if (c1 == c2) { put(r, c1, x1 - c1 * ONE, y1, x2 - c1 * ONE, y2); return; }
     if (x2 > x1) {
         if (c2 == c1 + 1) {
