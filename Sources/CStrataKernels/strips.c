@@ -321,7 +321,10 @@ int strata_strips_build(const strata_edge_sink *edges, int evenOdd, strata_strip
             const strata_edge *e = &edges->edges[active[i]];
             edge_rows(&b, e, r0, r1);
             const int64_t bottom = pixelOf((e->y1 > e->y2 ? e->y1 : e->y2) - 1);
-            if (bottom >= r1) active[kept++] = active[i];
+            // Kept for the next band when it reaches it: written either way and counted, not
+            // branched on (which edges end in a band follows no pattern).
+            active[kept] = active[i];
+            kept += bottom >= r1;
         }
         activeCount = kept;
         for (int r = r0; r < r1; r++) {
