@@ -129,26 +129,35 @@ static void edge_rows(const band *b, const strata_edge *e, int r0, int r1) {
         if (ra > rb) return;
         int64_t xa = x1, ya = y1;
         if (ra > first) { xa = x1 + rounddiv((ra * ONE - y1) * dx, dy); ya = ra * ONE; }
-        stepper st = stepper_make((ra + 1) * ONE - y1, ONE, dx, dy);
-        for (int64_t r = ra; r <= rb; r++) {
-            int64_t xb, yb;
-            if (r < last) { yb = (r + 1) * ONE; xb = x1 + stepper_next(&st); } else { yb = y2; xb = x2; }
-            scan(b, (int)(r - r0), xa, ya - r * ONE, xb, yb - r * ONE);
-            xa = xb; ya = yb;
+        // The rows the edge leaves through their bottom (their crossings stepped: an edge within
+        // one row needs no stepper, and its two divisions), then its last row, if in this band.
+        int64_t r = ra;
+        if (r < last) {
+            stepper st = stepper_make((ra + 1) * ONE - y1, ONE, dx, dy);
+            for (const int64_t end = rb < last ? rb : last - 1; r <= end; r++) {
+                const int64_t yb = (r + 1) * ONE, xb = x1 + stepper_next(&st);
+                scan(b, (int)(r - r0), xa, ya - r * ONE, xb, yb - r * ONE);
+                xa = xb; ya = yb;
+            }
         }
+        if (r <= rb) scan(b, (int)(r - r0), xa, ya - r * ONE, x2, y2 - r * ONE);
     } else {
         const int64_t first = pixelOf(y1 - 1), last = pixelOf(y2);
         const int64_t ra = first < r1 - 1 ? first : r1 - 1, rb = last > r0 ? last : r0;
         if (ra < rb) return;
         int64_t xa = x1, ya = y1;
         if (ra < first) { xa = x1 + rounddiv(((ra + 1) * ONE - y1) * dx, dy); ya = (ra + 1) * ONE; }
-        stepper st = stepper_make(ra * ONE - y1, -ONE, dx, dy);
-        for (int64_t r = ra; r >= rb; r--) {
-            int64_t xb, yb;
-            if (r > last) { yb = r * ONE; xb = x1 + stepper_next(&st); } else { yb = y2; xb = x2; }
-            scan(b, (int)(r - r0), xa, ya - r * ONE, xb, yb - r * ONE);
-            xa = xb; ya = yb;
+        // As above, upward: the rows the edge leaves through their top, then its last row.
+        int64_t r = ra;
+        if (r > last) {
+            stepper st = stepper_make(ra * ONE - y1, -ONE, dx, dy);
+            for (const int64_t end = rb > last ? rb : last + 1; r >= end; r--) {
+                const int64_t yb = r * ONE, xb = x1 + stepper_next(&st);
+                scan(b, (int)(r - r0), xa, ya - r * ONE, xb, yb - r * ONE);
+                xa = xb; ya = yb;
+            }
         }
+        if (r >= rb) scan(b, (int)(r - r0), xa, ya - r * ONE, x2, y2 - r * ONE);
     }
 }
 
