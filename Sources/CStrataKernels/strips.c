@@ -71,7 +71,7 @@ static inline __attribute__((always_inline)) void put(row_sink r, int64_t c, int
 
 /// The part of an edge inside band row `row`: x in fixed point, y as 0…256 within the row, split
 /// at column boundaries as coverage.c's `scanline` and `columns` split it.
-static void scan(const band *b, int row, int64_t x1, int64_t y1, int64_t x2, int64_t y2) {
+static inline __attribute__((always_inline)) void scan(const band *b, int row, int64_t x1, int64_t y1, int64_t x2, int64_t y2) {
     if (y1 == y2) return;
     const row_sink r = { b->acc + (long)row * b->slots, b->bits + (long)row * b->words, b->width };
     const int64_t c1 = x2 >= x1 ? pixelOf(x1) : pixelOf(x1 - 1);
