@@ -3,6 +3,7 @@
 // for must go to the layout.
 import XCTest
 import StrataCore
+import CCairo
 @testable import StrataRender
 
 final class PlainLineTests: XCTestCase {
@@ -59,6 +60,82 @@ final class PlainLineTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 300)
         XCTAssertLessThan(declined, compared / 10)
+    }
+
+    /// Lines built from shaped words (WordShapes) are the lines shaped whole, glyph for glyph and
+    /// position for position, and the layout's: lines that share most of their words with lines
+    /// before them (cache hits), in fonts with kerning and ligatures, runs of several spaces.
+    func testLinesFromShapedWordsAreTheLinesShapedWhole() throws {
+        var rng = SystemRandomNumberGenerator()
+        let words = ["The", "quick", "brown", "fox", "AVAWAY", "To", "Ty", "office", "waffle", "fjord", "Ærø", "Łódź",
+                     "0123", "42:", "(x)", "-", "W.", "Yo,", "LT", "P."]
+        var fromWords = 0
+        for font in ["DejaVu Sans", "DejaVu Serif", "DejaVuSans-Bold", "DejaVu Sans Mono"] {
+            for size: CGFloat in [9, 24, 61.5] {
+                for _ in 0..<12 {
+                    var string = ""
+                    for k in 0..<Int.random(in: 1...9, using: &rng) {
+                        if k > 0 || Bool.random(using: &rng) { string += String(repeating: " ", count: Int.random(in: 1...3, using: &rng)) }
+                        string += words.randomElement(using: &rng)!
+                    }
+                    if Bool.random(using: &rng) { string += " " }
+                    let text = TextContent(string: string, fontName: font, fontSize: size, alignmentMode: .center)
+                    let line = try XCTUnwrap(PlainLine(text), string)
+                    let what = "\"\(string)\" \(font) \(size)"
+                    let (cached, whole, usesWords) = PangoEngine.shared.withContext { h in
+                        (line.shape(width: 900, h), line.shape(width: 900, h, useWordShapes: false),
+                         h.plainLineFonts.entry(font, size, PANGO_SCRIPT_LATIN, h)?.wordShapes(script: PANGO_SCRIPT_LATIN) != nil)
+                    }
+                    let layout = try XCTUnwrap(TextShaper.layOut(text, size: CGSize(width: 900, height: 200), plainLines: false), what)
+                    let a = try XCTUnwrap(cached, what), b = try XCTUnwrap(whole, what)
+                    XCTAssertEqual(a.map(\.glyphs), b.map(\.glyphs), "glyphs, \(what)")
+                    XCTAssertEqual(a.map(\.xs), b.map(\.xs), "x, \(what)")
+                    XCTAssertEqual(a.map(\.ys), b.map(\.ys), "y, \(what)")
+                    XCTAssertEqual(a.map(\.glyphs), layout.map(\.glyphs), "glyphs against the layout, \(what)")
+                    XCTAssertEqual(a.map(\.xs), layout.map(\.xs), "x against the layout, \(what)")
+                    XCTAssertEqual(a.map(\.ys), layout.map(\.ys), "y against the layout, \(what)")
+                    if usesWords { fromWords += 1 }
+                }
+            }
+        }
+        // These fonts' Latin shaping never meets the space: every line came from shaped words.
+        XCTAssertEqual(fromWords, 4 * 3 * 12)
+    }
+
+    /// A font whose shaping plan reads the space is refused: DejaVu Sans's Arabic ligature lookup
+    /// has the space among its glyphs, its Latin plan does not.
+    func testFontsWhoseShapingMeetsTheSpaceAreShapedWhole() throws {
+        let checks = PangoEngine.shared.withContext { h -> (latin: Bool, arabic: Bool)? in
+            guard let entry = h.plainLineFonts.entry("DejaVu Sans", 24, PANGO_SCRIPT_LATIN, h) else { return nil }
+            return (WordShapes.spaceIsInert(font: entry.font, script: PANGO_SCRIPT_LATIN, language: entry.language),
+                    WordShapes.spaceIsInert(font: entry.font, script: PANGO_SCRIPT_ARABIC, language: nil))
+        }
+        let (latin, arabic) = try XCTUnwrap(checks)
+        XCTAssertTrue(latin)
+        XCTAssertFalse(arabic)
+    }
+
+    /// The legacy 'kern' table: format 0 pairs are searched for the space; other forms refused.
+    func testKernTablesArePairsWithoutTheSpace() {
+        func table(version: Int = 0, subtables: [(format: Int, pairs: [(Int, Int)])], truncate: Int = 0) -> [UInt8] {
+            func u16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xff), UInt8(v & 0xff)] }
+            var out = u16(version) + u16(subtables.count)
+            for s in subtables {
+                out += u16(0) + u16(14 + 6 * s.pairs.count) + u16(s.format << 8 | 1) + u16(s.pairs.count) + u16(0) + u16(0) + u16(0)
+                for (l, r) in s.pairs { out += u16(l) + u16(r) + u16(0xFFB0) }
+            }
+            return Array(out.dropLast(truncate))
+        }
+        func spare(_ bytes: [UInt8], _ glyph: UInt32 = 3) -> Bool { bytes.withUnsafeBufferPointer { WordShapes.kernPairsSpare($0, glyph: glyph) } }
+        let pairs = [(36, 55), (55, 36), (60, 17)]
+        XCTAssertTrue(spare(table(subtables: [(0, pairs)])))
+        XCTAssertTrue(spare(table(subtables: [])))
+        XCTAssertFalse(spare(table(subtables: [(0, pairs + [(3, 36)])])), "space on the left")
+        XCTAssertFalse(spare(table(subtables: [(0, pairs), (0, [(55, 3)])])), "space on the right, second subtable")
+        XCTAssertTrue(spare(table(subtables: [(0, pairs + [(3, 36)])]), 4), "another glyph")
+        XCTAssertFalse(spare(table(subtables: [(2, pairs)])), "format 2")
+        XCTAssertFalse(spare(table(version: 1, subtables: [(0, pairs)])), "Apple's version")
+        XCTAssertFalse(spare(table(subtables: [(0, pairs)], truncate: 2)), "truncated")
     }
 
     func testWhatTheLineCannotVouchForGoesToTheLayout() {

@@ -25,13 +25,19 @@ extension ShapedRun {
     /// when it draws nothing.
     static func read(_ glyphString: UnsafeMutablePointer<PangoGlyphString>, font: OpaquePointer, color: RGBA, shift: Double,
                      x: Double, baseline: Double) -> ShapedRun?? {
+        read(UnsafeBufferPointer(start: glyphString.pointee.glyphs, count: Int(glyphString.pointee.num_glyphs)), font: font,
+             color: color, shift: shift, x: x, baseline: baseline)
+    }
+
+    /// `read` for glyphs as Pango's glyph strings hold them.
+    static func read(_ infos: UnsafeBufferPointer<PangoGlyphInfo>, font: OpaquePointer, color: RGBA, shift: Double,
+                     x: Double, baseline: Double) -> ShapedRun?? {
         let scale = Double(PANGO_SCALE)
         var x = x
         var glyphs: [UInt32] = [], xs: [Double] = [], ys: [Double] = []
-        let n = Int(glyphString.pointee.num_glyphs)
+        let n = infos.count
         glyphs.reserveCapacity(n); xs.reserveCapacity(n); ys.reserveCapacity(n)
-        for i in 0..<n {
-            let info = glyphString.pointee.glyphs[i]
+        for info in infos {
             let g = UInt32(info.glyph)
             if g != 0x0FFF_FFFF {  // PANGO_GLYPH_EMPTY
                 if g & 0x1000_0000 != 0 { return nil }  // PANGO_GLYPH_UNKNOWN_FLAG
@@ -128,7 +134,9 @@ final class TextShaper: Sendable {
 /// from the context's for that script — with `pango_shape_with_flags`, as the layout shapes its
 /// items, and placed as the layout places a one-run line: from x = 0 (plus the alignment's
 /// shift), on the baseline at the run's logical ascent. This skips the layout's itemising, line
-/// breaking and line building, most of a text layer's cost when its text changes every frame.
+/// breaking and line building, most of a text layer's cost when its text changes every frame; and
+/// where the font's shaping never looks across a space, the line is put together from its words
+/// shaped once (WordShapes), so a line that changes a few words a frame is not shaped again.
 /// Whatever the checks cannot vouch for (a character the font lacks, more than one font or
 /// script) goes to the layout; `PlainLineTests` compares the two.
 struct PlainLine {
@@ -148,8 +156,9 @@ struct PlainLine {
     }
 
     /// The glyph runs in bounds `width` wide, or nil when the layout must decide. Call inside
-    /// `PangoEngine.withContext`.
-    func shape(width: CGFloat, _ h: PangoEngine.Handles) -> [ShapedRun]? {
+    /// `PangoEngine.withContext`. `useWordShapes`: from the font's shaped words where it allows
+    /// (WordShapes.swift) — the same glyphs; tests turn it off to compare.
+    func shape(width: CGFloat, _ h: PangoEngine.Handles, useWordShapes: Bool = true) -> [ShapedRun]? {
         let string = run.text
         let length = Int32(string.utf8.count)
         return string.withCString { bytes -> [ShapedRun]? in
@@ -171,19 +180,32 @@ struct PlainLine {
             analysis.flags = 0
             analysis.script = UInt8(script.rawValue)
             analysis.language = language
-            guard let glyphString = pango_glyph_string_new() else { return nil }
-            defer { pango_glyph_string_free(glyphString) }
-            pango_shape_with_flags(bytes, length, bytes, length, &analysis, glyphString, PANGO_SHAPE_NONE)
-            var logical = PangoRectangle()
-            pango_glyph_string_extents(glyphString, font, nil, &logical)
 
             let scale = Double(PANGO_SCALE)
             let factor: Double = switch alignment { case .right: 1; case .center: 0.5; default: 0 }
-            let xShift = (Double(width) - Double(logical.width) / scale) * factor
-            let baseline = Double(-logical.y) / scale
-            // A glyph the font lacks: the layout decides.
-            guard let shaped = ShapedRun.read(glyphString, font: scaled, color: run.color, shift: xShift, x: 0, baseline: baseline)
-            else { return nil }
+            // The line's width and logical top (Pango units), and its glyphs read from x = 0 (plus
+            // the alignment's shift) on the baseline at that top; nil: a glyph the font lacks,
+            // for the layout to decide.
+            func read(_ infos: UnsafeBufferPointer<PangoGlyphInfo>, width lineWidth: Int, top: Int32) -> ShapedRun?? {
+                let xShift = (Double(width) - Double(lineWidth) / scale) * factor
+                return ShapedRun.read(infos, font: scaled, color: run.color, shift: xShift, x: 0, baseline: Double(-top) / scale)
+            }
+            let shaped: ShapedRun??
+            if useWordShapes, let words = entry.wordShapes(script: script) {
+                var infos: [PangoGlyphInfo] = []
+                infos.reserveCapacity(Int(length))
+                let (lineWidth, top) = words.shape(bytes, Int(length), &analysis, into: &infos)
+                shaped = infos.withUnsafeBufferPointer { read($0, width: lineWidth, top: top) }
+            } else {
+                guard let glyphString = pango_glyph_string_new() else { return nil }
+                defer { pango_glyph_string_free(glyphString) }
+                pango_shape_with_flags(bytes, length, bytes, length, &analysis, glyphString, PANGO_SHAPE_NONE)
+                var logical = PangoRectangle()
+                pango_glyph_string_extents(glyphString, font, nil, &logical)
+                shaped = read(UnsafeBufferPointer(start: glyphString.pointee.glyphs, count: Int(glyphString.pointee.num_glyphs)),
+                              width: Int(logical.width), top: logical.y)
+            }
+            guard let shaped else { return nil }
             return shaped.map { [$0] } ?? []
         }
     }
@@ -200,8 +222,20 @@ final class PlainLineFonts: @unchecked Sendable {
         let fontset: UnsafeMutablePointer<PangoFontset>
         let font: UnsafeMutablePointer<PangoFont>
         let language: OpaquePointer?
-        /// Characters whose font in the fontset is `font`.
+        /// Characters whose font in the fontset is `font`: a bit each below U+0250 (every
+        /// character a plain line may hold), a set above.
+        private var coveredLow = [UInt64](repeating: 0, count: 0x250 / 64 + 1)
         private var covered = Set<UInt32>()
+        /// The shaped words of lines in this font (nil inside: the font's shaping may look across
+        /// a space), made when first asked for.
+        private var words: WordShapes??
+
+        func wordShapes(script: PangoScript) -> WordShapes? {
+            if let words { return words }
+            let made = WordShapes(font: font, script: script, language: language)
+            words = .some(made)
+            return made
+        }
 
         init(fontset: UnsafeMutablePointer<PangoFontset>, font: UnsafeMutablePointer<PangoFont>, language: OpaquePointer?) {
             self.fontset = fontset; self.font = font; self.language = language
@@ -215,11 +249,14 @@ final class PlainLineFonts: @unchecked Sendable {
         /// Whether the fontset gives every one of `scalars` this entry's font (as the itemiser
         /// asks it, character by character).
         func coversAll(_ scalars: String.UnicodeScalarView) -> Bool {
-            for u in scalars where !covered.contains(u.value) {
-                guard let f = pango_fontset_get_font(fontset, u.value) else { return false }
+            for u in scalars {
+                let v = u.value
+                let low = v < 0x250
+                if low ? coveredLow[Int(v >> 6)] & (1 << (v & 63)) != 0 : covered.contains(v) { continue }
+                guard let f = pango_fontset_get_font(fontset, v) else { return false }
                 g_object_unref(UnsafeMutableRawPointer(f))
                 guard f == font else { return false }
-                covered.insert(u.value)
+                if low { coveredLow[Int(v >> 6)] |= 1 << (v & 63) } else { covered.insert(v) }
             }
             return true
         }
