@@ -1047,12 +1047,29 @@ void FN(strata_draw_rows_bordered)(const strata_item *fill, const strata_item *b
     }
 }
 
-void FN(strata_draw_strips)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
-                            const strata_strip *strips, const float *alpha, const int32_t *rowTable, int32_t covX, int32_t covY,
-                            int32_t rows, int x0, int y0, int x1, int y1, float *scratch) {
-    FN(rowmaps) maps;
-    FN(itemLanes) il;
-    FN(prepareDraw)(it, &maps, &il);
+/// FN(segment) through a mask for an item of one solid colour (`solid` 1, or 2 when clipped; 0: the
+/// item's paint is another, FN(segment) decides): the loop FN(segment) would pick, without its
+/// dispatch and call for each row of a shape or of glyphs.
+INLINE void FN(maskedSegment)(const strata_item *it, const FN(itemLanes) *il, const FN(rowmaps) *maps, float *tile, long stride,
+                              long plane, int tileX, int tileY, int y, int x0, int x1, const float *mask, const int solid) {
+    if (x1 <= x0) return;
+    if (solid == 0) {
+        FN(segment)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, STRATA_SPAN_INTERIOR, mask);
+    } else {
+        FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, 0, 0, STRATA_PAINT_SOLID, solid == 2, 1, 0, 0);
+    }
+}
+
+/// The `solid` argument of FN(maskedSegment) for an item.
+INLINE int FN(solidKind)(const strata_item *it, const FN(rowmaps) *maps) {
+    return it->paint != STRATA_PAINT_SOLID ? 0 : maps->clipCount > 0 ? 2 : 1;
+}
+
+/// FN(strata_draw_strips)'s rows, `solid` as FN(maskedSegment)'s.
+INLINE void FN(stripRows)(const strata_item *it, const FN(itemLanes) *il, FN(rowmaps) *maps, float *tile, long stride, long plane,
+                          int tileX, int tileY, const strata_strip *strips, const float *alpha, const int32_t *rowTable,
+                          int32_t covX, int32_t covY, int32_t rows, int x0, int y0, int x1, int y1, float *scratch,
+                          const int solid) {
     const int ya = y0 > covY ? y0 : covY, yb = y1 < covY + rows ? y1 : covY + rows;
     const int32_t *rowLo = rowTable + rows + 1, *rowHi = rowLo + rows;
     for (int y = ya; y < yb; y++) {
@@ -1073,9 +1090,25 @@ void FN(strata_draw_strips)(const strata_item *it, float *tile, long stride, lon
             strata_strips_row_mask(strips, alpha, rowTable, r, x0 - covX, x1 - covX, scratch + (x0 - tileX), &first, &end);
         }
         if (first >= end) continue;
-        FN(prepareRow)(&maps, it, y);
-        FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, first + covX, end + covX, STRATA_SPAN_INTERIOR, mask);
+        FN(prepareRow)(maps, it, y);
+        FN(maskedSegment)(it, il, maps, tile, stride, plane, tileX, tileY, y, first + covX, end + covX, mask, solid);
     }
+}
+
+void FN(strata_draw_strips)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
+                            const strata_strip *strips, const float *alpha, const int32_t *rowTable, int32_t covX, int32_t covY,
+                            int32_t rows, int x0, int y0, int x1, int y1, float *scratch) {
+    FN(rowmaps) maps;
+    FN(itemLanes) il;
+    FN(prepareDraw)(it, &maps, &il);
+#define ROWS(SOLID) FN(stripRows)(it, &il, &maps, tile, stride, plane, tileX, tileY, strips, alpha, rowTable, covX, covY, rows, \
+                                  x0, y0, x1, y1, scratch, SOLID)
+    switch (FN(solidKind)(it, &maps)) {
+    case 1: ROWS(1); break;
+    case 2: ROWS(2); break;
+    default: ROWS(0); break;
+    }
+#undef ROWS
 }
 
 /// FN(strata_draw_glyphs) for glyphs `sel[0 ..< n]` (each meeting the pixels x0 ..< x1), rows
@@ -1087,7 +1120,7 @@ void FN(strata_draw_strips)(const strata_item *it, float *tile, long stride, lon
 /// is left alone, so each pixel meets the same blends in the same order as glyph by glyph.
 INLINE void FN(glyphRows)(const strata_item *it, const FN(itemLanes) *il, FN(rowmaps) *maps, float *tile, long stride,
                           long plane, int tileX, int tileY, const strata_glyph *const *sel, int n, int x0, int x1, int ya,
-                          int yb, float *scratch) {
+                          int yb, float *scratch, const int solid) {
     for (int y = ya; y < yb; y++) {
         int ga = 0, gb = 0, prepared = 0;
         for (int g = 0; g < n; g++) {
@@ -1102,7 +1135,7 @@ INLINE void FN(glyphRows)(const strata_item *it, const FN(itemLanes) *il, FN(row
                 for (int x = oa; x < ob && !clash; x++) clash = scratch[x - tileX] != 0 && row[x - rx] != 0;
                 if (clash) {
                     if (!prepared) { FN(prepareRow)(maps, it, y); prepared = 1; }
-                    FN(segment)(it, il, maps, tile, stride, plane, tileX, tileY, y, ga, gb, STRATA_SPAN_INTERIOR, scratch);
+                    FN(maskedSegment)(it, il, maps, tile, stride, plane, tileX, tileY, y, ga, gb, scratch, solid);
                     ga = gb = 0;
                 }
             }
@@ -1127,7 +1160,7 @@ INLINE void FN(glyphRows)(const strata_item *it, const FN(itemLanes) *il, FN(row
         }
         if (ga < gb) {
             if (!prepared) FN(prepareRow)(maps, it, y);
-            FN(segment)(it, il, maps, tile, stride, plane, tileX, tileY, y, ga, gb, STRATA_SPAN_INTERIOR, scratch);
+            FN(maskedSegment)(it, il, maps, tile, stride, plane, tileX, tileY, y, ga, gb, scratch, solid);
         }
     }
 }
@@ -1150,6 +1183,10 @@ void FN(strata_draw_glyphs)(const strata_item *it, float *tile, long stride, lon
             sel[n++] = gl;
             ya = gy0 < ya ? gy0 : ya; yb = gy1 > yb ? gy1 : yb;
         }
-        FN(glyphRows)(it, &il, &maps, tile, stride, plane, tileX, tileY, sel, n, x0, x1, ya, yb, scratch);
+        switch (FN(solidKind)(it, &maps)) {
+        case 1: FN(glyphRows)(it, &il, &maps, tile, stride, plane, tileX, tileY, sel, n, x0, x1, ya, yb, scratch, 1); break;
+        case 2: FN(glyphRows)(it, &il, &maps, tile, stride, plane, tileX, tileY, sel, n, x0, x1, ya, yb, scratch, 2); break;
+        default: FN(glyphRows)(it, &il, &maps, tile, stride, plane, tileX, tileY, sel, n, x0, x1, ya, yb, scratch, 0); break;
+        }
     }
 }

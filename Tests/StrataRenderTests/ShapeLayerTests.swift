@@ -243,6 +243,25 @@ final class ShapeLayerTests: XCTestCase {
         XCTAssertTrue(img.pixel(x: 22, y: 22) == (0, 0, 255, 255))
     }
 
+    /// A stroke through an ancestor's rounded clip: the clip's coverage applies to every pixel of
+    /// the shape's rows (the corner outside the disc stays the background).
+    func testStrokesAreClippedByRoundedAncestors() {
+        let root = canvas(100, 100)
+        let container = CALayer()
+        container.frame = CGRect(x: 20, y: 20, width: 60, height: 60)
+        container.cornerRadius = 20
+        container.masksToBounds = true
+        let s = shape(line(CGPoint(x: -20, y: -20), CGPoint(x: 80, y: 80)), stroke: .black, width: 10)
+        s.frame = container.bounds
+        container.addSublayer(s)
+        root.addSublayer(container)
+        let img = render(root, width: 100, height: 100)
+        XCTAssertTrue(img.pixel(x: 15, y: 15) == (255, 255, 255, 255), "outside the container")
+        XCTAssertTrue(img.pixel(x: 23, y: 23) == (255, 255, 255, 255), "inside its bounds, outside the corner's disc")
+        XCTAssertTrue(img.pixel(x: 50, y: 50) == (0, 0, 0, 255), "inside")
+        XCTAssertTrue(img.pixel(x: 33, y: 33) == (0, 0, 0, 255), "inside the disc")
+    }
+
     func testMiterReachIsInsideTheDrawArea() {
         // A sharp wedge with a long miter: the tip is drawn, not cut off at the backing store.
         let p = CGMutablePath()
