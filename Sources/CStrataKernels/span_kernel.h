@@ -940,6 +940,36 @@ static void FN(borderedSegment)(const strata_item *it, const FN(itemLanes) *il, 
 #undef BORDERED_PAINT
 #undef BORDERED
 }
+
+/// One row of a fill with its border over it, in one call: the fused steps over x0 ..< ia and
+/// ib ..< x1 (FN(borderedSegment)'s), the fill's interior ia ..< ib between them in `mode`
+/// (FN(segment)'s), with the item's variant chosen once for the three.
+static void FN(borderedRow)(const strata_item *it, const FN(itemLanes) *il, const FN(rowmaps) *maps, float *tile, long stride,
+                            long plane, int tileX, int tileY, int y, int x0, int ia, int ib, int x1, strata_span_mode mode) {
+    const int clipped = maps->clipCount > 0;
+    // The interior without clips is FN(segment)'s INTERIOR loop for the paint; other interiors
+    // (replaced, clipped, an image's) go through FN(segment).
+    const int plain = mode == STRATA_SPAN_INTERIOR && !clipped &&
+                      (it->paint == STRATA_PAINT_SOLID || it->paint == STRATA_PAINT_AXIAL || it->paint == STRATA_PAINT_RADIAL);
+#define BORDERED_ROW(PAINT, CLIPPED, SIMPLE) \
+    for (int side = 0; side < 2; side++) { \
+        const int a = side ? ib : x0, b = side ? x1 : ia; \
+        if (a < b) FN(loopBordered)(it, il, maps, tile, stride, plane, tileX, tileY, y, a, b, PAINT, CLIPPED, SIMPLE); \
+        if (side == 0 && ia < ib) { \
+            if (plain) FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, ia, ib, 0, 0, 0, PAINT, 0, 0, 0, 0); \
+            else FN(segment)(it, il, maps, tile, stride, plane, tileX, tileY, y, ia, ib, mode, 0); \
+        } \
+    }
+#define BORDERED_ROW_PAINT(PAINT) \
+    if (clipped) { BORDERED_ROW(PAINT, 1, 0) } else if (il->simplePair) { BORDERED_ROW(PAINT, 0, 1) } else { BORDERED_ROW(PAINT, 0, 0) }
+    switch (it->paint) {
+    case STRATA_PAINT_AXIAL: BORDERED_ROW_PAINT(STRATA_PAINT_AXIAL) break;
+    case STRATA_PAINT_RADIAL: BORDERED_ROW_PAINT(STRATA_PAINT_RADIAL) break;
+    default: BORDERED_ROW_PAINT(STRATA_PAINT_SOLID) break;
+    }
+#undef BORDERED_ROW_PAINT
+#undef BORDERED_ROW
+}
 #undef LOOP
 #undef LOOP_PAINTS
 #undef LOOP_PAINTS_SIMPLE
@@ -1041,9 +1071,7 @@ void FN(strata_draw_rows_bordered)(const strata_item *fill, const strata_item *b
             FN(borderedSegment)(fill, &il, &maps, tile, stride, plane, tileX, tileY, y, ux0, ux1);
             continue;
         }
-        FN(borderedSegment)(fill, &il, &maps, tile, stride, plane, tileX, tileY, y, ux0, ma);
-        FN(segment)(fill, &il, &maps, tile, stride, plane, tileX, tileY, y, ma, mb, fillRows->interiorMode, 0);
-        FN(borderedSegment)(fill, &il, &maps, tile, stride, plane, tileX, tileY, y, mb, ux1);
+        FN(borderedRow)(fill, &il, &maps, tile, stride, plane, tileX, tileY, y, ux0, ma, mb, ux1, fillRows->interiorMode);
     }
 }
 
