@@ -1030,9 +1030,11 @@ void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long 
             FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, sx0, sx1, STRATA_SPAN_FULL, 0);
             continue;
         }
-        FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, sx0, ia, STRATA_SPAN_FULL, 0);
+        // (Empty edge runs are not called for: a fill's rows inside the tile's columns, such as
+        // a background's, have none.)
+        if (sx0 < ia) FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, sx0, ia, STRATA_SPAN_FULL, 0);
         if (!rows->hole) FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, ia, ib, rows->interiorMode, 0);
-        FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, ib, sx1, STRATA_SPAN_FULL, 0);
+        if (ib < sx1) FN(segment)(it, &il, &maps, tile, stride, plane, tileX, tileY, y, ib, sx1, STRATA_SPAN_FULL, 0);
     }
 }
 
