@@ -924,20 +924,32 @@ static void FN(segment)(const strata_item *it, const FN(itemLanes) *il, const FN
     }
 }
 
+/// `BODY(PAINT, CLIPPED, SIMPLE)` for a fill with its border over it (`it`, `il`, `clipped` in
+/// scope), its variant chosen: the paint (an image's, never fused, as solid), its clips, and
+/// whether both rectangles are simple around one centre.
+#define BORDERED_VARIANTS(BODY) \
+    switch (it->paint) { \
+    case STRATA_PAINT_AXIAL: \
+        if (clipped) { BODY(STRATA_PAINT_AXIAL, 1, 0) } else if (il->simplePair) { BODY(STRATA_PAINT_AXIAL, 0, 1) } \
+        else { BODY(STRATA_PAINT_AXIAL, 0, 0) } \
+        break; \
+    case STRATA_PAINT_RADIAL: \
+        if (clipped) { BODY(STRATA_PAINT_RADIAL, 1, 0) } else if (il->simplePair) { BODY(STRATA_PAINT_RADIAL, 0, 1) } \
+        else { BODY(STRATA_PAINT_RADIAL, 0, 0) } \
+        break; \
+    default: \
+        if (clipped) { BODY(STRATA_PAINT_SOLID, 1, 0) } else if (il->simplePair) { BODY(STRATA_PAINT_SOLID, 0, 1) } \
+        else { BODY(STRATA_PAINT_SOLID, 0, 0) } \
+        break; \
+    }
+
 /// Pixels x0 ..< x1 of row y of a fill with its border over it (FN(stepBordered)).
 static void FN(borderedSegment)(const strata_item *it, const FN(itemLanes) *il, const FN(rowmaps) *maps, float *tile, long stride,
                                 long plane, int tileX, int tileY, int y, int x0, int x1) {
-#define BORDERED(PAINT, CLIPPED, SIMPLE) FN(loopBordered)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, PAINT, CLIPPED, SIMPLE)
-#define BORDERED_PAINT(PAINT) \
-    if (clipped) BORDERED(PAINT, 1, 0); else if (il->simplePair) BORDERED(PAINT, 0, 1); else BORDERED(PAINT, 0, 0);
+#define BORDERED(PAINT, CLIPPED, SIMPLE) FN(loopBordered)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, PAINT, CLIPPED, SIMPLE);
     if (x1 <= x0) return;
     const int clipped = maps->clipCount > 0;
-    switch (it->paint) {
-    case STRATA_PAINT_AXIAL: BORDERED_PAINT(STRATA_PAINT_AXIAL) break;
-    case STRATA_PAINT_RADIAL: BORDERED_PAINT(STRATA_PAINT_RADIAL) break;
-    default: BORDERED_PAINT(STRATA_PAINT_SOLID) break;
-    }
-#undef BORDERED_PAINT
+    BORDERED_VARIANTS(BORDERED)
 #undef BORDERED
 }
 
@@ -960,16 +972,10 @@ static void FN(borderedRow)(const strata_item *it, const FN(itemLanes) *il, cons
             else FN(segment)(it, il, maps, tile, stride, plane, tileX, tileY, y, ia, ib, mode, 0); \
         } \
     }
-#define BORDERED_ROW_PAINT(PAINT) \
-    if (clipped) { BORDERED_ROW(PAINT, 1, 0) } else if (il->simplePair) { BORDERED_ROW(PAINT, 0, 1) } else { BORDERED_ROW(PAINT, 0, 0) }
-    switch (it->paint) {
-    case STRATA_PAINT_AXIAL: BORDERED_ROW_PAINT(STRATA_PAINT_AXIAL) break;
-    case STRATA_PAINT_RADIAL: BORDERED_ROW_PAINT(STRATA_PAINT_RADIAL) break;
-    default: BORDERED_ROW_PAINT(STRATA_PAINT_SOLID) break;
-    }
-#undef BORDERED_ROW_PAINT
+    BORDERED_VARIANTS(BORDERED_ROW)
 #undef BORDERED_ROW
 }
+#undef BORDERED_VARIANTS
 #undef LOOP
 #undef LOOP_PAINTS
 #undef LOOP_PAINTS_SIMPLE
