@@ -146,6 +146,23 @@ void strata_store_planar_rgba8(const float *r, const float *g, const float *b, c
     }
 }
 
+void strata_store_planar_tile(const float *planes, long stride, long plane, long width, long height, uint32_t *dst,
+                              long dstStride, strata_lanes lanes) {
+    void (*store)(const float *, const float *, const float *, const float *, uint32_t *, long);
+    switch (lanes) {
+    case STRATA_LANES_SCALAR: store = strata_store_planar_scalar; break;
+#if defined(__x86_64__) || defined(__i386__)
+    case STRATA_LANES_AVX2: store = strata_store_planar_avx2; break;
+    case STRATA_LANES_AVX512: store = strata_store_planar_avx512; break;
+#endif
+    default: store = strata_store_planar_sse2; break;
+    }
+    for (long y = 0; y < height; y++) {
+        const float *row = planes + y * stride;
+        store(row, row + plane, row + 2 * plane, row + 3 * plane, dst + y * dstStride, width);
+    }
+}
+
 void strata_rgba_to_yuv420(const uint32_t *rgba, long stride, int width, int height, uint8_t *y, long yStride,
                            uint8_t *u, uint8_t *v, long cStride, strata_lanes lanes) {
 #define ARGS rgba, stride, width, height, y, yStride, u, v, cStride

@@ -43,6 +43,12 @@ void strata_store_rgba8(const float *src, uint32_t *dst, long count);
 void strata_store_planar_rgba8(const float *r, const float *g, const float *b, const float *a, uint32_t *dst,
                                long count, strata_lanes lanes);
 
+/// strata_store_planar_rgba8 for `height` rows of a tile's planes (row y's red at
+/// `planes + y·stride`, green, blue and alpha `plane`, 2·`plane` and 3·`plane` floats further),
+/// `width` pixels each, into rows `dstStride` words apart: one call a tile.
+void strata_store_planar_tile(const float *planes, long stride, long plane, long width, long height, uint32_t *dst,
+                              long dstStride, strata_lanes lanes);
+
 /// Screen → layer plane: u = (X·m0 + Y·m3 + m6) / w, v = (X·m1 + Y·m4 + m7) / w,
 /// w = X·m2 + Y·m5 + m8 at the pixel centre (X, Y) = (x + ½, y + ½); w = 1 when affine.
 typedef struct {

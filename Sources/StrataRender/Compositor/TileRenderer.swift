@@ -249,11 +249,8 @@ public struct TileRenderer: Sendable {
         let r = tile.rect, p = tile.plane, lanes = settings.kernelLanes
         tile.planes.withUnsafeBufferPointer { px in
             out.withMemoryRebound(to: UInt32.self, capacity: frameWidth * r.y1) { words in
-                for y in r.y0..<r.y1 {
-                    let row = px.baseAddress! + (y - r.y0) * tile.stride
-                    strata_store_planar_rgba8(row, row + p, row + 2 * p, row + 3 * p, words + y * frameWidth + r.x0,
-                                              tile.width, lanes)
-                }
+                strata_store_planar_tile(px.baseAddress!, tile.stride, p, tile.width, r.y1 - r.y0, words + r.y0 * frameWidth + r.x0,
+                                         frameWidth, lanes)
             }
         }
     }
