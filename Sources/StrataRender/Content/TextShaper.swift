@@ -192,10 +192,7 @@ struct PlainLine {
             }
             let shaped: ShapedRun??
             if useWordShapes, let words = entry.wordShapes(script: script) {
-                var infos: [PangoGlyphInfo] = []
-                infos.reserveCapacity(Int(length))
-                let (lineWidth, top) = words.shape(bytes, Int(length), &analysis, into: &infos)
-                shaped = infos.withUnsafeBufferPointer { read($0, width: lineWidth, top: top) }
+                shaped = words.shape(bytes, Int(length), &analysis) { read($0, width: $1, top: $2) }
             } else {
                 guard let glyphString = pango_glyph_string_new() else { return nil }
                 defer { pango_glyph_string_free(glyphString) }

@@ -1,7 +1,8 @@
 // The shaped words of plain lines, kept per font: a text layer whose line changes a few words a
 // frame (a counter, a clock, a data field) costs a dictionary lookup per word instead of shaping
-// the whole line again. A line is cut into pieces — runs of letters and runs of spaces (U+0020) —
-// each shaped on its own with `pango_shape_with_flags`, and their glyphs laid end to end.
+// the whole line again. A line is cut into pieces — runs of spaces (U+0020) and runs of the other
+// characters — each shaped on its own with `pango_shape_with_flags`, and their glyphs laid end to
+// end.
 //
 // That gives the whole line's glyphs only when nothing in the font's shaping looks across a
 // space: no lookup the shaping plan applies (GSUB and GPOS, for the line's script, language and
@@ -30,6 +31,8 @@ final class WordShapes {
     static let limit = 4096
     private var pieces: [String: Piece] = [:]
     private let glyphString: UnsafeMutablePointer<PangoGlyphString>
+    /// The line being put together (its storage kept from line to line).
+    private var line: [PangoGlyphInfo] = []
 
     /// Nil when the font's shaping may look across a space (see the file's header).
     init?(font: UnsafeMutablePointer<PangoFont>, script: PangoScript, language: OpaquePointer?) {
@@ -40,10 +43,11 @@ final class WordShapes {
 
     deinit { pango_glyph_string_free(glyphString) }
 
-    /// The glyphs of the line `bytes[0 ..< length]` (UTF-8) shaped with `analysis`, appended to
-    /// `glyphs`; the line's width in Pango units and its logical top.
-    func shape(_ bytes: UnsafePointer<CChar>, _ length: Int, _ analysis: inout PangoAnalysis,
-               into glyphs: inout [PangoGlyphInfo]) -> (width: Int, top: Int32) {
+    /// `body` of the glyphs of the line `bytes[0 ..< length]` (UTF-8) shaped with `analysis`, the
+    /// line's width in Pango units and its logical top.
+    func shape<R>(_ bytes: UnsafePointer<CChar>, _ length: Int, _ analysis: inout PangoAnalysis,
+                  _ body: (UnsafeBufferPointer<PangoGlyphInfo>, _ width: Int, _ top: Int32) -> R) -> R {
+        line.removeAll(keepingCapacity: true)
         var width = 0, top = Int32.max
         var i = 0
         while i < length {
@@ -51,12 +55,12 @@ final class WordShapes {
             var j = i + 1
             while j < length && (bytes[j] == 0x20) == space { j += 1 }
             let piece = self.piece(bytes + i, j - i, &analysis)
-            glyphs.append(contentsOf: piece.glyphs)
+            line.append(contentsOf: piece.glyphs)
             width += piece.width
             top = min(top, piece.top)
             i = j
         }
-        return (width, top)
+        return line.withUnsafeBufferPointer { body($0, width, top) }
     }
 
     private func piece(_ bytes: UnsafePointer<CChar>, _ count: Int, _ analysis: inout PangoAnalysis) -> Piece {
