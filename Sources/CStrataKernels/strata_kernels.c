@@ -134,29 +134,28 @@ void strata_draw_glyphs(const strata_item *item, float *tile, long stride, long 
 #undef ARGS
 }
 
+typedef void (*planar_store)(const float *, const float *, const float *, const float *, uint32_t *, long);
+
+/// The planar store of an instantiation.
+static planar_store planar_store_for(strata_lanes lanes) {
+    switch (lanes) {
+    case STRATA_LANES_SCALAR: return strata_store_planar_scalar;
+#if defined(__x86_64__) || defined(__i386__)
+    case STRATA_LANES_AVX2: return strata_store_planar_avx2;
+    case STRATA_LANES_AVX512: return strata_store_planar_avx512;
+#endif
+    default: return strata_store_planar_sse2;
+    }
+}
+
 void strata_store_planar_rgba8(const float *r, const float *g, const float *b, const float *a, uint32_t *dst,
                                long count, strata_lanes lanes) {
-    switch (lanes) {
-    case STRATA_LANES_SCALAR: strata_store_planar_scalar(r, g, b, a, dst, count); return;
-#if defined(__x86_64__) || defined(__i386__)
-    case STRATA_LANES_AVX2: strata_store_planar_avx2(r, g, b, a, dst, count); return;
-    case STRATA_LANES_AVX512: strata_store_planar_avx512(r, g, b, a, dst, count); return;
-#endif
-    default: strata_store_planar_sse2(r, g, b, a, dst, count); return;
-    }
+    planar_store_for(lanes)(r, g, b, a, dst, count);
 }
 
 void strata_store_planar_tile(const float *planes, long stride, long plane, long width, long height, uint32_t *dst,
                               long dstStride, strata_lanes lanes) {
-    void (*store)(const float *, const float *, const float *, const float *, uint32_t *, long);
-    switch (lanes) {
-    case STRATA_LANES_SCALAR: store = strata_store_planar_scalar; break;
-#if defined(__x86_64__) || defined(__i386__)
-    case STRATA_LANES_AVX2: store = strata_store_planar_avx2; break;
-    case STRATA_LANES_AVX512: store = strata_store_planar_avx512; break;
-#endif
-    default: store = strata_store_planar_sse2; break;
-    }
+    const planar_store store = planar_store_for(lanes);
     for (long y = 0; y < height; y++) {
         const float *row = planes + y * stride;
         store(row, row + plane, row + 2 * plane, row + 3 * plane, dst + y * dstStride, width);
