@@ -4,6 +4,7 @@
 // and peak RSS; compare with the peers' figures measured in the same run (Benchmarks/run.sh).
 //
 //   StrataBench composite|motion [--frames 60] [--runs 5] [--workers N] [--tile 128] [--scalar 1] [--serial 1] [--save frame.png]
+//     motion [--part all|background|rects|curves|text]: one kind of layer over the background
 //   StrataBench motion-export [--frames 120] [--workers N] [-o out.mp4 | --raw frames.rgba]
 //   StrataBench images|shadows|cubes [--frames 60] [--runs 3] [--workers N] [--save frame.png]
 //   StrataBench demo --size 1280x720 [--frames 120] [--workers N] [--encode out.mp4] [--tile 128] [--no-reuse 1]
@@ -197,14 +198,16 @@ func compositeBenchmark(_ args: Args) {
 /// Béziers (CAShapeLayer, path changes every frame) and 20 text lines whose text and x change
 /// every frame (CATextLayer). Everything that changes content re-rasterises; the rotating
 /// rectangles only re-composite.
-/// The motion scene's layers and the function that poses them for frame t.
-func makeMotionScene() -> (root: CALayer, pose: (Int) -> Void) {
+/// The motion scene's layers and the function that poses them for frame t. `part` keeps one kind
+/// of layer over the white background (MotionPart), for the per-component comparison with
+/// Benchmarks/peers/motion_parts.py.
+func makeMotionScene(part: MotionPart = .all) -> (root: CALayer, pose: (Int) -> Void) {
     let std = loadStandard()
     let root = CALayer()
     root.frame = CGRect(x: 0, y: 0, width: std.W, height: std.H)
     root.backgroundColor = .white
     var rects: [(CALayer, StandardScenes.Rect)] = []
-    for r in std.motion_rects {
+    for r in part.has(.rects) ? std.motion_rects : [] {
         let g = CAGradientLayer()
         g.bounds = CGRect(x: 0, y: 0, width: r.w, height: r.h)
         g.position = CGPoint(x: r.cx, y: r.cy)
@@ -219,7 +222,7 @@ func makeMotionScene() -> (root: CALayer, pose: (Int) -> Void) {
         rects.append((g, r))
     }
     var curves: [(CAShapeLayer, StandardScenes.Curve)] = []
-    for c in std.motion_curves {
+    for c in part.has(.curves) ? std.motion_curves : [] {
         let l = CAShapeLayer()
         l.frame = root.bounds
         l.fillColor = nil
@@ -230,7 +233,7 @@ func makeMotionScene() -> (root: CALayer, pose: (Int) -> Void) {
         curves.append((l, c))
     }
     var texts: [CATextLayer] = []
-    for _ in 0..<20 {
+    for _ in 0..<(part.has(.text) ? 20 : 0) {
         let t = CATextLayer()
         t.bounds = CGRect(x: 0, y: 0, width: 1800, height: 32)
         t.anchorPoint = .zero
@@ -259,9 +262,21 @@ func makeMotionScene() -> (root: CALayer, pose: (Int) -> Void) {
     })
 }
 
+/// The parts of the motion scene `--part` chooses: all of it, the background alone, or the
+/// background with one kind of layer.
+enum MotionPart: String, CaseIterable {
+    case all, background, rects, curves, text
+    func has(_ kind: MotionPart) -> Bool { self == .all || self == kind }
+}
+
 func motionBenchmark(_ args: Args) {
-    let (root, pose) = makeMotionScene()
-    measureScene("motion", args, root: root, defaultRuns: 5, pose: pose)
+    let name = args.values["part"] ?? "all"
+    guard let part = MotionPart(rawValue: name) else {
+        FileHandle.standardError.write("--part: expected one of \(MotionPart.allCases.map(\.rawValue).joined(separator: ", ")), got \(name)\n".data(using: .utf8)!)
+        exit(2)
+    }
+    let (root, pose) = makeMotionScene(part: part)
+    measureScene(part == .all ? "motion" : "motion (\(name))", args, root: root, defaultRuns: 5, pose: pose)
 }
 
 /// The motion scene as a 60 fps Scene (frame t posed by a block at t / 60, actions off),
