@@ -55,18 +55,36 @@ typedef struct {
     int64_t width;
 } row_sink;
 
+/// A piece inside pixel column `c`, 0 ≤ c < width, of height dy ≠ 0.
+static inline __attribute__((always_inline)) void put_inside(row_sink r, int64_t c, int64_t fxa, int64_t fxb, int64_t dy) {
+    const int32_t cover = (int32_t)dy, area = (int32_t)(dy * (fxa + fxb));
+    const long slot = c + 1;
+    r.acc[slot] += 2 * ONE * (int64_t)cover - area;
+    r.acc[slot + 1] += area;
+    r.bits[slot >> 6] |= (uint64_t)1 << (slot & 63);
+}
+
 /// A piece inside pixel column `c` (as coverage.c's `piece` and `add`: right of the region
 /// dropped, left of it only its cover, in column −1).
 static inline __attribute__((always_inline)) void put(row_sink r, int64_t c, int64_t fxa, int64_t ya, int64_t fxb,
                                                     int64_t yb) {
     const int64_t dy = yb - ya;
     if (dy == 0 || c >= r.width) return;
-    int32_t cover = (int32_t)dy, area = (int32_t)(dy * (fxa + fxb));
-    if (c < 0) { c = -1; area = 0; }
-    const long slot = c + 1;
-    r.acc[slot] += 2 * ONE * (int64_t)cover - area;
-    r.acc[slot + 1] += area;
-    r.bits[slot >> 6] |= (uint64_t)1 << (slot & 63);
+    if (c < 0) {
+        r.acc[0] += 2 * ONE * dy;
+        r.bits[0] |= 1;
+        return;
+    }
+    put_inside(r, c, fxa, fxb, dy);
+}
+
+/// put() for a piece of an edge that crosses a column boundary within its row: such an edge lies
+/// in the region's columns (clip_edge moved the parts left of it to column −1, where they cross
+/// none, and dropped the parts right of it), so only a piece without height is left out.
+static inline __attribute__((always_inline)) void put_crossing(row_sink r, int64_t c, int64_t fxa, int64_t ya, int64_t fxb,
+                                                             int64_t yb) {
+    const int64_t dy = yb - ya;
+    if (dy != 0) put_inside(r, c, fxa, fxb, dy);
 }
 
 /// The part of an edge inside band row `row`: x in fixed point, y as 0…256 within the row, split
@@ -88,35 +106,35 @@ static inline __attribute__((always_inline)) void scan(const band *b, int row, i
     if (x2 > x1) {
         if (c2 == c1 + 1) {
             const int64_t yl = y1 + rounddiv(((c1 + 1) * ONE - x1) * (y2 - y1), x2 - x1);
-            put(r, c1, x1 - c1 * ONE, y1, ONE, yl);
-            put(r, c2, 0, yl, x2 - c2 * ONE, y2);
+            put_crossing(r, c1, x1 - c1 * ONE, y1, ONE, yl);
+            put_crossing(r, c2, 0, yl, x2 - c2 * ONE, y2);
             return;
         }
         stepper st = stepper_make((c1 + 1) * ONE - x1, ONE, y2 - y1, x2 - x1);
         int64_t yl = y1 + stepper_next(&st);
-        put(r, c1, x1 - c1 * ONE, y1, ONE, yl);
+        put_crossing(r, c1, x1 - c1 * ONE, y1, ONE, yl);
         for (int64_t c = c1 + 1; c < c2; c++) {
             const int64_t yr = y1 + stepper_next(&st);
-            put(r, c, 0, yl, ONE, yr);
+            put_crossing(r, c, 0, yl, ONE, yr);
             yl = yr;
         }
-        put(r, c2, 0, yl, x2 - c2 * ONE, y2);
+        put_crossing(r, c2, 0, yl, x2 - c2 * ONE, y2);
     } else {
         if (c1 == c2 + 1) {
             const int64_t yl = y1 + rounddiv(((c2 + 1) * ONE - x1) * (y2 - y1), x2 - x1);
-            put(r, c2, ONE, yl, x2 - c2 * ONE, y2);
-            put(r, c1, x1 - c1 * ONE, y1, 0, yl);
+            put_crossing(r, c2, ONE, yl, x2 - c2 * ONE, y2);
+            put_crossing(r, c1, x1 - c1 * ONE, y1, 0, yl);
             return;
         }
         stepper st = stepper_make((c2 + 1) * ONE - x1, ONE, y2 - y1, x2 - x1);
         int64_t yl = y1 + stepper_next(&st);
-        put(r, c2, ONE, yl, x2 - c2 * ONE, y2);
+        put_crossing(r, c2, ONE, yl, x2 - c2 * ONE, y2);
         for (int64_t c = c2 + 1; c < c1; c++) {
             const int64_t yr = y1 + stepper_next(&st);
-            put(r, c, ONE, yr, 0, yl);
+            put_crossing(r, c, ONE, yr, 0, yl);
             yl = yr;
         }
-        put(r, c1, x1 - c1 * ONE, y1, 0, yl);
+        put_crossing(r, c1, x1 - c1 * ONE, y1, 0, yl);
     }
 }
 
@@ -265,7 +283,8 @@ static int sweep_row(const band *b, int row, int evenOdd, strata_strip_sink *o) 
     const float constant = coverage_of(sum, evenOdd);
     if (constant != 0 && gap < width) strips[count++] = (strata_strip){ (int32_t)gap, (int32_t)width, -1, constant };
     o->alphaCount = alphaCount; o->count = count;
-    if (lo < n) memset(bits + (lo >> 6), 0, (size_t)(((n - 1) >> 6) - (lo >> 6) + 1) * sizeof *bits);
+    // (A loop, not memset: a row's pieces span a word or two.)
+    if (lo < n) for (long w = lo >> 6, last = (n - 1) >> 6; w <= last; w++) bits[w] = 0;
     return 1;
 }
 
