@@ -1101,6 +1101,12 @@ INLINE int FN(solidKind)(const strata_item *it, const FN(rowmaps) *maps) {
     return it->paint != STRATA_PAINT_SOLID ? 0 : maps->clipCount > 0 ? 2 : 1;
 }
 
+/// FN(prepareRow) before FN(maskedSegment) draws row y: a solid colour without clips (`solid` 1)
+/// maps no coordinates, and its rows need none.
+INLINE void FN(prepareMaskedRow)(FN(rowmaps) *maps, const strata_item *it, int y, const int solid) {
+    if (solid != 1) FN(prepareRow)(maps, it, y);
+}
+
 /// FN(strata_draw_strips)'s rows, `solid` as FN(maskedSegment)'s.
 INLINE void FN(stripRows)(const strata_item *it, const FN(itemLanes) *il, FN(rowmaps) *maps, float *tile, long stride, long plane,
                           int tileX, int tileY, const strata_strip *strips, const float *alpha, const int32_t *rowTable,
@@ -1126,7 +1132,7 @@ INLINE void FN(stripRows)(const strata_item *it, const FN(itemLanes) *il, FN(row
             strata_strips_row_mask(strips, alpha, rowTable, r, x0 - covX, x1 - covX, scratch + (x0 - tileX), &first, &end);
         }
         if (first >= end) continue;
-        FN(prepareRow)(maps, it, y);
+        FN(prepareMaskedRow)(maps, it, y, solid);
         FN(maskedSegment)(it, il, maps, tile, stride, plane, tileX, tileY, y, first + covX, end + covX, mask, solid);
     }
 }
@@ -1170,7 +1176,7 @@ INLINE void FN(glyphRows)(const strata_item *it, const FN(itemLanes) *il, FN(row
                 int clash = 0;
                 for (int x = oa; x < ob && !clash; x++) clash = scratch[x - tileX] != 0 && row[x - rx] != 0;
                 if (clash) {
-                    if (!prepared) { FN(prepareRow)(maps, it, y); prepared = 1; }
+                    if (!prepared) { FN(prepareMaskedRow)(maps, it, y, solid); prepared = 1; }
                     FN(maskedSegment)(it, il, maps, tile, stride, plane, tileX, tileY, y, ga, gb, scratch, solid);
                     ga = gb = 0;
                 }
@@ -1195,7 +1201,7 @@ INLINE void FN(glyphRows)(const strata_item *it, const FN(itemLanes) *il, FN(row
             ga = na; gb = nb;
         }
         if (ga < gb) {
-            if (!prepared) FN(prepareRow)(maps, it, y);
+            if (!prepared) FN(prepareMaskedRow)(maps, it, y, solid);
             FN(maskedSegment)(it, il, maps, tile, stride, plane, tileX, tileY, y, ga, gb, scratch, solid);
         }
     }
