@@ -3,7 +3,8 @@
 # Needs the peers installed (bash ../shared/bench/peers/setup.sh).
 #
 #   bash Benchmarks/run.sh [frames] [rounds]        (defaults: 30 frames, 3 rounds)
-#   ONLY=standard|export|layers3|demo|batch|layers bash Benchmarks/run.sh    (one section; layers3 is
+#   ONLY=standard|parts|export|layers3|demo|batch|layers bash Benchmarks/run.sh    (one section; parts is the
+#   motion scene's kinds of content one at a time against Blend2D's, one worker; layers3 is
 #   issue 3's layer scenes, layers issue 11's replicator, particles and tiled layer)
 #
 # The machine is shared and noisy (±25 % between runs), so every figure of the standard scenes
@@ -70,6 +71,37 @@ for scene in ("composite", "motion"):
                   f"2 workers ≥ 1.8 × 1 worker: {med['strata-w1'] / med['strata-w2']:.2f}")
         else:
             print(f"  targets: 2 workers ≤ 0.33 × Blend2D: {med['strata-w2'] / b2d:.2f}; 2 workers ≥ 1.8 × 1 worker: {med['strata-w1'] / med['strata-w2']:.2f}")
+PY
+fi
+
+if [ "$only" = all ] || [ "$only" = parts ]; then
+  echo "== the motion scene by part, one worker against Blend2D, $frames frames, median of $rounds rounds (ms/frame) =="
+  : > "$log"
+  for round in $(seq 1 "$rounds"); do
+    for part in background rects curves text all; do
+      $bench motion --part $part --frames "$frames" --runs 3 --workers 1 | head -1 | sed "s/^/strata $part /" >> "$log"
+      python3 Benchmarks/peers/motion_parts_blend2d.py --part $part --frames "$frames" --runs 3 | sed "s/^/blend2d $part /" >> "$log"
+    done
+  done
+  python3 - "$log" <<'PY'
+import re, statistics, sys
+ms = {}
+for line in open(sys.argv[1]):
+    m = re.match(r"(\S+) (\S+) .*?([0-9.]+) ms/frame", line)
+    if m:
+        ms.setdefault((m.group(1), m.group(2)), []).append(float(m.group(3)))
+med = {k: statistics.median(v) for k, v in ms.items()}
+bg = (med.get(("strata", "background")), med.get(("blend2d", "background")))
+print(f"{'part':<12}{'Strata':>9}{'Blend2D':>9}{'ratio':>8}   over the background: Strata, Blend2D, ratio")
+for part in ("background", "rects", "curves", "text", "all"):
+    s, b = med.get(("strata", part)), med.get(("blend2d", part))
+    if s is None or b is None:
+        continue
+    line = f"{part:<12}{s:9.2f}{b:9.2f}{s / b:8.2f}"
+    if part not in ("background", "all") and None not in bg:
+        ds, db = s - bg[0], b - bg[1]
+        line += f"   {ds:6.2f} {db:6.2f} {ds / db if db > 0 else float('nan'):6.2f}"
+    print(line)
 PY
 fi
 
