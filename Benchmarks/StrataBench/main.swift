@@ -200,7 +200,7 @@ func compositeBenchmark(_ args: Args) {
 /// rectangles only re-composite.
 /// The motion scene's layers and the function that poses them for frame t. `part` keeps one kind
 /// of layer over the white background (MotionPart), for the per-component comparison with
-/// Benchmarks/peers/motion_parts.py.
+/// Benchmarks/peers/motion_parts_blend2d.py.
 func makeMotionScene(part: MotionPart = .all) -> (root: CALayer, pose: (Int) -> Void) {
     let std = loadStandard()
     let root = CALayer()
