@@ -12,6 +12,8 @@ public struct FrameRenderer: Sendable {
     public let cache: BackingStoreCache
     /// The previous frame of the sequence, whose unchanged tiles are copied (nil: draw all).
     public let history: FrameHistory?
+    /// Without a history, the buffers of returned frames, drawn into again once dropped.
+    let frameBuffers = FrameBufferPool()
 
     public init(width: Int, height: Int, scale: Double = 1, options: RenderOptions = RenderOptions(),
                 cache: BackingStoreCache = BackingStoreCache(), history: FrameHistory? = nil) {
@@ -32,7 +34,7 @@ public struct FrameRenderer: Sendable {
     /// BT.709 YUV 4:2:0 (nil when the size is odd). Uses no backing-store cache, so the caller
     /// may end the cache's frame before or after it (FramePipeline does before).
     public func drawTiles(of list: DisplayList, yuv: Bool = false) -> (Bitmap, YUVFrame?) {
-        tiles.render(list, width: width, height: height, history: history, yuv: yuv)
+        tiles.render(list, width: width, height: height, history: history, yuv: yuv, buffers: frameBuffers)
     }
 
     /// Draws one frame.

@@ -72,7 +72,18 @@ public struct TileRenderer: Sendable {
     /// Renders `list` as `render(_:width:height:history:)` does, and when `yuv` is set (and the
     /// size is even) also as BT.709 YUV 4:2:0, written by the tile workers.
     public func render(_ list: DisplayList, width: Int, height: Int, history: FrameHistory?, yuv: Bool) -> (Bitmap, YUVFrame?) {
+        render(list, width: width, height: height, history: history, yuv: yuv, buffers: nil)
+    }
+
+    /// `render(_:width:height:history:yuv:)`, drawing into a buffer of `buffers` that its caller
+    /// has dropped when there is one (and no history recycles buffers), and keeping the new frame's
+    /// buffer there.
+    func render(_ list: DisplayList, width: Int, height: Int, history: FrameHistory?, yuv: Bool,
+                buffers: FrameBufferPool?) -> (Bitmap, YUVFrame?) {
         guard width > 0, height > 0 else { return (Bitmap(width: width, height: height), nil) }
+        // A history recycles buffers itself, and the pool's references would make its buffers
+        // shared (copied when written).
+        let buffers = history == nil ? buffers : nil
         let wantsYUV = yuv && YUVFrame.supports(width: width, height: height)
         // Not zero-filled (a recycled buffer, or an uninitialised one): every tile below is
         // either copied or stored whole.
@@ -83,7 +94,7 @@ public struct TileRenderer: Sendable {
         var recycled = history?.takeBuffer(count: bytes)
         let recycledGeneration = recycled?.generation
         var bitmap = Bitmap(width: width, height: height,
-                            pixels: recycled.take()?.pixels ?? [UInt8].uninitialized(bytes))
+                            pixels: recycled.take()?.pixels ?? buffers?.take(count: bytes) ?? [UInt8].uninitialized(bytes))
         var yuvFrame: YUVFrame? = wantsYUV ? (history?.takeYUVBuffer(width: width, height: height) ?? YUVFrame(width: width, height: height)) : nil
         // 2×2 chroma blocks must not straddle tiles: an even tile size (the frame is the same
         // for every tile size).
@@ -184,6 +195,7 @@ public struct TileRenderer: Sendable {
             history.record(RenderedFrame(list: list, bins: bins, fingerprints: fingerprints, bitmap: bitmap, yuv: yuvFrame),
                            tiles: count, reused: reused.load(ordering: .relaxed), resumed: resumed.load(ordering: .relaxed))
         }
+        buffers?.keep(bitmap.pixels)
         return (bitmap, yuvFrame)
     }
 

@@ -1,0 +1,61 @@
+// The pixel buffers of the frames a renderer without a history returned, kept so that a later
+// frame is drawn into one its caller has dropped. Without them each frame allocates its buffer
+// anew, and when the allocator has given the last one back to the system in between (glibc's
+// adaptive thresholds do, depending on what else the process allocates), the first writes to the
+// new one fault every page in: 70–260 faults a frame, a fifth of the time of a 1080p frame of
+// text. A buffer that served two frames ago is also still in the caches.
+//
+// A kept buffer is only taken when the pool's reference is its only one. Were that ever wrong,
+// nothing would be overwritten all the same: the renderer writes through Array's own
+// copy-on-write check, which would copy a buffer someone still holds.
+import Synchronization
+import StrataCore
+
+final class FrameBufferPool: Sendable {
+    /// Buffers kept: the frame a caller holds while the next one renders, and the one before it.
+    static let capacity = 2
+    private let kept = Mutex<[[UInt8]]>([])
+
+    init() {}
+
+    /// A kept buffer of `count` bytes that nobody else holds any more, taken out of the pool.
+    func take(count: Int) -> [UInt8]? {
+        kept.withCheckedLock { k in
+            for i in k.indices where k[i].count == count {
+                // Moved out of the list first: asked in place, through the list's subscript, the
+                // buffer may be read into a temporary copy, a second reference.
+                var candidate = k.remove(at: i)
+                if Self.isOnlyReference(&candidate) { return candidate }
+                k.insert(candidate, at: i)
+            }
+            return nil
+        }
+    }
+
+    /// Keeps a reference to the buffer of a frame about to be returned.
+    func keep(_ pixels: [UInt8]) {
+        let dropped = kept.withCheckedLock { k -> [UInt8]? in
+            k.append(pixels)
+            return k.count > Self.capacity ? k.removeFirst() : nil
+        }
+        _ = dropped  // freed here, after the lock
+    }
+
+    /// The number of buffers kept (for tests).
+    var count: Int { kept.withCheckedLock { $0.count } }
+
+    /// Whether `pixels` is the only reference to its storage. An array is a single reference to its
+    /// native storage object, so `isKnownUniquelyReferenced` can ask through the same memory, typed
+    /// as a class of ours (it reads the object's reference count, whatever its class; typed as
+    /// `AnyObject`, Swift 6 opens the existential into a copy, a second reference). Where that
+    /// layout did not hold, every buffer counts as shared (and frames are allocated as before).
+    static func isOnlyReference(_ pixels: inout [UInt8]) -> Bool {
+        guard MemoryLayout<[UInt8]>.size == MemoryLayout<StorageReference>.size, !pixels.isEmpty else { return false }
+        return withUnsafeMutablePointer(to: &pixels) { p in
+            UnsafeMutableRawPointer(p).withMemoryRebound(to: StorageReference.self, capacity: 1) { isKnownUniquelyReferenced(&$0.pointee) }
+        }
+    }
+
+    /// The type an array's storage reference is read as (never instantiated).
+    private final class StorageReference {}
+}
