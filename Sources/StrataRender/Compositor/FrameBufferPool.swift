@@ -2,8 +2,9 @@
 // frame is drawn into one its caller has dropped. Without them each frame allocates its buffer
 // anew, and when the allocator has given the last one back to the system in between (glibc's
 // adaptive thresholds do, depending on what else the process allocates), the first writes to the
-// new one fault every page in: 70–260 faults a frame, a fifth of the time of a 1080p frame of
-// text. A buffer that served two frames ago is also still in the caches.
+// new one fault its pages in: 70–280 faults a frame, a fifth of the time of a 1080p frame of
+// text. A buffer that served two frames ago is also still in the caches. The price: while the
+// renderer lives, it keeps up to two frames' buffers its callers no longer hold.
 //
 // A kept buffer is only taken when the pool's reference is its only one. Were that ever wrong,
 // nothing would be overwritten all the same: the renderer writes through Array's own
