@@ -12,8 +12,9 @@ public struct FrameRenderer: Sendable {
     public let cache: BackingStoreCache
     /// The previous frame of the sequence, whose unchanged tiles are copied (nil: draw all).
     public let history: FrameHistory?
-    /// Without a history, the buffers of returned frames, drawn into again once dropped.
-    let frameBuffers = FrameBufferPool()
+    /// Without a history, the buffers of returned frames, drawn into again once dropped (a
+    /// history recycles buffers itself, and the pool's references would make those shared).
+    let frameBuffers: FrameBufferPool?
 
     public init(width: Int, height: Int, scale: Double = 1, options: RenderOptions = RenderOptions(),
                 cache: BackingStoreCache = BackingStoreCache(), history: FrameHistory? = nil) {
@@ -21,6 +22,7 @@ public struct FrameRenderer: Sendable {
         tiles = TileRenderer(options: options)
         self.cache = cache
         self.history = history
+        frameBuffers = history == nil ? FrameBufferPool() : nil
     }
 
     /// The display list of a snapshot (exposed for tests and benchmarks).

@@ -76,14 +76,11 @@ public struct TileRenderer: Sendable {
     }
 
     /// `render(_:width:height:history:yuv:)`, drawing into a buffer of `buffers` that its caller
-    /// has dropped when there is one (and no history recycles buffers), and keeping the new frame's
-    /// buffer there.
+    /// has dropped when there is one, and keeping the new frame's buffer there (`buffers` only
+    /// without a history, which recycles buffers itself: FrameRenderer.frameBuffers).
     func render(_ list: DisplayList, width: Int, height: Int, history: FrameHistory?, yuv: Bool,
                 buffers: FrameBufferPool?) -> (Bitmap, YUVFrame?) {
         guard width > 0, height > 0 else { return (Bitmap(width: width, height: height), nil) }
-        // A history recycles buffers itself, and the pool's references would make its buffers
-        // shared (copied when written).
-        let buffers = history == nil ? buffers : nil
         let wantsYUV = yuv && YUVFrame.supports(width: width, height: height)
         // Not zero-filled (a recycled buffer, or an uninitialised one): every tile below is
         // either copied or stored whole.
