@@ -3,9 +3,11 @@
 // side gets the join (miter within the miter limit, else bevel; round; bevel) and the inner side
 // the point where the two offset lines cross (or, when that point lies beyond a segment, a
 // detour through the vertex — the region it adds lies inside the stroke); open ends get caps.
-// Vertices inside a flattened curve are joined round, which is the curve's own offset. An open
-// polyline becomes one contour (left side out, right side back); a closed one two contours of
-// opposite directions. Filled with the nonzero rule, the contours cover exactly the stroke.
+// Vertices inside a flattened curve are joined round, which is the curve's own offset; there a
+// turn so small that the round join's chord lies within the tolerance of its arc (most of a
+// curve's vertices) gets one outer point, the arc's midpoint, instead of the two offsets' ends.
+// An open polyline becomes one contour (left side out, right side back); a closed one two
+// contours of opposite directions. Filled with the nonzero rule, the contours cover exactly the stroke.
 import Foundation
 import StrataCore
 
@@ -193,32 +195,48 @@ struct StrokeOutliner {
             return
         }
         // Outer side.
-        emit(vx + nax * h, vy + nay * h)
         let style: CGLineJoin = isCorner ? join : .round
-        switch style {
-        case .miter:
+        if style == .round {
+            // (turn < 0 here. Most vertices of a curve turn surely less than the arc step: known
+            // without the arc tangent.)
+            let sweep = dot > 0 && -turn < flatTurn * dot ? 0 : (turn == 0 ? -Double.pi : atan2(turn, dot))
+            if !isCorner && arcSegments(sweep) <= 1 && 1 + dot > 1e-12 {
+                // Inside a curve, a turn whose round join needs no point between the two offsets
+                // (the chord from one to the other lies within the tolerance of the arc): the
+                // arc's midpoint alone. Its two edges lie within the tolerance of the offsets as
+                // that chord does, and the outline has one point a vertex instead of two. (Not at
+                // a path's own corners: there the offsets of straight segments, often long,
+                // stay exact.)
+                let k = h / (2 * (1 + dot)).squareRoot()
+                emit(vx + (nax + nbx) * k, vy + (nay + nby) * k)
+                return
+            }
+            emit(vx + nax * h, vy + nay * h)
+            arc(vx, vy, nax, nay, sweep: sweep, emit, inner: true)
+            emit(vx + nbx * h, vy + nby * h)
+            return
+        }
+        emit(vx + nax * h, vy + nay * h)
+        if style == .miter {
             let cosHalf = ((1 + dot) / 2).squareRoot()  // cos of half the angle between a and b
             if cosHalf > 1e-9 && 1 / cosHalf <= miterLimit {
                 let k = h / (1 + dot)
                 emit(vx + (nax + nbx) * k, vy + (nay + nby) * k)
             }
-        case .round:
-            // (turn < 0 here: the outer side.)
-            if dot > 0 && -turn < flatTurn * dot { break }
-            let sweep = turn == 0 ? -Double.pi : atan2(turn, dot)
-            arc(vx, vy, nax, nay, sweep: sweep, emit, inner: true)
-        case .bevel:
-            break
         }
         emit(vx + nbx * h, vy + nby * h)
     }
+
+    /// The chords a round join or cap turning by `sweep` radians is drawn with.
+    @inline(__always)
+    private func arcSegments(_ sweep: Double) -> Int { Int((abs(sweep) / arcStep).rounded(.up)) }
 
     /// Points on the circle of radius halfWidth around (cx, cy) from direction (ux, uy) turning by
     /// `sweep` radians, excluding both ends.
     @inline(__always)
     private func arc(_ cx: Double, _ cy: Double, _ ux: Double, _ uy: Double, sweep: Double,
                      _ emit: (Double, Double) -> Void, inner: Bool = true) {
-        let n = Int((abs(sweep) / arcStep).rounded(.up))
+        let n = arcSegments(sweep)
         guard n > 1 else { return }
         let h = halfWidth
         for i in 1..<n {
