@@ -1,8 +1,9 @@
 // strata_item_row_spans finds the spans of a rounded item (an outline and an affine interior with
 // corner discs) eight rows at a time, in lanes of doubles: the same values, row for row, as
 // the row-by-row functions (strata_quad_span_fast, strata_interior_columns_fast) give. Rounded
-// rectangles of every size, radius, turn, scale and shear, partly off the region, are compared.
-// (The lanes run on CPUs with AVX-512; elsewhere both sides are the row-by-row code.)
+// rectangles of every size, radius, turn, scale and shear, partly off the region, are compared,
+// through every instantiation this CPU runs (the lanes in 512-bit registers with AVX-512, in
+// 256-bit ones with AVX2; the scalar and SSE2 ones are the row-by-row code).
 import XCTest
 import Foundation
 import CStrataKernels
@@ -52,19 +53,21 @@ final class RowSpanTests: XCTestCase {
             strata_prepare_rows(&r, &setup)
             if setup.discs == 1 { roundedItems += 1 }
             let n = Int(r.y1 - r.y0)
-            var spans = [Int32](repeating: -7, count: 4 * n)
-            spans.withUnsafeMutableBufferPointer { strata_item_row_spans(&r, $0.baseAddress!) }
-            for i in 0..<n {
-                let y = r.y0 + Int32(i)
-                var sx0 = r.x0, sx1 = r.x1, ia: Int32 = 0, ib: Int32 = 0
-                var expected: [Int32] = [0, 0, 0, 0]
-                if strata_quad_span_fast(&setup, y, &sx0, &sx1) == 1 && sx0 < sx1 {
-                    if strata_interior_columns_fast(&setup, &r.interior, y, sx0, sx1, &ia, &ib) == 0 { ia = sx0; ib = sx0 }
-                    expected = [sx0, sx1, ia, ib]
-                    if ia < ib { interiorRows += 1 }
+            for lanes in kernelInstantiations() {
+                var spans = [Int32](repeating: -7, count: 4 * n)
+                spans.withUnsafeMutableBufferPointer { strata_item_row_spans_with(&r, $0.baseAddress!, lanes) }
+                for i in 0..<n {
+                    let y = r.y0 + Int32(i)
+                    var sx0 = r.x0, sx1 = r.x1, ia: Int32 = 0, ib: Int32 = 0
+                    var expected: [Int32] = [0, 0, 0, 0]
+                    if strata_quad_span_fast(&setup, y, &sx0, &sx1) == 1 && sx0 < sx1 {
+                        if strata_interior_columns_fast(&setup, &r.interior, y, sx0, sx1, &ia, &ib) == 0 { ia = sx0; ib = sx0 }
+                        expected = [sx0, sx1, ia, ib]
+                        if ia < ib { interiorRows += 1 }
+                    }
+                    XCTAssertEqual(Array(spans[(4 * i)..<(4 * i + 4)]), expected, "trial \(trial) row \(y) lanes \(lanes.rawValue)")
+                    rowsCompared += 1
                 }
-                XCTAssertEqual(Array(spans[(4 * i)..<(4 * i + 4)]), expected, "trial \(trial) row \(y)")
-                rowsCompared += 1
             }
         }
         // The comparisons reached the rounded items' rows and their interiors.

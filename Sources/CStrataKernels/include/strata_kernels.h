@@ -225,6 +225,10 @@ int strata_interior_columns_fast(const strata_row_setup *s, const strata_interio
 /// frame, and clipped to each tile's columns by `strata_draw_rows`.
 void strata_item_row_spans(const strata_rows *rows, int32_t *spans);
 
+/// strata_item_row_spans with the instantiation of `lanes` (AVX-512 or AVX2: eight rows at a time
+/// for rounded items; otherwise row by row), which the CPU must have. The same spans either way.
+void strata_item_row_spans_with(const strata_rows *rows, int32_t *spans, strata_lanes lanes);
+
 /// Draws an item over a region of a tile, row by row (one call per item and tile). `spans`,
 /// when given, are the item's row spans (from `strata_item_row_spans`, rows from `spansY0`).
 void strata_draw_rows(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
