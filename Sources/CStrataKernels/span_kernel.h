@@ -943,39 +943,6 @@ static void FN(segment)(const strata_item *it, const FN(itemLanes) *il, const FN
         break; \
     }
 
-/// Pixels x0 ..< x1 of row y of a fill with its border over it (FN(stepBordered)).
-static void FN(borderedSegment)(const strata_item *it, const FN(itemLanes) *il, const FN(rowmaps) *maps, float *tile, long stride,
-                                long plane, int tileX, int tileY, int y, int x0, int x1) {
-#define BORDERED(PAINT, CLIPPED, SIMPLE) FN(loopBordered)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, PAINT, CLIPPED, SIMPLE);
-    if (x1 <= x0) return;
-    const int clipped = maps->clipCount > 0;
-    BORDERED_VARIANTS(BORDERED)
-#undef BORDERED
-}
-
-/// One row of a fill with its border over it, in one call: the fused steps over x0 ..< ia and
-/// ib ..< x1 (FN(borderedSegment)'s), the fill's interior ia ..< ib between them in `mode`
-/// (FN(segment)'s), with the item's variant chosen once for the three.
-static void FN(borderedRow)(const strata_item *it, const FN(itemLanes) *il, const FN(rowmaps) *maps, float *tile, long stride,
-                            long plane, int tileX, int tileY, int y, int x0, int ia, int ib, int x1, strata_span_mode mode) {
-    const int clipped = maps->clipCount > 0;
-    // The interior without clips is FN(segment)'s INTERIOR loop for the paint; other interiors
-    // (replaced, clipped, an image's) go through FN(segment).
-    const int plain = mode == STRATA_SPAN_INTERIOR && !clipped &&
-                      (it->paint == STRATA_PAINT_SOLID || it->paint == STRATA_PAINT_AXIAL || it->paint == STRATA_PAINT_RADIAL);
-#define BORDERED_ROW(PAINT, CLIPPED, SIMPLE) \
-    for (int side = 0; side < 2; side++) { \
-        const int a = side ? ib : x0, b = side ? x1 : ia; \
-        if (a < b) FN(loopBordered)(it, il, maps, tile, stride, plane, tileX, tileY, y, a, b, PAINT, CLIPPED, SIMPLE); \
-        if (side == 0 && ia < ib) { \
-            if (plain) FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, ia, ib, 0, 0, 0, PAINT, 0, 0, 0, 0); \
-            else FN(segment)(it, il, maps, tile, stride, plane, tileX, tileY, y, ia, ib, mode, 0); \
-        } \
-    }
-    BORDERED_VARIANTS(BORDERED_ROW)
-#undef BORDERED_ROW
-}
-#undef BORDERED_VARIANTS
 #undef LOOP
 #undef LOOP_PAINTS
 #undef LOOP_PAINTS_SIMPLE
@@ -1044,44 +1011,94 @@ void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long 
     }
 }
 
-void FN(strata_draw_rows_bordered)(const strata_item *fill, const strata_item *border, float *tile, long stride, long plane,
-                                   int tileX, int tileY, const strata_rows *fillRows, const int32_t *fillSpans, int fillSpansY0,
-                                   const strata_rows *borderRows, const int32_t *borderSpans, int borderSpansY0) {
-    FN(rowmaps) maps;
-    FN(itemLanes) il;
-    FN(prepareDraw)(fill, &maps, &il);
-    FN(rrectLanesOf)(&border->inner, &maps.item, fill->general, &il.border);
-    for (int i = 0; i < 4; i++) il.borderColor[i] = border->color[i];
-    il.simplePair = il.aa && maps.item.similar && FN(rrectIsSimple)(&il.shape) && FN(rrectIsSimple)(&il.border) &&
-                    memcmp(&fill->shape.cu, &border->inner.cu, sizeof fill->shape.cu) == 0 &&
-                    memcmp(&fill->shape.cv, &border->inner.cv, sizeof fill->shape.cv) == 0;
-    strata_row_setup fillSetup, borderSetup;
-    if (!fillSpans) strata_prepare_rows(fillRows, &fillSetup);
-    if (!borderSpans) strata_prepare_rows(borderRows, &borderSetup);
+/// Rows of a fill with its border over it (FN(stepBordered)) in one variant of the item (paint,
+/// clips, simple pair): per row the fused steps over the fill's and the border's edges, and the
+/// fill's interior within the border's hole, where the fill's coverage is exactly 1 and the
+/// border's 0 — the fill alone, as FN(strata_draw_rows) draws interiors, in `mode` (FN(segment)'s
+/// loop for the paint when plain). The variant is chosen once for all the rows (measured: choosing
+/// it for each row was 1.8 M instructions of a motion frame).
+INLINE void FN(borderedRows)(const strata_item *fill, const FN(itemLanes) *il, FN(rowmaps) *maps, float *tile, long stride,
+                             long plane, int tileX, int tileY, const strata_rows *fillRows, const strata_row_setup *fillSetup,
+                             const int32_t *fillSpans, int fillSpansY0, const strata_rows *borderRows,
+                             const strata_row_setup *borderSetup, const int32_t *borderSpans, int borderSpansY0,
+                             const int paint, const int clipped, const int simple) {
+    const strata_span_mode mode = fillRows->interiorMode;
+    // The interior without clips is FN(segment)'s INTERIOR loop for the paint; other interiors
+    // (replaced, clipped, an image's) go through FN(segment).
+    const int plain = mode == STRATA_SPAN_INTERIOR && !clipped &&
+                      (fill->paint == STRATA_PAINT_SOLID || fill->paint == STRATA_PAINT_AXIAL || fill->paint == STRATA_PAINT_RADIAL);
     const int y0 = fillRows->y0 < borderRows->y0 ? fillRows->y0 : borderRows->y0;
     const int y1 = fillRows->y1 > borderRows->y1 ? fillRows->y1 : borderRows->y1;
     for (int y = y0; y < y1; y++) {
         int fx0, fx1, fa, fb, bx0, bx1, ha, hb;
         const int fillRow = y >= fillRows->y0 && y < fillRows->y1 &&
-                            FN(rowColumns)(fillRows, &fillSetup, fillSpans, fillSpansY0, y, &fx0, &fx1, &fa, &fb);
+                            FN(rowColumns)(fillRows, fillSetup, fillSpans, fillSpansY0, y, &fx0, &fx1, &fa, &fb);
         const int borderRow = y >= borderRows->y0 && y < borderRows->y1 &&
-                              FN(rowColumns)(borderRows, &borderSetup, borderSpans, borderSpansY0, y, &bx0, &bx1, &ha, &hb);
+                              FN(rowColumns)(borderRows, borderSetup, borderSpans, borderSpansY0, y, &bx0, &bx1, &ha, &hb);
         if (!fillRow && !borderRow) continue;
         if (!fillRow) { fx0 = fx1 = fa = fb = bx0; }
         if (!borderRow) { bx0 = bx1 = fx0; ha = INT32_MIN; hb = INT32_MAX; }
         const int ux0 = fx0 < bx0 ? fx0 : bx0, ux1 = fx1 > bx1 ? fx1 : bx1;
-        FN(prepareRow)(&maps, fill, y);
-        // The middle: the fill's interior within the border's hole, where the fill's coverage is
-        // exactly 1 and the border's 0 — the fill alone, as FN(strata_draw_rows) draws interiors.
+        FN(prepareRow)(maps, fill, y);
         int ma = fa > ha ? fa : ha, mb = fb < hb ? fb : hb;
-        if (ma < mb && fillRows->interiorMode == STRATA_SPAN_INTERIOR) FN(alignInterior)(tileX, &ma, &mb);
+        if (ma < mb && mode == STRATA_SPAN_INTERIOR) FN(alignInterior)(tileX, &ma, &mb);
         if (ma >= mb) {
-            FN(borderedSegment)(fill, &il, &maps, tile, stride, plane, tileX, tileY, y, ux0, ux1);
+            if (ux0 < ux1) FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ux0, ux1, paint, clipped, simple);
             continue;
         }
-        FN(borderedRow)(fill, &il, &maps, tile, stride, plane, tileX, tileY, y, ux0, ma, mb, ux1, fillRows->interiorMode);
+        if (ux0 < ma) FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ux0, ma, paint, clipped, simple);
+        if (plain) FN(loop)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ma, mb, 0, 0, 0, paint, 0, 0, 0, 0);
+        else FN(segment)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ma, mb, mode, 0);
+        if (mb < ux1) FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, mb, ux1, paint, clipped, simple);
     }
 }
+
+/// FN(borderedRows) of each variant, a function of its own (inlined together into one, their
+/// loops were allocated registers worse: more instructions than choosing the variant per row).
+#define BORDERED_ROWS_FN(PAINT, CLIPPED, SIMPLE) \
+    static void FN(borderedRows_##PAINT##_##CLIPPED##_##SIMPLE)( \
+        const strata_item *fill, const FN(itemLanes) *il, FN(rowmaps) *maps, float *tile, long stride, long plane, int tileX, \
+        int tileY, const strata_rows *fillRows, const strata_row_setup *fillSetup, const int32_t *fillSpans, int fillSpansY0, \
+        const strata_rows *borderRows, const strata_row_setup *borderSetup, const int32_t *borderSpans, int borderSpansY0) { \
+        FN(borderedRows)(fill, il, maps, tile, stride, plane, tileX, tileY, fillRows, fillSetup, fillSpans, fillSpansY0, borderRows, \
+                         borderSetup, borderSpans, borderSpansY0, PAINT, CLIPPED, SIMPLE); \
+    }
+BORDERED_ROWS_FN(STRATA_PAINT_SOLID, 0, 0)
+BORDERED_ROWS_FN(STRATA_PAINT_SOLID, 0, 1)
+BORDERED_ROWS_FN(STRATA_PAINT_SOLID, 1, 0)
+BORDERED_ROWS_FN(STRATA_PAINT_AXIAL, 0, 0)
+BORDERED_ROWS_FN(STRATA_PAINT_AXIAL, 0, 1)
+BORDERED_ROWS_FN(STRATA_PAINT_AXIAL, 1, 0)
+BORDERED_ROWS_FN(STRATA_PAINT_RADIAL, 0, 0)
+BORDERED_ROWS_FN(STRATA_PAINT_RADIAL, 0, 1)
+BORDERED_ROWS_FN(STRATA_PAINT_RADIAL, 1, 0)
+#undef BORDERED_ROWS_FN
+
+void FN(strata_draw_rows_bordered)(const strata_item *fill, const strata_item *border, float *tile, long stride, long plane,
+                                   int tileX, int tileY, const strata_rows *fillRows, const int32_t *fillSpans, int fillSpansY0,
+                                   const strata_rows *borderRows, const int32_t *borderSpans, int borderSpansY0) {
+    FN(rowmaps) maps;
+    FN(itemLanes) lanes;
+    FN(prepareDraw)(fill, &maps, &lanes);
+    FN(rrectLanesOf)(&border->inner, &maps.item, fill->general, &lanes.border);
+    for (int i = 0; i < 4; i++) lanes.borderColor[i] = border->color[i];
+    lanes.simplePair = lanes.aa && maps.item.similar && FN(rrectIsSimple)(&lanes.shape) && FN(rrectIsSimple)(&lanes.border) &&
+                    memcmp(&fill->shape.cu, &border->inner.cu, sizeof fill->shape.cu) == 0 &&
+                    memcmp(&fill->shape.cv, &border->inner.cv, sizeof fill->shape.cv) == 0;
+    strata_row_setup fillSetup, borderSetup;
+    if (!fillSpans) strata_prepare_rows(fillRows, &fillSetup);
+    if (!borderSpans) strata_prepare_rows(borderRows, &borderSetup);
+    // (BORDERED_VARIANTS reads `it`, `il` and `clipped`.)
+    const strata_item *it = fill;
+    const FN(itemLanes) *il = &lanes;
+    const int clipped = maps.clipCount > 0;
+#define BORDERED_ROWS(PAINT, CLIPPED, SIMPLE) \
+    FN(borderedRows_##PAINT##_##CLIPPED##_##SIMPLE)(fill, il, &maps, tile, stride, plane, tileX, tileY, fillRows, &fillSetup, fillSpans, \
+                                                     fillSpansY0, borderRows, &borderSetup, borderSpans, borderSpansY0);
+    BORDERED_VARIANTS(BORDERED_ROWS)
+#undef BORDERED_ROWS
+}
+#undef BORDERED_VARIANTS
 
 /// FN(segment) through a mask for an item of one solid colour (`solid` 1, or 2 when clipped; 0: the
 /// item's paint is another, FN(segment) decides): the loop FN(segment) would pick, without its
