@@ -1170,6 +1170,14 @@ void FN(strata_draw_strips)(const strata_item *it, float *tile, long stride, lon
 #undef ROWS
 }
 
+/// to[i] += from[i] for i < n: a glyph's mask row into the row being gathered (separate arrays, so
+/// LANES at a time; the sums are the scalar ones).
+INLINE void FN(addRow)(float *restrict to, const float *restrict from, int n) {
+    int i = 0;
+    for (; i + LANES <= n; i += LANES) FN(store)(to + i, FN(load)(to + i) + FN(load)(from + i));
+    for (; i < n; i++) to[i] += from[i];
+}
+
 /// FN(strata_draw_glyphs) for glyphs `sel[0 ..< n]` (each meeting the pixels x0 ..< x1), rows
 /// ya ..< yb. Row by row, the glyphs' mask rows are gathered into one mask (`scratch`,
 /// tile-relative) over the columns ga ..< gb and drawn by one segment, instead of one segment a
@@ -1199,7 +1207,7 @@ INLINE void FN(glyphRows)(const strata_item *it, const FN(itemLanes) *il, FN(row
                 }
             }
             if (ga == gb) {
-                for (int x = gx0; x < gx1; x++) scratch[x - tileX] = row[x - rx];
+                memcpy(scratch + (gx0 - tileX), row + (gx0 - rx), (size_t)(gx1 - gx0) * sizeof *row);
                 ga = gx0; gb = gx1;
                 continue;
             }
@@ -1212,9 +1220,7 @@ INLINE void FN(glyphRows)(const strata_item *it, const FN(itemLanes) *il, FN(row
             // coverage 0 all the same): added, not chosen by a branch a pixel, which pixels have
             // coverage following no pattern (the AVX2 and SSE2 code branched, and callgrind's
             // branch simulation missed about one pixel in four).
-            const float *from = row + (gx0 - rx);
-            float *to = scratch + (gx0 - tileX);
-            for (int i = 0; i < gx1 - gx0; i++) to[i] += from[i];
+            FN(addRow)(scratch + (gx0 - tileX), row + (gx0 - rx), gx1 - gx0);
             ga = na; gb = nb;
         }
         if (ga < gb) {
