@@ -115,10 +115,14 @@ final class MaskShadowTests: XCTestCase {
         list.forEachVectorShape { reached.append(ObjectIdentifier($0)) }
         XCTAssertEqual(reached.count, 4, "fill and stroke, as content and as the shadow's source")
         XCTAssertEqual(Set(reached).count, 2)
-        let claimed = TileRenderer.shapesToRasterize(in: list).map(ObjectIdentifier.init)
+        var jobs = ShapeJobs(claimingShapesOf: list)
+        let claimed = jobs.shapes(of: list).map(ObjectIdentifier.init)
+        jobs.release()
         XCTAssertEqual(claimed.count, 2)
         XCTAssertEqual(Set(claimed), Set(reached))
-        XCTAssertEqual(TileRenderer.shapesToRasterize(in: list).count, 0, "claimed once only")
+        var again = ShapeJobs(claimingShapesOf: list)
+        XCTAssertEqual(again.count, 0, "claimed once only")
+        again.release()
         XCTAssertEqual(render(root, width: 160, height: 120, workers: 1).pixels, render(root, width: 160, height: 120, workers: 4).pixels)
     }
 }

@@ -241,15 +241,20 @@ public struct DisplayList: Sendable {
 
     /// Calls `body` with every vector shape of the list, nested lists included.
     func forEachVectorShape(_ body: (VectorShape) -> Void) {
-        for item in items {
-            switch item.op {
-            case .vector(let shape, _): body(shape)
-            case .group(let list, _, let mask): list.forEachVectorShape(body); mask?.forEachVectorShape(body)
-            case .mix(let from, let to, _): from.forEachVectorShape(body); to.forEachVectorShape(body)
-            case .depthComposite(let faces): for f in faces { f.items.forEachVectorShape(body) }
-            case .shadow(let s): s.source.forEachVectorShape(body)
-            case .fill, .ring, .image, .gradient, .glyphs: break
-            }
+        for i in items.indices { items[i].forEachVectorShape(body) }
+    }
+}
+
+extension DrawItem {
+    /// Calls `body` with the item's vector shape, or those of the lists it holds.
+    func forEachVectorShape(_ body: (VectorShape) -> Void) {
+        switch op {
+        case .vector(let shape, _): body(shape)
+        case .group(let list, _, let mask): list.forEachVectorShape(body); mask?.forEachVectorShape(body)
+        case .mix(let from, let to, _): from.forEachVectorShape(body); to.forEachVectorShape(body)
+        case .depthComposite(let faces): for f in faces { f.items.forEachVectorShape(body) }
+        case .shadow(let s): s.source.forEachVectorShape(body)
+        case .fill, .ring, .image, .gradient, .glyphs: break
         }
     }
 }

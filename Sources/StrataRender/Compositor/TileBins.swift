@@ -6,57 +6,105 @@
 // The bins are a function of the items and the grid only, so copying and redrawing decisions
 // stay the same whatever the workers.
 import Foundation
+import Synchronization
 
 /// The items touching each tile of a grid, in drawing order.
 struct TileBins: Sendable {
     let tileSize: Int, columns: Int, rows: Int
-    /// Bin t is `items[start[t] ..< start[t + 1]]`.
-    private let start: [Int32]
-    private let items: [Int32]
+    private let storage: Storage
+
+    /// The bins' arrays. A frame's bins live as long as its frame (the history keeps the previous
+    /// one), so the storages of recent frames are kept in a short list and one is taken again once
+    /// the list holds its only reference: binning a frame then allocates nothing, its arrays
+    /// already long enough.
+    // @unchecked: the arrays are written by TileBins.init, before the storage is shared, and only
+    // read after; a storage is written again only when nothing but the list holds it.
+    private final class Storage: @unchecked Sendable {
+        /// Bin t is `items[start[t] ..< start[t + 1]]`.
+        var start: [Int32] = []
+        var items: [Int32] = []
+
+        /// Storages recently given out. (More than a renderer with a history holds at once — the
+        /// frame being drawn, the previous one, the one a pipeline hands back — for two renderers.)
+        private static let recent = Mutex<[Storage]>([])
+        private static let kept = 8
+
+        /// A storage nothing else holds: one of the recent ones, or a new one.
+        static func take() -> Storage {
+            recent.withCheckedLock { list in
+                for i in list.indices where isKnownUniquelyReferenced(&list[i]) { return list[i] }
+                let s = Storage()
+                if list.count < kept { list.append(s) }
+                return s
+            }
+        }
+
+        /// `array` with room for `n` elements (grown to a power of two, so that lengths recur).
+        static func reserve(_ array: inout [Int32], _ n: Int) {
+            if array.count < n { array = [Int32](repeating: 0, count: TileRenderer.pooledLength(n)) }
+        }
+    }
 
     init(_ list: DisplayList, width: Int, height: Int, tileSize ts: Int) {
         tileSize = ts
         columns = (width + ts - 1) / ts; rows = (height + ts - 1) / ts
-        let cols = columns, tileRows = rows
-        // The tiles each item touches, as (tile row, first column, end column) spans.
-        var spans: [(item: Int32, row: Int32, c0: Int32, c1: Int32)] = []
-        spans.reserveCapacity(list.items.count * 2)
+        let cols = columns, tileRows = rows, tiles = cols * tileRows
+        let pool = BufferPool<Int32>.shared
         let frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
-        for (i, item) in list.items.enumerated() {
-            let b = item.bounds.intersection(frame)
+        // The tiles each item touches, as (item, tile row, first column, end column) spans: at
+        // most one per item and tile row its bounds meet.
+        var most = 0
+        for i in list.items.indices {
+            let b = list.items[i].bounds.intersection(frame)
+            if !b.isEmpty { most += (b.y1 - 1) / ts - b.y0 / ts + 1 }
+        }
+        var spans = pool.take(TileRenderer.pooledLength(4 * most))
+        var spanCount = 0
+        for i in list.items.indices {
+            let b = list.items[i].bounds.intersection(frame)
             guard !b.isEmpty else { continue }
             let r0 = b.y0 / ts, r1 = (b.y1 - 1) / ts
             for r in r0...r1 {
                 var x0 = b.x0, x1 = b.x1
-                if case .vector(let shape, _) = item.op {
+                if case .vector(let shape, _) = list.items[i].op {
                     guard let (a, e) = shape.columnExtent(rows: max(b.y0, r * ts), min(b.y1, (r + 1) * ts)) else { continue }
                     x0 = max(x0, a); x1 = min(x1, e)
                     guard x0 < x1 else { continue }
                 }
-                spans.append((Int32(i), Int32(r), Int32(x0 / ts), Int32((x1 - 1) / ts + 1)))
+                spans[4 * spanCount] = Int32(i); spans[4 * spanCount + 1] = Int32(r)
+                spans[4 * spanCount + 2] = Int32(x0 / ts); spans[4 * spanCount + 3] = Int32((x1 - 1) / ts + 1)
+                spanCount += 1
             }
         }
-        var count = [Int32](repeating: 0, count: cols * tileRows + 1)
-        for s in spans { for c in s.c0..<s.c1 { count[Int(s.row) * cols + Int(c) + 1] += 1 } }
-        for t in 0..<(cols * tileRows) { count[t + 1] += count[t] }
-        var fill = count
-        var items = [Int32](repeating: 0, count: Int(count[cols * tileRows]))
+        let storage = Storage.take()
+        Storage.reserve(&storage.start, tiles + 1)
+        for t in 0...tiles { storage.start[t] = 0 }
+        for k in 0..<spanCount {
+            let row = Int(spans[4 * k + 1])
+            for c in spans[4 * k + 2]..<spans[4 * k + 3] { storage.start[row * cols + Int(c) + 1] += 1 }
+        }
+        for t in 0..<tiles { storage.start[t + 1] += storage.start[t] }
+        var fill = pool.take(TileRenderer.pooledLength(tiles + 1))
+        for t in 0...tiles { fill[t] = storage.start[t] }
+        Storage.reserve(&storage.items, Int(storage.start[tiles]))
         // Spans are in item order, so each bin fills in drawing order.
-        for s in spans {
-            for c in s.c0..<s.c1 {
-                let t = Int(s.row) * cols + Int(c)
-                items[Int(fill[t])] = s.item
+        for k in 0..<spanCount {
+            let row = Int(spans[4 * k + 1])
+            for c in spans[4 * k + 2]..<spans[4 * k + 3] {
+                let t = row * cols + Int(c)
+                storage.items[Int(fill[t])] = spans[4 * k]
                 fill[t] += 1
             }
         }
-        start = count
-        self.items = items
+        pool.give(&spans)
+        pool.give(&fill)
+        self.storage = storage
     }
 
     var count: Int { columns * rows }
 
     /// The items of tile `t`, in drawing order.
-    subscript(t: Int) -> ArraySlice<Int32> { items[Int(start[t])..<Int(start[t + 1])] }
+    subscript(t: Int) -> ArraySlice<Int32> { storage.items[Int(storage.start[t])..<Int(storage.start[t + 1])] }
 
     /// Whether `other` splits frames into the same tiles.
     func sameGrid(as other: TileBins) -> Bool {

@@ -101,11 +101,12 @@ public struct TileRenderer: Sendable {
         let reused = Atomic<Int>(0), resumed = Atomic<Int>(0)
         let dispatcher = options.dispatcher
         // Stage 2b: the coverage of the vector shapes, each once, on the workers.
-        let shapes = Self.shapesToRasterize(in: list)
-        if !shapes.isEmpty {
-            let all = shapes
-            dispatcher.run(all.count) { all[$0].rasterize() }
+        var shapeJobs = ShapeJobs(claimingShapesOf: list)
+        if shapeJobs.count > 0 {
+            let jobs = shapeJobs
+            dispatcher.run(jobs.count) { jobs.shape($0, of: list).rasterize() }
         }
+        shapeJobs.release()
         // ... and each top-level item's row spans (outline and interior run per row), once
         // instead of once per tile it crosses (measured: 20 % of a motion frame went to finding
         // them again in every tile).
@@ -207,16 +208,6 @@ public struct TileRenderer: Sendable {
         return frame.y.withUnsafeBufferPointer { y in frame.u.withUnsafeBufferPointer { u in frame.v.withUnsafeBufferPointer { v in
             body((y.baseAddress!, u.baseAddress!, v.baseAddress!))
         } } }
-    }
-
-    /// The shapes of `list` that no job has been given yet, each once, marked as given: a shape
-    /// the list reaches twice (a layer's content and its shadow's source) must not be rasterised
-    /// by two workers at once (ThreadSanitizer found the two writing its cells together). Called
-    /// on the rendering thread, before the rasterisation stage.
-    static func shapesToRasterize(in list: DisplayList) -> [VectorShape] {
-        var shapes: [VectorShape] = []
-        list.forEachVectorShape { if $0.claimForRasterization() { shapes.append($0) } }
-        return shapes
     }
 
     /// Stops with the tiles `coverage` found written wrongly (RenderOptions.verifiesTileCoverage).

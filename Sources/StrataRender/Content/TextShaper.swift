@@ -61,6 +61,8 @@ final class TextShaper: Sendable {
     struct State {
         var entries: [Key: (runs: [ShapedRun]?, frame: Int)] = [:]
         var frame = 0
+        /// The keys endFrame drops, kept between frames (its capacity with it).
+        var expired: [Key] = []
     }
     private let state = Mutex(State())
 
@@ -77,11 +79,15 @@ final class TextShaper: Sendable {
         return runs
     }
 
-    /// Drops the entries not used in this frame or the previous one.
+    /// Drops the entries not used in this frame or the previous one, in place (a filtered copy of
+    /// the dictionary was an allocation every frame whose text changes).
     func endFrame() {
         state.withCheckedLock { s in
             let keep = s.frame - 1
-            s.entries = s.entries.filter { $0.value.frame >= keep }
+            s.expired.removeAll(keepingCapacity: true)
+            for (key, entry) in s.entries where entry.frame < keep { s.expired.append(key) }
+            for key in s.expired { s.entries.removeValue(forKey: key) }
+            s.expired.removeAll(keepingCapacity: true)
             s.frame += 1
         }
     }
