@@ -241,6 +241,7 @@ struct BatchCommand: ParsableCommand {
         options.contentsScale = try checkedScale(scale)
         options.limits = limits
         options.export = try encoding.exportOptions()
+        options.workersPerJob = encoding.workers
         InterruptSignals.shared.install()
         options.export.cancellation = InterruptSignals.shared.cancellation
         let display = BatchProgressDisplay(style: progress.style, total: rows.count)

@@ -411,6 +411,17 @@ extension TemplateTests {
         XCTAssertEqual(decoded.data, "rows.jsonl")
     }
 
+    /// Jobs share the cores unless a number of workers is given (the CLI's --workers): N jobs
+    /// must not start a full set of tile workers each.
+    func testBatchJobsShareTheCores() {
+        XCTAssertEqual(BatchRenderer.workers(perJob: nil, jobs: 1, cores: 8), 8)
+        XCTAssertEqual(BatchRenderer.workers(perJob: nil, jobs: 2, cores: 8), 4)
+        XCTAssertEqual(BatchRenderer.workers(perJob: nil, jobs: 3, cores: 8), 2)
+        XCTAssertEqual(BatchRenderer.workers(perJob: nil, jobs: 2, cores: 2), 1)
+        XCTAssertEqual(BatchRenderer.workers(perJob: nil, jobs: 4, cores: 2), 1, "at least one each")
+        XCTAssertEqual(BatchRenderer.workers(perJob: 3, jobs: 2, cores: 2), 3, "given: kept")
+    }
+
     func testShardsSplitTheRowsAndTogetherMakeTheUnshardedSet() throws {
         let (root, template, rows) = try batchFixture()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -60,7 +60,11 @@ public struct BatchOptions: Sendable {
     /// Values for every row (`--set`), over the row's own.
     public var fixed: [String: String] = [:]
     public var allowAssets: [URL] = []
+    /// Export settings of every row. Its `render.workers` is replaced by `workersPerJob`.
     public var export = ExportOptions()
+    /// Tile workers of each job; nil: the cores shared among the jobs (at least one each), so that
+    /// `jobs` videos at once do not start `jobs` times as many threads as there are cores.
+    public var workersPerJob: Int?
     /// Changes every row's composition before it is compiled (size, frame rate, duration).
     public var adjust: (@Sendable (inout Composition) -> Void)?
     /// Pixels per point of the outputs.
@@ -81,6 +85,14 @@ public enum BatchEvent: Sendable {
 }
 
 public enum BatchRenderer {
+    /// The tile workers of each of `jobs` jobs on `cores` cores: `perJob` when given, otherwise
+    /// the cores shared among the jobs, at least one each. (Each job starting its own set of one
+    /// per core oversubscribed them: with --jobs 2 on 2 cores, 4 lower-third videos took 8.5 s
+    /// against 7.6 s, medians of 5 rounds.)
+    static func workers(perJob: Int?, jobs: Int, cores: Int) -> Int {
+        perJob ?? max(1, cores / max(1, jobs))
+    }
+
     /// Reads rows from a CSV (first line: column names) or JSON Lines file (`.jsonl`, `.ndjson`).
     /// A row with the wrong number of fields, or a line that is not a JSON object, is kept with its
     /// problem (the batch reports it and goes on); a file that cannot be read or whose structure
@@ -131,7 +143,7 @@ public enum BatchRenderer {
         let state = BatchState(count: rows.count, firstRows: firstRows)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var export = options.export
-        if export.render.workers == nil { export.render.workers = max(1, cores / jobs) }
+        export.render.workers = BatchRenderer.workers(perJob: options.workersPerJob, jobs: jobs, cores: cores)
         let frozen = export
         let threads = (0..<jobs).map { job in
             Thread {

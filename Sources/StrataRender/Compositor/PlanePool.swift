@@ -56,7 +56,7 @@ final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
     /// A buffer of `count` zero bytes.
     func takeZeroed(_ count: Int) -> [Element] {
         var b = take(count)
-        b.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+        b.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
         return b
     }
 
