@@ -2,7 +2,8 @@
 // skip the coverage computation, opaque fills are stored without blending, items under an
 // opaque tile are skipped), checked pixel by pixel against `coverage` and frame by frame against
 // the full path; the RGBA8 store (a C loop) against its formula; kept tile prefixes within their
-// memory budget; the computed gradient dither against the Bayer matrix it replaces.
+// memory budget, and solid ones kept without pixels; the computed gradient dither against the
+// Bayer matrix it replaces.
 import XCTest
 import StrataCore
 import StrataTestSupport
@@ -432,6 +433,43 @@ final class TilePrefixTests: XCTestCase {
         prefixes.keep(.init(count: 4, planes: tile), for: 3)
         XCTAssertEqual(prefixes[3]?.count, 4)
         XCTAssertEqual(prefixes.keptBytes, 2 * 64 * 64 * 16)
+    }
+
+    /// A still bottom made of an opaque fill covering the tile and solid fills (a background) is
+    /// kept without its pixels and drawn again under a changed part; any other bottom (a
+    /// gradient) keeps them. Either way the frames are those of full draws, and tiles resume.
+    func testSolidBottomsAreKeptWithoutPixels() {
+        for gradient in [false, true] {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 320, height: 240)
+            root.backgroundColor = CGColor(red: 0.9, green: 0.9, blue: 0.95, alpha: 1)
+            if gradient {
+                let g = CAGradientLayer()
+                g.frame = root.bounds
+                g.colors = [CGColor(red: 0.1, green: 0.2, blue: 0.5, alpha: 1), CGColor(red: 0.9, green: 0.6, blue: 0.2, alpha: 1)]
+                root.addSublayer(g)
+            }
+            let band = CALayer()
+            band.frame = CGRect(x: 0, y: 60, width: 320, height: 40)
+            band.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.8, alpha: 1)
+            root.addSublayer(band)
+            let square = CALayer()
+            square.bounds = CGRect(x: 0, y: 0, width: 30, height: 30)
+            square.cornerRadius = 6
+            square.backgroundColor = CGColor(red: 1, green: 0.4, blue: 0.1, alpha: 0.8)
+            root.addSublayer(square)
+            let history = FrameHistory()
+            let reusing = FrameRenderer(width: 320, height: 240, options: RenderOptions(workers: 2, tileSize: 64), history: history)
+            let full = FrameRenderer(width: 320, height: 240, options: RenderOptions(workers: 1, tileSize: 64, reusesUnchangedTiles: false))
+            for i in 0..<8 {
+                square.position = CGPoint(x: 20 + 31 * Double(i), y: 40 + 17 * Double(i))
+                let snapshot = PresentationBuilder(time: 0).snapshotTree(of: root)
+                XCTAssertEqual(reusing.render(snapshot).pixels, full.render(snapshot).pixels, "gradient \(gradient), frame \(i)")
+            }
+            XCTAssertGreaterThan(history.tileStatistics.resumed, 4, "gradient \(gradient)")
+            let kept = history.prefixes(tileSize: 64, count: 20, valid: true).keptBytes
+            if gradient { XCTAssertGreaterThan(kept, 0) } else { XCTAssertEqual(kept, 0, "a solid bottom keeps no pixels") }
+        }
     }
 }
 

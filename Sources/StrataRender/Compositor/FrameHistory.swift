@@ -161,7 +161,8 @@ public final class FrameHistory: Sendable {
 final class TilePrefixes: @unchecked Sendable {
     struct Entry {
         var count: Int
-        /// The tile's planes (TileBuffer.planes).
+        /// The tile's planes (TileBuffer.planes) after its first `count` items; empty when those
+        /// items are an opaque one covering the tile and solid fills, drawn again instead.
         var planes: [Float]
     }
     let tileSize: Int
