@@ -1,5 +1,5 @@
 // strata_item_row_spans finds the spans of a rounded item (an outline and an affine interior with
-// corner discs) eight rows at a time, in lanes of doubles: the same values, row for row, as
+// corner discs, or with square corners) eight rows at a time, in lanes of doubles: the same values, row for row, as
 // the row-by-row functions (strata_quad_span_fast, strata_interior_columns_fast) give. Rounded
 // rectangles of every size, radius, turn, scale and shear, partly off the region, are compared,
 // through every instantiation this CPU runs (the lanes in 512-bit registers with AVX-512, in
@@ -33,7 +33,7 @@ final class RowSpanTests: XCTestCase {
 
     func testSpansOfEightRowsAtOnceAreTheRowByRowSpans() {
         var rng = SplitMix(seed: 1_234)
-        var rowsCompared = 0, interiorRows = 0, roundedItems = 0
+        var rowsCompared = 0, interiorRows = 0, roundedItems = 0, squareItems = 0
         for trial in 0..<400 {
             let w = Double.random(in: 4..<260, using: &rng), h = Double.random(in: 4..<200, using: &rng)
             let radius = trial % 5 == 0 ? 0 : Double.random(in: 0..<(min(w, h) / 2 + 4), using: &rng)
@@ -51,7 +51,7 @@ final class RowSpanTests: XCTestCase {
             guard var r = rows(w: w, h: h, radius: radius, toScreen: toScreen) else { continue }
             var setup = strata_row_setup()
             strata_prepare_rows(&r, &setup)
-            if setup.discs == 1 { roundedItems += 1 }
+            if setup.discs == 1 { roundedItems += 1 } else if setup.affineInterior == 1 { squareItems += 1 }
             let n = Int(r.y1 - r.y0)
             for lanes in kernelInstantiations() {
                 var spans = [Int32](repeating: -7, count: 4 * n)
@@ -72,6 +72,7 @@ final class RowSpanTests: XCTestCase {
         }
         // The comparisons reached the rounded items' rows and their interiors.
         XCTAssertGreaterThan(roundedItems, 150)
+        XCTAssertGreaterThan(squareItems, 40, "items with square corners")
         XCTAssertGreaterThan(rowsCompared, 20_000)
         XCTAssertGreaterThan(interiorRows, 10_000)
     }
