@@ -1,9 +1,9 @@
-// strata_item_row_spans finds the spans of a rounded item (an outline and an affine interior with
-// corner discs, or with square corners) eight rows at a time, in lanes of doubles: the same values, row for row, as
-// the row-by-row functions (strata_quad_span_fast, strata_interior_columns_fast) give. Rounded
-// rectangles of every size, radius, turn, scale and shear, partly off the region, are compared,
-// through every instantiation this CPU runs (the lanes in 512-bit registers with AVX-512, in
-// 256-bit ones with AVX2; the scalar and SSE2 ones are the row-by-row code).
+// strata_item_row_spans finds the spans of an item with an outline and an affine interior (with
+// corner discs, or square corners) eight rows at a time, in lanes of doubles: the same values,
+// row for row, as the row-by-row functions (strata_quad_span_fast, strata_interior_columns_fast)
+// give. Rectangles of every size, radius (0 too), turn, scale and shear, partly off the region,
+// are compared through every instantiation this CPU runs (the lanes in 512-bit registers with
+// AVX-512, in 256-bit ones with AVX2; the scalar and SSE2 ones are the row-by-row code).
 import XCTest
 import Foundation
 import CStrataKernels
