@@ -277,9 +277,9 @@ int strata_interior_columns_fast(const strata_row_setup *s, const strata_interio
 
 // MARK: Eight rows at a time
 
-// The spans of a rounded item (an outline, and an affine interior with corner discs: most
-// layers' borders and fills) are found for eight rows at once: quadSpanFast and the discs' branch
-// of interiorColumnsFast with every branch a select, in lanes of doubles, so that the rows'
+// The spans of an item with an outline and an affine interior (most layers' borders, fills and
+// images, with corner discs or square corners) are found for eight rows at once: quadSpanFast and
+// interiorColumnsFast's affine branches with every branch a select, in lanes of doubles, so that the rows'
 // square roots and conversions overlap (one row at a time, each waited on a chain of them). Every
 // lane computes its row's values with the same operations in the same order, so the spans are
 // those of the row-by-row code (RowSpanTests compares them). The whole numbers (pixel columns)
