@@ -279,8 +279,9 @@ int strata_interior_columns_fast(const strata_row_setup *s, const strata_interio
 
 // The spans of an item with an outline and an affine interior (most layers' borders, fills and
 // images, with corner discs or square corners) are found for eight rows at once: quadSpanFast and
-// interiorColumnsFast's affine branches with every branch a select, in lanes of doubles, so that the rows'
-// square roots and conversions overlap (one row at a time, each waited on a chain of them). Every
+// interiorColumnsFast's affine branches with every branch a select, in lanes of doubles, so that
+// the rows' square roots and conversions overlap (one row at a time, each waited on a chain of
+// them). Every
 // lane computes its row's values with the same operations in the same order, so the spans are
 // those of the row-by-row code (RowSpanTests compares them). The whole numbers (pixel columns)
 // stay doubles — exact below 2⁵³, and these lie within ±(10¹⁵ + 2) — floored and ceiled in
@@ -353,6 +354,18 @@ VINLINE vl slabSpans(const strata_row_setup *s, int slab, vd Y, vd *lo, vd *hi) 
     return valid & (vl)(l <= u);
 }
 
+/// The pixels within sx0 ..< sx1 whose centres lie in [xlo, xhi], one pixel in from its ends
+/// (`inward` and fastRun's run, lane by lane; an end past ±1e15 is the row's): *a ..< *e, and
+/// whether there are any. Lanes without an interval pass finite stand-ins, which their callers
+/// leave out.
+VINLINE vl inwardRun(vd xlo, vd xhi, vd sx0, vd sx1, vd *a, vd *e) {
+    const vd first = VSEL((vl)(xlo < -1e15), sx0, vceil(vmin((vd)1e15, vmax((vd)-1e15, xlo - 0.5))) + 1);
+    const vd last = VSEL((vl)(xhi > 1e15), sx1 - 1, vfloor(vmax((vd)-1e15, vmin((vd)1e15, xhi - 0.5))) - 1);
+    *a = VSEL(first > sx0, first, sx0);
+    *e = VSEL(last + 1 < sx1, last + 1, sx1);
+    return (vl)(*a < *e);
+}
+
 /// The rows' spans into `out`: the outline's columns, and the interior run (ia ..< ib) where `inner`.
 VINLINE void storeSpans(const strata_rows *rows, int y, vl outlined, vd sx0, vd sx1, vl inner, vd ia, vd ib, int32_t *out) {
     for (int i = 0; i < ROWS && y + i < rows->y1; i++) {
@@ -389,25 +402,16 @@ VINLINE void roundedRowSpans(const strata_row_setup *s, const strata_rows *rows,
     }
     // inward(xlo, xhi, sx0, sx1).
     const vl bounded = (vl)((xlo > -INFINITY & xlo < INFINITY) | (xlo < 0)) & (vl)((xhi > -INFINITY & xhi < INFINITY) | (xhi > 0));
-    const vd safeLo = VSEL(bounded, xlo, (vd)0), safeHi = VSEL(bounded, xhi, (vd)0);
-    const vd first = VSEL((vl)(safeLo < -1e15), sx0, vceil(vmin((vd)1e15, vmax((vd)-1e15, safeLo - 0.5))) + 1);
-    const vd last = VSEL((vl)(safeHi > 1e15), sx1 - 1, vfloor(vmax((vd)-1e15, vmin((vd)1e15, safeHi - 0.5))) - 1);
-    const vd ia = VSEL(first > sx0, first, sx0), ib = VSEL(last + 1 < sx1, last + 1, sx1);
-    storeSpans(rows, y, outlined, sx0, sx1, bounded & (vl)(ia < ib), ia, ib, out);
+    vd ia, ib;
+    const vl inner = bounded & inwardRun(VSEL(bounded, xlo, (vd)0), VSEL(bounded, xhi, (vd)0), sx0, sx1, &ia, &ib);
+    storeSpans(rows, y, outlined, sx0, sx1, inner, ia, ib, out);
 }
 
-/// One slab's run of the rows (fastRun, lane by lane): one pixel in from the interval's ends,
-/// within sx0 ..< sx1.
+/// One slab's run of the rows (fastRun, lane by lane).
 VINLINE vl slabRun(const strata_row_setup *s, int slab, vd Y, vd sx0, vd sx1, vd *a, vd *e) {
     vd xlo, xhi;
     const vl valid = slabSpans(s, slab, Y, &xlo, &xhi);
-    // (Lanes without an interval work on finite stand-ins, left out by `valid`.)
-    xlo = VSEL(valid, xlo, (vd)0); xhi = VSEL(valid, xhi, (vd)0);
-    const vd first = VSEL((vl)(xlo < -1e15), sx0, vceil(vmax((vd)-1e15, vmin((vd)1e15, xlo - 0.5))) + 1);
-    const vd last = VSEL((vl)(xhi > 1e15), sx1 - 1, vfloor(vmin((vd)1e15, vmax((vd)-1e15, xhi - 0.5))) - 1);
-    *a = VSEL(first > sx0, first, sx0);
-    *e = VSEL(last + 1 < sx1, last + 1, sx1);
-    return valid & (vl)(*a < *e);
+    return valid & inwardRun(VSEL(valid, xlo, (vd)0), VSEL(valid, xhi, (vd)0), sx0, sx1, a, e);
 }
 
 /// Rows y ..< y + ROWS of an item with square corners (s->edgeCount > 0, s->affineInterior, no
