@@ -1083,8 +1083,8 @@ void FN(strata_draw_rows_bordered)(const strata_item *fill, const strata_item *b
     FN(rrectLanesOf)(&border->inner, &maps.item, fill->general, &lanes.border);
     for (int i = 0; i < 4; i++) lanes.borderColor[i] = border->color[i];
     lanes.simplePair = lanes.aa && maps.item.similar && FN(rrectIsSimple)(&lanes.shape) && FN(rrectIsSimple)(&lanes.border) &&
-                    memcmp(&fill->shape.cu, &border->inner.cu, sizeof fill->shape.cu) == 0 &&
-                    memcmp(&fill->shape.cv, &border->inner.cv, sizeof fill->shape.cv) == 0;
+                       memcmp(&fill->shape.cu, &border->inner.cu, sizeof fill->shape.cu) == 0 &&
+                       memcmp(&fill->shape.cv, &border->inner.cv, sizeof fill->shape.cv) == 0;
     strata_row_setup fillSetup, borderSetup;
     if (!fillSpans) strata_prepare_rows(fillRows, &fillSetup);
     if (!borderSpans) strata_prepare_rows(borderRows, &borderSetup);
