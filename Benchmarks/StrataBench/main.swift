@@ -86,9 +86,11 @@ func measureScene(_ label: String, _ args: Args, root: CALayer, defaultRuns: Int
                 if let (frame, _) = pipeline.submit(snapshot) { last = frame }
             } else {
                 let list = renderer.displayList(for: snapshot)
+                // The display list's cache ends its frame here, as FramePipeline.submit ends it:
+                // the tile stage does not use it.
+                renderer.cache.endFrame()
                 a3 = strata_allocation_count(); t2 = now()
                 last = renderer.drawTiles(of: list).0
-                renderer.cache.endFrame()
             }
             let a4 = strata_allocation_count(), t3 = now()
             if run > 0 || runs == 1 {
