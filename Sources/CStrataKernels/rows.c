@@ -278,15 +278,14 @@ int strata_interior_columns_fast(const strata_row_setup *s, const strata_interio
 // MARK: Eight rows at a time
 
 // The spans of an item with an outline and an affine interior (most layers' borders, fills and
-// images, with corner discs or square corners) are found for eight rows at once: quadSpanFast and
-// interiorColumnsFast's affine branches with every branch a select, in lanes of doubles, so that
-// the rows' square roots and conversions overlap (one row at a time, each waited on a chain of
-// them). Every
-// lane computes its row's values with the same operations in the same order, so the spans are
-// those of the row-by-row code (RowSpanTests compares them). The whole numbers (pixel columns)
-// stay doubles — exact below 2⁵³, and these lie within ±(10¹⁵ + 2) — floored and ceiled in
-// place, so no lane converts to a 64-bit integer (which CPUs without AVX-512 do one lane at a
-// time: such code was slower than the row-by-row code).
+// images, with corner discs or square corners) are found for eight rows at once: quadSpanFast
+// and interiorColumnsFast's affine branches with every branch a select, in lanes of doubles, so
+// that the rows' square roots and conversions overlap (one row at a time, each waited on a chain
+// of them). Every lane computes its row's values with the same operations in the same order, so
+// the spans are those of the row-by-row code (RowSpanTests compares them). The whole numbers
+// (pixel columns) stay doubles — exact below 2⁵³, and these lie within ±(10¹⁵ + 2) — floored and
+// ceiled in place, so no lane converts to a 64-bit integer (which CPUs without AVX-512 do one
+// lane at a time: such code was slower than the row-by-row code).
 enum { ROWS = 8 };
 typedef double vd __attribute__((ext_vector_type(ROWS)));
 typedef int64_t vl __attribute__((ext_vector_type(ROWS)));
@@ -378,14 +377,9 @@ VINLINE void storeSpans(const strata_rows *rows, int y, vl outlined, vd sx0, vd 
     }
 }
 
-/// Rows y ..< y + ROWS of a rounded item (s->edgeCount > 0, s->affineInterior, s->discs).
-VINLINE void roundedRowSpans(const strata_row_setup *s, const strata_rows *rows, int y, int32_t *out) {
-    vd yi;
-    for (int i = 0; i < ROWS; i++) yi[i] = (double)(y + i);
-    vd sx0, sx1;
-    const vl outlined = outlineSpans(s, rows, yi, &sx0, &sx1);
-    // The interior: the slabs' and the discs' intervals (interiorColumnsFast's rounded branch).
-    const vd Y = yi + 0.5;
+/// The interior runs of rounded rows (s->discs): the span of the slabs' and the discs'
+/// intervals, one pixel in (interiorColumnsFast's rounded branch).
+VINLINE vl roundedInterior(const strata_row_setup *s, vd Y, vd sx0, vd sx1, vd *ia, vd *ib) {
     vd xlo = INFINITY, xhi = -INFINITY;
     for (int i = 0; i < 2; i++) {
         vd l, u;
@@ -402,9 +396,7 @@ VINLINE void roundedRowSpans(const strata_row_setup *s, const strata_rows *rows,
     }
     // inward(xlo, xhi, sx0, sx1).
     const vl bounded = (vl)((xlo > -INFINITY & xlo < INFINITY) | (xlo < 0)) & (vl)((xhi > -INFINITY & xhi < INFINITY) | (xhi > 0));
-    vd ia, ib;
-    const vl inner = bounded & inwardRun(VSEL(bounded, xlo, (vd)0), VSEL(bounded, xhi, (vd)0), sx0, sx1, &ia, &ib);
-    storeSpans(rows, y, outlined, sx0, sx1, inner, ia, ib, out);
+    return bounded & inwardRun(VSEL(bounded, xlo, (vd)0), VSEL(bounded, xhi, (vd)0), sx0, sx1, ia, ib);
 }
 
 /// One slab's run of the rows (fastRun, lane by lane).
@@ -414,40 +406,39 @@ VINLINE vl slabRun(const strata_row_setup *s, int slab, vd Y, vd sx0, vd sx1, vd
     return valid & inwardRun(VSEL(valid, xlo, (vd)0), VSEL(valid, xhi, (vd)0), sx0, sx1, a, e);
 }
 
-/// Rows y ..< y + ROWS of an item with square corners (s->edgeCount > 0, s->affineInterior, no
-/// discs): the longer of its two slabs' runs (interiorColumnsFast's other branch).
-VINLINE void plainRowSpans(const strata_row_setup *s, const strata_rows *rows, int y, int32_t *out) {
-    vd yi;
-    for (int i = 0; i < ROWS; i++) yi[i] = (double)(y + i);
-    vd sx0, sx1;
-    const vl outlined = outlineSpans(s, rows, yi, &sx0, &sx1);
-    const vd Y = yi + 0.5;
+/// The interior runs of rows with square corners (no discs): the longer of the two slabs' runs
+/// (interiorColumnsFast's other affine branch).
+VINLINE vl squareInterior(const strata_row_setup *s, vd Y, vd sx0, vd sx1, vd *ia, vd *ib) {
     vd f0, f1, g0, g1;
     const vl first = slabRun(s, 0, Y, sx0, sx1, &f0, &f1), second = slabRun(s, 1, Y, sx0, sx1, &g0, &g1);
     const vl takeFirst = first & (~second | ~(vl)(g1 - g0 > f1 - f0));
-    storeSpans(rows, y, outlined, sx0, sx1, first | second, VSEL(takeFirst, f0, g0), VSEL(takeFirst, f1, g1), out);
+    *ia = VSEL(takeFirst, f0, g0); *ib = VSEL(takeFirst, f1, g1);
+    return first | second;
 }
 
-/// The rows of an item with an affine interior, eight at a time, in 512-bit registers (eight
-/// doubles each)...
+/// Rows y ..< y + ROWS of an item with an outline and an affine interior (s->edgeCount > 0,
+/// s->affineInterior).
+VINLINE void affineRowSpans(const strata_row_setup *s, const strata_rows *rows, int y, int32_t *out) {
+    vd yi;
+    for (int i = 0; i < ROWS; i++) yi[i] = (double)(y + i);
+    vd sx0, sx1, ia, ib;
+    const vl outlined = outlineSpans(s, rows, yi, &sx0, &sx1);
+    const vd Y = yi + 0.5;
+    const vl inner = s->discs ? roundedInterior(s, Y, sx0, sx1, &ia, &ib) : squareInterior(s, Y, sx0, sx1, &ia, &ib);
+    storeSpans(rows, y, outlined, sx0, sx1, inner, ia, ib, out);
+}
+
+/// The rows of such an item, eight at a time, in 512-bit registers (eight doubles each)...
 __attribute__((target("avx2,avx512f,avx512vl,avx512bw,avx512dq")))
 static void affineItemSpans512(const strata_row_setup *s, const strata_rows *rows, int32_t *spans) {
-    if (s->discs) {
-        for (int y = rows->y0; y < rows->y1; y += ROWS) roundedRowSpans(s, rows, y, spans + 4 * (long)(y - rows->y0));
-    } else {
-        for (int y = rows->y0; y < rows->y1; y += ROWS) plainRowSpans(s, rows, y, spans + 4 * (long)(y - rows->y0));
-    }
+    for (int y = rows->y0; y < rows->y1; y += ROWS) affineRowSpans(s, rows, y, spans + 4 * (long)(y - rows->y0));
 }
 
 /// ... or in pairs of 256-bit ones. Measured on AMD Zen 3 (AVX2), against the row-by-row code: the
 /// motion frame's spans 7.9 → 3.2 M instructions, the frame 15.2 → 14.5 ms.
 __attribute__((target("avx2")))
 static void affineItemSpans256(const strata_row_setup *s, const strata_rows *rows, int32_t *spans) {
-    if (s->discs) {
-        for (int y = rows->y0; y < rows->y1; y += ROWS) roundedRowSpans(s, rows, y, spans + 4 * (long)(y - rows->y0));
-    } else {
-        for (int y = rows->y0; y < rows->y1; y += ROWS) plainRowSpans(s, rows, y, spans + 4 * (long)(y - rows->y0));
-    }
+    for (int y = rows->y0; y < rows->y1; y += ROWS) affineRowSpans(s, rows, y, spans + 4 * (long)(y - rows->y0));
 }
 
 void strata_item_row_spans(const strata_rows *rows, int32_t *spans) {

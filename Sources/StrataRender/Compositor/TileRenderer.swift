@@ -351,10 +351,9 @@ struct FrameTiles: @unchecked Sendable {
                     coverage?.note(t, bufferHasTile ? .held(rect) : .copied(rect))
                     // A prefix kept without its planes (see `redrawable` below) is drawn again: its
                     // opaque item writes every pixel of the part.
-                    var part = kept.planes.isEmpty ? TileBuffer(uninitialized: damage)
-                                                   : TileBuffer(rect: rect, planes: kept.planes).cropped(to: damage)
-                    _ = TileRasterizer.draw(list, order, from: kept.planes.isEmpty ? 0 : same, into: &part, keepingStateAt: nil, settings,
-                                            spans: spans)
+                    let redraw = kept.planes.isEmpty
+                    var part = redraw ? TileBuffer(uninitialized: damage) : TileBuffer(rect: rect, planes: kept.planes).cropped(to: damage)
+                    _ = TileRasterizer.draw(list, order, from: redraw ? 0 : same, into: &part, keepingStateAt: nil, settings, spans: spans)
                     prefixes.drawn(t, by: generation)
                     TileRenderer.store(part, into: target, frameWidth: width, settings)
                     coverage?.note(t, .stored(part.rect))

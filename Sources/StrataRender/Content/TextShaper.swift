@@ -61,7 +61,7 @@ final class TextShaper: Sendable {
     struct State {
         var entries: [Key: (runs: [ShapedRun]?, frame: Int)] = [:]
         var frame = 0
-        /// The keys endFrame drops, kept between frames (its capacity with it).
+        /// The keys endFrame drops (empty between calls; its capacity is kept).
         var expired: [Key] = []
     }
     private let state = Mutex(State())
@@ -84,7 +84,6 @@ final class TextShaper: Sendable {
     func endFrame() {
         state.withCheckedLock { s in
             let keep = s.frame - 1
-            s.expired.removeAll(keepingCapacity: true)
             for (key, entry) in s.entries where entry.frame < keep { s.expired.append(key) }
             for key in s.expired { s.entries.removeValue(forKey: key) }
             s.expired.removeAll(keepingCapacity: true)
