@@ -447,7 +447,12 @@ typedef struct {
 /// case) over a span of exactly 1 (the default locations 0 and 1, where the quotient is the
 /// difference itself and the division is left out: the same bits), over another span, or at one
 /// location (factor 1). Decided once per draw call; the steps branch on a constant.
-typedef enum { RAMP_STOPS, RAMP_UNIT, RAMP_SPAN, RAMP_POINT } strata_ramp_kind;
+/// RAMP_UNIT_BETWEEN is RAMP_UNIT with FN(gradient).between known to hold, a kind only the
+/// callers of FN(loop) and FN(loopBordered) name (`fixedRamp`), never stored: a loop given it
+/// tests neither the kind nor that flag per step.
+typedef enum { RAMP_STOPS, RAMP_UNIT, RAMP_SPAN, RAMP_POINT, RAMP_UNIT_BETWEEN } strata_ramp_kind;
+/// FN(loop)'s and FN(loopBordered)'s `fixedRamp` when the kind is the gradient's own (read per call).
+enum { RAMP_OF_ITEM = -1 };
 #endif
 
 INLINE void FN(gradientOf)(const strata_item *it, FN(gradient) *g) {
@@ -523,9 +528,11 @@ INLINE void FN(itemLanesOf)(const strata_item *it, const FN(rowmaps) *maps, FN(i
 
 /// The gradient's premultiplied colour at parameter t (GradientPaint.color(at:)): the colour
 /// of the first stop up to it, of the last from it on, interpolated in between.
-INLINE void FN(ramp)(const strata_item *it, const FN(gradient) *gr, const int ramp, vf t, vf *r, vf *g, vf *b, vf *a) {
+INLINE void FN(ramp)(const strata_item *it, const FN(gradient) *gr, const int kind, vf t, vf *r, vf *g, vf *b, vf *a) {
+    const int ramp = kind == RAMP_UNIT_BETWEEN ? RAMP_UNIT : kind;
     vf cr, cg, cb, ca;
-    if ((ramp == RAMP_UNIT || ramp == RAMP_SPAN) && gr->between && FN(all)((t > gr->lo) & (t < gr->hi))) {
+    if ((ramp == RAMP_UNIT || ramp == RAMP_SPAN) && (kind == RAMP_UNIT_BETWEEN || gr->between) &&
+        FN(all)((t > gr->lo) & (t < gr->hi))) {
         // Every lane strictly between the two stops (most steps; NaN is not): t − lo is at most
         // hi − lo, rounded, so the clamp and the selects below would change nothing.
         const vf lo = gr->lo;
@@ -809,7 +816,7 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
                      float *restrict tile, long stride,
                      long plane, int tileX, int tileY, int y, int x0, int x1, const float *restrict mask,
                      const int full, const int replace, const int paint, const int clipped, const int masked,
-                     const int inside, const int simple) {
+                     const int inside, const int simple, const int fixedRamp) {
     float *row = tile + (long)(y - tileY) * stride;
     float *R = row, *G = row + plane, *B = row + 2 * plane, *A = row + 3 * plane;
     const int lx0 = x0 - tileX, lx1 = x1 - tileX;
@@ -825,7 +832,7 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
     const int wb = lx1 - LANES;  // whole steps: k ≤ wb
     // The item's map in a local, so that the steps keep it in registers.
     const FN(rowmap) rm = maps->item;
-    const int ramp = il->gradient.ramp, cover = il->cover, aa = il->aa;
+    const int ramp = fixedRamp == RAMP_OF_ITEM ? il->gradient.ramp : fixedRamp, cover = il->cover, aa = il->aa;
 #define STEP(WHOLE) FN(step)(it, &rm, il, ramp, cover, aa, maps, R, G, B, A, k, lx0, lx1, tileX, y, mask, X, dither, &pf, full, replace, paint, \
                              clipped, masked, inside, WHOLE, simple)
     // The lanes' pixel centres, stepped (exact: integers and halves below 2^24).
@@ -842,7 +849,7 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
 /// dispatcher's stack frame would double.)
 INLINE void FN(loopBordered)(const strata_item *restrict it, const FN(itemLanes) *restrict il, const FN(rowmaps) *restrict maps,
                              float *restrict tile, long stride, long plane, int tileX, int tileY, int y, int x0, int x1,
-                             const int paint, const int clipped, const int simple) {
+                             const int paint, const int clipped, const int simple, const int fixedRamp) {
     float *row = tile + (long)(y - tileY) * stride;
     float *R = row, *G = row + plane, *B = row + 2 * plane, *A = row + 3 * plane;
     const int lx0 = x0 - tileX, lx1 = x1 - tileX;
@@ -851,7 +858,7 @@ INLINE void FN(loopBordered)(const strata_item *restrict it, const FN(itemLanes)
     const int wa = maps->item.affine ? (lx0 + ALIGN - 1) & ~(ALIGN - 1) : lx1;
     const int wb = lx1 - LANES;  // whole steps: k ≤ wb
     const FN(rowmap) rm = maps->item;
-    const int ramp = il->gradient.ramp, aa = il->aa;
+    const int ramp = fixedRamp == RAMP_OF_ITEM ? il->gradient.ramp : fixedRamp, aa = il->aa;
     const int k0 = lx0 & ~(ALIGN - 1);
     vf X = FN(tof)(IOTA + (tileX + k0)) + 0.5f;
     for (int k = k0; k < lx1; k += LANES, X += (float)LANES) {
@@ -874,7 +881,8 @@ INLINE void FN(storeLoop)(const strata_item *restrict it, float *restrict tile, 
 }
 
 #define LOOP(FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE, SIMPLE) \
-    FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE, SIMPLE)
+    FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE, SIMPLE, \
+             RAMP_OF_ITEM)
 #define LOOP_PAINTS_SIMPLE(FULL, REPLACE, CLIPPED, MASKED, SIMPLE) \
     switch (it->paint) { \
     case STRATA_PAINT_SOLID: LOOP(FULL, REPLACE, STRATA_PAINT_SOLID, CLIPPED, MASKED, 0, SIMPLE); break; \
@@ -924,24 +932,26 @@ static void FN(segment)(const strata_item *it, const FN(itemLanes) *il, const FN
     }
 }
 
-/// `BODY(PAINT, CLIPPED, SIMPLE)` for a fill with its border over it (`it`, `il`, `clipped` in
-/// scope), its variant chosen: the paint (an image's, never fused, as solid), its clips, and
-/// whether both rectangles are simple around one centre.
+/// `BODY(PAINT, CLIPPED, SIMPLE, RAMP)` for a fill with its border over it (`it`, `il`, `clipped`
+/// in scope), its variant chosen: the paint (an image's, never fused, as solid), its clips,
+/// whether both rectangles are simple around one centre, and for a simple gradient whether its
+/// ramp is RAMP_UNIT_BETWEEN (RAMP UNIT; ANY: the item's own kind, read per call).
+#define BORDERED_GRADIENT(BODY, PAINT) \
+    if (clipped) { BODY(PAINT, 1, 0, ANY) } \
+    else if (il->simplePair && il->gradient.ramp == RAMP_UNIT && il->gradient.between) { BODY(PAINT, 0, 1, UNIT) } \
+    else if (il->simplePair) { BODY(PAINT, 0, 1, ANY) } \
+    else { BODY(PAINT, 0, 0, ANY) }
 #define BORDERED_VARIANTS(BODY) \
     switch (it->paint) { \
-    case STRATA_PAINT_AXIAL: \
-        if (clipped) { BODY(STRATA_PAINT_AXIAL, 1, 0) } else if (il->simplePair) { BODY(STRATA_PAINT_AXIAL, 0, 1) } \
-        else { BODY(STRATA_PAINT_AXIAL, 0, 0) } \
-        break; \
-    case STRATA_PAINT_RADIAL: \
-        if (clipped) { BODY(STRATA_PAINT_RADIAL, 1, 0) } else if (il->simplePair) { BODY(STRATA_PAINT_RADIAL, 0, 1) } \
-        else { BODY(STRATA_PAINT_RADIAL, 0, 0) } \
-        break; \
+    case STRATA_PAINT_AXIAL: BORDERED_GRADIENT(BODY, STRATA_PAINT_AXIAL) break; \
+    case STRATA_PAINT_RADIAL: BORDERED_GRADIENT(BODY, STRATA_PAINT_RADIAL) break; \
     default: \
-        if (clipped) { BODY(STRATA_PAINT_SOLID, 1, 0) } else if (il->simplePair) { BODY(STRATA_PAINT_SOLID, 0, 1) } \
-        else { BODY(STRATA_PAINT_SOLID, 0, 0) } \
+        if (clipped) { BODY(STRATA_PAINT_SOLID, 1, 0, ANY) } else if (il->simplePair) { BODY(STRATA_PAINT_SOLID, 0, 1, ANY) } \
+        else { BODY(STRATA_PAINT_SOLID, 0, 0, ANY) } \
         break; \
     }
+#define STRATA_RAMP_UNIT RAMP_UNIT_BETWEEN
+#define STRATA_RAMP_ANY RAMP_OF_ITEM
 
 #undef LOOP
 #undef LOOP_PAINTS
@@ -1021,7 +1031,7 @@ INLINE void FN(borderedRows)(const strata_item *fill, const FN(itemLanes) *il, F
                              long plane, int tileX, int tileY, const strata_rows *fillRows, const strata_row_setup *fillSetup,
                              const int32_t *fillSpans, int fillSpansY0, const strata_rows *borderRows,
                              const strata_row_setup *borderSetup, const int32_t *borderSpans, int borderSpansY0,
-                             const int paint, const int clipped, const int simple) {
+                             const int paint, const int clipped, const int simple, const int fixedRamp) {
     const strata_span_mode mode = fillRows->interiorMode;
     // The interior without clips is FN(segment)'s INTERIOR loop for the paint; other interiors
     // (replaced, clipped, an image's) go through FN(segment).
@@ -1043,35 +1053,37 @@ INLINE void FN(borderedRows)(const strata_item *fill, const FN(itemLanes) *il, F
         int ma = fa > ha ? fa : ha, mb = fb < hb ? fb : hb;
         if (ma < mb && mode == STRATA_SPAN_INTERIOR) FN(alignInterior)(tileX, &ma, &mb);
         if (ma >= mb) {
-            if (ux0 < ux1) FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ux0, ux1, paint, clipped, simple);
+            if (ux0 < ux1) FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ux0, ux1, paint, clipped, simple, fixedRamp);
             continue;
         }
-        if (ux0 < ma) FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ux0, ma, paint, clipped, simple);
-        if (plain) FN(loop)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ma, mb, 0, 0, 0, paint, 0, 0, 0, 0);
+        if (ux0 < ma) FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ux0, ma, paint, clipped, simple, fixedRamp);
+        if (plain) FN(loop)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ma, mb, 0, 0, 0, paint, 0, 0, 0, 0, fixedRamp);
         else FN(segment)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ma, mb, mode, 0);
-        if (mb < ux1) FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, mb, ux1, paint, clipped, simple);
+        if (mb < ux1) FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, mb, ux1, paint, clipped, simple, fixedRamp);
     }
 }
 
 /// FN(borderedRows) of each variant, a function of its own (inlined together into one, their
 /// loops were allocated registers worse: more instructions than choosing the variant per row).
-#define BORDERED_ROWS_FN(PAINT, CLIPPED, SIMPLE) \
-    static void FN(borderedRows_##PAINT##_##CLIPPED##_##SIMPLE)( \
+#define BORDERED_ROWS_FN(PAINT, CLIPPED, SIMPLE, RAMP) \
+    static __attribute__((noinline)) void FN(borderedRows_##PAINT##_##CLIPPED##_##SIMPLE##_##RAMP)( \
         const strata_item *fill, const FN(itemLanes) *il, FN(rowmaps) *maps, float *tile, long stride, long plane, int tileX, \
         int tileY, const strata_rows *fillRows, const strata_row_setup *fillSetup, const int32_t *fillSpans, int fillSpansY0, \
         const strata_rows *borderRows, const strata_row_setup *borderSetup, const int32_t *borderSpans, int borderSpansY0) { \
         FN(borderedRows)(fill, il, maps, tile, stride, plane, tileX, tileY, fillRows, fillSetup, fillSpans, fillSpansY0, borderRows, \
-                         borderSetup, borderSpans, borderSpansY0, PAINT, CLIPPED, SIMPLE); \
+                         borderSetup, borderSpans, borderSpansY0, PAINT, CLIPPED, SIMPLE, STRATA_RAMP_##RAMP); \
     }
-BORDERED_ROWS_FN(STRATA_PAINT_SOLID, 0, 0)
-BORDERED_ROWS_FN(STRATA_PAINT_SOLID, 0, 1)
-BORDERED_ROWS_FN(STRATA_PAINT_SOLID, 1, 0)
-BORDERED_ROWS_FN(STRATA_PAINT_AXIAL, 0, 0)
-BORDERED_ROWS_FN(STRATA_PAINT_AXIAL, 0, 1)
-BORDERED_ROWS_FN(STRATA_PAINT_AXIAL, 1, 0)
-BORDERED_ROWS_FN(STRATA_PAINT_RADIAL, 0, 0)
-BORDERED_ROWS_FN(STRATA_PAINT_RADIAL, 0, 1)
-BORDERED_ROWS_FN(STRATA_PAINT_RADIAL, 1, 0)
+BORDERED_ROWS_FN(STRATA_PAINT_SOLID, 0, 0, ANY)
+BORDERED_ROWS_FN(STRATA_PAINT_SOLID, 0, 1, ANY)
+BORDERED_ROWS_FN(STRATA_PAINT_SOLID, 1, 0, ANY)
+BORDERED_ROWS_FN(STRATA_PAINT_AXIAL, 0, 0, ANY)
+BORDERED_ROWS_FN(STRATA_PAINT_AXIAL, 0, 1, ANY)
+BORDERED_ROWS_FN(STRATA_PAINT_AXIAL, 0, 1, UNIT)
+BORDERED_ROWS_FN(STRATA_PAINT_AXIAL, 1, 0, ANY)
+BORDERED_ROWS_FN(STRATA_PAINT_RADIAL, 0, 0, ANY)
+BORDERED_ROWS_FN(STRATA_PAINT_RADIAL, 0, 1, ANY)
+BORDERED_ROWS_FN(STRATA_PAINT_RADIAL, 0, 1, UNIT)
+BORDERED_ROWS_FN(STRATA_PAINT_RADIAL, 1, 0, ANY)
 #undef BORDERED_ROWS_FN
 
 void FN(strata_draw_rows_bordered)(const strata_item *fill, const strata_item *border, float *tile, long stride, long plane,
@@ -1092,13 +1104,16 @@ void FN(strata_draw_rows_bordered)(const strata_item *fill, const strata_item *b
     const strata_item *it = fill;
     const FN(itemLanes) *il = &lanes;
     const int clipped = maps.clipCount > 0;
-#define BORDERED_ROWS(PAINT, CLIPPED, SIMPLE) \
-    FN(borderedRows_##PAINT##_##CLIPPED##_##SIMPLE)(fill, il, &maps, tile, stride, plane, tileX, tileY, fillRows, &fillSetup, fillSpans, \
+#define BORDERED_ROWS(PAINT, CLIPPED, SIMPLE, RAMP) \
+    FN(borderedRows_##PAINT##_##CLIPPED##_##SIMPLE##_##RAMP)(fill, il, &maps, tile, stride, plane, tileX, tileY, fillRows, &fillSetup, fillSpans, \
                                                      fillSpansY0, borderRows, &borderSetup, borderSpans, borderSpansY0);
     BORDERED_VARIANTS(BORDERED_ROWS)
 #undef BORDERED_ROWS
 }
 #undef BORDERED_VARIANTS
+#undef BORDERED_GRADIENT
+#undef STRATA_RAMP_UNIT
+#undef STRATA_RAMP_ANY
 
 /// FN(segment) through a mask for an item of one solid colour (`solid` 1, or 2 when clipped; 0: the
 /// item's paint is another, FN(segment) decides): the loop FN(segment) would pick, without its
@@ -1109,7 +1124,7 @@ INLINE void FN(maskedSegment)(const strata_item *it, const FN(itemLanes) *il, co
     if (solid == 0) {
         FN(segment)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, STRATA_SPAN_INTERIOR, mask);
     } else {
-        FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, 0, 0, STRATA_PAINT_SOLID, solid == 2, 1, 0, 0);
+        FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, 0, 0, STRATA_PAINT_SOLID, solid == 2, 1, 0, 0, RAMP_OF_ITEM);
     }
 }
 
