@@ -22,9 +22,19 @@ static inline int grow_buffer(void **buffer, long *capacity, long needed, size_t
     return 1;
 }
 
+/// a / b rounded down, for b > 0 (every caller's divisor is: rounddiv makes its own positive and
+/// the steppers' is twice a positive one). C's quotient rounds toward zero and its remainder takes
+/// a's sign, so a negative remainder means one less.
 static inline int64_t floordiv(int64_t a, int64_t b) {
-    int64_t q = a / b;
-    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+    const int64_t q = a / b, r = a % b;
+    return q - (r < 0);
+}
+
+/// floordiv(a, b) and the remainder 0 ≤ a − q·b < b, for b > 0, from one division.
+static inline void floordivmod(int64_t a, int64_t b, int64_t *q, int64_t *r) {
+    const int64_t q0 = a / b, r0 = a % b, below = r0 < 0;
+    *q = q0 - below;
+    *r = r0 + (below ? b : 0);
 }
 
 /// a / 256 rounded down, the pixel a fixed-point coordinate lies in: an arithmetic shift.
@@ -47,8 +57,8 @@ static inline stepper stepper_make(int64_t base, int64_t unit, int64_t num, int6
     stepper s;
     s.d = 2 * den;
     const int64_t a0 = 2 * base * num + den, step = 2 * unit * num;
-    s.q = floordiv(a0, s.d); s.r = a0 - s.q * s.d;
-    s.sq = floordiv(step, s.d); s.sr = step - s.sq * s.d;
+    floordivmod(a0, s.d, &s.q, &s.r);
+    floordivmod(step, s.d, &s.sq, &s.sr);
     return s;
 }
 
