@@ -37,6 +37,16 @@ static inline vf FN(max0_256)(vf v) { return (vf)_mm256_max_ps((__m256)v, _mm256
 #ifndef STRATA_NO_SPANS
 #include "span_kernel.h"
 #endif
+// Four channels of eight pixels (0…255 in 32-bit lanes) as eight RGBA8 words: two packs to 16
+// bits, one to 8 (each 128-bit half then holds its four pixels' R, G, B and A runs) and a byte
+// shuffle that interleaves them — four instructions where shifts and ors took six.
+static inline vu FN(packRGBA256)(vu r, vu g, vu b, vu a) {
+    const __m256i rg = _mm256_packus_epi32((__m256i)r, (__m256i)g), ba = _mm256_packus_epi32((__m256i)b, (__m256i)a);
+    const __m256i order = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+                                           0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    return (vu)_mm256_shuffle_epi8(_mm256_packus_epi16(rg, ba), order);
+}
+#define STRATA_PACK_RGBA FN(packRGBA256)
 #include "store_kernel.h"
 #include "yuv_kernel.h"
 #pragma clang attribute pop

@@ -25,7 +25,11 @@ void FN(strata_store_planar)(const float *r, const float *g, const float *b, con
         vu gg = (vu)__builtin_convertvector(FN(clampTo)(FN(load)(g + i), av) * 255.0f + 0.5f, vi);
         vu bb = (vu)__builtin_convertvector(FN(clampTo)(FN(load)(b + i), av) * 255.0f + 0.5f, vi);
         vu qq = (vu)__builtin_convertvector(av * 255.0f + 0.5f, vi);
+#ifdef STRATA_PACK_RGBA
+        vu word = STRATA_PACK_RGBA(rr, gg, bb, qq);
+#else
         vu word = rr | gg << 8 | bb << 16 | qq << 24;
+#endif
         memcpy(dst + i, &word, sizeof word);
     }
     for (; i < count; i++) {
