@@ -934,8 +934,9 @@ static void FN(segment)(const strata_item *it, const FN(itemLanes) *il, const FN
 
 /// `BODY(PAINT, CLIPPED, SIMPLE, RAMP)` for a fill with its border over it (`it`, `il`, `clipped`
 /// in scope), its variant chosen: the paint (an image's, never fused, as solid), its clips,
-/// whether both rectangles are simple around one centre, and for a simple gradient whether its
-/// ramp is RAMP_UNIT_BETWEEN (RAMP UNIT; ANY: the item's own kind, read per call).
+/// whether both rectangles are simple around one centre, and the ramp's kind: UNIT when it is
+/// known to be RAMP_UNIT_BETWEEN (a simple gradient's two stops at 0 and 1), ANY when the loops
+/// read the item's own.
 #define BORDERED_GRADIENT(BODY, PAINT) \
     if (clipped) { BODY(PAINT, 1, 0, ANY) } \
     else if (il->simplePair && il->gradient.ramp == RAMP_UNIT && il->gradient.between) { BODY(PAINT, 0, 1, UNIT) } \
@@ -1053,13 +1054,19 @@ INLINE void FN(borderedRows)(const strata_item *fill, const FN(itemLanes) *il, F
         int ma = fa > ha ? fa : ha, mb = fb < hb ? fb : hb;
         if (ma < mb && mode == STRATA_SPAN_INTERIOR) FN(alignInterior)(tileX, &ma, &mb);
         if (ma >= mb) {
-            if (ux0 < ux1) FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ux0, ux1, paint, clipped, simple, fixedRamp);
+            if (ux0 < ux1) {
+                FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ux0, ux1, paint, clipped, simple, fixedRamp);
+            }
             continue;
         }
-        if (ux0 < ma) FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ux0, ma, paint, clipped, simple, fixedRamp);
+        if (ux0 < ma) {
+            FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ux0, ma, paint, clipped, simple, fixedRamp);
+        }
         if (plain) FN(loop)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ma, mb, 0, 0, 0, paint, 0, 0, 0, 0, fixedRamp);
         else FN(segment)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ma, mb, mode, 0);
-        if (mb < ux1) FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, mb, ux1, paint, clipped, simple, fixedRamp);
+        if (mb < ux1) {
+            FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, mb, ux1, paint, clipped, simple, fixedRamp);
+        }
     }
 }
 
