@@ -79,10 +79,7 @@ extension GradientPaint {
         sx = paint.sx; sy = paint.sy; ex = paint.ex; ey = paint.ey
         dx = paint.dx; dy = paint.dy; invLen2 = paint.invLen2
         rx = paint.rx; ry = paint.ry; baseAngle = paint.baseAngle
-        stops = paint.stops
-        colors = paint.colors.map { $0 * straight }
+        ramp = GradientRamp(stops: paint.stops, colors: paint.colors.map { $0 * straight })
         opacity = paint.opacity
-        kernelStops = paint.kernelStops
-        kernelColors = colors.flatMap { [$0.x, $0.y, $0.z, $0.w] }
     }
 }

@@ -118,7 +118,7 @@ public struct DisplayListBuilder: Sendable {
             emit(.fill(boundsShape, premultiplied(bg, alpha)), local: layer.bounds, clips: clips)
         }
         // Gradient contents (CAGradientLayer), evaluated per pixel.
-        if let g = layer.gradient, let paint = GradientPaint(g, bounds: layer.bounds, opacity: alpha) {
+        if let g = layer.gradient, let paint = GradientPaint(g, bounds: layer.bounds, opacity: alpha, ramps: cache.gradientRamps) {
             let clip = layer.masksToBounds ? boundsShape : RoundedRect(rect: layer.bounds, radius: 0)
             emit(.gradient(paint, clip: clip), local: layer.bounds, clips: clips)
         }

@@ -6,6 +6,7 @@
 // ordered dither keyed on the pixel position breaks 8-bit banding and is the same whatever the
 // tile or thread.
 import Foundation
+import Synchronization
 import StrataCore
 
 /// A gradient ready for the rasteriser.
@@ -17,14 +18,18 @@ public struct GradientPaint: Sendable {
     let dx: Double, dy: Double, invLen2: Double
     let rx: Double, ry: Double
     let baseAngle: Double
-    let stops: [Double]
-    let colors: [SIMD4<Float>]  // straight alpha
+    /// The stops and their colours, shared by every paint of the same gradient.
+    let ramp: GradientRamp
     let opacity: Float
+    var stops: [Double] { ramp.stops }
+    var colors: [SIMD4<Float>] { ramp.colors }  // straight alpha
     /// The stops and colours as the span kernel reads them (Float, four per colour).
-    let kernelStops: [Float]
-    let kernelColors: [Float]
+    var kernelStops: [Float] { ramp.kernelStops }
+    var kernelColors: [Float] { ramp.kernelColors }
 
-    init?(_ g: GradientSnapshot, bounds: CGRect, opacity: Float) {
+    /// The paint of `g` over `bounds`; its ramp from `ramps` when given (a gradient drawn every
+    /// frame then makes its three arrays once, not each frame).
+    init?(_ g: GradientSnapshot, bounds: CGRect, opacity: Float, ramps: GradientRamps? = nil) {
         guard !g.colors.isEmpty, g.colors.count == g.locations.count else { return nil }
         let w = Double(bounds.width), h = Double(bounds.height)
         sx = Double(bounds.minX) + Double(g.startPoint.x) * w; sy = Double(bounds.minY) + Double(g.startPoint.y) * h
@@ -39,28 +44,8 @@ public struct GradientPaint: Sendable {
         case .conic: kind = .conic
         default: kind = .axial
         }
-        // Stops sorted by location (stable), as Core Graphics requires ascending locations. (A
-        // gradient's paint is made every frame it is drawn: the usual ascending stops take no
-        // sort, and each array is made in one allocation.)
-        let n = g.locations.count
-        let ascending = (1..<max(1, n)).allSatisfy { g.locations[$0 - 1] <= g.locations[$0] }
-        if ascending {
-            stops = g.locations
-            colors = g.colors.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
-        } else {
-            let order = g.locations.indices.sorted { g.locations[$0] != g.locations[$1] ? g.locations[$0] < g.locations[$1] : $0 < $1 }
-            stops = order.map { g.locations[$0] }
-            colors = order.map { SIMD4(g.colors[$0].r, g.colors[$0].g, g.colors[$0].b, g.colors[$0].a) }
-        }
         self.opacity = opacity
-        kernelStops = stops.map { Float($0) }
-        let colors = self.colors
-        kernelColors = [Float](unsafeUninitializedCapacity: 4 * n) { buffer, count in
-            for (i, c) in colors.enumerated() {
-                buffer[4 * i] = c.x; buffer[4 * i + 1] = c.y; buffer[4 * i + 2] = c.z; buffer[4 * i + 3] = c.w
-            }
-            count = 4 * n
-        }
+        ramp = ramps?.ramp(locations: g.locations, colors: g.colors) ?? GradientRamp(locations: g.locations, colors: g.colors)
     }
 
     /// The gradient parameter at a layer-space point.
@@ -110,5 +95,77 @@ public struct GradientPaint: Sendable {
         let a = (x ^ y) & 7, b = y & 7
         let k = (a & 1) << 5 | (b & 1) << 4 | (a & 2) << 2 | (b & 2) << 1 | (a & 4) >> 1 | (b & 4) >> 2
         return (Float(k) + 0.5) / 64 - 0.5
+    }
+}
+
+/// A gradient's stops sorted by location (stable), as Core Graphics requires ascending locations,
+/// with their straight colours, and both as the span kernel reads them (Float, four per colour).
+final class GradientRamp: Sendable {
+    let stops: [Double]
+    let colors: [SIMD4<Float>]
+    let kernelStops: [Float]
+    let kernelColors: [Float]
+
+    init(stops: [Double], colors: [SIMD4<Float>]) {
+        self.stops = stops
+        self.colors = colors
+        kernelStops = stops.map { Float($0) }
+        kernelColors = [Float](unsafeUninitializedCapacity: 4 * colors.count) { buffer, count in
+            for (i, c) in colors.enumerated() {
+                buffer[4 * i] = c.x; buffer[4 * i + 1] = c.y; buffer[4 * i + 2] = c.z; buffer[4 * i + 3] = c.w
+            }
+            count = 4 * colors.count
+        }
+    }
+
+    /// `locations` and `colors` are as long as each other.
+    convenience init(locations: [Double], colors: [RGBA]) {
+        // (The usual ascending stops take no sort.)
+        let ascending = (1..<max(1, locations.count)).allSatisfy { locations[$0 - 1] <= locations[$0] }
+        if ascending {
+            self.init(stops: locations, colors: colors.map { SIMD4($0.r, $0.g, $0.b, $0.a) })
+        } else {
+            let order = locations.indices.sorted { locations[$0] != locations[$1] ? locations[$0] < locations[$1] : $0 < $1 }
+            self.init(stops: order.map { locations[$0] }, colors: order.map { SIMD4(colors[$0].r, colors[$0].g, colors[$0].b, colors[$0].a) })
+        }
+    }
+}
+
+/// Gradient ramps by stops and colours, kept while used: the entries not used in a frame or the
+/// one before are dropped at its end (`endFrame`), as TextShaper's are.
+final class GradientRamps: Sendable {
+    struct Key: Hashable {
+        let locations: [Double]
+        let colors: [RGBA]
+    }
+    struct State {
+        var entries: [Key: (ramp: GradientRamp, frame: Int)] = [:]
+        var frame = 0
+        /// The keys endFrame drops (empty between calls; its capacity is kept).
+        var expired: [Key] = []
+    }
+    private let state = Mutex(State())
+
+    /// The ramp of these stops (as long as `colors`), made on a miss.
+    func ramp(locations: [Double], colors: [RGBA]) -> GradientRamp {
+        let key = Key(locations: locations, colors: colors)
+        if let hit = state.withCheckedLock({ s -> GradientRamp? in
+            guard let e = s.entries[key] else { return nil }
+            if e.frame != s.frame { s.entries[key] = (e.ramp, s.frame) }
+            return e.ramp
+        }) { return hit }
+        let ramp = GradientRamp(locations: locations, colors: colors)
+        state.withCheckedLock { $0.entries[key] = (ramp, $0.frame) }
+        return ramp
+    }
+
+    func endFrame() {
+        state.withCheckedLock { s in
+            let keep = s.frame - 1
+            for (key, entry) in s.entries where entry.frame < keep { s.expired.append(key) }
+            for key in s.expired { s.entries.removeValue(forKey: key) }
+            s.expired.removeAll(keepingCapacity: true)
+            s.frame += 1
+        }
     }
 }

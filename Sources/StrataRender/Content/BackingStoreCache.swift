@@ -41,6 +41,8 @@ public final class BackingStoreCache: Sendable {
     let shaper = TextShaper()
     /// Glyph coverage masks.
     let glyphs = GlyphCache()
+    /// Gradients' colour ramps.
+    let gradientRamps = GradientRamps()
     /// The drawn tiles of tiled layers: a pool of their own with its own cap.
     public let tiledLayerTiles = TiledLayerTileCache()
 
@@ -98,6 +100,7 @@ public final class BackingStoreCache: Sendable {
     /// until the memory cap; content shown every frame stays.
     public func endFrame() {
         shaper.endFrame()
+        gradientRamps.endFrame()
         state.withCheckedLock { s in
             let keep = s.frame - 1
             for (k, e) in s.subtrees where e.1 < keep { s.subtrees[k] = nil }
