@@ -131,41 +131,23 @@ final class GradientRamp: Sendable {
     }
 }
 
-/// Gradient ramps by stops and colours, kept while used: the entries not used in a frame or the
-/// one before are dropped at its end (`endFrame`), as TextShaper's are.
+/// Gradient ramps by stops and colours, kept while used (RecentEntries): the entries not used in
+/// a frame or the one before are dropped at its end.
 final class GradientRamps: Sendable {
     struct Key: Hashable {
         let locations: [Double]
         let colors: [RGBA]
     }
-    struct State {
-        var entries: [Key: (ramp: GradientRamp, frame: Int)] = [:]
-        var frame = 0
-        /// The keys endFrame drops (empty between calls; its capacity is kept).
-        var expired: [Key] = []
-    }
-    private let state = Mutex(State())
+    private let entries = Mutex(RecentEntries<Key, GradientRamp>())
 
     /// The ramp of these stops (as long as `colors`), made on a miss.
     func ramp(locations: [Double], colors: [RGBA]) -> GradientRamp {
         let key = Key(locations: locations, colors: colors)
-        if let hit = state.withCheckedLock({ s -> GradientRamp? in
-            guard let e = s.entries[key] else { return nil }
-            if e.frame != s.frame { s.entries[key] = (e.ramp, s.frame) }
-            return e.ramp
-        }) { return hit }
+        if let hit = entries.withCheckedLock({ $0.use(key) }) { return hit }
         let ramp = GradientRamp(locations: locations, colors: colors)
-        state.withCheckedLock { $0.entries[key] = (ramp, $0.frame) }
+        entries.withCheckedLock { $0.insert(ramp, for: key) }
         return ramp
     }
 
-    func endFrame() {
-        state.withCheckedLock { s in
-            let keep = s.frame - 1
-            for (key, entry) in s.entries where entry.frame < keep { s.expired.append(key) }
-            for key in s.expired { s.entries.removeValue(forKey: key) }
-            s.expired.removeAll(keepingCapacity: true)
-            s.frame += 1
-        }
-    }
+    func endFrame() { entries.withCheckedLock { $0.endFrame() } }
 }

@@ -58,38 +58,20 @@ final class TextShaper: Sendable {
         let text: TextContent
         let width: CGFloat, height: CGFloat
     }
-    struct State {
-        var entries: [Key: (runs: [ShapedRun]?, frame: Int)] = [:]
-        var frame = 0
-        /// The keys endFrame drops (empty between calls; its capacity is kept).
-        var expired: [Key] = []
-    }
-    private let state = Mutex(State())
+    /// The runs by text and size (nil: the text needs Pango's renderer), kept while used.
+    private let entries = Mutex(RecentEntries<Key, [ShapedRun]?>())
 
     /// The runs of `text` laid out in bounds of `size`, or nil when it needs Pango's renderer.
     func shape(_ text: TextContent, size: CGSize) -> [ShapedRun]? {
         let key = Key(text: text, width: size.width, height: size.height)
-        if let hit = state.withCheckedLock({ s -> [ShapedRun]?? in
-            guard let e = s.entries[key] else { return nil }
-            s.entries[key] = (e.runs, s.frame)
-            return .some(e.runs)
-        }) { return hit }
+        if let hit = entries.withCheckedLock({ $0.use(key) }) { return hit }
         let runs = TextShaper.layOut(text, size: size)
-        state.withCheckedLock { $0.entries[key] = (runs, $0.frame) }
+        entries.withCheckedLock { $0.insert(runs, for: key) }
         return runs
     }
 
-    /// Drops the entries not used in this frame or the previous one, in place (a filtered copy of
-    /// the dictionary was an allocation every frame whose text changes).
-    func endFrame() {
-        state.withCheckedLock { s in
-            let keep = s.frame - 1
-            for (key, entry) in s.entries where entry.frame < keep { s.expired.append(key) }
-            for key in s.expired { s.entries.removeValue(forKey: key) }
-            s.expired.removeAll(keepingCapacity: true)
-            s.frame += 1
-        }
-    }
+    /// Drops the entries not used in this frame or the previous one.
+    func endFrame() { entries.withCheckedLock { $0.endFrame() } }
 
     /// The runs of `text` in bounds of `size` (nil: it needs Pango's renderer). A plain line
     /// (`PlainLine`) is shaped without a PangoLayout unless `plainLines` is false (tests compare
