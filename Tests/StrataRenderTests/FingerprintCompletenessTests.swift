@@ -2,9 +2,10 @@
 // from the previous frame when the fingerprints of its items match, so a field left out would
 // silently leave stale pixels on screen. This test enumerates the stored properties of every
 // draw item type by reflection (`Mirror`, recursively through nested structs, enum payloads,
-// optionals, arrays and the shape/glyph classes), changes each field in turn and checks the
-// fingerprint changes. A field the test does not know fails it by name, so adding a field to a
-// draw item without fingerprinting it (and teaching the test to change it) cannot pass unnoticed.
+// optionals, arrays and the shape, glyph and gradient-ramp classes), changes each field in turn
+// and checks the fingerprint changes. A field the test does not know fails it by name, so adding
+// a field to a draw item without fingerprinting it (and teaching the test to change it) cannot
+// pass unnoticed.
 // Fields that cannot change pixels on their own (caches and values derived from other fields
 // in the only initialiser) are listed in `exempt` with the reason.
 import XCTest
@@ -199,9 +200,18 @@ Fields<GradientPaint>(type: "GradientPaint", fields: [
     "sx": field(\.sx, number()), "sy": field(\.sy, number()), "ex": field(\.ex, number()), "ey": field(\.ey, number()),
     "dx": field(\.dx, number()), "dy": field(\.dy, number()), "invLen2": field(\.invLen2, number()),
     "rx": field(\.rx, number()), "ry": field(\.ry, number()), "baseAngle": field(\.baseAngle, number()),
-    "stops": field(\.stops, array(1, number())),
-    "colors": field(\.colors, array(SIMD4<Float>(0, 0, 1, 1), simd4)),
+    "ramp": field(\.ramp, gradientRamp.variants),
     "opacity": field(\.opacity, number()),
+])
+}
+
+/// A ramp is an immutable object made from its stops and colours: each variant is a new one.
+private var gradientRamp: Fields<GradientRamp> {
+Fields<GradientRamp>(type: "GradientRamp", fields: [
+    "stops": { b, p in array(1, number())(b.stops, p).map { ($0.0, GradientRamp(stops: $0.1, colors: b.colors)) } },
+    "colors": { b, p in
+        array(SIMD4<Float>(0, 0, 1, 1), simd4)(b.colors, p).map { ($0.0, GradientRamp(stops: b.stops, colors: $0.1)) }
+    },
 ], exempt: [
     "kernelStops": "`stops` as Float, made from them in the only initialiser",
     "kernelColors": "`colors` flattened, made from them in the only initialiser",

@@ -216,10 +216,9 @@ public class CGPath: @unchecked Sendable, Hashable, CustomStringConvertible {
             case .line(_, let p): box.add(p)
             case .cubic(let p0, let c1, let c2, let p3):
                 box.add(p3)
-                for t in cubicExtremaParameters(p0.x, c1.x, c2.x, p3.x)
-                    + cubicExtremaParameters(p0.y, c1.y, c2.y, p3.y) {
-                    box.add(cubicPoint(p0, c1, c2, p3, t))
-                }
+                // (Visited, not collected: the bounds of a shape are taken every frame it is drawn.)
+                forEachCubicExtremum(p0.x, c1.x, c2.x, p3.x) { box.add(cubicPoint(p0, c1, c2, p3, $0)) }
+                forEachCubicExtremum(p0.y, c1.y, c2.y, p3.y) { box.add(cubicPoint(p0, c1, c2, p3, $0)) }
             }
         }
         return box.rect
@@ -775,28 +774,27 @@ fileprivate func cubicPoint(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ p3: C
                    y: w0 * p0.y + w1 * c1.y + w2 * c2.y + w3 * p3.y)
 }
 
-/// Parameters in (0, 1) where one coordinate of a cubic has zero derivative.
-fileprivate func cubicExtremaParameters(_ p0: CGFloat, _ c1: CGFloat, _ c2: CGFloat, _ p3: CGFloat) -> [CGFloat] {
+/// Calls `body` with each parameter in (0, 1) where one coordinate of a cubic has zero derivative.
+fileprivate func forEachCubicExtremum(_ p0: CGFloat, _ c1: CGFloat, _ c2: CGFloat, _ p3: CGFloat, _ body: (CGFloat) -> Void) {
+    func visit(_ t: CGFloat) { if t > 0 && t < 1 { body(t) } }
     // B'(t)/3 = A t² + B t + C
     let a = p3 - 3 * c2 + 3 * c1 - p0
     let b = 2 * (c2 - 2 * c1 + p0)
     let c = c1 - p0
-    var roots: [CGFloat] = []
     let scale = max(abs(a), abs(b), abs(c))
-    guard scale > 0 else { return [] }
+    guard scale > 0 else { return }
     if abs(a) <= 1e-12 * scale {
-        if b != 0 { roots.append(-c / b) }
+        if b != 0 { visit(-c / b) }
     } else {
         let disc = b * b - 4 * a * c
         if disc >= 0 {
             let sq = disc.squareRoot()
             // Numerically stable pair of roots.
             let q = -0.5 * (b + (b < 0 ? -sq : sq))
-            roots.append(q / a)
-            if q != 0 { roots.append(c / q) }
+            visit(q / a)
+            if q != 0 { visit(c / q) }
         }
     }
-    return roots.filter { $0 > 0 && $0 < 1 }
 }
 
 /// Wang's bound on the number of equal parameter steps keeping chords within `tolerance`.

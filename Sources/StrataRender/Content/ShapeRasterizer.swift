@@ -20,7 +20,7 @@ enum ShapeRasterizer {
             let half = shape.lineWidth / 2
             let reach = shape.lineCap == .square ? half * 2.0.squareRoot() : half
             var grown = box.insetBy(dx: -reach, dy: -reach)
-            if shape.lineJoin == .miter {
+            if shape.lineJoin == .miter && hasJoins(shape.path) {
                 for tip in StrokeGeometry(shape.path, measuringLengths: false).miterTips(lineWidth: shape.lineWidth, miterLimit: shape.miterLimit) {
                     grown = grown.union(CGRect(origin: tip, size: .zero))
                 }
@@ -29,6 +29,25 @@ enum ShapeRasterizer {
         }
         guard box.width > 0, box.height > 0, box.width.isFinite, box.height.isFinite else { return nil }
         return box
+    }
+
+    /// Whether a stroke of `path` has joins: two drawn elements in one subpath, or a closed one.
+    /// (Without, no miter reaches past half the line width, and the stroke geometry that finds
+    /// the tips — arrays made every frame a shape is drawn — is not needed.)
+    private static func hasJoins(_ path: CGPath) -> Bool {
+        var drawn = 0
+        for element in path.elements {
+            switch element {
+            case .moveToPoint:
+                drawn = 0
+            case .closeSubpath:
+                if drawn > 0 { return true }
+            case .addLineToPoint, .addQuadCurveToPoint, .addCurveToPoint:
+                drawn += 1
+                if drawn > 1 { return true }
+            }
+        }
+        return false
     }
 
     /// Fills, then strokes, the shape onto `canvas` (whose user space is layer points).
