@@ -149,24 +149,27 @@ public struct DisplayListBuilder: Sendable {
             }
             let local = layer.masksToBounds ? area.intersection(layer.bounds) : area
             let s = BackingScale.choose(for: area, H, frameWidth: width, frameHeight: height)
-            let parts: [(VectorShape.Part, RGBA?)] = [(.fill, shape.fillColor),
-                                                      (.stroke, shape.strokeEnd > shape.strokeStart ? shape.strokeColor : nil)]
-            for (part, color) in parts {
-                guard let color, !local.isNull else { continue }
+            // The fill, then the stroke (a function, not a loop over a list of the two: that list
+            // was an allocation a shape a frame).
+            func emitPart(_ part: VectorShape.Part, _ color: RGBA?) {
+                guard let color, !local.isNull else { return }
                 var b = pixelBounds(of: local, H).intersection(frameRect)
                 for c in contentClips { b = b.intersection(c.bounds) }
-                guard !b.isEmpty else { continue }
+                guard !b.isEmpty else { return }
                 let v = VectorShape(content: shape, part: part, toScreen: H, scale: s, region: b)
                 items.append(DrawItem(op: .vector(v, color: premultiplied(color, alpha)), plane: plane, bounds: b,
                                       clips: contentClips, outline: screenQuad(of: local, H)))
             }
+            emitPart(.fill, shape.fillColor)
+            emitPart(.stroke, shape.strokeEnd > shape.strokeStart ? shape.strokeColor : nil)
         } else if case .text(let text) = layer.content, let s = uniformScale(H),
                   let runs = cache.shaper.shape(text, size: layer.bounds.size) {
             // Text on a plane that only scales and moves: glyph masks straight into the tiles,
             // clipped to the bounds as a text layer's backing store is.
             let textClip = ClipShape(plane: plane, shape: layer.masksToBounds ? boundsShape : RoundedRect(rect: layer.bounds, radius: 0),
                                      bounds: pixelBounds(of: layer.bounds, H).intersection(frameRect))
-            let textClips = clips + [textClip]
+            // The clips with the text's own, made only for glyphs that need it (see `inside`).
+            var textClips: [ClipShape]?
             let m = H.m, q = Double(GlyphCache.phases)
             for run in runs {
                 var masks: [GlyphMask] = [], xs: [Int] = [], ys: [Int] = []
@@ -183,8 +186,8 @@ public struct DisplayListBuilder: Sendable {
                     masks.append(mask); xs.append(ix + mask.left); ys.append(iy + mask.top)
                 }
                 let placed = PlacedGlyphs(masks: masks, xs: xs, ys: ys)
-                var b = placed.bounds.intersection(frameRect)
-                for c in textClips { b = b.intersection(c.bounds) }
+                var b = placed.bounds.intersection(frameRect).intersection(textClip.bounds)
+                for c in clips { b = b.intersection(c.bounds) }
                 guard !b.isEmpty else { continue }
                 // Glyphs a pixel or more inside the (square-cornered) bounds: the clip covers their
                 // every pixel exactly, so it is left out (no clip coverage per glyph pixel).
@@ -192,8 +195,17 @@ public struct DisplayListBuilder: Sendable {
                     && placed.bounds.x1 <= Int((m.0 * Double(layer.bounds.maxX) + m.6).rounded(.down)) - 1
                     && placed.bounds.y0 >= Int((m.4 * Double(layer.bounds.minY) + m.7).rounded(.up)) + 1
                     && placed.bounds.y1 <= Int((m.4 * Double(layer.bounds.maxY) + m.7).rounded(.down)) - 1
+                let itemClips: [ClipShape]
+                if inside {
+                    itemClips = clips
+                } else if let made = textClips {
+                    itemClips = made
+                } else {
+                    itemClips = clips + [textClip]
+                    textClips = itemClips
+                }
                 items.append(DrawItem(op: .glyphs(placed, color: premultiplied(run.color, alpha)), plane: plane, bounds: b,
-                                      clips: inside ? clips : textClips))
+                                      clips: itemClips))
             }
         } else if layer.content != .none, let area = ContentRasterizer.drawArea(of: layer.content, layerBounds: layer.bounds) {
             // Other vector or drawn content (text, custom drawing), from a backing store
