@@ -283,8 +283,13 @@ static int sweep_row(const band *b, int row, int evenOdd, strata_strip_sink *o) 
     const float constant = coverage_of(sum, evenOdd);
     if (constant != 0 && gap < width) strips[count++] = (strata_strip){ (int32_t)gap, (int32_t)width, -1, constant };
     o->alphaCount = alphaCount; o->count = count;
-    // (A loop, not memset: a row's pieces span a word or two.)
-    if (lo < n) for (long w = lo >> 6, last = (n - 1) >> 6; w <= last; w++) bits[w] = 0;
+    // A row's pieces span a word or two: the first cleared here, any others by the loop (which
+    // the compiler makes a call to memset, a cost a row when it was the only clearing).
+    if (lo < n) {
+        const long first = lo >> 6, last = (n - 1) >> 6;
+        bits[first] = 0;
+        for (long w = first + 1; w <= last; w++) bits[w] = 0;
+    }
     return 1;
 }
 
