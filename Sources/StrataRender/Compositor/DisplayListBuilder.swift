@@ -28,7 +28,8 @@ public struct DisplayListBuilder: Sendable {
         let screen = Homography(scale, 0, 0, 0, scale, 0, 0, 0, 1)
         var faces: [Face] = []
         visit(root, layerTo3D: root.localToParent, planeToScreen: screen, opacity: 1, clips: [], into: &faces)
-        return DisplayList(items: faces.flatMap(\.items))
+        // (One face, the usual: its items as they are, not copied into a new array.)
+        return DisplayList(items: faces.count == 1 ? faces[0].items : faces.flatMap(\.items))
     }
 
     /// The items of one flattened layer subtree, with a depth for ordering inside a 3D context.
@@ -232,18 +233,25 @@ public struct DisplayListBuilder: Sendable {
                 childClips.append(ClipShape(plane: plane, shape: boundsShape, bounds: cb))
             }
             var childFaces: [Face] = []
+            childFaces.reserveCapacity(layer.sublayers.count)
             let toLocal = layer.sublayerToLocal
             for child in ordered(layer.sublayers) {
                 visit(child, layerTo3D: child.localToParent.concatenating(toLocal), planeToScreen: H,
                       opacity: alpha, clips: childClips, into: &childFaces)
             }
+            items.reserveCapacity(items.count + childFaces.reduce(0) { $0 + $1.items.count })
             // The sublayers of one layer are a 3D scene of flat planes: Core Animation paints them
             // far to near by depth (the seeds' cube of six views shows its front faces). A stable
-            // sort: 2D sublayers have the depth of their zPosition, so their order is unchanged.
-            let byDepth = childFaces.indices.sorted {
-                childFaces[$0].depth != childFaces[$1].depth ? childFaces[$0].depth < childFaces[$1].depth : $0 < $1
+            // sort: 2D sublayers have the depth of their zPosition, so their order is unchanged
+            // (and when every face has one depth, as flat layers side by side do, none is needed).
+            if let first = childFaces.first, childFaces.allSatisfy({ $0.depth == first.depth }) {
+                for face in childFaces { items.append(contentsOf: face.items) }
+            } else {
+                let byDepth = childFaces.indices.sorted {
+                    childFaces[$0].depth != childFaces[$1].depth ? childFaces[$0].depth < childFaces[$1].depth : $0 < $1
+                }
+                for i in byDepth { items.append(contentsOf: childFaces[i].items) }
             }
-            for i in byDepth { items.append(contentsOf: childFaces[i].items) }
         }
         // Border, above sublayers.
         if layer.borderWidth > 0, let bc = layer.borderColor, bc.a > 0 {
