@@ -3,7 +3,9 @@
 # machine, unlike wall-clock time). Collects inside measureScene only (scene setup left out) and
 # runs twice, with 1 and 1 + N frames, so the figure is the cost of a steady-state frame (the
 # first frame's warm-up — fonts, caches — cancels out). Prints instructions per frame and the
-# heaviest functions of the longer run (inclusive).
+# heaviest functions a frame, each the difference of its cost in the two runs over N (so one-time
+# costs such as the runtime's type lookups drop out): own instructions by default, with
+# VIEW=inclusive those of its callees too; TOP=k rows (25).
 #   bash Benchmarks/callgrind.sh motion|composite [N=2] [workers=1] [extra StrataBench args…]
 set -eu
 cd "$(dirname "$0")/.."
@@ -21,4 +23,22 @@ run() {
 a=$(run 1 /tmp/strata-callgrind-$scene-1.out)
 b=$(run $((n + 1)) /tmp/strata-callgrind-$scene.out)
 echo "$scene: $(( (b - a) / n )) instructions/frame (callgrind, $workers worker(s), steady state over $n frames)"
-callgrind_annotate --inclusive=yes /tmp/strata-callgrind-$scene.out 2>/dev/null | grep -E "^ *[0-9,]+ +\(" | head -${TOP:-25} | cut -c1-170
+inclusive=$([ "${VIEW:-self}" = inclusive ] && echo yes || echo no)
+python3 - "$n" "${TOP:-25}" \
+  <(callgrind_annotate --inclusive=$inclusive --threshold=100 /tmp/strata-callgrind-$scene-1.out 2>/dev/null) \
+  <(callgrind_annotate --inclusive=$inclusive --threshold=100 /tmp/strata-callgrind-$scene.out 2>/dev/null) <<'PY'
+import re, sys
+n, top = int(sys.argv[1]), int(sys.argv[2])
+def costs(path):
+    # Lines "  1,234 (12.3%)  file:function [object]": the cost by function, summed over objects.
+    out = {}
+    for line in open(path):
+        m = re.match(r"\s*([0-9,]+)\s+\([ 0-9.]+%\)\s+(\S.*?)(?: \[.*\])?$", line)
+        if m and ":" in m.group(2):
+            out[m.group(2)] = out.get(m.group(2), 0) + int(m.group(1).replace(",", ""))
+    return out
+one, more = costs(sys.argv[3]), costs(sys.argv[4])
+rows = sorted(((more[k] - one.get(k, 0)) / n, k) for k in more)
+for per_frame, name in reversed(rows[-top:]):
+    print(f"{per_frame / 1e6:9.3f} M  {name[:150]}")
+PY
