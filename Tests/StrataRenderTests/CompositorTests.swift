@@ -370,6 +370,41 @@ final class CompositorTests: XCTestCase {
         assertReferenceImage(render(root, width: 240, height: 80), named: "contents_gravity")
     }
 
+    /// The display list is built in one array: sublayers whose depths differ are reordered far to
+    /// near with each one's whole subtree (its own sublayers, border, shadow, group) moved as a
+    /// block, and the parent's items before and after them stay where they were.
+    func testSublayersReorderedByDepthKeepTheirItemsTogether() {
+        func tinted(_ red: CGFloat, _ frame: CGRect) -> CALayer { box(frame, color(red, 0.5, 0.5)) }
+        let root = canvas(200, 200, color(0.01, 0.5, 0.5))
+        root.borderWidth = 1; root.borderColor = color(0.02, 0.5, 0.5)
+        // Listed near, middle, far: drawn far, middle, near.
+        let near = tinted(0.1, CGRect(x: 10, y: 10, width: 80, height: 80))
+        near.transform = CATransform3DMakeTranslation(0, 0, 10)
+        near.addSublayer(tinted(0.11, CGRect(x: 5, y: 5, width: 20, height: 20)))
+        near.borderWidth = 2; near.borderColor = color(0.12, 0.5, 0.5)
+        let middle = tinted(0.2, CGRect(x: 60, y: 60, width: 80, height: 80))
+        middle.opacity = 0.5  // a group: its items become one
+        middle.addSublayer(tinted(0.21, CGRect(x: 5, y: 5, width: 20, height: 20)))
+        let far = tinted(0.3, CGRect(x: 100, y: 100, width: 80, height: 80))
+        far.transform = CATransform3DMakeTranslation(0, 0, -5)
+        far.shadowOpacity = 1; far.shadowPath = CGPath(rect: far.bounds, transform: nil)
+        [near, middle, far].forEach(root.addSublayer)
+
+        let snap = PresentationBuilder(time: 0).snapshotTree(of: root)
+        let list = DisplayListBuilder(width: 200, height: 200).build(snap)
+        func describe(_ item: DrawItem) -> String {
+            switch item.op {
+            case .fill(_, let c): return "fill \(Int((c.x / c.w * 100).rounded()))"
+            case .ring(_, _, let c): return "ring \(Int((c.x / c.w * 100).rounded()))"
+            case .group(let sub, _, _): return "group[" + sub.items.map(describe).joined(separator: ", ") + "]"
+            case .image(let p, _, _) where p.tint != nil: return "shadow"
+            default: return "other"
+            }
+        }
+        XCTAssertEqual(list.items.map(describe), ["fill 1", "shadow", "fill 30", "group[fill 20, fill 21]",
+                                                  "fill 10", "fill 11", "ring 12", "ring 2"])
+    }
+
     func testDeterministicAcrossWorkersAndTiles() {
         let scenes: [(CALayer, Int, Int)] = [(Scenes.cube(), 300, 300), (Scenes.vectorAndText(), 260, 180)]
         for (root, w, h) in scenes {

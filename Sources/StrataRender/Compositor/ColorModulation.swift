@@ -8,16 +8,6 @@
 import Foundation
 import StrataCore
 
-extension DisplayListBuilder.Face {
-    /// The face with every colour multiplied by `m` (straight RGBA, 0…1).
-    func modulated(by m: RGBA) -> DisplayListBuilder.Face {
-        var f = self
-        let k = ColorModulation.premultiplied(m)
-        f.items = items.map { $0.modulated(by: k) }
-        return f
-    }
-}
-
 enum ColorModulation {
     /// The premultiplied multiplier of a straight colour.
     static func premultiplied(_ m: RGBA) -> SIMD4<Float> {

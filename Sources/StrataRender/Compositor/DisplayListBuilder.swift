@@ -27,42 +27,56 @@ public struct DisplayListBuilder: Sendable {
     public func build(_ root: LayerSnapshot) -> DisplayList {
         let screen = Homography(scale, 0, 0, 0, scale, 0, 0, 0, 1)
         var faces: [Face] = []
-        visit(root, layerTo3D: root.localToParent, planeToScreen: screen, opacity: 1, clips: [], into: &faces)
-        // (One face, the usual: its items as they are, not copied into a new array.)
-        return DisplayList(items: faces.count == 1 ? faces[0].items : faces.flatMap(\.items))
+        var items: [DrawItem] = []
+        // Reserved at the last frame's count: one allocation for the list, not one per doubling.
+        items.reserveCapacity(cache.itemCountHint.load(ordering: .relaxed))
+        visit(root, layerTo3D: root.localToParent, planeToScreen: screen, opacity: 1, clips: [], into: &faces, items: &items)
+        cache.itemCountHint.store(items.count, ordering: .relaxed)
+        // The faces of the root's visit cover `items` in order (see `visit`).
+        return DisplayList(items: items)
     }
 
     /// The items of one flattened layer subtree, with a depth for ordering inside a 3D context.
     struct Face {
         var depth: Double
-        var items: [DrawItem]
+        /// Where the face's items are in the list being built.
+        var items: Range<Int>
         /// Inside a 3D rendering context: the face's plane, for per-pixel depth.
         var plane: DepthPlane? = nil
     }
 
+    /// Appends the draw items of `layer` and its subtree to `items`, and a face for each flattened
+    /// plane they form to `faces`. One list holds the whole frame's items (a list a layer, copied
+    /// into its parent's, was two allocations a layer a frame): the faces a visit appends cover
+    /// exactly the items it appended, in order, so a parent whose sublayers' faces need no
+    /// reordering by depth has its items in place already. Paths that drop or wrap items (a group,
+    /// a 3D context, a cross-dissolve) move them out of `items` and put the wrapping item back.
     private func visit(_ layer: LayerSnapshot, layerTo3D: CATransform3D, planeToScreen: Homography,
-                       opacity inherited: Float, clips: [ClipShape], into faces: inout [Face], inContext: Bool = false) {
+                       opacity inherited: Float, clips: [ClipShape], into faces: inout [Face], items: inout [DrawItem],
+                       inContext: Bool = false) {
         guard !layer.isHidden, layer.opacity > 0, inherited > 0 else { return }
+        let start = items.count
         // A replicator instance's colour multiplies everything its subtree draws (ColorModulation.swift).
         if let m = layer.colorMultiplier {
             var plain = layer
             plain.colorMultiplier = nil
-            var inner: [Face] = []
             visit(plain, layerTo3D: layerTo3D, planeToScreen: planeToScreen, opacity: inherited, clips: clips,
-                  into: &inner, inContext: inContext)
-            faces.append(contentsOf: inner.map { $0.modulated(by: m) })
+                  into: &faces, items: &items, inContext: inContext)
+            let k = ColorModulation.premultiplied(m)
+            for i in start..<items.count { items[i] = items[i].modulated(by: k) }
             return
         }
         if let transition = layer.transition {
             visitTransition(transition, of: layer, layerTo3D: layerTo3D, planeToScreen: planeToScreen,
-                            opacity: inherited, clips: clips, into: &faces)
+                            opacity: inherited, clips: clips, into: &faces, items: &items)
             return
         }
 
         if layer.shouldRasterize, !layer.isTransformLayer,
-           let face = rasterizedSubtree(layer, layerTo3D: layerTo3D, planeToScreen: planeToScreen,
-                                        opacity: inherited, clips: clips, inContext: inContext) {
-            faces.append(face)
+           let (item, depth, plane) = rasterizedSubtree(layer, layerTo3D: layerTo3D, planeToScreen: planeToScreen,
+                                                        opacity: inherited, clips: clips, inContext: inContext) {
+            items.append(item)
+            faces.append(Face(depth: depth, items: start..<items.count, plane: plane))
             return
         }
 
@@ -73,7 +87,7 @@ public struct DisplayListBuilder: Sendable {
             for child in ordered(layer.sublayers) {
                 let childTo3D = child.localToParent.concatenating(layer.sublayerToLocal).concatenating(layerTo3D)
                 visit(child, layerTo3D: childTo3D, planeToScreen: planeToScreen, opacity: alpha, clips: clips,
-                      into: &inner, inContext: true)
+                      into: &inner, items: &items, inContext: true)
             }
             if inContext {
                 faces.append(contentsOf: inner)  // a nested transform layer: same 3D context
@@ -83,14 +97,15 @@ public struct DisplayListBuilder: Sendable {
             // intersecting planes cut each other correctly (Apple sorts whole layers instead).
             let depthFaces = inner.compactMap { f -> DepthFace? in
                 guard let plane = f.plane, !f.items.isEmpty else { return nil }
-                return DepthFace(items: DisplayList(items: f.items), plane: plane)
+                return DepthFace(items: DisplayList(items: Array(items[f.items])), plane: plane)
             }
+            items.removeSubrange(start...)
             guard !depthFaces.isEmpty else { return }
             let b = depthFaces.reduce(PixelRect.empty) { $0.union($1.items.bounds) }.intersection(frameRect)
             guard !b.isEmpty, let id = Homography.identity.inverted() else { return }
-            let item = DrawItem(op: .depthComposite(depthFaces), plane: PlaneMap(toScreen: .identity, fromScreen: id, antialiased: true),
-                                bounds: b, clips: [])
-            faces.append(Face(depth: centreDepth(layer, layerTo3D), items: [item]))
+            items.append(DrawItem(op: .depthComposite(depthFaces), plane: PlaneMap(toScreen: .identity, fromScreen: id, antialiased: true),
+                                  bounds: b, clips: []))
+            faces.append(Face(depth: centreDepth(layer, layerTo3D), items: start..<items.count))
             return
         }
 
@@ -104,7 +119,6 @@ public struct DisplayListBuilder: Sendable {
         let hasSublayers = !layer.sublayers.isEmpty
         let group = layer.allowsGroupOpacity && layer.opacity < 1 && hasSublayers
         let alpha: Float = group ? 1 : inherited * min(layer.opacity, 1)
-        var items: [DrawItem] = []
         let boundsShape = RoundedRect(rect: layer.bounds, radius: Double(layer.cornerRadius), corners: layer.maskedCorners)
 
         func emit(_ op: DrawOp, local: CGRect, clips: [ClipShape]) {
@@ -235,22 +249,24 @@ public struct DisplayListBuilder: Sendable {
             var childFaces: [Face] = []
             childFaces.reserveCapacity(layer.sublayers.count)
             let toLocal = layer.sublayerToLocal
+            let childStart = items.count
             for child in ordered(layer.sublayers) {
                 visit(child, layerTo3D: child.localToParent.concatenating(toLocal), planeToScreen: H,
-                      opacity: alpha, clips: childClips, into: &childFaces)
+                      opacity: alpha, clips: childClips, into: &childFaces, items: &items)
             }
-            items.reserveCapacity(items.count + childFaces.reduce(0) { $0 + $1.items.count })
             // The sublayers of one layer are a 3D scene of flat planes: Core Animation paints them
             // far to near by depth (the seeds' cube of six views shows its front faces). A stable
             // sort: 2D sublayers have the depth of their zPosition, so their order is unchanged
-            // (and when every face has one depth, as flat layers side by side do, none is needed).
-            if let first = childFaces.first, childFaces.allSatisfy({ $0.depth == first.depth }) {
-                for face in childFaces { items.append(contentsOf: face.items) }
-            } else {
+            // (and when every face has one depth, as flat layers side by side do, the items are in
+            // order where the sublayers' visits put them).
+            if let first = childFaces.first, !childFaces.allSatisfy({ $0.depth == first.depth }) {
                 let byDepth = childFaces.indices.sorted {
                     childFaces[$0].depth != childFaces[$1].depth ? childFaces[$0].depth < childFaces[$1].depth : $0 < $1
                 }
-                for i in byDepth { items.append(contentsOf: childFaces[i].items) }
+                var sorted: [DrawItem] = []
+                sorted.reserveCapacity(items.count - childStart)
+                for i in byDepth { sorted.append(contentsOf: items[childFaces[i].items]) }
+                items.replaceSubrange(childStart..., with: sorted)
             }
         }
         // Border, above sublayers.
@@ -267,27 +283,27 @@ public struct DisplayListBuilder: Sendable {
         // Shadow beneath everything (clipped away entirely by masksToBounds, as on iOS).
         let groupOpacity = group ? inherited * layer.opacity : 1
         if layer.shadowOpacity > 0, !layer.masksToBounds, let sc = layer.shadowColor, sc.a > 0,
-           let shadow = shadowItem(for: layer, items: items, plane: plane, color: sc, groupOpacity: groupOpacity, clips: clips) {
-            items.insert(shadow, at: 0)
+           let shadow = shadowItem(for: layer, items: items[start...], plane: plane, color: sc, groupOpacity: groupOpacity,
+                                   clips: clips) {
+            items.insert(shadow, at: start)
         }
-        guard !items.isEmpty else { return }
-        // The mask, in this layer's coordinates.
+        guard items.count > start else { return }
+        // The mask, in this layer's coordinates (a list of its own).
         var maskList: DisplayList?
         if let mask = layer.mask?.value {
-            var maskFaces: [Face] = []
-            visit(mask, layerTo3D: mask.localToParent, planeToScreen: H, opacity: 1, clips: [], into: &maskFaces)
-            maskList = DisplayList(items: maskFaces.flatMap(\.items))
+            var maskFaces: [Face] = [], maskItems: [DrawItem] = []
+            visit(mask, layerTo3D: mask.localToParent, planeToScreen: H, opacity: 1, clips: [], into: &maskFaces, items: &maskItems)
+            maskList = DisplayList(items: maskItems)
         }
         if group || maskList != nil {
-            let sub = DisplayList(items: items)
+            let sub = DisplayList(items: Array(items[start...]))
+            items.removeSubrange(start...)
             var b = sub.bounds
             if let maskList { b = b.intersection(maskList.bounds) }
             guard !b.isEmpty else { return }
-            let item = DrawItem(op: .group(sub, opacity: groupOpacity, mask: maskList), plane: plane, bounds: b, clips: [])
-            faces.append(Face(depth: depth, items: [item], plane: depthPlane))
-        } else {
-            faces.append(Face(depth: depth, items: items, plane: depthPlane))
+            items.append(DrawItem(op: .group(sub, opacity: groupOpacity, mask: maskList), plane: plane, bounds: b, clips: []))
         }
+        faces.append(Face(depth: depth, items: start..<items.count, plane: depthPlane))
     }
 
     /// `shouldRasterize`: the layer and its subtree are drawn once into a bitmap of
@@ -295,7 +311,8 @@ public struct DisplayListBuilder: Sendable {
     /// soft), kept while its appearance is unchanged, and composited as one image with the
     /// layer's opacity — moving, rotating or fading the layer reuses the bitmap.
     private func rasterizedSubtree(_ layer: LayerSnapshot, layerTo3D: CATransform3D, planeToScreen: Homography,
-                                   opacity: Float, clips: [ClipShape], inContext: Bool) -> Face? {
+                                   opacity: Float, clips: [ClipShape], inContext: Bool)
+        -> (item: DrawItem, depth: Double, plane: DepthPlane?)? {
         let H = Homography(flattening: layerTo3D).concatenating(planeToScreen)
         guard let inv = H.inverted() else { return nil }
         if !layer.isDoubleSided && H.determinant < 0 { return nil }
@@ -340,8 +357,7 @@ public struct DisplayListBuilder: Sendable {
         guard !b.isEmpty else { return nil }
         let item = DrawItem(op: .image(placement, clip: nil, opacity: opacity * min(layer.opacity, 1)), plane: plane,
                             bounds: b, clips: clips, outline: screenQuad(of: raster.area, H))
-        return Face(depth: centreDepth(layer, layerTo3D), items: [item],
-                    plane: inContext ? DepthPlane(fromScreen: inv, layerTo3D: layerTo3D) : nil)
+        return (item, centreDepth(layer, layerTo3D), inContext ? DepthPlane(fromScreen: inv, layerTo3D: layerTo3D) : nil)
     }
 
     /// For trilinear filtering: the mipmap level pair for the on-screen minification at the
@@ -368,13 +384,10 @@ public struct DisplayListBuilder: Sendable {
     /// Offsets are in the layer's own coordinates; `fromLeft` means the new content enters from
     /// the visual left (fromTop from the visual top).
     private func visitTransition(_ tr: TransitionSnapshot, of layer: LayerSnapshot, layerTo3D: CATransform3D,
-                                 planeToScreen: Homography, opacity: Float, clips: [ClipShape], into allFaces: inout [Face]) {
-        var faces: [Face] = []
-        defer {
-            let H = Homography(flattening: layerTo3D).concatenating(planeToScreen)
-            let plane = H.inverted().map { DepthPlane(fromScreen: $0, layerTo3D: layerTo3D) }
-            for var f in faces { f.plane = plane; allFaces.append(f) }
-        }
+                                 planeToScreen: Homography, opacity: Float, clips: [ClipShape], into faces: inout [Face],
+                                 items: inout [DrawItem]) {
+        // Both subtrees' items end up in one face: this transition's items from `start` on.
+        let start = items.count
         var after = layer
         after.transition = nil
         var before = tr.before.value
@@ -392,8 +405,7 @@ public struct DisplayListBuilder: Sendable {
         func moved(_ f: Double) -> CATransform3D {
             CATransform3DMakeTranslation(CGFloat(ux * w * f), CGFloat(uy * h * f), 0).concatenating(layerTo3D)
         }
-        var beforeFaces: [Face] = [], afterFaces: [Face] = []
-        let depth = centreDepth(layer, layerTo3D)
+        var inner: [Face] = []  // (the order of the items is the order of the visits)
         // Moving transitions happen inside the layer's bounds, as Core Animation renders them.
         var clips = clips
         if tr.type != "fade" {
@@ -406,32 +418,34 @@ public struct DisplayListBuilder: Sendable {
         }
         switch tr.type {
         case "moveIn":
-            visit(before, layerTo3D: layerTo3D, planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &beforeFaces)
-            visit(after, layerTo3D: moved(p - 1), planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &afterFaces)
-            faces.append(Face(depth: depth, items: (beforeFaces + afterFaces).flatMap(\.items)))
+            visit(before, layerTo3D: layerTo3D, planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &inner, items: &items)
+            visit(after, layerTo3D: moved(p - 1), planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &inner, items: &items)
         case "push":
-            visit(before, layerTo3D: moved(p), planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &beforeFaces)
-            visit(after, layerTo3D: moved(p - 1), planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &afterFaces)
-            faces.append(Face(depth: depth, items: (beforeFaces + afterFaces).flatMap(\.items)))
+            visit(before, layerTo3D: moved(p), planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &inner, items: &items)
+            visit(after, layerTo3D: moved(p - 1), planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &inner, items: &items)
         case "reveal":
-            visit(after, layerTo3D: layerTo3D, planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &afterFaces)
-            visit(before, layerTo3D: moved(p), planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &beforeFaces)
-            faces.append(Face(depth: depth, items: (afterFaces + beforeFaces).flatMap(\.items)))
+            visit(after, layerTo3D: layerTo3D, planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &inner, items: &items)
+            visit(before, layerTo3D: moved(p), planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &inner, items: &items)
         default:  // fade
-            visit(before, layerTo3D: layerTo3D, planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &beforeFaces)
-            visit(after, layerTo3D: layerTo3D, planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &afterFaces)
-            let from = DisplayList(items: beforeFaces.flatMap(\.items)), to = DisplayList(items: afterFaces.flatMap(\.items))
+            visit(before, layerTo3D: layerTo3D, planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &inner, items: &items)
+            let middle = items.count
+            visit(after, layerTo3D: layerTo3D, planeToScreen: planeToScreen, opacity: opacity, clips: clips, into: &inner, items: &items)
+            let from = DisplayList(items: Array(items[start..<middle])), to = DisplayList(items: Array(items[middle...]))
+            items.removeSubrange(start...)
             let b = from.bounds.union(to.bounds)
             guard !b.isEmpty, let inv = Homography.identity.inverted() else { return }
             let plane = PlaneMap(toScreen: .identity, fromScreen: inv, antialiased: true)
-            faces.append(Face(depth: depth, items: [DrawItem(op: .mix(from: from, to: to, t: Float(p)), plane: plane, bounds: b, clips: [])]))
+            items.append(DrawItem(op: .mix(from: from, to: to, t: Float(p)), plane: plane, bounds: b, clips: []))
         }
+        let H = Homography(flattening: layerTo3D).concatenating(planeToScreen)
+        let plane = H.inverted().map { DepthPlane(fromScreen: $0, layerTo3D: layerTo3D) }
+        faces.append(Face(depth: centreDepth(layer, layerTo3D), items: start..<items.count, plane: plane))
     }
 
     /// The shadow of a layer: from `shadowPath` when set (cheap and exact), else from the alpha
     /// of the layer's composited items. Offset and blur are converted to screen pixels with the
     /// plane's local stretch at the layer's centre.
-    private func shadowItem(for layer: LayerSnapshot, items: [DrawItem], plane: PlaneMap, color: RGBA,
+    private func shadowItem(for layer: LayerSnapshot, items: ArraySlice<DrawItem>, plane: PlaneMap, color: RGBA,
                             groupOpacity: Float, clips: [ClipShape]) -> DrawItem? {
         let H = plane.toScreen
         let source: DisplayList
@@ -456,7 +470,7 @@ public struct DisplayListBuilder: Sendable {
                             outline: screenQuad(of: placement.destination, H))
         } else {
             guard !items.isEmpty else { return nil }
-            source = DisplayList(items: items)
+            source = DisplayList(items: Array(items))
         }
         // Local stretch at the centre: offset and sigma in pixels.
         let cx = Double(layer.bounds.midX), cy = Double(layer.bounds.midY)

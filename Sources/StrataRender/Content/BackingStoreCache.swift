@@ -45,6 +45,8 @@ public final class BackingStoreCache: Sendable {
     let gradientRamps = GradientRamps()
     /// The drawn tiles of tiled layers: a pool of their own with its own cap.
     public let tiledLayerTiles = TiledLayerTileCache()
+    /// The number of draw items in the last display list built: the next one is reserved at it.
+    let itemCountHint = Atomic<Int>(0)
 
     public init(capacity: Int = 512 << 20) { capacityBytes = Atomic(capacity) }
 
