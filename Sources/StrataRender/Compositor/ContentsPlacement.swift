@@ -8,13 +8,14 @@ enum ContentsPlacement {
     /// The placements that draw a layer's contents: one, or up to nine for a `contentsCenter`
     /// nine-slice (the corners keep their natural size, the edges stretch in one direction and
     /// the centre in both; when the bounds are smaller than the corners, they shrink together).
-    static func placements(_ c: ContentsSnapshot, in bounds: CGRect, flipped: Bool) -> [ImagePlacement] {
-        guard var whole = place(c, in: bounds) else { return [] }
+    /// Calls `body` with each (no array: one a layer a frame was an allocation).
+    static func forEachPlacement(_ c: ContentsSnapshot, in bounds: CGRect, flipped: Bool, _ body: (ImagePlacement) -> Void) {
+        guard var whole = place(c, in: bounds) else { return }
         if flipped {
             whole.source = CGRect(x: whole.source.minX, y: whole.source.maxY, width: whole.source.width, height: -whole.source.height)
         }
         let cc = c.contentsCenter
-        guard cc != CGRect(x: 0, y: 0, width: 1, height: 1), !cc.isNull, c.gravity == .resize else { return [whole] }
+        guard cc != CGRect(x: 0, y: 0, width: 1, height: 1), !cc.isNull, c.gravity == .resize else { return body(whole) }
         let src = whole.source, dst = whole.destination
         let scale = max(Double(c.contentsScale), 1e-6)
         // Source cuts (image pixels) and their natural sizes in points.
@@ -29,7 +30,6 @@ enum ContentsPlacement {
         if top + bottom > dh, top + bottom > 0 { let k = dh / (top + bottom); top *= k; bottom *= k }
         let dx = [Double(dst.minX), Double(dst.minX) + left, Double(dst.maxX) - right, Double(dst.maxX)]
         let dy = [Double(dst.minY), Double(dst.minY) + top, Double(dst.maxY) - bottom, Double(dst.maxY)]
-        var out: [ImagePlacement] = []
         let far = 1e6
         for j in 0..<3 { for i in 0..<3 {
             let d = CGRect(x: dx[i], y: dy[j], width: dx[i + 1] - dx[i], height: dy[j + 1] - dy[j])
@@ -44,9 +44,8 @@ enum ContentsPlacement {
             let x0 = i == 0 ? -far : dx[i], x1 = i == 2 ? far : dx[i + 1]
             let y0 = j == 0 ? -far : dy[j], y1 = j == 2 ? far : dy[j + 1]
             p.cell = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-            out.append(p)
+            body(p)
         } }
-        return out
     }
 
     static func place(_ c: ContentsSnapshot, in bounds: CGRect) -> ImagePlacement? {

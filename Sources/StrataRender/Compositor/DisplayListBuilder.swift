@@ -16,6 +16,8 @@ public struct DisplayListBuilder: Sendable {
     public let cache: BackingStoreCache
     /// Threads that may draw the missing tiles of tiled layers at once (TiledLayerItems.swift).
     public var workers = 1
+    /// During a build: the last build's fills, borders, gradients and images, shared where repeated.
+    private var repeated: RepeatedOps? = nil
 
     public init(width: Int, height: Int, scale: Double = 1, cache: BackingStoreCache = BackingStoreCache()) {
         self.width = width; self.height = height; self.scale = scale; self.cache = cache
@@ -30,7 +32,16 @@ public struct DisplayListBuilder: Sendable {
         var items: [DrawItem] = []
         // Reserved at the last frame's count: one allocation for the list, not one per doubling.
         items.reserveCapacity(cache.itemCountHint.load(ordering: .relaxed))
-        visit(root, layerTo3D: root.localToParent, planeToScreen: screen, opacity: 1, clips: [], into: &faces, items: &items)
+        // The ops of the last build, taken from the cache for this one (a build nested in this
+        // one, or one on another thread at the same time, starts a record of its own).
+        var builder = self
+        let repeated = cache.repeatedOps.withCheckedLock { $0.take() } ?? RepeatedOps()
+        builder.repeated = repeated
+        repeated.begin()
+        builder.visit(root, layerTo3D: root.localToParent, planeToScreen: screen, opacity: 1, clips: [], into: &faces,
+                      items: &items)
+        repeated.end()
+        cache.repeatedOps.withCheckedLock { $0 = repeated }
         cache.itemCountHint.store(items.count, ordering: .relaxed)
         // The faces of the root's visit cover `items` in order (see `visit`).
         return DisplayList(items: items)
@@ -130,23 +141,33 @@ public struct DisplayListBuilder: Sendable {
 
         // Background.
         if let bg = layer.backgroundColor, bg.a > 0 {
-            emit(.fill(boundsShape, premultiplied(bg, alpha)), local: layer.bounds, clips: clips)
+            let color = premultiplied(bg, alpha)
+            emit(repeated?.fill(boundsShape, color) ?? .fill(boundsShape, color), local: layer.bounds, clips: clips)
         }
         // Gradient contents (CAGradientLayer), evaluated per pixel.
-        if let g = layer.gradient, let paint = GradientPaint(g, bounds: layer.bounds, opacity: alpha, ramps: cache.gradientRamps) {
+        if let g = layer.gradient {
             let clip = layer.masksToBounds ? boundsShape : RoundedRect(rect: layer.bounds, radius: 0)
-            emit(.gradient(paint, clip: clip), local: layer.bounds, clips: clips)
+            let op: DrawOp?
+            if let repeated {
+                op = repeated.gradient(g, bounds: layer.bounds, opacity: alpha, clip: clip, ramps: cache.gradientRamps)
+            } else {
+                op = GradientPaint(g, bounds: layer.bounds, opacity: alpha, ramps: cache.gradientRamps).map { .gradient($0, clip: clip) }
+            }
+            if let op { emit(op, local: layer.bounds, clips: clips) }
         }
         // Image contents (nine-slice when contentsCenter is set).
         if let contents = layer.contents {
-            for var placement in ContentsPlacement.placements(contents, in: layer.bounds, flipped: layer.isGeometryFlipped) {
+            ContentsPlacement.forEachPlacement(contents, in: layer.bounds, flipped: layer.isGeometryFlipped) { whole in
+                var placement = whole
                 if contents.minificationFilter == .trilinear {
                     placement = mipmapped(placement, H, bias: contents.minificationFilterBias)
                 }
                 var local = placement.cell.map { $0.intersection(placement.destination) } ?? placement.destination
                 if layer.masksToBounds { local = local.intersection(layer.bounds) }
                 if !local.isNull {
-                    emit(.image(placement, clip: layer.masksToBounds ? boundsShape : nil, opacity: alpha), local: local, clips: clips)
+                    let clip = layer.masksToBounds ? boundsShape : nil
+                    emit(repeated?.image(placement, clip: clip, opacity: alpha) ?? .image(placement, clip: clip, opacity: alpha),
+                         local: local, clips: clips)
                 }
             }
         }
@@ -187,20 +208,17 @@ public struct DisplayListBuilder: Sendable {
             var textClips: [ClipShape]?
             let m = H.m, q = Double(GlyphCache.phases)
             for run in runs {
-                var masks: [GlyphMask] = [], xs: [Int] = [], ys: [Int] = []
-                masks.reserveCapacity(run.glyphs.count); xs.reserveCapacity(run.glyphs.count); ys.reserveCapacity(run.glyphs.count)
-                for i in run.glyphs.indices {
+                let placed = PlacedGlyphs(count: run.glyphs.count) { i in
                     // The origin on screen: x to the nearest quarter pixel, the baseline to the
                     // nearest whole one (horizontal strokes stay crisp, as with Cairo and Skia).
                     let X = ((Double(layer.bounds.minX) + run.xs[i]) * m.0 + m.6) * q
                     let Y = (Double(layer.bounds.minY) + run.ys[i]) * m.4 + m.7
-                    guard abs(X) < 1e9, abs(Y) < 1e9 else { continue }
+                    guard abs(X) < 1e9, abs(Y) < 1e9 else { return nil }
                     let qx = Int(X.rounded()), iy = Int(Y.rounded())
                     let ix = qx >= 0 ? qx / 4 : -((-qx + 3) / 4)
                     let mask = cache.glyphs.mask(run.font, scale: s, glyph: run.glyphs[i], phaseX: qx - 4 * ix, phaseY: 0)
-                    masks.append(mask); xs.append(ix + mask.left); ys.append(iy + mask.top)
+                    return (mask, ix + mask.left, iy + mask.top)
                 }
-                let placed = PlacedGlyphs(masks: masks, xs: xs, ys: ys)
                 var b = placed.bounds.intersection(frameRect).intersection(textClip.bounds)
                 for c in clips { b = b.intersection(c.bounds) }
                 guard !b.isEmpty else { continue }
@@ -235,7 +253,10 @@ public struct DisplayListBuilder: Sendable {
                     var p = placement
                     if raster.occupiedRects != nil { p.cell = cell }
                     let local = (layer.masksToBounds ? layer.bounds.intersection(cell) : cell).intersection(raster.area)
-                    if !local.isNull { emit(.image(p, clip: clip, opacity: alpha), local: local, clips: clips) }
+                    if !local.isNull {
+                        emit(repeated?.image(p, clip: clip, opacity: alpha) ?? .image(p, clip: clip, opacity: alpha),
+                             local: local, clips: clips)
+                    }
                 }
             }
         }
@@ -271,8 +292,9 @@ public struct DisplayListBuilder: Sendable {
         }
         // Border, above sublayers.
         if layer.borderWidth > 0, let bc = layer.borderColor, bc.a > 0 {
-            let inner = boundsShape.inset(by: Double(layer.borderWidth))
-            emit(.ring(outer: boundsShape, inner: inner, premultiplied(bc, alpha)), local: layer.bounds, clips: clips)
+            let inner = boundsShape.inset(by: Double(layer.borderWidth)), color = premultiplied(bc, alpha)
+            emit(repeated?.ring(outer: boundsShape, inner: inner, color) ?? .ring(outer: boundsShape, inner: inner, color),
+                 local: layer.bounds, clips: clips)
         }
         // An emitter's particles, above everything else of the layer (ParticleItems.swift).
         if let system = layer.particles {

@@ -17,18 +17,30 @@ public final class PlacedGlyphs: @unchecked Sendable {
     /// The pixels the glyphs cover.
     let bounds: PixelRect
 
-    init(masks: [GlyphMask], xs: [Int], ys: [Int]) {
-        self.masks = masks
-        var glyphs: [strata_glyph] = []
-        glyphs.reserveCapacity(masks.count)
+    /// Up to `count` glyphs, each placed by `place` (nil leaves it out): its mask and the screen
+    /// pixel of the mask's top-left corner. (Placed one by one, without arrays of positions:
+    /// those were two allocations a run a frame.)
+    init(count: Int, _ place: (Int) -> (mask: GlyphMask, x: Int, y: Int)?) {
+        var masks: [GlyphMask] = [], glyphs: [strata_glyph] = []
+        masks.reserveCapacity(count)
+        glyphs.reserveCapacity(count)
         var b = PixelRect.empty
-        for (i, m) in masks.enumerated() where m.width > 0 && m.height > 0 {
-            glyphs.append(strata_glyph(x: Int32(xs[i]), y: Int32(ys[i]), w: Int32(m.width), h: Int32(m.height),
+        for i in 0..<count {
+            guard let (m, x, y) = place(i) else { continue }
+            masks.append(m)
+            guard m.width > 0 && m.height > 0 else { continue }
+            glyphs.append(strata_glyph(x: Int32(x), y: Int32(y), w: Int32(m.width), h: Int32(m.height),
                                        mask: UnsafePointer(m.coverage.baseAddress)))
-            b = b.union(PixelRect(x0: xs[i], y0: ys[i], x1: xs[i] + m.width, y1: ys[i] + m.height))
+            b = b.union(PixelRect(x0: x, y0: y, x1: x + m.width, y1: y + m.height))
         }
+        self.masks = masks
         self.glyphs = glyphs
         bounds = b
+    }
+
+    /// The masks with the screen pixels of their top-left corners.
+    convenience init(masks: [GlyphMask], xs: [Int], ys: [Int]) {
+        self.init(count: masks.count) { (masks[$0], xs[$0], ys[$0]) }
     }
 
     /// Adds what drawing reads: each glyph's mask (by serial) and position.

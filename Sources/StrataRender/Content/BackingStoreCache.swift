@@ -47,6 +47,8 @@ public final class BackingStoreCache: Sendable {
     public let tiledLayerTiles = TiledLayerTileCache()
     /// The number of draw items in the last display list built: the next one is reserved at it.
     let itemCountHint = Atomic<Int>(0)
+    /// The fills, borders, gradients and images of the last display list built (RepeatedOps.swift).
+    let repeatedOps = Mutex<RepeatedOps?>(nil)
 
     public init(capacity: Int = 512 << 20) { capacityBytes = Atomic(capacity) }
 
