@@ -39,6 +39,12 @@ public protocol CAAction {
 
 /// An object that manages image-based content and animations.
 open class CALayer: NSObject, CAMediaTiming {
+    // The observed stored properties below are `@exclusivity(unchecked)`: a frame's snapshot reads
+    // each of them for every layer, and their run-time exclusivity checks (a runtime call and a
+    // thread-local access set each) were 17 calls a layer a frame, over a third of the snapshot's
+    // instructions. No access to one of them can overlap another of the same property: their
+    // observers only record the old value and report the change. The compile-time checks stay.
+
     // MARK: Geometry
     /// The layer's rectangle in its superlayer's coordinates: the bounding box of the transformed
     /// bounds. Setting it (with an identity transform) sets `bounds.size` and `position`.
@@ -46,49 +52,49 @@ open class CALayer: NSObject, CAMediaTiming {
         get { derivedFrame }
         set { derivedFrame = newValue }
     }
-    open var bounds = CGRect.zero { didSet { journal(self, \.bounds, oldValue); didChange("bounds", oldValue: .rect(oldValue)) } }
-    open var position = CGPoint.zero { didSet { journal(self, \.position, oldValue); didChange("position", oldValue: .point(oldValue)) } }
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { journal(self, \.anchorPoint, oldValue); didChange("anchorPoint", oldValue: .point(oldValue)) } }
-    public var anchorPointZ: CGFloat = 0 { didSet { journal(self, \.anchorPointZ, oldValue); didChange("anchorPointZ", oldValue: .number(oldValue)) } }
-    public var zPosition: CGFloat = 0 { didSet { journal(self, \.zPosition, oldValue); didChange("zPosition", oldValue: .number(oldValue)) } }
-    open var transform = CATransform3DIdentity { didSet { journal(self, \.transform, oldValue); didChange("transform", oldValue: .transform(oldValue)) } }
-    public var sublayerTransform = CATransform3DIdentity { didSet { journal(self, \.sublayerTransform, oldValue); didChange("sublayerTransform", oldValue: .transform(oldValue)) } }
-    public var isGeometryFlipped = false { didSet { journal(self, \.isGeometryFlipped, oldValue) } }
-    public var isDoubleSided = true { didSet { journal(self, \.isDoubleSided, oldValue) } }
+    @exclusivity(unchecked) open var bounds = CGRect.zero { didSet { journal(self, \.bounds, oldValue); didChange("bounds", oldValue: .rect(oldValue)) } }
+    @exclusivity(unchecked) open var position = CGPoint.zero { didSet { journal(self, \.position, oldValue); didChange("position", oldValue: .point(oldValue)) } }
+    @exclusivity(unchecked) open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { journal(self, \.anchorPoint, oldValue); didChange("anchorPoint", oldValue: .point(oldValue)) } }
+    @exclusivity(unchecked) public var anchorPointZ: CGFloat = 0 { didSet { journal(self, \.anchorPointZ, oldValue); didChange("anchorPointZ", oldValue: .number(oldValue)) } }
+    @exclusivity(unchecked) public var zPosition: CGFloat = 0 { didSet { journal(self, \.zPosition, oldValue); didChange("zPosition", oldValue: .number(oldValue)) } }
+    @exclusivity(unchecked) open var transform = CATransform3DIdentity { didSet { journal(self, \.transform, oldValue); didChange("transform", oldValue: .transform(oldValue)) } }
+    @exclusivity(unchecked) public var sublayerTransform = CATransform3DIdentity { didSet { journal(self, \.sublayerTransform, oldValue); didChange("sublayerTransform", oldValue: .transform(oldValue)) } }
+    @exclusivity(unchecked) public var isGeometryFlipped = false { didSet { journal(self, \.isGeometryFlipped, oldValue) } }
+    @exclusivity(unchecked) public var isDoubleSided = true { didSet { journal(self, \.isDoubleSided, oldValue) } }
 
     // MARK: Appearance
-    open var backgroundColor: CGColor? { didSet { journal(self, \.backgroundColor, oldValue); didChange("backgroundColor", oldValue: .color(oldValue)) } }
-    open var cornerRadius: CGFloat = 0 { didSet { journal(self, \.cornerRadius, oldValue); didChange("cornerRadius", oldValue: .number(oldValue)) } }
-    public var maskedCorners: CACornerMask = .all { didSet { journal(self, \.maskedCorners, oldValue) } }
-    open var borderWidth: CGFloat = 0 { didSet { journal(self, \.borderWidth, oldValue); didChange("borderWidth", oldValue: .number(oldValue)) } }
-    open var borderColor: CGColor? = .black { didSet { journal(self, \.borderColor, oldValue); didChange("borderColor", oldValue: .color(oldValue)) } }
-    open var opacity: Float = 1 { didSet { journal(self, \.opacity, oldValue); didChange("opacity", oldValue: .number(CGFloat(oldValue))) } }
-    open var isHidden = false { didSet { journal(self, \.isHidden, oldValue); didChange("hidden", oldValue: .bool(oldValue)) } }
-    public var masksToBounds = false { didSet { journal(self, \.masksToBounds, oldValue); didChange("masksToBounds", oldValue: .bool(oldValue)) } }
-    public var allowsGroupOpacity = true { didSet { journal(self, \.allowsGroupOpacity, oldValue) } }
+    @exclusivity(unchecked) open var backgroundColor: CGColor? { didSet { journal(self, \.backgroundColor, oldValue); didChange("backgroundColor", oldValue: .color(oldValue)) } }
+    @exclusivity(unchecked) open var cornerRadius: CGFloat = 0 { didSet { journal(self, \.cornerRadius, oldValue); didChange("cornerRadius", oldValue: .number(oldValue)) } }
+    @exclusivity(unchecked) public var maskedCorners: CACornerMask = .all { didSet { journal(self, \.maskedCorners, oldValue) } }
+    @exclusivity(unchecked) open var borderWidth: CGFloat = 0 { didSet { journal(self, \.borderWidth, oldValue); didChange("borderWidth", oldValue: .number(oldValue)) } }
+    @exclusivity(unchecked) open var borderColor: CGColor? = .black { didSet { journal(self, \.borderColor, oldValue); didChange("borderColor", oldValue: .color(oldValue)) } }
+    @exclusivity(unchecked) open var opacity: Float = 1 { didSet { journal(self, \.opacity, oldValue); didChange("opacity", oldValue: .number(CGFloat(oldValue))) } }
+    @exclusivity(unchecked) open var isHidden = false { didSet { journal(self, \.isHidden, oldValue); didChange("hidden", oldValue: .bool(oldValue)) } }
+    @exclusivity(unchecked) public var masksToBounds = false { didSet { journal(self, \.masksToBounds, oldValue); didChange("masksToBounds", oldValue: .bool(oldValue)) } }
+    @exclusivity(unchecked) public var allowsGroupOpacity = true { didSet { journal(self, \.allowsGroupOpacity, oldValue) } }
     /// **Strata:** true by default (video output); Apple's default is false.
-    public var allowsEdgeAntialiasing = true { didSet { journal(self, \.allowsEdgeAntialiasing, oldValue) } }
+    @exclusivity(unchecked) public var allowsEdgeAntialiasing = true { didSet { journal(self, \.allowsEdgeAntialiasing, oldValue) } }
 
-    public var shadowOpacity: Float = 0 { didSet { journal(self, \.shadowOpacity, oldValue); didChange("shadowOpacity", oldValue: .number(CGFloat(oldValue))) } }
-    public var shadowColor: CGColor? = .black { didSet { journal(self, \.shadowColor, oldValue); didChange("shadowColor", oldValue: .color(oldValue)) } }
-    public var shadowOffset = CGSize(width: 0, height: -3) { didSet { journal(self, \.shadowOffset, oldValue); didChange("shadowOffset", oldValue: .size(oldValue)) } }
-    public var shadowRadius: CGFloat = 3 { didSet { journal(self, \.shadowRadius, oldValue); didChange("shadowRadius", oldValue: .number(oldValue)) } }
+    @exclusivity(unchecked) public var shadowOpacity: Float = 0 { didSet { journal(self, \.shadowOpacity, oldValue); didChange("shadowOpacity", oldValue: .number(CGFloat(oldValue))) } }
+    @exclusivity(unchecked) public var shadowColor: CGColor? = .black { didSet { journal(self, \.shadowColor, oldValue); didChange("shadowColor", oldValue: .color(oldValue)) } }
+    @exclusivity(unchecked) public var shadowOffset = CGSize(width: 0, height: -3) { didSet { journal(self, \.shadowOffset, oldValue); didChange("shadowOffset", oldValue: .size(oldValue)) } }
+    @exclusivity(unchecked) public var shadowRadius: CGFloat = 3 { didSet { journal(self, \.shadowRadius, oldValue); didChange("shadowRadius", oldValue: .number(oldValue)) } }
     /// The shape of the shadow; nil derives it from the composited layer's alpha.
-    public var shadowPath: CGPath? { didSet { journal(self, \.shadowPath, oldValue); didChange("shadowPath", oldValue: .path(oldValue)) } }
+    @exclusivity(unchecked) public var shadowPath: CGPath? { didSet { journal(self, \.shadowPath, oldValue); didChange("shadowPath", oldValue: .path(oldValue)) } }
     /// Composite the subtree once into a bitmap and reuse it while it is unchanged.
-    public var shouldRasterize = false { didSet { journal(self, \.shouldRasterize, oldValue) } }
-    public var rasterizationScale: CGFloat = 1 { didSet { journal(self, \.rasterizationScale, oldValue) } }
+    @exclusivity(unchecked) public var shouldRasterize = false { didSet { journal(self, \.shouldRasterize, oldValue) } }
+    @exclusivity(unchecked) public var rasterizationScale: CGFloat = 1 { didSet { journal(self, \.rasterizationScale, oldValue) } }
 
     // MARK: Contents
     /// A `CGImage`; anything else shows nothing, as on iOS.
-    open var contents: Any? { didSet { journal(self, \.contents, oldValue); didChange("contents", oldValue: .image(oldValue as? CGImage)) } }
-    public var contentsGravity: CALayerContentsGravity = .resize { didSet { journal(self, \.contentsGravity, oldValue) } }
-    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { journal(self, \.contentsRect, oldValue); didChange("contentsRect", oldValue: .rect(oldValue)) } }
-    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { journal(self, \.contentsCenter, oldValue); didChange("contentsCenter", oldValue: .rect(oldValue)) } }
-    public var contentsScale: CGFloat = 1 { didSet { journal(self, \.contentsScale, oldValue) } }
-    public var minificationFilter: CALayerContentsFilter = .linear { didSet { journal(self, \.minificationFilter, oldValue) } }
-    public var magnificationFilter: CALayerContentsFilter = .linear { didSet { journal(self, \.magnificationFilter, oldValue) } }
-    public var minificationFilterBias: Float = 0 { didSet { journal(self, \.minificationFilterBias, oldValue) } }
+    @exclusivity(unchecked) open var contents: Any? { didSet { journal(self, \.contents, oldValue); didChange("contents", oldValue: .image(oldValue as? CGImage)) } }
+    @exclusivity(unchecked) public var contentsGravity: CALayerContentsGravity = .resize { didSet { journal(self, \.contentsGravity, oldValue) } }
+    @exclusivity(unchecked) public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { journal(self, \.contentsRect, oldValue); didChange("contentsRect", oldValue: .rect(oldValue)) } }
+    @exclusivity(unchecked) public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { journal(self, \.contentsCenter, oldValue); didChange("contentsCenter", oldValue: .rect(oldValue)) } }
+    @exclusivity(unchecked) public var contentsScale: CGFloat = 1 { didSet { journal(self, \.contentsScale, oldValue) } }
+    @exclusivity(unchecked) public var minificationFilter: CALayerContentsFilter = .linear { didSet { journal(self, \.minificationFilter, oldValue) } }
+    @exclusivity(unchecked) public var magnificationFilter: CALayerContentsFilter = .linear { didSet { journal(self, \.magnificationFilter, oldValue) } }
+    @exclusivity(unchecked) public var minificationFilterBias: Float = 0 { didSet { journal(self, \.minificationFilterBias, oldValue) } }
 
     // MARK: Tree
     /// The layer's sublayers, back to front (nil when there are none). Setting it replaces them,
@@ -102,22 +108,22 @@ open class CALayer: NSObject, CAMediaTiming {
     var sublayerList: [CALayer]? { didSet { journal(self, \.sublayerList, oldValue) } }
     public internal(set) weak var superlayer: CALayer? { didSet { journal(self, \.superlayer, oldValue) } }
     /// A layer whose alpha masks this layer and its sublayers.
-    public var mask: CALayer? { didSet { journal(self, \.mask, oldValue) } }
-    public var name: String? { didSet { journal(self, \.name, oldValue) } }
+    @exclusivity(unchecked) public var mask: CALayer? { didSet { journal(self, \.mask, oldValue) } }
+    @exclusivity(unchecked) public var name: String? { didSet { journal(self, \.name, oldValue) } }
     public weak var delegate: CALayerDelegate? { didSet { journal(self, \.delegate, oldValue) } }
     /// Per-key actions consulted by `action(forKey:)`.
     public var actions: [String: CAAction]? { didSet { journal(self, \.actions, oldValue) } }
     public var style: [AnyHashable: Any]? { didSet { journal(self, \.style, oldValue) } }
 
     // MARK: Timing (CAMediaTiming)
-    public var beginTime: CFTimeInterval = 0 { didSet { journal(self, \.beginTime, oldValue) } }
-    public var duration: CFTimeInterval = 0 { didSet { journal(self, \.duration, oldValue) } }
-    public var speed: Float = 1 { didSet { journal(self, \.speed, oldValue) } }
-    public var timeOffset: CFTimeInterval = 0 { didSet { journal(self, \.timeOffset, oldValue) } }
-    public var repeatCount: Float = 0 { didSet { journal(self, \.repeatCount, oldValue) } }
-    public var repeatDuration: CFTimeInterval = 0 { didSet { journal(self, \.repeatDuration, oldValue) } }
-    public var autoreverses = false { didSet { journal(self, \.autoreverses, oldValue) } }
-    public var fillMode: CAMediaTimingFillMode = .removed { didSet { journal(self, \.fillMode, oldValue) } }
+    @exclusivity(unchecked) public var beginTime: CFTimeInterval = 0 { didSet { journal(self, \.beginTime, oldValue) } }
+    @exclusivity(unchecked) public var duration: CFTimeInterval = 0 { didSet { journal(self, \.duration, oldValue) } }
+    @exclusivity(unchecked) public var speed: Float = 1 { didSet { journal(self, \.speed, oldValue) } }
+    @exclusivity(unchecked) public var timeOffset: CFTimeInterval = 0 { didSet { journal(self, \.timeOffset, oldValue) } }
+    @exclusivity(unchecked) public var repeatCount: Float = 0 { didSet { journal(self, \.repeatCount, oldValue) } }
+    @exclusivity(unchecked) public var repeatDuration: CFTimeInterval = 0 { didSet { journal(self, \.repeatDuration, oldValue) } }
+    @exclusivity(unchecked) public var autoreverses = false { didSet { journal(self, \.autoreverses, oldValue) } }
+    @exclusivity(unchecked) public var fillMode: CAMediaTimingFillMode = .removed { didSet { journal(self, \.fillMode, oldValue) } }
 
     // MARK: Animations and key/value storage
     /// Animations in the order added, with the keys they were added under.

@@ -23,10 +23,13 @@ final class RepeatedOps: @unchecked Sendable {
         case op(DrawOp)
         case gradient(DrawOp, source: GradientSnapshot, bounds: CGRect, opacity: Float)
     }
-    private var entries: [Entry] = []
-    private var next = 0
+    // Not checked for exclusivity at run time (one owner at a time, as above; the checks were
+    // a runtime call for each op asked for).
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    @exclusivity(unchecked) private var next = 0
     /// Ops handed out again, and made anew, since the record was made (for tests).
-    private(set) var repeated = 0, made = 0
+    @exclusivity(unchecked) private(set) var repeated = 0
+    @exclusivity(unchecked) private(set) var made = 0
 
     /// Starts a build: the next op asked for is matched against the first one of the last build.
     func begin() { next = 0 }

@@ -33,17 +33,19 @@ public final class VectorShape: @unchecked Sendable {
     // Written once by `rasterize()` (the rasterisation stage), read by the tile workers after it.
     // The strip buffers and the row table come from pools and go back when the shape is let go
     // (with the display list that holds it), so a frame's shapes reuse the buffers of earlier
-    // frames' shapes.
-    private var strips = strata_strip_sink()
+    // frames' shapes. Their accesses are not checked for exclusivity at run time: that order of
+    // writes and reads rules out overlapping ones, and the checks (a runtime call and a
+    // thread-local access set per access) were a few thousand calls a frame in the tile workers.
+    @exclusivity(unchecked) private var strips = strata_strip_sink()
     /// Rows of the region, `h`; the row table holds `rowStart` (h + 1 entries: the strips of row
     /// r are rowStart[r] ..< rowStart[r + 1]), then per row the columns (region-relative) that
     /// are covered, from `rowLo` (h entries) to `rowHi` (h entries).
-    private var rowCount = 0
-    private var rowTable: [Int32] = []
-    private(set) var isRasterized = false
+    @exclusivity(unchecked) private var rowCount = 0
+    @exclusivity(unchecked) private var rowTable: [Int32] = []
+    @exclusivity(unchecked) private(set) var isRasterized = false
     /// Whether a rasterisation job was given this shape (set on the rendering thread while it
     /// collects a frame's shapes, before the jobs start).
-    private var isClaimed = false
+    @exclusivity(unchecked) private var isClaimed = false
 
     init(content: ShapeContent, part: Part, toScreen: Homography, scale: Double, region: PixelRect) {
         self.content = content; self.part = part; self.toScreen = toScreen; self.scale = scale
