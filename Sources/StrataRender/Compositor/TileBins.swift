@@ -78,22 +78,34 @@ struct TileBins: Sendable {
         }
         let storage = Storage.take()
         Storage.reserve(&storage.start, tiles + 1)
-        for t in 0...tiles { storage.start[t] = 0 }
-        for k in 0..<spanCount {
-            let row = Int(spans[4 * k + 1])
-            for c in spans[4 * k + 2]..<spans[4 * k + 3] { storage.start[row * cols + Int(c) + 1] += 1 }
-        }
-        for t in 0..<tiles { storage.start[t + 1] += storage.start[t] }
         var fill = pool.take(TileRenderer.pooledLength(tiles + 1))
-        for t in 0...tiles { fill[t] = storage.start[t] }
-        Storage.reserve(&storage.items, Int(storage.start[tiles]))
-        // Spans are in item order, so each bin fills in drawing order.
-        for k in 0..<spanCount {
-            let row = Int(spans[4 * k + 1])
-            for c in spans[4 * k + 2]..<spans[4 * k + 3] {
-                let t = row * cols + Int(c)
-                storage.items[Int(fill[t])] = spans[4 * k]
-                fill[t] += 1
+        // Counted and filled through pointers: the arrays' subscripts checked bounds and
+        // uniqueness at each of the frame's thousands of (item, tile) pairs.
+        spans.withUnsafeBufferPointer { spans in
+            storage.start.withUnsafeMutableBufferPointer { start in
+                for t in 0...tiles { start[t] = 0 }
+                for k in 0..<spanCount {
+                    let row = Int(spans[4 * k + 1])
+                    for c in Int(spans[4 * k + 2])..<Int(spans[4 * k + 3]) { start[row * cols + c + 1] += 1 }
+                }
+                for t in 0..<tiles { start[t + 1] += start[t] }
+            }
+            fill.withUnsafeMutableBufferPointer { fill in
+                for t in 0...tiles { fill[t] = storage.start[t] }
+            }
+            Storage.reserve(&storage.items, Int(storage.start[tiles]))
+            // Spans are in item order, so each bin fills in drawing order.
+            storage.items.withUnsafeMutableBufferPointer { items in
+                fill.withUnsafeMutableBufferPointer { fill in
+                    for k in 0..<spanCount {
+                        let row = Int(spans[4 * k + 1])
+                        for c in Int(spans[4 * k + 2])..<Int(spans[4 * k + 3]) {
+                            let t = row * cols + c
+                            items[Int(fill[t])] = spans[4 * k]
+                            fill[t] += 1
+                        }
+                    }
+                }
             }
         }
         pool.give(&spans)
