@@ -17,28 +17,29 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 
 /// A layer that draws a colour gradient over its background.
 open class CAGradientLayer: CALayer {
+    // Stored properties read by every snapshot are `@exclusivity(unchecked)`, as CALayer's (see there).
     /// `CGColor`s, one per stop (ported code passes `[cgColor1, cgColor2]`).
-    public var colors: [Any]? {
+    @exclusivity(unchecked) public var colors: [Any]? {
         didSet { snapshotCache = nil; journal(self, \.colors, oldValue); didChange("colors", oldValue: CAGradientLayer.colorArray(oldValue)) }
     }
     /// Stop positions 0…1 (nil = evenly spaced); a count different from `colors` draws nothing.
-    public var locations: [NSNumber]? {
+    @exclusivity(unchecked) public var locations: [NSNumber]? {
         didSet { snapshotCache = nil; journal(self, \.locations, oldValue); didChange("locations", oldValue: CAGradientLayer.numberArray(oldValue)) }
     }
     /// Unit coordinates in the bounds; default (0.5, 0) — the top centre.
-    public var startPoint = CGPoint(x: 0.5, y: 0) {
+    @exclusivity(unchecked) public var startPoint = CGPoint(x: 0.5, y: 0) {
         didSet { snapshotCache = nil; journal(self, \.startPoint, oldValue); didChange("startPoint", oldValue: .point(oldValue)) }
     }
     /// Unit coordinates in the bounds; default (0.5, 1) — the bottom centre.
-    public var endPoint = CGPoint(x: 0.5, y: 1) {
+    @exclusivity(unchecked) public var endPoint = CGPoint(x: 0.5, y: 1) {
         didSet { snapshotCache = nil; journal(self, \.endPoint, oldValue); didChange("endPoint", oldValue: .point(oldValue)) }
     }
-    public var type: CAGradientLayerType = .axial { didSet { snapshotCache = nil; journal(self, \.type, oldValue) } }
+    @exclusivity(unchecked) public var type: CAGradientLayerType = .axial { didSet { snapshotCache = nil; journal(self, \.type, oldValue) } }
     /// The gradient the last snapshot read (.some(nil): it draws nothing), until one of the
     /// properties above is set: a gradient layer that only moves is snapshotted every frame, and
     /// reading its colours (dynamic casts, three arrays) each time was most of that. (CGColor and
     /// NSNumber are immutable, so the arrays' contents cannot change behind it.)
-    private var snapshotCache: GradientSnapshot?? = nil
+    @exclusivity(unchecked) private var snapshotCache: GradientSnapshot?? = nil
 
     public override init() { super.init() }
 

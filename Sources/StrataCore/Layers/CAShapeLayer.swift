@@ -29,13 +29,14 @@ import Foundation
 /// subpaths, as Core Animation does; a closed subpath cut by the trim gets caps at the cut.
 /// Dashes stay put along the path while it is trimmed (they do not slide with `strokeStart`).
 open class CAShapeLayer: CALayer {
+    // Stored properties read by every snapshot are `@exclusivity(unchecked)`, as CALayer's (see there).
     /// The keys of the animatable shape properties and their value kinds.
     static let shapeKinds: [String: AnimatableValue.Kind] = [
         "path": .path, "fillColor": .color, "strokeColor": .color, "lineWidth": .number,
         "miterLimit": .number, "lineDashPhase": .number, "strokeStart": .number, "strokeEnd": .number,
     ]
 
-    private var storedPath: CGPath? { didSet { journal(self, \.storedPath, oldValue) } }
+    @exclusivity(unchecked) private var storedPath: CGPath? { didSet { journal(self, \.storedPath, oldValue) } }
 
     /// The path to draw, in the layer's coordinates (default nil). A mutable path is copied when
     /// assigned, so later changes to it do not affect the layer, as on iOS. Animatable.
@@ -49,41 +50,41 @@ open class CAShapeLayer: CALayer {
     }
 
     /// The colour that fills the path (default opaque black; nil or clear: no fill). Animatable.
-    public var fillColor: CGColor? = .black { didSet { journal(self, \.fillColor, oldValue); didChange("fillColor", oldValue: .color(oldValue)) } }
+    @exclusivity(unchecked) public var fillColor: CGColor? = .black { didSet { journal(self, \.fillColor, oldValue); didChange("fillColor", oldValue: .color(oldValue)) } }
 
     /// The rule that decides which points the fill covers (default `.nonZero`).
-    public var fillRule: CAShapeLayerFillRule = .nonZero { didSet { journal(self, \.fillRule, oldValue) } }
+    @exclusivity(unchecked) public var fillRule: CAShapeLayerFillRule = .nonZero { didSet { journal(self, \.fillRule, oldValue) } }
 
     /// The colour that strokes the path (default nil: no stroke). Animatable.
-    public var strokeColor: CGColor? { didSet { journal(self, \.strokeColor, oldValue); didChange("strokeColor", oldValue: .color(oldValue)) } }
+    @exclusivity(unchecked) public var strokeColor: CGColor? { didSet { journal(self, \.strokeColor, oldValue); didChange("strokeColor", oldValue: .color(oldValue)) } }
 
     /// The stroke width in points (default 1), centred on the path. Animatable.
-    public var lineWidth: CGFloat = 1 { didSet { journal(self, \.lineWidth, oldValue); didChange("lineWidth", oldValue: .number(oldValue)) } }
+    @exclusivity(unchecked) public var lineWidth: CGFloat = 1 { didSet { journal(self, \.lineWidth, oldValue); didChange("lineWidth", oldValue: .number(oldValue)) } }
 
     /// How the ends of open subpaths are stroked (default `.butt`).
-    public var lineCap: CAShapeLayerLineCap = .butt { didSet { journal(self, \.lineCap, oldValue) } }
+    @exclusivity(unchecked) public var lineCap: CAShapeLayerLineCap = .butt { didSet { journal(self, \.lineCap, oldValue) } }
 
     /// How corners are stroked (default `.miter`).
-    public var lineJoin: CAShapeLayerLineJoin = .miter { didSet { journal(self, \.lineJoin, oldValue) } }
+    @exclusivity(unchecked) public var lineJoin: CAShapeLayerLineJoin = .miter { didSet { journal(self, \.lineJoin, oldValue) } }
 
     /// The largest ratio of miter length to line width drawn as a miter (default 10); sharper
     /// corners are bevelled. Animatable.
-    public var miterLimit: CGFloat = 10 { didSet { journal(self, \.miterLimit, oldValue); didChange("miterLimit", oldValue: .number(oldValue)) } }
+    @exclusivity(unchecked) public var miterLimit: CGFloat = 10 { didSet { journal(self, \.miterLimit, oldValue); didChange("miterLimit", oldValue: .number(oldValue)) } }
 
     /// The dash pattern: alternating painted and unpainted lengths in points (default nil:
     /// solid). Number literals work directly (`layer.lineDashPattern = [10, 2]`); for arrays of
     /// Swift numbers use `lineDashLengths` or `setLineDashPattern(_:)`.
-    public var lineDashPattern: [NSNumber]? { didSet { journal(self, \.lineDashPattern, oldValue) } }
+    @exclusivity(unchecked) public var lineDashPattern: [NSNumber]? { didSet { journal(self, \.lineDashPattern, oldValue) } }
 
     /// How far into the dash pattern each subpath starts, in points (default 0). Animating it
     /// makes "marching ants". Animatable.
-    public var lineDashPhase: CGFloat = 0 { didSet { journal(self, \.lineDashPhase, oldValue); didChange("lineDashPhase", oldValue: .number(oldValue)) } }
+    @exclusivity(unchecked) public var lineDashPhase: CGFloat = 0 { didSet { journal(self, \.lineDashPhase, oldValue); didChange("lineDashPhase", oldValue: .number(oldValue)) } }
 
     /// Where the stroke starts, as a fraction 0…1 of the path's length (default 0). Animatable.
-    public var strokeStart: CGFloat = 0 { didSet { journal(self, \.strokeStart, oldValue); didChange("strokeStart", oldValue: .number(oldValue)) } }
+    @exclusivity(unchecked) public var strokeStart: CGFloat = 0 { didSet { journal(self, \.strokeStart, oldValue); didChange("strokeStart", oldValue: .number(oldValue)) } }
 
     /// Where the stroke ends, as a fraction 0…1 of the path's length (default 1). Animatable.
-    public var strokeEnd: CGFloat = 1 { didSet { journal(self, \.strokeEnd, oldValue); didChange("strokeEnd", oldValue: .number(oldValue)) } }
+    @exclusivity(unchecked) public var strokeEnd: CGFloat = 1 { didSet { journal(self, \.strokeEnd, oldValue); didChange("strokeEnd", oldValue: .number(oldValue)) } }
 
     /// A shape layer with Core Animation's defaults.
     public override init() { super.init() }

@@ -24,34 +24,35 @@ import Foundation
 /// is shown at (the scene's `contentsScale` times any zoom), so it never looks blurry.
 /// Layout uses unhinted metrics, so line breaks do not change with that scale.
 open class CATextLayer: CALayer {
+    // Stored properties read by every snapshot are `@exclusivity(unchecked)`, as CALayer's (see there).
     /// The keys of the animatable text properties and their value kinds.
     static let textKinds: [String: AnimatableValue.Kind] = ["fontSize": .number, "foregroundColor": .color]
 
     /// The text: a `String` or an `NSAttributedString` (default nil; anything else draws nothing).
-    public var string: Any? { didSet { journal(self, \.string, oldValue) } }
+    @exclusivity(unchecked) public var string: Any? { didSet { journal(self, \.string, oldValue) } }
 
     /// The font of a plain string: a font name `String` (a family such as `"DejaVu Sans"`,
     /// `"Family Style"` such as `"DejaVu Sans Bold"`, or a PostScript name such as
     /// `"Helvetica-Bold"`) or a `UIFont`, whose size is ignored in favour of `fontSize`, as on
     /// iOS. Default `"Helvetica"` (drawn with the sans-serif face when not installed).
-    public var font: Any? = "Helvetica" { didSet { journal(self, \.font, oldValue) } }
+    @exclusivity(unchecked) public var font: Any? = "Helvetica" { didSet { journal(self, \.font, oldValue) } }
 
     /// The size of a plain string's font, in points (default 36). Animatable.
-    public var fontSize: CGFloat = 36 { didSet { journal(self, \.fontSize, oldValue); didChange("fontSize", oldValue: .number(oldValue)) } }
+    @exclusivity(unchecked) public var fontSize: CGFloat = 36 { didSet { journal(self, \.fontSize, oldValue); didChange("fontSize", oldValue: .number(oldValue)) } }
 
     /// The colour of a plain string (default opaque white). Animatable.
-    public var foregroundColor: CGColor? = .white {
+    @exclusivity(unchecked) public var foregroundColor: CGColor? = .white {
         didSet { journal(self, \.foregroundColor, oldValue); didChange("foregroundColor", oldValue: .color(oldValue)) }
     }
 
     /// Whether lines wrap at the bounds width (default false: one line per paragraph).
-    public var isWrapped = false { didSet { journal(self, \.isWrapped, oldValue) } }
+    @exclusivity(unchecked) public var isWrapped = false { didSet { journal(self, \.isWrapped, oldValue) } }
 
     /// How text that does not fit is truncated (default `.none`: clipped at the bounds).
-    public var truncationMode: CATextLayerTruncationMode = .none { didSet { journal(self, \.truncationMode, oldValue) } }
+    @exclusivity(unchecked) public var truncationMode: CATextLayerTruncationMode = .none { didSet { journal(self, \.truncationMode, oldValue) } }
 
     /// How lines are aligned in the bounds (default `.natural`).
-    public var alignmentMode: CATextLayerAlignmentMode = .natural { didSet { journal(self, \.alignmentMode, oldValue) } }
+    @exclusivity(unchecked) public var alignmentMode: CATextLayerAlignmentMode = .natural { didSet { journal(self, \.alignmentMode, oldValue) } }
 
     /// A text layer with Core Animation's defaults.
     public override init() { super.init() }
