@@ -1193,11 +1193,17 @@ void FN(strata_draw_strips)(const strata_item *it, float *tile, long stride, lon
 }
 
 /// to[i] += from[i] for i < n: a glyph's mask row into the row being gathered (separate arrays, so
-/// LANES at a time; the sums are the scalar ones).
+/// LANES at a time; the sums are the scalar ones). The last, partial step is a whole one whose
+/// lanes past n keep `to`'s values: it reads up to LANES − 1 floats past both rows and writes
+/// those of `to` back as they were (STRATA_GLYPH_TAIL: the masks and the scratch row have them).
+/// A step a glyph row instead of up to seven scalar additions, glyphs being a few pixels wide.
 INLINE void FN(addRow)(float *restrict to, const float *restrict from, int n) {
     int i = 0;
     for (; i + LANES <= n; i += LANES) FN(store)(to + i, FN(load)(to + i) + FN(load)(from + i));
-    for (; i < n; i++) to[i] += from[i];
+    if (i < n) {
+        const vf t = FN(load)(to + i);
+        FN(store)(to + i, SEL(IOTA < n - i, t + FN(load)(from + i), t));
+    }
 }
 
 /// FN(strata_draw_glyphs) for glyphs `sel[0 ..< n]` (each meeting the pixels x0 ..< x1), rows
@@ -1236,7 +1242,9 @@ INLINE void FN(glyphRows)(const strata_item *it, const FN(itemLanes) *il, FN(row
             // Columns new to the mask start at 0; the glyph's coverage goes where it has some.
             const int na = gx0 < ga ? gx0 : ga, nb = gx1 > gb ? gx1 : gb;
             for (int x = na; x < ga; x++) scratch[x - tileX] = 0;
-            for (int x = gb; x < nb; x++) scratch[x - tileX] = 0;
+            // Columns gb ..< nb a step at a time: those past nb are not the mask's (STRATA_GLYPH_TAIL
+            // room), and a later glyph clears them again before it uses them.
+            for (int x = gb; x < nb; x += LANES) FN(store)(scratch + (x - tileX), (vf)0.0f);
             // At every pixel here one of the two is 0 (no clash, and the new columns were just
             // cleared), so their sum is the one with coverage, exactly (a −0 left for +0 gives
             // coverage 0 all the same): added, not chosen by a branch a pixel, which pixels have

@@ -32,6 +32,11 @@ typedef enum {
 /// are read and left as they were.
 enum { STRATA_SPAN_TAIL = 8 };
 
+/// Floats a glyph mask holds past its last row, and strata_draw_glyphs' `scratch` past `stride`:
+/// a mask row is added into the gathered row a whole step at a time, the last step reading up to
+/// 15 floats past the row and writing back, unchanged, the scratch floats past its end.
+enum { STRATA_GLYPH_TAIL = 16 };
+
 /// The widest instantiation this CPU runs.
 strata_lanes strata_best_lanes(void);
 
@@ -429,7 +434,8 @@ typedef struct {
 
 /// Draws glyph masks, one after the other (each blended over the ones before, as glyphs are
 /// composited one by one), with the item's paint and clips over pixels x0 ..< x1, y0 ..< y1 of
-/// a tile. `scratch` holds `stride` + STRATA_SPAN_TAIL floats.
+/// a tile. `scratch` holds `stride` + STRATA_GLYPH_TAIL floats; each mask is followed by
+/// STRATA_GLYPH_TAIL readable floats.
 void strata_draw_glyphs(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
                         const strata_glyph *glyphs, long count, int x0, int y0, int x1, int y1, float *scratch,
                         strata_lanes lanes);

@@ -268,7 +268,7 @@ enum SpanKernel {
         let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
         clips.withUnsafeBufferPointer { clipsPtr in
             k.clips = clipsPtr.baseAddress; k.clipCount = Int32(clipsPtr.count)
-            withUnsafeTemporaryAllocation(of: Float.self, capacity: stride + Int(STRATA_SPAN_TAIL)) { scratch in
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: stride + Int(STRATA_GLYPH_TAIL)) { scratch in
                 scratch.initialize(repeating: 0)
                 placed.glyphs.withUnsafeBufferPointer { glyphs in
                     buf.planes.withUnsafeMutableBufferPointer { px in

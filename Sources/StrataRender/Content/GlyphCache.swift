@@ -37,8 +37,12 @@ final class GlyphMask: @unchecked Sendable {
 
     init(serial: UInt64, left: Int, top: Int, width: Int, height: Int, coverage: [Float]) {
         self.serial = serial; self.left = left; self.top = top; self.width = width; self.height = height
-        self.coverage = .allocate(capacity: max(1, coverage.count))
-        _ = self.coverage.initialize(from: coverage)
+        // Followed by STRATA_GLYPH_TAIL zeros, which the glyph kernel's last step of a row may read.
+        let tail = Int(STRATA_GLYPH_TAIL)
+        let base = UnsafeMutablePointer<Float>.allocate(capacity: coverage.count + tail)
+        coverage.withUnsafeBufferPointer { base.initialize(from: $0.baseAddress!, count: $0.count) }
+        (base + coverage.count).initialize(repeating: 0, count: tail)
+        self.coverage = UnsafeMutableBufferPointer(start: base, count: coverage.count)
     }
 
     deinit { coverage.deallocate() }
