@@ -163,7 +163,10 @@ public final class VectorShape: @unchecked Sendable {
         var lo = Int32.max, hi = Int32.min
         rowTable.withUnsafeBufferPointer { t in
             let rowLo = t.baseAddress! + h + 1, rowHi = rowLo + h
-            for r in a..<b where rowLo[r] < rowHi[r] { lo = min(lo, rowLo[r]); hi = max(hi, rowHi[r]) }
+            // Every row, empty ones too: those hold (width, 0) (strata_strips_build), which neither
+            // lowers `lo` below a covered row's nor raises `hi`, and without the test the loop is
+            // a vector one (it ran over every row of each band a shape meets, a frame).
+            for r in a..<b { lo = min(lo, rowLo[r]); hi = max(hi, rowHi[r]) }
         }
         return lo < hi ? (region.x0 + Int(lo), region.x0 + Int(hi)) : nil
     }
