@@ -447,7 +447,7 @@ typedef struct {
 /// case) over a span of exactly 1 (the default locations 0 and 1, where the quotient is the
 /// difference itself and the division is left out: the same bits), over another span, or at one
 /// location (factor 1). Decided once per draw call; the steps branch on a constant.
-/// RAMP_UNIT_BETWEEN is RAMP_UNIT with FN(gradient).between known to hold, a kind only the
+/// RAMP_UNIT_BETWEEN is RAMP_UNIT with its stops at 0 and 1 and FN(gradient).between known to hold, a kind only the
 /// callers of FN(loop) and FN(loopBordered) name (`fixedRamp`), never stored: a loop given it
 /// tests neither the kind nor that flag per step.
 typedef enum { RAMP_STOPS, RAMP_UNIT, RAMP_SPAN, RAMP_POINT, RAMP_UNIT_BETWEEN } strata_ramp_kind;
@@ -531,7 +531,12 @@ INLINE void FN(itemLanesOf)(const strata_item *it, const FN(rowmaps) *maps, FN(i
 INLINE void FN(ramp)(const strata_item *it, const FN(gradient) *gr, const int kind, vf t, vf *r, vf *g, vf *b, vf *a) {
     const int ramp = kind == RAMP_UNIT_BETWEEN ? RAMP_UNIT : kind;
     vf cr, cg, cb, ca;
-    if ((ramp == RAMP_UNIT || ramp == RAMP_SPAN) && (kind == RAMP_UNIT_BETWEEN || gr->between) &&
+    if (kind == RAMP_UNIT_BETWEEN && FN(all)((t > 0.0f) & (t < 1.0f))) {
+        // The stops are at 0 and 1 (the kind is chosen so): the branch below with lo 0, whose
+        // t − lo is t itself for t > 0, and with the two bounds constants, not lanes in registers.
+        const vf *c0 = gr->first, *d = gr->diff;
+        cr = c0[0] + d[0] * t; cg = c0[1] + d[1] * t; cb = c0[2] + d[2] * t; ca = c0[3] + d[3] * t;
+    } else if ((ramp == RAMP_UNIT || ramp == RAMP_SPAN) && (kind == RAMP_UNIT_BETWEEN || gr->between) &&
         FN(all)((t > gr->lo) & (t < gr->hi))) {
         // Every lane strictly between the two stops (most steps; NaN is not): t − lo is at most
         // hi − lo, rounded, so the clamp and the selects below would change nothing.
@@ -939,7 +944,7 @@ static void FN(segment)(const strata_item *it, const FN(itemLanes) *il, const FN
 /// read the item's own.
 #define BORDERED_GRADIENT(BODY, PAINT) \
     if (clipped) { BODY(PAINT, 1, 0, ANY) } \
-    else if (il->simplePair && il->gradient.ramp == RAMP_UNIT && il->gradient.between) { BODY(PAINT, 0, 1, UNIT) } \
+    else if (il->simplePair && il->gradient.ramp == RAMP_UNIT && il->gradient.between && it->stops[0] == 0.0f) { BODY(PAINT, 0, 1, UNIT) } \
     else if (il->simplePair) { BODY(PAINT, 0, 1, ANY) } \
     else { BODY(PAINT, 0, 0, ANY) }
 #define BORDERED_VARIANTS(BODY) \
