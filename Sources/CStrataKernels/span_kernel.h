@@ -31,6 +31,9 @@ typedef struct {
     float a, b, w;  // the row's constant parts of the numerators and of w
     float gu, gv, igu, igv;
     int affine, similar;
+    // An affine item map's axial gradient parameter along the row, t = t1·X + t0 (FN(prepareRow)):
+    // two operations a step instead of the six of FN(shade)'s formula from the local point.
+    float t0, t1;
 } FN(rowmap);
 
 /// A row's maps: the item's and its clips'.
@@ -53,6 +56,7 @@ INLINE FN(rowmap) FN(prepare)(const strata_map *p) {
     r.m0 = (float)m[0]; r.m1 = (float)m[1]; r.m2 = (float)m[2];
     r.m3 = (float)m[3]; r.m4 = (float)m[4]; r.m5 = (float)m[5];
     r.a = r.b = r.w = 0;
+    r.t0 = r.t1 = 0;
     r.gu = p->gu; r.gv = p->gv;
     r.igu = p->gu > 0 ? 1.0f / p->gu : 1.0f; r.igv = p->gv > 0 ? 1.0f / p->gv : 1.0f;
     r.affine = p->affine; r.similar = p->similar;
@@ -621,7 +625,8 @@ INLINE vf FN(dither)(int x, int y) { return FN(load)(strata_dither_table[x & 7][
 /// The paint's premultiplied colour at the lanes' samples. `dither`: FN(dither)'s (over 255); `inside` and
 /// `pf`: FN(sampleImage)'s (`inside` INSIDE_PLAIN: an image without crossfade or tint, bilinear).
 INLINE void FN(shade)(const strata_item *it, const FN(itemLanes) *il, const int ramp, const int paint, const int inside,
-                      const FN(prefetch) *pf, const FN(sample) *p, vf dither, vf *r, vf *g, vf *b, vf *a) {
+                      const FN(prefetch) *pf, const FN(sample) *p, const FN(rowmap) *rm, vf X, const int affine, vf dither,
+                      vf *r, vf *g, vf *b, vf *a) {
     const FN(gradient) *gr = &il->gradient;
     switch (paint) {
     case STRATA_PAINT_SOLID:
@@ -631,7 +636,8 @@ INLINE void FN(shade)(const strata_item *it, const FN(itemLanes) *il, const int 
     case STRATA_PAINT_RADIAL: {
         vf t;
         if (paint == STRATA_PAINT_AXIAL) {
-            t = ((p->u - gr->sx) * gr->dx + (p->v - gr->sy) * gr->dy) * gr->invLen2;
+            // On an affine map, along the row (the same value at a pixel whatever the step or tile).
+            t = affine ? (vf)rm->t1 * X + rm->t0 : ((p->u - gr->sx) * gr->dx + (p->v - gr->sy) * gr->dy) * gr->invLen2;
         } else {
             vf nx = (p->u - gr->sx) / gr->rx, ny = (p->v - gr->sy) / gr->ry;
             t = FN(sqrtf)(nx * nx + ny * ny);
@@ -677,6 +683,12 @@ INLINE void FN(prepareDraw)(const strata_item *it, FN(rowmaps) *maps, FN(itemLan
 INLINE void FN(prepareRow)(FN(rowmaps) *m, const strata_item *it, int y) {
     const double Y = (double)y + 0.5;
     FN(moveToRow)(&m->item, &it->map, Y);
+    if (it->paint == STRATA_PAINT_AXIAL && m->item.affine) {
+        // ((u − sx)·dx + (v − sy)·dy)·invLen2 with u = m0·X + a and v = m1·X + b, gathered by X.
+        FN(rowmap) *r = &m->item;
+        r->t1 = (float)(((double)r->m0 * it->gdx + (double)r->m1 * it->gdy) * it->gInvLen2);
+        r->t0 = (float)((((double)r->a - it->gsx) * it->gdx + ((double)r->b - it->gsy) * it->gdy) * it->gInvLen2);
+    }
     for (int k = 0; k < m->clipCount; k++) FN(moveToRow)(&m->clips[k], &it->clips[k].map, Y);
 }
 
@@ -721,7 +733,7 @@ INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict 
         sr = it->color[0]; sg = it->color[1]; sb = it->color[2]; sa = it->color[3];
     } else {
         if (LANES == 1) dither = FN(dither)(tileX + k, y);
-        FN(shade)(it, il, ramp, paint, inside, pf, &p, dither, &sr, &sg, &sb, &sa);
+        FN(shade)(it, il, ramp, paint, inside, pf, &p, rm, X, whole || simple || rm->affine, dither, &sr, &sg, &sb, &sa);
     }
     vf dr = FN(load)(R + k), dg = FN(load)(G + k), db = FN(load)(B + k), da = FN(load)(A + k);
     if (replace) {
@@ -790,7 +802,7 @@ INLINE void FN(stepBordered)(const strata_item *restrict it, const FN(rowmap) *r
             sr = it->color[0]; sg = it->color[1]; sb = it->color[2]; sa = it->color[3];
         } else {
             if (LANES == 1) dither = FN(dither)(tileX + k, y);
-            FN(shade)(it, il, ramp, paint, 0, 0, &p, dither, &sr, &sg, &sb, &sa);
+            FN(shade)(it, il, ramp, paint, 0, 0, &p, rm, X, whole || simple || rm->affine, dither, &sr, &sg, &sb, &sa);
         }
         sr = sr * fillCov; sg = sg * fillCov; sb = sb * fillCov; sa = sa * fillCov;
         vf keep = 1.0f - sa;
