@@ -454,7 +454,10 @@ typedef struct {
 /// RAMP_UNIT_BETWEEN is RAMP_UNIT with its stops at 0 and 1 and FN(gradient).between known to hold, a kind only the
 /// callers of FN(loop) and FN(loopBordered) name (`fixedRamp`), never stored: a loop given it
 /// tests neither the kind nor that flag per step.
-typedef enum { RAMP_STOPS, RAMP_UNIT, RAMP_SPAN, RAMP_POINT, RAMP_UNIT_BETWEEN } strata_ramp_kind;
+/// RAMP_UNIT_BETWEEN_FLAT is RAMP_UNIT_BETWEEN with both stops of one alpha (as gradients between
+/// two colours of one opacity are): the alpha is the first stop's, not interpolated, which is
+/// the value interpolating gives (its difference is 0), so the bytes are the same.
+typedef enum { RAMP_STOPS, RAMP_UNIT, RAMP_SPAN, RAMP_POINT, RAMP_UNIT_BETWEEN, RAMP_UNIT_BETWEEN_FLAT } strata_ramp_kind;
 /// FN(loop)'s and FN(loopBordered)'s `fixedRamp` when the kind is the gradient's own (read per call).
 enum { RAMP_OF_ITEM = -1 };
 #endif
@@ -533,14 +536,16 @@ INLINE void FN(itemLanesOf)(const strata_item *it, const FN(rowmaps) *maps, FN(i
 /// The gradient's premultiplied colour at parameter t (GradientPaint.color(at:)): the colour
 /// of the first stop up to it, of the last from it on, interpolated in between.
 INLINE void FN(ramp)(const strata_item *it, const FN(gradient) *gr, const int kind, vf t, vf *r, vf *g, vf *b, vf *a) {
-    const int ramp = kind == RAMP_UNIT_BETWEEN ? RAMP_UNIT : kind;
+    const int between = kind == RAMP_UNIT_BETWEEN || kind == RAMP_UNIT_BETWEEN_FLAT;
+    const int ramp = between ? RAMP_UNIT : kind;
     vf cr, cg, cb, ca;
-    if (kind == RAMP_UNIT_BETWEEN && FN(all)((t > 0.0f) & (t < 1.0f))) {
+    if (between && FN(all)((t > 0.0f) & (t < 1.0f))) {
         // The stops are at 0 and 1 (the kind is chosen so): the branch below with lo 0, whose
         // t − lo is t itself for t > 0, and with the two bounds constants, not lanes in registers.
         const vf *c0 = gr->first, *d = gr->diff;
-        cr = c0[0] + d[0] * t; cg = c0[1] + d[1] * t; cb = c0[2] + d[2] * t; ca = c0[3] + d[3] * t;
-    } else if ((ramp == RAMP_UNIT || ramp == RAMP_SPAN) && (kind == RAMP_UNIT_BETWEEN || gr->between) &&
+        cr = c0[0] + d[0] * t; cg = c0[1] + d[1] * t; cb = c0[2] + d[2] * t;
+        ca = kind == RAMP_UNIT_BETWEEN_FLAT ? c0[3] : c0[3] + d[3] * t;
+    } else if ((ramp == RAMP_UNIT || ramp == RAMP_SPAN) && (between || gr->between) &&
         FN(all)((t > gr->lo) & (t < gr->hi))) {
         // Every lane strictly between the two stops (most steps; NaN is not): t − lo is at most
         // hi − lo, rounded, so the clamp and the selects below would change nothing.
@@ -952,11 +957,12 @@ static void FN(segment)(const strata_item *it, const FN(itemLanes) *il, const FN
 /// `BODY(PAINT, CLIPPED, SIMPLE, RAMP)` for a fill with its border over it (`it`, `il`, `clipped`
 /// in scope), its variant chosen: the paint (an image's, never fused, as solid), its clips,
 /// whether both rectangles are simple around one centre, and the ramp's kind: UNIT when it is
-/// known to be RAMP_UNIT_BETWEEN (a simple gradient's two stops at 0 and 1), ANY when the loops
-/// read the item's own.
+/// known to be RAMP_UNIT_BETWEEN (a simple gradient's two stops at 0 and 1), FLAT when it is
+/// RAMP_UNIT_BETWEEN_FLAT (those stops of one alpha too), ANY when the loops read the item's own.
 #define BORDERED_GRADIENT(BODY, PAINT) \
     if (clipped) { BODY(PAINT, 1, 0, ANY) } \
-    else if (il->simplePair && il->gradient.ramp == RAMP_UNIT && il->gradient.between && it->stops[0] == 0.0f) { BODY(PAINT, 0, 1, UNIT) } \
+    else if (il->simplePair && il->gradient.ramp == RAMP_UNIT && il->gradient.between && it->stops[0] == 0.0f) { \
+        if (it->stopColors[3] == it->stopColors[7]) { BODY(PAINT, 0, 1, FLAT) } else { BODY(PAINT, 0, 1, UNIT) } } \
     else if (il->simplePair) { BODY(PAINT, 0, 1, ANY) } \
     else { BODY(PAINT, 0, 0, ANY) }
 #define BORDERED_VARIANTS(BODY) \
@@ -969,6 +975,7 @@ static void FN(segment)(const strata_item *it, const FN(itemLanes) *il, const FN
         break; \
     }
 #define STRATA_RAMP_UNIT RAMP_UNIT_BETWEEN
+#define STRATA_RAMP_FLAT RAMP_UNIT_BETWEEN_FLAT
 #define STRATA_RAMP_ANY RAMP_OF_ITEM
 
 #undef LOOP
@@ -1103,10 +1110,12 @@ BORDERED_ROWS_FN(STRATA_PAINT_SOLID, 1, 0, ANY)
 BORDERED_ROWS_FN(STRATA_PAINT_AXIAL, 0, 0, ANY)
 BORDERED_ROWS_FN(STRATA_PAINT_AXIAL, 0, 1, ANY)
 BORDERED_ROWS_FN(STRATA_PAINT_AXIAL, 0, 1, UNIT)
+BORDERED_ROWS_FN(STRATA_PAINT_AXIAL, 0, 1, FLAT)
 BORDERED_ROWS_FN(STRATA_PAINT_AXIAL, 1, 0, ANY)
 BORDERED_ROWS_FN(STRATA_PAINT_RADIAL, 0, 0, ANY)
 BORDERED_ROWS_FN(STRATA_PAINT_RADIAL, 0, 1, ANY)
 BORDERED_ROWS_FN(STRATA_PAINT_RADIAL, 0, 1, UNIT)
+BORDERED_ROWS_FN(STRATA_PAINT_RADIAL, 0, 1, FLAT)
 BORDERED_ROWS_FN(STRATA_PAINT_RADIAL, 1, 0, ANY)
 #undef BORDERED_ROWS_FN
 
@@ -1137,6 +1146,7 @@ void FN(strata_draw_rows_bordered)(const strata_item *fill, const strata_item *b
 #undef BORDERED_VARIANTS
 #undef BORDERED_GRADIENT
 #undef STRATA_RAMP_UNIT
+#undef STRATA_RAMP_FLAT
 #undef STRATA_RAMP_ANY
 
 /// FN(segment) through a mask for an item of one solid colour (`solid` 1, or 2 when clipped; 0: the
