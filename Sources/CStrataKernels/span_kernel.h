@@ -457,7 +457,11 @@ typedef struct {
 /// RAMP_UNIT_BETWEEN_FLAT is RAMP_UNIT_BETWEEN with both stops of one alpha (as gradients between
 /// two colours of one opacity are): the alpha is the first stop's, not interpolated, which is
 /// the value interpolating gives (its difference is 0), so the bytes are the same.
-typedef enum { RAMP_STOPS, RAMP_UNIT, RAMP_SPAN, RAMP_POINT, RAMP_UNIT_BETWEEN, RAMP_UNIT_BETWEEN_FLAT } strata_ramp_kind;
+/// RAMP_UNIT_INSIDE and RAMP_UNIT_INSIDE_FLAT are those two with every lane of the steps known to
+/// lie strictly between the stops (FN(loop) finds it for a whole segment): the steps do not test it.
+typedef enum {
+    RAMP_STOPS, RAMP_UNIT, RAMP_SPAN, RAMP_POINT, RAMP_UNIT_BETWEEN, RAMP_UNIT_BETWEEN_FLAT, RAMP_UNIT_INSIDE, RAMP_UNIT_INSIDE_FLAT
+} strata_ramp_kind;
 /// FN(loop)'s and FN(loopBordered)'s `fixedRamp` when the kind is the gradient's own (read per call).
 enum { RAMP_OF_ITEM = -1 };
 #endif
@@ -536,15 +540,17 @@ INLINE void FN(itemLanesOf)(const strata_item *it, const FN(rowmaps) *maps, FN(i
 /// The gradient's premultiplied colour at parameter t (GradientPaint.color(at:)): the colour
 /// of the first stop up to it, of the last from it on, interpolated in between.
 INLINE void FN(ramp)(const strata_item *it, const FN(gradient) *gr, const int kind, vf t, vf *r, vf *g, vf *b, vf *a) {
-    const int between = kind == RAMP_UNIT_BETWEEN || kind == RAMP_UNIT_BETWEEN_FLAT;
+    const int known = kind == RAMP_UNIT_INSIDE || kind == RAMP_UNIT_INSIDE_FLAT;
+    const int flat = kind == RAMP_UNIT_BETWEEN_FLAT || kind == RAMP_UNIT_INSIDE_FLAT;
+    const int between = known || kind == RAMP_UNIT_BETWEEN || kind == RAMP_UNIT_BETWEEN_FLAT;
     const int ramp = between ? RAMP_UNIT : kind;
     vf cr, cg, cb, ca;
-    if (between && FN(all)((t > 0.0f) & (t < 1.0f))) {
+    if (known || (between && FN(all)((t > 0.0f) & (t < 1.0f)))) {
         // The stops are at 0 and 1 (the kind is chosen so): the branch below with lo 0, whose
         // t − lo is t itself for t > 0, and with the two bounds constants, not lanes in registers.
         const vf *c0 = gr->first, *d = gr->diff;
         cr = c0[0] + d[0] * t; cg = c0[1] + d[1] * t; cb = c0[2] + d[2] * t;
-        ca = kind == RAMP_UNIT_BETWEEN_FLAT ? c0[3] : c0[3] + d[3] * t;
+        ca = flat ? c0[3] : c0[3] + d[3] * t;
     } else if ((ramp == RAMP_UNIT || ramp == RAMP_SPAN) && (between || gr->between) &&
         FN(all)((t > gr->lo) & (t < gr->hi))) {
         // Every lane strictly between the two stops (most steps; NaN is not): t − lo is at most
@@ -860,6 +866,25 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
     // The lanes' pixel centres, stepped (exact: integers and halves below 2^24).
     const int k0 = lx0 & ~(ALIGN - 1);
     vf X = FN(tof)(IOTA + (tileX + k0)) + 0.5f;
+    // An axial ramp between stops at 0 and 1 on an affine map: t = t1·X + t0 (FN(shade)) rises or
+    // falls along the row, rounded or not, so when the first lane of the first step and the last
+    // lane of the last step lie strictly between the stops, every lane does: the steps take the
+    // kind that does not test it (the colours are those the test would have chosen).
+    if ((fixedRamp == RAMP_UNIT_BETWEEN || fixedRamp == RAMP_UNIT_BETWEEN_FLAT) && paint == STRATA_PAINT_AXIAL && rm.affine) {
+        const int kLast = k0 + (lx1 - 1 - k0) / LANES * LANES;
+        const float ta = rm.t1 * ((float)(tileX + k0) + 0.5f) + rm.t0;
+        const float tb = rm.t1 * ((float)(tileX + kLast + LANES - 1) + 0.5f) + rm.t0;
+        if (ta > 0.0f && ta < 1.0f && tb > 0.0f && tb < 1.0f) {
+#define STEP_KNOWN(WHOLE) FN(step)(it, &rm, il, fixedRamp == RAMP_UNIT_BETWEEN ? RAMP_UNIT_INSIDE : RAMP_UNIT_INSIDE_FLAT, cover, aa, \
+                                   maps, R, G, B, A, k, lx0, lx1, tileX, y, mask, X, dither, &pf, full, replace, paint, clipped, \
+                                   masked, inside, WHOLE, simple)
+            for (int k = k0; k < lx1; k += LANES, X += (float)LANES) {
+                if (k >= wa && k <= wb) STEP_KNOWN(1); else STEP_KNOWN(0);
+            }
+#undef STEP_KNOWN
+            return;
+        }
+    }
     for (int k = k0; k < lx1; k += LANES, X += (float)LANES) {
         if (k >= wa && k <= wb) STEP(1); else STEP(0);
     }
