@@ -1,9 +1,9 @@
 // A draw op's payload lives in a box (DrawOp is indirect), so every fill, border, gradient and
 // image made by the display list builder was an allocation a frame — 400 of them in the motion
-// scene, whose rectangles turn but never change, 50 in the composite scene. The builder asks this record for those ops instead:
-// it keeps the ops of the last frame built in the order they were made, and when the op made at
-// the same place now would be equal to the one made there last frame, hands out that one (a
-// retain, not a new box). For a gradient the comparison is of its sources (the layer's gradient,
+// scene, whose rectangles turn but never change, 50 in the composite scene. The builder asks this
+// record for those ops instead: it keeps the ops of the last frame built in the order they were
+// made, and when the op made at the same place now would be equal to the one made there last
+// frame, hands out that one (a retain, not a new box). For a gradient the comparison is of its sources (the layer's gradient,
 // bounds and opacity), so a repeated gradient skips its paint's set-up and ramp lookup too.
 //
 // Matching by place is the display list's own order: a tree of the same shape makes its ops in the
@@ -13,9 +13,8 @@ import Foundation
 import StrataCore
 
 /// The fills, borders, gradients and images of the last display list built, by the order they
-/// were made.
-/// Used by one build at a time: the builder takes it out of its `BackingStoreCache` for a build
-/// and puts it back after.
+/// were made. Used by one build at a time: the builder takes it out of its `BackingStoreCache`
+/// for a build and puts it back after.
 // @unchecked: mutable, but only ever in the hands of one build — taken out of the cache's mutex
 // for the build and put back after, so two builds never hold the same record.
 final class RepeatedOps: @unchecked Sendable {
