@@ -31,9 +31,6 @@ typedef struct {
     float a, b, w;  // the row's constant parts of the numerators and of w
     float gu, gv, igu, igv;
     int affine, similar;
-    // An affine item map's axial gradient parameter along the row, t = t1·X + t0 (FN(prepareRow)):
-    // two operations a step instead of the six of FN(shade)'s formula from the local point.
-    float t0, t1;
 } FN(rowmap);
 
 /// A row's maps: the item's and its clips'.
@@ -41,12 +38,17 @@ typedef struct {
     FN(rowmap) item;
     FN(rowmap) clips[STRATA_MAX_CLIPS];
     int clipCount;
+    // An affine item map's axial gradient parameter along the row, t = t1·X + t0 (FN(prepareRow)):
+    // two operations a step instead of the six of FN(shade)'s formula from the local point. (Here,
+    // not in FN(rowmap): two more floats there cost the image loops 2 % more instructions.)
+    float t0, t1;
 } FN(rowmaps);
 
 typedef struct {
     vf u, v, dudx, dudy, dvdx, dvdy, gu, gv;
     vf igu, igv;  // 1 / gu, 1 / gv (1 where those are 0)
     vi ok;  // in front of the eye
+    vf t;  // an axial gradient's parameter along an affine row, when the step set it (FN(shade))
 } FN(sample);
 
 /// The parts of a map that do not depend on the row.
@@ -56,7 +58,6 @@ INLINE FN(rowmap) FN(prepare)(const strata_map *p) {
     r.m0 = (float)m[0]; r.m1 = (float)m[1]; r.m2 = (float)m[2];
     r.m3 = (float)m[3]; r.m4 = (float)m[4]; r.m5 = (float)m[5];
     r.a = r.b = r.w = 0;
-    r.t0 = r.t1 = 0;
     r.gu = p->gu; r.gv = p->gv;
     r.igu = p->gu > 0 ? 1.0f / p->gu : 1.0f; r.igv = p->gv > 0 ? 1.0f / p->gv : 1.0f;
     r.affine = p->affine; r.similar = p->similar;
@@ -636,8 +637,7 @@ INLINE vf FN(dither)(int x, int y) { return FN(load)(strata_dither_table[x & 7][
 /// The paint's premultiplied colour at the lanes' samples. `dither`: FN(dither)'s (over 255); `inside` and
 /// `pf`: FN(sampleImage)'s (`inside` INSIDE_PLAIN: an image without crossfade or tint, bilinear).
 INLINE void FN(shade)(const strata_item *it, const FN(itemLanes) *il, const int ramp, const int paint, const int inside,
-                      const FN(prefetch) *pf, const FN(sample) *p, const FN(rowmap) *rm, vf X, const int affine, vf dither,
-                      vf *r, vf *g, vf *b, vf *a) {
+                      const FN(prefetch) *pf, const FN(sample) *p, const int alongRow, vf dither, vf *r, vf *g, vf *b, vf *a) {
     const FN(gradient) *gr = &il->gradient;
     switch (paint) {
     case STRATA_PAINT_SOLID:
@@ -647,8 +647,9 @@ INLINE void FN(shade)(const strata_item *it, const FN(itemLanes) *il, const int 
     case STRATA_PAINT_RADIAL: {
         vf t;
         if (paint == STRATA_PAINT_AXIAL) {
-            // On an affine map, along the row (the same value at a pixel whatever the step or tile).
-            t = affine ? (vf)rm->t1 * X + rm->t0 : ((p->u - gr->sx) * gr->dx + (p->v - gr->sy) * gr->dy) * gr->invLen2;
+            // On an affine map, along the row (set by the step: the same value at a pixel whatever
+            // the step or tile).
+            t = alongRow ? p->t : ((p->u - gr->sx) * gr->dx + (p->v - gr->sy) * gr->dy) * gr->invLen2;
         } else {
             vf nx = (p->u - gr->sx) / gr->rx, ny = (p->v - gr->sy) / gr->ry;
             t = FN(sqrtf)(nx * nx + ny * ny);
@@ -683,6 +684,7 @@ INLINE void FN(prepareMaps)(FN(rowmaps) *m, const strata_item *it) {
     m->item = FN(prepare)(&it->map);
     m->clipCount = it->clipCount < STRATA_MAX_CLIPS ? it->clipCount : STRATA_MAX_CLIPS;
     for (int k = 0; k < m->clipCount; k++) m->clips[k] = FN(prepare)(&it->clips[k].map);
+    m->t0 = m->t1 = 0;
 }
 
 /// What a draw call makes once for all its rows: the maps and the item's lanes.
@@ -696,9 +698,9 @@ INLINE void FN(prepareRow)(FN(rowmaps) *m, const strata_item *it, int y) {
     FN(moveToRow)(&m->item, &it->map, Y);
     if (it->paint == STRATA_PAINT_AXIAL && m->item.affine) {
         // ((u − sx)·dx + (v − sy)·dy)·invLen2 with u = m0·X + a and v = m1·X + b, gathered by X.
-        FN(rowmap) *r = &m->item;
-        r->t1 = (float)(((double)r->m0 * it->gdx + (double)r->m1 * it->gdy) * it->gInvLen2);
-        r->t0 = (float)((((double)r->a - it->gsx) * it->gdx + ((double)r->b - it->gsy) * it->gdy) * it->gInvLen2);
+        const FN(rowmap) *r = &m->item;
+        m->t1 = (float)(((double)r->m0 * it->gdx + (double)r->m1 * it->gdy) * it->gInvLen2);
+        m->t0 = (float)((((double)r->a - it->gsx) * it->gdx + ((double)r->b - it->gsy) * it->gdy) * it->gInvLen2);
     }
     for (int k = 0; k < m->clipCount; k++) FN(moveToRow)(&m->clips[k], &it->clips[k].map, Y);
 }
@@ -744,7 +746,9 @@ INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict 
         sr = it->color[0]; sg = it->color[1]; sb = it->color[2]; sa = it->color[3];
     } else {
         if (LANES == 1) dither = FN(dither)(tileX + k, y);
-        FN(shade)(it, il, ramp, paint, inside, pf, &p, rm, X, whole || simple || rm->affine, dither, &sr, &sg, &sb, &sa);
+        const int alongRow = paint == STRATA_PAINT_AXIAL && (whole || simple || rm->affine);
+        if (alongRow) p.t = (vf)maps->t1 * X + maps->t0;
+        FN(shade)(it, il, ramp, paint, inside, pf, &p, alongRow, dither, &sr, &sg, &sb, &sa);
     }
     vf dr = FN(load)(R + k), dg = FN(load)(G + k), db = FN(load)(B + k), da = FN(load)(A + k);
     if (replace) {
@@ -813,7 +817,9 @@ INLINE void FN(stepBordered)(const strata_item *restrict it, const FN(rowmap) *r
             sr = it->color[0]; sg = it->color[1]; sb = it->color[2]; sa = it->color[3];
         } else {
             if (LANES == 1) dither = FN(dither)(tileX + k, y);
-            FN(shade)(it, il, ramp, paint, 0, 0, &p, rm, X, whole || simple || rm->affine, dither, &sr, &sg, &sb, &sa);
+            const int alongRow = paint == STRATA_PAINT_AXIAL && (whole || simple || rm->affine);
+            if (alongRow) p.t = (vf)maps->t1 * X + maps->t0;
+            FN(shade)(it, il, ramp, paint, 0, 0, &p, alongRow, dither, &sr, &sg, &sb, &sa);
         }
         sr = sr * fillCov; sg = sg * fillCov; sb = sb * fillCov; sa = sa * fillCov;
         vf keep = 1.0f - sa;
@@ -872,8 +878,8 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
     // kind that does not test it (the colours are those the test would have chosen).
     if ((fixedRamp == RAMP_UNIT_BETWEEN || fixedRamp == RAMP_UNIT_BETWEEN_FLAT) && paint == STRATA_PAINT_AXIAL && rm.affine) {
         const int kLast = k0 + (lx1 - 1 - k0) / LANES * LANES;
-        const float ta = rm.t1 * ((float)(tileX + k0) + 0.5f) + rm.t0;
-        const float tb = rm.t1 * ((float)(tileX + kLast + LANES - 1) + 0.5f) + rm.t0;
+        const float ta = maps->t1 * ((float)(tileX + k0) + 0.5f) + maps->t0;
+        const float tb = maps->t1 * ((float)(tileX + kLast + LANES - 1) + 0.5f) + maps->t0;
         if (ta > 0.0f && ta < 1.0f && tb > 0.0f && tb < 1.0f) {
 #define STEP_KNOWN(WHOLE) FN(step)(it, &rm, il, fixedRamp == RAMP_UNIT_BETWEEN ? RAMP_UNIT_INSIDE : RAMP_UNIT_INSIDE_FLAT, cover, aa, \
                                    maps, R, G, B, A, k, lx0, lx1, tileX, y, mask, X, dither, &pf, full, replace, paint, clipped, \
