@@ -452,9 +452,9 @@ typedef struct {
 /// case) over a span of exactly 1 (the default locations 0 and 1, where the quotient is the
 /// difference itself and the division is left out: the same bits), over another span, or at one
 /// location (factor 1). Decided once per draw call; the steps branch on a constant.
-/// RAMP_UNIT_BETWEEN is RAMP_UNIT with its stops at 0 and 1 and FN(gradient).between known to hold, a kind only the
-/// callers of FN(loop) and FN(loopBordered) name (`fixedRamp`), never stored: a loop given it
-/// tests neither the kind nor that flag per step.
+/// RAMP_UNIT_BETWEEN is RAMP_UNIT with its stops at 0 and 1 and FN(gradient).between known to
+/// hold, a kind only the callers of FN(loop) and FN(loopBordered) name (`fixedRamp`), never
+/// stored: a loop given it tests neither the kind nor that flag per step.
 /// RAMP_UNIT_BETWEEN_FLAT is RAMP_UNIT_BETWEEN with both stops of one alpha (as gradients between
 /// two colours of one opacity are): the alpha is the first stop's, not interpolated, which is
 /// the value interpolating gives (its difference is 0), so the bytes are the same.
@@ -872,7 +872,7 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
     // The lanes' pixel centres, stepped (exact: integers and halves below 2^24).
     const int k0 = lx0 & ~(ALIGN - 1);
     vf X = FN(tof)(IOTA + (tileX + k0)) + 0.5f;
-    // An axial ramp between stops at 0 and 1 on an affine map: t = t1·X + t0 (FN(shade)) rises or
+    // An axial ramp between stops at 0 and 1 on an affine map: t = t1·X + t0 (FN(step)) rises or
     // falls along the row, rounded or not, so when the first lane of the first step and the last
     // lane of the last step lie strictly between the stops, every lane does: the steps take the
     // kind that does not test it (the colours are those the test would have chosen).
