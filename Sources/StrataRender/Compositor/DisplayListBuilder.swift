@@ -16,8 +16,13 @@ public struct DisplayListBuilder: Sendable {
     public let cache: BackingStoreCache
     /// Threads that may draw the missing tiles of tiled layers at once (TiledLayerItems.swift).
     public var workers = 1
-    /// During a build: the last build's fills, borders, gradients and images, shared where repeated.
-    private var repeated: RepeatedOps? = nil
+    /// During a build (`build` sets it): the last build's fills, borders, gradients and images,
+    /// shared where repeated.
+    private var repeatedOps: RepeatedOps? = nil
+    private var repeated: RepeatedOps {
+        guard let repeatedOps else { preconditionFailure("layers are visited only inside build(_:)") }
+        return repeatedOps
+    }
 
     public init(width: Int, height: Int, scale: Double = 1, cache: BackingStoreCache = BackingStoreCache()) {
         self.width = width; self.height = height; self.scale = scale; self.cache = cache
@@ -35,13 +40,13 @@ public struct DisplayListBuilder: Sendable {
         // The ops of the last build, taken from the cache for this one (a build nested in this
         // one, or one on another thread at the same time, starts a record of its own).
         var builder = self
-        let repeated = cache.repeatedOps.withCheckedLock { $0.take() } ?? RepeatedOps()
-        builder.repeated = repeated
-        repeated.begin()
+        let ops = cache.repeatedOps.withCheckedLock { $0.take() } ?? RepeatedOps()
+        builder.repeatedOps = ops
+        ops.begin()
         builder.visit(root, layerTo3D: root.localToParent, planeToScreen: screen, opacity: 1, clips: [], into: &faces,
                       items: &items)
-        repeated.end()
-        cache.repeatedOps.withCheckedLock { $0 = repeated }
+        ops.end()
+        cache.repeatedOps.withCheckedLock { $0 = ops }
         cache.itemCountHint.store(items.count, ordering: .relaxed)
         // The faces of the root's visit cover `items` in order (see `visit`).
         return DisplayList(items: items)
@@ -142,18 +147,14 @@ public struct DisplayListBuilder: Sendable {
         // Background.
         if let bg = layer.backgroundColor, bg.a > 0 {
             let color = premultiplied(bg, alpha)
-            emit(repeated?.fill(boundsShape, color) ?? .fill(boundsShape, color), local: layer.bounds, clips: clips)
+            emit(repeated.fill(boundsShape, color), local: layer.bounds, clips: clips)
         }
         // Gradient contents (CAGradientLayer), evaluated per pixel.
         if let g = layer.gradient {
             let clip = layer.masksToBounds ? boundsShape : RoundedRect(rect: layer.bounds, radius: 0)
-            let op: DrawOp?
-            if let repeated {
-                op = repeated.gradient(g, bounds: layer.bounds, opacity: alpha, clip: clip, ramps: cache.gradientRamps)
-            } else {
-                op = GradientPaint(g, bounds: layer.bounds, opacity: alpha, ramps: cache.gradientRamps).map { .gradient($0, clip: clip) }
+            if let op = repeated.gradient(g, bounds: layer.bounds, opacity: alpha, clip: clip, ramps: cache.gradientRamps) {
+                emit(op, local: layer.bounds, clips: clips)
             }
-            if let op { emit(op, local: layer.bounds, clips: clips) }
         }
         // Image contents (nine-slice when contentsCenter is set).
         if let contents = layer.contents {
@@ -166,8 +167,7 @@ public struct DisplayListBuilder: Sendable {
                 if layer.masksToBounds { local = local.intersection(layer.bounds) }
                 if !local.isNull {
                     let clip = layer.masksToBounds ? boundsShape : nil
-                    emit(repeated?.image(placement, clip: clip, opacity: alpha) ?? .image(placement, clip: clip, opacity: alpha),
-                         local: local, clips: clips)
+                    emit(repeated.image(placement, clip: clip, opacity: alpha), local: local, clips: clips)
                 }
             }
         }
@@ -254,8 +254,7 @@ public struct DisplayListBuilder: Sendable {
                     if raster.occupiedRects != nil { p.cell = cell }
                     let local = (layer.masksToBounds ? layer.bounds.intersection(cell) : cell).intersection(raster.area)
                     if !local.isNull {
-                        emit(repeated?.image(p, clip: clip, opacity: alpha) ?? .image(p, clip: clip, opacity: alpha),
-                             local: local, clips: clips)
+                        emit(repeated.image(p, clip: clip, opacity: alpha), local: local, clips: clips)
                     }
                 }
             }
@@ -293,8 +292,7 @@ public struct DisplayListBuilder: Sendable {
         // Border, above sublayers.
         if layer.borderWidth > 0, let bc = layer.borderColor, bc.a > 0 {
             let inner = boundsShape.inset(by: Double(layer.borderWidth)), color = premultiplied(bc, alpha)
-            emit(repeated?.ring(outer: boundsShape, inner: inner, color) ?? .ring(outer: boundsShape, inner: inner, color),
-                 local: layer.bounds, clips: clips)
+            emit(repeated.ring(outer: boundsShape, inner: inner, color), local: layer.bounds, clips: clips)
         }
         // An emitter's particles, above everything else of the layer (ParticleItems.swift).
         if let system = layer.particles {
