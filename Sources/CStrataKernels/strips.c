@@ -48,134 +48,136 @@ typedef struct {
     int32_t width;
 } band;
 
-/// One band row's accumulator and bits, and the region's width.
+/// The rows r0 ..< r1 of a vertical edge in column −1 (x = −½: clip_edge's part of an edge left
+/// of the region), which adds only its cover, to slot 0 (coverage.c's `add` for x < 0).
+static void edge_rows_left(const band *b, const strata_edge *e, int r0, int r1) {
+    const int64_t y1 = e->y1, y2 = e->y2, top = y1 < y2 ? y1 : y2, bottom = y1 < y2 ? y2 : y1, sign = y2 > y1 ? 1 : -1;
+    const int64_t first = pixelOf(top), last = pixelOf(bottom - 1);
+    const int64_t ra = first > r0 ? first : r0, rb = last < r1 - 1 ? last : r1 - 1;
+    for (int64_t r = ra; r <= rb; r++) {
+        const int64_t ya = top > r * ONE ? top : r * ONE, yb = bottom < (r + 1) * ONE ? bottom : (r + 1) * ONE;
+        const long i = (long)(r - r0);
+        b->acc[i * b->slots] += 2 * ONE * sign * (yb - ya);
+        b->bits[i * b->words] |= 1;
+        if (b->lo[i] > 0) b->lo[i] = 0;
+        if (b->hi[i] < 0) b->hi[i] = 0;
+    }
+}
+
+/// A band row's accumulator, bits and slot range, as pointers moved from row to row.
 typedef struct {
     int64_t *restrict acc;
     uint64_t *restrict bits;
-    int64_t width;
-} row_sink;
+    int32_t *restrict lo, *restrict hi;
+} row_ptrs;
 
-/// A piece inside pixel column `c`, 0 ≤ c < width, of height dy ≠ 0.
-static inline __attribute__((always_inline)) void put_inside(row_sink r, int64_t c, int64_t fxa, int64_t fxb, int64_t dy) {
-    const int32_t cover = (int32_t)dy, area = (int32_t)(dy * (fxa + fxb));
+/// A piece of height dy ≠ 0 in column c (0 ≤ c < width) whose ends lie fxa and fxb across it
+/// (`fx` their sum): put_inside's sums.
+static inline __attribute__((always_inline)) void add_piece(row_ptrs r, int64_t c, int64_t fx, int64_t dy) {
+    const int32_t cover = (int32_t)dy, area = (int32_t)(dy * fx);
     const long slot = c + 1;
     r.acc[slot] += 2 * ONE * (int64_t)cover - area;
     r.acc[slot + 1] += area;
     r.bits[slot >> 6] |= (uint64_t)1 << (slot & 63);
 }
 
-/// A piece inside pixel column `c` (as coverage.c's `piece` and `add`: right of the region
-/// dropped, left of it only its cover, in column −1).
-static inline __attribute__((always_inline)) void put(row_sink r, int64_t c, int64_t fxa, int64_t ya, int64_t fxb,
-                                                    int64_t yb) {
-    const int64_t dy = yb - ya;
-    if (dy == 0 || c >= r.width) return;
-    if (c < 0) {
-        r.acc[0] += 2 * ONE * dy;
-        r.bits[0] |= 1;
-        return;
-    }
-    put_inside(r, c, fxa, fxb, dy);
-}
-
-/// put() for a piece of an edge that crosses a column boundary within its row: such an edge lies
-/// in the region's columns (clip_edge moved the parts left of it to column −1, where they cross
-/// none, and dropped the parts right of it), so only a piece without height is left out.
-static inline __attribute__((always_inline)) void put_crossing(row_sink r, int64_t c, int64_t fxa, int64_t ya, int64_t fxb,
-                                                             int64_t yb) {
-    const int64_t dy = yb - ya;
-    if (dy != 0) put_inside(r, c, fxa, fxb, dy);
-}
-
-/// The part of an edge inside band row `row`: x in fixed point, y as 0…256 within the row, split
-/// at column boundaries as coverage.c's `scanline` and `columns` split it.
-static inline __attribute__((always_inline)) void scan(const band *b, int row, int64_t x1, int64_t y1, int64_t x2, int64_t y2) {
-    if (y1 == y2) return;
-    const row_sink r = { b->acc + (long)row * b->slots, b->bits + (long)row * b->words, b->width };
-    const int64_t c1 = x2 >= x1 ? pixelOf(x1) : pixelOf(x1 - 1);
-    const int64_t c2 = x2 > x1 ? pixelOf(x2 - 1) : (x2 < x1 ? pixelOf(x2) : c1);
-    // The slots the pieces may fall in (columns −1 … width − 1).
-    int64_t sl = (c1 < c2 ? c1 : c2) + 1, sh = (c1 < c2 ? c2 : c1) + 1;
-    if (sl < 0) sl = 0;
-    if (sh > b->width) sh = b->width;
-    // (Stored whether or not they move: as branches, these were missed often.)
-    const int32_t lo = b->lo[row], hi = b->hi[row];
-    b->lo[row] = sl < lo ? (int32_t)sl : lo;
-    b->hi[row] = sh > hi ? (int32_t)sh : hi;
-    if (c1 == c2) { put(r, c1, x1 - c1 * ONE, y1, x2 - c1 * ONE, y2); return; }
+/// scan() for a part of an edge whose columns lie in 0 ..< width (every edge clip_edge makes
+/// but the vertical ones in column −1): the same pieces, without the clamps to the region.
+static inline __attribute__((always_inline)) void scan_inside(row_ptrs r, int64_t x1, int64_t y1, int64_t x2, int64_t y2) {
     if (x2 > x1) {
+        const int64_t c1 = pixelOf(x1), c2 = pixelOf(x2 - 1);
+        *r.lo = (int32_t)(c1 + 1) < *r.lo ? (int32_t)(c1 + 1) : *r.lo;
+        *r.hi = (int32_t)(c2 + 1) > *r.hi ? (int32_t)(c2 + 1) : *r.hi;
+        const int64_t fa = x1 - c1 * ONE;
+        if (c1 == c2) { add_piece(r, c1, fa + (x2 - c1 * ONE), y2 - y1); return; }
         if (c2 == c1 + 1) {
-            const int64_t yl = y1 + rounddiv(((c1 + 1) * ONE - x1) * (y2 - y1), x2 - x1);
-            put_crossing(r, c1, x1 - c1 * ONE, y1, ONE, yl);
-            put_crossing(r, c2, 0, yl, x2 - c2 * ONE, y2);
+            const int64_t yl = y1 + rounddiv((ONE - fa) * (y2 - y1), x2 - x1);
+            if (yl != y1) add_piece(r, c1, fa + ONE, yl - y1);
+            if (y2 != yl) add_piece(r, c2, x2 - c2 * ONE, y2 - yl);
             return;
         }
-        stepper st = stepper_make((c1 + 1) * ONE - x1, ONE, y2 - y1, x2 - x1);
+        stepper st = stepper_make(ONE - fa, ONE, y2 - y1, x2 - x1);
         int64_t yl = y1 + stepper_next(&st);
-        put_crossing(r, c1, x1 - c1 * ONE, y1, ONE, yl);
+        if (yl != y1) add_piece(r, c1, fa + ONE, yl - y1);
         for (int64_t c = c1 + 1; c < c2; c++) {
             const int64_t yr = y1 + stepper_next(&st);
-            put_crossing(r, c, 0, yl, ONE, yr);
+            if (yr != yl) add_piece(r, c, ONE, yr - yl);
             yl = yr;
         }
-        put_crossing(r, c2, 0, yl, x2 - c2 * ONE, y2);
-    } else {
+        if (y2 != yl) add_piece(r, c2, x2 - c2 * ONE, y2 - yl);
+    } else if (x2 < x1) {
+        const int64_t c1 = pixelOf(x1 - 1), c2 = pixelOf(x2);
+        *r.lo = (int32_t)(c2 + 1) < *r.lo ? (int32_t)(c2 + 1) : *r.lo;
+        *r.hi = (int32_t)(c1 + 1) > *r.hi ? (int32_t)(c1 + 1) : *r.hi;
+        const int64_t fa = x1 - c1 * ONE;
+        if (c1 == c2) { add_piece(r, c1, fa + (x2 - c1 * ONE), y2 - y1); return; }
+        const int64_t fb = x2 - c2 * ONE;
         if (c1 == c2 + 1) {
             const int64_t yl = y1 + rounddiv(((c2 + 1) * ONE - x1) * (y2 - y1), x2 - x1);
-            put_crossing(r, c2, ONE, yl, x2 - c2 * ONE, y2);
-            put_crossing(r, c1, x1 - c1 * ONE, y1, 0, yl);
+            if (y2 != yl) add_piece(r, c2, ONE + fb, y2 - yl);
+            if (yl != y1) add_piece(r, c1, fa, yl - y1);
             return;
         }
         stepper st = stepper_make((c2 + 1) * ONE - x1, ONE, y2 - y1, x2 - x1);
         int64_t yl = y1 + stepper_next(&st);
-        put_crossing(r, c2, ONE, yl, x2 - c2 * ONE, y2);
+        if (y2 != yl) add_piece(r, c2, ONE + fb, y2 - yl);
         for (int64_t c = c2 + 1; c < c1; c++) {
             const int64_t yr = y1 + stepper_next(&st);
-            put_crossing(r, c, ONE, yr, 0, yl);
+            if (yl != yr) add_piece(r, c, ONE, yl - yr);
             yl = yr;
         }
-        put_crossing(r, c1, x1 - c1 * ONE, y1, 0, yl);
+        if (yl != y1) add_piece(r, c1, fa, yl - y1);
+    } else {
+        const int64_t c = pixelOf(x1);
+        *r.lo = (int32_t)(c + 1) < *r.lo ? (int32_t)(c + 1) : *r.lo;
+        *r.hi = (int32_t)(c + 1) > *r.hi ? (int32_t)(c + 1) : *r.hi;
+        add_piece(r, c, 2 * (x1 - c * ONE), y2 - y1);
     }
 }
 
-/// The rows r0 ..< r1 of an edge (coverage.c's `line`, restricted to those rows).
-static void edge_rows(const band *b, const strata_edge *e, int r0, int r1) {
+/// edge_rows() for an edge inside the region's columns (scan_inside), walking the band's rows
+/// with pointers.
+static __attribute__((noinline)) void edge_rows_inside(const band *b, const strata_edge *e, int r0, int r1) {
     const int64_t x1 = e->x1, y1 = e->y1, x2 = e->x2, y2 = e->y2, dx = x2 - x1, dy = y2 - y1;
+    const long slots = b->slots, words = b->words;
     if (dy > 0) {
         const int64_t first = pixelOf(y1), last = pixelOf(y2 - 1);
         const int64_t ra = first > r0 ? first : r0, rb = last < r1 - 1 ? last : r1 - 1;
         if (ra > rb) return;
-        int64_t xa = x1, ya = y1;
-        if (ra > first) { xa = x1 + rounddiv((ra * ONE - y1) * dx, dy); ya = ra * ONE; }
-        // The rows the edge leaves through their bottom (their crossings stepped: an edge within
-        // one row needs no stepper, and its two divisions), then its last row, if in this band.
-        int64_t r = ra;
-        if (r < last) {
+        int64_t xa = x1, ya = y1 - ra * ONE;
+        if (ra > first) { xa = x1 + rounddiv((ra * ONE - y1) * dx, dy); ya = 0; }
+        const long i = (long)(ra - r0);
+        row_ptrs r = { b->acc + i * slots, b->bits + i * words, b->lo + i, b->hi + i };
+        int64_t row = ra;
+        if (row < last) {
             stepper st = stepper_make((ra + 1) * ONE - y1, ONE, dx, dy);
-            for (const int64_t end = rb < last ? rb : last - 1; r <= end; r++) {
-                const int64_t yb = (r + 1) * ONE, xb = x1 + stepper_next(&st);
-                scan(b, (int)(r - r0), xa, ya - r * ONE, xb, yb - r * ONE);
-                xa = xb; ya = yb;
+            for (const int64_t end = rb < last ? rb : last - 1; row <= end; row++) {
+                const int64_t xb = x1 + stepper_next(&st);
+                scan_inside(r, xa, ya, xb, ONE);
+                xa = xb; ya = 0;
+                r.acc += slots; r.bits += words; r.lo++; r.hi++;
             }
         }
-        if (r <= rb) scan(b, (int)(r - r0), xa, ya - r * ONE, x2, y2 - r * ONE);
+        if (row <= rb) scan_inside(r, xa, ya, x2, y2 - row * ONE);
     } else {
         const int64_t first = pixelOf(y1 - 1), last = pixelOf(y2);
         const int64_t ra = first < r1 - 1 ? first : r1 - 1, rb = last > r0 ? last : r0;
         if (ra < rb) return;
-        int64_t xa = x1, ya = y1;
-        if (ra < first) { xa = x1 + rounddiv(((ra + 1) * ONE - y1) * dx, dy); ya = (ra + 1) * ONE; }
-        // As above, upward: the rows the edge leaves through their top, then its last row.
-        int64_t r = ra;
-        if (r > last) {
+        int64_t xa = x1, ya = y1 - ra * ONE;
+        if (ra < first) { xa = x1 + rounddiv(((ra + 1) * ONE - y1) * dx, dy); ya = ONE; }
+        const long i = (long)(ra - r0);
+        row_ptrs r = { b->acc + i * slots, b->bits + i * words, b->lo + i, b->hi + i };
+        int64_t row = ra;
+        if (row > last) {
             stepper st = stepper_make(ra * ONE - y1, -ONE, dx, dy);
-            for (const int64_t end = rb > last ? rb : last + 1; r >= end; r--) {
-                const int64_t yb = r * ONE, xb = x1 + stepper_next(&st);
-                scan(b, (int)(r - r0), xa, ya - r * ONE, xb, yb - r * ONE);
-                xa = xb; ya = yb;
+            for (const int64_t end = rb > last ? rb : last + 1; row >= end; row--) {
+                const int64_t xb = x1 + stepper_next(&st);
+                scan_inside(r, xa, ya, xb, 0);
+                xa = xb; ya = ONE;
+                r.acc -= slots; r.bits -= words; r.lo--; r.hi--;
             }
         }
-        if (r >= rb) scan(b, (int)(r - r0), xa, ya - r * ONE, x2, y2 - r * ONE);
+        if (row >= rb) scan_inside(r, xa, ya, x2, y2 - row * ONE);
     }
 }
 
@@ -214,24 +216,37 @@ static int reserve_alpha(strata_strip_sink *o, long n) {
     return grow_buffer((void **)&o->alpha, &o->alphaCapacity, o->alphaCount + n, sizeof *o->alpha, 1024);
 }
 
-/// One row's strips from its accumulator and bits (both left zeroed). Slot s is pixel s − 1.
-static int sweep_row(const band *b, int row, int evenOdd, strata_strip_sink *o) {
-    int64_t *restrict acc = b->acc + (long)row * b->slots;
-    uint64_t *restrict bits = b->bits + (long)row * b->words;
-    const long lo = b->lo[row], n = (long)b->hi[row] + 1;  // the slots that may hold pieces: lo ..< n
-    const long width = b->width;
-    b->lo[row] = INT32_MAX; b->hi[row] = -1;
-    // A row's strips hold at most its width of values (then the padding's zeros), and a strip a run
-    // and a gap.
-    if (!reserve_alpha(o, width + STRATA_STRIP_ALPHA_PAD) || !reserve_strips(o, width + 4)) return 0;
+/// Slots s ..< n of a row into coverages at out[0 ..< n − s]: each slot's value added to the running
+/// sum and cleared. Returns the sum. Nonzero: |sum| clamped to the unit, in floats — exact, since a
+/// sum below 2²⁴ converts exactly and one above clamps either way — the same bits as coverage_of.
+static inline __attribute__((always_inline)) int64_t sweep_values(int64_t *restrict acc, long s, long n, int64_t sum,
+                                                                  int evenOdd, float *restrict out) {
+    if (evenOdd) {
+        for (long k = s; k < n; k++) { sum += acc[k]; acc[k] = 0; *out++ = coverage_of(sum, 1); }
+    } else {
+        const float unit = 2 * ONE * ONE;
+        for (long k = s; k < n; k++) {
+            sum += acc[k];
+            acc[k] = 0;
+            float f = __builtin_fabsf((float)sum);
+            f = f < unit ? f : unit;
+            *out++ = f * (1.0f / unit);
+        }
+    }
+    return sum;
+}
+
+/// One row's strips from its accumulator and bits (both left zeroed), slots lo ..< n (the range
+/// that may hold pieces, lo < n). Slot s is pixel s − 1. The sink has room for the row.
+static inline __attribute__((always_inline)) void sweep_row(int64_t *restrict acc, uint64_t *restrict bits, long lo, long n,
+                                                           long width, int evenOdd, strata_strip_sink *o) {
     float *restrict alpha = o->alpha;
     strata_strip *restrict strips = o->strips;
     long alphaCount = o->alphaCount, count = o->count;
     int64_t sum = 0;
     long open = -1;       // the explicit strip being built (index), or −1
     long gap = 0;         // the pixel where the current constant run starts
-    long p = n;
-    if (lo < n && n - lo <= DENSE_SPAN) {
+    if (n - lo <= DENSE_SPAN) {
         // Few slots between the first piece and the last (a stroke crossing the row once): one
         // explicit strip over all of them, without following the bits run by run. The coverage
         // is the same; a gap the bit walk would have made a strip of one value holds that value
@@ -240,55 +255,68 @@ static int sweep_row(const band *b, int row, int evenOdd, strata_strip_sink *o) 
         if (s == 0) { sum += acc[0]; acc[0] = 0; s = 1; }
         if (n > s) {
             strips[count++] = (strata_strip){ (int32_t)(s - 1), (int32_t)(n - 1), (int32_t)alphaCount, 0 };
-            if (evenOdd) {
-                for (; s < n; s++) { sum += acc[s]; acc[s] = 0; alpha[alphaCount++] = coverage_of(sum, 1); }
-            } else {
-                for (; s < n; s++) { sum += acc[s]; acc[s] = 0; alpha[alphaCount++] = coverage_of(sum, 0); }
-            }
+            sum = sweep_values(acc, s, n, sum, evenOdd, alpha + alphaCount);
+            alphaCount += n - s;
         }
         sum += acc[n]; acc[n] = 0;
         gap = n - 1;
-    } else if (lo < n) {
-        p = next_bit(bits, lo, n, 1);
+        // The pieces' bits lie in one word or two.
+        bits[lo >> 6] = 0; bits[(n - 1) >> 6] = 0;
+    } else {
+        long p = next_bit(bits, lo, n, 1);
+        while (p < n) {
+            const long q = next_bit(bits, p, n, 0);
+            // Pixels gap ..< start hold the constant `sum` gives.
+            const long start = p - 1 < 0 ? 0 : p - 1;
+            const float constant = coverage_of(sum, evenOdd);
+            if (open >= 0 && start - gap <= MERGE_GAP) {
+                for (long x = gap; x < start; x++) alpha[alphaCount++] = constant;
+            } else {
+                if (open >= 0) { strips[open].x1 = (int32_t)gap; open = -1; }
+                if (constant != 0 && start > gap) strips[count++] = (strata_strip){ (int32_t)gap, (int32_t)start, -1, constant };
+            }
+            if (open < 0 && q - 1 > start) {
+                open = count++;
+                strips[open] = (strata_strip){ (int32_t)start, 0, (int32_t)alphaCount, 0 };
+            }
+            // Column −1 (slot 0) adds to the sum; it is not a pixel of the region.
+            long s = p;
+            if (s == 0) { sum += acc[0]; acc[0] = 0; s = 1; }
+            sum = sweep_values(acc, s, q, sum, evenOdd, alpha + alphaCount);
+            alphaCount += q - s;
+            // The slot after the run holds its areas: the constant from there on.
+            sum += acc[q]; acc[q] = 0;
+            gap = q - 1 > start ? q - 1 : start;
+            p = next_bit(bits, q, n, 1);
+        }
+        if (open >= 0) strips[open].x1 = (int32_t)gap;
+        const long first = lo >> 6, last = (n - 1) >> 6;
+        for (long w = first; w <= last; w++) bits[w] = 0;
     }
-    while (p < n) {
-        const long q = next_bit(bits, p, n, 0);
-        // Pixels gap ..< start hold the constant `sum` gives.
-        const long start = p - 1 < 0 ? 0 : p - 1;
-        const float constant = coverage_of(sum, evenOdd);
-        if (open >= 0 && start - gap <= MERGE_GAP) {
-            for (long x = gap; x < start; x++) alpha[alphaCount++] = constant;
-        } else {
-            if (open >= 0) { strips[open].x1 = (int32_t)gap; open = -1; }
-            if (constant != 0 && start > gap) strips[count++] = (strata_strip){ (int32_t)gap, (int32_t)start, -1, constant };
-        }
-        if (open < 0 && q - 1 > start) {
-            open = count++;
-            strips[open] = (strata_strip){ (int32_t)start, 0, (int32_t)alphaCount, 0 };
-        }
-        // Column −1 (slot 0) adds to the sum; it is not a pixel of the region.
-        long s = p;
-        if (s == 0) { sum += acc[0]; acc[0] = 0; s = 1; }
-        if (evenOdd) {
-            for (; s < q; s++) { sum += acc[s]; acc[s] = 0; alpha[alphaCount++] = coverage_of(sum, 1); }
-        } else {
-            for (; s < q; s++) { sum += acc[s]; acc[s] = 0; alpha[alphaCount++] = coverage_of(sum, 0); }
-        }
-        // The slot after the run holds its areas: the constant from there on.
-        sum += acc[q]; acc[q] = 0;
-        gap = q - 1 > start ? q - 1 : start;
-        p = next_bit(bits, q, n, 1);
-    }
-    if (open >= 0) strips[open].x1 = (int32_t)gap;
     const float constant = coverage_of(sum, evenOdd);
     if (constant != 0 && gap < width) strips[count++] = (strata_strip){ (int32_t)gap, (int32_t)width, -1, constant };
     o->alphaCount = alphaCount; o->count = count;
-    // A row's pieces span a word or two: the first cleared here, any others by the loop (which
-    // the compiler makes a call to memset, a cost a row when it was the only clearing).
-    if (lo < n) {
-        const long first = lo >> 6, last = (n - 1) >> 6;
-        bits[first] = 0;
-        for (long w = first + 1; w <= last; w++) bits[w] = 0;
+}
+
+/// The strips of a band's rows r0 ..< r1 (band rows 0 ..< r1 − r0), their entries in the row table,
+/// the accumulator and bits left zeroed. Returns 0 when an allocation failed (nothing swept).
+static int sweep_band(const band *b, int r0, int r1, int evenOdd, strata_strip_sink *o, int32_t *rowStart, int32_t *rowLo,
+                      int32_t *rowHi) {
+    const long width = b->width, rows = r1 - r0;
+    for (long i = 0; i < rows; i++) {
+        const long lo = b->lo[i], n = (long)b->hi[i] + 1;
+        b->lo[i] = INT32_MAX; b->hi[i] = -1;
+        const long start = o->count;
+        rowStart[r0 + i] = (int32_t)start;
+        // A row without pieces has a sum of 0 throughout: no strips. A row's strips hold at most
+        // its width of values (then the padding's zeros), and a strip a run and a gap.
+        if (lo < n) {
+            if (!reserve_alpha(o, width + STRATA_STRIP_ALPHA_PAD) || !reserve_strips(o, width + 4)) return 0;
+            sweep_row(b->acc + i * b->slots, b->bits + i * b->words, lo, n, width, evenOdd, o);
+        }
+        const long end = o->count;
+        rowLo[r0 + i] = start < end ? o->strips[start].x0 : (int32_t)width;
+        rowHi[r0 + i] = start < end ? o->strips[end - 1].x1 : 0;
     }
     return 1;
 }
@@ -332,10 +360,21 @@ int strata_strips_build(const strata_edge_sink *edges, int evenOdd, strata_strip
     // The edges by the band of their first row (a counting sort).
     int32_t *bandStart = scratch->bandStart, *order = scratch->order, *active = scratch->active;
     for (long i = 0; i <= bands; i++) bandStart[i] = 0;
+    const int64_t W = (int64_t)width * ONE, H = (int64_t)height * ONE;
     for (long i = 0; i < count; i++) {
         const strata_edge *e = &edges->edges[i];
-        const int64_t top = pixelOf(e->y1 < e->y2 ? e->y1 : e->y2);
-        bandStart[top / BAND + 1]++;
+        // The edges clip_edge makes: within the region's rows, not horizontal, and either within
+        // columns 0 … width (edge_rows_inside) or on the line x = −½ left of them (edge_rows_left).
+        // Any other would reach outside the accumulator: no coverage instead.
+        // (Negative values compare as large unsigned ones.)
+        const int64_t top = e->y1 < e->y2 ? e->y1 : e->y2, bottom = e->y1 < e->y2 ? e->y2 : e->y1;
+        const int inside = ((uint64_t)e->x1 <= (uint64_t)W) & ((uint64_t)e->x2 <= (uint64_t)W);
+        const int left = (e->x1 == -ONE / 2) & (e->x2 == -ONE / 2);
+        if (!((inside | left) & ((uint64_t)top < (uint64_t)bottom) & ((uint64_t)bottom <= (uint64_t)H))) {
+            out->alphaCount = 0;
+            return 0;
+        }
+        bandStart[pixelOf(top) / BAND + 1]++;
     }
     for (long i = 0; i < bands; i++) bandStart[i + 1] += bandStart[i];
     for (long i = 0; i < count; i++) {
@@ -352,7 +391,7 @@ int strata_strips_build(const strata_edge_sink *edges, int evenOdd, strata_strip
         long kept = 0;
         for (long i = 0; i < activeCount; i++) {
             const strata_edge *e = &edges->edges[active[i]];
-            edge_rows(&b, e, r0, r1);
+            if (e->x1 >= 0) edge_rows_inside(&b, e, r0, r1); else edge_rows_left(&b, e, r0, r1);
             const int64_t bottom = pixelOf((e->y1 > e->y2 ? e->y1 : e->y2) - 1);
             // Kept for the next band when it reaches it: written either way and counted, not
             // branched on (which edges end in a band follows no pattern).
@@ -360,18 +399,12 @@ int strata_strips_build(const strata_edge_sink *edges, int evenOdd, strata_strip
             kept += bottom >= r1;
         }
         activeCount = kept;
-        for (int r = r0; r < r1; r++) {
-            rowStart[r] = (int32_t)out->count;
-            if (!sweep_row(&b, r - r0, evenOdd, out)) {
-                // Leave the accumulator zeroed for the next shape.
-                memset(scratch->acc, 0, (size_t)(BAND * slots) * sizeof(int64_t));
-                memset(scratch->bits, 0, (size_t)(BAND * words) * sizeof(uint64_t));
-                out->count = 0; out->alphaCount = 0;
-                return 0;
-            }
-            const long s = rowStart[r], e = out->count;
-            rowLo[r] = s < e ? out->strips[s].x0 : width;
-            rowHi[r] = s < e ? out->strips[e - 1].x1 : 0;
+        if (!sweep_band(&b, r0, r1, evenOdd, out, rowStart, rowLo, rowHi)) {
+            // Leave the accumulator zeroed for the next shape.
+            memset(scratch->acc, 0, (size_t)(BAND * slots) * sizeof(int64_t));
+            memset(scratch->bits, 0, (size_t)(BAND * words) * sizeof(uint64_t));
+            out->count = 0; out->alphaCount = 0;
+            return 0;
         }
     }
     rowStart[height] = (int32_t)out->count;

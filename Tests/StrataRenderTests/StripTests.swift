@@ -175,4 +175,44 @@ final class StripTests: XCTestCase {
             XCTAssertEqual(s.value, 1)
         }
     }
+
+    /// Edges that strata_edges_add cannot make — past the region's right side, left of it but off
+    /// the line x = −½, above or below its rows, horizontal — would reach outside the accumulator:
+    /// the builder refuses them (no strips) and goes on working for the next shape.
+    func testEdgesTheClipperCannotMakeAreRefused() {
+        var scratch = strata_strip_scratch()
+        defer { strata_strip_scratch_free(&scratch) }
+        let one: Int32 = 256
+        let bad = [
+            strata_edge(x1: 10 * one, y1: 0, x2: 101 * one, y2: 5 * one),   // past column 100
+            strata_edge(x1: -3 * one, y1: 0, x2: -3 * one, y2: 5 * one),    // left, but not at x = −½
+            strata_edge(x1: -one / 2, y1: 0, x2: 4 * one, y2: 5 * one),     // from x = −½ into the region
+            strata_edge(x1: 10 * one, y1: -one, x2: 20 * one, y2: 5 * one), // above row 0
+            strata_edge(x1: 10 * one, y1: 0, x2: 20 * one, y2: 51 * one),   // below row 49
+            strata_edge(x1: 10 * one, y1: 3 * one, x2: 20 * one, y2: 3 * one), // horizontal
+        ]
+        for edge in bad {
+            var edges = strata_edge_sink()
+            edges.width = 100; edges.height = 50
+            // A good edge first: the bad one is refused wherever it lies.
+            let list = [strata_edge(x1: 5 * one, y1: one, x2: 6 * one, y2: 40 * one), edge]
+            edges.edges = UnsafeMutablePointer<strata_edge>.allocate(capacity: list.count)
+            edges.edges.initialize(from: list, count: list.count)
+            edges.count = list.count; edges.capacity = list.count
+            defer { edges.edges.deallocate() }
+            var sink = strata_strip_sink()
+            defer { Foundation.free(sink.strips); Foundation.free(sink.alpha) }
+            var table = [Int32](repeating: 0, count: 3 * 50 + 1)
+            let ok = table.withUnsafeMutableBufferPointer { strata_strips_build(&edges, 0, &sink, $0.baseAddress!, &scratch) }
+            XCTAssertEqual(ok, 0, "\(edge)")
+            XCTAssertEqual(sink.count, 0)
+            XCTAssertEqual(sink.alphaCount, 0)
+        }
+        // The scratch is still good: a shape built after the refusals has its cells' coverage.
+        let shape: [[(Double, Double)]] = [[(-3, 2), (60.5, 7.25), (104, 45.5), (20.75, 30)]]
+        let strips = Strips(shape, width: 100, height: 50, evenOdd: false, scratch: &scratch)
+        defer { strips.release() }
+        let cells = cellCoverage(shape, width: 100, height: 50, evenOdd: false)
+        for r in 0..<50 { XCTAssertEqual(strips.window(r, 0, 100).0, cells[r], "row \(r)") }
+    }
 }
