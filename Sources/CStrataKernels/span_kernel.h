@@ -840,6 +840,36 @@ INLINE void FN(stepBordered)(const strata_item *restrict it, const FN(rowmap) *r
     FN(store)(R + k, dr); FN(store)(G + k, dg); FN(store)(B + k, db); FN(store)(A + k, da);
 }
 
+/// FN(loop)'s whole steps from k while k ≤ wb, for the interior of an axial gradient on an affine
+/// map whose lanes all lie strictly between its stops at 0 and 1 (RAMP_UNIT_INSIDE, or
+/// RAMP_UNIT_INSIDE_FLAT when `flat`), without coverage, clips or mask: FN(step)'s arithmetic for
+/// such a step, operation for operation (the same bytes), with the row's constants — the
+/// parameter's coefficients, the colours and, for one alpha, the alpha, the dither's share of it
+/// and the destination's weight — made once, where the steps had loaded or made them at every
+/// step. Returns the first k left; moves X along. (LANES > 1: the dither is the row's for every
+/// step.)
+INLINE int FN(axialInside)(const FN(gradient) *restrict gr, const FN(rowmaps) *restrict maps, float *restrict R,
+                           float *restrict G, float *restrict B, float *restrict A, int k, int wb, vf *X, vf dither,
+                           const int flat) {
+    const vf t1 = maps->t1, t0 = maps->t0, opacity = gr->opacity;
+    const vf c0 = gr->first[0], c1 = gr->first[1], c2 = gr->first[2], c3 = gr->first[3];
+    const vf d0 = gr->diff[0], d1 = gr->diff[1], d2 = gr->diff[2], d3 = gr->diff[3];
+    const vf flatAlpha = c3 * opacity, flatShare = dither * flatAlpha, flatKeep = 1.0f - flatAlpha;
+    vf x = *X;
+    for (; k <= wb; k += LANES, x += (float)LANES) {
+        const vf t = t1 * x + t0;
+        const vf a = flat ? flatAlpha : (c3 + d3 * t) * opacity;
+        const vf share = flat ? flatShare : dither * a, keep = flat ? flatKeep : 1.0f - a;
+        const vf r = (c0 + d0 * t) * a + share, g = (c1 + d1 * t) * a + share, b = (c2 + d2 * t) * a + share;
+        FN(store)(R + k, r + FN(load)(R + k) * keep);
+        FN(store)(G + k, g + FN(load)(G + k) * keep);
+        FN(store)(B + k, b + FN(load)(B + k) * keep);
+        FN(store)(A + k, a + FN(load)(A + k) * keep);
+    }
+    *X = x;
+    return k;
+}
+
 /// The loop over one segment, specialised by the compiler for each combination of the constant
 /// flags below (the dispatcher FN(segment) passes literals): a solid interior without clips maps
 /// no coordinates, a segment without clips or mask has no clip loop, and so on. Measured: one
@@ -884,9 +914,14 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
 #define STEP_KNOWN(WHOLE) FN(step)(it, &rm, il, fixedRamp == RAMP_UNIT_BETWEEN ? RAMP_UNIT_INSIDE : RAMP_UNIT_INSIDE_FLAT, cover, aa, \
                                    maps, R, G, B, A, k, lx0, lx1, tileX, y, mask, X, dither, &pf, full, replace, paint, clipped, \
                                    masked, inside, WHOLE, simple)
-            for (int k = k0; k < lx1; k += LANES, X += (float)LANES) {
-                if (k >= wa && k <= wb) STEP_KNOWN(1); else STEP_KNOWN(0);
+            int k = k0;
+            for (; k < lx1 && k < wa; k += LANES, X += (float)LANES) STEP_KNOWN(0);
+            if (LANES > 1 && !full && !replace && !clipped && !masked) {
+                k = FN(axialInside)(&il->gradient, maps, R, G, B, A, k, wb, &X, dither, fixedRamp == RAMP_UNIT_BETWEEN_FLAT);
+            } else {
+                for (; k <= wb; k += LANES, X += (float)LANES) STEP_KNOWN(1);
             }
+            for (; k < lx1; k += LANES, X += (float)LANES) STEP_KNOWN(0);
 #undef STEP_KNOWN
             return;
         }
