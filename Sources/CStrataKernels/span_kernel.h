@@ -1246,11 +1246,14 @@ INLINE void FN(stripRows)(const strata_item *it, const FN(itemLanes) *il, FN(row
                           const int solid) {
     const int ya = y0 > covY ? y0 : covY, yb = y1 < covY + rows ? y1 : covY + rows;
     const int32_t *rowLo = rowTable + rows + 1, *rowHi = rowLo + rows;
+    const int cx0 = x0 - covX, cx1 = x1 - covX;
     for (int y = ya; y < yb; y++) {
+        // Rows whose coverage lies left or right of these pixels (a shape crossing several tiles
+        // meets most of their rows elsewhere) would give an empty mask: passed over in a loop of
+        // their own.
+        while (y < yb && (rowHi[y - covY] <= cx0 || rowLo[y - covY] >= cx1)) y++;
+        if (y == yb) break;
         const int r = y - covY;
-        // A row whose coverage lies left or right of these pixels (a shape crossing several
-        // tiles meets most of their rows elsewhere) would give an empty mask.
-        if (rowHi[r] <= x0 - covX || rowLo[r] >= x1 - covX) continue;
         int first, end;
         long offset;
         const float *mask = scratch;
