@@ -37,16 +37,20 @@ void strata_edges_add(strata_edge_sink *s, double x0, double y0, double x1, doub
 
 // MARK: Accumulation
 
-/// A band's accumulator: `slots` int64 a row (slot x + 1 is pixel x; slot 0 is column −1, where
-/// the edges left of the region go), a bit a slot for the pixels pieces fell in, and per row the
-/// first and last slot that may hold a piece (lo > hi: none).
+/// A band's rows, one after the other in one buffer (zeros between shapes): a row's accumulator
+/// (`slots` int64: slot x + 1 is pixel x, slot 0 is column −1, where the edges left of the region
+/// go), a bit a slot for the pixels pieces fell in (`words` uint64), and the first and last slot
+/// that may hold a piece (two int32 in one more word; lo > hi: none). One row pointer reaches all
+/// three (four pointers a row were more than the edge loops had registers for).
 typedef struct {
-    int64_t *acc;
-    uint64_t *bits;
-    int32_t *lo, *hi;
-    long slots, words;
+    int64_t *rows;
+    long stride, slots, words;  // stride = slots + words + 1
     int32_t width;
 } band;
+
+static inline int64_t *band_acc(const band *b, long i) { return b->rows + i * b->stride; }
+static inline uint64_t *band_bits(const band *b, long i) { return (uint64_t *)(b->rows + i * b->stride + b->slots); }
+static inline int32_t *band_range(const band *b, long i) { return (int32_t *)(b->rows + i * b->stride + b->slots + b->words); }
 
 /// The rows r0 ..< r1 of a vertical edge in column −1 (x = −½: clip_edge's part of an edge left
 /// of the region), which adds only its cover, to slot 0 (coverage.c's `add` for x < 0).
@@ -57,18 +61,19 @@ static void edge_rows_left(const band *b, const strata_edge *e, int r0, int r1) 
     for (int64_t r = ra; r <= rb; r++) {
         const int64_t ya = top > r * ONE ? top : r * ONE, yb = bottom < (r + 1) * ONE ? bottom : (r + 1) * ONE;
         const long i = (long)(r - r0);
-        b->acc[i * b->slots] += 2 * ONE * sign * (yb - ya);
-        b->bits[i * b->words] |= 1;
-        if (b->lo[i] > 0) b->lo[i] = 0;
-        if (b->hi[i] < 0) b->hi[i] = 0;
+        int32_t *range = band_range(b, i);
+        band_acc(b, i)[0] += 2 * ONE * sign * (yb - ya);
+        band_bits(b, i)[0] |= 1;
+        if (range[0] > 0) range[0] = 0;
+        if (range[1] < 0) range[1] = 0;
     }
 }
 
-/// A band row's accumulator, bits and slot range, as pointers moved from row to row.
+/// A band row: its accumulator, moved from row to row, and where its bits and range lie from it
+/// (in int64).
 typedef struct {
     int64_t *restrict acc;
-    uint64_t *restrict bits;
-    int32_t *restrict lo, *restrict hi;
+    long bits, range;
 } row_ptrs;
 
 /// A piece of height dy ≠ 0 in column c (0 ≤ c < width) whose ends lie fxa and fxb across it
@@ -78,7 +83,7 @@ static inline __attribute__((always_inline)) void add_piece(row_ptrs r, int64_t 
     const long slot = c + 1;
     r.acc[slot] += 2 * ONE * (int64_t)cover - area;
     r.acc[slot + 1] += area;
-    r.bits[slot >> 6] |= (uint64_t)1 << (slot & 63);
+    ((uint64_t *)(r.acc + r.bits))[slot >> 6] |= (uint64_t)1 << (slot & 63);
 }
 
 /// scan() for a part of an edge whose columns lie in 0 ..< width (every edge clip_edge makes
@@ -86,8 +91,9 @@ static inline __attribute__((always_inline)) void add_piece(row_ptrs r, int64_t 
 static inline __attribute__((always_inline)) void scan_inside(row_ptrs r, int64_t x1, int64_t y1, int64_t x2, int64_t y2) {
     if (x2 > x1) {
         const int64_t c1 = pixelOf(x1), c2 = pixelOf(x2 - 1);
-        *r.lo = (int32_t)(c1 + 1) < *r.lo ? (int32_t)(c1 + 1) : *r.lo;
-        *r.hi = (int32_t)(c2 + 1) > *r.hi ? (int32_t)(c2 + 1) : *r.hi;
+        int32_t *range = (int32_t *)(r.acc + r.range);
+        range[0] = (int32_t)(c1 + 1) < range[0] ? (int32_t)(c1 + 1) : range[0];
+        range[1] = (int32_t)(c2 + 1) > range[1] ? (int32_t)(c2 + 1) : range[1];
         const int64_t fa = x1 - c1 * ONE;
         if (c1 == c2) { add_piece(r, c1, fa + (x2 - c1 * ONE), y2 - y1); return; }
         if (c2 == c1 + 1) {
@@ -107,8 +113,9 @@ static inline __attribute__((always_inline)) void scan_inside(row_ptrs r, int64_
         if (y2 != yl) add_piece(r, c2, x2 - c2 * ONE, y2 - yl);
     } else if (x2 < x1) {
         const int64_t c1 = pixelOf(x1 - 1), c2 = pixelOf(x2);
-        *r.lo = (int32_t)(c2 + 1) < *r.lo ? (int32_t)(c2 + 1) : *r.lo;
-        *r.hi = (int32_t)(c1 + 1) > *r.hi ? (int32_t)(c1 + 1) : *r.hi;
+        int32_t *range = (int32_t *)(r.acc + r.range);
+        range[0] = (int32_t)(c2 + 1) < range[0] ? (int32_t)(c2 + 1) : range[0];
+        range[1] = (int32_t)(c1 + 1) > range[1] ? (int32_t)(c1 + 1) : range[1];
         const int64_t fa = x1 - c1 * ONE;
         if (c1 == c2) { add_piece(r, c1, fa + (x2 - c1 * ONE), y2 - y1); return; }
         const int64_t fb = x2 - c2 * ONE;
@@ -129,8 +136,9 @@ static inline __attribute__((always_inline)) void scan_inside(row_ptrs r, int64_
         if (yl != y1) add_piece(r, c1, fa, yl - y1);
     } else {
         const int64_t c = pixelOf(x1);
-        *r.lo = (int32_t)(c + 1) < *r.lo ? (int32_t)(c + 1) : *r.lo;
-        *r.hi = (int32_t)(c + 1) > *r.hi ? (int32_t)(c + 1) : *r.hi;
+        int32_t *range = (int32_t *)(r.acc + r.range);
+        range[0] = (int32_t)(c + 1) < range[0] ? (int32_t)(c + 1) : range[0];
+        range[1] = (int32_t)(c + 1) > range[1] ? (int32_t)(c + 1) : range[1];
         add_piece(r, c, 2 * (x1 - c * ONE), y2 - y1);
     }
 }
@@ -139,7 +147,7 @@ static inline __attribute__((always_inline)) void scan_inside(row_ptrs r, int64_
 /// with pointers.
 static __attribute__((noinline)) void edge_rows_inside(const band *b, const strata_edge *e, int r0, int r1) {
     const int64_t x1 = e->x1, y1 = e->y1, x2 = e->x2, y2 = e->y2, dx = x2 - x1, dy = y2 - y1;
-    const long slots = b->slots, words = b->words;
+    const long slots = b->slots, words = b->words, stride = b->stride;
     if (dy > 0) {
         const int64_t first = pixelOf(y1), last = pixelOf(y2 - 1);
         const int64_t ra = first > r0 ? first : r0, rb = last < r1 - 1 ? last : r1 - 1;
@@ -147,7 +155,7 @@ static __attribute__((noinline)) void edge_rows_inside(const band *b, const stra
         int64_t xa = x1, ya = y1 - ra * ONE;
         if (ra > first) { xa = x1 + rounddiv((ra * ONE - y1) * dx, dy); ya = 0; }
         const long i = (long)(ra - r0);
-        row_ptrs r = { b->acc + i * slots, b->bits + i * words, b->lo + i, b->hi + i };
+        row_ptrs r = { band_acc(b, i), slots, slots + words };
         int64_t row = ra;
         if (row < last) {
             stepper st = stepper_make((ra + 1) * ONE - y1, ONE, dx, dy);
@@ -155,7 +163,7 @@ static __attribute__((noinline)) void edge_rows_inside(const band *b, const stra
                 const int64_t xb = x1 + stepper_next(&st);
                 scan_inside(r, xa, ya, xb, ONE);
                 xa = xb; ya = 0;
-                r.acc += slots; r.bits += words; r.lo++; r.hi++;
+                r.acc += stride;
             }
         }
         if (row <= rb) scan_inside(r, xa, ya, x2, y2 - row * ONE);
@@ -166,7 +174,7 @@ static __attribute__((noinline)) void edge_rows_inside(const band *b, const stra
         int64_t xa = x1, ya = y1 - ra * ONE;
         if (ra < first) { xa = x1 + rounddiv(((ra + 1) * ONE - y1) * dx, dy); ya = ONE; }
         const long i = (long)(ra - r0);
-        row_ptrs r = { b->acc + i * slots, b->bits + i * words, b->lo + i, b->hi + i };
+        row_ptrs r = { band_acc(b, i), slots, slots + words };
         int64_t row = ra;
         if (row > last) {
             stepper st = stepper_make(ra * ONE - y1, -ONE, dx, dy);
@@ -174,7 +182,7 @@ static __attribute__((noinline)) void edge_rows_inside(const band *b, const stra
                 const int64_t xb = x1 + stepper_next(&st);
                 scan_inside(r, xa, ya, xb, 0);
                 xa = xb; ya = ONE;
-                r.acc -= slots; r.bits -= words; r.lo--; r.hi--;
+                r.acc -= stride;
             }
         }
         if (row >= rb) scan_inside(r, xa, ya, x2, y2 - row * ONE);
@@ -304,15 +312,16 @@ static int sweep_band(const band *b, int r0, int r1, int evenOdd, strata_strip_s
                       int32_t *rowHi) {
     const long width = b->width, rows = r1 - r0;
     for (long i = 0; i < rows; i++) {
-        const long lo = b->lo[i], n = (long)b->hi[i] + 1;
-        b->lo[i] = INT32_MAX; b->hi[i] = -1;
+        int32_t *range = band_range(b, i);
+        const long lo = range[0], n = (long)range[1] + 1;
+        range[0] = INT32_MAX; range[1] = -1;
         const long start = o->count;
         rowStart[r0 + i] = (int32_t)start;
         // A row without pieces has a sum of 0 throughout: no strips. A row's strips hold at most
         // its width of values (then the padding's zeros), and a strip a run and a gap.
         if (lo < n) {
             if (!reserve_alpha(o, width + STRATA_STRIP_ALPHA_PAD) || !reserve_strips(o, width + 4)) return 0;
-            sweep_row(b->acc + i * b->slots, b->bits + i * b->words, lo, n, width, evenOdd, o);
+            sweep_row(band_acc(b, i), band_bits(b, i), lo, n, width, evenOdd, o);
         }
         const long end = o->count;
         rowLo[r0 + i] = start < end ? o->strips[start].x0 : (int32_t)width;
@@ -332,7 +341,7 @@ static int ensure(void **buf, long *capacity, long n, size_t size, int zeroed) {
 }
 
 void strata_strip_scratch_free(strata_strip_scratch *s) {
-    free(s->acc); free(s->bits); free(s->order); free(s->active); free(s->bandStart); free(s->range);
+    free(s->acc); free(s->order); free(s->active); free(s->bandStart);
     memset(s, 0, sizeof *s);
 }
 
@@ -347,16 +356,13 @@ int strata_strips_build(const strata_edge_sink *edges, int evenOdd, strata_strip
     if (!reserve_alpha(out, 2 * STRATA_STRIP_ALPHA_PAD)) return 0;
     memset(out->alpha, 0, STRATA_STRIP_ALPHA_PAD * sizeof *out->alpha);
     out->alphaCount = STRATA_STRIP_ALPHA_PAD;
-    if (!ensure((void **)&scratch->acc, &scratch->accCapacity, BAND * slots, sizeof(int64_t), 1)
-        || !ensure((void **)&scratch->bits, &scratch->bitsCapacity, BAND * words, sizeof(uint64_t), 1)
+    const long stride = slots + words + 1;
+    if (!ensure((void **)&scratch->acc, &scratch->accCapacity, BAND * stride, sizeof(int64_t), 1)
         || !ensure((void **)&scratch->order, &scratch->orderCapacity, count > 0 ? count : 1, sizeof(int32_t), 0)
         || !ensure((void **)&scratch->active, &scratch->activeCapacity, count > 0 ? count : 1, sizeof(int32_t), 0)
-        || !ensure((void **)&scratch->bandStart, &scratch->bandCapacity, bands + 1, sizeof(int32_t), 0)
-        || !ensure((void **)&scratch->range, &scratch->rangeCapacity, 2 * BAND, sizeof(int32_t), 0)) {
+        || !ensure((void **)&scratch->bandStart, &scratch->bandCapacity, bands + 1, sizeof(int32_t), 0)) {
         return 0;
     }
-    band b = { scratch->acc, scratch->bits, scratch->range, scratch->range + BAND, slots, words, width };
-    for (int i = 0; i < BAND; i++) { b.lo[i] = INT32_MAX; b.hi[i] = -1; }
     // The edges by the band of their first row (a counting sort).
     int32_t *bandStart = scratch->bandStart, *order = scratch->order, *active = scratch->active;
     for (long i = 0; i <= bands; i++) bandStart[i] = 0;
@@ -384,6 +390,8 @@ int strata_strips_build(const strata_edge_sink *edges, int evenOdd, strata_strip
     }
     for (long i = bands; i > 0; i--) bandStart[i] = bandStart[i - 1];
     bandStart[0] = 0;
+    band b = { scratch->acc, stride, slots, words, width };
+    for (int i = 0; i < BAND; i++) { band_range(&b, i)[0] = INT32_MAX; band_range(&b, i)[1] = -1; }
     long activeCount = 0;
     for (long k = 0; k < bands; k++) {
         const int r0 = (int)(k * BAND), r1 = r0 + BAND < height ? r0 + BAND : height;
@@ -400,13 +408,14 @@ int strata_strips_build(const strata_edge_sink *edges, int evenOdd, strata_strip
         }
         activeCount = kept;
         if (!sweep_band(&b, r0, r1, evenOdd, out, rowStart, rowLo, rowHi)) {
-            // Leave the accumulator zeroed for the next shape.
-            memset(scratch->acc, 0, (size_t)(BAND * slots) * sizeof(int64_t));
-            memset(scratch->bits, 0, (size_t)(BAND * words) * sizeof(uint64_t));
+            // Leave the band's rows zeroed for the next shape.
+            memset(scratch->acc, 0, (size_t)(BAND * stride) * sizeof(int64_t));
             out->count = 0; out->alphaCount = 0;
             return 0;
         }
     }
+    // The rows' ranges back to zeros: the next shape's rows may lie elsewhere in the buffer.
+    for (int i = 0; i < BAND; i++) band_range(&b, i)[0] = band_range(&b, i)[1] = 0;
     rowStart[height] = (int32_t)out->count;
     // The padding after the values (each row reserved room for it).
     memset(out->alpha + out->alphaCount, 0, STRATA_STRIP_ALPHA_PAD * sizeof *out->alpha);

@@ -215,4 +215,24 @@ final class StripTests: XCTestCase {
         let cells = cellCoverage(shape, width: 100, height: 50, evenOdd: false)
         for r in 0..<50 { XCTAssertEqual(strips.window(r, 0, 100).0, cells[r], "row \(r)") }
     }
+
+    /// The scratch's band rows lie at other places for regions of other widths: shapes of
+    /// different widths one after the other in one scratch give the strips each gives in a
+    /// fresh one (the rows are left zeroed, their ranges too).
+    func testRegionsOfOtherWidthsShareAScratch() {
+        var rng = SplitMix(seed: 11)
+        let sizes: [(Int32, Int32)] = [(100, 50), (37, 70), (300, 20), (64, 64), (100, 50)]
+        var shared = strata_strip_scratch()
+        defer { strata_strip_scratch_free(&shared) }
+        for (w, h) in sizes {
+            let shape = polygons(4, &rng, width: Double(w), height: Double(h))
+            var fresh = strata_strip_scratch()
+            defer { strata_strip_scratch_free(&fresh) }
+            let a = Strips(shape, width: w, height: h, evenOdd: false, scratch: &shared)
+            let b = Strips(shape, width: w, height: h, evenOdd: false, scratch: &fresh)
+            defer { a.release(); b.release() }
+            XCTAssertEqual(a.table, b.table, "\(w)×\(h)")
+            XCTAssertEqual((0..<Int(h)).map { a.window($0, 0, Int(w)).0 }, (0..<Int(h)).map { b.window($0, 0, Int(w)).0 }, "\(w)×\(h)")
+        }
+    }
 }

@@ -343,18 +343,14 @@ typedef struct {
 
 /// A worker's buffers for strata_strips_build (zero-initialise; free with strata_strip_scratch_free).
 typedef struct {
-    int64_t *acc;
+    int64_t *acc;  // a band's rows (strips.c's `band`)
     long accCapacity;
-    uint64_t *bits;
-    long bitsCapacity;
     int32_t *order;
     long orderCapacity;
     int32_t *active;
     long activeCapacity;
     int32_t *bandStart;
     long bandCapacity;
-    int32_t *range;
-    long rangeCapacity;
 } strata_strip_scratch;
 
 void strata_strip_scratch_free(strata_strip_scratch *scratch);
