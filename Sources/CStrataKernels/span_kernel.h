@@ -38,7 +38,8 @@ typedef struct {
     FN(rowmap) item;
     FN(rowmap) clips[STRATA_MAX_CLIPS];
     int clipCount;
-    // An affine item map's axial gradient parameter along the row, t = t1·X + t0 (FN(prepareRow)):
+    // An affine item map's axial gradient parameter along the row, t = t1·X + t0 (t1 for the draw
+    // call, FN(prepareMaps); t0 for the row, FN(prepareRow)):
     // two operations a step instead of the six of FN(shade)'s formula from the local point. (Here,
     // not in FN(rowmap): two more floats there cost the image loops 2 % more instructions.)
     float t0, t1;
@@ -685,6 +686,11 @@ INLINE void FN(prepareMaps)(FN(rowmaps) *m, const strata_item *it) {
     m->clipCount = it->clipCount < STRATA_MAX_CLIPS ? it->clipCount : STRATA_MAX_CLIPS;
     for (int k = 0; k < m->clipCount; k++) m->clips[k] = FN(prepare)(&it->clips[k].map);
     m->t0 = m->t1 = 0;
+    // The axial parameter's step along a row of an affine map (FN(prepareRow)): the map's m0 and m1
+    // are every row's.
+    if (it->paint == STRATA_PAINT_AXIAL && m->item.affine) {
+        m->t1 = (float)(((double)m->item.m0 * it->gdx + (double)m->item.m1 * it->gdy) * it->gInvLen2);
+    }
 }
 
 /// What a draw call makes once for all its rows: the maps and the item's lanes.
@@ -698,8 +704,8 @@ INLINE void FN(prepareRow)(FN(rowmaps) *m, const strata_item *it, int y) {
     FN(moveToRow)(&m->item, &it->map, Y);
     if (it->paint == STRATA_PAINT_AXIAL && m->item.affine) {
         // ((u − sx)·dx + (v − sy)·dy)·invLen2 with u = m0·X + a and v = m1·X + b, gathered by X.
+        // (t1, the same for every row, is FN(prepareMaps)'s.)
         const FN(rowmap) *r = &m->item;
-        m->t1 = (float)(((double)r->m0 * it->gdx + (double)r->m1 * it->gdy) * it->gInvLen2);
         m->t0 = (float)((((double)r->a - it->gsx) * it->gdx + ((double)r->b - it->gsy) * it->gdy) * it->gInvLen2);
     }
     for (int k = 0; k < m->clipCount; k++) FN(moveToRow)(&m->clips[k], &it->clips[k].map, Y);
