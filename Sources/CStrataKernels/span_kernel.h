@@ -1221,6 +1221,30 @@ void FN(strata_draw_rows_bordered)(const strata_item *fill, const strata_item *b
 #undef STRATA_RAMP_FLAT
 #undef STRATA_RAMP_ANY
 
+/// FN(loop)'s steps for a solid colour through a mask and nothing else (no clips, coverage or map)
+/// over pixels x0 ..< x1 of row y: FN(step)'s arithmetic for them, operation for operation (the
+/// same bytes; a whole step's lanes are the segment's, so one test of the lanes serves every step),
+/// without the map, dither and step bounds FN(loop) sets up for each row of a shape or of glyphs.
+INLINE void FN(solidMaskedRow)(const strata_item *restrict it, float *restrict tile, long stride, long plane, int tileX,
+                               int tileY, int y, int x0, int x1, const float *restrict mask) {
+    float *row = tile + (long)(y - tileY) * stride;
+    float *R = row, *G = row + plane, *B = row + 2 * plane, *A = row + 3 * plane;
+    const int lx0 = x0 - tileX, lx1 = x1 - tileX;
+    const vf cr = it->color[0], cg = it->color[1], cb = it->color[2], ca = it->color[3];
+    for (int k = lx0 & ~(ALIGN - 1); k < lx1; k += LANES) {
+        const vi lx = IOTA + k;
+        const vf cov = (vf)1.0f * FN(load)(mask + k);
+        const vi live = (lx >= lx0) & (lx < lx1) & (cov > 0);
+        if (!FN(any)(live)) continue;
+        const vf sr = cr * cov, sg = cg * cov, sb = cb * cov, sa = ca * cov, keep = 1.0f - sa;
+        const vf dr = FN(load)(R + k), dg = FN(load)(G + k), db = FN(load)(B + k), da = FN(load)(A + k);
+        FN(store)(R + k, SEL(live, sr + dr * keep, dr));
+        FN(store)(G + k, SEL(live, sg + dg * keep, dg));
+        FN(store)(B + k, SEL(live, sb + db * keep, db));
+        FN(store)(A + k, SEL(live, sa + da * keep, da));
+    }
+}
+
 /// FN(segment) through a mask for an item of one solid colour (`solid` 1, or 2 when clipped; 0: the
 /// item's paint is another, FN(segment) decides): the loop FN(segment) would pick, without its
 /// dispatch and call for each row of a shape or of glyphs.
@@ -1229,6 +1253,9 @@ INLINE void FN(maskedSegment)(const strata_item *it, const FN(itemLanes) *il, co
     if (x1 <= x0) return;
     if (solid == 0) {
         FN(segment)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, STRATA_SPAN_INTERIOR, mask);
+    } else if (solid == 1 && !it->general) {
+        // (The general code takes FN(loop)'s steps: the tests compare the two.)
+        FN(solidMaskedRow)(it, tile, stride, plane, tileX, tileY, y, x0, x1, mask);
     } else {
         FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, 0, 0, STRATA_PAINT_SOLID, solid == 2, 1, 0, 0, RAMP_OF_ITEM);
     }
