@@ -77,7 +77,8 @@ typedef struct {
 } row_ptrs;
 
 /// A piece of height dy ≠ 0 in column c (0 ≤ c < width) whose ends lie fxa and fxb across it
-/// (`fx` their sum): put_inside's sums.
+/// (`fx` their sum): its cover and area (coverage.c's `piece`), in its slot and the next, and its
+/// slot's bit.
 static inline __attribute__((always_inline)) void add_piece(row_ptrs r, int64_t c, int64_t fx, int64_t dy) {
     const int32_t cover = (int32_t)dy, area = (int32_t)(dy * fx);
     const long slot = c + 1;
@@ -86,8 +87,11 @@ static inline __attribute__((always_inline)) void add_piece(row_ptrs r, int64_t 
     ((uint64_t *)(r.acc + r.bits))[slot >> 6] |= (uint64_t)1 << (slot & 63);
 }
 
-/// scan() for a part of an edge whose columns lie in 0 ..< width (every edge clip_edge makes
-/// but the vertical ones in column −1): the same pieces, without the clamps to the region.
+/// The part of an edge inside a band row (x in fixed point, y as 0…256 within the row), split at
+/// column boundaries as coverage.c's `scanline` and `columns` split it, for an edge whose columns
+/// lie in 0 ..< width (every edge clip_edge makes but the vertical ones in column −1, which
+/// edge_rows_left takes): no piece falls outside the row's slots, so none is tested for it. The
+/// row's range is stored whether or not it moves (as branches, these were missed often).
 static inline __attribute__((always_inline)) void scan_inside(row_ptrs r, int64_t x1, int64_t y1, int64_t x2, int64_t y2) {
     if (x2 > x1) {
         const int64_t c1 = pixelOf(x1), c2 = pixelOf(x2 - 1);
@@ -143,8 +147,10 @@ static inline __attribute__((always_inline)) void scan_inside(row_ptrs r, int64_
     }
 }
 
-/// edge_rows() for an edge inside the region's columns (scan_inside), walking the band's rows
-/// with pointers.
+/// The rows r0 ..< r1 of an edge inside the region's columns (coverage.c's `line`, restricted to
+/// those rows), one row pointer moved from row to row: the rows the edge leaves through their
+/// bottom (or top, upward; their crossings stepped, so that an edge within one row needs no
+/// stepper and its two divisions), then its last row, if in this band.
 static __attribute__((noinline)) void edge_rows_inside(const band *b, const strata_edge *e, int r0, int r1) {
     const int64_t x1 = e->x1, y1 = e->y1, x2 = e->x2, y2 = e->y2, dx = x2 - x1, dy = y2 - y1;
     const long slots = b->slots, words = b->words, stride = b->stride;
@@ -309,7 +315,8 @@ static inline __attribute__((always_inline)) void sweep_row(int64_t *restrict ac
 }
 
 /// The strips of a band's rows r0 ..< r1 (band rows 0 ..< r1 − r0), their entries in the row table,
-/// the accumulator and bits left zeroed. Returns 0 when an allocation failed (nothing swept).
+/// the rows' accumulators and bits left zeroed. Returns 0 when an allocation failed (the caller
+/// then clears the band, part of which may be left).
 static int sweep_band(const band *b, int r0, int r1, int evenOdd, strata_strip_sink *o, int32_t *rowStart, int32_t *rowLo,
                       int32_t *rowHi) {
     const long width = b->width, rows = r1 - r0;
