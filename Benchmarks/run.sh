@@ -9,7 +9,9 @@
 #
 # The machine is shared and noisy (±25 % between runs), so every figure of the standard scenes
 # is the median over `rounds` rounds, and within a round Strata (1 and 2 workers) and the peers
-# run one after the other: the ratios compare figures measured side by side.
+# run one after the other: the ratios compare figures measured side by side. Each scene also prints
+# the ratio within each round (its median) and that of the fastest rounds, which a busy minute
+# on the host sways less.
 set -u
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -62,6 +64,16 @@ for scene in ("composite", "motion"):
             print(f"  {who:10s} {med[who]:7.1f} ms/frame{ratio}   (rounds: {', '.join(f'{x:.1f}' for x in rows[(scene, who)])})")
     if "strata-w1" in med and "strata-w2" in med:
         print(f"  2 workers vs 1: {med['strata-w1'] / med['strata-w2']:.2f}×")
+    if b2d:
+        # The host's other load only adds time, and a round runs Strata and the peers one after the
+        # other: the ratio within each round (its median over the rounds) and the fastest rounds'
+        # ratio are less at the mercy of a busy minute than the ratio of medians.
+        b = rows[(scene, "blend2d")]
+        for who in ("strata-w1", "strata-w2"):
+            if (scene, who) in rows and len(rows[(scene, who)]) == len(b):
+                paired = statistics.median(x / y for x, y in zip(rows[(scene, who)], b))
+                fastest = min(rows[(scene, who)]) / min(b)
+                print(f"  {who} ÷ Blend2D within a round (median): {paired:.2f}; fastest rounds: {fastest:.2f}")
     for who in ("strata-w1", "strata-w2"):
         if (scene, who) in extra:
             print(f"  {who} {extra[(scene, who)]}")
