@@ -1225,12 +1225,12 @@ void FN(strata_draw_rows_bordered)(const strata_item *fill, const strata_item *b
 /// over pixels x0 ..< x1 of row y: FN(step)'s arithmetic for them, operation for operation (the
 /// same bytes; a whole step's lanes are the segment's, so one test of the lanes serves every step),
 /// without the map, dither and step bounds FN(loop) sets up for each row of a shape or of glyphs.
-INLINE void FN(solidMaskedRow)(const strata_item *restrict it, float *restrict tile, long stride, long plane, int tileX,
-                               int tileY, int y, int x0, int x1, const float *restrict mask) {
+INLINE void FN(solidMaskedRow)(const vf colour[4], float *restrict tile, long stride, long plane, int tileX, int tileY, int y,
+                               int x0, int x1, const float *restrict mask) {
     float *row = tile + (long)(y - tileY) * stride;
     float *R = row, *G = row + plane, *B = row + 2 * plane, *A = row + 3 * plane;
     const int lx0 = x0 - tileX, lx1 = x1 - tileX;
-    const vf cr = it->color[0], cg = it->color[1], cb = it->color[2], ca = it->color[3];
+    const vf cr = colour[0], cg = colour[1], cb = colour[2], ca = colour[3];
     for (int k = lx0 & ~(ALIGN - 1); k < lx1; k += LANES) {
         const vi lx = IOTA + k;
         const vf cov = (vf)1.0f * FN(load)(mask + k);
@@ -1249,13 +1249,14 @@ INLINE void FN(solidMaskedRow)(const strata_item *restrict it, float *restrict t
 /// item's paint is another, FN(segment) decides): the loop FN(segment) would pick, without its
 /// dispatch and call for each row of a shape or of glyphs.
 INLINE void FN(maskedSegment)(const strata_item *it, const FN(itemLanes) *il, const FN(rowmaps) *maps, float *tile, long stride,
-                              long plane, int tileX, int tileY, int y, int x0, int x1, const float *mask, const int solid) {
+                              long plane, int tileX, int tileY, int y, int x0, int x1, const float *mask, const int solid,
+                              const vf colour[4]) {
     if (x1 <= x0) return;
     if (solid == 0) {
         FN(segment)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, STRATA_SPAN_INTERIOR, mask);
     } else if (solid == 1 && !it->general) {
         // (The general code takes FN(loop)'s steps: the tests compare the two.)
-        FN(solidMaskedRow)(it, tile, stride, plane, tileX, tileY, y, x0, x1, mask);
+        FN(solidMaskedRow)(colour, tile, stride, plane, tileX, tileY, y, x0, x1, mask);
     } else {
         FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, 0, 0, STRATA_PAINT_SOLID, solid == 2, 1, 0, 0, RAMP_OF_ITEM);
     }
@@ -1279,6 +1280,8 @@ INLINE void FN(stripRows)(const strata_item *it, const FN(itemLanes) *il, FN(row
                           const int solid) {
     const int ya = y0 > covY ? y0 : covY, yb = y1 < covY + rows ? y1 : covY + rows;
     const int32_t *rowLo = rowTable + rows + 1, *rowHi = rowLo + rows;
+    // The item's colour as lanes, once (FN(solidMaskedRow); the tile's stores could alias the item).
+    const vf colour[4] = { it->color[0], it->color[1], it->color[2], it->color[3] };
     const int cx0 = x0 - covX, cx1 = x1 - covX;
     for (int y = ya; y < yb; y++) {
         // Rows whose coverage lies left or right of these pixels (a shape crossing several tiles
@@ -1301,7 +1304,7 @@ INLINE void FN(stripRows)(const strata_item *it, const FN(itemLanes) *il, FN(row
         }
         if (first >= end) continue;
         FN(prepareMaskedRow)(maps, it, y, solid);
-        FN(maskedSegment)(it, il, maps, tile, stride, plane, tileX, tileY, y, first + covX, end + covX, mask, solid);
+        FN(maskedSegment)(it, il, maps, tile, stride, plane, tileX, tileY, y, first + covX, end + covX, mask, solid, colour);
     }
 }
 
@@ -1345,6 +1348,8 @@ INLINE void FN(addRow)(float *restrict to, const float *restrict from, int n) {
 INLINE void FN(glyphRows)(const strata_item *it, const FN(itemLanes) *il, FN(rowmaps) *maps, float *tile, long stride,
                           long plane, int tileX, int tileY, const strata_glyph *const *sel, int n, int x0, int x1, int ya,
                           int yb, float *scratch, const int solid) {
+    // The item's colour as lanes, once (FN(solidMaskedRow); the tile's stores could alias the item).
+    const vf colour[4] = { it->color[0], it->color[1], it->color[2], it->color[3] };
     for (int y = ya; y < yb; y++) {
         int ga = 0, gb = 0, prepared = 0;
         for (int g = 0; g < n; g++) {
@@ -1359,7 +1364,7 @@ INLINE void FN(glyphRows)(const strata_item *it, const FN(itemLanes) *il, FN(row
                 for (int x = oa; x < ob && !clash; x++) clash = scratch[x - tileX] != 0 && row[x - rx] != 0;
                 if (clash) {
                     if (!prepared) { FN(prepareMaskedRow)(maps, it, y, solid); prepared = 1; }
-                    FN(maskedSegment)(it, il, maps, tile, stride, plane, tileX, tileY, y, ga, gb, scratch, solid);
+                    FN(maskedSegment)(it, il, maps, tile, stride, plane, tileX, tileY, y, ga, gb, scratch, solid, colour);
                     ga = gb = 0;
                 }
             }
@@ -1384,7 +1389,7 @@ INLINE void FN(glyphRows)(const strata_item *it, const FN(itemLanes) *il, FN(row
         }
         if (ga < gb) {
             if (!prepared) FN(prepareMaskedRow)(maps, it, y, solid);
-            FN(maskedSegment)(it, il, maps, tile, stride, plane, tileX, tileY, y, ga, gb, scratch, solid);
+            FN(maskedSegment)(it, il, maps, tile, stride, plane, tileX, tileY, y, ga, gb, scratch, solid, colour);
         }
     }
 }
