@@ -222,6 +222,36 @@ final class InteriorRunTests: XCTestCase {
         }
     }
 
+    /// The inverse of an affine map is exactly affine — third column (0, 0, 1) — so every fast
+    /// path for affine planes applies. The general formula gives det · (1 / det) there, which is
+    /// 1 − 2⁻⁵³ for a layer scaled by 0.6 or 1.2: such layers used to take the perspective paths.
+    func testInverseOfAnAffineMapIsAffine() {
+        for s in [0.6, 1.2, 0.7, 1] {
+            for angle in [0, 0.3, 2.0] {
+                let c = cos(angle) * s, n = sin(angle) * s
+                let h = Homography(c, n, 0, -n, c, 0, 37.5, -12.25, 1)
+                let inverse = h.inverted()!
+                XCTAssertTrue(inverse.isAffine, "scale \(s), angle \(angle): \(inverse.m)")
+                let (x, y, w) = h.apply(3, 4)
+                let (u, v, q) = inverse.apply(x / w, y / w)
+                XCTAssertEqual(u / q, 3, accuracy: 1e-12); XCTAssertEqual(v / q, 4, accuracy: 1e-12)
+            }
+        }
+        // A projective map keeps its perspective row.
+        let p = Homography(1, 0, 0.001, 0, 1, 0, 0, 0, 1).inverted()!
+        XCTAssertFalse(p.isAffine)
+        // A layer scaled by 0.6 reaches the display list with an affine plane.
+        let root = canvas(200, 150)
+        let layer = CALayer()
+        layer.frame = CGRect(x: 40, y: 30, width: 100, height: 80)
+        layer.backgroundColor = color(0.2, 0.4, 0.8)
+        layer.transform = CATransform3DMakeScale(0.6, 0.6, 1)
+        root.addSublayer(layer)
+        let list = FrameRenderer(width: 200, height: 150).displayList(for: PresentationBuilder(time: 0).snapshotTree(of: root))
+        XCTAssertEqual(list.items.count, 2)
+        for item in list.items { XCTAssertTrue(item.plane.fromScreen.isAffine, "\(item.plane.fromScreen.m)") }
+    }
+
     /// Images turned, scaled (up to 3×, down to 0.3×), mirrored and sheared, opaque and at half
     /// opacity, draw the same bytes with and without interior runs. Their interiors sample
     /// without clamping the texel indices where every bilinear footprint of a step is proven to

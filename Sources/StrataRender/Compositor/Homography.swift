@@ -50,10 +50,18 @@ public struct Homography: Sendable, Equatable {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
         let id = 1 / det
-        return Homography(
+        var inverse = Homography(
             (a.4 * a.8 - a.5 * a.7) * id, (a.2 * a.7 - a.1 * a.8) * id, (a.1 * a.5 - a.2 * a.4) * id,
             (a.5 * a.6 - a.3 * a.8) * id, (a.0 * a.8 - a.2 * a.6) * id, (a.2 * a.3 - a.0 * a.5) * id,
             (a.3 * a.7 - a.4 * a.6) * id, (a.1 * a.6 - a.0 * a.7) * id, (a.0 * a.4 - a.1 * a.3) * id)
+        if isAffine {
+            // The inverse of an affine map is affine: its last column is exactly (0, 0, 1). The
+            // formula gives det · (1 / det) there, which rounds to 1 − 2⁻⁵³ for many determinants
+            // (a layer scaled by 0.6, say): such a layer took the perspective paths — a division
+            // per pixel, no interior runs — in every renderer.
+            inverse.m.2 = 0; inverse.m.5 = 0; inverse.m.8 = 1
+        }
+        return inverse
     }
 
     /// Homogeneous image of a point.
