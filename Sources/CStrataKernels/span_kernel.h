@@ -344,7 +344,7 @@ INLINE FN(prefetch) FN(prefetchAhead)(const strata_sampler *s, const FN(rowmap) 
 
 /// Prefetches the line `pf.delta` texels on from the last lane's top-left texel, and the line one
 /// texel row below it. (The first lane's lines were the last lane's of the step before, a texel
-/// away: prefetching them too, as this did, cost the composite frame 4 % more instructions.) A
+/// away: prefetching them too, as this did, cost the composite frame 3 % more instructions.) A
 /// prefetch never faults, so the addresses are not clamped to the image (near its edges some lie
 /// outside it and fetch nothing of use); they are computed as integers, not as pointers past the
 /// texels.
