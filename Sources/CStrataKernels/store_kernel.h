@@ -16,14 +16,25 @@ INLINE vf FN(clampTo)(vf v, vf hi) {
     return SEL(c > hi, hi, c);
 }
 
+#ifdef STRATA_PACK_RGBA
+/// A colour clamped to 0 … av (av: alpha, clamped) as FN(clampTo) would, for STRATA_PACK_RGBA's
+/// saturating packs: only the upper bound is applied. Below it, a negative colour converts to a
+/// negative integer and NaN to INT32_MIN (vcvttps2dq's "integer indefinite"), and the signed
+/// saturation of the first pack makes both 0 — the byte that the lower clamp gives.
+INLINE vf FN(colourTo)(vf v, vf av) { return SEL(av < v, av, v); }
+#else
+INLINE vf FN(colourTo)(vf v, vf av) { return FN(clampTo)(v, av); }
+#endif
+
 void FN(strata_store_planar)(const float *r, const float *g, const float *b, const float *a, uint32_t *dst, long count) {
     long i = 0;
+#pragma clang loop unroll_count(2)
     for (; i + LANES <= count; i += LANES) {
         vf av = FN(clampTo)(FN(load)(a + i), (vf)1.0f);
         // Signed conversions (the values are 0.5…255.5): an unsigned one is a long sequence on AVX2.
-        vu rr = (vu)__builtin_convertvector(FN(clampTo)(FN(load)(r + i), av) * 255.0f + 0.5f, vi);
-        vu gg = (vu)__builtin_convertvector(FN(clampTo)(FN(load)(g + i), av) * 255.0f + 0.5f, vi);
-        vu bb = (vu)__builtin_convertvector(FN(clampTo)(FN(load)(b + i), av) * 255.0f + 0.5f, vi);
+        vu rr = (vu)__builtin_convertvector(FN(colourTo)(FN(load)(r + i), av) * 255.0f + 0.5f, vi);
+        vu gg = (vu)__builtin_convertvector(FN(colourTo)(FN(load)(g + i), av) * 255.0f + 0.5f, vi);
+        vu bb = (vu)__builtin_convertvector(FN(colourTo)(FN(load)(b + i), av) * 255.0f + 0.5f, vi);
         vu qq = (vu)__builtin_convertvector(av * 255.0f + 0.5f, vi);
 #ifdef STRATA_PACK_RGBA
         vu word = STRATA_PACK_RGBA(rr, gg, bb, qq);

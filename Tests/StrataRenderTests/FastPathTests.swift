@@ -415,6 +415,10 @@ final class StoreTests: XCTestCase {
         var values: [SIMD4<Float>] = [
             SIMD4(0.5 / 255, 1.5 / 255, 254.5 / 255, 1), SIMD4(-0.1, 2, 0.3, 0.2), SIMD4(0.9, 0.9, 0.9, 1.5),
             SIMD4(0.4, 0.4, 0.4, -1), SIMD4(1, 1, 1, 1), SIMD4(0, 0, 0, 0), SIMD4(Float.nan, 0.2, 0.2, 0.5),
+            // Colours whose lower clamp the SIMD store leaves to its saturating packs: below the
+            // 32-bit range, infinite, NaN, just under 0; and a NaN alpha over a valid colour.
+            SIMD4(-1e30, -Float.infinity, -0.003, 0.7), SIMD4(0.3, 0.3, 0.3, Float.nan), SIMD4(Float.infinity, -0, -Float.nan, 0.8),
+            SIMD4(-1e-9, 0.5, 1e30, 1e30),
         ]
         for _ in 0..<2000 {
             let a = Float.random(in: -0.1...1.1, using: &rng)
