@@ -342,17 +342,18 @@ INLINE FN(prefetch) FN(prefetchAhead)(const strata_sampler *s, const FN(rowmap) 
     return p;
 }
 
-/// Prefetches the line `pf.delta` texels on from the last lane's top-left texel, and the line one
-/// texel row below it. (The first lane's lines were the last lane's of the step before, a texel
-/// away: prefetching them too, as this did, cost the composite frame 3 % more instructions.) A
-/// prefetch never faults, so the addresses are not clamped to the image (near its edges some lie
-/// outside it and fetch nothing of use); they are computed as integers, not as pointers past the
-/// texels.
+/// Prefetches the lines `pf.delta` texels on from the first and the last lane's top-left texel,
+/// and the lines one texel row below those. A prefetch never faults, so the addresses are not
+/// clamped to the image (near its edges some lie outside it and fetch nothing of use); they are
+/// computed as integers, not as pointers past the texels.
 INLINE void FN(prefetchTexels)(const strata_sampler *s, const FN(prefetch) *pf, vi index) {
     const uintptr_t base = (uintptr_t)s->texels, row = (uintptr_t)s->width * sizeof *s->texels;
-    const uintptr_t at = base + (uintptr_t)(index[LANES - 1] + pf->delta) * sizeof *s->texels;
-    __builtin_prefetch((const void *)at);
-    __builtin_prefetch((const void *)(at + row));
+    const long ends[2] = { index[0], index[LANES - 1] };
+    for (int i = 0; i < 2; i++) {
+        const uintptr_t at = base + (uintptr_t)(ends[i] + pf->delta) * sizeof *s->texels;
+        __builtin_prefetch((const void *)at);
+        __builtin_prefetch((const void *)(at + row));
+    }
 }
 
 #ifndef STRATA_INSIDE_KINDS
