@@ -932,6 +932,12 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
             return;
         }
     }
+    // An image's interior run whose footprints lie inside it: its ends are aligned (FN(alignInterior)),
+    // so on an affine map every step is whole — one loop without the test per step.
+    if (paint == STRATA_PAINT_IMAGE && inside != INSIDE_NO && wa == k0 && (lx1 - k0) % LANES == 0) {
+        for (int k = k0; k < lx1; k += LANES, X += (float)LANES) STEP(1);
+        return;
+    }
     for (int k = k0; k < lx1; k += LANES, X += (float)LANES) {
         if (k >= wa && k <= wb) STEP(1); else STEP(0);
     }
