@@ -342,15 +342,17 @@ INLINE FN(prefetch) FN(prefetchAhead)(const strata_sampler *s, const FN(rowmap) 
     return p;
 }
 
-/// Prefetches the lines `pf.delta` texels on from the first and the last lane's top-left texel,
-/// and the lines one texel row below those. A prefetch never faults, so the addresses are not
-/// clamped to the image (near its edges some lie outside it and fetch nothing of use); they are
-/// computed as integers, not as pointers past the texels.
+/// Prefetches the lines `pf.delta` texels on from the first, the middle and the last lane's
+/// top-left texel, and the lines one texel row below those. (Measured by alternating runs on AMD
+/// Zen 3: the middle lane's made the composite frame 3 % faster with one worker and 6 % with two;
+/// two more lanes' or the last lane's alone, 2 % slower; 16 rows ahead, 5 % slower.) A prefetch
+/// never faults, so the addresses are not clamped to the image (near its edges some lie outside
+/// it and fetch nothing of use); they are computed as integers, not as pointers past the texels.
 INLINE void FN(prefetchTexels)(const strata_sampler *s, const FN(prefetch) *pf, vi index) {
     const uintptr_t base = (uintptr_t)s->texels, row = (uintptr_t)s->width * sizeof *s->texels;
-    const long ends[2] = { index[0], index[LANES - 1] };
-    for (int i = 0; i < 2; i++) {
-        const uintptr_t at = base + (uintptr_t)(ends[i] + pf->delta) * sizeof *s->texels;
+    const long lanes[3] = { index[0], index[LANES / 2], index[LANES - 1] };
+    for (int i = 0; i < (LANES > 1 ? 3 : 1); i++) {
+        const uintptr_t at = base + (uintptr_t)(lanes[i] + pf->delta) * sizeof *s->texels;
         __builtin_prefetch((const void *)at);
         __builtin_prefetch((const void *)(at + row));
     }
