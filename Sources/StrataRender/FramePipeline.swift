@@ -62,16 +62,20 @@ public final class FramePipeline {
         // The tile stage does not use the backing-store cache (FrameRenderer.drawTiles), so its
         // frame ends here, as it would after the tiles.
         renderer.cache.endFrame()
-        let previous = takeInFlight()
         guard overlaps else {
+            let previous = takeInFlight()
             pending = (list, yuv)
             return previous
         }
+        // Queued before waiting for the frame before: the queue's thread goes on to this frame's
+        // tiles as soon as it ends that one's, without waiting for this thread to wake and hand
+        // the frame over (the queue is serial, so the frame before's tile stage still ends first).
         let renderer = renderer, drawing = Drawing()
         queue.async {
             drawing.result = renderer.drawTiles(of: list, yuv: yuv)
             drawing.done.signal()
         }
+        let previous = takeInFlight()
         inFlight = drawing
         return previous
     }
