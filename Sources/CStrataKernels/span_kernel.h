@@ -883,24 +883,28 @@ INLINE int FN(axialInside)(const FN(gradient) *restrict gr, const FN(rowmaps) *r
 /// no coordinates, a segment without clips or mask has no clip loop, and so on. Measured: one
 /// generic loop testing the flags per step cost 2–3× the instructions of the specialised ones.
 /// `inside`: whether an image's bilinear footprints all lie inside it (FN(footprintsInside)), and
-/// whether it is plain (STRATA_INSIDE_KINDS).
+/// whether it is plain (STRATA_INSIDE_KINDS). `fromFirst`: the steps start at the segment's first
+/// pixel instead of on multiples of ALIGN (FN(loopBordered) says when that pays; images, whose
+/// prefetch and interiors count on the alignment, never do).
 INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restrict il, const FN(rowmaps) *restrict maps,
                      float *restrict tile, long stride,
                      long plane, int tileX, int tileY, int y, int x0, int x1, const float *restrict mask,
                      const int full, const int replace, const int paint, const int clipped, const int masked,
-                     const int inside, const int simple, const int fixedRamp) {
+                     const int inside, const int simple, const int fixedRamp, const int fromFirst) {
     float *row = tile + (long)(y - tileY) * stride;
     float *R = row, *G = row + plane, *B = row + 2 * plane, *A = row + 3 * plane;
     const int lx0 = x0 - tileX, lx1 = x1 - tileX;
-    // The dither of a lane depends on x mod 8 only, and steps start at multiples of ALIGN.
+    // The first step's first pixel.
+    const int k0 = fromFirst ? lx0 : lx0 & ~(ALIGN - 1);
+    // The dither of a lane depends on x mod 8 only (FN(dither) from any x).
     vf dither = 0;
-    if (paint == STRATA_PAINT_AXIAL || paint == STRATA_PAINT_RADIAL) dither = FN(dither)(tileX + (lx0 & ~(ALIGN - 1)), y);
+    if (paint == STRATA_PAINT_AXIAL || paint == STRATA_PAINT_RADIAL) dither = FN(dither)(tileX + k0, y);
     enum { AHEAD = 8 };  // device rows
     FN(prefetch) pf = { 0, 0 };
     if (paint == STRATA_PAINT_IMAGE) pf = FN(prefetchAhead)(&it->image, &maps->item, AHEAD);
     // Steps wholly inside the segment (from wa on, up to wb: k + LANES ≤ lx1) take the variant
     // without lane masks when the map is affine; the segment's first and last steps may be partial.
-    const int wa = maps->item.affine ? (lx0 + ALIGN - 1) & ~(ALIGN - 1) : lx1;
+    const int wa = maps->item.affine ? (fromFirst ? lx0 : (lx0 + ALIGN - 1) & ~(ALIGN - 1)) : lx1;
     const int wb = lx1 - LANES;  // whole steps: k ≤ wb
     // The item's map in a local, so that the steps keep it in registers.
     const FN(rowmap) rm = maps->item;
@@ -908,7 +912,6 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
 #define STEP(WHOLE) FN(step)(it, &rm, il, ramp, cover, aa, maps, R, G, B, A, k, lx0, lx1, tileX, y, mask, X, dither, &pf, full, replace, paint, \
                              clipped, masked, inside, WHOLE, simple)
     // The lanes' pixel centres, stepped (exact: integers and halves below 2^24).
-    const int k0 = lx0 & ~(ALIGN - 1);
     vf X = FN(tof)(IOTA + (tileX + k0)) + 0.5f;
     // An axial ramp between stops at 0 and 1 on an affine map: t = t1·X + t0 (FN(step)) rises or
     // falls along the row, rounded or not, so when the first lane of the first step and the last
@@ -949,6 +952,12 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
 /// FN(loop) for a fill with its border over it: FN(stepBordered)'s steps. (A loop of its own, not
 /// a flag of FN(loop): unoptimised builds inline every step variant into every loop, and the
 /// dispatcher's stack frame would double.)
+///
+/// The steps start at the run's first pixel, not on a multiple of ALIGN: every lane's arithmetic
+/// depends on its pixel alone (its centre, the row's map, the dither of x mod 8), so the bytes do
+/// not depend on where a step starts, and a run of n pixels — an edge a few pixels wide — takes
+/// ⌈n / LANES⌉ of these costly steps rather than the one or two more that aligned steps over the
+/// same pixels often need.
 INLINE void FN(loopBordered)(const strata_item *restrict it, const FN(itemLanes) *restrict il, const FN(rowmaps) *restrict maps,
                              float *restrict tile, long stride, long plane, int tileX, int tileY, int y, int x0, int x1,
                              const int paint, const int clipped, const int simple, const int fixedRamp) {
@@ -956,12 +965,12 @@ INLINE void FN(loopBordered)(const strata_item *restrict it, const FN(itemLanes)
     float *R = row, *G = row + plane, *B = row + 2 * plane, *A = row + 3 * plane;
     const int lx0 = x0 - tileX, lx1 = x1 - tileX;
     vf dither = 0;
-    if (paint == STRATA_PAINT_AXIAL || paint == STRATA_PAINT_RADIAL) dither = FN(dither)(tileX + (lx0 & ~(ALIGN - 1)), y);
-    const int wa = maps->item.affine ? (lx0 + ALIGN - 1) & ~(ALIGN - 1) : lx1;
+    if (paint == STRATA_PAINT_AXIAL || paint == STRATA_PAINT_RADIAL) dither = FN(dither)(tileX + lx0, y);
+    const int wa = maps->item.affine ? lx0 : lx1;
     const int wb = lx1 - LANES;  // whole steps: k ≤ wb
     const FN(rowmap) rm = maps->item;
     const int ramp = fixedRamp == RAMP_OF_ITEM ? il->gradient.ramp : fixedRamp, aa = il->aa;
-    const int k0 = lx0 & ~(ALIGN - 1);
+    const int k0 = lx0;
     vf X = FN(tof)(IOTA + (tileX + k0)) + 0.5f;
     for (int k = k0; k < lx1; k += LANES, X += (float)LANES) {
         if (k >= wa && k <= wb) FN(stepBordered)(it, &rm, il, ramp, aa, maps, R, G, B, A, k, lx0, lx1, tileX, y, X, dither, paint, clipped, 1, simple);
@@ -984,7 +993,7 @@ INLINE void FN(storeLoop)(const strata_item *restrict it, float *restrict tile, 
 
 #define LOOP(FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE, SIMPLE) \
     FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE, SIMPLE, \
-             RAMP_OF_ITEM)
+             RAMP_OF_ITEM, 0)
 #define LOOP_PAINTS_SIMPLE(FULL, REPLACE, CLIPPED, MASKED, SIMPLE) \
     switch (it->paint) { \
     case STRATA_PAINT_SOLID: LOOP(FULL, REPLACE, STRATA_PAINT_SOLID, CLIPPED, MASKED, 0, SIMPLE); break; \
@@ -1156,7 +1165,10 @@ INLINE void FN(borderedRows)(const strata_item *fill, const FN(itemLanes) *il, F
         const int ux0 = fx0 < bx0 ? fx0 : bx0, ux1 = fx1 > bx1 ? fx1 : bx1;
         FN(prepareRow)(maps, fill, y);
         int ma = fa > ha ? fa : ha, mb = fb < hb ? fb : hb;
-        if (ma < mb && mode == STRATA_SPAN_INTERIOR) FN(alignInterior)(tileX, &ma, &mb);
+        // A plain interior's steps start at its first pixel as the edges' do (FN(loopBordered)):
+        // each run takes the fewest steps, the interior's cheap last one partial. Others keep
+        // the aligned ends FN(segment)'s loops expect.
+        if (ma < mb && mode == STRATA_SPAN_INTERIOR && !plain) FN(alignInterior)(tileX, &ma, &mb);
         if (ma >= mb) {
             if (ux0 < ux1) {
                 FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ux0, ux1, paint, clipped, simple, fixedRamp);
@@ -1166,7 +1178,7 @@ INLINE void FN(borderedRows)(const strata_item *fill, const FN(itemLanes) *il, F
         if (ux0 < ma) {
             FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ux0, ma, paint, clipped, simple, fixedRamp);
         }
-        if (plain) FN(loop)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ma, mb, 0, 0, 0, paint, 0, 0, 0, 0, fixedRamp);
+        if (plain) FN(loop)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ma, mb, 0, 0, 0, paint, 0, 0, 0, 0, fixedRamp, 1);
         else FN(segment)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ma, mb, mode, 0);
         if (mb < ux1) {
             FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, mb, ux1, paint, clipped, simple, fixedRamp);
@@ -1266,7 +1278,7 @@ INLINE void FN(maskedSegment)(const strata_item *it, const FN(itemLanes) *il, co
         // (The general code takes FN(loop)'s steps: the tests compare the two.)
         FN(solidMaskedRow)(colour, tile, stride, plane, tileX, tileY, y, x0, x1, mask);
     } else {
-        FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, 0, 0, STRATA_PAINT_SOLID, solid == 2, 1, 0, 0, RAMP_OF_ITEM);
+        FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, 0, 0, STRATA_PAINT_SOLID, solid == 2, 1, 0, 0, RAMP_OF_ITEM, 0);
     }
 }
 

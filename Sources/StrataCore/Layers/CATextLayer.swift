@@ -70,10 +70,12 @@ open class CATextLayer: CALayer {
 
     /// The name of the font a plain string is drawn in.
     public var fontName: String {
+        // A String first: casting one to a class (UIFont, CGFont) bridges it to an NSString, an
+        // allocation per cast, and every snapshot asks.
         switch font {
+        case let s as String: s
         case let f as UIFont: f.fontName
         case let f as CGFont: (f.postScriptName as String?) ?? "Helvetica"
-        case let s as String: s
         case let s as NSString: s as String
         default: "Helvetica"
         }
@@ -83,12 +85,13 @@ open class CATextLayer: CALayer {
     /// NSAttributedString, or is empty).
     public var textContent: TextContent? {
         let content: TextContent
+        // (A String first, as in `fontName`.)
         switch string {
+        case let s as String:
+            content = plain(s)
         case let a as NSAttributedString:
             content = TextContent(attributedString: a, isWrapped: isWrapped, truncationMode: truncationMode,
                                   alignmentMode: alignmentMode)
-        case let s as String:
-            content = plain(s)
         case let s as NSString:
             content = plain(s as String)
         default:
