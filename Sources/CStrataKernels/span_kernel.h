@@ -884,8 +884,10 @@ INLINE int FN(axialInside)(const FN(gradient) *restrict gr, const FN(rowmaps) *r
 /// generic loop testing the flags per step cost 2–3× the instructions of the specialised ones.
 /// `inside`: whether an image's bilinear footprints all lie inside it (FN(footprintsInside)), and
 /// whether it is plain (STRATA_INSIDE_KINDS). `fromFirst`: the steps start at the segment's first
-/// pixel instead of on multiples of ALIGN (FN(loopBordered) says when that pays; images, whose
-/// prefetch and interiors count on the alignment, never do).
+/// pixel instead of on multiples of ALIGN (FN(loopBordered) says why the bytes are the same and
+/// when it pays): full segments (edges) but an image's, masked ones and plain interiors do. An
+/// image's never do: FN(imageStepsInside) checks the footprints of the aligned steps' lanes, and
+/// its edges took more instructions so (composite: +0.7 M a frame).
 INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restrict il, const FN(rowmaps) *restrict maps,
                      float *restrict tile, long stride,
                      long plane, int tileX, int tileY, int y, int x0, int x1, const float *restrict mask,
@@ -993,7 +995,7 @@ INLINE void FN(storeLoop)(const strata_item *restrict it, float *restrict tile, 
 
 #define LOOP(FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE, SIMPLE) \
     FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, FULL, REPLACE, PAINT, CLIPPED, MASKED, INSIDE, SIMPLE, \
-             RAMP_OF_ITEM, 0)
+             RAMP_OF_ITEM, (FULL) && (PAINT) != STRATA_PAINT_IMAGE)
 #define LOOP_PAINTS_SIMPLE(FULL, REPLACE, CLIPPED, MASKED, SIMPLE) \
     switch (it->paint) { \
     case STRATA_PAINT_SOLID: LOOP(FULL, REPLACE, STRATA_PAINT_SOLID, CLIPPED, MASKED, 0, SIMPLE); break; \
@@ -1251,7 +1253,8 @@ INLINE void FN(solidMaskedRow)(const vf colour[4], float *restrict tile, long st
     float *R = row, *G = row + plane, *B = row + 2 * plane, *A = row + 3 * plane;
     const int lx0 = x0 - tileX, lx1 = x1 - tileX;
     const vf cr = colour[0], cg = colour[1], cb = colour[2], ca = colour[3];
-    for (int k = lx0 & ~(ALIGN - 1); k < lx1; k += LANES) {
+    // From the first pixel, as FN(loopBordered)'s steps (a stroke's rows are runs of a few pixels).
+    for (int k = lx0; k < lx1; k += LANES) {
         const vi lx = IOTA + k;
         const vf cov = (vf)1.0f * FN(load)(mask + k);
         const vi live = (lx >= lx0) & (lx < lx1) & (cov > 0);
@@ -1278,7 +1281,7 @@ INLINE void FN(maskedSegment)(const strata_item *it, const FN(itemLanes) *il, co
         // (The general code takes FN(loop)'s steps: the tests compare the two.)
         FN(solidMaskedRow)(colour, tile, stride, plane, tileX, tileY, y, x0, x1, mask);
     } else {
-        FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, 0, 0, STRATA_PAINT_SOLID, solid == 2, 1, 0, 0, RAMP_OF_ITEM, 0);
+        FN(loop)(it, il, maps, tile, stride, plane, tileX, tileY, y, x0, x1, mask, 0, 0, STRATA_PAINT_SOLID, solid == 2, 1, 0, 0, RAMP_OF_ITEM, 1);
     }
 }
 
