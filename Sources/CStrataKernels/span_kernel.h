@@ -854,10 +854,12 @@ INLINE void FN(stepBordered)(const strata_item *restrict it, const FN(rowmap) *r
 /// such a step, operation for operation (the same bytes), with the row's constants — the
 /// parameter's coefficients, the colours and, for one alpha, the alpha, the dither's share of it
 /// and the destination's weight — made once, where the steps had loaded or made them at every
-/// step. Returns the first k left; moves X along. (LANES > 1: the dither is the row's for every
-/// step.)
+/// step. Then the segment's last, partial step (pixels k ..< lx1, fewer than LANES), the same
+/// arithmetic with the lanes past lx1 left as they were, as FN(step) leaves them: with the row's
+/// constants at hand rather than loaded again for a step of its own. Returns the first k left;
+/// moves X along. (LANES > 1: the dither is the row's for every step.)
 INLINE int FN(axialInside)(const FN(gradient) *restrict gr, const FN(rowmaps) *restrict maps, float *restrict R,
-                           float *restrict G, float *restrict B, float *restrict A, int k, int wb, vf *X, vf dither,
+                           float *restrict G, float *restrict B, float *restrict A, int k, int wb, int lx1, vf *X, vf dither,
                            const int flat) {
     const vf t1 = maps->t1, t0 = maps->t0, opacity = gr->opacity;
     const vf c0 = gr->first[0], c1 = gr->first[1], c2 = gr->first[2], c3 = gr->first[3];
@@ -873,6 +875,20 @@ INLINE int FN(axialInside)(const FN(gradient) *restrict gr, const FN(rowmaps) *r
         FN(store)(G + k, g + FN(load)(G + k) * keep);
         FN(store)(B + k, b + FN(load)(B + k) * keep);
         FN(store)(A + k, a + FN(load)(A + k) * keep);
+    }
+    if (k < lx1) {
+        const vi live = IOTA + k < lx1;
+        const vf t = t1 * x + t0;
+        const vf a = flat ? flatAlpha : (c3 + d3 * t) * opacity;
+        const vf share = flat ? flatShare : dither * a, keep = flat ? flatKeep : 1.0f - a;
+        const vf r = (c0 + d0 * t) * a + share, g = (c1 + d1 * t) * a + share, b = (c2 + d2 * t) * a + share;
+        const vf dr = FN(load)(R + k), dg = FN(load)(G + k), db = FN(load)(B + k), da = FN(load)(A + k);
+        FN(store)(R + k, SEL(live, r + dr * keep, dr));
+        FN(store)(G + k, SEL(live, g + dg * keep, dg));
+        FN(store)(B + k, SEL(live, b + db * keep, db));
+        FN(store)(A + k, SEL(live, a + da * keep, da));
+        k += LANES;
+        x += (float)LANES;
     }
     *X = x;
     return k;
@@ -930,7 +946,7 @@ INLINE void FN(loop)(const strata_item *restrict it, const FN(itemLanes) *restri
             int k = k0;
             for (; k < lx1 && k < wa; k += LANES, X += (float)LANES) STEP_KNOWN(0);
             if (LANES > 1 && !full && !replace && !clipped && !masked) {
-                k = FN(axialInside)(&il->gradient, maps, R, G, B, A, k, wb, &X, dither, fixedRamp == RAMP_UNIT_BETWEEN_FLAT);
+                k = FN(axialInside)(&il->gradient, maps, R, G, B, A, k, wb, lx1, &X, dither, fixedRamp == RAMP_UNIT_BETWEEN_FLAT);
             } else {
                 for (; k <= wb; k += LANES, X += (float)LANES) STEP_KNOWN(1);
             }
