@@ -16,12 +16,17 @@ struct TileBuffer {
     /// R, G, B and A planes, `plane` floats each.
     var planes: [Float]
 
-    /// Floats from one plane to the next.
-    var plane: Int { stride * height }
+    /// Floats from one plane to the next: its rows and a cache line (TileBuffer.planeGap).
+    var plane: Int { stride * height + TileBuffer.planeGap }
+
+    /// Floats between one plane's last row and the next plane: one cache line, so that a pixel's
+    /// four channels do not lie a power of two apart (64 KiB in a 128-pixel tile), in one set of
+    /// the caches.
+    static let planeGap = 16
 
     /// The planes' length: four planes, and the floats a span kernel's last step may reach past
     /// the last row (STRATA_SPAN_TAIL; never stored to a frame).
-    static func count(stride: Int, height: Int) -> Int { 4 * stride * height + Int(STRATA_SPAN_TAIL) }
+    static func count(stride: Int, height: Int) -> Int { 4 * (stride * height + planeGap) + Int(STRATA_SPAN_TAIL) }
 
     /// A transparent buffer.
     init(rect: PixelRect) {
