@@ -1187,6 +1187,15 @@ INLINE void FN(borderedRows)(const strata_item *fill, const FN(itemLanes) *il, F
         // each run takes the fewest steps, the interior's cheap last one partial. Others keep
         // the aligned ends FN(segment)'s loops expect.
         if (ma < mb && mode == STRATA_SPAN_INTERIOR && !plain) FN(alignInterior)(tileX, &ma, &mb);
+        if (plain && ma < mb && (mb - ma) % LANES != 0) {
+            // The interior's last step would be partial: its r pixels go to an edge run instead
+            // when that takes no more steps for them (its own last step has room), so the row
+            // makes one step fewer. (Inside the hole, the fused step gives them the bytes the
+            // interior's would: the fill's coverage is exactly 1 there and the border's 0.)
+            const int r = (mb - ma) % LANES, left = ma - ux0, right = ux1 - mb;
+            if (left > 0 && (left + r + LANES - 1) / LANES == (left + LANES - 1) / LANES) ma += r;
+            else if (right > 0 && (right + r + LANES - 1) / LANES == (right + LANES - 1) / LANES) mb -= r;
+        }
         if (ma >= mb) {
             if (ux0 < ux1) {
                 FN(loopBordered)(fill, il, maps, tile, stride, plane, tileX, tileY, y, ux0, ux1, paint, clipped, simple, fixedRamp);
