@@ -45,7 +45,8 @@ typedef uint32_t vu __attribute__((ext_vector_type(1)));
 /// The span kernels' steps start on multiples of ALIGN pixels from the tile's left edge: LANES,
 /// but eight for sixteen lanes, so that a segment's partial first and last steps cover no more
 /// pixels outside it than eight-lane steps do (the last may reach STRATA_SPAN_TAIL floats past a
-/// row). The dither depends on x mod 8 only, so it is the same at any such start.
+/// row) — or, where a loop says so (`fromFirst`, edge runs: span_kernel.h), at a run's first pixel,
+/// reaching no further. The dither depends on x mod 8 only, and is taken for the step's start.
 #define ALIGN (LANES > 8 ? 8 : LANES)
 #define CAT2(a, b) a##b
 #define CAT(a, b) CAT2(a, b)
