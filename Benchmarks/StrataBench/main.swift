@@ -3,7 +3,7 @@
 // and render+encode, and peak memory of exports of different lengths. Prints ms/frame, frames/s
 // and peak RSS; compare with the peers' figures measured in the same run (Benchmarks/run.sh).
 //
-//   StrataBench composite|motion [--frames 60] [--runs 5] [--workers N] [--tile 128] [--scalar 1] [--serial 1] [--save frame.png]
+//   StrataBench composite|motion [--frames 60] [--runs 5] [--workers N] [--tile 128] [--aspect 2] [--scalar 1] [--serial 1] [--save frame.png]
 //     motion [--part all|background|rects|curves|text]: one kind of layer over the background
 //   StrataBench motion-export [--frames 120] [--workers N] [-o out.mp4 | --raw frames.rgba]
 //   StrataBench images|shadows|cubes [--frames 60] [--runs 3] [--workers N] [--save frame.png]
@@ -65,7 +65,8 @@ func measureScene(_ label: String, _ args: Args, root: CALayer, defaultRuns: Int
     let frames = args.int("frames", 60), runs = args.int("runs", defaultRuns)
     let workers = args.int("workers", ProcessInfo.processInfo.activeProcessorCount)
     let w = Int(root.bounds.width), h = Int(root.bounds.height)
-    let options = RenderOptions(workers: workers, tileSize: args.int("tile", 128), simd: args.values["scalar"] == nil)
+    var options = RenderOptions(workers: workers, tileSize: args.int("tile", 128), simd: args.values["scalar"] == nil)
+    options.tileAspect = args.int("aspect", options.tileAspect)
     let renderer = FrameRenderer(width: w, height: h, options: options)
     let pipeline = FramePipeline(renderer)
     let pipelined = pipeline.overlaps && args.values["serial"] == nil

@@ -43,7 +43,7 @@ final class TileCoverageTests: XCTestCase {
 
     /// A frame's log names the tiles nobody wrote, with the rectangles the check computes itself.
     func testAMissedTileIsNamed() {
-        let log = TileCoverageLog(width: 100, height: 40, tileSize: 32)  // 4 × 2 tiles, the last column and row partial
+        let log = TileCoverageLog(width: 100, height: 40, tileWidth: 32, tileHeight: 32)  // 4 × 2 tiles, the last column and row partial
         XCTAssertEqual(log.rect(of: 7), PixelRect(x0: 96, y0: 32, x1: 100, y1: 40))
         for t in 0..<8 where t != 5 { log.note(t, .stored(log.rect(of: t))) }
         XCTAssertEqual(log.violations(heldMatches: { _, _ in true }), ["tile 5 (32,32)–(64,40): neither copied nor stored [writes: ]"])

@@ -30,10 +30,11 @@ final class FrameReuseTests: XCTestCase {
             XCTAssertEqual(try small.renderFrame(index: index, options: RenderOptions(workers: 3, tileSize: 13).verifyingTiles), expected,
                            "frame \(index), tiles of 13, 3 workers")
         }
-        // The reuse really happened (at this size most of the demo's 15 tiles change every
-        // frame, but not all), and a full draw copies nothing.
+        // The reuse really happened (at this size most of the demo's 18 tiles — 128 × 32 pixels:
+        // tileSize 64, tileAspect 2 — change every frame, but not all), and a full draw copies
+        // nothing.
         let stats = reusing.frameHistory.tileStatistics
-        XCTAssertEqual(stats.tiles, frames.count * 15)
+        XCTAssertEqual(stats.tiles, frames.count * 18)
         XCTAssertGreaterThan(stats.reused, frames.count, "\(stats)")
         XCTAssertGreaterThan(stats.resumed, frames.count, "changed tiles start from their still bottom: \(stats)")
         XCTAssertGreaterThan(small.frameHistory.tileStatistics.reused, 0)
@@ -76,10 +77,10 @@ final class FrameReuseTests: XCTestCase {
         var options = ExportOptions()
         options.frameRange = 20..<26
         options.render.verifiesTileCoverage = true  // recycled buffers: their held tiles are checked too
-        options.render.tileSize = 64  // 15 tiles a frame
+        options.render.tileSize = 64  // 18 tiles a frame, 128 × 32 pixels
         try scene.export(to: dir.appendingPathComponent("frames"), options: options)
         let stats = scene.frameHistory.tileStatistics
-        XCTAssertEqual(stats.tiles, 6 * 15)
+        XCTAssertEqual(stats.tiles, 6 * 18)
         XCTAssertGreaterThan(stats.reused + stats.resumed, 0, "\(stats)")
         XCTAssertFalse(scene.frameHistory.keepsFrame)
         let full = demo()

@@ -129,12 +129,12 @@ public final class FrameHistory: Sendable {
         }
     }
 
-    /// The prefixes kept for a grid of `count` tiles of `tileSize`, valid for the frame
-    /// `previous(width:height:)` returns; emptied when there is none or the grid changed.
-    func prefixes(tileSize: Int, count: Int, valid: Bool) -> TilePrefixes {
+    /// The prefixes kept for a grid of `count` tiles of tileWidth × tileHeight, valid for the
+    /// frame `previous(width:height:)` returns; emptied when there is none or the grid changed.
+    func prefixes(tileWidth: Int, tileHeight: Int, count: Int, valid: Bool) -> TilePrefixes {
         state.withCheckedLock { s in
-            if valid, let p = s.prefixes, p.tileSize == tileSize, p.count == count { return p }
-            let p = TilePrefixes(tileSize: tileSize, count: count)
+            if valid, let p = s.prefixes, p.tileWidth == tileWidth, p.tileHeight == tileHeight, p.count == count { return p }
+            let p = TilePrefixes(tileWidth: tileWidth, tileHeight: tileHeight, count: count)
             s.prefixes = p
             return p
         }
@@ -165,7 +165,7 @@ final class TilePrefixes: @unchecked Sendable {
         /// items are an opaque one covering the tile and solid fills, drawn again instead.
         var planes: [Float]
     }
-    let tileSize: Int
+    let tileWidth: Int, tileHeight: Int
     let count: Int
     /// Bytes of kept pixels allowed (default 64 MiB: every tile of a 1080p frame fits).
     let budget: Int
@@ -174,8 +174,8 @@ final class TilePrefixes: @unchecked Sendable {
     /// Per tile: the number of the last frame that drew it (not copied); Int.max: unknown.
     private let drawnAt: UnsafeMutableBufferPointer<Int>
 
-    init(tileSize: Int, count: Int, budget: Int = 64 << 20) {
-        self.tileSize = tileSize; self.count = count; self.budget = budget
+    init(tileWidth: Int, tileHeight: Int, count: Int, budget: Int = 64 << 20) {
+        self.tileWidth = tileWidth; self.tileHeight = tileHeight; self.count = count; self.budget = budget
         slots = .allocate(capacity: count)
         slots.initialize(repeating: nil)
         drawnAt = .allocate(capacity: count)

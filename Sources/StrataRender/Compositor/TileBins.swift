@@ -10,7 +10,7 @@ import Synchronization
 
 /// The items touching each tile of a grid, in drawing order.
 struct TileBins: Sendable {
-    let tileSize: Int, columns: Int, rows: Int
+    let tileWidth: Int, tileHeight: Int, columns: Int, rows: Int
     private let storage: Storage
 
     /// The bins' arrays. A frame's bins live as long as its frame (the history keeps the previous
@@ -45,9 +45,9 @@ struct TileBins: Sendable {
         }
     }
 
-    init(_ list: DisplayList, width: Int, height: Int, tileSize ts: Int) {
-        tileSize = ts
-        columns = (width + ts - 1) / ts; rows = (height + ts - 1) / ts
+    init(_ list: DisplayList, width: Int, height: Int, tileWidth tw: Int, tileHeight th: Int) {
+        tileWidth = tw; tileHeight = th
+        columns = (width + tw - 1) / tw; rows = (height + th - 1) / th
         let cols = columns, tileRows = rows, tiles = cols * tileRows
         let pool = BufferPool<Int32>.shared
         let frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
@@ -56,23 +56,23 @@ struct TileBins: Sendable {
         var most = 0
         for i in list.items.indices {
             let b = list.items[i].bounds.intersection(frame)
-            if !b.isEmpty { most += (b.y1 - 1) / ts - b.y0 / ts + 1 }
+            if !b.isEmpty { most += (b.y1 - 1) / th - b.y0 / th + 1 }
         }
         var spans = pool.take(TileRenderer.pooledLength(4 * most))
         var spanCount = 0
         for i in list.items.indices {
             let b = list.items[i].bounds.intersection(frame)
             guard !b.isEmpty else { continue }
-            let r0 = b.y0 / ts, r1 = (b.y1 - 1) / ts
+            let r0 = b.y0 / th, r1 = (b.y1 - 1) / th
             for r in r0...r1 {
                 var x0 = b.x0, x1 = b.x1
                 if case .vector(let shape, _) = list.items[i].op {
-                    guard let (a, e) = shape.columnExtent(rows: max(b.y0, r * ts), min(b.y1, (r + 1) * ts)) else { continue }
+                    guard let (a, e) = shape.columnExtent(rows: max(b.y0, r * th), min(b.y1, (r + 1) * th)) else { continue }
                     x0 = max(x0, a); x1 = min(x1, e)
                     guard x0 < x1 else { continue }
                 }
                 spans[4 * spanCount] = Int32(i); spans[4 * spanCount + 1] = Int32(r)
-                spans[4 * spanCount + 2] = Int32(x0 / ts); spans[4 * spanCount + 3] = Int32((x1 - 1) / ts + 1)
+                spans[4 * spanCount + 2] = Int32(x0 / tw); spans[4 * spanCount + 3] = Int32((x1 - 1) / tw + 1)
                 spanCount += 1
             }
         }
@@ -120,6 +120,6 @@ struct TileBins: Sendable {
 
     /// Whether `other` splits frames into the same tiles.
     func sameGrid(as other: TileBins) -> Bool {
-        tileSize == other.tileSize && columns == other.columns && rows == other.rows
+        tileWidth == other.tileWidth && tileHeight == other.tileHeight && columns == other.columns && rows == other.rows
     }
 }

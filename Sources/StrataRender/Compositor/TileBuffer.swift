@@ -20,8 +20,8 @@ struct TileBuffer {
     var plane: Int { stride * height + TileBuffer.planeGap }
 
     /// Floats between one plane's last row and the next plane: one cache line, so that a pixel's
-    /// four channels do not lie a power of two apart (64 KiB in a 128-pixel tile), in one set of
-    /// the caches.
+    /// four channels do not lie a power of two apart (64 KiB in a tile of the default size), in
+    /// one set of the caches.
     static let planeGap = 16
 
     /// The planes' length: four planes, and the floats a span kernel's last step may reach past

@@ -30,12 +30,12 @@ final class TileCoverageLog: Sendable {
         }
     }
 
-    let width: Int, height: Int, tileSize: Int
+    let width: Int, height: Int, tileWidth: Int, tileHeight: Int
     private let writes: Mutex<[[Write]]>
 
-    init(width: Int, height: Int, tileSize: Int) {
-        self.width = width; self.height = height; self.tileSize = tileSize
-        let count = ((width + tileSize - 1) / tileSize) * ((height + tileSize - 1) / tileSize)
+    init(width: Int, height: Int, tileWidth: Int, tileHeight: Int) {
+        self.width = width; self.height = height; self.tileWidth = tileWidth; self.tileHeight = tileHeight
+        let count = ((width + tileWidth - 1) / tileWidth) * ((height + tileHeight - 1) / tileHeight)
         writes = Mutex(Array(repeating: [], count: count))
     }
 
@@ -45,9 +45,9 @@ final class TileCoverageLog: Sendable {
 
     /// The rectangle of tile `t`, computed here independently of the renderer.
     func rect(of t: Int) -> PixelRect {
-        let columns = (width + tileSize - 1) / tileSize
-        let x = t % columns * tileSize, y = t / columns * tileSize
-        return PixelRect(x0: x, y0: y, x1: min(width, x + tileSize), y1: min(height, y + tileSize))
+        let columns = (width + tileWidth - 1) / tileWidth
+        let x = t % columns * tileWidth, y = t / columns * tileHeight
+        return PixelRect(x0: x, y0: y, x1: min(width, x + tileWidth), y1: min(height, y + tileHeight))
     }
 
     /// What went wrong, one line per bad tile (empty when every tile was written as it must be).
