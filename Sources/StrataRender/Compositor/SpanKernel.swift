@@ -247,14 +247,14 @@ enum SpanKernel {
         let region = shape.region
         clips.withUnsafeBufferPointer { clipsPtr in
             k.clips = clipsPtr.baseAddress; k.clipCount = Int32(clipsPtr.count)
-            withUnsafeTemporaryAllocation(of: Float.self, capacity: stride + Int(STRATA_SPAN_TAIL)) { scratch in
-                scratch.initialize(repeating: 0)
-                shape.withStrips { strips, alpha, rows in
-                    buf.planes.withUnsafeMutableBufferPointer { px in
-                        strata_draw_strips(&k, px.baseAddress!, stride, plane, tileX, tileY, strips, alpha, rows,
-                                           Int32(region.x0), Int32(region.y0), Int32(region.y1 - region.y0),
-                                           Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1), scratch.baseAddress!, lanes)
-                    }
+            let scratchAt = buf.scratchOffset, scratchCount = TileBuffer.scratchCount(stride: stride)
+            shape.withStrips { strips, alpha, rows in
+                buf.planes.withUnsafeMutableBufferPointer { px in
+                    let scratch = px.baseAddress! + scratchAt
+                    scratch.update(repeating: 0, count: scratchCount)
+                    strata_draw_strips(&k, px.baseAddress!, stride, plane, tileX, tileY, strips, alpha, rows,
+                                       Int32(region.x0), Int32(region.y0), Int32(region.y1 - region.y0),
+                                       Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1), scratch, lanes)
                 }
             }
         }
@@ -268,13 +268,13 @@ enum SpanKernel {
         let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
         clips.withUnsafeBufferPointer { clipsPtr in
             k.clips = clipsPtr.baseAddress; k.clipCount = Int32(clipsPtr.count)
-            withUnsafeTemporaryAllocation(of: Float.self, capacity: stride + Int(STRATA_GLYPH_TAIL)) { scratch in
-                scratch.initialize(repeating: 0)
-                placed.glyphs.withUnsafeBufferPointer { glyphs in
-                    buf.planes.withUnsafeMutableBufferPointer { px in
-                        strata_draw_glyphs(&k, px.baseAddress!, stride, plane, tileX, tileY, glyphs.baseAddress, glyphs.count,
-                                           Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1), scratch.baseAddress!, lanes)
-                    }
+            let scratchAt = buf.scratchOffset, scratchCount = TileBuffer.scratchCount(stride: stride)
+            placed.glyphs.withUnsafeBufferPointer { glyphs in
+                buf.planes.withUnsafeMutableBufferPointer { px in
+                    let scratch = px.baseAddress! + scratchAt
+                    scratch.update(repeating: 0, count: scratchCount)
+                    strata_draw_glyphs(&k, px.baseAddress!, stride, plane, tileX, tileY, glyphs.baseAddress, glyphs.count,
+                                       Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1), scratch, lanes)
                 }
             }
         }

@@ -2,7 +2,7 @@
 // the span kernels read and write eight or sixteen pixels of one channel with one vector load or
 // store. Rows are padded to a multiple of eight floats, and the planes end with STRATA_SPAN_TAIL
 // floats more (a sixteen-lane step starting eight floats before a row's end reaches past it); the
-// padding is never stored to a frame.
+// padding is never stored to a frame. A scratch row for the shape and glyph kernels follows.
 import Foundation
 import StrataCore
 import CStrataKernels
@@ -24,9 +24,20 @@ struct TileBuffer {
     /// one set of the caches.
     static let planeGap = 16
 
-    /// The planes' length: four planes, and the floats a span kernel's last step may reach past
-    /// the last row (STRATA_SPAN_TAIL; never stored to a frame).
-    static func count(stride: Int, height: Int) -> Int { 4 * (stride * height + planeGap) + Int(STRATA_SPAN_TAIL) }
+    /// The planes' length: four planes, the floats a span kernel's last step may reach past the
+    /// last row (STRATA_SPAN_TAIL; never stored to a frame), then a scratch row (`scratch`).
+    static func count(stride: Int, height: Int) -> Int {
+        4 * (stride * height + planeGap) + Int(STRATA_SPAN_TAIL) + scratchCount(stride: stride)
+    }
+
+    /// Floats of the scratch row: a row and the tail either kernel may read past it.
+    static func scratchCount(stride: Int) -> Int { stride + max(Int(STRATA_SPAN_TAIL), Int(STRATA_GLYPH_TAIL)) }
+
+    /// Where the scratch row starts in `planes`: a row of floats a shape's or glyphs' kernel
+    /// gathers its coverage in (zeroed by the caller), kept with the planes so that it comes
+    /// from their pool — a temporary allocation of a wide tile's row was a heap allocation, not
+    /// stack (over a kilobyte), for every shape in every tile.
+    var scratchOffset: Int { 4 * plane + Int(STRATA_SPAN_TAIL) }
 
     /// A transparent buffer.
     init(rect: PixelRect) {
