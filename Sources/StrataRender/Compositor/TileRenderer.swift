@@ -1,6 +1,7 @@
-// Stage 4 of a frame, the orchestration: splits the frame into square tiles and lets N workers
-// draw them. Workers take tiles from a shared counter; each owns its tile's pixels outright (no
-// locks on pixels), and writes the finished tile as RGBA8 into its own region of the frame.
+// Stage 4 of a frame, the orchestration: splits the frame into tiles (twice as wide as tall by
+// default, RenderOptions.tileAspect) and lets N workers draw them. Workers take tiles from a
+// shared counter; each owns its tile's pixels outright (no locks on pixels), and writes the
+// finished tile as RGBA8 into its own region of the frame.
 // Results do not depend on which worker drew which tile, so 1, 2 or 8 workers give the same bytes.
 import Foundation
 import Synchronization
