@@ -64,10 +64,12 @@ public struct RenderOptions: Sendable, Equatable {
 }
 
 extension RenderOptions {
-    /// The tiles' width and height in pixels (tileSize, tileAspect), both even when `even`.
+    /// The tiles' width and height in pixels (tileSize, tileAspect), both even when `even`. A
+    /// size past 2¹⁶ (larger than any frame) counts as 2¹⁶ and the aspect at most the size, so
+    /// no value overflows.
     func tileDimensions(even: Bool) -> (width: Int, height: Int) {
-        let aspect = max(1, tileAspect)
-        var w = tileSize * aspect, h = max(1, tileSize / aspect)
+        let side = min(tileSize, 1 << 16), aspect = min(max(1, tileAspect), side)
+        var w = side * aspect, h = max(1, side / aspect)
         if even { w += w % 2; h += h % 2 }
         return (w, h)
     }
