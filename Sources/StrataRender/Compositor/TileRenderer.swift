@@ -24,8 +24,9 @@ public struct RenderOptions: Sendable, Equatable {
     /// left or right edge is driven once in each tile, with its set-up each time, while a tile's
     /// top and bottom edges only share the item's rows out: wide tiles of the same area cross
     /// fewer items sideways. Measured on the standard 1080p scenes (callgrind, one worker):
-    /// motion 102.7 M instructions a frame square, 98.2 M at 2, 100.4 M at 4 (rows of some
-    /// items then cross more tiles downwards); composite 171.2 M square, 163.3 M at 2.
+    /// motion 102.7 M instructions a frame square, 97.9 M at 2, about 100 M at 4 (items then
+    /// cross more tiles downwards); composite 171.2 M square, 163.3 M at 2. (The composite
+    /// scene's wall time did not follow: its texel reads follow the tile's shape.)
     public var tileAspect: Int
     /// Copy the tiles whose draw items did not change from the previous frame of the sequence
     /// instead of drawing them (same bytes either way; see FrameHistory).
