@@ -76,9 +76,9 @@ final class TileCoverageTests: XCTestCase {
         }
     }
 
-    /// Tiles of any shape give the bytes of the default ones, and no size or aspect overflows:
-    /// rows one pixel tall, a tile wider than the frame, aspects of 0 and Int.max, a size of
-    /// Int.max; each tile written once (the check), as YUV too (even sizes).
+    /// Tiles of any shape give the bytes of the default ones, and no size or aspect overflows
+    /// or divides by zero: rows one pixel tall, a tile wider than the frame, aspects of 0, −1 and
+    /// Int.max, sizes of 0, −5 and Int.max; each tile written once (the check), as YUV too.
     func testAnyTileShapeGivesTheSameBytes() {
         let root = canvas(150, 90, color(0.9, 0.95, 1))
         let box1 = box(CGRect(x: 10, y: 12, width: 70, height: 40), color(0.8, 0.2, 0.3, 0.8))
@@ -87,8 +87,9 @@ final class TileCoverageTests: XCTestCase {
         let snap = PresentationBuilder(time: 0).snapshotTree(of: root)
         let reference = FrameRenderer(width: 150, height: 90, options: RenderOptions(workers: 1)).renderWithYUV(snap)
         XCTAssertNotNil(reference.1)
-        for (size, aspect) in [(8, 8), (16, 1), (40, 3), (128, 0), (128, .max), (.max, 2), (.max, .max)] {
-            var options = RenderOptions(workers: 2, tileSize: size).verifyingTiles
+        for (size, aspect) in [(8, 8), (16, 1), (40, 3), (128, 0), (128, .max), (.max, 2), (.max, .max), (0, 2), (-5, -1)] {
+            var options = RenderOptions(workers: 2).verifyingTiles
+            options.tileSize = size  // as set after init (which keeps it at 8 or more)
             options.tileAspect = aspect
             let (w, h) = options.tileDimensions(even: true)
             XCTAssertTrue(w > 0 && h > 0 && w % 2 == 0 && h % 2 == 0, "size \(size), aspect \(aspect): \(w) × \(h)")

@@ -65,11 +65,12 @@ public struct RenderOptions: Sendable, Equatable {
 }
 
 extension RenderOptions {
-    /// The tiles' width and height in pixels (tileSize, tileAspect), both even when `even`. A
-    /// size past 2¹⁶ (larger than any frame) counts as 2¹⁶ and the aspect at most the size, so
-    /// no value overflows.
+    /// The tiles' width and height in pixels (tileSize, tileAspect), both even when `even`. The
+    /// size counts as at least 8 (as `init` makes it) and at most 2¹⁶ (larger than any frame),
+    /// the aspect as at least 1 and at most the size: no value set afterwards divides by zero or
+    /// overflows.
     func tileDimensions(even: Bool) -> (width: Int, height: Int) {
-        let side = min(tileSize, 1 << 16), aspect = min(max(1, tileAspect), side)
+        let side = max(8, min(tileSize, 1 << 16)), aspect = min(max(1, tileAspect), side)
         var w = side * aspect, h = max(1, side / aspect)
         if even { w += w % 2; h += h % 2 }
         return (w, h)
