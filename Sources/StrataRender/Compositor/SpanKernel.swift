@@ -247,12 +247,9 @@ enum SpanKernel {
         let region = shape.region
         clips.withUnsafeBufferPointer { clipsPtr in
             k.clips = clipsPtr.baseAddress; k.clipCount = Int32(clipsPtr.count)
-            let scratchAt = buf.scratchOffset, scratchCount = TileBuffer.scratchCount(stride: stride)
             shape.withStrips { strips, alpha, rows in
-                buf.planes.withUnsafeMutableBufferPointer { px in
-                    let scratch = px.baseAddress! + scratchAt
-                    scratch.update(repeating: 0, count: scratchCount)
-                    strata_draw_strips(&k, px.baseAddress!, stride, plane, tileX, tileY, strips, alpha, rows,
+                buf.withPlanesAndScratch { px, scratch in
+                    strata_draw_strips(&k, px, stride, plane, tileX, tileY, strips, alpha, rows,
                                        Int32(region.x0), Int32(region.y0), Int32(region.y1 - region.y0),
                                        Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1), scratch, lanes)
                 }
@@ -268,12 +265,9 @@ enum SpanKernel {
         let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
         clips.withUnsafeBufferPointer { clipsPtr in
             k.clips = clipsPtr.baseAddress; k.clipCount = Int32(clipsPtr.count)
-            let scratchAt = buf.scratchOffset, scratchCount = TileBuffer.scratchCount(stride: stride)
             placed.glyphs.withUnsafeBufferPointer { glyphs in
-                buf.planes.withUnsafeMutableBufferPointer { px in
-                    let scratch = px.baseAddress! + scratchAt
-                    scratch.update(repeating: 0, count: scratchCount)
-                    strata_draw_glyphs(&k, px.baseAddress!, stride, plane, tileX, tileY, glyphs.baseAddress, glyphs.count,
+                buf.withPlanesAndScratch { px, scratch in
+                    strata_draw_glyphs(&k, px, stride, plane, tileX, tileY, glyphs.baseAddress, glyphs.count,
                                        Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1), scratch, lanes)
                 }
             }

@@ -25,19 +25,27 @@ struct TileBuffer {
     static let planeGap = 16
 
     /// The planes' length: four planes, the floats a span kernel's last step may reach past the
-    /// last row (STRATA_SPAN_TAIL; never stored to a frame), then a scratch row (`scratch`).
+    /// last row (STRATA_SPAN_TAIL; never stored to a frame), then a scratch row
+    /// (`withPlanesAndScratch`).
     static func count(stride: Int, height: Int) -> Int {
         4 * (stride * height + planeGap) + Int(STRATA_SPAN_TAIL) + scratchCount(stride: stride)
     }
 
     /// Floats of the scratch row: a row and the tail either kernel may read past it.
-    static func scratchCount(stride: Int) -> Int { stride + max(Int(STRATA_SPAN_TAIL), Int(STRATA_GLYPH_TAIL)) }
+    private static func scratchCount(stride: Int) -> Int { stride + max(Int(STRATA_SPAN_TAIL), Int(STRATA_GLYPH_TAIL)) }
 
-    /// Where the scratch row starts in `planes`: a row of floats a shape's or glyphs' kernel
-    /// gathers its coverage in (zeroed by the caller), kept with the planes so that it comes
-    /// from their pool — a temporary allocation of a wide tile's row was a heap allocation, not
-    /// stack (over a kilobyte), for every shape in every tile.
-    var scratchOffset: Int { 4 * plane + Int(STRATA_SPAN_TAIL) }
+    /// Runs `body` with the planes and the scratch row, zeroed: a row of floats a shape's or
+    /// glyphs' kernel gathers its coverage in, kept after the planes so that it comes from their
+    /// pool — a temporary allocation of a wide tile's row was a heap allocation, not stack (over
+    /// a kilobyte), for every shape in every tile.
+    mutating func withPlanesAndScratch<R>(_ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> R) -> R {
+        let at = 4 * plane + Int(STRATA_SPAN_TAIL), n = TileBuffer.scratchCount(stride: stride)
+        return planes.withUnsafeMutableBufferPointer { px in
+            let scratch = px.baseAddress! + at
+            scratch.update(repeating: 0, count: n)
+            return body(px.baseAddress!, scratch)
+        }
+    }
 
     /// A transparent buffer.
     init(rect: PixelRect) {
