@@ -23,6 +23,12 @@ public struct DisplayListBuilder: Sendable {
         guard let repeatedOps else { preconditionFailure("layers are visited only inside build(_:)") }
         return repeatedOps
     }
+    /// During a build: the glyph masks recent builds looked up.
+    private var recentGlyphs: RecentGlyphs? = nil
+    private var glyphMasks: RecentGlyphs {
+        guard let recentGlyphs else { preconditionFailure("layers are visited only inside build(_:)") }
+        return recentGlyphs
+    }
 
     public init(width: Int, height: Int, scale: Double = 1, cache: BackingStoreCache = BackingStoreCache()) {
         self.width = width; self.height = height; self.scale = scale; self.cache = cache
@@ -42,11 +48,14 @@ public struct DisplayListBuilder: Sendable {
         var builder = self
         let ops = cache.repeatedOps.withCheckedLock { $0.take() } ?? RepeatedOps()
         builder.repeatedOps = ops
+        let glyphs = cache.recentGlyphs.withCheckedLock { $0.take() } ?? RecentGlyphs()
+        builder.recentGlyphs = glyphs
         ops.begin()
         builder.visit(root, layerTo3D: root.localToParent, planeToScreen: screen, opacity: 1, clips: [], into: &faces,
                       items: &items)
         ops.end()
         cache.repeatedOps.withCheckedLock { $0 = ops }
+        cache.recentGlyphs.withCheckedLock { $0 = glyphs }
         cache.itemCountHint.store(items.count, ordering: .relaxed)
         // The faces of the root's visit cover `items` in order (see `visit`).
         return DisplayList(items: items)
@@ -216,7 +225,7 @@ public struct DisplayListBuilder: Sendable {
                     guard abs(X) < 1e9, abs(Y) < 1e9 else { return nil }
                     let qx = Int(X.rounded()), iy = Int(Y.rounded())
                     let ix = qx >= 0 ? qx / 4 : -((-qx + 3) / 4)
-                    let mask = cache.glyphs.mask(run.font, scale: s, glyph: run.glyphs[i], phaseX: qx - 4 * ix, phaseY: 0)
+                    let mask = glyphMasks.mask(run.font, scale: s, glyph: run.glyphs[i], phaseX: qx - 4 * ix, phaseY: 0, in: cache.glyphs)
                     return (mask, ix + mask.left, iy + mask.top)
                 }
                 var b = placed.bounds.intersection(frameRect).intersection(textClip.bounds)

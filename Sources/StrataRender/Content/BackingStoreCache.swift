@@ -49,6 +49,8 @@ public final class BackingStoreCache: Sendable {
     let itemCountHint = Atomic<Int>(0)
     /// The fills, borders, gradients and images of the last display list built (RepeatedOps.swift).
     let repeatedOps = Mutex<RepeatedOps?>(nil)
+    /// The glyph masks the last display lists looked up (GlyphCache.swift).
+    let recentGlyphs = Mutex<RecentGlyphs?>(nil)
 
     public init(capacity: Int = 512 << 20) { capacityBytes = Atomic(capacity) }
 
