@@ -27,6 +27,8 @@ public final class FrameHistory: Sendable {
         var prefixes: TilePrefixes?
         var spare: [(pixels: [UInt8], generation: Int?)] = []
         var spareYUV: [YUVFrame] = []
+        /// The fingerprint arrays of the frame last replaced, emptied, for the next frame's.
+        var spareFingerprints = ItemFingerprints.Buffers()
         /// Frames are numbered as they are rendered; the numbers of the last few frames' buffers
         /// (by base address: only compared, never read through).
         var generation = 0
@@ -50,7 +52,20 @@ public final class FrameHistory: Sendable {
             defer { s.stored = frame }
             return s.stored
         }
-        _ = replaced  // released here, after the lock (its display list may hold images)
+        // Released here, after the lock (its display list may hold images); its fingerprints'
+        // arrays kept for the next frame (a motion frame's were ~170 KB, past malloc's mmap
+        // threshold: a fresh mapping, and its page faults, every frame).
+        guard var replaced else { return }
+        let buffers = replaced.fingerprints.takeBuffers()
+        state.withCheckedLock { $0.spareFingerprints = buffers }
+    }
+
+    /// Empty arrays for the next frame's fingerprints, with the capacity of an earlier frame's.
+    func takeFingerprintBuffers() -> ItemFingerprints.Buffers {
+        state.withCheckedLock { s in
+            defer { s.spareFingerprints = ItemFingerprints.Buffers() }
+            return s.spareFingerprints
+        }
     }
 
     /// Tiles drawn or copied so far, how many of them were copied from the previous frame, and

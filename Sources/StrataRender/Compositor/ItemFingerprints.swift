@@ -9,8 +9,23 @@ struct ItemFingerprints {
     private(set) var words: [UInt64] = []
     private(set) var ranges: [Range<Int>] = []
 
-    init(_ list: DisplayList) {
-        var w = FingerprintWriter()
+    /// The two arrays, emptied, to be filled again without allocating.
+    struct Buffers {
+        var words: [UInt64] = []
+        var ranges: [Range<Int>] = []
+    }
+
+    /// The fingerprints of `list`'s items, written into `buffers` (emptied; their capacity kept).
+    init(_ list: DisplayList, reusing buffers: consuming Buffers = Buffers()) {
+        // Moved out of `buffers` before they are emptied: a second reference would make
+        // emptying them allocate anew.
+        var b = buffers
+        var w = FingerprintWriter(words: b.words)
+        b.words = []
+        w.words.removeAll(keepingCapacity: true)
+        ranges = b.ranges
+        b.ranges = []
+        ranges.removeAll(keepingCapacity: true)
         ranges.reserveCapacity(list.items.count)
         for item in list.items {
             let start = w.words.count
@@ -18,6 +33,15 @@ struct ItemFingerprints {
             ranges.append(start..<w.words.count)
         }
         words = w.words
+    }
+
+    /// The arrays, emptied with their capacity kept, leaving these fingerprints empty.
+    mutating func takeBuffers() -> Buffers {
+        var b = Buffers(words: words, ranges: ranges)
+        words = []; ranges = []
+        b.words.removeAll(keepingCapacity: true)
+        b.ranges.removeAll(keepingCapacity: true)
+        return b
     }
 
     /// Whether item `i` here draws exactly what item `j` of `other` draws.

@@ -164,7 +164,7 @@ public struct TileRenderer: Sendable {
         shapeJobs.release()
         // Stage 3: the items of each tile (a shape is binned by its coverage rows: after 2b).
         let bins = TileBins(list, width: width, height: height, tileWidth: tw, tileHeight: th)
-        let fingerprints = history.map { _ in ItemFingerprints(list) }
+        let fingerprints = history.map { ItemFingerprints(list, reusing: $0.takeFingerprintBuffers()) }
         var previous = options.reusesUnchangedTiles ? history?.previous(width: width, height: height) : nil
         if let p = previous, !p.bins.sameGrid(as: bins) { previous = nil }
         let prefixes = options.reusesUnchangedTiles ? history?.prefixes(tileWidth: tw, tileHeight: th, count: count, valid: previous != nil) : nil
@@ -215,6 +215,9 @@ public struct TileRenderer: Sendable {
         } }
         if wantsYUV { yuvFrame = yuvPlanes }
         if let coverage { Self.check(coverage, bitmap, previous: previousPixels) }
+        // Let go of the previous frame before it is replaced, so that its fingerprints' arrays
+        // are unshared when the history keeps them for the next frame.
+        previous = nil
         if let history, let fingerprints {
             history.noteBuffer(of: bitmap, generation: generation)
             history.record(RenderedFrame(list: list, bins: bins, fingerprints: fingerprints, bitmap: bitmap, yuv: yuvFrame),

@@ -1,0 +1,57 @@
+// The fingerprint arrays a FrameHistory keeps from the frame it replaces and hands to the next
+// frame: fingerprints written into them are the words written afresh, into the same memory when
+// nothing else holds it, and a history's frames stay the bytes of frames drawn without one.
+import XCTest
+import StrataCore
+@testable import StrataRender
+
+final class FingerprintBuffersTests: XCTestCase {
+    /// A scene whose items move and change colour with `t`.
+    private func scene(_ t: Int) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 160, height: 90)
+        root.backgroundColor = .white
+        for i in 0..<6 {
+            let l = CALayer()
+            l.frame = CGRect(x: 10 + 20 * i + t, y: 10 + 5 * i, width: 30, height: 20)
+            l.backgroundColor = CGColor(red: Double(i) / 6, green: Double(t % 3) / 3, blue: 0.5, alpha: 0.8)
+            l.cornerRadius = 4
+            l.borderWidth = 1
+            root.addSublayer(l)
+        }
+        return root
+    }
+
+    private func list(_ t: Int) -> DisplayList {
+        DisplayListBuilder(width: 160, height: 90).build(PresentationBuilder(time: 0).snapshotTree(of: scene(t)))
+    }
+
+    func testReusedArraysHoldTheSameWordsInTheSameMemory() {
+        var old = ItemFingerprints(list(0))
+        let oldBase = old.words.withUnsafeBufferPointer { $0.baseAddress }
+        let next = list(1)
+        let reused = ItemFingerprints(next, reusing: old.takeBuffers())
+        XCTAssertTrue(old.words.isEmpty && old.ranges.isEmpty)
+        let fresh = ItemFingerprints(next)
+        XCTAssertEqual(reused.words, fresh.words)
+        XCTAssertEqual(reused.ranges, fresh.ranges)
+        XCTAssertEqual(reused.words.withUnsafeBufferPointer { $0.baseAddress }, oldBase, "written where the old words were")
+        for i in 0..<reused.ranges.count { XCTAssertTrue(reused.same(i, as: i, in: fresh)) }
+    }
+
+    func testAHistoryRecyclesItsFingerprintsAndKeepsTheBytes() {
+        let history = FrameHistory()
+        let kept = FrameRenderer(width: 160, height: 90, history: history)
+        let plain = FrameRenderer(width: 160, height: 90)
+        for t in 0..<5 {
+            let snap = PresentationBuilder(time: 0).snapshotTree(of: scene(t))
+            XCTAssertEqual(kept.render(snap).pixels, plain.render(snap).pixels, "frame \(t)")
+            // From the second frame on, each frame replaces one whose arrays are kept for the next.
+            if t >= 1 {
+                let spare = history.takeFingerprintBuffers()
+                XCTAssertGreaterThan(spare.words.capacity, 0, "frame \(t)")
+                XCTAssertTrue(spare.words.isEmpty)
+            }
+        }
+    }
+}
