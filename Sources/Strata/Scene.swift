@@ -225,17 +225,22 @@ public final class Scene {
     /// limits allow.
     private func checkLimits(_ root: LayerSnapshot) throws {
         var count = 0
-        var stack = [root]
-        while let s = stack.popLast() {
+        // The lists of layers still to visit, each with the position reached in it: depth-first
+        // without recursion (a tree of any depth) and without copying the layers themselves (a
+        // stack of the motion scene's 270 snapshots was a ~270 KB array a frame, mapped afresh).
+        var lists: [(layers: [LayerSnapshot], next: Int)] = [([root], 0)]
+        while let (layers, next) = lists.last {
+            guard next < layers.count else { lists.removeLast(); continue }
+            lists[lists.count - 1].next = next + 1
             count += 1
-            if case .text(let text) = s.content {
+            if case .text(let text) = layers[next].content {
                 let length = text.runs.reduce(0) { $0 + $1.text.count }
                 if length > limits.textLength {
                     throw SceneLimits.exceeded("a text layer of \(length) characters", limit: limits.textLength, name: "text-length")
                 }
             }
-            stack.append(contentsOf: s.sublayers)
-            if let m = s.mask { stack.append(m.value) }
+            if !layers[next].sublayers.isEmpty { lists.append((layers[next].sublayers, 0)) }
+            if let m = layers[next].mask { lists.append(([m.value], 0)) }
         }
         if count > limits.layers {
             throw SceneLimits.exceeded("a frame of \(count) layers", limit: limits.layers, name: "layers")

@@ -1,6 +1,7 @@
 // The fingerprint arrays a FrameHistory keeps from the frame it replaces and hands to the next
 // frame: fingerprints written into them are the words written afresh, into the same memory when
-// nothing else holds it, and a history's frames stay the bytes of frames drawn without one.
+// nothing else holds it (a history's frames take turns with two arrays), and a history's frames
+// stay the bytes of frames drawn without one.
 import XCTest
 import StrataCore
 @testable import StrataRender
@@ -43,15 +44,14 @@ final class FingerprintBuffersTests: XCTestCase {
         let history = FrameHistory()
         let kept = FrameRenderer(width: 160, height: 90, history: history)
         let plain = FrameRenderer(width: 160, height: 90)
-        for t in 0..<5 {
+        var addresses: [UnsafePointer<UInt64>?] = []
+        for t in 0..<6 {
             let snap = PresentationBuilder(time: 0).snapshotTree(of: scene(t))
             XCTAssertEqual(kept.render(snap).pixels, plain.render(snap).pixels, "frame \(t)")
-            // From the second frame on, each frame replaces one whose arrays are kept for the next.
-            if t >= 1 {
-                let spare = history.takeFingerprintBuffers()
-                XCTAssertGreaterThan(spare.words.capacity, 0, "frame \(t)")
-                XCTAssertTrue(spare.words.isEmpty)
-            }
+            addresses.append(history.previous(width: 160, height: 90)?.fingerprints.words.withUnsafeBufferPointer { $0.baseAddress })
         }
+        // Each frame writes its words into the arrays of the frame two before: two buffers in turn.
+        XCTAssertEqual(Array(addresses[2...]), [addresses[0], addresses[1], addresses[0], addresses[1]])
+        XCTAssertNotEqual(addresses[0], addresses[1])
     }
 }

@@ -38,6 +38,22 @@ final class LimitsTests: XCTestCase {
         s.limits.layers = 6
         XCTAssertEqual(try s.renderFrame(at: 0).width, 32)
 
+        // Nested layers, a mask and the mask's own sublayer count too: 1 + 2 + 1 + 1 + 1.
+        let nested = CALayer()
+        nested.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
+        let child = CALayer(), grandchild = CALayer(), mask = CALayer()
+        child.addSublayer(grandchild)
+        mask.addSublayer(CALayer())
+        child.mask = mask
+        nested.addSublayer(child)
+        nested.addSublayer(CALayer())
+        s = Scene(rootLayer: nested, size: CGSize(width: 32, height: 32), frameRate: 10, duration: 1)
+        s.limits.layers = 5
+        XCTAssertEqual(message { _ = try s.renderFrame(at: 0) },
+                       "a frame of 6 layers: over the limit of 5 (raise it with --limit layers=N, or Scene.limits)")
+        s.limits.layers = 6
+        XCTAssertEqual(try s.renderFrame(at: 0).width, 32)
+
         s = scene(text: String(repeating: "é", count: 11))
         s.limits.textLength = 10
         XCTAssertEqual(message { _ = try s.renderFrame(at: 0) },

@@ -47,7 +47,7 @@ public final class FrameHistory: Sendable {
     }
 
     func record(_ frame: RenderedFrame, tiles: Int, reused: Int, resumed: Int) {
-        let replaced = state.withCheckedLock { s -> RenderedFrame? in
+        var replaced = state.withCheckedLock { s -> RenderedFrame? in
             s.tileCount += tiles; s.reusedCount += reused; s.resumedCount += resumed
             defer { s.stored = frame }
             return s.stored
@@ -55,9 +55,11 @@ public final class FrameHistory: Sendable {
         // Released here, after the lock (its display list may hold images); its fingerprints'
         // arrays kept for the next frame (a motion frame's were ~170 KB, past malloc's mmap
         // threshold: a fresh mapping, and its page faults, every frame).
-        guard var replaced else { return }
-        let buffers = replaced.fingerprints.takeBuffers()
+        // (Taken in place: a copy of the frame would share the arrays, and emptying them would
+        // allocate anew.)
+        guard let buffers = replaced?.fingerprints.takeBuffers() else { return }
         state.withCheckedLock { $0.spareFingerprints = buffers }
+        replaced = nil
     }
 
     /// Empty arrays for the next frame's fingerprints, with the capacity of an earlier frame's.
