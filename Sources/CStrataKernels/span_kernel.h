@@ -1280,18 +1280,21 @@ INLINE void FN(solidMaskedRow)(const vf colour[4], float *restrict tile, long st
     float *R = row, *G = row + plane, *B = row + 2 * plane, *A = row + 3 * plane;
     const int lx0 = x0 - tileX, lx1 = x1 - tileX;
     const vf cr = colour[0], cg = colour[1], cb = colour[2], ca = colour[3];
-    // From the first pixel, as FN(loopBordered)'s steps (a stroke's rows are runs of a few pixels).
+    // From the first pixel, as FN(loopBordered)'s steps (a stroke's rows are runs of a few pixels),
+    // so only the last step has lanes past the run. A lane whose coverage is 0 (or past the run,
+    // where it is made 0) is blended too, without a select: s = 0 and keep = 1 give d·1 + 0, d
+    // itself (planes hold no −0 to turn into +0, and a NaN or ±∞ stays what it was).
     for (int k = lx0; k < lx1; k += LANES) {
         const vi lx = IOTA + k;
         const vf cov = (vf)1.0f * FN(load)(mask + k);
-        const vi live = (lx >= lx0) & (lx < lx1) & (cov > 0);
+        const vi live = (lx < lx1) & (cov > 0);
         if (!FN(any)(live)) continue;
-        const vf sr = cr * cov, sg = cg * cov, sb = cb * cov, sa = ca * cov, keep = 1.0f - sa;
-        const vf dr = FN(load)(R + k), dg = FN(load)(G + k), db = FN(load)(B + k), da = FN(load)(A + k);
-        FN(store)(R + k, SEL(live, sr + dr * keep, dr));
-        FN(store)(G + k, SEL(live, sg + dg * keep, dg));
-        FN(store)(B + k, SEL(live, sb + db * keep, db));
-        FN(store)(A + k, SEL(live, sa + da * keep, da));
+        const vf c = SEL(live, cov, (vf)0.0f);
+        const vf sr = cr * c, sg = cg * c, sb = cb * c, sa = ca * c, keep = 1.0f - sa;
+        FN(store)(R + k, sr + FN(load)(R + k) * keep);
+        FN(store)(G + k, sg + FN(load)(G + k) * keep);
+        FN(store)(B + k, sb + FN(load)(B + k) * keep);
+        FN(store)(A + k, sa + FN(load)(A + k) * keep);
     }
 }
 
