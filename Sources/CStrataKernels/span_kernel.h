@@ -829,21 +829,31 @@ INLINE void FN(stepBordered)(const strata_item *restrict it, const FN(rowmap) *r
             if (alongRow) p.t = (vf)maps->t1 * X + maps->t0;
             FN(shade)(it, il, ramp, paint, 0, 0, &p, alongRow, dither, &sr, &sg, &sb, &sa);
         }
-        sr = sr * fillCov; sg = sg * fillCov; sb = sb * fillCov; sa = sa * fillCov;
-        vf keep = 1.0f - sa;
-        dr = SEL(fillLive, sr + dr * keep, dr);
-        dg = SEL(fillLive, sg + dg * keep, dg);
-        db = SEL(fillLive, sb + db * keep, db);
-        da = SEL(fillLive, sa + da * keep, da);
+        if (paint == STRATA_PAINT_SOLID || (paint == STRATA_PAINT_AXIAL && (whole || simple || rm->affine))) {
+            // The colour is finite in every lane (a constant, or an axial ramp's along the row), so
+            // a lane left alone may take coverage 0 instead of a select: s = 0 and keep = 1 give
+            // d·1 + 0, d itself (as FN(solidMaskedRow) says).
+            const vf fc = SEL(fillLive, fillCov, (vf)0.0f);
+            sr = sr * fc; sg = sg * fc; sb = sb * fc; sa = sa * fc;
+            const vf keep = 1.0f - sa;
+            dr = sr + dr * keep; dg = sg + dg * keep; db = sb + db * keep; da = sa + da * keep;
+        } else {
+            // (A lane past the map's domain may shade to NaN, which coverage 0 would not cancel.)
+            sr = sr * fillCov; sg = sg * fillCov; sb = sb * fillCov; sa = sa * fillCov;
+            const vf keep = 1.0f - sa;
+            dr = SEL(fillLive, sr + dr * keep, dr);
+            dg = SEL(fillLive, sg + dg * keep, dg);
+            db = SEL(fillLive, sb + db * keep, db);
+            da = SEL(fillLive, sa + da * keep, da);
+        }
     }
     {
-        vf br = il->borderColor[0] * borderCov, bg = il->borderColor[1] * borderCov;
-        vf bb = il->borderColor[2] * borderCov, ba = il->borderColor[3] * borderCov;
-        vf keep = 1.0f - ba;
-        dr = SEL(borderLive, br + dr * keep, dr);
-        dg = SEL(borderLive, bg + dg * keep, dg);
-        db = SEL(borderLive, bb + db * keep, db);
-        da = SEL(borderLive, ba + da * keep, da);
+        // The border's colour is a constant: coverage 0 where it is not drawn, as above.
+        const vf bc = SEL(borderLive, borderCov, (vf)0.0f);
+        const vf br = il->borderColor[0] * bc, bg = il->borderColor[1] * bc;
+        const vf bb = il->borderColor[2] * bc, ba = il->borderColor[3] * bc;
+        const vf keep = 1.0f - ba;
+        dr = br + dr * keep; dg = bg + dg * keep; db = bb + db * keep; da = ba + da * keep;
     }
     FN(store)(R + k, dr); FN(store)(G + k, dg); FN(store)(B + k, db); FN(store)(A + k, da);
 }
