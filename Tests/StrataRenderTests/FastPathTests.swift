@@ -452,7 +452,7 @@ final class TilePrefixTests: XCTestCase {
     /// Kept prefixes stay within their byte budget; replacing or dropping an entry frees its bytes.
     func testPrefixesStayWithinTheirBudget() {
         let tile = [Float](repeating: 0.5, count: 4 * 64 * 64)  // 64 KiB
-        let prefixes = TilePrefixes(tileWidth: 64, tileHeight: 64, count: 4, budget: 2 * 64 * 64 * 16)
+        let prefixes = TilePrefixes(grid: TileGrid(width: 128, height: 128, tileWidth: 64, tileHeight: 64), budget: 2 * 64 * 64 * 16)
         prefixes.keep(.init(count: 1, planes: tile), for: 0)
         prefixes.keep(.init(count: 2, planes: tile), for: 1)
         prefixes.keep(.init(count: 3, planes: tile), for: 2)
@@ -503,8 +503,7 @@ final class TilePrefixTests: XCTestCase {
             XCTAssertGreaterThan(history.tileStatistics.resumed, 4, "gradient \(gradient)")
             // The renderer's grid: tiles of 128 × 32 (tileSize 64, tileAspect 2), 3 × 8 of them.
             let (tw, th) = RenderOptions(tileSize: 64).tileDimensions(even: false)
-            let kept = history.prefixes(tileWidth: tw, tileHeight: th, count: (320 + tw - 1) / tw * ((240 + th - 1) / th),
-                                        valid: true).keptBytes
+            let kept = history.prefixes(grid: TileGrid(width: 320, height: 240, tileWidth: tw, tileHeight: th), valid: true).keptBytes
             if gradient { XCTAssertGreaterThan(kept, 0) } else { XCTAssertEqual(kept, 0, "a solid bottom keeps no pixels") }
         }
     }

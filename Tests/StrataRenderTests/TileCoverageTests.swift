@@ -99,4 +99,31 @@ final class TileCoverageTests: XCTestCase {
             XCTAssertEqual(frame.1?.u, reference.1?.u, "size \(size), aspect \(aspect)")
         }
     }
+
+    /// A grid's tiles cover its frame exactly once, numbered row by row, cut at the frame's edge.
+    func testTileGridCoversTheFrameOnce() {
+        for (w, h) in [(320, 180), (1, 1), (257, 65), (1920, 1080)] {
+            for (tw, th) in [(256, 64), (128, 32), (7, 3), (1, 1), (5000, 5000)] {
+                let grid = TileGrid(width: w, height: h, tileWidth: tw, tileHeight: th)
+                XCTAssertEqual(grid.count, grid.columns * grid.rows)
+                XCTAssertEqual(grid.columns, (w + tw - 1) / tw)
+                var covered = [UInt8](repeating: 0, count: w * h), area = 0
+                for t in 0..<grid.count {
+                    let r = grid.rect(of: t)
+                    XCTAssertFalse(r.isEmpty, "\(w)×\(h) in \(tw)×\(th): tile \(t)")
+                    XCTAssertEqual(r.x0, t % grid.columns * tw)
+                    XCTAssertEqual(r.y0, t / grid.columns * th)
+                    XCTAssertTrue(r.x1 <= w && r.y1 <= h && r.x1 - r.x0 <= tw && r.y1 - r.y0 <= th)
+                    area += (r.x1 - r.x0) * (r.y1 - r.y0)
+                    if w * h <= 257 * 65 { for y in r.y0..<r.y1 { for x in r.x0..<r.x1 { covered[y * w + x] += 1 } } }
+                }
+                XCTAssertEqual(area, w * h, "\(w)×\(h) in \(tw)×\(th)")
+                if w * h <= 257 * 65 { XCTAssertTrue(covered.allSatisfy { $0 == 1 }, "\(w)×\(h) in \(tw)×\(th)") }
+            }
+        }
+        XCTAssertEqual(TileGrid(width: 320, height: 180, tileWidth: 128, tileHeight: 32),
+                       TileGrid(width: 320, height: 180, tileWidth: 128, tileHeight: 32))
+        XCTAssertNotEqual(TileGrid(width: 320, height: 180, tileWidth: 128, tileHeight: 32),
+                          TileGrid(width: 320, height: 180, tileWidth: 64, tileHeight: 64))
+    }
 }

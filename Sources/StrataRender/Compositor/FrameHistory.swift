@@ -146,12 +146,12 @@ public final class FrameHistory: Sendable {
         }
     }
 
-    /// The prefixes kept for a grid of `count` tiles of tileWidth × tileHeight, valid for the
-    /// frame `previous(width:height:)` returns; emptied when there is none or the grid changed.
-    func prefixes(tileWidth: Int, tileHeight: Int, count: Int, valid: Bool) -> TilePrefixes {
+    /// The prefixes kept for `grid`, valid for the frame `previous(width:height:)` returns;
+    /// emptied when there is none or the grid changed.
+    func prefixes(grid: TileGrid, valid: Bool) -> TilePrefixes {
         state.withCheckedLock { s in
-            if valid, let p = s.prefixes, p.tileWidth == tileWidth, p.tileHeight == tileHeight, p.count == count { return p }
-            let p = TilePrefixes(tileWidth: tileWidth, tileHeight: tileHeight, count: count)
+            if valid, let p = s.prefixes, p.grid == grid { return p }
+            let p = TilePrefixes(grid: grid)
             s.prefixes = p
             return p
         }
@@ -182,8 +182,8 @@ final class TilePrefixes: @unchecked Sendable {
         /// items are an opaque one covering the tile and solid fills, drawn again instead.
         var planes: [Float]
     }
-    let tileWidth: Int, tileHeight: Int
-    let count: Int
+    let grid: TileGrid
+    var count: Int { grid.count }
     /// Bytes of kept pixels allowed (default 64 MiB: every tile of a 1080p frame fits).
     let budget: Int
     private let slots: UnsafeMutableBufferPointer<Entry?>
@@ -191,8 +191,9 @@ final class TilePrefixes: @unchecked Sendable {
     /// Per tile: the number of the last frame that drew it (not copied); Int.max: unknown.
     private let drawnAt: UnsafeMutableBufferPointer<Int>
 
-    init(tileWidth: Int, tileHeight: Int, count: Int, budget: Int = 64 << 20) {
-        self.tileWidth = tileWidth; self.tileHeight = tileHeight; self.count = count; self.budget = budget
+    init(grid: TileGrid, budget: Int = 64 << 20) {
+        self.grid = grid; self.budget = budget
+        let count = grid.count
         slots = .allocate(capacity: count)
         slots.initialize(repeating: nil)
         drawnAt = .allocate(capacity: count)

@@ -10,7 +10,7 @@ import Synchronization
 
 /// The items touching each tile of a grid, in drawing order.
 struct TileBins: Sendable {
-    let tileWidth: Int, tileHeight: Int, columns: Int, rows: Int
+    let grid: TileGrid
     private let storage: Storage
 
     /// The bins' arrays. A frame's bins live as long as its frame (the history keeps the previous
@@ -45,12 +45,11 @@ struct TileBins: Sendable {
         }
     }
 
-    init(_ list: DisplayList, width: Int, height: Int, tileWidth tw: Int, tileHeight th: Int) {
-        tileWidth = tw; tileHeight = th
-        columns = (width + tw - 1) / tw; rows = (height + th - 1) / th
-        let cols = columns, tileRows = rows, tiles = cols * tileRows
+    init(_ list: DisplayList, grid: TileGrid) {
+        self.grid = grid
+        let tw = grid.tileWidth, th = grid.tileHeight, cols = grid.columns, tiles = grid.count
         let pool = BufferPool<Int32>.shared
-        let frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+        let frame = PixelRect(x0: 0, y0: 0, x1: grid.width, y1: grid.height)
         // The tiles each item touches, as (item, tile row, first column, end column) spans: at
         // most one per item and tile row its bounds meet.
         var most = 0
@@ -113,13 +112,6 @@ struct TileBins: Sendable {
         self.storage = storage
     }
 
-    var count: Int { columns * rows }
-
     /// The items of tile `t`, in drawing order.
     subscript(t: Int) -> ArraySlice<Int32> { storage.items[Int(storage.start[t])..<Int(storage.start[t + 1])] }
-
-    /// Whether `other` splits frames into the same tiles.
-    func sameGrid(as other: TileBins) -> Bool {
-        tileWidth == other.tileWidth && tileHeight == other.tileHeight && columns == other.columns && rows == other.rows
-    }
 }

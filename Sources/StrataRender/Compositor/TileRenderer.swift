@@ -121,8 +121,8 @@ public struct TileRenderer: Sendable {
         // 2×2 chroma blocks must not straddle tiles: even tile sizes (the frame is the same
         // for every tile size).
         let (tw, th) = options.tileDimensions(even: wantsYUV)
-        let cols = (width + tw - 1) / tw, rows = (height + th - 1) / th
-        let count = cols * rows
+        let grid = TileGrid(width: width, height: height, tileWidth: tw, tileHeight: th)
+        let count = grid.count
         let reused = Atomic<Int>(0), resumed = Atomic<Int>(0)
         let dispatcher = options.dispatcher
         // Stage 2b: the coverage of the vector shapes, each once, and each top-level item's row
@@ -163,11 +163,11 @@ public struct TileRenderer: Sendable {
         } }
         shapeJobs.release()
         // Stage 3: the items of each tile (a shape is binned by its coverage rows: after 2b).
-        let bins = TileBins(list, width: width, height: height, tileWidth: tw, tileHeight: th)
+        let bins = TileBins(list, grid: grid)
         let fingerprints = history.map { ItemFingerprints(list, reusing: $0.takeFingerprintBuffers()) }
         var previous = options.reusesUnchangedTiles ? history?.previous(width: width, height: height) : nil
-        if let p = previous, !p.bins.sameGrid(as: bins) { previous = nil }
-        let prefixes = options.reusesUnchangedTiles ? history?.prefixes(tileWidth: tw, tileHeight: th, count: count, valid: previous != nil) : nil
+        if let p = previous, p.bins.grid != grid { previous = nil }
+        let prefixes = options.reusesUnchangedTiles ? history?.prefixes(grid: grid, valid: previous != nil) : nil
         if !options.reusesUnchangedTiles { history?.dropPrefixes() }
         // A recycled buffer holding an earlier frame of this sequence already has the tiles no
         // frame has drawn since.
@@ -197,7 +197,7 @@ public struct TileRenderer: Sendable {
             previousPixels.withUnsafeBufferPointer { old in
                 let yuvTargets = wantsYUV ? YUVTargets(y: yOut.baseAddress!, u: uOut.baseAddress!, v: vOut.baseAddress!,
                                                        previous: oldYUV, width: width) : nil
-                let tiles = FrameTiles(list: list, bins: bins, spans: spans, settings: settings, width: width, height: height, tileWidth: tw, tileHeight: th, columns: cols,
+                let tiles = FrameTiles(list: list, bins: bins, spans: spans, settings: settings, grid: grid,
                                        generation: generation, fingerprints: fingerprints, previous: previous,
                                        prefixes: prefixes, bufferHolds: bufferHolds,
                                        target: out.baseAddress!, source: old.baseAddress, yuv: yuvTargets, coverage: coverage)
@@ -323,7 +323,7 @@ struct FrameTiles: @unchecked Sendable {
     /// Row spans of the top-level items (by index).
     let spans: RowSpanTable
     let settings: DrawSettings
-    let width: Int, height: Int, tileWidth: Int, tileHeight: Int, columns: Int
+    let grid: TileGrid
     /// The number of this frame in the sequence.
     let generation: Int
     let fingerprints: ItemFingerprints?
@@ -351,11 +351,7 @@ struct FrameTiles: @unchecked Sendable {
     }
 
     /// The pixels of tile t.
-    private func rect(of t: Int) -> PixelRect {
-        let tx = t % columns, ty = t / columns
-        return PixelRect(x0: tx * tileWidth, y0: ty * tileHeight, x1: min(width, tx * tileWidth + tileWidth),
-                         y1: min(height, ty * tileHeight + tileHeight))
-    }
+    private func rect(of t: Int) -> PixelRect { grid.rect(of: t) }
 
     private func draw(tile t: Int) -> Outcome {
         let rect = rect(of: t)
@@ -369,7 +365,7 @@ struct FrameTiles: @unchecked Sendable {
             let bufferHasTile = bufferHolds.map { prefixes?.isUnchanged(t, since: $0) == true } ?? false
             if same == order.count && same == oldOrder.count {
                 // Unless the buffer's bytes for this tile are already these.
-                if !bufferHasTile { TileRenderer.copy(rect, from: from, into: target, frameWidth: width) }
+                if !bufferHasTile { TileRenderer.copy(rect, from: from, into: target, frameWidth: grid.width) }
                 coverage?.note(t, bufferHasTile ? .held(rect) : .copied(rect))
                 return .copied
             }
@@ -382,7 +378,7 @@ struct FrameTiles: @unchecked Sendable {
                 for i in oldOrder.dropFirst(same) { damage = damage.union(previous.list.items[Int(i)].bounds) }
                 damage = damage.intersection(rect)
                 if damage != rect {
-                    if !bufferHasTile { TileRenderer.copy(rect, from: from, into: target, frameWidth: width) }
+                    if !bufferHasTile { TileRenderer.copy(rect, from: from, into: target, frameWidth: grid.width) }
                     coverage?.note(t, bufferHasTile ? .held(rect) : .copied(rect))
                     // A prefix kept without its planes (see `redrawable` below) is drawn again: its
                     // opaque item writes every pixel of the part.
@@ -390,7 +386,7 @@ struct FrameTiles: @unchecked Sendable {
                     var part = redraw ? TileBuffer(uninitialized: damage) : TileBuffer(rect: rect, planes: kept.planes).cropped(to: damage)
                     _ = TileRasterizer.draw(list, order, from: redraw ? 0 : same, into: &part, keepingStateAt: nil, settings, spans: spans)
                     prefixes.drawn(t, by: generation)
-                    TileRenderer.store(part, into: target, frameWidth: width, settings)
+                    TileRenderer.store(part, into: target, frameWidth: grid.width, settings)
                     coverage?.note(t, .stored(part.rect))
                     part.recycle()
                     return .resumed
@@ -440,7 +436,7 @@ struct FrameTiles: @unchecked Sendable {
                 prefixes.drop(t)  // no longer a prefix of this frame's items
             }
         }
-        TileRenderer.store(tile, into: target, frameWidth: width, settings)
+        TileRenderer.store(tile, into: target, frameWidth: grid.width, settings)
         coverage?.note(t, .stored(tile.rect))
         tile.recycle()
         return start > 0 ? .resumed : .drawn
