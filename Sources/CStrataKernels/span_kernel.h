@@ -1293,7 +1293,8 @@ INLINE void FN(solidMaskedRow)(const vf colour[4], float *restrict tile, long st
     // From the first pixel, as FN(loopBordered)'s steps (a stroke's rows are runs of a few pixels),
     // so only the last step has lanes past the run. A lane whose coverage is 0 (or past the run,
     // where it is made 0) is blended too, without a select: s = 0 and keep = 1 give d·1 + 0, d
-    // itself (planes hold no −0 to turn into +0, and a NaN or ±∞ stays what it was).
+    // itself (a NaN or ±∞ stays what it was; a −0 would turn +0, the same byte and the same
+    // value to every later blend).
     for (int k = lx0; k < lx1; k += LANES) {
         const vi lx = IOTA + k;
         const vf cov = (vf)1.0f * FN(load)(mask + k);

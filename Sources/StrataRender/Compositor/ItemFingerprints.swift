@@ -19,7 +19,7 @@ struct ItemFingerprints {
     init(_ list: DisplayList, reusing buffers: consuming Buffers = Buffers()) {
         // Moved out of `buffers` before they are emptied: a second reference would make
         // emptying them allocate anew.
-        var b = buffers
+        var b = consume buffers
         var w = FingerprintWriter(words: b.words)
         b.words = []
         w.words.removeAll(keepingCapacity: true)
