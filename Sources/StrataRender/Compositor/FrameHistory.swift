@@ -53,10 +53,9 @@ public final class FrameHistory: Sendable {
             return s.stored
         }
         // Released here, after the lock (its display list may hold images); its fingerprints'
-        // arrays kept for the next frame (a motion frame's were ~170 KB, past malloc's mmap
-        // threshold: a fresh mapping, and its page faults, every frame).
-        // (Taken in place: a copy of the frame would share the arrays, and emptying them would
-        // allocate anew.)
+        // arrays are kept for the next frame (a motion frame's 31 K words, ~250 KB, were past
+        // malloc's mmap threshold: a fresh mapping, and its page faults, every frame). Taken in
+        // place: a copy of the frame would share the arrays, and emptying them would allocate anew.
         guard let buffers = replaced?.fingerprints.takeBuffers() else { return }
         state.withCheckedLock { $0.spareFingerprints = buffers }
         replaced = nil
