@@ -44,7 +44,7 @@ final class RepeatedOpsTests: XCTestCase {
     }
 
     private func counts(_ cache: BackingStoreCache) -> (repeated: Int, made: Int) {
-        cache.repeatedOps.withCheckedLock { ($0?.repeated ?? -1, $0?.made ?? -1) }
+        cache.lastBuild.withCheckedLock { ($0?.ops.repeated ?? -1, $0?.ops.made ?? -1) }
     }
 
     private func build(_ root: CALayer, _ cache: BackingStoreCache) -> DisplayList {

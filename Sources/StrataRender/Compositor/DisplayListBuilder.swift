@@ -16,19 +16,16 @@ public struct DisplayListBuilder: Sendable {
     public let cache: BackingStoreCache
     /// Threads that may draw the missing tiles of tiled layers at once (TiledLayerItems.swift).
     public var workers = 1
-    /// During a build (`build` sets it): the last build's fills, borders, gradients and images,
-    /// shared where repeated.
-    private var repeatedOps: RepeatedOps? = nil
-    private var repeated: RepeatedOps {
-        guard let repeatedOps else { preconditionFailure("layers are visited only inside build(_:)") }
-        return repeatedOps
+    /// During a build (`build` sets it): what the last build left for this one.
+    private var records: BuildRecords? = nil
+    private var currentRecords: BuildRecords {
+        guard let records else { preconditionFailure("layers are visited only inside build(_:)") }
+        return records
     }
-    /// During a build: the glyph masks recent builds looked up.
-    private var recentGlyphs: RecentGlyphs? = nil
-    private var glyphMasks: RecentGlyphs {
-        guard let recentGlyphs else { preconditionFailure("layers are visited only inside build(_:)") }
-        return recentGlyphs
-    }
+    /// The last build's fills, borders, gradients and images, shared where repeated.
+    private var repeated: RepeatedOps { currentRecords.ops }
+    /// The glyph masks recent builds looked up.
+    private var glyphMasks: RecentGlyphs { currentRecords.glyphs }
 
     public init(width: Int, height: Int, scale: Double = 1, cache: BackingStoreCache = BackingStoreCache()) {
         self.width = width; self.height = height; self.scale = scale; self.cache = cache
@@ -43,19 +40,16 @@ public struct DisplayListBuilder: Sendable {
         var items: [DrawItem] = []
         // Reserved at the last frame's count: one allocation for the list, not one per doubling.
         items.reserveCapacity(cache.itemCountHint.load(ordering: .relaxed))
-        // The ops of the last build, taken from the cache for this one (a build nested in this
-        // one, or one on another thread at the same time, starts a record of its own).
+        // The records of the last build, taken from the cache for this one (a build nested in this
+        // one, or one on another thread at the same time, starts records of its own).
         var builder = self
-        let ops = cache.repeatedOps.withCheckedLock { $0.take() } ?? RepeatedOps()
-        builder.repeatedOps = ops
-        let glyphs = cache.recentGlyphs.withCheckedLock { $0.take() } ?? RecentGlyphs()
-        builder.recentGlyphs = glyphs
-        ops.begin()
+        let records = cache.lastBuild.withCheckedLock { $0.take() } ?? BuildRecords()
+        builder.records = records
+        records.ops.begin()
         builder.visit(root, layerTo3D: root.localToParent, planeToScreen: screen, opacity: 1, clips: [], into: &faces,
                       items: &items)
-        ops.end()
-        cache.repeatedOps.withCheckedLock { $0 = ops }
-        cache.recentGlyphs.withCheckedLock { $0 = glyphs }
+        records.ops.end()
+        cache.lastBuild.withCheckedLock { $0 = records }
         cache.itemCountHint.store(items.count, ordering: .relaxed)
         // The faces of the root's visit cover `items` in order (see `visit`).
         return DisplayList(items: items)

@@ -47,10 +47,8 @@ public final class BackingStoreCache: Sendable {
     public let tiledLayerTiles = TiledLayerTileCache()
     /// The number of draw items in the last display list built: the next one is reserved at it.
     let itemCountHint = Atomic<Int>(0)
-    /// The fills, borders, gradients and images of the last display list built (RepeatedOps.swift).
-    let repeatedOps = Mutex<RepeatedOps?>(nil)
-    /// The glyph masks the last display lists looked up (GlyphCache.swift).
-    let recentGlyphs = Mutex<RecentGlyphs?>(nil)
+    /// What the last display list built left for the next (BuildRecords).
+    let lastBuild = Mutex<BuildRecords?>(nil)
 
     public init(capacity: Int = 512 << 20) { capacityBytes = Atomic(capacity) }
 
@@ -122,4 +120,12 @@ public final class BackingStoreCache: Sendable {
     public var statistics: (hits: Int, misses: Int, bytes: Int) {
         state.withCheckedLock { ($0.hits, $0.misses, $0.bytes) }
     }
+}
+
+/// What one display-list build leaves for the next: its fills, borders, gradients and images
+/// (RepeatedOps.swift) and the glyph masks it looked up (RecentGlyphs, GlyphCache.swift). Taken
+/// out of the cache for a build and put back after, so that one build at a time holds them.
+struct BuildRecords: Sendable {
+    let ops = RepeatedOps()
+    let glyphs = RecentGlyphs()
 }

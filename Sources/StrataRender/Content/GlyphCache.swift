@@ -178,7 +178,7 @@ final class GlyphCache: Sendable {
 /// entry names it, and its mask, which stays valid after the cache starts over (masks never change):
 /// at most `slots` masks are kept beyond the cache's bound.
 // @unchecked: mutable, but only ever in the hands of one build — taken out of the cache's mutex
-// for the build and put back after (as RepeatedOps).
+// for the build and put back after, with RepeatedOps (BuildRecords).
 final class RecentGlyphs: @unchecked Sendable {
     private struct Entry {
         var font: ShapedFont?
