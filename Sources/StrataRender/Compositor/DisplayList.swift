@@ -90,30 +90,32 @@ public struct ImagePlacement: Sendable {
     public var modulate: SIMD4<Float>? = nil
 }
 
-/// What an item draws. (Indirect: the payloads live in a box, so a `DrawItem` is 274 bytes
-/// instead of 562, and the tile stage's copies of items — one per item drawn in a tile — copy a
-/// reference instead of the payload: 2 % of the motion frame's instructions, for one allocation
-/// an item.)
-public indirect enum DrawOp: Sendable {
+/// What an item draws. (Indirect but for the two last cases: the payloads live in a box, so a
+/// `DrawItem` is 290 bytes instead of 562, and the tile stage's copies of items — one per item
+/// drawn in a tile — copy a reference instead of the payload: 2 % of the motion frame's
+/// instructions, for one allocation an item. A shape's or a text run's payload, an object and a
+/// colour, is kept inline: it adds 16 bytes to the item (274 with every payload boxed), and those
+/// items are made anew every frame their content changes, a box each.)
+public enum DrawOp: Sendable {
     /// Fill a rounded rectangle with a premultiplied colour.
-    case fill(RoundedRect, SIMD4<Float>)
+    indirect case fill(RoundedRect, SIMD4<Float>)
     /// The ring between an outer and inner rounded rectangle (a border).
-    case ring(outer: RoundedRect, inner: RoundedRect, SIMD4<Float>)
+    indirect case ring(outer: RoundedRect, inner: RoundedRect, SIMD4<Float>)
     /// An image filling its destination rectangle, optionally clipped to the layer's rounded
     /// bounds (masksToBounds).
-    case image(ImagePlacement, clip: RoundedRect?, opacity: Float)
+    indirect case image(ImagePlacement, clip: RoundedRect?, opacity: Float)
     /// A gradient over the layer's bounds (clip: bounds, rounded when masksToBounds).
-    case gradient(GradientPaint, clip: RoundedRect)
+    indirect case gradient(GradientPaint, clip: RoundedRect)
     /// Render `items` offscreen, then composite with `opacity` (group opacity), multiplied by
     /// the alpha of `mask` rendered offscreen too (a layer's `mask`).
-    case group(DisplayList, opacity: Float, mask: DisplayList?)
+    indirect case group(DisplayList, opacity: Float, mask: DisplayList?)
     /// Both lists rendered offscreen and mixed `(1 − t)·from + t·to` (a cross-dissolve).
-    case mix(from: DisplayList, to: DisplayList, t: Float)
+    indirect case mix(from: DisplayList, to: DisplayList, t: Float)
     /// The faces of a 3D rendering context (CATransformLayer), each rendered offscreen and
     /// composited per pixel from the farthest to the nearest.
-    case depthComposite([DepthFace])
+    indirect case depthComposite([DepthFace])
     /// A blurred, offset, tinted copy of the alpha of `source` (a layer's shadow).
-    case shadow(ShadowPaint)
+    indirect case shadow(ShadowPaint)
     /// The fill or stroke of a shape layer in a premultiplied colour, drawn straight into the
     /// tiles from its coverage (rasterised once per frame before the tiles are drawn).
     case vector(VectorShape, color: SIMD4<Float>)

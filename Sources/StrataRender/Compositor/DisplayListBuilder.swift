@@ -45,10 +45,10 @@ public struct DisplayListBuilder: Sendable {
         var builder = self
         let records = cache.lastBuild.withCheckedLock { $0.take() } ?? BuildRecords()
         builder.records = records
-        records.ops.begin()
+        records.begin()
         builder.visit(root, layerTo3D: root.localToParent, planeToScreen: screen, opacity: 1, clips: [], into: &faces,
                       items: &items)
-        records.ops.end()
+        records.end()
         cache.lastBuild.withCheckedLock { $0 = records }
         cache.itemCountHint.store(items.count, ordering: .relaxed)
         // The faces of the root's visit cover `items` in order (see `visit`).
@@ -195,7 +195,7 @@ public struct DisplayListBuilder: Sendable {
                 var b = pixelBounds(of: local, H).intersection(frameRect)
                 for c in contentClips { b = b.intersection(c.bounds) }
                 guard !b.isEmpty else { return }
-                let v = VectorShape(content: shape, part: part, toScreen: H, scale: s, region: b)
+                let v = VectorShape.make(content: shape, part: part, toScreen: H, scale: s, region: b, from: currentRecords.shapes)
                 items.append(DrawItem(op: .vector(v, color: premultiplied(color, alpha)), plane: plane, bounds: b,
                                       clips: contentClips, outline: screenQuad(of: local, H)))
             }
@@ -211,7 +211,7 @@ public struct DisplayListBuilder: Sendable {
             var textClips: [ClipShape]?
             let m = H.m, q = Double(GlyphCache.phases)
             for run in runs {
-                let placed = PlacedGlyphs(count: run.glyphs.count) { i in
+                let placed = PlacedGlyphs.make(count: run.glyphs.count, from: currentRecords.placedGlyphs) { i in
                     // The origin on screen: x to the nearest quarter pixel, the baseline to the
                     // nearest whole one (horizontal strokes stay crisp, as with Cairo and Skia).
                     let X = ((Double(layer.bounds.minX) + run.xs[i]) * m.0 + m.6) * q

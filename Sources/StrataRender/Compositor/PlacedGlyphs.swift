@@ -7,21 +7,37 @@ import StrataCore
 import CStrataKernels
 
 /// Positioned glyph masks of one colour.
-// @unchecked: immutable; `glyphs` holds C pointers into the coverage of `masks`, which this object
-// keeps alive and nobody writes after the mask is made.
+// @unchecked: written by `init` or by `replace`, which the display-list builder calls again only
+// when nothing else holds the object (RecycledObjects), before handing it on; `glyphs` holds C
+// pointers into the coverage of `masks`, which this object keeps alive and nobody writes after
+// the mask is made.
 public final class PlacedGlyphs: @unchecked Sendable {
+    // Not checked for exclusivity at run time (written only as above; the tile workers read them).
     /// The masks, kept alive while the glyphs point at them.
-    let masks: [GlyphMask]
+    @exclusivity(unchecked) private(set) var masks: [GlyphMask] = []
     /// As the kernel reads them: position, size and coverage of each mask.
-    let glyphs: [strata_glyph]
+    @exclusivity(unchecked) private(set) var glyphs: [strata_glyph] = []
     /// The pixels the glyphs cover.
-    let bounds: PixelRect
+    @exclusivity(unchecked) private(set) var bounds = PixelRect.empty
 
     /// Up to `count` glyphs, each placed by `place` (nil leaves it out): its mask and the screen
     /// pixel of the mask's top-left corner. (Placed one by one, without arrays of positions:
     /// those were two allocations a run a frame.)
     init(count: Int, _ place: (Int) -> (mask: GlyphMask, x: Int, y: Int)?) {
-        var masks: [GlyphMask] = [], glyphs: [strata_glyph] = []
+        replace(count: count, place)
+    }
+
+    /// Glyphs as `init` places them, from `recycled`'s free objects when it has one (its arrays'
+    /// storage kept).
+    static func make(count: Int, from recycled: RecycledObjects<PlacedGlyphs>,
+                     _ place: (Int) -> (mask: GlyphMask, x: Int, y: Int)?) -> PlacedGlyphs {
+        recycled.object(settingUp: { $0.replace(count: count, place) }, else: { PlacedGlyphs(count: count, place) })
+    }
+
+    /// Replaces the glyphs with those `init(count:_:)` places.
+    private func replace(count: Int, _ place: (Int) -> (mask: GlyphMask, x: Int, y: Int)?) {
+        masks.removeAll(keepingCapacity: true)
+        glyphs.removeAll(keepingCapacity: true)
         masks.reserveCapacity(count)
         glyphs.reserveCapacity(count)
         var b = PixelRect.empty
@@ -33,8 +49,6 @@ public final class PlacedGlyphs: @unchecked Sendable {
                                        mask: UnsafePointer(m.coverage.baseAddress)))
             b = b.union(PixelRect(x0: x, y0: y, x1: x + m.width, y1: y + m.height))
         }
-        self.masks = masks
-        self.glyphs = glyphs
         bounds = b
     }
 

@@ -123,9 +123,23 @@ public final class BackingStoreCache: Sendable {
 }
 
 /// What one display-list build leaves for the next: its fills, borders, gradients and images
-/// (RepeatedOps.swift) and the glyph masks it looked up (RecentGlyphs, GlyphCache.swift). Taken
-/// out of the cache for a build and put back after, so that one build at a time holds them.
+/// (RepeatedOps.swift), the glyph masks it looked up (RecentGlyphs, GlyphCache.swift), and the
+/// shapes and glyph runs it made, to be set up again once no frame holds them
+/// (RecycledObjects.swift). Taken out of the cache for a build and put back after, so that one
+/// build at a time holds them.
 struct BuildRecords: Sendable {
     let ops = RepeatedOps()
     let glyphs = RecentGlyphs()
+    let shapes = RecycledObjects<VectorShape>()
+    let placedGlyphs = RecycledObjects<PlacedGlyphs>()
+
+    /// Starts a build.
+    func begin() {
+        ops.begin()
+        shapes.begin()
+        placedGlyphs.begin()
+    }
+
+    /// Ends a build.
+    func end() { ops.end() }
 }

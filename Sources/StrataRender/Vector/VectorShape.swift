@@ -13,19 +13,22 @@ import CStrataKernels
 /// One part of a shape layer's content, ready to be rasterised into strips of coverage.
 // @unchecked: the strips and row table are written by `rasterize()` in the frame's rasterisation
 // stage (one job per shape, claimed serially before the stage; the dispatcher returns after every
-// job) and only read by the tile stage after it; everything else is `let`.
+// job) and only read by the tile stage after it; everything else is written by `init` or by
+// `setUp`, which the display-list builder calls only when nothing else holds the shape
+// (RecycledObjects), before handing it on.
 public final class VectorShape: @unchecked Sendable {
     /// Which part of the shape this is.
     public enum Part: Sendable { case fill, stroke }
 
-    let content: ShapeContent
-    let part: Part
-    let toScreen: Homography
+    // Not checked for exclusivity at run time (written only as above; the tile workers read them).
+    @exclusivity(unchecked) private(set) var content: ShapeContent
+    @exclusivity(unchecked) private(set) var part: Part
+    @exclusivity(unchecked) private(set) var toScreen: Homography
     /// Screen pixels per layer unit (at most): sets the flattening tolerance.
-    let scale: Double
+    @exclusivity(unchecked) private(set) var scale: Double
     /// The pixels the coverage is kept for (the item's bounds).
-    let region: PixelRect
-    let evenOdd: Bool
+    @exclusivity(unchecked) private(set) var region: PixelRect
+    @exclusivity(unchecked) private(set) var evenOdd: Bool
 
     /// Largest distance between a curve and its chords, in screen pixels (Cairo's default).
     static let tolerancePixels = 0.1
@@ -53,10 +56,33 @@ public final class VectorShape: @unchecked Sendable {
         evenOdd = part == .fill && content.fillRule == .evenOdd
     }
 
-    deinit {
+    /// A shape as `init` makes it, from `recycled`'s free ones when it has one.
+    static func make(content: ShapeContent, part: Part, toScreen: Homography, scale: Double, region: PixelRect,
+                     from recycled: RecycledObjects<VectorShape>) -> VectorShape {
+        recycled.object(settingUp: { $0.setUp(content: content, part: part, toScreen: toScreen, scale: scale, region: region) },
+                        else: { VectorShape(content: content, part: part, toScreen: toScreen, scale: scale, region: region) })
+    }
+
+    /// Makes this shape what `init` would make of the arguments (not rasterised, not claimed),
+    /// giving its buffers back. Only while nothing else holds it.
+    private func setUp(content: ShapeContent, part: Part, toScreen: Homography, scale: Double, region: PixelRect) {
+        giveBuffersBack()
+        self.content = content; self.part = part; self.toScreen = toScreen; self.scale = scale
+        self.region = region
+        evenOdd = part == .fill && content.fillRule == .evenOdd
+        isRasterized = false
+        isClaimed = false
+    }
+
+    deinit { giveBuffersBack() }
+
+    private func giveBuffersBack() {
         VectorShape.stripBuffers.give(strips.strips, capacity: strips.capacity)
         VectorShape.alphaBuffers.give(strips.alpha, capacity: strips.alphaCapacity)
+        strips = strata_strip_sink()
         if rowCount > 0 { VectorShape.rowTables.give(&rowTable) }
+        rowCount = 0
+        rowTable = []
     }
 
     /// The number of strips (after `rasterize()`).
