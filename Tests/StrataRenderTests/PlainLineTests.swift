@@ -174,4 +174,32 @@ final class PlainLineTests: XCTestCase {
         }
         XCTAssertEqual(TextShaper.layOut(text, size: CGSize(width: 500, height: 100))?.map(\.glyphs), layout?.map(\.glyphs))
     }
+
+    /// A plain line's script, found without Pango's script iterator, is the one script run the
+    /// iterator finds: for every character a plain line may hold, alone, after a letter, before
+    /// one and between brackets, and for the lines above.
+    func testAPlainLinesScriptIsTheScriptIterators() throws {
+        var scalars = (0x20...0x7E).map { Unicode.Scalar(UInt8($0)) }
+        scalars += (0xC0...0x24F).compactMap { $0 == 0xD7 || $0 == 0xF7 ? nil : Unicode.Scalar(UInt32($0)) }
+        var lines = strings
+        for u in scalars {
+            let c = String(Character(u))
+            lines += [c, "a" + c, c + "a", "(" + c + ")", "1 " + c + " [2]", "\"" + c + "\" \u{C9}"]
+        }
+        for string in lines {
+            let line = try XCTUnwrap(PlainLine(TextContent(string: string, fontName: "DejaVu Sans", fontSize: 12)), string)
+            var script = PANGO_SCRIPT_INVALID_CODE
+            var runs = 0
+            string.withCString { bytes in
+                let iter = pango_script_iter_new(bytes, Int32(string.utf8.count))!
+                defer { pango_script_iter_free(iter) }
+                repeat {
+                    pango_script_iter_get_range(iter, nil, nil, &script)
+                    runs += 1
+                } while pango_script_iter_next(iter) != 0
+            }
+            XCTAssertEqual(runs, 1, "one script run: \(string)")
+            XCTAssertEqual(line.script, script, string)
+        }
+    }
 }

@@ -214,12 +214,13 @@ public struct DisplayListBuilder: Sendable {
                 let placed = PlacedGlyphs.make(count: run.glyphs.count, from: currentRecords.placedGlyphs) { i in
                     // The origin on screen: x to the nearest quarter pixel, the baseline to the
                     // nearest whole one (horizontal strokes stay crisp, as with Cairo and Skia).
-                    let X = ((Double(layer.bounds.minX) + run.xs[i]) * m.0 + m.6) * q
-                    let Y = (Double(layer.bounds.minY) + run.ys[i]) * m.4 + m.7
+                    let glyph = run.glyphs[i]
+                    let X = ((Double(layer.bounds.minX) + glyph.x) * m.0 + m.6) * q
+                    let Y = (Double(layer.bounds.minY) + glyph.y) * m.4 + m.7
                     guard abs(X) < 1e9, abs(Y) < 1e9 else { return nil }
                     let qx = Int(X.rounded()), iy = Int(Y.rounded())
                     let ix = qx >= 0 ? qx / 4 : -((-qx + 3) / 4)
-                    let mask = glyphMasks.mask(run.font, scale: s, glyph: run.glyphs[i], phaseX: qx - 4 * ix, phaseY: 0, in: cache.glyphs)
+                    let mask = glyphMasks.mask(run.font, scale: s, glyph: glyph.id, phaseX: qx - 4 * ix, phaseY: 0, in: cache.glyphs)
                     return (mask, ix + mask.left, iy + mask.top)
                 }
                 var b = placed.bounds.intersection(frameRect).intersection(textClip.bounds)

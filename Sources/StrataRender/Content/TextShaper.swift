@@ -14,9 +14,20 @@ import StrataCore
 struct ShapedRun: Sendable {
     let font: ShapedFont
     let color: RGBA
-    let glyphs: [UInt32]
-    let xs: [Double]
-    let ys: [Double]
+    /// (In one array: a line that changes every frame is shaped every frame, and three arrays —
+    /// glyphs, xs, ys — were three allocations.)
+    let glyphs: [ShapedGlyph]
+
+    /// The glyphs' x and y, in order.
+    var xs: [Double] { glyphs.map(\.x) }
+    var ys: [Double] { glyphs.map(\.y) }
+}
+
+/// A glyph of a shaped run: its index in the run's font and its origin in layer points.
+struct ShapedGlyph: Sendable, Equatable {
+    let id: UInt32
+    let x: Double
+    let y: Double
 }
 
 extension ShapedRun {
@@ -25,30 +36,28 @@ extension ShapedRun {
     /// when it draws nothing.
     static func read(_ glyphString: UnsafeMutablePointer<PangoGlyphString>, font: OpaquePointer, color: RGBA, shift: Double,
                      x: Double, baseline: Double) -> ShapedRun?? {
-        read(UnsafeBufferPointer(start: glyphString.pointee.glyphs, count: Int(glyphString.pointee.num_glyphs)), font: font,
-             color: color, shift: shift, x: x, baseline: baseline)
+        read(UnsafeBufferPointer(start: glyphString.pointee.glyphs, count: Int(glyphString.pointee.num_glyphs)),
+             font: ShapedFont(retaining: font), color: color, shift: shift, x: x, baseline: baseline)
     }
 
-    /// `read` for glyphs as Pango's glyph strings hold them.
-    static func read(_ infos: UnsafeBufferPointer<PangoGlyphInfo>, font: OpaquePointer, color: RGBA, shift: Double,
-                     x: Double, baseline: Double) -> ShapedRun?? {
+    /// `read` for glyphs as Pango's glyph strings hold them, in a font already wrapped.
+    static func read(_ infos: UnsafeBufferPointer<PangoGlyphInfo>, font: @autoclosure () -> ShapedFont, color: RGBA,
+                     shift: Double, x: Double, baseline: Double) -> ShapedRun?? {
         let scale = Double(PANGO_SCALE)
         var x = x
-        var glyphs: [UInt32] = [], xs: [Double] = [], ys: [Double] = []
-        let n = infos.count
-        glyphs.reserveCapacity(n); xs.reserveCapacity(n); ys.reserveCapacity(n)
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(infos.count)
         for info in infos {
             let g = UInt32(info.glyph)
             if g != 0x0FFF_FFFF {  // PANGO_GLYPH_EMPTY
                 if g & 0x1000_0000 != 0 { return nil }  // PANGO_GLYPH_UNKNOWN_FLAG
-                glyphs.append(g)
-                xs.append(shift + x + Double(info.geometry.x_offset) / scale)
-                ys.append(baseline + Double(info.geometry.y_offset) / scale)
+                glyphs.append(ShapedGlyph(id: g, x: shift + x + Double(info.geometry.x_offset) / scale,
+                                          y: baseline + Double(info.geometry.y_offset) / scale))
             }
             x += Double(info.geometry.width) / scale
         }
         guard !glyphs.isEmpty else { return .some(nil) }
-        return .some(ShapedRun(font: ShapedFont(retaining: font), color: color, glyphs: glyphs, xs: xs, ys: ys))
+        return .some(ShapedRun(font: font(), color: color, glyphs: glyphs))
     }
 }
 
@@ -142,23 +151,29 @@ struct PlainLine {
         alignment = text.alignmentMode
     }
 
+    /// The script of the line's one script run, as `pango_script_iter` finds it without running
+    /// it (it allocated each line): Latin when the line holds a letter — every letter a plain line
+    /// may hold is of the Latin script (Unicode's Scripts.txt) and the other characters (ASCII
+    /// digits, spaces and punctuation) are Common, which joins the run of the script around it —
+    /// else Common. PlainLineTests compares it with the iterator's.
+    var script: PangoScript {
+        for u in run.text.utf8 where (u | 0x20) >= 0x61 && (u | 0x20) <= 0x7A || u >= 0xC0 { return PANGO_SCRIPT_LATIN }
+        return PANGO_SCRIPT_COMMON
+    }
+
     /// The glyph runs in bounds `width` wide, or nil when the layout must decide. Call inside
     /// `PangoEngine.withContext`. `useWordShapes`: from the font's shaped words where it allows
     /// (WordShapes.swift) — the same glyphs; tests turn it off to compare.
     func shape(width: CGFloat, _ h: PangoEngine.Handles, useWordShapes: Bool = true) -> [ShapedRun]? {
         let string = run.text
         let length = Int32(string.utf8.count)
+        let script = script
         return string.withCString { bytes -> [ShapedRun]? in
-            // One script run (digits, spaces and punctuation join the letters' script).
-            guard let scripts = pango_script_iter_new(bytes, length) else { return nil }
-            defer { pango_script_iter_free(scripts) }
-            var script = PANGO_SCRIPT_COMMON
-            pango_script_iter_get_range(scripts, nil, nil, &script)
-            guard pango_script_iter_next(scripts) == 0 else { return nil }
             guard let entry = h.plainLineFonts.entry(run.fontName, run.fontSize, script, h),
                   entry.coversAll(string.unicodeScalars) else { return nil }
             let font = entry.font, language = entry.language
             guard let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return nil }
+            let shapedFont = entry.shapedFont(scaled)
 
             var analysis = PangoAnalysis()
             analysis.font = font
@@ -175,7 +190,7 @@ struct PlainLine {
             // for the layout to decide.
             func read(_ infos: UnsafeBufferPointer<PangoGlyphInfo>, width lineWidth: Int, top: Int32) -> ShapedRun?? {
                 let xShift = (Double(width) - Double(lineWidth) / scale) * factor
-                return ShapedRun.read(infos, font: scaled, color: run.color, shift: xShift, x: 0, baseline: Double(-top) / scale)
+                return ShapedRun.read(infos, font: shapedFont, color: run.color, shift: xShift, x: 0, baseline: Double(-top) / scale)
             }
             let shaped: ShapedRun??
             if useWordShapes, let words = entry.wordShapes(script: script) {
@@ -223,6 +238,16 @@ final class PlainLineFonts: @unchecked Sendable {
 
         init(fontset: UnsafeMutablePointer<PangoFontset>, font: UnsafeMutablePointer<PangoFont>, language: OpaquePointer?) {
             self.fontset = fontset; self.font = font; self.language = language
+        }
+
+        /// The lines' Cairo font `scaled` (the font's), wrapped once for all their runs.
+        private var shaped: ShapedFont?
+
+        func shapedFont(_ scaled: OpaquePointer) -> ShapedFont {
+            if let shaped, shaped.scaledFont == scaled { return shaped }
+            let made = ShapedFont(retaining: scaled)
+            shaped = made
+            return made
         }
 
         deinit {
