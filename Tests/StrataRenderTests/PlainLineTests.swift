@@ -202,4 +202,28 @@ final class PlainLineTests: XCTestCase {
             XCTAssertEqual(line.script, script, string)
         }
     }
+
+    /// A line that changes every frame is shaped into the storage of lines dropped two frames
+    /// before, and comes out as shaped afresh; lines that do not change stay cached.
+    func testLinesShapedIntoDroppedLinesStorageAreShapedAsAfresh() throws {
+        let shaper = TextShaper()
+        let size = CGSize(width: 600, height: 40)
+        let still = TextContent(string: "A title that stays", fontName: "DejaVu Sans", fontSize: 20)
+        var sawSpare = false
+        for frame in 0..<12 {
+            // Lines of different lengths: kept storage is sometimes too small, sometimes larger.
+            let string = "Frame \(frame) " + String(repeating: "ab ", count: (frame * 7) % 5)
+            let text = TextContent(string: string, fontName: "DejaVu Serif", fontSize: 17)
+            sawSpare = sawSpare || shaper.spareCount > 0
+            let runs = try XCTUnwrap(shaper.shape(text, size: size))
+            let fresh = try XCTUnwrap(TextShaper.layOut(text, size: size))
+            XCTAssertEqual(runs.count, fresh.count, string)
+            XCTAssertEqual(runs.map(\.glyphs), fresh.map(\.glyphs), string)
+            XCTAssertEqual(runs.map(\.font.key), fresh.map(\.font.key), string)
+            let title = try XCTUnwrap(shaper.shape(still, size: size))
+            XCTAssertEqual(title.map(\.glyphs), try XCTUnwrap(TextShaper.layOut(still, size: size)).map(\.glyphs))
+            shaper.endFrame()
+        }
+        XCTAssertTrue(sawSpare, "dropped lines' storage was kept")
+    }
 }

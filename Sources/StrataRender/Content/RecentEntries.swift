@@ -22,11 +22,12 @@ struct RecentEntries<Key: Hashable, Value> {
     /// Keeps `value` for `key`, used in this frame.
     mutating func insert(_ value: Value, for key: Key) { entries[key] = (value, frame) }
 
-    /// Ends the frame: drops the entries used in neither it nor the one before, in place.
-    mutating func endFrame() {
+    /// Ends the frame: drops the entries used in neither it nor the one before, in place, handing
+    /// each dropped value to `dropped`.
+    mutating func endFrame(dropped: (consuming Value) -> Void = { _ in }) {
         let keep = frame - 1
         for (key, entry) in entries where entry.frame < keep { expired.append(key) }
-        for key in expired { entries.removeValue(forKey: key) }
+        for key in expired { if let e = entries.removeValue(forKey: key) { dropped(e.value) } }
         expired.removeAll(keepingCapacity: true)
         frame += 1
     }

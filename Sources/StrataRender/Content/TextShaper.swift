@@ -36,16 +36,20 @@ extension ShapedRun {
     /// when it draws nothing.
     static func read(_ glyphString: UnsafeMutablePointer<PangoGlyphString>, font: OpaquePointer, color: RGBA, shift: Double,
                      x: Double, baseline: Double) -> ShapedRun?? {
-        read(UnsafeBufferPointer(start: glyphString.pointee.glyphs, count: Int(glyphString.pointee.num_glyphs)),
-             font: ShapedFont(retaining: font), color: color, shift: shift, x: x, baseline: baseline)
+        var storage: [ShapedGlyph] = []
+        return read(UnsafeBufferPointer(start: glyphString.pointee.glyphs, count: Int(glyphString.pointee.num_glyphs)),
+                    font: ShapedFont(retaining: font), color: color, shift: shift, x: x, baseline: baseline, storage: &storage)
     }
 
-    /// `read` for glyphs as Pango's glyph strings hold them, in a font already wrapped.
+    /// `read` for glyphs as Pango's glyph strings hold them, in a font already wrapped; the
+    /// glyphs go into the storage of `storage` (left empty).
     static func read(_ infos: UnsafeBufferPointer<PangoGlyphInfo>, font: @autoclosure () -> ShapedFont, color: RGBA,
-                     shift: Double, x: Double, baseline: Double) -> ShapedRun?? {
+                     shift: Double, x: Double, baseline: Double, storage: inout [ShapedGlyph]) -> ShapedRun?? {
         let scale = Double(PANGO_SCALE)
         var x = x
         var glyphs: [ShapedGlyph] = []
+        swap(&glyphs, &storage)
+        glyphs.removeAll(keepingCapacity: true)
         glyphs.reserveCapacity(infos.count)
         for info in infos {
             let g = UInt32(info.glyph)
@@ -67,29 +71,61 @@ final class TextShaper: Sendable {
         let text: TextContent
         let width: CGFloat, height: CGFloat
     }
-    /// The runs by text and size (nil: the text needs Pango's renderer), kept while used.
-    private let entries = Mutex(RecentEntries<Key, [ShapedRun]?>())
+    private struct State {
+        /// The runs by text and size (nil: the text needs Pango's renderer), kept while used.
+        var entries = RecentEntries<Key, [ShapedRun]?>()
+        /// The runs of plain lines dropped from `entries`, their arrays' storage kept for lines to
+        /// come: a line that changes every frame is shaped every frame, and its two arrays (the
+        /// runs, the run's glyphs) were two allocations.
+        var spare: [[ShapedRun]] = []
+    }
+    private let state = Mutex(State())
+    /// Arrays kept in `spare` at most.
+    static let spareLimit = 64
 
     /// The runs of `text` laid out in bounds of `size`, or nil when it needs Pango's renderer.
     func shape(_ text: TextContent, size: CGSize) -> [ShapedRun]? {
         let key = Key(text: text, width: size.width, height: size.height)
-        if let hit = entries.withCheckedLock({ $0.use(key) }) { return hit }
-        let runs = TextShaper.layOut(text, size: size)
-        entries.withCheckedLock { $0.insert(runs, for: key) }
+        var storage: [ShapedRun] = []
+        let hit = state.withCheckedLock { s -> [ShapedRun]?? in
+            if let hit = s.entries.use(key) { return hit }
+            storage = s.spare.popLast() ?? []
+            return nil
+        }
+        if let hit { return hit }
+        let runs = TextShaper.layOut(text, size: size, reusing: &storage)
+        state.withCheckedLock { $0.entries.insert(runs, for: key) }
         return runs
     }
 
+    /// Arrays kept for lines to come (for tests).
+    var spareCount: Int { state.withCheckedLock { $0.spare.count } }
+
     /// Drops the entries not used in this frame or the previous one.
-    func endFrame() { entries.withCheckedLock { $0.endFrame() } }
+    func endFrame() {
+        state.withCheckedLock { s in
+            var spare = s.spare
+            s.spare = []
+            s.entries.endFrame { runs in
+                if let runs, runs.count == 1, spare.count < TextShaper.spareLimit { spare.append(runs) }
+            }
+            s.spare = spare
+        }
+    }
 
     /// The runs of `text` in bounds of `size` (nil: it needs Pango's renderer). A plain line
     /// (`PlainLine`) is shaped without a PangoLayout unless `plainLines` is false (tests compare
-    /// the two).
+    /// the two), into the storage of `spare` (taken from it).
     static func layOut(_ text: TextContent, size: CGSize, plainLines: Bool = true) -> [ShapedRun]? {
+        var none: [ShapedRun] = []
+        return layOut(text, size: size, plainLines: plainLines, reusing: &none)
+    }
+
+    static func layOut(_ text: TextContent, size: CGSize, plainLines: Bool = true, reusing spare: inout [ShapedRun]) -> [ShapedRun]? {
         guard size.width > 0, size.height > 0, !text.runs.isEmpty else { return [] }
         if text.runs.contains(where: { !$0.underline.isEmpty || !$0.strikethrough.isEmpty }) { return nil }
         if plainLines, let line = PlainLine(text) {
-            if let runs = PangoEngine.shared.withContext({ line.shape(width: size.width, $0) }) { return runs }
+            if let runs = PangoEngine.shared.withContext({ line.shape(width: size.width, $0, reusing: &spare) }) { return runs }
         }
         // Byte offsets where each styled run ends (Pango items never straddle them).
         var ends: [Int] = []
@@ -165,9 +201,21 @@ struct PlainLine {
     /// `PangoEngine.withContext`. `useWordShapes`: from the font's shaped words where it allows
     /// (WordShapes.swift) — the same glyphs; tests turn it off to compare.
     func shape(width: CGFloat, _ h: PangoEngine.Handles, useWordShapes: Bool = true) -> [ShapedRun]? {
+        var none: [ShapedRun] = []
+        return shape(width: width, h, useWordShapes: useWordShapes, reusing: &none)
+    }
+
+    /// `shape(width:_:useWordShapes:)` into the storage of the runs of `spare` (taken from it): a
+    /// dropped line's, which nothing else holds.
+    func shape(width: CGFloat, _ h: PangoEngine.Handles, useWordShapes: Bool = true, reusing spare: inout [ShapedRun]) -> [ShapedRun]? {
         let string = run.text
         let length = Int32(string.utf8.count)
         let script = script
+        var runs: [ShapedRun] = []
+        swap(&runs, &spare)
+        var storage: [ShapedGlyph] = []
+        if let last = runs.popLast() { storage = last.glyphs }
+        runs.removeAll(keepingCapacity: true)
         return string.withCString { bytes -> [ShapedRun]? in
             guard let entry = h.plainLineFonts.entry(run.fontName, run.fontSize, script, h),
                   entry.coversAll(string.unicodeScalars) else { return nil }
@@ -188,13 +236,17 @@ struct PlainLine {
             // The line's width and logical top (Pango units), and its glyphs read from x = 0 (plus
             // the alignment's shift) on the baseline at that top; nil: a glyph the font lacks,
             // for the layout to decide.
-            func read(_ infos: UnsafeBufferPointer<PangoGlyphInfo>, width lineWidth: Int, top: Int32) -> ShapedRun?? {
+            // (`storage` goes in as an argument: a variable the nested function captured would be
+            // boxed, an allocation a line.)
+            func read(_ infos: UnsafeBufferPointer<PangoGlyphInfo>, width lineWidth: Int, top: Int32,
+                      storage: inout [ShapedGlyph]) -> ShapedRun?? {
                 let xShift = (Double(width) - Double(lineWidth) / scale) * factor
-                return ShapedRun.read(infos, font: shapedFont, color: run.color, shift: xShift, x: 0, baseline: Double(-top) / scale)
+                return ShapedRun.read(infos, font: shapedFont, color: run.color, shift: xShift, x: 0, baseline: Double(-top) / scale,
+                                      storage: &storage)
             }
             let shaped: ShapedRun??
             if useWordShapes, let words = entry.wordShapes(script: script) {
-                shaped = words.shape(bytes, Int(length), &analysis) { read($0, width: $1, top: $2) }
+                shaped = words.shape(bytes, Int(length), &analysis) { read($0, width: $1, top: $2, storage: &storage) }
             } else {
                 guard let glyphString = pango_glyph_string_new() else { return nil }
                 defer { pango_glyph_string_free(glyphString) }
@@ -202,10 +254,11 @@ struct PlainLine {
                 var logical = PangoRectangle()
                 pango_glyph_string_extents(glyphString, font, nil, &logical)
                 shaped = read(UnsafeBufferPointer(start: glyphString.pointee.glyphs, count: Int(glyphString.pointee.num_glyphs)),
-                              width: Int(logical.width), top: logical.y)
+                              width: Int(logical.width), top: logical.y, storage: &storage)
             }
             guard let shaped else { return nil }
-            return shaped.map { [$0] } ?? []
+            if let shaped { runs.append(shaped) }
+            return runs
         }
     }
 }
