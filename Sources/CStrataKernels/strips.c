@@ -147,52 +147,53 @@ static inline __attribute__((always_inline)) void scan_inside(row_ptrs r, int64_
     }
 }
 
-/// The rows r0 ..< r1 of an edge inside the region's columns (coverage.c's `line`, restricted to
-/// those rows), one row pointer moved from row to row: the rows the edge leaves through their
-/// bottom (or top, upward; their crossings stepped, so that an edge within one row needs no
+/// The rows r0 ..< r1 of a downward edge (dy > 0) inside the region's columns (coverage.c's
+/// `line`, restricted to those rows), one row pointer moved from row to row: the rows the edge
+/// leaves through their bottom (their crossings stepped, so that an edge within one row needs no
 /// stepper and its two divisions), then its last row, if in this band.
-static __attribute__((noinline)) void edge_rows_inside(const band *b, const strata_edge *e, int r0, int r1) {
+static __attribute__((noinline)) void edge_rows_down(const band *b, const strata_edge *e, int r0, int r1) {
     const int64_t x1 = e->x1, y1 = e->y1, x2 = e->x2, y2 = e->y2, dx = x2 - x1, dy = y2 - y1;
-    const long slots = b->slots, words = b->words, stride = b->stride;
-    if (dy > 0) {
-        const int64_t first = pixelOf(y1), last = pixelOf(y2 - 1);
-        const int64_t ra = first > r0 ? first : r0, rb = last < r1 - 1 ? last : r1 - 1;
-        if (ra > rb) return;
-        int64_t xa = x1, ya = y1 - ra * ONE;
-        if (ra > first) { xa = x1 + rounddiv((ra * ONE - y1) * dx, dy); ya = 0; }
-        const long i = (long)(ra - r0);
-        row_ptrs r = { band_acc(b, i), slots, slots + words };
-        int64_t row = ra;
-        if (row < last) {
-            stepper st = stepper_make((ra + 1) * ONE - y1, ONE, dx, dy);
-            for (const int64_t end = rb < last ? rb : last - 1; row <= end; row++) {
-                const int64_t xb = x1 + stepper_next(&st);
-                scan_inside(r, xa, ya, xb, ONE);
-                xa = xb; ya = 0;
-                r.acc += stride;
-            }
+    const int64_t first = pixelOf(y1), last = pixelOf(y2 - 1);
+    const int64_t ra = first > r0 ? first : r0, rb = last < r1 - 1 ? last : r1 - 1;
+    if (ra > rb) return;
+    int64_t xa = x1, ya = y1 - ra * ONE;
+    if (ra > first) { xa = x1 + rounddiv((ra * ONE - y1) * dx, dy); ya = 0; }
+    const long i = (long)(ra - r0), stride = b->stride;
+    row_ptrs r = { band_acc(b, i), b->slots, b->slots + b->words };
+    int64_t row = ra;
+    if (row < last) {
+        stepper st = stepper_make((ra + 1) * ONE - y1, ONE, dx, dy);
+        for (const int64_t end = rb < last ? rb : last - 1; row <= end; row++) {
+            const int64_t xb = x1 + stepper_next(&st);
+            scan_inside(r, xa, ya, xb, ONE);
+            xa = xb; ya = 0;
+            r.acc += stride;
         }
-        if (row <= rb) scan_inside(r, xa, ya, x2, y2 - row * ONE);
-    } else {
-        const int64_t first = pixelOf(y1 - 1), last = pixelOf(y2);
-        const int64_t ra = first < r1 - 1 ? first : r1 - 1, rb = last > r0 ? last : r0;
-        if (ra < rb) return;
-        int64_t xa = x1, ya = y1 - ra * ONE;
-        if (ra < first) { xa = x1 + rounddiv(((ra + 1) * ONE - y1) * dx, dy); ya = ONE; }
-        const long i = (long)(ra - r0);
-        row_ptrs r = { band_acc(b, i), slots, slots + words };
-        int64_t row = ra;
-        if (row > last) {
-            stepper st = stepper_make(ra * ONE - y1, -ONE, dx, dy);
-            for (const int64_t end = rb > last ? rb : last + 1; row >= end; row--) {
-                const int64_t xb = x1 + stepper_next(&st);
-                scan_inside(r, xa, ya, xb, 0);
-                xa = xb; ya = ONE;
-                r.acc -= stride;
-            }
-        }
-        if (row >= rb) scan_inside(r, xa, ya, x2, y2 - row * ONE);
     }
+    if (row <= rb) scan_inside(r, xa, ya, x2, y2 - row * ONE);
+}
+
+/// edge_rows_down for an upward edge (dy < 0): the rows it leaves through their top.
+static __attribute__((noinline)) void edge_rows_up(const band *b, const strata_edge *e, int r0, int r1) {
+    const int64_t x1 = e->x1, y1 = e->y1, x2 = e->x2, y2 = e->y2, dx = x2 - x1, dy = y2 - y1;
+    const int64_t first = pixelOf(y1 - 1), last = pixelOf(y2);
+    const int64_t ra = first < r1 - 1 ? first : r1 - 1, rb = last > r0 ? last : r0;
+    if (ra < rb) return;
+    int64_t xa = x1, ya = y1 - ra * ONE;
+    if (ra < first) { xa = x1 + rounddiv(((ra + 1) * ONE - y1) * dx, dy); ya = ONE; }
+    const long i = (long)(ra - r0), stride = b->stride;
+    row_ptrs r = { band_acc(b, i), b->slots, b->slots + b->words };
+    int64_t row = ra;
+    if (row > last) {
+        stepper st = stepper_make(ra * ONE - y1, -ONE, dx, dy);
+        for (const int64_t end = rb > last ? rb : last + 1; row >= end; row--) {
+            const int64_t xb = x1 + stepper_next(&st);
+            scan_inside(r, xa, ya, xb, 0);
+            xa = xb; ya = ONE;
+            r.acc -= stride;
+        }
+    }
+    if (row >= rb) scan_inside(r, xa, ya, x2, y2 - row * ONE);
 }
 
 // MARK: Sweep
@@ -379,7 +380,7 @@ int strata_strips_build(const strata_edge_sink *edges, int evenOdd, strata_strip
     for (long i = 0; i < count; i++) {
         const strata_edge *e = &edges->edges[i];
         // The edges clip_edge makes: within the region's rows, not horizontal, and either within
-        // columns 0 … width (edge_rows_inside) or on the line x = −½ left of them (edge_rows_left).
+        // columns 0 … width (edge_rows_down, edge_rows_up) or on the line x = −½ left of them (edge_rows_left).
         // Any other would reach outside the accumulator: no coverage instead.
         // (Negative values compare as large unsigned ones.)
         const int64_t top = e->y1 < e->y2 ? e->y1 : e->y2, bottom = e->y1 < e->y2 ? e->y2 : e->y1;
@@ -408,7 +409,9 @@ int strata_strips_build(const strata_edge_sink *edges, int evenOdd, strata_strip
         long kept = 0;
         for (long i = 0; i < activeCount; i++) {
             const strata_edge *e = &edges->edges[active[i]];
-            if (e->x1 >= 0) edge_rows_inside(&b, e, r0, r1); else edge_rows_left(&b, e, r0, r1);
+            if (e->x1 < 0) edge_rows_left(&b, e, r0, r1);
+            else if (e->y2 > e->y1) edge_rows_down(&b, e, r0, r1);
+            else edge_rows_up(&b, e, r0, r1);
             const int64_t bottom = pixelOf((e->y1 > e->y2 ? e->y1 : e->y2) - 1);
             // Kept for the next band when it reaches it: written either way and counted, not
             // branched on (which edges end in a band follows no pattern).
