@@ -6,7 +6,12 @@ import XCTest
 @testable import StrataRender
 
 final class RecycledObjectsTests: XCTestCase {
-    private final class Box { var value: Int; init(_ v: Int) { value = v } }
+    private final class Box: Recyclable {
+        var value: Int
+        var freed = 0
+        init(_ v: Int) { value = v }
+        func becameFree() { freed += 1 }
+    }
 
     func testOnlyObjectsNobodyElseHoldsAreSetUpAgain() {
         let recycled = RecycledObjects<Box>()
@@ -21,6 +26,8 @@ final class RecycledObjectsTests: XCTestCase {
         XCTAssertEqual(recycled.counts.handedOut, 1)
         let c = recycled.object(settingUp: { $0.value = 3 }, else: { Box(4) })
         XCTAssertTrue(c === weakB, "the object let go comes back")
+        XCTAssertEqual(c.freed, 1, "told it was free, once")
+        XCTAssertEqual(a.freed, 0)
         XCTAssertEqual(c.value, 3, "set up for its new use")
         XCTAssertEqual(a.value, 1, "the one still held is left alone")
         let d = recycled.object(settingUp: { $0.value = 5 }, else: { Box(6) })
@@ -105,5 +112,23 @@ final class RecycledObjectsTests: XCTestCase {
             held = next
         }
         XCTAssertGreaterThanOrEqual(reused, 6, "the objects of the list let go two frames before come back")
+    }
+
+    /// A shape nothing holds gives its strips back to the pools at once, as its end would, even
+    /// while no later frame sets it up again.
+    func testAFreeShapeKeepsNoStrips() throws {
+        let cache = BackingStoreCache()
+        let renderer = TileRenderer(options: RenderOptions(workers: 1))
+        var list: DisplayList? = DisplayListBuilder(width: 200, height: 100, cache: cache)
+            .build(PresentationBuilder(time: 0).snapshotTree(of: scene(0)))
+        _ = renderer.render(list!, width: 200, height: 100)
+        weak var shape = objects(list!).compactMap { $0 as? VectorShape }.first
+        XCTAssertGreaterThan(try XCTUnwrap(shape).stripCount, 0)
+        list = nil
+        let empty = CALayer()
+        empty.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        _ = DisplayListBuilder(width: 200, height: 100, cache: cache).build(PresentationBuilder(time: 0).snapshotTree(of: empty))
+        XCTAssertNotNil(shape, "kept for a later frame")
+        XCTAssertEqual(shape?.stripCount, 0)
     }
 }

@@ -11,7 +11,7 @@ import CStrataKernels
 // when nothing else holds the object (RecycledObjects), before handing it on; `glyphs` holds C
 // pointers into the coverage of `masks`, which this object keeps alive and nobody writes after
 // the mask is made.
-public final class PlacedGlyphs: @unchecked Sendable {
+public final class PlacedGlyphs: Recyclable, @unchecked Sendable {
     // Not checked for exclusivity at run time (written only as above; the tile workers read them).
     /// The masks, kept alive while the glyphs point at them.
     @exclusivity(unchecked) private(set) var masks: [GlyphMask] = []
@@ -32,6 +32,13 @@ public final class PlacedGlyphs: @unchecked Sendable {
     static func make(count: Int, from recycled: RecycledObjects<PlacedGlyphs>,
                      _ place: (Int) -> (mask: GlyphMask, x: Int, y: Int)?) -> PlacedGlyphs {
         recycled.object(settingUp: { $0.replace(count: count, place) }, else: { PlacedGlyphs(count: count, place) })
+    }
+
+    /// Lets go of the masks, keeping the arrays' storage (RecycledObjects).
+    func becameFree() {
+        masks.removeAll(keepingCapacity: true)
+        glyphs.removeAll(keepingCapacity: true)
+        bounds = .empty
     }
 
     /// Replaces the glyphs with those `init(count:_:)` places.

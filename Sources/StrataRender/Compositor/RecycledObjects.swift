@@ -11,11 +11,19 @@
 // Which object comes back for which item does not show in a frame: each is set up whole from
 // what the builder asks for (`setUp` does what `init` does).
 
+/// An object RecycledObjects keeps.
+protocol Recyclable: AnyObject {
+    /// Lets go of what the object holds for its use (buffers back to their pools, masks), as its
+    /// end would: called when nothing else holds it, so that a free object keeps no more memory
+    /// than its own.
+    func becameFree()
+}
+
 /// Objects of one kind that display-list builds handed out, and those free to be set up again.
 /// Used by one build at a time: the builder takes it, in its BuildRecords, out of its
 /// `BackingStoreCache` for a build and puts it back after.
 // @unchecked: mutable, but only ever in the hands of one build (as RepeatedOps).
-final class RecycledObjects<Object: AnyObject>: @unchecked Sendable {
+final class RecycledObjects<Object: Recyclable>: @unchecked Sendable {
     /// Objects handed out and held elsewhere when last looked at, oldest first.
     @exclusivity(unchecked) private var handedOut: [Object] = []
     /// Objects nobody else holds.
@@ -31,6 +39,7 @@ final class RecycledObjects<Object: AnyObject>: @unchecked Sendable {
         var kept = 0
         for i in handedOut.indices {
             if isKnownUniquelyReferenced(&handedOut[i]) {
+                handedOut[i].becameFree()
                 if free.count < limit { free.append(handedOut[i]) }
             } else {
                 // Still held (in order: the objects before `i` from `kept` on were all free).

@@ -115,12 +115,14 @@ final class TextShaper: Sendable {
 
     /// The runs of `text` in bounds of `size` (nil: it needs Pango's renderer). A plain line
     /// (`PlainLine`) is shaped without a PangoLayout unless `plainLines` is false (tests compare
-    /// the two), into the storage of `spare` (taken from it).
+    /// the two).
     static func layOut(_ text: TextContent, size: CGSize, plainLines: Bool = true) -> [ShapedRun]? {
         var none: [ShapedRun] = []
         return layOut(text, size: size, plainLines: plainLines, reusing: &none)
     }
 
+    /// `layOut(_:size:plainLines:)`, a plain line into the storage of `spare` (taken from it: the
+    /// runs of a line dropped from the cache).
     static func layOut(_ text: TextContent, size: CGSize, plainLines: Bool = true, reusing spare: inout [ShapedRun]) -> [ShapedRun]? {
         guard size.width > 0, size.height > 0, !text.runs.isEmpty else { return [] }
         if text.runs.contains(where: { !$0.underline.isEmpty || !$0.strikethrough.isEmpty }) { return nil }

@@ -16,7 +16,7 @@ import CStrataKernels
 // job) and only read by the tile stage after it; everything else is written by `init` or by
 // `setUp`, which the display-list builder calls only when nothing else holds the shape
 // (RecycledObjects), before handing it on.
-public final class VectorShape: @unchecked Sendable {
+public final class VectorShape: Recyclable, @unchecked Sendable {
     /// Which part of the shape this is.
     public enum Part: Sendable { case fill, stroke }
 
@@ -75,6 +75,9 @@ public final class VectorShape: @unchecked Sendable {
     }
 
     deinit { giveBuffersBack() }
+
+    /// Gives the strips and row table back to their pools (RecycledObjects).
+    func becameFree() { giveBuffersBack() }
 
     private func giveBuffersBack() {
         VectorShape.stripBuffers.give(strips.strips, capacity: strips.capacity)
