@@ -3,13 +3,14 @@
 // scene, 50 shapes and 20 runs a frame, each an allocation and more (a run's two arrays). The
 // builder makes them through this record instead: it keeps every object it handed out, and an
 // object that nothing else holds any more — its display list, and the frames in flight or kept for
-// comparison that held that list, are gone — is set up again for the next one asked for, its
-// buffers kept. Whether an object is free is its reference count (`isKnownUniquelyReferenced`),
-// read only by the build that owns the record, after every other holder let go: an object is
-// never changed while a tile worker can read it.
+// comparison that held that list, are gone — is set up again for the next one asked for. A free
+// object gives back at once what pools keep (a shape's strips), as its end would, and keeps the
+// storage of its own arrays. Whether an object is free is its reference count
+// (`isKnownUniquelyReferenced`), read only by the build that owns the record, after every other
+// holder let go: an object is never changed while a tile worker can read it.
 //
 // Which object comes back for which item does not show in a frame: each is set up whole from
-// what the builder asks for (`setUp` does what `init` does).
+// what the builder asks for (each kind's set-up does what its `init` does).
 
 /// An object RecycledObjects keeps.
 protocol Recyclable: AnyObject {
