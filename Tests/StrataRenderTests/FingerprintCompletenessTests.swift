@@ -251,7 +251,6 @@ Fields<VectorShape>(type: "VectorShape", fields: [
     "scale": { b, p in [(p, VectorShape(content: b.content, part: b.part, toScreen: b.toScreen, scale: b.scale * 2, region: b.region))] },
     "region": { b, p in pixelRect(b.region, p).map { ($0.0, VectorShape(content: b.content, part: b.part, toScreen: b.toScreen, scale: b.scale, region: $0.1)) } },
 ], exempt: [
-    "evenOdd": "made from `part` and `content.fillRule` in the only initialiser",
     "strips": "the coverage strips, computed by rasterize() from the other fields",
     "rowCount": "rasterisation cache, computed from the other fields",
     "rowTable": "rasterisation cache (row starts and column bounds, pooled), computed from the other fields",

@@ -43,8 +43,7 @@ public final class PlacedGlyphs: Recyclable, @unchecked Sendable {
 
     /// Replaces the glyphs with those `init(count:_:)` places.
     private func replace(count: Int, _ place: (Int) -> (mask: GlyphMask, x: Int, y: Int)?) {
-        masks.removeAll(keepingCapacity: true)
-        glyphs.removeAll(keepingCapacity: true)
+        becameFree()
         masks.reserveCapacity(count)
         glyphs.reserveCapacity(count)
         var b = PixelRect.empty

@@ -173,7 +173,7 @@ final class GlyphCache: Sendable {
 /// looked up here first, a glyph drawn again costs three multiplies and a few comparisons instead
 /// of the cache's lock and its dictionary's SipHash (measured: the motion frame's 1 500 glyphs
 /// took 0.6 M instructions fewer, 97.8 → 97.2 M). A miss asks the cache and replaces the entry of
-/// its slot. Fonts compare by the Cairo font they wrap (each shaped run wraps it anew); every
+/// its slot. Fonts compare by the Cairo font they wrap (a layout wraps it anew for each run); every
 /// entry keeps its font, and so that Cairo font, alive, so its address is not reused while an
 /// entry names it, and its mask, which stays valid after the cache starts over (masks never change):
 /// at most `slots` masks are kept beyond the cache's bound.

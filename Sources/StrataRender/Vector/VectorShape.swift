@@ -28,7 +28,7 @@ public final class VectorShape: Recyclable, @unchecked Sendable {
     @exclusivity(unchecked) private(set) var scale: Double
     /// The pixels the coverage is kept for (the item's bounds).
     @exclusivity(unchecked) private(set) var region: PixelRect
-    @exclusivity(unchecked) private(set) var evenOdd: Bool
+    var evenOdd: Bool { part == .fill && content.fillRule == .evenOdd }
 
     /// Largest distance between a curve and its chords, in screen pixels (Cairo's default).
     static let tolerancePixels = 0.1
@@ -53,7 +53,6 @@ public final class VectorShape: Recyclable, @unchecked Sendable {
     init(content: ShapeContent, part: Part, toScreen: Homography, scale: Double, region: PixelRect) {
         self.content = content; self.part = part; self.toScreen = toScreen; self.scale = scale
         self.region = region
-        evenOdd = part == .fill && content.fillRule == .evenOdd
     }
 
     /// A shape as `init` makes it, from `recycled`'s free ones when it has one.
@@ -69,7 +68,6 @@ public final class VectorShape: Recyclable, @unchecked Sendable {
         giveBuffersBack()
         self.content = content; self.part = part; self.toScreen = toScreen; self.scale = scale
         self.region = region
-        evenOdd = part == .fill && content.fillRule == .evenOdd
         isRasterized = false
         isClaimed = false
     }
