@@ -105,4 +105,25 @@ final class FramePipelineTests: XCTestCase {
             XCTAssertEqual(a.y, b.y, "frame \(t) Y"); XCTAssertEqual(a.u, b.u, "frame \(t) U"); XCTAssertEqual(a.v, b.v, "frame \(t) V")
         }
     }
+
+    /// A pipeline let go with a frame in flight waits for it and stops its thread; the renderer
+    /// it drew with goes on drawing the same frames.
+    func testAPipelineLetGoMidSequence() {
+        let expected = serialFrames(3)
+        let scene = Motion()
+        let renderer = FrameRenderer(width: 320, height: 200, options: RenderOptions(workers: 2, tileSize: 64).verifyingTiles,
+                                     history: FrameHistory())
+        weak var gone: FramePipeline?
+        do {
+            let pipeline = FramePipeline(renderer)
+            gone = pipeline
+            scene.pose(0)
+            XCTAssertNil(pipeline.submit(scene.snapshot()))
+            scene.pose(1)
+            XCTAssertEqual(pipeline.submit(scene.snapshot())?.0.pixels, expected[0])
+        }
+        XCTAssertNil(gone, "the pipeline is freed with frame 1 in flight")
+        scene.pose(2)
+        XCTAssertEqual(renderer.render(scene.snapshot()).pixels, expected[2])
+    }
 }

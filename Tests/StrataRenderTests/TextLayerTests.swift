@@ -343,6 +343,39 @@ final class TextLayerTests: XCTestCase {
         XCTAssertEqual(ink.maxY - ink.minY + 1, 16, accuracy: 1)
     }
 
+    /// The runs collection keeps one run inline and the rest in an array: a plain string's content
+    /// equals (and hashes as) the same run given as an array, empty runs are dropped, and runs
+    /// read, change and append in order.
+    func testTextRunsBehaveAsAnArray() {
+        let a = TextContent.Run(text: "Line", fontName: "DejaVu Sans", fontSize: 24, color: .black)
+        var b = a
+        b.text = " two"
+        b.kern = 1
+        let plain = TextContent(string: "Line", fontName: "DejaVu Sans", fontSize: 24, color: .black)
+        let viaArray = TextContent(runs: [a])
+        XCTAssertEqual(plain, viaArray)
+        XCTAssertEqual(plain.hashValue, viaArray.hashValue)
+        XCTAssertEqual(Array(plain.runs), [a])
+        XCTAssertTrue(TextContent(string: "").runs.isEmpty)
+
+        var empty = a
+        empty.text = ""
+        var content = TextContent(runs: [empty, a, empty, b])
+        XCTAssertEqual(Array(content.runs), [a, b], "empty runs are dropped")
+        XCTAssertEqual(content.runs.count, 2)
+        XCTAssertEqual(content.runs[1].kern, 1)
+        XCTAssertEqual(content.string, "Line two")
+        content.runs[0].fontSize = 30
+        content.runs[1].text = " 2"
+        content.runs.append(a)
+        XCTAssertEqual(content.runs.map(\.text), ["Line", " 2", "Line"])
+        XCTAssertEqual(content.runs.map(\.fontSize), [30, 24, 24])
+        XCTAssertNotEqual(content, TextContent(runs: [a, b, a]))
+        XCTAssertEqual(TextContent(runs: Array(content.runs)), content)
+        XCTAssertEqual(TextContent.Runs([a, b]), [a, b])
+        XCTAssertNotEqual(TextContent.Runs([a, b]), [b, a])
+    }
+
     func testDefaultsMatchCoreAnimation() {
         let t = CATextLayer()
         XCTAssertEqual(t.fontSize, 36)

@@ -17,13 +17,15 @@ struct SerialDispatcher: Dispatcher {
     }
 }
 
-/// `workers` threads (the caller's among them) taking jobs from a shared counter.
+/// `workers` threads (the caller's among them) taking jobs from a shared counter: the worker
+/// pool's helpers, or libdispatch's threads while the pool runs another stage.
 struct ConcurrentDispatcher: Dispatcher {
     let workers: Int
 
     func run(_ count: Int, _ job: @Sendable (Int) -> Void) {
         let n = min(workers, count)
         guard n > 1 else { SerialDispatcher().run(count, job); return }
+        if WorkerPool.shared.run(workers: n, count: count, job) { return }
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: n) { _ in
             while true {

@@ -129,7 +129,7 @@ struct TextLayout {
 
     // MARK: Attributes
 
-    private static func applyAttributes(_ runs: [TextContent.Run], to layout: OpaquePointer) {
+    private static func applyAttributes(_ runs: TextContent.Runs, to layout: OpaquePointer) {
         let list = pango_attr_list_new()!
         var start = 0
         for run in runs {
