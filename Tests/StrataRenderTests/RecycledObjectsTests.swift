@@ -48,7 +48,9 @@ final class RecycledObjectsTests: XCTestCase {
         XCTAssertEqual(held.map(\.value), [0, 1, 2, 10, 11, 12, 20, 21, 22], "nothing held was set up again")
     }
 
-    /// A curve and a line of text that change every frame.
+    /// A curve and a line of text that change every frame, and two to four overlapping
+    /// translucent squares whose depth order changes (their faces are sorted in face lists the
+    /// builder reuses).
     private func scene(_ t: Int) -> CALayer {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
@@ -70,6 +72,16 @@ final class RecycledObjectsTests: XCTestCase {
         text.fontSize = 16
         text.foregroundColor = CGColor(red: 0, green: 0, blue: 0.3, alpha: 1)
         root.addSublayer(text)
+        let stack = CALayer()
+        stack.frame = CGRect(x: 120, y: 30, width: 70, height: 60)
+        for i in 0..<(2 + t % 3) {
+            let square = CALayer()
+            square.frame = CGRect(x: 10 * i, y: 6 * i, width: 40, height: 40)
+            square.backgroundColor = CGColor(red: i % 2 == 0 ? 1 : 0, green: i == 1 ? 0.8 : 0, blue: i >= 2 ? 1 : 0, alpha: 0.6)
+            square.zPosition = CGFloat((i + t) % 3)
+            stack.addSublayer(square)
+        }
+        root.addSublayer(stack)
         return root
     }
 

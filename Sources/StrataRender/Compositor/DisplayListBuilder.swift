@@ -36,7 +36,6 @@ public struct DisplayListBuilder: Sendable {
     /// The display list of a whole tree. The root layer's position is in scene points.
     public func build(_ root: LayerSnapshot) -> DisplayList {
         let screen = Homography(scale, 0, 0, 0, scale, 0, 0, 0, 1)
-        var faces: [Face] = []
         var items: [DrawItem] = []
         // Reserved at the last frame's count: one allocation for the list, not one per doubling.
         items.reserveCapacity(cache.itemCountHint.load(ordering: .relaxed))
@@ -46,8 +45,10 @@ public struct DisplayListBuilder: Sendable {
         let records = cache.lastBuild.withCheckedLock { $0.take() } ?? BuildRecords()
         builder.records = records
         records.begin()
+        var faces = records.faceLists.take(capacity: 1)
         builder.visit(root, layerTo3D: root.localToParent, planeToScreen: screen, opacity: 1, clips: [], into: &faces,
                       items: &items)
+        records.faceLists.give(&faces)
         records.end()
         cache.lastBuild.withCheckedLock { $0 = records }
         cache.itemCountHint.store(items.count, ordering: .relaxed)
@@ -270,8 +271,8 @@ public struct DisplayListBuilder: Sendable {
                 let cb = pixelBounds(of: layer.bounds, H).intersection(frameRect)
                 childClips.append(ClipShape(plane: plane, shape: boundsShape, bounds: cb))
             }
-            var childFaces: [Face] = []
-            childFaces.reserveCapacity(layer.sublayers.count)
+            var childFaces = currentRecords.faceLists.take(capacity: layer.sublayers.count)
+            defer { currentRecords.faceLists.give(&childFaces) }
             let toLocal = layer.sublayerToLocal
             let childStart = items.count
             for child in ordered(layer.sublayers) {

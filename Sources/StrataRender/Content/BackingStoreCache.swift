@@ -132,6 +132,7 @@ struct BuildRecords: Sendable {
     let glyphs = RecentGlyphs()
     let shapes = RecycledObjects<VectorShape>()
     let placedGlyphs = RecycledObjects<PlacedGlyphs>()
+    let faceLists = SpareFaceLists()
 
     /// Starts a build.
     func begin() {
@@ -142,4 +143,27 @@ struct BuildRecords: Sendable {
 
     /// Ends a build.
     func end() { ops.end() }
+}
+
+/// Emptied face lists of earlier builds, with their storage: a build needs one for the root's
+/// faces and one for each layer with sublayers, and gives each back once its items are in order
+/// (two allocations a motion frame before). Faces are plain values, so a list given back holds
+/// nothing of the frame. Used by one build at a time (in its BuildRecords).
+// @unchecked: mutable, but only ever in the hands of one build (as RepeatedOps).
+final class SpareFaceLists: @unchecked Sendable {
+    @exclusivity(unchecked) private var lists: [[DisplayListBuilder.Face]] = []
+
+    /// An empty list with room for `capacity` faces.
+    func take(capacity: Int) -> [DisplayListBuilder.Face] {
+        var list = lists.popLast() ?? []
+        list.reserveCapacity(capacity)
+        return list
+    }
+
+    /// Keeps `list`'s storage for a later `take` (at most 64 lists, as deep as layer trees nest).
+    func give(_ list: inout [DisplayListBuilder.Face]) {
+        list.removeAll(keepingCapacity: true)
+        if lists.count < 64 { lists.append(list) }
+        list = []
+    }
 }
