@@ -98,7 +98,7 @@ public final class FramePipeline {
 /// A thread that draws the tiles of the display lists handed to it, in the order given, and
 /// keeps each frame until it is taken. At most two lists are outstanding (one drawn or done,
 /// the next queued): the slots are fixed, so a frame costs no allocation (a `DispatchQueue.async`
-/// block, a semaphore and a result box did: 6 a frame).
+/// block, a semaphore and a result box made 5 a frame).
 // @unchecked: `slots`, the counters and `stopping` are read and written with `mutex` held; the
 // renderer is used by this thread alone while frames are in flight (FramePipeline's caller only
 // builds display lists, which do not touch the tile stage's state).
