@@ -3,6 +3,7 @@
 // buffer gives.
 import XCTest
 import StrataCore
+import Synchronization
 @testable import StrataRender
 
 final class FrameBufferPoolTests: XCTestCase {
@@ -53,7 +54,34 @@ final class FrameBufferPoolTests: XCTestCase {
         XCTAssertNotNil(last)
         // Two buffers take turns: the one the caller holds and the one it dropped.
         XCTAssertEqual(addresses.count, 2, "buffers used for 8 frames")
-        XCTAssertEqual(renderer.frameBuffers?.count, FrameBufferPool.capacity)
+        XCTAssertEqual(renderer.frameBuffers?.count, 2)
+    }
+
+    /// Pipelined, the tile thread draws frame N + 1 while the caller holds frame N - 1 and frame N
+    /// waits to be taken: three buffers take turns, and from the fourth frame on every frame is
+    /// drawn into a kept one (the third may be, when the caller let go of the first in time).
+    func testPipelinedFramesTakeTurnsInThreeBuffers() {
+        let scene = Scene(), want = expected(10)
+        let renderer = FrameRenderer(width: 96, height: 64, options: RenderOptions(workers: 2).verifyingTiles)
+        let pipeline = FramePipeline(renderer)
+        XCTAssertTrue(pipeline.overlaps)
+        var addresses: Set<UInt> = []
+        var last: Bitmap?
+        var taken = 0
+        func took(_ frame: Bitmap) {
+            addresses.insert(address(frame.pixels))
+            XCTAssertTrue(frame.pixels == want[taken], "frame \(taken)")
+            taken += 1
+            last = frame  // held while the next frames are submitted, as an encoding loop does
+        }
+        for t in 0..<10 {
+            if let (frame, _) = pipeline.submit(scene.snapshot(t)) { took(frame) }
+        }
+        if let (frame, _) = pipeline.finish() { took(frame) }
+        XCTAssertNotNil(last)
+        XCTAssertEqual(taken, 10)
+        XCTAssertGreaterThanOrEqual(renderer.frameBuffers?.served.load(ordering: .relaxed) ?? 0, 7, "frames drawn into a kept buffer")
+        XCTAssertLessThanOrEqual(addresses.count, 3, "buffers used for 10 frames")
     }
 
     func testFramesTheCallerKeepsAreNeverDrawnInto() {

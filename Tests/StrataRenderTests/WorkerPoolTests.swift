@@ -10,13 +10,19 @@ import Glibc
 @testable import StrataRender
 
 final class WorkerPoolTests: XCTestCase {
+    /// Counts the runs of each job.
+    // @unchecked: `counts` outlives the stage; each job adds to its own counter, atomically.
+    private struct CountingJobs: StageJobs, @unchecked Sendable {
+        let counts: UnsafeMutablePointer<Atomic<Int>>
+        func run(_ job: Int) { counts[job].add(1, ordering: .relaxed) }
+    }
+
     /// How many times each job ran, for a dispatcher and a job count.
     private static func runCounts(_ dispatcher: some Dispatcher, _ count: Int) -> [Int] {
         let counts = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: count)
         for i in 0..<count { (counts + i).initialize(to: Atomic(0)) }
         defer { counts.deinitialize(count: count); counts.deallocate() }
-        let base = UncheckedSendable(counts)
-        dispatcher.run(count) { i in _ = base.value[i].add(1, ordering: .relaxed) }
+        dispatcher.run(count, CountingJobs(counts: counts))
         return (0..<count).map { counts[$0].load(ordering: .relaxed) }
     }
 
@@ -33,10 +39,10 @@ final class WorkerPoolTests: XCTestCase {
     /// (not libdispatch) did: `run` reports it took the stage.
     func testHelpersTakePart() {
         let threads = Mutex<Set<UInt>>([])
-        let ran = WorkerPool.shared.run(workers: 2, count: 40) { _ in
+        let ran = WorkerPool.shared.run(workers: 2, count: 40, ClosureJobs { _ in
             threads.withCheckedLock { _ = $0.insert(UInt(pthread_self())) }
             usleep(1000)
-        }
+        })
         XCTAssertTrue(ran, "the pool was free")
         XCTAssertEqual(threads.withCheckedLock { $0.count }, 2, "the caller and one helper")
     }
@@ -46,10 +52,10 @@ final class WorkerPoolTests: XCTestCase {
     func testNestedStagesRun() {
         let inner = Atomic<Int>(0)
         let turnedAway = Atomic<Int>(0)
-        let ran = WorkerPool.shared.run(workers: 2, count: 6) { _ in
-            if !WorkerPool.shared.run(workers: 2, count: 1, { _ in }) { turnedAway.add(1, ordering: .relaxed) }
+        let ran = WorkerPool.shared.run(workers: 2, count: 6, ClosureJobs { _ in
+            if !WorkerPool.shared.run(workers: 2, count: 1, ClosureJobs { _ in }) { turnedAway.add(1, ordering: .relaxed) }
             ConcurrentDispatcher(workers: 2).run(10) { _ in inner.add(1, ordering: .relaxed) }
-        }
+        })
         XCTAssertTrue(ran)
         XCTAssertEqual(turnedAway.load(ordering: .relaxed), 6, "every nested stage was turned away")
         XCTAssertEqual(inner.load(ordering: .relaxed), 60)

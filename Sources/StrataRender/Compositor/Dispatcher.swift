@@ -2,18 +2,49 @@
 // independent jobs (one per tile, one per shape to rasterise) that write disjoint outputs, so the
 // serial and the concurrent dispatcher give the same bytes; which thread ran which job never
 // shows in a frame.
+//
+// A stage's jobs are a value (StageJobs), not a closure: the worker pool's helpers reach them by
+// their address on the caller's stack, which costs no allocation, where handing a non-escaping
+// closure to other threads costs one a stage (`withoutActuallyEscaping`'s wrapper).
 import Foundation
 import Synchronization
 
+/// The jobs of one stage: `run(job)` for each job of `0 ..< count`, on any thread, in any order,
+/// each writing only its own outputs.
+protocol StageJobs: Sendable {
+    func run(_ job: Int)
+}
+
+extension StageJobs {
+    /// Runs job `job` of the jobs at `address` (how the worker pool's helpers call them).
+    static func run(at address: UnsafeRawPointer, _ job: Int) {
+        address.assumingMemoryBound(to: Self.self).pointee.run(job)
+    }
+}
+
+/// Jobs given as a closure (a closure that captures its surroundings is a heap allocation: for
+/// callers off the frame's path, and tests).
+struct ClosureJobs: StageJobs {
+    let body: @Sendable (Int) -> Void
+    func run(_ job: Int) { body(job) }
+}
+
 /// Runs numbered independent jobs and returns when all are done.
 protocol Dispatcher: Sendable {
-    func run(_ count: Int, _ job: @Sendable (Int) -> Void)
+    func run<Jobs: StageJobs>(_ count: Int, _ jobs: Jobs)
+}
+
+extension Dispatcher {
+    /// Runs `job(0) … job(count - 1)` (see ClosureJobs).
+    func run(_ count: Int, _ job: @escaping @Sendable (Int) -> Void) {
+        run(count, ClosureJobs(body: job))
+    }
 }
 
 /// Every job on the calling thread, in order.
 struct SerialDispatcher: Dispatcher {
-    func run(_ count: Int, _ job: @Sendable (Int) -> Void) {
-        for i in 0..<count { job(i) }
+    func run<Jobs: StageJobs>(_ count: Int, _ jobs: Jobs) {
+        for i in 0..<count { jobs.run(i) }
     }
 }
 
@@ -22,16 +53,16 @@ struct SerialDispatcher: Dispatcher {
 struct ConcurrentDispatcher: Dispatcher {
     let workers: Int
 
-    func run(_ count: Int, _ job: @Sendable (Int) -> Void) {
+    func run<Jobs: StageJobs>(_ count: Int, _ jobs: Jobs) {
         let n = min(workers, count)
-        guard n > 1 else { SerialDispatcher().run(count, job); return }
-        if WorkerPool.shared.run(workers: n, count: count, job) { return }
+        guard n > 1 else { SerialDispatcher().run(count, jobs); return }
+        if WorkerPool.shared.run(workers: n, count: count, jobs) { return }
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: n) { _ in
             while true {
                 let i = next.add(1, ordering: .relaxed).oldValue
                 if i >= count { break }
-                job(i)
+                jobs.run(i)
             }
         }
     }

@@ -123,7 +123,7 @@ public struct TileRenderer: Sendable {
         let (tw, th) = options.tileDimensions(even: wantsYUV)
         let grid = TileGrid(width: width, height: height, tileWidth: tw, tileHeight: th)
         let count = grid.count
-        let reused = Atomic<Int>(0), resumed = Atomic<Int>(0)
+        let outcomes = TileOutcomes()
         let dispatcher = options.dispatcher
         // Stage 2b: the coverage of the vector shapes, each once, and each top-level item's row
         // spans (outline and interior run per row), once instead of once per tile it crosses
@@ -150,16 +150,9 @@ public struct TileRenderer: Sendable {
         var spanValues = BufferPool<Int32>.shared.take(Self.pooledLength(spanTotal))
         defer { BufferPool<Int32>.shared.give(&spanValues); BufferPool<Int32>.shared.give(&spanOffsets) }
         spanValues.withUnsafeMutableBufferPointer { values in spanOffsets.withUnsafeBufferPointer { offsets in
-            let valuesBase = UncheckedSendable(values.baseAddress!), offsetsBase = UncheckedSendable(offsets.baseAddress!)
-            let jobs = shapeJobs, shapes = jobs.count
-            dispatcher.run(shapes + itemCount) { job in
-                guard job >= shapes else { jobs.shape(job, of: list).rasterize(); return }
-                let i = job - shapes, o = offsetsBase.value[i]
-                let sharedWithNext = i + 1 < itemCount && offsetsBase.value[i + 1] == o
-                if o >= 0 && !sharedWithNext {
-                    SpanKernel.fillRowSpans(of: list.items[i], frame: frameRect, settings, into: valuesBase.value + Int(o))
-                }
-            }
+            let jobs = ShapeAndSpanJobs(shapes: shapeJobs, list: list, offsets: offsets.baseAddress!, values: values.baseAddress!,
+                                        frame: frameRect, settings: settings)
+            dispatcher.run(jobs.count, jobs)
         } }
         shapeJobs.release()
         // Stage 3: the items of each tile (a shape is binned by its coverage rows: after 2b).
@@ -202,12 +195,8 @@ public struct TileRenderer: Sendable {
                                        prefixes: prefixes, bufferHolds: bufferHolds,
                                        target: out.baseAddress!, source: old.baseAddress, yuv: yuvTargets, coverage: coverage)
                 // Stage 4: the tiles.
-                dispatcher.run(count) { t in
-                    switch tiles.render(tile: t) {
-                    case .copied: reused.add(1, ordering: .relaxed)
-                    case .resumed: resumed.add(1, ordering: .relaxed)
-                    case .drawn: break
-                    }
+                withUnsafePointer(to: outcomes) { outcomes in
+                    dispatcher.run(count, TileJobs(tiles: tiles, outcomes: outcomes))
                 }
             }
         }
@@ -221,7 +210,8 @@ public struct TileRenderer: Sendable {
         if let history, let fingerprints {
             history.noteBuffer(of: bitmap, generation: generation)
             history.record(RenderedFrame(list: list, bins: bins, fingerprints: fingerprints, bitmap: bitmap, yuv: yuvFrame),
-                           tiles: count, reused: reused.load(ordering: .relaxed), resumed: resumed.load(ordering: .relaxed))
+                           tiles: count, reused: outcomes.copied.load(ordering: .relaxed),
+                           resumed: outcomes.resumed.load(ordering: .relaxed))
         }
         buffers?.keep(bitmap.pixels)
         return (bitmap, yuvFrame)
@@ -305,9 +295,51 @@ struct RowSpanTable: @unchecked Sendable {
 /// A value handed to the dispatcher's jobs, which each touch their own part of it.
 // @unchecked: by construction — used only for buffer base addresses whose jobs write disjoint
 // ranges (item i's spans, tile t's pixels), and the dispatcher's run returns after every job.
-struct UncheckedSendable<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
+/// Stage 2b's jobs: the shapes' coverage first (ShapeJobs), then each top-level item's row spans
+/// into its place in the frame's span buffer.
+// @unchecked: `offsets` and `values` point into buffers the stage's caller holds until the stage
+// ends; each job writes only its own item's spans.
+struct ShapeAndSpanJobs: StageJobs, @unchecked Sendable {
+    let shapes: ShapeJobs
+    let list: DisplayList
+    let offsets: UnsafePointer<Int32>
+    let values: UnsafeMutablePointer<Int32>
+    let frame: PixelRect
+    let settings: DrawSettings
+
+    var count: Int { shapes.count + list.items.count }
+
+    func run(_ job: Int) {
+        let shapeCount = shapes.count
+        guard job >= shapeCount else { shapes.shape(job, of: list).rasterize(); return }
+        let i = job - shapeCount, o = offsets[i]
+        // A border sharing the fill's spans (TileRenderer.render) computes them in its own job.
+        let sharedWithNext = i + 1 < list.items.count && offsets[i + 1] == o
+        if o >= 0 && !sharedWithNext {
+            SpanKernel.fillRowSpans(of: list.items[i], frame: frame, settings, into: values + Int(o))
+        }
+    }
+}
+
+/// How a frame's tiles were made, counted by the tile jobs.
+struct TileOutcomes: ~Copyable {
+    let copied = Atomic<Int>(0)
+    let resumed = Atomic<Int>(0)
+}
+
+/// Stage 4's jobs: the tiles.
+// @unchecked: `outcomes` points to the counters of the caller's frame, alive until the stage ends.
+struct TileJobs: StageJobs, @unchecked Sendable {
+    let tiles: FrameTiles
+    let outcomes: UnsafePointer<TileOutcomes>
+
+    func run(_ job: Int) {
+        switch tiles.render(tile: job) {
+        case .copied: outcomes.pointee.copied.add(1, ordering: .relaxed)
+        case .resumed: outcomes.pointee.resumed.add(1, ordering: .relaxed)
+        case .drawn: break
+        }
+    }
 }
 
 /// One frame's tiles as the workers see them: for each tile, copy it from the previous frame,

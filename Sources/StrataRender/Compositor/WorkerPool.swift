@@ -1,9 +1,9 @@
 // The threads ConcurrentDispatcher runs a stage's jobs on: helpers started once and kept asleep
 // between stages. `DispatchQueue.concurrentPerform` costs about two heap allocations a call (its
 // block copy and continuations: a pipelined motion frame, two stages, made 34 in Strata's
-// stages with it and 32 with the pool, in the benchmark's count). A stage here costs one: the
-// escapable wrapper `withoutActuallyEscaping` makes of the stage's job (the helpers need an
-// escapable closure; no other way to hand them the caller's non-escaping one compiles). The caller takes part in the
+// stages with it and 32 with this pool when jobs were closures, handed to the helpers through
+// `withoutActuallyEscaping`, whose wrapper is an allocation). A stage here costs none: the
+// helpers call the caller's jobs (StageJobs) at their address on its stack. The caller takes part in the
 // work, as with concurrentPerform, so `workers` threads share a stage: the caller and
 // `workers - 1` helpers.
 //
@@ -21,9 +21,10 @@ import Darwin
 import Foundation
 import Synchronization
 
-// @unchecked: every stored var is read and written with `mutex` held, except `next` (atomic) and
-// `job`, which is set with the mutex held before a stage's helpers are woken and cleared after
-// the last of them reported done; helpers read it after taking the mutex.
+// @unchecked: every stored var is read and written with `mutex` held (`next` and `busy` are
+// atomics). The jobs' address points into the caller's stack: it is set before a stage's helpers
+// are woken and cleared only after the last helper inside the stage reported done, and the
+// caller's `withUnsafePointer` does not return before that.
 final class WorkerPool: @unchecked Sendable {
     /// The process's pool (helpers are started as stages ask for them).
     static let shared = WorkerPool()
@@ -45,8 +46,9 @@ final class WorkerPool: @unchecked Sendable {
     private var helpers = 0
     /// Counts the stages started; a helper compares it with the last one it saw.
     private var stage = 0
-    /// The running stage's jobs and how many there are.
-    private var job: ((Int) -> Void)?
+    /// The running stage's jobs (their address on the caller's stack and their type) and how many
+    /// there are.
+    private var jobs: (address: UnsafeRawPointer, kind: any StageJobs.Type)?
     private var count = 0
     /// Helpers the running stage still takes in (0 once its caller ran out of jobs).
     private var openSeats = 0
@@ -62,17 +64,17 @@ final class WorkerPool: @unchecked Sendable {
         pthread_cond_init(ended, nil)
     }
 
-    /// Runs `job(0) … job(count - 1)` on this thread and up to `workers - 1` helpers, and returns
-    /// true when all are done. Returns false at once (running nothing) when another stage is
-    /// running.
-    func run(workers: Int, count: Int, _ job: (Int) -> Void) -> Bool {
+    /// Runs jobs 0 ..< `count` of `jobs` on this thread and up to `workers - 1` helpers, and
+    /// returns true when all are done. Returns false at once (running nothing) when another stage
+    /// is running.
+    func run<Jobs: StageJobs>(workers: Int, count: Int, _ jobs: Jobs) -> Bool {
         guard busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return false }
         defer { busy.store(false, ordering: .releasing) }
         let seats = min(workers - 1, Self.maxHelpers)
-        withoutActuallyEscaping(job) { job in
+        withUnsafePointer(to: jobs) { address in
             pthread_mutex_lock(mutex)
             while helpers < seats { startHelper() }
-            self.job = job
+            self.jobs = (UnsafeRawPointer(address), Jobs.self)
             self.count = count
             next.store(0, ordering: .relaxed)
             openSeats = seats
@@ -80,19 +82,20 @@ final class WorkerPool: @unchecked Sendable {
             pthread_cond_broadcast(started)
             pthread_mutex_unlock(mutex)
 
-            takeJobs(job, count: count)
+            takeJobs(count) { jobs.run($0) }
 
             pthread_mutex_lock(mutex)
             // A helper waking from now on finds no job left: it need not join.
             openSeats = 0
+            // The jobs' address is valid until this returns: wait for the helpers inside.
             while working > 0 { pthread_cond_wait(ended, mutex) }
-            self.job = nil
+            self.jobs = nil
             pthread_mutex_unlock(mutex)
         }
         return true
     }
 
-    private func takeJobs(_ job: (Int) -> Void, count: Int) {
+    private func takeJobs(_ count: Int, _ job: (Int) -> Void) {
         while true {
             let i = next.add(1, ordering: .relaxed).oldValue
             if i >= count { return }
@@ -126,13 +129,10 @@ final class WorkerPool: @unchecked Sendable {
     private func takePart() {
         openSeats -= 1
         working += 1
-        var job = self.job
+        let (address, kind) = jobs!
         let count = self.count
         pthread_mutex_unlock(mutex)
-        takeJobs(job!, count: count)
-        // Let go of the stage's closure before reporting done: the caller's
-        // withoutActuallyEscaping checks that nothing holds it once the stage is over.
-        job = nil
+        takeJobs(count) { kind.run(at: address, $0) }
         pthread_mutex_lock(mutex)
         working -= 1
         if working == 0 { pthread_cond_signal(ended) }
