@@ -95,6 +95,30 @@ final class RecycledObjectsTests: XCTestCase {
         }
     }
 
+    /// A display list's item storage comes back to a later build once no list holds it; a list
+    /// still held keeps its items, however many builds follow.
+    func testItemListsComeBackOnlyWhenLetGo() {
+        let cache = BackingStoreCache()
+        let renderer = TileRenderer(options: RenderOptions(workers: 1))
+        func list(_ t: Int) -> DisplayList {
+            DisplayListBuilder(width: 200, height: 100, cache: cache).build(PresentationBuilder(time: 0).snapshotTree(of: scene(t)))
+        }
+        func storage(_ l: DisplayList) -> UInt { l.items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        let kept = list(0)
+        let keptItems = kept.items.count, keptPixels = renderer.render(kept, width: 200, height: 100).pixels
+        var dropped: Set<UInt> = []
+        var reused = 0
+        for t in 1..<12 {
+            let l = list(t)
+            XCTAssertNotEqual(storage(l), storage(kept), "frame \(t) does not build into a list still held")
+            if dropped.contains(storage(l)) { reused += 1 }
+            dropped.insert(storage(l))
+        }
+        XCTAssertEqual(kept.items.count, keptItems)
+        XCTAssertTrue(renderer.render(kept, width: 200, height: 100).pixels == keptPixels, "the held list draws as before")
+        XCTAssertGreaterThanOrEqual(reused, 9, "lists let go give their storage to later builds")
+    }
+
     func testFramesAreThoseOfFreshBuildersWhateverWasReused() {
         let cache = BackingStoreCache()
         let renderer = TileRenderer(options: RenderOptions(workers: 1))

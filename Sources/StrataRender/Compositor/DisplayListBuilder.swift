@@ -36,19 +36,20 @@ public struct DisplayListBuilder: Sendable {
     /// The display list of a whole tree. The root layer's position is in scene points.
     public func build(_ root: LayerSnapshot) -> DisplayList {
         let screen = Homography(scale, 0, 0, 0, scale, 0, 0, 0, 1)
-        var items: [DrawItem] = []
-        // Reserved at the last frame's count: one allocation for the list, not one per doubling.
-        items.reserveCapacity(cache.itemCountHint.load(ordering: .relaxed))
         // The records of the last build, taken from the cache for this one (a build nested in this
         // one, or one on another thread at the same time, starts records of its own).
         var builder = self
         let records = cache.lastBuild.withCheckedLock { $0.take() } ?? BuildRecords()
         builder.records = records
         records.begin()
+        // The storage of a list no display list holds any more, reserved at the last frame's
+        // count (one allocation at most, not one per doubling).
+        var items = records.itemLists.take(capacity: cache.itemCountHint.load(ordering: .relaxed))
         var faces = records.faceLists.take(capacity: 1)
         builder.visit(root, layerTo3D: root.localToParent, planeToScreen: screen, opacity: 1, clips: [], into: &faces,
                       items: &items)
         records.faceLists.give(&faces)
+        records.itemLists.handOut(items)
         records.end()
         cache.lastBuild.withCheckedLock { $0 = records }
         cache.itemCountHint.store(items.count, ordering: .relaxed)

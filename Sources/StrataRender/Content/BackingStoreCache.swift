@@ -133,9 +133,13 @@ struct BuildRecords: Sendable {
     let shapes = RecycledObjects<VectorShape>()
     let placedGlyphs = RecycledObjects<PlacedGlyphs>()
     let faceLists = SpareFaceLists()
+    let itemLists = SpareItemLists()
 
     /// Starts a build.
     func begin() {
+        // First: a list's storage given back lets go of its items, whose shapes and glyph runs
+        // may then be free too.
+        itemLists.begin()
         ops.begin()
         shapes.begin()
         placedGlyphs.begin()
@@ -165,5 +169,50 @@ final class SpareFaceLists: @unchecked Sendable {
         list.removeAll(keepingCapacity: true)
         if lists.count < 64 { lists.append(list) }
         list = []
+    }
+}
+
+/// The item lists of the display lists earlier builds returned, their storage reused once no
+/// display list holds them any more (as FrameBufferPool reuses frame buffers): the list of a frame
+/// was its display list's one allocation. A list in flight is never touched; the check is its
+/// storage's reference count, read only by the build that owns the record.
+// @unchecked: mutable, but only ever in the hands of one build (as RepeatedOps).
+final class SpareItemLists: @unchecked Sendable {
+    /// Lists handed out, oldest first: with frames pipelined and a history, a display list is held
+    /// by the history, the frame in flight and the caller (four cover them).
+    @exclusivity(unchecked) private var handedOut: [[DrawItem]] = []
+    /// Emptied lists, their storage kept.
+    @exclusivity(unchecked) private var free: [[DrawItem]] = []
+    static let kept = 4
+
+    /// Lists nothing else holds now are emptied (their items let go) and kept for `take`. Call at
+    /// the start of a build.
+    func begin() {
+        var i = 0
+        while i < handedOut.count {
+            // Moved out first: asked through the array's subscript, the list may be read into a
+            // temporary copy, a second reference.
+            var list = handedOut.remove(at: i)
+            if FrameBufferPool.isOnlyReference(&list) {
+                list.removeAll(keepingCapacity: true)
+                if free.count < Self.kept { free.append(list) }
+            } else {
+                handedOut.insert(list, at: i)
+                i += 1
+            }
+        }
+    }
+
+    /// An empty list with room for `capacity` items.
+    func take(capacity: Int) -> [DrawItem] {
+        var list = free.popLast() ?? []
+        list.reserveCapacity(capacity)
+        return list
+    }
+
+    /// Keeps a reference to the list a build returns (the oldest kept beyond `kept` is let go).
+    func handOut(_ list: [DrawItem]) {
+        handedOut.append(list)
+        if handedOut.count > Self.kept { handedOut.removeFirst() }
     }
 }
