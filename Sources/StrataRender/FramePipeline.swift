@@ -7,9 +7,9 @@
 // snapshot copied what it needs), so posing frame N + 1 cannot change frame N's items; the caches
 // the display-list builder fills (backing stores, shaped text, glyph masks) are behind locks, and
 // items keep the rasters they use alive after an eviction; the tile stage of each frame starts
-// after the previous one ended (one thread draws them in order), so copying unchanged tiles from the previous
-// frame (FrameHistory) sees the same frame as without the overlap. The frames' bytes do not
-// depend on it (tested).
+// after the previous one ended (one thread draws them in order), so copying unchanged tiles from
+// the previous frame (FrameHistory) sees the same frame as without the overlap. The frames' bytes
+// do not depend on it (tested).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -39,7 +39,9 @@ public struct TextContent: Sendable, Hashable {
     /// The runs of a text, in order: a collection of `Run` that keeps the first run inline, so
     /// that the content of a plain string (one run) needs no heap storage. A changing
     /// CATextLayer's content is made anew at every snapshot (measured: 20 of the 21 allocations
-    /// of a motion frame's snapshot were one-run arrays).
+    /// of a motion frame's snapshot were one-run arrays). The price is size: a run inline makes
+    /// every layer snapshot's content larger, and copying snapshots cost 0.17 M more instructions
+    /// of a motion frame's 95 M (callgrind, memcpy).
     public struct Runs: RandomAccessCollection, MutableCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
         /// The first run (nil: no runs, and `rest` is empty).
         private var head: Run?

@@ -292,9 +292,6 @@ struct RowSpanTable: @unchecked Sendable {
     }
 }
 
-/// A value handed to the dispatcher's jobs, which each touch their own part of it.
-// @unchecked: by construction — used only for buffer base addresses whose jobs write disjoint
-// ranges (item i's spans, tile t's pixels), and the dispatcher's run returns after every job.
 /// Stage 2b's jobs: the shapes' coverage first (ShapeJobs), then each top-level item's row spans
 /// into its place in the frame's span buffer.
 // @unchecked: `offsets` and `values` point into buffers the stage's caller holds until the stage
