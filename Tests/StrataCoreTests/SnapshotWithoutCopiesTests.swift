@@ -157,4 +157,52 @@ final class SnapshotWithoutCopiesTests: XCTestCase {
             XCTAssertEqual(builder.snapshotTree(of: holder), builder.presentationTree(of: holder).makeSnapshot(), "at \(t) s")
         }
     }
+
+    /// A layer's list of sublayer snapshots is made in the storage of the list its last snapshot
+    /// made once no snapshot holds that one, never in one still held: a held snapshot keeps its
+    /// sublayers as they were, and every snapshot is still the full presentation tree's.
+    func testSublayerListsAreReusedOnlyWhenLetGo() {
+        let root = plain(CGRect(x: 0, y: 0, width: 200, height: 100), 1, 1, 1)
+        let group = plain(CGRect(x: 10, y: 10, width: 80, height: 80), 0.5, 0.5, 0.5)
+        let moving = plain(CGRect(x: 0, y: 0, width: 20, height: 20), 1, 0, 0)
+        group.addSublayer(moving)
+        group.addSublayer(plain(CGRect(x: 40, y: 40, width: 20, height: 20), 0, 1, 0))
+        root.addSublayer(group)
+        root.addSublayer(plain(CGRect(x: 120, y: 10, width: 60, height: 60), 0, 0, 1))
+        // Two more layers in the group on even frames: a list made in reused storage keeps room
+        // for four, a new one for the odd frames' two has room for two.
+        let extras = [plain(CGRect(x: 5, y: 50, width: 10, height: 10), 1, 1, 0),
+                      plain(CGRect(x: 50, y: 5, width: 10, height: 10), 0, 1, 1)]
+        func pose(_ t: Int) {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            moving.position = CGPoint(x: 10 + 5 * Double(t), y: 10)
+            for e in extras {
+                if t % 2 == 0 { group.addSublayer(e) } else { e.removeFromSuperlayer() }
+            }
+            CATransaction.commit()
+        }
+        func storage(_ s: LayerSnapshot) -> UInt { s.sublayers.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        pose(0)
+        let kept = PresentationBuilder(time: 0).snapshotTree(of: root)
+        let keptAsMade = PresentationBuilder(time: 0).presentationTree(of: root).makeSnapshot()
+        var seen: Set<UInt> = [], seenInGroup: Set<UInt> = []
+        var reused = 0, reusedInGroup = 0
+        for t in 1..<8 {
+            pose(t)
+            let s = PresentationBuilder(time: 0).snapshotTree(of: root)
+            XCTAssertNotEqual(storage(s), storage(kept), "frame \(t) is not made into a list still held")
+            XCTAssertNotEqual(storage(s.sublayers[0]), storage(kept.sublayers[0]), "frame \(t), the group's list")
+            XCTAssertEqual(s, PresentationBuilder(time: 0).presentationTree(of: root).makeSnapshot(), "frame \(t)")
+            XCTAssertEqual(s.sublayers[0].sublayers.count, t % 2 == 0 ? 4 : 2)
+            if t > 2 { XCTAssertGreaterThanOrEqual(s.sublayers[0].sublayers.capacity, 4, "frame \(t): the group's list is made in the storage of one let go") }
+            if seen.contains(storage(s)) { reused += 1 }
+            if seenInGroup.contains(storage(s.sublayers[0])) { reusedInGroup += 1 }
+            seen.insert(storage(s))
+            seenInGroup.insert(storage(s.sublayers[0]))
+        }
+        XCTAssertEqual(kept, keptAsMade, "the snapshot held all along is unchanged")
+        XCTAssertGreaterThanOrEqual(reused, 5, "the root's lists let go come back")
+        XCTAssertGreaterThanOrEqual(reusedInGroup, 5, "the group's lists let go come back")
+    }
 }

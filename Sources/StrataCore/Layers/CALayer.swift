@@ -261,6 +261,10 @@ open class CALayer: NSObject, CAMediaTiming {
     /// On a presentation copy: the layer's local time it shows (the time its animations were
     /// evaluated at; a replicated instance's is shifted by its `instanceDelay`).
     var presentationLocalTime: Double?
+    /// The list of sublayer snapshots this layer's last snapshot made (PresentationBuilder), its
+    /// storage taken up again by the next once no snapshot holds it. A cache: not journaled, not
+    /// copied to presentation copies.
+    @exclusivity(unchecked) var snapshotSublayerStorage: [LayerSnapshot] = []
     /// Called, inside a recording scene block, on every layer of a subtree just added to a tree.
     func didEnterTree(atSceneTime t: Double) {
         for s in sublayers ?? [] { s.didEnterTree(atSceneTime: t) }

@@ -80,8 +80,23 @@ public struct PresentationBuilder {
         // As `build`: the mask and the sublayers live in this layer's local time.
         let local = model.localTime(fromParent: parentTime)
         let mask = model.mask.map { snapshot($0, parentTime: local) }
-        let sublayers = (model.sublayers ?? []).map { snapshot($0, parentTime: local) }
-        return model.makeSnapshot(mask: mask, sublayers: sublayers)
+        return model.makeSnapshot(mask: mask, sublayers: sublayerSnapshots(of: model, parentTime: local))
+    }
+
+    /// The snapshots of `model`'s sublayers, made into the storage of the list its last snapshot
+    /// made when no snapshot holds that list any more (a new list each frame for every layer with
+    /// sublayers was the snapshot's allocation a frame on the standard scenes). A list a snapshot
+    /// still holds is left alone: snapshots are values.
+    private func sublayerSnapshots(of model: CALayer, parentTime: Double) -> [LayerSnapshot] {
+        guard let children = model.sublayers, !children.isEmpty else { return [] }
+        // Moved out of the layer first, so that the layer's reference is not counted.
+        var list = model.snapshotSublayerStorage
+        model.snapshotSublayerStorage = []
+        if list.isOnlyReferenceToStorage() { list.removeAll(keepingCapacity: true) } else { list = [] }
+        list.reserveCapacity(children.count)
+        for child in children { list.append(snapshot(child, parentTime: parentTime)) }
+        model.snapshotSublayerStorage = list
+        return list
     }
 
     /// Whether `layer`'s presentation copy would hold exactly its model values: no animations,

@@ -53,19 +53,6 @@ final class FrameBufferPool: Sendable {
     /// The number of buffers kept (for tests).
     var count: Int { kept.withCheckedLock { $0.count } }
 
-    /// Whether `array` is the only reference to its storage. An array is a single reference to its
-    /// native storage object, so `isKnownUniquelyReferenced` can ask through the same memory, typed
-    /// as a class of ours (it reads the object's reference count, whatever its class; typed as
-    /// `AnyObject`, Swift 6 opens the existential into a copy, a second reference). Where that
-    /// layout did not hold, every array counts as shared (and its storage is not reused). An empty
-    /// array counts as shared too (it may have no storage of its own).
-    static func isOnlyReference<Element>(_ array: inout [Element]) -> Bool {
-        guard MemoryLayout<[Element]>.size == MemoryLayout<StorageReference>.size, !array.isEmpty else { return false }
-        return withUnsafeMutablePointer(to: &array) { p in
-            UnsafeMutableRawPointer(p).withMemoryRebound(to: StorageReference.self, capacity: 1) { isKnownUniquelyReferenced(&$0.pointee) }
-        }
-    }
-
-    /// The type an array's storage reference is read as (never instantiated).
-    private final class StorageReference {}
+    /// Whether `array` is the only reference to its storage (`Array.isOnlyReferenceToStorage`).
+    static func isOnlyReference<Element>(_ array: inout [Element]) -> Bool { array.isOnlyReferenceToStorage() }
 }
