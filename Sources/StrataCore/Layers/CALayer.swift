@@ -263,7 +263,8 @@ open class CALayer: NSObject, CAMediaTiming {
     var presentationLocalTime: Double?
     /// The list of sublayer snapshots this layer's last snapshot made (PresentationBuilder), its
     /// storage taken up again by the next once no snapshot holds it. A cache: not journaled, not
-    /// copied to presentation copies.
+    /// copied to presentation copies. Written while a snapshot is made: a tree is snapshotted on
+    /// one thread at a time, as it is changed on one.
     @exclusivity(unchecked) var snapshotSublayerStorage: [LayerSnapshot] = []
     /// Called, inside a recording scene block, on every layer of a subtree just added to a tree.
     func didEnterTree(atSceneTime t: Double) {
