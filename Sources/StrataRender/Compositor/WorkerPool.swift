@@ -3,9 +3,9 @@
 // block copy and continuations: a pipelined motion frame, two stages, made 34 in Strata's
 // stages with it and 32 with this pool when jobs were closures, handed to the helpers through
 // `withoutActuallyEscaping`, whose wrapper is an allocation). A stage here costs none: the
-// helpers call the caller's jobs (StageJobs) at their address on its stack. The caller takes part in the
-// work, as with concurrentPerform, so `workers` threads share a stage: the caller and
-// `workers - 1` helpers.
+// helpers call the caller's jobs (StageJobs) at their address on its stack. The caller takes
+// part in the work, as with concurrentPerform, so `workers` threads share a stage: the caller
+// and `workers - 1` helpers.
 //
 // One stage at a time. A second caller (another renderer on another thread, or a job that itself
 // dispatches) finds the pool busy and is told so (`run` returns false); ConcurrentDispatcher then
