@@ -204,5 +204,10 @@ final class SnapshotWithoutCopiesTests: XCTestCase {
         XCTAssertEqual(kept, keptAsMade, "the snapshot held all along is unchanged")
         XCTAssertGreaterThanOrEqual(reused, 5, "the root's lists let go come back")
         XCTAssertGreaterThanOrEqual(reusedInGroup, 5, "the group's lists let go come back")
+        // A layer whose sublayers are gone lets go of their last snapshots.
+        XCTAssertFalse(group.snapshotSublayerStorage.isEmpty)
+        group.sublayers?.forEach { $0.removeFromSuperlayer() }
+        _ = PresentationBuilder(time: 0).snapshotTree(of: root)
+        XCTAssertTrue(group.snapshotSublayerStorage.isEmpty)
     }
 }

@@ -88,7 +88,11 @@ public struct PresentationBuilder {
     /// sublayers was the snapshot's allocation a frame on the standard scenes). A list a snapshot
     /// still holds is left alone: snapshots are values.
     private func sublayerSnapshots(of model: CALayer, parentTime: Double) -> [LayerSnapshot] {
-        guard let children = model.sublayers, !children.isEmpty else { return [] }
+        guard let children = model.sublayers, !children.isEmpty else {
+            // A layer whose sublayers are gone keeps no snapshots of them.
+            if !model.snapshotSublayerStorage.isEmpty { model.snapshotSublayerStorage = [] }
+            return []
+        }
         // Moved out of the layer first, so that the layer's reference is not counted.
         var list = model.snapshotSublayerStorage
         model.snapshotSublayerStorage = []
