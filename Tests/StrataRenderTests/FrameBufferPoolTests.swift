@@ -96,14 +96,14 @@ final class FrameBufferPoolTests: XCTestCase {
     func testOnlyAnUnsharedBufferCountsAsUnique() {
         // (Asked outside XCTAssert's autoclosures, which may hold a copy of what they capture.)
         var a = [UInt8](repeating: 1, count: 4096)
-        let alone = FrameBufferPool.isOnlyReference(&a)
+        let alone = a.isOnlyReferenceToStorage()
         XCTAssertTrue(alone)
         let b = a
-        let shared = FrameBufferPool.isOnlyReference(&a)
+        let shared = a.isOnlyReferenceToStorage()
         XCTAssertFalse(shared)
         XCTAssertEqual(b.count, 4096)
         var empty: [UInt8] = []
-        let none = FrameBufferPool.isOnlyReference(&empty)
+        let none = empty.isOnlyReferenceToStorage()
         XCTAssertFalse(none)
         // A pool hands out a buffer only once nobody else holds it, and one of the size asked for.
         let pool = FrameBufferPool()

@@ -54,7 +54,7 @@ final class WorkerPoolTests: XCTestCase {
         let turnedAway = Atomic<Int>(0)
         let ran = WorkerPool.shared.run(workers: 2, count: 6, ClosureJobs { _ in
             if !WorkerPool.shared.run(workers: 2, count: 1, ClosureJobs { _ in }) { turnedAway.add(1, ordering: .relaxed) }
-            ConcurrentDispatcher(workers: 2).run(10) { _ in inner.add(1, ordering: .relaxed) }
+            ConcurrentDispatcher(workers: 2).run(10, ClosureJobs { _ in inner.add(1, ordering: .relaxed) })
         })
         XCTAssertTrue(ran)
         XCTAssertEqual(turnedAway.load(ordering: .relaxed), 6, "every nested stage was turned away")

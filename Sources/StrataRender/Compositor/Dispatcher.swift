@@ -23,7 +23,7 @@ extension StageJobs {
 }
 
 /// Jobs given as a closure (a closure that captures its surroundings is a heap allocation: for
-/// callers off the frame's path, and tests).
+/// tests, not a frame's stages).
 struct ClosureJobs: StageJobs {
     let body: @Sendable (Int) -> Void
     func run(_ job: Int) { body(job) }
@@ -32,13 +32,6 @@ struct ClosureJobs: StageJobs {
 /// Runs numbered independent jobs and returns when all are done.
 protocol Dispatcher: Sendable {
     func run<Jobs: StageJobs>(_ count: Int, _ jobs: Jobs)
-}
-
-extension Dispatcher {
-    /// Runs `job(0) … job(count - 1)` (see ClosureJobs).
-    func run(_ count: Int, _ job: @escaping @Sendable (Int) -> Void) {
-        run(count, ClosureJobs(body: job))
-    }
 }
 
 /// Every job on the calling thread, in order.

@@ -31,7 +31,7 @@ final class FrameBufferPool: Sendable {
                 // Moved out of the list first: asked in place, through the list's subscript, the
                 // buffer may be read into a temporary copy, a second reference.
                 var candidate = k.remove(at: i)
-                if Self.isOnlyReference(&candidate) {
+                if candidate.isOnlyReferenceToStorage() {
                     served.add(1, ordering: .relaxed)
                     return candidate
                 }
@@ -52,7 +52,4 @@ final class FrameBufferPool: Sendable {
 
     /// The number of buffers kept (for tests).
     var count: Int { kept.withCheckedLock { $0.count } }
-
-    /// Whether `array` is the only reference to its storage (`Array.isOnlyReferenceToStorage`).
-    static func isOnlyReference<Element>(_ array: inout [Element]) -> Bool { array.isOnlyReferenceToStorage() }
 }
