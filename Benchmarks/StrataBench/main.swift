@@ -306,8 +306,11 @@ func motionExportBenchmark(_ args: Args) {
     let start = now()
     do {
         if let raw = args.values["raw"] {
-            FileManager.default.createFile(atPath: raw, contents: nil)
-            guard let out = FileHandle(forWritingAtPath: raw) else { print("error: cannot write \(raw)"); exit(1) }
+            // open(2), not FileManager.createFile: that replaces the file at the path, so
+            // `--raw /dev/null` would swap the device for a regular file.
+            let fd = open(raw, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard fd >= 0 else { print("error: cannot write \(raw)"); exit(1) }
+            let out = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
             for t in 0..<frames {
                 let frame = try scene.renderFrame(index: t, options: RenderOptions(workers: workers))
                 out.write(Data(frame.pixels))
