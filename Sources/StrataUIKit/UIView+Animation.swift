@@ -56,10 +56,19 @@ extension UIView {
         var suppressesAnimation = false
     }
 
-    private static let contextKey = "strata.uiViewAnimationContexts"
+    /// A thread's open animation blocks, innermost last.
+    final class AnimationContexts {
+        var list: [AnimationContext] = []
+    }
+
+    /// Each thread's open blocks (read on every change of a view's animatable property, as
+    /// CATransaction's stack is).
+    private static let threadContexts = PerThreadObject { AnimationContexts() }
+
+    /// This thread's open animation blocks, innermost last.
     private static var contexts: [AnimationContext] {
-        get { (Thread.current.threadDictionary[contextKey] as? [AnimationContext]) ?? [] }
-        set { Thread.current.threadDictionary[contextKey] = newValue }
+        get { threadContexts.current.list }
+        set { threadContexts.current.list = newValue }
     }
 
     /// The keys UIKit animates in blocks (the view's animatable properties' layer keys).

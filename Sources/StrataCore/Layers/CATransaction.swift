@@ -20,25 +20,13 @@ public final class CATransaction {
         var frames: [Frame] = []
     }
 
-    /// The slot of each thread's `Stack`, released when the thread exits. (Every change of an
-    /// animatable property reads the stack: through `Thread.current.threadDictionary`, a lookup
-    /// and a bridging cast each time, that was ~40 % of posing the motion benchmark's scene.)
-    private static let stackKey: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { raw in
-            if let raw { Unmanaged<Stack>.fromOpaque(raw).release() }
-        }
-        precondition(status == 0, "pthread_key_create failed (\(status)): the process is out of thread-specific keys")
-        return key
-    }()
+    /// Each thread's stack. (Every change of an animatable property reads it: through
+    /// `Thread.current.threadDictionary`, a lookup and a bridging cast each time, that was more
+    /// than half of the instructions of advancing the motion benchmark's scene a frame.)
+    private static let stacks = PerThreadObject { Stack() }
 
     /// This thread's stack, made on first use.
-    static var current: Stack {
-        if let raw = pthread_getspecific(stackKey) { return Unmanaged<Stack>.fromOpaque(raw).takeUnretainedValue() }
-        let stack = Stack()
-        pthread_setspecific(stackKey, Unmanaged.passRetained(stack).toOpaque())
-        return stack
-    }
+    static var current: Stack { stacks.current }
 
     /// This thread's open transactions, innermost last.
     static var stack: [Frame] { current.frames }
