@@ -5,7 +5,7 @@
 //
 //   StrataBench composite|motion [--frames 60] [--runs 5] [--workers N] [--tile 128] [--aspect 2] [--scalar 1] [--serial 1] [--save frame.png]
 //     motion [--part all|background|rects|curves|text]: one kind of layer over the background
-//   StrataBench motion-export [--frames 120] [--workers N] [-o out.mp4 | --raw frames.rgba]
+//   StrataBench motion-export [--frames 120] [--workers N] [--part all|…] [-o out.mp4 | --raw frames.rgba]
 //   StrataBench images|shadows|cubes [--frames 60] [--runs 3] [--workers N] [--save frame.png]
 //   StrataBench demo --size 1280x720 [--frames 120] [--workers N] [--encode out.mp4] [--tile 128] [--no-reuse 1]
 //   StrataBench export --size 1280x720 --seconds 5 -o out.mp4     (prints peak RSS)
@@ -277,12 +277,18 @@ enum MotionPart: String, CaseIterable {
     func has(_ kind: MotionPart) -> Bool { self == .all || self == kind }
 }
 
-func motionBenchmark(_ args: Args) {
+/// `--part` (default all).
+func motionPart(_ args: Args) -> MotionPart {
     let name = args.values["part"] ?? "all"
     guard let part = MotionPart(rawValue: name) else {
         FileHandle.standardError.write("--part: expected one of \(MotionPart.allCases.map(\.rawValue).joined(separator: ", ")), got \(name)\n".data(using: .utf8)!)
         exit(2)
     }
+    return part
+}
+
+func motionBenchmark(_ args: Args) {
+    let part = motionPart(args), name = part.rawValue
     let (root, pose) = makeMotionScene(part: part)
     measureScene(part == .all ? "motion" : "motion (\(name))", args, root: root, defaultRuns: 5, pose: pose)
 }
@@ -292,7 +298,7 @@ func motionBenchmark(_ args: Args) {
 /// `--raw FILE` its frames written as raw RGBA for that peer.
 func motionExportBenchmark(_ args: Args) {
     let frames = args.int("frames", 120)
-    let (root, pose) = makeMotionScene()
+    let (root, pose) = makeMotionScene(part: motionPart(args))
     let scene = Scene(rootLayer: root, size: root.bounds.size, frameRate: 60, duration: Double(frames) / 60)
     for t in 0..<frames {
         scene.at(Double(t) / 60) {

@@ -137,7 +137,14 @@ public final class Scene {
     /// planned again (layer timing may have changed).
     func advance(to t: Double) throws {
         installIfNeeded()
+        history.changeLimit = limits.historyChanges
         if t <= frontier {
+            guard history.canShow(t) else {
+                throw SceneError.limitExceeded(
+                    "the model at \(t) s: the scene's history before \(history.earliestTime) s was released to keep at most "
+                    + "\(limits.historyChanges) recorded changes (render the frames before it first, or raise the limit with "
+                    + "--limit history=N, or Scene.limits.historyChanges)")
+            }
             history.move(through: t)
             return
         }

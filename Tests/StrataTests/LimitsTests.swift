@@ -105,7 +105,7 @@ final class LimitsTests: XCTestCase {
         try limits.set("instances", to: "12")
         XCTAssertEqual(limits.replicatorInstances, 12)
         XCTAssertEqual(message { try limits.set("pixels", to: "3") },
-                       "unknown limit \"pixels\" (limits: pixel-size, frames, layers, text-length, particles, instances, image-size, video-size, image-cache-mb, backing-store-mb)")
+                       "unknown limit \"pixels\" (limits: pixel-size, frames, layers, text-length, particles, instances, image-size, video-size, image-cache-mb, backing-store-mb, history)")
         XCTAssertEqual(message { try limits.set("frames", to: "0") }, "limit frames=0: expected a whole number ≥ 1")
         XCTAssertEqual(message { try limits.set("frames", to: "lots") }, "limit frames=lots: expected a whole number ≥ 1")
     }
