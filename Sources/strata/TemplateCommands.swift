@@ -287,6 +287,7 @@ func parseShard(_ s: String) throws -> (index: Int, count: Int) {
 
 /// Writes `data` under a temporary name beside `url`, then renames it.
 func writeAtomically(_ data: Data, to url: URL) throws {
+    if let reason = OutputDestination.refusal(at: url.path) { throw CLIError(message: "cannot write \(url.path): \(reason)") }
     let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
     do {
         try data.write(to: temp)

@@ -269,3 +269,23 @@ final class VideoEncoderTests: XCTestCase {
         }
     }
 }
+
+/// An encoder writing straight to a device (not through Scene.export's temporary file) never
+/// removes it when it gives up on the output: only a file it created is removed.
+final class EncoderDeviceDestinationTests: XCTestCase {
+    func testAnEncoderGivingUpLeavesADeviceInPlace() throws {
+        guard getuid() == 0 else { throw XCTSkip("skipped: making a device node needs root") }
+        let dir = try MediaTestSupport.scratchDirectory()
+        let device = dir.appendingPathComponent("null.mp4")
+        XCTAssertEqual(mknod(device.path, S_IFCHR | 0o666, (1 << 8) | 3), 0)  // char 1:3, as /dev/null
+        func isDevice() -> Bool { var info = stat(); return stat(device.path, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR }
+        // Finished without frames: the encoders give up on the output and remove what they made.
+        let video = try VideoEncoder(url: device, format: .mp4, width: 32, height: 32,
+                                     frameRate: MediaTestSupport.fps30, options: VideoEncoderOptions())
+        XCTAssertThrowsError(try video.finish())
+        XCTAssertTrue(isDevice(), "the video encoder removed or replaced the device")
+        let gif = try GIFEncoder(url: device, width: 8, height: 8, frameRate: MediaTestSupport.fps30)
+        XCTAssertThrowsError(try gif.finish())
+        XCTAssertTrue(isDevice(), "the GIF encoder removed or replaced the device")
+    }
+}

@@ -39,6 +39,40 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
     }
 
+    func testDestinationsThatAreNotFilesOrFoldersAreRefused() throws {
+        let dir = try temporaryFolder()
+        // A pipe (a device such as /dev/null takes the same path; mknod needs root).
+        let pipe = dir.appendingPathComponent("pipe")
+        XCTAssertEqual(mkfifo(pipe.path, 0o600), 0)
+        assertError({ try scene().export(to: pipe) }, contains: "it is a pipe")
+        let pipeMP4 = dir.appendingPathComponent("pipe.mp4")
+        XCTAssertEqual(mkfifo(pipeMP4.path, 0o600), 0)
+        assertError({ try scene().export(to: pipeMP4) }, contains: "cannot export to \(pipeMP4.path): it is a pipe")
+        var info = stat()
+        XCTAssertEqual(stat(pipe.path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the pipe was replaced")
+        // A file named without an extension is not turned into a folder of PNG frames.
+        let file = dir.appendingPathComponent("notes")
+        try Data("keep me".utf8).write(to: file)
+        assertError({ try scene().export(to: file) }, contains: "it is a file, and a name without an extension means a folder")
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "keep me")
+        // A still to a pipe, likewise.
+        assertError({ try Bitmap(width: 2, height: 2).writePNG(to: pipe) }, contains: "cannot write image \(pipe.path): it is a pipe")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["notes", "pipe", "pipe.mp4"])
+        // An existing folder takes PNG frames (replaced), an existing file its format.
+        let folder = dir.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        try Data().write(to: folder.appendingPathComponent("old.png"))
+        var o = ExportOptions()
+        o.frameRange = 0..<2
+        try scene().export(to: folder, options: o)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["frame_00000.png", "frame_00001.png"])
+        let gif = dir.appendingPathComponent("x.gif")
+        try Data("old".utf8).write(to: gif)
+        try scene().export(to: gif, options: o)
+        XCTAssertEqual(try Data(contentsOf: gif).prefix(3), Data("GIF".utf8))
+    }
+
     func testUnwritableFolderLeavesNothing() throws {
         guard getuid() != 0 else {
             // Root can write anywhere; use a path under /proc instead, which nobody can write.

@@ -21,6 +21,7 @@
 // Measured against FFmpeg's palettegen/paletteuse (Benchmarks/media/gif_vs_ffmpeg.sh, three
 // 640×360 clips): higher SSIM at fewer bytes in less time on flat UI, gradient and video content.
 import Foundation
+import StrataCore
 import Glibc
 import CGif
 import Synchronization
@@ -140,7 +141,7 @@ public final class GIFEncoder: @unchecked Sendable {
         var error: Int32 = 0
         guard let gif = EGifOpenFileHandle(descriptor, &error) else {
             Glibc.close(descriptor)
-            try? FileManager.default.removeItem(atPath: path)
+            if OutputDestination.isFile(path) { try? FileManager.default.removeItem(atPath: path) }
             throw MediaError.cannotWrite(path: path, reason: Self.giflibMessage(error))
         }
         self.gif = gif
@@ -468,7 +469,8 @@ public final class GIFEncoder: @unchecked Sendable {
         spool = nil
         if let spoolURL { try? FileManager.default.removeItem(at: spoolURL) }
         spoolURL = nil
-        if removingFile { try? FileManager.default.removeItem(atPath: path) }
+        // (Only a file: a device or pipe written to, such as /dev/null, stays.)
+        if removingFile, OutputDestination.isFile(path) { try? FileManager.default.removeItem(atPath: path) }
     }
 
     // MARK: - Helpers

@@ -17,6 +17,7 @@
 // track (AAC or Opus, `AudioStreamEncoder`) is interleaved into the same file from samples handed
 // to `appendAudio`. Animated WebP goes through the same path with libwebp_anim fed RGB(A).
 import Foundation
+import StrataCore
 import CFFmpeg
 import Synchronization
 
@@ -596,7 +597,8 @@ public final class VideoEncoder: @unchecked Sendable {
         }
         formatContext = nil
         stream = nil
-        if removingFile, fileCreated {
+        // (Only a file: a device or pipe written to, such as /dev/null, stays.)
+        if removingFile, fileCreated, OutputDestination.isFile(path) {
             try? FileManager.default.removeItem(atPath: path)
         }
         fileCreated = false

@@ -10,6 +10,7 @@
 // the keyframe interval, the joined file decodes to exactly the frames of a whole render (for GIF
 // with `keyframeInterval` set, it is the same file byte for byte).
 import Foundation
+import StrataCore
 
 /// Joins video or GIF chunks end to end without re-encoding them.
 ///
@@ -75,6 +76,7 @@ public enum MediaConcatenator {
         guard FileManager.default.isWritableFile(atPath: folder.path) else {
             throw MediaError.cannotJoin(path: out.path, reason: "the folder \(folder.path) is not writable")
         }
+        if let reason = OutputDestination.refusal(at: out.path) { throw MediaError.cannotJoin(path: out.path, reason: reason) }
         let temp = folder.appendingPathComponent(".\(out.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         do {
             let result: Result

@@ -27,6 +27,7 @@ extension Bitmap {
         guard FileManager.default.fileExists(atPath: dir.isEmpty ? "." : dir, isDirectory: &isDir), isDir.boolValue else {
             throw ImageIOError.cannotWrite(path: path, reason: "the folder \(dir) does not exist")
         }
+        if let reason = OutputDestination.refusal(at: path) { throw ImageIOError.cannotWrite(path: path, reason: reason) }
         guard let surface = makeCairoSurface() else {
             throw ImageIOError.cannotWrite(path: path, reason: "cannot create an image of \(width)×\(height)")
         }
