@@ -33,6 +33,20 @@ public enum ExportTarget: Equatable, Sendable {
             throw ExportError.unknownExtension(path: url.path, ext: ext)
         }
     }
+
+    /// Refuses a destination `url` that exists and is not what this target replaces: a file for
+    /// a file format, a folder for PNG frames (OutputDestination: a device, pipe or socket would
+    /// be replaced itself; and a file named without an extension is more likely a mistake than a
+    /// folder to be).
+    func checkReplaceable(_ url: URL) throws {
+        if let reason = OutputDestination.refusal(at: url.path) {
+            throw ExportError.notWritable(path: url.path, reason: reason)
+        }
+        if self == .pngSequence, OutputDestination.isFile(url.path) {
+            throw ExportError.notWritable(path: url.path, reason: "it is a file, and a name without an extension means a folder of "
+                                          + "PNG frames (add .mp4, .mov, .webm, .webp or .gif to write that format, or name a folder)")
+        }
+    }
 }
 
 /// Problems exporting.
@@ -81,7 +95,7 @@ extension Scene {
         guard FileManager.default.isWritableFile(atPath: folder.path) else {
             throw ExportError.notWritable(path: url.path, reason: "the folder \(folder.path) is not writable")
         }
-        try Self.checkReplaceable(url, by: target)
+        try target.checkReplaceable(url)
         if let reason = options.cancellation?.reason {
             throw ExportError.interrupted(path: url.path, reason: reason, framesDone: 0, frameCount: range.count)
         }
@@ -346,22 +360,6 @@ enum ExportWork: Sendable {
 final class UncheckedBox<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }
-}
-
-extension Scene {
-    /// Refuses a destination that exists and is not what the export replaces: a file for a
-    /// file format, a folder for PNG frames (OutputDestination: a device, pipe or socket would be
-    /// replaced itself; and a file named without an extension is more likely a mistake than a
-    /// folder to be).
-    static func checkReplaceable(_ url: URL, by target: ExportTarget) throws {
-        if let reason = OutputDestination.refusal(at: url.path) {
-            throw ExportError.notWritable(path: url.path, reason: reason)
-        }
-        if target == .pngSequence, OutputDestination.isFile(url.path) {
-            throw ExportError.notWritable(path: url.path, reason: "it is a file, and a name without an extension means a folder of "
-                                          + "PNG frames (add .mp4, .mov, .webm, .webp or .gif to write that format, or name a folder)")
-        }
-    }
 }
 
 /// Where rendered frames go.
