@@ -57,7 +57,10 @@ final class GlyphRowTests: XCTestCase {
         // Every glyph's mask in one buffer, so that the glyphs' pointers stay valid while it is open.
         var masks: [Float] = []
         for g in glyphs { masks.append(contentsOf: g.mask) }
-        var scratch = [Float](repeating: 0, count: width + Int(STRATA_SPAN_TAIL))
+        // Each mask is followed by STRATA_GLYPH_TAIL readable floats, and the scratch row has
+        // that many past the tile's width (the kernel's sixteen-lane steps reach that far).
+        masks.append(contentsOf: [Float](repeating: 0, count: Int(STRATA_GLYPH_TAIL)))
+        var scratch = [Float](repeating: 0, count: width + max(Int(STRATA_SPAN_TAIL), Int(STRATA_GLYPH_TAIL)))
         masks.withUnsafeBufferPointer { all in
             var placed: [strata_glyph] = []
             var offset = 0
