@@ -27,9 +27,13 @@ struct EncodingOptions: ParsableArguments {
         "Frames per keyframe interval (default: 2 s of frames for video, the whole file for GIF).",
         discussion: "Each interval is encoded on its own, at multiples of N: chunks (--frames) that start on a multiple of N join (strata concat) into exactly the file a whole render gives."))
     var keyframeInterval: Int?
+    @Flag(help: ArgumentHelp("Let PNG frames replace the frames of an earlier render in the output folder.",
+                             discussion: "Only a folder holding nothing but frame_NNNNN.png files; each frame written replaces the file of its name. Nothing else is ever deleted: a folder with other files is refused with or without this flag."))
+    var overwrite = false
 
     func exportOptions() throws -> ExportOptions {
         var options = ExportOptions()
+        options.overwrite = overwrite
         if let workers {
             guard workers >= 1, workers <= 256 else { throw ValidationError("--workers \(workers) must be between 1 and 256") }
             options.render.workers = workers
@@ -116,7 +120,7 @@ struct RenderCommand: ParsableCommand {
             options.frameObserver = { index, frame in
                 let text = json ? "{\"event\":\"frame\",\"frame\":\(index),\"digest\":\"\(frame.digest)\"}\n"
                     : "\(index) \(frame.digest)\n"
-                FileHandle.standardOutput.write(Data(text.utf8))
+                InterruptSignals.shared.writeToStandardOutput(text)
             }
         }
         let started = Date()

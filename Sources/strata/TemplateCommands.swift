@@ -244,6 +244,13 @@ struct BatchCommand: ParsableCommand {
         options.workersPerJob = encoding.workers
         InterruptSignals.shared.install()
         options.export.cancellation = InterruptSignals.shared.cancellation
+        // One batch (or shard) at a time into the folder; released when the batch ends.
+        let lock: BatchLock
+        do {
+            lock = try BatchLock(folder: folder, shard: options.shard, description: "strata batch \(template) --data \(data)"
+                                 + (shard.map { " --shard \($0)" } ?? ""))
+        } catch { throw CLIError(message: "\(error)") }
+        defer { lock.release() }
         let display = BatchProgressDisplay(style: progress.style, total: rows.count)
         options.events = { display.handle($0) }
         let result = BatchRenderer.run(t, rows: rows, options: options, dataName: data)
@@ -288,7 +295,7 @@ func parseShard(_ s: String) throws -> (index: Int, count: Int) {
 /// Writes `data` under a temporary name beside `url`, then renames it.
 func writeAtomically(_ data: Data, to url: URL) throws {
     if let reason = OutputDestination.refusal(at: url.path) { throw CLIError(message: "cannot write \(url.path): \(reason)") }
-    let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    let temp = TemporaryOutput.url(for: url)
     do {
         try data.write(to: temp)
         guard rename(temp.path, url.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
@@ -360,7 +367,7 @@ final class BatchProgressDisplay: Sendable {
 
     private func emit(_ object: [String: Any]) {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        InterruptSignals.shared.writeToStandardOutput(String(decoding: data, as: UTF8.self) + "\n")
     }
 
     private func draw(_ state: inout State) {

@@ -59,12 +59,17 @@ final class BadInputTests: XCTestCase {
         // A still to a pipe, likewise.
         assertError({ try Bitmap(width: 2, height: 2).writePNG(to: pipe) }, contains: "cannot write image \(pipe.path): it is a pipe")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["notes", "pipe", "pipe.mp4"])
-        // An existing folder takes PNG frames (replaced), an existing file its format.
+        // An existing folder holding anything but frames is refused and left as it was
+        // (OutputSafetyTests has the rest); an empty one takes PNG frames; an existing file its format.
         let folder = dir.appendingPathComponent("frames")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         try Data().write(to: folder.appendingPathComponent("old.png"))
         var o = ExportOptions()
         o.frameRange = 0..<2
+        o.overwrite = true
+        assertError({ try scene().export(to: folder, options: o) }, contains: "the folder holds files that are not PNG frames of Strata's ('old.png')")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["old.png"])
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("old.png"))
         try scene().export(to: folder, options: o)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["frame_00000.png", "frame_00001.png"])
         let gif = dir.appendingPathComponent("x.gif")

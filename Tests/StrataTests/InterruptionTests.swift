@@ -39,8 +39,8 @@ final class InterruptionTests: XCTestCase {
         return true
     }
 
-    func testSIGTERMAndSIGINTStopARenderAndLeaveNothing() throws {
-        for (signal, status, name) in [(SIGTERM, Int32(143), "SIGTERM"), (SIGINT, Int32(130), "SIGINT")] {
+    func testSIGTERMSIGINTAndSIGHUPStopARenderAndLeaveNothing() throws {
+        for (signal, status, name) in [(SIGTERM, Int32(143), "SIGTERM"), (SIGINT, Int32(130), "SIGINT"), (SIGHUP, Int32(129), "SIGHUP")] {
             let out = folder.appendingPathComponent("long.mp4")
             // 60 s of 720p: minutes of work; it is stopped once its temporary file exists.
             let (p, err) = try start(["render", "--size", "1280x720", "--duration", "60", "--workers", "1", "-o", out.path])

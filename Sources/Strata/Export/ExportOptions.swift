@@ -64,6 +64,11 @@ public struct ExportOptions: Sendable {
     public var mediaFailure = MediaFailurePolicy.fail
     /// Receives warnings (placeholder media); nil prints them to standard error.
     public var warning: (@Sendable (String) -> Void)?
+    /// Whether PNG frames may go into a folder that holds frames of an earlier render
+    /// (`frame_NNNNN.png` and nothing else): each frame written replaces the file of its name.
+    /// An export never deletes anything else, whatever this says: a folder holding other files
+    /// is refused, and a file format replaces only a regular file at the exact path.
+    public var overwrite = false
     /// Frames to export (half-open, by index); nil = all. A range is a chunk of the whole video:
     /// its timestamps (and GIF delays) are the whole video's, its first frame is a keyframe, and
     /// `MediaConcatenator` joins chunks into the file a whole export gives when each chunk starts

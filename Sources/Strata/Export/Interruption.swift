@@ -1,9 +1,13 @@
 // Stopping an export from outside: an `ExportCancellation` the caller sets, checked before every
-// frame, and `InterruptSignals`, which turns SIGINT and SIGTERM into that cancellation for command
-// line programs. A first signal stops the work at the next frame, the export removes its
+// frame, and `InterruptSignals`, which turns SIGINT, SIGTERM and SIGHUP into that cancellation for
+// command line programs. A first signal stops the work at the next frame, the export removes its
 // temporary file and throws `ExportError.interrupted`; the program then exits 128 + the signal
-// (130 for SIGINT, 143 for SIGTERM). A second signal exits at once, after removing the temporary
-// files of the exports still running.
+// (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP). A second signal exits at once, after removing
+// the temporary files of the exports still running. SIGPIPE is ignored: a reader of standard
+// output that goes away (`strata render … --json | head -1`) makes the next write fail with EPIPE,
+// which `writeToStandardOutput` turns into the same clean stop, with status 141 (128 + SIGPIPE).
+// Whatever else kills a process (SIGKILL, a crash) leaves its temporary file, which the next run
+// into that folder removes (TemporaryOutput).
 import Dispatch
 import Glibc
 import Foundation
@@ -41,7 +45,8 @@ public final class InterruptSignals: Sendable {
         state.withCheckedLock { s in
             guard !s.installed else { return }
             s.installed = true
-            for number in [SIGINT, SIGTERM] {
+            Glibc.signal(SIGPIPE, SIG_IGN)
+            for number in [SIGINT, SIGTERM, SIGHUP] {
                 Glibc.signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler { [self] in received(number) }
@@ -57,13 +62,38 @@ public final class InterruptSignals: Sendable {
     /// 128 + the signal: the status a program interrupted by it exits with.
     public var exitStatus: Int32? { signal.map { 128 + $0 } }
 
-    /// "SIGINT" or "SIGTERM".
+    /// "SIGINT", "SIGTERM", "SIGHUP" or "SIGPIPE".
     public static func name(of signal: Int32) -> String {
         switch signal {
         case SIGINT: "SIGINT"
         case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        case SIGPIPE: "SIGPIPE"
         default: "signal \(signal)"
         }
+    }
+
+    /// Writes `text` to standard output whole; false when the reader has gone (EPIPE), which
+    /// stops the work as a first signal would, with the status of SIGPIPE.
+    @discardableResult
+    public func writeToStandardOutput(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if n > 0 { offset += n; continue }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && errno == EPIPE {
+                let first = state.withCheckedLock { s -> Bool in
+                    guard s.signal == nil else { return false }
+                    s.signal = SIGPIPE
+                    return true
+                }
+                if first { cancellation.cancel(reason: "stopped: standard output was closed (its reader exited)") }
+            }
+            return false
+        }
+        return true
     }
 
     private func received(_ number: Int32) {

@@ -19,32 +19,45 @@ public enum ExportTarget: Equatable, Sendable {
     /// A folder of PNG files `frame_00000.png …`.
     case pngSequence
 
-    /// The target for a URL: `.mp4 .mov .webm .webp .gif`, or no extension / an existing folder for PNGs.
+    /// The target for a URL: `.mp4 .mov .webm .webp .gif`, or no extension / an existing folder
+    /// (whose name has no such extension) for PNGs.
     public init(url: URL) throws {
         let ext = url.pathExtension.lowercased()
         var isDir: ObjCBool = false
-        if ext.isEmpty || (FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && isDir.boolValue) {
-            self = .pngSequence
-        } else if ext == "gif" {
+        let isFolder = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && isDir.boolValue
+        if ext == "gif" {
             self = .gif
         } else if let f = ContainerFormat(pathExtension: ext), f.isVideo {
             self = .video(f)
+        } else if ext.isEmpty || isFolder {
+            self = .pngSequence
         } else {
             throw ExportError.unknownExtension(path: url.path, ext: ext)
         }
     }
 
-    /// Refuses a destination `url` that exists and is not what this target replaces: a file for
-    /// a file format, a folder for PNG frames (OutputDestination: a device, pipe or socket would
-    /// be replaced itself; and a file named without an extension is more likely a mistake than a
-    /// folder to be).
-    func checkReplaceable(_ url: URL) throws {
+    /// Refuses a destination `url` that exists and is not what this target may replace. A file
+    /// format replaces only a regular file (OutputDestination: a device, pipe or socket would be
+    /// replaced itself; a folder named `x.mp4` is not emptied). PNG frames go into a new folder,
+    /// an empty one, or one holding only an earlier render's frames when `overwrite` is set
+    /// (FrameSequenceFolder); a file named without an extension is more likely a mistake than a
+    /// folder to be.
+    func checkReplaceable(_ url: URL, overwrite: Bool) throws {
         if let reason = OutputDestination.refusal(at: url.path) {
             throw ExportError.notWritable(path: url.path, reason: reason)
         }
-        if self == .pngSequence, OutputDestination.isFile(url.path) {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) else { return }
+        switch self {
+        case .pngSequence:
+            if isDir.boolValue { return try FrameSequenceFolder.checkWritable(url, overwrite: overwrite) }
             throw ExportError.notWritable(path: url.path, reason: "it is a file, and a name without an extension means a folder of "
                                           + "PNG frames (add .mp4, .mov, .webm, .webp or .gif to write that format, or name a folder)")
+        case .video, .gif:
+            if isDir.boolValue {
+                throw ExportError.notWritable(path: url.path, reason: "it is a folder, and a .\(url.pathExtension) output is a file "
+                                              + "(name a file that is not a folder; nothing in the folder was touched)")
+            }
         }
     }
 }
@@ -95,11 +108,13 @@ extension Scene {
         guard FileManager.default.isWritableFile(atPath: folder.path) else {
             throw ExportError.notWritable(path: url.path, reason: "the folder \(folder.path) is not writable")
         }
-        try target.checkReplaceable(url)
+        try target.checkReplaceable(url, overwrite: options.overwrite)
         if let reason = options.cancellation?.reason {
             throw ExportError.interrupted(path: url.path, reason: reason, framesDone: 0, frameCount: range.count)
         }
-        let temp = folder.appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        // Temporary files of earlier runs into this folder whose process is gone (killed, crashed).
+        TemporaryOutput.removeAbandonedOnce(in: folder)
+        let temp = TemporaryOutput.url(for: url)
         TemporaryOutputs.add(temp)
         defer { TemporaryOutputs.remove(temp) }
         let width = pixelWidth, height = pixelHeight
@@ -147,14 +162,25 @@ extension Scene {
         defer { frameHistory.clear() }
         do {
             try pump(plan: plan, sink: sink, media: media, audio: audioEncoder, options: options, path: url.path)
-            if FileManager.default.fileExists(atPath: url.path) {
-                if target == .pngSequence { try FileManager.default.removeItem(at: url) }
+            var isDir: ObjCBool = false
+            if target == .pngSequence, FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), isDir.boolValue {
+                // An existing folder (checked above: empty, or an earlier render's frames to
+                // overwrite) keeps its own permissions and anything outside this range.
+                let kept = try FrameSequenceFolder.moveFrames(from: temp, into: url, written: range)
+                if !kept.isEmpty {
+                    let warn = options.warning ?? { FileHandle.standardError.write(Data("warning: \($0)\n".utf8)) }
+                    warn("\(url.path) still holds \(kept.count) frame\(kept.count == 1 ? "" : "s") of an earlier render outside the frames "
+                         + "written (\(FrameSequenceFolder.describe(kept))); they were left as they were")
+                }
+            } else {
+                // Nothing there, or a regular file this export replaces (rename(2) never
+                // replaces a folder that is not empty, nor a file by a folder).
+                if rename(temp.path, url.path) != 0 {
+                    throw ExportError.notWritable(path: url.path, reason: String(cString: strerror(errno)))
+                }
+                // Temporary files are created private; the result gets the usual permissions.
+                FilePermissions.applyDefaultMode(to: url.path, isFolder: target == .pngSequence)
             }
-            if rename(temp.path, url.path) != 0 {
-                throw ExportError.notWritable(path: url.path, reason: String(cString: strerror(errno)))
-            }
-            // Temporary files are created private; the result gets the usual permissions.
-            FilePermissions.applyDefaultMode(to: url.path, isFolder: target == .pngSequence)
         } catch {
             try? FileManager.default.removeItem(at: temp)
             // An encoder's message names the temporary file; the user knows the output's name.
@@ -379,7 +405,7 @@ final class PNGSequenceWriter: FrameSink, Sendable {
     init(folder: URL, firstIndex: Int) { self.folder = folder; self.index = Mutex(firstIndex) }
     func append(_ frame: Bitmap) throws {
         try index.withCheckedLock { index in
-            try frame.writePNG(to: folder.appendingPathComponent(String(format: "frame_%05d.png", index)))
+            try frame.writePNG(to: folder.appendingPathComponent(FrameSequenceFolder.name(ofFrame: index)))
             index += 1
         }
     }

@@ -39,7 +39,7 @@ public final class ProgressLine: Sendable {
             let eta = p.secondsRemaining.isFinite ? String(format: "%.3f", p.secondsRemaining) : "null"
             let line = String(format: "{\"event\":\"progress\",\"label\":%@,\"frames\":%d,\"total\":%d,\"fps\":%.3f,\"eta\":%@}\n",
                               jsonString(label), p.framesDone, p.frameCount, p.framesPerSecond, eta)
-            FileHandle.standardOutput.write(Data(line.utf8))
+            InterruptSignals.shared.writeToStandardOutput(line)
         case .quiet:
             break
         }

@@ -119,6 +119,8 @@ struct ScriptRender<Script: StrataScript>: ParsableCommand {
     var workers: Int?
     @Option(help: "H.264 quality: constant rate factor 0–51 (lower is better).")
     var crf: Int?
+    @Flag(help: "Let PNG frames replace the frames of an earlier render in the output folder (a folder with other files is refused).")
+    var overwrite = false
     @Flag(help: "No progress line.")
     var quiet = false
     @Flag(help: "Progress as JSON lines on stdout.")
@@ -128,6 +130,7 @@ struct ScriptRender<Script: StrataScript>: ParsableCommand {
         let s = try scene.makeScene(Script.self)
         let path = output ?? Script.defaultOutput
         var options = ExportOptions()
+        options.overwrite = overwrite
         if let frames { options.frameRange = try parseFrameRange(frames, frameCount: s.frameCount) }
         if let workers {
             guard (1...256).contains(workers) else { throw ValidationError("--workers \(workers) must be between 1 and 256") }

@@ -105,7 +105,7 @@ public enum BatchRenderer {
             return DataFiles.jsonLineRows(text).enumerated().map { i, row in
                 guard case .object(let o)? = row.value else {
                     return BatchRow(number: i + 1, line: row.line, arguments: TemplateArguments(), fields: [:],
-                                    problem: "\(name):\(row.line): expected a JSON object on the line")
+                                    problem: "\(name):\(row.line): \(row.problem ?? "expected a JSON object on the line")")
                 }
                 var a = TemplateArguments()
                 a.json = o
@@ -131,7 +131,8 @@ public enum BatchRenderer {
     /// Renders the rows; never throws for a row (its failure is in the report).
     public static func run(_ template: Template, rows allRows: [BatchRow], options: BatchOptions, dataName: String) -> BatchReport {
         let started = Date()
-        if options.resume { removeAbandonedPartials(in: options.outputFolder) }
+        // Partial files of earlier runs whose process is gone (a batch that was killed).
+        TemporaryOutput.removeAbandoned(in: options.outputFolder)
         let rows = options.shard.map { s in allRows.filter { ($0.number - 1) % s.count == s.index } } ?? allRows
         let jobs = max(1, min(options.jobs, max(1, rows.count)))
         // Output names are claimed over the whole table, before any shard or job starts: of rows
@@ -212,20 +213,6 @@ public enum BatchRenderer {
         return item
     }
 
-    /// Removes the temporary files of exports whose process is gone (a batch that was killed):
-    /// `.NAME.partial-PID-N`, written by `Scene.export` and renamed when complete.
-    static func removeAbandonedPartials(in folder: URL) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name.hasPrefix(".") {
-            guard let r = name.range(of: ".partial-", options: .backwards) else { continue }
-            let parts = name[r.upperBound...].split(separator: "-")
-            guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
-                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-            }
-        }
-    }
-
     /// What `--name` sees: the row's fields, `row` (from 1) and `index` (from 0).
     static func nameScope(_ row: BatchRow) -> [String: TemplateValue] {
         var scope = row.fields
@@ -237,9 +224,22 @@ public enum BatchRenderer {
     /// The row's file name: the name template filled in; a plain file name.
     static func outputName(_ pattern: String, scope: [String: TemplateValue]) throws -> String {
         var expansion = TemplateExpansion(file: "--name")
-        guard let node = expansion.expand(TemplateNode(.string(pattern)), path: "--name", scope: scope),
-              expansion.errors.isEmpty, case .string(let name) = node.value else {
-            throw ExpressionError(message: "--name: " + expansion.errors.map(\.message).joined(separator: "; "))
+        guard let node = expansion.expand(TemplateNode(.string(pattern)), path: "--name", scope: scope), expansion.errors.isEmpty else {
+            throw ExpressionError(message: "--name \"\(pattern)\": " + expansion.errors.map(\.message).joined(separator: "; "))
+        }
+        let name: String
+        switch node.value {
+        case .string(let s): name = s
+        // A pattern that is one expression gives its value: `{{row}}` is the number 1.
+        case .number(let n) where n.isFinite: name = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+        case .null: throw ExpressionError(message: "--name \"\(pattern)\" gives null, not a file name")
+        case .bool: throw ExpressionError(message: "--name \"\(pattern)\" gives true or false, not a file name")
+        case .number: throw ExpressionError(message: "--name \"\(pattern)\" gives a number that is not finite, not a file name")
+        case .array, .object: throw ExpressionError(message: "--name \"\(pattern)\" gives a list or an object, not a file name")
+        }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .lineSeparator
+                                                 || $0.properties.generalCategory == .paragraphSeparator }) {
+            throw ExpressionError(message: "the output name \(name.debugDescription) has a line break or control character (names are plain file names)")
         }
         guard !name.isEmpty, !name.contains("/"), name != ".", name != "..", !name.hasPrefix(".") else {
             throw ExpressionError(message: "the output name \"\(name)\" must be a plain file name (no folders, not hidden)")

@@ -122,21 +122,27 @@ enum DataFiles {
     /// JSON Lines: one object per non-empty line.
     static func jsonLines(_ text: String, file: String) throws -> [(line: Int, value: TemplateValue)] {
         try jsonLineRows(text).map { row in
-            guard let value = row.value else { throw DataFileError(file: file, line: row.line, message: "expected a JSON object on the line") }
+            guard let value = row.value else { throw DataFileError(file: file, line: row.line, message: row.problem ?? "expected a JSON object") }
             return (row.line, value)
         }
     }
 
-    /// JSON Lines rows; a line that is not a JSON object has no value (a batch skips it).
-    static func jsonLineRows(_ text: String) -> [(line: Int, value: TemplateValue?)] {
-        var out: [(Int, TemplateValue?)] = []
+    /// JSON Lines rows; a line that is not a JSON object, or repeats a key within an object, has
+    /// no value but a problem (a batch skips that row).
+    static func jsonLineRows(_ text: String) -> [(line: Int, value: TemplateValue?, problem: String?)] {
+        var out: [(Int, TemplateValue?, String?)] = []
         for (i, raw) in text.components(separatedBy: "\n").enumerated() {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !line.isEmpty else { continue }
-            if let data = line.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data), object is [String: Any] {
-                out.append((i + 1, value(object)))
+            let data = Data(line.utf8)
+            if let object = try? JSONSerialization.jsonObject(with: data), object is [String: Any] {
+                if let repeated = JSONDuplicateKeys.first(in: data) {
+                    out.append((i + 1, nil, "the key \"\(repeated.key)\" appears twice in \(repeated.path) (each key once)"))
+                } else {
+                    out.append((i + 1, value(object), nil))
+                }
             } else {
-                out.append((i + 1, nil))
+                out.append((i + 1, nil, "expected a JSON object on the line"))
             }
         }
         return out

@@ -43,6 +43,10 @@ public struct TemplateArguments: Sendable {
         guard let any = try? JSONSerialization.jsonObject(with: data), let object = any as? [String: Any] else {
             throw TemplateError(file: file, line: nil, path: "", message: "expected a JSON object of parameter values")
         }
+        if let repeated = JSONDuplicateKeys.first(in: data) {
+            throw TemplateError(file: file, line: nil, path: repeated.path,
+                                message: "the key \"\(repeated.key)\" appears twice (each key once)")
+        }
         for (k, v) in object { json[k] = DataFiles.value(v) }
     }
 }

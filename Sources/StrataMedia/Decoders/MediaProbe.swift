@@ -94,7 +94,20 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
             throw MediaError.cannotRead(path: path, reason: "no stream information (\(FFmpegSupport.errorString(status)))")
         }
         if let tooLarge = FFmpegSupport.oversizedVideo(context) { throw MediaError.cannotRead(path: path, reason: tooLarge) }
+        // A still image's declared size, read from its header as the image decoder reads it: a
+        // small file declaring a 100 000² picture is refused, not reported as 0×0.
+        if let head = FileHandle(forReadingAtPath: path).map({ h in defer { try? h.close() }; return h.readData(ofLength: 1 << 20) }),
+           let format = ImageDecoder.format(ofFileStartingWith: head),
+           let (w, h) = ImageDecoder.declaredSize(head, format: format),
+           w > MediaLimits.maximumVideoSize || h > MediaLimits.maximumVideoSize || w <= 0 || h <= 0 {
+            throw MediaError.cannotRead(path: path, reason: w <= 0 || h <= 0
+                ? "the \(format.rawValue) image declares a size of \(w)×\(h) pixels"
+                : "the \(format.rawValue) image is \(w)×\(h) pixels; at most \(MediaLimits.maximumVideoSize) per side is allowed")
+        }
         let count = Int(context.pointee.nb_streams)
+        guard count > 0 else {
+            throw MediaError.cannotRead(path: path, reason: "it holds no video, audio or image streams (an empty or damaged file)")
+        }
         var packets = [Int](repeating: 0, count: count)
         guard let packet = av_packet_alloc() else {
             throw MediaError.libraryFailure(path: path, operation: "allocating a packet", reason: "out of memory")
@@ -159,6 +172,10 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
                 if av_channel_layout_describe(&layout, &name, name.count) > 0 {
                     entry.channelLayout = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 }
+            }
+            if isVideo, parameters.width <= 0 || parameters.height <= 0 {
+                throw MediaError.cannotRead(path: path, reason: "the size of its video stream #\(i) could not be read "
+                    + "(\(parameters.width)×\(parameters.height)): the file is damaged, or its pictures are larger than FFmpeg reads")
             }
             if isVideo {
                 if let matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, nil) {

@@ -77,7 +77,8 @@ public enum MediaConcatenator {
             throw MediaError.cannotJoin(path: out.path, reason: "the folder \(folder.path) is not writable")
         }
         if let reason = OutputDestination.refusal(at: out.path) { throw MediaError.cannotJoin(path: out.path, reason: reason) }
-        let temp = folder.appendingPathComponent(".\(out.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        TemporaryOutput.removeAbandonedOnce(in: folder)
+        let temp = TemporaryOutput.url(for: out)
         do {
             let result: Result
             if format == .gif {

@@ -189,6 +189,9 @@ struct VideoPartJoiner {
             // Keep a part's own times when it starts where the last one ended (within half a frame).
             if i == 0 || abs(start + offset - nextStart) > frameTicks / 2 { offset = nextStart - start }
             var sawVideo = false
+            // Video frames of this part, and where its video ends (in videoTimeBase).
+            var partFrames: Int64 = 0
+            var partEnd = start
             var outIndexOf: [Int: Int] = [:]
             for (k, index) in input.streamIndices.enumerated() { outIndexOf[index] = k }
             while true {
@@ -202,6 +205,11 @@ struct VideoPartJoiner {
                 let inStream = input.stream(Int(packet.pointee.stream_index))
                 let inBase = inStream.pointee.time_base
                 let isVideo = k == videoIn
+                // A packet the demuxer could not read whole: the file ends in its middle.
+                if (packet.pointee.flags & AV_PKT_FLAG_CORRUPT) != 0 {
+                    throw MediaError.cannotJoin(path: label(i), reason: "it is cut short: its \(reference[k].kind) packet at "
+                        + "\(Self.seconds(packet.pointee.pts, inBase)) is incomplete (the file was truncated or damaged; render the part again)")
+                }
                 if isVideo, !sawVideo {
                     guard (packet.pointee.flags & AV_PKT_FLAG_KEY) != 0 else {
                         throw MediaError.cannotJoin(path: label(i), reason: "its video does not start with a keyframe (render chunks with `strata render --frames`, which starts each with one)")
@@ -219,8 +227,11 @@ struct VideoPartJoiner {
                 if packet.pointee.dts != Int64.min { packet.pointee.dts += shift }
                 if isVideo, packet.pointee.pts != Int64.min {
                     let duration = packet.pointee.duration > 0 ? av_rescale_q(packet.pointee.duration, inBase, videoTimeBase) : frameTicks
-                    nextStart = max(nextStart, av_rescale_q(packet.pointee.pts, inBase, videoTimeBase) + duration)
+                    let end = av_rescale_q(packet.pointee.pts, inBase, videoTimeBase) + duration
+                    nextStart = max(nextStart, end)
+                    partEnd = max(partEnd, end - offset)
                     frames += 1
+                    partFrames += 1
                 }
                 let outStream = out.pointee.streams[k]!
                 av_packet_rescale_ts(packet, inBase, outStream.pointee.time_base)
@@ -239,6 +250,8 @@ struct VideoPartJoiner {
                 }
             }
             if !sawVideo { throw MediaError.cannotJoin(path: label(i), reason: "its video stream holds no frames") }
+            try checkComplete(input, part: i, frames: partFrames, end: partEnd, timeBase: videoTimeBase,
+                              frameTicks: frameTicks, videoStream: videoStream)
         }
         status = av_write_trailer(out)
         if status < 0 { throw MediaError.cannotJoin(path: finalPath, reason: "writing the trailer failed (\(FFmpegSupport.errorString(status)))") }
@@ -249,6 +262,35 @@ struct VideoPartJoiner {
     }
 
     private func label(_ i: Int) -> String { MediaConcatenator.label(parts[i], i, parts.count) }
+
+    /// Throws unless part `i` held all the video its headers declare: the frame count of an MP4 or
+    /// MOV's sample table, or the duration of a WebM's segment (to within two frames: the audio of
+    /// a part may run a little past its video). A chunk's times are the whole video's, and so is
+    /// the end its segment declares. A truncated part otherwise joins "successfully",
+    /// its missing frames and broken last packet unnoticed.
+    private func checkComplete(_ input: JoinInput, part i: Int, frames: Int64, end: Int64, timeBase: AVRational,
+                               frameTicks: Int64, videoStream: UnsafeMutablePointer<AVStream>) throws {
+        let declared = videoStream.pointee.nb_frames
+        if declared > 0 {
+            guard frames == declared else {
+                throw MediaError.cannotJoin(path: label(i), reason: "it holds \(frames) of the \(declared) video frames its header declares "
+                    + "(the file was truncated or damaged; render the part again)")
+            }
+            return
+        }
+        let whole = input.context.pointee.duration
+        guard whole != Int64.min, whole > 0 else { return }
+        let declaredEnd = av_rescale_q(whole, AVRational(num: 1, den: 1_000_000), timeBase)
+        if end + 2 * max(frameTicks, 1) < declaredEnd {
+            throw MediaError.cannotJoin(path: label(i), reason: "its video ends at \(Self.seconds(end, timeBase)) but the file declares "
+                + "\(Self.seconds(declaredEnd, timeBase)) (the file was truncated or damaged; render the part again)")
+        }
+    }
+
+    /// "1.234 s" of `ticks` in `base`.
+    private static func seconds(_ ticks: Int64, _ base: AVRational) -> String {
+        ticks == Int64.min ? "an unknown time" : String(format: "%.3f s", Double(ticks) * av_q2d(base))
+    }
 
     /// Throws the first difference between a part's streams and the first part's.
     private func compare(_ facts: [JoinedStreamFacts], with reference: [JoinedStreamFacts], part i: Int) throws {

@@ -32,7 +32,7 @@ extension Bitmap {
             throw ImageIOError.cannotWrite(path: path, reason: "cannot create an image of \(width)×\(height)")
         }
         defer { cairo_surface_destroy(surface) }
-        let tmp = dir + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let tmp = TemporaryOutput.url(for: url).path
         let status = cairo_surface_write_to_png(surface, tmp)
         guard status == CAIRO_STATUS_SUCCESS else {
             unlink(tmp)
