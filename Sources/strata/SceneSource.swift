@@ -17,11 +17,11 @@ struct SceneSource: ParsableArguments {
     var allowAssets: [String] = []
     @Option(help: "Canvas size in points, WIDTHxHEIGHT (a template is laid out again; default: its own, or 1280x720 for the demo).")
     var size: String?
-    @Option(help: "Frames per second, e.g. 30, 60, 29.97 (default: the template's, or 30).")
+    @Option(parsing: .unconditional, help: "Frames per second, e.g. 30, 60, 29.97 (default: the template's, or 30).")
     var fps: Double?
-    @Option(help: "Length in seconds (default: the template's, or 4).")
+    @Option(parsing: .unconditional, help: "Length in seconds (default: the template's, or 4).")
     var duration: Double?
-    @Option(help: "Pixels per point of the output: 0.5 renders at half size, 2 at twice.")
+    @Option(parsing: .unconditional, help: "Pixels per point of the output: 0.5 renders at half size, 2 at twice.")
     var scale: Double?
     @Option(name: .customLong("limit"), help: ArgumentHelp("Raise or lower a resource limit, NAME=N (repeatable; the names are listed below).",
                                                            discussion: limitsHelp, valueName: "name=n"))
@@ -45,6 +45,7 @@ struct SceneSource: ParsableArguments {
         var arguments = TemplateArguments(text: try parseAssignments(values))
         if let data {
             guard template != nil else { throw ValidationError("--data needs a template: the built-in demo has no parameters") }
+            if let problem = InputFile.problem(at: data) { throw CLIError(message: "\(data): cannot read the file (\(problem))") }
             let contents: Data
             do { contents = try Data(contentsOf: URL(fileURLWithPath: data)) } catch {
                 throw CLIError(message: "\(data): cannot read the file (\(readReason(error)))")
@@ -153,6 +154,9 @@ func parseSize(_ s: String) throws -> CGSize {
 
 /// The reason a file could not be read, in a few words.
 func readReason(_ error: Error) -> String {
+    // Strata's own errors say what they mean; NSError's bridge would say "(strata.CLIError error 1.)".
+    let type = type(of: error)
+    if type is CustomStringConvertible.Type, !(type is NSError.Type), !(error is CocoaError) { return "\(error)" }
     let ns = error as NSError
     if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
         return String(cString: strerror(Int32(underlying.code)))

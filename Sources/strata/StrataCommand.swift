@@ -17,13 +17,13 @@ struct StrataCommand: ParsableCommand {
 
 /// Encoder and renderer settings shared by render and batch.
 struct EncodingOptions: ParsableArguments {
-    @Option(help: "Tile worker threads (default: the number of cores).")
+    @Option(parsing: .unconditional, help: "Tile worker threads (default: the number of cores).")
     var workers: Int?
-    @Option(help: "H.264 quality: constant rate factor 0–51 (lower is better).")
+    @Option(parsing: .unconditional, help: "H.264 quality: constant rate factor 0–51 (lower is better).")
     var crf: Int?
     @Option(help: "x264 preset (ultrafast … veryslow).")
     var preset: String?
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Frames per keyframe interval (default: 2 s of frames for video, the whole file for GIF).",
         discussion: "Each interval is encoded on its own, at multiples of N: chunks (--frames) that start on a multiple of N join (strata concat) into exactly the file a whole render gives."))
     var keyframeInterval: Int?
@@ -190,11 +190,11 @@ struct StillCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "still", abstract: "Render one frame of a template (or the built-in demo) to PNG.")
 
     @OptionGroup var source: SceneSource
-    @Option(help: "Scene time in seconds.")
+    @Option(parsing: .unconditional, help: "Scene time in seconds.")
     var time: Double = 0
     @Option(name: .shortAndLong, help: "Output PNG file.")
     var output: String = "frame.png"
-    @Option(help: "Tile worker threads (default: the number of cores).")
+    @Option(parsing: .unconditional, help: "Tile worker threads (default: the number of cores).")
     var workers: Int?
 
     func run() throws {

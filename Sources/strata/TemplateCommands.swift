@@ -140,11 +140,11 @@ struct SheetCommand: ParsableCommand {
     @OptionGroup var source: SceneSource
     @Option(name: .shortAndLong, help: "Output PNG file.")
     var output: String = "sheet.png"
-    @Option(help: "Number of frames.")
+    @Option(parsing: .unconditional, help: "Number of frames.")
     var count: Int = 12
-    @Option(help: "Frames per row.")
+    @Option(parsing: .unconditional, help: "Frames per row.")
     var columns: Int = 4
-    @Option(help: "Shrink each frame by this whole factor.")
+    @Option(parsing: .unconditional, help: "Shrink each frame by this whole factor.")
     var reduction: Int = 4
 
     func validate() throws {
@@ -187,7 +187,7 @@ struct BatchCommand: ParsableCommand {
     var out: String
     @Option(help: ArgumentHelp("Output file name, an expression of the row's fields, row (from 1) and index (from 0).", valueName: "pattern"))
     var name: String = "{{row}}.mp4"
-    @Option(help: "Rows rendered at once (each with its share of the cores).")
+    @Option(parsing: .unconditional, help: "Rows rendered at once (each with its share of the cores).")
     var jobs: Int = 1
     @Option(help: ArgumentHelp("Render only this share of the rows: I/N with 0 ≤ I < N.", valueName: "I/N"))
     var shard: String?
@@ -201,9 +201,9 @@ struct BatchCommand: ParsableCommand {
     var allowAssets: [String] = []
     @Option(help: "Canvas size in points, WIDTHxHEIGHT.")
     var size: String?
-    @Option(help: "Frames per second.")
+    @Option(parsing: .unconditional, help: "Frames per second.")
     var fps: Double?
-    @Option(help: "Pixels per point of the outputs.")
+    @Option(parsing: .unconditional, help: "Pixels per point of the outputs.")
     var scale: Double?
     @Option(name: .customLong("limit"), help: ArgumentHelp("Raise or lower a resource limit, NAME=N (repeatable).", discussion: limitsHelp, valueName: "name=n"))
     var limitValues: [String] = []

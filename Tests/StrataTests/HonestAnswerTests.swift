@@ -135,4 +135,33 @@ final class HonestAnswerTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("row 2 (\(rows.path):2): the output name \"c\\u{07}.gif\" has a line break or control character"), r.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted(), ["ok.gif"])
     }
+
+    func testMessagesSayWhatThePathOrValueReallyIs() throws {
+        let (template, rows) = try batchFixture(rows: "name\nx\n")
+        let fifo = file("fifo"), dir = file("dir")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: false)
+        let out = file("a.mp4").path
+        var r = try strata(["render", template.path, "--data", fifo.path, "-o", out])
+        XCTAssertEqual(r.stderr, "Error: \(fifo.path): cannot read the file (it is a pipe (FIFO), not a file; Strata reads regular files only)\n")
+        r = try strata(["render", template.path, "--data", dir.path, "-o", out])
+        XCTAssertEqual(r.stderr, "Error: \(dir.path): cannot read the file (it is a folder, not a file)\n")
+        r = try strata(["render", fifo.path, "-o", out])
+        XCTAssertEqual(r.stderr, "Error: \(fifo.path): cannot read the file: it is a pipe (FIFO), not a file; Strata reads regular files only\n")
+        r = try strata(["batch", template.path, "--data", fifo.path, "--out", file("o").path])
+        XCTAssertEqual(r.stderr, "Error: \(fifo.path): cannot read the file: it is a pipe (FIFO), not a file; Strata reads regular files only\n")
+        r = try strata(["batch", template.path, "--data", rows.path, "--out", file("o").path, "--report", "/dev/null", "--quiet"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, "Error: /dev/null: cannot write the report (cannot write /dev/null: it is a character device, and the output "
+                       + "is written under a temporary name and renamed into place when done, which would replace it)\n")
+        // A negative number is a value, checked as one (ArgumentParser took it for an option).
+        r = try strata(["render", template.path, "--fps", "-5", "-o", out])
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.stderr.hasPrefix("Error: --fps -5.0 must be in (0, 240]\n"), r.stderr)
+        r = try strata(["still", template.path, "--time", "-1", "-o", file("a.png").path])
+        XCTAssertTrue(r.stderr.hasPrefix("Error: --time -1.0 must be between 0 and the duration 0.3\n"), r.stderr)
+        r = try strata(["render", template.path, "--workers", "-2", "-o", out])
+        XCTAssertTrue(r.stderr.hasPrefix("Error: --workers -2 must be between 1 and 256\n"), r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["dir", "fifo", "o", "rows.csv", "t.yaml"])
+    }
 }

@@ -3,6 +3,7 @@
 // captions (SubRip .srt and WebVTT .vtt cues). Errors name the file, the line and what was
 // expected.
 import Foundation
+import StrataCore
 
 /// A problem in a data file.
 public struct DataFileError: Error, CustomStringConvertible, Sendable {
@@ -15,6 +16,9 @@ public struct DataFileError: Error, CustomStringConvertible, Sendable {
 enum DataFiles {
     /// The text of a file, refusing files over `limit` bytes and text that is not UTF-8.
     static func text(of url: URL, limit: Int = 64 << 20) throws -> String {
+        if let problem = InputFile.problem(at: url.path) {
+            throw DataFileError(file: url.path, line: nil, message: "cannot read the file: \(problem)")
+        }
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
         if let size = attributes?[.size] as? Int, size > limit {
             throw DataFileError(file: url.path, line: nil, message: "the file is \(size) bytes; at most \(limit) are read")
