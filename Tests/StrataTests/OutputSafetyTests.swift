@@ -197,4 +197,14 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("stopped: standard output was closed (its reader exited)"), r.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "no output, no temporary file")
     }
+
+    /// PNG bytes in memory equal the file writePNG writes (no temporary file behind pngData).
+    func testPNGDataIsTheFilesBytes() throws {
+        var bitmap = Bitmap(width: 5, height: 3)
+        for i in stride(from: 0, to: bitmap.pixels.count, by: 4) { bitmap.pixels[i] = UInt8(i % 256); bitmap.pixels[i + 3] = 255 }
+        let url = folder.appendingPathComponent("b.png")
+        try bitmap.writePNG(to: url)
+        XCTAssertEqual(try bitmap.pngData(), try Data(contentsOf: url))
+        XCTAssertEqual(try Bitmap(contentsOfPNG: url), bitmap)
+    }
 }

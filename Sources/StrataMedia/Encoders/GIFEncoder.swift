@@ -78,8 +78,8 @@ public final class GIFEncoder: @unchecked Sendable {
     private var recycledMapper: PaletteMapper?
     // Global palette mode: statistics of every frame and the spooled frames.
     private var statistics: ColorStatistics?
+    /// The spooled frames: a temporary file opened for reading and writing, its name removed.
     private var spool: FileHandle?
-    private var spoolURL: URL?
     /// Frames in the spool (the current keyframe interval's).
     private var spooled = 0
     /// Whether the screen descriptor (and the global palette, if any) has been written.
@@ -151,11 +151,14 @@ public final class GIFEncoder: @unchecked Sendable {
                 statistics = ColorStatistics()
                 let spoolURL = FileManager.default.temporaryDirectory
                     .appendingPathComponent("strata-gif-\(UUID().uuidString).rgba")
-                guard FileManager.default.createFile(atPath: spoolURL.path, contents: nil),
-                      let handle = FileHandle(forWritingAtPath: spoolURL.path) else {
+                let handle = FileManager.default.createFile(atPath: spoolURL.path, contents: nil)
+                    ? FileHandle(forUpdatingAtPath: spoolURL.path) : nil
+                // Its name goes at once: the open handle keeps the file, and a process that dies
+                // (killed, crashed) leaves nothing in the temporary folder.
+                unlink(spoolURL.path)
+                guard let handle else {
                     throw MediaError.cannotWrite(path: spoolURL.path, reason: "cannot create the frame spool for \(path)")
                 }
-                self.spoolURL = spoolURL
                 spool = handle
             } else {
                 try writeHeader(globalPalette: nil)
@@ -247,8 +250,7 @@ public final class GIFEncoder: @unchecked Sendable {
     /// writes the header with it as the global palette the first time (as a local palette of
     /// each frame that uses it afterwards), and encodes the spooled frames.
     private func flushSpool() throws {
-        guard let spool, let statistics, let spoolURL, spooled > 0 else { return }
-        try spool.synchronize()
+        guard let spool, let statistics, spooled > 0 else { return }
         // One slot stays free for transparency (kept alpha, or unchanged pixels).
         let colors = PaletteBuilder.palette(from: statistics, maxColors: options.resolvedMaxColors - 1,
                                             exactUpTo: options.maxColors - 1, space: options.quantizationSpace)
@@ -259,10 +261,10 @@ public final class GIFEncoder: @unchecked Sendable {
         if options.temporalTolerance == nil, options.goal == .quality, statistics.exactCounts != nil { tolerance = 0 }
         let isGlobal = !headerWritten
         if !headerWritten { try writeHeader(globalPalette: mapper.colors) }
-        let reader = try FileHandle(forReadingFrom: spoolURL)
-        defer { try? reader.close() }
+        try spool.seek(toOffset: 0)
+        defer { _ = try? spool.seekToEnd() }
         for _ in 0..<spooled {
-            guard let data = try reader.read(upToCount: width * height * 4), data.count == width * height * 4 else {
+            guard let data = try spool.read(upToCount: width * height * 4), data.count == width * height * 4 else {
                 throw MediaError.libraryFailure(path: path, operation: "reading the frame spool", reason: "it ended early")
             }
             try encode([UInt8](data), with: mapper, paletteIsGlobal: isGlobal)
@@ -467,8 +469,6 @@ public final class GIFEncoder: @unchecked Sendable {
         }
         try? spool?.close()
         spool = nil
-        if let spoolURL { try? FileManager.default.removeItem(at: spoolURL) }
-        spoolURL = nil
         // (Only a file: a device or pipe written to, such as /dev/null, stays.)
         if removingFile, OutputDestination.isFile(path) { try? FileManager.default.removeItem(atPath: path) }
     }

@@ -45,13 +45,23 @@ extension Bitmap {
         }
     }
 
-    /// Encodes the bitmap as PNG bytes.
+    /// Encodes the bitmap as PNG bytes (in memory: no file is written).
     public func pngData() throws -> Data {
-        let dir = FileManager.default.temporaryDirectory
-        let url = dir.appendingPathComponent("strata-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).png")
-        try writePNG(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        return try Data(contentsOf: url)
+        guard let surface = makeCairoSurface() else {
+            throw ImageIOError.cannotWrite(path: "<PNG data>", reason: "cannot create an image of \(width)×\(height)")
+        }
+        defer { cairo_surface_destroy(surface) }
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque())
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw ImageIOError.cannotWrite(path: "<PNG data>", reason: String(cString: cairo_status_to_string(status)))
+        }
+        return withExtendedLifetime(sink) { Data(sink.bytes) }
     }
 
     /// Reads a PNG file into a premultiplied RGBA bitmap.
