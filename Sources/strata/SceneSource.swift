@@ -75,7 +75,7 @@ struct SceneSource: ParsableArguments {
             let arguments = try self.arguments()
             let adjust = try compositionAdjustment()
             do {
-                scene = try template.makeScene(arguments, allowAssets: allowedAssetFolders, adjust: adjust)
+                scene = try template.makeScene(arguments, allowAssets: allowedAssetFolders, limits: limits, adjust: adjust)
             } catch {
                 throw CLIError(message: "\(error)")
             }

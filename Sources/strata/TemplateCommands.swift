@@ -23,7 +23,7 @@ struct ValidateCommand: ParsableCommand {
         if expanded {
             let template = try source.loadTemplate()!
             do {
-                print(try template.expandedJSON(try source.arguments(), allowAssets: source.allowedAssetFolders))
+                print(try template.expandedJSON(try source.arguments(), allowAssets: source.allowedAssetFolders, limits: try source.limits()))
             } catch let e as ValidationError { throw e } catch { throw CLIError(message: "\(error)") }
             return
         }

@@ -193,7 +193,7 @@ public enum BatchRenderer {
             var arguments = row.arguments
             arguments.ignoresUnknownNames = true
             for (k, v) in options.fixed { arguments.text[k] = v }
-            let scene = try template.makeScene(arguments, allowAssets: options.allowAssets, adjust: options.adjust)
+            let scene = try template.makeScene(arguments, allowAssets: options.allowAssets, limits: options.limits, adjust: options.adjust)
             scene.contentsScale = options.contentsScale
             scene.limits = options.limits
             var export = export

@@ -5,6 +5,7 @@
 // files in the template's folder — never outside it (no absolute paths, no `..`, no symbolic
 // links that lead out) unless a folder is explicitly allowed.
 import Foundation
+import StrataCore
 
 /// One parameter a template takes.
 public struct TemplateParameter: Sendable, CustomStringConvertible {
@@ -96,7 +97,7 @@ public struct TemplateParameter: Sendable, CustomStringConvertible {
     /// returns it as an expression value; paths are resolved and data files read.
     func check(_ raw: TemplateValue, fromText: Bool, files: AssetResolver) throws -> TemplateValue {
         func fail(_ expected: String) -> ExpressionError {
-            ExpressionError(message: "expected \(expected), got \(raw == .null ? "nothing" : "\"\(raw.text)\"")")
+            ExpressionError(message: "expected \(expected), got \(raw == .null ? "nothing" : "\"\(Echo.text(raw.text))\"")")
         }
         switch kind {
         case .string:
@@ -109,6 +110,14 @@ public struct TemplateParameter: Sendable, CustomStringConvertible {
                 guard fromText else { throw fail("text") }
                 s = raw.text
             default: throw fail("text")
+            }
+            // A character holds at most `characterScalars` scalars, so that maxLength bounds
+            // what the text costs (a letter and 100 000 accents is one character).
+            let cost = TextCost(s)
+            if cost.longestCharacter > files.limits.characterScalars {
+                throw ExpressionError(message: files.limits.exceededMessage(
+                    "a character of \(cost.longestCharacter) Unicode scalars (a letter with \(cost.longestCharacter - 1) accents or joined marks)",
+                    name: "character-scalars"))
             }
             if let minLength, s.count < minLength { throw fail("at least \(minLength) characters") }
             if let maxLength, s.count > maxLength { throw fail("at most \(maxLength) characters") }
@@ -213,10 +222,13 @@ public struct TemplateParameter: Sendable, CustomStringConvertible {
 public struct AssetResolver: Sendable {
     public let folder: URL
     public let allowed: [URL]
+    /// The limits files are read under (data file sizes, text).
+    public let limits: SceneLimits
 
-    public init(folder: URL, allowed: [URL] = []) {
+    public init(folder: URL, allowed: [URL] = [], limits: SceneLimits = SceneLimits()) {
         self.folder = folder
         self.allowed = allowed
+        self.limits = limits
     }
 
     /// The file `path` names; throws when it is absolute, climbs out with `..`, leads out
