@@ -45,11 +45,11 @@ struct SceneSource: ParsableArguments {
         var arguments = TemplateArguments(text: try parseAssignments(values))
         if let data {
             guard template != nil else { throw ValidationError("--data needs a template: the built-in demo has no parameters") }
-            let contents: Data
-            do { contents = try Data(contentsOf: URL(fileURLWithPath: data)) } catch {
-                throw CLIError(message: "\(data): cannot read the file (\(readReason(error)))")
+            do { try arguments.addJSON(contentsOf: URL(fileURLWithPath: data), limits: try limits()) } catch let e as ValidationError {
+                throw e
+            } catch {
+                throw CLIError(message: "\(error)")
             }
-            do { try arguments.addJSON(contents, file: data) } catch { throw CLIError(message: "\(error)") }
         } else if !values.isEmpty && template == nil {
             throw ValidationError("--set needs a template: the built-in demo has no parameters")
         }

@@ -38,12 +38,27 @@ public struct TemplateArguments: Sendable {
 
     public init(text: [String: String] = [:]) { self.text = text }
 
-    /// Adds the fields of a JSON object file's content (text overrides them).
-    public mutating func addJSON(_ data: Data, file: String) throws {
+    /// Adds the fields of a JSON object file's content (text overrides them); a value longer
+    /// than `limits.dataValueBytes` is refused.
+    public mutating func addJSON(_ data: Data, file: String, limits: SceneLimits = SceneLimits()) throws {
         guard let any = try? JSONSerialization.jsonObject(with: data), let object = any as? [String: Any] else {
             throw TemplateError(file: file, line: nil, path: "", message: "expected a JSON object of parameter values")
         }
-        for (k, v) in object { json[k] = DataFiles.value(v) }
+        for (k, v) in object {
+            do { json[k] = try DataFiles.value(v, limits: limits, path: Echo.text(k)) } catch let e as DataFiles.ValueTooLong {
+                throw TemplateError(file: file, line: nil, path: "", message: e.message)
+            }
+        }
+    }
+
+    /// Adds the fields of the JSON object file at `url` (`--data`): a regular file of at most
+    /// `limits.dataFileBytes`, each value at most `limits.dataValueBytes`.
+    public mutating func addJSON(contentsOf url: URL, limits: SceneLimits = SceneLimits()) throws {
+        let text: String
+        do { text = try DataFiles.text(of: url, limits: limits) } catch let e as DataFileError {
+            throw TemplateError(file: e.file, line: e.line, path: "", message: e.message)
+        }
+        try addJSON(Data(text.utf8), file: url.path, limits: limits)
     }
 }
 

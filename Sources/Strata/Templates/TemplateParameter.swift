@@ -164,7 +164,7 @@ public struct TemplateParameter: Sendable, CustomStringConvertible {
             case .list(let l): list = l
             case .string(let s) where fromText:
                 if s.hasPrefix("["), let data = s.data(using: .utf8), let any = try? JSONSerialization.jsonObject(with: data), any is [Any] {
-                    guard case .list(let l) = DataFiles.value(any) else { throw fail("a list") }
+                    guard case .list(let l) = try DataFiles.value(any, limits: files.limits) else { throw fail("a list") }
                     list = l
                 } else {
                     list = s.isEmpty ? [] : s.components(separatedBy: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) }
@@ -182,14 +182,16 @@ public struct TemplateParameter: Sendable, CustomStringConvertible {
             if path.isEmpty { return [.csv, .json, .captions].contains(kind) ? .null : .string("") }
             let url = try files.resolve(path)
             switch kind {
-            case .csv: return try DataFiles.csvTable(try DataFiles.text(of: url), file: path)
-            case .captions: return try DataFiles.captions(try DataFiles.text(of: url), file: path)
+            case .csv: return try DataFiles.csvTable(try DataFiles.text(of: url, limits: files.limits), file: path, limits: files.limits)
+            case .captions: return try DataFiles.captions(try DataFiles.text(of: url, limits: files.limits), file: path)
             case .json:
-                let text = try DataFiles.text(of: url)
+                let text = try DataFiles.text(of: url, limits: files.limits)
                 guard let any = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
                     throw DataFileError(file: path, line: nil, message: "not valid JSON")
                 }
-                return DataFiles.value(any)
+                do { return try DataFiles.value(any, limits: files.limits) } catch let e as DataFiles.ValueTooLong {
+                    throw DataFileError(file: path, line: nil, message: e.message)
+                }
             default:
                 return .string(path)
             }
@@ -255,6 +257,7 @@ public struct AssetResolver: Sendable {
         guard FileManager.default.fileExists(atPath: real, isDirectory: &isDir), !isDir.boolValue else {
             throw ExpressionError(message: "\"\(path)\" does not exist in \(folder.path)")
         }
+        if let refusal = InputFile.refusal(at: real) { throw ExpressionError(message: "\"\(path)\": \(refusal)") }
         return URL(fileURLWithPath: real)
     }
 }

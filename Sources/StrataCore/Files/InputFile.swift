@@ -1,0 +1,30 @@
+// Inputs are read only from regular files. Opening a named pipe (FIFO) for reading waits for a
+// writer, forever if none comes; a character device such as /dev/zero or /dev/urandom never ends;
+// a socket cannot be opened at all. A template's asset, a data file or a media file given by an
+// untrusted author that is one of these hung `strata render`, `probe` and `concat` in `open`.
+// They are refused from their file status, before anything opens them.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public enum InputFile {
+    /// Why `path` must not be opened for reading, or nil when it may: a regular file, a folder
+    /// (the caller says what it wanted instead), or nothing there (the caller's "no such file").
+    /// Symbolic links are followed: a link to a pipe is refused too.
+    public static func refusal(at path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let what: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: what = "a named pipe (FIFO)"
+        case S_IFCHR: what = "a character device"
+        case S_IFBLK: what = "a block device"
+        case S_IFSOCK: what = "a socket"
+        default: what = "not a regular file"
+        }
+        return "it is \(what), not a regular file; Strata reads only regular files (a pipe or device may never end, or wait forever for a writer)"
+    }
+}
