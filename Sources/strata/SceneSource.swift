@@ -45,6 +45,7 @@ struct SceneSource: ParsableArguments {
         var arguments = TemplateArguments(text: try parseAssignments(values))
         if let data {
             guard template != nil else { throw ValidationError("--data needs a template: the built-in demo has no parameters") }
+            guard FileManager.default.fileExists(atPath: data) else { throw CLIError(message: "\(data): cannot read the file (no such file)") }
             do { try arguments.addJSON(contentsOf: URL(fileURLWithPath: data), limits: try limits()) } catch let e as ValidationError {
                 throw e
             } catch {
