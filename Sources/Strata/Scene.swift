@@ -190,10 +190,9 @@ public final class Scene {
         SceneClock.run(in: ctx) { animationEvents.adopt(tree: rootLayer, in: ctx) }
     }
 
-    /// The limits the layers read while a snapshot is made (replicator instances, particles).
-    private var snapshotLimits: SnapshotLimits {
-        SnapshotLimits(particles: limits.particles, replicatorInstances: limits.replicatorInstances)
-    }
+    /// The limits the layers read while a snapshot is made (replicator instances, particles,
+    /// text).
+    private var snapshotLimits: SnapshotLimits { limits.snapshotLimits }
 
     /// The errors that make rendering at the model's current time fail, if any.
     private func currentErrors() throws {
@@ -228,8 +227,8 @@ public final class Scene {
         return snapshot
     }
 
-    /// Throws when a frame's tree has more layers, or a text layer more characters, than the
-    /// limits allow.
+    /// Throws when a frame's tree has more layers than the limits allow (text layers check their
+    /// text while the snapshot is made: `CATextLayer.snapshotContent`).
     private func checkLimits(_ root: LayerSnapshot) throws {
         var count = 0
         // The lists of layers still to visit, each with the position reached in it: depth-first
@@ -240,12 +239,6 @@ public final class Scene {
             guard next < layers.count else { lists.removeLast(); continue }
             lists[lists.count - 1].next = next + 1
             count += 1
-            if case .text(let text) = layers[next].content {
-                let length = text.runs.reduce(0) { $0 + $1.text.count }
-                if length > limits.textLength {
-                    throw SceneLimits.exceeded("a text layer of \(length) characters", limit: limits.textLength, name: "text-length")
-                }
-            }
             if !layers[next].sublayers.isEmpty { lists.append((layers[next].sublayers, 0)) }
             if let m = layers[next].mask { lists.append(([m.value], 0)) }
         }

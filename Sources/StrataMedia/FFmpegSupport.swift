@@ -4,6 +4,7 @@
 import Foundation
 import Synchronization
 import CFFmpeg
+import StrataCore
 
 /// Process-wide limits on the media files Strata decodes.
 public enum MediaLimits {
@@ -53,6 +54,8 @@ enum FFmpegSupport {
     /// other files and every protocol but `file`. Returns the context or FFmpeg's status; on
     /// failure `reason` says what went wrong (naming a refused playlist as such).
     static func openInput(_ path: String) -> (context: UnsafeMutablePointer<AVFormatContext>?, status: Int32, reason: String) {
+        // A pipe or device would block `open` or never end: refused before FFmpeg sees it.
+        if let refusal = InputFile.refusal(at: path) { return (nil, strata_averror_invaliddata(), refusal) }
         var options: OpaquePointer?
         av_dict_set(&options, "format_whitelist", demuxerWhitelist, 0)
         av_dict_set(&options, "protocol_whitelist", "file", 0)

@@ -46,11 +46,11 @@ struct SceneSource: ParsableArguments {
         if let data {
             guard template != nil else { throw ValidationError("--data needs a template: the built-in demo has no parameters") }
             if let problem = InputFile.problem(at: data) { throw CLIError(message: "\(data): cannot read the file (\(problem))") }
-            let contents: Data
-            do { contents = try Data(contentsOf: URL(fileURLWithPath: data)) } catch {
-                throw CLIError(message: "\(data): cannot read the file (\(readReason(error)))")
+            do { try arguments.addJSON(contentsOf: URL(fileURLWithPath: data), limits: try limits()) } catch let e as ValidationError {
+                throw e
+            } catch {
+                throw CLIError(message: "\(error)")
             }
-            do { try arguments.addJSON(contents, file: data) } catch { throw CLIError(message: "\(error)") }
         } else if !values.isEmpty && template == nil {
             throw ValidationError("--set needs a template: the built-in demo has no parameters")
         }
@@ -76,7 +76,7 @@ struct SceneSource: ParsableArguments {
             let arguments = try self.arguments()
             let adjust = try compositionAdjustment()
             do {
-                scene = try template.makeScene(arguments, allowAssets: allowedAssetFolders, adjust: adjust)
+                scene = try template.makeScene(arguments, allowAssets: allowedAssetFolders, limits: limits, adjust: adjust)
             } catch {
                 throw CLIError(message: "\(error)")
             }

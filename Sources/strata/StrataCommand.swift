@@ -57,6 +57,47 @@ struct EncodingOptions: ParsableArguments {
     }
 }
 
+/// `--timeout`, shared by render, still, sheet and batch.
+struct TimeoutOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Stop after this many seconds (exit status \(CommandTimeout.exitStatus)); nothing is left behind.",
+        discussion: "Counted from the start of the command: reading and filling in the template, rendering and encoding.",
+        valueName: "seconds"))
+    var timeout: Double?
+
+    func validate() throws {
+        if let timeout { guard timeout.isFinite, timeout > 0, timeout <= 30 * 86_400 else {
+            throw ValidationError("--timeout \(timeout) must be a number of seconds in (0, 2592000]")
+        } }
+    }
+
+    /// Starts the clock and its watchdog (nil without --timeout); signals cancel it too.
+    func start() -> CommandTimeout? {
+        guard let timeout else { return nil }
+        let t = CommandTimeout(seconds: timeout, parent: InterruptSignals.shared.cancellation)
+        t.startWatchdog()
+        return t
+    }
+}
+
+/// The cancellation a command's work checks: its timeout's, or the signals'.
+func commandCancellation(_ timeout: CommandTimeout?) -> ExportCancellation {
+    timeout?.cancellation ?? InterruptSignals.shared.cancellation
+}
+
+/// The exit status of a command stopped by `cancellation`: 124 for its timeout, 128 + the signal.
+func stoppedStatus(_ timeout: CommandTimeout?) -> Int32 {
+    timeout?.timedOut == true ? CommandTimeout.exitStatus : InterruptSignals.shared.exitStatus ?? 130
+}
+
+/// Throws the stop of a command whose timeout has run out or that a signal interrupted: the
+/// message on standard error, then the exit status.
+func checkStopped(_ timeout: CommandTimeout?, _ what: String) throws {
+    guard let reason = commandCancellation(timeout).reason else { return }
+    FileHandle.standardError.write(Data("strata: \(what) \(reason); nothing was written\n".utf8))
+    throw ExitCode(stoppedStatus(timeout))
+}
+
 /// Parses `A..B` (inclusive frame indices).
 func parseFrameRange(_ s: String, frameCount: Int) throws -> Range<Int> {
     let parts = s.components(separatedBy: "..")
@@ -90,10 +131,13 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: ArgumentHelp("Print a digest of every rendered frame (FRAME DIGEST lines); without -o, write no file.",
                              discussion: "The digest is of the RGBA pixels before encoding: the same on every run, worker count and tile size, so CI can diff renders line by line."))
     var hashFrames = false
+    @OptionGroup var timing: TimeoutOptions
 
     func run() throws {
+        let timeout = timing.start()
+        defer { timeout?.finish() }
         let s = try source.makeScene()
-        if hashFrames && output == nil { return try printDigests(s) }
+        if hashFrames && output == nil { return try printDigests(s, timeout: timeout) }
         let path: String
         if let output {
             path = output
@@ -114,7 +158,7 @@ struct RenderCommand: ParsableCommand {
             FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
         }
         InterruptSignals.shared.install()
-        options.cancellation = InterruptSignals.shared.cancellation
+        options.cancellation = commandCancellation(timeout)
         if hashFrames {
             let json = progress.style == .json
             options.frameObserver = { index, frame in
@@ -130,7 +174,7 @@ struct RenderCommand: ParsableCommand {
             line.finish()
             guard case .interrupted = e else { throw CLIError(message: "\(e)") }
             FileHandle.standardError.write(Data("strata: \(e)\n".utf8))
-            throw ExitCode(InterruptSignals.shared.exitStatus ?? 130)
+            throw ExitCode(stoppedStatus(timeout))
         } catch {
             line.finish()
             throw CLIError(message: "\(error)")
@@ -146,7 +190,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// Renders the frames (or --frames) without encoding and prints their digests.
-    private func printDigests(_ s: Scene) throws {
+    private func printDigests(_ s: Scene, timeout: CommandTimeout?) throws {
         let range = try frames.map { try parseFrameRange($0, frameCount: s.frameCount) } ?? 0..<s.frameCount
         var render = RenderOptions()
         if let workers = encoding.workers {
@@ -155,9 +199,9 @@ struct RenderCommand: ParsableCommand {
         }
         InterruptSignals.shared.install()
         for index in range {
-            if let reason = InterruptSignals.shared.cancellation.reason {
+            if let reason = commandCancellation(timeout).reason {
                 FileHandle.standardError.write(Data("strata: --hash-frames \(reason) at frame \(index)\n".utf8))
-                throw ExitCode(InterruptSignals.shared.exitStatus ?? 130)
+                throw ExitCode(stoppedStatus(timeout))
             }
             let frame: Bitmap
             do { frame = try s.renderFrame(at: s.time(ofFrame: index), options: render) } catch { throw CLIError(message: "\(error)") }
@@ -196,11 +240,15 @@ struct StillCommand: ParsableCommand {
     var output: String = "frame.png"
     @Option(parsing: .unconditional, help: "Tile worker threads (default: the number of cores).")
     var workers: Int?
+    @OptionGroup var timing: TimeoutOptions
 
     func run() throws {
         guard output.lowercased().hasSuffix(".png") else {
             throw ValidationError("-o '\(output)' must name a .png file")
         }
+        let timeout = timing.start()
+        defer { timeout?.finish() }
+        InterruptSignals.shared.install()
         let s = try source.makeScene()
         guard time.isFinite, time >= 0, time <= s.duration else {
             throw ValidationError("--time \(time) must be between 0 and the duration \(formatNumber(s.duration))")
@@ -210,12 +258,11 @@ struct StillCommand: ParsableCommand {
             guard workers >= 1, workers <= 256 else { throw ValidationError("--workers \(workers) must be between 1 and 256") }
             render.workers = workers
         }
-        do {
-            let frame = try s.renderFrame(at: time, options: render)
-            try frame.writePNG(to: URL(fileURLWithPath: output))
-        } catch {
-            throw CLIError(message: "\(error)")
-        }
+        try checkStopped(timeout, "still")
+        let frame: Bitmap
+        do { frame = try s.renderFrame(at: time, options: render) } catch { throw CLIError(message: "\(error)") }
+        try checkStopped(timeout, "still")
+        do { try frame.writePNG(to: URL(fileURLWithPath: output)) } catch { throw CLIError(message: "\(error)") }
         print("wrote \(output): \(s.pixelWidth)×\(s.pixelHeight) at t = \(formatNumber(time)) s")
     }
 }

@@ -23,7 +23,7 @@ struct ValidateCommand: ParsableCommand {
         if expanded {
             let template = try source.loadTemplate()!
             do {
-                print(try template.expandedJSON(try source.arguments(), allowAssets: source.allowedAssetFolders))
+                print(try template.expandedJSON(try source.arguments(), allowAssets: source.allowedAssetFolders, limits: try source.limits()))
             } catch let e as ValidationError { throw e } catch { throw CLIError(message: "\(error)") }
             return
         }
@@ -146,6 +146,7 @@ struct SheetCommand: ParsableCommand {
     var columns: Int = 4
     @Option(parsing: .unconditional, help: "Shrink each frame by this whole factor.")
     var reduction: Int = 4
+    @OptionGroup var timing: TimeoutOptions
 
     func validate() throws {
         guard (1...400).contains(count) else { throw ValidationError("--count \(count) must be between 1 and 400") }
@@ -155,14 +156,16 @@ struct SheetCommand: ParsableCommand {
     }
 
     func run() throws {
+        let timeout = timing.start()
+        defer { timeout?.finish() }
+        InterruptSignals.shared.install()
         let scene = try source.makeScene()
-        do {
-            let sheet = try scene.contactSheet(count: count, columns: columns, reduction: reduction)
-            try sheet.writePNG(to: URL(fileURLWithPath: output))
-            print("wrote \(output): \(sheet.width)×\(sheet.height), \(count) frames")
-        } catch {
-            throw CLIError(message: "\(error)")
-        }
+        try checkStopped(timeout, "sheet")
+        let sheet: Bitmap
+        do { sheet = try scene.contactSheet(count: count, columns: columns, reduction: reduction) } catch { throw CLIError(message: "\(error)") }
+        try checkStopped(timeout, "sheet")
+        do { try sheet.writePNG(to: URL(fileURLWithPath: output)) } catch { throw CLIError(message: "\(error)") }
+        print("wrote \(output): \(sheet.width)×\(sheet.height), \(count) frames")
     }
 }
 
@@ -209,18 +212,27 @@ struct BatchCommand: ParsableCommand {
     var limitValues: [String] = []
     @OptionGroup var encoding: EncodingOptions
     @OptionGroup var progress: ProgressStyleOptions
+    @OptionGroup var timing: TimeoutOptions
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop a row after this many seconds: the row fails (exit status 1) and the others render.",
+                               valueName: "seconds"))
+    var rowTimeout: Double?
 
     func validate() throws {
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs \(jobs) must be between 1 and 64") }
         if let shard { _ = try parseShard(shard) }
+        if let rowTimeout { guard rowTimeout.isFinite, rowTimeout > 0, rowTimeout <= 30 * 86_400 else {
+            throw ValidationError("--row-timeout \(rowTimeout) must be a number of seconds in (0, 2592000]")
+        } }
     }
 
     func run() throws {
+        let timeout = timing.start()
+        defer { timeout?.finish() }
         let limits = try parseLimits(limitValues)
         let t: Template
         do { t = try Template(contentsOf: TemplateLibrary.locate(template)) } catch { throw CLIError(message: "\(error)") }
         let rows: [BatchRow]
-        do { rows = try BatchRenderer.rows(contentsOf: URL(fileURLWithPath: data)) } catch { throw CLIError(message: "\(error)") }
+        do { rows = try BatchRenderer.rows(contentsOf: URL(fileURLWithPath: data), limits: limits) } catch { throw CLIError(message: "\(error)") }
         let extra = BatchRenderer.columnsNotParameters(t, rows: rows)
         if !extra.isEmpty && progress.style != .json {
             let names = extra.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -243,7 +255,8 @@ struct BatchCommand: ParsableCommand {
         options.export = try encoding.exportOptions()
         options.workersPerJob = encoding.workers
         InterruptSignals.shared.install()
-        options.export.cancellation = InterruptSignals.shared.cancellation
+        options.export.cancellation = commandCancellation(timeout)
+        options.rowTimeout = rowTimeout
         // One batch (or shard) at a time into the folder; released when the batch ends.
         let lock: BatchLock
         do {
@@ -278,7 +291,7 @@ struct BatchCommand: ParsableCommand {
             }
             if progress.style != .quiet || result.failed > 0 || result.stopped != nil { print(summary) }
         }
-        if result.stopped != nil { throw ExitCode(InterruptSignals.shared.exitStatus ?? 130) }
+        if result.stopped != nil { throw ExitCode(stoppedStatus(timeout)) }
         if result.failed > 0 { throw ExitCode(1) }
     }
 }

@@ -143,13 +143,13 @@ final class HonestAnswerTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: false)
         let out = file("a.mp4").path
         var r = try strata(["render", template.path, "--data", fifo.path, "-o", out])
-        XCTAssertEqual(r.stderr, "Error: \(fifo.path): cannot read the file (it is a pipe (FIFO), not a file; Strata reads regular files only)\n")
+        XCTAssertEqual(r.stderr, "Error: \(fifo.path): cannot read the file (it is a named pipe (FIFO), not a regular file; Strata reads only regular files (a pipe or device may never end, or wait forever for a writer))\n")
         r = try strata(["render", template.path, "--data", dir.path, "-o", out])
         XCTAssertEqual(r.stderr, "Error: \(dir.path): cannot read the file (it is a folder, not a file)\n")
         r = try strata(["render", fifo.path, "-o", out])
-        XCTAssertEqual(r.stderr, "Error: \(fifo.path): cannot read the file: it is a pipe (FIFO), not a file; Strata reads regular files only\n")
+        XCTAssertEqual(r.stderr, "Error: \(fifo.path): cannot read the file: it is a named pipe (FIFO), not a regular file; Strata reads only regular files (a pipe or device may never end, or wait forever for a writer)\n")
         r = try strata(["batch", template.path, "--data", fifo.path, "--out", file("o").path])
-        XCTAssertEqual(r.stderr, "Error: \(fifo.path): cannot read the file: it is a pipe (FIFO), not a file; Strata reads regular files only\n")
+        XCTAssertEqual(r.stderr, "Error: \(fifo.path): cannot read the file: it is a named pipe (FIFO), not a regular file; Strata reads only regular files (a pipe or device may never end, or wait forever for a writer)\n")
         r = try strata(["batch", template.path, "--data", rows.path, "--out", file("o").path, "--report", "/dev/null", "--quiet"])
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(r.stderr, "Error: /dev/null: cannot write the report (cannot write /dev/null: it is a character device, and the output "

@@ -57,7 +57,7 @@ final class LimitsTests: XCTestCase {
         s = scene(text: String(repeating: "é", count: 11))
         s.limits.textLength = 10
         XCTAssertEqual(message { _ = try s.renderFrame(at: 0) },
-                       "a text layer of 11 characters: over the limit of 10 (raise it with --limit text-length=N, or Scene.limits)")
+                       "at 0.0 s, CATextLayer: a text of more than 10 characters (Unicode scalars: an accent counts as one): over the limit of 10 (raise it with --limit text-length=N, or Scene.limits)")
 
         s = scene()
         s.contentsScale = 40
@@ -105,7 +105,7 @@ final class LimitsTests: XCTestCase {
         try limits.set("instances", to: "12")
         XCTAssertEqual(limits.replicatorInstances, 12)
         XCTAssertEqual(message { try limits.set("pixels", to: "3") },
-                       "unknown limit \"pixels\" (limits: pixel-size, frames, layers, text-length, particles, instances, image-size, video-size, image-cache-mb, backing-store-mb, history)")
+                       "unknown limit \"pixels\" (limits: pixel-size, frames, layers, text-length, character-scalars, expansion-mb, timeline-steps, data-mb, data-value-kb, particles, instances, image-size, video-size, image-cache-mb, backing-store-mb, history)")
         XCTAssertEqual(message { try limits.set("frames", to: "0") }, "limit frames=0: expected a whole number ≥ 1")
         XCTAssertEqual(message { try limits.set("frames", to: "lots") }, "limit frames=lots: expected a whole number ≥ 1")
     }

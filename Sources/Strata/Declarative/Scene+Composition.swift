@@ -35,6 +35,7 @@ extension Scene {
         self.init(rootLayer: compiled.root, size: CGSize(width: composition.size[0], height: composition.size[1]),
                   frameRate: composition.frameRate, duration: composition.duration)
         self.composition = composition
+        limits = options.limits
         for (t, block) in compiled.blocks { at(t, block) }
     }
 

@@ -1,6 +1,6 @@
-// Stopping an export from outside: an `ExportCancellation` the caller sets, checked before every
-// frame, and `InterruptSignals`, which turns SIGINT, SIGTERM and SIGHUP into that cancellation for
-// command line programs. A first signal stops the work at the next frame, the export removes its
+// Stopping an export from outside: an `ExportCancellation` the caller sets (or a timeout sets),
+// checked before every frame, and `InterruptSignals`, which turns SIGINT, SIGTERM and SIGHUP into
+// that cancellation for command line programs. A first signal stops the work at the next frame, the export removes its
 // temporary file and throws `ExportError.interrupted`; the program then exits 128 + the signal
 // (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP). A second signal exits at once, after removing
 // the temporary files of the exports still running. SIGPIPE is ignored: a reader of standard
@@ -13,20 +13,48 @@ import Glibc
 import Foundation
 import Synchronization
 
-/// A flag that stops exports using it at their next frame.
+/// A flag that stops exports using it at their next frame. It may also be cancelled by a parent
+/// (a batch row's by the batch's) and by a deadline (a timeout: read when the flag is checked,
+/// no timer runs).
 public final class ExportCancellation: Sendable {
     private let state = Mutex<String?>(nil)
+    private let parent: ExportCancellation?
+    /// When the time is up, and the reason given then.
+    private let deadline: (instant: ContinuousClock.Instant, reason: String)?
 
-    public init() {}
+    public init() {
+        parent = nil
+        deadline = nil
+    }
+
+    /// A cancellation that is also cancelled when `parent` is and, with a `timeout`, once that
+    /// many seconds have passed from now (then `reason` is `timeoutReason` and `timedOut` true).
+    public init(parent: ExportCancellation?, timeout: Double? = nil, timeoutReason: String = "timed out") {
+        self.parent = parent
+        deadline = timeout.map { (ContinuousClock.now + .milliseconds(Int64(min($0, 1e12) * 1000)), timeoutReason) }
+    }
 
     /// Stops the exports; `reason` ends up in their error ("interrupted by SIGINT").
     public func cancel(reason: String = "cancelled") {
         state.withCheckedLock { if $0 == nil { $0 = reason } }
     }
 
-    public var isCancelled: Bool { state.withCheckedLock { $0 != nil } }
-    /// Why it was cancelled (nil: it was not).
-    public var reason: String? { state.withCheckedLock { $0 } }
+    public var isCancelled: Bool { reason != nil }
+
+    /// Why it was cancelled (nil: it was not): its own cancellation, its parent's, or its timeout.
+    public var reason: String? {
+        if let own = state.withCheckedLock({ $0 }) { return own }
+        if let inherited = parent?.reason { return inherited }
+        guard let deadline, ContinuousClock.now >= deadline.instant else { return nil }
+        cancel(reason: deadline.reason)
+        return reason
+    }
+
+    /// Whether this cancellation's own timeout stopped it (not a signal, nor its parent).
+    public var timedOut: Bool {
+        guard let deadline else { return false }
+        return reason == deadline.reason && parent?.reason != deadline.reason
+    }
 }
 
 /// SIGINT and SIGTERM as an `ExportCancellation` (for command line programs).
@@ -114,13 +142,14 @@ public final class InterruptSignals: Sendable {
 
 /// The temporary files of the exports running in this process, so that a forced exit can remove
 /// them.
-enum TemporaryOutputs {
+public enum TemporaryOutputs {
     private static let paths = Mutex<Set<String>>([])
 
     static func add(_ url: URL) { _ = paths.withCheckedLock { $0.insert(url.path) } }
     static func remove(_ url: URL) { _ = paths.withCheckedLock { $0.remove(url.path) } }
 
-    static func removeAll() {
+    /// Removes the temporary files of every export still running (before a forced exit).
+    public static func removeAll() {
         for path in paths.withCheckedLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
     }
 }

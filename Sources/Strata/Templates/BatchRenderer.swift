@@ -71,6 +71,10 @@ public struct BatchOptions: Sendable {
     public var contentsScale: CGFloat = 1
     /// The limits every row's scene renders under.
     public var limits = SceneLimits()
+    /// The most seconds one row may take (`--row-timeout`): past it the row stops at its next
+    /// frame and fails, naming the timeout; the others render. Filling in and compiling the
+    /// row's template are bounded by `limits`.
+    public var rowTimeout: Double?
     /// Called (from job threads) as rows start, make progress and end.
     public var events: (@Sendable (BatchEvent) -> Void)?
 
@@ -97,12 +101,14 @@ public enum BatchRenderer {
     /// A row with the wrong number of fields, or a line that is not a JSON object, is kept with its
     /// problem (the batch reports it and goes on); a file that cannot be read or whose structure
     /// is broken (an unclosed quote) throws.
-    public static func rows(contentsOf url: URL) throws -> [BatchRow] {
-        let text = try DataFiles.text(of: url)
+    /// The file must be a regular file within `limits.dataFileBytes`, each value within
+    /// `limits.dataValueBytes` (a row with a longer one is reported; a CSV file fails).
+    public static func rows(contentsOf url: URL, limits: SceneLimits = SceneLimits()) throws -> [BatchRow] {
+        let text = try DataFiles.text(of: url, limits: limits)
         let ext = url.pathExtension.lowercased()
         let name = url.lastPathComponent
         if ext == "jsonl" || ext == "ndjson" {
-            return DataFiles.jsonLineRows(text).enumerated().map { i, row in
+            return DataFiles.jsonLineRows(text, limits: limits).enumerated().map { i, row in
                 guard case .object(let o)? = row.value else {
                     return BatchRow(number: i + 1, line: row.line, arguments: TemplateArguments(), fields: [:],
                                     problem: "\(name):\(row.line): \(row.problem ?? "expected a JSON object on the line")")
@@ -115,7 +121,7 @@ public enum BatchRenderer {
         guard ext == "csv" || ext.isEmpty else {
             throw DataFileError(file: url.path, line: nil, message: "expected a .csv or .jsonl file")
         }
-        return try DataFiles.csvRows(text, file: url.path).enumerated().map { i, row in
+        return try DataFiles.csvRows(text, file: url.path, limits: limits).enumerated().map { i, row in
             BatchRow(number: i + 1, line: row.line, arguments: TemplateArguments(text: row.fields),
                      fields: row.fields.mapValues { .string($0) }, problem: row.problem.map { "\(name):\(row.line): \($0)" })
         }
@@ -177,6 +183,11 @@ public enum BatchRenderer {
                                export: ExportOptions, names: BatchState) -> BatchItem {
         var item = BatchItem(row: row.number, line: row.line, output: nil, status: .failed, error: nil, seconds: nil)
         let started = Date()
+        var export = export
+        if let seconds = options.rowTimeout {
+            export.cancellation = ExportCancellation(parent: export.cancellation, timeout: seconds,
+                                                     timeoutReason: CommandTimeout.reason(seconds: seconds, option: "--row-timeout"))
+        }
         do {
             if let problem = row.problem { throw ExpressionError(message: problem) }
             let scope = nameScope(row)
@@ -194,17 +205,17 @@ public enum BatchRenderer {
             var arguments = row.arguments
             arguments.ignoresUnknownNames = true
             for (k, v) in options.fixed { arguments.text[k] = v }
-            let scene = try template.makeScene(arguments, allowAssets: options.allowAssets, adjust: options.adjust)
+            let scene = try template.makeScene(arguments, allowAssets: options.allowAssets, limits: options.limits, adjust: options.adjust)
             scene.contentsScale = options.contentsScale
             scene.limits = options.limits
-            var export = export
             let events = options.events
             let number = row.number
             export.progress = { p in events?(.progress(row: number, job: job, p)) }
             try scene.export(to: url, options: export)
             item.status = .rendered
         } catch ExportError.interrupted(_, let reason, _, _) {
-            item.status = .interrupted
+            // A row's own timeout fails the row; a signal or the batch's timeout interrupts it.
+            item.status = export.cancellation?.timedOut == true && options.rowTimeout != nil ? .failed : .interrupted
             item.error = reason
         } catch {
             item.error = "\(error)".replacingOccurrences(of: "\n", with: "; ")

@@ -1,7 +1,9 @@
 // The data files templates read: CSV (RFC 4180: quoted fields, doubled quotes, commas and line
 // breaks inside quotes; the first row names the columns), JSON Lines (one object a line), and
 // captions (SubRip .srt and WebVTT .vtt cues). Errors name the file, the line and what was
-// expected.
+// expected. Data comes from elsewhere: a file is read only if it is a regular file within
+// `SceneLimits.dataFileBytes`, and each value (a CSV field, a JSON string) within
+// `dataValueBytes` — a 50 MB JSON value took 3.5 GB and 40 s on its way through a template.
 import Foundation
 import StrataCore
 
@@ -14,14 +16,22 @@ public struct DataFileError: Error, CustomStringConvertible, Sendable {
 }
 
 enum DataFiles {
-    /// The text of a file, refusing files over `limit` bytes and text that is not UTF-8.
-    static func text(of url: URL, limit: Int = 64 << 20) throws -> String {
+    /// The text of a data file, refusing files over `limits.dataFileBytes`.
+    static func text(of url: URL, limits: SceneLimits = SceneLimits()) throws -> String {
+        try text(of: url, limit: limits.dataFileBytes, limitName: "data-mb")
+    }
+
+    /// The text of a file, refusing what is not a regular file (a pipe would block, a device
+    /// never end), files over `limit` bytes and text that is not UTF-8. `limitName` is the
+    /// `--limit` that raises `limit`, if one does.
+    static func text(of url: URL, limit: Int, limitName: String? = nil) throws -> String {
         if let problem = InputFile.problem(at: url.path) {
             throw DataFileError(file: url.path, line: nil, message: "cannot read the file: \(problem)")
         }
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
         if let size = attributes?[.size] as? Int, size > limit {
-            throw DataFileError(file: url.path, line: nil, message: "the file is \(size) bytes; at most \(limit) are read")
+            let raise = limitName.map { " (raise it with --limit \($0)=N)" } ?? ""
+            throw DataFileError(file: url.path, line: nil, message: "the file is \(size) bytes; at most \(limit) are read\(raise)")
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             var isFolder: ObjCBool = false
@@ -36,8 +46,8 @@ enum DataFiles {
     }
 
     /// CSV rows as (line number, fields by column name).
-    static func csv(_ text: String, file: String) throws -> [(line: Int, fields: [String: String])] {
-        try csvRows(text, file: file).map { row in
+    static func csv(_ text: String, file: String, limits: SceneLimits = SceneLimits()) throws -> [(line: Int, fields: [String: String])] {
+        try csvRows(text, file: file, limits: limits).map { row in
             if let problem = row.problem { throw DataFileError(file: file, line: row.line, message: problem) }
             return (row.line, row.fields)
         }
@@ -45,13 +55,16 @@ enum DataFiles {
 
     /// CSV rows, a row with the wrong number of fields carrying its problem instead of failing
     /// the file (a batch skips that row); the file fails only when its structure is broken.
-    static func csvRows(_ text: String, file: String) throws -> [(line: Int, fields: [String: String], problem: String?)] {
+    static func csvRows(_ text: String, file: String, limits: SceneLimits = SceneLimits()) throws -> [(line: Int, fields: [String: String], problem: String?)] {
         var records: [(Int, [String])] = []
         var field = "", record: [String] = [], inQuotes = false, line = 1, recordLine = 1, afterQuote = false
         var chars = text.makeIterator()
         var pending: Character?
         func next() -> Character? { if let p = pending { pending = nil; return p }; return chars.next() }
         while let c = next() {
+            if field.utf8.count > limits.dataValueBytes {
+                throw DataFileError(file: file, line: recordLine, message: valueTooLong("field \(record.count + 1) of the row", bytes: nil, limits))
+            }
             if inQuotes {
                 if c == "\"" {
                     if let n = next() {
@@ -106,9 +119,16 @@ enum DataFiles {
         }
     }
 
+    /// The message for a value of `bytes` (nil: not counted to the end) over
+    /// `limits.dataValueBytes`.
+    static func valueTooLong(_ what: String, bytes: Int?, _ limits: SceneLimits) -> String {
+        let size = bytes.map { "is \($0) bytes" } ?? "is more than \(limits.dataValueBytes) bytes"
+        return limits.exceededMessage("\(what) \(size)", name: "data-value-kb")
+    }
+
     /// CSV rows as expression values (numeric-looking fields become numbers).
-    static func csvTable(_ text: String, file: String) throws -> TemplateValue {
-        .list(try csv(text, file: file).map { row in
+    static func csvTable(_ text: String, file: String, limits: SceneLimits = SceneLimits()) throws -> TemplateValue {
+        .list(try csv(text, file: file, limits: limits).map { row in
             .object(row.fields.mapValues { v in
                 let t = v.trimmingCharacters(in: .whitespaces)
                 if looksDecimal(t), let n = Double(t), n.isFinite { return .number(n) }
@@ -124,16 +144,18 @@ enum DataFiles {
     }
 
     /// JSON Lines: one object per non-empty line.
-    static func jsonLines(_ text: String, file: String) throws -> [(line: Int, value: TemplateValue)] {
-        try jsonLineRows(text).map { row in
-            guard let value = row.value else { throw DataFileError(file: file, line: row.line, message: row.problem ?? "expected a JSON object") }
+    static func jsonLines(_ text: String, file: String, limits: SceneLimits = SceneLimits()) throws -> [(line: Int, value: TemplateValue)] {
+        try jsonLineRows(text, limits: limits).map { row in
+            guard let value = row.value else {
+                throw DataFileError(file: file, line: row.line, message: row.problem ?? "expected a JSON object on the line")
+            }
             return (row.line, value)
         }
     }
 
-    /// JSON Lines rows; a line that is not a JSON object, or repeats a key within an object, has
-    /// no value but a problem (a batch skips that row).
-    static func jsonLineRows(_ text: String) -> [(line: Int, value: TemplateValue?, problem: String?)] {
+    /// JSON Lines rows; a line that is not a JSON object, repeats a key within an object, or holds
+    /// a value over `limits.dataValueBytes`, has no value but a problem (a batch skips it).
+    static func jsonLineRows(_ text: String, limits: SceneLimits = SceneLimits()) -> [(line: Int, value: TemplateValue?, problem: String?)] {
         var out: [(Int, TemplateValue?, String?)] = []
         for (i, raw) in text.components(separatedBy: "\n").enumerated() {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -142,8 +164,12 @@ enum DataFiles {
             if let object = try? JSONSerialization.jsonObject(with: data), object is [String: Any] {
                 if let repeated = JSONDuplicateKeys.first(in: data) {
                     out.append((i + 1, nil, "the key \"\(repeated.key)\" appears twice in \(repeated.path) (each key once)"))
-                } else {
-                    out.append((i + 1, value(object), nil))
+                    continue
+                }
+                do { out.append((i + 1, try value(object, limits: limits), nil)) } catch let e as ValueTooLong {
+                    out.append((i + 1, nil, e.message))
+                } catch {
+                    out.append((i + 1, nil, "\(error)"))
                 }
             } else {
                 out.append((i + 1, nil, "expected a JSON object on the line"))
@@ -152,17 +178,35 @@ enum DataFiles {
         return out
     }
 
-    /// A Foundation JSON object as an expression value.
-    static func value(_ any: Any) -> TemplateValue {
+    /// A value of a data file over `SceneLimits.dataValueBytes`.
+    struct ValueTooLong: Error { let message: String }
+
+    /// A Foundation JSON object as an expression value; a string (or key) longer than
+    /// `limits.dataValueBytes` throws `ValueTooLong` naming its path (`items[2].title`).
+    static func value(_ any: Any, limits: SceneLimits = SceneLimits(), path: String = "") throws -> TemplateValue {
         switch any {
         case is NSNull: return .null
         case let n as NSNumber:
             // JSONSerialization gives booleans as NSNumbers of type "c".
             if String(cString: n.objCType) == "c" { return .bool(n.boolValue) }
             return .number(n.doubleValue)
-        case let s as String: return .string(s)
-        case let a as [Any]: return .list(a.map(value))
-        case let d as [String: Any]: return .object(d.mapValues(value))
+        case let s as String:
+            guard s.utf8.count <= limits.dataValueBytes else {
+                throw ValueTooLong(message: valueTooLong(path.isEmpty ? "the value" : "the value of \(path)", bytes: s.utf8.count, limits))
+            }
+            return .string(s)
+        case let a as [Any]:
+            return .list(try a.enumerated().map { try value($1, limits: limits, path: "\(path)[\($0)]") })
+        case let d as [String: Any]:
+            var o: [String: TemplateValue] = [:]
+            for (k, v) in d {
+                let key = Echo.text(k)
+                guard k.utf8.count <= limits.dataValueBytes else {
+                    throw ValueTooLong(message: valueTooLong("the key \"\(key)\"", bytes: k.utf8.count, limits))
+                }
+                o[k] = try value(v, limits: limits, path: path.isEmpty ? key : "\(path).\(key)")
+            }
+            return .object(o)
         default: return .string("\(any)")
         }
     }

@@ -38,8 +38,9 @@ public struct TemplateArguments: Sendable {
 
     public init(text: [String: String] = [:]) { self.text = text }
 
-    /// Adds the fields of a JSON object file's content (text overrides them).
-    public mutating func addJSON(_ data: Data, file: String) throws {
+    /// Adds the fields of a JSON object file's content (text overrides them); a value longer
+    /// than `limits.dataValueBytes` is refused.
+    public mutating func addJSON(_ data: Data, file: String, limits: SceneLimits = SceneLimits()) throws {
         guard let any = try? JSONSerialization.jsonObject(with: data), let object = any as? [String: Any] else {
             throw TemplateError(file: file, line: nil, path: "", message: "expected a JSON object of parameter values")
         }
@@ -47,7 +48,21 @@ public struct TemplateArguments: Sendable {
             throw TemplateError(file: file, line: nil, path: repeated.path,
                                 message: "the key \"\(repeated.key)\" appears twice (each key once)")
         }
-        for (k, v) in object { json[k] = DataFiles.value(v) }
+        for (k, v) in object {
+            do { json[k] = try DataFiles.value(v, limits: limits, path: Echo.text(k)) } catch let e as DataFiles.ValueTooLong {
+                throw TemplateError(file: file, line: nil, path: "", message: e.message)
+            }
+        }
+    }
+
+    /// Adds the fields of the JSON object file at `url` (`--data`): a regular file of at most
+    /// `limits.dataFileBytes`, each value at most `limits.dataValueBytes`.
+    public mutating func addJSON(contentsOf url: URL, limits: SceneLimits = SceneLimits()) throws {
+        let text: String
+        do { text = try DataFiles.text(of: url, limits: limits) } catch let e as DataFileError {
+            throw TemplateError(file: e.file, line: e.line, path: "", message: e.message)
+        }
+        try addJSON(Data(text.utf8), file: url.path, limits: limits)
     }
 }
 
@@ -124,17 +139,18 @@ public final class Template: Sendable {
     }
 
     /// The composition the template makes with `arguments`, and how to find its assets.
-    public func composition(_ arguments: TemplateArguments = TemplateArguments(),
-                            allowAssets: [URL] = []) throws -> (Composition, CompositionOptions) {
-        let filled = try fill(arguments, allowAssets: allowAssets)
+    public func composition(_ arguments: TemplateArguments = TemplateArguments(), allowAssets: [URL] = [],
+                            limits: SceneLimits = SceneLimits()) throws -> (Composition, CompositionOptions) {
+        let filled = try fill(arguments, allowAssets: allowAssets, limits: limits)
         return (filled.composition, filled.options)
     }
 
-    /// The scene the template makes with `arguments`; `adjust` may change the composition first
-    /// (the command line's --size, --fps and --duration).
+    /// The scene the template makes with `arguments`, under `limits` (filling in, compiling and
+    /// rendering); `adjust` may change the composition first (the command line's --size, --fps
+    /// and --duration).
     public func makeScene(_ arguments: TemplateArguments = TemplateArguments(), allowAssets: [URL] = [],
-                          adjust: ((inout Composition) -> Void)? = nil) throws -> Scene {
-        let filled = try fill(arguments, allowAssets: allowAssets)
+                          limits: SceneLimits = SceneLimits(), adjust: ((inout Composition) -> Void)? = nil) throws -> Scene {
+        let filled = try fill(arguments, allowAssets: allowAssets, limits: limits)
         var composition = filled.composition
         adjust?(&composition)
         do {
@@ -167,8 +183,9 @@ public final class Template: Sendable {
 
     /// The document with `arguments` filled in: every expression evaluated, repetitions and
     /// conditions applied, before it is checked against the schema (`strata validate --expanded`).
-    public func expandedJSON(_ arguments: TemplateArguments = TemplateArguments(), allowAssets: [URL] = []) throws -> String {
-        let expanded = try expand(arguments, files: AssetResolver(folder: folder, allowed: allowAssets))
+    public func expandedJSON(_ arguments: TemplateArguments = TemplateArguments(), allowAssets: [URL] = [],
+                             limits: SceneLimits = SceneLimits()) throws -> String {
+        let expanded = try expand(arguments, files: AssetResolver(folder: folder, allowed: allowAssets, limits: limits))
         let data = try JSONSerialization.data(withJSONObject: expanded.foundationValue,
                                               options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)
@@ -180,19 +197,19 @@ public final class Template: Sendable {
         if case .object(let members) = body.value {
             body.value = .object(members.filter { !["parameters", "name", "description"].contains($0.key) })
         }
-        var expansion = TemplateExpansion(file: fileName)
+        var expansion = TemplateExpansion(file: fileName, limits: files.limits)
         let expanded = expansion.expand(body, path: "", scope: scope)
         if !expansion.errors.isEmpty { throw TemplateErrors(errors: expansion.errors) }
         guard let expanded else { throw TemplateError(file: fileName, line: nil, path: "", message: "the template is empty") }
         return expanded
     }
 
-    private func fill(_ arguments: TemplateArguments, allowAssets: [URL]) throws -> Filled {
-        let files = AssetResolver(folder: folder, allowed: allowAssets)
+    private func fill(_ arguments: TemplateArguments, allowAssets: [URL], limits: SceneLimits) throws -> Filled {
+        let files = AssetResolver(folder: folder, allowed: allowAssets, limits: limits)
         let expanded = try expand(arguments, files: files)
         var lines: [String: Int] = [:]
         expanded.lines(into: &lines)
-        let options = CompositionOptions(assetFolder: folder, resolveAsset: { path, _ in try files.resolve(path) })
+        let options = CompositionOptions(assetFolder: folder, resolveAsset: { path, _ in try files.resolve(path) }, limits: limits)
         let placeholder = Filled(composition: Composition(size: .zero, frameRate: 1, duration: 1), options: options,
                                  lines: lines, rootLine: expanded.line)
         let problems = TemplateSchema.validate(expanded)

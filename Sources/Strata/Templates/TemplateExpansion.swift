@@ -12,8 +12,20 @@ struct TemplateExpansion {
     /// The largest number of values a filled-in template may have (a guard against runaway
     /// `forEach`).
     static let maximumValues = 2_000_000
+    /// The limits: `expansionBytes` bounds the text the filled-in template holds.
+    let limits: SceneLimits
+    /// UTF-8 bytes of the strings (and keys) made so far, and whether they went over the limit
+    /// (then nothing more is expanded).
+    private(set) var bytes = 0
+    private var bytesExhausted = false
+    /// Parsed expressions by their text: a `forEach` body's expressions are parsed once, not once
+    /// an item (parsing was a seventh of filling in 100 000 layers).
+    private var parsed: [String: TemplateExpression] = [:]
 
-    init(file: String) { self.file = file }
+    init(file: String, limits: SceneLimits = SceneLimits()) {
+        self.file = file
+        self.limits = limits
+    }
 
     private mutating func fail(_ node: TemplateNode, _ path: String, _ message: String) {
         errors.append(TemplateError(file: file, line: node.line, path: path, message: message))
@@ -28,9 +40,14 @@ struct TemplateExpansion {
             }
             return nil
         }
+        guard !bytesExhausted else { return nil }
         switch node.value {
         case .string(let s) where s.contains("{{"):
-            return substitute(s, node: node, path: path, scope: scope)
+            guard let made = substitute(s, node: node, path: path, scope: scope) else { return nil }
+            return charge(made, path: path) ? made : nil
+        case .string(let s):
+            // A literal repeated by forEach is as many copies once written out.
+            return charge(s.utf8.count, node: node, path: path) ? node : nil
         case .array(let items):
             var out: [TemplateNode] = []
             for (i, item) in items.enumerated() {
@@ -58,6 +75,7 @@ struct TemplateExpansion {
             var out: [TemplateNode.Member] = []
             for m in members {
                 let p = path.isEmpty ? m.key : "\(path).\(m.key)"
+                guard charge(m.key.utf8.count, node: m.node, path: p) else { break }
                 if let e = expandEntry(m.node, path: p, scope: scope) { out.append(TemplateNode.Member(key: m.key, node: e)) }
             }
             return TemplateNode(.object(out), line: node.line)
@@ -75,6 +93,23 @@ struct TemplateExpansion {
         return expand(node, path: path, scope: scope)
     }
 
+    /// Counts `count` more bytes made at `path`; false (reported once) past the limit.
+    private mutating func charge(_ count: Int, node: TemplateNode, path: String) -> Bool {
+        bytes += count
+        guard bytes > limits.expansionBytes else { return true }
+        if !bytesExhausted {
+            bytesExhausted = true
+            fail(node, path, limits.exceededMessage("the text of the filled-in template (every string, with forEach's copies)",
+                                                     name: "expansion-mb"))
+        }
+        return false
+    }
+
+    /// Counts the strings and keys of a value an expression made.
+    private mutating func charge(_ made: TemplateNode, path: String) -> Bool {
+        charge(made.textBytes(stoppingAfter: limits.expansionBytes - bytes), node: made, path: path)
+    }
+
     private func removing(_ keys: Set<String>, from node: TemplateNode) -> TemplateNode {
         guard case .object(let members) = node.value else { return node }
         return TemplateNode(.object(members.filter { !keys.contains($0.key) }), line: node.line)
@@ -88,11 +123,19 @@ struct TemplateExpansion {
         return TemplateValue(node)
     }
 
+    /// The parsed expression `text` (parsed once per expansion).
+    private mutating func expression(_ text: String) throws -> TemplateExpression {
+        if let e = parsed[text] { return e }
+        let e = try TemplateExpression.parse(text)
+        parsed[text] = e
+        return e
+    }
+
     private mutating func substitute(_ s: String, node: TemplateNode, path: String, scope: [String: TemplateValue]) -> TemplateNode? {
         let trimmed = s.trimmingCharacters(in: .whitespaces)
         do {
             if trimmed.hasPrefix("{{"), trimmed.hasSuffix("}}"), trimmed.components(separatedBy: "{{").count == 2 {
-                let value = try TemplateExpression.parse(String(trimmed.dropFirst(2).dropLast(2))).evaluate(scope)
+                let value = try expression(String(trimmed.dropFirst(2).dropLast(2))).evaluate(scope)
                 var n = value.node
                 n.line = node.line
                 return n
@@ -104,8 +147,9 @@ struct TemplateExpansion {
                 guard let close = rest[open.upperBound...].range(of: "}}") else {
                     throw ExpressionError(message: "\"{{\" without \"}}\" in \"\(s)\"")
                 }
-                let value = try TemplateExpression.parse(String(rest[open.upperBound..<close.lowerBound])).evaluate(scope)
+                let value = try expression(String(rest[open.upperBound..<close.lowerBound])).evaluate(scope)
                 out += value.text
+                guard out.utf8.count <= TemplateExpression.maximumTextBytes else { throw TemplateExpression.tooLong(out.utf8.count) }
                 rest = rest[close.upperBound...]
             }
             out += rest

@@ -25,6 +25,8 @@ enum TemplateValue: Hashable, Sendable {
         }
     }
 
+    var isString: Bool { if case .string = self { true } else { false } }
+
     /// The value as text in a string (numbers in their shortest form, whole numbers without ".0").
     var text: String {
         switch self {
@@ -98,6 +100,21 @@ indirect enum TemplateExpression {
     /// evaluating recurse, and a hostile template must not exhaust the stack (with room for
     /// the larger frames of sanitizer builds).
     static let maximumTokens = 1000, maximumDepth = 64, maximumHeight = 200
+
+    /// The longest text one expression may make, in UTF-8 bytes (as a template file): joining,
+    /// replacing or adding texts past it is an error before the text is made. The whole filled-in
+    /// template is bounded too (`SceneLimits.expansionBytes`).
+    static let maximumTextBytes = 16 << 20
+
+    /// The error for a text of `bytes` bytes.
+    static func tooLong(_ bytes: Int) -> ExpressionError {
+        ExpressionError(message: "the text would be \(bytes) bytes long; one expression makes at most \(maximumTextBytes >> 20) MiB")
+    }
+
+    /// Checks that a text of `bytes` bytes may be made.
+    static func checkLength(_ bytes: Int) throws {
+        if bytes > maximumTextBytes { throw tooLong(bytes) }
+    }
 
     /// The height of the tree (1 for a name or literal).
     var height: Int {
@@ -341,8 +358,11 @@ indirect enum TemplateExpression {
             case "==": return .bool(a == b)
             case "!=": return .bool(a != b)
             case "+":
-                if case .string = a { return .string(a.text + b.text) }
-                if case .string = b { return .string(a.text + b.text) }
+                if a.isString || b.isString {
+                    let x = a.text, y = b.text
+                    try Self.checkLength(x.utf8.count + y.utf8.count)
+                    return .string(x + y)
+                }
                 if case .list(let x) = a, case .list(let y) = b { return .list(x + y) }
                 return .number(try Self.number(a, op) + Self.number(b, op))
             case "<", ">", "<=", ">=":

@@ -25,8 +25,20 @@ enum TemplateFunctions {
         "words": ("words(text)", { .list(try text($0, 0).split(whereSeparator: \.isWhitespace).map { .string(String($0)) }) }),
         "lines": ("lines(text)", { .list(try text($0, 0).components(separatedBy: "\n").map { .string($0) }) }),
         "split": ("split(text, separator)", { args in .list(try text(args, 0).components(separatedBy: try text(args, 1)).map { .string($0) }) }),
-        "join": ("join(list, separator)", { args in .string(try list(args, 0).map(\.text).joined(separator: args.count > 1 ? try text(args, 1) : "")) }),
-        "replace": ("replace(text, old, new)", { args in .string(try text(args, 0).replacingOccurrences(of: try text(args, 1), with: try text(args, 2))) }),
+        "join": ("join(list, separator)", { args in
+            let items = try list(args, 0).map(\.text), separator = args.count > 1 ? try text(args, 1) : ""
+            try TemplateExpression.checkLength(items.reduce(0) { $0 + $1.utf8.count } + max(0, items.count - 1) * separator.utf8.count)
+            return .string(items.joined(separator: separator))
+        }),
+        "replace": ("replace(text, old, new)", { args in
+            let s = try text(args, 0), old = try text(args, 1), new = try text(args, 2)
+            if new.utf8.count > old.utf8.count, !old.isEmpty {
+                // The longest the result can be: every byte of s starting an occurrence.
+                let occurrences = s.components(separatedBy: old).count - 1
+                try TemplateExpression.checkLength(s.utf8.count + occurrences * (new.utf8.count - old.utf8.count))
+            }
+            return .string(s.replacingOccurrences(of: old, with: new))
+        }),
         "substr": ("substr(text, start, length)", { args in
             let chars = Array(try text(args, 0))
             let start = max(0, min(chars.count, try whole(args, 1)))

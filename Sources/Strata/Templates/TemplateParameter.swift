@@ -5,6 +5,7 @@
 // files in the template's folder — never outside it (no absolute paths, no `..`, no symbolic
 // links that lead out) unless a folder is explicitly allowed.
 import Foundation
+import StrataCore
 
 /// One parameter a template takes.
 public struct TemplateParameter: Sendable, CustomStringConvertible {
@@ -96,7 +97,7 @@ public struct TemplateParameter: Sendable, CustomStringConvertible {
     /// returns it as an expression value; paths are resolved and data files read.
     func check(_ raw: TemplateValue, fromText: Bool, files: AssetResolver) throws -> TemplateValue {
         func fail(_ expected: String) -> ExpressionError {
-            ExpressionError(message: "expected \(expected), got \(raw == .null ? "nothing" : "\"\(raw.text)\"")")
+            ExpressionError(message: "expected \(expected), got \(raw == .null ? "nothing" : "\"\(Echo.text(raw.text))\"")")
         }
         switch kind {
         case .string:
@@ -109,6 +110,14 @@ public struct TemplateParameter: Sendable, CustomStringConvertible {
                 guard fromText else { throw fail("text") }
                 s = raw.text
             default: throw fail("text")
+            }
+            // A character holds at most `characterScalars` scalars, so that maxLength bounds
+            // what the text costs (a letter and 100 000 accents is one character).
+            let cost = TextCost(s)
+            if cost.longestCharacter > files.limits.characterScalars {
+                throw ExpressionError(message: files.limits.exceededMessage(
+                    "a character of \(cost.longestCharacter) Unicode scalars (a letter with \(cost.longestCharacter - 1) accents or joined marks)",
+                    name: "character-scalars"))
             }
             if let minLength, s.count < minLength { throw fail("at least \(minLength) characters") }
             if let maxLength, s.count > maxLength { throw fail("at most \(maxLength) characters") }
@@ -155,7 +164,7 @@ public struct TemplateParameter: Sendable, CustomStringConvertible {
             case .list(let l): list = l
             case .string(let s) where fromText:
                 if s.hasPrefix("["), let data = s.data(using: .utf8), let any = try? JSONSerialization.jsonObject(with: data), any is [Any] {
-                    guard case .list(let l) = DataFiles.value(any) else { throw fail("a list") }
+                    guard case .list(let l) = try DataFiles.value(any, limits: files.limits) else { throw fail("a list") }
                     list = l
                 } else {
                     list = s.isEmpty ? [] : s.components(separatedBy: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) }
@@ -173,14 +182,16 @@ public struct TemplateParameter: Sendable, CustomStringConvertible {
             if path.isEmpty { return [.csv, .json, .captions].contains(kind) ? .null : .string("") }
             let url = try files.resolve(path)
             switch kind {
-            case .csv: return try DataFiles.csvTable(try DataFiles.text(of: url), file: path)
-            case .captions: return try DataFiles.captions(try DataFiles.text(of: url), file: path)
+            case .csv: return try DataFiles.csvTable(try DataFiles.text(of: url, limits: files.limits), file: path, limits: files.limits)
+            case .captions: return try DataFiles.captions(try DataFiles.text(of: url, limits: files.limits), file: path)
             case .json:
-                let text = try DataFiles.text(of: url)
+                let text = try DataFiles.text(of: url, limits: files.limits)
                 guard let any = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
                     throw DataFileError(file: path, line: nil, message: "not valid JSON")
                 }
-                return DataFiles.value(any)
+                do { return try DataFiles.value(any, limits: files.limits) } catch let e as DataFiles.ValueTooLong {
+                    throw DataFileError(file: path, line: nil, message: e.message)
+                }
             default:
                 return .string(path)
             }
@@ -213,10 +224,13 @@ public struct TemplateParameter: Sendable, CustomStringConvertible {
 public struct AssetResolver: Sendable {
     public let folder: URL
     public let allowed: [URL]
+    /// The limits files are read under (data file sizes, text).
+    public let limits: SceneLimits
 
-    public init(folder: URL, allowed: [URL] = []) {
+    public init(folder: URL, allowed: [URL] = [], limits: SceneLimits = SceneLimits()) {
         self.folder = folder
         self.allowed = allowed
+        self.limits = limits
     }
 
     /// The file `path` names; throws when it is absolute, climbs out with `..`, leads out
@@ -243,6 +257,7 @@ public struct AssetResolver: Sendable {
         guard FileManager.default.fileExists(atPath: real, isDirectory: &isDir), !isDir.boolValue else {
             throw ExpressionError(message: "\"\(path)\" does not exist in \(folder.path)")
         }
+        if let refusal = InputFile.refusal(at: real) { throw ExpressionError(message: "\"\(path)\": \(refusal)") }
         return URL(fileURLWithPath: real)
     }
 }

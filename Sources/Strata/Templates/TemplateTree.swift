@@ -54,6 +54,23 @@ struct TemplateNode: Hashable, Sendable {
         }
     }
 
+    /// The UTF-8 bytes of the strings and keys in this tree; the count stops once it passes
+    /// `limit` (what is left need not be counted to refuse it).
+    func textBytes(stoppingAfter limit: Int = .max) -> Int {
+        switch value {
+        case .string(let s): return s.utf8.count
+        case .array(let a):
+            var n = 0
+            for item in a where n <= limit { n += item.textBytes(stoppingAfter: limit - n) }
+            return n
+        case .object(let m):
+            var n = 0
+            for member in m where n <= limit { n += member.key.utf8.count + member.node.textBytes(stoppingAfter: limit - n) }
+            return n
+        default: return 0
+        }
+    }
+
     /// The JSON path → line of every value in this tree (paths like `layers[2].duration`).
     func lines(prefix: String = "", into map: inout [String: Int]) {
         if let line { map[prefix] = line }
@@ -66,15 +83,15 @@ struct TemplateNode: Hashable, Sendable {
         }
     }
 
-    /// The value written as JSON (short, for messages).
+    /// The value written as JSON (short, for messages: long texts and lists cut short).
     var jsonText: String {
         switch value {
         case .null: return "null"
         case .bool(let b): return String(b)
         case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
-        case .string(let s): return jsonString(s)
-        case .array(let a): return "[" + a.map(\.jsonText).joined(separator: ", ") + "]"
-        case .object(let m): return "{" + m.map { "\(jsonString($0.key)): \($0.node.jsonText)" }.joined(separator: ", ") + "}"
+        case .string(let s): return jsonString(Echo.text(s))
+        case .array(let a): return "[" + Echo.list(a, \.jsonText) + "]"
+        case .object(let m): return "{" + Echo.list(m) { "\(jsonString(Echo.text($0.key))): \($0.node.jsonText)" } + "}"
         }
     }
 }

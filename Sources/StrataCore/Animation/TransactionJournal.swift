@@ -25,10 +25,10 @@ final class TransactionJournal {
     }
 
     /// Records the sublayers `parent` had before the block, unless already recorded.
-    func recordSublayers(of parent: CALayer, original: [CALayer]) {
+    func recordSublayers(of parent: CALayer, original: @autoclosure () -> [CALayer]) {
         let id = ObjectIdentifier(parent)
         retained[id] = parent
-        if sublayerLists[id] == nil { sublayerLists[id] = original }
+        if sublayerLists[id] == nil { sublayerLists[id] = original() }
     }
 
     /// Records the animations `layer` has now, if its list has not changed before in the block.

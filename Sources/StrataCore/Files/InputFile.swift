@@ -1,7 +1,9 @@
-// Inputs are read from regular files only. Opening a FIFO blocks until a writer comes (forever, in
-// an unattended batch), a device can stream without end, and a folder "cannot be read" in words
-// that send the user looking for a permission problem. Each reader asks first and says what the
-// path really is.
+// Inputs are read only from regular files. Opening a named pipe (FIFO) for reading waits for a
+// writer, forever if none comes; a character device such as /dev/zero or /dev/urandom never ends;
+// a socket cannot be opened at all. A template's asset, a data file or a media file given by an
+// untrusted author that is one of these hung `strata render`, `probe` and `concat` in `open`, and
+// a folder "could not be read" in words that sent the user looking for a permission problem.
+// They are refused from their file status, before anything opens them, saying what they are.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,9 +11,21 @@ import Darwin
 #endif
 
 public enum InputFile {
+    /// Why `path` must not be opened for reading, or nil when it may: a regular file, a folder
+    /// (the caller says what it wanted instead), or nothing there (the caller's "no such file").
+    /// Symbolic links are followed: a link to a pipe is refused too.
+    public static func refusal(at path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        default: return special(info.st_mode)
+        }
+    }
+
     /// Why `path` cannot be read as a file, or nil when it is a readable regular file (symbolic
-    /// links followed): "no such file", "it is a folder, not a file", "it is a pipe (FIFO), not a
-    /// file", …
+    /// links followed): "no such file", "it is a folder, not a file", "permission denied", or a
+    /// pipe's, device's or socket's `refusal`.
     public static func problem(at path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -24,10 +38,19 @@ public enum InputFile {
         switch info.st_mode & S_IFMT {
         case S_IFREG: return access(path, R_OK) == 0 ? nil : "permission denied"
         case S_IFDIR: return "it is a folder, not a file"
-        case S_IFIFO: return "it is a pipe (FIFO), not a file; Strata reads regular files only"
-        case S_IFCHR, S_IFBLK: return "it is a device, not a file; Strata reads regular files only"
-        case S_IFSOCK: return "it is a socket, not a file; Strata reads regular files only"
-        default: return "it is not a regular file"
+        default: return special(info.st_mode)
         }
+    }
+
+    private static func special(_ mode: mode_t) -> String {
+        let what: String
+        switch mode & S_IFMT {
+        case S_IFIFO: what = "a named pipe (FIFO)"
+        case S_IFCHR: what = "a character device"
+        case S_IFBLK: what = "a block device"
+        case S_IFSOCK: what = "a socket"
+        default: what = "not a regular file"
+        }
+        return "it is \(what), not a regular file; Strata reads only regular files (a pipe or device may never end, or wait forever for a writer)"
     }
 }

@@ -21,7 +21,8 @@ public enum TemporaryOutput {
     /// only (at most 40), so that the name can be split again at its dashes.
     public static let host: String = {
         var buffer = [CChar](repeating: 0, count: 256)
-        let name = gethostname(&buffer, buffer.count - 1) == 0 ? String(cString: buffer) : ""
+        let name = gethostname(&buffer, buffer.count - 1) == 0
+            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         let kept = name.unicodeScalars.map { scalar -> Character in
             let c = Character(scalar)
             return (c.isASCII && (c.isLetter || c.isNumber)) || c == "." ? c : "_"

@@ -116,10 +116,8 @@ open class CAEmitterLayer: CALayer {
     /// The birth schedule memo (a pure function of the history; not recorded).
     let birthCache = ParticleBirthCache()
 
-    /// The layer's animations, watched: a change is a change of the emitter's configuration.
-    override var animationEntries: [AnimationEntry] {
-        willSet { emitterWillChange() }
-    }
+    /// The layer's animations are watched: a change is a change of the emitter's configuration.
+    override func animationsWillChange() { emitterWillChange() }
 
     /// A layer with Core Animation's defaults.
     public override init() { super.init() }

@@ -151,8 +151,8 @@ extension CALayer {
     func didChangeOrder(inserted: Bool) {
         guard !isPresentationCopy, let ctx = SceneClock.current, !ctx.isReplaying, ctx.copyingPresentation == 0 else { return }
         if let parent = superlayer {
-            let current = parent.sublayers ?? []
-            ctx.journal.recordSublayers(of: parent, original: inserted ? current.filter { $0 !== self } : current)
+            // (The list is copied only the first time in the transaction.)
+            ctx.journal.recordSublayers(of: parent, original: inserted ? parent.sublayerStorage.filter { $0 !== self } : parent.sublayerStorage)
         }
         if inserted, let events = ctx.events { events.adopt(tree: self, in: ctx) }
         if inserted, ctx.changeLog != nil { didEnterTree(atSceneTime: ctx.time) }

@@ -38,9 +38,9 @@ extension CALayer {
         }
         let ctx = SceneClock.current
         ctx?.journal.recordAnimations(of: self)
-        for old in animationEntries where old.key == k { old.original.runtime?.detach() }
-        animationEntries.removeAll { $0.key == k || $0.original.runtime?.removedAtEnd == true }
-        animationEntries.append((k, copy, prepared))
+        // (Detached outside the change: a delegate told of the stop may read the animations.)
+        if animationStorage.contains(key: k) { for old in animationEntries where old.key == k { old.original.runtime?.detach() } }
+        changeAnimations { $0.add((k, copy, prepared)) }
         let runtime = AnimationRuntime(layer: self, animation: copy, timing: prepared.timing)
         copy.runtime = runtime
         CATransaction.noteAnimationAdded(runtime)
@@ -115,10 +115,10 @@ extension CALayer {
 
     /// Removes the animation under `key`; its delegate hears `animationDidStop(finished: false)`.
     public func removeAnimation(forKey key: String) {
-        guard animationEntries.contains(where: { $0.key == key }) else { return }
+        guard animationStorage.contains(key: key) else { return }
         SceneClock.current?.journal.recordAnimations(of: self)
         for e in animationEntries where e.key == key { e.original.runtime?.detach() }
-        animationEntries.removeAll { $0.key == key }
+        changeAnimations { $0.removeAll { $0.key == key } }
     }
 
     /// Removes every animation; their delegates hear `animationDidStop(finished: false)`.
@@ -126,7 +126,7 @@ extension CALayer {
         guard !animationEntries.isEmpty else { return }
         SceneClock.current?.journal.recordAnimations(of: self)
         for e in animationEntries { e.original.runtime?.detach() }
-        animationEntries.removeAll()
+        changeAnimations { $0.removeAll() }
     }
 
     // MARK: Evaluation

@@ -104,8 +104,11 @@ open class CALayer: NSObject, CAMediaTiming {
         get { sublayerList }
         set { replaceSublayers(with: newValue ?? []) }
     }
-    /// The stored sublayers (recorded in the scene's history on every change).
-    var sublayerList: [CALayer]? { didSet { journal(self, \.sublayerList, oldValue) } }
+    /// The stored sublayers (nil when there are none).
+    var sublayerList: [CALayer]? { sublayerStorage.isEmpty ? nil : sublayerStorage }
+    /// The sublayers as stored, changed only through `changeSublayerList` (which records the
+    /// change in the scene's history).
+    private(set) var sublayerStorage: [CALayer] = []
     public internal(set) weak var superlayer: CALayer? { didSet { journal(self, \.superlayer, oldValue) } }
     /// A layer whose alpha masks this layer and its sublayers.
     @exclusivity(unchecked) public var mask: CALayer? { didSet { journal(self, \.mask, oldValue) } }
@@ -127,7 +130,10 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: Animations and key/value storage
     /// Animations in the order added, with the keys they were added under.
-    var animationEntries: [AnimationEntry] = [] { didSet { journal(self, \.animationEntries, oldValue) } }
+    var animationEntries: [AnimationEntry] { animationStorage.entries }
+    /// The animations as stored, changed only through `changeAnimations` (which records the change
+    /// in the scene's history).
+    private(set) var animationStorage = AnimationList()
     /// Values set with `setValue(_:forKey:)` for keys that are not built-in properties.
     var customValues: [String: Any] = [:] { didSet { journal(self, \.customValues, oldValue) } }
     /// Set on presentation copies.
@@ -272,9 +278,38 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     func setSublayersRaw(_ list: [CALayer]) {
-        sublayerList = list.isEmpty ? nil : list
+        changeSublayerList { $0 = list }
         for l in list { l.superlayer = self }
     }
+
+    // MARK: Stored lists
+
+    // The sublayer and animation lists are changed in place. A property observer that records a
+    // change needs the old value, which copies the whole list on every change: adding 100 000
+    // sublayers one by one copied 5 × 10⁹ references (minutes). Only a recording scene block
+    // needs the old list (its history keeps it), so only then is it copied; building a tree
+    // appends in O(1) amortised.
+
+    /// Changes the stored sublayers in place, recording the change when a scene block records.
+    func changeSublayerList(_ body: (inout [CALayer]) -> Void) {
+        guard isJournaling(self) else { return body(&sublayerStorage) }
+        let old = sublayerStorage
+        body(&sublayerStorage)
+        journal(self, \.sublayerStorage, old)
+    }
+
+    /// Changes the stored animations in place, recording the change when a scene block records.
+    func changeAnimations(_ body: (inout AnimationList) -> Void) {
+        animationsWillChange()
+        guard isJournaling(self) else { return body(&animationStorage) }
+        let old = animationStorage
+        body(&animationStorage)
+        journal(self, \.animationStorage, old)
+    }
+
+    /// Called before the animation list changes (a `CAEmitterLayer` keeps its configuration
+    /// until then).
+    func animationsWillChange() {}
 
     open override var description: String {
         let n = name.map { " '\($0)'" } ?? ""
@@ -290,9 +325,9 @@ open class CALayer: NSObject, CAMediaTiming {
     public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
         guard layer !== self else { return }
         layer.removeFromSuperlayerSilently()
-        var list = sublayerList ?? []
-        list.insert(layer, at: min(Int(idx), list.count))
-        sublayerList = list
+        changeSublayerList { list in
+            if Int(idx) >= list.count { list.append(layer) } else { list.insert(layer, at: Int(idx)) }
+        }
         layer.superlayer = self
         layer.didChangeOrder(inserted: true)
     }
@@ -329,9 +364,9 @@ open class CALayer: NSObject, CAMediaTiming {
 
     private func removeFromSuperlayerSilently() {
         guard let parent = superlayer else { return }
-        var list = parent.sublayerList ?? []
-        list.removeAll { $0 === self }
-        parent.sublayerList = list.isEmpty ? nil : list
+        parent.changeSublayerList { list in
+            if let i = list.firstIndex(where: { $0 === self }) { list.remove(at: i) }
+        }
         superlayer = nil
     }
 
@@ -349,10 +384,10 @@ open class CALayer: NSObject, CAMediaTiming {
                 if let ctx = SceneClock.current, !ctx.isReplaying {
                     ctx.journal.recordSublayers(of: self, original: sublayerList ?? [])
                 }
-                var list = sublayerList ?? []
-                list.remove(at: j)
-                list.insert(layer, at: i)
-                sublayerList = list
+                changeSublayerList { list in
+                    list.remove(at: j)
+                    list.insert(layer, at: i)
+                }
             } else {
                 insertSublayer(layer, at: UInt32(i))
             }

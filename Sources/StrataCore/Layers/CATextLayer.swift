@@ -152,9 +152,20 @@ open class CATextLayer: CALayer {
 
     // MARK: Rendering
 
-    /// The text as the renderer sees it (`.none` when there is none).
+    /// The text as the renderer sees it (`.none` when there is none). A text over the limits
+    /// (`SnapshotLimits.textScalars`, `characterScalars`) is recorded as an issue and not drawn,
+    /// whatever the bounds: a text too long to lay out measures as nothing, and a layer sized to
+    /// it was drawn blank without a word.
     open override func snapshotContent() -> LayerContent {
-        guard let content = textContent, bounds.width > 0, bounds.height > 0 else { return super.snapshotContent() }
+        guard let content = textContent else { return super.snapshotContent() }
+        let limits = SnapshotIssues.limits
+        if let problem = TextCost.problem(of: content.cost(scalarLimit: limits.textScalars),
+                                          scalarLimit: limits.textScalars, characterLimit: limits.characterScalars) {
+            SnapshotIssues.record(SnapshotIssue(what: "\(SnapshotIssues.describe(self)): \(problem.what)", limit: problem.limit,
+                                                limitName: problem.name))
+            return super.snapshotContent()
+        }
+        guard bounds.width > 0, bounds.height > 0 else { return super.snapshotContent() }
         return .text(content)
     }
 }

@@ -1,5 +1,6 @@
 // Resource limits that apply while a snapshot is made, and the problems found then: a
-// replicator's instances or an emitter's live particles over the scene's limit. `makeSnapshot()`
+// replicator's instances, an emitter's live particles or a text layer's text over the scene's
+// limit. `makeSnapshot()`
 // cannot throw (it is Core Animation's shape: a presentation is always there), so the layer draws
 // up to the limit and records the excess here, per thread like `AnimationErrorLog`; the scene that
 // renders collects it and throws one error naming the layer, the numbers and the limit to raise
@@ -13,9 +14,15 @@ public struct SnapshotLimits: Sendable, Equatable {
     public var particles: Int
     /// The most instances one replicator layer makes (`--limit instances=N`).
     public var replicatorInstances: Int
+    /// The most Unicode scalars of one text layer (`--limit text-length=N`).
+    public var textScalars: Int
+    /// The most Unicode scalars of one character of text (`--limit character-scalars=N`).
+    public var characterScalars: Int
 
-    public init(particles: Int = 200_000, replicatorInstances: Int = 100_000) {
+    public init(particles: Int = 200_000, replicatorInstances: Int = 100_000, textScalars: Int = 200_000,
+                characterScalars: Int = 32) {
         self.particles = particles; self.replicatorInstances = replicatorInstances
+        self.textScalars = textScalars; self.characterScalars = characterScalars
     }
 }
 

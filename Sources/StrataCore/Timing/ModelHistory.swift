@@ -66,6 +66,15 @@ func journal<Layer: CALayer, Value>(_ layer: Layer, _ keyPath: ReferenceWritable
     log.append(ModelChange { redo in layer[keyPath: keyPath] = redo ? new : old })
 }
 
+/// Whether a change of `layer` is recorded now (what `journal` checks): code that keeps a copy of
+/// a large old value only to record it asks first.
+@inline(__always)
+func isJournaling(_ layer: CALayer) -> Bool {
+    guard !layer.isPresentationCopy, let ctx = SceneClock.current, ctx.changeLog != nil,
+          ctx.copyingPresentation == 0 else { return false }
+    return true
+}
+
 /// The executed scene blocks of one scene, in execution order, and how many of them the model
 /// currently shows.
 ///

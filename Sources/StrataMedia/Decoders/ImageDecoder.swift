@@ -93,6 +93,7 @@ public struct ImageDecoder: Sendable {
             throw MediaError.cannotRead(path: path, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw MediaError.cannotRead(path: path, reason: "it is a directory, not an image") }
+        if let refusal = InputFile.refusal(at: path) { throw MediaError.cannotRead(path: path, reason: refusal) }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw MediaError.cannotRead(path: path, reason: error.localizedDescription)

@@ -7,6 +7,7 @@
 import Foundation
 import Glibc
 import CGif
+import StrataCore
 
 /// Appends the frames of GIF parts into one GIF (see the file header).
 struct GIFPartJoiner {
@@ -122,6 +123,7 @@ struct GIFPartJoiner {
 
     private func open(_ i: Int) throws -> UnsafeMutablePointer<GifFileType> {
         var error: Int32 = 0
+        if let refusal = InputFile.refusal(at: parts[i].path) { throw MediaError.cannotJoin(path: label(i), reason: refusal) }
         guard let gif = DGifOpenFileName(parts[i].path, &error) else {
             throw MediaError.cannotJoin(path: label(i), reason: "it cannot be read as a GIF (\(Self.message(error)))")
         }

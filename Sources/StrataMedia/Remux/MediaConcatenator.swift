@@ -52,6 +52,7 @@ public enum MediaConcatenator {
                 throw MediaError.cannotJoin(path: label, reason: "the file does not exist")
             }
             guard !isDirectory.boolValue else { throw MediaError.cannotJoin(path: label, reason: "it is a folder, not a media file") }
+            if let refusal = InputFile.refusal(at: part.path) { throw MediaError.cannotJoin(path: label, reason: refusal) }
             guard FileManager.default.isReadableFile(atPath: part.path) else {
                 throw MediaError.cannotJoin(path: label, reason: "the file is not readable")
             }

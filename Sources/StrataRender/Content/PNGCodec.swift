@@ -69,6 +69,7 @@ extension Bitmap {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw ImageIOError.cannotRead(path: url.path, reason: "no such file")
         }
+        if let refusal = InputFile.refusal(at: url.path) { throw ImageIOError.cannotRead(path: url.path, reason: refusal) }
         guard let s = cairo_image_surface_create_from_png(url.path) else {
             throw ImageIOError.cannotRead(path: url.path, reason: "out of memory")
         }

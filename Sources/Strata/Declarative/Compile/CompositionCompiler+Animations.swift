@@ -51,8 +51,34 @@ extension CompositionCompiler {
         return owner
     }
 
+    /// Counts one scheduled step; false once the composition has run `limits.timelineSteps`
+    /// (reported once, at the step that went over).
+    mutating func countStep(_ path: String) -> Bool {
+        guard !stepsExhausted else { return false }
+        stepCount += 1
+        guard stepCount > limits.timelineSteps else { return true }
+        stepsExhausted = true
+        issue(path, limits.exceededMessage("the timelines run more steps (loops unrolled)", name: "timeline-steps"))
+        return false
+    }
+
+    /// Whether `passes` more passes of a loop whose first pass ran `perPass` steps fit in the
+    /// steps left; reports the loop at `path` when they do not. A loop is refused before it
+    /// runs, not after a billion passes.
+    mutating func loopFits(passes: Int, perPass: Int, total: Int?, path: String) -> Bool {
+        let (needed, overflow) = perPass.multipliedReportingOverflow(by: passes)
+        guard overflow || stepCount + needed > limits.timelineSteps else { return true }
+        stepsExhausted = true
+        let times = total.map { "\($0) times" } ?? "until the scene ends, \(passes) more times"
+        let all = overflow ? "more than \(Int.max)" : "\(stepCount + needed)"
+        issue(path, limits.exceededMessage("the loop runs \(times), \(perPass) step\(perPass == 1 ? "" : "s") a pass (\(all) timeline steps in all)",
+                                           name: "timeline-steps"))
+        return false
+    }
+
     /// Schedules one step at `start`; returns its length.
     mutating func schedule(_ step: TimelineStep, start: Double, owner: (CALayer, Node)?, path: String) -> Double {
+        guard countStep(path) else { return 0 }
         switch step {
         case .animate(let id, let spec):
             guard let (layer, _) = target(id, owner: owner, path: path) else { return 0 }
@@ -97,19 +123,41 @@ extension CompositionCompiler {
         case .wait(let d):
             return max(0, d.seconds(at: fps))
         case .loop(let count, let body):
+            // The first pass tells how many steps a pass runs: the passes left must fit in the
+            // steps left (`limits.timelineSteps`). A pass that runs no step changes nothing.
             if let count {
                 var t = start
-                for _ in 0..<max(0, count) { t += scheduleChain(body, start: t, owner: owner, path: "\(path).steps") }
+                let passes = max(0, count)
+                for pass in 0..<passes {
+                    let before = stepCount
+                    let length = scheduleChain(body, start: t, owner: owner, path: "\(path).steps")
+                    t += length
+                    if stepsExhausted { break }
+                    if pass == 0 {
+                        let perPass = stepCount - before
+                        guard perPass > 0 else { t += length * Double(passes - 1); break }
+                        guard loopFits(passes: passes - 1, perPass: perPass, total: passes, path: path) else { break }
+                    }
+                }
                 return t - start
             }
             var t = start
+            var pass = 0
             while t < duration {
+                let before = stepCount
                 let length = scheduleChain(body, start: t, owner: owner, path: "\(path).steps")
+                if stepsExhausted { break }
                 guard length > 0 else {
                     issue(path, "a loop that runs until the scene ends needs steps that take time")
                     break
                 }
                 t += length
+                if pass == 0, t < duration {
+                    let left = ((duration - t) / length).rounded(.up)
+                    guard loopFits(passes: left < Double(Int.max / 2) ? Int(left) : Int.max / 2, perPass: stepCount - before,
+                                   total: nil, path: path) else { break }
+                }
+                pass += 1
             }
             return max(0, duration - start)
         case .marker(let name):

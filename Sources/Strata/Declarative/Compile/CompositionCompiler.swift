@@ -20,11 +20,15 @@ public struct CompositionOptions: Sendable {
     /// Checks an asset path before it is read (templates refuse paths outside their folder);
     /// returns the URL to read or throws a message.
     public var resolveAsset: (@Sendable (String, URL) throws -> URL)?
+    /// The limits the composition is compiled under (layers, text, timeline steps) and the
+    /// scene made from it renders under.
+    public var limits = SceneLimits()
 
     public init(assetFolder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-                resolveAsset: (@Sendable (String, URL) throws -> URL)? = nil) {
+                resolveAsset: (@Sendable (String, URL) throws -> URL)? = nil, limits: SceneLimits = SceneLimits()) {
         self.assetFolder = assetFolder
         self.resolveAsset = resolveAsset
+        self.limits = limits
     }
 }
 
@@ -46,6 +50,13 @@ struct CompositionCompiler {
     var order = 0
     let fps: Double
     let duration: Double
+    /// Layers built so far (bounded by `limits.layers`).
+    var layerCount = 0
+    /// Timeline steps scheduled so far, loops unrolled (bounded by `limits.timelineSteps`), and
+    /// whether the bound was reached (everything after it is skipped).
+    var stepCount = 0
+    var stepsExhausted = false
+    var limits: SceneLimits { options.limits }
 
     /// An animation to make once every layer and time is known.
     struct Pending {
@@ -102,6 +113,14 @@ struct CompositionCompiler {
     // MARK: Layers
 
     mutating func build(_ node: Node, path: String) -> CALayer {
+        // Past the layer limit nothing more is built: the limit stops a template, not time.
+        layerCount += 1
+        guard layerCount <= limits.layers else {
+            if layerCount == limits.layers + 1 {
+                issue(path, limits.exceededMessage("the composition has more than \(limits.layers) layers", name: "layers"))
+            }
+            return CALayer()
+        }
         let layer: CALayer = switch node.type {
         case .layer, .group, .hstack, .vstack, .zstack, .image: CALayer()
         case .shape: CAShapeLayer()
@@ -198,6 +217,12 @@ struct CompositionCompiler {
         switch node.type {
         case .text:
             guard let text = layer as? CATextLayer, let content = text.textContent else { return .zero }
+            // Checked before it is measured: laying out a text costs per Unicode scalar.
+            if let problem = TextCost.problem(of: content.cost(scalarLimit: limits.textLength),
+                                              scalarLimit: limits.textLength, characterLimit: limits.characterScalars) {
+                issue("\(path).string", limits.exceededMessage(problem.what, name: problem.name))
+                return .zero
+            }
             let wrap = node.properties["wrapWidth"].flatMap { try? PropertyDecoding.number($0) }
             if wrap != nil { text.isWrapped = true }
             let s = TextMetrics.size(of: content, constrainedToWidth: wrap)

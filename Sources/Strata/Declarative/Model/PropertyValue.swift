@@ -34,14 +34,14 @@ public enum PropertyValue: Codable, Hashable, Sendable, CustomStringConvertible 
         }
     }
 
-    /// The value as written in JSON (for error messages).
+    /// The value as written in JSON, long texts and lists cut short (for error messages).
     public var description: String {
         switch self {
         case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-        case .string(let s): "\"\(s)\""
+        case .string(let s): "\"\(Echo.text(s))\""
         case .bool(let b): String(b)
-        case .array(let a): "[" + a.map(\.description).joined(separator: ", ") + "]"
-        case .object(let o): "{" + o.keys.sorted().map { "\"\($0)\": \(o[$0]!)" }.joined(separator: ", ") + "}"
+        case .array(let a): "[" + Echo.list(a, \.description) + "]"
+        case .object(let o): "{" + Echo.list(o.keys.sorted()) { "\"\(Echo.text($0))\": \(o[$0]!)" } + "}"
         }
     }
 
