@@ -44,10 +44,10 @@ final class BadInputTests: XCTestCase {
         // A pipe (a device such as /dev/null takes the same path; mknod needs root).
         let pipe = dir.appendingPathComponent("pipe")
         XCTAssertEqual(mkfifo(pipe.path, 0o600), 0)
-        assertError({ try scene().export(to: pipe) }, contains: "it is a pipe")
+        assertError({ try scene().export(to: pipe) }, contains: "it is a named pipe (FIFO)")
         let pipeMP4 = dir.appendingPathComponent("pipe.mp4")
         XCTAssertEqual(mkfifo(pipeMP4.path, 0o600), 0)
-        assertError({ try scene().export(to: pipeMP4) }, contains: "cannot export to \(pipeMP4.path): it is a pipe")
+        assertError({ try scene().export(to: pipeMP4) }, contains: "cannot export to \(pipeMP4.path): it is a named pipe (FIFO)")
         var info = stat()
         XCTAssertEqual(stat(pipe.path, &info), 0)
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the pipe was replaced")
@@ -57,7 +57,7 @@ final class BadInputTests: XCTestCase {
         assertError({ try scene().export(to: file) }, contains: "it is a file, and a name without an extension means a folder")
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "keep me")
         // A still to a pipe, likewise.
-        assertError({ try Bitmap(width: 2, height: 2).writePNG(to: pipe) }, contains: "cannot write image \(pipe.path): it is a pipe")
+        assertError({ try Bitmap(width: 2, height: 2).writePNG(to: pipe) }, contains: "cannot write image \(pipe.path): it is a named pipe (FIFO)")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["notes", "pipe", "pipe.mp4"])
         // An existing folder holding anything but frames is refused and left as it was
         // (OutputSafetyTests has the rest); an empty one takes PNG frames; an existing file its format.

@@ -43,14 +43,19 @@ public enum InputFile {
     }
 
     private static func special(_ mode: mode_t) -> String {
-        let what: String
+        "it is \(kind(of: mode)), not a regular file; Strata reads only regular files (a pipe or device may never end, or wait forever for a writer)"
+    }
+
+    /// What a file of `mode` is, in words: "a named pipe (FIFO)", "a character device", …
+    static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {
-        case S_IFIFO: what = "a named pipe (FIFO)"
-        case S_IFCHR: what = "a character device"
-        case S_IFBLK: what = "a block device"
-        case S_IFSOCK: what = "a socket"
-        default: what = "not a regular file"
+        case S_IFREG: "a regular file"
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "neither a file nor a folder"
         }
-        return "it is \(what), not a regular file; Strata reads only regular files (a pipe or device may never end, or wait forever for a writer)"
     }
 }

@@ -15,17 +15,12 @@ public enum OutputDestination {
     public static func refusal(at path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }  // nothing there, or a dangling link
-        let what: String
         switch info.st_mode & S_IFMT {
         case S_IFREG, S_IFDIR: return nil
-        case S_IFCHR: what = "a character device"
-        case S_IFBLK: what = "a block device"
-        case S_IFIFO: what = "a pipe"
-        case S_IFSOCK: what = "a socket"
-        default: what = "neither a file nor a folder"
+        default:
+            return "it is \(InputFile.kind(of: info.st_mode)), and the output is written under a temporary name and renamed "
+                + "into place when done, which would replace it"
         }
-        return "it is \(what), and the output is written under a temporary name and renamed into place when done, "
-            + "which would replace it"
     }
 
     /// Whether `path` holds a regular file (symbolic links followed).
