@@ -6,7 +6,9 @@ let package = Package(
     name: "Strata",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "Strata", targets: ["Strata"]),
+        // `Strata` is the library and its command line: a package that depends on it imports
+        // `Strata` for the API, `StrataCLI` for `StrataScript` (which re-exports Strata).
+        .library(name: "Strata", targets: ["Strata", "StrataCLI"]),
         .executable(name: "strata", targets: ["strata"]),
     ],
     dependencies: [
@@ -35,23 +37,23 @@ let package = Package(
         .target(name: "StrataUIKit", dependencies: ["StrataCore", "StrataRender", "StrataMedia"]),
         // The public face: Scene, export pipeline, DSL, templates.
         .target(name: "Strata", dependencies: ["StrataCore", "StrataRender", "StrataMedia", "StrataUIKit",
-                                               .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                                .product(name: "Yams", package: "Yams")]),
-        .executableTarget(name: "strata", dependencies: [
-            "Strata", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        // Every command and option, defined once: `strata` and every `StrataScript` use them.
+        .target(name: "StrataCLI", dependencies: ["Strata", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // A thin `main` over StrataCLI.
+        .executableTarget(name: "strata", dependencies: ["StrataCLI"]),
 
         .target(name: "CAllocationCounter", path: "Benchmarks/AllocationCounter"),
         .executableTarget(name: "StrataBench", dependencies: ["Strata", "CAllocationCounter"], path: "Benchmarks/StrataBench"),
         .executableTarget(name: "example-spinning-box", dependencies: ["Strata"], path: "examples/spinning-box"),
         .executableTarget(name: "example-cube", dependencies: ["Strata"], path: "examples/cube"),
         // DSL examples (each a `StrataScript`: `swift run example-title-card sheet`, …).
-        .executableTarget(name: "example-title-card", dependencies: ["Strata"], path: "examples/title-card"),
-        .executableTarget(name: "example-lower-third", dependencies: ["Strata"], path: "examples/lower-third"),
-        .executableTarget(name: "example-bar-chart", dependencies: ["Strata"], path: "examples/bar-chart"),
-        .executableTarget(name: "example-logo-reveal", dependencies: ["Strata"], path: "examples/logo-reveal"),
-        .executableTarget(name: "example-loading-spinner", dependencies: ["Strata"], path: "examples/loading-spinner"),
-        .executableTarget(name: "example-card-flip", dependencies: ["Strata"], path: "examples/card-flip"),
+        .executableTarget(name: "example-title-card", dependencies: ["StrataCLI"], path: "examples/title-card"),
+        .executableTarget(name: "example-lower-third", dependencies: ["StrataCLI"], path: "examples/lower-third"),
+        .executableTarget(name: "example-bar-chart", dependencies: ["StrataCLI"], path: "examples/bar-chart"),
+        .executableTarget(name: "example-logo-reveal", dependencies: ["StrataCLI"], path: "examples/logo-reveal"),
+        .executableTarget(name: "example-loading-spinner", dependencies: ["StrataCLI"], path: "examples/loading-spinner"),
+        .executableTarget(name: "example-card-flip", dependencies: ["StrataCLI"], path: "examples/card-flip"),
 
         .target(name: "StrataTestSupport", dependencies: ["StrataRender", "StrataCore"], path: "Tests/StrataTestSupport"),
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
@@ -59,7 +61,7 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataCore", "StrataTestSupport"]),
         .testTarget(name: "StrataUIKitTests", dependencies: ["Strata", "StrataUIKit", "StrataCore", "StrataTestSupport"]),
-        .testTarget(name: "ExampleTests", dependencies: ["Strata", "StrataTestSupport", "example-title-card", "example-lower-third",
+        .testTarget(name: "ExampleTests", dependencies: ["Strata", "StrataCLI", "StrataTestSupport", "example-title-card", "example-lower-third",
                                                          "example-bar-chart", "example-logo-reveal", "example-loading-spinner",
                                                          "example-card-flip"],
                     exclude: ["__Snapshots__"]),

@@ -537,6 +537,7 @@ INLINE void FN(itemLanesOf)(const strata_item *it, const FN(rowmaps) *maps, FN(i
         case STRATA_COVER_RRECT: l->simple = 1; break;
         case STRATA_COVER_RING: l->simple = FN(rrectIsSimple)(&l->inner); break;
         case STRATA_COVER_IMAGE: l->simple = !it->hasClip || FN(rrectIsSimple)(&l->inner); break;
+        case STRATA_COVER_NONE: break;   // excluded above
         }
     }
 }

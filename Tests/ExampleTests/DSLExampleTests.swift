@@ -1,8 +1,10 @@
 // The DSL examples in examples/, each rendered at telling times to a reference strip (frames side
 // by side at half size) reviewed by eye when recorded; their command lines (`sheet`, `still`,
-// `render`) run through `StrataScript.run(arguments:)`.
+// `render`) run through `StrataScript.run(arguments:)`; the GIF a script renders is decoded by
+// ffmpeg and compared with the scene's frames.
 import XCTest
 import Strata
+import StrataCLI
 import StrataTestSupport
 @testable import example_title_card
 @testable import example_lower_third
@@ -57,9 +59,71 @@ final class DSLExampleTests: XCTestCase {
         XCTAssertEqual(try Bitmap(contentsOfPNG: URL(fileURLWithPath: still)).width, 640)
         let gif = dir.appendingPathComponent("spinner.gif").path
         try LoadingSpinner.run(arguments: ["render", "-o", gif, "--quiet"])
-        XCTAssertGreaterThan(try Data(contentsOf: URL(fileURLWithPath: gif)).count, 1000)
+        try checkGIF(gif, against: LoadingSpinner().scene)
         XCTAssertEqual(LoadingSpinner.defaultOutput, "loading-spinner.gif")
         XCTAssertEqual(TitleCard.defaultOutput, "title-card.mp4")
         XCTAssertThrowsError(try TitleCard.run(arguments: ["render", "--frames", "10..5"]))
+    }
+
+    /// A script's render takes `strata render`'s flags (the same option groups).
+    func testScriptRenderTakesTheRenderFlags() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-script-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gif = dir.appendingPathComponent("spinner.gif").path
+        try LoadingSpinner.run(arguments: ["render", "-o", gif, "--quiet", "--workers", "2", "--keyframe-interval", "12",
+                                           "--frames", "0..11", "--timeout", "600", "--limit", "layers=1000", "--preset", "fast",
+                                           "--crf", "20", "--overwrite", "--duration", "1", "--fps", "24", "--scale", "1"])
+        let frames = try ffmpegFrames(gif)
+        XCTAssertEqual(frames.count, 12)
+        XCTAssertThrowsError(try LoadingSpinner.run(arguments: ["render", "-o", gif, "--workers", "0"]))
+        XCTAssertThrowsError(try LoadingSpinner.run(arguments: ["render", "-o", gif, "--preset", "fastest"]))
+        XCTAssertThrowsError(try LoadingSpinner.run(arguments: ["still", "-o", gif]), "a still is a .png")
+    }
+
+    /// The GIF holds every frame of `scene` at its size, and its pixels are the frames' within
+    /// the quantiser's error.
+    private func checkGIF(_ path: String, against scene: Scene) throws {
+        let frames = try ffmpegFrames(path)
+        XCTAssertEqual(frames.count, scene.frameCount)
+        for index in [0, scene.frameCount / 2] where index < frames.count {
+            let expected = try scene.renderFrame(index: index)
+            XCTAssertEqual(frames[index].count, expected.width * expected.height * 4)
+            // A corner of the white background, exactly.
+            XCTAssertEqual(Array(frames[index][0..<4]), [255, 255, 255, 255], "frame \(index)")
+            let error = zip(frames[index], expected.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+            XCTAssertLessThan(Double(error) / Double(expected.pixels.count), 3, "mean difference, frame \(index)")
+        }
+    }
+
+    /// The frames of a GIF as RGBA bytes, decoded by ffmpeg (the oracle; skipped without it).
+    private func ffmpegFrames(_ path: String) throws -> [[UInt8]] {
+        guard let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first(where: FileManager.default.isExecutableFile) else {
+            throw XCTSkip("ffmpeg is not installed")
+        }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: ffmpeg.replacingOccurrences(of: "ffmpeg", with: "ffprobe"))
+        probe.arguments = ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "csv=p=0", path]
+        let size = try output(of: probe).split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard size.count == 2 else { XCTFail("ffprobe: no size"); return [] }
+        let decode = Process()
+        decode.executableURL = URL(fileURLWithPath: ffmpeg)
+        decode.arguments = ["-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-fps_mode", "passthrough", "-"]
+        let bytes = [UInt8](try outputData(of: decode))
+        let frameBytes = size[0] * size[1] * 4
+        XCTAssertEqual(bytes.count % frameBytes, 0)
+        return stride(from: 0, to: bytes.count - frameBytes + 1, by: frameBytes).map { Array(bytes[$0..<($0 + frameBytes)]) }
+    }
+
+    private func output(of process: Process) throws -> String { String(decoding: try outputData(of: process), as: UTF8.self) }
+
+    private func outputData(of process: Process) throws -> Data {
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "\(process.arguments ?? [])")
+        return data
     }
 }

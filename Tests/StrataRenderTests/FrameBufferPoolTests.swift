@@ -63,7 +63,7 @@ final class FrameBufferPoolTests: XCTestCase {
     func testPipelinedFramesTakeTurnsInThreeBuffers() {
         let scene = Scene(), want = expected(10)
         let renderer = FrameRenderer(width: 96, height: 64, options: RenderOptions(workers: 2).verifyingTiles)
-        let pipeline = FramePipeline(renderer)
+        let pipeline = FramePipeline(renderer, overlapping: true)
         XCTAssertTrue(pipeline.overlaps)
         var addresses: Set<UInt> = []
         var last: Bitmap?

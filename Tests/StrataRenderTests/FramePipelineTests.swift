@@ -63,7 +63,9 @@ final class FramePipelineTests: XCTestCase {
     private func pipelinedFrames(_ count: Int, workers: Int, tileSize: Int, yuv: Bool = false) -> [(Bitmap, YUVFrame?)] {
         let scene = Motion()
         let options = RenderOptions(workers: workers, tileSize: tileSize).verifyingTiles
-        let pipeline = FramePipeline(FrameRenderer(width: 320, height: 200, options: options, history: FrameHistory()))
+        // Overlapped whenever there is a second worker (the default waits for a third).
+        let pipeline = FramePipeline(FrameRenderer(width: 320, height: 200, options: options, history: FrameHistory()),
+                                     overlapping: workers > 1)
         var frames: [(Bitmap, YUVFrame?)] = []
         for t in 0..<count {
             scene.pose(t)
@@ -106,6 +108,15 @@ final class FramePipelineTests: XCTestCase {
         }
     }
 
+    /// Unless told, frames overlap from three workers on (the export's measured choice).
+    func testFramesOverlapByDefaultFromThreeWorkers() {
+        for (workers, overlaps) in [(1, false), (2, false), (3, true), (8, true)] {
+            let renderer = FrameRenderer(width: 64, height: 64, options: RenderOptions(workers: workers), history: FrameHistory())
+            XCTAssertEqual(FramePipeline(renderer).overlaps, overlaps, "\(workers) workers")
+            XCTAssertEqual(FramePipeline.overlapsByDefault(workers: workers), overlaps)
+        }
+    }
+
     /// A pipeline let go with a frame in flight waits for it and stops its thread; the renderer
     /// it drew with goes on drawing the same frames.
     func testAPipelineLetGoMidSequence() {
@@ -115,7 +126,7 @@ final class FramePipelineTests: XCTestCase {
                                      history: FrameHistory())
         weak var gone: FramePipeline?
         do {
-            let pipeline = FramePipeline(renderer)
+            let pipeline = FramePipeline(renderer, overlapping: true)
             gone = pipeline
             scene.pose(0)
             XCTAssertNil(pipeline.submit(scene.snapshot()))

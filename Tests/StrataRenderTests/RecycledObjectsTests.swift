@@ -19,7 +19,7 @@ final class RecycledObjectsTests: XCTestCase {
         let a = recycled.object(settingUp: { $0.value = -1 }, else: { Box(1) })
         var b: Box? = recycled.object(settingUp: { $0.value = -1 }, else: { Box(2) })
         XCTAssertEqual(recycled.counts.handedOut, 2)
-        weak var weakB = b
+        weak let weakB = b
         b = nil
         recycled.begin()
         XCTAssertEqual(recycled.counts.free, 1)
@@ -158,7 +158,7 @@ final class RecycledObjectsTests: XCTestCase {
         var list: DisplayList? = DisplayListBuilder(width: 200, height: 100, cache: cache)
             .build(PresentationBuilder(time: 0).snapshotTree(of: scene(0)))
         _ = renderer.render(list!, width: 200, height: 100)
-        weak var shape = objects(list!).compactMap { $0 as? VectorShape }.first
+        weak let shape = objects(list!).compactMap { $0 as? VectorShape }.first
         XCTAssertGreaterThan(try XCTUnwrap(shape).stripCount, 0)
         list = nil
         let empty = CALayer()

@@ -2,7 +2,8 @@
 // 2-pt line on a pixel boundary, trims and dashes of straight lines), reference images for the
 // seeds' stick figure and rounded-corner mask with a dashed border, caps, joins, fill rules,
 // dashes with phase and strokeStart/strokeEnd, plus animation and backing-store caching.
-// Reference tolerance: 2 levels per channel, no pixel over it (Cairo is deterministic here).
+// Reference tolerance: 2 levels per channel, no pixel over it (shapes are scan-converted by Strata's own
+// rasteriser, VectorShape and strips.c, whose coverage does not depend on tiles or threads).
 import XCTest
 import StrataCore
 import StrataRender

@@ -113,19 +113,32 @@ final class ExportTests: XCTestCase {
     }
 
     /// Finished outputs get the mode a new file would have under the process's umask (read from
-    /// /proc, never by changing it), not the temporary file's private mode.
+    /// /proc, never by changing it), not the temporary file's private mode. The modes expected
+    /// are those of a file and a folder this test makes with open(2) and mkdir(2), whatever the
+    /// umask the tests run under (022, 002, …).
     func testOutputsGetTheUsualPermissions() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-perm-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let mask = FilePermissions.umask
-        XCTAssertEqual(mask, 0o022, "the test process's umask")
+        func mode(_ url: URL) throws -> Int? {
+            (try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?.intValue
+        }
+        let newFile = dir.appendingPathComponent("new-file"), newFolder = dir.appendingPathComponent("new-folder")
+        let fd = open(newFile.path, O_CREAT | O_EXCL | O_WRONLY, 0o666)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        close(fd)
+        XCTAssertEqual(mkdir(newFolder.path, 0o777), 0)
+        let fileMode = try XCTUnwrap(try mode(newFile)), folderMode = try XCTUnwrap(try mode(newFolder))
+        // /proc gives the mask the kernel applied.
+        let mask = try XCTUnwrap(FilePermissions.umaskFromProc, "/proc/self/status has a Umask line on Linux 4.7 and later")
+        XCTAssertEqual(FilePermissions.umask, mask)
+        XCTAssertEqual(fileMode, 0o666 & ~Int(mask))
+        XCTAssertEqual(folderMode, 0o777 & ~Int(mask))
         let scene = makeScene(width: 32, height: 18, duration: 0.2)
         for name in ["a.mp4", "a.gif", "frames"] {
             let url = dir.appendingPathComponent(name)
             try scene.export(to: url)
-            let mode = (try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?.intValue
-            XCTAssertEqual(mode, name == "frames" ? 0o755 : 0o644, name)
+            XCTAssertEqual(try mode(url), name == "frames" ? folderMode : fileMode, name)
         }
     }
 }

@@ -25,7 +25,7 @@ final class InterruptionTests: XCTestCase {
         p.arguments = arguments
         p.currentDirectoryURL = folder
         let err = folder.appendingPathComponent("stderr-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         p.standardError = try FileHandle(forWritingTo: err)
         p.standardOutput = FileHandle.nullDevice
         try p.run()

@@ -25,8 +25,8 @@ func runProcess(_ executable: String, _ arguments: [String], timeout: TimeInterv
         let dir = FileManager.default.temporaryDirectory
         let outURL = dir.appendingPathComponent("strata-run-\(UUID().uuidString).out")
         let errURL = dir.appendingPathComponent("strata-run-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outURL); try? FileManager.default.removeItem(at: errURL) }
         p.standardOutput = try FileHandle(forWritingTo: outURL)
         p.standardError = try FileHandle(forWritingTo: errURL)

@@ -1,6 +1,6 @@
 // A bar chart from data: each bar grows to its value with a spring, one after another, its label
 // and value under and over it. Run: swift run example-bar-chart
-import Strata
+import StrataCLI
 
 @main
 struct BarChart: StrataScript {

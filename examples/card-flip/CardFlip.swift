@@ -1,6 +1,6 @@
 // A 3D card flip: a card turns over about its vertical axis in perspective, showing its back;
 // the faces hide when they face away (`doubleSided` false). Run: swift run example-card-flip
-import Strata
+import StrataCLI
 
 @main
 struct CardFlip: StrataScript {

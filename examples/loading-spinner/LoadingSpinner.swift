@@ -1,7 +1,7 @@
 // A loading spinner for a README, as a GIF: twelve bars around a circle, each fading out after
 // the one before it, forever (one second a turn, so the GIF loops seamlessly).
 // Run: swift run example-loading-spinner   (writes loading-spinner.gif)
-import Strata
+import StrataCLI
 
 @main
 struct LoadingSpinner: StrataScript {

@@ -1,6 +1,6 @@
 // A logo reveal: a ring draws itself on, a disc grows inside it with a spring, the word mark fades
 // in beside it. Run: swift run example-logo-reveal
-import Strata
+import StrataCLI
 
 @main
 struct LogoReveal: StrataScript {

@@ -1,6 +1,6 @@
 // A lower third as a reusable component: a name and a title on a coloured plate slide in from the
 // left, hold, and slide out. Run: swift run example-lower-third
-import Strata
+import StrataCLI
 
 /// A name plate for the bottom-left of a frame.
 struct NamePlate: Component {

@@ -1,7 +1,7 @@
 // A title card: the letters of a word rise in one after another, a subtitle fades in, an accent
 // bar grows under them. Run: swift run example-title-card   (writes title-card.mp4)
 //                          swift run example-title-card sheet -o sheet.png
-import Strata
+import StrataCLI
 
 @main
 struct TitleCard: StrataScript {

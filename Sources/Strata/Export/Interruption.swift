@@ -47,7 +47,8 @@ public final class ExportCancellation: Sendable {
         if let inherited = parent?.reason { return inherited }
         guard let deadline, ContinuousClock.now >= deadline.instant else { return nil }
         cancel(reason: deadline.reason)
-        return reason
+        // The first reason given wins (a signal may have come in meanwhile).
+        return state.withCheckedLock { $0 } ?? deadline.reason
     }
 
     /// Whether this cancellation's own timeout stopped it (not a signal, nor its parent).

@@ -196,12 +196,10 @@ extension Scene {
     /// the audio each frame makes final.
     private func pump(plan: ExportPlan, sink: FrameSink, media: ExportMediaSession, audio: VideoEncoder?,
                       options: ExportOptions, path: String) throws {
-        // Frames overlap (FramePipeline: one drawn while the next is posed) from three workers on.
-        // With two, the encoder and the tiles already keep both cores busy: measured on the
-        // 1080p motion export, overlapping changed no throughput (7.19 s without, 7.32 s with)
-        // and held one more frame (peak RSS 381 → 395 MiB). The frame in flight counts towards
+        // Frames overlap (FramePipeline: one drawn while the next is posed) from three workers on
+        // (FramePipeline.overlapsByDefault says why). The frame in flight counts towards
         // `queueDepth`, so memory stays as bounded.
-        let overlapping = options.render.workers > 2
+        let overlapping = FramePipeline.overlapsByDefault(workers: options.render.workers)
         let waiting = overlapping ? max(1, options.queueDepth - 1) : options.queueDepth
         let queue = FrameQueue<ExportWork>(capacity: waiting * (audio == nil ? 1 : 2))
         let failure = FailureBox()

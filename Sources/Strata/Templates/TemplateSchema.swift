@@ -125,11 +125,19 @@ public enum TemplateSchema {
     }
     """#
 
-    /// The parsed schema.
-    static let root: TemplateNode = {
-        // The schema is part of the program: a parse failure is a programming error caught by tests.
-        (try? TemplateReader.parse(json, file: "schema")) ?? TemplateNode(.object([]))
-    }()
+    /// The parsed schema. It is part of the program: a schema that does not parse stops the
+    /// program with the parser's message (an empty schema would let every template through);
+    /// `TemplateSchemaTests` parses it.
+    static let root: TemplateNode = parsed(json)
+
+    /// `text` parsed as a schema; a programming error when it does not parse.
+    static func parsed(_ text: String) -> TemplateNode {
+        do {
+            return try TemplateReader.parse(text, file: "schema")
+        } catch {
+            preconditionFailure("the template schema does not parse: \(error)")
+        }
+    }
 
     /// Checks `document`; returns (JSON path, message) for each place that does not fit.
     static func validate(_ document: TemplateNode) -> [(path: String, message: String)] {

@@ -212,3 +212,9 @@ enum TemplateReader {
         return d
     }
 }
+
+/// A JSON string literal.
+func jsonString(_ s: String) -> String {
+    let data = (try? JSONEncoder().encode(s)) ?? Data("\"\"".utf8)
+    return String(decoding: data, as: UTF8.self)
+}

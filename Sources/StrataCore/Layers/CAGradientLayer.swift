@@ -54,38 +54,41 @@ open class CAGradientLayer: CALayer {
         }
     }
 
+    /// The animatable gradient properties.
+    public static let gradientProperties = AnimatableProperties<CAGradientLayer>([
+        AnimatableProperty("colors", .array, get: { colorArray($0.colors) }) { layer, value in
+            guard case .array(let a) = value else { return false }
+            layer.colors = a.compactMap { if case .color(let c?) = $0 { return c as Any }; return nil }
+            return true
+        },
+        AnimatableProperty("locations", .array, get: { numberArray($0.locations) }) { layer, value in
+            guard case .array(let a) = value else { return false }
+            layer.locations = a.compactMap { $0.number.map { NSNumber(value: Double($0)) } }
+            return true
+        },
+        .point("startPoint", \.startPoint), .point("endPoint", \.endPoint),
+    ])
+
+    /// The gradient keys and CALayer's.
     open override func animatableKind(forKey key: String) -> AnimatableValue.Kind? {
-        switch key {
-        case "colors", "locations": .array
-        case "startPoint", "endPoint": .point
-        default: super.animatableKind(forKey: key)
-        }
+        CAGradientLayer.gradientProperties[key]?.kind ?? super.animatableKind(forKey: key)
     }
 
+    /// The current value of a gradient key, or CALayer's.
     open override func animatableValue(forKey key: String) -> AnimatableValue? {
-        switch key {
-        case "colors": CAGradientLayer.colorArray(colors)
-        case "locations": CAGradientLayer.numberArray(locations)
-        case "startPoint": .point(startPoint)
-        case "endPoint": .point(endPoint)
-        default: super.animatableValue(forKey: key)
-        }
+        CAGradientLayer.gradientProperties.value(forKey: key, of: self) ?? super.animatableValue(forKey: key)
     }
 
+    /// Sets a gradient key (or CALayer's) without triggering actions.
     open override func setAnimatableValue(_ value: AnimatableValue, forKey key: String) {
         withActionsSuppressed {
-            switch (key, value) {
-            case ("colors", .array(let a)): colors = a.compactMap { if case .color(let c?) = $0 { return c as Any }; return nil }
-            case ("locations", .array(let a)): locations = a.compactMap { $0.number.map { NSNumber(value: Double($0)) } }
-            case ("startPoint", .point(let p)): startPoint = p
-            case ("endPoint", .point(let p)): endPoint = p
-            default: super.setAnimatableValue(value, forKey: key)
-            }
+            if !CAGradientLayer.gradientProperties.set(value, forKey: key, of: self) { super.setAnimatableValue(value, forKey: key) }
         }
     }
 
+    /// The animatable gradient keys animate implicitly, as on iOS.
     open override class func implicitlyAnimates(key: String) -> Bool {
-        ["colors", "locations", "startPoint", "endPoint"].contains(key) || super.implicitlyAnimates(key: key)
+        gradientProperties[key]?.implicitlyAnimates == true || super.implicitlyAnimates(key: key)
     }
 
     /// The gradient for the renderer, or nil when it draws nothing.

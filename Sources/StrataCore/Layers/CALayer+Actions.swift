@@ -42,11 +42,7 @@ extension CALayer {
     public static let previousValueArgument = "strata.previousValue"
 
     /// The keys whose changes animate implicitly by default.
-    static let implicitlyAnimatedKeys: Set<String> = [
-        "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform", "sublayerTransform",
-        "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "opacity", "shadowOpacity",
-        "shadowColor", "shadowOffset", "shadowRadius", "shadowPath", "contentsRect", "contentsCenter",
-    ]
+    static let implicitlyAnimatedKeys = baseProperties.implicitlyAnimatedKeys
 
     /// `action(forKey:)`'s default: delegate `action(for:forKey:)` → `actions` →
     /// `style["actions"]` → `defaultAction(forKey:)`; `NSNull` anywhere stops the search and gives

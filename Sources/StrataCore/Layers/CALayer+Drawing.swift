@@ -118,7 +118,7 @@ private final class DisplayKeyCache: Sendable {
         let id = ObjectIdentifier(cls)
         return keys.withCheckedLock { keys in
             if let k = keys[id] { return k }
-            let k = cls == CALayer.self ? [] : CALayer.baseKinds.keys.sorted().filter { cls.needsDisplay(forKey: $0) }
+            let k = cls == CALayer.self ? [] : CALayer.baseProperties.all.map(\.key).sorted().filter { cls.needsDisplay(forKey: $0) }
             keys[id] = k
             return k
         }

@@ -5,20 +5,29 @@
 import Foundation
 
 extension CALayer {
-    /// The value kinds of the built-in animatable properties of CALayer.
-    static let baseKinds: [String: AnimatableValue.Kind] = [
-        "bounds": .rect, "position": .point, "anchorPoint": .point, "anchorPointZ": .number,
-        "zPosition": .number, "transform": .transform, "sublayerTransform": .transform,
-        "backgroundColor": .color, "cornerRadius": .number, "borderWidth": .number,
-        "borderColor": .color, "opacity": .number, "hidden": .bool, "masksToBounds": .bool,
-        "shadowOpacity": .number, "shadowColor": .color, "shadowOffset": .size, "shadowRadius": .number, "shadowPath": .path,
-        "contents": .image, "contentsRect": .rect, "contentsCenter": .rect, "doubleSided": .bool,
-    ]
+    /// CALayer's animatable properties (subclasses list theirs: `CAShapeLayer.shapeProperties`, …).
+    public static let baseProperties = AnimatableProperties<CALayer>([
+        .rect("bounds", \.bounds), .point("position", \.position), .point("anchorPoint", \.anchorPoint),
+        .number("anchorPointZ", \.anchorPointZ), .number("zPosition", \.zPosition),
+        .transform("transform", \.transform), .transform("sublayerTransform", \.sublayerTransform),
+        .color("backgroundColor", \.backgroundColor), .number("cornerRadius", \.cornerRadius),
+        .number("borderWidth", \.borderWidth), .color("borderColor", \.borderColor),
+        .float("opacity", \.opacity), .bool("hidden", \.isHidden), .bool("masksToBounds", \.masksToBounds),
+        .float("shadowOpacity", \.shadowOpacity), .color("shadowColor", \.shadowColor),
+        .size("shadowOffset", \.shadowOffset), .number("shadowRadius", \.shadowRadius), .path("shadowPath", \.shadowPath),
+        // `contents` changes with a fade transition, not a basic animation (CALayer+Actions.swift).
+        AnimatableProperty("contents", .image, implicit: false, get: { .image($0.contents as? CGImage) }) { layer, value in
+            guard case .image(let image) = value else { return false }
+            layer.contents = image
+            return true
+        },
+        .rect("contentsRect", \.contentsRect), .rect("contentsCenter", \.contentsCenter), .bool("doubleSided", \.isDoubleSided),
+    ])
 
     /// The kind of value stored under a top-level property key, or nil when the layer has no such
     /// animatable property. Subclasses override to add theirs and call super.
     public func baseAnimatableKind(forKey key: String) -> AnimatableValue.Kind? {
-        if let k = CALayer.baseKinds[key] { return k }
+        if let k = CALayer.baseProperties[key]?.kind { return k }
         if let v = customValues[key] {
             if AnimatableValue.asNumber(v) != nil { return .number }
             for kind in [AnimatableValue.Kind.point, .size, .rect, .color, .transform] {
@@ -42,78 +51,29 @@ extension CALayer {
 
     /// The current (model, or on a presentation copy, presented) value of a top-level key.
     public func baseAnimatableValue(forKey key: String) -> AnimatableValue? {
-        switch key {
-        case "bounds": return .rect(bounds)
-        case "position": return .point(position)
-        case "anchorPoint": return .point(anchorPoint)
-        case "anchorPointZ": return .number(anchorPointZ)
-        case "zPosition": return .number(zPosition)
-        case "transform": return .transform(transform)
-        case "sublayerTransform": return .transform(sublayerTransform)
-        case "backgroundColor": return .color(backgroundColor)
-        case "cornerRadius": return .number(cornerRadius)
-        case "borderWidth": return .number(borderWidth)
-        case "borderColor": return .color(borderColor)
-        case "opacity": return .number(CGFloat(opacity))
-        case "hidden": return .bool(isHidden)
-        case "masksToBounds": return .bool(masksToBounds)
-        case "doubleSided": return .bool(isDoubleSided)
-        case "shadowOpacity": return .number(CGFloat(shadowOpacity))
-        case "shadowColor": return .color(shadowColor)
-        case "shadowOffset": return .size(shadowOffset)
-        case "shadowRadius": return .number(shadowRadius)
-        case "shadowPath": return .path(shadowPath)
-        case "contents": return .image(contents as? CGImage)
-        case "contentsRect": return .rect(contentsRect)
-        case "contentsCenter": return .rect(contentsCenter)
-        default:
-            guard let kind = animatableKind(forKey: key) else { return nil }
-            if let v = customValues[key] { return AnimatableValue.convert(v, to: kind) }
-            // Declared but never set: the class's default, or zero.
-            if let d = type(of: self).defaultValue(forKey: key) { return AnimatableValue.convert(d, to: kind) }
-            return kind == .number ? .number(0) : nil
-        }
+        if let v = CALayer.baseProperties.value(forKey: key, of: self) { return v }
+        guard let kind = animatableKind(forKey: key) else { return nil }
+        if let v = customValues[key] { return AnimatableValue.convert(v, to: kind) }
+        // Declared but never set: the class's default, or zero.
+        if let d = type(of: self).defaultValue(forKey: key) { return AnimatableValue.convert(d, to: kind) }
+        return kind == .number ? .number(0) : nil
     }
 
     /// Sets a top-level key from an animated value without triggering actions.
     public func baseSetAnimatableValue(_ value: AnimatableValue, forKey key: String) {
         withActionsSuppressed {
-            switch (key, value) {
-            case ("bounds", .rect(let r)): bounds = r
-            case ("position", .point(let p)): position = p
-            case ("anchorPoint", .point(let p)): anchorPoint = p
-            case ("anchorPointZ", .number(let n)): anchorPointZ = n
-            case ("zPosition", .number(let n)): zPosition = n
-            case ("transform", .transform(let t)): transform = t
-            case ("sublayerTransform", .transform(let t)): sublayerTransform = t
-            case ("backgroundColor", .color(let c)): backgroundColor = c
-            case ("cornerRadius", .number(let n)): cornerRadius = n
-            case ("borderWidth", .number(let n)): borderWidth = n
-            case ("borderColor", .color(let c)): borderColor = c
-            case ("opacity", .number(let n)): opacity = Float(n)
-            case ("hidden", .bool(let b)): isHidden = b
-            case ("masksToBounds", .bool(let b)): masksToBounds = b
-            case ("doubleSided", .bool(let b)): isDoubleSided = b
-            case ("shadowOpacity", .number(let n)): shadowOpacity = Float(n)
-            case ("shadowColor", .color(let c)): shadowColor = c
-            case ("shadowOffset", .size(let s)): shadowOffset = s
-            case ("shadowRadius", .number(let n)): shadowRadius = n
-            case ("shadowPath", .path(let p)): shadowPath = p
-            case ("contents", .image(let i)): contents = i
-            case ("contentsRect", .rect(let r)): contentsRect = r
-            case ("contentsCenter", .rect(let r)): contentsCenter = r
-            default:
-                switch value {
-                case .number(let n): customValues[key] = n
-                case .point(let p): customValues[key] = p
-                case .size(let s): customValues[key] = s
-                case .rect(let r): customValues[key] = r
-                case .color(let c): customValues[key] = c as Any
-                case .transform(let t): customValues[key] = t
-                case .bool(let b): customValues[key] = b
-                case .discrete(let d): customValues[key] = d.value
-                default: break
-                }
+            if CALayer.baseProperties.set(value, forKey: key, of: self) { return }
+            // A custom key (or a built-in one given a value of another kind, as before).
+            switch value {
+            case .number(let n): customValues[key] = n
+            case .point(let p): customValues[key] = p
+            case .size(let s): customValues[key] = s
+            case .rect(let r): customValues[key] = r
+            case .color(let c): customValues[key] = c as Any
+            case .transform(let t): customValues[key] = t
+            case .bool(let b): customValues[key] = b
+            case .discrete(let d): customValues[key] = d.value
+            default: break
             }
         }
     }
@@ -217,7 +177,7 @@ extension CALayer {
     /// Stores a value for a key: built-in animatable properties by name, anything else as a
     /// custom value (numbers normalised to CGFloat).
     public func setValue(_ value: Any?, forKey key: String) {
-        if CALayer.baseKinds[key] != nil || animatableKind(forKey: key) != nil && customValues[key] == nil,
+        if CALayer.baseProperties[key] != nil || animatableKind(forKey: key) != nil && customValues[key] == nil,
            let kind = animatableKind(forKey: key), let v = AnimatableValue.convert(value, to: kind) {
             setAnimatableValueWithActions(v, forKey: key)
             return

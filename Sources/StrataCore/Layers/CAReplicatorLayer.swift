@@ -32,12 +32,22 @@ import Foundation
 /// (Apple: "the standard restrictions apply"): the instances share the superlayer's 3D space and
 /// the replicator draws none of its own content.
 open class CAReplicatorLayer: CALayer {
-    /// The keys of the animatable replicator properties and their value kinds.
-    static let replicatorKinds: [String: AnimatableValue.Kind] = [
-        "instanceCount": .number, "instanceDelay": .number, "instanceTransform": .transform,
-        "instanceColor": .color, "instanceRedOffset": .number, "instanceGreenOffset": .number,
-        "instanceBlueOffset": .number, "instanceAlphaOffset": .number,
-    ]
+    /// The animatable replicator properties.
+    public static let replicatorProperties = AnimatableProperties<CAReplicatorLayer>([
+        AnimatableProperty("instanceCount", .number, get: { .number(CGFloat($0.instanceCount)) }) { layer, value in
+            guard case .number(let n) = value else { return false }
+            layer.instanceCount = n.isFinite ? Int(n.rounded(.down)) : layer.instanceCount
+            return true
+        },
+        AnimatableProperty("instanceDelay", .number, get: { .number(CGFloat($0.instanceDelay)) }) { layer, value in
+            guard case .number(let n) = value else { return false }
+            layer.instanceDelay = Double(n)
+            return true
+        },
+        .transform("instanceTransform", \.instanceTransform), .color("instanceColor", \.instanceColor),
+        .float("instanceRedOffset", \.instanceRedOffset), .float("instanceGreenOffset", \.instanceGreenOffset),
+        .float("instanceBlueOffset", \.instanceBlueOffset), .float("instanceAlphaOffset", \.instanceAlphaOffset),
+    ])
 
     /// The number of copies, including the sublayers themselves (default 1: no extra copies).
     /// 0 or less draws no sublayers at all. Animatable.
@@ -105,42 +115,26 @@ open class CAReplicatorLayer: CALayer {
 
     // MARK: Key-value coding and animation
 
+    /// The replicator keys and CALayer's.
     open override func animatableKind(forKey key: String) -> AnimatableValue.Kind? {
-        CAReplicatorLayer.replicatorKinds[key] ?? super.animatableKind(forKey: key)
+        CAReplicatorLayer.replicatorProperties[key]?.kind ?? super.animatableKind(forKey: key)
     }
 
+    /// The current value of a replicator key, or CALayer's.
     open override func animatableValue(forKey key: String) -> AnimatableValue? {
-        switch key {
-        case "instanceCount": .number(CGFloat(instanceCount))
-        case "instanceDelay": .number(CGFloat(instanceDelay))
-        case "instanceTransform": .transform(instanceTransform)
-        case "instanceColor": .color(instanceColor)
-        case "instanceRedOffset": .number(CGFloat(instanceRedOffset))
-        case "instanceGreenOffset": .number(CGFloat(instanceGreenOffset))
-        case "instanceBlueOffset": .number(CGFloat(instanceBlueOffset))
-        case "instanceAlphaOffset": .number(CGFloat(instanceAlphaOffset))
-        default: super.animatableValue(forKey: key)
-        }
+        CAReplicatorLayer.replicatorProperties.value(forKey: key, of: self) ?? super.animatableValue(forKey: key)
     }
 
+    /// Sets a replicator key (or CALayer's) without triggering actions.
     open override func setAnimatableValue(_ value: AnimatableValue, forKey key: String) {
         withActionsSuppressed {
-            switch (key, value) {
-            case ("instanceCount", .number(let n)): instanceCount = n.isFinite ? Int(n.rounded(.down)) : instanceCount
-            case ("instanceDelay", .number(let n)): instanceDelay = Double(n)
-            case ("instanceTransform", .transform(let t)): instanceTransform = t
-            case ("instanceColor", .color(let c)): instanceColor = c
-            case ("instanceRedOffset", .number(let n)): instanceRedOffset = Float(n)
-            case ("instanceGreenOffset", .number(let n)): instanceGreenOffset = Float(n)
-            case ("instanceBlueOffset", .number(let n)): instanceBlueOffset = Float(n)
-            case ("instanceAlphaOffset", .number(let n)): instanceAlphaOffset = Float(n)
-            default: super.setAnimatableValue(value, forKey: key)
-            }
+            if !CAReplicatorLayer.replicatorProperties.set(value, forKey: key, of: self) { super.setAnimatableValue(value, forKey: key) }
         }
     }
 
+    /// The animatable replicator keys animate implicitly, as on iOS.
     open override class func implicitlyAnimates(key: String) -> Bool {
-        replicatorKinds[key] != nil || super.implicitlyAnimates(key: key)
+        replicatorProperties[key]?.implicitlyAnimates == true || super.implicitlyAnimates(key: key)
     }
 
     // MARK: Snapshot

@@ -30,11 +30,12 @@ import Foundation
 /// Dashes stay put along the path while it is trimmed (they do not slide with `strokeStart`).
 open class CAShapeLayer: CALayer {
     // Stored properties read by every snapshot are `@exclusivity(unchecked)`, as CALayer's (see there).
-    /// The keys of the animatable shape properties and their value kinds.
-    static let shapeKinds: [String: AnimatableValue.Kind] = [
-        "path": .path, "fillColor": .color, "strokeColor": .color, "lineWidth": .number,
-        "miterLimit": .number, "lineDashPhase": .number, "strokeStart": .number, "strokeEnd": .number,
-    ]
+    /// The animatable shape properties.
+    public static let shapeProperties = AnimatableProperties<CAShapeLayer>([
+        .path("path", \.path), .color("fillColor", \.fillColor), .color("strokeColor", \.strokeColor),
+        .number("lineWidth", \.lineWidth), .number("miterLimit", \.miterLimit), .number("lineDashPhase", \.lineDashPhase),
+        .number("strokeStart", \.strokeStart), .number("strokeEnd", \.strokeEnd),
+    ])
 
     @exclusivity(unchecked) private var storedPath: CGPath? { didSet { journal(self, \.storedPath, oldValue) } }
 
@@ -124,44 +125,24 @@ open class CAShapeLayer: CALayer {
 
     /// The shape keys and CALayer's.
     open override func animatableKind(forKey key: String) -> AnimatableValue.Kind? {
-        CAShapeLayer.shapeKinds[key] ?? super.animatableKind(forKey: key)
+        CAShapeLayer.shapeProperties[key]?.kind ?? super.animatableKind(forKey: key)
     }
 
     /// The current value of a shape key, or CALayer's.
     open override func animatableValue(forKey key: String) -> AnimatableValue? {
-        switch key {
-        case "path": .path(storedPath)
-        case "fillColor": .color(fillColor)
-        case "strokeColor": .color(strokeColor)
-        case "lineWidth": .number(lineWidth)
-        case "miterLimit": .number(miterLimit)
-        case "lineDashPhase": .number(lineDashPhase)
-        case "strokeStart": .number(strokeStart)
-        case "strokeEnd": .number(strokeEnd)
-        default: super.animatableValue(forKey: key)
-        }
+        CAShapeLayer.shapeProperties.value(forKey: key, of: self) ?? super.animatableValue(forKey: key)
     }
 
     /// Sets a shape key (or CALayer's) without triggering actions.
     open override func setAnimatableValue(_ value: AnimatableValue, forKey key: String) {
         withActionsSuppressed {
-            switch (key, value) {
-            case ("path", .path(let p)): path = p
-            case ("fillColor", .color(let c)): fillColor = c
-            case ("strokeColor", .color(let c)): strokeColor = c
-            case ("lineWidth", .number(let n)): lineWidth = n
-            case ("miterLimit", .number(let n)): miterLimit = n
-            case ("lineDashPhase", .number(let n)): lineDashPhase = n
-            case ("strokeStart", .number(let n)): strokeStart = n
-            case ("strokeEnd", .number(let n)): strokeEnd = n
-            default: super.setAnimatableValue(value, forKey: key)
-            }
+            if !CAShapeLayer.shapeProperties.set(value, forKey: key, of: self) { super.setAnimatableValue(value, forKey: key) }
         }
     }
 
     /// The animatable shape keys animate implicitly, as on iOS.
     open override class func implicitlyAnimates(key: String) -> Bool {
-        shapeKinds[key] != nil || super.implicitlyAnimates(key: key)
+        shapeProperties[key]?.implicitlyAnimates == true || super.implicitlyAnimates(key: key)
     }
 
     /// Core Animation's defaults for the shape keys.

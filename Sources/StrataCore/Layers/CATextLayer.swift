@@ -26,7 +26,10 @@ import Foundation
 open class CATextLayer: CALayer {
     // Stored properties read by every snapshot are `@exclusivity(unchecked)`, as CALayer's (see there).
     /// The keys of the animatable text properties and their value kinds.
-    static let textKinds: [String: AnimatableValue.Kind] = ["fontSize": .number, "foregroundColor": .color]
+    /// The animatable text properties.
+    public static let textProperties = AnimatableProperties<CATextLayer>([
+        .number("fontSize", \.fontSize), .color("foregroundColor", \.foregroundColor),
+    ])
 
     /// The text: a `String` or an `NSAttributedString` (default nil; anything else draws nothing).
     @exclusivity(unchecked) public var string: Any? { didSet { journal(self, \.string, oldValue) } }
@@ -109,32 +112,24 @@ open class CATextLayer: CALayer {
 
     /// The text keys and CALayer's.
     open override func animatableKind(forKey key: String) -> AnimatableValue.Kind? {
-        CATextLayer.textKinds[key] ?? super.animatableKind(forKey: key)
+        CATextLayer.textProperties[key]?.kind ?? super.animatableKind(forKey: key)
     }
 
     /// The current value of a text key, or CALayer's.
     open override func animatableValue(forKey key: String) -> AnimatableValue? {
-        switch key {
-        case "fontSize": .number(fontSize)
-        case "foregroundColor": .color(foregroundColor)
-        default: super.animatableValue(forKey: key)
-        }
+        CATextLayer.textProperties.value(forKey: key, of: self) ?? super.animatableValue(forKey: key)
     }
 
     /// Sets a text key (or CALayer's) without triggering actions.
     open override func setAnimatableValue(_ value: AnimatableValue, forKey key: String) {
         withActionsSuppressed {
-            switch (key, value) {
-            case ("fontSize", .number(let n)): fontSize = n
-            case ("foregroundColor", .color(let c)): foregroundColor = c
-            default: super.setAnimatableValue(value, forKey: key)
-            }
+            if !CATextLayer.textProperties.set(value, forKey: key, of: self) { super.setAnimatableValue(value, forKey: key) }
         }
     }
 
-    /// `fontSize` and `foregroundColor` animate implicitly, as on iOS.
+    /// The animatable text keys animate implicitly, as on iOS.
     open override class func implicitlyAnimates(key: String) -> Bool {
-        textKinds[key] != nil || super.implicitlyAnimates(key: key)
+        textProperties[key]?.implicitlyAnimates == true || super.implicitlyAnimates(key: key)
     }
 
     /// Core Animation's defaults for the text keys.

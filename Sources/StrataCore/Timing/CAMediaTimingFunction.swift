@@ -1,6 +1,6 @@
 // Timing functions map an animation's linear progress (0…1) to the eased fraction that the
 // interpolator uses. Three families live here: Apple's cubic Béziers (solved numerically), Robert
-// Penner's easing equations (closed forms, Strata's addition) and CSS-style steps (Strata's addition).
+// Penner's easing equations (PennerCurve.swift; closed forms, Strata's addition) and CSS-style steps (Strata's addition).
 import Foundation
 
 /// The name of a predefined timing function (Apple's five plus Strata's Penner set).
@@ -114,21 +114,8 @@ public final class CAMediaTimingFunction: Sendable, Equatable, CustomStringConve
 
     enum Curve: Equatable, Sendable {
         case bezier(Float, Float, Float, Float)
-        case penner(Penner)
+        case penner(PennerCurve)
         case steps(Int, StepPosition)
-    }
-
-    enum Penner: String, Equatable, Sendable {
-        case easeInSine, easeOutSine, easeInOutSine
-        case easeInQuad, easeOutQuad, easeInOutQuad
-        case easeInCubic, easeOutCubic, easeInOutCubic
-        case easeInQuart, easeOutQuart, easeInOutQuart
-        case easeInQuint, easeOutQuint, easeInOutQuint
-        case easeInExpo, easeOutExpo, easeInOutExpo
-        case easeInCirc, easeOutCirc, easeInOutCirc
-        case easeInBack, easeOutBack, easeInOutBack
-        case easeInElastic, easeOutElastic, easeInOutElastic
-        case easeInBounce, easeOutBounce, easeInOutBounce
     }
 
     let curve: Curve
@@ -144,7 +131,7 @@ public final class CAMediaTimingFunction: Sendable, Equatable, CustomStringConve
         case .easeInEaseOut: self.init(controlPoints: 0.42, 0, 0.58, 1)
         case .default: self.init(controlPoints: 0.25, 0.1, 0.25, 1)
         default:
-            guard let penner = Penner(rawValue: name.rawValue) else {
+            guard let penner = PennerCurve(rawValue: name.rawValue) else {
                 preconditionFailure("CAMediaTimingFunction: unknown timing function name '\(name.rawValue)'")
             }
             self.init(curve: .penner(penner))
@@ -260,74 +247,5 @@ public final class CAMediaTimingFunction: Sendable, Equatable, CustomStringConve
         if position == .jumpStart || position == .jumpBoth { current += 1 }
         current = min(max(current, 0), jumps)
         return Double(current) / Double(jumps)
-    }
-}
-
-// MARK: - Penner's equations
-
-extension CAMediaTimingFunction.Penner {
-    /// Penner's easing equations, written for t in [0, 1] (start 0, change 1, duration 1).
-    func value(at t: Double) -> Double {
-        let backS = 1.70158, backInOutS = 1.70158 * 1.525
-        switch self {
-        case .easeInSine: return 1 - cos(t * .pi / 2)
-        case .easeOutSine: return sin(t * .pi / 2)
-        case .easeInOutSine: return (1 - cos(.pi * t)) / 2
-        case .easeInQuad: return t * t
-        case .easeOutQuad: return 1 - (1 - t) * (1 - t)
-        case .easeInOutQuad: return Self.inOut(t) { $0 * $0 }
-        case .easeInCubic: return t * t * t
-        case .easeOutCubic: return 1 - pow(1 - t, 3)
-        case .easeInOutCubic: return Self.inOut(t) { $0 * $0 * $0 }
-        case .easeInQuart: return pow(t, 4)
-        case .easeOutQuart: return 1 - pow(1 - t, 4)
-        case .easeInOutQuart: return Self.inOut(t) { pow($0, 4) }
-        case .easeInQuint: return pow(t, 5)
-        case .easeOutQuint: return 1 - pow(1 - t, 5)
-        case .easeInOutQuint: return Self.inOut(t) { pow($0, 5) }
-        case .easeInExpo: return t == 0 ? 0 : pow(2, 10 * t - 10)
-        case .easeOutExpo: return t == 1 ? 1 : 1 - pow(2, -10 * t)
-        case .easeInOutExpo:
-            if t == 0 || t == 1 { return t }
-            return t < 0.5 ? pow(2, 20 * t - 10) / 2 : (2 - pow(2, 10 - 20 * t)) / 2
-        case .easeInCirc: return 1 - (1 - t * t).squareRoot()
-        case .easeOutCirc: return (1 - (t - 1) * (t - 1)).squareRoot()
-        case .easeInOutCirc: return Self.inOut(t) { 1 - (1 - $0 * $0).squareRoot() }
-        case .easeInBack: return (backS + 1) * t * t * t - backS * t * t
-        case .easeOutBack:
-            let u = t - 1
-            return 1 + (backS + 1) * u * u * u + backS * u * u
-        case .easeInOutBack:
-            return Self.inOut(t) { u in (backInOutS + 1) * u * u * u - backInOutS * u * u }
-        case .easeInElastic:
-            if t == 0 || t == 1 { return t }
-            return -pow(2, 10 * t - 10) * sin((10 * t - 10.75) * (2 * .pi / 3))
-        case .easeOutElastic:
-            if t == 0 || t == 1 { return t }
-            return pow(2, -10 * t) * sin((10 * t - 0.75) * (2 * .pi / 3)) + 1
-        case .easeInOutElastic:
-            if t == 0 || t == 1 { return t }
-            let wave = sin((20 * t - 11.125) * (2 * .pi / 4.5))
-            return t < 0.5 ? -pow(2, 20 * t - 10) * wave / 2 : pow(2, 10 - 20 * t) * wave / 2 + 1
-        case .easeInBounce: return 1 - Self.bounceOut(1 - t)
-        case .easeOutBounce: return Self.bounceOut(t)
-        case .easeInOutBounce:
-            return t < 0.5 ? (1 - Self.bounceOut(1 - 2 * t)) / 2 : (1 + Self.bounceOut(2 * t - 1)) / 2
-        }
-    }
-
-    /// Runs the ease-in curve `easeIn` over the first half and its point reflection over the second.
-    private static func inOut(_ t: Double, _ easeIn: (Double) -> Double) -> Double {
-        t < 0.5 ? easeIn(2 * t) / 2 : 1 - easeIn(2 - 2 * t) / 2
-    }
-
-    /// Four parabolic arcs of heights 1, 0.75, 0.9375, 0.984375 with Penner's constants.
-    private static func bounceOut(_ t: Double) -> Double {
-        let n = 7.5625, d = 2.75
-        if t < 1 / d { return n * t * t }
-        if t < 2 / d { let u = t - 1.5 / d; return n * u * u + 0.75 }
-        if t < 2.5 / d { let u = t - 2.25 / d; return n * u * u + 0.9375 }
-        let u = t - 2.625 / d
-        return n * u * u + 0.984375
     }
 }

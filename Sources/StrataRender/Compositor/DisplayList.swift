@@ -53,7 +53,8 @@ public struct RoundedRect: Sendable, Equatable {
 public struct PlaneMap: Sendable {
     public var toScreen: Homography
     public var fromScreen: Homography
-    /// True when the item is drawn without edge anti-aliasing.
+    /// True when the item's edges are anti-aliased (the layer's `allowsEdgeAntialiasing`); false
+    /// draws them with hard, pixel-centre coverage.
     public var antialiased: Bool
 }
 

@@ -25,6 +25,7 @@ public enum TimingCurve: Codable, Hashable, Sendable {
     public static let `default` = TimingCurve.named("default")
     /// A gentle spring (0.5 s, bounce 0.2).
     public static let spring = TimingCurve.spring(duration: 0.5, bounce: 0.2)
+    /// One of Penner's curves (StrataCore's `PennerCurve`, the list CAMediaTimingFunction knows).
     public static func named(_ penner: PennerCurve) -> TimingCurve { .named(penner.rawValue) }
 
     public init(from decoder: Decoder) throws {
@@ -82,13 +83,4 @@ public enum TimingCurve: Codable, Hashable, Sendable {
     public var isSpring: Bool {
         switch self { case .spring, .physicalSpring: true; default: false }
     }
-}
-
-/// Robert Penner's easing curves (the names Strata's timing functions know).
-public enum PennerCurve: String, Sendable, CaseIterable {
-    case easeInSine, easeOutSine, easeInOutSine, easeInQuad, easeOutQuad, easeInOutQuad
-    case easeInCubic, easeOutCubic, easeInOutCubic, easeInQuart, easeOutQuart, easeInOutQuart
-    case easeInQuint, easeOutQuint, easeInOutQuint, easeInExpo, easeOutExpo, easeInOutExpo
-    case easeInCirc, easeOutCirc, easeInOutCirc, easeInBack, easeOutBack, easeInOutBack
-    case easeInElastic, easeOutElastic, easeInOutElastic, easeInBounce, easeOutBounce, easeInOutBounce
 }

@@ -2,11 +2,12 @@
 // in place on a terminal (stderr) at most five times a second, silent in a pipe; or one JSON
 // object per line for scripts that read progress (`--json`).
 import Foundation
+import Strata
 import Synchronization
 
 /// Shows export progress.
-public final class ProgressLine: Sendable {
-    public enum Style: Sendable { case terminal, json, quiet }
+final class ProgressLine: Sendable {
+    enum Style: Sendable { case terminal, json, quiet }
 
     private let style: Style
     private let label: String
@@ -14,13 +15,13 @@ public final class ProgressLine: Sendable {
     private let state = Mutex<(lastPrint: Date, printed: Bool)>((.distantPast, false))
 
     /// `.terminal` prints only when stderr is a terminal.
-    public init(style: Style = .terminal, label: String = "") {
+    init(style: Style = .terminal, label: String = "") {
         self.style = style == .terminal && isatty(STDERR_FILENO) == 0 ? .quiet : style
         self.label = label
     }
 
     /// Reports progress (thread-safe; called from the encoder thread).
-    public func report(_ p: ExportProgress) {
+    func report(_ p: ExportProgress) {
         state.withCheckedLock { state in report(p, &state) }
     }
 
@@ -38,7 +39,7 @@ public final class ProgressLine: Sendable {
         case .json:
             let eta = p.secondsRemaining.isFinite ? String(format: "%.3f", p.secondsRemaining) : "null"
             let line = String(format: "{\"event\":\"progress\",\"label\":%@,\"frames\":%d,\"total\":%d,\"fps\":%.3f,\"eta\":%@}\n",
-                              jsonString(label), p.framesDone, p.frameCount, p.framesPerSecond, eta)
+                              ProgressLine.jsonString(label), p.framesDone, p.frameCount, p.framesPerSecond, eta)
             InterruptSignals.shared.writeToStandardOutput(line)
         case .quiet:
             break
@@ -46,7 +47,7 @@ public final class ProgressLine: Sendable {
     }
 
     /// Ends the line (before other output).
-    public func finish() {
+    func finish() {
         state.withCheckedLock { state in
             if state.printed { FileHandle.standardError.write(Data("\n".utf8)) }
             state.printed = false
@@ -54,8 +55,10 @@ public final class ProgressLine: Sendable {
     }
 }
 
-/// A JSON string literal.
-func jsonString(_ s: String) -> String {
-    let data = (try? JSONEncoder().encode(s)) ?? Data("\"\"".utf8)
-    return String(decoding: data, as: UTF8.self)
+extension ProgressLine {
+    /// `s` as a JSON string literal.
+    static func jsonString(_ s: String) -> String {
+        let data = (try? JSONEncoder().encode(s)) ?? Data("\"\"".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
 }

@@ -1,0 +1,19 @@
+// `strata probe`: what a media file holds.
+import ArgumentParser
+import Foundation
+import Strata
+
+struct ProbeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "probe", abstract: "Show what a media file holds.")
+
+    @Argument(help: "A video, audio or image file.")
+    var file: String
+
+    func run() throws {
+        do {
+            print(try MediaProbe(url: URL(fileURLWithPath: file)))
+        } catch {
+            throw CLIError(message: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,18 @@
+// The `strata` command line: render a template or the built-in demo to video, GIF, PNG frames,
+// a still or a contact sheet; batch-render a template over rows of data; check, list and describe
+// templates and print their schema; join rendered chunks; probe media files. The `strata`
+// executable's `main` runs it.
+import ArgumentParser
+import Strata
+
+/// The `strata` command (`StrataCommand.main()` runs the process's command line).
+public struct StrataCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "strata",
+        abstract: "Core Animation for Linux, rendered to video and GIF.",
+        subcommands: [RenderCommand<TemplateSource>.self, StillCommand<TemplateSource>.self, SheetCommand<TemplateSource>.self,
+                      BatchCommand.self, ValidateCommand.self, TemplatesCommand.self, SchemaCommand.self,
+                      ConcatCommand.self, ProbeCommand.self])
+
+    public init() {}
+}

@@ -1,0 +1,20 @@
+// Where a rendering command's scene comes from. `render`, `still` and `sheet` are one command
+// each, generic over their source: `strata` renders a template (or the built-in demo) through
+// `TemplateSource`, a `StrataScript` renders its own scene through `ScriptSource`; both take the
+// same flags for the rest.
+import ArgumentParser
+import Strata
+
+protocol SceneSource: ParsableArguments {
+    /// What is rendered, for the commands' help: "a template (or the built-in demo)".
+    static var what: String { get }
+    /// Example command lines for `render --help` (empty: none).
+    static var renderExamples: String { get }
+    /// What `render` writes without -o, for its help.
+    static var defaultOutputHelp: String { get }
+
+    /// The scene to render, with the source's options applied and checked.
+    func makeScene() throws -> Scene
+    /// The path `render` writes without -o (a folder it needs is made).
+    func defaultOutput() throws -> String
+}
