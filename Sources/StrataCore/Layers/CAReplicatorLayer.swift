@@ -126,7 +126,8 @@ open class CAReplicatorLayer: CALayer {
     open override func setAnimatableValue(_ value: AnimatableValue, forKey key: String) {
         withActionsSuppressed {
             switch (key, value) {
-            case ("instanceCount", .number(let n)): instanceCount = n.isFinite ? Int(n.rounded(.down)) : instanceCount
+            // (Clamped as a double: an animation to 1e300 must not trap; the snapshot limits the count.)
+            case ("instanceCount", .number(let n)): instanceCount = n.isFinite ? Int(min(max(n.rounded(.down), -1e15), 1e15)) : instanceCount
             case ("instanceDelay", .number(let n)): instanceDelay = Double(n)
             case ("instanceTransform", .transform(let t)): instanceTransform = t
             case ("instanceColor", .color(let c)): instanceColor = c

@@ -94,7 +94,12 @@ struct CompositionCompiler {
         for (node, layer, path) in built { place(node, layer, in: size, path: path) }
         for (node, layer, path) in built { scheduleAnimations(of: node, layer: layer, path: path) }
         _ = scheduleChain(composition.timeline, start: 0, owner: nil, path: "timeline")
-        finishAnimations()
+        if exceedsAnimationLimit {
+            // Reported where it was passed; making them would take long for nothing.
+            if issues.isEmpty { issue("timeline", "the composition schedules more than \(Self.maximumAnimations) animations") }
+        } else {
+            finishAnimations()
+        }
         if !issues.isEmpty { throw CompositionError(issues: issues) }
         return CompiledComposition(root: root, blocks: blocks)
     }
