@@ -50,6 +50,41 @@ cat > $C/template/small.json <<'JSON'
             {"type": "shape", "forEach": "{{ range(n) }}", "as": "i", "frame": ["{{ i * 10 }}", 0, 8, 8]}]}
 JSON
 
+# Hostile documents: large and non-finite numbers in every kind of value, format patterns with
+# huge widths, and loops and repeats of a billion.
+cat > $C/template/hostile-numbers.yaml <<'YAML'
+size: [64, 36]
+duration: 1
+fps: 10
+layers:
+  - {type: layer, size: [1e300, 1e300], position: [32, 18], backgroundColor: red, shadowOpacity: 1, shadowRadius: 1e19, shadowOffset: [1e300, -1e300], cornerRadius: 1e300, borderWidth: 1e300}
+  - {type: shape, path: {circle: [1e19, 1e19, 1e19]}, lineWidth: 1e300, lineDashPattern: [1e300, 1e-300], strokeColor: blue, transform: {scale: 1e19}}
+  - {type: text, string: "{{format(1e300, '%.100f')}}", fontSize: 10000, transform: {matrix: [1e300, 0, 0, 0, 0, 1e300, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]}}
+  - {type: gradient, size: [1e19, 1e-300], colors: [red, blue], locations: [0, 1e300], startPoint: [1e300, -1e300]}
+YAML
+cat > $C/template/hostile-nonfinite.yaml <<'YAML'
+size: [64, 36]
+duration: 1
+layers:
+  - {type: gradient, size: ["{{sqrt(-1)}}", "{{1e308 * 10}}"], colors: [red, blue], shadowRadius: "{{-1e308 * 10}}"}
+YAML
+cat > $C/template/hostile-format.yaml <<'YAML'
+size: [64, 36]
+duration: 1
+parameters: [{name: pattern, type: string, default: "%.2147483647f"}]
+layers:
+  - {type: text, string: "{{format(3, pattern)}} {{format(3, '%2147483648.0f')}} {{format(3, '%999999999.0f')}}"}
+YAML
+cat > $C/template/hostile-loops.yaml <<'YAML'
+size: [64, 36]
+duration: 1
+layers:
+  - {type: layer, id: a, size: [8, 8], backgroundColor: red, animations: [{property: shadowRadius, from: 0, to: 1e300, repeat: 1e9, duration: 1e-300, timing: {steps: 1000000}}]}
+timeline:
+  - {type: loop, count: 1e9, steps: [{type: animate, target: a, property: opacity, to: 0.5, duration: 1e-6}]}
+  - {type: loop, count: 1e300, steps: [{type: set, target: a, properties: {fontSize: 1e308}}]}
+YAML
+
 # Expressions: one per file, covering the operators and functions.
 i=0
 while IFS= read -r e; do printf '%s' "$e" > "$C/expression/e$i"; i=$((i + 1)); done <<'EXPR'
@@ -67,6 +102,10 @@ rank(column(rows, "value"))
 len(s) + len(items)
 (((n)))
 "quote \" inside"
+format(3, "%.2147483647f") + format(3, "%2147483648.0f") + format(big, "%999999999.0f")
+format(huge, "%100.100f") + format(-huge, "[%+08.2x]") + format(big, "%d")
+len(range(1e9)) + len(repeatEach(items, 1e9)) + len(holdKeyTimes(1e9, 0.5)) + len(pad(s, 1e9))
+sqrt(-1) + 1e308 * 10 + round(big, 1e300) + substr(s, 1e19, -1e19) + slice(items, -big, big)
 EXPR
 
 # Rows: CSV (quotes, line breaks in quotes, CRLF) and JSON Lines.

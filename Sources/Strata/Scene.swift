@@ -67,8 +67,14 @@ public final class Scene {
     }
 
     /// Output width and height in pixels.
-    public var pixelWidth: Int { Int((Double(size.width) * Double(contentsScale)).rounded()) }
-    public var pixelHeight: Int { Int((Double(size.height) * Double(contentsScale)).rounded()) }
+    /// (Saturating: 0 for NaN, at most 2⁶² for a size of 1e300 or ∞, which `validated()` refuses.)
+    public var pixelWidth: Int { Self.pixels(Double(size.width) * Double(contentsScale)) }
+    public var pixelHeight: Int { Self.pixels(Double(size.height) * Double(contentsScale)) }
+
+    private static func pixels(_ length: Double) -> Int {
+        guard !length.isNaN else { return 0 }
+        return Int(min(max(length.rounded(), -0x1p62), 0x1p62))
+    }
 
     /// The number of frames: `ceil(duration × fps)` (exactly fps × duration when whole).
     public var frameCount: Int { (try? validated().frameCount(forDuration: duration)) ?? 0 }
@@ -88,7 +94,8 @@ public final class Scene {
             throw SceneError.invalidSize("size \(w)×\(h) at scale \(s) is smaller than one pixel")
         }
         guard pixelWidth <= maximumPixelSize, pixelHeight <= maximumPixelSize else {
-            throw SceneError.invalidSize("size \(pixelWidth)×\(pixelHeight) px exceeds the maximum of \(maximumPixelSize) px per side (raise it with --limit pixel-size=N, or Scene.limits)")
+            let shown = max(pixelWidth, pixelHeight) < 1 << 62 ? "\(pixelWidth)×\(pixelHeight)" : "\(w * s)×\(h * s)"
+            throw SceneError.invalidSize("size \(shown) px exceeds the maximum of \(maximumPixelSize) px per side (raise it with --limit pixel-size=N, or Scene.limits)")
         }
         guard let rate = frameRate, requestedFrameRate <= 1000 else {
             throw SceneError.invalidFrameRate("frame rate \(requestedFrameRate) must be a finite number in (0, 1000]")

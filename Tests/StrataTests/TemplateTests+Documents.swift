@@ -108,7 +108,7 @@ extension TemplateTests {
             "bad.yaml:4 layer: unknown key (expected name, description, parameters, size, frameRate, fps, duration, background, layers, timeline)",
             "bad.yaml:6 layers[0].type: expected one of \"layer\", \"shape\", \"text\", \"gradient\", \"image\", \"video\", \"group\", \"transformGroup\", \"hstack\", \"vstack\", \"zstack\", got \"circle\"",
             "bad.yaml:8 layers[1].opacity: expected a number ≥ 0 and ≤ 1, got 2",
-            "bad.yaml:9 layers[1].fontSize: expected a number > 0, got \"big\"",
+            "bad.yaml:9 layers[1].fontSize: expected a font size in points > 0 and ≤ 10000, got \"big\"",
             "bad.yaml:10 layers[1].position: expected a point [x, y], got \"left\"",
             "bad.yaml:11 layers[1].layout.centre: unknown key (expected center, pin, inset, offset)",
             "bad.yaml:13 layers[1].animations[0].durration: unknown key (expected property, from, to, by, values, keyTimes, duration, delay, timing, repeat, autoreverses, additive)",

@@ -8,13 +8,20 @@ enum FuzzTemplate {
         let url = Scratch.file("template.yaml", data)
         guard let template = try? Template(contentsOf: url) else { return }
         _ = try? template.expandedJSON()
-        _ = try? template.makeScene()
+        guard let scene = try? template.makeScene() else { return }
+        // One small frame, so that the values a template sets reach the renderer too (a shadow's
+        // blur, a layer's edges): drawn at most 48 px across to keep executions fast.
+        let longest = max(Double(scene.size.width), Double(scene.size.height))
+        if longest.isFinite, longest > 0 { scene.contentsScale = CGFloat(min(1, 48 / longest)) }
+        _ = try? scene.renderFrame(at: 0.5)
     }
 }
 
 enum FuzzExpression {
     static let scope: [String: TemplateValue] = [
         "n": .number(3), "x": .number(-2.5), "s": .string("Strata"), "flag": .bool(true), "none": .null,
+        // Numbers at the edges: beyond Int's range, beyond any count.
+        "big": .number(1e300), "huge": .number(1e19),
         "items": .list([.number(1), .number(2), .number(3)]),
         "rows": .list([.object(["name": .string("a"), "value": .number(2)]),
                        .object(["name": .string("b"), "value": .number(-1)])]),

@@ -212,7 +212,10 @@ public final class Template: Sendable {
         let options = CompositionOptions(assetFolder: folder, resolveAsset: { path, _ in try files.resolve(path) }, limits: limits)
         let placeholder = Filled(composition: Composition(size: .zero, frameRate: 1, duration: 1), options: options,
                                  lines: lines, rootLine: expanded.line)
-        let problems = TemplateSchema.validate(expanded)
+        var nonFinite: [(path: String, value: Double)] = []
+        expanded.nonFiniteNumbers(into: &nonFinite)
+        let problems = nonFinite.map { (path: $0.path, message: "expected a finite number, got \(TemplateValue.number($0.value).text)") }
+            + TemplateSchema.validate(expanded).filter { p in !nonFinite.contains { $0.path == p.path } }
         if !problems.isEmpty {
             throw TemplateErrors(errors: problems.map {
                 TemplateError(file: fileName, line: placeholder.line($0.path), path: $0.path, message: $0.message)

@@ -55,15 +55,12 @@ enum TemplateFunctions {
         }),
         "format": ("format(number, pattern)", { args in
             let n = try num(args, 0)
-            let pattern = args.count > 1 ? try text(args, 1) : "%g"
-            // Exactly one conversion of a number, with flags, width and precision written out: a
-            // `*` or another conversion would make String(format:) read arguments that are not there.
-            guard pattern.filter({ $0 == "%" }).count == 1,
-                  let spec = pattern.range(of: "%[-+ #0]*[0-9]*(\\.[0-9]*)?[dfeEgGxX]", options: .regularExpression) else {
-                throw ExpressionError(message: "format needs one number pattern such as \"%.1f\" or \"%05d\", got \"\(pattern)\"")
+            // Parsed and rebuilt (NumberFormatPattern), never passed to String(format:) as written.
+            let pattern: NumberFormatPattern
+            do { pattern = try NumberFormatPattern(args.count > 1 ? try text(args, 1) : "%g") } catch let p as NumberFormatPattern.Problem {
+                throw ExpressionError(message: p.message)
             }
-            let conv = pattern[pattern.index(before: spec.upperBound)]
-            return .string("dxX".contains(conv) ? String(format: pattern, try wholeNumber(n.rounded())) : String(format: pattern, n))
+            return .string(pattern.isWhole ? pattern.format(whole: try wholeNumber(n.rounded())) : pattern.format(n))
         }),
         "thousands": ("thousands(number)", { args in
             let n = try wholeNumber(try num(args, 0).rounded())
@@ -210,7 +207,9 @@ enum TemplateFunctions {
             // The width the text takes in points, as a text layer lays it out (unhinted, so it
             // scales with the font size): to size a mask, an underline or a typing cursor.
             let size = try num(args, 2)
-            guard size > 0, size <= 10_000 else { throw ExpressionError(message: "fontSize must be > 0, got \(size)") }
+            guard size > 0, size <= Double(CATextLayer.maximumFontSize) else {
+                throw ExpressionError(message: "fontSize must be > 0 and ≤ \(TemplateValue.number(Double(CATextLayer.maximumFontSize)).text), got \(TemplateValue.number(size).text)")
+            }
             return .number(Double(TextMetrics.size(of: try text(args, 0), font: try text(args, 1), fontSize: CGFloat(size)).width))
         }),
         "startsWith": ("startsWith(text, prefix)", { args in .bool(try text(args, 0).hasPrefix(try text(args, 1))) }),

@@ -71,8 +71,15 @@ public struct TemplateParameter: Sendable, CustomStringConvertible {
         }
         minimum = try number("min")
         maximum = try number("max")
-        minLength = try number("minLength").map { Int($0) }
-        maxLength = try number("maxLength").map { Int($0) }
+        // A length is a whole number ≥ 0, read as a double first (Int(1e300) would trap); one
+        // past 1e15 limits nothing more, so it is kept at 1e15.
+        func length(_ key: String) throws -> Int? {
+            guard let v = try number(key) else { return nil }
+            guard v == v.rounded(), v >= 0 else { throw fail("\"\(key)\" must be a whole number ≥ 0", node[key]) }
+            return Int(min(v, 1e15))
+        }
+        minLength = try length("minLength")
+        maxLength = try length("maxLength")
         if let v = node["values"] {
             guard case .array(let a) = v.value, !a.isEmpty, a.allSatisfy({ $0.string != nil }) else {
                 throw fail("\"values\" must be a list of strings", v)

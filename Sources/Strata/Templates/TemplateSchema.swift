@@ -83,7 +83,7 @@ public enum TemplateSchema {
             "states": {"type": "object", "additionalProperties": {"type": "object"}},
             "timeline": {"type": "array", "items": {"$ref": "#/$defs/step"}},
             "opacity": {"type": "number", "minimum": 0, "maximum": 1},
-            "fontSize": {"type": "number", "exclusiveMinimum": 0},
+            "fontSize": {"type": "number", "exclusiveMinimum": 0, "maximum": \#(Int(CATextLayer.maximumFontSize)), "x-expected": "a font size in points > 0 and ≤ \#(Int(CATextLayer.maximumFontSize))"},
             "cornerRadius": {"type": "number", "minimum": 0},
             "borderWidth": {"type": "number", "minimum": 0},
             "lineWidth": {"type": "number", "minimum": 0},

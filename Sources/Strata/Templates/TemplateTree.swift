@@ -83,6 +83,19 @@ struct TemplateNode: Hashable, Sendable {
         }
     }
 
+    /// The paths of numbers that are not finite (an expression such as `sqrt(-1)` or `1e308 * 10`
+    /// makes them; JSON has no words for them), with the number.
+    func nonFiniteNumbers(prefix: String = "", into found: inout [(path: String, value: Double)]) {
+        switch value {
+        case .number(let n) where !n.isFinite: found.append((prefix, n))
+        case .array(let a):
+            for (i, n) in a.enumerated() { n.nonFiniteNumbers(prefix: "\(prefix)[\(i)]", into: &found) }
+        case .object(let m):
+            for member in m { member.node.nonFiniteNumbers(prefix: prefix.isEmpty ? member.key : "\(prefix).\(member.key)", into: &found) }
+        default: break
+        }
+    }
+
     /// The value written as JSON (short, for messages: long texts and lists cut short).
     var jsonText: String {
         switch value {

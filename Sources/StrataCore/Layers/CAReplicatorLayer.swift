@@ -36,7 +36,8 @@ open class CAReplicatorLayer: CALayer {
     public static let replicatorProperties = AnimatableProperties<CAReplicatorLayer>([
         AnimatableProperty("instanceCount", .number, get: { .number(CGFloat($0.instanceCount)) }) { layer, value in
             guard case .number(let n) = value else { return false }
-            layer.instanceCount = n.isFinite ? Int(n.rounded(.down)) : layer.instanceCount
+            // (Clamped as a double: an animation to 1e300 must not trap; the snapshot limits the count.)
+            layer.instanceCount = n.isFinite ? Int(min(max(n.rounded(.down), -1e15), 1e15)) : layer.instanceCount
             return true
         },
         AnimatableProperty("instanceDelay", .number, get: { .number(CGFloat($0.instanceDelay)) }) { layer, value in

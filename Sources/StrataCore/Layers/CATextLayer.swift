@@ -40,6 +40,10 @@ open class CATextLayer: CALayer {
     /// iOS. Default `"Helvetica"` (drawn with the sans-serif face when not installed).
     @exclusivity(unchecked) public var font: Any? = "Helvetica" { didSet { journal(self, \.font, oldValue) } }
 
+    /// The largest font size drawn, in points (larger sizes, say from an animation to 1e300,
+    /// are drawn at this size; templates refuse them). Pango's own limit is about 2 million.
+    public static let maximumFontSize: CGFloat = 10_000
+
     /// The size of a plain string's font, in points (default 36). Animatable.
     @exclusivity(unchecked) public var fontSize: CGFloat = 36 { didSet { journal(self, \.fontSize, oldValue); didChange("fontSize", oldValue: .number(oldValue)) } }
 

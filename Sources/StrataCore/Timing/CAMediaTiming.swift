@@ -94,7 +94,9 @@ public struct MediaTimingValues: Sendable, Equatable {
 
     /// Raw (un-eased) progress 0…1 within the current cycle, and the iteration index.
     private func progress(at t: Double, duration d: Double, cycle: Double, atEnd: Bool) -> (Double, Int) {
-        var iteration = Int((t / cycle).rounded(.down))
+        // Clamped as a double: a cycle of 1e-300 s at t = 1 s would not fit an Int.
+        let cycles = (t / cycle).rounded(.down)
+        var iteration = cycles.isNaN ? 0 : Int(min(max(cycles, -0x1p62), 0x1p62))
         var u = t - Double(iteration) * cycle
         // At the exact end of the active duration, show the end of the last cycle, not the start
         // of the next one.

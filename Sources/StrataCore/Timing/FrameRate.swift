@@ -20,7 +20,8 @@ public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
     /// A frame rate from a number of frames per second; common NTSC rates (23.976, 29.97, 59.94)
     /// become their exact 1001-denominator fractions. Returns nil when not positive and finite.
     public init?(_ fps: Double) {
-        guard fps.isFinite, fps > 0 else { return nil }
+        // (Up to 1e12, so that fps × 1000 below converts to Int: a scene checks for ≤ 1000.)
+        guard fps.isFinite, fps > 0, fps < 1e12 else { return nil }
         if fps.rounded() == fps, fps <= Double(Int32.max) {
             self.init(numerator: Int(fps))
             return
@@ -43,6 +44,9 @@ public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
     /// tolerant of float noise so that 4 s at 30 fps is exactly 120 frames).
     public func frameCount(forDuration duration: Double) -> Int {
         let exact = duration * Double(numerator) / Double(denominator)
+        // Saturating: a duration of 1e300 s (refused by a scene's checks) is not a trap.
+        guard exact < 0x1p62 else { return exact.isNaN ? 0 : 1 << 62 }
+        guard exact > -0x1p62 else { return -(1 << 62) }
         let rounded = exact.rounded()
         if abs(exact - rounded) < 1e-9 * max(1, exact) { return Int(rounded) }
         return Int(exact.rounded(.up))

@@ -135,7 +135,32 @@ public struct ShadowPaint: Sendable {
     public var kernel: [Float]
     public var radius: Int { kernel.count / 2 }
 
+    /// The widest blur drawn, in pixels: a bound for a caller that did not apply
+    /// `invisibleSigma` (the one for the largest frame), so that no value traps or exhausts memory.
+    public static let maximumSigma = invisibleSigma(frameWidth: 16_384, frameHeight: 16_384)
+
+    /// The blur beyond which a shadow on a `frameWidth`×`frameHeight` frame cannot be seen, so
+    /// it need not be drawn. The blurred alpha at a pixel is Σ alpha·g, where g, the 2D kernel,
+    /// peaks at 1 / (2πσ²); the source is clipped to the frame, so Σ alpha ≤ width × height,
+    /// and the shadow's alpha is at most width × height / (2πσ²) everywhere. Past
+    /// σ = √(width × height × 512 / (2π)) that is under 1/512, less than half a step of an 8-bit
+    /// channel: the "uniform faint wash" a huge radius makes has faded below what the output can
+    /// show (320×180: σ ≈ 2166 px). Below it the blur is drawn exactly; its cost stays within
+    /// the frame's size (`TileRasterizer.drawShadow`).
+    public static func invisibleSigma(frameWidth: Int, frameHeight: Int) -> Double {
+        (Double(max(1, frameWidth)) * Double(max(1, frameHeight)) * 512 / (2 * .pi)).squareRoot()
+    }
+
+    /// Offsets of this size (pixels) or more move any shadow off any frame: frames are at most
+    /// 16 384 px and the kernel reaches at most 3 × `maximumSigma` ≈ 450 000 px.
+    public static let farOffset = 1e7
+
+    /// A shadow; `sigma` is taken as 0 (no blur) when NaN or negative and at most
+    /// `maximumSigma`, and `dx`, `dy` within ±`farOffset`, so that no value traps.
     public init(source: DisplayList, color: SIMD4<Float>, dx: Double, dy: Double, sigma: Double) {
+        let sigma = sigma.isNaN ? 0 : min(sigma, Self.maximumSigma)
+        let dx = dx.isNaN ? 0 : min(max(dx, -Self.farOffset), Self.farOffset)
+        let dy = dy.isNaN ? 0 : min(max(dy, -Self.farOffset), Self.farOffset)
         self.source = source; self.color = color; self.dx = dx; self.dy = dy; self.sigma = sigma
         if sigma < 0.05 {
             kernel = [1]
@@ -230,7 +255,11 @@ public struct ScreenQuad: Sendable {
             minX = min(minX, min(xa, xb)); maxX = max(maxX, max(xa, xb))
         }
         guard minX <= maxX else { return (lo, lo) }
-        let a = max(lo, Int(minX.rounded(.down)) - 1), b = min(hi, Int(maxX.rounded(.up)) + 1)
+        // Clamped to the columns asked about before the conversion: a quad of a layer a
+        // template made 1e300 points wide has edges beyond Int's range.
+        let left = min(max(minX.rounded(.down), Double(lo) - 1), Double(hi) + 1)
+        let right = min(max(maxX.rounded(.up), Double(lo) - 1), Double(hi) + 1)
+        let a = max(lo, Int(left) - 1), b = min(hi, Int(right) + 1)
         return a < b ? (a, b) : (lo, lo)
     }
 }

@@ -361,8 +361,10 @@ public struct DisplayListBuilder: Sendable {
             area = area.insetBy(dx: -m, dy: -m)
         }
         let s = max(Double(layer.rasterizationScale), 1.0 / 64)
-        let pw = Int((Double(area.width) * s).rounded(.up)), ph = Int((Double(area.height) * s).rounded(.up))
-        guard pw > 0, ph > 0, Double(pw) * Double(ph) <= BackingScale.maximumPixels else { return nil }
+        // Checked as doubles first: a huge (or NaN) area is refused, not converted.
+        let fw = (Double(area.width) * s).rounded(.up), fh = (Double(area.height) * s).rounded(.up)
+        guard fw > 0, fh > 0, fw * fh <= BackingScale.maximumPixels else { return nil }
+        let pw = Int(fw), ph = Int(fh)
         let areaOrigin = area.origin
         let raster = cache.subtree(look, scale: s) {
             var placed = look
@@ -509,6 +511,10 @@ public struct DisplayListBuilder: Sendable {
         let dx = j00 * ox + j01 * oy, dy = j10 * ox + j11 * oy
         let stretch = abs(j00 * j11 - j01 * j10).squareRoot()
         let sigma = Double(layer.shadowRadius) * stretch
+        // A blur too wide to show and an offset that takes the shadow off any frame draw nothing
+        // (and NaN, from a degenerate plane, no shadow either).
+        guard !sigma.isNaN, sigma < ShadowPaint.invisibleSigma(frameWidth: width, frameHeight: height),
+              abs(dx) < ShadowPaint.farOffset, abs(dy) < ShadowPaint.farOffset else { return nil }
         let a = color.a * min(layer.shadowOpacity, 1) * groupOpacity
         let paint = ShadowPaint(source: source, color: SIMD4(color.r * a, color.g * a, color.b * a, a), dx: dx, dy: dy, sigma: sigma)
         let grow = paint.radius + 2

@@ -395,51 +395,62 @@ enum TileRasterizer {
         }
     }
 
-    /// Renders the shadow's source with a margin around `r` wide enough for the blur and the
-    /// offset, blurs its alpha (separable Gaussian), and blends the tinted result into `r`.
-    /// Each output pixel depends only on source pixels within the kernel, which lie inside the
-    /// margin whatever the tile, so tiles agree at their seams.
+    /// Renders the shadow's source around `r`, blurs its alpha (separable Gaussian), and blends
+    /// the tinted result into `r`. Each output pixel depends only on source pixels within the
+    /// kernel, so tiles agree at their seams. Only the source pixels that can be non-zero are
+    /// rendered and summed (those inside the source's bounds): the skipped terms are exact
+    /// zeros, so the sums are the same, and the work stays within the frame's size however wide
+    /// the kernel is (a blur wider than the frame cost O(kernel²) per tile before: 61 s for one
+    /// 320×180 frame at shadowRadius 200).
     static func drawShadow(_ shadow: ShadowPaint, in r: PixelRect, into buf: inout TileBuffer, _ settings: DrawSettings) {
         let rad = shadow.radius
         let ox = Int(shadow.dx.rounded(.down)), oy = Int(shadow.dy.rounded(.down))
         let fx = Float(shadow.dx - Double(ox)), fy = Float(shadow.dy - Double(oy))
-        // Source area: r moved back by the offset, grown by the kernel (+1 for the fractional shift).
-        let src = PixelRect(x0: r.x0 - ox - rad - 1, y0: r.y0 - oy - rad - 1, x1: r.x1 - ox + rad + 1, y1: r.y1 - oy + rad + 1)
+        // The blurred alpha is needed at `r` moved back by the offset, one more pixel up and left
+        // for the fractional shift; the source within the kernel of that.
+        let out = PixelRect(x0: r.x0 - ox - 1, y0: r.y0 - oy - 1, x1: r.x1 - ox, y1: r.y1 - oy)
+        let src = PixelRect(x0: out.x0 - rad, y0: out.y0 - rad, x1: out.x1 + rad, y1: out.y1 + rad)
+            .intersection(shadow.source.bounds)
+        guard !src.isEmpty else { return }
         var sbuf = TileBuffer(rect: src)
         draw(shadow.source, into: &sbuf, settings)
-        let w = src.x1 - src.x0, h = src.y1 - src.y0
-        var alpha = sbuf.alphas
-        if rad > 0 {
-            var tmp = [Float](repeating: 0, count: w * h)
-            let k = shadow.kernel
-            alpha.withUnsafeBufferPointer { a in
-                tmp.withUnsafeMutableBufferPointer { t in
-                    for y in 0..<h {
-                        let row = y * w
-                        for x in 0..<w {
-                            var acc: Float = 0
-                            let lo = max(0, x - rad), hi = min(w - 1, x + rad)
-                            if lo <= hi { for xx in lo...hi { acc += a[row + xx] * k[xx - x + rad] } }
-                            t[row + x] = acc
-                        }
+        let a = sbuf.alphas
+        let sw = src.x1 - src.x0, sh = src.y1 - src.y0, w = out.x1 - out.x0, h = out.y1 - out.y0
+        let k = shadow.kernel
+        // Horizontal pass: rows of the source, columns of `out`.
+        var t = [Float](repeating: 0, count: w * sh)
+        a.withUnsafeBufferPointer { a in
+            t.withUnsafeMutableBufferPointer { t in
+                for y in 0..<sh {
+                    for x in 0..<w {
+                        let fxo = out.x0 + x
+                        let lo = max(src.x0, fxo - rad), hi = min(src.x1 - 1, fxo + rad)
+                        guard lo <= hi else { continue }
+                        var acc: Float = 0
+                        for xx in lo...hi { acc += a[y * sw + xx - src.x0] * k[xx - fxo + rad] }
+                        t[y * w + x] = acc
                     }
                 }
             }
-            tmp.withUnsafeBufferPointer { t in
-                alpha.withUnsafeMutableBufferPointer { a in
-                    for y in 0..<h {
-                        let lo = max(0, y - rad), hi = min(h - 1, y + rad)
-                        for x in 0..<w {
-                            var acc: Float = 0
-                            if lo <= hi { for yy in lo...hi { acc += t[yy * w + x] * k[yy - y + rad] } }
-                            a[y * w + x] = acc
-                        }
+        }
+        // Vertical pass: rows and columns of `out`.
+        var alpha = [Float](repeating: 0, count: w * h)
+        t.withUnsafeBufferPointer { t in
+            alpha.withUnsafeMutableBufferPointer { alpha in
+                for y in 0..<h {
+                    let fyo = out.y0 + y
+                    let lo = max(src.y0, fyo - rad), hi = min(src.y1 - 1, fyo + rad)
+                    guard lo <= hi else { continue }
+                    for x in 0..<w {
+                        var acc: Float = 0
+                        for yy in lo...hi { acc += t[(yy - src.y0) * w + x] * k[yy - fyo + rad] }
+                        alpha[y * w + x] = acc
                     }
                 }
             }
         }
         @inline(__always) func at(_ x: Int, _ y: Int) -> Float {
-            let lx = x - src.x0, ly = y - src.y0
+            let lx = x - out.x0, ly = y - out.y0
             guard lx >= 0, ly >= 0, lx < w, ly < h else { return 0 }
             return alpha[ly * w + lx]
         }

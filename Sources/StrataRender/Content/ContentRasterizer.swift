@@ -77,6 +77,9 @@ extension Bitmap {
     /// left at zero: the bitmap is a mask).
     mutating func blurAlpha(sigma: Double) {
         guard sigma >= 0.05, width > 0, height > 0 else { return }
+        // A mask is rasterised with a margin of 3σ on each side, so σ ≤ size / 6 for any mask
+        // made here; the cap only keeps another caller's value (∞, 1e300) from trapping.
+        let sigma = min(sigma, Double(max(width, height)))
         let r = Int((3 * sigma).rounded(.up))
         var k = (-r...r).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
         let sum = k.reduce(0, +)

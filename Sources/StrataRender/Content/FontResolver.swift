@@ -173,7 +173,8 @@ enum FontResolver {
         pango_font_description_set_weight(desc, PangoWeight(rawValue: UInt32(p.weight)))
         pango_font_description_set_style(desc, p.italic ? PANGO_STYLE_ITALIC : p.oblique ? PANGO_STYLE_OBLIQUE : PANGO_STYLE_NORMAL)
         pango_font_description_set_stretch(desc, PangoStretch(rawValue: UInt32(p.stretch)))
-        let s = size.isFinite ? max(size, 0) : 0
+        // NaN → 0; +∞ and sizes Pango cannot hold (it asserts and draws nothing) → the largest drawn.
+        let s = size.isNaN ? 0 : min(max(size, 0), CATextLayer.maximumFontSize)
         pango_font_description_set_absolute_size(desc, Double(s) * Double(PANGO_SCALE))
         return desc
     }

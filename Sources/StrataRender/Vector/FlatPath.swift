@@ -67,7 +67,7 @@ struct FlatPath {
                 lineTo(p, corner: true); last = p
             case .addQuadCurveToPoint(let c, let p):
                 let dd = hypot(Double(last.x - 2 * c.x + p.x), Double(last.y - 2 * c.y + p.y))
-                let n = max(1, Int((0.25 * dd / tol).squareRoot().rounded(.up)))
+                let n = FlatPath.chords((0.25 * dd / tol).squareRoot())
                 for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
                     let x = u * u * Double(last.x) + 2 * u * t * Double(c.x) + t * t * Double(p.x)
@@ -80,7 +80,7 @@ struct FlatPath {
                 let x2 = Double(c2.x), y2 = Double(c2.y), x3 = Double(p.x), y3 = Double(p.y)
                 // The second differences at the ends; in between they vary linearly.
                 let dx0 = x0 - 2 * x1 + x2, dy0 = y0 - 2 * y1 + y2, dx1 = x1 - 2 * x2 + x3, dy1 = y1 - 2 * y2 + y3
-                let n = min(10_000, max(1, Int((0.75 * max(hypot(dx0, dy0), hypot(dx1, dy1)) / tol).squareRoot().rounded(.up))))
+                let n = FlatPath.chords((0.75 * max(hypot(dx0, dy0), hypot(dx1, dy1)) / tol).squareRoot())
                 // Cut into `curvePieces` equal spans of the parameter, each with the chords its own
                 // bound asks for: fewer where the curve bends less (an S-curve's middle).
                 let pieces = n >= 2 * FlatPath.curvePieces ? FlatPath.curvePieces : 1
@@ -90,7 +90,7 @@ struct FlatPath {
                     if pieces > 1 {
                         let ma = hypot((1 - a) * dx0 + a * dx1, (1 - a) * dy0 + a * dy1)
                         let mb = hypot((1 - b) * dx0 + b * dx1, (1 - b) * dy0 + b * dy1)
-                        m = max(1, Int(((b - a) * (0.75 * max(ma, mb) / tol).squareRoot()).rounded(.up)))
+                        m = FlatPath.chords((b - a) * (0.75 * max(ma, mb) / tol).squareRoot())
                     }
                     for i in 1...m {
                         let last = k == pieces - 1 && i == m
@@ -118,4 +118,15 @@ struct FlatPath {
 
     /// Pieces a cubic is flattened in when it needs at least twice as many chords.
     static let curvePieces = 8
+
+    /// The most chords one curve (or one piece of a cubic) is cut into: enough for a curve
+    /// tens of thousands of pixels across at the finest tolerance.
+    static let maximumChords = 10_000
+
+    /// The number of chords for `estimate` (rounded up), 1…`maximumChords`: clamped as a double,
+    /// so a curve of a path with coordinates near 1e300 (or NaN) neither traps nor takes forever.
+    static func chords(_ estimate: Double) -> Int {
+        guard !estimate.isNaN else { return 1 }
+        return Int(min(Double(maximumChords), max(1, estimate.rounded(.up))))
+    }
 }

@@ -126,20 +126,24 @@ extension CompositionCompiler {
             // The first pass tells how many steps a pass runs: the passes left must fit in the
             // steps left (`limits.timelineSteps`). A pass that runs no step changes nothing.
             if let count {
-                var t = start
-                let passes = max(0, count)
-                for pass in 0..<passes {
+                // Iterations that start after the scene ends show nothing, and one that takes no
+                // time repeats the one before it at the same time: neither is scheduled, so a count
+                // of 1e9 costs only what the scene shows. The loop still takes count × length. The
+                // passes that can start before the end must fit in the steps left.
+                var t = start, done = 0, length = 0.0
+                while done < count, t < duration {
                     let before = stepCount
-                    let length = scheduleChain(body, start: t, owner: owner, path: "\(path).steps")
+                    length = scheduleChain(body, start: t, owner: owner, path: "\(path).steps")
+                    done += 1
                     t += length
-                    if stepsExhausted { break }
-                    if pass == 0 {
-                        let perPass = stepCount - before
-                        guard perPass > 0 else { t += length * Double(passes - 1); break }
-                        guard loopFits(passes: passes - 1, perPass: perPass, total: passes, path: path) else { break }
+                    if stepsExhausted || length <= 0 { break }
+                    if done == 1, t < duration, count > 1 {
+                        let left = min(Double(count - 1), ((duration - t) / length).rounded(.up))
+                        guard loopFits(passes: left < Double(Int.max / 2) ? Int(left) : Int.max / 2, perPass: stepCount - before,
+                                       total: left < Double(count - 1) ? nil : count, path: path) else { break }
                     }
                 }
-                return t - start
+                return t - start + Double(max(0, count - done)) * length
             }
             var t = start
             var pass = 0

@@ -59,7 +59,15 @@ public indirect enum TimelineStep: Codable, Hashable, Sendable {
                     throw DecodingError.dataCorruptedError(forKey: .count, in: k, debugDescription: "expected a whole number of times or \"forever\"")
                 }
             } else {
-                count = try k.decodeIfPresent(Int.self, forKey: .count)
+                // Read as a number: a count of 1e300 would not fit an Int. Past 1e15 it is as good
+                // as forever to a scene of at most a day (iterations after the scene ends are not
+                // scheduled), so it is clamped there.
+                if let n = try k.decodeIfPresent(Double.self, forKey: .count) {
+                    guard n == n.rounded(), n >= 0 else {
+                        throw DecodingError.dataCorruptedError(forKey: .count, in: k, debugDescription: "expected a whole number of times ≥ 0 or \"forever\", got \(PropertyValue.number(n))")
+                    }
+                    count = Int(min(n, 1e15))
+                }
             }
             self = .loop(count: count, try k.decode([TimelineStep].self, forKey: .steps))
         case "marker": self = .marker(try k.decode(String.self, forKey: .name))

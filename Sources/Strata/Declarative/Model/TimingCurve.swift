@@ -5,6 +5,9 @@ import Foundation
 
 /// How an animation moves from its start to its end.
 public enum TimingCurve: Codable, Hashable, Sendable {
+    /// The most steps a `steps` curve may have (more cannot be told apart from a smooth ramp).
+    public static let maximumSteps = 1_000_000
+
     /// A named curve: Core Animation's (`linear`, `easeIn`, `easeOut`, `easeInEaseOut`, `default`)
     /// or Strata's Penner set (`easeInCubic`, `easeOutBack`, `easeInOutElastic`, …).
     case named(String)
@@ -31,7 +34,7 @@ public enum TimingCurve: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         if let c = try? decoder.singleValueContainer(), let name = try? c.decode(String.self) {
             if name == "spring" { self = .spring; return }
-            if name.hasPrefix("steps("), name.hasSuffix(")"), let n = Int(name.dropFirst(6).dropLast()) {
+            if name.hasPrefix("steps("), name.hasSuffix(")"), let n = Int(name.dropFirst(6).dropLast()), abs(n) <= Self.maximumSteps {
                 self = .steps(n); return
             }
             self = .named(name); return
@@ -43,7 +46,14 @@ public enum TimingCurve: Codable, Hashable, Sendable {
             }
             self = .bezier(b[0], b[1], b[2], b[3]); return
         }
-        if let n = try k.decodeIfPresent(Int.self, forKey: .steps) { self = .steps(n); return }
+        if let n = try k.decodeIfPresent(Double.self, forKey: .steps) {
+            // Read as a number first: 1e300 steps would not fit an Int (a trap, or an error
+            // without the key's path).
+            guard n == n.rounded(), abs(n) <= Double(Self.maximumSteps) else {
+                throw DecodingError.dataCorruptedError(forKey: .steps, in: k, debugDescription: "expected a whole number of steps in 1…\(Self.maximumSteps), got \(PropertyValue.number(n))")
+            }
+            self = .steps(Int(n)); return
+        }
         if let s = try k.decodeIfPresent(SpringKeys.self, forKey: .spring) {
             if let stiffness = s.stiffness {
                 self = .physicalSpring(mass: s.mass ?? 1, stiffness: stiffness, damping: s.damping ?? 10,
