@@ -162,6 +162,10 @@ final class HonestAnswerTests: XCTestCase {
         XCTAssertTrue(r.stderr.hasPrefix("Error: --time -1.0 must be between 0 and the duration 0.3\n"), r.stderr)
         r = try strata(["render", template.path, "--workers", "-2", "-o", out])
         XCTAssertTrue(r.stderr.hasPrefix("Error: --workers -2 must be between 1 and 256\n"), r.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["dir", "fifo", "o", "rows.csv", "t.yaml"])
+        // A template too large to render names its file.
+        try "size: [40000, 300]\nfps: 10\nduration: 0.3\nlayers: []\n".write(to: file("big.yaml"), atomically: true, encoding: .utf8)
+        r = try strata(["still", file("big.yaml").path, "-o", file("a.png").path])
+        XCTAssertEqual(r.stderr, "Error: big.yaml: size 40000×300 px exceeds the maximum of 16384 px per side (raise it with --limit pixel-size=N, or Scene.limits)\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["big.yaml", "dir", "fifo", "o", "rows.csv", "t.yaml"])
     }
 }

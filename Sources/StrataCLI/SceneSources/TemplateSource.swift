@@ -61,7 +61,8 @@ struct TemplateSource: SceneSource {
     func makeScene() throws -> Scene {
         let limits = try self.limits()
         let scene: Scene
-        if let template = try loadTemplate() {
+        let template = try loadTemplate()
+        if let template {
             let arguments = try self.arguments()
             let adjust = try format.adjustment()
             do {
@@ -76,7 +77,8 @@ struct TemplateSource: SceneSource {
         }
         scene.contentsScale = format.contentsScale
         scene.limits = limits
-        do { try scene.validated() } catch { throw CLIError(message: "\(error)") }
+        // A template's size, rate and duration are its file's (or --size's): say which file.
+        do { try scene.validated() } catch { throw CLIError(message: template.map { "\($0.url.lastPathComponent): \(error)" } ?? "\(error)") }
         return scene
     }
 
