@@ -29,7 +29,7 @@ public final class TerminalScreen {
     /// The window title the program set (OSC 0/2), if any.
     public private(set) var title: String?
 
-    private let vt: OpaquePointer
+    let vt: OpaquePointer
     private let vtScreen: OpaquePointer
     private let callbacks: UnsafeMutablePointer<VTermScreenCallbacks>
     private var faint = FaintCarrier()
@@ -123,6 +123,16 @@ public final class TerminalScreen {
         self.columns = columns; self.rows = rows
         cached = TerminalScreenState(columns: columns, rows: rows)
         dirty = Array(repeating: true, count: rows)
+    }
+
+    /// What the terminal sends while `body` runs, instead of giving it to `onReply`.
+    func capturingReplies(_ body: () -> Void) -> [UInt8] {
+        let saved = onReply
+        var captured: [UInt8] = []
+        onReply = { captured += $0 }
+        body()
+        onReply = saved
+        return captured
     }
 
     // MARK: Output
