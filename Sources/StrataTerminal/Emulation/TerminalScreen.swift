@@ -76,6 +76,8 @@ public final class TerminalScreen {
             me.onReply?(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
         }, me)
         vterm_screen_reset(vtScreen, 1)
+        // The reset reports libvterm's default shape; only a program's choice counts.
+        cursorShape = nil
     }
 
     deinit {

@@ -3,9 +3,9 @@
 // never on the wall clock, so that a loaded machine gives the same video for commands whose
 // output does not depend on time:
 //
-// - A typed character or key is shown at its tape time; the runner waits for the echo (up to
-//   `echoWait`, then until the output is quiet for `quietTime`) before the next one, and the
-//   clock moves on by the typing speed.
+// - A typed character or key takes its typing interval and is shown at the interval's end (the
+//   first frame shows the prompt before anything is typed); the runner waits for the echo (up
+//   to `echoWait`, then until the output is quiet for `quietTime`) before the next key.
 // - Output that arrives during a `Sleep` within `promptWindow` of its start (a command's prompt
 //   answer) is shown on the first frame after the sleep begins; later output at the frame at or
 //   after its arrival (a command that prints over seconds is shown over seconds). The sleep
@@ -59,6 +59,9 @@ public final class TapeRunner {
     /// How long the shell may take to print its first prompt, in seconds.
     public var startupWait = 5.0
 
+    /// The step running now (nil while the shell starts and after the last step).
+    public private(set) var currentStep: TapeStep?
+
     public init(tape: Tape) { self.tape = tape }
 
     /// Runs the tape.
@@ -96,10 +99,10 @@ public final class TapeRunner {
         let screen = TerminalScreen(columns: columns, rows: rows)
         screen.onReply = { [unowned pty] in pty.write($0) }
         let timeline = TerminalTimeline(columns: columns, rows: rows)
-        func record(at time: Double) { timeline.append(screen.state, at: time / speed) }
-        var current: TapeStep?
+        // Times are placed on the frame grid (a sum of typing intervals drifts off it).
+        func record(at time: Double) { timeline.append(screen.state, at: ((time / speed) * fps - 1e-6).rounded(.up) / fps) }
         func checkStop() throws {
-            if let reason = stopReason() { throw TapeStopped(reason: reason, step: current) }
+            if let reason = stopReason() { throw TapeStopped(reason: reason, step: currentStep) }
         }
         func now() -> Double { ProcessInfo.processInfo.systemUptime }
         /// Reads until `firstWait` passes without output, then until `quiet` passes without
@@ -152,14 +155,15 @@ public final class TapeRunner {
             return lines
         }
 
+        // A key takes its typing interval; what it does is shown at the interval's end.
         func press(_ bytes: [UInt8], speed: Double) throws {
+            if !hidden { clock += speed }
             pty.write(bytes)
             try settle(firstWait: echoWait, quiet: quietTime, at: clock)
-            if !hidden { clock += speed }
         }
 
         for step in tape.steps {
-            current = step
+            currentStep = step
             try checkStop()
             switch step.command {
             case .type(let text, let speed):
@@ -235,7 +239,7 @@ public final class TapeRunner {
                 break
             }
         }
-        current = nil
+        currentStep = nil
         try settle(firstWait: quietTime, quiet: quietTime, at: clock)
         let movie = TerminalMovie(timeline: timeline, style: style, frameRate: fps, duration: clock / speed + frame, size: size)
         return TapeRecording(movie: movie, screenshots: screenshots, outputs: tape.outputs)
