@@ -99,9 +99,9 @@ final class TerminalCLITests: XCTestCase {
             Enter
             Wait@600s /never/
             """.write(to: dir.appendingPathComponent("hang.tape"), atomically: true, encoding: .utf8)
-        let r = try run(["render", "hang.tape", "-o", "hang.gif", "--timeout", "3"], in: dir)
+        let r = try run(["render", "hang.tape", "-o", "hang.gif", "--timeout", "6"], in: dir)
         XCTAssertEqual(r.status, 124, r.stderr)
-        XCTAssertTrue(r.stderr.contains("hang.tape:5:1: the tape stopped by --timeout 3"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("hang.tape:5:1: the tape stopped by --timeout 6"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("hang.gif").path))
     }
 
