@@ -24,8 +24,8 @@ final class TerminalCLITests: XCTestCase {
         p.arguments = arguments
         p.currentDirectoryURL = directory
         let out = directory.appendingPathComponent(".out-\(UUID().uuidString)"), err = directory.appendingPathComponent(".err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }
         p.standardOutput = try FileHandle(forWritingTo: out)
         p.standardError = try FileHandle(forWritingTo: err)
