@@ -5,7 +5,7 @@
 FROM swift:6.3-bookworm AS build
 RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libswresample-dev libgif-dev \
-      libcairo2-dev libpango1.0-dev pkg-config \
+      libcairo2-dev libpango1.0-dev libvterm-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Dependencies first, so that a source change does not fetch them again.
@@ -21,7 +21,7 @@ RUN swift build -c release --product strata --static-swift-stdlib \
 FROM debian:bookworm-slim
 RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       libavcodec59 libavformat59 libavutil57 libswscale6 libswresample4 libgif7 \
-      libcairo2 libpango-1.0-0 libpangocairo-1.0-0 fontconfig fonts-dejavu-core fonts-wqy-microhei \
+      libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libvterm0 fontconfig fonts-dejavu-core fonts-wqy-microhei \
     && rm -rf /var/lib/apt/lists/* \
     && fc-cache -f \
     && useradd --uid 10001 --user-group --create-home --home-dir /home/strata --shell /usr/sbin/nologin strata \

@@ -8,7 +8,7 @@ let package = Package(
     products: [
         // `Strata` is the library and its command line: a package that depends on it imports
         // `Strata` for the API, `StrataCLI` for `StrataScript` (which re-exports Strata).
-        .library(name: "Strata", targets: ["Strata", "StrataCLI"]),
+        .library(name: "Strata", targets: ["Strata", "StrataCLI", "StrataTerminal"]),
         .executable(name: "strata", targets: ["strata"]),
     ],
     dependencies: [
@@ -22,6 +22,7 @@ let package = Package(
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CVTerm", pkgConfig: "vterm", providers: [.apt(["libvterm-dev"])]),
 
         // Marks Mutex sections for ThreadSanitizer (no-ops otherwise).
         .target(name: "CLockAnnotations"),
@@ -38,8 +39,13 @@ let package = Package(
         // The public face: Scene, export pipeline, DSL, templates.
         .target(name: "Strata", dependencies: ["StrataCore", "StrataRender", "StrataMedia", "StrataUIKit",
                                                .product(name: "Yams", package: "Yams")]),
+        // A process in a pseudo-terminal (forkpty + execve in C: no Swift between fork and exec).
+        .target(name: "CPseudoTerminal"),
+        // Terminal sessions as layers: libvterm's emulation, a terminal layer, asciicast
+        // recordings and VHS tapes run for real in a pseudo-terminal.
+        .target(name: "StrataTerminal", dependencies: ["Strata", "CVTerm", "CPseudoTerminal"]),
         // Every command and option, defined once: `strata` and every `StrataScript` use them.
-        .target(name: "StrataCLI", dependencies: ["Strata", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(name: "StrataCLI", dependencies: ["Strata", "StrataTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // A thin `main` over StrataCLI.
         .executableTarget(name: "strata", dependencies: ["StrataCLI"]),
 
@@ -59,6 +65,7 @@ let package = Package(
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataCore", "StrataTestSupport"],
                     exclude: ["__Snapshots__"]),
+        .testTarget(name: "StrataTerminalTests", dependencies: ["StrataTerminal", "StrataCLI", "StrataTestSupport"]),
         .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataCore", "StrataTestSupport"]),
         .testTarget(name: "StrataUIKitTests", dependencies: ["Strata", "StrataUIKit", "StrataCore", "StrataTestSupport"]),
         .testTarget(name: "ExampleTests", dependencies: ["Strata", "StrataCLI", "StrataTestSupport", "example-title-card", "example-lower-third",

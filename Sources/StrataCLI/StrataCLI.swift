@@ -13,3 +13,4 @@
 //         var scene: Scene { Scene(size: CGSize(width: 1280, height: 720), duration: 3) { … } }
 //     }
 @_exported import Strata
+@_exported import StrataTerminal

@@ -1,9 +1,12 @@
-// `render`: a scene (a template, the built-in demo, or a script's own) to MP4, MOV, WebM, WebP,
-// GIF or a folder of PNG frames, with progress, --frames chunks, --hash-frames digests and
-// --timeout. One command for `strata` and every `StrataScript`.
+// `render`: a scene (a template, a terminal session, the built-in demo, or a script's own) to
+// MP4, MOV, WebM, WebP, GIF or a folder of PNG frames, with progress, --frames chunks,
+// --hash-frames digests and --timeout. One command for `strata` and every `StrataScript`. A
+// terminal session may name its own outputs (a tape's Output lines, used without -o), text
+// outputs (.txt, .ascii: the final screen) and screenshots.
 import ArgumentParser
 import Foundation
 import Strata
+import StrataTerminal
 
 struct RenderCommand<Source: SceneSource>: ParsableCommand {
     static var configuration: CommandConfiguration {
@@ -13,7 +16,7 @@ struct RenderCommand<Source: SceneSource>: ParsableCommand {
     }
 
     @OptionGroup var source: Source
-    @Option(name: .shortAndLong, help: "Output file (.mp4 .mov .webm .webp .gif) or folder for PNG frames (default: \(Source.defaultOutputHelp)).")
+    @Option(name: .shortAndLong, help: "Output file (.mp4 .mov .webm .webp .gif; .txt .ascii for a terminal session's final screen) or folder for PNG frames (default: \(Source.defaultOutputHelp)).")
     var output: String?
     @OptionGroup var range: FrameRangeOptions
     @OptionGroup var encoding: EncodingOptions
@@ -26,9 +29,42 @@ struct RenderCommand<Source: SceneSource>: ParsableCommand {
     func run() throws {
         let timeout = timing.start()
         defer { timeout?.finish() }
-        let s = try source.makeScene()
+        let render: SourceRender
+        do {
+            render = try source.makeRender(cancellation: commandCancellation(timeout))
+        } catch let stopped as TapeStopped {
+            FileHandle.standardError.write(Data("strata: \(stopped)\n".utf8))
+            throw ExitCode(stoppedStatus(timeout))
+        }
+        let s = render.scene
         if hashFrames && output == nil { return try printDigests(s, timeout: timeout) }
-        let path = try output ?? source.defaultOutput()
+        // -o, else the outputs the input names (a tape's), else the default.
+        let paths = try output.map { [$0] } ?? (render.outputs.isEmpty ? [source.defaultOutput()] : render.outputs)
+        for path in paths {
+            if ["txt", "ascii"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
+                guard let text = render.finalText else {
+                    throw CLIError(message: "\(path): a .txt or .ascii output is the final screen of a terminal session (.cast, .tape)")
+                }
+                try checkStopped(timeout, "render")
+                do { try writeAtomically(Data(text.utf8), to: URL(fileURLWithPath: path)) } catch let e as CLIError { throw e } catch {
+                    throw CLIError(message: "cannot write \(path): \(readReason(error))")
+                }
+                if progress.style != .quiet && progress.style != .json { print("wrote \(path): the final screen's text") }
+                continue
+            }
+            try export(s, to: path, timeout: timeout)
+        }
+        for still in render.stills {
+            try checkStopped(timeout, "render")
+            let frame: Bitmap
+            do { frame = try s.renderFrame(at: min(still.time, s.duration), options: encoding.render.renderOptions) } catch { throw CLIError(message: "\(error)") }
+            do { try frame.writePNG(to: URL(fileURLWithPath: still.path)) } catch { throw CLIError(message: "\(error)") }
+            if progress.style != .quiet && progress.style != .json { print("wrote \(still.path): screenshot at t = \(formatNumber(still.time)) s") }
+        }
+    }
+
+    /// Exports the scene to one output (a video, a GIF, a folder of PNGs).
+    private func export(_ s: Scene, to path: String, timeout: CommandTimeout?) throws {
         var options = encoding.exportOptions()
         options.frameRange = try range.range(frameCount: s.frameCount)
         if let range = options.frameRange, let note = chunkAlignmentNote(range: range, path: path, rate: try s.validated(), options: options) {

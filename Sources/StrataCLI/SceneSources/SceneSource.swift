@@ -15,6 +15,13 @@ protocol SceneSource: ParsableArguments {
 
     /// The scene to render, with the source's options applied and checked.
     func makeScene() throws -> Scene
+    /// The scene with what the input asks to write besides (a tape's outputs, text and
+    /// screenshots); work that takes long (running a tape) stops when `cancellation` does.
+    func makeRender(cancellation: ExportCancellation) throws -> SourceRender
     /// The path `render` writes without -o (a folder it needs is made).
     func defaultOutput() throws -> String
+}
+
+extension SceneSource {
+    func makeRender(cancellation: ExportCancellation) throws -> SourceRender { SourceRender(scene: try makeScene()) }
 }

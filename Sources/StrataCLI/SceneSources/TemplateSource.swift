@@ -1,30 +1,37 @@
 // What `strata` renders: a template filled in with --set/--data values, or the built-in demo when
 // no template is named, with the options that change any scene (--size, --fps, --duration,
 // --scale, --limit). Templates are named by path or by name (`strata templates` lists them).
+// A terminal session — an asciinema recording (.cast) or a VHS tape (.tape) — is rendered where
+// a template is named (TerminalInput).
 import ArgumentParser
 import Foundation
 import Strata
 
 struct TemplateSource: SceneSource {
-    @Argument(help: ArgumentHelp("A template: a .yaml/.json file, its folder, or a name from `strata templates`.",
-                                 discussion: "Without one, the built-in demo is rendered."))
+    @Argument(help: ArgumentHelp("A template: a .yaml/.json file, its folder, or a name from `strata templates`; or a terminal session: an asciinema recording (.cast) or a VHS tape (.tape).",
+                                 discussion: "Without one, the built-in demo is rendered. A tape runs its commands for real, as you, in a shell in a pseudo-terminal: read a tape before you render it."))
     var template: String?
     @OptionGroup var parameters: ParameterOptions
     @Option(help: ArgumentHelp("A JSON file with an object of parameter values (--set wins over it).", valueName: "file.json"))
     var data: String?
     @OptionGroup var format: SceneFormatOptions
     @OptionGroup var limitOptions: LimitOptions
+    @OptionGroup(title: "Terminal sessions (.cast, .tape)") var terminal: TerminalOptions
 
-    static var what: String { "a template (or the built-in demo)" }
+    static var what: String { "a template, a terminal session (.cast, .tape) or the built-in demo" }
     static var renderExamples: String {
         """
         Examples:
           strata render lower-third --set name='Grace Hopper' -o hopper.mp4
           strata render Templates/quote-card --data quote.json -o quote.gif --scale 0.5 --fps 15
           strata render -o demo.mp4 --frames 0..59     (the built-in demo, first 2 seconds)
+          strata render session.cast -o session.gif --speed 2 --idle-time-limit 1
+          strata render demo.tape                       (to the tape's Output files; .txt/.ascii: the final screen's text)
+
+        A tape runs its commands as you, with your permissions, in a real shell: render only tapes you trust.
         """
     }
-    static var defaultOutputHelp: String { "out/NAME.mp4" }
+    static var defaultOutputHelp: String { "out/NAME.mp4; a .cast or .tape: its Output lines, else out/NAME.gif" }
 
     /// The limits with --limit applied (and the process-wide ones set on the image cache).
     func limits() throws -> SceneLimits { try limitOptions.limits() }
@@ -58,7 +65,23 @@ struct TemplateSource: SceneSource {
         return arguments
     }
 
+    /// A terminal session's scene and outputs, or the template's scene.
+    func makeRender(cancellation: ExportCancellation) throws -> SourceRender {
+        guard let template, TerminalInput.handles(template) else {
+            if !terminal.isEmpty { throw ValidationError("--speed, --idle-time-limit and --theme apply to terminal sessions (.cast, .tape)") }
+            return SourceRender(scene: try makeScene())
+        }
+        if !parameters.values.isEmpty || data != nil { throw ValidationError("--set and --data apply to templates, not to a terminal session") }
+        let render = try TerminalInput.render(template, options: terminal, format: format, cancellation: cancellation)
+        render.scene.limits = try limits()
+        do { try render.scene.validated() } catch { throw CLIError(message: "\(error)") }
+        return render
+    }
+
     func makeScene() throws -> Scene {
+        if let template, TerminalInput.handles(template) {
+            return try makeRender(cancellation: InterruptSignals.shared.cancellation).scene
+        }
         let limits = try self.limits()
         let scene: Scene
         let template = try loadTemplate()
@@ -83,6 +106,10 @@ struct TemplateSource: SceneSource {
     }
 
     func defaultOutput() throws -> String {
+        if let template, TerminalInput.handles(template) {
+            try FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true)
+            return "out/\(URL(fileURLWithPath: template).deletingPathExtension().lastPathComponent).gif"
+        }
         let name = try loadTemplate().map { $0.url.deletingPathExtension().lastPathComponent } ?? "demo"
         try FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true)
         return "out/\(name).mp4"

@@ -1,0 +1,112 @@
+// `strata render` with terminal sessions, through the executable: a recording to a GIF (its
+// size and frame count read back by ffprobe where installed), a tape to its own Output files
+// (a .txt golden of the final screen, a folder of PNG frames) and a Screenshot, and --timeout
+// stopping a tape whose command hangs (exit 124, the tape line named, nothing written).
+import Foundation
+import XCTest
+
+final class TerminalCLITests: XCTestCase {
+    var strata: String {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("strata")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
+            dir = dir.deletingLastPathComponent()
+        }
+        return ".build/debug/strata"
+    }
+
+    struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    func run(_ arguments: [String], in directory: URL) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: strata)
+        p.arguments = arguments
+        p.currentDirectoryURL = directory
+        let out = directory.appendingPathComponent(".out-\(UUID().uuidString)"), err = directory.appendingPathComponent(".err-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }
+        p.standardOutput = try FileHandle(forWritingTo: out)
+        p.standardError = try FileHandle(forWritingTo: err)
+        try p.run()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8), stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+
+    func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-terminal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func testRecordingToGIF() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+            {"version": 2, "width": 30, "height": 5}
+            [0.2, "o", "$ echo hi\\r\\n"]
+            [0.4, "o", "hi\\r\\n$ "]
+            """.write(to: dir.appendingPathComponent("s.cast"), atomically: true, encoding: .utf8)
+        let r = try run(["render", "s.cast", "-o", "s.gif", "--fps", "10", "--speed", "2", "--quiet"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let data = try Data(contentsOf: dir.appendingPathComponent("s.gif"))
+        XCTAssertEqual(String(decoding: data.prefix(6), as: UTF8.self), "GIF89a")
+        // Logical screen width and height (little-endian) after the signature.
+        let width = Int(data[6]) | Int(data[7]) << 8
+        XCTAssertGreaterThan(width, 200)
+        let text = try run(["render", "s.cast", "-o", "s.txt", "--quiet"], in: dir)
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("s.txt"), encoding: .utf8), "$ echo hi\nhi\n$\n")
+        let bad = try run(["render", "s.cast", "--set", "a=1"], in: dir)
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("--set and --data apply to templates"), bad.stderr)
+    }
+
+    func testTapeToItsOwnOutputs() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+            Output final.txt
+            Output frames/
+            Set Width 320
+            Set Height 120
+            Set FontSize 12
+            Set Padding 8
+            Set Framerate 5
+            Set TypingSpeed 20ms
+            Type "echo hello"
+            Enter
+            Wait@30s /^hello$/
+            Screenshot shot.png
+            """.write(to: dir.appendingPathComponent("demo.tape"), atomically: true, encoding: .utf8)
+        let r = try run(["render", "demo.tape"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("final.txt"), encoding: .utf8), "> echo hello\nhello\n>\n")
+        let frames = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("frames").path).filter { $0.hasSuffix(".png") }
+        XCTAssertGreaterThan(frames.count, 1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("shot.png").path))
+        XCTAssertTrue(r.stdout.contains("wrote final.txt"), r.stdout)
+    }
+
+    func testTimeoutStopsAHangingTape() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+            Set Width 320
+            Set Height 120
+            Type "sleep 300"
+            Enter
+            Wait@600s /never/
+            """.write(to: dir.appendingPathComponent("hang.tape"), atomically: true, encoding: .utf8)
+        let r = try run(["render", "hang.tape", "-o", "hang.gif", "--timeout", "6"], in: dir)
+        XCTAssertEqual(r.status, 124, r.stderr)
+        XCTAssertTrue(r.stderr.contains("hang.tape:5:1: the tape stopped by --timeout 6"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("hang.gif").path))
+    }
+
+    func testHelpSaysATapeRunsCommandsAsTheUser() throws {
+        let r = try run(["render", "--help"], in: FileManager.default.temporaryDirectory)
+        XCTAssertTrue(r.stdout.contains("runs its commands as you"), r.stdout)
+    }
+}
