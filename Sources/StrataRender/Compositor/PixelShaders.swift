@@ -1,6 +1,7 @@
 // Stage 4, the Swift pixel path: one generic loop (`scan`) over an item's pixels with a shader
-// per op for coverage and premultiplied colour, for what the span kernels (SpanKernel.swift) do
-// not draw. The image sampler is in ImageSampler.swift.
+// per op for coverage and premultiplied colour. Only it draws items with more than eight clips,
+// additive particles, colour-modulated images, conic and degenerate radial gradients (SpanKernel.draw
+// refuses them); it draws the rest within one level a channel of the kernels (CompositorTests).
 import Foundation
 import StrataCore
 

@@ -10,18 +10,20 @@ import StrataCore
 import CStrataKernels
 
 /// How tiles are drawn: which instantiation of the span kernels runs (all give the same
-/// bytes), and whether the interior-run fast paths, the fused borders and the kernels'
-/// specialised code are taken (off only in tests that check they change no byte).
+/// bytes), and whether the span kernels at all, the interior-run fast paths, the fused borders
+/// and the kernels' specialised code are taken (off only in tests that check they change no byte).
 struct DrawSettings: Sendable {
     var lanes: Int32
+    var spanKernels: Bool
     var interiorRuns: Bool
     var fusesBorders: Bool
     var specialisedKernels: Bool
 
     init(_ options: RenderOptions) {
         lanes = Int32((options.kernels ?? (options.simd ? strata_best_lanes() : STRATA_LANES_SCALAR)).rawValue)
+        spanKernels = options.usesSpanKernels
         interiorRuns = options.usesInteriorRuns
-        fusesBorders = options.fusesBorders
+        fusesBorders = options.fusesBorders && options.usesSpanKernels
         specialisedKernels = options.usesSpecialisedKernels
     }
 
@@ -106,7 +108,7 @@ enum TileRasterizer {
     static func draw(_ item: DrawItem, in r: PixelRect, into buf: inout TileBuffer, _ settings: DrawSettings,
                      spans: ItemRowSpans? = nil) {
         // The ops the span kernels know (almost every item) go there; the rest below.
-        if SpanKernel.draw(item, in: r, into: &buf, settings, spans: spans) { return }
+        if settings.spanKernels, SpanKernel.draw(item, in: r, into: &buf, settings, spans: spans) { return }
         let aa = item.plane.antialiased
         switch item.op {
         case .fill(let shape, let color):
@@ -151,8 +153,11 @@ enum TileRasterizer {
             // More clips than the span kernel takes: each glyph pixel, clips per pixel.
             let clipMappers = item.clips.map { PixelMapper($0.plane.fromScreen) }
             for g in placed.glyphs {
-                for y in max(r.y0, Int(g.y))..<min(r.y1, Int(g.y + g.h)) {
-                    for x in max(r.x0, Int(g.x))..<min(r.x1, Int(g.x + g.w)) {
+                // Only the glyph's part inside `r` (a glyph of the run may lie outside it).
+                let y0 = max(r.y0, Int(g.y)), y1 = min(r.y1, Int(g.y + g.h)), x0 = max(r.x0, Int(g.x)), x1 = min(r.x1, Int(g.x + g.w))
+                guard y0 < y1, x0 < x1 else { continue }
+                for y in y0..<y1 {
+                    for x in x0..<x1 {
                         let c = g.mask[(y - Int(g.y)) * Int(g.w) + (x - Int(g.x))] * clipCoverage(item.clips, clipMappers, x, y)
                         if c > 0 { var d = buf[x, y]; blend(color * c, into: &d); buf[x, y] = d }
                     }
