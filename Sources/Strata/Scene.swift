@@ -32,8 +32,8 @@ public final class Scene {
         get { limits.pixelSize }
         set { limits.pixelSize = newValue }
     }
-    /// Backing stores of vector content, kept across the frames of this scene.
-    public let backingStores = BackingStoreCache()
+    /// The renderer's caches (backing stores, shaped text, glyphs, ramps, tiled-layer tiles), kept across the frames of this scene.
+    public let backingStores = RenderCaches()
     /// The last rendered frame, whose unchanged tiles the next frame copies.
     public let frameHistory = FrameHistory()
 

@@ -13,7 +13,7 @@ public struct DisplayListBuilder: Sendable {
     /// Pixels per point.
     public let scale: Double
     /// Backing stores of vector and drawn content, kept across frames.
-    public let cache: BackingStoreCache
+    public let cache: RenderCaches
     /// Threads that may draw the missing tiles of tiled layers at once (TiledLayerItems.swift).
     public var workers = 1
     /// During a build (`build` sets it): what the last build left for this one.
@@ -27,7 +27,7 @@ public struct DisplayListBuilder: Sendable {
     /// The glyph masks recent builds looked up.
     private var glyphMasks: RecentGlyphs { currentRecords.glyphs }
 
-    public init(width: Int, height: Int, scale: Double = 1, cache: BackingStoreCache = BackingStoreCache()) {
+    public init(width: Int, height: Int, scale: Double = 1, cache: RenderCaches = RenderCaches()) {
         self.width = width; self.height = height; self.scale = scale; self.cache = cache
     }
 
