@@ -131,23 +131,23 @@ final class GradientRamp: Sendable {
     }
 }
 
-/// Gradient ramps by stops and colours, kept while used (LRUCache, by frame): the entries not used in
+/// Gradient ramps by stops and colours, kept while used (RecentEntries): the entries not used in
 /// a frame or the one before are dropped at its end.
 final class GradientRamps: Sendable {
     struct Key: Hashable {
         let locations: [Double]
         let colors: [RGBA]
     }
-    private let entries = Mutex(LRUCache<Key, GradientRamp>())
+    private let entries = Mutex(RecentEntries<Key, GradientRamp>())
 
     /// The ramp of these stops (as long as `colors`), made on a miss.
     func ramp(locations: [Double], colors: [RGBA]) -> GradientRamp {
         let key = Key(locations: locations, colors: colors)
-        if let hit = entries.withCheckedLock({ $0.value(for: key) }) { return hit }
+        if let hit = entries.withCheckedLock({ $0.use(key) }) { return hit }
         let ramp = GradientRamp(locations: locations, colors: colors)
         entries.withCheckedLock { $0.insert(ramp, for: key) }
         return ramp
     }
 
-    func endFrame() { entries.withCheckedLock { $0.endGeneration() } }
+    func endFrame() { entries.withCheckedLock { $0.endFrame() } }
 }

@@ -73,7 +73,7 @@ final class TextShaper: Sendable {
     }
     private struct State {
         /// The runs by text and size (nil: the text needs Pango's renderer), kept while used.
-        var entries = LRUCache<Key, [ShapedRun]?>()
+        var entries = RecentEntries<Key, [ShapedRun]?>()
         /// The runs of plain lines dropped from `entries`, their arrays' storage kept for lines to
         /// come: a line that changes every frame is shaped every frame, and its two arrays (the
         /// runs, the run's glyphs) were two allocations.
@@ -88,7 +88,7 @@ final class TextShaper: Sendable {
         let key = Key(text: text, width: size.width, height: size.height)
         var storage: [ShapedRun] = []
         let hit = state.withCheckedLock { s -> [ShapedRun]?? in
-            if let hit = s.entries.value(for: key) { return hit }
+            if let hit = s.entries.use(key) { return hit }
             storage = s.spare.popLast() ?? []
             return nil
         }
@@ -106,7 +106,7 @@ final class TextShaper: Sendable {
         state.withCheckedLock { s in
             var spare = s.spare
             s.spare = []
-            s.entries.endGeneration { runs in
+            s.entries.endFrame { runs in
                 if let runs, runs.count == 1, spare.count < TextShaper.spareLimit { spare.append(runs) }
             }
             s.spare = spare
