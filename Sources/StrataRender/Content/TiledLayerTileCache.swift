@@ -1,5 +1,5 @@
 // The drawn tiles of `CATiledLayer`s, kept across frames. A frame asks for the tiles it shows;
-// the missing ones are drawn concurrently — each by one worker calling the layer's `draw(in:)`
+// the missing ones are drawn on the dispatcher — each by one worker calling the layer's `draw(in:)`
 // into a recording context whose clip box is the tile, then replaying the recording with Cairo
 // into a bitmap of exactly the tile's pixels — and kept, least recently used first out, within
 // a byte budget. A tile is never evicted during the frame that asked for it, so a frame whose
@@ -46,21 +46,13 @@ public final class TiledLayerTileCache: Sendable {
         }
         let missing = found.indices.filter { found[$0] == nil }
         guard !missing.isEmpty else { return found }
-        // Draw the missing tiles: workers take them from a shared counter.
+        // Draw the missing tiles on the renderer's dispatcher (its worker pool), a job a tile.
         let results = Mutex([Int: RasterizedContent?]())
-        let counter = Atomic<Int>(0)
         let geometry = content.geometry, source = content.source
-        let work = { @Sendable () in
-            while true {
-                let j = counter.add(1, ordering: .relaxed).oldValue
-                if j >= missing.count { break }
-                let tile = tiles[missing[j]]
-                let raster = TiledLayerTileCache.draw(tile, geometry: geometry, source: source)
-                results.withCheckedLock { $0[j] = raster }
-            }
-        }
-        let n = min(max(1, workers), missing.count)
-        if n == 1 { work() } else { DispatchQueue.concurrentPerform(iterations: n) { _ in work() } }
+        RenderOptions(workers: workers).dispatcher.run(missing.count, ClosureJobs { j in
+            let raster = TiledLayerTileCache.draw(tiles[missing[j]], geometry: geometry, source: source)
+            results.withCheckedLock { $0[j] = raster }
+        })
         let drawn = results.withCheckedLock { $0 }
         state.withCheckedLock { s in
             for (j, i) in missing.enumerated() {
