@@ -32,10 +32,12 @@ public final class Scene {
         get { limits.pixelSize }
         set { limits.pixelSize = newValue }
     }
-    /// Backing stores of vector content, kept across the frames of this scene.
-    public let backingStores = BackingStoreCache()
+    /// The renderer's caches (backing stores, shaped text, glyphs, ramps, tiled-layer tiles), kept across the frames of this scene.
+    public let backingStores = RenderCaches()
     /// The last rendered frame, whose unchanged tiles the next frame copies.
     public let frameHistory = FrameHistory()
+    /// The audio placed on the timeline and the players heard without being shown (SceneAudio.swift).
+    let media = SceneMedia()
 
     /// Blocks waiting for their time (all later than `frontier`).
     private var scheduled = ScheduleQueue()
@@ -174,7 +176,7 @@ public final class Scene {
             CATransaction.commitAll()
             animationEvents.revalidate(in: ctx)
         }
-        history.append(time: entry.time, log: log, errors: AnimationErrorLog.take())
+        history.append(time: entry.time, log: log, errors: ctx.animationErrors)
     }
 
     private func context(at time: Double, recordingInto log: ModelChangeLog?) -> SceneContext {
@@ -190,11 +192,11 @@ public final class Scene {
     private func installIfNeeded() {
         guard !installed else { return }
         installed = true
-        buildErrors = AnimationErrorLog.take()
         rootLayer.layoutIfNeeded()
         rootLayer.displayTreeIfNeeded()
         let ctx = context(at: 0, recordingInto: nil)
         SceneClock.run(in: ctx) { animationEvents.adopt(tree: rootLayer, in: ctx) }
+        buildErrors = AnimationErrorLog.takeUnattached() + ctx.animationErrors
     }
 
     /// The limits the layers read while a snapshot is made (replicator instances, particles,
@@ -214,8 +216,7 @@ public final class Scene {
     /// The presentation of `layer` at scene time `t` (the model moved to t first).
     public func presentation(of layer: CALayer, at t: Double) throws -> CALayer? {
         try advance(to: t)
-        let tree = SnapshotIssues.withLimits(snapshotLimits) { PresentationBuilder(time: t).presentationTree(of: rootLayer) }
-        _ = SnapshotIssues.take()
+        let tree = PresentationBuilder(time: t, report: SnapshotReport(limits: snapshotLimits)).presentationTree(of: rootLayer)
         return tree.findPresentation(of: layer)
     }
 
@@ -225,9 +226,9 @@ public final class Scene {
         try currentErrors()
         // Replicator instances and live particles are limited while the snapshot is made (the
         // layers draw up to the limit and record the excess); the rest is checked on the result.
-        _ = SnapshotIssues.take()
-        let snapshot = SnapshotIssues.withLimits(snapshotLimits) { PresentationBuilder(time: t).snapshotTree(of: rootLayer) }
-        if let issue = SnapshotIssues.take().first {
+        let report = SnapshotReport(limits: snapshotLimits)
+        let snapshot = PresentationBuilder(time: t, report: report).snapshotTree(of: rootLayer)
+        if let issue = report.issues.first {
             throw SceneLimits.exceeded("at \(t) s, " + issue.what, limit: issue.limit, name: issue.limitName)
         }
         try checkLimits(snapshot)

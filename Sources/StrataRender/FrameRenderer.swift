@@ -9,7 +9,7 @@ public struct FrameRenderer: Sendable {
     public let scale: Double
     public var tiles: TileRenderer
     /// Backing stores kept between frames (share one renderer, or one cache, across frames).
-    public let cache: BackingStoreCache
+    public let cache: RenderCaches
     /// The previous frame of the sequence, whose unchanged tiles are copied (nil: draw all).
     public let history: FrameHistory?
     /// Without a history, the buffers of returned frames, drawn into again once dropped (a
@@ -17,7 +17,7 @@ public struct FrameRenderer: Sendable {
     let frameBuffers: FrameBufferPool?
 
     public init(width: Int, height: Int, scale: Double = 1, options: RenderOptions = RenderOptions(),
-                cache: BackingStoreCache = BackingStoreCache(), history: FrameHistory? = nil) {
+                cache: RenderCaches = RenderCaches(), history: FrameHistory? = nil) {
         self.width = width; self.height = height; self.scale = scale
         tiles = TileRenderer(options: options)
         self.cache = cache

@@ -8,11 +8,12 @@ import StrataCore
 import StrataRender
 
 /// The open image contexts of this thread, innermost last.
-private enum ImageContextStack {
-    static let key = "strata.uiImageContexts"
+private final class ImageContextStack {
+    var contexts: [(context: CGContext, size: CGSize, scale: CGFloat)] = []
+    private static let stacks = PerThreadObject { ImageContextStack() }
     static var contexts: [(context: CGContext, size: CGSize, scale: CGFloat)] {
-        get { (Thread.current.threadDictionary[key] as? [(context: CGContext, size: CGSize, scale: CGFloat)]) ?? [] }
-        set { Thread.current.threadDictionary[key] = newValue }
+        get { stacks.current.contexts }
+        set { stacks.current.contexts = newValue }
     }
 }
 

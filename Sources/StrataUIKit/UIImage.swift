@@ -2,6 +2,7 @@
 // from a file (with the `@2x`/`@3x` suffix giving the scale, as UIKit does) or bytes, and drawn
 // into the current UIGraphics context.
 import Foundation
+import Synchronization
 import StrataCore
 import StrataMedia
 
@@ -49,13 +50,17 @@ open class UIImage: NSObject, @unchecked Sendable {
 
     /// Folders `UIImage(named:)` searches, in order. **Strata:** UIKit searches the app bundle;
     /// here the default is the current folder, its `Assets` and `Resources` folders and the
-    /// main bundle's resource folder. Set it before building a scene.
-    nonisolated(unsafe) public static var assetSearchPaths: [String] = {
+    /// main bundle's resource folder. Set it before building a scene (behind a lock).
+    public static var assetSearchPaths: [String] {
+        get { searchPaths.withCheckedLock { $0 } }
+        set { searchPaths.withCheckedLock { $0 = newValue } }
+    }
+    private static let searchPaths = Mutex<[String]>({
         let cwd = FileManager.default.currentDirectoryPath
         var paths = [cwd, cwd + "/Assets", cwd + "/Resources"]
         if let r = Bundle.main.resourcePath { paths.append(r) }
         return paths
-    }()
+    }())
 
     static func path(forAssetNamed name: String) -> String? {
         let fm = FileManager.default

@@ -1,7 +1,9 @@
 // The concurrency rules of the sources, checked on the text of Sources/: every Mutex section is
 // taken with `withCheckedLock` (visible to ThreadSanitizer), every `@unchecked Sendable` says why
 // it is safe, and NSLock is not used (Mutex is the one lock; NSCondition only where a thread waits).
-// The Mutex itself is checked too: its sections exclude each other under contention.
+// The Mutex itself is checked too: its sections exclude each other under contention. Hidden state
+// is listed: every `static let shared`, stored `static var`, `nonisolated(unsafe)` and
+// `threadDictionary` must be on an allow-list with its reason, so a new one fails here.
 import Foundation
 import Synchronization
 import XCTest
@@ -58,6 +60,40 @@ final class ConcurrencyAuditTests: XCTestCase {
             }
         }
         XCTAssertEqual(offenders, [], "Mutex is the one lock (NSCondition only where a thread waits)")
+    }
+
+    /// Process-wide and thread-hidden state, by file and kind, with the reason each is allowed.
+    /// Add to it only with a reason; an entry whose state is gone must be removed.
+    private let hiddenStateAllowed: [String: (count: Int, why: String)] = [
+        "Strata/Export/Interruption.swift static let shared": (1, "signal handlers are process-wide"),
+        "StrataCore/Layers/CALayer+Drawing.swift static let shared": (1, "display keys: a process-unique numbering"),
+        "StrataMedia/Decoders/ImageCache.swift static let shared": (1, "CGImage.load(contentsOf:)'s cache, as ImageIO's"),
+        "StrataRender/Compositor/WorkerPool.swift static let shared": (1, "one pool of worker threads for the process's renderers"),
+        "StrataRender/Content/TextLayout.swift static let shared": (1, "Pango and fontconfig are process-wide and not thread-safe"),
+        "StrataMedia/Decoders/ImageIO.swift nonisolated(unsafe)": (3, "immutable constants of a non-Sendable type (Apple's globals)"),
+    ]
+
+    func testHiddenStateIsOnTheAllowList() throws {
+        let kinds = [("static let shared", #"\bstatic let shared\b"#), ("nonisolated(unsafe)", #"nonisolated\(unsafe\)"#),
+                     ("threadDictionary", #"\bthreadDictionary\b"#),
+                     // Stored only: `static var name = …` or `static var name: Type` with no body.
+                     ("static var", #"\bstatic var \w+(\s*:\s*[^={]+)?\s*(=.*)?$"#)]
+        var found: [String: Int] = [:]
+        for (path, lines) in try sources() {
+            for line in lines where !isComment(line) {
+                for (kind, pattern) in kinds where line.range(of: pattern, options: .regularExpression) != nil {
+                    if kind == "static var", line.contains("{") { continue }
+                    found["\(path) \(kind)", default: 0] += 1
+                }
+            }
+        }
+        for (key, count) in found.sorted(by: { $0.key < $1.key }) {
+            XCTAssertLessThanOrEqual(count, hiddenStateAllowed[key]?.count ?? 0,
+                                     "\(key): process-wide or thread-hidden state not on the allow-list; carry it in the scene or the builder")
+        }
+        for (key, entry) in hiddenStateAllowed where found[key, default: 0] < entry.count {
+            XCTFail("\(key): the allow-list names \(entry.count) but the sources have \(found[key, default: 0]); shorten the list")
+        }
     }
 
     /// The checked lock still excludes: four threads toggling entries of one array under it end

@@ -31,8 +31,8 @@ private func scene(_ configure: (CAEmitterLayer, CAEmitterCell) -> Void) -> (CAL
     return (root, e, cell)
 }
 
-private func particles(_ root: CALayer, at t: Double) -> [ParticleSnapshot] {
-    PresentationBuilder(time: t).snapshotTree(of: root).sublayers[0].particles?.particles ?? []
+private func particles(_ root: CALayer, at t: Double, report: SnapshotReport? = nil) -> [ParticleSnapshot] {
+    PresentationBuilder(time: t, report: report).snapshotTree(of: root).sublayers[0].particles?.particles ?? []
 }
 
 final class EmitterLayerTests: XCTestCase {
@@ -304,11 +304,11 @@ final class EmitterLayerTests: XCTestCase {
     func testParticleLimitKeepsTheNewestAndReports() {
         let (root, e, _) = scene { _, c in c.birthRate = 100; c.lifetime = 1 }
         e.name = "sparks"
-        _ = SnapshotIssues.take()
-        let ps = SnapshotIssues.withLimits(SnapshotLimits(particles: 10)) { particles(root, at: 0.5) }
+        let report = SnapshotReport(limits: SnapshotLimits(particles: 10))
+        let ps = particles(root, at: 0.5, report: report)
         XCTAssertEqual(ps.count, 10)
         XCTAssertEqual(ps.map(\.birthTime).min() ?? 0, 0.41, accuracy: 1e-9)
-        let issues = SnapshotIssues.take()
+        let issues = report.issues
         XCTAssertEqual(issues.count, 1)
         XCTAssertEqual(issues.first, SnapshotIssue(what: "CAEmitterLayer 'sparks' with 51 live particles",
                                                    limit: 10, limitName: "particles"))

@@ -202,12 +202,12 @@ final class ReplicatorLayerTests: XCTestCase {
     func testInstanceLimitDrawsTheFirstInstancesAndReportsTheLayer() {
         let (root, r, _) = ring(count: 50, angle: 0.1)
         r.name = "dots"
-        _ = SnapshotIssues.take()
-        let snap = SnapshotIssues.withLimits(SnapshotLimits(replicatorInstances: 20)) {
-            PresentationBuilder(time: 0).snapshotTree(of: root).sublayers[0]
-        }
+        let report = SnapshotReport(limits: SnapshotLimits(replicatorInstances: 20))
+        let snap = PresentationBuilder(time: 0, report: report).snapshotTree(of: root).sublayers[0]
         XCTAssertEqual(snap.sublayers.count, 20)
-        let issues = SnapshotIssues.take()
+        // A build without the report has the default limit and records nothing in it.
+        XCTAssertEqual(PresentationBuilder(time: 0).snapshotTree(of: root).sublayers[0].sublayers.count, 50)
+        let issues = report.issues
         XCTAssertEqual(issues.count, 1)
         XCTAssertEqual(issues.first, SnapshotIssue(what: "CAReplicatorLayer 'dots' with instanceCount 50",
                                                    limit: 20, limitName: "instances"))

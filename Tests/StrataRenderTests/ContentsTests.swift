@@ -131,7 +131,7 @@ final class ShouldRasterizeTests: XCTestCase {
         let r = card()
         r.shouldRasterize = true
         rasterized.addSublayer(r)
-        let cache = BackingStoreCache()
+        let cache = RenderCaches()
         let renderer = FrameRenderer(width: 120, height: 100, cache: cache)
         let a = renderer.render(PresentationBuilder(time: 0).snapshotTree(of: direct))
         let b = renderer.render(PresentationBuilder(time: 0).snapshotTree(of: rasterized))

@@ -32,7 +32,7 @@ private func drawingLayer(_ frame: CGRect, in root: CALayer, _ body: @escaping (
 }
 
 /// Runs display where needed, then renders.
-private func renderDrawn(_ root: CALayer, _ w: Int, _ h: Int, cache: BackingStoreCache = BackingStoreCache()) -> Bitmap {
+private func renderDrawn(_ root: CALayer, _ w: Int, _ h: Int, cache: RenderCaches = RenderCaches()) -> Bitmap {
     root.displayTreeIfNeeded()
     let snap = PresentationBuilder(time: 0).snapshotTree(of: root)
     return FrameRenderer(width: w, height: h, options: RenderOptions(workers: 2, tileSize: 64).verifyingTiles, cache: cache).render(snap)
@@ -333,7 +333,7 @@ final class CustomDrawingTests: XCTestCase {
         XCTAssertFalse(record(2).commands.contains { if case .setCTM = $0 { return true } else { return false } })
 
         // Redrawing the same thing every frame rasterises once.
-        let cache = BackingStoreCache()
+        let cache = RenderCaches()
         let root = canvas(40, 40)
         let l = drawingLayer(root.bounds, in: root) { ctx, _ in
             ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))

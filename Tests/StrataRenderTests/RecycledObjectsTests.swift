@@ -98,7 +98,7 @@ final class RecycledObjectsTests: XCTestCase {
     /// A display list's item storage comes back to a later build once no list holds it; a list
     /// still held keeps its items, however many builds follow.
     func testItemListsComeBackOnlyWhenLetGo() {
-        let cache = BackingStoreCache()
+        let cache = RenderCaches()
         let renderer = TileRenderer(options: RenderOptions(workers: 1))
         func list(_ t: Int) -> DisplayList {
             DisplayListBuilder(width: 200, height: 100, cache: cache).build(PresentationBuilder(time: 0).snapshotTree(of: scene(t)))
@@ -120,9 +120,9 @@ final class RecycledObjectsTests: XCTestCase {
     }
 
     func testFramesAreThoseOfFreshBuildersWhateverWasReused() {
-        let cache = BackingStoreCache()
+        let cache = RenderCaches()
         let renderer = TileRenderer(options: RenderOptions(workers: 1))
-        func list(_ t: Int, _ cache: BackingStoreCache) -> DisplayList {
+        func list(_ t: Int, _ cache: RenderCaches) -> DisplayList {
             DisplayListBuilder(width: 200, height: 100, cache: cache).build(PresentationBuilder(time: 0).snapshotTree(of: scene(t)))
         }
         var held = list(0, cache)
@@ -143,7 +143,7 @@ final class RecycledObjectsTests: XCTestCase {
             reused += now.filter { earlier.contains($0) }.count
             // (Compared with ==: a failure does not print two frames of bytes.)
             XCTAssertTrue(renderer.render(next, width: 200, height: 100).pixels
-                          == renderer.render(list(t, BackingStoreCache()), width: 200, height: 100).pixels, "frame \(t)")
+                          == renderer.render(list(t, RenderCaches()), width: 200, height: 100).pixels, "frame \(t)")
             earlier = objects(held).map(ObjectIdentifier.init)
             held = next
         }
@@ -153,7 +153,7 @@ final class RecycledObjectsTests: XCTestCase {
     /// A shape nothing holds gives its strips back to the pools at once, as its end would, even
     /// while no later frame sets it up again.
     func testAFreeShapeKeepsNoStrips() throws {
-        let cache = BackingStoreCache()
+        let cache = RenderCaches()
         let renderer = TileRenderer(options: RenderOptions(workers: 1))
         var list: DisplayList? = DisplayListBuilder(width: 200, height: 100, cache: cache)
             .build(PresentationBuilder(time: 0).snapshotTree(of: scene(0)))

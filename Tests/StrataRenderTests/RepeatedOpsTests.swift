@@ -43,16 +43,16 @@ final class RepeatedOpsTests: XCTestCase {
         return CGImage(bitmap: Bitmap(width: 4, height: 4, pixels: pixels))
     }
 
-    private func counts(_ cache: BackingStoreCache) -> (repeated: Int, made: Int) {
+    private func counts(_ cache: RenderCaches) -> (repeated: Int, made: Int) {
         cache.lastBuild.withCheckedLock { ($0?.ops.repeated ?? -1, $0?.ops.made ?? -1) }
     }
 
-    private func build(_ root: CALayer, _ cache: BackingStoreCache) -> DisplayList {
+    private func build(_ root: CALayer, _ cache: RenderCaches) -> DisplayList {
         DisplayListBuilder(width: 240, height: 120, cache: cache).build(PresentationBuilder(time: 0).snapshotTree(of: root))
     }
 
     func testAMovingTreeMakesNoOpAnew() {
-        let cache = BackingStoreCache(), image = checker()
+        let cache = RenderCaches(), image = checker()
         _ = build(scene(angle: 0, image: image), cache)
         // Root background, three cards of a gradient and a border, the image.
         XCTAssertEqual(counts(cache).made, 8)
@@ -64,7 +64,7 @@ final class RepeatedOpsTests: XCTestCase {
     }
 
     func testAChangedOpIsMadeAnewWithItsValues() {
-        let cache = BackingStoreCache(), image = checker()
+        let cache = RenderCaches(), image = checker()
         _ = build(scene(angle: 0, image: image), cache)
         let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         let list = build(scene(angle: 0, border: red, image: image), cache)
@@ -82,16 +82,16 @@ final class RepeatedOpsTests: XCTestCase {
     /// (a layer inserted before the others, every later op one place further) renders as with a
     /// fresh cache, and so does the frame after, when the shape is back.
     func testFramesAreThoseOfAFreshBuilderWhateverWasKept() {
-        let cache = BackingStoreCache(), image = checker()
+        let cache = RenderCaches(), image = checker()
         let renderer = TileRenderer(options: RenderOptions(workers: 1))
-        func frame(_ root: CALayer, _ cache: BackingStoreCache) -> [UInt8] {
+        func frame(_ root: CALayer, _ cache: RenderCaches) -> [UInt8] {
             renderer.render(build(root, cache), width: 240, height: 120).pixels
         }
         _ = frame(scene(angle: 0, image: image), cache)
         let shifted = scene(angle: 0.2, extraFirst: true, image: image)
-        XCTAssertEqual(frame(shifted, cache), frame(shifted, BackingStoreCache()))
+        XCTAssertEqual(frame(shifted, cache), frame(shifted, RenderCaches()))
         XCTAssertGreaterThan(counts(cache).made, 0)
         let back = scene(angle: 0.4, border: CGColor(red: 0, green: 0, blue: 1, alpha: 1), image: image)
-        XCTAssertEqual(frame(back, cache), frame(back, BackingStoreCache()))
+        XCTAssertEqual(frame(back, cache), frame(back, RenderCaches()))
     }
 }

@@ -110,6 +110,21 @@ final class AudioExportTests: XCTestCase {
         XCTAssertLessThan(rms(s, 2.52, 3.5), 0.01, "muted")
     }
 
+    /// A scene's audio is its own: tracks and players added to one scene are not another's.
+    func testEachSceneKeepsItsOwnAudio() {
+        func scene() -> Scene { Scene(rootLayer: CALayer(), size: CGSize(width: 8, height: 8), frameRate: 30, duration: 1) }
+        let a = scene(), b = scene(), player = AVPlayer()
+        a.addAudio(url: URL(fileURLWithPath: "/a.m4a"), at: 0.25)
+        a.addAudio(player: player)
+        a.addAudio(player: player)
+        b.addAudio(url: URL(fileURLWithPath: "/b.m4a"))
+        XCTAssertEqual(a.audioTracks.map(\.url.path), ["/a.m4a"])
+        XCTAssertEqual(a.audioTracks.first?.start, 0.25)
+        XCTAssertEqual(b.audioTracks.map(\.url.path), ["/b.m4a"])
+        XCTAssertEqual(a.audioPlayers.count, 1)
+        XCTAssertTrue(b.audioPlayers.isEmpty)
+    }
+
     func testSceneTrackWithOffsetAndTrimInWebMAsOpus() throws {
         let dir = try temporaryFolder()
         let tone = try makeClip(dir, name: "tone.m4a", video: false)

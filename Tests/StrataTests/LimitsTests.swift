@@ -98,6 +98,27 @@ final class LimitsTests: XCTestCase {
                        "at 0.5 s, CAEmitterLayer 'sparks' with 6 live particles: over the limit of 5 (raise it with --limit particles=N, or Scene.limits)")
     }
 
+    /// Two scenes in one process, one thread, with different instance limits: each snapshot reads
+    /// its own scene's limits (carried by its PresentationBuilder) and reports only its own issue.
+    func testScenesWithDifferentLimitsAreIndependent() throws {
+        func replicatorScene(_ limit: Int) -> Scene {
+            let root = CALayer(), r = CAReplicatorLayer(), dot = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
+            r.name = "dots"; r.instanceCount = 50; dot.frame = CGRect(x: 0, y: 0, width: 1, height: 1)
+            r.addSublayer(dot); root.addSublayer(r)
+            let s = Scene(rootLayer: root, size: CGSize(width: 32, height: 32), frameRate: 10, duration: 1)
+            s.limits.replicatorInstances = limit
+            return s
+        }
+        let strict = replicatorScene(20), loose = replicatorScene(100)
+        for _ in 0..<2 {
+            XCTAssertThrowsError(try strict.snapshot(at: 0)) { error in
+                XCTAssertTrue("\(error)".contains("CAReplicatorLayer 'dots' with instanceCount 50"), "\(error)")
+            }
+            XCTAssertEqual(try loose.snapshot(at: 0).sublayers[0].sublayers.count, 50)
+        }
+    }
+
     func testLimitNamesAndValues() throws {
         var limits = SceneLimits()
         try limits.set("image-cache-mb", to: "64")

@@ -219,7 +219,7 @@ extension Scene {
         let mixerBox = UncheckedBox(mixer)
         let history = frameHistory
         // Frames for an encoder that takes YUV 4:2:0 are converted by the tile workers.
-        let yuvSink = (sink as? VideoEncoder).flatMap { $0.takesYUV420 && YUVFrame.supports(width: pixelWidth, height: pixelHeight) ? $0 : nil }
+        let yuvSink = sink.takesYUV420 && YUVFrame.supports(width: pixelWidth, height: pixelHeight) ? sink : nil
         let encoderThread = Thread {
             var encoded = 0
             while let work = queue.pop() {
@@ -390,6 +390,17 @@ final class UncheckedBox<T>: @unchecked Sendable {
 protocol FrameSink: AnyObject, Sendable {
     func append(_ frame: Bitmap) throws
     func finish() throws
+    /// Whether frames may come as BT.709 limited-range YUV 4:2:0 planes (`appendYUV420`), converted
+    /// by the tile workers instead of by the sink (false unless the sink says so).
+    var takesYUV420: Bool { get }
+    func appendYUV420(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, yStride: Int, cStride: Int) throws
+}
+
+extension FrameSink {
+    var takesYUV420: Bool { false }
+    func appendYUV420(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, yStride: Int, cStride: Int) throws {
+        preconditionFailure("\(type(of: self)) takes RGBA frames only")
+    }
 }
 
 extension VideoEncoder: FrameSink {}

@@ -1,7 +1,6 @@
 // Scene-level audio: music and voice-over placed on the scene's timeline, and players that are
 // heard without being shown. Exports mix these with the audio of the players in the layer tree.
-// The lists live beside the scene (keyed by the scene object, held weakly) so that `Scene` stays
-// a plain timeline of layers.
+// The lists are the scene's own (`Scene.media`).
 import Foundation
 import Synchronization
 import StrataCore
@@ -37,7 +36,7 @@ extension Scene {
     /// scene.addAudio(url: URL(fileURLWithPath: "music.m4a"), at: 0.5, offset: 12, duration: 8, volume: 0.6)
     /// ```
     public func addAudio(url: URL, at start: Double = 0, offset: Double = 0, duration: Double? = nil, volume: Float = 1) {
-        SceneMediaStore.shared.update(self) {
+        media.update {
             $0.tracks.append(SceneAudioTrack(url: url, start: start, offset: offset, duration: duration, volume: volume))
         }
     }
@@ -45,54 +44,33 @@ extension Scene {
     /// Mixes `player`'s audio into exports even though no layer shows it (a soundtrack driven
     /// by `play()`/`pause()` in scheduled blocks).
     public func addAudio(player: AVPlayer) {
-        SceneMediaStore.shared.update(self) { store in
+        media.update { store in
             if !store.players.contains(where: { $0 === player }) { store.players.append(player) }
         }
     }
 
     /// The audio tracks placed with `addAudio(url:…)`.
-    public var audioTracks: [SceneAudioTrack] { SceneMediaStore.shared.entry(for: self)?.tracks ?? [] }
+    public var audioTracks: [SceneAudioTrack] { media.current.tracks }
 
     /// The players added with `addAudio(player:)`.
-    public var audioPlayers: [AVPlayer] { SceneMediaStore.shared.entry(for: self)?.players ?? [] }
+    public var audioPlayers: [AVPlayer] { media.current.players }
 }
 
-/// Audio attached to scenes, keyed by scene identity (weakly held).
-// @unchecked: `entries` (scenes, tracks and players, which are not Sendable) is read and written
-// only while `lock` is held.
-final class SceneMediaStore: @unchecked Sendable {
-    static let shared = SceneMediaStore()
-
-    struct Entry {
-        weak var scene: Scene?
+/// A scene's audio: its tracks and the players heard without being shown.
+// @unchecked: `lists` (players are not Sendable) is read and written only while `lock` is held.
+final class SceneMedia: @unchecked Sendable {
+    struct Lists {
         var tracks: [SceneAudioTrack] = []
         var players: [AVPlayer] = []
     }
-
-    /// Held while `entries` is read or written.
     private let lock = Mutex(())
-    private var entries: [ObjectIdentifier: Entry] = [:]
+    private var lists = Lists()
 
-    func update(_ scene: Scene, _ body: (inout Entry) -> Void) {
-        lock.withCheckedLock { _ in
-            purge()
-            let key = ObjectIdentifier(scene)
-            var entry = entries[key].flatMap { $0.scene === scene ? $0 : nil } ?? Entry(scene: scene)
-            body(&entry)
-            entries[key] = entry
-        }
-    }
+    func update(_ body: (inout Lists) -> Void) { lock.withCheckedLock { _ in body(&lists) } }
 
-    func entry(for scene: Scene) -> Entry? {
-        var found: Entry?
-        lock.withCheckedLock { _ in
-            if let e = entries[ObjectIdentifier(scene)], e.scene === scene { found = e }
-        }
-        return found
-    }
-
-    /// Drops the entries of scenes that no longer exist.
-    private func purge() {
-        entries = entries.filter { $0.value.scene != nil }
+    var current: Lists {
+        var copy = Lists()
+        lock.withCheckedLock { _ in copy = lists }
+        return copy
     }
 }

@@ -6,13 +6,8 @@ import Foundation
 /// Per-thread stack of current contexts (drawing code runs on the thread building the scene).
 private final class ContextStack {
     var contexts: [CGContext] = []
-    static var current: ContextStack {
-        let key = "strata.UIGraphics.contextStack"
-        if let s = Thread.current.threadDictionary[key] as? ContextStack { return s }
-        let s = ContextStack()
-        Thread.current.threadDictionary[key] = s
-        return s
-    }
+    private static let stacks = PerThreadObject { ContextStack() }
+    static var current: ContextStack { stacks.current }
 }
 
 /// The context drawing currently goes to (UIKit): the one pushed last on this thread, nil when

@@ -1,5 +1,5 @@
 // From the closed-form simulation to the snapshot: the live particles at a local time, limited
-// to the scene's particle limit (`SnapshotIssues.limits`), in the order `renderMode` asks for, with their images gathered.
+// to the scene's particle limit (`SnapshotReport.limitsInForce`), in the order `renderMode` asks for, with their images gathered.
 import Foundation
 
 extension CAEmitterLayer {
@@ -32,9 +32,9 @@ extension CAEmitterLayer {
         }
 
         // The resource limit: keep the newest particles, report the excess.
-        let limit = max(SnapshotIssues.limits.particles, 0)
+        let limit = max(SnapshotReport.limitsInForce.particles, 0)
         if live.count > limit {
-            SnapshotIssues.record(SnapshotIssue(what: "\(SnapshotIssues.describe(self)) with \(live.count) live particles",
+            SnapshotReport.record(SnapshotIssue(what: "\(SnapshotReport.describe(self)) with \(live.count) live particles",
                                                 limit: limit, limitName: "particles"))
             let newest = live.indices.sorted { live[$0].snapshot.birthTime > live[$1].snapshot.birthTime }.prefix(limit)
             let keep = Set(newest)

@@ -244,23 +244,24 @@ enum TransitionStorage {
     static let key = "@strata.transition"
 }
 
-/// Errors of `add(_:forKey:)` (which cannot throw, as in Core Animation), kept per thread until
-/// the scene that renders collects them.
+/// Errors of `add(_:forKey:)` (which cannot throw, as in Core Animation). Inside a scene's block
+/// they go to the block's context (`SceneContext.animationErrors`), which the scene reads after
+/// the block; made while no scene runs (building the tree), they are kept for this thread until
+/// the scene built from the tree takes them.
 public enum AnimationErrorLog {
-    private static let key = "strata.animationErrors"
+    private final class Unattached { var messages: [String] = [] }
+    private static let unattached = PerThreadObject { Unattached() }
 
     static func record(_ error: Error, layer: CALayer) {
         let name = layer.name.map { " '\($0)'" } ?? ""
-        var list = (Thread.current.threadDictionary[key] as? [String]) ?? []
-        list.append("animation added to \(type(of: layer))\(name): \(error)")
-        Thread.current.threadDictionary[key] = list
+        let message = "animation added to \(type(of: layer))\(name): \(error)"
+        if let context = SceneClock.current { context.animationErrors.append(message) } else { unattached.current.messages.append(message) }
     }
 
-    /// The messages recorded on this thread since the last call, oldest first.
-    public static func take() -> [String] {
-        let list = (Thread.current.threadDictionary[key] as? [String]) ?? []
-        Thread.current.threadDictionary[key] = nil
-        return list
+    /// The messages recorded on this thread outside any scene since the last call, oldest first.
+    public static func takeUnattached() -> [String] {
+        defer { unattached.current.messages = [] }
+        return unattached.current.messages
     }
 }
 

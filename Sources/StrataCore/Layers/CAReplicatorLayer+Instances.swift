@@ -37,13 +37,13 @@ extension CAReplicatorLayer {
     public func timeShift(ofInstance index: Int) -> CFTimeInterval { Double(max(index, 0)) * instanceDelay }
 
     /// The number of instances drawn: `instanceCount` (at least 0), at most the scene's
-    /// instance limit (`SnapshotIssues.limits`) — beyond it an issue is recorded for the scene to
+    /// instance limit (`SnapshotReport.limitsInForce`) — beyond it an issue is recorded for the scene to
     /// report.
     var drawnInstanceCount: Int {
         let n = max(instanceCount, 0)
-        let limit = max(SnapshotIssues.limits.replicatorInstances, 0)
+        let limit = max(SnapshotReport.limitsInForce.replicatorInstances, 0)
         guard n <= limit else {
-            SnapshotIssues.record(SnapshotIssue(what: "\(SnapshotIssues.describe(self)) with instanceCount \(n)",
+            SnapshotReport.record(SnapshotIssue(what: "\(SnapshotReport.describe(self)) with instanceCount \(n)",
                                                 limit: limit, limitName: "instances"))
             return limit
         }

@@ -157,10 +157,10 @@ open class CATextLayer: CALayer {
     /// it was drawn blank without a word.
     open override func snapshotContent() -> LayerContent {
         guard let content = textContent else { return super.snapshotContent() }
-        let limits = SnapshotIssues.limits
+        let limits = SnapshotReport.limitsInForce
         if let problem = TextCost.problem(of: content.cost(scalarLimit: limits.textScalars),
                                           scalarLimit: limits.textScalars, characterLimit: limits.characterScalars) {
-            SnapshotIssues.record(SnapshotIssue(what: "\(SnapshotIssues.describe(self)): \(problem.what)", limit: problem.limit,
+            SnapshotReport.record(SnapshotIssue(what: "\(SnapshotReport.describe(self)): \(problem.what)", limit: problem.limit,
                                                 limitName: problem.name))
             return super.snapshotContent()
         }

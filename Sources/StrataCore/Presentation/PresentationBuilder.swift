@@ -6,8 +6,17 @@ import Foundation
 /// Builds presentation trees and snapshots at a scene time.
 public struct PresentationBuilder {
     public let time: Double
+    /// Where the layers find the limits in force and record what goes over them (SnapshotReport.swift);
+    /// nil: the defaults, nothing recorded (or the report of a build this one runs inside).
+    public let report: SnapshotReport?
 
-    public init(time: Double) { self.time = time }
+    public init(time: Double, report: SnapshotReport? = nil) { self.time = time; self.report = report }
+
+    /// Runs `body` with the report installed for the layers to find.
+    private func reporting<T>(_ body: () -> T) -> T {
+        guard let report else { return body() }
+        return SnapshotReport.building.with(report, body)
+    }
 
     /// A presentation copy of `model` and its subtree (and masks), at `time`.
     public func presentationTree(of model: CALayer) -> CALayer {
@@ -18,7 +27,7 @@ public struct PresentationBuilder {
     /// recorded (a CATransition's "before" image): old property values, old sublayer lists and
     /// old animation lists.
     func presentationTree(of model: CALayer, journal: TransactionJournal?) -> CALayer {
-        build(model, parentTime: model.superlayer.map { $0.sceneTimeToLocal(time) } ?? time, journal: journal)
+        reporting { build(model, parentTime: model.superlayer.map { $0.sceneTimeToLocal(time) } ?? time, journal: journal) }
     }
 
     /// Copies `model` at its parent's local time `parentTime` and recurses with its own local
@@ -59,7 +68,7 @@ public struct PresentationBuilder {
 
     /// The Sendable snapshot of a presentation (or model) tree.
     public func snapshot(of layer: CALayer) -> LayerSnapshot {
-        layer.makeSnapshot()
+        reporting { layer.makeSnapshot() }
     }
 
     /// The snapshot of `model`'s presentation at `time`: the snapshot of `presentationTree(of:)`,
@@ -70,7 +79,7 @@ public struct PresentationBuilder {
     /// subtree, as `presentationTree(of:)` makes them. Measured on the standard motion scene
     /// (270 layers, none animated): the copies were half of the snapshot's cost.
     public func snapshotTree(of model: CALayer) -> LayerSnapshot {
-        snapshot(model, parentTime: model.superlayer.map { $0.sceneTimeToLocal(time) } ?? time)
+        reporting { snapshot(model, parentTime: model.superlayer.map { $0.sceneTimeToLocal(time) } ?? time) }
     }
 
     private func snapshot(_ model: CALayer, parentTime: Double) -> LayerSnapshot {

@@ -27,6 +27,8 @@ public final class SceneContext {
     /// Set when a block the engine scheduled ran user code (an animation delegate, a completion
     /// block), which may have changed the model.
     public var ranUserCode = false
+    /// Errors of `add(_:forKey:)` made while this context ran (AnimationErrorLog), oldest first.
+    public internal(set) var animationErrors: [String] = []
 
     public init(time: Double, events: AnimationEventScheduler? = nil, changeLog: ModelChangeLog? = nil,
                 schedule: @escaping (Double, @escaping () -> Void) -> Void) {

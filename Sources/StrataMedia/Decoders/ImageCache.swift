@@ -1,7 +1,7 @@
 // Decoded images kept by file, so that an image used by many layers (or loaded again by a
 // template per row) is decoded and stored once. The key is the resolved path plus the file's
 // modification date and size: an edited file is decoded again. Bounded by a byte budget with
-// least-recently-used eviction; an evicted image stays alive in the layers that hold it.
+// least-recently-used eviction (LRUCache); an evicted image stays alive in the layers that hold it.
 import Foundation
 import Synchronization
 import StrataCore
@@ -14,9 +14,7 @@ public final class ImageCache: Sendable {
         let size: Int?
     }
     struct State {
-        var entries: [Key: (image: CGImage, used: UInt64)] = [:]
-        var bytes = 0
-        var clock: UInt64 = 0
+        var entries = LRUCache<Key, CGImage>()
         var hits = 0
         var decodes = 0
     }
@@ -55,38 +53,30 @@ public final class ImageCache: Sendable {
         let key = Key(path: resolved.path, modified: attributes?[.modificationDate] as? Date,
                       size: (attributes?[.size] as? NSNumber)?.intValue)
         if let hit = state.withCheckedLock({ s -> CGImage? in
-            guard let e = s.entries[key] else { return nil }
-            s.clock += 1
-            s.entries[key] = (e.image, s.clock)
+            guard let image = s.entries.value(for: key) else { return nil }
             s.hits += 1
-            return e.image
+            return image
         }) { return hit }
         var decoder = self.decoder
         decoder.maximumPixelSize = maximumPixelSize
         let decoded = try decoder.decode(contentsOf: url)
         return state.withCheckedLock { s in
-            s.clock += 1
             // Another thread may have decoded the same file meanwhile: keep one image.
-            if let e = s.entries[key] { s.entries[key] = (e.image, s.clock); return e.image }
+            if let image = s.entries.value(for: key) { return image }
             s.decodes += 1
-            s.entries[key] = (decoded, s.clock)
-            s.bytes += decoded.bitmap.pixels.count
-            while s.bytes > self.capacity, s.entries.count > 1,
-                  let oldest = s.entries.min(by: { $0.value.used < $1.value.used })?.key, oldest != key {
-                s.bytes -= s.entries[oldest]!.image.bitmap.pixels.count
-                s.entries[oldest] = nil
-            }
+            s.entries.insert(decoded, for: key, bytes: decoded.bitmap.pixels.count)
+            s.entries.evict(toFit: self.capacity, sparing: { $0 == key })
             return decoded
         }
     }
 
     /// Forgets every image.
     public func removeAll() {
-        state.withCheckedLock { s in s.entries.removeAll(); s.bytes = 0 }
+        state.withCheckedLock { $0.entries.removeAll() }
     }
 
     /// Decodes, hits, images and bytes held (for tests and benchmarks).
     public var statistics: (decodes: Int, hits: Int, images: Int, bytes: Int) {
-        state.withCheckedLock { ($0.decodes, $0.hits, $0.entries.count, $0.bytes) }
+        state.withCheckedLock { ($0.decodes, $0.hits, $0.entries.count, $0.entries.bytes) }
     }
 }

@@ -196,23 +196,7 @@ public struct ImageDecoder: Sendable {
             sws_scale(sws, planes, strides, 0, Int32(h), destination, destinationStrides)
         }
         let hasAlpha = desc.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 || source == AV_PIX_FMT_PAL8
-        if hasAlpha { premultiply(&out) }
+        if hasAlpha { FrameConverter.premultiply(&out) }
         return out
-    }
-
-    /// Straight alpha to premultiplied, in place (rounded to nearest).
-    static func premultiply(_ pixels: inout [UInt8]) {
-        pixels.withUnsafeMutableBufferPointer { p in
-            var i = 0
-            while i < p.count {
-                let a = Int(p[i + 3])
-                if a != 255 {
-                    p[i] = UInt8((Int(p[i]) * a + 127) / 255)
-                    p[i + 1] = UInt8((Int(p[i + 1]) * a + 127) / 255)
-                    p[i + 2] = UInt8((Int(p[i + 2]) * a + 127) / 255)
-                }
-                i += 4
-            }
-        }
     }
 }

@@ -1,5 +1,5 @@
 // The GIF encoder stage: premultiplied RGBA frames in, an animated GIF89a out, written with
-// giflib. Each frame is quantised (ColorQuantizer, PaletteMapper) to a local palette, to one
+// giflib. Each frame is quantised (PaletteBuilder, PaletteMapper) to a local palette, to one
 // global palette built from all frames, or (automatic, the default) to the global palette when it
 // renders the frame closely and a local one otherwise. Only the rectangle that changed since the
 // previous frame is re-encoded (disposal "do not dispose"), pixels inside it that did not change

@@ -13,25 +13,25 @@ public struct DisplayListBuilder: Sendable {
     /// Pixels per point.
     public let scale: Double
     /// Backing stores of vector and drawn content, kept across frames.
-    public let cache: BackingStoreCache
+    public let cache: RenderCaches
     /// Threads that may draw the missing tiles of tiled layers at once (TiledLayerItems.swift).
     public var workers = 1
     /// During a build (`build` sets it): what the last build left for this one.
     private var records: BuildRecords? = nil
-    private var currentRecords: BuildRecords {
+    var currentRecords: BuildRecords {
         guard let records else { preconditionFailure("layers are visited only inside build(_:)") }
         return records
     }
     /// The last build's fills, borders, gradients and images, shared where repeated.
-    private var repeated: RepeatedOps { currentRecords.ops }
+    var repeated: RepeatedOps { currentRecords.ops }
     /// The glyph masks recent builds looked up.
-    private var glyphMasks: RecentGlyphs { currentRecords.glyphs }
+    var glyphMasks: RecentGlyphs { currentRecords.glyphs }
 
-    public init(width: Int, height: Int, scale: Double = 1, cache: BackingStoreCache = BackingStoreCache()) {
+    public init(width: Int, height: Int, scale: Double = 1, cache: RenderCaches = RenderCaches()) {
         self.width = width; self.height = height; self.scale = scale; self.cache = cache
     }
 
-    private var frameRect: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
+    var frameRect: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
 
     /// The display list of a whole tree. The root layer's position is in scene points.
     public func build(_ root: LayerSnapshot) -> DisplayList {
@@ -72,7 +72,7 @@ public struct DisplayListBuilder: Sendable {
     /// exactly the items it appended, in order, so a parent whose sublayers' faces need no
     /// reordering by depth has its items in place already. Paths that drop or wrap items (a group,
     /// a 3D context, a cross-dissolve) move them out of `items` and put the wrapping item back.
-    private func visit(_ layer: LayerSnapshot, layerTo3D: CATransform3D, planeToScreen: Homography,
+    func visit(_ layer: LayerSnapshot, layerTo3D: CATransform3D, planeToScreen: Homography,
                        opacity inherited: Float, clips: [ClipShape], into faces: inout [Face], items: inout [DrawItem],
                        inContext: Bool = false) {
         guard !layer.isHidden, layer.opacity > 0, inherited > 0 else { return }
@@ -102,31 +102,8 @@ public struct DisplayListBuilder: Sendable {
         }
 
         if layer.isTransformLayer {
-            // A 3D rendering context: sublayers keep their z in the parent's 3D space.
-            let alpha = inherited * min(layer.opacity, 1)
-            var inner: [Face] = []
-            for child in ordered(layer.sublayers) {
-                let childTo3D = child.localToParent.concatenating(layer.sublayerToLocal).concatenating(layerTo3D)
-                visit(child, layerTo3D: childTo3D, planeToScreen: planeToScreen, opacity: alpha, clips: clips,
-                      into: &inner, items: &items, inContext: true)
-            }
-            if inContext {
-                faces.append(contentsOf: inner)  // a nested transform layer: same 3D context
-                return
-            }
-            // The outermost transform layer: its faces are depth-resolved per pixel, so
-            // intersecting planes cut each other correctly (Apple sorts whole layers instead).
-            let depthFaces = inner.compactMap { f -> DepthFace? in
-                guard let plane = f.plane, !f.items.isEmpty else { return nil }
-                return DepthFace(items: DisplayList(items: Array(items[f.items])), plane: plane)
-            }
-            items.removeSubrange(start...)
-            guard !depthFaces.isEmpty else { return }
-            let b = depthFaces.reduce(PixelRect.empty) { $0.union($1.items.bounds) }.intersection(frameRect)
-            guard !b.isEmpty, let id = Homography.identity.inverted() else { return }
-            items.append(DrawItem(op: .depthComposite(depthFaces), plane: PlaneMap(toScreen: .identity, fromScreen: id, antialiased: true),
-                                  bounds: b, clips: []))
-            faces.append(Face(depth: centreDepth(layer, layerTo3D), items: start..<items.count))
+            visitTransformLayer(layer, layerTo3D: layerTo3D, planeToScreen: planeToScreen, opacity: inherited, clips: clips,
+                                into: &faces, items: &items, inContext: inContext)
             return
         }
 
@@ -142,163 +119,15 @@ public struct DisplayListBuilder: Sendable {
         let alpha: Float = group ? 1 : inherited * min(layer.opacity, 1)
         let boundsShape = RoundedRect(rect: layer.bounds, radius: Double(layer.cornerRadius), corners: layer.maskedCorners)
 
-        func emit(_ op: DrawOp, local: CGRect, clips: [ClipShape]) {
-            var b = pixelBounds(of: local, H).intersection(frameRect)
-            for c in clips { b = b.intersection(c.bounds) }
-            guard !b.isEmpty else { return }
-            items.append(DrawItem(op: op, plane: plane, bounds: b, clips: clips, outline: screenQuad(of: local, H)))
-        }
-
-        // Background.
-        if let bg = layer.backgroundColor, bg.a > 0 {
-            let color = premultiplied(bg, alpha)
-            emit(repeated.fill(boundsShape, color), local: layer.bounds, clips: clips)
-        }
-        // Gradient contents (CAGradientLayer), evaluated per pixel.
-        if let g = layer.gradient {
-            let clip = layer.masksToBounds ? boundsShape : RoundedRect(rect: layer.bounds, radius: 0)
-            if let op = repeated.gradient(g, bounds: layer.bounds, opacity: alpha, clip: clip, ramps: cache.gradientRamps) {
-                emit(op, local: layer.bounds, clips: clips)
-            }
-        }
-        // Image contents (nine-slice when contentsCenter is set).
-        if let contents = layer.contents {
-            ContentsPlacement.forEachPlacement(contents, in: layer.bounds, flipped: layer.isGeometryFlipped) { whole in
-                var placement = whole
-                if contents.minificationFilter == .trilinear {
-                    placement = mipmapped(placement, H, bias: contents.minificationFilterBias)
-                }
-                var local = placement.cell.map { $0.intersection(placement.destination) } ?? placement.destination
-                if layer.masksToBounds { local = local.intersection(layer.bounds) }
-                if !local.isNull {
-                    let clip = layer.masksToBounds ? boundsShape : nil
-                    emit(repeated.image(placement, clip: clip, opacity: alpha), local: local, clips: clips)
-                }
-            }
-        }
-        // A tiled layer's visible tiles at the level of detail it is shown at (TiledLayerItems.swift).
-        if let tiled = layer.tiledContent {
-            items.append(contentsOf: tiledItems(tiled, of: layer, H: H, plane: plane, opacity: alpha, clips: clips))
-        }
-        // Shapes are drawn straight into the tiles (no backing store) when their whole draw
-        // area is in front of the eye.
-        if case .shape(let shape) = layer.content, let area = ShapeRasterizer.drawArea(of: shape), isInFront(area, H) {
-            var contentClips = clips
-            if layer.masksToBounds {
-                contentClips.append(ClipShape(plane: plane, shape: boundsShape,
-                                              bounds: pixelBounds(of: layer.bounds, H).intersection(frameRect)))
-            }
-            let local = layer.masksToBounds ? area.intersection(layer.bounds) : area
-            let s = BackingScale.choose(for: area, H, frameWidth: width, frameHeight: height)
-            // The fill, then the stroke (a function, not a loop over a list of the two: that list
-            // was an allocation a shape a frame).
-            func emitPart(_ part: VectorShape.Part, _ color: RGBA?) {
-                guard let color, !local.isNull else { return }
-                var b = pixelBounds(of: local, H).intersection(frameRect)
-                for c in contentClips { b = b.intersection(c.bounds) }
-                guard !b.isEmpty else { return }
-                let v = VectorShape.make(content: shape, part: part, toScreen: H, scale: s, region: b, from: currentRecords.shapes)
-                items.append(DrawItem(op: .vector(v, color: premultiplied(color, alpha)), plane: plane, bounds: b,
-                                      clips: contentClips, outline: screenQuad(of: local, H)))
-            }
-            emitPart(.fill, shape.fillColor)
-            emitPart(.stroke, shape.strokeEnd > shape.strokeStart ? shape.strokeColor : nil)
-        } else if case .text(let text) = layer.content, let s = uniformScale(H),
-                  let runs = cache.shaper.shape(text, size: layer.bounds.size) {
-            // Text on a plane that only scales and moves: glyph masks straight into the tiles,
-            // clipped to the bounds as a text layer's backing store is.
-            let textClip = ClipShape(plane: plane, shape: layer.masksToBounds ? boundsShape : RoundedRect(rect: layer.bounds, radius: 0),
-                                     bounds: pixelBounds(of: layer.bounds, H).intersection(frameRect))
-            // The clips with the text's own, made only for glyphs that need it (see `inside`).
-            var textClips: [ClipShape]?
-            let m = H.m, q = Double(GlyphCache.phases)
-            for run in runs {
-                let placed = PlacedGlyphs.make(count: run.glyphs.count, from: currentRecords.placedGlyphs) { i in
-                    // The origin on screen: x to the nearest quarter pixel, the baseline to the
-                    // nearest whole one (horizontal strokes stay crisp, as with Cairo and Skia).
-                    let glyph = run.glyphs[i]
-                    let X = ((Double(layer.bounds.minX) + glyph.x) * m.0 + m.6) * q
-                    let Y = (Double(layer.bounds.minY) + glyph.y) * m.4 + m.7
-                    guard abs(X) < 1e9, abs(Y) < 1e9 else { return nil }
-                    let qx = Int(X.rounded()), iy = Int(Y.rounded())
-                    let ix = qx >= 0 ? qx / 4 : -((-qx + 3) / 4)
-                    let mask = glyphMasks.mask(run.font, scale: s, glyph: glyph.id, phaseX: qx - 4 * ix, phaseY: 0, in: cache.glyphs)
-                    return (mask, ix + mask.left, iy + mask.top)
-                }
-                var b = placed.bounds.intersection(frameRect).intersection(textClip.bounds)
-                for c in clips { b = b.intersection(c.bounds) }
-                guard !b.isEmpty else { continue }
-                // Glyphs a pixel or more inside the (square-cornered) bounds: the clip covers their
-                // every pixel exactly, so it is left out (no clip coverage per glyph pixel).
-                let inside = !layer.masksToBounds && placed.bounds.x0 >= Int((m.0 * Double(layer.bounds.minX) + m.6).rounded(.up)) + 1
-                    && placed.bounds.x1 <= Int((m.0 * Double(layer.bounds.maxX) + m.6).rounded(.down)) - 1
-                    && placed.bounds.y0 >= Int((m.4 * Double(layer.bounds.minY) + m.7).rounded(.up)) + 1
-                    && placed.bounds.y1 <= Int((m.4 * Double(layer.bounds.maxY) + m.7).rounded(.down)) - 1
-                let itemClips: [ClipShape]
-                if inside {
-                    itemClips = clips
-                } else if let made = textClips {
-                    itemClips = made
-                } else {
-                    itemClips = clips + [textClip]
-                    textClips = itemClips
-                }
-                items.append(DrawItem(op: .glyphs(placed, color: premultiplied(run.color, alpha)), plane: plane, bounds: b,
-                                      clips: itemClips))
-            }
-        } else if layer.content != .none, let area = ContentRasterizer.drawArea(of: layer.content, layerBounds: layer.bounds) {
-            // Other vector or drawn content (text, custom drawing), from a backing store
-            // rasterised at the scale the layer is shown at.
-            let s = BackingScale.choose(for: area, H, frameWidth: width, frameHeight: height)
-            if let raster = cache.raster(for: layer.content, layerBounds: layer.bounds, scale: s) {
-                let placement = ImagePlacement(image: raster.image, destination: raster.area,
-                                               source: CGRect(x: 0, y: 0, width: raster.bitmap.width, height: raster.bitmap.height),
-                                               nearest: false)
-                let clip = layer.masksToBounds ? boundsShape : nil
-                for cell in raster.occupiedRects ?? [raster.area] {
-                    var p = placement
-                    if raster.occupiedRects != nil { p.cell = cell }
-                    let local = (layer.masksToBounds ? layer.bounds.intersection(cell) : cell).intersection(raster.area)
-                    if !local.isNull {
-                        emit(repeated.image(p, clip: clip, opacity: alpha), local: local, clips: clips)
-                    }
-                }
-            }
-        }
-        // Sublayers, flattened into this layer's plane.
+        appendContent(of: layer, H: H, plane: plane, alpha: alpha, boundsShape: boundsShape, clips: clips, items: &items)
         if hasSublayers {
-            var childClips = clips
-            if layer.masksToBounds {
-                let cb = pixelBounds(of: layer.bounds, H).intersection(frameRect)
-                childClips.append(ClipShape(plane: plane, shape: boundsShape, bounds: cb))
-            }
-            var childFaces = currentRecords.faceLists.take(capacity: layer.sublayers.count)
-            defer { currentRecords.faceLists.give(&childFaces) }
-            let toLocal = layer.sublayerToLocal
-            let childStart = items.count
-            for child in ordered(layer.sublayers) {
-                visit(child, layerTo3D: child.localToParent.concatenating(toLocal), planeToScreen: H,
-                      opacity: alpha, clips: childClips, into: &childFaces, items: &items)
-            }
-            // The sublayers of one layer are a 3D scene of flat planes: Core Animation paints them
-            // far to near by depth (the seeds' cube of six views shows its front faces). A stable
-            // sort: 2D sublayers have the depth of their zPosition, so their order is unchanged
-            // (and when every face has one depth, as flat layers side by side do, the items are in
-            // order where the sublayers' visits put them).
-            if let first = childFaces.first, !childFaces.allSatisfy({ $0.depth == first.depth }) {
-                let byDepth = childFaces.indices.sorted {
-                    childFaces[$0].depth != childFaces[$1].depth ? childFaces[$0].depth < childFaces[$1].depth : $0 < $1
-                }
-                var sorted: [DrawItem] = []
-                sorted.reserveCapacity(items.count - childStart)
-                for i in byDepth { sorted.append(contentsOf: items[childFaces[i].items]) }
-                items.replaceSubrange(childStart..., with: sorted)
-            }
+            visitSublayers(of: layer, H: H, plane: plane, alpha: alpha, boundsShape: boundsShape, clips: clips, items: &items)
         }
         // Border, above sublayers.
         if layer.borderWidth > 0, let bc = layer.borderColor, bc.a > 0 {
             let inner = boundsShape.inset(by: Double(layer.borderWidth)), color = premultiplied(bc, alpha)
-            emit(repeated.ring(outer: boundsShape, inner: inner, color), local: layer.bounds, clips: clips)
+            emit(repeated.ring(outer: boundsShape, inner: inner, color), local: layer.bounds, clips: clips, H: H, plane: plane,
+                 into: &items)
         }
         // An emitter's particles, above everything else of the layer (ParticleItems.swift).
         if let system = layer.particles {
@@ -306,30 +135,83 @@ public struct DisplayListBuilder: Sendable {
                                                    H: H, opacity: alpha, clips: clips))
         }
 
-        // Shadow beneath everything (clipped away entirely by masksToBounds, as on iOS).
+        // Shadow beneath everything, then group opacity and the mask (DisplayListBuilder+Effects.swift).
         let groupOpacity = group ? inherited * layer.opacity : 1
-        if layer.shadowOpacity > 0, !layer.masksToBounds, let sc = layer.shadowColor, sc.a > 0,
-           let shadow = shadowItem(for: layer, items: items[start...], plane: plane, color: sc, groupOpacity: groupOpacity,
-                                   clips: clips) {
-            items.insert(shadow, at: start)
-        }
-        guard items.count > start else { return }
-        // The mask, in this layer's coordinates (a list of its own).
-        var maskList: DisplayList?
-        if let mask = layer.mask?.value {
-            var maskFaces: [Face] = [], maskItems: [DrawItem] = []
-            visit(mask, layerTo3D: mask.localToParent, planeToScreen: H, opacity: 1, clips: [], into: &maskFaces, items: &maskItems)
-            maskList = DisplayList(items: maskItems)
-        }
-        if group || maskList != nil {
-            let sub = DisplayList(items: Array(items[start...]))
-            items.removeSubrange(start...)
-            var b = sub.bounds
-            if let maskList { b = b.intersection(maskList.bounds) }
-            guard !b.isEmpty else { return }
-            items.append(DrawItem(op: .group(sub, opacity: groupOpacity, mask: maskList), plane: plane, bounds: b, clips: []))
-        }
+        guard wrapEffects(of: layer, from: start, H: H, plane: plane, group: group, groupOpacity: groupOpacity, clips: clips,
+                          items: &items) else { return }
         faces.append(Face(depth: depth, items: start..<items.count, plane: depthPlane))
+    }
+
+    /// Appends `op` drawn on `plane` over `local` (layer points), clipped by `clips`, unless nothing of it is on screen.
+    func emit(_ op: DrawOp, local: CGRect, clips: [ClipShape], H: Homography, plane: PlaneMap, into items: inout [DrawItem]) {
+        var b = pixelBounds(of: local, H).intersection(frameRect)
+        for c in clips { b = b.intersection(c.bounds) }
+        guard !b.isEmpty else { return }
+        items.append(DrawItem(op: op, plane: plane, bounds: b, clips: clips, outline: screenQuad(of: local, H)))
+    }
+
+    /// The sublayers of `layer`, flattened into its plane (`H`), clipped to its bounds when it
+    /// masks them, and painted far to near by depth.
+    func visitSublayers(of layer: LayerSnapshot, H: Homography, plane: PlaneMap, alpha: Float, boundsShape: RoundedRect,
+                        clips: [ClipShape], items: inout [DrawItem]) {
+        var childClips = clips
+        if layer.masksToBounds {
+            let cb = pixelBounds(of: layer.bounds, H).intersection(frameRect)
+            childClips.append(ClipShape(plane: plane, shape: boundsShape, bounds: cb))
+        }
+        var childFaces = currentRecords.faceLists.take(capacity: layer.sublayers.count)
+        defer { currentRecords.faceLists.give(&childFaces) }
+        let toLocal = layer.sublayerToLocal
+        let childStart = items.count
+        for child in ordered(layer.sublayers) {
+            visit(child, layerTo3D: child.localToParent.concatenating(toLocal), planeToScreen: H,
+                  opacity: alpha, clips: childClips, into: &childFaces, items: &items)
+        }
+        // The sublayers of one layer are a 3D scene of flat planes: Core Animation paints them
+        // far to near by depth (the seeds' cube of six views shows its front faces). A stable
+        // sort: 2D sublayers have the depth of their zPosition, so their order is unchanged
+        // (and when every face has one depth, as flat layers side by side do, the items are in
+        // order where the sublayers' visits put them).
+        if let first = childFaces.first, !childFaces.allSatisfy({ $0.depth == first.depth }) {
+            let byDepth = childFaces.indices.sorted {
+                childFaces[$0].depth != childFaces[$1].depth ? childFaces[$0].depth < childFaces[$1].depth : $0 < $1
+            }
+            var sorted: [DrawItem] = []
+            sorted.reserveCapacity(items.count - childStart)
+            for i in byDepth { sorted.append(contentsOf: items[childFaces[i].items]) }
+            items.replaceSubrange(childStart..., with: sorted)
+        }
+    }
+
+    /// A 3D rendering context (`CATransformLayer`): sublayers keep their z in the parent's 3D space;
+    /// the outermost transform layer's faces become one depth-composite item.
+    func visitTransformLayer(_ layer: LayerSnapshot, layerTo3D: CATransform3D, planeToScreen: Homography, opacity inherited: Float,
+                             clips: [ClipShape], into faces: inout [Face], items: inout [DrawItem], inContext: Bool) {
+        let start = items.count
+        let alpha = inherited * min(layer.opacity, 1)
+        var inner: [Face] = []
+        for child in ordered(layer.sublayers) {
+            let childTo3D = child.localToParent.concatenating(layer.sublayerToLocal).concatenating(layerTo3D)
+            visit(child, layerTo3D: childTo3D, planeToScreen: planeToScreen, opacity: alpha, clips: clips,
+                  into: &inner, items: &items, inContext: true)
+        }
+        if inContext {
+            faces.append(contentsOf: inner)  // a nested transform layer: same 3D context
+            return
+        }
+        // The outermost transform layer: its faces are depth-resolved per pixel, so
+        // intersecting planes cut each other correctly (Apple sorts whole layers instead).
+        let depthFaces = inner.compactMap { f -> DepthFace? in
+            guard let plane = f.plane, !f.items.isEmpty else { return nil }
+            return DepthFace(items: DisplayList(items: Array(items[f.items])), plane: plane)
+        }
+        items.removeSubrange(start...)
+        guard !depthFaces.isEmpty else { return }
+        let b = depthFaces.reduce(PixelRect.empty) { $0.union($1.items.bounds) }.intersection(frameRect)
+        guard !b.isEmpty, let id = Homography.identity.inverted() else { return }
+        items.append(DrawItem(op: .depthComposite(depthFaces), plane: PlaneMap(toScreen: .identity, fromScreen: id, antialiased: true),
+                              bounds: b, clips: []))
+        faces.append(Face(depth: centreDepth(layer, layerTo3D), items: start..<items.count))
     }
 
     /// `shouldRasterize`: the layer and its subtree are drawn once into a bitmap of
@@ -390,7 +272,7 @@ public struct DisplayListBuilder: Sendable {
 
     /// For trilinear filtering: the mipmap level pair for the on-screen minification at the
     /// placement's centre (texels per pixel → level of detail, plus `minificationFilterBias`).
-    private func mipmapped(_ p: ImagePlacement, _ H: Homography, bias: Float) -> ImagePlacement {
+    func mipmapped(_ p: ImagePlacement, _ H: Homography, bias: Float) -> ImagePlacement {
         let d = p.destination
         let stretch = BackingScale.choose(for: d, H, frameWidth: width, frameHeight: height)
         let texelsPerPoint = max(abs(Double(p.source.width)) / Double(d.width), abs(Double(p.source.height)) / Double(d.height))
@@ -470,64 +352,8 @@ public struct DisplayListBuilder: Sendable {
         faces.append(Face(depth: centreDepth(layer, layerTo3D), items: start..<items.count, plane: plane))
     }
 
-    /// The shadow of a layer: from `shadowPath` when set (cheap and exact), else from the alpha
-    /// of the layer's composited items. Offset and blur are converted to screen pixels with the
-    /// plane's local stretch at the layer's centre.
-    private func shadowItem(for layer: LayerSnapshot, items: ArraySlice<DrawItem>, plane: PlaneMap, color: RGBA,
-                            groupOpacity: Float, clips: [ClipShape]) -> DrawItem? {
-        let H = plane.toScreen
-        let source: DisplayList
-        if let path = layer.shadowPath {
-            // The fast path: the path's mask is blurred once in the layer's own space and cached;
-            // moving, rotating or fading the layer re-composites it.
-            let content = LayerContent.pathMask(path, blur: layer.shadowRadius)
-            guard let area = ContentRasterizer.drawArea(of: content, layerBounds: layer.bounds) else { return nil }
-            let shifted = area.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
-            let s = BackingScale.choose(for: shifted, H, frameWidth: width, frameHeight: height)
-            guard let raster = cache.raster(for: content, layerBounds: layer.bounds, scale: s) else { return nil }
-            var placement = ImagePlacement(image: raster.image,
-                                           destination: raster.area.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height),
-                                           source: CGRect(x: 0, y: 0, width: raster.bitmap.width, height: raster.bitmap.height),
-                                           nearest: false)
-            let a = color.a * min(layer.shadowOpacity, 1) * groupOpacity
-            placement.tint = SIMD4(color.r * a, color.g * a, color.b * a, a)
-            var b = pixelBounds(of: placement.destination, H).intersection(frameRect)
-            for c in clips { b = b.intersection(c.bounds) }
-            guard !b.isEmpty else { return nil }
-            return DrawItem(op: .image(placement, clip: nil, opacity: 1), plane: plane, bounds: b, clips: clips,
-                            outline: screenQuad(of: placement.destination, H))
-        } else {
-            guard !items.isEmpty else { return nil }
-            source = DisplayList(items: Array(items))
-        }
-        // Local stretch at the centre: offset and sigma in pixels.
-        let cx = Double(layer.bounds.midX), cy = Double(layer.bounds.midY)
-        let (X, Y, W) = H.apply(cx, cy)
-        guard W > 1e-9 else { return nil }
-        let m = H.m
-        let j00 = (m.0 - X / W * m.2) / W, j01 = (m.3 - X / W * m.5) / W
-        let j10 = (m.1 - Y / W * m.2) / W, j11 = (m.4 - Y / W * m.5) / W
-        let ox = Double(layer.shadowOffset.width), oy = Double(layer.shadowOffset.height)
-        let dx = j00 * ox + j01 * oy, dy = j10 * ox + j11 * oy
-        let stretch = abs(j00 * j11 - j01 * j10).squareRoot()
-        let sigma = Double(layer.shadowRadius) * stretch
-        // A blur too wide to show and an offset that takes the shadow off any frame draw nothing
-        // (and NaN, from a degenerate plane, no shadow either).
-        guard !sigma.isNaN, sigma < ShadowPaint.invisibleSigma(frameWidth: width, frameHeight: height),
-              abs(dx) < ShadowPaint.farOffset, abs(dy) < ShadowPaint.farOffset else { return nil }
-        let a = color.a * min(layer.shadowOpacity, 1) * groupOpacity
-        let paint = ShadowPaint(source: source, color: SIMD4(color.r * a, color.g * a, color.b * a, a), dx: dx, dy: dy, sigma: sigma)
-        let grow = paint.radius + 2
-        var b = source.bounds
-        b = PixelRect(x0: b.x0 + Int(dx.rounded(.down)) - grow, y0: b.y0 + Int(dy.rounded(.down)) - grow,
-                      x1: b.x1 + Int(dx.rounded(.up)) + grow, y1: b.y1 + Int(dy.rounded(.up)) + grow).intersection(frameRect)
-        for c in clips { b = b.intersection(c.bounds) }
-        guard !b.isEmpty else { return nil }
-        return DrawItem(op: .shadow(paint), plane: plane, bounds: b, clips: clips)
-    }
-
     /// Siblings in drawing order: ascending zPosition, then insertion order.
-    private func ordered(_ layers: [LayerSnapshot]) -> [LayerSnapshot] {
+    func ordered(_ layers: [LayerSnapshot]) -> [LayerSnapshot] {
         guard layers.contains(where: { $0.zPosition != 0 }) else { return layers }
         return layers.enumerated().sorted { a, b in
             a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset
@@ -535,7 +361,7 @@ public struct DisplayListBuilder: Sendable {
     }
 
     /// Depth of the layer's centre in its 3D context (larger is nearer the viewer).
-    private func centreDepth(_ layer: LayerSnapshot, _ m: CATransform3D) -> Double {
+    func centreDepth(_ layer: LayerSnapshot, _ m: CATransform3D) -> Double {
         let c = CGPoint(x: layer.bounds.midX, y: layer.bounds.midY)
         let x = Double(c.x), y = Double(c.y)
         let z = x * Double(m.m13) + y * Double(m.m23) + Double(m.m43)
@@ -616,7 +442,7 @@ public struct DisplayListBuilder: Sendable {
                          x1: Int(ceil(maxX)) + 1, y1: Int(ceil(maxY)) + 1)
     }
 
-    private func premultiplied(_ c: RGBA, _ alpha: Float) -> SIMD4<Float> {
+    func premultiplied(_ c: RGBA, _ alpha: Float) -> SIMD4<Float> {
         let a = c.a * alpha
         return SIMD4(c.r * a, c.g * a, c.b * a, a)
     }

@@ -22,7 +22,7 @@ protocol Recyclable: AnyObject {
 
 /// Objects of one kind that display-list builds handed out, and those free to be set up again.
 /// Used by one build at a time: the builder takes it, in its BuildRecords, out of its
-/// `BackingStoreCache` for a build and puts it back after.
+/// `RenderCaches` for a build and puts it back after.
 // @unchecked: mutable, but only ever in the hands of one build (as RepeatedOps).
 final class RecycledObjects<Object: Recyclable>: @unchecked Sendable {
     /// Objects handed out and held elsewhere when last looked at, oldest first.

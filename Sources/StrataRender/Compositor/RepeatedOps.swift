@@ -14,7 +14,7 @@ import StrataCore
 
 /// The fills, borders, gradients and images of the last display list built, by the order they
 /// were made. Used by one build at a time: the builder takes it, in its BuildRecords, out of its
-/// `BackingStoreCache` for a build and puts it back after.
+/// `RenderCaches` for a build and puts it back after.
 // @unchecked: mutable, but only ever in the hands of one build — taken out of the cache's mutex
 // for the build and put back after (BuildRecords), so two builds never hold the same record.
 final class RepeatedOps: @unchecked Sendable {

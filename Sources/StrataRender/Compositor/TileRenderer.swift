@@ -37,6 +37,9 @@ public struct RenderOptions: Sendable, Equatable {
     /// The instantiation of the kernels to run instead of the one `simd` picks (tests that
     /// compare every instantiation the CPU runs); nil in normal use.
     var kernels: strata_lanes?
+    /// The C span kernels; off, every item takes the Swift pixel path (PixelShaders.swift), which
+    /// gives every channel within one level of them (CompositorTests' `render` compares the two).
+    var usesSpanKernels = true
     /// The interior-run fast paths (off only in tests that check they change no byte).
     var usesInteriorRuns = true
     /// A layer's fill and border drawn in one pass (off only in tests that check it changes no

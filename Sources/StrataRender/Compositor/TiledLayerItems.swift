@@ -2,7 +2,7 @@
 // of its ancestors mapped back into the layer's plane), the level of detail its on-screen scale
 // needs (the coarsest level at least as fine as the largest stretch over that part), and one
 // ordinary image item per visible tile of that level. The tiles come from the scene's
-// `TiledLayerTileCache`, which draws the missing ones concurrently (`workers` threads) before
+// `TiledLayerTileCache`, which draws the missing ones on the dispatcher (`workers` threads) before
 // the tile workers composite. Each item draws only the pixels whose centres fall in its tile
 // (`ImagePlacement.cell`) with edge anti-aliasing from the layer's bounds, so neighbouring tiles
 // meet without seams.

@@ -1,5 +1,5 @@
 // The drawn tiles of `CATiledLayer`s, kept across frames. A frame asks for the tiles it shows;
-// the missing ones are drawn concurrently — each by one worker calling the layer's `draw(in:)`
+// the missing ones are drawn on the dispatcher — each by one worker calling the layer's `draw(in:)`
 // into a recording context whose clip box is the tile, then replaying the recording with Cairo
 // into a bitmap of exactly the tile's pixels — and kept, least recently used first out, within
 // a byte budget. A tile is never evicted during the frame that asked for it, so a frame whose
@@ -18,9 +18,7 @@ public final class TiledLayerTileCache: Sendable {
         let tile: TileIndex
     }
     struct State {
-        var entries: [Key: (RasterizedContent, UInt64)] = [:]
-        var bytes = 0
-        var clock: UInt64 = 0
+        var entries = LRUCache<Key, RasterizedContent>()
         var drawn = 0, reused = 0
         var peakBytes = 0
     }
@@ -40,53 +38,34 @@ public final class TiledLayerTileCache: Sendable {
     func tiles(_ tiles: [TileIndex], of content: TiledContentSnapshot, workers: Int) -> [RasterizedContent?] {
         let keys = tiles.map { Key(source: content.source, version: content.version, geometry: content.geometry, tile: $0) }
         var found: [RasterizedContent?] = state.withCheckedLock { s in
-            s.clock += 1
-            let now = s.clock
-            return keys.map { k in
-                guard let e = s.entries[k] else { return nil }
-                s.entries[k] = (e.0, now)
+            keys.map { k in
+                guard let raster = s.entries.value(for: k) else { return nil }
                 s.reused += 1
-                return e.0
+                return raster
             }
         }
         let missing = found.indices.filter { found[$0] == nil }
         guard !missing.isEmpty else { return found }
-        // Draw the missing tiles: workers take them from a shared counter.
+        // Draw the missing tiles on the renderer's dispatcher (its worker pool), a job a tile.
         let results = Mutex([Int: RasterizedContent?]())
-        let counter = Atomic<Int>(0)
         let geometry = content.geometry, source = content.source
-        let work = { @Sendable () in
-            while true {
-                let j = counter.add(1, ordering: .relaxed).oldValue
-                if j >= missing.count { break }
-                let tile = tiles[missing[j]]
-                let raster = TiledLayerTileCache.draw(tile, geometry: geometry, source: source)
-                results.withCheckedLock { $0[j] = raster }
-            }
-        }
-        let n = min(max(1, workers), missing.count)
-        if n == 1 { work() } else { DispatchQueue.concurrentPerform(iterations: n) { _ in work() } }
+        RenderOptions(workers: workers).dispatcher.run(missing.count, ClosureJobs { j in
+            let raster = TiledLayerTileCache.draw(tiles[missing[j]], geometry: geometry, source: source)
+            results.withCheckedLock { $0[j] = raster }
+        })
         let drawn = results.withCheckedLock { $0 }
         state.withCheckedLock { s in
-            s.clock += 1
-            let now = s.clock
             for (j, i) in missing.enumerated() {
                 let raster = drawn[j] ?? nil
                 found[i] = raster
                 s.drawn += 1
-                guard let raster else { continue }
-                if s.entries[keys[i]] == nil { s.bytes += raster.bitmap.pixels.count }
-                s.entries[keys[i]] = (raster, now)
+                if let raster { s.entries.insert(raster, for: keys[i], bytes: raster.bitmap.pixels.count) }
             }
-            s.peakBytes = max(s.peakBytes, s.bytes)
+            s.peakBytes = max(s.peakBytes, s.entries.bytes)
             // Past the budget: evict the least recently used tiles this call does not show.
-            if s.bytes > self.capacity {
+            if s.entries.bytes > self.capacity {
                 let current = Set(keys)
-                for (k, e) in s.entries.sorted(by: { $0.value.1 < $1.value.1 }) where !current.contains(k) {
-                    guard s.bytes > self.capacity else { break }
-                    s.bytes -= e.0.bitmap.pixels.count
-                    s.entries[k] = nil
-                }
+                s.entries.evict(toFit: self.capacity, sparing: current.contains)
             }
         }
         return found
@@ -103,6 +82,6 @@ public final class TiledLayerTileCache: Sendable {
 
     /// Tiles drawn and reused so far, bytes held now and at most (for tests and benchmarks).
     public var statistics: (drawn: Int, reused: Int, bytes: Int, peakBytes: Int) {
-        state.withCheckedLock { ($0.drawn, $0.reused, $0.bytes, $0.peakBytes) }
+        state.withCheckedLock { ($0.drawn, $0.reused, $0.entries.bytes, $0.peakBytes) }
     }
 }

@@ -1,14 +1,15 @@
-// Backing stores are kept between frames, keyed by (content, scale): moving, rotating or fading
-// a layer re-composites its cached bitmap; only a change of the content itself, or of the scale
-// it is shown at, rasterises again. Least-recently-used stores are evicted past a memory cap.
-// The same owner keeps what text drawn straight into the tiles reuses: shaped text and glyph
-// masks.
+// What the renderer keeps between frames, one owner for a scene's renderers: backing stores keyed
+// by (content, scale) — moving, rotating or fading a layer re-composites its cached bitmap; only a
+// change of the content itself, or of the scale it is shown at, rasterises again — evicted least
+// recently used first past a memory cap and when two frames did not use them; rasterised
+// subtrees; and what text and shapes drawn straight into the tiles reuse (shaped text, glyph
+// masks, gradient ramps), tiled layers' tiles and the last display list build's records.
 import Foundation
 import Synchronization
 import StrataCore
 
-/// A thread-safe LRU cache of rasterised content.
-public final class BackingStoreCache: Sendable {
+/// The caches a renderer keeps between frames (thread-safe).
+public final class RenderCaches: Sendable {
     struct Key: Hashable, Sendable {
         let content: LayerContent
         let layerBounds: CGRect
@@ -20,18 +21,14 @@ public final class BackingStoreCache: Sendable {
         let scale: Double
     }
     struct State {
-        var subtrees: [SubtreeKey: (RasterizedContent, Int)] = [:]
-        var entries: [Key: (RasterizedContent, UInt64)] = [:]
-        /// The frame in which each entry was last used.
-        var lastFrame: [Key: Int] = [:]
-        var frame = 0
-        var bytes = 0
-        var clock: UInt64 = 0
+        /// Both by the frame they were last used in (generations); backing stores by bytes too.
+        var subtrees = LRUCache<SubtreeKey, RasterizedContent>()
+        var entries = LRUCache<Key, RasterizedContent>()
         var hits = 0, misses = 0
     }
     private let state = Mutex(State())
     private let capacityBytes: Atomic<Int>
-    /// Memory cap in bytes (default 512 MiB); lowering it evicts at the next store.
+    /// The backing stores' memory cap in bytes (default 512 MiB); lowering it evicts at the next store.
     public var capacity: Int {
         get { capacityBytes.load(ordering: .relaxed) }
         set { capacityBytes.store(max(0, newValue), ordering: .relaxed) }
@@ -56,27 +53,15 @@ public final class BackingStoreCache: Sendable {
     public func raster(for content: LayerContent, layerBounds: CGRect, scale: Double) -> RasterizedContent? {
         let key = Key(content: content, layerBounds: layerBounds, scale: scale)
         if let hit = state.withCheckedLock({ s -> RasterizedContent? in
-            s.clock += 1
-            guard let e = s.entries[key] else { return nil }
-            s.entries[key] = (e.0, s.clock)
-            s.lastFrame[key] = s.frame
+            guard let r = s.entries.value(for: key) else { return nil }
             s.hits += 1
-            return e.0
+            return r
         }) { return hit }
         guard let r = ContentRasterizer.rasterize(content, layerBounds: layerBounds, scale: scale) else { return nil }
-        let size = r.bitmap.pixels.count
         state.withCheckedLock { s in
             s.misses += 1
-            s.clock += 1
-            if s.entries[key] == nil { s.bytes += size }
-            s.entries[key] = (r, s.clock)
-            s.lastFrame[key] = s.frame
-            while s.bytes > self.capacity, s.entries.count > 1,
-                  let oldest = s.entries.min(by: { $0.value.1 < $1.value.1 })?.key, oldest != key {
-                s.bytes -= s.entries[oldest]!.0.bitmap.pixels.count
-                s.entries[oldest] = nil
-                s.lastFrame[oldest] = nil
-            }
+            s.entries.insert(r, for: key, bytes: r.bitmap.pixels.count)
+            s.entries.evict(toFit: self.capacity, sparing: { $0 == key })
         }
         return r
     }
@@ -86,15 +71,14 @@ public final class BackingStoreCache: Sendable {
     public func subtree(_ snapshot: LayerSnapshot, scale: Double, make: () -> RasterizedContent?) -> RasterizedContent? {
         let key = SubtreeKey(subtree: snapshot, scale: scale)
         if let hit = state.withCheckedLock({ s -> RasterizedContent? in
-            guard let e = s.subtrees[key] else { return nil }
-            s.subtrees[key] = (e.0, s.frame)
+            guard let r = s.subtrees.value(for: key) else { return nil }
             s.hits += 1
-            return e.0
+            return r
         }) { return hit }
         guard let r = make() else { return nil }
         state.withCheckedLock { s in
             s.misses += 1
-            s.subtrees[key] = (r, s.frame)
+            s.subtrees.insert(r, for: key)
         }
         return r
     }
@@ -106,21 +90,19 @@ public final class BackingStoreCache: Sendable {
         shaper.endFrame()
         gradientRamps.endFrame()
         state.withCheckedLock { s in
-            let keep = s.frame - 1
-            for (k, e) in s.subtrees where e.1 < keep { s.subtrees[k] = nil }
-            for (k, f) in s.lastFrame where f < keep {
-                if let e = s.entries.removeValue(forKey: k) { s.bytes -= e.0.bitmap.pixels.count }
-                s.lastFrame[k] = nil
-            }
-            s.frame += 1
+            s.subtrees.endGeneration()
+            s.entries.endGeneration()
         }
     }
 
     /// Hits, misses and bytes held (for tests and benchmarks).
     public var statistics: (hits: Int, misses: Int, bytes: Int) {
-        state.withCheckedLock { ($0.hits, $0.misses, $0.bytes) }
+        state.withCheckedLock { ($0.hits, $0.misses, $0.entries.bytes) }
     }
 }
+
+@available(*, deprecated, renamed: "RenderCaches")
+public typealias BackingStoreCache = RenderCaches
 
 /// What one display-list build leaves for the next: its fills, borders, gradients and images
 /// (RepeatedOps.swift), the glyph masks it looked up (RecentGlyphs, GlyphCache.swift), and the

@@ -1,0 +1,91 @@
+// Stage 2, effects a layer adds around its items: the shadow beneath them and the offscreen group
+// (group opacity, mask) that wraps them — explicit display-list items, so their cost is visible.
+import Foundation
+import StrataCore
+
+extension DisplayListBuilder {
+    /// The effects around the items `layer` appended from `start`: its shadow beneath them, then
+    /// group opacity and its mask as one offscreen group item. False when nothing is left to show.
+    func wrapEffects(of layer: LayerSnapshot, from start: Int, H: Homography, plane: PlaneMap, group: Bool, groupOpacity: Float,
+                     clips: [ClipShape], items: inout [DrawItem]) -> Bool {
+        // Shadow beneath everything (clipped away entirely by masksToBounds, as on iOS).
+        if layer.shadowOpacity > 0, !layer.masksToBounds, let sc = layer.shadowColor, sc.a > 0,
+           let shadow = shadowItem(for: layer, items: items[start...], plane: plane, color: sc, groupOpacity: groupOpacity,
+                                   clips: clips) {
+            items.insert(shadow, at: start)
+        }
+        guard items.count > start else { return false }
+        // The mask, in this layer's coordinates (a list of its own).
+        var maskList: DisplayList?
+        if let mask = layer.mask?.value {
+            var maskFaces: [Face] = [], maskItems: [DrawItem] = []
+            visit(mask, layerTo3D: mask.localToParent, planeToScreen: H, opacity: 1, clips: [], into: &maskFaces, items: &maskItems)
+            maskList = DisplayList(items: maskItems)
+        }
+        if group || maskList != nil {
+            let sub = DisplayList(items: Array(items[start...]))
+            items.removeSubrange(start...)
+            var b = sub.bounds
+            if let maskList { b = b.intersection(maskList.bounds) }
+            guard !b.isEmpty else { return false }
+            items.append(DrawItem(op: .group(sub, opacity: groupOpacity, mask: maskList), plane: plane, bounds: b, clips: []))
+        }
+        return true
+    }
+
+    /// The shadow of a layer: from `shadowPath` when set (cheap and exact), else from the alpha
+    /// of the layer's composited items. Offset and blur are converted to screen pixels with the
+    /// plane's local stretch at the layer's centre.
+    func shadowItem(for layer: LayerSnapshot, items: ArraySlice<DrawItem>, plane: PlaneMap, color: RGBA,
+                            groupOpacity: Float, clips: [ClipShape]) -> DrawItem? {
+        let H = plane.toScreen
+        let source: DisplayList
+        if let path = layer.shadowPath {
+            // The fast path: the path's mask is blurred once in the layer's own space and cached;
+            // moving, rotating or fading the layer re-composites it.
+            let content = LayerContent.pathMask(path, blur: layer.shadowRadius)
+            guard let area = ContentRasterizer.drawArea(of: content, layerBounds: layer.bounds) else { return nil }
+            let shifted = area.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
+            let s = BackingScale.choose(for: shifted, H, frameWidth: width, frameHeight: height)
+            guard let raster = cache.raster(for: content, layerBounds: layer.bounds, scale: s) else { return nil }
+            var placement = ImagePlacement(image: raster.image,
+                                           destination: raster.area.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height),
+                                           source: CGRect(x: 0, y: 0, width: raster.bitmap.width, height: raster.bitmap.height),
+                                           nearest: false)
+            let a = color.a * min(layer.shadowOpacity, 1) * groupOpacity
+            placement.tint = SIMD4(color.r * a, color.g * a, color.b * a, a)
+            var b = pixelBounds(of: placement.destination, H).intersection(frameRect)
+            for c in clips { b = b.intersection(c.bounds) }
+            guard !b.isEmpty else { return nil }
+            return DrawItem(op: .image(placement, clip: nil, opacity: 1), plane: plane, bounds: b, clips: clips,
+                            outline: screenQuad(of: placement.destination, H))
+        } else {
+            guard !items.isEmpty else { return nil }
+            source = DisplayList(items: Array(items))
+        }
+        // Local stretch at the centre: offset and sigma in pixels.
+        let cx = Double(layer.bounds.midX), cy = Double(layer.bounds.midY)
+        let (X, Y, W) = H.apply(cx, cy)
+        guard W > 1e-9 else { return nil }
+        let m = H.m
+        let j00 = (m.0 - X / W * m.2) / W, j01 = (m.3 - X / W * m.5) / W
+        let j10 = (m.1 - Y / W * m.2) / W, j11 = (m.4 - Y / W * m.5) / W
+        let ox = Double(layer.shadowOffset.width), oy = Double(layer.shadowOffset.height)
+        let dx = j00 * ox + j01 * oy, dy = j10 * ox + j11 * oy
+        let stretch = abs(j00 * j11 - j01 * j10).squareRoot()
+        let sigma = Double(layer.shadowRadius) * stretch
+        // A blur too wide to show and an offset that takes the shadow off any frame draw nothing
+        // (and NaN, from a degenerate plane, no shadow either).
+        guard !sigma.isNaN, sigma < ShadowPaint.invisibleSigma(frameWidth: width, frameHeight: height),
+              abs(dx) < ShadowPaint.farOffset, abs(dy) < ShadowPaint.farOffset else { return nil }
+        let a = color.a * min(layer.shadowOpacity, 1) * groupOpacity
+        let paint = ShadowPaint(source: source, color: SIMD4(color.r * a, color.g * a, color.b * a, a), dx: dx, dy: dy, sigma: sigma)
+        let grow = paint.radius + 2
+        var b = source.bounds
+        b = PixelRect(x0: b.x0 + Int(dx.rounded(.down)) - grow, y0: b.y0 + Int(dy.rounded(.down)) - grow,
+                      x1: b.x1 + Int(dx.rounded(.up)) + grow, y1: b.y1 + Int(dy.rounded(.up)) + grow).intersection(frameRect)
+        for c in clips { b = b.intersection(c.bounds) }
+        guard !b.isEmpty else { return nil }
+        return DrawItem(op: .shadow(paint), plane: plane, bounds: b, clips: clips)
+    }
+}
