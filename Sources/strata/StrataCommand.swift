@@ -12,7 +12,7 @@ struct StrataCommand: ParsableCommand {
         abstract: "Core Animation for Linux, rendered to video and GIF.",
         subcommands: [RenderCommand.self, StillCommand.self, SheetCommand.self, BatchCommand.self,
                       ValidateCommand.self, TemplatesCommand.self, SchemaCommand.self,
-                      ConcatCommand.self, ProbeCommand.self])
+                      ConcatCommand.self, ProbeCommand.self, NewCommand.self])
 }
 
 /// Encoder and renderer settings shared by render and batch.
