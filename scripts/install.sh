@@ -40,7 +40,12 @@ strata="$PREFIX/bin/strata"
 "$strata" --generate-completion-script bash > "$share/bash-completion/completions/strata"
 "$strata" --generate-completion-script zsh > "$share/zsh/site-functions/_strata"
 "$strata" --generate-completion-script fish > "$share/fish/vendor_completions.d/strata.fish"
-"$strata" --experimental-dump-help | python3 scripts/manpage.py > "$share/man/man1/strata.1"
+if command -v python3 >/dev/null 2>&1; then
+  "$strata" --experimental-dump-help | python3 scripts/manpage.py > "$share/man/man1/strata.1.tmp"
+  mv "$share/man/man1/strata.1.tmp" "$share/man/man1/strata.1"
+else
+  echo "note: no python3, so no man page (scripts/manpage.py writes it from strata's own help)" >&2
+fi
 
 echo "installed strata into $PREFIX:"
 echo "  $PREFIX/bin/strata, $share/strata/Templates ($(find "$share/strata/Templates" -mindepth 1 -maxdepth 1 -type d | wc -l) templates),"

@@ -37,7 +37,7 @@ public struct NewProject: Sendable {
             if reference.contains("://") || reference.hasPrefix("git@") {
                 self = .url(reference)
             } else {
-                self = .path(URL(fileURLWithPath: reference, relativeTo: workingDirectory).standardizedFileURL.path)
+                self = .path(TemplateLibrary.resolve(reference, in: workingDirectory).path)
             }
         }
 

@@ -36,13 +36,19 @@ public enum TemplateLibrary {
         var folders: [URL] = []
         if let list = environment["STRATA_TEMPLATES"] {
             for part in list.split(separator: ":") where !part.isEmpty {
-                folders.append(URL(fileURLWithPath: String(part), relativeTo: workingDirectory).standardizedFileURL)
+                folders.append(resolve(String(part), in: workingDirectory))
             }
         }
         folders.append(workingDirectory.appendingPathComponent("Templates"))
         folders.append(installedTemplatesFolder(executable: executable))
         folders.append(URL(fileURLWithPath: "/opt/strata/Templates"))
         return folders
+    }
+
+    /// `path` made absolute against `folder` (which need not exist yet, nor end in "/").
+    static func resolve(_ path: String, in folder: URL) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path).standardizedFileURL
+            : URL(fileURLWithPath: folder.path, isDirectory: true).appendingPathComponent(path).standardizedFileURL
     }
 
     /// `PREFIX/share/strata/Templates` for the executable at `PREFIX/bin/strata` (symbolic
