@@ -3,11 +3,12 @@
 # video: installs strata into a temporary prefix (scripts/install.sh), runs `strata templates`
 # from another folder, `strata new my-video`, builds the project in release mode (timed: cold,
 # then again after a one-line change), renders it with one command and checks the MP4 with
-# ffprobe (1280×720, 90 frames). Prints "skipped: …" and exits 0 where it cannot run.
+# ffprobe (1280×720, 90 frames) and a GIF. Prints "skipped: …" and exits 0 where it cannot run.
 #
 #   bash scripts/first-video-check.sh            # dsl project
 #   KIND=coreanimation bash scripts/first-video-check.sh
 #   DEBUG_BUILD=1 bash scripts/first-video-check.sh   # also times a cold debug build
+#   TEST=1 …                                     # also runs the project's tests (swift test)
 #   KEEP=1 …                                     # keep the temporary folder
 #
 # Network-free: the new project depends on this checkout by path, and Strata's own dependencies
@@ -110,4 +111,10 @@ if [ -n "${DEBUG_BUILD:-}" ]; then
   swift build >"$log" 2>&1 || { tail -n 40 "$log"; exit 1; }
   echo "swift build (debug, cold): $(seconds "$t") s; load average after: $(load)"
 fi
+if [ -n "${TEST:-}" ]; then
+  t=$(now)
+  swift test >"$log" 2>&1 || { tail -n 40 "$log"; echo "the project's tests failed" >&2; exit 1; }
+  echo "swift test (debug build and the project's tests): $(seconds "$t") s"
+fi
+
 echo "first-video check passed ($KIND project)"

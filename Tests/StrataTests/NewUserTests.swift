@@ -31,6 +31,9 @@ final class NewUserTests: XCTestCase {
         let script = try String(contentsOf: project.appendingPathComponent("Sources/my-video/MyVideo.swift"), encoding: .utf8)
         XCTAssertTrue(script.contains("struct MyVideo: StrataScript"), script)
         XCTAssertTrue(script.contains("VStack"), "the default is a DSL scene")
+        var isFolder: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: project.appendingPathComponent("out").path, isDirectory: &isFolder) && isFolder.boolValue,
+                      "out/, where the README's commands write, exists")
         for file in [".gitignore", "README.md", "Tests/MyVideoTests/MyVideoTests.swift"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: project.appendingPathComponent(file).path), file)
         }

@@ -120,6 +120,8 @@ public struct NewProject: Sendable {
             }
         }
         try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Where the README's commands write (-o out/NAME.mp4): renders refuse a missing folder.
+        try fm.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
         for (path, contents) in files {
             let url = folder.appendingPathComponent(path)
             try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
