@@ -29,6 +29,14 @@ warnings_in() { grep -cE "^(warning|error):|: (warning|error):" "$1" || true; }
 
 if [ "$VIA" != symbolgraph ]; then
   reuse_fetched_dependencies .build-docs
+  # SwiftPM writes the plugin's pins into ./Package.resolved whatever the scratch folder: keep the
+  # file as it was, so that the normal build does not resolve again.
+  if [ -f Package.resolved ]; then cp Package.resolved .build-docs/Package.resolved.saved; fi
+  restore_resolved() {
+    if [ -f .build-docs/Package.resolved.saved ]; then mv .build-docs/Package.resolved.saved Package.resolved
+    else rm -f Package.resolved; fi
+  }
+  trap restore_resolved EXIT
   if STRATA_DOCC=1 swift package --scratch-path .build-docs resolve >"$log" 2>&1 \
      && STRATA_DOCC=1 swift package --scratch-path .build-docs plugin --list 2>/dev/null | grep -q generate-documentation; then
     rm -rf "$out.tmp"
@@ -36,14 +44,17 @@ if [ "$VIA" != symbolgraph ]; then
     STRATA_DOCC=1 swift package --scratch-path .build-docs --allow-writing-to-directory "$out.tmp" \
       generate-documentation --target Strata --warnings-as-errors --transform-for-static-hosting \
       --output-path "$out.tmp" >"$log" 2>&1 || status=$?
-    count=$(warnings_in "$log")
-    if [ "$status" -ne 0 ]; then
-      grep -E "warning|error" "$log" | tail -n 40 >&2
-      echo "the documentation build failed ($count warnings or errors; full log: $log)" >&2
+    # DocC's own diagnostics come after "Building documentation" (the compiler's before it are
+    # not the documentation's); with --warnings-as-errors any of them fails the build.
+    sed -n '/^Building documentation/,$p' "$log" > "$log.docc"
+    count=$(warnings_in "$log.docc")
+    if [ "$status" -ne 0 ] || [ "$count" -ne 0 ]; then
+      grep -E "warning|error" "$log.docc" | tail -n 40 >&2
+      echo "the documentation build failed ($count documentation warnings or errors; full log: $log)" >&2
       exit 1
     fi
     rm -rf "$out" && mv "$out.tmp" "$out"
-    echo "documentation (DocC plugin): $out, $count warnings"
+    echo "documentation (DocC plugin): $out, 0 documentation warnings"
     exit 0
   fi
   if [ "$VIA" = plugin ]; then
