@@ -110,6 +110,11 @@ if [ -n "${DEBUG_BUILD:-}" ]; then
   t=$(now)
   swift build >"$log" 2>&1 || { tail -n 40 "$log"; exit 1; }
   echo "swift build (debug, cold): $(seconds "$t") s; load average after: $(load)"
+  t=$(now)
+  swift run my-video -o out/debug.mp4 >"$log" 2>&1 || { tail -n 20 "$log"; exit 1; }
+  echo "swift run my-video -o out/debug.mp4 (debug build, the README's first command): $(seconds "$t") s"
+  probe=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=width,height,nb_read_frames -of csv=p=0 out/debug.mp4)
+  [ "$probe" = "1280,720,90" ] || { echo "unexpected video from the debug build: $probe" >&2; exit 1; }
 fi
 if [ -n "${TEST:-}" ]; then
   t=$(now)

@@ -11,7 +11,7 @@ struct NewCommand: ParsableCommand {
         discussion: """
             Writes NAME/Package.swift (depending on Strata), NAME/Sources/NAME/ with a StrataScript \
             (a small scene in the DSL, in Core Animation code, or filling in a YAML template), a test, \
-            a .gitignore and a README. Then: cd NAME && swift run -c release NAME -o out/NAME.mp4
+            a .gitignore and a README. Then: cd NAME && swift run NAME -o out/NAME.mp4
             """)
 
     @Argument(help: "The project's folder (created) and name, e.g. my-video.")
@@ -45,8 +45,8 @@ struct NewCommand: ParsableCommand {
         print("""
 
             cd \(name)
-            swift run -c release \(project.name) -o out/\(project.name).mp4   # build and render (the first build takes minutes)
-            swift test   # its tests
+            swift run \(project.name) -o out/\(project.name).mp4   # build (debug; the first build takes minutes) and render
+            swift test   # its tests; more in \(name)/README.md
             """)
     }
 }

@@ -38,6 +38,7 @@ final class NewUserTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: project.appendingPathComponent(file).path), file)
         }
         let readme = try String(contentsOf: project.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertTrue(readme.contains("swift run my-video -o out/my-video.mp4"), readme)
         XCTAssertTrue(readme.contains("swift run -c release my-video -o out/my-video.mp4"), readme)
         XCTAssertTrue(readme.contains("swift test"), readme)
 

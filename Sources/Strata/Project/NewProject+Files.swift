@@ -106,15 +106,17 @@ extension NewProject {
         A video made with [Strata](\(strataLink)): the scene is `Sources/\(name)/\(typeName).swift`\(kind == .template ? ", filling in `Templates/\(name)/\(name).yaml`" : "").
 
         ```sh
-        swift run -c release \(name) -o out/\(name).mp4            # build and render (the first build takes minutes)
-        swift run -c release \(name) -o out/\(name).gif --fps 15   # a GIF
-        swift run \(name) still --time 1.5 -o out/frame.png        # one frame (a debug build: quicker to build)
+        swift run \(name) -o out/\(name).mp4                       # build (debug) and render
+        swift run \(name) still --time 1.5 -o out/frame.png        # one frame
         swift run \(name) sheet -o out/sheet.png                   # a contact sheet of the whole animation
+        swift run -c release \(name) -o out/\(name).mp4            # the final video, with a release build
+        swift run -c release \(name) -o out/\(name).gif --fps 15   # a GIF
         swift test                                                 # the tests in Tests/
         ```
         \(renderTemplate)
-        A debug build (`swift run \(name) …` without `-c release`) builds faster and renders more
-        slowly: use it while you change the scene, and `-c release` for the final video.
+        The first build compiles Strata too: a few minutes in debug, several times longer with
+        `-c release`; later builds recompile only your code. A debug build renders more slowly:
+        use it while you change the scene, and `-c release` for the final or a long video.
         `swift run \(name) --help` lists every option (`--size`, `--fps`, `--frames A..B`, …).
 
         A live preview (`strata preview`) is not built yet: render a still or a contact sheet.
