@@ -77,6 +77,12 @@ final class NewUserTests: XCTestCase {
         for bad in ["", "9lives", "my video", "../x", "vidéo"] {
             XCTAssertThrowsError(try NewProject(name: bad, strata: .path("/s")), bad)
         }
+        // Core Animation code keeps its own frame rate (--fps is refused for it): its README's GIF
+        // command does not use it; the DSL's does.
+        let ca = try NewProject(name: "spin", kind: .coreanimation, strata: .path("/s"))
+        XCTAssertTrue(ca.readme.contains("swift run -c release spin -o out/spin.gif --scale 0.5   # a GIF"), ca.readme)
+        XCTAssertFalse(ca.readme.contains("--fps 15"), ca.readme)
+        XCTAssertTrue(p.readme.contains("-o out/my-first_video.gif --fps 15 --scale 0.5"), p.readme)
         // The template project's template is a valid one whose scene is the size the test expects.
         let t = try NewProject(name: "promo", kind: .template, strata: .path("/s"))
         let yaml = try XCTUnwrap(t.files.first { $0.path == "Templates/promo/promo.yaml" }?.contents)

@@ -110,7 +110,7 @@ extension NewProject {
         swift run \(name) still --time 1.5 -o out/frame.png        # one frame
         swift run \(name) sheet -o out/sheet.png                   # a contact sheet of the whole animation
         swift run -c release \(name) -o out/\(name).mp4            # the final video, with a release build
-        swift run -c release \(name) -o out/\(name).gif --fps 15   # a GIF
+        swift run -c release \(name) -o out/\(name).gif \(gifOptions)   # a GIF
         swift test                                                 # the tests in Tests/
         ```
         \(renderTemplate)
@@ -123,6 +123,10 @@ extension NewProject {
 
         """
     }
+
+    /// A GIF's options: a DSL or template scene takes a new frame rate; Core Animation code sets
+    /// its own (`--fps` is refused for it), so only the pixel scale changes.
+    private var gifOptions: String { kind == .coreanimation ? "--scale 0.5" : "--fps 15 --scale 0.5" }
 
     private var strataLink: String {
         switch strata {
