@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 
@@ -88,3 +89,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The DocC plugin (`swift package generate-documentation`), only when the documentation is built
+// (`scripts/docs.sh` sets STRATA_DOCC=1): packages that depend on Strata, and builds without the
+// network, never fetch it.
+if ProcessInfo.processInfo.environment["STRATA_DOCC"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
+}

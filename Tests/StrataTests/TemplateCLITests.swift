@@ -151,7 +151,7 @@ final class TemplateCLITests: XCTestCase {
 
         r = try strata(["render", "cart", "-o", "x.mp4"], environment: env)
         XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(r.stderr, "Error: cart: no template of this name in \(folder.path); templates: broken, card\n")
+        XCTAssertEqual(r.stderr, "Error: cart: no template of this name in \(folder.path); did you mean \"card\"? (templates: broken, card)\n")
     }
 
     func testContactSheet() throws {

@@ -105,13 +105,13 @@ extension TemplateTests {
         XCTAssertEqual(try documentErrors(yaml), [
             "bad.yaml:1 size: expected a size [width, height] with positive numbers, got [64]",
             "bad.yaml:2 fps: expected a number of frames per second in (0, 1000], got 0",
-            "bad.yaml:4 layer: unknown key (expected name, description, parameters, size, frameRate, fps, duration, background, layers, timeline)",
+            "bad.yaml:4 layer: unknown key; did you mean \"layers\"? (expected name, description, parameters, size, frameRate, fps, duration, background, layers, timeline)",
             "bad.yaml:6 layers[0].type: expected one of \"layer\", \"shape\", \"text\", \"gradient\", \"image\", \"video\", \"group\", \"transformGroup\", \"hstack\", \"vstack\", \"zstack\", got \"circle\"",
             "bad.yaml:8 layers[1].opacity: expected a number ≥ 0 and ≤ 1, got 2",
             "bad.yaml:9 layers[1].fontSize: expected a font size in points > 0 and ≤ 10000, got \"big\"",
             "bad.yaml:10 layers[1].position: expected a point [x, y], got \"left\"",
-            "bad.yaml:11 layers[1].layout.centre: unknown key (expected center, pin, inset, offset)",
-            "bad.yaml:13 layers[1].animations[0].durration: unknown key (expected property, from, to, by, values, keyTimes, duration, delay, timing, repeat, autoreverses, additive)",
+            "bad.yaml:11 layers[1].layout.centre: unknown key; did you mean \"center\"? (expected center, pin, inset, offset)",
+            "bad.yaml:13 layers[1].animations[0].durration: unknown key; did you mean \"duration\"? (expected property, from, to, by, values, keyTimes, duration, delay, timing, repeat, autoreverses, additive)",
             "bad.yaml:14 layers[1].animations[1].repeat: expected a number of cycles ≥ 0 or \"forever\", got \"often\"",
             "bad.yaml:16 layers[2].string: expected text, got 5",
             "bad.yaml:18 timeline[0].type: expected one of \"animate\", \"set\", \"transition\", \"chain\", \"parallel\", \"stagger\", \"wait\", \"loop\", \"marker\", \"at\", got \"jump\"",
@@ -146,7 +146,7 @@ extension TemplateTests {
                        ["bad.yaml:4 timeline[0]: missing \"duration\""])
         // An expression error in the document.
         XCTAssertEqual(try documentErrors("size: [64, 36]\nduration: 1\nparameters: [{name: who, default: x}]\nlayers:\n  - {type: text, string: \"Hi {{whom}}\"}\n"),
-                       ["bad.yaml:5 layers[0].string: unknown name \"whom\" (known: who)"])
+                       ["bad.yaml:5 layers[0].string: unknown name \"whom\"; did you mean \"who\"? (known: who)"])
         // A value that an expression makes is checked where it lands.
         XCTAssertEqual(try documentErrors("size: [64, 36]\nduration: \"{{0 - 1}}\"\n"),
                        ["bad.yaml:2 duration: expected a number of seconds > 0, got -1"])

@@ -180,7 +180,7 @@ extension TemplateTests {
             XCTAssertEqual("\($0)", "row.json: expected a JSON object of parameter values")
         }
         XCTAssertEqual(t.parameters.map(\.summary)[0...2], [
-            "title (string, default Hello, at most 5 characters)",
+            "title (string, default Hello, at least 2 characters, at most 5 characters)",
             "count (integer, default 3, ≥ 1, ≤ 10)",
             "ratio (number, default 0.5, ≥ 0, ≤ 1)",
         ])

@@ -482,7 +482,7 @@ final class TemplateTests: XCTestCase {
         """
         let (_, errors) = try expand(yaml, ["name": .string("x"), "count": .number(3)])
         XCTAssertEqual(errors, [
-            "t.yaml:8 layers[1].children[1].string: unknown name \"nmae\" (known: count, name)",
+            "t.yaml:8 layers[1].children[1].string: unknown name \"nmae\"; did you mean \"name\"? (known: count, name)",
             "t.yaml:9 layers[2].forEach: expected a list to repeat over, got a number",
             "t.yaml:12 layers[3].if: division by zero",
             "t.yaml:14 layers[4].string: \"{{\" without \"}}\" in \"{{name\"",

@@ -85,6 +85,8 @@ public struct BatchOptions: Sendable {
 public enum BatchEvent: Sendable {
     case started(row: Int, output: String, job: Int)
     case progress(row: Int, job: Int, ExportProgress)
+    /// A row ended; `done` counts the rows finished so far (rendered, skipped or failed, not
+    /// interrupted).
     case finished(BatchItem, done: Int, total: Int)
 }
 
@@ -288,10 +290,11 @@ private final class BatchState: @unchecked Sendable {
         return nextIndex - 1
     }
 
+    /// Records row `i`'s outcome; returns the rows done so far (an interrupted row is not done).
     func finish(_ i: Int, _ item: BatchItem) -> Int {
         lock.lock(); defer { lock.unlock() }
         storedItems[i] = item
-        done += 1
+        if item.status != .interrupted { done += 1 }
         return done
     }
 

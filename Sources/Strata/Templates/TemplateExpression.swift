@@ -316,7 +316,7 @@ indirect enum TemplateExpression {
         case .literal(let v): return v
         case .name(let n):
             guard let v = scope[n] else {
-                throw ExpressionError(message: "unknown name \"\(n)\" (known: \(scope.keys.sorted().joined(separator: ", ")))")
+                throw ExpressionError(message: "unknown name \"\(n)\"\(NearestName.didYouMean(n, among: scope.keys))(known: \(scope.keys.sorted().joined(separator: ", ")))")
             }
             return v
         case .member(let base, let key):

@@ -34,10 +34,13 @@ public struct TemplateParameter: Sendable, CustomStringConvertible {
     public var summary: String {
         var s = "\(name) (\(kind.rawValue)"
         if let values { s += ": " + values.joined(separator: "|") }
-        if let d = defaultValue { s += ", default \(d.text.isEmpty ? "\"\"" : d.text)" } else { s += ", required" }
+        if let text = defaultText { s += ", default \(text.isEmpty ? "\"\"" : text)" } else { s += ", required" }
         if let minimum { s += ", ≥ \(TemplateValue.number(minimum).text)" }
         if let maximum { s += ", ≤ \(TemplateValue.number(maximum).text)" }
-        if let maxLength { s += ", at most \(maxLength) characters" }
+        // A list's lengths count its items, a text's its characters.
+        let unit = kind == .list ? "items" : "characters"
+        if let minLength, minLength > 0 { s += ", at least \(minLength) \(unit)" }
+        if let maxLength { s += ", at most \(maxLength) \(unit)" }
         return s + ")" + (help.map { ": " + $0 } ?? "")
     }
 
@@ -51,7 +54,7 @@ public struct TemplateParameter: Sendable, CustomStringConvertible {
         guard case .object(let members) = node.value else { throw fail("expected a parameter {name, type, default, description}") }
         let known: Set<String> = ["name", "type", "default", "description", "min", "max", "minLength", "maxLength", "values", "items"]
         if let unknown = members.first(where: { !known.contains($0.key) }) {
-            throw fail("unknown key \"\(unknown.key)\" (expected \(known.sorted().joined(separator: ", ")))", unknown.node)
+            throw fail("unknown key \"\(unknown.key)\"\(NearestName.didYouMean(unknown.key, among: known))(expected \(known.sorted().joined(separator: ", ")))", unknown.node)
         }
         guard let name = node["name"]?.string, !name.isEmpty,
               name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !(name.first?.isNumber ?? true) else {
@@ -270,8 +273,18 @@ public struct AssetResolver: Sendable {
 }
 
 extension TemplateParameter {
-    /// The default as it would be written with --set (nil: required).
-    public var defaultText: String? { defaultValue?.text }
+    /// The default as it would be written with --set (nil: required). A list whose items hold a
+    /// comma (or that could be read as JSON) is written as a JSON array, which `--set` reads back
+    /// item for item; other lists as `a, b, c`.
+    public var defaultText: String? {
+        guard let value = defaultValue else { return nil }
+        if case .list(let items) = value,
+           items.contains(where: { $0.text.contains(",") }) || value.text.hasPrefix("["),
+           let data = try? JSONSerialization.data(withJSONObject: items.map(\.foundationValue), options: [.withoutEscapingSlashes]) {
+            return String(decoding: data, as: UTF8.self)
+        }
+        return value.text
+    }
 
     /// A JSON Schema (draft 2020-12) of the parameter's JSON value, as in `--data row.json`.
     var jsonSchema: [String: Any] {

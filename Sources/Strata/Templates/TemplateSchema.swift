@@ -207,7 +207,7 @@ public enum TemplateSchema {
                             guard case .object(let ms) = n.value else { return nil }
                             return ms.map(\.key)
                         } ?? []
-                        problems.append((p, "unknown key (expected \(known.joined(separator: ", ")))"))
+                        problems.append((p, "unknown key\(NearestName.didYouMean(m.key, among: known))(expected \(known.joined(separator: ", ")))"))
                     } else {
                         check(m.node, against: extra, path: p, into: &problems)
                     }

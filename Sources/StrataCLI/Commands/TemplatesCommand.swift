@@ -7,7 +7,7 @@ struct TemplatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "templates",
         abstract: "List the templates, or describe one's parameters.",
-        discussion: "Templates are found in $STRATA_TEMPLATES (folders separated by ':'), ./Templates, share/strata/Templates beside the strata executable, and /opt/strata/Templates.")
+        discussion: "Templates are found in $STRATA_TEMPLATES (folders separated by ':'), ./Templates, PREFIX/share/strata/Templates for PREFIX/bin/strata (where scripts/install.sh PREFIX puts them), and /opt/strata/Templates.")
 
     @Argument(help: "A template to describe (name or path).")
     var template: String?
@@ -49,7 +49,7 @@ struct TemplatesCommand: ParsableCommand {
             return
         }
         if entries.isEmpty {
-            print("No templates found. Searched: \(folders.isEmpty ? "no template folder exists" : folders.map(\.path).joined(separator: ", "))")
+            print(TemplateLibrary.nothingFoundMessage())
             return
         }
         let width = entries.map(\.name.count).max() ?? 0

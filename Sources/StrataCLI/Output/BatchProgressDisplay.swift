@@ -6,8 +6,7 @@ import Synchronization
 
 final class BatchProgressDisplay: Sendable {
     private struct State {
-        var done = 0, failed = 0
-        var jobs: [Int: (row: Int, fraction: Double)] = [:]
+        var progress: BatchProgress
         var lastPrint = Date.distantPast
         var printed = false
     }
@@ -15,28 +14,25 @@ final class BatchProgressDisplay: Sendable {
     private let style: ProgressLine.Style
     private let total: Int
     private let started = Date()
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     init(style: ProgressLine.Style, total: Int) {
         self.style = style == .terminal && isatty(STDERR_FILENO) == 0 ? .quiet : style
         self.total = total
+        state = Mutex(State(progress: BatchProgress(total: total)))
     }
 
     func handle(_ event: BatchEvent) {
         state.withCheckedLock { state in
+            state.progress.handle(event)
             switch event {
             case .started(let row, let output, let job):
-                state.jobs[job] = (row, 0)
                 if style == .json { emit(["event": "start", "row": row, "output": output, "job": job]) }
             case .progress(let row, let job, let p):
-                state.jobs[job] = (row, p.frameCount > 0 ? Double(p.framesDone) / Double(p.frameCount) : 0)
                 if style == .json && (p.framesDone == p.frameCount || p.framesDone % 30 == 0) {
                     emit(["event": "progress", "row": row, "job": job, "frames": p.framesDone, "total": p.frameCount])
                 }
-            case .finished(let item, let done, _):
-                state.done = done
-                if item.status == .failed { state.failed += 1 }
-                state.jobs = state.jobs.filter { $0.value.row != item.row }
+            case .finished(let item, _, _):
                 if style == .json {
                     var d: [String: Any] = ["event": "row", "row": item.row, "status": item.status.rawValue]
                     d["output"] = item.output ?? NSNull()
@@ -55,16 +51,9 @@ final class BatchProgressDisplay: Sendable {
 
     private func draw(_ state: inout State) {
         let now = Date()
-        guard now.timeIntervalSince(state.lastPrint) > 0.2 || state.done == total else { return }
+        guard now.timeIntervalSince(state.lastPrint) > 0.2 || state.progress.done == total else { return }
         state.lastPrint = now
-        let progress = Double(state.done) + state.jobs.values.reduce(0) { $0 + $1.fraction }
-        let elapsed = now.timeIntervalSince(started)
-        let eta = progress > 0 ? String(format: "%.0fs", elapsed * (Double(total) - progress) / progress) : "?"
-        let running = state.jobs.sorted { $0.key < $1.key }.map { String(format: "row %d %.0f%%", $0.value.row, $0.value.fraction * 100) }
-        var line = "\r  \(state.done)/\(total) rows"
-        if state.failed > 0 { line += ", \(state.failed) failed" }
-        if !running.isEmpty { line += "  [" + running.joined(separator: ", ") + "]" }
-        line += "  ETA \(eta)   "
+        let line = "\r  " + state.progress.line(elapsed: now.timeIntervalSince(started)) + "   "
         FileHandle.standardError.write(Data(line.utf8))
         state.printed = true
     }

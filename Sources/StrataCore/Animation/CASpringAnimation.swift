@@ -19,10 +19,15 @@ import Foundation
 /// at 1 (critical), as SwiftUI's springs do. Apple does not document the default.
 // @unchecked: see CAAnimation.
 open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
+    /// The mass of the object on the spring (1 by default).
     public var mass: CGFloat = 1
+    /// The spring's stiffness (100 by default): stiffer settles faster.
     public var stiffness: CGFloat = 100
+    /// The damping (10 by default): more settles with less bounce.
     public var damping: CGFloat = 10
+    /// The velocity at the start, in units of the whole distance per second.
     public var initialVelocity: CGFloat = 0
+    /// Whether a damping ratio over 1 is followed (true, see above) or clamped at 1.
     public var allowsOverdamping = true
 
     public required init() { super.init() }

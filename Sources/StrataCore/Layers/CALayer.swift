@@ -7,18 +7,28 @@ import Foundation
 /// Which corners `cornerRadius` rounds (Core Animation's `CACornerMask`, y-down: "min Y" is the
 /// visual top).
 public struct CACornerMask: OptionSet, Hashable, Sendable {
+    /// The corners as bits (1, 2, 4, 8 for the four masks).
     public let rawValue: UInt
+    /// A mask from its bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The top-left corner (y down).
     public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+    /// The top-right corner.
     public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+    /// The bottom-left corner.
     public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+    /// The bottom-right corner.
     public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+    /// All four corners (the default of `maskedCorners`).
     public static let all: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
 }
 
 /// Receives a layer's drawing, layout and action requests (Core Animation's informal protocol).
 public protocol CALayerDelegate: AnyObject {
+    /// The action for `event` (a key being changed): an animation, `NSNull()` to stop the search,
+    /// or nil to let the layer look further (its `actions`, `style`, then the default action).
     func action(for layer: CALayer, forKey event: String) -> CAAction?
+    /// Lays out the layer's sublayers (called when the layer lays out, before drawing).
     func layoutSublayers(of layer: CALayer)
     /// Sets the layer's content itself (e.g. `contents`); when implemented, `draw(_:in:)` is not
     /// called. Defaults in CALayer+Drawing.swift.
@@ -28,7 +38,9 @@ public protocol CALayerDelegate: AnyObject {
 }
 
 extension CALayerDelegate {
+    /// No action of the delegate's own: the layer looks further.
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+    /// Nothing: the layer's own `layoutSublayers()` applies.
     public func layoutSublayers(of layer: CALayer) {}
 }
 
@@ -55,29 +67,44 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) open var bounds = CGRect.zero { didSet { journal(self, \.bounds, oldValue); didChange("bounds", oldValue: .rect(oldValue)) } }
     @exclusivity(unchecked) open var position = CGPoint.zero { didSet { journal(self, \.position, oldValue); didChange("position", oldValue: .point(oldValue)) } }
     @exclusivity(unchecked) open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { journal(self, \.anchorPoint, oldValue); didChange("anchorPoint", oldValue: .point(oldValue)) } }
+    /// The anchor point's z, about which 3D transforms apply (0 by default).
     @exclusivity(unchecked) public var anchorPointZ: CGFloat = 0 { didSet { journal(self, \.anchorPointZ, oldValue); didChange("anchorPointZ", oldValue: .number(oldValue)) } }
+    /// The position along z: among siblings, higher draws on top (with no 3D transform, only the
+    /// order changes, as in Core Animation). Animatable.
     @exclusivity(unchecked) public var zPosition: CGFloat = 0 { didSet { journal(self, \.zPosition, oldValue); didChange("zPosition", oldValue: .number(oldValue)) } }
     @exclusivity(unchecked) open var transform = CATransform3DIdentity { didSet { journal(self, \.transform, oldValue); didChange("transform", oldValue: .transform(oldValue)) } }
+    /// A transform applied to the sublayers about the centre of the bounds: set `m34 = -1 / d` for a
+    /// perspective shared by all of them. Animatable.
     @exclusivity(unchecked) public var sublayerTransform = CATransform3DIdentity { didSet { journal(self, \.sublayerTransform, oldValue); didChange("sublayerTransform", oldValue: .transform(oldValue)) } }
+    /// Whether the sublayers' geometry is flipped vertically (y up inside this layer).
     @exclusivity(unchecked) public var isGeometryFlipped = false { didSet { journal(self, \.isGeometryFlipped, oldValue) } }
+    /// Whether the layer is drawn when turned away from the viewer (true by default).
     @exclusivity(unchecked) public var isDoubleSided = true { didSet { journal(self, \.isDoubleSided, oldValue) } }
 
     // MARK: Appearance
     @exclusivity(unchecked) open var backgroundColor: CGColor? { didSet { journal(self, \.backgroundColor, oldValue); didChange("backgroundColor", oldValue: .color(oldValue)) } }
     @exclusivity(unchecked) open var cornerRadius: CGFloat = 0 { didSet { journal(self, \.cornerRadius, oldValue); didChange("cornerRadius", oldValue: .number(oldValue)) } }
+    /// Which corners `cornerRadius` rounds (all by default).
     @exclusivity(unchecked) public var maskedCorners: CACornerMask = .all { didSet { journal(self, \.maskedCorners, oldValue) } }
     @exclusivity(unchecked) open var borderWidth: CGFloat = 0 { didSet { journal(self, \.borderWidth, oldValue); didChange("borderWidth", oldValue: .number(oldValue)) } }
     @exclusivity(unchecked) open var borderColor: CGColor? = .black { didSet { journal(self, \.borderColor, oldValue); didChange("borderColor", oldValue: .color(oldValue)) } }
     @exclusivity(unchecked) open var opacity: Float = 1 { didSet { journal(self, \.opacity, oldValue); didChange("opacity", oldValue: .number(CGFloat(oldValue))) } }
     @exclusivity(unchecked) open var isHidden = false { didSet { journal(self, \.isHidden, oldValue); didChange("hidden", oldValue: .bool(oldValue)) } }
+    /// Whether contents and sublayers are clipped to the (rounded) bounds.
     @exclusivity(unchecked) public var masksToBounds = false { didSet { journal(self, \.masksToBounds, oldValue); didChange("masksToBounds", oldValue: .bool(oldValue)) } }
+    /// Whether a partly transparent layer composites its sublayers as one group (true, as on iOS 7
+    /// and later) or lets each show through the others.
     @exclusivity(unchecked) public var allowsGroupOpacity = true { didSet { journal(self, \.allowsGroupOpacity, oldValue) } }
     /// **Strata:** true by default (video output); Apple's default is false.
     @exclusivity(unchecked) public var allowsEdgeAntialiasing = true { didSet { journal(self, \.allowsEdgeAntialiasing, oldValue) } }
 
+    /// The shadow's opacity, 0 (no shadow, the default) to 1. Animatable.
     @exclusivity(unchecked) public var shadowOpacity: Float = 0 { didSet { journal(self, \.shadowOpacity, oldValue); didChange("shadowOpacity", oldValue: .number(CGFloat(oldValue))) } }
+    /// The shadow's colour (opaque black by default). Animatable.
     @exclusivity(unchecked) public var shadowColor: CGColor? = .black { didSet { journal(self, \.shadowColor, oldValue); didChange("shadowColor", oldValue: .color(oldValue)) } }
+    /// The shadow's offset: (0, −3) by default, as on iOS (up on screen). Animatable.
     @exclusivity(unchecked) public var shadowOffset = CGSize(width: 0, height: -3) { didSet { journal(self, \.shadowOffset, oldValue); didChange("shadowOffset", oldValue: .size(oldValue)) } }
+    /// The blur radius of the shadow (σ of a Gaussian; 3 by default). Animatable.
     @exclusivity(unchecked) public var shadowRadius: CGFloat = 3 { didSet { journal(self, \.shadowRadius, oldValue); didChange("shadowRadius", oldValue: .number(oldValue)) } }
     /// The shape of the shadow; nil derives it from the composited layer's alpha.
     @exclusivity(unchecked) public var shadowPath: CGPath? { didSet { journal(self, \.shadowPath, oldValue); didChange("shadowPath", oldValue: .path(oldValue)) } }
@@ -109,6 +136,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The sublayers as stored, changed only through `changeSublayerList` (which records the
     /// change in the scene's history).
     private(set) var sublayerStorage: [CALayer] = []
+    /// The layer this one is a sublayer of (nil for a root, or a mask).
     public internal(set) weak var superlayer: CALayer? { didSet { journal(self, \.superlayer, oldValue) } }
     /// A layer whose alpha masks this layer and its sublayers.
     @exclusivity(unchecked) public var mask: CALayer? { didSet { journal(self, \.mask, oldValue) } }
@@ -116,16 +144,26 @@ open class CALayer: NSObject, CAMediaTiming {
     public weak var delegate: CALayerDelegate? { didSet { journal(self, \.delegate, oldValue) } }
     /// Per-key actions consulted by `action(forKey:)`.
     public var actions: [String: CAAction]? { didSet { journal(self, \.actions, oldValue) } }
+    /// Default values and actions looked up after the layer's own (Core Animation's `style`
+    /// dictionary).
     public var style: [AnyHashable: Any]? { didSet { journal(self, \.style, oldValue) } }
 
     // MARK: Timing (CAMediaTiming)
+    /// When the layer's local time starts, in its parent's time (`CAMediaTiming`).
     @exclusivity(unchecked) public var beginTime: CFTimeInterval = 0 { didSet { journal(self, \.beginTime, oldValue) } }
+    /// The length of one cycle of the layer's local time (`CAMediaTiming`; 0: forever).
     @exclusivity(unchecked) public var duration: CFTimeInterval = 0 { didSet { journal(self, \.duration, oldValue) } }
+    /// How fast the layer's time runs against its parent's (0 pauses it; `CAMediaTiming`).
     @exclusivity(unchecked) public var speed: Float = 1 { didSet { journal(self, \.speed, oldValue) } }
+    /// An offset added to the layer's local time (`CAMediaTiming`).
     @exclusivity(unchecked) public var timeOffset: CFTimeInterval = 0 { didSet { journal(self, \.timeOffset, oldValue) } }
+    /// How many cycles the layer's time runs (`CAMediaTiming`).
     @exclusivity(unchecked) public var repeatCount: Float = 0 { didSet { journal(self, \.repeatCount, oldValue) } }
+    /// How long the layer's time repeats, in seconds (`CAMediaTiming`).
     @exclusivity(unchecked) public var repeatDuration: CFTimeInterval = 0 { didSet { journal(self, \.repeatDuration, oldValue) } }
+    /// Whether each cycle of the layer's time runs forwards then backwards (`CAMediaTiming`).
     @exclusivity(unchecked) public var autoreverses = false { didSet { journal(self, \.autoreverses, oldValue) } }
+    /// What the layer's time is outside its active period (`CAMediaTiming`).
     @exclusivity(unchecked) public var fillMode: CAMediaTimingFillMode = .removed { didSet { journal(self, \.fillMode, oldValue) } }
 
     // MARK: Animations and key/value storage
@@ -332,6 +370,7 @@ open class CALayer: NSObject, CAMediaTiming {
         layer.didChangeOrder(inserted: true)
     }
 
+    /// Inserts `layer` just below `sibling` (at the bottom when `sibling` is nil or not a sublayer).
     public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
         guard let sibling, let i = sublayers?.firstIndex(where: { $0 === sibling }) else {
             insertSublayer(layer, at: 0); return
@@ -340,6 +379,7 @@ open class CALayer: NSObject, CAMediaTiming {
         insertSublayer(layer, at: UInt32(already ? i - 1 : i))
     }
 
+    /// Inserts `layer` just above `sibling` (at the top when `sibling` is nil or not a sublayer).
     public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
         guard let sibling, let i = sublayers?.firstIndex(where: { $0 === sibling }) else {
             addSublayer(layer); return
@@ -413,6 +453,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// On a presentation copy, the model layer it was made from; on a model layer, itself.
     public func model() -> Self { (modelLayerReference as? Self) ?? self }
+    /// The model layer a presentation copy was made from (the layer itself for a model layer).
     public var modelLayer: CALayer { modelLayerReference ?? self }
 
     var rootLayer: CALayer {

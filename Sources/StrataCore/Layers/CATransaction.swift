@@ -47,22 +47,29 @@ public final class CATransaction {
     /// Commits any implicit transaction (a no-op: Strata commits at the end of each block).
     public static func flush() {}
 
+    /// The duration of implicit animations in the current transaction (0.25 s by default).
     public static func animationDuration() -> CFTimeInterval {
         stack.reversed().lazy.compactMap(\.duration).first ?? 0.25
     }
+    /// Sets the duration of the implicit animations of the current transaction.
     public static func setAnimationDuration(_ d: CFTimeInterval) { ensure().duration = d }
 
+    /// The timing function of implicit animations in the current transaction (nil: the default).
     public static func animationTimingFunction() -> CAMediaTimingFunction? {
         stack.reversed().lazy.compactMap(\.timingFunction).first
     }
+    /// Sets the timing function of the implicit animations of the current transaction.
     public static func setAnimationTimingFunction(_ f: CAMediaTimingFunction?) { ensure().timingFunction = f }
 
+    /// Whether property changes in the current transaction are applied without implicit animations.
     public static func disableActions() -> Bool {
         for frame in current.frames.reversed() { if let flag = frame.disableActions { return flag } }
         return false
     }
+    /// Turns implicit animations off (or on) for the current transaction.
     public static func setDisableActions(_ flag: Bool) { ensure().disableActions = flag }
 
+    /// The block run when the current transaction's animations have finished.
     public static func completionBlock() -> (() -> Void)? { stack.last?.group?.block }
     /// Sets the block run when the animations added from now on in this transaction are done.
     public static func setCompletionBlock(_ block: (() -> Void)?) {
@@ -71,6 +78,7 @@ public final class CATransaction {
         frame.group?.block = block
     }
 
+    /// A transaction property by key (`kCATransactionAnimationDuration`, …).
     public static func value(forKey key: String) -> Any? {
         for f in stack.reversed() { if let v = f.values[key] { return v } }
         switch key {
@@ -79,6 +87,7 @@ public final class CATransaction {
         default: return nil
         }
     }
+    /// Sets a transaction property by key.
     public static func setValue(_ value: Any?, forKey key: String) {
         switch key {
         case kCATransactionAnimationDuration: if let n = value.flatMap(AnimatableValue.asNumber) { setAnimationDuration(Double(n)) }

@@ -7,7 +7,9 @@ import StrataCore
 
 /// How often an animation runs.
 public enum Repeat: Hashable, Sendable {
+    /// This many times (fractions play part of a last cycle), as `repeatCount`.
     case count(Double)
+    /// Until the scene ends.
     case forever
     var count: Double { if case .count(let n) = self { return n }; return .infinity }
 }

@@ -9,8 +9,10 @@ import StrataCore
 /// .fill(.hex("#FF5A36"))   .foreground(.white)   .background(Color(oklch: 0.7, 0.15, 250))
 /// ```
 public struct Color: Hashable, Sendable, PropertyValueConvertible {
+    /// The sRGB components and the alpha, 0…1 each (not premultiplied).
     public var red: Double, green: Double, blue: Double, alpha: Double
 
+    /// A colour from sRGB components, 0…1 each.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
@@ -72,12 +74,19 @@ public struct Color: Hashable, Sendable, PropertyValueConvertible {
     }
 
     // CSS's basic names.
+    /// Black, white, and fully transparent.
     public static let black = Color(white: 0), white = Color(white: 1), clear = Color(white: 0, alpha: 0)
+    /// CSS's `gray` (50 % white).
     public static let gray = Color(white: 0.5)
+    /// CSS's `red` and `green` (`#008000`, not full green: use `.hex("#00FF00")`).
     public static let red = Color(red: 1, green: 0, blue: 0), green = Color(red: 0, green: 128.0 / 255, blue: 0)
+    /// CSS's `blue` and `yellow`.
     public static let blue = Color(red: 0, green: 0, blue: 1), yellow = Color(red: 1, green: 1, blue: 0)
+    /// CSS's `orange` and `purple`.
     public static let orange = Color(red: 1, green: 165.0 / 255, blue: 0), purple = Color(red: 128.0 / 255, green: 0, blue: 128.0 / 255)
+    /// CSS's `pink` and `cyan`.
     public static let pink = Color(red: 1, green: 192.0 / 255, blue: 203.0 / 255), cyan = Color(red: 0, green: 1, blue: 1)
+    /// CSS's `magenta` and `teal`.
     public static let magenta = Color(red: 1, green: 0, blue: 1), teal = Color(red: 0, green: 128.0 / 255, blue: 128.0 / 255)
 
     /// CSS colour names the template format accepts (a subset: the common ones).
@@ -94,13 +103,21 @@ public struct Color: Hashable, Sendable, PropertyValueConvertible {
 
 /// An angle (radians inside; write `.degrees(30)` or a number of radians).
 public struct Angle: Hashable, Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral, PropertyValueConvertible {
+    /// The angle in radians.
     public var radians: Double
+    /// An angle of `radians`.
     public init(radians: Double) { self.radians = radians }
+    /// A number literal is radians: `.rotation(.pi / 2)`.
     public init(floatLiteral value: Double) { radians = value }
+    /// An integer literal is radians.
     public init(integerLiteral value: Int) { radians = Double(value) }
+    /// An angle of `d` degrees: `.rotation(.degrees(45))`.
     public static func degrees(_ d: Double) -> Angle { Angle(radians: d * .pi / 180) }
+    /// An angle of `r` radians.
     public static func radians(_ r: Double) -> Angle { Angle(radians: r) }
+    /// The angle in degrees.
     public var degrees: Double { radians * 180 / .pi }
+    /// The angle as the model stores it: radians.
     public var propertyValue: PropertyValue { .number(radians) }
 }
 

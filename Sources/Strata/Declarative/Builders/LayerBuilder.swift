@@ -16,12 +16,19 @@ extension Array: NodeConvertible where Element == Node { public var nodes: [Node
 /// Builds a list of layers.
 @resultBuilder
 public enum LayerBuilder {
+    /// An element, a component or a node as nodes.
     public static func buildExpression(_ e: some NodeConvertible) -> [Node] { e.nodes }
+    /// The lines of a block, in order.
     public static func buildBlock(_ parts: [Node]...) -> [Node] { parts.flatMap { $0 } }
+    /// An `if` without `else`: nothing when false.
     public static func buildOptional(_ part: [Node]?) -> [Node] { part ?? [] }
+    /// The first branch of an `if`/`else` or `switch`.
     public static func buildEither(first: [Node]) -> [Node] { first }
+    /// The second branch of an `if`/`else` or `switch`.
     public static func buildEither(second: [Node]) -> [Node] { second }
+    /// A `for` loop's iterations, in order.
     public static func buildArray(_ parts: [[Node]]) -> [Node] { parts.flatMap { $0 } }
+    /// An `if #available` branch.
     public static func buildLimitedAvailability(_ part: [Node]) -> [Node] { part }
 }
 
@@ -35,32 +42,50 @@ extension TimelineStep: TimelineConvertible { public var steps: [TimelineStep] {
 /// Builds a list of timeline steps.
 @resultBuilder
 public enum TimelineBuilder {
+    /// A step (`Wait`, `Animate`, `Chain`, …) as steps.
     public static func buildExpression(_ e: some TimelineConvertible) -> [TimelineStep] { e.steps }
+    /// The lines of a block, in order.
     public static func buildBlock(_ parts: [TimelineStep]...) -> [TimelineStep] { parts.flatMap { $0 } }
+    /// An `if` without `else`: nothing when false.
     public static func buildOptional(_ part: [TimelineStep]?) -> [TimelineStep] { part ?? [] }
+    /// The first branch of an `if`/`else` or `switch`.
     public static func buildEither(first: [TimelineStep]) -> [TimelineStep] { first }
+    /// The second branch of an `if`/`else` or `switch`.
     public static func buildEither(second: [TimelineStep]) -> [TimelineStep] { second }
+    /// A `for` loop's iterations, in order.
     public static func buildArray(_ parts: [[TimelineStep]]) -> [TimelineStep] { parts.flatMap { $0 } }
+    /// An `if #available` branch.
     public static func buildLimitedAvailability(_ part: [TimelineStep]) -> [TimelineStep] { part }
 }
 
 /// What a scene's body holds: layers and timelines.
 public struct SceneContent {
+    /// The layers, in order (the first at the back).
     public var nodes: [Node] = []
+    /// The scene-level timeline steps, in order.
     public var steps: [TimelineStep] = []
+    /// Content of `nodes` and `steps`.
     public init(nodes: [Node] = [], steps: [TimelineStep] = []) { self.nodes = nodes; self.steps = steps }
 }
 
 /// Builds a scene's body.
 @resultBuilder
 public enum SceneBuilder {
+    /// An element or component: layers of the scene.
     public static func buildExpression(_ e: some NodeConvertible) -> SceneContent { SceneContent(nodes: e.nodes) }
+    /// A `Timeline`: steps of the scene's timeline.
     public static func buildExpression(_ t: Timeline) -> SceneContent { SceneContent(steps: t.steps) }
+    /// The lines of a block, in order.
     public static func buildBlock(_ parts: SceneContent...) -> SceneContent { combine(parts) }
+    /// An `if` without `else`: nothing when false.
     public static func buildOptional(_ part: SceneContent?) -> SceneContent { part ?? SceneContent() }
+    /// The first branch of an `if`/`else` or `switch`.
     public static func buildEither(first: SceneContent) -> SceneContent { first }
+    /// The second branch of an `if`/`else` or `switch`.
     public static func buildEither(second: SceneContent) -> SceneContent { second }
+    /// A `for` loop's iterations, in order.
     public static func buildArray(_ parts: [SceneContent]) -> SceneContent { combine(parts) }
+    /// An `if #available` branch.
     public static func buildLimitedAvailability(_ part: SceneContent) -> SceneContent { part }
 
     static func combine(_ parts: [SceneContent]) -> SceneContent {
@@ -89,5 +114,6 @@ public protocol Component: NodeConvertible {
 }
 
 extension Component {
+    /// The nodes of the component's body.
     public var nodes: [Node] { body.nodes }
 }

@@ -11,6 +11,7 @@ public protocol LayerElement: NodeConvertible {
 }
 
 extension LayerElement {
+    /// The element as a list of one node (what result builders collect).
     public var nodes: [Node] { [node] }
 
     /// Returns a copy with `change` applied to the node.
@@ -37,6 +38,7 @@ extension LayerElement {
     public func id(_ id: String) -> Self { with { $0.id = id } }
     /// The frame in the parent's coordinates.
     public func frame(_ rect: CGRect) -> Self { with { $0.properties["frame"] = rect.propertyValue } }
+    /// The frame in the parent's coordinates, from its four numbers.
     public func frame(x: CGFloat, y: CGFloat, width: CGFloat, height: CGFloat) -> Self {
         frame(CGRect(x: x, y: y, width: width, height: height))
     }
@@ -46,8 +48,12 @@ extension LayerElement {
     }
     /// Where the anchor point sits in the parent.
     public func position(_ p: CGPoint) -> Self { set(.position, p) }
+    /// Where the anchor point sits in the parent: `.position(x: 640, y: 360)`.
     public func position(x: CGFloat, y: CGFloat) -> Self { position(CGPoint(x: x, y: y)) }
+    /// The point of the bounds that `position` places and transforms turn about, in unit
+    /// coordinates: (0.5, 0.5), the centre, by default.
     public func anchorPoint(x: CGFloat, y: CGFloat) -> Self { set(.anchorPoint, CGPoint(x: x, y: y)) }
+    /// The layer's place along z: among siblings, higher draws on top.
     public func zPosition(_ z: CGFloat) -> Self { set(.zPosition, z) }
 
     // MARK: Placement in the parent (layout)
@@ -69,10 +75,14 @@ extension LayerElement {
 
     // MARK: Appearance
 
+    /// The opacity, 0 (invisible) to 1; applied to the layer and its sublayers as a group.
     public func opacity(_ o: CGFloat) -> Self { set(.opacity, o) }
+    /// The background colour of the bounds (rounded by `cornerRadius`).
     public func background(_ c: Color) -> Self { set(.backgroundColor, c) }
     /// Rounds the corners (of the background, border and clipping).
     public func cornerRadius(_ r: CGFloat) -> Self { set(.cornerRadius, r) }
+    /// A border `width` points wide inside the bounds, drawn above the sublayers (as Core
+    /// Animation's).
     public func border(_ c: Color, width: CGFloat = 1) -> Self { set(.borderColor, c).set(.borderWidth, width) }
     /// A Gaussian shadow (`shadowRadius` is σ, as Core Animation's).
     public func shadow(_ c: Color = .black, radius: CGFloat = 3, offset: CGSize = CGSize(width: 0, height: 3),
@@ -81,6 +91,7 @@ extension LayerElement {
     }
     /// Clips contents and sublayers to the (rounded) bounds.
     public func clipped(_ on: Bool = true) -> Self { with { $0.properties["masksToBounds"] = .bool(on) } }
+    /// Hides the layer and its sublayers (they are not drawn).
     public func hidden(_ on: Bool = true) -> Self { set(.hidden, on) }
     /// A layer whose alpha masks this one (in this layer's coordinates).
     public func mask(@LayerBuilder _ content: () -> [Node]) -> Self {
@@ -94,7 +105,9 @@ extension LayerElement {
     public func transform(_ t: CATransform3D) -> Self { set(.transform, t) }
     /// Turns the layer about its anchor (clockwise on screen).
     public func rotation(_ a: Angle) -> Self { transformPart("rotation", .number(a.radians)) }
+    /// Scales the layer about its anchor point by `s` in x and y.
     public func scale(_ s: CGFloat) -> Self { transformPart("scale", .number(Double(s))) }
+    /// Scales the layer about its anchor point, by `x` and `y` separately.
     public func scale(x: CGFloat, y: CGFloat) -> Self { transformPart("scale", .array([.number(Double(x)), .number(Double(y))])) }
     /// Moves the layer by a translation in its transform.
     public func translation(x: CGFloat = 0, y: CGFloat = 0, z: CGFloat = 0) -> Self {

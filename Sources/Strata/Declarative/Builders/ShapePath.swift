@@ -6,6 +6,7 @@ import StrataCore
 
 /// The outline a shape draws.
 public struct ShapePath: Hashable, Sendable, PropertyValueConvertible {
+    /// The path as the model stores it (a rectangle, circle, … or SVG path data).
     public let propertyValue: PropertyValue
 
     init(_ value: PropertyValue) { propertyValue = value }

@@ -24,6 +24,7 @@ public struct CompositionOptions: Sendable {
     /// scene made from it renders under.
     public var limits = SceneLimits()
 
+    /// A compiler resolving asset paths in `assetFolder`, under these limits.
     public init(assetFolder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                 resolveAsset: (@Sendable (String, URL) throws -> URL)? = nil, limits: SceneLimits = SceneLimits()) {
         self.assetFolder = assetFolder
@@ -138,7 +139,7 @@ struct CompositionCompiler {
         for key in node.properties.keys.sorted() {
             let value = node.properties[key]!
             guard let info = table[key] else {
-                issue("\(path).\(key)", "unknown property for a \(node.type.rawValue) layer (known: \(table.keys.sorted().joined(separator: ", ")))")
+                issue("\(path).\(key)", "unknown property for a \(node.type.rawValue) layer\(NearestName.didYouMean(key, among: table.keys))(known: \(table.keys.sorted().joined(separator: ", ")))")
                 continue
             }
             do {

@@ -7,8 +7,11 @@ import Foundation
 public struct AnimationSpec: Codable, Hashable, Sendable {
     /// Core Animation's key path (`opacity`, `position.y`, `transform.rotation.z`, `strokeEnd`, …).
     public var property: String
+    /// The start value (nil: the value the property has when the animation starts).
     public var from: PropertyValue?
+    /// The end value (nil: from `from` by `by`, or back to the property's own value).
     public var to: PropertyValue?
+    /// A change relative to the start value.
     public var by: PropertyValue?
     /// Keyframe values (a keyframe animation when given).
     public var values: [PropertyValue]?
@@ -19,13 +22,16 @@ public struct AnimationSpec: Codable, Hashable, Sendable {
     /// Start, relative to what the animation belongs to (the scene for a layer's own
     /// animations, the enclosing timeline step for a timeline's).
     public var delay: TimeValue?
+    /// The timing curve (nil: linear, as a `CABasicAnimation`'s).
     public var timing: TimingCurve?
     /// Number of cycles (`.infinity`: forever).
     public var repeatCount: Double?
+    /// Whether each cycle plays forwards then backwards.
     public var autoreverses: Bool?
     /// Adds to the value underneath instead of replacing it.
     public var additive: Bool?
 
+    /// An animation of `property` (Core Animation's key path) with its values and timing.
     public init(property: String, from: PropertyValue? = nil, to: PropertyValue? = nil, by: PropertyValue? = nil,
                 values: [PropertyValue]? = nil, keyTimes: [Double]? = nil, duration: TimeValue, delay: TimeValue? = nil,
                 timing: TimingCurve? = nil, repeatCount: Double? = nil, autoreverses: Bool? = nil, additive: Bool? = nil) {

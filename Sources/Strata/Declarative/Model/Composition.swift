@@ -9,14 +9,19 @@ import Foundation
 public struct Composition: Codable, Hashable, Sendable {
     /// Size in points, [width, height].
     public var size: [Double]
+    /// Frames per second (e.g. 30, 60, 29.97).
     public var frameRate: Double
     /// Length in seconds.
     public var duration: Double
     /// The colour behind everything (nil: transparent).
     public var background: PropertyValue?
+    /// The scene's layers, in order (the first at the back).
     public var layers: [Node]
+    /// The scene-level timeline, its steps run one after another from the start.
     public var timeline: [TimelineStep]
 
+    /// A composition of `size` points, `frameRate`, `duration` seconds, a background, layers and a
+    /// timeline.
     public init(size: CGSize, frameRate: Double, duration: Double, background: PropertyValue? = nil,
                 layers: [Node] = [], timeline: [TimelineStep] = []) {
         self.size = [Double(size.width), Double(size.height)]

@@ -34,10 +34,12 @@ public struct LayoutSpec: Codable, Hashable, Sendable {
     public var center: Bool?
     /// Pinned to an edge or corner of the parent (`top`, `bottomLeading`, …), `inset` points in.
     public var pin: Edge?
+    /// How far in from the pinned edge or corner, in points.
     public var inset: Double?
     /// Moved by this much after placing (points, [x, y]).
     public var offset: [Double]?
 
+    /// Placement: centred, or pinned to an edge `inset` points in, then moved by `offset` ([x, y]).
     public init(center: Bool? = nil, pin: Edge? = nil, inset: Double? = nil, offset: [Double]? = nil) {
         self.center = center; self.pin = pin; self.inset = inset; self.offset = offset
     }
@@ -50,22 +52,28 @@ public struct LayoutSpec: Codable, Hashable, Sendable {
 
 /// One layer of a composition.
 public struct Node: Codable, Hashable, Sendable {
+    /// What kind of layer the node makes.
     public var type: NodeType
     /// The layer's `name`; timelines and scripts find the layer by it.
     public var id: String?
     /// Property values by Core Animation name (and the kind's content: `string`, `path`,
     /// `image`, `video`, stack `spacing`/`alignment`).
     public var properties: [String: PropertyValue]
+    /// How the node is placed in its parent (centred, pinned); nil: by its own frame or position.
     public var layout: LayoutSpec?
+    /// The sublayers, in order (the first at the back).
     public var children: [Node]
     /// At most one node: the mask layer.
     public var mask: [Node]
+    /// The node's own animations, beginning at their delays from the scene's start.
     public var animations: [AnimationSpec]
     /// Named sets of property values that `transition` steps animate to.
     public var states: [String: [String: PropertyValue]]
     /// The node's own timeline (steps without a target animate this node).
     public var timeline: [TimelineStep]
 
+    /// A node of `type` with its id, properties by Core Animation name, layout, sublayers and
+    /// animations.
     public init(_ type: NodeType, id: String? = nil, properties: [String: PropertyValue] = [:], layout: LayoutSpec? = nil,
                 children: [Node] = [], mask: Node? = nil, animations: [AnimationSpec] = [],
                 states: [String: [String: PropertyValue]] = [:], timeline: [TimelineStep] = []) {

@@ -53,5 +53,6 @@ public enum PropertyValue: Codable, Hashable, Sendable, CustomStringConvertible 
         let ns = a.compactMap(\.number)
         return ns.count == a.count ? ns : nil
     }
+    /// The text, when the value is a string.
     public var string: String? { if case .string(let s) = self { return s }; return nil }
 }

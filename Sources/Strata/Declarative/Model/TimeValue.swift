@@ -21,7 +21,9 @@ public indirect enum TimeValue: Codable, Hashable, Sendable, ExpressibleByFloatL
         }
     }
 
+    /// A number literal is seconds: `delay: 0.5`.
     public init(floatLiteral value: Double) { self = .seconds(value) }
+    /// An integer literal is seconds: `duration: 2`.
     public init(integerLiteral value: Int) { self = .seconds(Double(value)) }
 
     /// Seconds at `fps` frames per second.

@@ -21,14 +21,20 @@ public enum TimingCurve: Codable, Hashable, Sendable {
     /// A spring by its physics (mass 1 unless given).
     case physicalSpring(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double)
 
+    /// Constant speed.
     public static let linear = TimingCurve.named("linear")
+    /// Slow at the start (Core Animation's `easeIn`).
     public static let easeIn = TimingCurve.named("easeIn")
+    /// Slow at the end (Core Animation's `easeOut`).
     public static let easeOut = TimingCurve.named("easeOut")
+    /// Slow at both ends (Core Animation's `easeInEaseOut`).
     public static let easeInOut = TimingCurve.named("easeInEaseOut")
+    /// Core Animation's `default` curve (a gentle ease in and out).
     public static let `default` = TimingCurve.named("default")
     /// A gentle spring (0.5 s, bounce 0.2).
     public static let spring = TimingCurve.spring(duration: 0.5, bounce: 0.2)
-    /// One of Penner's curves (StrataCore's `PennerCurve`, the list CAMediaTimingFunction knows).
+    /// One of Robert Penner's easing curves, `.named(.easeOutBack)` (StrataCore's `PennerCurve`,
+    /// the list CAMediaTimingFunction knows).
     public static func named(_ penner: PennerCurve) -> TimingCurve { .named(penner.rawValue) }
 
     public init(from decoder: Decoder) throws {
