@@ -63,11 +63,14 @@ final class InterruptionTests: XCTestCase {
 
     func testAnInterruptedBatchResumesWhereItStopped() throws {
         let rows = folder.appendingPathComponent("rows.csv")
-        let table = "name,title\n" + (1...6).map { "Person \($0),Title \($0)\n" }.joined()
+        // Enough rows that the batch is still running when the signal comes, on a loaded machine
+        // too (six rows of this size take under a second: the signal came after the last).
+        let count = 40
+        let table = "name,title\n" + (1...count).map { "Person \($0),Title \($0)\n" }.joined()
         try table.write(to: rows, atomically: true, encoding: .utf8)
         let template = repositoryRoot.appendingPathComponent("Templates/lower-third/lower-third.yaml").path
         let out = folder.appendingPathComponent("videos")
-        let args = ["batch", template, "--data", rows.path, "--out", out.path, "--scale", "0.25", "--fps", "10",
+        let args = ["batch", template, "--data", rows.path, "--out", out.path, "--scale", "0.25", "--fps", "30",
                     "--workers", "1", "--report", folder.appendingPathComponent("report.json").path]
         let (p, err) = try start(args)
         XCTAssertTrue(wait(120) { contents(out).contains { $0.hasSuffix(".mp4") && !$0.hasPrefix(".") } }, "a row finished")
@@ -79,7 +82,8 @@ final class InterruptionTests: XCTestCase {
         let interrupted = try XCTUnwrap(report["interrupted"] as? Int)
         XCTAssertEqual(report["stopped"] as? String, "interrupted by SIGINT")
         XCTAssertGreaterThanOrEqual(rendered, 1)
-        XCTAssertEqual(rendered + interrupted, 6, "every row is either done or listed as interrupted")
+        XCTAssertLessThan(rendered, count, "the batch was stopped")
+        XCTAssertEqual(rendered + interrupted, count, "every row is either done or listed as interrupted")
         let message = try String(contentsOf: err, encoding: .utf8)
         XCTAssertTrue(message.isEmpty, message)
         XCTAssertEqual(contents(out).filter { $0.hasPrefix(".") }, [], "no temporary file")
@@ -89,8 +93,8 @@ final class InterruptionTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let again = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("report.json"))) as? [String: Any])
         XCTAssertEqual(again["skipped"] as? Int, rendered)
-        XCTAssertEqual(again["rendered"] as? Int, 6 - rendered)
-        XCTAssertEqual(contents(out), (1...6).map { "\($0).mp4" }.sorted())
+        XCTAssertEqual(again["rendered"] as? Int, count - rendered)
+        XCTAssertEqual(contents(out), (1...count).map { "\($0).mp4" }.sorted())
     }
 
     func testAFullDiskFailsCleanlyInEveryFormat() throws {

@@ -1,5 +1,5 @@
 // The scale-out recipes as documented: the Kubernetes manifests in examples/kubernetes are read
-// with Yams and checked against the README (image, the strata arguments each pod runs) and the
+// with Yams and checked against docs/scale-out.md (the README links it) (image, the strata arguments each pod runs) and the
 // Dockerfile (the non-root uid); the pod's shell command is run for every completion index with a
 // stand-in `strata` that records its arguments, so the frame ranges it asks for are the README's.
 // The Slurm batch script gets the same treatment for SLURM_ARRAY_TASK_ID. (Running them on real
@@ -31,7 +31,7 @@ final class ScaleOutRecipeTests: XCTestCase {
 
     /// The README's line for the pods: "strata render … --frames A..B -o /work/out/chunk-NNNNN.mp4".
     private func documentedPodCommand() throws -> [String] {
-        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: repository.appendingPathComponent("docs/scale-out.md"), encoding: .utf8)
         let section = try XCTUnwrap(readme.range(of: "**Kubernetes**").map { String(readme[$0.upperBound...]) })
         let line = try XCTUnwrap(section.split(separator: "\n").first { $0.hasPrefix("strata render") && $0.contains("--frames A..B") })
         return line.split(separator: " ").map(String.init)
@@ -69,7 +69,7 @@ final class ScaleOutRecipeTests: XCTestCase {
         let container = try XCTUnwrap(value(job, "spec.template.spec.containers.0") as? [String: Any])
         let image = try XCTUnwrap(container["image"] as? String)
         XCTAssertEqual(image, "strata:latest")
-        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: repository.appendingPathComponent("docs/scale-out.md"), encoding: .utf8)
         XCTAssertTrue(readme.contains("docker build -t strata ."))
         XCTAssertTrue(readme.contains("`\(image)`"), "the README names the image \(image)")
         let dockerfile = try String(contentsOf: repository.appendingPathComponent("Dockerfile"), encoding: .utf8)
@@ -146,7 +146,7 @@ final class ScaleOutRecipeTests: XCTestCase {
 
         // The README's line, with I the pod's index: what every pod runs (shards 0 … N − 1, 0-based
         // as `strata batch --shard` counts them).
-        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: repository.appendingPathComponent("docs/scale-out.md"), encoding: .utf8)
         let line = try XCTUnwrap(readme.split(separator: "\n").first { $0.hasPrefix("strata batch lower-third") && $0.contains("--shard I/") })
         let documented = line.replacingOccurrences(of: "'", with: "").split(separator: " ").map(String.init)
         XCTAssertTrue(documented.contains("I/\(completions)"), "the README documents --shard I/\(completions)")
