@@ -72,7 +72,7 @@ let package = Package(
                                                          "example-bar-chart", "example-logo-reveal", "example-loading-spinner",
                                                          "example-card-flip"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTestSupport", .product(name: "Yams", package: "Yams")],
+        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTerminal", "StrataTestSupport", .product(name: "Yams", package: "Yams")],
                     exclude: ["__Snapshots__"]),
         // The seeds' examples ported as an iOS developer writes them, compiled with `import Strata`
         // only (Swift 5 mode, as the iOS code they come from). Files that need the Objective-C

@@ -40,6 +40,30 @@ final class TerminalCLITests: XCTestCase {
         return url
     }
 
+    /// The `strata` executable registers the `terminal` node: a template with one validates and
+    /// renders (a session's text, never run), and a batch row cannot make it run anything.
+    func testTemplateWithATerminalNode() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+            size: [480, 200]
+            duration: 2
+            parameters: [{name: cmd, type: string, default: "touch ran"}]
+            layers:
+              - {type: terminal, columns: 30, rows: 4, typingSpeed: 100, layout: {center: true}, session: ["$ {{cmd}}", "done"]}
+            """.write(to: dir.appendingPathComponent("t.yaml"), atomically: true, encoding: .utf8)
+        try "cmd\ntouch ran-from-batch\n".write(to: dir.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let v = try run(["validate", "t.yaml"], in: dir)
+        XCTAssertEqual(v.status, 0, v.stderr)
+        let r = try run(["still", "t.yaml", "--time", "1.9", "-o", "t.png"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let b = try run(["batch", "t.yaml", "--data", "rows.csv", "--out", "out", "--name", "row.gif", "--duration", "0.5", "--scale", "0.25", "--fps", "4"], in: dir)
+        XCTAssertEqual(b.status, 0, b.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("t.png").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("ran").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("ran-from-batch").path))
+    }
+
     func testRecordingToGIF() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
