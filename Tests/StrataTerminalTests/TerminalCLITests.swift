@@ -64,6 +64,32 @@ final class TerminalCLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("ran-from-batch").path))
     }
 
+    func testFromAndToAMarker() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+            {"version": 3, "term": {"cols": 20, "rows": 4}}
+            [1, "o", "one\\r\\n"]
+            [1, "m", "two"]
+            [1, "o", "two\\r\\n"]
+            [6, "o", "three\\r\\n"]
+            """.write(to: dir.appendingPathComponent("m.cast"), atomically: true, encoding: .utf8)
+        // --to 8 ends before "three" (9 s): the final screen is the one at 8 s.
+        let r = try run(["render", "m.cast", "--from", "two", "--to", "8", "-o", "m.txt", "--quiet"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("m.txt"), encoding: .utf8), "one\ntwo\n")
+        let gif = try run(["render", "m.cast", "--from", "2.5", "--to", "8", "-o", "m.gif", "--fps", "10", "--quiet"], in: dir)
+        XCTAssertEqual(gif.status, 0, gif.stderr)
+        let bad = try run(["render", "m.cast", "--from", "nope", "-o", "m.gif"], in: dir)
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("m.cast: --from: no marker \"nope\" in the recording (its markers: \"two\" (2 s))"), bad.stderr)
+        let backwards = try run(["render", "m.cast", "--from", "8", "--to", "two", "-o", "m.gif"], in: dir)
+        XCTAssertTrue(backwards.stderr.contains("m.cast: --to (2 s) must come after --from (8 s)"), backwards.stderr)
+        try "Output t.gif\nType \"echo\"\n".write(to: dir.appendingPathComponent("t.tape"), atomically: true, encoding: .utf8)
+        let tape = try run(["render", "t.tape", "--from", "1"], in: dir)
+        XCTAssertTrue(tape.stderr.contains("--speed, --idle-time-limit, --from and --to apply to recordings (.cast)"), tape.stderr)
+    }
+
     func testRecordingToGIF() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
