@@ -43,7 +43,7 @@ printf '%-10s %9s %9s %8s %8s %8s %8s %8s %8s %8s\n' tape strata_B peer_B strata
   tape_s strata_s png_s peer_s frames
 for name in colors git-graph less; do
   tape="examples/tapes/$name.tape"
-  fps=$(sed -nE 's/^Set Framerate ([0-9.]+).*/\1/p' "$tape"); fps=${fps:-30}
+  fps=$(sed -nE 's/^Set Framerate ([0-9.]+).*/\1/p' "$tape"); fps=${fps:-50}  # a tape's default Framerate (VHS's)
   t_tape=$(seconds "$STRATA" render "$tape" -o "$work/$name.txt" --quiet)
   t_strata=$(seconds "$STRATA" render "$tape" -o "$work/$name-strata.gif" --quiet)
   t_png=$(seconds "$STRATA" render "$tape" -o "$work/$name-frames/" --quiet)
