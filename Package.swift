@@ -66,14 +66,15 @@ let package = Package(
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataCore", "StrataTestSupport"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "StrataTerminalTests", dependencies: ["StrataTerminal", "StrataCLI", "StrataTestSupport"]),
+        .testTarget(name: "StrataTerminalTests", dependencies: ["StrataTerminal", "StrataCLI", "StrataTestSupport"],
+                    exclude: ["__Snapshots__"]),
         .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataCore", "StrataTestSupport"]),
         .testTarget(name: "StrataUIKitTests", dependencies: ["Strata", "StrataUIKit", "StrataCore", "StrataTestSupport"]),
         .testTarget(name: "ExampleTests", dependencies: ["Strata", "StrataCLI", "StrataTestSupport", "example-title-card", "example-lower-third",
                                                          "example-bar-chart", "example-logo-reveal", "example-loading-spinner",
                                                          "example-card-flip"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTestSupport", .product(name: "Yams", package: "Yams")],
+        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTerminal", "StrataTestSupport", .product(name: "Yams", package: "Yams")],
                     exclude: ["__Snapshots__"]),
         // The seeds' examples ported as an iOS developer writes them, compiled with `import Strata`
         // only (Swift 5 mode, as the iOS code they come from). Files that need the Objective-C

@@ -3,8 +3,12 @@
 # docs/previews/<name>.gif at 12 frames a second, scaled so that its longer side is 480 pixels
 # (0.25 for 1920×1080 and 1080×1920).
 #
-#   scripts/previews.sh                       # every template in Templates/
-#   scripts/previews.sh countdown title-card  # some
+# and then the GIFs made by tapes in examples/tapes/ that the README shows (a tape runs its
+# commands for real in a shell: strata-setup.tape runs `strata` from this checkout).
+#
+#   scripts/previews.sh                       # every template in Templates/, then the tapes
+#   scripts/previews.sh countdown title-card  # some templates (no tapes)
+#   scripts/previews.sh --tapes               # the tapes only
 #   STRATA=.build/debug/strata scripts/previews.sh
 #
 # Uses ${STRATA:-.build/release/strata}: build it first with
@@ -18,8 +22,13 @@ if [ ! -x "$STRATA" ]; then
 fi
 mkdir -p docs/previews
 
+tapes=(strata-setup)
 names=("$@")
-if [ ${#names[@]} -eq 0 ]; then
+if [ "${1:-}" = "--tapes" ]; then
+  names=()
+elif [ ${#names[@]} -gt 0 ]; then
+  tapes=()
+else
   for dir in Templates/*/; do
     name=$(basename "$dir")
     [ -f "$dir$name.yaml" ] && names+=("$name")
@@ -33,4 +42,12 @@ for name in "${names[@]}"; do
   scale=$(python3 -c "print(round(480 / max($width, $height), 4))")
   "$STRATA" render "$template" -o "docs/previews/$name.gif" --scale "$scale" --fps 12 --quiet
   echo "docs/previews/$name.gif  ($(du -k "docs/previews/$name.gif" | cut -f1) kB, scale $scale)"
+done
+
+# Tapes: `strata` (this checkout's) first on PATH, the templates found by name.
+export PATH="$(cd "$(dirname "$STRATA")" && pwd):$PATH"
+export STRATA_TEMPLATES="$PWD/Templates"
+for tape in "${tapes[@]}"; do
+  "$STRATA" render "examples/tapes/$tape.tape" -o "docs/previews/$tape.gif" --quiet
+  echo "docs/previews/$tape.gif  ($(du -k "docs/previews/$tape.gif" | cut -f1) kB, tape examples/tapes/$tape.tape)"
 done

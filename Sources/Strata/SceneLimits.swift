@@ -116,7 +116,7 @@ public struct SceneLimits: Sendable, Equatable {
     }
 
     /// The same, as text: "…: over the limit of 64 MiB (raise it with --limit expansion-mb=N)".
-    func exceededMessage(_ what: String, name: String) -> String {
+    public func exceededMessage(_ what: String, name: String) -> String {
         "\(what): over the limit of \(text(of: name)) (raise it with --limit \(name)=N)"
     }
 

@@ -14,3 +14,11 @@
 //     }
 @_exported import Strata
 @_exported import StrataTerminal
+
+/// The node kinds that modules above Strata supply, registered with Strata's compiler before any
+/// template or script scene is compiled (explicitly: Strata never looks a kind up by name).
+enum LinkedNodeKinds {
+    static func register() {
+        TerminalNodes.register()
+    }
+}

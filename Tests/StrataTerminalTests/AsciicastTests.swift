@@ -22,6 +22,48 @@ final class AsciicastTests: XCTestCase {
         [10, "o", "after a pause"]
         """
 
+    /// A v3 recording with two markers: "build" at 2 s, "test" at 6 s (times as recorded).
+    static let marked = """
+        {"version": 3, "term": {"cols": 20, "rows": 4}}
+        [1, "o", "$ make\\r\\n"]
+        [1, "m", "build"]
+        [0.5, "o", "\\u001b[31mbuilding\\u001b[0m\\r\\n"]
+        [1.5, "o", "built\\r\\n"]
+        [2, "m", "test"]
+        [1, "o", "tested\\r\\n"]
+        [3, "o", "bye"]
+        """
+
+    func testMarkersAndACutOfTheRecording() throws {
+        let cast = try Asciicast(text: Self.marked)
+        XCTAssertEqual(cast.markers.map(\.label), ["build", "test"])
+        XCTAssertEqual(cast.markers.map(\.time), [2, 6])
+        XCTAssertEqual(try cast.time(of: "test", option: "--from", file: "m.cast"), 6)
+        XCTAssertEqual(try cast.time(of: "2.5", option: "--from", file: "m.cast"), 2.5)
+        XCTAssertThrowsError(try cast.time(of: "deploy", option: "--to", file: "m.cast")) {
+            XCTAssertEqual("\($0)", "m.cast: --to: no marker \"deploy\" in the recording (its markers: \"build\" (2 s), \"test\" (6 s))")
+        }
+        // From the "build" marker to 8 s: the video starts with the screen as it was at 2 s
+        // ("$ make" typed before the cut), plays 2.5 s → 0.5 s, 4 s → 2 s, 7 s → 5 s, and ends
+        // at 8 s → 6 s; "bye" at 10 s is after the cut.
+        let (timeline, end) = cast.timeline(frameRate: 10, from: 2, to: 8)
+        XCTAssertEqual(end, 6, accuracy: 1e-9)
+        XCTAssertEqual(timeline.state(at: 0).text, "$ make")
+        XCTAssertEqual(timeline.state(at: 0.45).text, "$ make")
+        XCTAssertEqual(timeline.state(at: 0.5).text, "$ make\nbuilding")
+        XCTAssertEqual(timeline.state(at: 0.5)[1, 0].foreground, .indexed(1))
+        XCTAssertEqual(timeline.state(at: 2.0).text, "$ make\nbuilding\nbuilt")
+        // "tested" and the line after it take a fifth row: the four rows scroll.
+        XCTAssertEqual(timeline.state(at: 5.0).text, "building\nbuilt\ntested")
+        XCTAssertEqual(timeline.finalState.text, "building\nbuilt\ntested", "nothing after --to")
+        // A cut with a speed: the cut's times are the recording's, the gaps played twice as fast.
+        let fast = cast.timeline(speed: 2, frameRate: 10, from: 6, to: 10)
+        XCTAssertEqual(fast.end, 2, accuracy: 1e-9)
+        XCTAssertEqual(fast.timeline.state(at: 0.45).text, "$ make\nbuilding\nbuilt")
+        XCTAssertEqual(fast.timeline.state(at: 0.5).text, "building\nbuilt\ntested")
+        XCTAssertEqual(fast.timeline.state(at: 2).text, "building\nbuilt\ntested\nbye", "\"bye\" at 10 s (the cut's end) is shown")
+    }
+
     func testVersionsTwoAndThreeGiveTheSameScreens() throws {
         let a = try Asciicast(text: Self.v2), b = try Asciicast(text: Self.v3)
         XCTAssertEqual(a.columns, 20); XCTAssertEqual(b.rows, 4)

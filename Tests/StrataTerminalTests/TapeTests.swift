@@ -128,6 +128,25 @@ final class TapeTests: XCTestCase {
         Wait@20s /(?m)^hello$/
         """
 
+    /// Hidden text goes in in blocks, not a key at a time: a 6000-character set-up line (more
+    /// than the terminal's buffers hold, its echo read between blocks) arrives whole without
+    /// the writes blocking, and takes no video time.
+    func testHiddenTypingIsWrittenInBlocks() throws {
+        let r = try run("""
+            Hide
+            Type "x=\(String(repeating: "ab", count: 3000)); echo ${#x}; clear"
+            Enter
+            Wait+Screen@20s /^>$/
+            Type "echo ${#x}"
+            Enter
+            Wait@20s /^6000$/
+            Show
+            Sleep 200ms
+            """)
+        XCTAssertEqual(r.movie.finalText, "> echo ${#x}\n6000\n>\n")
+        XCTAssertEqual(r.movie.duration, 0.2, accuracy: 0.11, "hidden steps take no video time")
+    }
+
     func testRealShellTypingOutputAndHideShow() throws {
         let r = try run(Self.helloTape)
         let texts = frameTexts(r)

@@ -40,6 +40,56 @@ final class TerminalCLITests: XCTestCase {
         return url
     }
 
+    /// The `strata` executable registers the `terminal` node: a template with one validates and
+    /// renders (a session's text, never run), and a batch row cannot make it run anything.
+    func testTemplateWithATerminalNode() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+            size: [480, 200]
+            duration: 2
+            parameters: [{name: cmd, type: string, default: "touch ran"}]
+            layers:
+              - {type: terminal, columns: 30, rows: 4, typingSpeed: 100, layout: {center: true}, session: ["$ {{cmd}}", "done"]}
+            """.write(to: dir.appendingPathComponent("t.yaml"), atomically: true, encoding: .utf8)
+        try "cmd\ntouch ran-from-batch\n".write(to: dir.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let v = try run(["validate", "t.yaml"], in: dir)
+        XCTAssertEqual(v.status, 0, v.stderr)
+        let r = try run(["still", "t.yaml", "--time", "1.9", "-o", "t.png"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let b = try run(["batch", "t.yaml", "--data", "rows.csv", "--out", "out", "--name", "row.gif", "--duration", "0.5", "--scale", "0.25", "--fps", "4"], in: dir)
+        XCTAssertEqual(b.status, 0, b.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("t.png").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("ran").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("ran-from-batch").path))
+    }
+
+    func testFromAndToAMarker() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+            {"version": 3, "term": {"cols": 20, "rows": 4}}
+            [1, "o", "one\\r\\n"]
+            [1, "m", "two"]
+            [1, "o", "two\\r\\n"]
+            [6, "o", "three\\r\\n"]
+            """.write(to: dir.appendingPathComponent("m.cast"), atomically: true, encoding: .utf8)
+        // --to 8 ends before "three" (9 s): the final screen is the one at 8 s.
+        let r = try run(["render", "m.cast", "--from", "two", "--to", "8", "-o", "m.txt", "--quiet"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("m.txt"), encoding: .utf8), "one\ntwo\n")
+        let gif = try run(["render", "m.cast", "--from", "2.5", "--to", "8", "-o", "m.gif", "--fps", "10", "--quiet"], in: dir)
+        XCTAssertEqual(gif.status, 0, gif.stderr)
+        let bad = try run(["render", "m.cast", "--from", "nope", "-o", "m.gif"], in: dir)
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("m.cast: --from: no marker \"nope\" in the recording (its markers: \"two\" (2 s))"), bad.stderr)
+        let backwards = try run(["render", "m.cast", "--from", "8", "--to", "two", "-o", "m.gif"], in: dir)
+        XCTAssertTrue(backwards.stderr.contains("m.cast: --to (2 s) must come after --from (8 s)"), backwards.stderr)
+        try "Output t.gif\nType \"echo\"\n".write(to: dir.appendingPathComponent("t.tape"), atomically: true, encoding: .utf8)
+        let tape = try run(["render", "t.tape", "--from", "1"], in: dir)
+        XCTAssertTrue(tape.stderr.contains("--speed, --idle-time-limit, --from and --to apply to recordings (.cast)"), tape.stderr)
+    }
+
     func testRecordingToGIF() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -5,6 +5,7 @@
 import Foundation
 import XCTest
 @testable import Strata
+import StrataTerminal
 
 final class NewUserTests: XCTestCase {
     private var folder: URL!
@@ -175,15 +176,16 @@ final class NewUserTests: XCTestCase {
             .appendingPathComponent("Templates/terminal-typing/terminal-typing.yaml")
         let t = try Template(contentsOf: url)
         let lines = try XCTUnwrap(t.parameters.first { $0.name == "lines" })
-        XCTAssertTrue(lines.summary.contains("at most 12 items"), lines.summary)
+        XCTAssertTrue(lines.summary.contains("at most 40 items"), lines.summary)
         XCTAssertFalse(lines.summary.contains("characters"), lines.summary)
         // The default, as --set would take it, reads back as the same seven lines.
         let text = try XCTUnwrap(lines.defaultText)
         XCTAssertTrue(text.hasPrefix("[\"$ swift build"), text)
         let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String])
         XCTAssertEqual(parsed.count, 7)
-        XCTAssertEqual(parsed[2], "Build of product 'strata' complete! (41.27s)")
+        XCTAssertEqual(parsed[2], "\u{1B}[32mBuild of product 'strata' complete!\u{1B}[0m (41.27s)")
         XCTAssertEqual(parsed[4], "ada.mp4: 150 frames, 1920×1080, 5 s")
+        TerminalNodes.register()  // the template's terminal layer is StrataTerminal's
         let filled = try t.makeScene(TemplateArguments(text: ["lines": text]))
         XCTAssertEqual(filled.duration, try t.makeScene().duration)
 

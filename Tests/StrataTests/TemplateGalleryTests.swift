@@ -5,9 +5,11 @@
 // bytes). Beside the pictures, exact checks of what each template promises, read from the
 // presentation tree: the bar-chart race's order at the first and last steps, the social clip's
 // captions at and between their SubRip times, the countdown's digit and ring, the terminal's
-// typing one whole character at a time.
+// typing one whole character at a time (its `terminal` node is StrataTerminal's, registered as
+// the `strata` command registers it).
 import XCTest
 @testable import Strata
+import StrataTerminal
 import StrataTestSupport
 
 final class TemplateGalleryTests: XCTestCase {
@@ -16,6 +18,8 @@ final class TemplateGalleryTests: XCTestCase {
 
     static let names = ["lower-third", "title-card", "quote-card", "bar-chart-race", "terminal-typing",
                         "logo-reveal", "countdown", "social-clip", "ken-burns"]
+
+    override func setUp() { TerminalNodes.register() }
 
     private func template(_ name: String) throws -> Template {
         try Template(contentsOf: Self.folder.appendingPathComponent("\(name)/\(name).yaml"))
@@ -172,19 +176,40 @@ final class TemplateGalleryTests: XCTestCase {
 
     func testTerminalTypesWholeCharacters() throws {
         let s = try scene("terminal-typing")
-        let advance = Double(TextMetrics.size(of: "M", font: "DejaVu Sans Mono", fontSize: 28).width)
-        let prompt = Double(TextMetrics.size(of: "$ ", font: "DejaVu Sans Mono Bold", fontSize: 28).width)
-        // The first command starts being typed 0.3 s in, 18 characters a second.
-        for typed in [0, 1, 5, 12] {
-            let t = 0.3 + (Double(typed) + 0.5) / 18
-            let mask = try presented("typed-0", in: s, at: t)
-            XCTAssertEqual(Double(mask.bounds.width), Double(typed) * advance, accuracy: 1e-6, "\(typed) characters at \(t) s")
-            let cursor = try presented("cursor", in: s, at: t)
-            XCTAssertEqual(Double(cursor.position.x), 28 + prompt + Double(typed) * advance, accuracy: 1e-6)
+        let terminal = try XCTUnwrap(try layer("terminal", in: s.rootLayer) as? TerminalLayer)
+        func row(_ r: Int, at t: Double) -> String {
+            terminal.screenState(atLocalTime: t).text(ofRow: r).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
-        // Output lines wait their turn; the second command's line shows once the first is done.
-        XCTAssertEqual(try presented("line-1", in: s, at: 1.0).opacity, 0)
-        XCTAssertEqual(try presented("line-1", in: s, at: 3.5).opacity, 1)
+        // The first command starts being typed 0.3 s in, 18 characters a second.
+        let command = "swift build -c release --product strata"
+        for typed in [0, 1, 5, 12, command.count] {
+            let t = 0.3 + (Double(typed) + 0.5) / 18
+            XCTAssertEqual(row(0, at: t), ("$ " + command.prefix(typed)).trimmingCharacters(in: .whitespaces), "\(typed) characters at \(t) s")
+        }
+        // Its output waits for the pause after it; the second command's line shows once the
+        // first is done; the window holds the session and the last prompt.
+        let enter = 0.3 + Double(command.count) / 18 + 0.5
+        XCTAssertEqual(row(1, at: enter - 0.05), "")
+        XCTAssertEqual(row(1, at: enter + 0.05), "Building for production...")
+        XCTAssertEqual(row(3, at: 1.0), "")
+        XCTAssertEqual(row(3, at: 3.5), "$")
+        XCTAssertEqual(terminal.timeline.rows, 8)
+        XCTAssertEqual(row(7, at: s.duration - 0.01), "$")
+        // The template's colours: the prompt bold in the theme's bright green, "complete!" green.
+        let end = terminal.screenState(atLocalTime: s.duration)
+        XCTAssertEqual(end[0, 0].foreground, .indexed(10))
+        XCTAssertEqual(end[2, 0].foreground, .indexed(2))
+        XCTAssertEqual(terminal.terminalStyle.windowTitle, "ada@strata: ~/demo")
+    }
+
+    func testTerminalTemplateScrollsAndTakesAThemeByName() throws {
+        let lines = (1...12).map { $0 % 3 == 1 ? "$ step \($0)" : "line \($0)" }.joined(separator: ",")
+        let s = try scene("terminal-typing", ["lines": lines, "rows": "5", "theme": "Paper"])
+        let terminal = try XCTUnwrap(try layer("terminal", in: s.rootLayer) as? TerminalLayer)
+        XCTAssertEqual(terminal.terminalStyle.theme.background, TerminalTheme.paper.background)
+        let end = terminal.screenState(atLocalTime: s.duration)
+        XCTAssertEqual((0..<5).map { end.text(ofRow: $0).trimmingCharacters(in: .whitespaces) },
+                       ["line 9", "$ step 10", "line 11", "line 12", "$"])
     }
 
     /// `strata still` on a template with a video, in a process whose first scene is that one.

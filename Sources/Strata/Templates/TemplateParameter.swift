@@ -161,6 +161,8 @@ public struct TemplateParameter: Sendable, CustomStringConvertible {
             case .list(let l): value = .array(l.map { if case .number(let n) = $0 { return .number(n) }; return .string($0.text) })
             default: throw fail("a colour")
             }
+            // An empty colour is "not set" (a terminal node's theme colours then stay the theme's).
+            if value == .string("") { return raw }
             guard (try? PropertyDecoding.color(value)) != nil else { throw fail(ValueKind.color.expectation) }
             return raw
         case .enum:

@@ -74,7 +74,7 @@ public enum TemplateSchema {
         "layer": {
           "type": "object", "required": ["type"],
           "properties": {
-            "type": {"enum": ["layer", "shape", "text", "gradient", "image", "video", "group", "transformGroup", "hstack", "vstack", "zstack"]},
+            "type": {"enum": ["layer", "shape", "text", "gradient", "image", "video", "group", "transformGroup", "hstack", "vstack", "zstack", "terminal"]},
             "id": {"type": "string"},
             "layout": {"$ref": "#/$defs/layout"},
             "children": {"type": "array", "items": {"$ref": "#/$defs/layer"}},
@@ -91,6 +91,32 @@ public enum TemplateSchema {
             "font": {"type": "string"},
             "image": {"type": "string"},
             "video": {"type": "string"},
+            "session": {"type": "array", "items": {"anyOf": [{"type": "string"}, {"$ref": "#/$defs/sessionEntry"}]}, "maxItems": 10000,
+                        "x-expected": "a list of lines (text) or entries ({\"command\": …} or {\"output\": …})"},
+            "prompt": {"type": "string"},
+            "theme": {"type": "string"},
+            "fontFamily": {"type": "string"},
+            "typingSpeed": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000, "x-expected": "characters per second in (0, 1000]"},
+            "pause": {"type": "number", "minimum": 0, "maximum": 3600},
+            "commandDelay": {"type": "number", "minimum": 0, "maximum": 3600},
+            "outputDelay": {"type": "number", "minimum": 0, "maximum": 3600},
+            "columns": {"type": "integer", "minimum": 1, "maximum": 1000},
+            "rows": {"type": "integer", "minimum": 1, "maximum": 1000},
+            "finalPrompt": {"type": "boolean"},
+            "promptColor": {"$ref": "#/$defs/color"},
+            "outputColor": {"$ref": "#/$defs/color"},
+            "themeBackground": {"$ref": "#/$defs/color"},
+            "themeForeground": {"$ref": "#/$defs/color"},
+            "cursorColor": {"$ref": "#/$defs/color"},
+            "lineHeight": {"type": "number", "minimum": 0.5, "maximum": 4},
+            "letterSpacing": {"type": "number"},
+            "padding": {"type": "number", "minimum": 0},
+            "windowBar": {"enum": ["none", "colorful", "colorfulRight", "rings", "ringsRight"]},
+            "windowBarSize": {"type": "number", "minimum": 0},
+            "windowTitle": {"type": "string"},
+            "windowRadius": {"type": "number", "minimum": 0},
+            "cursorShape": {"enum": ["block", "bar", "underline"]},
+            "cursorBlink": {"type": "boolean"},
             "backgroundColor": {"$ref": "#/$defs/color"},
             "borderColor": {"$ref": "#/$defs/color"},
             "fillColor": {"$ref": "#/$defs/color"},
@@ -100,6 +126,14 @@ public enum TemplateSchema {
             "position": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2, "x-expected": "a point [x, y]"},
             "size": {"type": "array", "items": {"type": "number", "minimum": 0}, "minItems": 2, "maxItems": 2, "x-expected": "a size [width, height]"},
             "frame": {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4, "x-expected": "a rectangle [x, y, width, height]"}
+          }
+        },
+        "sessionEntry": {
+          "type": "object",
+          "properties": {
+            "command": {"type": "string"}, "output": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+            "delay": {"type": "number", "minimum": 0, "maximum": 3600}, "pause": {"type": "number", "minimum": 0, "maximum": 3600},
+            "typingSpeed": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000}, "clear": {"type": "boolean"}
           }
         },
         "step": {

@@ -15,4 +15,11 @@ public struct StrataCommand: ParsableCommand {
                       ConcatCommand.self, ProbeCommand.self, NewCommand.self])
 
     public init() {}
+
+    /// Registers the node kinds of the modules the command line links (a template's `terminal`
+    /// node), then parses the process's arguments and runs the command.
+    public static func main() {
+        LinkedNodeKinds.register()
+        main(nil)
+    }
 }

@@ -68,7 +68,7 @@ struct TemplateSource: SceneSource {
     /// A terminal session's scene and outputs, or the template's scene.
     func makeRender(cancellation: ExportCancellation) throws -> SourceRender {
         guard let template, TerminalInput.handles(template) else {
-            if !terminal.isEmpty { throw ValidationError("--speed, --idle-time-limit and --theme apply to terminal sessions (.cast, .tape)") }
+            if !terminal.isEmpty { throw ValidationError("--speed, --idle-time-limit, --from, --to and --theme apply to terminal sessions (.cast, .tape)") }
             return SourceRender(scene: try makeScene())
         }
         if !parameters.values.isEmpty || data != nil { throw ValidationError("--set and --data apply to templates, not to a terminal session") }

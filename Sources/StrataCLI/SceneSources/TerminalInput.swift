@@ -24,10 +24,14 @@ struct TerminalOptions: ParsableArguments {
     var speed: Double?
     @Option(parsing: .unconditional, help: ArgumentHelp("A recording's pauses cut to at most this many seconds (default: the recording's own idle_time_limit).", valueName: "seconds"))
     var idleTimeLimit: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("A recording (.cast) played from this point: seconds as recorded, or a marker's label (asciicast v3 \"m\" events); what came before sets the screen up.", valueName: "seconds|marker"))
+    var from: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("A recording (.cast) played up to this point: seconds as recorded, or a marker's label.", valueName: "seconds|marker"))
+    var to: String?
     @Option(help: ArgumentHelp("A .cast or .tape's theme: a built-in name (\(TerminalTheme.builtIn.map(\.name).joined(separator: ", "))) or a JSON file.", valueName: "theme"))
     var theme: String?
 
-    var isEmpty: Bool { speed == nil && idleTimeLimit == nil && theme == nil }
+    var isEmpty: Bool { speed == nil && idleTimeLimit == nil && theme == nil && from == nil && to == nil }
 
     func validate() throws {
         if let speed { guard speed.isFinite, speed > 0, speed <= 100 else { throw ValidationError("--speed \(speed) must be in (0, 100]") } }
@@ -69,14 +73,22 @@ enum TerminalInput {
             style.padding = 16
             style.theme = theme ?? cast.theme ?? .strataDark
             let fps = format.fps ?? 30
-            let (timeline, end) = cast.timeline(speed: options.speed ?? 1, idleTimeLimit: options.idleTimeLimit, frameRate: fps)
+            let from: Double?, to: Double?
+            do {
+                from = try options.from.map { try cast.time(of: $0, option: "--from", file: path) }
+                to = try options.to.map { try cast.time(of: $0, option: "--to", file: path) }
+            } catch { throw CLIError(message: "\(error)") }
+            if let from, let to, to <= from {
+                throw CLIError(message: "\(path): --to (\(Asciicast.seconds(to)) s) must come after --from (\(Asciicast.seconds(from)) s)")
+            }
+            let (timeline, end) = cast.timeline(speed: options.speed ?? 1, idleTimeLimit: options.idleTimeLimit, frameRate: fps, from: from, to: to)
             let movie = TerminalMovie(timeline: timeline, style: style, frameRate: fps, duration: format.duration ?? (end + 1))
             let scene = movie.makeScene()
             scene.contentsScale = format.contentsScale
             return SourceRender(scene: scene, finalText: movie.finalText)
         }
-        if options.speed != nil || options.idleTimeLimit != nil {
-            throw ValidationError("--speed and --idle-time-limit apply to recordings (.cast); a tape sets PlaybackSpeed")
+        if options.speed != nil || options.idleTimeLimit != nil || options.from != nil || options.to != nil {
+            throw ValidationError("--speed, --idle-time-limit, --from and --to apply to recordings (.cast); a tape sets PlaybackSpeed")
         }
         var tape: Tape
         do { tape = try TapeParser.parse(contentsOf: url) } catch { throw CLIError(message: "\(error)") }

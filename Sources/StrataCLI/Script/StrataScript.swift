@@ -40,11 +40,13 @@ extension StrataScript {
 
     /// Parses the command line and runs the command (what `@main` calls).
     public static func main() {
+        LinkedNodeKinds.register()
         ScriptCommand<Self>.main()
     }
 
     /// Runs the command line `arguments` (without the program name); for tests.
     public static func run(arguments: [String]) throws {
+        LinkedNodeKinds.register()
         var command = try ScriptCommand<Self>.parseAsRoot(arguments)
         try command.run()
     }

@@ -88,28 +88,52 @@ public struct Asciicast: Sendable {
         return TerminalTheme(name: "Recording", background: bg, foreground: fg, ansi: palette.count == 16 ? palette : palette + palette)
     }
 
+    // MARK: Markers
+
+    /// The recording's markers ("m" events): their times (as recorded) and labels, in order.
+    public var markers: [(time: Double, label: String)] {
+        events.filter { $0.code == "m" }.map { ($0.time, $0.data) }
+    }
+
+    /// A point of the recording named on a command line: seconds as recorded ("2.5"), or the
+    /// label of a marker. Throws a message (naming `file` and the `option`) listing the markers
+    /// when it is neither.
+    public func time(of point: String, option: String, file: String) throws -> Double {
+        if let t = Double(point.trimmingCharacters(in: .whitespaces)) {
+            guard t.isFinite, t >= 0 else { throw TerminalInputError(file: file, line: nil, message: "\(option) \(point) is not a time in the recording (seconds ≥ 0)") }
+            return t
+        }
+        if let m = markers.first(where: { $0.label == point }) { return m.time }
+        let names = markers.map { "\"\($0.label)\" (\(Self.seconds($0.time)) s)" }
+        throw TerminalInputError(file: file, line: nil, message: "\(option): no marker \"\(point)\" in the recording (" +
+            (names.isEmpty ? "it has no markers; give seconds" : "its markers: " + names.joined(separator: ", ")) + ")")
+    }
+
+    /// Seconds as messages write them ("2.5", "8").
+    public static func seconds(_ t: Double) -> String {
+        let s = String(format: "%.3f", t)
+        return s.replacingOccurrences(of: "0+$", with: "", options: .regularExpression).replacingOccurrences(of: "\\.$", with: "", options: .regularExpression)
+    }
+
     // MARK: Playback
 
     /// The screens the recording shows, played at `speed` with pauses cut to `idleTimeLimit`
     /// (nil: the recording's own limit, if any), each change placed on the first frame at or
     /// after its time (at `frameRate`; later changes in the same frame replace earlier ones).
-    /// Returns the timeline and the time of the last event.
-    public func timeline(speed: Double = 1, idleTimeLimit: Double? = nil, frameRate: Double) -> (timeline: TerminalTimeline, end: Double) {
+    /// `from` and `to` (times as recorded) cut the recording: the video starts with the screen
+    /// as it is at `from` (what came before is played into the emulator, not shown) and ends at
+    /// `to`. Returns the timeline and the video time of the last event (of `to`, when given).
+    public func timeline(speed: Double = 1, idleTimeLimit: Double? = nil, frameRate: Double,
+                         from: Double? = nil, to: Double? = nil) -> (timeline: TerminalTimeline, end: Double) {
         let limit = idleTimeLimit ?? self.idleTimeLimit
+        let start = max(0, from ?? 0)
         let screen = TerminalScreen(columns: columns, rows: rows)
-        let timeline = TerminalTimeline(columns: columns, rows: rows)
-        timeline.append(screen.state, at: 0)
-        var previous = 0.0, clock = 0.0
+        var timeline = TerminalTimeline(columns: columns, rows: rows)
+        var previous = start, clock = 0.0
         var slot = 0.0
         var pending = false
-        for event in events {
-            var gap = event.time - previous
-            previous = event.time
-            if let limit { gap = min(gap, limit) }
-            clock += gap / max(speed, 1e-6)
-            let eventSlot = (clock * frameRate - 1e-9).rounded(.up) / frameRate
-            if pending, eventSlot != slot { timeline.append(screen.state, at: slot); pending = false }
-            slot = eventSlot
+        var started = false
+        func play(_ event: Event) {
             switch event.code {
             case "o":
                 screen.feed(event.data); pending = true
@@ -119,7 +143,31 @@ public struct Asciicast: Sendable {
             default: break
             }
         }
+        /// Video time of a recorded gap.
+        func played(_ gap: Double) -> Double { (limit.map { min(gap, $0) } ?? gap) / max(speed, 1e-6) }
+        for event in events {
+            if let to, event.time > to { break }
+            // Before the cut: into the emulator only. Events at `from` itself are shown.
+            if event.time < start { play(event); continue }
+            if !started {
+                // The grid the screen has at the cut (a resize before it).
+                timeline = TerminalTimeline(columns: screen.columns, rows: screen.rows)
+                timeline.append(screen.state, at: 0)
+                started = true; pending = false
+            }
+            clock += played(event.time - previous)
+            previous = event.time
+            let eventSlot = (clock * frameRate - 1e-9).rounded(.up) / frameRate
+            if pending, eventSlot != slot { timeline.append(screen.state, at: slot); pending = false }
+            slot = eventSlot
+            play(event)
+        }
+        if !started {
+            timeline = TerminalTimeline(columns: screen.columns, rows: screen.rows)
+            timeline.append(screen.state, at: 0)
+        }
         if pending { timeline.append(screen.state, at: slot) }
+        if let to, to > previous { clock += played(to - previous) }
         return (timeline, clock)
     }
 }

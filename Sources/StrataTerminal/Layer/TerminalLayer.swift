@@ -129,6 +129,20 @@ open class TerminalLayer: CALayer {
             }
             bar.addSublayer(dot)
         }
+        if let title = terminalStyle.windowTitle, !title.isEmpty {
+            let text = CATextLayer()
+            text.string = title
+            text.font = "DejaVu Sans"
+            text.fontSize = (terminalStyle.barHeight * 0.4).rounded()
+            text.foregroundColor = terminalStyle.theme.foreground.mixed(with: terminalStyle.theme.background, amount: 0.35).cgColor
+            let size = TextMetrics.size(of: title, font: "DejaVu Sans", fontSize: text.fontSize)
+            // Between the dots and the same space on the other side; cut short with "…" if longer.
+            let titleWidth = min(size.width.rounded(.up), max(0, width - 2 * (x0 + total + gap)))
+            text.truncationMode = .end
+            text.bounds = CGRect(x: 0, y: 0, width: titleWidth, height: size.height.rounded(.up))
+            text.position = CGPoint(x: width / 2, y: terminalStyle.barHeight / 2)
+            bar.addSublayer(text)
+        }
         return bar
     }
 

@@ -39,6 +39,8 @@ public struct TerminalStyle: Hashable, Sendable {
     public var windowBar: TerminalWindowBar = .none
     /// Height of the title bar, in points.
     public var windowBarSize: CGFloat = 32
+    /// A title centred in the title bar (nil: none), in the theme's foreground, dimmed.
+    public var windowTitle: String?
     /// Radius of the window's corners, in points.
     public var borderRadius: CGFloat = 0
     /// Whether the window casts a shadow (needs a margin to be seen).

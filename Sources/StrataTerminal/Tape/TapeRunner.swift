@@ -167,8 +167,20 @@ public final class TapeRunner {
             try checkStop()
             switch step.command {
             case .type(let text, let speed):
-                for scalar in text.unicodeScalars {
-                    try press(screen.bytes(for: scalar), speed: speed ?? typingSpeed)
+                if hidden {
+                    // Nothing typed out of sight is shown, so it goes in 256-byte writes, each
+                    // settled once (a key at a time, git-graph.tape's 700-character set-up line
+                    // waited 20 s for echoes); reading between writes keeps the echo from
+                    // filling the terminal's buffer while the shell waits for us to read.
+                    let bytes = text.unicodeScalars.flatMap { screen.bytes(for: $0) }
+                    for start in stride(from: 0, to: bytes.count, by: 256) {
+                        pty.write(Array(bytes[start..<min(bytes.count, start + 256)]))
+                        try settle(firstWait: echoWait, quiet: quietTime, at: clock)
+                    }
+                } else {
+                    for scalar in text.unicodeScalars {
+                        try press(screen.bytes(for: scalar), speed: speed ?? typingSpeed)
+                    }
                 }
             case .key(let key, let speed, let count):
                 let bytes: [UInt8]

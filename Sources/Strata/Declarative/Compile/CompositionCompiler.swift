@@ -122,13 +122,30 @@ struct CompositionCompiler {
             }
             return CALayer()
         }
-        let layer: CALayer = switch node.type {
-        case .layer, .group, .hstack, .vstack, .zstack, .image: CALayer()
-        case .shape: CAShapeLayer()
-        case .text: CATextLayer()
-        case .gradient: CAGradientLayer()
-        case .video: AVPlayerLayer()
-        case .transformGroup: CATransformLayer()
+        // A kind a module above Strata supplies is made by the compiler it registered.
+        var kindCompiler: NodeKindCompiler?
+        var kindSize: CGSize?
+        if let supplier = node.type.supplyingModule {
+            kindCompiler = NodeKindCompilers.compiler(for: node.type)
+            if kindCompiler == nil {
+                issue("\(path).type", "a \(node.type.rawValue) layer is \(supplier.module)'s: import \(supplier.module) and call \(supplier.registration) before compiling (the strata command does)")
+            }
+        }
+        let layer: CALayer
+        if let kindCompiler {
+            let context = NodeKindContext(path: path, frameRate: fps, duration: duration, explicitSize: explicitSize(of: node), limits: limits)
+            layer = kindCompiler.makeLayer(for: node, context: context)
+            issues += context.issues
+            kindSize = layer.bounds.size
+        } else {
+            layer = switch node.type {
+            case .layer, .group, .hstack, .vstack, .zstack, .image, .terminal: CALayer()
+            case .shape: CAShapeLayer()
+            case .text: CATextLayer()
+            case .gradient: CAGradientLayer()
+            case .video: AVPlayerLayer()
+            case .transformGroup: CATransformLayer()
+            }
         }
         if let id = node.id {
             layer.name = id
@@ -136,10 +153,15 @@ struct CompositionCompiler {
             else { layersByID[id] = (layer, node) }
         }
         let table = PropertyTable.properties(of: node.type)
+        let own = kindCompiler?.properties ?? [:]
         for key in node.properties.keys.sorted() {
             let value = node.properties[key]!
+            // The kind compiler read its own properties (and reported their problems).
+            if own[key] != nil { continue }
             guard let info = table[key] else {
-                issue("\(path).\(key)", "unknown property for a \(node.type.rawValue) layer\(NearestName.didYouMean(key, among: table.keys))(known: \(table.keys.sorted().joined(separator: ", ")))")
+                if node.type.supplyingModule != nil, kindCompiler == nil { continue }
+                let known = (Array(table.keys) + Array(own.keys)).sorted()
+                issue("\(path).\(key)", "unknown property for a \(node.type.rawValue) layer\(NearestName.didYouMean(key, among: known))(known: \(known.joined(separator: ", ")))")
                 continue
             }
             do {
@@ -151,7 +173,7 @@ struct CompositionCompiler {
                 issue("\(path).\(key)", "\(error)")
             }
         }
-        let intrinsic = intrinsicSize(of: node, layer: layer, path: path)
+        let intrinsic = kindSize ?? intrinsicSize(of: node, layer: layer, path: path)
         var children: [(Node, CALayer, String)] = []
         for (i, child) in node.children.enumerated() {
             let p = "\(path).children[\(i)]"

@@ -129,6 +129,8 @@ enum PropertyTable {
         case .video: video
         case .hstack, .vstack, .zstack: stack
         case .layer, .group, .transformGroup: [:]
+        // The kind's own properties are its kind compiler's (NodeKindCompiler.properties).
+        case .terminal: [:]
         }
         return common.merging(own) { a, _ in a }
     }

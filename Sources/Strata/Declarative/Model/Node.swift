@@ -26,6 +26,10 @@ public enum NodeType: String, Codable, Hashable, Sendable, CaseIterable {
     case transformGroup
     /// Groups that lay their sublayers out in a row, a column, or on top of each other.
     case hstack, vstack, zstack
+    /// A terminal window playing a scripted session (property `session`). Its layer is
+    /// StrataTerminal's `TerminalLayer`, compiled through `NodeKindCompilers`: import
+    /// StrataTerminal and call `TerminalNodes.register()` (the `strata` command does).
+    case terminal
 }
 
 /// Where a node sits in its parent, when it does not give a `position` or `frame` itself.
