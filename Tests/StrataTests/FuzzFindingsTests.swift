@@ -96,4 +96,38 @@ final class FuzzFindingsTests: XCTestCase {
         }
         XCTAssertEqual(try DataFiles.csvRows("a,b\n1,2\n", file: "ok.csv").map { $0.fields }, [["a": "1", "b": "2"]])
     }
+
+    /// A dash pattern of [0, 1e-300] along a circle of radius 1e19 cut dashes until memory ran
+    /// out (the steps lost below the coordinates' precision, so the loop never moved on). A
+    /// pattern finer than `maximumDashes` repeats a polyline is drawn solid: the stroke of a
+    /// shape with that pattern equals the stroke without it.
+    func testADashPatternFinerThanThePrecisionIsDrawnSolid() throws {
+        func scene(_ dashes: String) throws -> Scene {
+            let yaml = """
+                size: [64, 36]
+                fps: 10
+                duration: 0.1
+                layers:
+                  - {type: shape, path: {circle: [32, 18, 12]}, lineWidth: 3, \(dashes)strokeColor: blue, fillColor: "#00000000"}
+                """
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("dash-\(UUID().uuidString).yaml")
+            try yaml.write(to: url, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: url) }
+            return try Template(contentsOf: url).makeScene()
+        }
+        let fine = try scene("lineDashPattern: [0, 1e-300], ").renderFrame(at: 0)
+        let solid = try scene("").renderFrame(at: 0)
+        XCTAssertEqual(fine, solid)
+        // A pattern a circle holds a few times of is still dashed.
+        XCTAssertNotEqual(try scene("lineDashPattern: [4, 4], ").renderFrame(at: 0), solid)
+        // The fuzzer's whole input (kept in Fuzz/Corpus/template) renders or is refused, in bounded memory.
+        let input = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Corpus/template/regress-dash-pattern-finer-than-precision.yaml")
+        do {
+            let frame = try Template(contentsOf: input).makeScene().renderFrame(at: 0)
+            XCTAssertEqual(frame.width, 64)
+        } catch {
+            XCTAssertFalse("\(error)".isEmpty)
+        }
+    }
 }

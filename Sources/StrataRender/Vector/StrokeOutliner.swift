@@ -264,12 +264,25 @@ struct StrokeScratch {
 }
 
 extension FlatPath.Subpath {
+    /// The most pattern repeats `dashed` cuts one polyline into (see there).
+    static let maximumDashes = 100_000.0
+
     /// The "on" pieces of a dash pattern along this polyline, starting `phase` into the
     /// pattern; ends of pieces are corners (they get caps). On a closed polyline a dash running
     /// through the start point is one piece.
     func dashed(_ pattern: [Double], phase: Double) -> [FlatPath.Subpath] {
         let total = pattern.reduce(0, +)
         guard total > 0, points.count > 1 else { return [] }
+        // A pattern so fine that this polyline would hold more than `maximumDashes` of it (a
+        // [0, 1e-300] pattern along a circle: the fuzzer's, which cut dashes until memory ran
+        // out, the steps lost below the coordinates' precision) is drawn solid: its dashes are
+        // far finer than a pixel wherever the polyline is on screen.
+        var length = 0.0
+        for i in 0..<(isClosed ? points.count : points.count - 1) {
+            let a = points[i], b = points[(i + 1) % points.count]
+            length += hypot(Double(b.x - a.x), Double(b.y - a.y))
+        }
+        guard length.isFinite, length / total <= Self.maximumDashes else { return [self] }
         var k = 0
         var left = 0.0
         var p = phase.truncatingRemainder(dividingBy: total)
