@@ -32,6 +32,12 @@ public final class BatchLock {
                                      + "(\(String(cString: strerror(errno))))")
             }
             if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                guard errno == EWOULDBLOCK else {
+                    let reason = String(cString: strerror(errno))
+                    close(fd)
+                    throw BatchLockError(message: "cannot lock the output folder \(folder.path): \(reason) (the file system may not "
+                                         + "support locks; one batch at a time into a folder is then up to you)")
+                }
                 let holder = Self.read(fd).trimmingCharacters(in: .whitespacesAndNewlines)
                 close(fd)
                 throw BatchLockError(message: "another batch is writing into \(folder.path)"
