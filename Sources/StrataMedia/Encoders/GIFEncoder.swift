@@ -3,10 +3,11 @@
 // global palette built from all frames, or (automatic, the default) to the global palette when it
 // renders the frame closely and a local one otherwise. Only the rectangle that changed since the
 // previous frame is re-encoded (disposal "do not dispose"), pixels inside it that did not change
-// are written as transparent so the previous frame shows through, and an unchanged frame becomes
-// a 1×1 transparent pixel: static regions cost nothing, do not flicker, and every appended frame
-// stays a frame. Temporal stability: a pixel counts as unchanged when its colour is within
-// `temporalTolerance` levels of the colour it had when it was last written, so the small
+// are written as transparent so the previous frame shows through, and an unchanged frame makes
+// the frame before it last longer (its delay is patched while its bytes are still held, see
+// `GIFByteBuffer`; a 1×1 transparent pixel carries the delay where the 16-bit field is full):
+// static regions cost nothing and do not flicker. Temporal stability: a pixel counts as
+// unchanged when its colour is within `temporalTolerance` levels of the colour it had when it was last written, so the small
 // frame-to-frame variations of lossy or noisy sources neither shimmer nor cost bytes (the
 // comparison is against the last written colour, not the previous frame, so slow drifts are
 // caught once they exceed the tolerance). Frames may be dropped for a lower output rate
@@ -59,6 +60,11 @@ public final class GIFEncoder: @unchecked Sendable {
     /// Held by every public method: the encoder's mutable state is touched only under it.
     private let lock = Mutex(())
     private var gif: UnsafeMutablePointer<GifFileType>?
+    /// What giflib writes, held until the next frame starts (see `GIFByteBuffer`).
+    private var output: GIFByteBuffer?
+    /// The last written frame while its bytes are still held: where its delay is in the buffer,
+    /// and the delay. An unchanged frame after it lengthens it instead of adding a frame.
+    private var lastFrameDelay: (offset: Int, centiseconds: Int)?
     private var appended = 0
     private var written = 0
     private var isOpen = false
@@ -84,6 +90,9 @@ public final class GIFEncoder: @unchecked Sendable {
     private var spooled = 0
     /// Whether the screen descriptor (and the global palette, if any) has been written.
     private var headerWritten = false
+    /// Whether the interval's palette is a smaller one for flat graphics (see
+    /// `flatGraphicsPalette`): every frame of the interval then uses it.
+    private var intervalIsFlat = false
 
     /// Creates `url` for a `width`×`height` GIF at `frameRate`. Throws `MediaError` when the file
     /// cannot be created or a size or option is out of range.
@@ -139,11 +148,17 @@ public final class GIFEncoder: @unchecked Sendable {
             throw MediaError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
         }
         var error: Int32 = 0
-        guard let gif = EGifOpenFileHandle(descriptor, &error) else {
+        let output = GIFByteBuffer(descriptor: descriptor)
+        guard let gif = EGifOpen(Unmanaged.passUnretained(output).toOpaque(), { gif, bytes, count in
+            guard let gif, let user = gif.pointee.UserData, let bytes, count > 0 else { return 0 }
+            Unmanaged<GIFByteBuffer>.fromOpaque(user).takeUnretainedValue().append(bytes, count: Int(count))
+            return count
+        }, &error) else {
             Glibc.close(descriptor)
             if OutputDestination.isFile(path) { try? FileManager.default.removeItem(atPath: path) }
             throw MediaError.cannotWrite(path: path, reason: Self.giflibMessage(error))
         }
+        self.output = output
         self.gif = gif
         EGifSetGifVersion(gif, true)
         do {
@@ -225,10 +240,12 @@ public final class GIFEncoder: @unchecked Sendable {
             var error: Int32 = 0
             let status = EGifCloseFile(gif, &error)
             gif = nil
+            let flushFailure = output?.flush()
             close(removingFile: false)
             if status == GIF_ERROR {
                 throw MediaError.libraryFailure(path: path, operation: "closing the GIF (EGifCloseFile)", reason: Self.giflibMessage(error))
             }
+            if let flushFailure { throw MediaError.cannotWrite(path: path, reason: flushFailure) }
         }
     }
 
@@ -252,8 +269,13 @@ public final class GIFEncoder: @unchecked Sendable {
     private func flushSpool() throws {
         guard let spool, let statistics, spooled > 0 else { return }
         // One slot stays free for transparency (kept alpha, or unchanged pixels).
-        let colors = PaletteBuilder.palette(from: statistics, maxColors: options.resolvedMaxColors - 1,
+        var colors = PaletteBuilder.palette(from: statistics, maxColors: options.resolvedMaxColors - 1,
                                             exactUpTo: options.maxColors - 1, space: options.quantizationSpace)
+        intervalIsFlat = false
+        if let smaller = flatGraphicsPalette(statistics, full: colors) {
+            colors = smaller
+            intervalIsFlat = true
+        }
         let mapper = PaletteMapper(colors: colors, isExact: isExact(statistics, colors), space: options.quantizationSpace)
         // Flat graphics (few distinct colours over the whole animation) have no noise
         // to tolerate: every change is real (measured on the flat UI clip: SSIM
@@ -271,6 +293,41 @@ public final class GIFEncoder: @unchecked Sendable {
         }
         spooled = 0
     }
+
+    /// Flat graphics (at most 4096 distinct colours over the interval: text, UI, terminals) with
+    /// more colours than a palette holds: most are antialiasing shades between a few flat
+    /// colours, and a smaller palette renders them as well. The smallest of
+    /// `flatPaletteSizes` whose pixel-weighted root-mean-square error over the interval's exact
+    /// colours is at most `flatPaletteTolerance` levels, used for every frame of the interval
+    /// (the error is known for all of them); nil when none is smaller than `full` or the options
+    /// ask for something else (a size goal, a global or per-frame palette, a set tolerance).
+    private func flatGraphicsPalette(_ statistics: ColorStatistics, full: [RGB8]) -> [RGB8]? {
+        guard options.goal == .quality, options.palette == .automatic,
+              let counts = statistics.exactCounts, counts.count > full.count else { return nil }
+        for size in Self.flatPaletteSizes where size < full.count {
+            let colors = PaletteBuilder.palette(from: statistics, maxColors: size, space: options.quantizationSpace)
+            let mapper = PaletteMapper(colors: colors, isExact: false, space: options.quantizationSpace)
+            var squared = 0.0, pixels = 0.0
+            for (packed, count) in counts {
+                let r = Float(packed >> 16), g = Float((packed >> 8) & 0xFF), b = Float(packed & 0xFF)
+                let c = colors[mapper.nearest(r, g, b)]
+                let dr = r - Float(c.r), dg = g - Float(c.g), db = b - Float(c.b)
+                squared += Double(dr * dr + dg * dg + db * db) * Double(count)
+                pixels += Double(count)
+            }
+            let rms = pixels > 0 ? (squared / (3 * pixels)).squareRoot() : 0
+            if rms <= Self.flatPaletteTolerance { return colors }
+        }
+        return nil
+    }
+
+    /// The palette sizes `flatGraphicsPalette` tries, smallest first.
+    static let flatPaletteSizes = [16, 24, 32, 48, 64, 96, 128, 192]
+    /// Root-mean-square error, in levels per channel, that a smaller palette for flat graphics
+    /// may add. Measured on the example tapes (Benchmarks/terminal-gifs.sh): 0.8 picks 48
+    /// colours for each of them, at SSIM 0.9996–0.9997 against the lossless frames, above the
+    /// palettegen + gifsicle -O3 peer's 0.9992–0.9995; 1.0 would pick 32 for git-graph, below it.
+    static let flatPaletteTolerance = 0.8
 
     private func isExact(_ statistics: ColorStatistics, _ colors: [RGB8]) -> Bool {
         if let exact = statistics.exactColors { return exact.count <= colors.count }
@@ -309,7 +366,9 @@ public final class GIFEncoder: @unchecked Sendable {
             rect = (0, 0, width, height)
         }
         guard let rect else {
-            try writeUnchangedFrame(delay: delay)
+            // Nothing changed: the last frame lasts longer (as gifsicle's optimiser does), or,
+            // when that frame is already out, one transparent pixel carries the delay.
+            if !lengthenLastFrame(by: delay) { try writeUnchangedFrame(delay: delay) }
             written += 1
             return
         }
@@ -327,7 +386,7 @@ public final class GIFEncoder: @unchecked Sendable {
         }
         let usesTransparency = keepsTransparency || !region.transparent.isEmpty
         let mapper: PaletteMapper
-        if let globalMapper, options.palette == .global || fitsGlobal(region, globalMapper) {
+        if let globalMapper, options.palette == .global || intervalIsFlat || fitsGlobal(region, globalMapper) {
             mapper = globalMapper
         } else {
             scratchStatistics.reset()
@@ -360,10 +419,21 @@ public final class GIFEncoder: @unchecked Sendable {
             GifFreeMapObject(previous)
             gif.pointee.Image.ColorMap = nil
         }
-        try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, map),
-                  "writing image descriptor \(written) (EGifPutImageDesc)")
-        try indices.withUnsafeMutableBufferPointer { buffer in
-            try check(EGifPutLine(gif, buffer.baseAddress, Int32(buffer.count)), "writing image \(written) (EGifPutLine)")
+        let start = output?.count ?? 0
+        try writeImage(rect, map, &indices)
+        // The same frame with runs extended over unchanged pixels (see `extendedRuns`): kept
+        // when it is smaller. Both are encoded; the held bytes make the first one undoable.
+        if differencing, usesTransparency, let output,
+           var runs = extendedRuns(indices, pixels: pixels, rect: rect, mapper: mapper, transparentIndex: UInt8(transparentIndex)) {
+            let plain = output.count - start
+            output.truncate(to: start)
+            try writeImage(rect, map, &runs.indices)
+            if output.count - start < plain {
+                for p in runs.written { unchangedMask[p] = false }
+            } else {
+                output.truncate(to: start)
+                try writeImage(rect, map, &indices)
+            }
         }
         if differencing {
             Self.updateReference(&reference!, from: pixels, rect: rect, unchanged: unchangedMask, width: width)
@@ -371,6 +441,49 @@ public final class GIFEncoder: @unchecked Sendable {
             reference = pixels
         }
         written += 1
+    }
+
+    /// One image: its descriptor (with `map` as its local colour table, if any) and its pixels.
+    private func writeImage(_ rect: (x: Int, y: Int, width: Int, height: Int), _ map: UnsafeMutablePointer<ColorMapObject>?,
+                            _ indices: inout [UInt8]) throws {
+        try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, map),
+                  "writing image descriptor \(written) (EGifPutImageDesc)")
+        try indices.withUnsafeMutableBufferPointer { buffer in
+            try check(EGifPutLine(gif, buffer.baseAddress, Int32(buffer.count)), "writing image \(written) (EGifPutLine)")
+        }
+    }
+
+    /// Unchanged pixels are written transparent, which breaks the runs LZW compresses: a
+    /// background that scrolled under text becomes background, transparent, background…. Here an
+    /// unchanged pixel whose own colour maps to the index just before it takes that index instead
+    /// (it shows its own colour, so the screen does not change, and the run goes on). Returns the
+    /// new indices and the frame positions of the pixels now written, or nil when there are none.
+    private func extendedRuns(_ indices: [UInt8], pixels: [UInt8], rect: (x: Int, y: Int, width: Int, height: Int),
+                              mapper: PaletteMapper, transparentIndex: UInt8) -> (indices: [UInt8], written: [Int])? {
+        var extended = indices
+        var written: [Int] = []
+        var previous = transparentIndex
+        for row in 0..<rect.height {
+            for column in 0..<rect.width {
+                let p = row * rect.width + column
+                let frameIndex = (rect.y + row) * width + rect.x + column
+                if indices[p] != transparentIndex || !unchangedMask[frameIndex] {
+                    previous = indices[p]
+                    continue
+                }
+                guard previous != transparentIndex else { continue }
+                let s = frameIndex * 4
+                let own = mapper.exactPaletteIndex(pixels[s], pixels[s + 1], pixels[s + 2])
+                    ?? mapper.nearest(Float(pixels[s]), Float(pixels[s + 1]), Float(pixels[s + 2]))
+                if own == Int(previous) {
+                    extended[p] = previous
+                    written.append(frameIndex)
+                } else {
+                    previous = transparentIndex
+                }
+            }
+        }
+        return written.isEmpty ? nil : (extended, written)
     }
 
     /// `.automatic` palettes: whether the global palette renders `region` closely enough that a
@@ -432,12 +545,40 @@ public final class GIFEncoder: @unchecked Sendable {
         try check(EGifPutLine(gif, &pixel, 1), "writing image \(written) (EGifPutLine)")
     }
 
+    /// Starts a frame: writes out what the previous one left in the buffer, then the frame's
+    /// graphics control block, remembering where its delay is so it can still grow.
     private func writeControlBlock(delay: Int, transparentIndex: Int32, disposal: Int32) throws {
+        try flushOutput()
         var control = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false,
                                            DelayTime: Int32(delay), TransparentColor: transparentIndex)
         var bytes = [GifByteType](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&control, &bytes)
+        let start = output?.count ?? 0
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), bytes), "writing graphics control block \(written)")
+        // The block as written: '!', 0xF9, its length (4), packed fields, delay (little-endian), …
+        if let output, output.byte(at: start) == 0x21, output.byte(at: start + 1) == 0xF9 {
+            lastFrameDelay = (start + 4, delay)
+        } else {
+            lastFrameDelay = nil
+        }
+    }
+
+    /// Lengthens the last written frame by `delay` when its bytes are still held and the sum fits
+    /// GIF's 16-bit delay field; false otherwise.
+    private func lengthenLastFrame(by delay: Int) -> Bool {
+        guard let last = lastFrameDelay, let output, last.centiseconds + delay <= 65_535 else { return false }
+        let total = last.centiseconds + delay
+        output.set(UInt8(total & 0xFF), at: last.offset)
+        output.set(UInt8(total >> 8), at: last.offset + 1)
+        lastFrameDelay = (last.offset, total)
+        return true
+    }
+
+    /// Writes the held bytes to the file.
+    private func flushOutput() throws {
+        guard let output else { return }
+        if let reason = output.flush() { throw MediaError.cannotWrite(path: path, reason: reason) }
+        lastFrameDelay = nil
     }
 
     /// A giflib colour map holding `colors` (plus a black slot for transparency), padded with black
@@ -466,6 +607,11 @@ public final class GIFEncoder: @unchecked Sendable {
             var error: Int32 = 0
             _ = EGifCloseFile(gif, &error)
             self.gif = nil
+        }
+        if let output {
+            if !removingFile { _ = output.flush() }
+            output.close()
+            self.output = nil
         }
         try? spool?.close()
         spool = nil
@@ -542,5 +688,52 @@ public final class GIFEncoder: @unchecked Sendable {
     private static func wrap(_ error: Error, path: String, operation: String) -> Error {
         if error is MediaError { return error }
         return MediaError.libraryFailure(path: path, operation: operation, reason: "\(error.localizedDescription)")
+    }
+}
+
+/// The bytes giflib writes, held in memory until the encoder writes them to the file: the frame
+/// being written stays here until the next one starts, so an unchanged frame that follows can
+/// lengthen its delay in place instead of becoming a frame of its own. Holds at most one frame.
+final class GIFByteBuffer {
+    private let descriptor: Int32
+    private var bytes: [UInt8] = []
+    private var isClosed = false
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// The bytes held.
+    var count: Int { bytes.count }
+
+    func append(_ source: UnsafePointer<UInt8>, count: Int) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: source, count: count))
+    }
+
+    func byte(at offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+    func set(_ value: UInt8, at offset: Int) { bytes[offset] = value }
+
+    /// Forgets the bytes after the first `count`.
+    func truncate(to count: Int) { bytes.removeSubrange(count...) }
+
+    /// Writes the held bytes to the descriptor; the reason when it could not.
+    func flush() -> String? {
+        guard !isClosed else { return "the file is closed" }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            done += n
+        }
+        bytes.removeAll(keepingCapacity: true)
+        return nil
+    }
+
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        Glibc.close(descriptor)
     }
 }
