@@ -73,6 +73,9 @@ public final class Template: Sendable {
     public let name: String
     public let summary: String?
     public let parameters: [TemplateParameter]
+    /// The document's `export:` block: defaults for the export flags (the command line wins;
+    /// a default that does not apply to the output chosen is left out).
+    public let exportDefaults: ExportSettings
     let document: TemplateNode
     private var fileName: String { url.lastPathComponent }
 
@@ -103,6 +106,43 @@ public final class Template: Sendable {
             }
         }
         parameters = list
+        exportDefaults = try Self.exportSettings(document["export"], file: url.lastPathComponent)
+    }
+
+    /// The settings of an `export:` block: keys as `ExportSettings.Field.templateKey`, values as
+    /// the flags take them (numbers, true/false, text such as "2MB" or "forever").
+    static func exportSettings(_ node: TemplateNode?, file: String) throws -> ExportSettings {
+        var settings = ExportSettings()
+        guard let node else { return settings }
+        guard case .object(let members) = node.value else {
+            throw TemplateError(file: file, line: node.line, path: "export", message: "expected an object of export settings (codec, alpha, crf, colors …)")
+        }
+        let fields = Dictionary(uniqueKeysWithValues: ExportSettings.Field.allCases.map { ($0.templateKey, $0) })
+        for member in members {
+            let path = "export.\(member.key)"
+            guard let field = fields[member.key] else {
+                let known = ExportSettings.Field.allCases.map(\.templateKey)
+                throw TemplateError(file: file, line: member.node.line ?? node.line, path: path,
+                                    message: "unknown export setting (expected one of \(known.joined(separator: ", ")))")
+            }
+            let text: String
+            switch member.node.value {
+            case .bool(let b): text = b ? "true" : "false"
+            case .number(let n): text = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : "\(n)"
+            case .string(let s): text = s
+            default:
+                throw TemplateError(file: file, line: member.node.line ?? node.line, path: path, message: "expected a number, true/false or text")
+            }
+            if text.contains("{{") {
+                throw TemplateError(file: file, line: member.node.line ?? node.line, path: path,
+                                    message: "export settings are fixed values (no {{expressions}}); the command line overrides them")
+            }
+            do { try settings.set(field, text: text) } catch let e as ExportSettingsError {
+                let message = e.message.replacingOccurrences(of: field.flag, with: member.key)
+                throw TemplateError(file: file, line: member.node.line ?? node.line, path: path, message: message)
+            }
+        }
+        return settings
     }
 
     /// The folder the template's assets are in.
@@ -195,7 +235,7 @@ public final class Template: Sendable {
         let scope = try values(arguments, files: files)
         var body = document
         if case .object(let members) = body.value {
-            body.value = .object(members.filter { !["parameters", "name", "description"].contains($0.key) })
+            body.value = .object(members.filter { !["parameters", "name", "description", "export"].contains($0.key) })
         }
         var expansion = TemplateExpansion(file: fileName, limits: files.limits)
         let expanded = expansion.expand(body, path: "", scope: scope)
