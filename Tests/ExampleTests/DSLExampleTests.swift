@@ -53,7 +53,8 @@ final class DSLExampleTests: XCTestCase {
         try TitleCard.run(arguments: ["sheet", "-o", sheet, "--count", "6", "--columns", "3", "--reduction", "8"])
         let image = try Bitmap(contentsOfPNG: URL(fileURLWithPath: sheet))
         XCTAssertEqual(image.width, 3 * 160 + 4 * 4)
-        XCTAssertEqual(image.height, 2 * 90 + 3 * 4)
+        // Each cell labelled under it (a 14-pixel font at this cell width, 2 pixels above and below).
+        XCTAssertEqual(image.height, 2 * (90 + 18) + 3 * 4)
         let still = dir.appendingPathComponent("still.png").path
         try LogoReveal.run(arguments: ["still", "--time", "2", "-o", still, "--size", "640x360"])
         XCTAssertEqual(try Bitmap(contentsOfPNG: URL(fileURLWithPath: still)).width, 640)
