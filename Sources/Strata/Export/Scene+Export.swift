@@ -97,6 +97,7 @@ extension Scene {
         if options.background != nil && options.preservesAlpha {
             throw ExportError.notWritable(path: url.path, reason: "a background colour makes the frames opaque, which cannot go with preservesAlpha")
         }
+        warnAboutMissingFonts(options)
         if let maximumBytes = options.maximumBytes {
             guard target == .gif else {
                 throw ExportError.notWritable(path: url.path, reason: "a size goal (maximumBytes) applies to GIF files only")
@@ -104,6 +105,40 @@ extension Scene {
             return try exportGIF(to: url, within: maximumBytes, options: options)
         }
         try exportOnce(to: url, target: target, options: options)
+    }
+
+    /// Warns once per export about each font family of the scene's text layers (as built, and in
+    /// a DSL scene's composition) that is not installed and falls back to another face. (Fonts
+    /// set later by `scene.at` blocks are not seen here.)
+    private func warnAboutMissingFonts(_ options: ExportOptions) {
+        var names = Set<String>()
+        func visit(_ layer: CALayer) {
+            if let text = layer as? CATextLayer { names.insert(text.fontName) }
+            for sub in layer.sublayers ?? [] { visit(sub) }
+            if let mask = layer.mask { visit(mask) }
+        }
+        visit(rootLayer)
+        if let data = try? composition?.jsonData(), let json = try? JSONSerialization.jsonObject(with: data) {
+            func walk(_ value: Any) {
+                if let object = value as? [String: Any] {
+                    for (key, v) in object {
+                        if key == "font" || key == "fontFamily", let name = v as? String { names.insert(name) } else { walk(v) }
+                    }
+                } else if let array = value as? [Any] {
+                    array.forEach(walk)
+                }
+            }
+            walk(json)
+        }
+        var families = Set<String>()
+        for name in names.sorted() {
+            guard let family = FontAvailability.missingFamily(inFontName: name), families.insert(family).inserted else { continue }
+            let fallback = TextMetrics.resolvedFamily(forFontName: name)
+            let closest = FontAvailability.closestInstalledFamilies(to: family)
+            let message = "the font family \"\(family)\" is not installed; text in it is drawn in \(fallback.isEmpty ? "a fallback face" : fallback)"
+                + (closest.isEmpty ? "" : " (closest installed: \(closest.joined(separator: ", ")))")
+            if let warning = options.warning { warning(message) } else { FileHandle.standardError.write(Data("warning: \(message)\n".utf8)) }
+        }
     }
 
     /// Exports a GIF that fits in `limit` bytes: the options as given, then smaller settings in

@@ -4,6 +4,7 @@
 // scene. Every error names the file, the line where the document has one, the JSON path and
 // what was expected:  hero.yaml:14 layers[2].animations[0].duration: expected a number ≥ 0 …
 import Foundation
+import StrataRender
 
 /// An error in a template or its parameter values.
 public struct TemplateError: Error, CustomStringConvertible, Sendable {
@@ -256,6 +257,7 @@ public final class Template: Sendable {
         expanded.nonFiniteNumbers(into: &nonFinite)
         let problems = nonFinite.map { (path: $0.path, message: "expected a finite number, got \(TemplateValue.number($0.value).text)") }
             + TemplateSchema.validate(expanded).filter { p in !nonFinite.contains { $0.path == p.path } }
+            + Self.missingFonts(in: expanded)
         if !problems.isEmpty {
             throw TemplateErrors(errors: problems.map {
                 TemplateError(file: fileName, line: placeholder.line($0.path), path: $0.path, message: $0.message)
@@ -269,6 +271,30 @@ public final class Template: Sendable {
             let (path, message) = Self.describe(e)
             throw TemplateError(file: fileName, line: placeholder.line(path), path: path, message: message)
         }
+    }
+
+    /// Fonts (`font`, `fontFamily`) whose family is not installed: a template names fonts it
+    /// means, so a fallback would be a silent surprise (the DSL warns instead).
+    static func missingFonts(in node: TemplateNode, path: String = "") -> [(path: String, message: String)] {
+        var found: [(path: String, message: String)] = []
+        switch node.value {
+        case .object(let members):
+            for m in members {
+                let p = path.isEmpty ? m.key : "\(path).\(m.key)"
+                if ["font", "fontFamily"].contains(m.key), let name = m.node.string, let family = FontAvailability.missingFamily(inFontName: name) {
+                    let closest = FontAvailability.closestInstalledFamilies(to: family)
+                    found.append((p, "the font family \"\(family)\" is not installed"
+                                  + (closest.isEmpty ? "" : " (closest installed: \(closest.joined(separator: ", ")))")
+                                  + "; `fc-list : family` lists them all"))
+                } else {
+                    found += missingFonts(in: m.node, path: p)
+                }
+            }
+        case .array(let items):
+            for (i, item) in items.enumerated() { found += missingFonts(in: item, path: "\(path)[\(i)]") }
+        default: break
+        }
+        return found
     }
 
     /// A JSON path and message for a decoding error.

@@ -77,14 +77,19 @@ struct RenderCommand<Source: SceneSource>: ParsableCommand {
         }
         let line = ProgressLine(style: progress.style, label: URL(fileURLWithPath: path).lastPathComponent)
         options.progress = { line.report($0) }
+        let json = progress.style == .json
         options.warning = { message in
             line.finish()
-            FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+            if json, let data = try? JSONSerialization.data(withJSONObject: ["event": "warning", "output": path, "message": message],
+                                                            options: [.sortedKeys, .withoutEscapingSlashes]) {
+                InterruptSignals.shared.writeToStandardOutput(String(decoding: data, as: UTF8.self) + "\n")
+            } else {
+                FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+            }
         }
         InterruptSignals.shared.install()
         options.cancellation = commandCancellation(timeout)
         if hashFrames {
-            let json = progress.style == .json
             options.frameObserver = { index, frame in
                 let text = json ? "{\"event\":\"frame\",\"frame\":\(index),\"digest\":\"\(frame.digest)\"}\n"
                     : "\(index) \(frame.digest)\n"

@@ -212,15 +212,17 @@ public enum FontAvailability {
         let key = p.family.lowercased().filter { $0 != " " }
         if p.family == p.generic { return nil }
         if FontResolver.isKnownAlias(key) { return nil }
-        let wanted = p.family.lowercased()
-        return installed.contains(where: { $0.lowercased() == wanted }) ? nil : p.family
+        // Blanks ignored: PostScript names run the words together ("DejaVuSans-Bold").
+        return installedKeys.contains(key) ? nil : p.family
     }
 
     /// At most `count` installed families whose names are closest to `family` (fewest edits,
     /// case ignored; ties by name).
     public static func closestInstalledFamilies(to family: String, count: Int = 3) -> [String] {
         let target = Array(family.lowercased())
-        return installed.map { (name: $0, distance: editDistance(Array($0.lowercased()), target)) }
+        // fontconfig's generic aliases (Sans, Serif, Monospace, System-ui) are not families to suggest.
+        let generic: Set<String> = ["sans", "sans-serif", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy", "emoji", "math"]
+        return installed.filter { !generic.contains($0.lowercased()) }.map { (name: $0, distance: editDistance(Array($0.lowercased()), target)) }
             .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
             .prefix(count).map(\.name)
     }
@@ -228,6 +230,7 @@ public enum FontAvailability {
     /// The installed families, listed once per process (fontconfig's list does not change
     /// while a render runs).
     private static let installed: [String] = installedFamilies
+    private static let installedKeys = Set(installed.map { $0.lowercased().filter { $0 != " " } })
 
     private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
