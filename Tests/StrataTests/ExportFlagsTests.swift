@@ -192,6 +192,25 @@ final class ExportFlagsTests: XCTestCase {
         // Without it, black.
         let black = try rgbaFrames(render("b.mp4", ["--pixel-format", "yuv444p", "--crf", "0"]))
         XCTAssertEqual(Double(pixel(black[4], 48, 8)[0]), 0, accuracy: 4)
+        // The same bytes at any worker count (the composite is made per frame on the encoder's thread).
+        let one = try Data(contentsOf: render("c.gif", ["--background", "#336699", "--workers", "1"]))
+        XCTAssertEqual(try Data(contentsOf: render("d.gif", ["--background", "#336699", "--workers", "3"])), one)
+        XCTAssertEqual(pixel(try rgbaFrames(file("c.gif"))[4], 48, 8), [0x33, 0x66, 0x99, 255])
+    }
+
+    func testTheLowerThirdTemplateRendersWithAlpha() throws {
+        // The bundled template "over transparency", at a twentieth of its size and 0.2 s.
+        let mov = try render(templateFolder("lower-third"), "lower.mov", ["--alpha", "--scale", "0.05", "--duration", "2", "--fps", "2", "--frames", "3..3"])
+        let frame = try XCTUnwrap(rgbaFrames(mov, width: 96, height: 54).first)
+        XCTAssertEqual(pixel(frame, 90, 4, width: 96)[3], 0, "transparent where there is no plate")
+        XCTAssertEqual(Double(pixel(frame, 8, 45, width: 96)[3]), 204, accuracy: 2, "the plate at the bottom left, #0D1117CC: 80 % opaque")
+    }
+
+    /// The repository's template folder `name`.
+    private func templateFolder(_ name: String) -> String {
+        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Templates").path) { dir.deleteLastPathComponent() }
+        return dir.appendingPathComponent("Templates/\(name)").path
     }
 
     // MARK: Alpha
