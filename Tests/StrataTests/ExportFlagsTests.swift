@@ -167,9 +167,17 @@ final class ExportFlagsTests: XCTestCase {
         XCTAssertEqual(hevc["pix_fmt"] as? String, "yuv444p")
         let vp9 = try stream(render("b.mp4", ["--codec", "vp9", "--bitrate", "300k"]))
         XCTAssertEqual(vp9["codec_name"] as? String, "vp9")
-        let ten = try stream(render("c.mov", ["--pixel-format", "yuv422p10", "--codec", "prores"]))
+        let ten = try stream(render("c.mov", ["--pixel-format", "yuv444p10", "--codec", "prores"]))
         XCTAssertEqual(ten["codec_name"] as? String, "prores")
-        XCTAssertEqual(ten["pix_fmt"] as? String, "yuv422p10le")
+        // FFmpeg's ProRes decoder reads 4444 as 12-bit; the profile says what was written.
+        XCTAssertEqual(ten["profile"] as? String, "4444")
+        XCTAssertEqual(ten["pix_fmt"] as? String, "yuv444p12le")
+        // ProRes without a pixel format: 422 HQ's 10-bit 4:2:2.
+        XCTAssertEqual(try stream(render("c2.mov", ["--codec", "prores"]))["pix_fmt"] as? String, "yuv422p10le")
+        // AV1 in WebM (SVT-AV1 takes 64×64 and up).
+        let av1 = try stream(render("g.webm", ["--codec", "av1", "--size", "64x64", "--crf", "50"]))
+        XCTAssertEqual(av1["codec_name"] as? String, "av1")
+        XCTAssertEqual(av1["height"] as? Int, 64)
         // --audio: a track of silence; --no-audio: none.
         let withAudio = try ffprobe(render("d.mp4", ["--audio"]), ["-show_streams"])
         XCTAssertEqual((withAudio["streams"] as? [[String: Any]])?.compactMap { $0["codec_type"] as? String }, ["video", "audio"])
@@ -227,6 +235,7 @@ final class ExportFlagsTests: XCTestCase {
         let prores = try stream(mov)
         XCTAssertEqual(prores["codec_name"] as? String, "prores")
         XCTAssertTrue((prores["pix_fmt"] as? String ?? "").hasPrefix("yuva444p"), "\(prores["pix_fmt"] ?? "")")
+        XCTAssertEqual(prores["profile"] as? String, "4444")
         check(try rgbaFrames(mov)[4], "ProRes 4444", tolerance: 3)
 
         let webm = try render("a.webm", ["--transparent"])

@@ -409,6 +409,7 @@ public struct ExportSettings: Sendable, Equatable {
         if alpha == true || pixelFormat?.hasAlpha == true { options.preservesAlpha = true }
         if alpha == false { options.preservesAlpha = false }
         if let pixelFormat { options.video.pixelFormat = pixelFormat }
+        else if codec == .prores && options.video.pixelFormat == .yuv420p { options.video.pixelFormat = .yuv422p10 }  // ProRes 422 HQ
         if let crf { options.video.crf = crf }
         if let bitrate { options.video.bitrate = bitrate }
         if let preset { options.video.preset = preset }
