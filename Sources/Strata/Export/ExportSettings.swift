@@ -32,6 +32,7 @@ public struct ExportSettings: Sendable, Equatable {
         /// The key in a template's `export:` block (`gifFps` for `--gif-fps`).
         public var templateKey: String { self == .gifFPS ? "gifFps" : rawValue }
 
+        /// Fields compare in the order of `allCases` (the order of the flags in help).
         public static func < (a: Field, b: Field) -> Bool {
             allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
         }
@@ -39,8 +40,11 @@ public struct ExportSettings: Sendable, Equatable {
 
     /// GIF dithering and its strength (nil: the encoder's default for the method).
     public struct Dither: Sendable, Equatable {
+        /// None, ordered (Bayer) or diffusion (Floyd–Steinberg).
         public var method: GIFEncoderOptions.Dithering
+        /// 0...1; nil: the method's default.
         public var strength: Double?
+        /// Dithering by `method` at `strength`.
         public init(method: GIFEncoderOptions.Dithering, strength: Double? = nil) {
             self.method = method
             self.strength = strength
@@ -78,6 +82,7 @@ public struct ExportSettings: Sendable, Equatable {
     /// Lossless WebP frames.
     public var lossless: Bool?
 
+    /// No setting given: every export default.
     public init() {}
 
     /// The fields that are set.
@@ -435,10 +440,13 @@ public struct ExportSettings: Sendable, Equatable {
 public struct ExportSettingsError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The settings involved.
     public let fields: [ExportSettings.Field]
+    /// What is wrong and what would work, naming the flags.
     public let message: String
+    /// A problem with `fields`, described by `message`.
     public init(fields: [ExportSettings.Field], message: String) {
         self.fields = fields
         self.message = message
     }
+    /// The message.
     public var description: String { message }
 }

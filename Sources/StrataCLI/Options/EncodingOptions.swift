@@ -60,11 +60,13 @@ public struct EncodingOptions: ParsableArguments {
                              discussion: "Only a folder holding nothing but frame_NNNNN.png files; each frame written replaces the file of its name. Nothing else is ever deleted: a folder with other files is refused with or without this flag."))
     var overwrite = false
 
+    /// Every flag unset (ArgumentParser fills them in).
     public init() {}
 
     /// --workers (nil: the default).
     var workers: Int? { render.workers }
 
+    /// Checks the values of the flags (not yet against an output).
     public func validate() throws {
         _ = try settings()
         if let keyframeInterval, keyframeInterval < 1 {
