@@ -236,6 +236,7 @@ final class ExportFlagsTests: XCTestCase {
         XCTAssertEqual(prores["codec_name"] as? String, "prores")
         XCTAssertTrue((prores["pix_fmt"] as? String ?? "").hasPrefix("yuva444p"), "\(prores["pix_fmt"] ?? "")")
         XCTAssertEqual(prores["profile"] as? String, "4444")
+        XCTAssertTrue(try MediaProbe(url: mov).videoStream?.pixelFormat?.hasPrefix("yuva444p") ?? false, "strata probe shows the alpha")
         check(try rgbaFrames(mov)[4], "ProRes 4444", tolerance: 3)
 
         let webm = try render("a.webm", ["--transparent"])
