@@ -20,6 +20,16 @@ struct ColourSwitch: StrataScript {
     }
 }
 
+/// Two texts in a family that is not installed.
+struct MissingFont: StrataScript {
+    var scene: Scene {
+        Scene(size: CGSize(width: 64, height: 48), frameRate: 10, duration: 0.2) {
+            Text("One").font("Nonexistent Grotesk", size: 12)
+            Text("Two").font("Nonexistent Grotesk Bold", size: 12)
+        }
+    }
+}
+
 /// The same in Core Animation code: no composition to lay out again.
 struct CoreAnimationSquare: StrataScript {
     var scene: Scene {
@@ -76,6 +86,39 @@ final class ScriptFormatTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("a.mp4: --alpha: MP4 files cannot carry alpha"), "\($0)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("a.mp4").path))
+    }
+
+    /// Standard output while `body` runs.
+    private func capturingStandardOutput(_ body: () throws -> Void) throws -> String {
+        let capture = dir.appendingPathComponent("stdout.txt")
+        _ = FileManager.default.createFile(atPath: capture.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: capture)
+        fflush(nil)
+        let saved = dup(STDOUT_FILENO)
+        dup2(handle.fileDescriptor, STDOUT_FILENO)
+        defer {
+            fflush(nil)
+            dup2(saved, STDOUT_FILENO)
+            close(saved)
+            try? handle.close()
+        }
+        try body()
+        fflush(nil)
+        return try String(contentsOf: capture, encoding: .utf8)
+    }
+
+    func testAMissingFontIsOneWarningInTheJSONProgress() throws {
+        let frames = dir.appendingPathComponent("frames")
+        let output = try capturingStandardOutput {
+            try MissingFont.run(arguments: ["render", "-o", frames.path, "--json"])
+        }
+        let warnings = output.split(separator: "\n").filter { $0.contains("\"event\":\"warning\"") }
+        XCTAssertEqual(warnings.count, 1, output)
+        let event = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(warnings[0].utf8)) as? [String: String])
+        XCTAssertEqual(event["output"], frames.path)
+        XCTAssertTrue(event["message"]?.hasPrefix("the font family \"Nonexistent Grotesk\" is not installed; text in it is drawn in DejaVu Sans") ?? false,
+                      "\(event)")
+        XCTAssertTrue(output.contains("\"event\":\"done\""), "the render went on: \(output)")
     }
 
     func testSheetLabelsEachCellWithItsTimeAndFrame() throws {
