@@ -55,6 +55,9 @@ public final class Scene {
     /// The declarative composition the scene was compiled from (nil for a scene built with
     /// Core Animation code); encode it to get the scene as a JSON template.
     public internal(set) var composition: Composition?
+    /// Whether the scene was built inside `Scene.building(adjustedBy:_:)`, its composition
+    /// changed there (the command line's --size, --fps or --duration of a script).
+    public internal(set) var isFormatAdjusted = false
     /// Problems of the composition a DSL scene was built from (reported by every render).
     var compositionIssues: [CompositionIssue] = []
 

@@ -53,7 +53,8 @@ final class DSLExampleTests: XCTestCase {
         try TitleCard.run(arguments: ["sheet", "-o", sheet, "--count", "6", "--columns", "3", "--reduction", "8"])
         let image = try Bitmap(contentsOfPNG: URL(fileURLWithPath: sheet))
         XCTAssertEqual(image.width, 3 * 160 + 4 * 4)
-        XCTAssertEqual(image.height, 2 * 90 + 3 * 4)
+        // Each cell labelled under it (a 14-pixel font at this cell width, 2 pixels above and below).
+        XCTAssertEqual(image.height, 2 * (90 + 18) + 3 * 4)
         let still = dir.appendingPathComponent("still.png").path
         try LogoReveal.run(arguments: ["still", "--time", "2", "-o", still, "--size", "640x360"])
         XCTAssertEqual(try Bitmap(contentsOfPNG: URL(fileURLWithPath: still)).width, 640)
@@ -72,12 +73,13 @@ final class DSLExampleTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let gif = dir.appendingPathComponent("spinner.gif").path
         try LoadingSpinner.run(arguments: ["render", "-o", gif, "--quiet", "--workers", "2", "--keyframe-interval", "12",
-                                           "--frames", "0..11", "--timeout", "600", "--limit", "layers=1000", "--preset", "fast",
-                                           "--crf", "20", "--overwrite", "--duration", "1", "--fps", "24", "--scale", "1"])
+                                           "--frames", "0..11", "--timeout", "600", "--limit", "layers=1000", "--colors", "64",
+                                           "--dither", "ordered", "--overwrite", "--duration", "1", "--fps", "24", "--scale", "1"])
         let frames = try ffmpegFrames(gif)
         XCTAssertEqual(frames.count, 12)
         XCTAssertThrowsError(try LoadingSpinner.run(arguments: ["render", "-o", gif, "--workers", "0"]))
         XCTAssertThrowsError(try LoadingSpinner.run(arguments: ["render", "-o", gif, "--preset", "fastest"]))
+        XCTAssertThrowsError(try LoadingSpinner.run(arguments: ["render", "-o", gif, "--crf", "20"]), "--crf is for video")
         XCTAssertThrowsError(try LoadingSpinner.run(arguments: ["still", "-o", gif]), "a still is a .png")
     }
 

@@ -160,7 +160,7 @@ final class TemplateCLITests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let image = try Bitmap(contentsOfPNG: sheet)
         let template = try Template(contentsOf: cardTemplate)
-        let expected = try template.makeScene().contactSheet(count: 4, columns: 2, reduction: 2)
+        let expected = try template.makeScene().contactSheet(count: 4, columns: 2, reduction: 2, labels: true)
         XCTAssertEqual(image, expected)
         XCTAssertEqual(r.text, "wrote \(sheet.path): \(expected.width)×\(expected.height), 4 frames\n")
     }

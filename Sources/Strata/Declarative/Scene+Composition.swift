@@ -20,21 +20,39 @@ extension Scene {
     public convenience init(size: CGSize, frameRate: Double = 30, duration: Double, background: Color? = nil,
                             assetFolder: URL? = nil, @SceneBuilder _ content: () -> SceneContent) {
         let body = content()
-        let composition = Composition(size: size, frameRate: frameRate, duration: duration,
+        var composition = Composition(size: size, frameRate: frameRate, duration: duration,
                                       background: background?.propertyValue, layers: body.nodes, timeline: body.steps)
+        let adjustment = SceneFormatOverride.current
+        adjustment?.change(&composition)
         var options = CompositionOptions()
         if let assetFolder { options.assetFolder = assetFolder }
         self.init(compiling: composition, options: options)
+        isFormatAdjusted = adjustment != nil
+    }
+
+    /// Runs `build` (code that makes a DSL scene, with its `scene.at` blocks, audio and limits)
+    /// with `change` applied to the composition of every scene the DSL's
+    /// `Scene(size:frameRate:duration:background:assetFolder:_:)` and `Scene(composition:)` make
+    /// meanwhile: the scene is built again at another size, rate or length, every part of it
+    /// included. (The command line's --size, --fps and --duration of a `StrataScript`.) Scenes
+    /// built so carry `isFormatAdjusted`; a scene of Core Animation code does not.
+    public static func building<R>(adjustedBy change: @escaping @Sendable (inout Composition) -> Void,
+                                   _ build: () throws -> R) rethrows -> R {
+        try SceneFormatOverride.$current.withValue(SceneFormatOverride(change: change), operation: build)
     }
 
     /// A scene compiled from a composition (a decoded template, or a DSL scene's
     /// `composition`); throws every problem the composition has, each naming its JSON path.
     public convenience init(composition: Composition, options: CompositionOptions = CompositionOptions()) throws {
+        var composition = composition
+        let adjustment = SceneFormatOverride.current
+        adjustment?.change(&composition)
         var compiler = CompositionCompiler(composition, options: options)
         let compiled = try compiler.compile()
         self.init(rootLayer: compiled.root, size: CGSize(width: composition.size[0], height: composition.size[1]),
                   frameRate: composition.frameRate, duration: composition.duration)
         self.composition = composition
+        isFormatAdjusted = adjustment != nil
         limits = options.limits
         for (t, block) in compiled.blocks { at(t, block) }
     }
@@ -66,4 +84,10 @@ extension Scene {
         }
         return find(rootLayer)
     }
+}
+
+/// The change `Scene.building(adjustedBy:_:)` makes to the compositions built while it runs.
+struct SceneFormatOverride: Sendable {
+    let change: @Sendable (inout Composition) -> Void
+    @TaskLocal static var current: SceneFormatOverride?
 }

@@ -60,6 +60,14 @@ public struct ExportOptions: Sendable {
     /// `.webm`, RGBA in `.webp`, transparent pixels in `.gif`; PNG frames always keep it. MP4
     /// cannot (an error says so). False by default: frames are composited over black.
     public var preservesAlpha = false
+    /// The colour frames are composited over before they are encoded (nil: black, or nothing
+    /// with `preservesAlpha`). Frames become opaque, so it cannot go with `preservesAlpha`.
+    public var background: CGColor?
+    /// A size goal for GIF files, in bytes (nil: none). The GIF is encoded with the options
+    /// given, then, while it is larger, with smaller settings in turn — the size goal, 64, 32 and
+    /// 16 colours, then every second and third frame — and the first that fits is written; when
+    /// none does, the export fails naming the smallest size reached and nothing is written.
+    public var maximumBytes: Int?
     /// Missing or corrupt media: stop (the default) or show a placeholder with a warning.
     public var mediaFailure = MediaFailurePolicy.fail
     /// Receives warnings (placeholder media); nil prints them to standard error.

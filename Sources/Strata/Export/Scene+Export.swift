@@ -93,8 +93,114 @@ extension Scene {
     /// the extension: `.mp4 .mov .webm .webp .gif`, or a folder for PNGs. Video files carry the
     /// mixed audio of the scene's players and audio tracks (see `ExportOptions.audio`).
     public func export(to url: URL, options: ExportOptions = ExportOptions()) throws {
-        let rate = try validated()
         let target = try ExportTarget(url: url)
+        if options.background != nil && options.preservesAlpha {
+            throw ExportError.notWritable(path: url.path, reason: "a background colour makes the frames opaque, which cannot go with preservesAlpha")
+        }
+        warnAboutMissingFonts(options)
+        if let maximumBytes = options.maximumBytes {
+            guard target == .gif else {
+                throw ExportError.notWritable(path: url.path, reason: "a size goal (maximumBytes) applies to GIF files only")
+            }
+            return try exportGIF(to: url, within: maximumBytes, options: options)
+        }
+        try exportOnce(to: url, target: target, options: options)
+    }
+
+    /// Warns once per export about each font family of the scene's text layers (as built, and in
+    /// a DSL scene's composition) that is not installed and falls back to another face. (Fonts
+    /// set later by `scene.at` blocks are not seen here.)
+    private func warnAboutMissingFonts(_ options: ExportOptions) {
+        var names = Set<String>()
+        func visit(_ layer: CALayer) {
+            if let text = layer as? CATextLayer { names.insert(text.fontName) }
+            for sub in layer.sublayers ?? [] { visit(sub) }
+            if let mask = layer.mask { visit(mask) }
+        }
+        visit(rootLayer)
+        if let data = try? composition?.jsonData(), let json = try? JSONSerialization.jsonObject(with: data) {
+            func walk(_ value: Any) {
+                if let object = value as? [String: Any] {
+                    for (key, v) in object {
+                        if key == "font" || key == "fontFamily", let name = v as? String { names.insert(name) } else { walk(v) }
+                    }
+                } else if let array = value as? [Any] {
+                    array.forEach(walk)
+                }
+            }
+            walk(json)
+        }
+        var families = Set<String>()
+        for name in names.sorted() {
+            guard let family = FontAvailability.missingFamily(inFontName: name), families.insert(family).inserted else { continue }
+            let fallback = TextMetrics.resolvedFamily(forFontName: name)
+            let closest = FontAvailability.closestInstalledFamilies(to: family)
+            let message = "the font family \"\(family)\" is not installed; text in it is drawn in \(fallback.isEmpty ? "a fallback face" : fallback)"
+                + (closest.isEmpty ? "" : " (closest installed: \(closest.joined(separator: ", ")))")
+            if let warning = options.warning { warning(message) } else { FileHandle.standardError.write(Data("warning: \(message)\n".utf8)) }
+        }
+    }
+
+    /// Exports a GIF that fits in `limit` bytes: the options as given, then smaller settings in
+    /// turn (see `ExportOptions.maximumBytes`); the first that fits is renamed to `url`.
+    private func exportGIF(to url: URL, within limit: Int, options: ExportOptions) throws {
+        guard limit > 0 else { throw ExportError.notWritable(path: url.path, reason: "the size goal \(limit) bytes must be positive") }
+        try target(checking: url, options: options)
+        var attempts: [(GIFEncoderOptions, String)] = [(options.gif, "as given")]
+        var smaller = options.gif
+        smaller.goal = .size
+        attempts.append((smaller, "the size goal"))
+        for colors in [64, 32, 16] where colors < smaller.resolvedMaxColors {
+            smaller.maxColors = colors
+            attempts.append((smaller, "\(colors) colours"))
+        }
+        if smaller.frameRate == nil {
+            for n in [2, 3] {
+                var fewer = smaller
+                fewer.everyNthFrame = max(1, options.gif.everyNthFrame) * n
+                attempts.append((fewer, "\(smaller.maxColors) colours, every \(n == 2 ? "second" : "third") frame"))
+            }
+        }
+        let attempt = TemporaryOutput.url(for: url).appendingPathExtension("gif")
+        TemporaryOutputs.add(attempt)
+        defer { TemporaryOutputs.remove(attempt); try? FileManager.default.removeItem(at: attempt) }
+        var smallest: (bytes: Int, how: String)?
+        for (gif, how) in attempts {
+            var o = options
+            o.maximumBytes = nil
+            o.gif = gif
+            try exportOnce(to: attempt, target: .gif, options: o, reportedPath: url.path)
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: attempt.path)[.size] as? Int) ?? Int.max
+            if bytes <= limit {
+                if rename(attempt.path, url.path) != 0 {
+                    throw ExportError.notWritable(path: url.path, reason: String(cString: strerror(errno)))
+                }
+                FilePermissions.applyDefaultMode(to: url.path, isFolder: false)
+                return
+            }
+            if bytes < smallest?.bytes ?? Int.max { smallest = (bytes, how) }
+            try? FileManager.default.removeItem(at: attempt)
+        }
+        throw ExportError.failed(path: url.path, message: "cannot export to \(url.path) within \(limit) bytes: the smallest GIF was "
+                                 + "\(smallest?.bytes ?? 0) bytes (\(smallest?.how ?? "")); nothing was written (a smaller size, fewer frames or a larger goal would fit)")
+    }
+
+    /// The checks an export makes before it renders, for a size-goal GIF's final destination.
+    private func target(checking url: URL, options: ExportOptions) throws {
+        let folder = url.deletingLastPathComponent()
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDir), isDir.boolValue else {
+            throw ExportError.missingFolder(path: url.path, folder: folder.path)
+        }
+        guard FileManager.default.isWritableFile(atPath: folder.path) else {
+            throw ExportError.notWritable(path: url.path, reason: "the folder \(folder.path) is not writable")
+        }
+        try ExportTarget.gif.checkReplaceable(url, overwrite: options.overwrite)
+    }
+
+    /// One export to `url` (`reportedPath`: the name messages use, when `url` is a stage).
+    private func exportOnce(to url: URL, target: ExportTarget, options: ExportOptions, reportedPath: String? = nil) throws {
+        let rate = try validated()
         let total = rate.frameCount(forDuration: duration)
         let range = options.frameRange ?? 0..<total
         guard range.lowerBound >= 0, range.upperBound <= total, !range.isEmpty else {
@@ -125,37 +231,47 @@ extension Scene {
         let sink: FrameSink
         let media: ExportMediaSession
         var audioEncoder: VideoEncoder?
-        switch target {
-        case .video(let format):
-            var video = options.video.adapted(to: format)
-            if options.preservesAlpha {
-                switch format {
-                case .mov: video.codec = .prores; video.pixelFormat = .yuva444p10
-                case .webm: video.codec = .vp9; video.pixelFormat = .yuva420p
-                case .webp: video.pixelFormat = .rgba
-                default: throw ExportError.alphaNotSupported(path: url.path, format: format.rawValue.uppercased())
+        do {
+            switch target {
+            case .video(let format):
+                var video = options.video.adapted(to: format)
+                if options.preservesAlpha {
+                    switch format {
+                    case .mov: video.codec = .prores; video.pixelFormat = .yuva444p10
+                    case .webm: video.codec = .vp9; video.pixelFormat = .yuva420p
+                    case .webp: video.pixelFormat = .rgba
+                    default: throw ExportError.alphaNotSupported(path: url.path, format: format.rawValue.uppercased())
+                    }
                 }
+                media = try ExportMediaSession(scene: self, options: options, origin: plan.times[0], end: plan.end,
+                                               carriesAudio: format.carriesAudio)
+                let encoder = try VideoEncoder(url: temp, format: format, width: width, height: height, frameRate: rate,
+                                               options: video, audio: media.wantsAudio ? options.audio.encoder : nil,
+                                               firstFrameIndex: range.lowerBound)
+                if media.wantsAudio { audioEncoder = encoder }
+                sink = encoder
+            case .gif:
+                media = try ExportMediaSession(scene: self, options: options, origin: plan.times[0], end: plan.end, carriesAudio: false)
+                var gif = options.gif
+                if options.preservesAlpha { gif.preservesTransparency = true }
+                plan = try plan.reducedForGIF(gif, sceneRate: rate, range: range, path: url.path)
+                gif.everyNthFrame = 1
+                gif.frameRate = nil
+                sink = try GIFEncoder(url: temp, width: width, height: height, frameRate: plan.encoderRate, options: gif,
+                                      firstFrameIndex: plan.firstOutputIndex)
+            case .pngSequence:
+                media = try ExportMediaSession(scene: self, options: options, origin: plan.times[0], end: plan.end, carriesAudio: false)
+                try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: false)
+                sink = PNGSequenceWriter(folder: temp, firstIndex: range.lowerBound)
             }
-            media = try ExportMediaSession(scene: self, options: options, origin: plan.times[0], end: plan.end,
-                                           carriesAudio: format.carriesAudio)
-            let encoder = try VideoEncoder(url: temp, format: format, width: width, height: height, frameRate: rate,
-                                           options: video, audio: media.wantsAudio ? options.audio.encoder : nil,
-                                           firstFrameIndex: range.lowerBound)
-            if media.wantsAudio { audioEncoder = encoder }
-            sink = encoder
-        case .gif:
-            media = try ExportMediaSession(scene: self, options: options, origin: plan.times[0], end: plan.end, carriesAudio: false)
-            var gif = options.gif
-            if options.preservesAlpha { gif.preservesTransparency = true }
-            plan = try plan.reducedForGIF(gif, sceneRate: rate, range: range, path: url.path)
-            gif.everyNthFrame = 1
-            gif.frameRate = nil
-            sink = try GIFEncoder(url: temp, width: width, height: height, frameRate: plan.encoderRate, options: gif,
-                                  firstFrameIndex: plan.firstOutputIndex)
-        case .pngSequence:
-            media = try ExportMediaSession(scene: self, options: options, origin: plan.times[0], end: plan.end, carriesAudio: false)
-            try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: false)
-            sink = PNGSequenceWriter(folder: temp, firstIndex: range.lowerBound)
+        } catch {
+            try? FileManager.default.removeItem(at: temp)
+            // An encoder's message names the temporary file; the user knows the output's name.
+            let message = "\(error)"
+            if message.contains(temp.path) {
+                throw ExportError.failed(path: reportedPath ?? url.path, message: message.replacingOccurrences(of: temp.path, with: reportedPath ?? url.path))
+            }
+            throw error
         }
         // The frames' shared work (previous frame, kept tile prefixes, spare buffers) is let go
         // when the export ends.
@@ -186,7 +302,7 @@ extension Scene {
             // An encoder's message names the temporary file; the user knows the output's name.
             let message = "\(error)"
             if message.contains(temp.path) {
-                throw ExportError.failed(path: url.path, message: message.replacingOccurrences(of: temp.path, with: url.path))
+                throw ExportError.failed(path: reportedPath ?? url.path, message: message.replacingOccurrences(of: temp.path, with: reportedPath ?? url.path))
             }
             throw error
         }
@@ -219,16 +335,25 @@ extension Scene {
         let mixerBox = UncheckedBox(mixer)
         let history = frameHistory
         // Frames for an encoder that takes YUV 4:2:0 are converted by the tile workers.
-        let yuvSink = sink.takesYUV420 && YUVFrame.supports(width: pixelWidth, height: pixelHeight) ? sink : nil
+        let yuvSink = sink.takesYUV420 && YUVFrame.supports(width: pixelWidth, height: pixelHeight) && options.background == nil ? sink : nil
+        let background = RGBA(options.background)
         let encoderThread = Thread {
             var encoded = 0
             while let work = queue.pop() {
                 do {
                     switch work {
                     case .frame(let frame):
-                        observer?(plan.indices[encoded], frame)
-                        try sink.append(frame)
-                        history.recycle(frame)
+                        if let background {
+                            // A copy: the drawn frame stays the history's previous frame.
+                            let composited = frame.composited(over: background)
+                            history.recycle(frame)
+                            observer?(plan.indices[encoded], composited)
+                            try sink.append(composited)
+                        } else {
+                            observer?(plan.indices[encoded], frame)
+                            try sink.append(frame)
+                            history.recycle(frame)
+                        }
                         encoded += 1
                     case .yuvFrame(let yuv, let rgba):
                         if let observer, let rgba {
@@ -319,6 +444,26 @@ extension Scene {
         queue.close()
         done.wait()
         if let e = renderError ?? failure.error { throw e }
+    }
+}
+
+extension Bitmap {
+    /// This premultiplied image over an opaque or translucent `colour` (straight alpha).
+    func composited(over colour: RGBA) -> Bitmap {
+        var out = self
+        let a = Int((colour.a * 255).rounded())
+        let bg = [colour.r, colour.g, colour.b].map { Int(($0 * colour.a * 255).rounded()) } + [a]
+        out.pixels.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                let rest = 255 - Int(p[i + 3])
+                if rest != 0 {
+                    for c in 0..<4 { p[i + c] = UInt8(min(255, Int(p[i + c]) + (bg[c] * rest + 127) / 255)) }
+                }
+                i += 4
+            }
+        }
+        return out
     }
 }
 

@@ -4,6 +4,7 @@
 // scene. Every error names the file, the line where the document has one, the JSON path and
 // what was expected:  hero.yaml:14 layers[2].animations[0].duration: expected a number ≥ 0 …
 import Foundation
+import StrataRender
 
 /// An error in a template or its parameter values.
 public struct TemplateError: Error, CustomStringConvertible, Sendable {
@@ -73,6 +74,9 @@ public final class Template: Sendable {
     public let name: String
     public let summary: String?
     public let parameters: [TemplateParameter]
+    /// The document's `export:` block: defaults for the export flags (the command line wins;
+    /// a default that does not apply to the output chosen is left out).
+    public let exportDefaults: ExportSettings
     let document: TemplateNode
     private var fileName: String { url.lastPathComponent }
 
@@ -103,6 +107,43 @@ public final class Template: Sendable {
             }
         }
         parameters = list
+        exportDefaults = try Self.exportSettings(document["export"], file: url.lastPathComponent)
+    }
+
+    /// The settings of an `export:` block: keys as `ExportSettings.Field.templateKey`, values as
+    /// the flags take them (numbers, true/false, text such as "2MB" or "forever").
+    static func exportSettings(_ node: TemplateNode?, file: String) throws -> ExportSettings {
+        var settings = ExportSettings()
+        guard let node else { return settings }
+        guard case .object(let members) = node.value else {
+            throw TemplateError(file: file, line: node.line, path: "export", message: "expected an object of export settings (codec, alpha, crf, colors …)")
+        }
+        let fields = Dictionary(uniqueKeysWithValues: ExportSettings.Field.allCases.map { ($0.templateKey, $0) })
+        for member in members {
+            let path = "export.\(member.key)"
+            guard let field = fields[member.key] else {
+                let known = ExportSettings.Field.allCases.map(\.templateKey)
+                throw TemplateError(file: file, line: member.node.line ?? node.line, path: path,
+                                    message: "unknown export setting (expected one of \(known.joined(separator: ", ")))")
+            }
+            let text: String
+            switch member.node.value {
+            case .bool(let b): text = b ? "true" : "false"
+            case .number(let n): text = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : "\(n)"
+            case .string(let s): text = s
+            default:
+                throw TemplateError(file: file, line: member.node.line ?? node.line, path: path, message: "expected a number, true/false or text")
+            }
+            if text.contains("{{") {
+                throw TemplateError(file: file, line: member.node.line ?? node.line, path: path,
+                                    message: "export settings are fixed values (no {{expressions}}); the command line overrides them")
+            }
+            do { try settings.set(field, text: text) } catch let e as ExportSettingsError {
+                let message = e.message.replacingOccurrences(of: field.flag, with: member.key)
+                throw TemplateError(file: file, line: member.node.line ?? node.line, path: path, message: message)
+            }
+        }
+        return settings
     }
 
     /// The folder the template's assets are in.
@@ -195,7 +236,7 @@ public final class Template: Sendable {
         let scope = try values(arguments, files: files)
         var body = document
         if case .object(let members) = body.value {
-            body.value = .object(members.filter { !["parameters", "name", "description"].contains($0.key) })
+            body.value = .object(members.filter { !["parameters", "name", "description", "export"].contains($0.key) })
         }
         var expansion = TemplateExpansion(file: fileName, limits: files.limits)
         let expanded = expansion.expand(body, path: "", scope: scope)
@@ -216,6 +257,7 @@ public final class Template: Sendable {
         expanded.nonFiniteNumbers(into: &nonFinite)
         let problems = nonFinite.map { (path: $0.path, message: "expected a finite number, got \(TemplateValue.number($0.value).text)") }
             + TemplateSchema.validate(expanded).filter { p in !nonFinite.contains { $0.path == p.path } }
+            + Self.missingFonts(in: expanded)
         if !problems.isEmpty {
             throw TemplateErrors(errors: problems.map {
                 TemplateError(file: fileName, line: placeholder.line($0.path), path: $0.path, message: $0.message)
@@ -229,6 +271,30 @@ public final class Template: Sendable {
             let (path, message) = Self.describe(e)
             throw TemplateError(file: fileName, line: placeholder.line(path), path: path, message: message)
         }
+    }
+
+    /// Fonts (`font`, `fontFamily`) whose family is not installed: a template names fonts it
+    /// means, so a fallback would be a silent surprise (the DSL warns instead).
+    static func missingFonts(in node: TemplateNode, path: String = "") -> [(path: String, message: String)] {
+        var found: [(path: String, message: String)] = []
+        switch node.value {
+        case .object(let members):
+            for m in members {
+                let p = path.isEmpty ? m.key : "\(path).\(m.key)"
+                if ["font", "fontFamily"].contains(m.key), let name = m.node.string, let family = FontAvailability.missingFamily(inFontName: name) {
+                    let closest = FontAvailability.closestInstalledFamilies(to: family)
+                    found.append((p, "the font family \"\(family)\" is not installed"
+                                  + (closest.isEmpty ? "" : " (closest installed: \(closest.joined(separator: ", ")))")
+                                  + "; `fc-list : family` lists them all"))
+                } else {
+                    found += missingFonts(in: m.node, path: p)
+                }
+            }
+        case .array(let items):
+            for (i, item) in items.enumerated() { found += missingFonts(in: item, path: "\(path)[\(i)]") }
+        default: break
+        }
+        return found
     }
 
     /// A JSON path and message for a decoding error.

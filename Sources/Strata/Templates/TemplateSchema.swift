@@ -19,6 +19,7 @@ public enum TemplateSchema {
         "name": {"type": "string"},
         "description": {"type": "string"},
         "parameters": {"type": "array", "items": {"$ref": "#/$defs/parameter"}},
+        "export": {"$ref": "#/$defs/export"},
         "size": {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0}, "minItems": 2, "maxItems": 2,
                  "x-expected": "a size [width, height] with positive numbers"},
         "frameRate": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000, "x-expected": "a number of frames per second in (0, 1000]"},
@@ -35,6 +36,25 @@ public enum TemplateSchema {
         "color": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "number"}, "minItems": 3, "maxItems": 4}],
                   "x-expected": "a colour (\"#RRGGBB\", a name, \"oklch(l c h)\" or [r, g, b, a])"},
         "timing": {"anyOf": [{"type": "string"}, {"type": "object"}], "x-expected": "a timing curve name or object"},
+        "export": {
+          "type": "object", "additionalProperties": false,
+          "x-expected": "an object of export settings (the command line's flags override them)",
+          "properties": {
+            "codec": {"enum": ["h264", "hevc", "vp9", "av1", "prores"]},
+            "alpha": {"type": "boolean"}, "audio": {"type": "boolean"}, "lossless": {"type": "boolean"},
+            "pixelFormat": {"enum": ["yuv420p", "yuv422p", "yuv444p", "yuv420p10", "yuv422p10", "yuv444p10", "yuva420p", "yuva444p10"]},
+            "crf": {"type": "integer", "minimum": 0, "maximum": 63},
+            "bitrate": {"anyOf": [{"type": "number", "minimum": 1000}, {"type": "string"}], "x-expected": "bits per second, e.g. 5M or 800k"},
+            "quality": {"type": "integer", "minimum": 0, "maximum": 100},
+            "preset": {"enum": ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]},
+            "background": {"$ref": "#/$defs/color"},
+            "colors": {"type": "integer", "minimum": 2, "maximum": 256},
+            "dither": {"type": "string", "pattern": "^(none|ordered(=[0-9.]+)?|diffusion(=[0-9.]+)?)$"},
+            "loop": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 65535}, {"const": "forever"}], "x-expected": "a number of plays ≥ 1 or forever"},
+            "maxBytes": {"anyOf": [{"type": "integer", "minimum": 1000}, {"type": "string"}], "x-expected": "a size such as 2MB or 500KB"},
+            "gifFps": {"type": "number", "exclusiveMinimum": 0, "maximum": 100}
+          }
+        },
         "parameter": {
           "type": "object", "required": ["name"], "additionalProperties": false,
           "properties": {

@@ -55,6 +55,10 @@ struct BatchCommand: ParsableCommand {
         let limits = try limitOptions.limits()
         let t: Template
         do { t = try Template(contentsOf: TemplateLibrary.locate(template)) } catch { throw CLIError(message: "\(error)") }
+        // The export flags are checked against the kind of file --name makes, before any row renders.
+        let ext = URL(fileURLWithPath: name).pathExtension
+        let sample = URL(fileURLWithPath: out).appendingPathComponent(ext.isEmpty ? "row" : "row.\(ext)")
+        let export = try encoding.exportOptions(for: sample, defaults: t.exportDefaults)
         let rows: [BatchRow]
         do { rows = try BatchRenderer.rows(contentsOf: URL(fileURLWithPath: data), limits: limits) } catch { throw CLIError(message: "\(error)") }
         let extra = BatchRenderer.columnsNotParameters(t, rows: rows)
@@ -76,7 +80,7 @@ struct BatchCommand: ParsableCommand {
         options.adjust = try format.adjustment()
         options.contentsScale = format.contentsScale
         options.limits = limits
-        options.export = encoding.exportOptions()
+        options.export = export
         options.workersPerJob = encoding.workers
         InterruptSignals.shared.install()
         options.export.cancellation = commandCancellation(timeout)

@@ -27,6 +27,11 @@ struct RenderCommand<Source: SceneSource>: ParsableCommand {
     @OptionGroup var timing: TimeoutOptions
 
     func run() throws {
+        // Export flags that do not fit the output are refused before anything runs or is written.
+        let defaults = try source.exportDefaults()
+        if let output, !["txt", "ascii"].contains(URL(fileURLWithPath: output).pathExtension.lowercased()) {
+            _ = try encoding.check(output: URL(fileURLWithPath: output), defaults: defaults)
+        }
         let timeout = timing.start()
         defer { timeout?.finish() }
         let render: SourceRender
@@ -52,7 +57,7 @@ struct RenderCommand<Source: SceneSource>: ParsableCommand {
                 if progress.style != .quiet && progress.style != .json { print("wrote \(path): the final screen's text") }
                 continue
             }
-            try export(s, to: path, timeout: timeout)
+            try export(s, to: path, defaults: defaults, timeout: timeout)
         }
         for still in render.stills {
             try checkStopped(timeout, "render")
@@ -64,22 +69,27 @@ struct RenderCommand<Source: SceneSource>: ParsableCommand {
     }
 
     /// Exports the scene to one output (a video, a GIF, a folder of PNGs).
-    private func export(_ s: Scene, to path: String, timeout: CommandTimeout?) throws {
-        var options = encoding.exportOptions()
+    private func export(_ s: Scene, to path: String, defaults: ExportSettings, timeout: CommandTimeout?) throws {
+        var options = try encoding.exportOptions(for: URL(fileURLWithPath: path), defaults: defaults)
         options.frameRange = try range.range(frameCount: s.frameCount)
         if let range = options.frameRange, let note = chunkAlignmentNote(range: range, path: path, rate: try s.validated(), options: options) {
             FileHandle.standardError.write(Data("note: \(note)\n".utf8))
         }
         let line = ProgressLine(style: progress.style, label: URL(fileURLWithPath: path).lastPathComponent)
         options.progress = { line.report($0) }
+        let json = progress.style == .json
         options.warning = { message in
             line.finish()
-            FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+            if json, let data = try? JSONSerialization.data(withJSONObject: ["event": "warning", "output": path, "message": message],
+                                                            options: [.sortedKeys, .withoutEscapingSlashes]) {
+                InterruptSignals.shared.writeToStandardOutput(String(decoding: data, as: UTF8.self) + "\n")
+            } else {
+                FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+            }
         }
         InterruptSignals.shared.install()
         options.cancellation = commandCancellation(timeout)
         if hashFrames {
-            let json = progress.style == .json
             options.frameObserver = { index, frame in
                 let text = json ? "{\"event\":\"frame\",\"frame\":\(index),\"digest\":\"\(frame.digest)\"}\n"
                     : "\(index) \(frame.digest)\n"

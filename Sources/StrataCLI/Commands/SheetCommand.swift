@@ -19,6 +19,8 @@ struct SheetCommand<Source: SceneSource>: ParsableCommand {
     var columns: Int = 4
     @Option(parsing: .unconditional, help: "Shrink each frame by this whole factor.")
     var reduction: Int = 4
+    @Flag(inversion: .prefixedNo, help: "Label each frame with its time and frame number (1.50s #45).")
+    var labels = true
     @OptionGroup var timing: TimeoutOptions
 
     func validate() throws {
@@ -35,7 +37,7 @@ struct SheetCommand<Source: SceneSource>: ParsableCommand {
         let scene = try source.makeScene()
         try checkStopped(timeout, "sheet")
         let sheet: Bitmap
-        do { sheet = try scene.contactSheet(count: count, columns: columns, reduction: reduction) } catch { throw CLIError(message: "\(error)") }
+        do { sheet = try scene.contactSheet(count: count, columns: columns, reduction: reduction, labels: labels) } catch { throw CLIError(message: "\(error)") }
         try checkStopped(timeout, "sheet")
         do { try sheet.writePNG(to: URL(fileURLWithPath: output)) } catch { throw CLIError(message: "\(error)") }
         print("wrote \(output): \(sheet.width)×\(sheet.height), \(count) frames")

@@ -20,8 +20,12 @@ protocol SceneSource: ParsableArguments {
     func makeRender(cancellation: ExportCancellation) throws -> SourceRender
     /// The path `render` writes without -o (a folder it needs is made).
     func defaultOutput() throws -> String
+    /// Export settings the input sets itself (a template's `export:` block); the flags win.
+    func exportDefaults() throws -> ExportSettings
 }
 
 extension SceneSource {
+    func exportDefaults() throws -> ExportSettings { ExportSettings() }
+
     func makeRender(cancellation: ExportCancellation) throws -> SourceRender { SourceRender(scene: try makeScene()) }
 }

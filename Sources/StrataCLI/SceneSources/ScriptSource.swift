@@ -1,6 +1,6 @@
 // What a `StrataScript` renders: the program's own scene, with the options that change any scene
-// applied. --size, --fps and --duration lay a DSL scene out again; Core Animation code sets them
-// in the code. --scale and --limit apply to any scene (--limit on top of the scene's own limits).
+// applied. --size, --fps and --duration build a DSL scene again at the new format (its scene.at
+// blocks and audio with it); Core Animation code sets them in the code. --scale and --limit apply to any scene (--limit on top of the scene's own limits).
 import ArgumentParser
 import Strata
 
@@ -13,13 +13,16 @@ struct ScriptSource<Script: StrataScript>: SceneSource {
     static var defaultOutputHelp: String { Script.defaultOutput }
 
     func makeScene() throws -> Scene {
-        var scene = Script().scene
+        let scene: Scene
         if let adjust = try format.adjustment() {
-            guard var composition = scene.composition else {
+            // The program builds its scene again with the new format applied to the DSL's
+            // composition, so everything it adds besides (scene.at blocks, audio, limits) is kept.
+            scene = Scene.building(adjustedBy: adjust) { Script().scene }
+            guard scene.composition != nil, scene.isFormatAdjusted else {
                 throw ValidationError("--size, --fps and --duration need a scene built with the DSL (this one is Core Animation code: set its size, frame rate and duration in the code)")
             }
-            adjust(&composition)
-            scene = try Scene(composition: composition)
+        } else {
+            scene = Script().scene
         }
         if format.scale != nil { scene.contentsScale = format.contentsScale }
         if !limitOptions.values.isEmpty { scene.limits = try limitOptions.limits(from: scene.limits) }

@@ -105,6 +105,11 @@ struct TemplateSource: SceneSource {
         return scene
     }
 
+    func exportDefaults() throws -> ExportSettings {
+        guard let template, !TerminalInput.handles(template) else { return ExportSettings() }
+        return try loadTemplate()?.exportDefaults ?? ExportSettings()
+    }
+
     func defaultOutput() throws -> String {
         if let template, TerminalInput.handles(template) {
             try FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true)

@@ -48,6 +48,8 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
         public var sampleAspectRatio: String? = nil
         /// Bits per second, when known.
         public var bitRate: Int? = nil
+        /// Times an animated WebP plays (0: forever), when the file says.
+        public var loopCount: Int? = nil
 
         /// A one-line summary of the stream.
         public var description: String {
@@ -62,6 +64,7 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
             if let frameRate { parts.append("\(frameRate) fps") }
             if let duration { parts.append(String(format: "%.3f s", duration)) }
             if let bitRate { parts.append("\(bitRate / 1000) kb/s") }
+            if let loopCount { parts.append(loopCount == 0 ? "loops forever" : "plays \(loopCount)×") }
             parts.append("\(frameCount) \(kind == "video" ? "frames" : "packets")")
             return parts.joined(separator: ", ")
         }
@@ -85,6 +88,19 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
         _ = FFmpegSupport.quietLogging
         let path = url.path
         self.url = url
+        // FFmpeg (5.x) reads no animated WebP: its chunks are read here instead.
+        if let head = FileHandle(forReadingAtPath: path).map({ h in defer { try? h.close() }; return h.readData(ofLength: 32) }),
+           head.count >= 30, head.prefix(4) == Data("RIFF".utf8), head[8..<12] == Data("WEBP".utf8),
+           head[12..<16] == Data("VP8X".utf8), (head[20] & 0x02) != 0 {
+            let data = try Data(contentsOf: url)
+            guard let animation = AnimatedWebP(data) else {
+                throw MediaError.cannotRead(path: path, reason: "the animated WebP's chunks are damaged")
+            }
+            formatName = "webp"
+            duration = animation.duration
+            streams = [animation.stream]
+            return
+        }
         let opened = FFmpegSupport.openInput(path)
         guard let context = opened.context else { throw MediaError.cannotRead(path: path, reason: opened.reason) }
         var status: Int32
@@ -140,8 +156,14 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
                 streamDuration = Double(stream.pointee.duration) * Double(timeBase.num) / Double(timeBase.den)
             }
             let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
-            let pixelFormat = isVideo && parameters.format >= 0
+            var pixelFormat = isVideo && parameters.format >= 0
                 ? FFmpegSupport.string(av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.format))) : nil
+            // FFmpeg's own VP9 decoder ignores the alpha WebM keeps beside each picture
+            // (BlockAdditional); the track's AlphaMode tag says it is there.
+            if isVideo, pixelFormat == "yuv420p", let mode = av_dict_get(stream.pointee.metadata, "alpha_mode", nil, 0),
+               FFmpegSupport.string(mode.pointee.value) == "1" {
+                pixelFormat = "yuva420p"
+            }
             func tag(_ name: UnsafePointer<CChar>?, unspecified: Bool) -> String? {
                 unspecified ? nil : FFmpegSupport.string(name)
             }
@@ -195,5 +217,73 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
         var lines = ["\(url.path): \(formatName)" + (duration.map { String(format: ", %.3f s", $0) } ?? "")]
         lines += streams.map { "  " + $0.description }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// The canvas, frames and timing of an animated WebP, read from its RIFF chunks (VP8X, ANIM,
+/// ANMF), which FFmpeg 5 does not demux.
+struct AnimatedWebP {
+    var width = 0, height = 0
+    var hasAlpha = false
+    var loopCount = 0
+    /// Each frame's duration in milliseconds.
+    var durations: [Int] = []
+    /// Whether the frames are lossless (VP8L) rather than lossy (VP8).
+    var lossless = false
+
+    init?(_ data: Data) {
+        let bytes = [UInt8](data)
+        func u24(_ i: Int) -> Int { Int(bytes[i]) | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2]) << 16 }
+        func u32(_ i: Int) -> Int { u24(i) | Int(bytes[i + 3]) << 24 }
+        guard bytes.count >= 30 else { return nil }
+        var offset = 12
+        var sawHeader = false
+        while offset + 8 <= bytes.count {
+            let tag = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+            let size = u32(offset + 4)
+            let body = offset + 8
+            guard size >= 0, body + size <= bytes.count else { return nil }
+            switch tag {
+            case "VP8X" where size >= 10:
+                hasAlpha = bytes[body] & 0x10 != 0
+                width = u24(body + 4) + 1
+                height = u24(body + 7) + 1
+                sawHeader = true
+            case "ANIM" where size >= 6:
+                loopCount = Int(bytes[body + 4]) | Int(bytes[body + 5]) << 8
+            case "ANMF" where size >= 16:
+                durations.append(u24(body + 12))
+                if durations.count == 1, body + 24 <= bytes.count {
+                    // The frame's first sub-chunk after an optional ALPH: VP8 or VP8L.
+                    var sub = body + 16
+                    while sub + 8 <= body + size {
+                        let subTag = String(decoding: bytes[sub..<sub + 4], as: UTF8.self)
+                        if subTag == "VP8L" { lossless = true; break }
+                        if subTag == "VP8 " { break }
+                        sub += 8 + u32(sub + 4) + (u32(sub + 4) & 1)
+                    }
+                }
+            default: break
+            }
+            offset = body + size + (size & 1)
+        }
+        guard sawHeader, width > 0, height > 0, !durations.isEmpty else { return nil }
+    }
+
+    /// Seconds, the frames' durations summed.
+    var duration: Double { Double(durations.reduce(0, +)) / 1000 }
+
+    /// The file as one video stream.
+    var stream: MediaProbe.Stream {
+        // One duration for every frame: the rate is 1000 / that many milliseconds.
+        let first = durations[0]
+        let rate = first > 0 && durations.allSatisfy({ $0 == first }) ? FrameRate(numerator: 1000, denominator: first)
+            : duration > 0 ? FrameRate((Double(durations.count) / duration * 100).rounded() / 100) : nil
+        var s = MediaProbe.Stream(index: 0, kind: "video", codecName: "webp", width: width, height: height,
+                                  pixelFormat: lossless ? (hasAlpha ? "argb" : "rgb24") : (hasAlpha ? "yuva420p" : "yuv420p"),
+                                  frameRate: rate, duration: duration, frameCount: durations.count,
+                                  colorPrimaries: nil, colorTransfer: nil, colorSpace: nil, colorRange: nil)
+        s.loopCount = loopCount
+        return s
     }
 }

@@ -133,6 +133,9 @@ public final class GIFEncoder: @unchecked Sendable {
         guard (2...256).contains(options.maxColors) else {
             throw MediaError.invalidOption(path: path, reason: "maxColors \(options.maxColors) is outside 2...256")
         }
+        if let strength = options.ditherStrength, !(strength.isFinite && (0...1).contains(strength)) {
+            throw MediaError.invalidOption(path: path, reason: "dither strength \(strength) is outside 0...1")
+        }
         guard (0...65_536).contains(options.loopCount) else {
             throw MediaError.invalidOption(path: path, reason: "loop count \(options.loopCount) is outside 0...65536")
         }
@@ -401,7 +404,7 @@ public final class GIFEncoder: @unchecked Sendable {
         }
         // The slot after the colours is the transparent one (the global palette always reserves it).
         let transparentIndex = usesTransparency ? mapper.colors.count : Int(NO_TRANSPARENT_COLOR)
-        var indices = mapper.map(region, dithering: options.dithering,
+        var indices = mapper.map(region, dithering: options.dithering, strength: options.ditherStrength,
                                  transparentIndex: UInt8(clamping: max(0, transparentIndex)))
         try writeControlBlock(delay: delay, transparentIndex: Int32(transparentIndex),
                               disposal: keepsTransparency ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT)

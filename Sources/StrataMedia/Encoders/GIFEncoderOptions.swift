@@ -55,6 +55,10 @@ public struct GIFEncoderOptions: Sendable, Equatable {
     public var loopCount: Int
     /// The dithering method; `.floydSteinberg` by default.
     public var dithering: Dithering
+    /// How strongly `dithering` dithers, 0...1 (nil, the default: half of the error diffused for
+    /// Floyd–Steinberg, the palette's spacing as the Bayer amplitude for ordered; 1 is full
+    /// strength, 0 is none).
+    public var ditherStrength: Double?
     /// Per-frame, global or automatic palettes; `.automatic` by default.
     public var palette: Palette
     /// Colours per palette, 2...256 (one is reserved for transparency when it is kept); 256 by default.

@@ -89,12 +89,15 @@ final class PaletteMapper {
     }
 
     /// One palette index per pixel of `region`; transparent pixels get `transparentIndex`.
-    func map(_ region: FrameRegion, dithering: GIFEncoderOptions.Dithering, transparentIndex: UInt8) -> [UInt8] {
+    /// `strength` scales the dithering (nil: the default, `diffusionStrength` for Floyd–Steinberg
+    /// and the palette's spacing for ordered dithering; 1 is full strength).
+    func map(_ region: FrameRegion, dithering: GIFEncoderOptions.Dithering, strength: Double? = nil,
+             transparentIndex: UInt8) -> [UInt8] {
         if let exactIndex { return mapExact(region, exactIndex, transparentIndex) }
         switch dithering {
         case .none: return mapOrdered(region, amplitude: 0, transparentIndex)
-        case .ordered: return mapOrdered(region, amplitude: spacing, transparentIndex)
-        case .floydSteinberg: return mapFloydSteinberg(region, transparentIndex)
+        case .ordered: return mapOrdered(region, amplitude: spacing * Float(strength ?? 1), transparentIndex)
+        case .floydSteinberg: return mapFloydSteinberg(region, strength: strength.map(Float.init) ?? Self.diffusionStrength, transparentIndex)
         }
     }
 
@@ -157,7 +160,7 @@ final class PaletteMapper {
         return out
     }
 
-    private func mapFloydSteinberg(_ region: FrameRegion, _ transparentIndex: UInt8) -> [UInt8] {
+    private func mapFloydSteinberg(_ region: FrameRegion, strength k: Float, _ transparentIndex: UInt8) -> [UInt8] {
         let w = region.width, h = region.height
         var out = [UInt8](repeating: 0, count: w * h)
         // Error rows with one pixel of padding on each side, 3 floats per pixel.
@@ -191,7 +194,6 @@ final class PaletteMapper {
                                 out[p] = UInt8(index)
                                 let chosen = palette[index]
                                 // 7/16 ahead, 3/16 behind-below, 5/16 below, 1/16 ahead-below.
-                                let k = Self.diffusionStrength
                                 let er = (r - chosen.0) * k, eg = (g - chosen.1) * k, eb = (b - chosen.2) * k
                                 cur[e + step] += er * 0.4375
                                 cur[e + step + 1] += eg * 0.4375

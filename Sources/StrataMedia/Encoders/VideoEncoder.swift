@@ -394,6 +394,9 @@ public final class VideoEncoder: @unchecked Sendable {
             guard (0...63).contains(options.crf) else {
                 throw MediaError.invalidOption(path: path, reason: "crf \(options.crf) is outside 0...63 for av1")
             }
+            if options.codec.encoderName == "libsvtav1", width < 64 || height < 64 {
+                throw MediaError.unsupportedCombination(path: path, reason: "SVT-AV1 encodes pictures of at least 64×64 pixels, not \(width)×\(height) (use another codec, or a larger --size or --scale)")
+            }
         case .webp:
             guard (0...100).contains(options.webp.quality) else {
                 throw MediaError.invalidOption(path: path, reason: "WebP quality \(options.webp.quality) is outside 0...100")

@@ -28,6 +28,31 @@ public struct VideoEncoderOptions: Sendable, Equatable {
         /// Whether this FFmpeg build has the codec's encoder.
         public var isAvailable: Bool { avcodec_find_encoder_by_name(encoderName) != nil }
 
+        /// Whether this FFmpeg build's encoder for the codec takes `pixelFormat` (its list of
+        /// pixel formats; the RGB layouts are WebP's only). False when the encoder is missing.
+        public func supports(_ pixelFormat: PixelFormat) -> Bool {
+            if self == .webp || pixelFormat.isRGB { return self == .webp && pixelFormat.isRGB }
+            guard let encoder = avcodec_find_encoder_by_name(encoderName) else { return false }
+            guard var formats = encoder.pointee.pix_fmts else { return true }
+            let wanted = pixelFormat.avPixelFormat
+            while formats.pointee != AV_PIX_FMT_NONE {
+                if formats.pointee == wanted { return true }
+                formats += 1
+            }
+            return false
+        }
+
+        /// The containers that can hold the codec: MP4 (H.264, HEVC, VP9, AV1), MOV (H.264,
+        /// HEVC, ProRes), WebM (VP9, AV1), WebP (WebP).
+        public var containers: [ContainerFormat] {
+            switch self {
+            case .h264, .hevc: return [.mp4, .mov]
+            case .vp9, .av1: return [.mp4, .webm]
+            case .prores: return [.mov]
+            case .webp: return [.webp]
+            }
+        }
+
         /// The FFmpeg encoder that implements the codec.
         var encoderName: String {
             switch self {

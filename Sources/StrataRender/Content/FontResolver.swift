@@ -76,6 +76,11 @@ enum FontResolver {
                         "applesdgothicneo", "roboto", "opensans", "sans-serif", "sans"]),
     ]
 
+    /// Whether `key` (a family lower-cased without blanks) is one of the table's names.
+    static func isKnownAlias(_ key: String) -> Bool {
+        genericTable.contains { entry in entry.keys.contains { k in k.hasSuffix("*") ? key.hasPrefix(k.dropLast()) : key == k } }
+    }
+
     /// The generic family for a family name (sans-serif when unknown).
     static func generic(forFamily family: String) -> String {
         let key = family.lowercased().filter { $0 != " " }
@@ -177,5 +182,66 @@ enum FontResolver {
         let s = size.isNaN ? 0 : min(max(size, 0), CATextLayer.maximumFontSize)
         pango_font_description_set_absolute_size(desc, Double(s) * Double(PANGO_SCALE))
         return desc
+    }
+}
+
+/// Which font families are installed, and whether a font name asks for one that is not.
+/// Apple's and other common names of the table above (Helvetica, Menlo, Times …) and the generic
+/// names count as known: they map on purpose to an installed face of the same kind.
+public enum FontAvailability {
+    /// The families fontconfig knows, through Pango (sorted, each once).
+    public static var installedFamilies: [String] {
+        PangoEngine.shared.withContext { h in
+            var list: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+            var count: Int32 = 0
+            pango_font_map_list_families(h.fontMap, &list, &count)
+            defer { g_free(list) }
+            guard let list else { return [] }
+            var names = Set<String>()
+            for i in 0..<Int(count) {
+                if let family = list[i], let name = pango_font_family_get_name(family) { names.insert(String(cString: name)) }
+            }
+            return names.sorted()
+        }
+    }
+
+    /// The family `name` asks for ("Helvetca" of "Helvetca Bold") when no installed family has
+    /// that name and it is not a known platform or generic name; nil when the font is there.
+    public static func missingFamily(inFontName name: String) -> String? {
+        let p = FontResolver.parse(name)
+        let key = p.family.lowercased().filter { $0 != " " }
+        if p.family == p.generic { return nil }
+        if FontResolver.isKnownAlias(key) { return nil }
+        // Blanks ignored: PostScript names run the words together ("DejaVuSans-Bold").
+        return installedKeys.contains(key) ? nil : p.family
+    }
+
+    /// At most `count` installed families whose names are closest to `family` (fewest edits,
+    /// case ignored; ties by name).
+    public static func closestInstalledFamilies(to family: String, count: Int = 3) -> [String] {
+        let target = Array(family.lowercased())
+        // fontconfig's generic aliases (Sans, Serif, Monospace, System-ui) are not families to suggest.
+        let generic: Set<String> = ["sans", "sans-serif", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy", "emoji", "math"]
+        return installed.filter { !generic.contains($0.lowercased()) }.map { (name: $0, distance: editDistance(Array($0.lowercased()), target)) }
+            .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
+            .prefix(count).map(\.name)
+    }
+
+    /// The installed families, listed once per process (fontconfig's list does not change
+    /// while a render runs).
+    private static let installed: [String] = installedFamilies
+    private static let installedKeys = Set(installed.map { $0.lowercased().filter { $0 != " " } })
+
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        for (i, ca) in a.enumerated() {
+            var current = [i + 1] + [Int](repeating: 0, count: b.count)
+            for (j, cb) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }
