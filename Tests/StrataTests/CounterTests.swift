@@ -1,0 +1,200 @@
+// Counters and text reveals (Declarative/Builders/Counter.swift, CompositionCompiler+TextDrivers):
+// they compile to one discrete CAKeyframeAnimation of a CATextLayer's `string`, with a key at each
+// frame where the text changes; the text the presentation layer shows at a frame is the number the
+// timing curve gives there, computed here by hand, written in the format. Formats (decimals,
+// grouping, percent, currency, duration, locales, rounding), reveals (characters, words, lines, a
+// seeded scramble), stagger and timelines, sizing, errors with their paths, and the same pixels at
+// any worker count and in any frame order.
+import XCTest
+@testable import Strata
+import StrataTestSupport
+
+final class CounterTests: XCTestCase {
+    /// The text a layer's presentation shows at scene time `t`.
+    private func shown(_ scene: Scene, _ id: String, at t: Double) throws -> String? {
+        let layer = try XCTUnwrap(scene.layer(named: id))
+        return try XCTUnwrap(scene.presentation(of: layer, at: t) as? CATextLayer).string as? String
+    }
+
+    /// Core Animation's easeOut, (0, 0, 0.58, 1), solved for x by bisection: y at x.
+    private func easeOut(_ x: Double) -> Double {
+        let (x1, y1, x2, y2) = (0.0, 0.0, 0.58, 1.0)
+        func bez(_ s: Double, _ a: Double, _ b: Double) -> Double { 3 * a * s * (1 - s) * (1 - s) + 3 * b * s * s * (1 - s) + s * s * s }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<100 { let mid = (lo + hi) / 2; if bez(mid, x1, x2) < x { lo = mid } else { hi = mid } }
+        return bez((lo + hi) / 2, y1, y2)
+    }
+
+    func testACounterIsADiscreteKeyframeAnimationOfStringWithTheCurvesValues() throws {
+        let scene = Scene(size: CGSize(width: 400, height: 200), frameRate: 30, duration: 3) {
+            Counter(from: 0, to: 1234, format: .number(prefix: "$"), duration: 2, timing: .easeOut, delay: 0.5)
+                .font("DejaVu Sans Bold", size: 40).id("n").center()
+        }
+        let layer = try XCTUnwrap(scene.layer(named: "n") as? CATextLayer)
+        let animations = (layer.animationKeys() ?? []).compactMap { layer.animation(forKey: $0) as? CAKeyframeAnimation }
+        XCTAssertEqual(animations.count, 1)
+        let k = try XCTUnwrap(animations.first)
+        XCTAssertEqual(k.keyPath, "string")
+        XCTAssertEqual(k.calculationMode, .discrete)
+        let values = try XCTUnwrap(k.values as? [String])
+        XCTAssertEqual(values.first, "$0")
+        XCTAssertEqual(values.last, "$1,234")
+        XCTAssertEqual(Set(values).count, values.count, "one key per change")
+        XCTAssertLessThanOrEqual(values.count, 61, "at most one key per frame of the count")
+        // Each frame shows the value of the curve there, rounded to the nearest.
+        for frame in [0, 15, 16, 20, 30, 45, 60, 74, 75, 89] {
+            let t = Double(frame) / 30
+            let progress = min(max((t - 0.5) / 2, 0), 1)
+            let v = (1234 * easeOut(progress)).rounded(.toNearestOrAwayFromZero)
+            let expected = "$" + (v >= 1000 ? "\(Int(v) / 1000),\(String(format: "%03d", Int(v) % 1000))" : "\(Int(v))")
+            XCTAssertEqual(try shown(scene, "n", at: t), expected, "frame \(frame)")
+        }
+        // Sized to its widest text, tabular digits on by default.
+        XCTAssertEqual((layer.font as? UIFont)?.fontFeatures, ["tnum"])
+        let widest = TextMetrics.size(of: "$1,234", font: "DejaVu Sans Bold", fontSize: 40)
+        XCTAssertEqual(layer.bounds.width, widest.width.rounded(.up))
+        XCTAssertEqual(layer.position, CGPoint(x: 200, y: 100))
+    }
+
+    func testFormats() {
+        func text(_ f: NumberFormat, _ v: Double) -> String { NumberWriter(f).text(v) }
+        XCTAssertEqual(text(.number(), 1234.4), "1,234")
+        XCTAssertEqual(text(.number(), 1234.5), "1,235")
+        XCTAssertEqual(text(.number(decimals: 2), 1234.5), "1,234.50")
+        XCTAssertEqual(text(.number(grouping: false), 1234567), "1234567")
+        XCTAssertEqual(text(.number(prefix: "+", suffix: " users"), 42), "+42 users")
+        XCTAssertEqual(text(.number(), -0.2), "0", "no negative zero")
+        XCTAssertEqual(text(.number(), -1234), "-1,234")
+        XCTAssertEqual(text(.number(decimals: 1, locale: "de_DE"), 1234.5), "1.234,5")
+        XCTAssertEqual(text(.percent(), 0.425), "43%")
+        XCTAssertEqual(text(.percent(decimals: 1), 0.4251), "42.5%")
+        XCTAssertEqual(text(.currency("USD"), 1234.5), "$1,234.50")
+        XCTAssertEqual(text(.currency("JPY", locale: "ja_JP"), 1234.4), "¥1,234")
+        XCTAssertEqual(text(.currency("EUR", locale: "de_DE"), 1234.5), "1.234,50\u{A0}€")
+        XCTAssertEqual(text(.duration(), 75), "01:15")
+        XCTAssertEqual(text(.duration(), 59.6), "01:00")
+        XCTAssertEqual(text(.duration(decimals: 1), 3725.55), "1:02:05.6")
+        XCTAssertEqual(text(.duration(rounding: .up), 4.2), "00:05")
+        XCTAssertEqual(text(.number(rounding: .up), 4.2), "5")
+        XCTAssertEqual(text(.number(rounding: .up), 4.0), "4")
+        XCTAssertEqual(text(.number(rounding: .down), 4.8), "4")
+        XCTAssertEqual(text(.number(rounding: .down), 41.9999999999), "42", "an end evaluated a hair short")
+        XCTAssertEqual(text(.number(rounding: .towardZero), -4.8), "-4")
+    }
+
+    func testRevealsByCharactersWordsLinesAndAScrambleWithASeed() {
+        let s = "Hello big world"
+        XCTAssertEqual(TextReveal(.characters).text(s, at: 0), "")
+        XCTAssertEqual(TextReveal(.characters).text(s, at: 5.0 / 15), "Hello")
+        XCTAssertEqual(TextReveal(.characters).text(s, at: 1), s)
+        XCTAssertEqual(TextReveal(.words).text(s, at: 0.34), "Hello")
+        XCTAssertEqual(TextReveal(.words).text(s, at: 0.67), "Hello big")
+        XCTAssertEqual(TextReveal(.words).text(s, at: 1), s)
+        XCTAssertEqual(TextReveal(.lines).text("one\ntwo\nthree", at: 0.7), "one\ntwo")
+        let scramble = TextReveal(.scramble, seed: 7)
+        XCTAssertEqual(scramble.text(s, at: 0), "")
+        XCTAssertEqual(scramble.text(s, at: 1), s)
+        let half = scramble.text(s, at: 0.5)
+        XCTAssertEqual(half.count, s.count)
+        XCTAssertTrue(half.hasPrefix("Hello b"), half)
+        XCTAssertEqual(Array(half)[9], " ", "spaces stay spaces")
+        XCTAssertEqual(half, TextReveal(.scramble, seed: 7).text(s, at: 0.5), "the same for the same seed")
+        XCTAssertNotEqual(half, TextReveal(.scramble, seed: 8).text(s, at: 0.5))
+        XCTAssertTrue(Array(half)[7...].allSatisfy { $0 == " " || TextReveal.defaultScrambleCharacters.contains($0) })
+    }
+
+    func testRevealsStaggerAndTimelinesAnimateValueAndRevealed() throws {
+        let scene = Scene(size: CGSize(width: 600, height: 300), frameRate: 30, duration: 4) {
+            VStack(alignment: .leading) {
+                Text("First line").id("a")
+                Text("Second line").id("b")
+            }
+            .stagger(1) { $0.typewriter(duration: 1) }
+            Counter(7, format: .number(suffix: "%")).id("c").fontSize(30)
+            Text("DECODED").scramble(seed: 3, duration: 1, delay: 2).id("s")
+            Timeline { Animate("c", .value, to: 97, duration: 1, timing: .linear) }
+        }
+        XCTAssertEqual(try shown(scene, "a", at: 0), "")
+        XCTAssertEqual(try shown(scene, "a", at: 0.5), "First")               // 5 of 10 characters at frame 15
+        XCTAssertEqual(try shown(scene, "a", at: 1.5), "First line")
+        XCTAssertEqual(try shown(scene, "b", at: 0.9), "", "staggered by a second")
+        XCTAssertEqual(try shown(scene, "b", at: 1.5), "Secon")               // ⌊0.5·11⌋ = 5
+        XCTAssertEqual(try shown(scene, "c", at: 0), "7%")
+        XCTAssertEqual(try shown(scene, "c", at: 0.5), "52%")                  // 7 + 90·0.5
+        XCTAssertEqual(try shown(scene, "c", at: 2), "97%")
+        XCTAssertEqual(try shown(scene, "s", at: 1.9), "")
+        XCTAssertEqual(try shown(scene, "s", at: 2.5)?.count, 7)
+        XCTAssertEqual(try shown(scene, "s", at: 3.5), "DECODED")
+        // The stack is laid out with the full texts' sizes.
+        let b = try XCTUnwrap(scene.layer(named: "b"))
+        XCTAssertEqual(b.bounds.width, TextMetrics.size(of: "Second line", font: "Helvetica", fontSize: 36).width.rounded(.up))
+    }
+
+    func testSamePixelsAtAnyWorkerCountAndInAnyFrameOrder() throws {
+        func make() -> Scene {
+            Scene(size: CGSize(width: 320, height: 120), frameRate: 30, duration: 2, background: .hex("#101820")) {
+                Counter(from: 0, to: 98765, duration: 1.5).font("DejaVu Sans Bold", size: 40).foreground(.white).center()
+                Text("scrambled").scramble(seed: 11, duration: 1.5).foreground(.white).pin(.bottom, inset: 4)
+            }
+        }
+        let frames = [0, 9, 23, 44, 31, 2, 59]
+        let reference = make()
+        var one = RenderOptions(); one.workers = 1
+        let expected = try frames.map { try reference.renderFrame(at: reference.time(ofFrame: $0), options: one).pixels }
+        var three = RenderOptions(); three.workers = 3; three.tileSize = 32
+        let other = make()
+        for (i, f) in frames.enumerated().reversed() {
+            XCTAssertTrue(try other.renderFrame(at: other.time(ofFrame: f), options: three).pixels == expected[i], "frame \(f)")
+        }
+        XCTAssertFalse(expected[1] == expected[2], "the counter changes between frames 9 and 23")
+    }
+
+    func testTheStringOfATextLayerIsDiscretelyAnimatable() throws {
+        let layer = CATextLayer()
+        XCTAssertEqual(layer.animatableKind(forKey: "string"), .discrete)
+        XCTAssertFalse(CATextLayer.implicitlyAnimates(key: "string"))
+        let k = CAKeyframeAnimation(keyPath: "string")
+        k.values = ["a", "b", "c"]
+        k.keyTimes = [0, 0.5, 0.75]
+        k.calculationMode = .discrete
+        k.duration = 2
+        k.fillMode = .both
+        k.isRemovedOnCompletion = false
+        layer.string = "model"
+        layer.add(k, forKey: "t")
+        let scene = Scene(rootLayer: layer, size: CGSize(width: 10, height: 10), frameRate: 10, duration: 3)
+        func at(_ t: Double) throws -> String? { (try scene.presentation(of: layer, at: t) as? CATextLayer)?.string as? String }
+        XCTAssertEqual(try at(0.9), "a")
+        XCTAssertEqual(try at(1.2), "b")
+        XCTAssertEqual(try at(1.6), "c")
+        XCTAssertEqual(try at(2.5), "c")
+        XCTAssertEqual(layer.string as? String, "model")
+    }
+
+    func testBadCounterAndRevealKeysNameTheirPaths() throws {
+        let json = #"""
+        {"size": [200, 100], "duration": 1, "layers": [
+          {"type": "text", "value": 1, "format": {"style": "currency", "decimal": 2}},
+          {"type": "text", "value": 1, "format": {"locale": "xx_NOPE"}},
+          {"type": "text", "value": 1, "string": "also"},
+          {"type": "text", "string": "a", "reveal": "letters"},
+          {"type": "text", "string": "a", "reveal": {"by": "scramble", "seed": 1.5}},
+          {"type": "text", "string": "a", "animations": [{"property": "value", "to": 3}]},
+          {"type": "layer", "value": 3}
+        ]}
+        """#
+        let composition = try JSONDecoder().decode(Composition.self, from: Data(json.utf8))
+        XCTAssertThrowsError(try Scene(composition: composition)) { error in
+            let text = "\(error)"
+            for expected in ["layers[0].format.decimal: unknown format key; did you mean \"decimals\"?",
+                             "layers[1].format.locale: unknown locale \"xx_NOPE\"",
+                             "layers[2].string: a counter shows its value",
+                             "layers[3].reveal: expected one of \"characters\", \"words\", \"lines\", \"scramble\", got \"letters\"",
+                             "layers[4].reveal.seed: expected a whole number, got 1.5",
+                             "layers[5].animations[0].property: \"value\" is not an animatable property of CATextLayer",
+                             "layers[6].value: unknown property for a layer layer"] {
+                XCTAssertTrue(text.contains(expected), "missing «\(expected)» in:\n\(text)")
+            }
+        }
+    }
+}
