@@ -197,4 +197,45 @@ final class CounterTests: XCTestCase {
             }
         }
     }
+
+    /// A template's counters and reveals: the same keys, from YAML, with errors naming file and key.
+    func testTemplatesCountAndRevealAndNameBadKeys() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-counter-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let good = dir.appendingPathComponent("good.yaml")
+        try """
+        size: [400, 200]
+        fps: 10
+        duration: 3
+        parameters:
+          - {name: total, type: number, default: 1250, description: The amount}
+        layers:
+          - type: text
+            id: money
+            value: 0
+            format: {style: currency, currency: EUR, locale: de_DE}
+            animations: [{property: value, to: "{{total}}", duration: 2, timing: linear}]
+          - {type: text, id: words, string: one two three four, reveal: words, animations: [{property: revealed, to: 1, duration: 2}]}
+          - {type: text, id: year, string: "2020", animations: [{property: string, values: [2021, 2022], duration: 2, delay: 1}]}
+        """.write(to: good, atomically: true, encoding: .utf8)
+        let scene = try Template(contentsOf: good).makeScene()
+        XCTAssertEqual(try shown(scene, "money", at: 0), "0,00\u{A0}€")
+        XCTAssertEqual(try shown(scene, "money", at: 1), "625,00\u{A0}€")
+        XCTAssertEqual(try shown(scene, "money", at: 2.5), "1.250,00\u{A0}€")
+        XCTAssertEqual(try shown(scene, "words", at: 1), "one two")
+        XCTAssertEqual(try shown(scene, "year", at: 0.5), "2021", "the first keyframe holds before it begins")
+        XCTAssertEqual(try shown(scene, "year", at: 2.5), "2022")
+        let bad = dir.appendingPathComponent("bad.yaml")
+        try """
+        size: [400, 200]
+        duration: 1
+        layers:
+          - {type: text, value: 1, format: {style: money}}
+        """.write(to: bad, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try Template(contentsOf: bad).makeScene()) { error in
+            XCTAssertTrue("\(error)".contains("layers[0].format"), "\(error)")
+            XCTAssertTrue("\(error)".contains("bad.yaml"), "\(error)")
+        }
+    }
 }
