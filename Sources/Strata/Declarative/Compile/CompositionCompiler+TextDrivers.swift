@@ -170,12 +170,16 @@ extension CompositionCompiler {
             var values: [String] = []
             var keyFrames: [Int] = []
             if animated {
-                // Every frame is read: bounded as timeline steps are.
-                guard countTextSamples(frames + 1, path: driver.path) else { return }
-                var last: String?
-                for k in 0...max(frames, 0) {
+                // The frames while the numbers move are read (before the first animation begins
+                // and after the last ends they hold still), bounded as timeline steps are.
+                let span = activeSpan(of: driver.scratch)
+                let first = min(max(0, Int((span.lowerBound * fps).rounded(.down))), max(frames, 0))
+                let last = max(first, min(frames, Int(min((span.upperBound * fps).rounded(.up), Double(Int.max / 4)))))
+                guard countTextSamples(last - first + 1, path: driver.path) else { return }
+                var previous: String?
+                for k in first...last {
                     let s = driver.string(at: Double(k) / fps)
-                    if s != last { values.append(s); keyFrames.append(k); last = s }
+                    if s != previous { values.append(s); keyFrames.append(k == first ? 0 : k); previous = s }
                 }
             } else {
                 values = [driver.string(at: 0)]
@@ -204,6 +208,20 @@ extension CompositionCompiler {
             animation.isRemovedOnCompletion = false
             layer.add(animation, forKey: "strata.text")
         }
+    }
+
+    /// The scene times from the first animation's beginning to the last one's end (the scene's
+    /// end for one that repeats forever).
+    func activeSpan(of layer: CALayer) -> ClosedRange<Double> {
+        var lower = Double.infinity, upper = -Double.infinity
+        for key in layer.animationKeys() ?? [] {
+            guard let a = layer.animation(forKey: key) else { continue }
+            let cycles = a.repeatCount > 0 ? Double(a.repeatCount) : 1
+            let length = a.duration * cycles * (a.autoreverses ? 2 : 1)
+            lower = min(lower, a.beginTime)
+            upper = max(upper, length.isFinite ? a.beginTime + length : duration)
+        }
+        return lower <= upper ? lower...upper : 0...duration
     }
 
     /// Counts `n` frames read for driven texts against the timeline-step limit.
