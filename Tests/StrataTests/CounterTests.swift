@@ -191,7 +191,7 @@ final class CounterTests: XCTestCase {
                              "layers[2].string: a counter shows its value",
                              "layers[3].reveal: expected one of \"characters\", \"words\", \"lines\", \"scramble\", got \"letters\"",
                              "layers[4].reveal.seed: expected a whole number, got 1.5",
-                             "layers[5].animations[0].property: \"value\" is not an animatable property of CATextLayer",
+                             "layers[5].animations[0].property: \"value\" animates a counter: give the text layer a \"value\"",
                              "layers[6].value: unknown property for a layer layer"] {
                 XCTAssertTrue(text.contains(expected), "missing «\(expected)» in:\n\(text)")
             }

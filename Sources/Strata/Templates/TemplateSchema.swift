@@ -89,10 +89,10 @@ public enum TemplateSchema {
             "lineWidth": {"type": "number", "minimum": 0},
             "string": {"type": "string"},
             "value": {"type": "number", "x-expected": "a counter's number"},
-            "format": {"anyOf": [{"enum": ["number", "percent", "currency", "duration"]}, {"$ref": "#/$defs/numberFormat"}],
+            "format": {"anyOf": [{"enum": ["number", "percent", "currency", "duration"]}, {"type": "object"}],
                        "x-expected": "a number format: \"number\", \"percent\", \"currency\", \"duration\" or {\"style\": …, \"decimals\": …, …}"},
             "monospacedDigits": {"type": "boolean"},
-            "reveal": {"anyOf": [{"enum": ["characters", "words", "lines", "scramble"]}, {"$ref": "#/$defs/reveal"}],
+            "reveal": {"anyOf": [{"enum": ["characters", "words", "lines", "scramble"]}, {"type": "object"}],
                        "x-expected": "\"characters\", \"words\", \"lines\", \"scramble\" or {\"by\": …, \"seed\": …, \"characters\": …}"},
             "revealed": {"type": "number", "minimum": 0, "maximum": 1, "x-expected": "the part of the text shown, 0…1"},
             "font": {"type": "string"},
@@ -133,24 +133,6 @@ public enum TemplateSchema {
             "position": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2, "x-expected": "a point [x, y]"},
             "size": {"type": "array", "items": {"type": "number", "minimum": 0}, "minItems": 2, "maxItems": 2, "x-expected": "a size [width, height]"},
             "frame": {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4, "x-expected": "a rectangle [x, y, width, height]"}
-          }
-        },
-        "numberFormat": {
-          "type": "object", "additionalProperties": false,
-          "properties": {
-            "style": {"enum": ["number", "percent", "currency", "duration"]},
-            "decimals": {"type": "integer", "minimum": 0, "maximum": 10, "x-expected": "a whole number of decimals in 0…10"},
-            "grouping": {"type": "boolean"}, "prefix": {"type": "string"}, "suffix": {"type": "string"},
-            "locale": {"type": "string"},
-            "currency": {"type": "string", "pattern": "^[A-Z]{3}$", "x-expected": "an ISO 4217 code such as \"USD\""},
-            "rounding": {"enum": ["nearest", "up", "down", "towardZero"]}
-          }
-        },
-        "reveal": {
-          "type": "object", "required": ["by"], "additionalProperties": false,
-          "properties": {
-            "by": {"enum": ["characters", "words", "lines", "scramble"]},
-            "seed": {"type": "integer"}, "characters": {"type": "string", "minLength": 1, "maxLength": 1000}
           }
         },
         "sessionEntry": {

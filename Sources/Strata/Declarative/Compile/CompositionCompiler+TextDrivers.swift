@@ -146,8 +146,13 @@ extension CompositionCompiler {
     /// An animation of `value` or `revealed` of a driven text goes to its scratch layer.
     mutating func routeTextDriverAnimation(_ p: Pending) -> Pending? {
         let key = p.spec.property
-        guard key == "value" || key == "revealed", p.layer is CATextLayer,
-              let driver = textDrivers.first(where: { $0.layer === p.layer }) else { return p }
+        guard key == "value" || key == "revealed", p.layer is CATextLayer else { return p }
+        guard let driver = textDrivers.first(where: { $0.layer === p.layer }) else {
+            issue("\(p.path).property", key == "value"
+                  ? "\"value\" animates a counter: give the text layer a \"value\" (and a \"format\"), or use Counter in the DSL"
+                  : "\"revealed\" animates a reveal: give the text layer a \"reveal\" (characters, words, lines or scramble)")
+            return nil
+        }
         if key == "value", driver.writer == nil {
             issue("\(p.path).property", "\"value\" animates a counter: give the text layer a \"value\" (and a \"format\")")
             return nil

@@ -137,8 +137,8 @@ extension TextReveal: PropertyValueConvertible {
                 seed = Int(n)
             }
             if let v = o["characters"] {
-                guard let s = v.string, !s.isEmpty, s.count <= 1000 else {
-                    throw FormatProblem(key: "characters", message: "expected a string of 1 to 1000 characters, got \(v)")
+                guard let s = v.string, !s.isEmpty, s.count <= 1000, s.allSatisfy({ $0.unicodeScalars.count <= 8 }) else {
+                    throw FormatProblem(key: "characters", message: "expected a string of 1 to 1000 characters (each of at most 8 Unicode scalars), got \(v)")
                 }
                 characters = s
             }
