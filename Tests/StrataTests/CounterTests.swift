@@ -238,4 +238,21 @@ final class CounterTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("bad.yaml"), "\(error)")
         }
     }
+
+    /// The counting chart template rendered by the command line: the same frame digests with one
+    /// worker, two workers, and a chunk of its frames alone.
+    func testTheCommandLineRendersCountersTheSameAtAnyWorkerCount() throws {
+        let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/counting-chart/counting-chart.yaml").path
+        let args = ["render", template, "--scale", "0.25", "--hash-frames", "--frames", "24..40"]
+        let one = try runProcess(strataExecutable, args + ["--workers", "1"])
+        XCTAssertEqual(one.status, 0, one.stderr)
+        let two = try runProcess(strataExecutable, args + ["--workers", "2"])
+        XCTAssertEqual(two.text, one.text)
+        let lines = one.text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 17)
+        XCTAssertGreaterThan(Set(lines.map { $0.split(separator: " ")[1] }).count, 10, "the bars and counters move")
+        let chunk = try runProcess(strataExecutable, ["render", template, "--scale", "0.25", "--hash-frames", "--frames", "33..35"])
+        XCTAssertEqual(chunk.text.split(separator: "\n").map(String.init), Array(lines[9...11]))
+    }
 }
