@@ -112,7 +112,15 @@ final class CounterTests: XCTestCase {
             .stagger(1) { $0.typewriter(duration: 1) }
             Counter(7, format: .number(suffix: "%")).id("c").fontSize(30)
             Text("DECODED").scramble(seed: 3, duration: 1, delay: 2).id("s")
-            Timeline { Animate("c", .value, to: 97, duration: 1, timing: .linear) }
+            Text("one two three").revealable(TextReveal(.words)).id("w1")
+            Text("four five six").revealable(TextReveal(.words)).id("w2")
+            Timeline {
+                Animate("c", .value, to: 97, duration: 1, timing: .linear)
+                Stagger(0.5) {
+                    Animate("w1", .revealed, to: 1, duration: 1.5, timing: .linear)
+                    Animate("w2", .revealed, to: 1, duration: 1.5, timing: .linear)
+                }
+            }
         }
         XCTAssertEqual(try shown(scene, "a", at: 0), "")
         XCTAssertEqual(try shown(scene, "a", at: 0.5), "First")               // 5 of 10 characters at frame 15
@@ -125,6 +133,13 @@ final class CounterTests: XCTestCase {
         XCTAssertEqual(try shown(scene, "s", at: 1.9), "")
         XCTAssertEqual(try shown(scene, "s", at: 2.5)?.count, 7)
         XCTAssertEqual(try shown(scene, "s", at: 3.5), "DECODED")
+        // The timeline's stagger starts after the counter's step (1 s): w1 at 1 s, w2 at 1.5 s,
+        // three words in 1.5 s each.
+        XCTAssertEqual(try shown(scene, "w1", at: 0.9), "")
+        XCTAssertEqual(try shown(scene, "w1", at: 2.1), "one two")            // ⌊3 · 1.1/1.5⌋ = 2
+        XCTAssertEqual(try shown(scene, "w2", at: 1.4), "")
+        XCTAssertEqual(try shown(scene, "w2", at: 2.1), "four")               // ⌊3 · 0.6/1.5⌋ = 1
+        XCTAssertEqual(try shown(scene, "w2", at: 3.1), "four five six")
         // The stack is laid out with the full texts' sizes.
         let b = try XCTUnwrap(scene.layer(named: "b"))
         XCTAssertEqual(b.bounds.width, TextMetrics.size(of: "Second line", font: "Helvetica", fontSize: 36).width.rounded(.up))

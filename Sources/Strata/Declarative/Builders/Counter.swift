@@ -69,6 +69,16 @@ extension LayerElement {
         }
     }
 
+    /// Hides the text until a timeline reveals it by `reveal`'s unit:
+    /// `Text("Hello").revealable(.init(.words)).id("hi")` with `Animate("hi", .revealed, to: 1)`,
+    /// or a `Stagger` of such steps over several texts.
+    public func revealable(_ reveal: TextReveal = TextReveal(.characters)) -> Self {
+        with {
+            $0.properties["reveal"] = reveal.propertyValue
+            $0.properties["revealed"] = .number(0)
+        }
+    }
+
     /// Types the text a character at a time.
     public func typewriter(duration: TimeValue = 1, timing: TimingCurve? = .linear, delay: TimeValue = 0) -> Self {
         reveal(TextReveal(.characters), duration: duration, timing: timing, delay: delay)
