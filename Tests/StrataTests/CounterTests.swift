@@ -80,6 +80,14 @@ final class CounterTests: XCTestCase {
         XCTAssertEqual(text(.number(rounding: .down), 4.8), "4")
         XCTAssertEqual(text(.number(rounding: .down), 41.9999999999), "42", "an end evaluated a hair short")
         XCTAssertEqual(text(.number(rounding: .towardZero), -4.8), "-4")
+        // Out of range: no crash, a text of bounded length.
+        let long = text(.duration(), 1e300)
+        XCTAssertTrue(long.count < 400 && long.split(separator: ":").count == 3, long)
+        XCTAssertEqual(text(.duration(), 1e308 * 10), "∞")
+        XCTAssertEqual(text(.duration(decimals: 10), -1e308), "-∞", "rounding to 10 places overflows")
+        XCTAssertEqual(text(.number(decimals: 10), .nan), "NaN")
+        XCTAssertLessThan(text(.number(decimals: 10), 1e308).count, 1000)
+        XCTAssertLessThan(text(.currency("EUR", decimals: 10, locale: "de_DE"), -1e308).count, 1000)
     }
 
     func testRevealsByCharactersWordsLinesAndAScrambleWithASeed() {
@@ -184,6 +192,19 @@ final class CounterTests: XCTestCase {
         XCTAssertEqual(try at(1.6), "c")
         XCTAssertEqual(try at(2.5), "c")
         XCTAssertEqual(layer.string as? String, "model")
+    }
+
+    func testACounterReadAtTooManyFramesIsRefusedBeforeItIsRead() throws {
+        let long = Composition(size: CGSize(width: 64, height: 36), frameRate: 1000, duration: 86_400, layers: [
+            Node(.text, id: "n", properties: ["value": .number(0)],
+                 animations: [AnimationSpec(property: "value", to: .number(1e9), duration: .seconds(86_400))]),
+        ])
+        let start = Date()
+        XCTAssertThrowsError(try Scene(composition: long)) { error in
+            XCTAssertTrue("\(error)".contains("layers[0]: the changing texts are read at 86400001 frames each"), "\(error)")
+            XCTAssertTrue("\(error)".contains("timeline-steps"), "\(error)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2, "refused, not read")
     }
 
     func testBadCounterAndRevealKeysNameTheirPaths() throws {

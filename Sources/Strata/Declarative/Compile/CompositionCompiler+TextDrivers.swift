@@ -64,10 +64,9 @@ extension CompositionCompiler {
         guard node.type == .text, let text = layer as? CATextLayer,
               !Self.textDriverKeys.isDisjoint(with: node.properties.keys) else { return }
         let props = node.properties
-        var ok = true
         func number(_ key: String) -> Double? {
             guard let v = props[key] else { return nil }
-            guard let n = v.number, n.isFinite else { issue("\(path).\(key)", "expected a number, got \(v)"); ok = false; return nil }
+            guard let n = v.number, n.isFinite else { issue("\(path).\(key)", "expected a number, got \(v)"); return nil }
             return n
         }
         let isCounter = props["value"] != nil || props["format"] != nil
@@ -75,13 +74,14 @@ extension CompositionCompiler {
         var format = NumberFormat()
         if let f = props["format"] {
             do { format = try NumberFormat(f) } catch {
-                issue("\(path).format\(error.key.map { ".\($0)" } ?? "")", error.message); ok = false
+                issue("\(path).format\(error.key.map { ".\($0)" } ?? "")", error.message)
             }
         }
         var reveal: TextReveal?
         if let r = props["reveal"] {
             do { reveal = try TextReveal(r) } catch {
-                issue("\(path).reveal\(error.key.map { ".\($0)" } ?? "")", error.message); ok = false
+                issue("\(path).reveal\(error.key.map { ".\($0)" } ?? "")", error.message)
+                reveal = TextReveal(.characters)
             }
         } else if props["revealed"] != nil {
             reveal = TextReveal(.characters)
@@ -89,13 +89,13 @@ extension CompositionCompiler {
         let revealed = number("revealed") ?? 0
         var tabular = isCounter
         if let m = props["monospacedDigits"] {
-            if case .bool(let b) = m { tabular = b } else { issue("\(path).monospacedDigits", "expected true or false, got \(m)"); ok = false }
+            if case .bool(let b) = m { tabular = b } else { issue("\(path).monospacedDigits", "expected true or false, got \(m)") }
         }
         if isCounter, props["string"] != nil {
             issue("\(path).string", "a counter shows its value: put text around it with the format's \"prefix\" and \"suffix\", not \"string\"")
-            ok = false
         }
-        guard ok else { return }
+        // With a problem reported, the text is still registered (with defaults where a key was
+        // wrong), so its animations of value or revealed are not reported a second time.
         if tabular { text.font = UIFont(name: text.fontName, size: text.fontSize)!.monospacedDigits() }
         let writer = isCounter ? NumberWriter(format) : nil
         let driver = TextDriver(layer: text, node: node, path: path, writer: writer, text: text.string as? String ?? "",

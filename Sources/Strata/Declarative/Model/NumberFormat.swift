@@ -256,7 +256,13 @@ final class NumberWriter {
         let scale = pow(10, Double(places))
         // Whole units of 10^-places seconds, so the parts add up exactly.
         let units = (abs(r) * scale).rounded()
-        guard units < 1e15 else { return (negative ? "-" : "") + String(Int64(abs(r) / 3600)) + ":59:59" }
+        guard units < 1e15 else {
+            // Beyond whole units of Int64: hours written from the double, no fraction.
+            let a = abs(r)
+            guard a.isFinite else { return negative ? "-∞" : "∞" }
+            let m = Int(fmod(a, 3600) / 60), s = Int(fmod(a, 60))
+            return (negative ? "-" : "") + String(format: "%.0f", (a / 3600).rounded(.down)) + ":" + (m < 10 ? "0\(m)" : "\(m)") + ":" + (s < 10 ? "0\(s)" : "\(s)")
+        }
         let total = Int64(units)
         let unitsPerSecond = Int64(scale)
         let fraction = total % unitsPerSecond
