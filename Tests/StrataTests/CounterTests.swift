@@ -216,7 +216,8 @@ final class CounterTests: XCTestCase {
           {"type": "text", "string": "a", "reveal": "letters"},
           {"type": "text", "string": "a", "reveal": {"by": "scramble", "seed": 1.5}},
           {"type": "text", "string": "a", "animations": [{"property": "value", "to": 3}]},
-          {"type": "layer", "value": 3}
+          {"type": "layer", "value": 3},
+          {"type": "text", "string": "a", "animations": [{"property": "font", "to": "DejaVu Sans"}]}
         ]}
         """#
         let composition = try JSONDecoder().decode(Composition.self, from: Data(json.utf8))
@@ -228,7 +229,8 @@ final class CounterTests: XCTestCase {
                              "layers[3].reveal: expected one of \"characters\", \"words\", \"lines\", \"scramble\", got \"letters\"",
                              "layers[4].reveal.seed: expected a whole number, got 1.5",
                              "layers[5].animations[0].property: \"value\" animates a counter: give the text layer a \"value\"",
-                             "layers[6].value: unknown property for a layer layer"] {
+                             "layers[6].value: unknown property for a layer layer",
+                             "layers[7].animations[0]: \"font\" cannot be animated"] {
                 XCTAssertTrue(text.contains(expected), "missing «\(expected)» in:\n\(text)")
             }
         }

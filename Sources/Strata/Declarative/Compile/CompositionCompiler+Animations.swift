@@ -261,6 +261,11 @@ extension CompositionCompiler {
         let seconds = spec.duration.seconds(at: fps)
         guard seconds > 0, seconds.isFinite else { throw PropertyDecoding.Mismatch(expected: "duration: expected a length > 0, got \(seconds) s") }
         let timing = try spec.timing.flatMap(timingFunction)
+        // Of the properties whose values do not interpolate, only a text layer's `string` is
+        // animated (discretely) by the model.
+        guard kind != .discrete || (spec.property == "string" && p.layer is CATextLayer) else {
+            throw PropertyDecoding.Mismatch(expected: "\"\(spec.property)\" cannot be animated (set it on the layer instead)")
+        }
         var end: AnimatableValue
         let animation: CAPropertyAnimation
         if let values = spec.values {
