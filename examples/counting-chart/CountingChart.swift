@@ -1,4 +1,4 @@
-// Five bars grow while their labels count to their values, under a title; then all fades out. Run: swift run example-counting-chart
+// Five bars grow, their labels riding on them and counting to their values, under a title; then all fades out. Run: swift run example-counting-chart
 import StrataCLI
 
 @main
@@ -14,6 +14,7 @@ struct CountingChart: StrataScript {
                         let delay = TimeValue.seconds(0.5 + 0.3 * Double(i))
                         VStack(spacing: 12) {
                             Counter(from: 0, to: item.value, duration: 1.5, delay: delay).font("DejaVu Sans Bold", size: 28).foreground(.hex("#57606A"))
+                                .animate(.translationY, from: 4 * item.value, to: 0, duration: 1.5, timing: .easeOut, delay: delay)
                             Layer().frame(width: 120, height: 4 * item.value).cornerRadius(10).anchorPoint(x: 0.5, y: 1)
                                 .background(Color(oklch: 0.62, 0.16, 250 - 25 * Double(i))).animate(.scaleY, from: 0, to: 1, duration: 1.5, timing: .easeOut, delay: delay)
                             Text(item.label).font("DejaVu Sans", size: 28).foreground(.hex("#24292F"))
