@@ -207,6 +207,25 @@ final class CounterTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 2, "refused, not read")
     }
 
+    func testTheKeyframesTextIsBoundedAsATemplatesTextIs() throws {
+        // A 10 000-character typewriter over 300 frames would hold about 1.5 MB of keyframe text.
+        let text = String(repeating: "abcdefghij", count: 1000)
+        let composition = Composition(size: CGSize(width: 64, height: 36), frameRate: 30, duration: 10, layers: [
+            Node(.text, properties: ["string": .string(text), "reveal": .string("characters")],
+                 animations: [AnimationSpec(property: "revealed", from: .number(0), to: .number(1), duration: .seconds(10))]),
+        ])
+        var limits = SceneLimits()
+        limits.expansionBytes = 100_000
+        XCTAssertThrowsError(try Scene(composition: composition, options: CompositionOptions(limits: limits))) { error in
+            XCTAssertTrue("\(error)".contains("layers[0]: the changing texts' keyframes hold more text: over the limit"), "\(error)")
+            XCTAssertTrue("\(error)".contains("--limit expansion-mb="), "\(error)")
+        }
+        // Under the default limit (64 MiB) it compiles, and frame 150 shows half the text.
+        let scene = try Scene(composition: composition)
+        let layer = try XCTUnwrap(scene.rootLayer.sublayers?.first)
+        XCTAssertEqual(((try scene.presentation(of: layer, at: 5)) as? CATextLayer)?.string as? String, String(text.prefix(5000)))
+    }
+
     func testBadCounterAndRevealKeysNameTheirPaths() throws {
         let json = #"""
         {"size": [200, 100], "duration": 1, "layers": [

@@ -38,8 +38,12 @@ final class TextDriver {
         if reveal != nil { scratch.setAnimatableValue(.number(CGFloat(revealed)), forKey: "revealed") }
     }
 
+    /// The units of a fixed text that is revealed, split once.
+    private lazy var units: TextReveal.Units? = writer == nil ? reveal?.units(of: text) : nil
+
     /// The text shown for these numbers.
     func string(value: Double, revealed: Double) -> String {
+        if let reveal, let units { return reveal.text(units, at: revealed) }
         let full = writer.map { $0.text(value) } ?? text
         return reveal.map { $0.text(full, at: revealed) } ?? full
     }
@@ -170,6 +174,8 @@ extension CompositionCompiler {
     mutating func finishTextDrivers() {
         guard !textDrivers.isEmpty else { return }
         let frames = Int(min((duration * fps).rounded(.up), Double(Int.max / 4)))
+        // The keyframes' texts are held in memory: bounded as a template's text is.
+        var bytes = 0
         for driver in textDrivers {
             let animated = !(driver.scratch.animationKeys() ?? []).isEmpty
             var values: [String] = []
@@ -184,7 +190,13 @@ extension CompositionCompiler {
                 var previous: String?
                 for k in first...last {
                     let s = driver.string(at: Double(k) / fps)
-                    if s != previous { values.append(s); keyFrames.append(k == first ? 0 : k); previous = s }
+                    guard s != previous else { continue }
+                    values.append(s); keyFrames.append(k == first ? 0 : k); previous = s
+                    bytes += s.utf8.count
+                    if bytes > limits.expansionBytes {
+                        issue(driver.path, limits.exceededMessage("the changing texts' keyframes hold more text", name: "expansion-mb"))
+                        return
+                    }
                 }
             } else {
                 values = [driver.string(at: 0)]

@@ -40,18 +40,40 @@ public struct TextReveal: Hashable, Sendable {
         self.unit = unit; self.seed = seed; self.characters = characters
     }
 
+    /// A text split into what a reveal counts (characters, or words or lines), once.
+    struct Units {
+        let text: String
+        let characters: [Character]
+        let parts: [String]
+    }
+
+    /// `text` split into this reveal's units.
+    func units(of text: String) -> Units {
+        switch unit {
+        case .characters, .scramble: Units(text: text, characters: Array(text), parts: [])
+        case .words: Units(text: text, characters: [], parts: Self.words(text))
+        case .lines: Units(text: text, characters: [], parts: Self.lines(text))
+        }
+    }
+
     /// The text shown of `text` at fraction `p` (clamped to 0…1).
     public func text(_ text: String, at p: Double) -> String {
+        self.text(units(of: text), at: p)
+    }
+
+    /// The text shown of a split text at fraction `p` (clamped to 0…1).
+    func text(_ units: Units, at p: Double) -> String {
         let p = p.isNaN ? 0 : min(max(p, 0), 1)
+        let text = units.text
         switch unit {
         case .characters:
-            let chars = Array(text)
+            let chars = units.characters
             return String(chars.prefix(Self.shown(p, of: chars.count)))
         case .words, .lines:
-            let parts = unit == .words ? Self.words(text) : Self.lines(text)
+            let parts = units.parts
             return parts.prefix(Self.shown(p, of: parts.count)).joined()
         case .scramble:
-            let chars = Array(text)
+            let chars = units.characters
             guard p > 0 else { return "" }
             let settled = Self.shown(p, of: chars.count)
             guard settled < chars.count else { return text }
