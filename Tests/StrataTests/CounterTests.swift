@@ -120,6 +120,7 @@ final class CounterTests: XCTestCase {
             .stagger(1) { $0.typewriter(duration: 1) }
             Counter(7, format: .number(suffix: "%")).id("c").fontSize(30)
             Text("DECODED").scramble(seed: 3, duration: 1, delay: 2).id("s")
+            Text("2020").keyframes(.string, ["2021", "2022", "2023"], duration: 3, delay: 1).id("k")
             Text("one two three").revealable(TextReveal(.words)).id("w1")
             Text("four five six").revealable(TextReveal(.words)).id("w2")
             Timeline {
@@ -141,6 +142,10 @@ final class CounterTests: XCTestCase {
         XCTAssertEqual(try shown(scene, "s", at: 1.9), "")
         XCTAssertEqual(try shown(scene, "s", at: 2.5)?.count, 7)
         XCTAssertEqual(try shown(scene, "s", at: 3.5), "DECODED")
+        // Discrete keyframes of a string: a second each from 1 s (the first held before).
+        XCTAssertEqual(try shown(scene, "k", at: 0.5), "2021")
+        XCTAssertEqual(try shown(scene, "k", at: 2.5), "2022")
+        XCTAssertEqual(try shown(scene, "k", at: 3.5), "2023")
         // The timeline's stagger starts after the counter's step (1 s): w1 at 1 s, w2 at 1.5 s,
         // three words in 1.5 s each.
         XCTAssertEqual(try shown(scene, "w1", at: 0.9), "")

@@ -54,6 +54,9 @@ extension LayerProperty {
     public static var value: LayerProperty<Double> { .init("value") }
     /// The part of a text revealed (`revealed`, 0…1; see `reveal(_:duration:timing:delay:)`).
     public static var revealed: LayerProperty<Double> { .init("revealed") }
+    /// A text's string (`string`), animated discretely by keyframes: each value holds its share
+    /// of the duration (`Text("2020").keyframes(.string, ["2021", "2022"], duration: 2)`).
+    public static var string: LayerProperty<String> { .init("string") }
 }
 
 extension LayerElement {
