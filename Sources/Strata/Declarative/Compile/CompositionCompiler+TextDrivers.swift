@@ -119,6 +119,9 @@ extension CompositionCompiler {
         textDrivers.append(driver)
     }
 
+    /// How many different texts (shapes of text) are measured at most to size a driven text.
+    static let measuredShapes = 256
+
     /// The widest of `texts` as `driver`'s layer draws them, and its size.
     func widest(_ texts: Set<String>, of driver: TextDriver) -> (text: String, size: CGSize) {
         let layer = driver.layer
@@ -131,8 +134,16 @@ extension CompositionCompiler {
             let shape = driver.tabular ? String(t.map { $0.isASCII && $0.isNumber ? "0" : $0 }) : t
             if shapes[shape] == nil { shapes[shape] = t }
         }
+        var measured = shapes.keys.sorted()
+        if measured.count > Self.measuredShapes {
+            // Past a few hundred, the longest are measured (a text's width grows with its length):
+            // a scramble over an hour of frames is not laid out 100 000 times.
+            let lengths = Dictionary(uniqueKeysWithValues: measured.map { ($0, $0.count) })
+            measured = Array(measured.sorted { lengths[$0]! != lengths[$1]! ? lengths[$0]! > lengths[$1]! : $0 < $1 }
+                .prefix(Self.measuredShapes))
+        }
         var best = (text: texts.sorted().first ?? "", size: CGSize.zero)
-        for shape in shapes.keys.sorted() {
+        for shape in measured {
             layer.string = shape
             guard let content = layer.textContent,
                   TextCost.problem(of: content.cost(scalarLimit: limits.textLength), scalarLimit: limits.textLength,
