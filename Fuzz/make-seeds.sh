@@ -75,6 +75,16 @@ parameters: [{name: pattern, type: string, default: "%.2147483647f"}]
 layers:
   - {type: text, string: "{{format(3, pattern)}} {{format(3, '%2147483648.0f')}} {{format(3, '%999999999.0f')}}"}
 YAML
+cp ../examples/counting-chart/counting-chart.yaml "$C/template/counting-chart.yaml"
+cat > $C/template/hostile-counters.yaml <<'YAML'
+size: [64, 36]
+duration: 2
+layers:
+  - {type: text, value: 1e308, format: {style: duration, decimals: 10}, animations: [{property: value, from: -1e308, to: 1e308, duration: 1, repeat: forever}]}
+  - {type: text, value: 0, format: {style: currency, currency: XXX, locale: ar_EG, prefix: "≈", decimals: 10}, animations: [{property: value, to: 12345.678, duration: "1f", timing: {spring: {duration: 0.5, bounce: 0.9}}}]}
+  - {type: text, string: "a b\nc", reveal: {by: scramble, seed: -123456789012345, characters: "e\u0301\u0301"}, animations: [{property: revealed, values: [0, 2, -1, 0.5], duration: 1}]}
+  - {type: text, string: "", reveal: lines, revealed: 0.5}
+YAML
 cat > $C/template/hostile-loops.yaml <<'YAML'
 size: [64, 36]
 duration: 1

@@ -12,6 +12,7 @@ import StrataTestSupport
 @testable import example_logo_reveal
 @testable import example_loading_spinner
 @testable import example_card_flip
+@testable import example_counting_chart
 
 final class DSLExampleTests: XCTestCase {
     private func strip(_ scene: Scene, _ times: [Double], reduction: Int = 4) throws -> Bitmap {
@@ -43,6 +44,47 @@ final class DSLExampleTests: XCTestCase {
 
     func testCardFlip() throws {
         assertReferenceImage(try strip(CardFlip().scene, [0.3, 1.0, 1.3, 2.9]), named: "card-flip")
+    }
+
+    /// The new-user trial's chart (issue 43), as a DSL script and as a template of the same
+    /// design: both against one reference strip, and their counters' text at chosen frames equal
+    /// to the values of the easeOut curve, computed here by hand.
+    func testCountingChartAsScriptAndAsTemplate() throws {
+        let script = CountingChart().scene
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/counting-chart")
+        let template = try Template(contentsOf: folder.appendingPathComponent("counting-chart.yaml")).makeScene()
+        let times = [0.6, 1.3, 2.4, 5.0, 5.6]
+        assertReferenceImage(try strip(script, times), named: "counting-chart")
+        assertReferenceImage(try strip(template, times), named: "counting-chart", tolerance: 2, maxPixelsOver: 0)
+        // Core Animation's easeOut, (0, 0, 0.58, 1), solved by bisection.
+        func easeOut(_ x: Double) -> Double {
+            func bez(_ s: Double, _ a: Double, _ b: Double) -> Double { 3 * a * s * (1 - s) * (1 - s) + 3 * b * s * s * (1 - s) + s * s * s }
+            var lo = 0.0, hi = 1.0
+            for _ in 0..<100 { let mid = (lo + hi) / 2; if bez(mid, 0, 0.58) < x { lo = mid } else { hi = mid } }
+            return bez((lo + hi) / 2, 0, 1)
+        }
+        let values = [42.0, 68, 55, 91, 76]
+        for scene in [script, template] {
+            // The counters, left to right: the text layers whose string is animated.
+            var counters: [CALayer] = []
+            func walk(_ l: CALayer) {
+                if l is CATextLayer, (l.animationKeys() ?? []).contains(where: { (l.animation(forKey: $0) as? CAPropertyAnimation)?.keyPath == "string" }) {
+                    counters.append(l)
+                }
+                (l.sublayers ?? []).forEach(walk)
+            }
+            walk(scene.rootLayer)
+            XCTAssertEqual(counters.count, 5)
+            for (i, counter) in counters.enumerated() {
+                for frame in [0, 15, 20, 30, 40, 50, 60, 75, 100, 179] {
+                    let t = Double(frame) / 30, start = 0.5 + 0.3 * Double(i)
+                    let v = values[i] * easeOut(min(max((t - start) / 1.5, 0), 1))
+                    let shown = (try scene.presentation(of: counter, at: t) as? CATextLayer)?.string as? String
+                    XCTAssertEqual(shown, "\(Int(v.rounded(.toNearestOrAwayFromZero)))", "counter \(i), frame \(frame)")
+                }
+            }
+        }
     }
 
     func testScriptCommandLine() throws {

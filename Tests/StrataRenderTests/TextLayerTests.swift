@@ -66,6 +66,21 @@ final class TextLayerTests: XCTestCase {
         XCTAssertEqual(TextMetrics.size(of: "AVATAR", font: "DejaVu Sans", fontSize: 36).width, 135.31640625)
     }
 
+    func testFontFeaturesReachHarfBuzz() throws {
+        // A run's OpenType features go to Pango (a font-features attribute): with kerning off,
+        // AVATAR is its hmtx advances, 8278 units × 36 / 2048 = 145.51171875.
+        var run = TextContent.Run(text: "AVATAR", fontName: "DejaVu Sans", fontSize: 36, color: .black)
+        run.fontFeatures = "kern=0"
+        XCTAssertEqual(TextMetrics.size(of: TextContent(runs: [run])).width, 145.51171875)
+        // A CATextLayer whose font is a UIFont with tabular digits draws with "tnum" (DejaVu's
+        // digits are tabular already: 1303 units each, the same width either way).
+        let layer = CATextLayer()
+        layer.string = "1111"
+        layer.font = UIFont(name: "DejaVu Sans", size: 36)!.monospacedDigits()
+        XCTAssertEqual(layer.textContent?.runs.first?.fontFeatures, "tnum")
+        XCTAssertEqual(TextMetrics.size(of: try XCTUnwrap(layer.textContent)).width, 4 * 1303 * 36 / 2048)
+    }
+
     func testMeasurementScalesExactlyWithFontSize() {
         // Unhinted metrics: 2 × the size is exactly 2 × the width (5191 × 72 / 2048 = 182.49609375).
         XCTAssertEqual(TextMetrics.size(of: "Hello", font: "DejaVu Sans", fontSize: 72).width, 182.49609375)

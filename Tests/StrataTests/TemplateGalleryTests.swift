@@ -149,6 +149,31 @@ final class TemplateGalleryTests: XCTestCase {
         XCTAssertEqual(Double(try presented("row-Apples", in: s, at: 0).transform.m42), 0)
     }
 
+    func testBarChartRaceValuesCountAndTheYearChangesHalfWay() throws {
+        let s = try scene("bar-chart-race")
+        func text(_ id: String, at frame: Int) throws -> String? {
+            (try presented(id, in: s, at: s.time(ofFrame: frame)) as? CATextLayer)?.string as? String
+        }
+        // Each label is one counter following the data linearly from step to step (1.2 s, 36
+        // frames a step): Apples 820 (2015) → 832 (2016), Bananas from data.csv likewise.
+        let apples = try rows().filter { $0[1] == "Apples" }.map { Double($0[2])! }
+        for frame in [0, 9, 18, 27, 36, 40, 54] {
+            let step = Double(frame) / 36, k = Int(step), f = step - Double(k)
+            let v = apples[k] + (apples[k + 1] - apples[k]) * f
+            XCTAssertEqual(try text("value-Apples", at: frame), "\(Int(v.rounded(.toNearestOrAwayFromZero)))", "frame \(frame)")
+        }
+        XCTAssertEqual(try text("value-Apples", at: 12 * 30), "\(Int(try XCTUnwrap(apples.last)))")
+        let largest = try XCTUnwrap(try rows().filter { $0[0] == "2024" }.map { Int($0[2])! }.max())
+        let leader = try XCTUnwrap(try order(atStep: "2024").first?.name)
+        XCTAssertEqual(try text("value-\(leader)", at: 12 * 30), "\(largest / 1000),\(String(format: "%03d", largest % 1000))")
+        // The year: one text whose string changes half-way between steps (0.6 s, frame 18).
+        XCTAssertEqual(try text("step", at: 17), "2015")
+        XCTAssertEqual(try text("step", at: 19), "2016")
+        XCTAssertEqual(try text("step", at: 53), "2016")
+        XCTAssertEqual(try text("step", at: 55), "2017")
+        XCTAssertEqual(try text("step", at: 12 * 30), "2024")
+    }
+
     func testSocialClipShowsEachCaptionAtItsTimesOnly() throws {
         let s = try scene("social-clip")
         func shown(at t: Double) throws -> [Float] { try (0..<3).map { try presented("caption-\($0)", in: s, at: t).opacity } }
@@ -164,10 +189,19 @@ final class TemplateGalleryTests: XCTestCase {
 
     func testCountdownShowsOneDigitASecondAndTheRingRunsOut() throws {
         let s = try scene("countdown")
+        // One counter, not a layer per digit: 5 → 0 in 5 s, rounded up, so each digit holds its
+        // whole second (frame 30, t = 1 exactly, already shows 4).
+        let digits = try XCTUnwrap(try layer("digits", in: s.rootLayer) as? CATextLayer)
+        XCTAssertEqual(digits.animationKeys()?.compactMap { (digits.animation(forKey: $0) as? CAPropertyAnimation)?.keyPath }
+                        .filter { $0 == "string" }.count, 1)
+        for (frame, digit) in [(0, 5), (29, 5), (30, 4), (59, 4), (60, 3), (119, 2), (149, 1)] {
+            let shown = (try presented("digits", in: s, at: s.time(ofFrame: frame)) as? CATextLayer)?.string as? String
+            XCTAssertEqual(shown, "\(digit)", "frame \(frame)")
+        }
         for (t, digit) in [(0.5, 5), (1.5, 4), (2.5, 3), (3.5, 2), (4.5, 1)] {
-            for n in 1...5 {
-                XCTAssertEqual(try presented("digit-\(n)", in: s, at: t).opacity, n == digit ? 1 : 0, "t = \(t): digit \(n)")
-            }
+            let shown = try presented("digits", in: s, at: t)
+            XCTAssertEqual((shown as? CATextLayer)?.string as? String, "\(digit)", "t = \(t)")
+            XCTAssertEqual(shown.opacity, 1, "t = \(t)")
             let ring = try XCTUnwrap(try presented("ring", in: s, at: t) as? CAShapeLayer)
             XCTAssertEqual(Double(ring.strokeEnd), 0.5, accuracy: 1e-6, "t = \(t): half a second left of the second")
         }

@@ -25,10 +25,21 @@ import Foundation
 /// Layout uses unhinted metrics, so line breaks do not change with that scale.
 open class CATextLayer: CALayer {
     // Stored properties read by every snapshot are `@exclusivity(unchecked)`, as CALayer's (see there).
-    /// The keys of the animatable text properties and their value kinds.
     /// The animatable text properties.
+    ///
+    /// **Strata:** `string` is animatable too, discretely (a `CAKeyframeAnimation` with
+    /// `calculationMode = .discrete` whose values are strings, or a `CABasicAnimation` that
+    /// switches half-way). Apple's `string` is not animatable: there, changing text over time takes
+    /// a timer or one layer per text. Counters and text reveals of the DSL and templates compile
+    /// to such a keyframe animation, one key per frame where the text changes. A change of
+    /// `string` is never animated implicitly, as on iOS.
     public static let textProperties = AnimatableProperties<CATextLayer>([
         .number("fontSize", \.fontSize), .color("foregroundColor", \.foregroundColor),
+        AnimatableProperty("string", .discrete, implicit: false, get: { .discrete(DiscreteBox($0.string ?? "")) }) { layer, value in
+            guard case .discrete(let box) = value else { return false }
+            layer.string = box.value
+            return true
+        },
     ])
 
     /// The text: a `String` or an `NSAttributedString` (default nil; anything else draws nothing).
@@ -109,7 +120,8 @@ open class CATextLayer: CALayer {
 
     private func plain(_ s: String) -> TextContent {
         TextContent(string: s, fontName: fontName, fontSize: fontSize, color: RGBA(foregroundColor) ?? .clear,
-                    isWrapped: isWrapped, truncationMode: truncationMode, alignmentMode: alignmentMode)
+                    isWrapped: isWrapped, truncationMode: truncationMode, alignmentMode: alignmentMode,
+                    fontFeatures: (font as? UIFont)?.fontFeatures.joined(separator: ",") ?? "")
     }
 
     // MARK: Animatable keys

@@ -24,14 +24,34 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
 
     /// A font by name and size. Never nil in Strata (resolution happens when text is laid out);
     /// the optional mirrors UIKit so ported `UIFont(name:size:)!` compiles unchanged.
+    /// **Strata:** OpenType features the font is drawn with (`"tnum"`: tabular digits), as
+    /// `monospacedDigits()` and `monospacedDigitSystemFont(ofSize:weight:)` set them. On iOS
+    /// they live in the font's descriptor (`UIFontDescriptor.AttributeName.featureSettings`).
+    public let fontFeatures: [String]
+
     public init?(name fontName: String, size fontSize: CGFloat) {
         self.fontName = fontName
         self.pointSize = fontSize
+        self.fontFeatures = []
     }
 
-    private init(validName: String, size: CGFloat) {
+    private init(validName: String, size: CGFloat, features: [String] = []) {
         fontName = validName
         pointSize = size
+        fontFeatures = features
+    }
+
+    /// **Strata:** the same font with tabular digits (OpenType `tnum`): every digit as wide as
+    /// the others, so a number that changes does not make the text around it move. Apple's
+    /// equivalent is a descriptor with the feature setting `kNumberSpacingType` /
+    /// `kMonospacedNumbersSelector`. Fonts whose digits are tabular anyway (DejaVu) look the same.
+    public func monospacedDigits() -> UIFont {
+        fontFeatures.contains("tnum") ? self : UIFont(validName: fontName, size: pointSize, features: fontFeatures + ["tnum"])
+    }
+
+    /// The system font in a weight, with tabular digits (see `monospacedDigits()`).
+    public static func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
+        systemFont(ofSize: fontSize, weight: weight).monospacedDigits()
     }
 
     /// Font weights, with UIKit's raw values.
@@ -101,12 +121,14 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The same font at another size.
-    public func withSize(_ fontSize: CGFloat) -> UIFont { UIFont(validName: fontName, size: fontSize) }
+    public func withSize(_ fontSize: CGFloat) -> UIFont { UIFont(validName: fontName, size: fontSize, features: fontFeatures) }
 
-    /// Equal names and sizes.
-    public static func == (l: UIFont, r: UIFont) -> Bool { l.fontName == r.fontName && l.pointSize == r.pointSize }
-    /// Hashes the name and size.
-    public func hash(into h: inout Hasher) { h.combine(fontName); h.combine(pointSize) }
+    /// Equal names, sizes and features.
+    public static func == (l: UIFont, r: UIFont) -> Bool {
+        l.fontName == r.fontName && l.pointSize == r.pointSize && l.fontFeatures == r.fontFeatures
+    }
+    /// Hashes the name, size and features.
+    public func hash(into h: inout Hasher) { h.combine(fontName); h.combine(pointSize); h.combine(fontFeatures) }
     /// The name and size.
     public var description: String { "UIFont(\(fontName), \(Double(pointSize)) pt)" }
 }

@@ -25,6 +25,9 @@ public struct TextContent: Sendable, Hashable {
         public var strikethrough: NSUnderlineStyle
         /// Colour of the underline and strikethrough (nil: the text colour).
         public var decorationColor: RGBA?
+        /// OpenType features of the font, in Pango's syntax (`"tnum"`: tabular digits; empty:
+        /// the font's defaults). From a `UIFont`'s `fontFeatures`.
+        public var fontFeatures: String = ""
 
         /// A run of `text` in one style.
         public init(text: String, fontName: String, fontSize: CGFloat, color: RGBA, kern: CGFloat = 0,
@@ -99,9 +102,11 @@ public struct TextContent: Sendable, Hashable {
     /// A plain string in one font, size and colour.
     public init(string: String, fontName: String = "Helvetica", fontSize: CGFloat = 36, color: RGBA = .black,
                 isWrapped: Bool = false, truncationMode: CATextLayerTruncationMode = .none,
-                alignmentMode: CATextLayerAlignmentMode = .natural) {
+                alignmentMode: CATextLayerAlignmentMode = .natural, fontFeatures: String = "") {
         // (Not through init(runs:): an array of one run would be a heap allocation.)
-        runs = string.isEmpty ? Runs() : Runs(Run(text: string, fontName: fontName, fontSize: fontSize, color: color))
+        var run = Run(text: string, fontName: fontName, fontSize: fontSize, color: color)
+        run.fontFeatures = fontFeatures
+        runs = string.isEmpty ? Runs() : Runs(run)
         self.isWrapped = isWrapped; self.truncationMode = truncationMode; self.alignmentMode = alignmentMode
     }
 
@@ -117,7 +122,7 @@ public struct TextContent: Sendable, Hashable {
             let text = whole.substring(with: range)
             var run = Run(text: text, fontName: "Helvetica", fontSize: 12, color: .black)
             switch attrs[.font] {
-            case let f as UIFont: run.fontName = f.fontName; run.fontSize = f.pointSize
+            case let f as UIFont: run.fontName = f.fontName; run.fontSize = f.pointSize; run.fontFeatures = f.fontFeatures.joined(separator: ",")
             case let name as String: run.fontName = name
             default: break
             }

@@ -148,6 +148,7 @@ struct TextLayout {
             // Alpha 0 means "unset" (opaque) to Pango, so the faintest it can say is 1/65535.
             if c.a < 1 { insert(pango_attr_foreground_alpha_new(max(1, channel(c.a)))) }
             if run.kern != 0 { insert(pango_attr_letter_spacing_new(units(run.kern))) }
+            if !run.fontFeatures.isEmpty { insert(pango_attr_font_features_new(run.fontFeatures)) }
             if !run.underline.isEmpty {
                 insert(pango_attr_underline_new(run.underline.contains(.double) ? PANGO_UNDERLINE_DOUBLE : PANGO_UNDERLINE_SINGLE))
             }

@@ -25,7 +25,10 @@ extension CompositionCompiler {
 
     mutating func nextOrder() -> Int { order += 1; return order }
 
-    mutating func add(_ p: Pending) { pending.append(p) }
+    mutating func add(_ p: Pending) {
+        // A counter's `value` and a reveal's `revealed` animate a scratch layer (+TextDrivers).
+        if let routed = routeTextDriverAnimation(p) { pending.append(routed) }
+    }
 
     /// Schedules steps one after another from `start`; returns their total length.
     mutating func scheduleChain(_ steps: [TimelineStep], start: Double, owner: (CALayer, Node)?, path: String) -> Double {
@@ -258,6 +261,11 @@ extension CompositionCompiler {
         let seconds = spec.duration.seconds(at: fps)
         guard seconds > 0, seconds.isFinite else { throw PropertyDecoding.Mismatch(expected: "duration: expected a length > 0, got \(seconds) s") }
         let timing = try spec.timing.flatMap(timingFunction)
+        // Of the properties whose values do not interpolate, only a text layer's `string` is
+        // animated (discretely) by the model.
+        guard kind != .discrete || (spec.property == "string" && p.layer is CATextLayer) else {
+            throw PropertyDecoding.Mismatch(expected: "\"\(spec.property)\" cannot be animated (set it on the layer instead)")
+        }
         var end: AnimatableValue
         let animation: CAPropertyAnimation
         if let values = spec.values {
@@ -272,6 +280,8 @@ extension CompositionCompiler {
                 k.keyTimes = times.map { NSNumber(value: $0) }
             }
             k.timingFunction = timing
+            // Values that cannot be interpolated (a text layer's `string`) each hold until the next.
+            if kind == .discrete { k.calculationMode = .discrete }
             end = spec.autoreverses == true ? converted[0] : converted[converted.count - 1]
             animation = k
             k.duration = seconds

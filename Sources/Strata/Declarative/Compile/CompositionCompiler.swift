@@ -57,6 +57,8 @@ struct CompositionCompiler {
     /// whether the bound was reached (everything after it is skipped).
     var stepCount = 0
     var stepsExhausted = false
+    /// Text layers whose string counters and reveals compute (CompositionCompiler+TextDrivers.swift).
+    var textDrivers: [TextDriver] = []
     var limits: SceneLimits { options.limits }
 
     /// An animation to make once every layer and time is known.
@@ -107,6 +109,7 @@ struct CompositionCompiler {
         for (node, layer, path) in built { scheduleAnimations(of: node, layer: layer, path: path) }
         _ = scheduleChain(composition.timeline, start: 0, owner: nil, path: "timeline")
         finishAnimations()
+        finishTextDrivers()
         if !issues.isEmpty { throw CompositionError(issues: issues) }
         return CompiledComposition(root: root, blocks: blocks)
     }
@@ -156,11 +159,12 @@ struct CompositionCompiler {
         let own = kindCompiler?.properties ?? [:]
         for key in node.properties.keys.sorted() {
             let value = node.properties[key]!
-            // The kind compiler read its own properties (and reported their problems).
-            if own[key] != nil { continue }
+            // The kind compiler read its own properties (and reported their problems); a
+            // counter's or reveal's keys are read by prepareTextDriver.
+            if own[key] != nil || (node.type == .text && Self.textDriverKeys.contains(key)) { continue }
             guard let info = table[key] else {
                 if node.type.supplyingModule != nil, kindCompiler == nil { continue }
-                let known = (Array(table.keys) + Array(own.keys)).sorted()
+                let known = (Array(table.keys) + Array(own.keys) + (node.type == .text ? Array(Self.textDriverKeys) : [])).sorted()
                 issue("\(path).\(key)", "unknown property for a \(node.type.rawValue) layer\(NearestName.didYouMean(key, among: known))(known: \(known.joined(separator: ", ")))")
                 continue
             }
@@ -173,6 +177,7 @@ struct CompositionCompiler {
                 issue("\(path).\(key)", "\(error)")
             }
         }
+        prepareTextDriver(node, layer: layer, path: path)
         let intrinsic = kindSize ?? intrinsicSize(of: node, layer: layer, path: path)
         var children: [(Node, CALayer, String)] = []
         for (i, child) in node.children.enumerated() {

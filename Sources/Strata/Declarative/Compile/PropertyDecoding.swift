@@ -218,6 +218,14 @@ enum PropertyDecoding {
             guard case .array(let items) = v else { throw Mismatch(expected: "a list") }
             if items.allSatisfy({ $0.number != nil }) { return .array(items.map { .number(CGFloat($0.number!)) }) }
             return .array(try items.map { .color(try color($0).cgColor) })
+        case .discrete:
+            // A text layer's `string` (discretely animatable in Strata): a text, or a number
+            // written as the model writes it ("2015", not "2015.0").
+            switch v {
+            case .string(let s): return .discrete(DiscreteBox(s))
+            case .number: return .discrete(DiscreteBox(v.description))
+            default: throw Mismatch(expected: "a text")
+            }
         default:
             throw Mismatch(expected: "a value this property can animate to")
         }
