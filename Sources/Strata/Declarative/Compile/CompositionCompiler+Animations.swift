@@ -8,6 +8,11 @@ import StrataCore
 
 extension CompositionCompiler {
     mutating func scheduleAnimations(of node: Node, layer: CALayer, path: String) {
+        // A series' transitions start with the series; a section's contents with the section.
+        let outerOffset = timeOffset
+        defer { timeOffset = outerOffset }
+        if node.type == .sections { scheduleSeries(layer) }
+        if let start = sectionStarts[ObjectIdentifier(layer)] { timeOffset += start }
         for (i, spec) in node.animations.enumerated() {
             let start = spec.delay?.seconds(at: fps) ?? 0
             add(Pending(layer: layer, spec: spec, start: start, path: "\(path).animations[\(i)]", order: nextOrder()))
@@ -25,7 +30,12 @@ extension CompositionCompiler {
 
     mutating func nextOrder() -> Int { order += 1; return order }
 
-    mutating func add(_ p: Pending) { pending.append(p) }
+    mutating func add(_ p: Pending) {
+        guard timeOffset != 0 else { pending.append(p); return }
+        var moved = Pending(layer: p.layer, spec: p.spec, start: p.start + timeOffset, path: p.path, order: p.order)
+        moved.isSet = p.isSet
+        pending.append(moved)
+    }
 
     /// Schedules steps one after another from `start`; returns their total length.
     mutating func scheduleChain(_ steps: [TimelineStep], start: Double, owner: (CALayer, Node)?, path: String) -> Double {

@@ -58,6 +58,12 @@ struct CompositionCompiler {
     var stepCount = 0
     var stepsExhausted = false
     var limits: SceneLimits { options.limits }
+    /// Sections' start times in their series (CompositionCompiler+Sections.swift), and the
+    /// start of the section whose subtree is being scheduled (its contents count from it).
+    var sectionStarts: [ObjectIdentifier: Double] = [:]
+    var timeOffset = 0.0
+    /// Each series' transition animations and changes, relative to the series' start.
+    var seriesAnimations: [ObjectIdentifier: (animations: [SeriesAnimation], blocks: [(Double, () -> Void)])] = [:]
 
     /// An animation to make once every layer and time is known.
     struct Pending {
@@ -99,7 +105,7 @@ struct CompositionCompiler {
         var built: [(Node, CALayer, String)] = []
         for (i, node) in composition.layers.enumerated() {
             let path = "layers[\(i)]"
-            let layer = build(node, path: path)
+            let layer = build(node, path: path, proposed: size)
             root.addSublayer(layer)
             built.append((node, layer, path))
         }
@@ -113,7 +119,9 @@ struct CompositionCompiler {
 
     // MARK: Layers
 
-    mutating func build(_ node: Node, path: String) -> CALayer {
+    /// Builds the layer of `node` and its subtree; `proposed` is the space its parent offers
+    /// (what relative sizes, `fill` and padding are resolved against; the canvas at the top).
+    mutating func build(_ node: Node, path: String, proposed: CGSize) -> CALayer {
         // Past the layer limit nothing more is built: the limit stops a template, not time.
         layerCount += 1
         guard layerCount <= limits.layers else {
@@ -139,7 +147,7 @@ struct CompositionCompiler {
             kindSize = layer.bounds.size
         } else {
             layer = switch node.type {
-            case .layer, .group, .hstack, .vstack, .zstack, .image, .terminal: CALayer()
+            case .layer, .group, .hstack, .vstack, .zstack, .image, .terminal, .sections, .section, .spacer: CALayer()
             case .shape: CAShapeLayer()
             case .text: CATextLayer()
             case .gradient: CAGradientLayer()
@@ -158,6 +166,8 @@ struct CompositionCompiler {
             let value = node.properties[key]!
             // The kind compiler read its own properties (and reported their problems).
             if own[key] != nil { continue }
+            // A section's `duration` and `transition` are read by its series.
+            if node.type == .section, SectionSeries.sectionKeys.contains(key) { continue }
             guard let info = table[key] else {
                 if node.type.supplyingModule != nil, kindCompiler == nil { continue }
                 let known = (Array(table.keys) + Array(own.keys)).sorted()
@@ -174,18 +184,20 @@ struct CompositionCompiler {
             }
         }
         let intrinsic = kindSize ?? intrinsicSize(of: node, layer: layer, path: path)
-        var children: [(Node, CALayer, String)] = []
-        for (i, child) in node.children.enumerated() {
+        // The box the layout fixes before the content is known (Layout+Fill): relative sizes,
+        // `fill`, padding; the sublayers are offered what is inside the padding.
+        let box = layoutBox(of: node, proposed: proposed, path: path)
+        let isStack = node.type == .hstack || node.type == .vstack || node.type == .zstack
+        let children = isStack ? buildStackChildren(node, box: box, path: path) : node.children.enumerated().map { i, child in
             let p = "\(path).children[\(i)]"
-            let l = build(child, path: p)
-            layer.addSublayer(l)
-            children.append((child, l, p))
+            return (child, build(child, path: p, proposed: box.inner), p)
         }
+        for (_, l, _) in children { layer.addSublayer(l) }
         // Size: given, else the kind's own (text, image, video, shape), else the children's.
         var size = explicitSize(of: node) ?? intrinsic
         switch node.type {
         case .hstack, .vstack, .zstack:
-            let content = layoutStack(node, children: children, path: path)
+            let content = layoutStack(node, children: children, path: path, box: box)
             if size == nil { size = content }
         default:
             if size == nil, !children.isEmpty {
@@ -195,12 +207,16 @@ struct CompositionCompiler {
                                     : CGSize(width: max(0, union.maxX), height: max(0, union.maxY))
             }
         }
-        layer.bounds = CGRect(origin: .zero, size: size ?? .zero)
-        if node.type != .hstack, node.type != .vstack, node.type != .zstack {
-            for (c, l, p) in children { place(c, l, in: layer.bounds.size, path: p) }
+        let finalSize = box.size(content: size ?? .zero)
+        layer.bounds = CGRect(origin: .zero, size: finalSize)
+        let inner = box.innerSize(of: finalSize)
+        if !isStack {
+            for (c, l, p) in children { place(c, l, in: inner, path: p) }
         }
+        box.shift(children.map(\.1))
+        if node.type == .sections { compileSections(node, layer: layer, children: children, path: path) }
         if let maskNode = node.mask.first {
-            let m = build(maskNode, path: "\(path).mask")
+            let m = build(maskNode, path: "\(path).mask", proposed: layer.bounds.size)
             place(maskNode, m, in: layer.bounds.size, path: "\(path).mask")
             layer.mask = m
         }
