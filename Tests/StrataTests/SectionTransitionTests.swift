@@ -273,4 +273,114 @@ final class SectionTransitionTests: XCTestCase {
         }
         return scene
     }
+
+    // MARK: Another size, templates, bad input, any order
+
+    /// Laid out again at twice the size (what `--size 320x180` does): the push's edge is at the
+    /// new centre half-way, and the frame is the small one scaled (the sections follow the canvas).
+    func testARelayoutAtAnotherSizeKeepsTheTransition() throws {
+        var composition = try XCTUnwrap(Self.scene(.push(.fromRight)).composition)
+        composition.size = [320, 180]
+        let big = try Scene(composition: composition)
+        let f = try big.renderFrame(at: 1.5)
+        XCTAssertEqual(f.width, 320)
+        assertPixel(f, 159, 10, Self.redBytes, "push 50 % at 320×180, left of the centre")
+        assertPixel(f, 160, 10, Self.blueBytes, "push 50 % at 320×180, right of the centre")
+        composition.size = [90, 160]
+        let tall = try Scene(composition: composition).renderFrame(at: 1.5)
+        assertPixel(tall, 44, 5, Self.redBytes, "push 50 % at 90×160")
+        assertPixel(tall, 45, 5, Self.blueBytes, "push 50 % at 90×160")
+        var wipe = try XCTUnwrap(Self.scene(.radialWipe()).composition)
+        wipe.size = [320, 180]
+        // The radius follows the canvas: 0.5 × (hypot(160, 90) + 1) = 92.3 half-way.
+        let w = try Scene(composition: wipe).renderFrame(at: 1.5)
+        assertPixel(w, 160, 90 - 88, Self.blueBytes, "radial 50 % at 320×180, 88 px from the centre")
+        assertPixel(w, 160 + 96, 90, Self.redBytes, "radial 50 % at 320×180, 96 px from the centre")
+    }
+
+    static let templateText = """
+    size: [160, 90]
+    fps: 10
+    duration: 3
+    background: "#000000"
+    layers:
+      - type: sections
+        children:
+          - type: section
+            duration: 2
+            backgroundColor: "#CC3333"
+            children:
+              - {type: layer, size: [36, 36], backgroundColor: white, layout: {pin: leading, inset: 16}}
+          - type: section
+            duration: 2
+            backgroundColor: "#3366CC"
+            transition: {type: push, direction: fromRight, duration: 1, timing: linear}
+            children:
+              - {type: layer, size: [36, 36], backgroundColor: yellow, layout: {pin: trailing, inset: 16}}
+    """
+
+    func template(_ text: String) throws -> Template {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sections-\(UUID().uuidString).yaml")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return try Template(contentsOf: url)
+    }
+
+    /// The same series written as a template renders the DSL's frames exactly.
+    func testTemplateSectionsRenderAsTheDSL() throws {
+        let scene = try template(Self.templateText).makeScene()
+        let dsl = Self.scene(.push(.fromRight))
+        for t in [0.5, 1.25, 1.5, 2.5] {
+            XCTAssertTrue(try scene.renderFrame(at: t) == dsl.renderFrame(at: t), "t = \(t)")
+        }
+        // The DSL's composition encodes and decodes to a scene with the same frames.
+        let data = try XCTUnwrap(dsl.composition).jsonData()
+        let decoded = try Scene(composition: JSONDecoder().decode(Composition.self, from: data))
+        XCTAssertTrue(try decoded.renderFrame(at: 1.25) == dsl.renderFrame(at: 1.25))
+    }
+
+    func testBadTransitionsAreNamedWithTheirPath() throws {
+        func problem(_ replace: String, with new: String) -> String {
+            do {
+                _ = try template(Self.templateText.replacingOccurrences(of: replace, with: new)).makeScene()
+                return "no error"
+            } catch { return "\(error)" }
+        }
+        var m = problem("type: push", with: "type: pusj")
+        XCTAssertTrue(m.contains("layers[0].children[1].transition") && m.contains("push"), m)
+        m = problem("direction: fromRight", with: "direction: right")
+        XCTAssertTrue(m.contains("layers[0].children[1].transition") && m.contains("fromLeft"), m)
+        m = problem("duration: 1, timing", with: "duration: 3, timing")
+        XCTAssertTrue(m.contains("layers[0].children[1].transition.duration") && m.contains("at most 2 s"), m)
+        m = problem("timing: linear}", with: "timing: spring}")
+        XCTAssertTrue(m.contains("not a spring"), m)
+        m = problem("        duration: 2\n        backgroundColor: \"#CC3333\"", with: "        backgroundColor: \"#CC3333\"")
+        XCTAssertTrue(m.contains("layers[0].children[0].duration") && m.contains("needs a duration"), m)
+        m = problem("  - type: sections\n    children:\n      - type: section", with: "  - type: sections\n    children:\n      - type: group")
+        XCTAssertTrue(m.contains("layers[0].children[0].type") && m.contains("section layers"), m)
+        // A transition into the first section has nothing to replace.
+        let dsl = Scene(size: CGSize(width: 40, height: 20), duration: 1) {
+            Sections { Section(duration: 1) {}.transition(.fade()) }
+        }
+        XCTAssertThrowsError(try dsl.renderFrame(at: 0)) { XCTAssertTrue("\($0)".contains("the first section has no section before it"), "\($0)") }
+    }
+
+    /// Frames rendered in any order and with any number of workers are the same bytes.
+    func testAnyOrderAndWorkerCount() throws {
+        let times = [2.5, 1.25, 0.5, 1.75, 1.5]
+        var first: [Double: Bitmap] = [:]
+        let scene = Self.scene(.cube(.fromBottom))
+        for t in times { first[t] = try scene.renderFrame(at: t, options: RenderOptions(workers: 1)) }
+        let again = Self.scene(.cube(.fromBottom))
+        for t in times.reversed() {
+            XCTAssertTrue(try again.renderFrame(at: t, options: RenderOptions(workers: 4)) == first[t], "t = \(t)")
+        }
+        let blur = Self.scene(.blurDissolve()), blur2 = Self.scene(.blurDissolve())
+        let late = try blur.renderFrame(at: 1.75)
+        _ = try blur.renderFrame(at: 1.25)
+        XCTAssertTrue(try blur2.renderFrame(at: 1.25) == blur.renderFrame(at: 1.25))
+        XCTAssertTrue(try blur2.renderFrame(at: 1.75) == late)
+        // Back after the blur: the sections are no longer rasterized.
+        XCTAssertTrue(try blur.renderFrame(at: 2.5) == Self.scene(.fade()).renderFrame(at: 2.5))
+    }
 }
