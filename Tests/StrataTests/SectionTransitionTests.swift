@@ -383,4 +383,63 @@ final class SectionTransitionTests: XCTestCase {
         // Back after the blur: the sections are no longer rasterized.
         XCTAssertTrue(try blur.renderFrame(at: 2.5) == Self.scene(.fade()).renderFrame(at: 2.5))
     }
+
+    // MARK: The documentation's examples
+
+    /// The DocC article's series: the push into the second section runs from 2.4 s for 0.6 s
+    /// (easeInEaseOut is symmetric: half-way at 2.7 s), so its left edge is at the centre.
+    func testTheArticlesSeries() throws {
+        let scene = Scene(size: .hd720, duration: 7.4, background: .hex("#101820")) {
+            Sections {
+                Section(duration: 3) {
+                    Text("Chapter one").font("DejaVu Sans Bold", size: 72).foreground(.white).center()
+                }
+                Section(duration: 3) {
+                    Text("Chapter two").font("DejaVu Sans Bold", size: 72).foreground(.white).center()
+                        .fadeIn(duration: 0.5, delay: 0.6)
+                }
+                .background(.hex("#1F6FEB"))
+                .transition(.push(.fromRight, duration: 0.6, timing: .easeInOut))
+                Section(duration: 2) { Text("The end").fontSize(64).foreground(.white).center() }
+                    .transition(.cube(.fromBottom, duration: 0.8))
+            }
+        }
+        let f = try scene.renderFrame(at: 2.7)
+        assertPixel(f, 639, 5, [0x10, 0x18, 0x20], "the first section, left of the centre")
+        assertPixel(f, 640, 5, [0x1F, 0x6F, 0xEB], "the second section, right of the centre")
+    }
+
+    /// The Layout article's page at 1080×1920: the panel spans the safe area's width
+    /// (64.8 … 950.4).
+    func testTheLayoutArticlesPage() throws {
+        let scene = Scene(size: .hd720, duration: 4, background: .hex("#0B1021")) {
+            VStack(alignment: .leading, spacing: 0) {
+                HStack(spacing: 0) {
+                    Text("STRATA").font("DejaVu Sans Bold", size: 40).foreground(.white)
+                    Spacer()
+                    Layer().frame(width: 40, height: 40).background(.orange).cornerRadius(20)
+                }
+                .frame(maxWidth: .infinity)
+                Spacer()
+                Layer().background(.hex("#1F6FEB")).cornerRadius(24).frame(width: .fill, height: .percent(40))
+                Spacer()
+                Layer().background(.hex("#FF5A36")).frame(width: .percent(50)).aspectRatio(4)
+            }
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .padding(.safeArea)
+        }
+        var composition = try XCTUnwrap(scene.composition)
+        composition.size = [1080, 1920]
+        let f = try Scene(composition: composition).renderFrame(at: 1)
+        let blue = [0x1F, 0x6F, 0xEB]
+        let row = try XCTUnwrap((0..<1920).first { y in
+            let p = f.pixel(x: 540, y: y)
+            return [Int(p.r), Int(p.g), Int(p.b)] == blue
+        })
+        let y = row + 100
+        assertPixel(f, 66, y, blue, "the panel's left edge is at 64.8")
+        assertPixel(f, 63, y, [0x0B, 0x10, 0x21], "left of the panel")
+        assertPixel(f, 949, y, blue, "the panel's right edge is at 950.4")
+        assertPixel(f, 952, y, [0x0B, 0x10, 0x21], "right of the panel")
+    }
 }
