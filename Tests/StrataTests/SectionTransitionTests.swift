@@ -442,4 +442,37 @@ final class SectionTransitionTests: XCTestCase {
         assertPixel(f, 949, y, blue, "the panel's right edge is at 950.4")
         assertPixel(f, 952, y, [0x0B, 0x10, 0x21], "right of the panel")
     }
+
+    /// A video in a section starts with the section, and a marker in a section's timeline is at
+    /// the section's start plus its place (a scene-level `At` finds it in scene time).
+    func testVideosAndMarkersInASectionCountFromItsStart() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sections-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 30 frames at 30 fps; frame N has red 8 × N.
+        let clip = dir.appendingPathComponent("count.mp4")
+        let r = try runProcess("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i",
+                                          "color=black:s=64x48:r=30:d=1,format=rgb24,geq=r='8*N':g=64:b=128",
+                                          "-c:v", "libx264", "-pix_fmt", "yuv420p", "-g", "10", clip.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let scene = Scene(size: CGSize(width: 64, height: 48), frameRate: 30, duration: 3) {
+            Sections {
+                Section(duration: 1) {}.background(.black)
+                Section(duration: 2) {
+                    Video(clip.path, muted: true).frame(width: 64, height: 48)
+                    Layer().frame(width: 8, height: 8).background(.white).id("dot")
+                        .timeline { Wait(0.5); Marker("half") }
+                }
+            }
+            Timeline { At("half") { Change("dot", .opacity, to: 0) } }
+        }
+        // The section starts at 1 s (a cut): at 1.5 s the clip is at its frame 15 (red 120),
+        // not at 45 (past its end: its last frame, red 232).
+        let f = try scene.renderFrame(at: 1.5)
+        XCTAssertEqual(Int(f.pixel(x: 40, y: 30).r), 120, accuracy: 14, "the clip shows its frame 0.5 s after the section starts")
+        // The marker is at 1 + 0.5 s in scene time.
+        let dot = { (t: Double) throws -> Float in try scene.snapshot(at: t).sublayers[0].sublayers[1].sublayers[1].opacity }
+        XCTAssertEqual(try dot(1.49), 1)
+        XCTAssertEqual(try dot(1.5), 0)
+    }
 }

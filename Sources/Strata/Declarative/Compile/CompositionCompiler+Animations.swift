@@ -175,7 +175,8 @@ extension CompositionCompiler {
             }
             return max(0, duration - start)
         case .marker(let name):
-            markers[name] = start
+            // Kept in scene time (a marker in a section is at the section's start plus start).
+            markers[name] = start + timeOffset
             return 0
         case .at(let marker, let time, let steps):
             let begin: Double
@@ -184,7 +185,9 @@ extension CompositionCompiler {
                     issue("\(path).marker", "the marker \"\(marker)\" is not defined before this step (markers: \(markers.keys.sorted().joined(separator: ", ")))")
                     return 0
                 }
-                begin = m
+                // Relative to the section being scheduled, as every time in it (add() adds
+                // the section's start back).
+                begin = m - timeOffset
             } else if let time {
                 begin = time.seconds(at: fps)
             } else {

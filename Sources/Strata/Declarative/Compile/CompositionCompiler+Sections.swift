@@ -41,6 +41,15 @@ enum SectionSeries {
     static let slideParallax: Double = 1.0 / 3
 }
 
+/// Where a section of a series starts (relative to the series), how long it is shown, and
+/// the transition into it (nil: a cut, or the first section).
+struct SectionTiming {
+    let start: Double
+    let duration: Double
+    let overlap: Double
+    let transition: SectionTransition?
+}
+
 /// An animation of a series, with its begin time relative to the series' start.
 struct SeriesAnimation {
     let layer: CALayer
@@ -48,17 +57,18 @@ struct SeriesAnimation {
 }
 
 extension CompositionCompiler {
-    /// Times the sections of a series, hides each outside its time, and makes the transitions'
-    /// animations (kept until the series' start time is known, `scheduleSeries`).
-    mutating func compileSections(_ node: Node, layer: CALayer, children: [(Node, CALayer, String)], path: String) {
-        layer.masksToBounds = true
-        let size = layer.bounds.size
-        var animations: [SeriesAnimation] = []
-        var previous: (layer: CALayer, start: Double, duration: Double, incoming: Double, path: String)?
-        var blocks: [(Double, () -> Void)] = []
-        for (child, section, p) in children {
+    /// The times of a series' sections (and the problems with them, by path): where each
+    /// starts relative to the series, how long it is shown, and the transition into it.
+    func seriesTiming(_ node: Node, path: String) -> (sections: [SectionTiming], issues: [CompositionIssue]) {
+        var out: [SectionTiming] = []
+        var issues: [CompositionIssue] = []
+        func issue(_ p: String, _ m: String) { issues.append(CompositionIssue(path: p, message: m)) }
+        var previous: SectionTiming?
+        for (i, child) in node.children.enumerated() {
+            let p = "\(path).children[\(i)]"
             guard child.type == .section else {
                 issue("\(p).type", "a sections layer holds section layers, got a \(child.type.rawValue) layer (put it in a section)")
+                out.append(SectionTiming(start: 0, duration: 0, overlap: 0, transition: nil))
                 continue
             }
             var duration = 0.0
@@ -78,47 +88,65 @@ extension CompositionCompiler {
                     issue("\(p).transition", "\(error)")
                 }
             }
-            // Sections take the scene's background unless they have their own, so a fade mixes
-            // two opaque pictures (as Core Animation's fade transition does).
-            if child.properties["backgroundColor"] == nil, let bg = composition.background, let c = try? PropertyDecoding.color(bg) {
-                section.backgroundColor = c.cgColor
-            }
-            var start = 0.0
-            var overlap = 0.0
+            var start = 0.0, overlap = 0.0
             if let prev = previous {
                 if let t = transition {
                     overlap = t.duration.seconds(at: fps)
                     if !(overlap > 0 && overlap.isFinite) {
                         issue("\(p).transition.duration", "expected a length of time > 0, got \(overlap) s"); overlap = 0
-                    } else if overlap > duration || overlap + prev.incoming > prev.duration {
-                        let room = min(duration, prev.duration - prev.incoming)
+                    } else if overlap > duration || overlap + prev.overlap > prev.duration {
+                        let room = min(duration, prev.duration - prev.overlap)
                         issue("\(p).transition.duration", "the transition (\(Self.seconds(overlap))) is longer than the sections it overlaps allow (at most \(Self.seconds(max(0, room))): a transition overlaps the end of the section before and the start of this one, and may not overlap another transition)")
                         overlap = 0
                     }
                 }
                 start = prev.start + prev.duration - overlap
-                if let t = transition, overlap > 0 {
-                    do {
-                        animations += try transitionAnimations(t, from: prev.layer, to: section, size: size, begin: start,
-                                                               duration: overlap, blocks: &blocks)
-                    } catch let m as PropertyDecoding.Mismatch {
-                        issue("\(p).transition", m.expected)
-                    } catch {
-                        issue("\(p).transition", "\(error)")
-                    }
-                }
             } else if transition != nil {
                 issue("\(p).transition", "the first section has no section before it to replace (give the transition to the second)")
+                transition = nil
+            }
+            let timing = SectionTiming(start: start, duration: duration, overlap: overlap, transition: overlap > 0 ? transition : nil)
+            out.append(timing)
+            previous = timing
+        }
+        return (out, issues)
+    }
+
+    /// Times the sections of a series, hides each outside its time, and makes the transitions'
+    /// animations (kept until the series' start time is known, `scheduleSeries`).
+    mutating func compileSections(_ node: Node, layer: CALayer, children: [(Node, CALayer, String)], path: String) {
+        layer.masksToBounds = true
+        let size = layer.bounds.size
+        let (timings, problems) = seriesTiming(node, path: path)
+        issues += problems
+        var animations: [SeriesAnimation] = []
+        var blocks: [(Double, () -> Void)] = []
+        var previousLayer: CALayer?
+        for ((child, section, p), timing) in zip(children, timings) where child.type == .section {
+            // Sections take the scene's background unless they have their own, so a fade mixes
+            // two opaque pictures (as Core Animation's fade transition does).
+            if child.properties["backgroundColor"] == nil, let bg = composition.background, let c = try? PropertyDecoding.color(bg) {
+                section.backgroundColor = c.cgColor
+            }
+            if let t = timing.transition, let a = previousLayer {
+                do {
+                    animations += try transitionAnimations(t, from: a, to: section, size: size, begin: timing.start,
+                                                           duration: timing.overlap, blocks: &blocks)
+                } catch let m as PropertyDecoding.Mismatch {
+                    issue("\(p).transition", m.expected)
+                } catch {
+                    issue("\(p).transition", "\(error)")
+                }
             }
             // Shown from its start for its duration; hidden before and after.
             section.isHidden = true
-            if duration > 0 {
+            if timing.duration > 0 {
                 let shown = CABasicAnimation(keyPath: "hidden")
                 shown.fromValue = false; shown.toValue = false
-                animations.append(SeriesAnimation(layer: section, animation: timed(shown, begin: start, duration: duration)))
+                animations.append(SeriesAnimation(layer: section, animation: timed(shown, begin: timing.start, duration: timing.duration)))
             }
-            sectionStarts[ObjectIdentifier(section)] = start
-            previous = (section, start, duration, overlap, p)
+            sectionStarts[ObjectIdentifier(section)] = timing.start
+            previousLayer = section
         }
         seriesAnimations[ObjectIdentifier(layer)] = (animations, blocks)
     }

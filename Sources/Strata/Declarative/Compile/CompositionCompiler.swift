@@ -62,6 +62,8 @@ struct CompositionCompiler {
     /// start of the section whose subtree is being scheduled (its contents count from it).
     var sectionStarts: [ObjectIdentifier: Double] = [:]
     var timeOffset = 0.0
+    /// The start of the section whose subtree is being built (a video in it starts with it).
+    var buildTimeOffset = 0.0
     /// Each series' transition animations and changes, relative to the series' start.
     var seriesAnimations: [ObjectIdentifier: (animations: [SeriesAnimation], blocks: [(Double, () -> Void)])] = [:]
 
@@ -188,8 +190,13 @@ struct CompositionCompiler {
         // `fill`, padding; the sublayers are offered what is inside the padding.
         let box = layoutBox(of: node, proposed: proposed, path: path)
         let isStack = node.type == .hstack || node.type == .vstack || node.type == .zstack
+        // What a section holds is built at the section's time (a video in it starts with it).
+        let starts = node.type == .sections ? seriesTiming(node, path: path).sections.map(\.start) : []
         let children = isStack ? buildStackChildren(node, box: box, path: path) : node.children.enumerated().map { i, child in
             let p = "\(path).children[\(i)]"
+            let outer = buildTimeOffset
+            if i < starts.count { buildTimeOffset += starts[i] }
+            defer { buildTimeOffset = outer }
             return (child, build(child, path: p, proposed: box.inner), p)
         }
         for (_, l, _) in children { layer.addSublayer(l) }
@@ -309,7 +316,8 @@ struct CompositionCompiler {
             if (node.properties["muted"]).flatMap({ try? PropertyDecoding.bool($0) }) == true { player.isMuted = true }
             playerLayer.player = player
             let start = (node.properties["start"]).flatMap { try? PropertyDecoding.time($0, fps: fps) } ?? 0
-            if start <= 0 { player.play() } else { blocks.append((start, { player.play() })) }
+            let begin = start + buildTimeOffset
+            if begin <= 0 { player.play() } else { blocks.append((begin, { player.play() })) }
             if item.status == .failed, let error = item.error {
                 issue("\(path).video", "cannot open \"\(file)\": \(error)")
                 return .zero
