@@ -475,4 +475,19 @@ final class SectionTransitionTests: XCTestCase {
         XCTAssertEqual(try dot(1.49), 1)
         XCTAssertEqual(try dot(1.5), 0)
     }
+
+    /// End to end: `strata still --size 320x180` of the template half-way through the push.
+    func testTheCommandLineRelaysOutATemplatesSections() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sections-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let doc = dir.appendingPathComponent("push.yaml"), out = dir.appendingPathComponent("half.png")
+        try Self.templateText.write(to: doc, atomically: true, encoding: .utf8)
+        let r = try runProcess(strataExecutable, ["still", doc.path, "--time", "1.5", "--size", "320x180", "-o", out.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let f = try Bitmap(contentsOfPNG: out)
+        XCTAssertEqual(f.width, 320)
+        assertPixel(f, 159, 10, Self.redBytes, "strata still --size 320x180, left of the centre")
+        assertPixel(f, 160, 10, Self.blueBytes, "strata still --size 320x180, right of the centre")
+    }
 }
