@@ -61,6 +61,7 @@ let package = Package(
         .executableTarget(name: "example-logo-reveal", dependencies: ["StrataCLI"], path: "examples/logo-reveal"),
         .executableTarget(name: "example-loading-spinner", dependencies: ["StrataCLI"], path: "examples/loading-spinner"),
         .executableTarget(name: "example-card-flip", dependencies: ["StrataCLI"], path: "examples/card-flip"),
+        .executableTarget(name: "example-social-promo", dependencies: ["StrataCLI"], path: "examples/social-promo"),
 
         .target(name: "StrataTestSupport", dependencies: ["StrataRender", "StrataCore"], path: "Tests/StrataTestSupport"),
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
@@ -72,7 +73,7 @@ let package = Package(
         .testTarget(name: "StrataUIKitTests", dependencies: ["Strata", "StrataUIKit", "StrataCore", "StrataTestSupport"]),
         .testTarget(name: "ExampleTests", dependencies: ["Strata", "StrataCLI", "StrataTestSupport", "example-title-card", "example-lower-third",
                                                          "example-bar-chart", "example-logo-reveal", "example-loading-spinner",
-                                                         "example-card-flip"],
+                                                         "example-card-flip", "example-social-promo"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTerminal", "StrataTestSupport", .product(name: "Yams", package: "Yams")],
                     exclude: ["__Snapshots__"]),
