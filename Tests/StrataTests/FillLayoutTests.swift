@@ -148,4 +148,24 @@ final class FillLayoutTests: XCTestCase {
             XCTAssertTrue(m.contains("layers[0].children[2].layout.height") && m.contains("percentage"), m)
         }
     }
+
+    /// The page's composition as JSON and back renders the same bytes, at both sizes; a bad
+    /// aspect ratio or content mode from the DSL is reported with its path when it renders.
+    func testRoundTripAndBadValues() throws {
+        let page = Self.page(CGSize(width: 320, height: 180))
+        let json = try XCTUnwrap(page.composition).jsonData()
+        XCTAssertTrue(String(decoding: json, as: UTF8.self).contains("\"30%\""), "a percentage is written as one")
+        var decoded = try JSONDecoder().decode(Composition.self, from: json)
+        XCTAssertTrue(try Scene(composition: decoded).renderFrame(at: 0) == page.renderFrame(at: 0))
+        decoded.size = [180, 320]
+        var original = try XCTUnwrap(page.composition)
+        original.size = [180, 320]
+        XCTAssertTrue(try Scene(composition: decoded).renderFrame(at: 0) == Scene(composition: original).renderFrame(at: 0))
+        let bad = Scene(size: CGSize(width: 100, height: 100), duration: 1) {
+            Group { Layer().aspectRatio(-2) }
+        }
+        XCTAssertThrowsError(try bad.renderFrame(at: 0)) {
+            XCTAssertTrue("\($0)".contains("layers[0].children[0].layout.aspectRatio") && "\($0)".contains("ratio > 0"), "\($0)")
+        }
+    }
 }

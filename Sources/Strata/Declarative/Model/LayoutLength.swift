@@ -9,19 +9,19 @@ import Foundation
 public enum LayoutLength: Codable, Hashable, Sendable {
     /// A fixed number of points.
     case points(Double)
-    /// A fraction of the length the parent offers (0.5: half). Written `"50%"`.
-    case fraction(Double)
+    /// A percentage of the length the parent offers (50: half). Written `"50%"`.
+    case percent(Double)
     /// All of the length the parent offers. Written `"fill"` (or `"infinity"`).
     case fill
 
-    /// `n` percent of the offered length.
-    public static func percent(_ n: Double) -> LayoutLength { .fraction(n / 100) }
+    /// A fraction of the offered length (0.5: half).
+    public static func fraction(_ f: Double) -> LayoutLength { .percent(f * 100) }
 
     /// The length in points, offered `available` points.
     func resolved(in available: CGFloat) -> CGFloat {
         switch self {
         case .points(let p): CGFloat(p)
-        case .fraction(let f): CGFloat(f) * available
+        case .percent(let p): CGFloat(p / 100) * available
         case .fill: available
         }
     }
@@ -37,7 +37,7 @@ public enum LayoutLength: Codable, Hashable, Sendable {
         let s = try c.decode(String.self).trimmingCharacters(in: .whitespaces)
         if s == "fill" || s == "infinity" { self = .fill; return }
         if s.hasSuffix("%"), let n = Double(s.dropLast().trimmingCharacters(in: .whitespaces)), n.isFinite, n >= 0 {
-            self = .fraction(n / 100); return
+            self = .percent(n); return
         }
         throw DecodingError.dataCorruptedError(in: c, debugDescription: "expected a length: points (120), a percentage of the parent (\"50%\") or \"fill\", got \"\(Echo.text(s))\"")
     }
@@ -46,7 +46,7 @@ public enum LayoutLength: Codable, Hashable, Sendable {
         var c = encoder.singleValueContainer()
         switch self {
         case .points(let p): try c.encode(p)
-        case .fraction(let f): try c.encode("\(PropertyValue.number(f * 100).description)%")
+        case .percent(let p): try c.encode("\(PropertyValue.number(p).description)%")
         case .fill: try c.encode("fill")
         }
     }
