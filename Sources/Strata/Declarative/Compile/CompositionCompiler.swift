@@ -220,7 +220,9 @@ struct CompositionCompiler {
         if !isStack {
             for (c, l, p) in children { place(c, l, in: inner, path: p) }
         }
-        box.shift(children.map(\.1))
+        // Padding moves what the layout placed; a sublayer's own frame or position stays in
+        // the parent's coordinates.
+        box.shift(children.filter { $0.0.properties["frame"] == nil && $0.0.properties["position"] == nil }.map(\.1))
         if node.type == .sections { compileSections(node, layer: layer, children: children, path: path) }
         if let maskNode = node.mask.first {
             let m = build(maskNode, path: "\(path).mask", proposed: layer.bounds.size)
