@@ -18,8 +18,8 @@
 //     slide       the new one moves in; the old one a third of the way out
 //     wipe        the new section's mask (a plain layer) moves in from the side
 //     radialWipe  the new section's mask (a disc) scales 0 → 1 about `center`
-//     clockWipe   the new section's mask (a ring stroked as wide as the half-diagonal) draws on,
-//                 strokeEnd 0 → 1, clockwise from 12 o'clock
+//     clockWipe   the new section's mask (a conic gradient about the centre, opaque then clear
+//                 with a hard stop) has locations [0, p, p, 1]: clockwise from 12 o'clock
 //     iris        the new section's mask (a ring about the centre) widens from nothing, so the
 //                 old section shows through a hole of radius R·(1 − p) that closes
 //     zoom        the old section, on top, scales 1 → 2 and fades out; the new one scales 0.5 → 1
@@ -236,17 +236,18 @@ extension CompositionCompiler {
             try setMask(m)
             anim(m, "transform.scale", CGFloat(0), CGFloat(1))
         case .clockWipe:
-            let r = halfDiagonal + 1
-            let m = CAShapeLayer()
+            // A conic gradient about the centre, from 12 o'clock clockwise: opaque up to the
+            // progress, clear after it (a hard stop), so the hand is exactly at 360° × p.
+            let m = CAGradientLayer()
             m.frame = CGRect(origin: .zero, size: size)
-            let p = CGMutablePath()
-            p.addArc(center: c, radius: r / 2, startAngle: -.pi / 2, endAngle: 1.5 * .pi, clockwise: false)
-            m.path = p
-            m.fillColor = nil
-            m.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-            m.lineWidth = r
+            m.type = .conic
+            m.startPoint = CGPoint(x: 0.5, y: 0.5)
+            m.endPoint = CGPoint(x: 0.5, y: 0)
+            let opaque = CGColor(red: 0, green: 0, blue: 0, alpha: 1), clear = CGColor(red: 0, green: 0, blue: 0, alpha: 0)
+            m.colors = [opaque, opaque, clear, clear]
+            m.locations = [0, 1, 1, 1].map { NSNumber(value: $0) }
             try setMask(m)
-            anim(m, "strokeEnd", CGFloat(0), CGFloat(1))
+            anim(m, "locations", [0, 0, 0, 1].map { NSNumber(value: $0) }, [0, 1, 1, 1].map { NSNumber(value: $0) })
         case .iris:
             let r = halfDiagonal + 1
             let m = CAShapeLayer()

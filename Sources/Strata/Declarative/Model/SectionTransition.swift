@@ -9,7 +9,7 @@
 //
 // Every transition compiles to ordinary Core Animation animations of the two section layers
 // (position, transform, opacity, zPosition, anchorPointZ, a mask's position, scale, lineWidth or
-// strokeEnd, the series layer's sublayerTransform) in CompositionCompiler+Sections.swift.
+// locations, the series layer's sublayerTransform) in CompositionCompiler+Sections.swift.
 import Foundation
 
 /// How a section replaces the one before it.
