@@ -132,10 +132,12 @@ final class SectionTransitionTests: XCTestCase {
         // Blur-dissolve half-way: far from any edge the blur changes nothing, the mix is 50 %.
         f = try Self.scene(.blurDissolve()).renderFrame(at: 1.5)
         assertPixel(f, 80, 8, mix(Self.redBytes, Self.blueBytes, 0.5), tolerance: 2, "blur-dissolve 50 %")
-        // …and near a square's edge the blur spreads it: 4 px outside A's white square (which
-        // ends at x = 52) is no longer plain red-blue.
+        // …and near a square's edge the blur spreads it: 4 px outside A's white square is no
+        // longer plain red-blue. (Half-way the sections are grown by 1 + 2.4 × 12 / 90, so the
+        // square's right edge, 28 left of the centre, is at 80 − 28 × 1.32 = 43.)
         let sharp = mix(Self.redBytes, Self.blueBytes, 0.5)
-        let p = f.pixel(x: 56, y: 45)
+        let edge = 80 - 28 * (1 + 2.4 * 12 / 90.0)
+        let p = f.pixel(x: Int(edge) + 4, y: 45)
         XCTAssertGreaterThan(Int(p.g), sharp[1] + 10, "the blur spreads the white square")
         // Zoom at 50 %: A, on top, scaled 1.5 with opacity 0.5; B scaled 0.75 (x 20…140,
         // y 11.25…78.75).

@@ -24,6 +24,7 @@
 //                 old section shows through a hole of radius R·(1 − p) that closes
 //     zoom        the old section, on top, scales 1 → 2 and fades out; the new one scales 0.5 → 1
 //     blurDissolve a cross-fade while both are drawn rasterized at a scale going 1 → 1/4 → 1/12 → 1/4 → 1
+//                 (and grown by the texel a blurred edge spreads over, × 1 + 2.4 / (scale × shorter side))
 //     flip        both turn by 180° about the centre (transform.rotation.y or .x), back faces
 //                 hidden (doubleSided false), under the series' perspective
 //     cube        both turn by 90° about an axis half a side behind them (anchorPointZ), under
@@ -266,12 +267,24 @@ extension CompositionCompiler {
             anim(b, "transform.scale", CGFloat(0.5), CGFloat(1))
         case .blurDissolve:
             anim(b, "opacity", CGFloat(0), CGFloat(1))
+            // Soft early, softest half-way, sharp again at the end.
+            let scales: [CGFloat] = [1, 0.25, SectionSeries.blurScale, 0.25, 1]
+            let times = [0, 0.2, 0.5, 0.8, 1].map { NSNumber(value: $0) }
+            // A bitmap drawn at scale r fades out across its last texel (1 / r points, the last
+            // one partly empty when the size is not a whole number of texels) where it meets
+            // the transparent outside: the sections grow just enough to keep that fringe outside
+            // the series' bounds.
+            let shorter = max(1, min(W, H))
+            let growth = scales.enumerated().map { i, r in i == 0 || i == scales.count - 1 ? CGFloat(1) : 1 + 2.4 / (r * CGFloat(shorter)) }
             for layer in [a, b] {
                 let k = CAKeyframeAnimation(keyPath: "rasterizationScale")
-                // Soft early, softest half-way, sharp again at the end.
-                k.values = [CGFloat(1), 0.25, SectionSeries.blurScale, 0.25, CGFloat(1)]
-                k.keyTimes = [0, 0.2, 0.5, 0.8, 1].map { NSNumber(value: $0) }
+                k.values = scales
+                k.keyTimes = times
                 out.append(SeriesAnimation(layer: layer, animation: timed(k, begin: begin, duration: duration, timing: tf)))
+                let g = CAKeyframeAnimation(keyPath: "transform.scale")
+                g.values = growth
+                g.keyTimes = times
+                out.append(SeriesAnimation(layer: layer, animation: timed(g, begin: begin, duration: duration, timing: tf)))
             }
             // Drawn rasterized only while the transition runs (a change at its start and end).
             blocks.append((begin, { a.shouldRasterize = true; b.shouldRasterize = true }))
