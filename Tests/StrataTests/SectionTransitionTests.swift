@@ -225,6 +225,34 @@ final class SectionTransitionTests: XCTestCase {
         XCTAssertEqual(try dot(5.2), 1, accuracy: 1e-6)
     }
 
+    /// A series inside a section starts with that section: its times add up.
+    func testASeriesInsideASectionStartsWithIt() throws {
+        let scene = Scene(size: CGSize(width: 40, height: 20), frameRate: 10, duration: 4) {
+            Sections {
+                Section(duration: 2) {}.background(.red)
+                Section(duration: 3) {
+                    Sections {
+                        Section(duration: 1) {}.background(.white).id("i1")
+                        Section(duration: 1) {}.background(.yellow).id("i2").transition(.push(.fromRight, duration: 0.5, timing: .linear))
+                    }
+                }
+                .transition(.fade(duration: 1))
+            }
+        }
+        // The outer second section starts at 1 s; the inner push runs from 1.5 s to 2 s.
+        func visible(_ id: String, _ t: Double) throws -> Bool {
+            let inner = try scene.snapshot(at: t).sublayers[0].sublayers[1].sublayers[0]
+            return !inner.sublayers[id == "i1" ? 0 : 1].isHidden
+        }
+        XCTAssertTrue(try visible("i1", 1.2))
+        XCTAssertFalse(try visible("i2", 1.2))
+        XCTAssertTrue(try visible("i1", 1.75))
+        XCTAssertTrue(try visible("i2", 1.75))
+        XCTAssertFalse(try visible("i1", 2.0))
+        let i2 = try scene.snapshot(at: 1.75).sublayers[0].sublayers[1].sublayers[0].sublayers[1]
+        XCTAssertEqual(Double(i2.position.x), 20 + 40 * 0.5, accuracy: 1e-9, "half-way through the inner push")
+    }
+
     // MARK: The same as Core Animation's CATransition
 
     /// The CA kinds of a series and a real CATransition on a layer whose content changes at 1 s
