@@ -47,7 +47,14 @@ public struct SectionTransition: Codable, Hashable, Sendable {
 
     /// The side the new section comes from (Core Animation's `CATransitionSubtype` names).
     public enum Direction: String, Codable, Hashable, Sendable, CaseIterable {
-        case fromLeft, fromRight, fromTop, fromBottom
+        /// The new section enters from the left (and travels right).
+        case fromLeft
+        /// The new section enters from the right.
+        case fromRight
+        /// The new section enters from the top.
+        case fromTop
+        /// The new section enters from the bottom.
+        case fromBottom
 
         /// The unit direction the new section travels in, in layer coordinates (y down).
         var travel: (x: Double, y: Double) {
