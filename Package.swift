@@ -63,6 +63,7 @@ let package = Package(
         .executableTarget(name: "example-card-flip", dependencies: ["StrataCLI"], path: "examples/card-flip"),
         .executableTarget(name: "example-counting-chart", dependencies: ["StrataCLI"], path: "examples/counting-chart",
                           exclude: ["counting-chart.yaml"]),
+        .executableTarget(name: "example-social-promo", dependencies: ["StrataCLI"], path: "examples/social-promo"),
 
         .target(name: "StrataTestSupport", dependencies: ["StrataRender", "StrataCore"], path: "Tests/StrataTestSupport"),
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore"]),
@@ -74,7 +75,8 @@ let package = Package(
         .testTarget(name: "StrataUIKitTests", dependencies: ["Strata", "StrataUIKit", "StrataCore", "StrataTestSupport"]),
         .testTarget(name: "ExampleTests", dependencies: ["Strata", "StrataCLI", "StrataTestSupport", "example-title-card", "example-lower-third",
                                                          "example-bar-chart", "example-logo-reveal", "example-loading-spinner",
-                                                         "example-card-flip", "example-counting-chart"],
+                                                         "example-card-flip", "example-counting-chart",
+                                                         "example-social-promo"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataTerminal", "StrataTestSupport", .product(name: "Yams", package: "Yams")],
                     exclude: ["__Snapshots__"]),

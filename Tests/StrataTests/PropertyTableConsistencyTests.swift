@@ -60,7 +60,7 @@ final class PropertyTableConsistencyTests: XCTestCase {
             XCTAssertTrue(CAShapeLayer.implicitlyAnimates(key: property.key), property.key)
         }
         XCTAssertEqual(CALayer.baseProperties.all.filter { !$0.implicitlyAnimates }.map(\.key).sorted(),
-                       ["contents", "doubleSided", "hidden", "masksToBounds"])
+                       ["contents", "doubleSided", "hidden", "masksToBounds", "rasterizationScale"])
         layer.setAnimatableValue(.number(0.25), forKey: "strokeEnd")
         layer.setAnimatableValue(.number(0.5), forKey: "opacity")
         XCTAssertEqual(layer.strokeEnd, 0.25)

@@ -17,7 +17,7 @@ final class TemplateGalleryTests: XCTestCase {
         .deletingLastPathComponent().appendingPathComponent("Templates")
 
     static let names = ["lower-third", "title-card", "quote-card", "bar-chart-race", "terminal-typing",
-                        "logo-reveal", "countdown", "social-clip", "ken-burns"]
+                        "logo-reveal", "countdown", "social-clip", "ken-burns", "slideshow"]
 
     override func setUp() { TerminalNodes.register() }
 
@@ -111,6 +111,30 @@ final class TemplateGalleryTests: XCTestCase {
 
     func testKenBurns() throws {
         assertReferenceImage(try strip("ken-burns", [0.3, 2.0, 7.0]), named: "ken-burns")
+    }
+
+    func testSlideshow() throws {
+        // The first slide, half-way through the first push, the second slide, a cube.
+        assertReferenceImage(try strip("slideshow", [1.0, 2.2, 3.0]), named: "slideshow")
+        let cube = try scene("slideshow", ["transition": "cube", "direction": "fromBottom"])
+        cube.contentsScale = 1.0 / 3
+        assertReferenceImage(try cube.renderFrame(at: 2.2), named: "slideshow-cube")
+    }
+
+    /// The slides overlap by their transitions: 3 × 2.5 − 2 × 0.6 = 6.3 s; the second slide
+    /// starts at 1.9 s and, half-way through its push (easeInEaseOut is symmetric), is moved by
+    /// half the width.
+    func testSlideshowTiming() throws {
+        let s = try scene("slideshow")
+        XCTAssertEqual(s.duration, 6.3, accuracy: 1e-9)
+        XCTAssertTrue(try presented("slide-2", in: s, at: 1.89).isHidden)
+        // (CAMediaTimingFunction's solver gives easeInEaseOut(0.5) to 2·10⁻⁸.)
+        XCTAssertEqual(Double(try presented("slide-2", in: s, at: 2.2).position.x), 640 + 640, accuracy: 1e-3)
+        XCTAssertEqual(Double(try presented("slide-1", in: s, at: 2.2).position.x), 640 - 640, accuracy: 1e-3)
+        XCTAssertEqual(Double(try presented("slide-2", in: s, at: 2.5).position.x), 640, accuracy: 1e-9)
+        XCTAssertTrue(try presented("slide-1", in: s, at: 2.5).isHidden)
+        XCTAssertTrue(try presented("slide-3", in: s, at: 3.75).isHidden)
+        XCTAssertFalse(try presented("slide-3", in: s, at: 3.85).isHidden, "the third slide starts at 1.9 + 2.5 − 0.6 = 3.8 s")
     }
 
     // MARK: Exact checks

@@ -73,7 +73,28 @@ public enum TemplateSchema {
             "center": {"type": "boolean"},
             "pin": {"enum": ["top", "bottom", "leading", "trailing", "topLeading", "topTrailing", "bottomLeading", "bottomTrailing", "center"]},
             "inset": {"type": "number"},
-            "offset": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
+            "offset": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2},
+            "width": {"$ref": "#/$defs/length"}, "height": {"$ref": "#/$defs/length"},
+            "minWidth": {"$ref": "#/$defs/length"}, "maxWidth": {"$ref": "#/$defs/length"},
+            "minHeight": {"$ref": "#/$defs/length"}, "maxHeight": {"$ref": "#/$defs/length"},
+            "aspectRatio": {"type": "number", "exclusiveMinimum": 0, "x-expected": "a width ÷ height ratio > 0"},
+            "contentMode": {"enum": ["fit", "fill"]},
+            "padding": {"anyOf": [{"const": "safeArea"}, {"$ref": "#/$defs/length"},
+                                  {"type": "array", "items": {"$ref": "#/$defs/length"}, "minItems": 2, "maxItems": 4}],
+                        "x-expected": "a length, [vertical, horizontal], [top, leading, bottom, trailing] or \"safeArea\""}
+          }
+        },
+        "length": {"anyOf": [{"type": "number", "minimum": 0}, {"type": "string", "pattern": "^([0-9]+(\\.[0-9]+)?%|fill|infinity)$"}],
+                   "x-expected": "a length: points, a percentage of the parent (\"50%\") or \"fill\""},
+        "transition": {
+          "type": "object", "required": ["type"], "additionalProperties": false,
+          "properties": {
+            "type": {"enum": ["fade", "moveIn", "push", "reveal", "wipe", "radialWipe", "clockWipe", "slide", "zoom", "iris", "blurDissolve", "flip", "cube"]},
+            "direction": {"enum": ["fromLeft", "fromRight", "fromTop", "fromBottom"]},
+            "duration": {"$ref": "#/$defs/time"},
+            "timing": {"$ref": "#/$defs/timing"},
+            "center": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2, "x-expected": "a unit point [x, y]"},
+            "perspective": {"type": "number", "exclusiveMinimum": 0, "x-expected": "a distance > 0, a multiple of the larger side"}
           }
         },
         "animation": {
@@ -94,8 +115,10 @@ public enum TemplateSchema {
         "layer": {
           "type": "object", "required": ["type"],
           "properties": {
-            "type": {"enum": ["layer", "shape", "text", "gradient", "image", "video", "group", "transformGroup", "hstack", "vstack", "zstack", "terminal"]},
+            "type": {"enum": ["layer", "shape", "text", "gradient", "image", "video", "group", "transformGroup", "hstack", "vstack", "zstack", "terminal", "sections", "section", "spacer"]},
             "id": {"type": "string"},
+            "transition": {"$ref": "#/$defs/transition"},
+            "minLength": {"type": "number", "minimum": 0},
             "layout": {"$ref": "#/$defs/layout"},
             "children": {"type": "array", "items": {"$ref": "#/$defs/layer"}},
             "mask": {"$ref": "#/$defs/layer"},

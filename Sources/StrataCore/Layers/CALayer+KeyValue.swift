@@ -22,6 +22,8 @@ extension CALayer {
             return true
         },
         .rect("contentsRect", \.contentsRect), .rect("contentsCenter", \.contentsCenter), .bool("doubleSided", \.isDoubleSided),
+        // Animatable on iOS too (the scale a rasterized layer's bitmap is drawn at).
+        .number("rasterizationScale", \.rasterizationScale, implicit: false),
     ])
 
     /// The kind of value stored under a top-level property key, or nil when the layer has no such

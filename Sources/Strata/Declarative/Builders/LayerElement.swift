@@ -59,10 +59,20 @@ extension LayerElement {
     // MARK: Placement in the parent (layout)
 
     /// Centred in the parent.
-    public func center() -> Self { with { $0.layout = LayoutSpec(center: true, offset: $0.layout?.offset) } }
+    public func center() -> Self {
+        with {
+            var l = $0.layout ?? LayoutSpec()
+            l.center = true; l.pin = nil; l.inset = nil
+            $0.layout = l
+        }
+    }
     /// Pinned to an edge or corner of the parent, `inset` points in.
     public func pin(_ edge: LayoutSpec.Edge, inset: CGFloat = 0) -> Self {
-        with { $0.layout = LayoutSpec(pin: edge, inset: Double(inset), offset: $0.layout?.offset) }
+        with {
+            var l = $0.layout ?? LayoutSpec()
+            l.center = nil; l.pin = edge; l.inset = Double(inset)
+            $0.layout = l
+        }
     }
     /// Moved by (x, y) after placing.
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> Self {

@@ -8,6 +8,11 @@ import StrataCore
 
 extension CompositionCompiler {
     mutating func scheduleAnimations(of node: Node, layer: CALayer, path: String) {
+        // A series' transitions start with the series; a section's contents with the section.
+        let outerOffset = timeOffset
+        defer { timeOffset = outerOffset }
+        if node.type == .sections { scheduleSeries(layer) }
+        if let start = sectionStarts[ObjectIdentifier(layer)] { timeOffset += start }
         for (i, spec) in node.animations.enumerated() {
             let start = spec.delay?.seconds(at: fps) ?? 0
             add(Pending(layer: layer, spec: spec, start: start, path: "\(path).animations[\(i)]", order: nextOrder()))
@@ -27,7 +32,12 @@ extension CompositionCompiler {
 
     mutating func add(_ p: Pending) {
         // A counter's `value` and a reveal's `revealed` animate a scratch layer (+TextDrivers).
-        if let routed = routeTextDriverAnimation(p) { pending.append(routed) }
+        guard let p = routeTextDriverAnimation(p) else { return }
+        // Inside a section, times count from the section's start.
+        guard timeOffset != 0 else { pending.append(p); return }
+        var moved = Pending(layer: p.layer, spec: p.spec, start: p.start + timeOffset, path: p.path, order: p.order)
+        moved.isSet = p.isSet
+        pending.append(moved)
     }
 
     /// Schedules steps one after another from `start`; returns their total length.
@@ -168,7 +178,8 @@ extension CompositionCompiler {
             }
             return max(0, duration - start)
         case .marker(let name):
-            markers[name] = start
+            // Kept in scene time (a marker in a section is at the section's start plus start).
+            markers[name] = start + timeOffset
             return 0
         case .at(let marker, let time, let steps):
             let begin: Double
@@ -177,7 +188,9 @@ extension CompositionCompiler {
                     issue("\(path).marker", "the marker \"\(marker)\" is not defined before this step (markers: \(markers.keys.sorted().joined(separator: ", ")))")
                     return 0
                 }
-                begin = m
+                // Relative to the section being scheduled, as every time in it (add() adds
+                // the section's start back).
+                begin = m - timeOffset
             } else if let time {
                 begin = time.seconds(at: fps)
             } else {

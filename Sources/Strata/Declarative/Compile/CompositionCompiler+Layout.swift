@@ -46,8 +46,10 @@ extension CompositionCompiler {
         }
     }
 
-    /// Places a stack's children and returns the size they take.
-    mutating func layoutStack(_ node: Node, children: [(Node, CALayer, String)], path: String) -> CGSize {
+    /// Places a stack's children and returns the size they take. A stack whose box fixes a
+    /// width or height (Layout+Fill) lays its items out in that length: across, by its
+    /// alignment; along, centred when no flexible item takes up what is left.
+    mutating func layoutStack(_ node: Node, children: [(Node, CALayer, String)], path: String, box: LayoutBox) -> CGSize {
         let spacing = node.properties["spacing"].flatMap { try? PropertyDecoding.number($0) } ?? 8
         let alignment = node.properties["alignment"]?.string ?? "center"
         let sizes = children.map { $0.1.bounds.size }
@@ -59,29 +61,34 @@ extension CompositionCompiler {
         if !valid.contains(alignment) {
             issue("\(path).alignment", "expected one of \(valid.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(alignment)\"")
         }
+        let fixedWidth = box.isExplicit ? nil : box.width.map { _ in box.inner.width }
+        let fixedHeight = box.isExplicit ? nil : box.height.map { _ in box.inner.height }
+        let hasFlexible = children.contains { isFlexible($0.0, in: node.type) }
         var content = CGSize.zero
         var origins: [CGPoint] = []
         switch node.type {
         case .hstack:
-            content.height = sizes.map(\.height).max() ?? 0
-            var x: CGFloat = 0
+            content.height = fixedHeight ?? (sizes.map(\.height).max() ?? 0)
+            let used = sizes.reduce(0) { $0 + $1.width } + spacing * CGFloat(max(0, sizes.count - 1))
+            var x: CGFloat = hasFlexible ? 0 : max(0, ((fixedWidth ?? used) - used) / 2)
             for s in sizes {
                 let y: CGFloat = alignment == "top" ? 0 : alignment == "bottom" ? content.height - s.height : (content.height - s.height) / 2
                 origins.append(CGPoint(x: x, y: y))
                 x += s.width + spacing
             }
-            content.width = max(0, x - (sizes.isEmpty ? 0 : spacing))
+            content.width = fixedWidth ?? (hasFlexible ? max(used, box.inner.width) : used)
         case .vstack:
-            content.width = sizes.map(\.width).max() ?? 0
-            var y: CGFloat = 0
+            content.width = fixedWidth ?? (sizes.map(\.width).max() ?? 0)
+            let used = sizes.reduce(0) { $0 + $1.height } + spacing * CGFloat(max(0, sizes.count - 1))
+            var y: CGFloat = hasFlexible ? 0 : max(0, ((fixedHeight ?? used) - used) / 2)
             for s in sizes {
                 let x: CGFloat = alignment == "leading" ? 0 : alignment == "trailing" ? content.width - s.width : (content.width - s.width) / 2
                 origins.append(CGPoint(x: x, y: y))
                 y += s.height + spacing
             }
-            content.height = max(0, y - (sizes.isEmpty ? 0 : spacing))
+            content.height = fixedHeight ?? (hasFlexible ? max(used, box.inner.height) : used)
         default:
-            content = CGSize(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
+            content = CGSize(width: fixedWidth ?? (sizes.map(\.width).max() ?? 0), height: fixedHeight ?? (sizes.map(\.height).max() ?? 0))
             let edge = LayoutSpec.Edge(rawValue: alignment) ?? .center
             for s in sizes {
                 origins.append(CGPoint(x: alignedX(edge, s.width, content.width, 0), y: alignedY(edge, s.height, content.height, 0)))

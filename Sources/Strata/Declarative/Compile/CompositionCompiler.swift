@@ -60,6 +60,14 @@ struct CompositionCompiler {
     /// Text layers whose string counters and reveals compute (CompositionCompiler+TextDrivers.swift).
     var textDrivers: [TextDriver] = []
     var limits: SceneLimits { options.limits }
+    /// Sections' start times in their series (CompositionCompiler+Sections.swift), and the
+    /// start of the section whose subtree is being scheduled (its contents count from it).
+    var sectionStarts: [ObjectIdentifier: Double] = [:]
+    var timeOffset = 0.0
+    /// The start of the section whose subtree is being built (a video in it starts with it).
+    var buildTimeOffset = 0.0
+    /// Each series' transition animations and changes, relative to the series' start.
+    var seriesAnimations: [ObjectIdentifier: (animations: [SeriesAnimation], blocks: [(Double, () -> Void)])] = [:]
 
     /// An animation to make once every layer and time is known.
     struct Pending {
@@ -101,7 +109,7 @@ struct CompositionCompiler {
         var built: [(Node, CALayer, String)] = []
         for (i, node) in composition.layers.enumerated() {
             let path = "layers[\(i)]"
-            let layer = build(node, path: path)
+            let layer = build(node, path: path, proposed: size)
             root.addSublayer(layer)
             built.append((node, layer, path))
         }
@@ -116,7 +124,9 @@ struct CompositionCompiler {
 
     // MARK: Layers
 
-    mutating func build(_ node: Node, path: String) -> CALayer {
+    /// Builds the layer of `node` and its subtree; `proposed` is the space its parent offers
+    /// (what relative sizes, `fill` and padding are resolved against; the canvas at the top).
+    mutating func build(_ node: Node, path: String, proposed: CGSize) -> CALayer {
         // Past the layer limit nothing more is built: the limit stops a template, not time.
         layerCount += 1
         guard layerCount <= limits.layers else {
@@ -142,7 +152,7 @@ struct CompositionCompiler {
             kindSize = layer.bounds.size
         } else {
             layer = switch node.type {
-            case .layer, .group, .hstack, .vstack, .zstack, .image, .terminal: CALayer()
+            case .layer, .group, .hstack, .vstack, .zstack, .image, .terminal, .sections, .section, .spacer: CALayer()
             case .shape: CAShapeLayer()
             case .text: CATextLayer()
             case .gradient: CAGradientLayer()
@@ -162,6 +172,8 @@ struct CompositionCompiler {
             // The kind compiler read its own properties (and reported their problems); a
             // counter's or reveal's keys are read by prepareTextDriver.
             if own[key] != nil || (node.type == .text && Self.textDriverKeys.contains(key)) { continue }
+            // A section's `duration` and `transition` are read by its series.
+            if node.type == .section, SectionSeries.sectionKeys.contains(key) { continue }
             guard let info = table[key] else {
                 if node.type.supplyingModule != nil, kindCompiler == nil { continue }
                 let known = (Array(table.keys) + Array(own.keys) + (node.type == .text ? Array(Self.textDriverKeys) : [])).sorted()
@@ -179,18 +191,25 @@ struct CompositionCompiler {
         }
         prepareTextDriver(node, layer: layer, path: path)
         let intrinsic = kindSize ?? intrinsicSize(of: node, layer: layer, path: path)
-        var children: [(Node, CALayer, String)] = []
-        for (i, child) in node.children.enumerated() {
+        // The box the layout fixes before the content is known (Layout+Fill): relative sizes,
+        // `fill`, padding; the sublayers are offered what is inside the padding.
+        let box = layoutBox(of: node, proposed: proposed, path: path)
+        let isStack = node.type == .hstack || node.type == .vstack || node.type == .zstack
+        // What a section holds is built at the section's time (a video in it starts with it).
+        let starts = node.type == .sections ? seriesTiming(node, path: path).sections.map(\.start) : []
+        let children = isStack ? buildStackChildren(node, box: box, path: path) : node.children.enumerated().map { i, child in
             let p = "\(path).children[\(i)]"
-            let l = build(child, path: p)
-            layer.addSublayer(l)
-            children.append((child, l, p))
+            let outer = buildTimeOffset
+            if i < starts.count { buildTimeOffset += starts[i] }
+            defer { buildTimeOffset = outer }
+            return (child, build(child, path: p, proposed: box.inner), p)
         }
+        for (_, l, _) in children { layer.addSublayer(l) }
         // Size: given, else the kind's own (text, image, video, shape), else the children's.
         var size = explicitSize(of: node) ?? intrinsic
         switch node.type {
         case .hstack, .vstack, .zstack:
-            let content = layoutStack(node, children: children, path: path)
+            let content = layoutStack(node, children: children, path: path, box: box)
             if size == nil { size = content }
         default:
             if size == nil, !children.isEmpty {
@@ -200,12 +219,18 @@ struct CompositionCompiler {
                                     : CGSize(width: max(0, union.maxX), height: max(0, union.maxY))
             }
         }
-        layer.bounds = CGRect(origin: .zero, size: size ?? .zero)
-        if node.type != .hstack, node.type != .vstack, node.type != .zstack {
-            for (c, l, p) in children { place(c, l, in: layer.bounds.size, path: p) }
+        let finalSize = box.size(content: size ?? .zero)
+        layer.bounds = CGRect(origin: .zero, size: finalSize)
+        let inner = box.innerSize(of: finalSize)
+        if !isStack {
+            for (c, l, p) in children { place(c, l, in: inner, path: p) }
         }
+        // Padding moves what the layout placed; a sublayer's own frame or position stays in
+        // the parent's coordinates.
+        box.shift(children.filter { $0.0.properties["frame"] == nil && $0.0.properties["position"] == nil }.map(\.1))
+        if node.type == .sections { compileSections(node, layer: layer, children: children, path: path) }
         if let maskNode = node.mask.first {
-            let m = build(maskNode, path: "\(path).mask")
+            let m = build(maskNode, path: "\(path).mask", proposed: layer.bounds.size)
             place(maskNode, m, in: layer.bounds.size, path: "\(path).mask")
             layer.mask = m
         }
@@ -298,7 +323,8 @@ struct CompositionCompiler {
             if (node.properties["muted"]).flatMap({ try? PropertyDecoding.bool($0) }) == true { player.isMuted = true }
             playerLayer.player = player
             let start = (node.properties["start"]).flatMap { try? PropertyDecoding.time($0, fps: fps) } ?? 0
-            if start <= 0 { player.play() } else { blocks.append((start, { player.play() })) }
+            let begin = start + buildTimeOffset
+            if begin <= 0 { player.play() } else { blocks.append((begin, { player.play() })) }
             if item.status == .failed, let error = item.error {
                 issue("\(path).video", "cannot open \"\(file)\": \(error)")
                 return .zero

@@ -119,6 +119,8 @@ enum PropertyTable {
         "alignment": PropertyInfo(kind: .string, apply: nil),
     ]
 
+    static let spacer: [String: PropertyInfo] = ["minLength": PropertyInfo(kind: .number, apply: nil)]
+
     /// Every property a node of `type` accepts.
     static func properties(of type: NodeType) -> [String: PropertyInfo] {
         let own: [String: PropertyInfo] = switch type {
@@ -131,6 +133,8 @@ enum PropertyTable {
         case .layer, .group, .transformGroup: [:]
         // The kind's own properties are its kind compiler's (NodeKindCompiler.properties).
         case .terminal: [:]
+        case .sections, .section: [:]
+        case .spacer: spacer
         }
         return common.merging(own) { a, _ in a }
     }

@@ -30,6 +30,16 @@ public enum NodeType: String, Codable, Hashable, Sendable, CaseIterable {
     /// StrataTerminal's `TerminalLayer`, compiled through `NodeKindCompilers`: import
     /// StrataTerminal and call `TerminalNodes.register()` (the `strata` command does).
     case terminal
+    /// Sections shown one after another, each replacing the one before it by its transition
+    /// (Remotion's TransitionSeries); fills its parent. Its children are `section` nodes.
+    case sections
+    /// One section of a `sections` node: fills the series, shown for its `duration`, its
+    /// contents' times counted from its start (property `transition`: how it replaces the
+    /// section before it).
+    case section
+    /// Flexible space in a stack: takes an equal share of the length the fixed items leave
+    /// (property `minLength`).
+    case spacer
 }
 
 /// Where a node sits in its parent, when it does not give a `position` or `frame` itself.
@@ -42,6 +52,19 @@ public struct LayoutSpec: Codable, Hashable, Sendable {
     public var inset: Double?
     /// Moved by this much after placing (points, [x, y]).
     public var offset: [Double]?
+    /// Sizes relative to the parent (Layout+Fill.swift): a width and height in points, a
+    /// percentage (`"50%"`) or `"fill"`; limits the same way (`maxWidth: "fill"` is SwiftUI's
+    /// `.frame(maxWidth: .infinity)`).
+    public var width: LayoutLength?, height: LayoutLength?
+    /// Limits on the width and height (`"fill"`/`"infinity"` as a maximum: as wide as offered).
+    public var minWidth: LayoutLength?, maxWidth: LayoutLength?, minHeight: LayoutLength?, maxHeight: LayoutLength?
+    /// Width ÷ height the layer keeps, fitting in (`contentMode` `"fit"`) or covering
+    /// (`"fill"`) the space it is offered.
+    public var aspectRatio: Double?
+    /// `"fit"` (default) or `"fill"`, for `aspectRatio`.
+    public var contentMode: String?
+    /// Space between the layer's bounds and its sublayers (points, percentages, or `"safeArea"`).
+    public var padding: LayoutInsets?
 
     /// Placement: centred, or pinned to an edge `inset` points in, then moved by `offset` ([x, y]).
     public init(center: Bool? = nil, pin: Edge? = nil, inset: Double? = nil, offset: [Double]? = nil) {
