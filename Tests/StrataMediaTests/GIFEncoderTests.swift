@@ -17,6 +17,8 @@ private struct DecodedGIF {
     var loopExtension: [UInt8]?
     var hasGlobalColorMap = false
     var localColorMaps = 0
+    /// Entries of the global colour table (0 without one).
+    var globalColorCount = 0
     /// Each frame as displayed: RGBA, alpha 0 where nothing has been drawn.
     var frames: [[UInt8]] = []
 
@@ -34,6 +36,7 @@ private struct DecodedGIF {
         width = Int(gif.pointee.SWidth)
         height = Int(gif.pointee.SHeight)
         hasGlobalColorMap = gif.pointee.SColorMap != nil
+        globalColorCount = Int(gif.pointee.SColorMap?.pointee.ColorCount ?? 0)
         var canvas = [UInt8](repeating: 0, count: width * height * 4)
         for i in 0..<Int(gif.pointee.ImageCount) {
             let image = gif.pointee.SavedImages[i]
@@ -210,6 +213,68 @@ final class GIFEncoderTests: XCTestCase {
             XCTAssertEqual(gif.frames[k], frame(k).pixels, "frame \(k) is reproduced exactly")
         }
         XCTAssertEqual(gif.delays, [3, 4, 6])
+    }
+
+    /// Text-like frames: a dark background, light bars, and 600 rare shades between them (the
+    /// antialiased edges of glyphs). Flat graphics with more colours than a palette holds get the
+    /// smallest palette within `flatPaletteTolerance`: well under 256 entries, the two main
+    /// colours exact, every pixel within a root-mean-square error of 0.8 levels.
+    func testFlatGraphicsWithManyShadesGetASmallerPalette() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        let url = dir.appendingPathComponent("shades.gif")
+        let frame = { (k: Int) -> Bitmap in
+            var b = Bitmap.filled(width: 120, height: 60, red: 20, green: 22, blue: 30)
+            for y in 0..<60 {
+                for x in 0..<120 where (y / 6) % 2 == 1 && x < 20 + 4 * k + (y * 7) % 90 {
+                    b.setPixel(x: x, y: y, (230, 230, 225, 255))
+                }
+                // One edge pixel per row per frame, each a shade of its own.
+                let t = Double((y * 10 + k) % 600) / 600
+                let shade = { (a: Double, c: Double) in UInt8((a + (c - a) * t).rounded()) }
+                b.setPixel(x: 118, y: y, (shade(20, 230), shade(22, 230), shade(30, 225), 255))
+            }
+            return b
+        }
+        try encode(10, to: url, frame: frame)
+        let gif = try DecodedGIF(url: url)
+        XCTAssertTrue(gif.hasGlobalColorMap)
+        XCTAssertLessThanOrEqual(gif.globalColorCount, 128, "a smaller palette than 256 renders these frames")
+        XCTAssertEqual(gif.localColorMaps, 0, "every frame uses the interval's palette")
+        var squared = 0.0, count = 0.0
+        XCTAssertEqual(gif.frames.count, 10, "every frame changes")
+        for (k, decoded) in gif.frames.enumerated() {
+            let source = frame(k).pixels
+            for p in stride(from: 0, to: source.count, by: 4) {
+                for c in 0..<3 {
+                    let d = Double(decoded[p + c]) - Double(source[p + c])
+                    squared += d * d
+                    count += 1
+                }
+            }
+            XCTAssertEqual(Array(decoded[0..<4]), [20, 22, 30, 255], "the background is exact")
+        }
+        XCTAssertLessThanOrEqual((squared / count).squareRoot(), 0.8)
+    }
+
+    /// Text that scrolls by one line (as `less` pages): pixels that did not change are written
+    /// transparent or, where that continues a run, with their own colour; either way every frame
+    /// decodes to exactly its source (an exact palette: few colours).
+    func testScrolledTextDecodesExactly() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        let url = dir.appendingPathComponent("scroll.gif")
+        let line = { (n: Int, x: Int) -> Bool in (x * 3 + n * 5) % 11 < 4 || (x + n) % 17 == 0 }
+        let frame = { (k: Int) -> Bitmap in
+            var b = Bitmap.filled(width: 96, height: 64, red: 10, green: 12, blue: 16)
+            for y in 0..<64 where y % 8 < 6 {
+                let n = y / 8 + k
+                for x in 0..<96 where line(n, x) { b.setPixel(x: x, y: y, n % 3 == 0 ? (200, 80, 60, 255) : (220, 220, 220, 255)) }
+            }
+            return b
+        }
+        try encode(6, to: url, frame: frame)
+        let gif = try DecodedGIF(url: url)
+        XCTAssertEqual(gif.frames.count, 6)
+        for k in 0..<6 { XCTAssertEqual(gif.frames[k], frame(k).pixels, "frame \(k)") }
     }
 
     func testGlobalPaletteWithOrderedDithering() throws {
