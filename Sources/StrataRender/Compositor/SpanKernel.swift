@@ -37,7 +37,10 @@ enum SpanKernel {
         }
         var kernel = RowItem()
         guard kernel.describe(item, in: r, settings) else { return false }
-        let lanes = settings.kernelLanes
+        // A narrow item (a particle, a small sprite) takes eight lanes where sixteen would be
+        // mostly masked off: every instantiation gives the same bytes (tested).
+        var lanes = settings.kernelLanes
+        if lanes == STRATA_LANES_AVX512, r.x1 - r.x0 <= narrowItem { lanes = STRATA_LANES_AVX2 }
         let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
         kernel.withPointers { k, rows in
             buf.planes.withUnsafeMutableBufferPointer { px in
@@ -46,6 +49,10 @@ enum SpanKernel {
         }
         return true
     }
+
+    /// Items at most this many pixels wide in a tile take the eight-lane kernels (AVX2) rather
+    /// than the sixteen-lane ones.
+    static let narrowItem = 32
 
     /// Whether `fill` is an op `isBorder` admits below a border (cheap: asked of every item).
     static func mayHaveBorder(_ fill: DrawItem) -> Bool {
