@@ -194,6 +194,10 @@ if [ "$only" = all ] || [ "$only" = layers ]; then
     $bench particles --count 20000 --additive 0 --frames "$frames" --workers $w
     $bench replicator --instances 1000 --frames "$frames" --workers $w
   done
+  # The peers draw the same 20 000 additive particles (issue 49): Skia's drawAtlas and Blend2D
+  # blits, single-threaded, from the particles StrataBench writes.
+  $bench particles --count 20000 --frames "$frames" --workers 2 --dump /tmp/strata-particles.bin
+  ${PYTHON:-python3} Benchmarks/peers/particles_peers.py --particles /tmp/strata-particles.bin --runs 3
   # Peak RSS is per process: one zoom per run.
   $bench tiledzoom --size 1920x1080 --fps 30 --seconds 10 --workers 2
   $bench tiledzoom --size 1920x1080 --fps 30 --seconds 10 --workers 2 --cache-mb 64

@@ -89,6 +89,33 @@ func particlesBenchmark(_ args: Args) {
     let live = (try? scene.snapshot(at: times[0]).sublayers[0].particles?.particles.count) ?? 0
     measure("particles live=\(live) \(additive ? "additive" : "oldestFirst")", scene, times: times, runs: runs, workers: workers)
     if let path = args.values["save"] { try? scene.renderFrame(at: times[0]).writePNG(to: URL(fileURLWithPath: path)) }
+    if let path = args.values["dump"] { dumpParticles(scene, times: times, to: path) }
+    if args.values["hash"] != nil, let first = try? scene.renderFrame(at: times[0], options: RenderOptions(workers: workers)) {
+        // FNV-1a of the first measured frame's bytes: the same figure before and after a change
+        // that must not move a byte.
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in first.pixels { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        print(String(format: "  frame at t=%.3f: FNV-1a %016llx", times[0], h))
+    }
+}
+
+/// Writes the particles of each of `times` for the peers (Benchmarks/peers/particles_peers.py):
+/// little-endian float32 — frame count, then per frame the particle count and per particle x, y
+/// (screen pixels: the emitter fills the frame), scale, rotation (radians, clockwise), r, g, b, a
+/// (straight alpha), the sprite's size in points at scale 1.
+private func dumpParticles(_ scene: Scene, times: [Double], to path: String) {
+    var out: [Float] = [Float(times.count)]
+    for t in times {
+        guard let system = try? scene.snapshot(at: t).sublayers[0].particles else { out.append(0); continue }
+        out.append(Float(system.particles.count))
+        for p in system.particles {
+            let size = system.images[Int(p.image)].size
+            out += [p.x, p.y, p.scale, p.rotation, Float(p.color.r), Float(p.color.g), Float(p.color.b), Float(p.color.a),
+                    Float(size.width)]
+        }
+    }
+    let data = out.withUnsafeBufferPointer { Data(buffer: $0) }
+    do { try data.write(to: URL(fileURLWithPath: path)) } catch { print("error: cannot write \(path): \(error)"); exit(1) }
 }
 
 func replicatorBenchmark(_ args: Args) {

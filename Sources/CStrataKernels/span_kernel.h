@@ -494,10 +494,10 @@ typedef struct {
     FN(rrectLanes) clips[STRATA_MAX_CLIPS];
     int cover, aa;
     FN(samplerLanes) image, blendImage;
-    vf blendWeight, opacity, tint[4];
+    vf blendWeight, opacity, tint[4], modulate[4];
     // An image's samplers and flags: read through the item, they were loaded again at every step.
     strata_sampler sampler, blendSampler;
-    int nearest, blend, tinted;
+    int nearest, blend, tinted, modulated;
     // A fill drawn with its layer's border over it (FN(strata_draw_rows_bordered)): the border's
     // inner edge and colour.
     FN(rrectLanes) border;
@@ -518,9 +518,9 @@ INLINE void FN(itemLanesOf)(const strata_item *it, const FN(rowmaps) *maps, FN(i
         FN(samplerLanesOf)(&it->image, &l->image);
         FN(samplerLanesOf)(&it->blendImage, &l->blendImage);
         l->blendWeight = it->blendWeight; l->opacity = it->opacity;
-        for (int i = 0; i < 4; i++) l->tint[i] = it->tint[i];
+        for (int i = 0; i < 4; i++) { l->tint[i] = it->tint[i]; l->modulate[i] = it->modulate[i]; }
         l->sampler = it->image; l->blendSampler = it->blendImage;
-        l->nearest = it->nearest; l->blend = it->blendWeight > 0; l->tinted = it->hasTint;
+        l->nearest = it->nearest; l->blend = it->blendWeight > 0; l->tinted = it->hasTint; l->modulated = it->hasModulate;
     }
     if (it->cover != STRATA_COVER_NONE) {
         FN(rrectLanesOf)(&it->shape, &maps->item, it->general, &l->shape);
@@ -676,6 +676,9 @@ INLINE void FN(shade)(const strata_item *it, const FN(itemLanes) *il, const int 
             vf w = *a;
             *r = il->tint[0] * w; *g = il->tint[1] * w; *b = il->tint[2] * w; *a = il->tint[3] * w;
         }
+        if (!plain && il->modulated) {
+            *r = *r * il->modulate[0]; *g = *g * il->modulate[1]; *b = *b * il->modulate[2]; *a = *a * il->modulate[3];
+        }
         const vf o = il->opacity;
         *r = *r * o; *g = *g * o; *b = *b * o; *a = *a * o;
         return;
@@ -768,6 +771,15 @@ INLINE void FN(step)(const strata_item *restrict it, const FN(rowmap) *restrict 
         return;
     }
     if (full || clipped || masked) { sr = sr * cov; sg = sg * cov; sb = sb * cov; sa = sa * cov; }
+    if (paint == STRATA_PAINT_IMAGE && it->additive) {
+        // AdditiveBlend.swift's `min(s + d, 1)` per component (a lane over 1 takes 1).
+        const vf nr = sr + dr, ng = sg + dg, nb = sb + db, na = sa + da;
+        FN(store)(R + k, SEL(live, SEL(nr > 1.0f, (vf)1.0f, nr), dr));
+        FN(store)(G + k, SEL(live, SEL(ng > 1.0f, (vf)1.0f, ng), dg));
+        FN(store)(B + k, SEL(live, SEL(nb > 1.0f, (vf)1.0f, nb), db));
+        FN(store)(A + k, SEL(live, SEL(na > 1.0f, (vf)1.0f, na), da));
+        return;
+    }
     vf keep = 1.0f - sa;
     FN(store)(R + k, SEL(live, sr + dr * keep, dr));
     FN(store)(G + k, SEL(live, sg + dg * keep, dg));
@@ -1032,7 +1044,7 @@ INLINE void FN(storeLoop)(const strata_item *restrict it, float *restrict tile, 
     case STRATA_PAINT_RADIAL: LOOP(FULL, REPLACE, STRATA_PAINT_RADIAL, CLIPPED, MASKED, 0, SIMPLE); break; \
     case STRATA_PAINT_IMAGE: \
         if (!(FULL) && FN(imageStepsInside)(il, &maps->item, tileX, x0, x1)) { \
-            if (il->blend || il->tinted) LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, INSIDE_ANY, SIMPLE); \
+            if (il->blend || il->tinted || il->modulated) LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, INSIDE_ANY, SIMPLE); \
             else LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, INSIDE_PLAIN, SIMPLE); \
         } else \
             LOOP(FULL, REPLACE, STRATA_PAINT_IMAGE, CLIPPED, MASKED, INSIDE_NO, SIMPLE); \

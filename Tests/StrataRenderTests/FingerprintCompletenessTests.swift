@@ -310,7 +310,8 @@ Fields<ShadowPaint>(type: "ShadowPaint", fields: [
     "source": field(\.source, displayList.variants), "color": field(\.color, simd4),
     "dx": field(\.dx, number()), "dy": field(\.dy, number()),
     "sigma": { b, p in [(p, ShadowPaint(source: b.source, color: b.color, dx: b.dx, dy: b.dy, sigma: b.sigma + 1))] },
-], exempt: ["kernel": "a function of `sigma`, made from it in the only initialiser"])
+], exempt: ["kernel": "a function of `sigma`, made from it in the only initialiser",
+            "maskSlot": "a cache of the blurred silhouette, a function of the other fields, filled while the tiles are drawn"])
 }
 
 private var depthPlane: Fields<DepthPlane> {

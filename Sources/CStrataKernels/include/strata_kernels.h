@@ -143,6 +143,13 @@ typedef struct {
     float blendWeight;
     int32_t hasTint;
     float tint[4];
+    /// Image: every sampled colour multiplied by this premultiplied colour, component by
+    /// component, after the tint (a particle's colour; ImagePlacement.modulate).
+    int32_t hasModulate;
+    float modulate[4];
+    /// Image: added to the pixels, each component saturating at 1, instead of blended
+    /// source-over (an additive emitter's particles; ItemBlendMode.additive).
+    int32_t additive;
     /// Take the general code even where a specialised one holds (coverage of rectangles sampled
     /// through affine and similar maps, two-stop ramps between their stops): the same bytes;
     /// tests compare the two.

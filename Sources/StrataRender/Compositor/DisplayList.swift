@@ -134,6 +134,9 @@ public struct ShadowPaint: Sendable {
     /// Normalised kernel weights for offsets −radius…radius.
     public var kernel: [Float]
     public var radius: Int { kernel.count / 2 }
+    /// The blurred silhouette, made by the first tile that draws the shadow (ShadowMask.swift):
+    /// a cache of a function of the fields above.
+    public let maskSlot: ShadowMaskSlot
 
     /// The widest blur drawn, in pixels: a bound for a caller that did not apply
     /// `invisibleSigma` (the one for the largest frame), so that no value traps or exhausts memory.
@@ -157,7 +160,9 @@ public struct ShadowPaint: Sendable {
 
     /// A shadow; `sigma` is taken as 0 (no blur) when NaN or negative and at most
     /// `maximumSigma`, and `dx`, `dy` within ±`farOffset`, so that no value traps.
-    public init(source: DisplayList, color: SIMD4<Float>, dx: Double, dy: Double, sigma: Double) {
+    /// `frame`, the frame's pixels, lets a silhouette wholly on it be found without drawing it.
+    public init(source: DisplayList, color: SIMD4<Float>, dx: Double, dy: Double, sigma: Double, frame: PixelRect? = nil) {
+        maskSlot = ShadowMaskSlot(frame: frame)
         let sigma = sigma.isNaN ? 0 : min(sigma, Self.maximumSigma)
         let dx = dx.isNaN ? 0 : min(max(dx, -Self.farOffset), Self.farOffset)
         let dy = dy.isNaN ? 0 : min(max(dy, -Self.farOffset), Self.farOffset)

@@ -79,8 +79,9 @@ extension DisplayListBuilder {
         guard !sigma.isNaN, sigma < ShadowPaint.invisibleSigma(frameWidth: width, frameHeight: height),
               abs(dx) < ShadowPaint.farOffset, abs(dy) < ShadowPaint.farOffset else { return nil }
         let a = color.a * min(layer.shadowOpacity, 1) * groupOpacity
-        let paint = ShadowPaint(source: source, color: SIMD4(color.r * a, color.g * a, color.b * a, a), dx: dx, dy: dy, sigma: sigma)
-        let grow = paint.radius + 2
+        let paint = ShadowPaint(source: source, color: SIMD4(color.r * a, color.g * a, color.b * a, a), dx: dx, dy: dy, sigma: sigma,
+                                frame: frameRect)
+        let grow = max(paint.radius, AlphaBlur.reach(sigma: paint.sigma)) + 2
         var b = source.bounds
         b = PixelRect(x0: b.x0 + Int(dx.rounded(.down)) - grow, y0: b.y0 + Int(dy.rounded(.down)) - grow,
                       x1: b.x1 + Int(dx.rounded(.up)) + grow, y1: b.y1 + Int(dy.rounded(.up)) + grow).intersection(frameRect)

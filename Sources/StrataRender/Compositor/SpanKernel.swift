@@ -23,10 +23,10 @@ enum SpanKernel {
     /// Draws `item` over `r` and returns true, or returns false when the kernels do not know it.
     static func draw(_ item: DrawItem, in r: PixelRect, into buf: inout TileBuffer, _ settings: DrawSettings,
                      spans: ItemRowSpans? = nil) -> Bool {
-        // Additive particles and colour-modulated images keep their Swift loops (AdditiveBlend,
-        // ImageShader.modulate): the kernels blend source-over and know no modulation.
-        guard item.clips.count <= maximumClips, item.blendMode == .sourceOver else { return false }
-        if case .image(let placement, _, _) = item.op, placement.modulate != nil { return false }
+        // Images (particles) may add instead of blending source-over, and be colour-modulated:
+        // the kernels do both with the Swift loops' arithmetic (AdditiveBlend, ImageShader).
+        guard item.clips.count <= maximumClips else { return false }
+        if item.blendMode == .additive { guard case .image = item.op else { return false } }
         if case .vector(let shape, let color) = item.op {
             drawVector(shape, color: color, item, in: r, into: &buf, settings)
             return true
@@ -37,7 +37,10 @@ enum SpanKernel {
         }
         var kernel = RowItem()
         guard kernel.describe(item, in: r, settings) else { return false }
-        let lanes = settings.kernelLanes
+        // A narrow item (a particle, a small sprite) takes eight lanes where sixteen would be
+        // mostly masked off: every instantiation gives the same bytes (tested).
+        var lanes = settings.kernelLanes
+        if lanes == STRATA_LANES_AVX512, r.x1 - r.x0 <= narrowItem { lanes = STRATA_LANES_AVX2 }
         let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
         kernel.withPointers { k, rows in
             buf.planes.withUnsafeMutableBufferPointer { px in
@@ -46,6 +49,10 @@ enum SpanKernel {
         }
         return true
     }
+
+    /// Items at most this many pixels wide in a tile take the eight-lane kernels (AVX2) rather
+    /// than the sixteen-lane ones.
+    static let narrowItem = 32
 
     /// Whether `fill` is an op `isBorder` admits below a border (cheap: asked of every item).
     static func mayHaveBorder(_ fill: DrawItem) -> Bool {
@@ -176,6 +183,8 @@ enum SpanKernel {
                     blendTexels = b.image.bitmap.pixels
                 }
                 if let t = placement.tint { k.hasTint = 1; k.tint = (t.x, t.y, t.z, t.w) }
+                if let m = placement.modulate { k.hasModulate = 1; k.modulate = (m.x, m.y, m.z, m.w) }
+                k.additive = item.blendMode == .additive ? 1 : 0
                 if clip == nil {
                     let d = placement.coverage ?? placement.destination
                     let c = placement.cell ?? d

@@ -95,6 +95,10 @@ extension TileRasterizer {
     /// the kernel is (a blur wider than the frame cost O(kernel²) per tile before: 61 s for one
     /// 320×180 frame at shadowRadius 200).
     static func drawShadow(_ shadow: ShadowPaint, in r: PixelRect, into buf: inout TileBuffer, _ settings: DrawSettings) {
+        if let placed = shadow.maskSlot.mask(for: shadow, settings) {
+            drawShadow(shadow, placed, in: r, into: &buf)
+            return
+        }
         let rad = shadow.radius
         let ox = Int(shadow.dx.rounded(.down)), oy = Int(shadow.dy.rounded(.down))
         let fx = Float(shadow.dx - Double(ox)), fy = Float(shadow.dy - Double(oy))
@@ -155,6 +159,42 @@ extension TileRasterizer {
                     let top = a00 + (a10 - a00) * fx, bottom = a01 + (a11 - a01) * fx
                     let a = top + (bottom - top) * fy
                     if a > 0 { var d = px[x, y]; blend(shadow.color * min(a, 1), into: &d); px[x, y] = d }
+                }
+            }
+        }
+    }
+
+    /// Blends the tinted, blurred silhouette `placed` (made once for the frame) into `r`: the
+    /// mask bilinearly sampled at each pixel moved back by the offset (exactly its values when
+    /// the offset and the mask's placement are whole pixels).
+    static func drawShadow(_ shadow: ShadowPaint, _ placed: PlacedShadowMask, in r: PixelRect, into buf: inout TileBuffer) {
+        let mask = placed.mask
+        // Mask coordinates of screen pixel x: x − cx, with cx = dx + shift + mask origin.
+        let cx = shadow.dx + placed.shiftX + Double(mask.x0), cy = shadow.dy + placed.shiftY + Double(mask.y0)
+        let kx = (-cx).rounded(.down), ky = (-cy).rounded(.down)
+        let fx = Float(-cx - kx), fy = Float(-cy - ky)
+        let ix = Int(kx), iy = Int(ky)
+        let w = mask.width, h = mask.height
+        // The columns and rows of `r` whose samples can touch the mask.
+        let x0 = max(r.x0, -ix - 1), x1 = min(r.x1, w - ix)
+        let y0 = max(r.y0, -iy - 1), y1 = min(r.y1, h - iy)
+        guard x0 < x1, y0 < y1 else { return }
+        let color = shadow.color
+        mask.alpha.withUnsafeBufferPointer { m in
+            @inline(__always) func at(_ i: Int, _ j: Int) -> Float {
+                guard i >= 0, j >= 0, i < w, j < h else { return 0 }
+                return m[j * w + i]
+            }
+            buf.withPixels { px in
+                for y in y0..<y1 {
+                    let j = y + iy
+                    for x in x0..<x1 {
+                        let i = x + ix
+                        let top = at(i, j) + (at(i + 1, j) - at(i, j)) * fx
+                        let bottom = at(i, j + 1) + (at(i + 1, j + 1) - at(i, j + 1)) * fx
+                        let a = top + (bottom - top) * fy
+                        if a > 0 { var d = px[x, y]; blend(color * min(a, 1), into: &d); px[x, y] = d }
+                    }
                 }
             }
         }

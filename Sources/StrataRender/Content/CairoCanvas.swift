@@ -17,8 +17,11 @@ public final class CairoCanvas {
     /// A transparent canvas covering `area` (layer points) at `scale` pixels per point; nil
     /// when Cairo cannot allocate it.
     public init?(area: CGRect, scale: Double) {
-        let w = Int((Double(area.width) * scale).rounded(.up)), h = Int((Double(area.height) * scale).rounded(.up))
-        guard w > 0, h > 0, w <= 32_767, h <= 32_767,
+        // (Checked as Doubles first: a shadowPath from a template may be any size, NaN included.)
+        let dw = (Double(area.width) * scale).rounded(.up), dh = (Double(area.height) * scale).rounded(.up)
+        guard dw > 0, dh > 0, dw <= 32_767, dh <= 32_767, Double(area.minX).isFinite, Double(area.minY).isFinite else { return nil }
+        let w = Int(dw), h = Int(dh)
+        guard
               let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { return nil }
         guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(s) else {
             cairo_surface_destroy(s); return nil

@@ -73,31 +73,21 @@ public struct RasterizedContent: Sendable {
 }
 
 extension Bitmap {
-    /// Blurs the alpha channel with a separable Gaussian of `sigma` pixels (colour channels are
-    /// left at zero: the bitmap is a mask).
+    /// Blurs the alpha channel with a Gaussian of `sigma` pixels (three box passes for wide
+    /// ones, `AlphaBlur`; colour channels are left at zero: the bitmap is a mask).
     mutating func blurAlpha(sigma: Double) {
         guard sigma >= 0.05, width > 0, height > 0 else { return }
         // A mask is rasterised with a margin of 3σ on each side, so σ ≤ size / 6 for any mask
         // made here; the cap only keeps another caller's value (∞, 1e300) from trapping.
         let sigma = min(sigma, Double(max(width, height)))
-        let r = Int((3 * sigma).rounded(.up))
-        var k = (-r...r).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
-        let sum = k.reduce(0, +)
-        k = k.map { $0 / sum }
-        let w = width, h = height
-        var a = [Float](repeating: 0, count: w * h), t = [Float](repeating: 0, count: w * h)
-        for i in 0..<(w * h) { a[i] = Float(pixels[i * 4 + 3]) }
-        for y in 0..<h { for x in 0..<w {
-            var acc: Float = 0
-            for d in max(-r, -x)...min(r, w - 1 - x) { acc += a[y * w + x + d] * k[d + r] }
-            t[y * w + x] = acc
-        } }
-        for y in 0..<h { for x in 0..<w {
-            var acc: Float = 0
-            for d in max(-r, -y)...min(r, h - 1 - y) { acc += t[(y + d) * w + x] * k[d + r] }
-            pixels[(y * w + x) * 4] = 0; pixels[(y * w + x) * 4 + 1] = 0; pixels[(y * w + x) * 4 + 2] = 0
-            pixels[(y * w + x) * 4 + 3] = UInt8(min(max(acc + 0.5, 0), 255))
-        } }
+        let n = width * height
+        var a = [Float](repeating: 0, count: n)
+        for i in 0..<n { a[i] = Float(pixels[i * 4 + 3]) / 255 }
+        AlphaBlur.blur(&a, width: width, height: height, sigma: sigma)
+        for i in 0..<n {
+            pixels[i * 4] = 0; pixels[i * 4 + 1] = 0; pixels[i * 4 + 2] = 0
+            pixels[i * 4 + 3] = UInt8(min(max(a[i] * 255 + 0.5, 0), 255))
+        }
     }
 }
 

@@ -99,6 +99,9 @@ extension LayerElement {
                        opacity: CGFloat = 0.5) -> Self {
         set(.shadowColor, c).set(.shadowRadius, radius).set(.shadowOffset, offset).set(.shadowOpacity, opacity)
     }
+    /// The outline the shadow is cast from (`shadowPath`, in the layer's coordinates) instead
+    /// of the alpha of the layer and its sublayers: nothing is drawn to find the silhouette.
+    public func shadowPath(_ path: ShapePath) -> Self { set(.shadowPath, path) }
     /// Clips contents and sublayers to the (rounded) bounds.
     public func clipped(_ on: Bool = true) -> Self { with { $0.properties["masksToBounds"] = .bool(on) } }
     /// Hides the layer and its sublayers (they are not drawn).

@@ -115,6 +115,9 @@ extension LayerProperty {
     /// A shape's path (`path`): animating between paths of the same structure morphs one into
     /// the other.
     public static var path: LayerProperty<ShapePath> { .init("path") }
+    /// The outline the shadow is cast from (`shadowPath`), in the layer's coordinates, instead of
+    /// the alpha of its content (cheaper: nothing is drawn to find the silhouette).
+    public static var shadowPath: LayerProperty<ShapePath> { .init("shadowPath") }
     /// Whether the layer is hidden (`hidden`); not interpolated: it switches at the keyframe.
     public static var hidden: LayerProperty<Bool> { .init("hidden") }
 }

@@ -46,6 +46,7 @@ enum PropertyTable {
         "shadowColor": PropertyInfo(kind: .color, apply: { $0.shadowColor = try D.color($1).cgColor }),
         "shadowOffset": PropertyInfo(kind: .size, apply: { $0.shadowOffset = try D.size($1) }),
         "shadowRadius": PropertyInfo(kind: .number, apply: { $0.shadowRadius = try D.number($1) }),
+        "shadowPath": PropertyInfo(kind: .path, apply: { $0.shadowPath = try D.path($1) }),
         "contentsGravity": PropertyInfo(kind: .choice(gravities), apply: { $0.contentsGravity = CALayerContentsGravity(rawValue: try D.choice($1, gravities)) }),
         "contentsRect": PropertyInfo(kind: .rect, apply: { $0.contentsRect = try D.rect($1) }),
         "contentsCenter": PropertyInfo(kind: .rect, apply: { $0.contentsCenter = try D.rect($1) }),
