@@ -2,7 +2,8 @@
 // MP4, MOV, WebM, WebP, GIF or a folder of PNG frames, with progress, --frames chunks,
 // --hash-frames digests and --timeout. One command for `strata` and every `StrataScript`. A
 // terminal session may name its own outputs (a tape's Output lines, used without -o), text
-// outputs (.txt, .ascii: the final screen) and screenshots.
+// outputs (.txt: the final screen; .ascii: VHS's golden format, the screen after each tape step)
+// and screenshots.
 import ArgumentParser
 import Foundation
 import Strata
@@ -16,7 +17,7 @@ struct RenderCommand<Source: SceneSource>: ParsableCommand {
     }
 
     @OptionGroup var source: Source
-    @Option(name: .shortAndLong, help: "Output file (.mp4 .mov .webm .webp .gif; .txt .ascii for a terminal session's final screen) or folder for PNG frames (default: \(Source.defaultOutputHelp)).")
+    @Option(name: .shortAndLong, help: "Output file (.mp4 .mov .webm .webp .gif; .txt for a terminal session's final screen, .ascii for its screens in VHS's golden format) or folder for PNG frames (default: \(Source.defaultOutputHelp)).")
     var output: String?
     @OptionGroup var range: FrameRangeOptions
     @OptionGroup var encoding: EncodingOptions
@@ -46,15 +47,18 @@ struct RenderCommand<Source: SceneSource>: ParsableCommand {
         // -o, else the outputs the input names (a tape's), else the default.
         let paths = try output.map { [$0] } ?? (render.outputs.isEmpty ? [source.defaultOutput()] : render.outputs)
         for path in paths {
-            if ["txt", "ascii"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
-                guard let text = render.finalText else {
-                    throw CLIError(message: "\(path): a .txt or .ascii output is the final screen of a terminal session (.cast, .tape)")
+            let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+            if ["txt", "ascii"].contains(ext) {
+                guard let text = ext == "ascii" ? render.asciiText : render.finalText else {
+                    throw CLIError(message: "\(path): a .txt or .ascii output is the text of a terminal session (.cast, .tape)")
                 }
                 try checkStopped(timeout, "render")
                 do { try writeAtomically(Data(text.utf8), to: URL(fileURLWithPath: path)) } catch let e as CLIError { throw e } catch {
                     throw CLIError(message: "cannot write \(path): \(readReason(error))")
                 }
-                if progress.style != .quiet && progress.style != .json { print("wrote \(path): the final screen's text") }
+                if progress.style != .quiet && progress.style != .json {
+                    print("wrote \(path): \(ext == "ascii" ? "the screens' text (VHS's .ascii format)" : "the final screen's text")")
+                }
                 continue
             }
             try export(s, to: path, defaults: defaults, timeout: timeout)

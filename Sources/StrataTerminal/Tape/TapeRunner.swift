@@ -18,6 +18,12 @@
 //   screen.
 // - While hidden, commands run but the clock stands still: the first frame after `Show` shows
 //   the screen as the hidden part left it.
+// - `ScrollUp`/`ScrollDown` move the view through the scrollback a line per typing interval;
+//   the view keeps showing the same lines while output arrives, and a key (typed, pasted)
+//   brings it back to the bottom, as xterm.js (VHS's terminal) does. `Copy` puts text on the
+//   tape's own clipboard (not the system's); `Paste` types it at once, as one key press.
+// - After each step that is shown, the screen's text is kept for a `.ascii` output (VHS's
+//   golden-file format: every row, then a line of 80 `─`).
 //
 // A Wait that runs out, or the command's --timeout, kills the terminal's foreground process
 // group and the shell's, and the error names the tape line.
@@ -27,7 +33,8 @@ import Foundation
 public struct TapeRecording: Sendable {
     /// The movie: timeline, look, frame rate, length, size.
     public var movie: TerminalMovie
-    /// Screenshots asked for: the video time and the PNG path.
+    /// Screenshots asked for: the time on the movie's timeline and the PNG path (with a loop
+    /// offset, `movie.videoTime(ofTimelineTime:in:)` gives the video's time).
     public var screenshots: [(time: Double, path: String)]
     /// The tape's `Output` paths.
     public var outputs: [String]
@@ -100,7 +107,19 @@ public final class TapeRunner {
         screen.onReply = { [unowned pty] in pty.write($0) }
         let timeline = TerminalTimeline(columns: columns, rows: rows)
         // Times are placed on the frame grid (a sum of typing intervals drifts off it).
-        func record(at time: Double) { timeline.append(screen.state, at: ((time / speed) * fps - 1e-6).rounded(.up) / fps) }
+        // How far the view is scrolled back into the scrollback, and how many lines had scrolled
+        // off when it was last looked at (lines scrolling off while scrolled back keep the view
+        // on the same lines).
+        var scrolledBack = 0
+        var scrolledOffSeen = 0
+        func shown() -> TerminalScreenState {
+            let off = screen.linesScrolledOff
+            if scrolledBack > 0 { scrolledBack = min(scrolledBack + off - scrolledOffSeen, screen.scrollback.count) }
+            scrolledOffSeen = off
+            if screen.state.isAlternateScreen { scrolledBack = 0 }
+            return scrolledBack > 0 ? screen.viewport(scrolledBack: scrolledBack) : screen.state
+        }
+        func record(at time: Double) { timeline.append(shown(), at: ((time / speed) * fps - 1e-6).rounded(.up) / fps) }
         func checkStop() throws {
             if let reason = stopReason() { throw TapeStopped(reason: reason, step: currentStep) }
         }
@@ -155,9 +174,21 @@ public final class TapeRunner {
             return lines
         }
 
-        // A key takes its typing interval; what it does is shown at the interval's end.
+        var clipboard = ""
+        var ascii = ""
+        /// Brings a scrolled view back to the bottom (shown at the clock's time).
+        func scrollToBottom() {
+            _ = shown()
+            guard scrolledBack > 0 else { return }
+            scrolledBack = 0
+            record(at: clock)
+        }
+
+        // A key takes its typing interval; what it does is shown at the interval's end. It
+        // brings a scrolled view back to the bottom.
         func press(_ bytes: [UInt8], speed: Double) throws {
             if !hidden { clock += speed }
+            scrollToBottom()
             pty.write(bytes)
             try settle(firstWait: echoWait, quiet: quietTime, at: clock)
         }
@@ -173,6 +204,7 @@ public final class TapeRunner {
                     // waited 20 s for echoes); reading between writes keeps the echo from
                     // filling the terminal's buffer while the shell waits for us to read.
                     let bytes = text.unicodeScalars.flatMap { screen.bytes(for: $0) }
+                    scrollToBottom()
                     for start in stride(from: 0, to: bytes.count, by: 256) {
                         pty.write(Array(bytes[start..<min(bytes.count, start + 256)]))
                         try settle(firstWait: echoWait, quiet: quietTime, at: clock)
@@ -249,11 +281,29 @@ public final class TapeRunner {
                 }
             case .require:
                 break
+            case .copy(let text):
+                clipboard = text
+            case .paste:
+                try press(clipboard.unicodeScalars.flatMap { screen.bytes(for: $0) }, speed: typingSpeed)
+            case .scroll(let up, let speed, let count):
+                for _ in 0..<count {
+                    if !hidden { clock += speed ?? typingSpeed }
+                    _ = shown()
+                    scrolledBack = max(0, min(scrolledBack + (up ? 1 : -1), screen.state.isAlternateScreen ? 0 : screen.scrollback.count))
+                    record(at: clock)
+                    try settle(firstWait: quietTime, quiet: quietTime, at: clock)
+                }
+            }
+            switch step.command {
+            case .set, .require: break
+            default: if !hidden { ascii += TerminalMovie.asciiSnapshot(shown()) }
             }
         }
         currentStep = nil
         try settle(firstWait: quietTime, quiet: quietTime, at: clock)
-        let movie = TerminalMovie(timeline: timeline, style: style, frameRate: fps, duration: clock / speed + frame, size: size)
+        var movie = TerminalMovie(timeline: timeline, style: style, frameRate: fps, duration: clock / speed + frame, size: size,
+                                  loopOffset: settings.loopOffset)
+        movie.asciiText = ascii
         return TapeRecording(movie: movie, screenshots: screenshots, outputs: tape.outputs)
     }
 
