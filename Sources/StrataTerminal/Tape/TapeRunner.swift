@@ -17,7 +17,7 @@
 //   a command's output is missed once the next prompt is printed); `Wait+Screen` at the whole
 //   screen.
 // - While hidden, commands run but the clock stands still: the first frame after `Show` shows
-//   the screen as the hidden part left it.
+//   the screen as the hidden part left it; a tape that ends hidden ends on its last shown screen.
 // - `ScrollUp`/`ScrollDown` move the view through the scrollback a line per typing interval;
 //   the view keeps showing the same lines while output arrives, and a key (typed, pasted)
 //   brings it back to the bottom, as xterm.js (VHS's terminal) does. `Copy` puts text on the
@@ -119,7 +119,13 @@ public final class TapeRunner {
             if screen.state.isAlternateScreen { scrolledBack = 0 }
             return scrolledBack > 0 ? screen.viewport(scrolledBack: scrolledBack) : screen.state
         }
-        func record(at time: Double) { timeline.append(shown(), at: ((time / speed) * fps - 1e-6).rounded(.up) / fps) }
+        // While hidden nothing is recorded (`Show` records the screen the hidden steps left, and
+        // a tape that ends hidden ends with the last screen shown).
+        var hidden = false
+        func record(at time: Double) {
+            guard !hidden else { return }
+            timeline.append(shown(), at: ((time / speed) * fps - 1e-6).rounded(.up) / fps)
+        }
         func checkStop() throws {
             if let reason = stopReason() { throw TapeStopped(reason: reason, step: currentStep) }
         }
@@ -138,15 +144,16 @@ public final class TapeRunner {
                 } else if pty.exited { break }
             }
         }
-        func firstFrame(after t: Double) -> Double { ((t * fps).rounded(.down) + 1) / fps }
-        func frameAtOrAfter(_ t: Double) -> Double { (t * fps - 1e-9).rounded(.up) / fps }
+        // The clock is a sum of intervals (0.2 s seven times is 1.5999…): a time within a
+        // microsecond of a frame counts as on it.
+        func firstFrame(after t: Double) -> Double { ((t * fps + 1e-6).rounded(.down) + 1) / fps }
+        func frameAtOrAfter(_ t: Double) -> Double { (t * fps - 1e-6).rounded(.up) / fps }
 
         // The shell's start and first prompt, at time 0.
         record(at: 0)
         try settle(firstWait: startupWait, quiet: 0.2, at: 0)
 
         var clock = 0.0
-        var hidden = false
         var typingSpeed = settings.typingSpeed
         var waitTimeout = settings.waitTimeout
         var waitPattern = settings.waitPattern
@@ -270,6 +277,7 @@ public final class TapeRunner {
                 hidden = true
             case .show:
                 hidden = false
+                record(at: clock)
             case .screenshot(let path):
                 screenshots.append((clock / speed, path))
             case .set(let name, let value):
