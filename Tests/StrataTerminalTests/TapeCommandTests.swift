@@ -34,6 +34,39 @@ final class TapeCommandTests: XCTestCase {
         XCTAssertEqual(try TapeParser.parse("Set LoopOffset 12.5 %").settings.loopOffset, .percent(12.5))
     }
 
+    /// Lines as VHS's README writes them parse as VHS reads them.
+    func testParsesVHSReadmeExamples() throws {
+        let tape = try TapeParser.parse(#"""
+            Set TypingSpeed 0.1
+            Set Margin 20
+            Set MarginFill "#674EFF"
+            Set Theme { "name": "Whimsy", "black": "#535178", "red": "#ef6487", "green": "#5eca89", "yellow": "#fdd877", "blue": "#65aef7", "magenta": "#aa7ff0", "cyan": "#43c1be", "white": "#ffffff", "brightBlack": "#535178", "brightRed": "#ef6487", "brightGreen": "#5eca89", "brightYellow": "#fdd877", "brightBlue": "#65aef7", "brightMagenta": "#aa7ff0", "brightCyan": "#43c1be", "brightWhite": "#ffffff", "background": "#29283b", "foreground": "#b3b0d6", "selection": "#3d3c58", "cursor": "#b3b0d6" }
+            Set PlaybackSpeed 0.5
+            Set LoopOffset 5
+            Type `VAR="Escaped"`
+            Sleep .5
+            Tab@500ms 2
+            ScrollDown@100ms 12
+            Wait+Line@10s /World/
+            Copy "https://github.com/charmbracelet"
+            Type "open "
+            Paste
+            Ctrl+Alt+Delete
+            Alt+.
+            """#, file: "t.tape")
+        XCTAssertEqual(tape.settings.style.marginFill, TerminalRGB(hex: "#674EFF"))
+        XCTAssertEqual(tape.settings.style.theme.background, TerminalRGB(hex: "#29283b"))
+        XCTAssertEqual(tape.settings.playbackSpeed, 0.5)
+        XCTAssertEqual(tape.settings.loopOffset, .frames(5))
+        XCTAssertEqual(tape.steps.count, 11)
+        guard case .type(#"VAR="Escaped""#, nil) = tape.steps[1].command else { return XCTFail("\(tape.steps[1].command)") }
+        guard case .sleep(0.5) = tape.steps[2].command else { return XCTFail("\(tape.steps[2].command)") }
+        guard case .scroll(up: false, speed: 0.1, count: 12) = tape.steps[4].command else { return XCTFail("\(tape.steps[4].command)") }
+        guard case .wait(scope: .line, timeout: 10, pattern: "World") = tape.steps[5].command else { return XCTFail("\(tape.steps[5].command)") }
+        guard case .key(.key(.delete, [.control, .alt]), nil, 1) = tape.steps[9].command else { return XCTFail("\(tape.steps[9].command)") }
+        guard case .key(.character(".", .alt), nil, 1) = tape.steps[10].command else { return XCTFail("\(tape.steps[10].command)") }
+    }
+
     func testErrorsNameFileLineAndColumn() {
         XCTAssertEqual(parseError("Type \"x\"\nPaste"), "t.tape:2:1: Paste: nothing has been copied yet (Copy \"text\" first; the clipboard is the tape's own)")
         XCTAssertEqual(parseError("Copy"), "t.tape:1:1: Copy needs a string, e.g. Copy \"https://example.com\"")
