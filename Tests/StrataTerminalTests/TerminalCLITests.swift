@@ -110,6 +110,12 @@ final class TerminalCLITests: XCTestCase {
         let text = try run(["render", "s.cast", "-o", "s.txt", "--quiet"], in: dir)
         XCTAssertEqual(text.status, 0, text.stderr)
         XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("s.txt"), encoding: .utf8), "$ echo hi\nhi\n$\n")
+        // .ascii: every screen the video shows, in VHS's golden format (5 rows each).
+        let ascii = try run(["render", "s.cast", "-o", "s.ascii", "--quiet"], in: dir)
+        XCTAssertEqual(ascii.status, 0, ascii.stderr)
+        let line = String(repeating: "─", count: 80) + "\n"
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("s.ascii"), encoding: .utf8),
+                       "\n\n\n\n\n" + line + "$ echo hi\n\n\n\n\n" + line + "$ echo hi\nhi\n$\n\n\n" + line)
         let bad = try run(["render", "s.cast", "--set", "a=1"], in: dir)
         XCTAssertNotEqual(bad.status, 0)
         XCTAssertTrue(bad.stderr.contains("--set and --data apply to templates"), bad.stderr)
