@@ -131,6 +131,21 @@ final class TapeCommandTests: XCTestCase {
         XCTAssertEqual(r.movie.finalText, "> echo pasted-text\npasted-text\n>\n")
     }
 
+    /// A paste far longer than the terminal's buffers (60 000 characters) arrives whole, in one
+    /// typing interval: its echo is read whenever the terminal's input is full (written in one
+    /// go without reading, bash blocks on its echo and the tape never ends).
+    func testALongPasteArrivesWhole() throws {
+        let r = try run("""
+            Copy "y=\(String(repeating: "cd", count: 30000)); clear; echo ${#y}"
+            Paste
+            Enter
+            Wait+Screen@20s /^60000\\n>$/
+            """)
+        XCTAssertEqual(r.movie.finalText, "60000\n>\n")
+        // The paste at 0.1 s, Enter at 0.2 s, the Wait's frame at 0.3 s.
+        XCTAssertEqual(r.movie.duration, 0.5, accuracy: 1e-9)
+    }
+
     /// ScrollUp shows the scrollback a line per typing interval; ScrollDown goes back; output
     /// arriving while scrolled back keeps the view on the same lines; a key brings the view to
     /// the bottom.

@@ -131,10 +131,10 @@ final class TapeTests: XCTestCase {
         Wait@20s /(?m)^hello$/
         """
 
-    /// Hidden text goes in in blocks, not a key at a time: a 6000-character set-up line (more
-    /// than the terminal's buffers hold, its echo read between blocks) arrives whole without
-    /// the writes blocking, and takes no video time.
-    func testHiddenTypingIsWrittenInBlocks() throws {
+    /// Hidden text goes in at once, not a key at a time: a 6000-character set-up line (its echo
+    /// read whenever the terminal's input is full) arrives whole without the writes blocking,
+    /// and takes no video time.
+    func testHiddenTypingGoesInAtOnce() throws {
         let r = try run("""
             Hide
             Type "x=\(String(repeating: "ab", count: 3000)); echo ${#x}; clear"

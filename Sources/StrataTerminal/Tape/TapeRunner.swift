@@ -191,12 +191,28 @@ public final class TapeRunner {
             record(at: clock)
         }
 
+        /// Writes `bytes` to the program, reading its output whenever the terminal's input is
+        /// full: a program echoing a long paste blocks until its echo is read, and would never
+        /// read the rest of the paste otherwise.
+        func send(_ bytes: [UInt8]) throws {
+            var offset = 0
+            while offset < bytes.count, !pty.exited {
+                try checkStop()
+                let n = pty.writeSome(bytes[offset...])
+                offset += n
+                if n == 0 {
+                    let out = pty.read(timeout: 0.1)
+                    if !out.isEmpty { screen.feed(out); record(at: clock) }
+                }
+            }
+        }
+
         // A key takes its typing interval; what it does is shown at the interval's end. It
         // brings a scrolled view back to the bottom.
         func press(_ bytes: [UInt8], speed: Double) throws {
             if !hidden { clock += speed }
             scrollToBottom()
-            pty.write(bytes)
+            try send(bytes)
             try settle(firstWait: echoWait, quiet: quietTime, at: clock)
         }
 
@@ -206,16 +222,10 @@ public final class TapeRunner {
             switch step.command {
             case .type(let text, let speed):
                 if hidden {
-                    // Nothing typed out of sight is shown, so it goes in 256-byte writes, each
-                    // settled once (a key at a time, git-graph.tape's 700-character set-up line
-                    // waited 20 s for echoes); reading between writes keeps the echo from
-                    // filling the terminal's buffer while the shell waits for us to read.
-                    let bytes = text.unicodeScalars.flatMap { screen.bytes(for: $0) }
-                    scrollToBottom()
-                    for start in stride(from: 0, to: bytes.count, by: 256) {
-                        pty.write(Array(bytes[start..<min(bytes.count, start + 256)]))
-                        try settle(firstWait: echoWait, quiet: quietTime, at: clock)
-                    }
+                    // Nothing typed out of sight is shown, so it goes in at once, as a paste
+                    // (a key at a time, git-graph.tape's 700-character set-up line waited 20 s
+                    // for echoes).
+                    try press(text.unicodeScalars.flatMap { screen.bytes(for: $0) }, speed: 0)
                 } else {
                     for scalar in text.unicodeScalars {
                         try press(screen.bytes(for: scalar), speed: speed ?? typingSpeed)
