@@ -155,6 +155,7 @@ final class TerminalCLITests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         try """
             Output demo.ascii
+            Output demo.test
             Output demo.txt
             Output frames/
             Output demo.gif
@@ -185,6 +186,7 @@ final class TerminalCLITests: XCTestCase {
         XCTAssertTrue(blocks[4].hasPrefix("> echo hi\nhi\n>\n"), blocks[4])
         XCTAssertEqual(Set(blocks.dropLast().map { $0.split(separator: "\n", omittingEmptySubsequences: false).count }).count, 1, "every block has the grid's rows")
         XCTAssertTrue(r.stdout.contains("wrote demo.ascii: the screens' text"), r.stdout)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("demo.test"), encoding: .utf8), ascii, "VHS's other name for the format")
 
         // 200 ms keys: "ech" at 0.6 s (frame 3, the shot), "echo hi" at 1.4 s, Enter at 1.6 s,
         // the Wait's frame at 2.0 s: 11 frames at 5 fps.

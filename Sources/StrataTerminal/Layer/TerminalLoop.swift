@@ -32,6 +32,7 @@ public struct TerminalLoop: Hashable, Sendable {
     /// The length of the loop, in seconds.
     public var period: Double
 
+    /// A loop showing the timeline from `offset` seconds, wrapping after `period` seconds.
     public init(offset: Double, period: Double) {
         self.offset = offset; self.period = period
     }
