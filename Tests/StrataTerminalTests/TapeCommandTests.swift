@@ -7,6 +7,10 @@ import Strata
 import StrataTerminal
 import XCTest
 
+private extension Array {
+    func repeated(_ n: Int) -> [Element] { Array((0..<n).map { _ in self }.joined()) }
+}
+
 final class TapeCommandTests: XCTestCase {
     func parseError(_ text: String) -> String {
         do { _ = try TapeParser.parse(text, file: "t.tape"); return "no error" } catch { return "\(error)" }
@@ -65,6 +69,34 @@ final class TapeCommandTests: XCTestCase {
         guard case .wait(scope: .line, timeout: 10, pattern: "World") = tape.steps[5].command else { return XCTFail("\(tape.steps[5].command)") }
         guard case .key(.key(.delete, [.control, .alt]), nil, 1) = tape.steps[9].command else { return XCTFail("\(tape.steps[9].command)") }
         guard case .key(.character(".", .alt), nil, 1) = tape.steps[10].command else { return XCTFail("\(tape.steps[10].command)") }
+    }
+
+    /// `Set MarginFill` takes a picture, as VHS does: its path relative to the tape, checked
+    /// when the tape is read, drawn to cover the margin behind the window.
+    func testMarginFillPicture() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-margin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let red = Bitmap(width: 8, height: 8, pixels: Array([UInt8]([220, 30, 40, 255]).repeated(64)))
+        try red.writePNG(to: dir.appendingPathComponent("bg.png"))
+        try Data("not a picture".utf8).write(to: dir.appendingPathComponent("bad.png"))
+        let tape = try TapeParser.parse("Set Margin 20\nSet MarginFill \"bg.png\"\nSet Padding 4", file: "t.tape", directory: dir)
+        XCTAssertEqual(tape.settings.style.marginImage, dir.appendingPathComponent("bg.png").standardizedFileURL.path)
+        let timeline = TerminalTimeline(columns: 10, rows: 2)
+        let frame = try TerminalMovie(timeline: timeline, style: tape.settings.style, frameRate: 10, duration: 0.1).makeScene().renderFrame(at: 0)
+        let corner = frame.pixel(x: 3, y: 3), middle = frame.pixel(x: frame.width / 2, y: frame.height / 2)
+        XCTAssertEqual([corner.r, corner.g, corner.b], [220, 30, 40], "the margin shows the picture")
+        let background = tape.settings.style.theme.background
+        XCTAssertEqual(TerminalRGB(middle.r, middle.g, middle.b), background, "the window covers it")
+        // A colour after it replaces it.
+        XCTAssertNil(try TapeParser.parse("Set MarginFill bg.png\nSet MarginFill #112233", directory: dir).settings.style.marginImage)
+        XCTAssertThrowsError(try TapeParser.parse("Set MarginFill nope.png", file: "t.tape", directory: dir)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("t.tape:1:16: Set MarginFill takes a colour (#rrggbb) or an image file (no file '"), "\(error)")
+        }
+        XCTAssertThrowsError(try TapeParser.parse("Set MarginFill 'bad.png'", file: "t.tape", directory: dir)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("t.tape:1:16: Set MarginFill: '"), "\(error)")
+            XCTAssertTrue("\(error)".contains("bad.png' is not a PNG, JPEG or WebP image"), "\(error)")
+        }
     }
 
     func testErrorsNameFileLineAndColumn() {

@@ -1,6 +1,6 @@
 // A terminal window as a Core Animation layer: a grid of cells showing a `TerminalTimeline`
 // (screen states over time), in a window with padding, an optional title bar, rounded corners,
-// a shadow and a margin. The window chrome is ordinary sublayers; each grid row is a layer that
+// a shadow and a margin (a colour, or a picture covering it). The window chrome is ordinary sublayers; each grid row is a layer that
 // draws its row of the state shown at its presentation time, and the cursor is a layer that
 // moves to its cell. The layer is a plain CALayer to the rest of Strata: move it, scale it,
 // rotate it in 3D, fade it, put it in any scene.
@@ -77,6 +77,15 @@ open class TerminalLayer: CALayer {
         bounds = CGRect(origin: .zero, size: size)
         backgroundColor = style.margin > 0 ? style.marginFill?.cgColor : nil
         sublayers = nil
+
+        if let path = style.marginImage, style.margin > 0, let image = try? CGImage.load(contentsOfFile: path) {
+            let fill = CALayer()
+            fill.frame = CGRect(origin: .zero, size: size)
+            fill.contents = image
+            fill.contentsGravity = .resizeAspectFill
+            fill.masksToBounds = true
+            addSublayer(fill)
+        }
 
         let window = CALayer()
         window.frame = CGRect(origin: .zero, size: size).insetBy(dx: style.margin, dy: style.margin)

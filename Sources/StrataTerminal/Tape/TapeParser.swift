@@ -5,6 +5,7 @@
 // plays another tape's steps in place (its Output lines are left out, as VHS does). `Paste`
 // before any `Copy` is an error at the Paste (the clipboard is the tape's own, empty at start).
 import Foundation
+import Strata
 
 /// Parses tapes.
 public enum TapeParser {
@@ -91,12 +92,12 @@ public enum TapeParser {
             tape.environment.append((key, value))
         case "Set":
             try noSpeed()
-            try parseSet(&lexer, into: &tape, step: step)
+            try parseSet(&lexer, into: &tape, directory: directory, step: step)
         case "Source":
             try noSpeed()
             let path = try lexer.expectText("a tape to play")
             guard depth < sourceDepthLimit else { throw lexer.error(at: head, "Source nests deeper than \(sourceDepthLimit) tapes") }
-            let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
+            let url = resolve(path, in: directory)
             let other = try parse(contentsOf: url, depth: depth + 1)
             tape.requirements += other.requirements
             tape.environment += other.environment
@@ -186,6 +187,13 @@ public enum TapeParser {
         return parts.joined(separator: " ")
     }
 
+    /// A path in a tape: absolute, or relative to the tape's folder (the working directory
+    /// without one).
+    private static func resolve(_ path: String, in directory: URL?) -> URL {
+        guard !path.hasPrefix("/"), let directory else { return URL(fileURLWithPath: path).standardizedFileURL }
+        return directory.appendingPathComponent(path).standardizedFileURL
+    }
+
     /// An optional repeat count.
     private static func count(_ lexer: inout TapeLexer) throws -> Int {
         guard let token = try lexer.next() else { return 1 }
@@ -207,7 +215,7 @@ public enum TapeParser {
 
     // MARK: Set
 
-    private static func parseSet(_ lexer: inout TapeLexer, into tape: inout Tape, step: (TapeCommand) -> TapeStep) throws {
+    private static func parseSet(_ lexer: inout TapeLexer, into tape: inout Tape, directory: URL?, step: (TapeCommand) -> TapeStep) throws {
         let nameToken = try lexer.expect("a setting name (FontSize, Width, Theme…)")
         let name = nameToken.text
         let valueToken = try lexer.expect("a value for \(name)")
@@ -232,8 +240,20 @@ public enum TapeParser {
         case "Padding": s.style.padding = try number(0...1000)
         case "Margin": s.style.margin = try number(0...1000)
         case "MarginFill":
-            guard let c = TerminalRGB(hex: value) else { throw lexer.error(at: valueToken, "Set MarginFill takes a colour (#rrggbb)") }
-            s.style.marginFill = c
+            if let c = TerminalRGB(hex: value) {
+                s.style.marginFill = c
+                s.style.marginImage = nil
+            } else {
+                // A picture, as in VHS (its path relative to the tape's folder).
+                let url = resolve(value, in: directory)
+                guard FileManager.default.fileExists(atPath: url.path) else {
+                    throw lexer.error(at: valueToken, "Set MarginFill takes a colour (#rrggbb) or an image file (no file '\(url.path)')")
+                }
+                do { _ = try CGImage.load(contentsOf: url) } catch {
+                    throw lexer.error(at: valueToken, "Set MarginFill: '\(url.path)' is not a PNG, JPEG or WebP image (\(error))")
+                }
+                s.style.marginImage = url.path
+            }
         case "WindowBar":
             guard let bar = TerminalWindowBar.allCases.first(where: { $0.rawValue.lowercased() == value.lowercased() }) else {
                 throw lexer.error(at: valueToken, "Set WindowBar takes \(TerminalWindowBar.allCases.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() }.joined(separator: ", "))")
