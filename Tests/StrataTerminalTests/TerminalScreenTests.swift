@@ -113,10 +113,15 @@ final class TerminalScreenTests: XCTestCase {
         XCTAssertFalse(one.cursorVisible, "the cursor's row is below the view")
         XCTAssertEqual(screen.viewport(scrolledBack: 3).text, "line1\nline2\nline3")
         XCTAssertEqual(screen.viewport(scrolledBack: 99).text, "line1\nline2\nline3", "no further back than the scrollback")
+        // Further back than a screenful: scrollback only.
+        screen.feed("\r\nsix\r\nseven")
+        XCTAssertEqual(screen.scrollback.count, 5)
+        XCTAssertEqual(screen.viewport(scrolledBack: 4).text, "line2\nline3\nline4")
+        XCTAssertEqual(screen.viewport(scrolledBack: 5).text, "line1\nline2\nline3")
         // The wide characters' rows keep their cells when scrolled.
         screen.feed("\r\nend\r\nx\r\ny")
-        let wide = screen.viewport(scrolledBack: 1)
-        XCTAssertEqual(wide.text, "漢字\nend\nx")
+        let wide = screen.viewport(scrolledBack: 3)
+        XCTAssertEqual(wide.text, "漢字\nsix\nseven")
         XCTAssertEqual(wide[0, 0].width, 2)
         XCTAssertEqual(wide[0, 1].width, 0)
         // The alternate screen has no scrollback to show.

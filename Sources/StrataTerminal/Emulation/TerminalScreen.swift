@@ -158,20 +158,23 @@ public final class TerminalScreen {
     }
 
     /// The screen as a terminal shows it scrolled `lines` back into the scrollback (as a user
-    /// scrolls the view up): the last `lines` scrolled-off lines above the screen's top rows.
-    /// The cursor moves down with its row and is hidden once it is below the view. The
-    /// alternate screen has no scrollback (as in xterm), so it is shown as it is.
+    /// scrolls the view up, at most as far as the scrollback goes): the rows starting `lines`
+    /// lines above the screen's top, scrolled-off lines first. The cursor moves down with its
+    /// row and is hidden once it is below the view. The alternate screen has no scrollback (as
+    /// in xterm), so it is shown as it is.
     public func viewport(scrolledBack lines: Int) -> TerminalScreenState {
         var view = state
-        let n = view.isAlternateScreen ? 0 : max(0, min(lines, scrollback.count, rows))
+        let n = view.isAlternateScreen ? 0 : max(0, min(lines, scrollback.count))
         guard n > 0 else { return view }
-        let old = scrollback.suffix(n).map { line -> [TerminalCell] in
-            var row = Array(line.prefix(columns))
+        let top = scrollback.count - n
+        view.cells = (0..<rows).map { i -> [TerminalCell] in
+            let line = top + i
+            guard line < scrollback.count else { return state.cells[line - scrollback.count] }
+            var row = Array(scrollback[line].prefix(columns))
             // A wide character cut in two by a narrower grid is dropped.
             if let last = row.last, last.width == 2, row.count == columns { row[row.count - 1] = .blank }
             return row + Array(repeating: .blank, count: columns - row.count)
         }
-        view.cells = old + Array(view.cells.prefix(rows - n))
         view.cursorRow += n
         if view.cursorRow >= rows { view.cursorRow = rows - 1; view.cursorVisible = false }
         return view
