@@ -58,10 +58,13 @@ final class TapeTests: XCTestCase {
             case .screenshot(let p): "shot \(p)"
             case .set(let n, let v): "set \(n) \(v)"
             case .require(let p): "require \(p)"
+            case .copy(let s): "copy \(s)"
+            case .paste: "paste"
+            case .scroll(let up, let speed, let n): "scroll \(up ? "up" : "down") \(speed.map { "\($0)" } ?? "-") \(n)"
             }
         }
         XCTAssertEqual(kinds, [
-            "set TypingSpeed 10ms", "type echo 'a b'c -", "type x 0.2", "key key(StrataTerminal.TerminalKey.enter, StrataTerminal.TerminalModifiers(rawValue: 0)) - 1",
+            "set TypingSpeed 10ms", "type echo 'a b' c -", "type x 0.2", "key key(StrataTerminal.TerminalKey.enter, StrataTerminal.TerminalModifiers(rawValue: 0)) - 1",
             "key key(StrataTerminal.TerminalKey.backspace, StrataTerminal.TerminalModifiers(rawValue: 0)) 0.05 3",
             "key character(\"C\", StrataTerminal.TerminalModifiers(rawValue: 4)) - 1",
             "key key(StrataTerminal.TerminalKey.tab, StrataTerminal.TerminalModifiers(rawValue: 3)) - 1",
@@ -128,10 +131,10 @@ final class TapeTests: XCTestCase {
         Wait@20s /(?m)^hello$/
         """
 
-    /// Hidden text goes in in blocks, not a key at a time: a 6000-character set-up line (more
-    /// than the terminal's buffers hold, its echo read between blocks) arrives whole without
-    /// the writes blocking, and takes no video time.
-    func testHiddenTypingIsWrittenInBlocks() throws {
+    /// Hidden text goes in at once, not a key at a time: a 6000-character set-up line (its echo
+    /// read whenever the terminal's input is full) arrives whole without the writes blocking,
+    /// and takes no video time.
+    func testHiddenTypingGoesInAtOnce() throws {
         let r = try run("""
             Hide
             Type "x=\(String(repeating: "ab", count: 3000)); echo ${#x}; clear"

@@ -1,8 +1,10 @@
 // `strata render` with terminal sessions, through the executable: a recording to a GIF (its
 // size and frame count read back by ffprobe where installed), a tape to its own Output files
-// (a .txt golden of the final screen, a folder of PNG frames) and a Screenshot, and --timeout
+// (a .txt golden of the final screen, .ascii snapshots, a folder of PNG frames, a GIF starting at
+// the LoopOffset) and a Screenshot, and --timeout
 // stopping a tape whose command hangs (exit 124, the tape line named, nothing written).
 import Foundation
+import Strata
 import XCTest
 
 final class TerminalCLITests: XCTestCase {
@@ -108,6 +110,12 @@ final class TerminalCLITests: XCTestCase {
         let text = try run(["render", "s.cast", "-o", "s.txt", "--quiet"], in: dir)
         XCTAssertEqual(text.status, 0, text.stderr)
         XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("s.txt"), encoding: .utf8), "$ echo hi\nhi\n$\n")
+        // .ascii: every screen the video shows, in VHS's golden format (5 rows each).
+        let ascii = try run(["render", "s.cast", "-o", "s.ascii", "--quiet"], in: dir)
+        XCTAssertEqual(ascii.status, 0, ascii.stderr)
+        let line = String(repeating: "─", count: 80) + "\n"
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("s.ascii"), encoding: .utf8),
+                       "\n\n\n\n\n" + line + "$ echo hi\n\n\n\n\n" + line + "$ echo hi\nhi\n$\n\n\n" + line)
         let bad = try run(["render", "s.cast", "--set", "a=1"], in: dir)
         XCTAssertNotEqual(bad.status, 0)
         XCTAssertTrue(bad.stderr.contains("--set and --data apply to templates"), bad.stderr)
@@ -137,6 +145,81 @@ final class TerminalCLITests: XCTestCase {
         XCTAssertGreaterThan(frames.count, 1)
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("shot.png").path))
         XCTAssertTrue(r.stdout.contains("wrote final.txt"), r.stdout)
+    }
+
+    /// One tape, several outputs: .ascii (VHS's golden format, a block per shown step), .txt
+    /// (the final screen), a PNG folder and a GIF, all starting at the LoopOffset frame; the
+    /// Screenshot taken at that moment of the session is the first frame of both.
+    func testTapeWithAsciiTxtGifFramesAndLoopOffset() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+            Output demo.ascii
+            Output demo.test
+            Output demo.txt
+            Output frames/
+            Output demo.gif
+            Set Width 320
+            Set Height 120
+            Set FontSize 12
+            Set Padding 8
+            Set Framerate 5
+            Set TypingSpeed 200ms
+            Set CursorBlink false
+            Set LoopOffset 3
+            Type "ech"
+            Screenshot shot.png
+            Type "o hi"
+            Enter
+            Wait@30s /^hi$/
+            """.write(to: dir.appendingPathComponent("demo.tape"), atomically: true, encoding: .utf8)
+        let r = try run(["render", "demo.tape"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("demo.txt"), encoding: .utf8), "> echo hi\nhi\n>\n")
+        let ascii = try String(contentsOf: dir.appendingPathComponent("demo.ascii"), encoding: .utf8)
+        let separator = String(repeating: "─", count: 80)
+        let blocks = ascii.components(separatedBy: separator + "\n")
+        // Type, Screenshot, Type, Enter, Wait: five blocks (and nothing after the last separator).
+        XCTAssertEqual(blocks.count, 6, ascii)
+        XCTAssertEqual(blocks.last, "")
+        XCTAssertTrue(blocks[0].hasPrefix("> ech\n"), blocks[0])
+        XCTAssertTrue(blocks[4].hasPrefix("> echo hi\nhi\n>\n"), blocks[4])
+        XCTAssertEqual(Set(blocks.dropLast().map { $0.split(separator: "\n", omittingEmptySubsequences: false).count }).count, 1, "every block has the grid's rows")
+        XCTAssertTrue(r.stdout.contains("wrote demo.ascii: the screens' text"), r.stdout)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("demo.test"), encoding: .utf8), ascii, "VHS's other name for the format")
+
+        // 200 ms keys: "ech" at 0.6 s (frame 3, the shot), "echo hi" at 1.4 s, Enter at 1.6 s,
+        // the Wait's frame at 2.0 s: 11 frames at 5 fps.
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("frames").path).filter { $0.hasSuffix(".png") }.sorted()
+        XCTAssertEqual(names.count, 11)
+        let shot = try Bitmap(contentsOfPNG: dir.appendingPathComponent("shot.png"))
+        let frames = try names.map { try Bitmap(contentsOfPNG: dir.appendingPathComponent("frames").appendingPathComponent($0)) }
+        XCTAssertEqual(frames[0].digest, shot.digest, "the video starts at the LoopOffset frame, the screenshot's")
+        XCTAssertNotEqual(frames[0].digest, frames[names.count - 3].digest)
+
+        // The GIF: 2.2 s long, its first frame the shot's within the palette's error.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") else { return }
+        let gif = dir.appendingPathComponent("demo.gif").path
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
+        probe.arguments = ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", gif]
+        let pipe = Pipe()
+        probe.standardOutput = pipe
+        try probe.run()
+        let duration = Double(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        probe.waitUntilExit()
+        XCTAssertEqual(duration ?? 0, 2.2, accuracy: 0.011)
+        let first = dir.appendingPathComponent("first.png").path
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        ffmpeg.arguments = ["-v", "error", "-i", gif, "-frames:v", "1", first]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        let decoded = try Bitmap(contentsOfPNG: URL(fileURLWithPath: first))
+        let cmp = try XCTUnwrap(ImageComparison(actual: decoded, expected: shot, tolerance: 24))
+        XCTAssertEqual(cmp.pixelsOverTolerance, 0)
+        let other = try XCTUnwrap(ImageComparison(actual: decoded, expected: frames[names.count - 3], tolerance: 24))
+        XCTAssertGreaterThan(other.pixelsOverTolerance, 20, "the test can tell frames apart")
     }
 
     func testTimeoutStopsAHangingTape() throws {

@@ -102,6 +102,33 @@ final class TerminalScreenTests: XCTestCase {
         XCTAssertEqual(screen.scrollback.count, 2, "the alternate screen keeps no scrollback")
     }
 
+    func testViewportScrolledBackShowsScrollbackAboveTheScreen() {
+        let screen = TerminalScreen(columns: 10, rows: 3)
+        screen.feed((1...5).map { "line\($0)" }.joined(separator: "\r\n") + "\r\n漢字")
+        XCTAssertEqual(screen.linesScrolledOff, 3)
+        XCTAssertEqual(screen.viewport(scrolledBack: 0), screen.state)
+        let one = screen.viewport(scrolledBack: 1)
+        XCTAssertEqual(one.text, "line3\nline4\nline5")
+        XCTAssertEqual(one.cursorRow, 2)
+        XCTAssertFalse(one.cursorVisible, "the cursor's row is below the view")
+        XCTAssertEqual(screen.viewport(scrolledBack: 3).text, "line1\nline2\nline3")
+        XCTAssertEqual(screen.viewport(scrolledBack: 99).text, "line1\nline2\nline3", "no further back than the scrollback")
+        // Further back than a screenful: scrollback only.
+        screen.feed("\r\nsix\r\nseven")
+        XCTAssertEqual(screen.scrollback.count, 5)
+        XCTAssertEqual(screen.viewport(scrolledBack: 4).text, "line2\nline3\nline4")
+        XCTAssertEqual(screen.viewport(scrolledBack: 5).text, "line1\nline2\nline3")
+        // The wide characters' rows keep their cells when scrolled.
+        screen.feed("\r\nend\r\nx\r\ny")
+        let wide = screen.viewport(scrolledBack: 3)
+        XCTAssertEqual(wide.text, "漢字\nsix\nseven")
+        XCTAssertEqual(wide[0, 0].width, 2)
+        XCTAssertEqual(wide[0, 1].width, 0)
+        // The alternate screen has no scrollback to show.
+        screen.feed("\(Self.esc)[?1049h\(Self.esc)[Halt")
+        XCTAssertEqual(screen.viewport(scrolledBack: 2).text, "alt")
+    }
+
     func testSequencesSplitAcrossWrites() {
         let screen = TerminalScreen(columns: 20, rows: 2)
         let bytes = Array("\(Self.esc)[2;31md\(Self.esc)[0m漢".utf8)

@@ -2,7 +2,8 @@
 // MP4, MOV, WebM, WebP, GIF or a folder of PNG frames, with progress, --frames chunks,
 // --hash-frames digests and --timeout. One command for `strata` and every `StrataScript`. A
 // terminal session may name its own outputs (a tape's Output lines, used without -o), text
-// outputs (.txt, .ascii: the final screen) and screenshots.
+// outputs (.txt: the final screen; .ascii: VHS's golden format, the screen after each tape step)
+// and screenshots.
 import ArgumentParser
 import Foundation
 import Strata
@@ -16,7 +17,7 @@ struct RenderCommand<Source: SceneSource>: ParsableCommand {
     }
 
     @OptionGroup var source: Source
-    @Option(name: .shortAndLong, help: "Output file (.mp4 .mov .webm .webp .gif; .txt .ascii for a terminal session's final screen) or folder for PNG frames (default: \(Source.defaultOutputHelp)).")
+    @Option(name: .shortAndLong, help: "Output file (.mp4 .mov .webm .webp .gif; .txt for a terminal session's final screen, .ascii or .test for its screens in VHS's golden format) or folder for PNG frames (default: \(Source.defaultOutputHelp)).")
     var output: String?
     @OptionGroup var range: FrameRangeOptions
     @OptionGroup var encoding: EncodingOptions
@@ -26,10 +27,14 @@ struct RenderCommand<Source: SceneSource>: ParsableCommand {
     var hashFrames = false
     @OptionGroup var timing: TimeoutOptions
 
+    /// A terminal session's text outputs: .txt (the final screen), .ascii and .test (VHS's
+    /// golden format).
+    static var textExtensions: [String] { ["txt", "ascii", "test"] }
+
     func run() throws {
         // Export flags that do not fit the output are refused before anything runs or is written.
         let defaults = try source.exportDefaults()
-        if let output, !["txt", "ascii"].contains(URL(fileURLWithPath: output).pathExtension.lowercased()) {
+        if let output, !Self.textExtensions.contains(URL(fileURLWithPath: output).pathExtension.lowercased()) {
             _ = try encoding.check(output: URL(fileURLWithPath: output), defaults: defaults)
         }
         let timeout = timing.start()
@@ -46,15 +51,19 @@ struct RenderCommand<Source: SceneSource>: ParsableCommand {
         // -o, else the outputs the input names (a tape's), else the default.
         let paths = try output.map { [$0] } ?? (render.outputs.isEmpty ? [source.defaultOutput()] : render.outputs)
         for path in paths {
-            if ["txt", "ascii"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
-                guard let text = render.finalText else {
-                    throw CLIError(message: "\(path): a .txt or .ascii output is the final screen of a terminal session (.cast, .tape)")
+            let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+            if Self.textExtensions.contains(ext) {
+                let ascii = ext != "txt"
+                guard let text = ascii ? render.asciiText : render.finalText else {
+                    throw CLIError(message: "\(path): a .txt, .ascii or .test output is the text of a terminal session (.cast, .tape)")
                 }
                 try checkStopped(timeout, "render")
                 do { try writeAtomically(Data(text.utf8), to: URL(fileURLWithPath: path)) } catch let e as CLIError { throw e } catch {
                     throw CLIError(message: "cannot write \(path): \(readReason(error))")
                 }
-                if progress.style != .quiet && progress.style != .json { print("wrote \(path): the final screen's text") }
+                if progress.style != .quiet && progress.style != .json {
+                    print("wrote \(path): \(ascii ? "the screens' text (VHS's .ascii format)" : "the final screen's text")")
+                }
                 continue
             }
             try export(s, to: path, defaults: defaults, timeout: timeout)

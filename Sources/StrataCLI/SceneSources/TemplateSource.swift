@@ -26,7 +26,7 @@ struct TemplateSource: SceneSource {
           strata render Templates/quote-card --data quote.json -o quote.gif --scale 0.5 --fps 15
           strata render -o demo.mp4 --frames 0..59     (the built-in demo, first 2 seconds)
           strata render session.cast -o session.gif --speed 2 --idle-time-limit 1
-          strata render demo.tape                       (to the tape's Output files; .txt/.ascii: the final screen's text)
+          strata render demo.tape                       (to the tape's Output files; .txt: the final screen, .ascii: each step's)
 
         A tape runs its commands as you, with your permissions, in a real shell: render only tapes you trust.
         """

@@ -1,7 +1,7 @@
 // Terminal sessions as scene sources: an asciinema recording (.cast) played back, or a VHS tape
 // (.tape) run in a real shell. `strata render` takes either where it takes a template; what a
-// tape asks for besides its video (its Output files, .txt/.ascii text of the final screen,
-// Screenshots) comes back with the scene as a `SourceRender`.
+// tape asks for besides its video (its Output files, .txt text of the final screen, .ascii
+// snapshots, Screenshots) comes back with the scene as a `SourceRender`.
 import ArgumentParser
 import Foundation
 import Strata
@@ -12,8 +12,10 @@ struct SourceRender {
     var scene: Scene
     /// Outputs the input names itself (a tape's Output lines), written when -o is absent.
     var outputs: [String] = []
-    /// The final screen's text, for .txt / .ascii outputs (nil: the input is not a terminal).
+    /// The final screen's text, for .txt outputs (nil: the input is not a terminal).
     var finalText: String?
+    /// The screens' text in VHS's golden format, for .ascii outputs (nil: not a terminal).
+    var asciiText: String?
     /// Frames the input asks for as PNGs (a tape's Screenshot lines): time and path.
     var stills: [(time: Double, path: String)] = []
 }
@@ -85,7 +87,7 @@ enum TerminalInput {
             let movie = TerminalMovie(timeline: timeline, style: style, frameRate: fps, duration: format.duration ?? (end + 1))
             let scene = movie.makeScene()
             scene.contentsScale = format.contentsScale
-            return SourceRender(scene: scene, finalText: movie.finalText)
+            return SourceRender(scene: scene, finalText: movie.finalText, asciiText: movie.asciiOutput)
         }
         if options.speed != nil || options.idleTimeLimit != nil || options.from != nil || options.to != nil {
             throw ValidationError("--speed, --idle-time-limit, --from and --to apply to recordings (.cast); a tape sets PlaybackSpeed")
@@ -102,6 +104,8 @@ enum TerminalInput {
         if let duration = format.duration { movie.duration = duration }
         let scene = movie.makeScene()
         scene.contentsScale = format.contentsScale
-        return SourceRender(scene: scene, outputs: recording.outputs, finalText: movie.finalText, stills: recording.screenshots)
+        // A Screenshot is of the moment the tape took it, wherever a loop offset puts it.
+        let stills = recording.screenshots.map { (time: movie.videoTime(ofTimelineTime: $0.time, in: scene), path: $0.path) }
+        return SourceRender(scene: scene, outputs: recording.outputs, finalText: movie.finalText, asciiText: movie.asciiOutput, stills: stills)
     }
 }

@@ -24,6 +24,8 @@ public final class TerminalScreen {
     public private(set) var scrollback: [[TerminalCell]] = []
     /// How many scrolled-off lines are kept.
     public var scrollbackLimit = 10_000
+    /// How many lines have scrolled off the top so far (counting those `scrollbackLimit` let go).
+    public private(set) var linesScrolledOff = 0
     /// Bytes the terminal sends back to the program (answers to status queries).
     public var onReply: (([UInt8]) -> Void)?
     /// The window title the program set (OSC 0/2), if any.
@@ -155,6 +157,29 @@ public final class TerminalScreen {
         return cached
     }
 
+    /// The screen as a terminal shows it scrolled `lines` back into the scrollback (as a user
+    /// scrolls the view up, at most as far as the scrollback goes): the rows starting `lines`
+    /// lines above the screen's top, scrolled-off lines first. The cursor moves down with its
+    /// row and is hidden once it is below the view. The alternate screen has no scrollback (as
+    /// in xterm), so it is shown as it is.
+    public func viewport(scrolledBack lines: Int) -> TerminalScreenState {
+        var view = state
+        let n = view.isAlternateScreen ? 0 : max(0, min(lines, scrollback.count))
+        guard n > 0 else { return view }
+        let top = scrollback.count - n
+        view.cells = (0..<rows).map { i -> [TerminalCell] in
+            let line = top + i
+            guard line < scrollback.count else { return state.cells[line - scrollback.count] }
+            var row = Array(scrollback[line].prefix(columns))
+            // A wide character cut in two by a narrower grid is dropped.
+            if let last = row.last, last.width == 2, row.count == columns { row[row.count - 1] = .blank }
+            return row + Array(repeating: .blank, count: columns - row.count)
+        }
+        view.cursorRow += n
+        if view.cursorRow >= rows { view.cursorRow = rows - 1; view.cursorVisible = false }
+        return view
+    }
+
     /// One cell as it is now.
     public func cell(row: Int, column: Int) -> TerminalCell {
         guard row >= 0, row < rows, column >= 0, column < columns else { return .blank }
@@ -259,6 +284,7 @@ public final class TerminalScreen {
             line.append(cell)
         }
         scrollback.append(line)
+        linesScrolledOff += 1
         if scrollback.count > scrollbackLimit { scrollback.removeFirst(scrollback.count - scrollbackLimit) }
     }
 }

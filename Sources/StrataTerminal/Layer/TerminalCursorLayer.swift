@@ -28,7 +28,7 @@ final class TerminalCursorLayer: CALayer {
     override func updatePresentation(atSceneTime time: Double) {
         super.updatePresentation(atSceneTime: time)
         guard let terminal else { return }
-        let local = model().convertTime(time, from: nil)
+        let local = terminal.timelineTime(model().convertTime(time, from: nil))
         let state = terminal.timeline.state(at: local)
         let style = terminal.style
         let on = state.cursorVisible

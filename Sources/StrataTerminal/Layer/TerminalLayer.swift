@@ -1,13 +1,14 @@
 // A terminal window as a Core Animation layer: a grid of cells showing a `TerminalTimeline`
 // (screen states over time), in a window with padding, an optional title bar, rounded corners,
-// a shadow and a margin. The window chrome is ordinary sublayers; each grid row is a layer that
+// a shadow and a margin (a colour, or a picture covering it). The window chrome is ordinary sublayers; each grid row is a layer that
 // draws its row of the state shown at its presentation time, and the cursor is a layer that
 // moves to its cell. The layer is a plain CALayer to the rest of Strata: move it, scale it,
 // rotate it in 3D, fade it, put it in any scene.
 //
 // Time: the state shown is the timeline's state at the layer's local time (its `beginTime`,
 // `speed` and `timeOffset`, and its ancestors', apply as to any animation), computed anew for
-// every frame from the time alone, so frames come out the same in any order.
+// every frame from the time alone, so frames come out the same in any order. A `TerminalLoop`
+// shows the timeline from part-way through, wrapping round (a tape's LoopOffset).
 import Foundation
 import Strata
 
@@ -29,6 +30,9 @@ open class TerminalLayer: CALayer {
     public private(set) var terminalStyle = TerminalStyle()
     /// Cell size and layout of the style's font.
     public private(set) var metrics = TerminalMetrics(cellWidth: 1, cellHeight: 1)
+    /// The loop the timeline is shown in, if it starts part-way through (nil: local time is the
+    /// timeline's time).
+    public private(set) var loop: TerminalLoop?
 
     /// The window (the theme's background, rounded corners, shadow) inside the margin.
     public private(set) var windowLayer = CALayer()
@@ -36,10 +40,11 @@ open class TerminalLayer: CALayer {
     public private(set) var gridLayer = CALayer()
 
     /// A terminal showing `timeline` in `style`, sized to fit its grid or of `size` (the grid at
-    /// the top left of the space inside the padding), `bounds` at the origin.
-    public init(timeline: TerminalTimeline, style: TerminalStyle = TerminalStyle(), size: CGSize? = nil) {
+    /// the top left of the space inside the padding), `bounds` at the origin; with a `loop`, from
+    /// part-way through.
+    public init(timeline: TerminalTimeline, style: TerminalStyle = TerminalStyle(), size: CGSize? = nil, loop: TerminalLoop? = nil) {
         super.init()
-        configure(timeline: timeline, style: style, size: size)
+        configure(timeline: timeline, style: style, size: size, loop: loop)
     }
 
     /// An empty 80 × 24 terminal in the default style.
@@ -56,21 +61,31 @@ open class TerminalLayer: CALayer {
     public override init(layer: Any) {
         super.init(layer: layer)
         guard let l = layer as? TerminalLayer else { return }
-        timeline = l.timeline; terminalStyle = l.terminalStyle; metrics = l.metrics
+        timeline = l.timeline; terminalStyle = l.terminalStyle; metrics = l.metrics; loop = l.loop
         windowLayer = l.windowLayer; gridLayer = l.gridLayer
     }
 
     /// Shows `timeline` in `style`: rebuilds the window and the grid, and sizes `bounds` to fit
-    /// the grid (or to `size`).
-    public func configure(timeline: TerminalTimeline, style: TerminalStyle, size fixedSize: CGSize? = nil) {
+    /// the grid (or to `size`); with a `loop`, the timeline from part-way through.
+    public func configure(timeline: TerminalTimeline, style: TerminalStyle, size fixedSize: CGSize? = nil, loop: TerminalLoop? = nil) {
         self.timeline = timeline
         terminalStyle = style
+        self.loop = loop
         metrics = TerminalMetrics(style: style)
-        let content = TerminalContent(timeline: timeline, style: style, metrics: metrics)
+        let content = TerminalContent(timeline: timeline, style: style, metrics: metrics, loop: loop)
         let size = fixedSize ?? metrics.layerSize(columns: timeline.columns, rows: timeline.rows, style: style)
         bounds = CGRect(origin: .zero, size: size)
         backgroundColor = style.margin > 0 ? style.marginFill?.cgColor : nil
         sublayers = nil
+
+        if let path = style.marginImage, style.margin > 0, let image = try? CGImage.load(contentsOfFile: path) {
+            let fill = CALayer()
+            fill.frame = CGRect(origin: .zero, size: size)
+            fill.contents = image
+            fill.contentsGravity = .resizeAspectFill
+            fill.masksToBounds = true
+            addSublayer(fill)
+        }
 
         let window = CALayer()
         window.frame = CGRect(origin: .zero, size: size).insetBy(dx: style.margin, dy: style.margin)
@@ -147,7 +162,9 @@ open class TerminalLayer: CALayer {
     }
 
     /// The screen shown at the layer's local time `time`.
-    public func screenState(atLocalTime time: Double) -> TerminalScreenState { timeline.state(at: time) }
+    public func screenState(atLocalTime time: Double) -> TerminalScreenState {
+        timeline.state(at: loop?.timelineTime(atLocalTime: time) ?? time)
+    }
 }
 
 extension TerminalMetrics {

@@ -25,14 +25,14 @@ final class TerminalRowLayer: CALayer {
     override func updatePresentation(atSceneTime time: Double) {
         super.updatePresentation(atSceneTime: time)
         guard let terminal else { return }
-        let state = terminal.timeline.state(at: model().convertTime(time, from: nil))
+        let state = terminal.timeline.state(at: terminal.timelineTime(model().convertTime(time, from: nil)))
         shown = (row < state.cells.count ? state.cells[row] : [], state.isReverseVideo)
     }
 
     override func snapshotContent() -> LayerContent {
         guard let terminal else { return super.snapshotContent() }
         let (cells, reverse) = shown ?? {
-            let s = terminal.timeline.state(at: 0)
+            let s = terminal.timeline.state(at: terminal.timelineTime(0))
             return (row < s.cells.count ? s.cells[row] : [], s.isReverseVideo)
         }()
         let ctx = CGContext(recordingIn: CGRect(origin: .zero, size: bounds.size), contentsScale: contentsScale)
@@ -46,13 +46,18 @@ final class TerminalRowLayer: CALayer {
     }
 }
 
-/// What the parts of a terminal layer share: the timeline, the style and the cell metrics.
+/// What the parts of a terminal layer share: the timeline, the style, the cell metrics and the
+/// loop, if the layer shows the timeline from part-way through.
 final class TerminalContent: Sendable {
     let timeline: TerminalTimeline
     let style: TerminalStyle
     let metrics: TerminalMetrics
+    let loop: TerminalLoop?
 
-    init(timeline: TerminalTimeline, style: TerminalStyle, metrics: TerminalMetrics) {
-        self.timeline = timeline; self.style = style; self.metrics = metrics
+    init(timeline: TerminalTimeline, style: TerminalStyle, metrics: TerminalMetrics, loop: TerminalLoop? = nil) {
+        self.timeline = timeline; self.style = style; self.metrics = metrics; self.loop = loop
     }
+
+    /// The timeline's time shown at the layer's local time `time`.
+    func timelineTime(_ time: Double) -> Double { loop?.timelineTime(atLocalTime: time) ?? time }
 }

@@ -35,6 +35,10 @@ public struct TerminalStyle: Hashable, Sendable {
     public var margin: CGFloat = 0
     /// The colour around the window (nil: transparent).
     public var marginFill: TerminalRGB?
+    /// A picture (a PNG, JPEG or WebP file's path) filling the whole layer behind the window,
+    /// cropped to cover it, over `marginFill` (nil: none; a file that cannot be read shows
+    /// `marginFill`).
+    public var marginImage: String?
     /// The window's title bar.
     public var windowBar: TerminalWindowBar = .none
     /// Height of the title bar, in points.

@@ -36,6 +36,18 @@ final class PseudoTerminal {
         }
     }
 
+    /// Writes what the terminal takes now, without waiting; returns how many bytes it took (0:
+    /// its input buffer is full, or it is closed).
+    func writeSome(_ bytes: ArraySlice<UInt8>) -> Int {
+        guard master >= 0, !bytes.isEmpty else { return 0 }
+        while true {
+            let n = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress!, $0.count) }
+            if n >= 0 { return n }
+            if errno == EINTR { continue }
+            return 0
+        }
+    }
+
     /// Waits up to `timeout` seconds for output and returns what is there (empty: nothing came
     /// in time, or the program has closed the terminal — then `exited` is set).
     func read(timeout: Double) -> [UInt8] {

@@ -1,5 +1,6 @@
 // A VHS tape, parsed: what to record (settings for the look, the shell, the typing speed) and
-// the steps to play (type, press keys, sleep, wait for the screen, hide, show, screenshot),
+// the steps to play (type, press keys, sleep, wait for the screen, hide, show, screenshot, copy,
+// paste, scroll the view),
 // each with the file, line and column it came from, for the errors of running it.
 import Foundation
 
@@ -62,6 +63,14 @@ public enum TapeCommand: Sendable {
     case set(String, String)
     /// Requires a program (checked before the shell starts).
     case require(String)
+    /// Puts text on the tape's own clipboard (`Copy "text"`; the system clipboard is not
+    /// touched).
+    case copy(String)
+    /// Types what was last copied, at once, as one key press (`Paste`).
+    case paste
+    /// Scrolls the view `count` lines back into the scrollback (`up`) or forward again, one
+    /// line every `speed` seconds (nil: the TypingSpeed setting).
+    case scroll(up: Bool, speed: Double?, count: Int)
 }
 
 /// A key press: a named key or a character, with modifiers.
@@ -88,6 +97,8 @@ public struct TapeSettings: Sendable {
     public var waitTimeout: Double = 15
     /// What `Wait` waits for when it names no pattern.
     public var waitPattern = ">$"
+    /// Where a looping video starts (`Set LoopOffset`; nil: at the tape's start).
+    public var loopOffset: TerminalLoopOffset?
     /// The look (font, theme, padding, window).
     public var style: TerminalStyle = {
         var s = TerminalStyle()

@@ -2,8 +2,10 @@
 // suffixes: `Type@100ms`, `Wait+Screen@10s`, `Ctrl+C`, `Enter@80ms 3`), then its arguments —
 // words, numbers, times (`500ms`, `2s`, `1.5`), strings in "…", '…' or `…`, and /regex/. A
 // mistake stops the parse with `file:line:column: what was expected`. `Source other.tape`
-// plays another tape's steps in place (its Output lines are left out, as VHS does).
+// plays another tape's steps in place (its Output lines are left out, as VHS does). `Paste`
+// before any `Copy` is an error at the Paste (the clipboard is the tape's own, empty at start).
 import Foundation
+import Strata
 
 /// Parses tapes.
 public enum TapeParser {
@@ -28,6 +30,19 @@ public enum TapeParser {
         try parse(text, file: file, directory: directory, depth: 0)
     }
 
+    /// A Paste with nothing copied before it (in the order the steps play, Sourced tapes
+    /// included) is a mistake at the Paste.
+    private static func checkClipboard(_ tape: Tape) throws {
+        var copied = false
+        for step in tape.steps {
+            switch step.command {
+            case .copy: copied = true
+            case .paste where !copied: throw step.error("Paste: nothing has been copied yet (Copy \"text\" first; the clipboard is the tape's own)")
+            default: break
+            }
+        }
+    }
+
     private static func parse(_ text: String, file: String, directory: URL?, depth: Int) throws -> Tape {
         var tape = Tape(file: file)
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -35,6 +50,7 @@ public enum TapeParser {
             guard let head = try lexer.next() else { continue }
             try parseLine(head: head, lexer: &lexer, into: &tape, directory: directory, depth: depth)
         }
+        if depth == 0 { try checkClipboard(tape) }
         return tape
     }
 
@@ -76,25 +92,31 @@ public enum TapeParser {
             tape.environment.append((key, value))
         case "Set":
             try noSpeed()
-            try parseSet(&lexer, into: &tape, step: step)
+            try parseSet(&lexer, into: &tape, directory: directory, step: step)
         case "Source":
             try noSpeed()
             let path = try lexer.expectText("a tape to play")
             guard depth < sourceDepthLimit else { throw lexer.error(at: head, "Source nests deeper than \(sourceDepthLimit) tapes") }
-            let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
+            let url = resolve(path, in: directory)
             let other = try parse(contentsOf: url, depth: depth + 1)
             tape.requirements += other.requirements
             tape.environment += other.environment
             tape.settings = other.settings
             tape.steps += other.steps
         case "Type":
-            var text = ""
-            while let token = try lexer.next() {
-                guard case .string(let s) = token.kind else { throw lexer.error(at: token, "Type takes strings in quotes") }
-                text += s
-            }
+            let text = try strings(&lexer, command: "Type")
             guard !text.isEmpty else { throw lexer.error(at: head, "Type needs a string, e.g. Type \"echo hello\"") }
             tape.steps.append(step(.type(text, speed: speed)))
+        case "Copy":
+            try noSpeed()
+            let text = try strings(&lexer, command: "Copy")
+            guard !text.isEmpty else { throw lexer.error(at: head, "Copy needs a string, e.g. Copy \"https://example.com\"") }
+            tape.steps.append(step(.copy(text)))
+        case "Paste":
+            try noSpeed()
+            tape.steps.append(step(.paste))
+        case "ScrollUp", "ScrollDown":
+            tape.steps.append(step(.scroll(up: parts[0] == "ScrollUp", speed: speed, count: try count(&lexer))))
         case "Sleep":
             try noSpeed()
             let token = try lexer.expect("a time (500ms, 2s)")
@@ -147,13 +169,29 @@ public enum TapeParser {
                 tape.steps.append(step(.key(.character(" ", []), speed: speed, count: try count(&lexer))))
             } else if let key = keyNames[parts[0].lowercased()], parts[0].first?.isUppercase == true {
                 tape.steps.append(step(.key(.key(key, []), speed: speed, count: try count(&lexer))))
-            } else if ["Copy", "Paste", "ScrollUp", "ScrollDown", "PageUp@", "Click"].contains(parts[0]) {
-                throw lexer.error(at: head, "\(parts[0]) is not supported by Strata's tapes")
             } else {
-                throw lexer.error(at: head, "unknown command '\(parts[0])' (expected Type, Enter, Backspace, Tab, Space, Up, Down, Left, Right, Ctrl+…, Sleep, Wait, Hide, Show, Screenshot, Set, Env, Output, Source, Require)")
+                throw lexer.error(at: head, "unknown command '\(parts[0])' (expected Type, Enter, Backspace, Tab, Space, Up, Down, Left, Right, Ctrl+…, Alt+…, Sleep, Wait, Hide, Show, Screenshot, Copy, Paste, ScrollUp, ScrollDown, Set, Env, Output, Source, Require)")
             }
         }
         if let extra = try lexer.next() { throw lexer.error(at: extra, "unexpected '\(extra.text)' at the end of the line") }
+    }
+
+    /// The strings up to the end of the line, joined by spaces (`Type "a" "b"` types "a b", as
+    /// in VHS).
+    private static func strings(_ lexer: inout TapeLexer, command: String) throws -> String {
+        var parts: [String] = []
+        while let token = try lexer.next() {
+            guard case .string(let s) = token.kind else { throw lexer.error(at: token, "\(command) takes strings in quotes") }
+            parts.append(s)
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// A path in a tape: absolute, or relative to the tape's folder (the working directory
+    /// without one).
+    private static func resolve(_ path: String, in directory: URL?) -> URL {
+        guard !path.hasPrefix("/"), let directory else { return URL(fileURLWithPath: path).standardizedFileURL }
+        return directory.appendingPathComponent(path).standardizedFileURL
     }
 
     /// An optional repeat count.
@@ -177,7 +215,7 @@ public enum TapeParser {
 
     // MARK: Set
 
-    private static func parseSet(_ lexer: inout TapeLexer, into tape: inout Tape, step: (TapeCommand) -> TapeStep) throws {
+    private static func parseSet(_ lexer: inout TapeLexer, into tape: inout Tape, directory: URL?, step: (TapeCommand) -> TapeStep) throws {
         let nameToken = try lexer.expect("a setting name (FontSize, Width, Theme…)")
         let name = nameToken.text
         let valueToken = try lexer.expect("a value for \(name)")
@@ -202,8 +240,20 @@ public enum TapeParser {
         case "Padding": s.style.padding = try number(0...1000)
         case "Margin": s.style.margin = try number(0...1000)
         case "MarginFill":
-            guard let c = TerminalRGB(hex: value) else { throw lexer.error(at: valueToken, "Set MarginFill takes a colour (#rrggbb)") }
-            s.style.marginFill = c
+            if let c = TerminalRGB(hex: value) {
+                s.style.marginFill = c
+                s.style.marginImage = nil
+            } else {
+                // A picture, as in VHS (its path relative to the tape's folder).
+                let url = resolve(value, in: directory)
+                guard FileManager.default.fileExists(atPath: url.path) else {
+                    throw lexer.error(at: valueToken, "Set MarginFill takes a colour (#rrggbb) or an image file (no file '\(url.path)')")
+                }
+                do { _ = try CGImage.load(contentsOf: url) } catch {
+                    throw lexer.error(at: valueToken, "Set MarginFill: '\(url.path)' is not a PNG, JPEG or WebP image (\(error))")
+                }
+                s.style.marginImage = url.path
+            }
         case "WindowBar":
             guard let bar = TerminalWindowBar.allCases.first(where: { $0.rawValue.lowercased() == value.lowercased() }) else {
                 throw lexer.error(at: valueToken, "Set WindowBar takes \(TerminalWindowBar.allCases.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() }.joined(separator: ", "))")
@@ -237,9 +287,24 @@ public enum TapeParser {
         case "WaitPattern":
             do { _ = try NSRegularExpression(pattern: value) } catch { throw lexer.error(at: valueToken, "'\(value)' is not a regular expression") }
             tape.steps.append(step(.set(name, value)))
-        case "LoopOffset": break  // a GIF's first frame offset: not applied (the video starts at the tape's start)
+        case "LoopOffset":
+            // VHS's README: `Set LoopOffset 5` starts at the 5th frame, `50%` half-way.
+            // VHS also takes `50 %`.
+            var percent = value.hasSuffix("%")
+            let number = percent ? String(value.dropLast()) : value
+            if !percent, let sign = try lexer.next() {
+                guard sign.text == "%" else { throw lexer.error(at: sign, "unexpected '\(sign.text)' at the end of the line") }
+                percent = true
+            }
+            if percent {
+                guard let p = Double(number), p >= 0, p <= 100 else { throw lexer.error(at: valueToken, "Set LoopOffset takes a frame (5) or a percentage in 0…100 (50%)") }
+                s.loopOffset = .percent(p)
+            } else {
+                guard let n = Int(number), n >= 0, n <= 10_000_000 else { throw lexer.error(at: valueToken, "Set LoopOffset takes a frame (5) or a percentage in 0…100 (50%)") }
+                s.loopOffset = .frames(n)
+            }
         default:
-            throw lexer.error(at: nameToken, "unknown setting '\(name)' (Shell, FontFamily, FontSize, Width, Height, LetterSpacing, LineHeight, Padding, Margin, MarginFill, WindowBar, WindowBarSize, BorderRadius, Shadow, Theme, TypingSpeed, Framerate, PlaybackSpeed, CursorBlink, CursorShape, WaitTimeout, WaitPattern)")
+            throw lexer.error(at: nameToken, "unknown setting '\(name)' (Shell, FontFamily, FontSize, Width, Height, LetterSpacing, LineHeight, Padding, Margin, MarginFill, WindowBar, WindowBarSize, BorderRadius, Shadow, Theme, TypingSpeed, Framerate, PlaybackSpeed, LoopOffset, CursorBlink, CursorShape, WaitTimeout, WaitPattern)")
         }
         tape.settings = s
     }

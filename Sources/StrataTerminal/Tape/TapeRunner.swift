@@ -17,7 +17,13 @@
 //   a command's output is missed once the next prompt is printed); `Wait+Screen` at the whole
 //   screen.
 // - While hidden, commands run but the clock stands still: the first frame after `Show` shows
-//   the screen as the hidden part left it.
+//   the screen as the hidden part left it; a tape that ends hidden ends on its last shown screen.
+// - `ScrollUp`/`ScrollDown` move the view through the scrollback a line per typing interval;
+//   the view keeps showing the same lines while output arrives, and a key (typed, pasted)
+//   brings it back to the bottom, as xterm.js (VHS's terminal) does. `Copy` puts text on the
+//   tape's own clipboard (not the system's); `Paste` types it at once, as one key press.
+// - After each step that is shown, the screen's text is kept for a `.ascii` output (VHS's
+//   golden-file format: every row, then a line of 80 `─`).
 //
 // A Wait that runs out, or the command's --timeout, kills the terminal's foreground process
 // group and the shell's, and the error names the tape line.
@@ -27,7 +33,8 @@ import Foundation
 public struct TapeRecording: Sendable {
     /// The movie: timeline, look, frame rate, length, size.
     public var movie: TerminalMovie
-    /// Screenshots asked for: the video time and the PNG path.
+    /// Screenshots asked for: the time on the movie's timeline and the PNG path (with a loop
+    /// offset, `movie.videoTime(ofTimelineTime:in:)` gives the video's time).
     public var screenshots: [(time: Double, path: String)]
     /// The tape's `Output` paths.
     public var outputs: [String]
@@ -100,7 +107,25 @@ public final class TapeRunner {
         screen.onReply = { [unowned pty] in pty.write($0) }
         let timeline = TerminalTimeline(columns: columns, rows: rows)
         // Times are placed on the frame grid (a sum of typing intervals drifts off it).
-        func record(at time: Double) { timeline.append(screen.state, at: ((time / speed) * fps - 1e-6).rounded(.up) / fps) }
+        // How far the view is scrolled back into the scrollback, and how many lines had scrolled
+        // off when it was last looked at (lines scrolling off while scrolled back keep the view
+        // on the same lines).
+        var scrolledBack = 0
+        var scrolledOffSeen = 0
+        func shown() -> TerminalScreenState {
+            let off = screen.linesScrolledOff
+            if scrolledBack > 0 { scrolledBack = min(scrolledBack + off - scrolledOffSeen, screen.scrollback.count) }
+            scrolledOffSeen = off
+            if screen.state.isAlternateScreen { scrolledBack = 0 }
+            return scrolledBack > 0 ? screen.viewport(scrolledBack: scrolledBack) : screen.state
+        }
+        // While hidden nothing is recorded (`Show` records the screen the hidden steps left, and
+        // a tape that ends hidden ends with the last screen shown).
+        var hidden = false
+        func record(at time: Double) {
+            guard !hidden else { return }
+            timeline.append(shown(), at: ((time / speed) * fps - 1e-6).rounded(.up) / fps)
+        }
         func checkStop() throws {
             if let reason = stopReason() { throw TapeStopped(reason: reason, step: currentStep) }
         }
@@ -119,15 +144,16 @@ public final class TapeRunner {
                 } else if pty.exited { break }
             }
         }
-        func firstFrame(after t: Double) -> Double { ((t * fps).rounded(.down) + 1) / fps }
-        func frameAtOrAfter(_ t: Double) -> Double { (t * fps - 1e-9).rounded(.up) / fps }
+        // The clock is a sum of intervals (0.2 s seven times is 1.5999…): a time within a
+        // microsecond of a frame counts as on it.
+        func firstFrame(after t: Double) -> Double { ((t * fps + 1e-6).rounded(.down) + 1) / fps }
+        func frameAtOrAfter(_ t: Double) -> Double { (t * fps - 1e-6).rounded(.up) / fps }
 
         // The shell's start and first prompt, at time 0.
         record(at: 0)
         try settle(firstWait: startupWait, quiet: 0.2, at: 0)
 
         var clock = 0.0
-        var hidden = false
         var typingSpeed = settings.typingSpeed
         var waitTimeout = settings.waitTimeout
         var waitPattern = settings.waitPattern
@@ -155,10 +181,38 @@ public final class TapeRunner {
             return lines
         }
 
-        // A key takes its typing interval; what it does is shown at the interval's end.
+        var clipboard = ""
+        var ascii = ""
+        /// Brings a scrolled view back to the bottom (shown at the clock's time).
+        func scrollToBottom() {
+            _ = shown()
+            guard scrolledBack > 0 else { return }
+            scrolledBack = 0
+            record(at: clock)
+        }
+
+        /// Writes `bytes` to the program, reading its output whenever the terminal's input is
+        /// full: a program echoing a long paste blocks until its echo is read, and would never
+        /// read the rest of the paste otherwise.
+        func send(_ bytes: [UInt8]) throws {
+            var offset = 0
+            while offset < bytes.count, !pty.exited {
+                try checkStop()
+                let n = pty.writeSome(bytes[offset...])
+                offset += n
+                if n == 0 {
+                    let out = pty.read(timeout: 0.1)
+                    if !out.isEmpty { screen.feed(out); record(at: clock) }
+                }
+            }
+        }
+
+        // A key takes its typing interval; what it does is shown at the interval's end. It
+        // brings a scrolled view back to the bottom.
         func press(_ bytes: [UInt8], speed: Double) throws {
             if !hidden { clock += speed }
-            pty.write(bytes)
+            scrollToBottom()
+            try send(bytes)
             try settle(firstWait: echoWait, quiet: quietTime, at: clock)
         }
 
@@ -168,15 +222,10 @@ public final class TapeRunner {
             switch step.command {
             case .type(let text, let speed):
                 if hidden {
-                    // Nothing typed out of sight is shown, so it goes in 256-byte writes, each
-                    // settled once (a key at a time, git-graph.tape's 700-character set-up line
-                    // waited 20 s for echoes); reading between writes keeps the echo from
-                    // filling the terminal's buffer while the shell waits for us to read.
-                    let bytes = text.unicodeScalars.flatMap { screen.bytes(for: $0) }
-                    for start in stride(from: 0, to: bytes.count, by: 256) {
-                        pty.write(Array(bytes[start..<min(bytes.count, start + 256)]))
-                        try settle(firstWait: echoWait, quiet: quietTime, at: clock)
-                    }
+                    // Nothing typed out of sight is shown, so it goes in at once, as a paste
+                    // (a key at a time, git-graph.tape's 700-character set-up line waited 20 s
+                    // for echoes).
+                    try press(text.unicodeScalars.flatMap { screen.bytes(for: $0) }, speed: 0)
                 } else {
                     for scalar in text.unicodeScalars {
                         try press(screen.bytes(for: scalar), speed: speed ?? typingSpeed)
@@ -238,6 +287,7 @@ public final class TapeRunner {
                 hidden = true
             case .show:
                 hidden = false
+                record(at: clock)
             case .screenshot(let path):
                 screenshots.append((clock / speed, path))
             case .set(let name, let value):
@@ -249,11 +299,29 @@ public final class TapeRunner {
                 }
             case .require:
                 break
+            case .copy(let text):
+                clipboard = text
+            case .paste:
+                try press(clipboard.unicodeScalars.flatMap { screen.bytes(for: $0) }, speed: typingSpeed)
+            case .scroll(let up, let speed, let count):
+                for _ in 0..<count {
+                    if !hidden { clock += speed ?? typingSpeed }
+                    _ = shown()
+                    scrolledBack = max(0, min(scrolledBack + (up ? 1 : -1), screen.state.isAlternateScreen ? 0 : screen.scrollback.count))
+                    record(at: clock)
+                    try settle(firstWait: quietTime, quiet: quietTime, at: clock)
+                }
+            }
+            switch step.command {
+            case .set, .require: break
+            default: if !hidden { ascii += TerminalMovie.asciiSnapshot(shown()) }
             }
         }
         currentStep = nil
         try settle(firstWait: quietTime, quiet: quietTime, at: clock)
-        let movie = TerminalMovie(timeline: timeline, style: style, frameRate: fps, duration: clock / speed + frame, size: size)
+        var movie = TerminalMovie(timeline: timeline, style: style, frameRate: fps, duration: clock / speed + frame, size: size,
+                                  loopOffset: settings.loopOffset)
+        movie.asciiText = ascii
         return TapeRecording(movie: movie, screenshots: screenshots, outputs: tape.outputs)
     }
 
