@@ -55,6 +55,9 @@ public final class Scene {
     /// The declarative composition the scene was compiled from (nil for a scene built with
     /// Core Animation code); encode it to get the scene as a JSON template.
     public internal(set) var composition: Composition?
+    /// The named moments of a declarative scene's timeline (`Marker`, a template's `marker`
+    /// steps): name → scene time. Empty for a scene built with Core Animation code.
+    public internal(set) var markers: [String: Double] = [:]
     /// Problems of the composition a DSL scene was built from (reported by every render).
     var compositionIssues: [CompositionIssue] = []
 

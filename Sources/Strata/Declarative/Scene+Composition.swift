@@ -35,6 +35,7 @@ extension Scene {
         self.init(rootLayer: compiled.root, size: CGSize(width: composition.size[0], height: composition.size[1]),
                   frameRate: composition.frameRate, duration: composition.duration)
         self.composition = composition
+        markers = compiled.markers
         limits = options.limits
         for (t, block) in compiled.blocks { at(t, block) }
     }
@@ -46,6 +47,7 @@ extension Scene {
         do {
             let compiled = try compiler.compile()
             self.init(rootLayer: compiled.root, size: size, frameRate: composition.frameRate, duration: composition.duration)
+            markers = compiled.markers
             for (t, block) in compiled.blocks { at(t, block) }
         } catch let e as CompositionError {
             self.init(rootLayer: CALayer(), size: size, frameRate: composition.frameRate, duration: composition.duration)

@@ -4,6 +4,7 @@
 // same flags for the rest.
 import ArgumentParser
 import Strata
+import StrataStudio
 
 protocol SceneSource: ParsableArguments {
     /// What is rendered, for the commands' help: "a template (or the built-in demo)".
@@ -20,6 +21,10 @@ protocol SceneSource: ParsableArguments {
     func makeRender(cancellation: ExportCancellation) throws -> SourceRender
     /// The path `render` writes without -o (a folder it needs is made).
     func defaultOutput() throws -> String
+    /// What `preview` serves: the source read afresh at every reload.
+    func studioTarget() throws -> any StudioTarget
+    /// The scale of a studio frame request that names none (--scale where the source has it).
+    var previewScale: Double { get }
 }
 
 extension SceneSource {

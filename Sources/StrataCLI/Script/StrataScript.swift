@@ -58,7 +58,7 @@ struct ScriptCommand<Script: StrataScript>: ParsableCommand {
         CommandConfiguration(commandName: CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "script",
                              abstract: "Render this program's scene to video, GIF, a frame or a contact sheet.",
                              subcommands: [RenderCommand<ScriptSource<Script>>.self, StillCommand<ScriptSource<Script>>.self,
-                                           SheetCommand<ScriptSource<Script>>.self],
+                                           SheetCommand<ScriptSource<Script>>.self, PreviewCommand<ScriptSource<Script>>.self],
                              defaultSubcommand: RenderCommand<ScriptSource<Script>>.self)
     }
 }

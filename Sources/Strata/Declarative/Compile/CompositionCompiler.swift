@@ -38,6 +38,8 @@ struct CompiledComposition {
     let root: CALayer
     /// (scene time, change): players starting.
     let blocks: [(Double, () -> Void)]
+    /// The timeline's markers: name → scene time.
+    var markers: [String: Double] = [:]
 }
 
 struct CompositionCompiler {
@@ -108,7 +110,7 @@ struct CompositionCompiler {
         _ = scheduleChain(composition.timeline, start: 0, owner: nil, path: "timeline")
         finishAnimations()
         if !issues.isEmpty { throw CompositionError(issues: issues) }
-        return CompiledComposition(root: root, blocks: blocks)
+        return CompiledComposition(root: root, blocks: blocks, markers: markers)
     }
 
     // MARK: Layers

@@ -1,0 +1,528 @@
+// Strata Studio: a local web page showing any frame of a target on demand, bit-identical to
+// `strata still`, with hot reload, a timeline from the scene's model, a parameters panel and a
+// render queue. This is the server: the HTTP contract (docs/studio.md), its safety checks
+// (Host/Origin against DNS rebinding, a per-session token for every POST, only its own
+// resources), the reload watcher and the event stream.
+import Foundation
+import Strata
+
+/// A running studio (`strata preview TARGET`).
+public final class Studio: @unchecked Sendable {
+    public let configuration: StudioConfiguration
+    let target: StudioTarget
+    /// The secret the page gets with `GET /` and sends back with every POST.
+    public let token: String
+    private var server: HTTPServer?
+
+    // State, under `lock`.
+    private let lock = NSLock()
+    private var document: StudioDocument
+    /// Bumped by every reload and parameter change.
+    private var generation = 0
+    /// The page's parameter values (a JSON object; they override the command line's).
+    private var overrides: [String: Any] = [:]
+    private var lastError: String?
+    private var subscribers: [ObjectIdentifier: HTTPConnection] = [:]
+    private var stopping = false
+    private var timelineCache: (generation: Int, rows: [[String: Any]], markers: [[String: Any]])?
+
+    /// Rendering (one scene per scale; a scene renders one frame at a time), under `renderLock`.
+    private let renderLock = NSLock()
+    private var scenes: [Double: (generation: Int, scene: Scene)] = [:]
+    private var frameCache = FrameCache(capacity: 64)
+
+    let renders: StudioRenders
+    private var watcher: Thread?
+    private let watcherDone = DispatchSemaphore(value: 0)
+
+    /// Reads the target (throws when its first reading fails: there is no last good scene yet).
+    public init(target: StudioTarget, configuration: StudioConfiguration) throws {
+        self.target = target
+        self.configuration = configuration
+        var bytes = [UInt8](repeating: 0, count: 24)
+        var generator = SystemRandomNumberGenerator()
+        for i in bytes.indices { bytes[i] = generator.next() }
+        token = bytes.map { String(format: "%02x", $0) }.joined()
+        document = try target.load()
+        renders = StudioRenders(outputFolder: configuration.outputFolder, baseOptions: configuration.exportOptions)
+        // The first scene is checked now, so that a broken target fails the command at once.
+        _ = try makeScene(document: document, overrides: nil, scale: configuration.defaultScale)
+    }
+
+    /// The port served (after `start`).
+    public var port: Int { server?.port ?? 0 }
+
+    /// The page's address.
+    public var url: String {
+        let h = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return "http://\(h):\(port)/"
+    }
+
+    /// Binds and starts serving and watching.
+    public func start() throws {
+        let server = HTTPServer(host: configuration.host) { [self] request in respond(request) }
+        try server.start(port: configuration.port)
+        self.server = server
+        let thread = Thread { [self] in watch() }
+        thread.name = "studio-watch"
+        thread.start()
+        watcher = thread
+    }
+
+    /// Stops: cancels renders (their partial files are removed), closes the event streams and
+    /// connections, and stops watching.
+    public func stop() {
+        lock.lock()
+        let already = stopping
+        stopping = true
+        lock.unlock()
+        guard !already else { return }
+        renders.stopAll()
+        server?.stop()
+        if watcher != nil { watcherDone.wait() }
+    }
+
+    // MARK: Scenes and frames
+
+    private func makeScene(document: StudioDocument, overrides: [String: Any]?, scale: Double) throws -> Scene {
+        var data: Data?
+        if let overrides, !overrides.isEmpty { data = try JSONSerialization.data(withJSONObject: overrides) }
+        return try document.makeScene(data, scale)
+    }
+
+    /// The scene of the current generation at `scale` (made once per generation and scale).
+    /// Call with `renderLock` held.
+    private func scene(scale: Double) throws -> (Scene, Int) {
+        lock.lock()
+        let doc = document, values = overrides, gen = generation
+        lock.unlock()
+        if let cached = scenes[scale], cached.generation == gen { return (cached.scene, gen) }
+        let s = try makeScene(document: doc, overrides: values, scale: scale)
+        scenes = scenes.filter { $0.value.generation == gen }
+        if scenes.count >= 4 { scenes.removeAll() }
+        scenes[scale] = (gen, s)
+        return (s, gen)
+    }
+
+    /// The PNG of the frame at `time` and `scale`.
+    func framePNG(time: Double, scale: Double) throws -> Data {
+        renderLock.lock(); defer { renderLock.unlock() }
+        let (scene, gen) = try scene(scale: scale)
+        let key = FrameKey(generation: gen, scale: scale, time: time)
+        if let png = frameCache.get(key) { return png }
+        let png = try scene.renderFrame(at: time).pngData()
+        frameCache.put(key, png)
+        return png
+    }
+
+    // MARK: Routes
+
+    private var allowedHosts: Set<String> {
+        let p = port
+        var hosts: Set<String> = ["127.0.0.1:\(p)", "localhost:\(p)", "[::1]:\(p)"]
+        let h = configuration.host
+        hosts.insert(h.contains(":") ? "[\(h)]:\(p)" : "\(h):\(p)")
+        return hosts
+    }
+
+    /// Whether `host` (a Host header) names the address served: a name we bind, or (when bound
+    /// beyond loopback) an IP literal with our port — never a DNS name that could be rebound.
+    func hostAllowed(_ host: String) -> Bool {
+        let host = host.lowercased()
+        if allowedHosts.contains(host) { return true }
+        guard !isLoopback(configuration.host) else { return false }
+        guard let colon = host.lastIndex(of: ":"), host[host.index(after: colon)...] == "\(port)" else { return false }
+        var name = String(host[..<colon])
+        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, name, &v4) == 1 || inet_pton(AF_INET6, name, &v6) == 1
+    }
+
+    func respond(_ request: HTTPRequest) -> HTTPResponse {
+        guard let host = request.headers["host"] else {
+            return .error(400, "the Host header is required", field: "host")
+        }
+        guard hostAllowed(host) else {
+            return .error(403, "the Host \"\(host.prefix(100))\" is not the address this studio serves (\(url)); requests through other names are refused", field: "host")
+        }
+        if let origin = request.headers["origin"], origin != "null" || request.method == "POST" {
+            let bare = origin.hasPrefix("http://") ? String(origin.dropFirst(7)) : ""
+            guard !bare.isEmpty, hostAllowed(bare) else {
+                return .error(403, "the Origin \"\(origin.prefix(100))\" is not this studio's page", field: "origin")
+            }
+        }
+        if request.method == "POST" || request.method == "DELETE" || request.method == "PUT" {
+            guard let sent = request.headers["x-strata-token"] else {
+                return .error(403, "a state-changing request needs the session's X-Strata-Token header (the page has it)", field: "x-strata-token")
+            }
+            guard constantTimeEqual(sent, token) else {
+                return .error(403, "the X-Strata-Token does not match this session's", field: "x-strata-token")
+            }
+        }
+        switch (request.method, request.path) {
+        case ("GET", "/"), ("HEAD", "/"):
+            return page()
+        case ("GET", _) where StudioAssets.files[request.path] != nil, ("HEAD", _) where StudioAssets.files[request.path] != nil:
+            let asset = StudioAssets.files[request.path]!
+            var r = HTTPResponse(status: 200, contentType: asset.type, body: Data(asset.text.utf8))
+            r.headers.append(("Cache-Control", "no-cache"))
+            return r
+        case ("GET", "/api/scene"):
+            return sceneJSON()
+        case ("GET", "/api/frame"):
+            return frame(request)
+        case ("POST", "/api/parameters"):
+            return setParameters(request)
+        case ("GET", "/api/events"):
+            return events()
+        case ("POST", "/api/render"):
+            return startRender(request)
+        case ("GET", "/api/render"):
+            return .json(["jobs": renders.list()])
+        case ("GET", _) where request.path.hasPrefix("/api/render/"):
+            let rest = request.path.dropFirst("/api/render/".count)
+            if rest.hasSuffix("/file") {
+                return renders.file(id: String(rest.dropLast("/file".count)))
+            }
+            guard let job = renders.status(id: String(rest)) else { return .error(404, "no render job \"\(rest.prefix(40))\"", field: "id") }
+            return .json(job)
+        case ("POST", _) where request.path.hasPrefix("/api/render/") && request.path.hasSuffix("/cancel"):
+            let id = String(request.path.dropFirst("/api/render/".count).dropLast("/cancel".count))
+            guard renders.cancel(id: id) else { return .error(404, "no render job \"\(id.prefix(40))\"", field: "id") }
+            return .json(renders.status(id: id) ?? [:])
+        default:
+            let known = ["/", "/api/scene", "/api/frame", "/api/parameters", "/api/events", "/api/render"]
+            if known.contains(request.path) || StudioAssets.files[request.path] != nil {
+                return .error(405, "\(request.method) is not allowed on \(request.path)", field: "method")
+            }
+            return .error(404, "no resource \(request.path.prefix(200))", field: "path")
+        }
+    }
+
+    private func page() -> HTTPResponse {
+        let html = StudioAssets.html.replacingOccurrences(of: "{{TOKEN}}", with: token)
+        var r = HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: Data(html.utf8))
+        r.headers.append(("Cache-Control", "no-store"))
+        r.headers.append(("Content-Security-Policy",
+                          "default-src 'self'; img-src 'self' blob: data:; media-src 'self' blob:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"))
+        r.headers.append(("Referrer-Policy", "no-referrer"))
+        return r
+    }
+
+    private func sceneJSON() -> HTTPResponse {
+        let scene: Scene, gen: Int
+        do {
+            renderLock.lock()
+            defer { renderLock.unlock() }
+            (scene, gen) = try self.scene(scale: 1)
+        } catch {
+            return .error(500, fieldOf(error).message)
+        }
+        lock.lock()
+        let doc = document, values = overrides, error = lastError
+        var timeline = timelineCache?.generation == gen ? timelineCache : nil
+        lock.unlock()
+        if timeline == nil {
+            // A scene of its own: the timeline moves it to its end.
+            let fresh = (try? makeScene(document: doc, overrides: values, scale: 1)) ?? scene
+            let t = fresh === scene ? (rows: [[String: Any]](), markers: [[String: Any]]()) : StudioTimeline.describe(fresh)
+            timeline = (gen, t.rows, t.markers)
+            lock.lock(); timelineCache = timeline; lock.unlock()
+        }
+        var parameters: [String: Any] = ["values": currentValues(doc, values)]
+        if let schema = doc.parametersSchema, let object = try? JSONSerialization.jsonObject(with: schema) { parameters["schema"] = object }
+        var object: [String: Any] = [
+            "name": doc.name, "generation": gen,
+            "width": Double(scene.size.width), "height": Double(scene.size.height),
+            "fps": scene.requestedFrameRate, "duration": scene.duration, "frameCount": scene.frameCount,
+            "defaultScale": configuration.defaultScale,
+            "parameters": parameters, "markers": timeline!.markers, "timeline": timeline!.rows,
+        ]
+        if let error { object["error"] = error }
+        return .json(object)
+    }
+
+    /// Every parameter's value: the page's, else the command line's, else the default.
+    private func currentValues(_ doc: StudioDocument, _ values: [String: Any]) -> [String: Any] {
+        var result: [String: Any] = [:]
+        if let schema = doc.parametersSchema, let object = try? JSONSerialization.jsonObject(with: schema) as? [String: Any],
+           let properties = object["properties"] as? [String: Any] {
+            for (name, p) in properties { if let d = (p as? [String: Any])?["default"] { result[name] = d } }
+        }
+        for (k, v) in doc.commandLineValues { result[k] = v }
+        for (k, v) in values { result[k] = v }
+        return result
+    }
+
+    private func frame(_ request: HTTPRequest) -> HTTPResponse {
+        let q = request.query
+        for name in q.keys where !["t", "frame", "scale", "v"].contains(name) {
+            return .error(400, "unknown query field \"\(name.prefix(40))\" (fields: t or frame, scale)", field: name)
+        }
+        var scale = configuration.defaultScale
+        if let s = q["scale"] {
+            guard let v = Double(s), v.isFinite, v > 0, v <= 8 else {
+                return .error(400, "scale \"\(s.prefix(40))\" must be a number in (0, 8]", field: "scale")
+            }
+            scale = v
+        }
+        let info: (duration: Double, frames: Int, rate: FrameRate?)
+        do {
+            renderLock.lock()
+            defer { renderLock.unlock() }
+            // The size is checked on the scale-1 scene before one at `scale` is made.
+            let (s, _) = try scene(scale: 1)
+            let w = (Double(s.size.width) * scale).rounded(), h = (Double(s.size.height) * scale).rounded()
+            guard w >= 1, h >= 1, w <= Double(s.maximumPixelSize), h <= Double(s.maximumPixelSize) else {
+                return .error(400, "scale \(formatted(scale)) makes a frame of \(formatted(w))×\(formatted(h)) px: each side must be 1 to \(s.maximumPixelSize) px", field: "scale")
+            }
+            info = (s.duration, s.frameCount, s.frameRate)
+        } catch {
+            return .error(500, fieldOf(error).message)
+        }
+        let time: Double
+        switch (q["t"], q["frame"]) {
+        case (nil, nil):
+            return .error(400, "give the time t=SECONDS or frame=N", field: "t")
+        case (.some, .some):
+            return .error(400, "give t or frame, not both", field: "frame")
+        case (let t?, nil):
+            guard let v = Double(t), v.isFinite else { return .error(400, "t \"\(t.prefix(40))\" must be a number of seconds", field: "t") }
+            guard v >= 0, v <= info.duration else {
+                return .error(400, "t \(formatted(v)) must be between 0 and the duration \(formatted(info.duration))", field: "t")
+            }
+            time = v
+        case (nil, let f?):
+            guard let n = Int(f) else { return .error(400, "frame \"\(f.prefix(40))\" must be a whole number", field: "frame") }
+            guard n >= 0, n < info.frames, let rate = info.rate else {
+                return .error(400, "frame \(n) must be between 0 and \(info.frames - 1)", field: "frame")
+            }
+            time = rate.time(ofFrame: n)
+        }
+        do {
+            let png = try framePNG(time: time, scale: scale)
+            var r = HTTPResponse(status: 200, contentType: "image/png", body: png)
+            r.headers.append(("Cache-Control", "no-store"))
+            r.headers.append(("X-Strata-Time", formatted(time)))
+            return r
+        } catch {
+            return .error(500, "the frame at \(formatted(time)) s cannot be rendered: \(fieldOf(error).message)")
+        }
+    }
+
+    private func setParameters(_ request: HTTPRequest) -> HTTPResponse {
+        if let type = request.headers["content-type"], !type.lowercased().hasPrefix("application/json") {
+            return .error(415, "send the values as application/json", field: "content-type")
+        }
+        guard let any = try? JSONSerialization.jsonObject(with: request.body, options: [.fragmentsAllowed]) else {
+            return .error(400, "the body is not JSON: expected an object of parameter values", field: "body")
+        }
+        guard let object = any as? [String: Any] else {
+            return .error(400, "expected a JSON object of parameter values", field: "body")
+        }
+        lock.lock()
+        let doc = document
+        var values = overrides
+        lock.unlock()
+        if let schema = doc.parametersSchema, let s = try? JSONSerialization.jsonObject(with: schema) as? [String: Any],
+           let properties = s["properties"] as? [String: Any] {
+            if let unknown = object.keys.sorted().first(where: { properties[$0] == nil }) {
+                return .error(400, "unknown parameter \"\(unknown.prefix(60))\" (parameters: \(properties.keys.sorted().joined(separator: ", ")))", field: unknown)
+            }
+        } else if let first = object.keys.sorted().first {
+            return .error(400, "this target takes no parameters", field: first)
+        }
+        for (k, v) in object {
+            if v is NSNull { values.removeValue(forKey: k) } else { values[k] = v }
+        }
+        // The command line's text values of the parameters set here no longer apply.
+        var doc2 = doc
+        for k in values.keys { doc2.commandLineValues.removeValue(forKey: k) }
+        do {
+            _ = try makeScene(document: doc2, overrides: values, scale: 1)
+        } catch {
+            let (field, message) = fieldOf(error)
+            return .error(422, message, field: field ?? object.keys.sorted().first ?? "body")
+        }
+        lock.lock()
+        overrides = values
+        document.commandLineValues = doc2.commandLineValues
+        generation += 1
+        let gen = generation
+        lock.unlock()
+        broadcast("parameters", ["generation": gen])
+        return .json(["generation": gen, "values": currentValues(doc2, values)])
+    }
+
+    private func startRender(_ request: HTTPRequest) -> HTTPResponse {
+        guard let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] else {
+            return .error(400, "expected a JSON object {\"output\": \"name.mp4\", …}", field: "body")
+        }
+        lock.lock()
+        let doc = document, values = overrides
+        lock.unlock()
+        do {
+            let id = try renders.submit(object) { scale in try self.makeScene(document: doc, overrides: values, scale: scale) }
+            return .json(renders.status(id: id) ?? ["id": id], status: 202)
+        } catch let e as FieldError {
+            return .error(400, e.message, field: e.field)
+        } catch {
+            return .error(500, "\(error)")
+        }
+    }
+
+    // MARK: Events
+
+    private func events() -> HTTPResponse {
+        var r = HTTPResponse(status: 200, contentType: "text/event-stream", body: Data())
+        r.stream = { [self] connection in
+            lock.lock()
+            subscribers[ObjectIdentifier(connection)] = connection
+            let gen = generation, error = lastError
+            lock.unlock()
+            var hello: [String: Any] = ["generation": gen]
+            if let error { hello["error"] = error }
+            connection.write(Data("retry: 1000\n\n".utf8) + Self.event("hello", hello))
+            var ticks = 0
+            while true {
+                Thread.sleep(forTimeInterval: 0.2)
+                ticks += 1
+                lock.lock()
+                let stop = stopping
+                lock.unlock()
+                if stop || connection.peerClosed { break }
+                if ticks % 75 == 0, !connection.write(Data(": ping\n\n".utf8)) { break }
+            }
+            lock.lock()
+            subscribers.removeValue(forKey: ObjectIdentifier(connection))
+            lock.unlock()
+        }
+        return r
+    }
+
+    static func event(_ name: String, _ object: [String: Any]) -> Data {
+        let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return Data("event: \(name)\ndata: ".utf8) + json + Data("\n\n".utf8)
+    }
+
+    private func broadcast(_ name: String, _ object: [String: Any]) {
+        let data = Self.event(name, object)
+        lock.lock()
+        let list = Array(subscribers.values)
+        lock.unlock()
+        for c in list { c.write(data) }
+    }
+
+    // MARK: Hot reload
+
+    /// Looks at the watched files every `watchInterval`; a change reloads the target.
+    private func watch() {
+        var last = signatures()
+        while true {
+            Thread.sleep(forTimeInterval: configuration.watchInterval)
+            lock.lock()
+            let stop = stopping
+            lock.unlock()
+            if stop { break }
+            let now = signatures()
+            guard now != last else { continue }
+            last = now
+            reload()
+            last = signatures()
+        }
+        watcherDone.signal()
+    }
+
+    private func signatures() -> [String: String] {
+        lock.lock()
+        let files = document.watchedFiles
+        lock.unlock()
+        var result: [String: String] = [:]
+        for url in files {
+            var st = stat()
+            if stat(url.path, &st) == 0 {
+                result[url.path] = "\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)|\(st.st_size)|\(st.st_ino)"
+            } else {
+                result[url.path] = "missing"
+            }
+        }
+        return result
+    }
+
+    /// Reads the target again; on success the new scene replaces the old (the page's values are
+    /// kept), else the error is pushed and the last good scene stays.
+    func reload() {
+        lock.lock()
+        let values = overrides
+        let oldFiles = document.watchedFiles
+        let cliValues = document.commandLineValues
+        lock.unlock()
+        do {
+            var doc = try target.load()
+            doc.commandLineValues = doc.commandLineValues.filter { cliValues[$0.key] != nil && values[$0.key] == nil }
+            _ = try makeScene(document: doc, overrides: values, scale: 1)
+            lock.lock()
+            document = doc
+            generation += 1
+            lastError = nil
+            let gen = generation
+            lock.unlock()
+            configuration.log("studio: reloaded \(doc.name)")
+            broadcast("reload", ["generation": gen])
+        } catch {
+            let (field, message) = fieldOf(error)
+            lock.lock()
+            lastError = message
+            // Keep watching what the last good reading watched (and the files that failed).
+            document.watchedFiles = oldFiles
+            lock.unlock()
+            configuration.log("studio: error: \(message)")
+            var object: [String: Any] = ["message": message]
+            if let field { object["field"] = field }
+            broadcast("error", object)
+        }
+    }
+}
+
+func formatted(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+}
+
+private func isLoopback(_ host: String) -> Bool {
+    host == "127.0.0.1" || host == "localhost" || host == "::1" || host.hasPrefix("127.")
+}
+
+private func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+    let x = Array(a.utf8), y = Array(b.utf8)
+    guard x.count == y.count else { return false }
+    var d: UInt8 = 0
+    for i in x.indices { d |= x[i] ^ y[i] }
+    return d == 0
+}
+
+struct FrameKey: Hashable {
+    let generation: Int
+    let scale: Double
+    let time: Double
+}
+
+/// The most recent frames' PNGs (playback loops and scrubbing back ask for them again).
+struct FrameCache {
+    let capacity: Int
+    private var entries: [FrameKey: Data] = [:]
+    private var order: [FrameKey] = []
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    mutating func get(_ key: FrameKey) -> Data? {
+        guard let d = entries[key] else { return nil }
+        if let i = order.firstIndex(of: key) { order.remove(at: i); order.append(key) }
+        return d
+    }
+
+    mutating func put(_ key: FrameKey, _ data: Data) {
+        if entries[key] == nil { order.append(key) }
+        entries[key] = data
+        while order.count > capacity { entries.removeValue(forKey: order.removeFirst()) }
+    }
+}

@@ -1,0 +1,262 @@
+// `strata preview` over its HTTP contract: a studio started on a free port (port 0) and asked
+// with a raw socket client, as a script would. Frames are compared byte for byte with what
+// `strata still` writes for the same template, time and scale.
+import Foundation
+import XCTest
+@testable import StrataCLI
+@testable import StrataStudio
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class StudioServerTests: XCTestCase {
+    static let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Templates")
+
+    private var studios: [Studio] = []
+    private var folders: [URL] = []
+
+    override func setUp() {
+        super.setUp()
+        LinkedNodeKinds.register()
+    }
+
+    override func tearDown() {
+        for s in studios { s.stop() }
+        for f in folders { try? FileManager.default.removeItem(at: f) }
+        studios = []
+        folders = []
+        super.tearDown()
+    }
+
+    private func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("studio-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        folders.append(url)
+        return url
+    }
+
+    /// A studio of `arguments` (after `preview`) serving on a free port.
+    private func startStudio(_ arguments: [String], watchInterval: Double? = nil) throws -> Studio {
+        let parsed = try StrataCommand.parseAsRoot(["preview"] + arguments + ["--port", "0"])
+        let command = try XCTUnwrap(parsed as? PreviewCommand<TemplateSource>)
+        let studio = try command.makeStudio(log: { _ in })
+        if let watchInterval {
+            var c = studio.configuration
+            c.watchInterval = watchInterval
+            let fast = try Studio(target: studio.target, configuration: c)
+            try fast.start()
+            studios.append(fast)
+            return fast
+        }
+        try studio.start()
+        studios.append(studio)
+        XCTAssertGreaterThan(studio.port, 0)
+        return studio
+    }
+
+    /// What `strata still` writes for these arguments.
+    private func still(_ template: String, time: String, scale: String) throws -> Data {
+        let out = try temporaryFolder().appendingPathComponent("still.png")
+        var command = try StrataCommand.parseAsRoot(["still", template, "--time", time, "--scale", scale, "-o", out.path])
+        try command.run()
+        return try Data(contentsOf: out)
+    }
+
+    func testFramesEqualStillForTemplatesAndTimes() throws {
+        for (name, cases) in [("lower-third", [("0", "0.25"), ("0.4", "0.25"), ("2.5", "0.2")]),
+                              ("title-card", [("1.1", "0.25"), ("0.55", "0.125")])] {
+            let template = Self.templates.appendingPathComponent(name).path
+            let studio = try startStudio([template])
+            // Out of order: a later time first, then an earlier one.
+            for (time, scale) in cases.reversed() {
+                let response = try HTTPTestClient.get(studio, "/api/frame?t=\(time)&scale=\(scale)")
+                XCTAssertEqual(response.status, 200, "\(name) t=\(time): \(response.text)")
+                XCTAssertEqual(response.header("content-type"), "image/png")
+                let expected = try still(template, time: time, scale: scale)
+                XCTAssertEqual(response.body, expected, "\(name) at t = \(time), scale \(scale): the studio's PNG differs from strata still's")
+            }
+        }
+    }
+
+    func testFrameIndexIsTheFramesTime() throws {
+        let template = Self.templates.appendingPathComponent("lower-third").path
+        let studio = try startStudio([template])
+        let byIndex = try HTTPTestClient.get(studio, "/api/frame?frame=12&scale=0.125")
+        let byTime = try HTTPTestClient.get(studio, "/api/frame?t=0.4&scale=0.125")
+        XCTAssertEqual(byIndex.status, 200)
+        XCTAssertEqual(byIndex.body, byTime.body)
+        XCTAssertEqual(byIndex.header("x-strata-time"), "0.4")
+    }
+
+    func testSceneDescribesTimelineParametersAndSize() throws {
+        let studio = try startStudio([Self.templates.appendingPathComponent("lower-third").path, "--set", "name=Grace"])
+        let response = try HTTPTestClient.get(studio, "/api/scene")
+        XCTAssertEqual(response.status, 200)
+        let scene = try XCTUnwrap(response.json)
+        XCTAssertEqual(scene["width"] as? Double, 1920)
+        XCTAssertEqual(scene["height"] as? Double, 1080)
+        XCTAssertEqual(scene["fps"] as? Double, 30)
+        XCTAssertEqual(scene["duration"] as? Double, 5)
+        XCTAssertEqual(scene["frameCount"] as? Int, 150)
+        let parameters = try XCTUnwrap(scene["parameters"] as? [String: Any])
+        let values = try XCTUnwrap(parameters["values"] as? [String: Any])
+        XCTAssertEqual(values["name"] as? String, "Grace")
+        XCTAssertEqual(values["accent"] as? String, "#FF5A36")
+        let schema = try XCTUnwrap(parameters["schema"] as? [String: Any])
+        let duration = try XCTUnwrap((schema["properties"] as? [String: Any])?["duration"] as? [String: Any])
+        XCTAssertEqual(duration["minimum"] as? Double, 2)
+        XCTAssertEqual(duration["maximum"] as? Double, 60)
+        let rows = try XCTUnwrap(scene["timeline"] as? [[String: Any]])
+        let plate = try XCTUnwrap(rows.first { $0["layer"] as? String == "plate" }, "no timeline row for the layer 'plate' in \(rows.map { $0["layer"] ?? "?" })")
+        let animations = try XCTUnwrap(plate["animations"] as? [[String: Any]])
+        let slide = try XCTUnwrap(animations.first { $0["keyPath"] as? String == "transform.translation.x" })
+        XCTAssertEqual(slide["begin"] as? Double, 0)
+        XCTAssertEqual(try XCTUnwrap(slide["end"] as? Double), 0.7, accuracy: 1e-9)
+        XCTAssertEqual(slide["ticks"] as? [Double], [0, 0.7])
+    }
+
+    func testParametersChangeTheFrameAndWrongTypesNameTheField() throws {
+        let studio = try startStudio([Self.templates.appendingPathComponent("lower-third").path])
+        let before = try HTTPTestClient.get(studio, "/api/frame?t=2&scale=0.125")
+        let token = try HTTPTestClient.token(studio)
+        let ok = try HTTPTestClient.post(studio, "/api/parameters", json: #"{"accent": "#00FF00", "name": "Grace Hopper"}"#, token: token)
+        XCTAssertEqual(ok.status, 200, ok.text)
+        let after = try HTTPTestClient.get(studio, "/api/frame?t=2&scale=0.125")
+        XCTAssertEqual(after.status, 200)
+        XCTAssertNotEqual(before.body, after.body, "the frame did not change with the parameters")
+        // The same values on the command line give the same bytes as `still`.
+        let expected = try still(Self.templates.appendingPathComponent("lower-third").path + "", time: "2", scale: "0.125")
+        XCTAssertEqual(before.body, expected)
+
+        let wrong = try HTTPTestClient.post(studio, "/api/parameters", json: #"{"duration": "long"}"#, token: token)
+        XCTAssertEqual(wrong.status, 422, wrong.text)
+        XCTAssertEqual(wrong.json?["field"] as? String, "duration")
+        let tooBig = try HTTPTestClient.post(studio, "/api/parameters", json: #"{"duration": 600}"#, token: token)
+        XCTAssertEqual(tooBig.json?["field"] as? String, "duration", tooBig.text)
+        let unknown = try HTTPTestClient.post(studio, "/api/parameters", json: #"{"colour": "red"}"#, token: token)
+        XCTAssertEqual(unknown.status, 400)
+        XCTAssertEqual(unknown.json?["field"] as? String, "colour")
+        let malformed = try HTTPTestClient.post(studio, "/api/parameters", json: #"{"name": "#, token: token)
+        XCTAssertEqual(malformed.status, 400)
+        XCTAssertEqual(malformed.json?["field"] as? String, "body")
+        // A refused value changes nothing.
+        let still2 = try HTTPTestClient.get(studio, "/api/frame?t=2&scale=0.125")
+        XCTAssertEqual(still2.body, after.body)
+    }
+
+    func testBadFrameRequestsAreAnswered4xxNamingTheField() throws {
+        let studio = try startStudio([Self.templates.appendingPathComponent("lower-third").path])
+        for (query, field) in [("t=-1", "t"), ("t=5.01", "t"), ("t=abc", "t"), ("t=nan", "t"), ("", "t"), ("t=1&frame=2", "frame"),
+                               ("frame=150", "frame"), ("frame=1.5", "frame"), ("t=1&scale=0", "scale"), ("t=1&scale=1e9", "scale"),
+                               ("t=1&scale=-2", "scale"), ("t=1&zoom=2", "zoom"), ("t=%ZZ", "%ZZ")] {
+            let r = try HTTPTestClient.get(studio, "/api/frame?\(query)")
+            XCTAssertEqual(r.status, 400, "\(query): \(r.text)")
+            XCTAssertEqual(r.json?["field"] as? String, field, "\(query): \(r.text)")
+        }
+        let missing = try HTTPTestClient.get(studio, "/../../etc/passwd")
+        XCTAssertEqual(missing.status, 404)
+        let garbage = try HTTPTestClient.raw(studio, "HELLO\r\n\r\n")
+        XCTAssertEqual(garbage.status, 400)
+        XCTAssertEqual(garbage.json?["field"] as? String, "request-line")
+        let noHost = try HTTPTestClient.raw(studio, "GET /api/scene HTTP/1.1\r\n\r\n")
+        XCTAssertEqual(noHost.status, 400)
+        XCTAssertEqual(noHost.json?["field"] as? String, "host")
+        let huge = try HTTPTestClient.raw(studio, "POST /api/parameters HTTP/1.1\r\nHost: 127.0.0.1:\(studio.port)\r\nContent-Length: 99999999\r\n\r\n")
+        XCTAssertEqual(huge.status, 413)
+        // Still serving after all that.
+        XCTAssertEqual(try HTTPTestClient.get(studio, "/api/frame?t=1&scale=0.125").status, 200)
+    }
+
+    func testForeignHostOriginAndMissingTokenAreRefused() throws {
+        let studio = try startStudio([Self.templates.appendingPathComponent("lower-third").path])
+        let rebound = try HTTPTestClient.get(studio, "/api/scene", host: "evil.example:\(studio.port)")
+        XCTAssertEqual(rebound.status, 403)
+        XCTAssertEqual(rebound.json?["field"] as? String, "host")
+        let otherPort = try HTTPTestClient.get(studio, "/", host: "127.0.0.1:1")
+        XCTAssertEqual(otherPort.status, 403)
+        let origin = try HTTPTestClient.get(studio, "/api/scene", extra: ["Origin: http://evil.example"])
+        XCTAssertEqual(origin.status, 403)
+        XCTAssertEqual(origin.json?["field"] as? String, "origin")
+        XCTAssertEqual(try HTTPTestClient.get(studio, "/api/scene", host: "localhost:\(studio.port)").status, 200)
+
+        let noToken = try HTTPTestClient.post(studio, "/api/parameters", json: #"{"name": "X"}"#, token: nil)
+        XCTAssertEqual(noToken.status, 403)
+        XCTAssertEqual(noToken.json?["field"] as? String, "x-strata-token")
+        let wrongToken = try HTTPTestClient.post(studio, "/api/parameters", json: #"{"name": "X"}"#, token: String(repeating: "0", count: 48))
+        XCTAssertEqual(wrongToken.status, 403)
+        let render = try HTTPTestClient.post(studio, "/api/render", json: #"{"output": "a.gif"}"#, token: nil)
+        XCTAssertEqual(render.status, 403)
+        // The page carries the token and a policy that allows only its own scripts.
+        let page = try HTTPTestClient.get(studio, "/")
+        XCTAssertEqual(page.status, 200)
+        XCTAssertTrue(page.text.contains(studio.token))
+        XCTAssertTrue(page.header("content-security-policy")?.contains("script-src 'self'") ?? false)
+    }
+
+    func testTemplateEditedOnDiskReloadsAndErrorsKeepTheLastGoodScene() throws {
+        let folder = try temporaryFolder().appendingPathComponent("card")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("card.yaml")
+        let yaml = """
+        size: [64, 48]
+        fps: 10
+        duration: 1
+        parameters:
+          - {name: fill, type: color, default: "#FF0000"}
+        layers:
+          - {type: layer, id: box, size: [32, 24], position: [32, 24], backgroundColor: "{{fill}}"}
+        """
+        try yaml.write(to: file, atomically: true, encoding: .utf8)
+        let studio = try startStudio([folder.path], watchInterval: 0.05)
+        let before = try HTTPTestClient.get(studio, "/api/frame?t=0.5")
+        XCTAssertEqual(before.status, 200)
+        let events = try HTTPTestClient.EventStream(studio)
+        XCTAssertTrue(try events.next(timeout: 5).contains("event: hello"))
+
+        try yaml.replacingOccurrences(of: "size: [32, 24]", with: "size: [16, 24]").write(to: file, atomically: true, encoding: .utf8)
+        let reload = try events.next(timeout: 5)
+        XCTAssertTrue(reload.contains("event: reload"), reload)
+        let after = try HTTPTestClient.get(studio, "/api/frame?t=0.5")
+        XCTAssertNotEqual(before.body, after.body, "the edited template's frame is the old one")
+        let expected = try still(folder.path, time: "0.5", scale: "1")
+        XCTAssertEqual(after.body, expected)
+
+        try yaml.replacingOccurrences(of: "duration: 1", with: "duration: -3").write(to: file, atomically: true, encoding: .utf8)
+        let error = try events.next(timeout: 5)
+        XCTAssertTrue(error.contains("event: error") && error.contains("duration"), error)
+        let kept = try HTTPTestClient.get(studio, "/api/frame?t=0.5")
+        XCTAssertEqual(kept.body, after.body, "the last good scene is not kept")
+        let scene = try HTTPTestClient.get(studio, "/api/scene")
+        XCTAssertNotNil(scene.json?["error"])
+    }
+
+    func testRenderQueueWritesOnlyInTheOutputFolder() throws {
+        let out = try temporaryFolder()
+        let studio = try startStudio([Self.templates.appendingPathComponent("lower-third").path, "--output-folder", out.path,
+                                      "--set", "duration=2"])
+        let token = try HTTPTestClient.token(studio)
+        for (body, field) in [(#"{"output": "../x.gif"}"#, "output"), (#"{"output": "/tmp/x.gif"}"#, "output"),
+                              (#"{"output": "x.exe"}"#, "output"), (#"{"output": "x.gif", "scale": "big"}"#, "scale"),
+                              (#"{"output": "x.gif", "from": 5, "to": 2}"#, "to"), (#"{"output": "x.gif", "speed": 2}"#, "speed")] {
+            let r = try HTTPTestClient.post(studio, "/api/render", json: body, token: token)
+            XCTAssertEqual(r.status, 400, body)
+            XCTAssertEqual(r.json?["field"] as? String, field, "\(body): \(r.text)")
+        }
+        let r = try HTTPTestClient.post(studio, "/api/render", json: #"{"output": "clip.gif", "scale": 0.05, "from": 0, "to": 5}"#, token: token)
+        XCTAssertEqual(r.status, 202, r.text)
+        let id = try XCTUnwrap(r.json?["id"] as? String)
+        var state = ""
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            state = try HTTPTestClient.get(studio, "/api/render/\(id)").json?["state"] as? String ?? ""
+            if state == "done" || state == "failed" { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTAssertEqual(state, "done")
+        let file = try HTTPTestClient.get(studio, "/api/render/\(id)/file")
+        XCTAssertEqual(file.header("content-type"), "image/gif")
+        XCTAssertEqual(file.body, try Data(contentsOf: out.appendingPathComponent("clip.gif")))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["clip.gif"])
+    }
+}
