@@ -240,7 +240,8 @@ final class HTTPServer: @unchecked Sendable {
                 return
             }
             var response = handler(request)
-            let keepAlive = (request.headers["connection"]?.lowercased() != "close") && response.stream == nil
+            // An error closes the connection: what follows a refused request is not trusted.
+            let keepAlive = request.headers["connection"]?.lowercased() != "close" && response.stream == nil && response.status < 400
             if let stream = response.stream {
                 response.headers.append(("Cache-Control", "no-store"))
                 connection.write(Self.serialize(response, keepAlive: false, head: false, streaming: true))

@@ -65,14 +65,14 @@ final class StudioRenders: @unchecked Sendable {
         }
         var scale = 1.0
         if let s = object["scale"] {
-            guard let v = (s as? NSNumber)?.doubleValue, !(s is Bool), v.isFinite, v > 0, v <= 8 else {
+            guard let n = s as? NSNumber, !isJSONBoolean(n), case let v = n.doubleValue, v.isFinite, v > 0, v <= 8 else {
                 throw FieldError(field: "scale", message: "scale must be a number in (0, 8]")
             }
             scale = v
         }
         func integer(_ key: String) throws -> Int? {
             guard let v = object[key] else { return nil }
-            guard let n = v as? NSNumber, !(v is Bool), let i = Int(exactly: n.doubleValue) else {
+            guard let n = v as? NSNumber, !isJSONBoolean(n), let i = Int(exactly: n.doubleValue) else {
                 throw FieldError(field: key, message: "\(key) must be a whole number")
             }
             return i
@@ -230,4 +230,10 @@ final class StudioRenders: @unchecked Sendable {
             idle.wait()
         }
     }
+}
+
+/// Whether a number JSONSerialization gave is `true`/`false` (on Linux `0 is Bool` holds too:
+/// only the boolean's type code tells them apart).
+func isJSONBoolean(_ n: NSNumber) -> Bool {
+    String(cString: n.objCType) == "c"
 }
