@@ -65,7 +65,7 @@ enum StudioAssets {
         <form id="render">
           <label>File <input id="r-name" value="preview" size="14"></label>
           <select id="r-format"><option>mp4</option><option>gif</option><option>webm</option><option>mov</option><option>webp</option></select>
-          <label>Scale <input id="r-scale" type="number" min="0.1" max="8" step="0.1" value="1"></label>
+          <label>Scale <input id="r-scale" type="number" min="0.05" max="8" step="any" value="1"></label>
           <button type="submit">Render</button>
         </form>
         <div id="jobs"></div>
@@ -132,7 +132,7 @@ enum StudioAssets {
     const state = { scene: null, frame: 0, playing: false, gen: 0, painted: -1, paintedGen: -1, paintedScale: 0, selected: null };
 
     function scale() { return Number($('res').value); }
-    function frameURL(n, s) { return '/api/frame?frame=' + n + '&scale=' + (s || scale()) + '&v=' + state.gen; }
+    function frameURL(n, s, g) { return '/api/frame?frame=' + n + '&scale=' + s + '&v=' + g; }
     function fps() { return state.scene ? state.scene.fps : 30; }
     function lastFrame() { return state.scene ? Math.max(0, state.scene.frameCount - 1) : 0; }
     function pad(n, w) { return String(n).padStart(w || 2, '0'); }
@@ -148,8 +148,8 @@ enum StudioAssets {
     function hideError() { $('overlay').hidden = true; }
     $('overlay-close').addEventListener('click', hideError);
 
-    async function fetchBitmap(n, s) {
-      const r = await fetch(frameURL(n, s));
+    async function fetchBitmap(n, s, g) {
+      const r = await fetch(frameURL(n, s, g));
       if (!r.ok) {
         let message = 'HTTP ' + r.status;
         try { message = (await r.json()).error; } catch (e) { /* not JSON */ }
@@ -158,15 +158,15 @@ enum StudioAssets {
       return createImageBitmap(await r.blob());
     }
 
-    function paint(bitmap, n, s) {
+    function paint(bitmap, n, s, g) {
       if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
         canvas.width = bitmap.width; canvas.height = bitmap.height;
       }
       ctx.clearRect(0, 0, canvas.width, canvas.height);
       ctx.drawImage(bitmap, 0, 0);
       bitmap.close();
-      state.painted = n; state.paintedGen = state.gen; state.paintedScale = s;
-      document.body.dataset.painted = n + '@' + s + '#' + state.gen;
+      state.painted = n; state.paintedGen = g; state.paintedScale = s;
+      document.body.dataset.painted = n + '@' + s + '#' + g;
     }
 
     // Scrubbing: one request in flight; when it lands, the newest wanted frame is asked for next.
@@ -177,8 +177,8 @@ enum StudioAssets {
       if (n === state.painted && g === state.paintedGen && s === state.paintedScale) return;
       inFlight = true;
       try {
-        const bitmap = await fetchBitmap(n, s);
-        if (!state.playing) paint(bitmap, n, s); else bitmap.close();
+        const bitmap = await fetchBitmap(n, s, g);
+        if (!state.playing) paint(bitmap, n, s, g); else bitmap.close();
       } catch (e) {
         showError(String(e.message || e));
       } finally {
@@ -236,7 +236,7 @@ enum StudioAssets {
       for (let k = due; k <= Math.min(lastFrame(), due + 6) && play.pending.size < 3; k++) {
         if (play.pending.has(k) || play.ready.has(k) || k === state.painted && state.paintedGen === state.gen) continue;
         const p = play, g = state.gen;
-        p.pending.set(k, fetchBitmap(k, p.s).then((b) => {
+        p.pending.set(k, fetchBitmap(k, p.s, g).then((b) => {
           p.pending.delete(k);
           if (play === p && p.g === g && k >= p.first) p.ready.set(k, b); else b.close();
         }, () => { p.pending.delete(k); }));
@@ -244,7 +244,7 @@ enum StudioAssets {
       let best = -1;
       for (const k of play.ready.keys()) if (k <= due && k > best) best = k;
       if (best >= 0 && best !== state.painted) {
-        paint(play.ready.get(best), best, play.s);
+        paint(play.ready.get(best), best, play.s, play.g);
         play.ready.delete(best);
         state.frame = best;
         updateTransport();
