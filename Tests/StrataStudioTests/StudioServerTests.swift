@@ -260,3 +260,37 @@ final class StudioServerTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["clip.gif"])
     }
 }
+
+/// A script's own scene, as `swift run my-video preview` serves it.
+struct StudioTinyScript: StrataScript {
+    var scene: Scene {
+        Scene(size: CGSize(width: 80, height: 60), frameRate: 10, duration: 1, background: .hex("#203040")) {
+            Layer().frame(width: 30, height: 20).background(.hex("#FF8800")).id("box").center().fadeIn(duration: 0.5)
+        }
+    }
+}
+
+final class StudioScriptPreviewTests: XCTestCase {
+    func testAScriptsPreviewServesItsSceneAsStillRendersIt() throws {
+        let parsed = try ScriptCommand<StudioTinyScript>.parseAsRoot(["preview", "--port", "0"])
+        let command = try XCTUnwrap(parsed as? PreviewCommand<ScriptSource<StudioTinyScript>>)
+        let studio = try command.makeStudio(log: { _ in })
+        try studio.start()
+        defer { studio.stop() }
+        let frame = try HTTPTestClient.get(studio, "/api/frame?t=0.3&scale=2")
+        XCTAssertEqual(frame.status, 200, frame.text)
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("studio-script-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: out) }
+        try StudioTinyScript.run(arguments: ["still", "--time", "0.3", "--scale", "2", "-o", out.path])
+        XCTAssertEqual(frame.body, try Data(contentsOf: out))
+        let scene = try XCTUnwrap(try HTTPTestClient.get(studio, "/api/scene").json)
+        XCTAssertEqual(scene["frameCount"] as? Int, 10)
+        let rows = try XCTUnwrap(scene["timeline"] as? [[String: Any]])
+        XCTAssertEqual(rows.map { $0["layer"] as? String }, ["box"])
+        // No parameters: a POST of values names the first one it cannot take.
+        let token = try HTTPTestClient.token(studio)
+        let r = try HTTPTestClient.post(studio, "/api/parameters", json: #"{"speed": 2}"#, token: token)
+        XCTAssertEqual(r.status, 400)
+        XCTAssertEqual(r.json?["field"] as? String, "speed")
+    }
+}
