@@ -105,12 +105,14 @@ public final class Studio: @unchecked Sendable {
     }
 
     /// The PNG of the frame at `time` and `scale`.
-    func framePNG(time: Double, scale: Double) throws -> Data {
+    /// `stored`: an uncompressed PNG of the same pixels (StoredPNG), for the page.
+    func framePNG(time: Double, scale: Double, stored: Bool = false) throws -> Data {
         renderLock.lock(); defer { renderLock.unlock() }
         let (scene, gen) = try scene(scale: scale)
-        let key = FrameKey(generation: gen, scale: scale, time: time)
+        let key = FrameKey(generation: gen, scale: scale, time: time, stored: stored)
         if let png = frameCache.get(key) { return png }
-        let png = try scene.renderFrame(at: time).pngData()
+        let bitmap = try scene.renderFrame(at: time)
+        let png = stored ? StoredPNG.encode(bitmap) : try bitmap.pngData()
         frameCache.put(key, png)
         return png
     }
@@ -256,8 +258,14 @@ public final class Studio: @unchecked Sendable {
 
     private func frame(_ request: HTTPRequest) -> HTTPResponse {
         let q = request.query
-        for name in q.keys where !["t", "frame", "scale", "v"].contains(name) {
-            return .error(400, "unknown query field \"\(name.prefix(40))\" (fields: t or frame, scale)", field: name)
+        for name in q.keys where !["t", "frame", "scale", "compression", "v"].contains(name) {
+            return .error(400, "unknown query field \"\(name.prefix(40))\" (fields: t or frame, scale, compression)", field: name)
+        }
+        let stored: Bool
+        switch q["compression"] {
+        case nil, "default": stored = false
+        case "none": stored = true
+        case let other?: return .error(400, "compression \"\(other.prefix(40))\" must be default (the bytes of strata still) or none (the same pixels, uncompressed)", field: "compression")
         }
         var scale = configuration.defaultScale
         if let s = q["scale"] {
@@ -300,7 +308,7 @@ public final class Studio: @unchecked Sendable {
             time = rate.time(ofFrame: n)
         }
         do {
-            let png = try framePNG(time: time, scale: scale)
+            let png = try framePNG(time: time, scale: scale, stored: stored)
             var r = HTTPResponse(status: 200, contentType: "image/png", body: png)
             r.headers.append(("Cache-Control", "no-store"))
             r.headers.append(("X-Strata-Time", formatted(time)))
@@ -504,6 +512,7 @@ struct FrameKey: Hashable {
     let generation: Int
     let scale: Double
     let time: Double
+    let stored: Bool
 }
 
 /// The most recent frames' PNGs (playback loops and scrubbing back ask for them again).

@@ -132,7 +132,8 @@ enum StudioAssets {
     const state = { scene: null, frame: 0, playing: false, gen: 0, painted: -1, paintedGen: -1, paintedScale: 0, selected: null };
 
     function scale() { return Number($('res').value); }
-    function frameURL(n, s, g) { return '/api/frame?frame=' + n + '&scale=' + s + '&v=' + g; }
+    // Uncompressed PNGs: the same pixels as strata still's, without the compression's cost.
+    function frameURL(n, s, g) { return '/api/frame?frame=' + n + '&scale=' + s + '&compression=none&v=' + g; }
     function fps() { return state.scene ? state.scene.fps : 30; }
     function lastFrame() { return state.scene ? Math.max(0, state.scene.frameCount - 1) : 0; }
     function pad(n, w) { return String(n).padStart(w || 2, '0'); }

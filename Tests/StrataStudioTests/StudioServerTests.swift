@@ -55,6 +55,12 @@ final class StudioServerTests: XCTestCase {
         return studio
     }
 
+    private func decode(_ png: Data) throws -> Bitmap {
+        let url = try temporaryFolder().appendingPathComponent("frame.png")
+        try png.write(to: url)
+        return try Bitmap(contentsOfPNG: url)
+    }
+
     /// What `strata still` writes for these arguments.
     private func still(_ template: String, time: String, scale: String) throws -> Data {
         let out = try temporaryFolder().appendingPathComponent("still.png")
@@ -75,6 +81,12 @@ final class StudioServerTests: XCTestCase {
                 XCTAssertEqual(response.header("content-type"), "image/png")
                 let expected = try still(template, time: time, scale: scale)
                 XCTAssertEqual(response.body, expected, "\(name) at t = \(time), scale \(scale): the studio's PNG differs from strata still's")
+                // The page's uncompressed PNG: other bytes, exactly the same pixels (the
+                // lower third's plate is translucent over a transparent background).
+                let fast = try HTTPTestClient.get(studio, "/api/frame?t=\(time)&scale=\(scale)&compression=none")
+                XCTAssertEqual(fast.status, 200)
+                XCTAssertNotEqual(fast.body, expected)
+                XCTAssertEqual(try decode(fast.body), try decode(expected), "\(name) at t = \(time): the uncompressed PNG's pixels differ")
             }
         }
     }
@@ -149,7 +161,7 @@ final class StudioServerTests: XCTestCase {
         let studio = try startStudio([Self.templates.appendingPathComponent("lower-third").path])
         for (query, field) in [("t=-1", "t"), ("t=5.01", "t"), ("t=abc", "t"), ("t=nan", "t"), ("", "t"), ("t=1&frame=2", "frame"),
                                ("frame=150", "frame"), ("frame=1.5", "frame"), ("t=1&scale=0", "scale"), ("t=1&scale=1e9", "scale"),
-                               ("t=1&scale=-2", "scale"), ("t=1&zoom=2", "zoom"), ("t=%ZZ", "t")] {
+                               ("t=1&scale=-2", "scale"), ("t=1&zoom=2", "zoom"), ("t=%ZZ", "t"), ("t=1&compression=fast", "compression")] {
             let r = try HTTPTestClient.get(studio, "/api/frame?\(query)")
             XCTAssertEqual(r.status, 400, "\(query): \(r.text)")
             XCTAssertEqual(r.json?["field"] as? String, field, "\(query): \(r.text)")
