@@ -187,6 +187,18 @@ def main():
     check(result["diff"] == 0 and result["size"] == result["want"],
           f"scrubbing to frame 30 paints strata still's frame: {result['diff']} differing bytes, canvas {result['size']} vs {result['want']} ({scrub_ms:.0f} ms)")
 
+    # Scrub latency as the page sees it: input event → frame painted, 20 distinct frames.
+    latencies = []
+    for k in range(20):
+        frame = 31 + k * 5
+        dt.evaluate(f"window.scrubStart = performance.now(); const s = document.getElementById('scrub'); s.value = {frame}; s.dispatchEvent(new Event('input')); true")
+        dt.wait_for(f"document.body.dataset.painted === '{frame}@0.5#0'", 30, f"frame {frame} painted")
+        latencies.append(dt.evaluate("Number(document.body.dataset.paintedAt) - window.scrubStart"))
+    latencies.sort()
+    print(f"ok   scrub at half size, input event → drawImage done: median {latencies[10]:.0f} ms, p95 {latencies[18]:.0f} ms, max {latencies[-1]:.0f} ms (20 frames)")
+    dt.evaluate("const s = document.getElementById('scrub'); s.value = 30; s.dispatchEvent(new Event('input')); true")
+    dt.wait_for("document.body.dataset.painted === '30@0.5#0'", 30, "frame 30 painted again")
+
     # Keys: → steps a frame, Shift+← ten back.
     for key, code, modifiers in (("ArrowRight", 39, 0), ("ArrowLeft", 37, 8)):
         dt.call("Input.dispatchKeyEvent", type="rawKeyDown", key=key, code=key, windowsVirtualKeyCode=code, modifiers=modifiers)

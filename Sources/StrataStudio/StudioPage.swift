@@ -168,6 +168,7 @@ enum StudioAssets {
       bitmap.close();
       state.painted = n; state.paintedGen = g; state.paintedScale = s;
       document.body.dataset.painted = n + '@' + s + '#' + g;
+      document.body.dataset.paintedAt = performance.now();
     }
 
     // Scrubbing: one request in flight; when it lands, the newest wanted frame is asked for next.
