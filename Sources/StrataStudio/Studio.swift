@@ -29,7 +29,7 @@ public final class Studio: @unchecked Sendable {
     /// Rendering (one scene per scale; a scene renders one frame at a time), under `renderLock`.
     private let renderLock = NSLock()
     private var scenes: [Double: (generation: Int, scene: Scene)] = [:]
-    private var frameCache = FrameCache(capacity: 64)
+    private var frameCache = FrameCache(capacity: 96 << 20)
 
     let renders: StudioRenders
     private var watcher: Thread?
@@ -515,11 +515,13 @@ struct FrameKey: Hashable {
     let stored: Bool
 }
 
-/// The most recent frames' PNGs (playback loops and scrubbing back ask for them again).
+/// The most recent frames' PNGs (playback loops and scrubbing back ask for them again), at most
+/// `capacity` bytes (uncompressed 1920×1080 frames are 8 MB each).
 struct FrameCache {
     let capacity: Int
     private var entries: [FrameKey: Data] = [:]
     private var order: [FrameKey] = []
+    private var bytes = 0
 
     init(capacity: Int) { self.capacity = capacity }
 
@@ -530,8 +532,13 @@ struct FrameCache {
     }
 
     mutating func put(_ key: FrameKey, _ data: Data) {
-        if entries[key] == nil { order.append(key) }
+        guard data.count <= capacity else { return }
+        if let old = entries[key] { bytes -= old.count } else { order.append(key) }
         entries[key] = data
-        while order.count > capacity { entries.removeValue(forKey: order.removeFirst()) }
+        bytes += data.count
+        while bytes > capacity, !order.isEmpty {
+            let oldest = order.removeFirst()
+            bytes -= entries.removeValue(forKey: oldest)?.count ?? 0
+        }
     }
 }

@@ -306,3 +306,20 @@ final class StudioScriptPreviewTests: XCTestCase {
         XCTAssertEqual(r.json?["field"] as? String, "speed")
     }
 }
+
+final class StudioFrameCacheTests: XCTestCase {
+    func testTheCacheKeepsTheNewestFramesWithinItsBytes() {
+        var cache = FrameCache(capacity: 100)
+        func key(_ t: Double) -> FrameKey { FrameKey(generation: 0, scale: 1, time: t, stored: true) }
+        cache.put(key(0), Data(count: 40))
+        cache.put(key(1), Data(count: 40))
+        XCTAssertNotNil(cache.get(key(0)))  // 0 is now the most recent
+        cache.put(key(2), Data(count: 40))  // 120 bytes: the least recent (1) goes
+        XCTAssertNil(cache.get(key(1)))
+        XCTAssertNotNil(cache.get(key(0)))
+        XCTAssertNotNil(cache.get(key(2)))
+        cache.put(key(3), Data(count: 101))  // larger than the whole cache: not kept, nothing evicted
+        XCTAssertNil(cache.get(key(3)))
+        XCTAssertNotNil(cache.get(key(0)))
+    }
+}
