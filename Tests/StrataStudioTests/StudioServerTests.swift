@@ -180,6 +180,58 @@ final class StudioServerTests: XCTestCase {
         XCTAssertEqual(try HTTPTestClient.get(studio, "/api/frame?t=1&scale=0.125").status, 200)
     }
 
+    func testKeepAliveServesSeveralRequestsOnOneConnection() throws {
+        let studio = try startStudio([Self.templates.appendingPathComponent("lower-third").path])
+        let fd = try HTTPTestClient.connect(studio.port)
+        defer { close(fd) }
+        let host = "Host: 127.0.0.1:\(studio.port)"
+        HTTPTestClient.sendAll(fd, Data("GET /api/frame?frame=3&scale=0.125 HTTP/1.1\r\n\(host)\r\n\r\nGET /studio.css HTTP/1.1\r\n\(host)\r\nConnection: close\r\n\r\n".utf8))
+        var bytes = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        let first = try HTTPTestClient.parse(Data(bytes))
+        XCTAssertEqual(first.status, 200)
+        XCTAssertEqual(first.header("connection"), "keep-alive")
+        let length = try XCTUnwrap(first.header("content-length").flatMap(Int.init))
+        let end = try XCTUnwrap(Data(bytes).range(of: Data("\r\n\r\n".utf8))).upperBound + length
+        let second = try HTTPTestClient.parse(Data(bytes[end...]))
+        XCTAssertEqual(second.status, 200)
+        XCTAssertEqual(second.header("content-type"), "text/css; charset=utf-8")
+    }
+
+    func testRandomBytesNeverStopTheServer() throws {
+        let studio = try startStudio([Self.templates.appendingPathComponent("lower-third").path])
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["GET ", "POST ", "/api/frame?", "t=", "frame=", "scale=", "%", "&", "\r\n", ": ", "Host", "Content-Length: ",
+                      "99999999999999999999", "-1", "\u{0}", "é", " HTTP/1.1", "\r\n\r\n", "{", "\"", "/api/render/", "../"]
+        for _ in 0..<150 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...14, using: &generator) { text += pieces.randomElement(using: &generator)! }
+            var junk = Data(text.utf8)
+            for _ in 0..<Int.random(in: 0...8, using: &generator) { junk.append(UInt8.random(in: 0...255, using: &generator)) }
+            // Closed at once: the server must not wait for more (nor stop).
+            let fd = try HTTPTestClient.connect(studio.port)
+            HTTPTestClient.sendAll(fd, junk)
+            shutdown(fd, Int32(SHUT_WR))
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            var head = [UInt8]()
+            while true {
+                let n = recv(fd, &chunk, chunk.count, 0)
+                if n <= 0 { break }
+                head.append(contentsOf: chunk[0..<n])
+            }
+            close(fd)
+            if let status = String(decoding: head.prefix(12), as: UTF8.self).split(separator: " ").dropFirst().first.flatMap({ Int($0) }) {
+                XCTAssertTrue((200..<500).contains(status), "\(status) for \(junk.map { String(format: "%02x", $0) }.joined())")
+            }
+        }
+        XCTAssertEqual(try HTTPTestClient.get(studio, "/api/frame?t=1&scale=0.125").status, 200)
+    }
+
     func testForeignHostOriginAndMissingTokenAreRefused() throws {
         let studio = try startStudio([Self.templates.appendingPathComponent("lower-third").path])
         let rebound = try HTTPTestClient.get(studio, "/api/scene", host: "evil.example:\(studio.port)")
