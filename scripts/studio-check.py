@@ -232,11 +232,16 @@ def main():
     size = dt.evaluate("(() => { const v = document.querySelector('.job video'); return v.videoWidth + 'x' + v.videoHeight + ', ' + v.duration + ' s'; })()")
     check(size.startswith("480x270"), f"the render queue's MP4 plays in a <video> ({size})")
 
+    # Clicking a layer's name outlines it on the frame and lists its presentation values.
+    dt.evaluate("document.querySelector('.tl-row[data-layer=\\'plate\\'] .tl-name').click(); true")
+    info = dt.wait_for("(() => { const t = document.getElementById('layer-info').textContent; return t.startsWith('plate') ? t : ''; })()", 30, "the layer's values")
+    outlined = dt.evaluate("!document.getElementById('outline').hidden && document.getElementById('outline').style.left")
+    check(bool(outlined) and "opacity: 1" in info, f"clicking the layer 'plate' outlines it (left {outlined}) and lists its values")
+
     # A screenshot for the README: a later frame at full resolution, guides on, a row selected.
     dt.evaluate("document.getElementById('res').value = '1'; document.getElementById('res').dispatchEvent(new Event('change')); "
                 "document.getElementById('guides').click(); "
-                "const s = document.getElementById('scrub'); s.value = 45; s.dispatchEvent(new Event('input')); "
-                "document.querySelector('.tl-row[data-layer=\"plate\"] .tl-name').click(); true")
+                "const s = document.getElementById('scrub'); s.value = 45; s.dispatchEvent(new Event('input')); true")
     dt.wait_for("document.body.dataset.painted === '45@1#1'", 60, "frame 45 at full size")
     time.sleep(0.3)
     shot = dt.call("Page.captureScreenshot", format="png")["data"]

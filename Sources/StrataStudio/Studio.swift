@@ -173,6 +173,8 @@ public final class Studio: @unchecked Sendable {
             return sceneJSON()
         case ("GET", "/api/frame"):
             return frame(request)
+        case ("GET", "/api/layer"):
+            return layer(request)
         case ("POST", "/api/parameters"):
             return setParameters(request)
         case ("GET", "/api/events"):
@@ -193,7 +195,7 @@ public final class Studio: @unchecked Sendable {
             guard renders.cancel(id: id) else { return .error(404, "no render job \"\(id.prefix(40))\"", field: "id") }
             return .json(renders.status(id: id) ?? [:])
         default:
-            let known = ["/", "/api/scene", "/api/frame", "/api/parameters", "/api/events", "/api/render"]
+            let known = ["/", "/api/scene", "/api/frame", "/api/layer", "/api/parameters", "/api/events", "/api/render"]
             if known.contains(request.path) || StudioAssets.files[request.path] != nil {
                 return .error(405, "\(request.method) is not allowed on \(request.path)", field: "method")
             }
@@ -316,6 +318,49 @@ public final class Studio: @unchecked Sendable {
         } catch {
             return .error(500, "the frame at \(formatted(time)) s cannot be rendered: \(fieldOf(error).message)")
         }
+    }
+
+    /// The presentation of the layer named `name` at `t`: its bounds in scene points and its
+    /// presentation values (what the page outlines and lists).
+    private func layer(_ request: HTTPRequest) -> HTTPResponse {
+        let q = request.query
+        for name in q.keys where !["name", "t"].contains(name) {
+            return .error(400, "unknown query field \"\(name.prefix(40))\" (fields: name, t)", field: name)
+        }
+        guard let name = q["name"], !name.isEmpty else { return .error(400, "give the layer's name=", field: "name") }
+        guard let text = q["t"], let t = Double(text), t.isFinite else { return .error(400, "t must be a number of seconds", field: "t") }
+        renderLock.lock()
+        defer { renderLock.unlock() }
+        let scene: Scene
+        do { (scene, _) = try self.scene(scale: 1) } catch { return .error(500, fieldOf(error).message) }
+        guard t >= 0, t <= scene.duration else {
+            return .error(400, "t \(formatted(t)) must be between 0 and the duration \(formatted(scene.duration))", field: "t")
+        }
+        guard let model = scene.layer(named: name) else { return .error(404, "no layer named \"\(name.prefix(60))\"", field: "name") }
+        let p: CALayer
+        do {
+            guard let found = try scene.presentation(of: model, at: t) else { return .error(404, "the layer \"\(name.prefix(60))\" is not shown", field: "name") }
+            p = found
+        } catch {
+            return .error(500, "the presentation at \(formatted(t)) s cannot be made: \(fieldOf(error).message)")
+        }
+        let box = p.convert(p.bounds, to: nil)
+        func finite(_ v: CGFloat) -> Double { Double(v).isFinite ? Double(v) : 0 }
+        let m = p.transform
+        var values: [String: Any] = [
+            "position": [finite(p.position.x), finite(p.position.y)],
+            "bounds": [finite(p.bounds.origin.x), finite(p.bounds.origin.y), finite(p.bounds.width), finite(p.bounds.height)],
+            "anchorPoint": [finite(p.anchorPoint.x), finite(p.anchorPoint.y)],
+            "opacity": Double(p.opacity), "zPosition": finite(p.zPosition), "isHidden": p.isHidden,
+            "cornerRadius": finite(p.cornerRadius),
+        ]
+        if m != CATransform3DIdentity {
+            values["transform"] = [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24,
+                                   m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map(finite)
+        }
+        let frame: Any = box.isNull || !box.width.isFinite || !box.height.isFinite ? NSNull()
+            : [finite(box.origin.x), finite(box.origin.y), finite(box.width), finite(box.height)]
+        return .json(["name": name, "type": String(describing: type(of: model)), "t": t, "frame": frame, "values": values])
     }
 
     private func setParameters(_ request: HTTPRequest) -> HTTPResponse {

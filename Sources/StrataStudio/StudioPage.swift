@@ -41,6 +41,7 @@ enum StudioAssets {
             <canvas id="canvas" width="16" height="9"></canvas>
             <div id="guide-action" class="guide" hidden></div>
             <div id="guide-title" class="guide" hidden></div>
+            <div id="outline" hidden></div>
           </div>
           <div id="overlay" hidden><pre id="overlay-text"></pre><button id="overlay-close" type="button">Dismiss</button></div>
         </div>
@@ -61,6 +62,8 @@ enum StudioAssets {
         <form id="params"></form>
         <div class="row"><button id="copy" type="button">Copy as --set flags</button></div>
         <textarea id="flags" rows="3" readonly></textarea>
+        <h2>Layer</h2>
+        <div id="layer-info">Click a layer's name in the timeline.</div>
         <h2>Render</h2>
         <form id="render">
           <label>File <input id="r-name" value="preview" size="14"></label>
@@ -92,6 +95,8 @@ enum StudioAssets {
       background-size: 16px 16px; background-position: 0 0, 0 8px, 8px -8px, -8px 0; }
     #canvas { display: block; width: 100%; height: 100%; }
     #canvas.pixelated { image-rendering: pixelated; }
+    #outline { position: absolute; border: 2px solid #ff3b8d; pointer-events: none; box-shadow: 0 0 0 1px rgba(0,0,0,.6); }
+    #layer-info { font: 11px/1.5 ui-monospace, monospace; color: #bbb; white-space: pre-wrap; }
     .guide { position: absolute; border: 1px dashed rgba(0, 255, 200, .8); pointer-events: none; }
     #guide-action { left: 3.5%; top: 3.5%; right: 3.5%; bottom: 3.5%; }
     #guide-title { left: 5%; top: 5%; right: 5%; bottom: 5%; border-color: rgba(255, 200, 0, .8); }
@@ -193,6 +198,36 @@ enum StudioAssets {
       state.frame = Math.max(0, Math.min(lastFrame(), Math.round(n)));
       updateTransport();
       requestFrame();
+      inspect();
+    }
+
+    // The selected layer's presentation at the playhead: outlined on the frame, values listed.
+    let inspecting = false;
+    async function inspect() {
+      if (!state.selected || !state.scene || inspecting || state.playing) return;
+      inspecting = true;
+      const name = state.selected, n = state.frame;
+      try {
+        const r = await fetch('/api/layer?name=' + encodeURIComponent(name) + '&t=' + (n / fps()));
+        const j = await r.json();
+        const o = $('outline');
+        if (!r.ok) { $('layer-info').textContent = j.error; o.hidden = true; return; }
+        if (j.frame) {
+          const s = state.scene;
+          o.style.left = (100 * j.frame[0] / s.width) + '%'; o.style.top = (100 * j.frame[1] / s.height) + '%';
+          o.style.width = (100 * j.frame[2] / s.width) + '%'; o.style.height = (100 * j.frame[3] / s.height) + '%';
+          o.hidden = false;
+        } else { o.hidden = true; }
+        const lines = [j.name + ' (' + j.type + ') at ' + Number(j.t).toFixed(3) + ' s'];
+        for (const k of Object.keys(j.values).sort()) {
+          const v = j.values[k];
+          lines.push(k + ': ' + (Array.isArray(v) ? v.map((x) => +Number(x).toFixed(3)).join(', ') : (typeof v === 'number' ? +v.toFixed(4) : v)));
+        }
+        $('layer-info').textContent = lines.join('\n');
+      } finally {
+        inspecting = false;
+      }
+      if (state.frame !== n || state.selected !== name) inspect();
     }
 
     function updateTransport() {
@@ -222,6 +257,7 @@ enum StudioAssets {
       if (play) for (const b of play.ready.values()) b.close();
       play = null;
       requestFrame();
+      inspect();
     }
     function tick(now) {
       if (!state.playing || !play) return;
@@ -332,6 +368,8 @@ enum StudioAssets {
         name.addEventListener('click', () => {
           for (const el of tl.querySelectorAll('.tl-row.selected')) el.classList.remove('selected');
           row.classList.add('selected');
+          state.selected = r.layer;
+          inspect();
         });
         row.append(name, track); tl.appendChild(row);
       }
@@ -486,6 +524,10 @@ enum StudioAssets {
       if (s.error) showError(s.error);
       state.frame = Math.min(state.frame, lastFrame());
       layout(); buildTimeline(); buildParameters(); updateTransport(); requestFrame();
+      if (state.selected) {
+        const row = $('timeline').querySelector('.tl-row[data-layer="' + CSS.escape(state.selected) + '"]');
+        if (row) { row.classList.add('selected'); inspect(); } else { state.selected = null; $('outline').hidden = true; }
+      }
     }
 
     const events = new EventSource('/api/events');

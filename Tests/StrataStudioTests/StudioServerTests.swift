@@ -128,6 +128,23 @@ final class StudioServerTests: XCTestCase {
         XCTAssertEqual(slide["ticks"] as? [Double], [0, 0.7])
     }
 
+    func testLayerPresentationAtThePlayhead() throws {
+        let studio = try startStudio([Self.templates.appendingPathComponent("lower-third").path])
+        // The plate is pinned 96 points from the left and slides in from 120 points further left.
+        let held = try XCTUnwrap(try HTTPTestClient.get(studio, "/api/layer?name=plate&t=2").json)
+        let frame = try XCTUnwrap(held["frame"] as? [Double])
+        XCTAssertEqual(frame[0], 96, accuracy: 1e-6)
+        XCTAssertEqual(frame[1] + frame[3], 1080 - 96, accuracy: 1e-6)
+        XCTAssertEqual((held["values"] as? [String: Any])?["opacity"] as? Double, 1)
+        let start = try XCTUnwrap(try HTTPTestClient.get(studio, "/api/layer?name=plate&t=0").json)
+        XCTAssertEqual(try XCTUnwrap(start["frame"] as? [Double])[0], 96 - 120, accuracy: 1e-6)
+        XCTAssertEqual((start["values"] as? [String: Any])?["opacity"] as? Double, 0)
+        let missing = try HTTPTestClient.get(studio, "/api/layer?name=nothing&t=0")
+        XCTAssertEqual(missing.status, 404)
+        XCTAssertEqual(missing.json?["field"] as? String, "name")
+        XCTAssertEqual(try HTTPTestClient.get(studio, "/api/layer?name=plate&t=9").json?["field"] as? String, "t")
+    }
+
     func testParametersChangeTheFrameAndWrongTypesNameTheField() throws {
         let studio = try startStudio([Self.templates.appendingPathComponent("lower-third").path])
         let before = try HTTPTestClient.get(studio, "/api/frame?t=2&scale=0.125")
