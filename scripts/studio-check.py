@@ -224,6 +224,25 @@ def main():
     dt.evaluate("document.getElementById('play').click(); true")
     check("/ 30 fps" in shown, f"playback shows the achieved rate: {shown}")
 
+    # In/out: I and O at frames 10 and 19, playback loops inside them.
+    dt.evaluate("const s = document.getElementById('scrub'); s.value = 10; s.dispatchEvent(new Event('input')); true")
+    dt.wait_for("document.body.dataset.painted.startsWith('10@')", 30, "frame 10")
+    for key, code, frame in (("i", 73, 10), ("o", 79, 19)):
+        if key == "o":
+            dt.evaluate("const s = document.getElementById('scrub'); s.value = 19; s.dispatchEvent(new Event('input')); true")
+            dt.wait_for("document.body.dataset.painted.startsWith('19@')", 30, "frame 19")
+        dt.call("Input.dispatchKeyEvent", type="keyDown", key=key, code="Key" + key.upper(), text=key, windowsVirtualKeyCode=code)
+        dt.call("Input.dispatchKeyEvent", type="keyUp", key=key, code="Key" + key.upper(), windowsVirtualKeyCode=code)
+    shown_range = dt.evaluate("document.getElementById('range').textContent")
+    dt.evaluate("window.seen = new Set(); window.spy = new MutationObserver(() => window.seen.add(parseInt(document.body.dataset.painted))); "
+                "window.spy.observe(document.body, {attributes: true, attributeFilter: ['data-painted']}); document.getElementById('play').click(); true")
+    time.sleep(1.5)
+    seen = dt.evaluate("document.getElementById('play').click(); window.spy.disconnect(); [...window.seen].sort((a, b) => a - b)")
+    check(shown_range == "in 10 – out 19" and seen and min(seen) >= 10 and max(seen) <= 19 and len(seen) > 3,
+          f"I/O set the range ({shown_range!r}); playback stays inside it: painted {seen}")
+    dt.call("Input.dispatchKeyEvent", type="keyDown", key="x", code="KeyX", text="x", windowsVirtualKeyCode=88)
+    dt.call("Input.dispatchKeyEvent", type="keyUp", key="x", code="KeyX", windowsVirtualKeyCode=88)
+
     # The render queue makes an MP4 that plays in a <video>.
     dt.evaluate("document.getElementById('r-name').value = 'studio-check'; document.getElementById('r-format').value = 'mp4'; "
                 "document.getElementById('r-scale').value = '0.25'; document.getElementById('render').requestSubmit(); true")
@@ -232,9 +251,12 @@ def main():
     size = dt.evaluate("(() => { const v = document.querySelector('.job video'); return v.videoWidth + 'x' + v.videoHeight + ', ' + v.duration + ' s'; })()")
     check(size.startswith("480x270"), f"the render queue's MP4 plays in a <video> ({size})")
 
-    # Clicking a layer's name outlines it on the frame and lists its presentation values.
+    # Clicking a layer's name outlines it on the frame and lists its presentation values (at
+    # frame 45, where the plate has slid in: opacity 1).
+    dt.evaluate("const s = document.getElementById('scrub'); s.value = 45; s.dispatchEvent(new Event('input')); true")
+    dt.wait_for("document.body.dataset.painted.startsWith('45@')", 30, "frame 45")
     dt.evaluate("document.querySelector('.tl-row[data-layer=\\'plate\\'] .tl-name').click(); true")
-    info = dt.wait_for("(() => { const t = document.getElementById('layer-info').textContent; return t.startsWith('plate') ? t : ''; })()", 30, "the layer's values")
+    info = dt.wait_for("(() => { const t = document.getElementById('layer-info').textContent; return t.startsWith('plate') && t.includes('1.500 s') ? t : ''; })()", 30, "the layer's values at frame 45")
     outlined = dt.evaluate("!document.getElementById('outline').hidden && document.getElementById('outline').style.left")
     check(bool(outlined) and "opacity: 1" in info, f"clicking the layer 'plate' outlines it (left {outlined}) and lists its values")
 

@@ -50,6 +50,9 @@ enum StudioAssets {
           <button id="prev" type="button" title="Previous frame (←, Shift: 10)">◀︎|</button>
           <button id="next" type="button" title="Next frame (→, Shift: 10)">|▶︎</button>
           <label><input type="checkbox" id="loop" checked> Loop</label>
+          <button id="mark-in" type="button" title="Set the in point at the playhead (I)">In</button>
+          <button id="mark-out" type="button" title="Set the out point at the playhead (O)">Out</button>
+          <span id="range" title="Playback and the render's range (X clears)"></span>
           <input id="scrub" type="range" min="0" max="0" value="0" step="1">
           <input id="timecode" type="text" size="11" title="Seconds (1.5), frame (f45) or HH:MM:SS:FF; Enter to go">
           <span id="frameno"></span>
@@ -69,6 +72,7 @@ enum StudioAssets {
           <label>File <input id="r-name" value="preview" size="14"></label>
           <select id="r-format"><option>mp4</option><option>gif</option><option>webm</option><option>mov</option><option>webp</option></select>
           <label>Scale <input id="r-scale" type="number" min="0.05" max="8" step="any" value="1"></label>
+          <label><input type="checkbox" id="r-range"> In–out only</label>
           <button type="submit">Render</button>
         </form>
         <div id="jobs"></div>
@@ -134,13 +138,22 @@ enum StudioAssets {
     const $ = (id) => document.getElementById(id);
     const token = document.querySelector('meta[name="strata-token"]').content;
     const canvas = $('canvas'), ctx = canvas.getContext('2d');
-    const state = { scene: null, frame: 0, playing: false, gen: 0, painted: -1, paintedGen: -1, paintedScale: 0, selected: null };
+    const state = { scene: null, frame: 0, playing: false, gen: 0, painted: -1, paintedGen: -1, paintedScale: 0, selected: null, in: 0, out: null };
 
     function scale() { return Number($('res').value); }
     // Uncompressed PNGs: the same pixels as strata still's, without the compression's cost.
     function frameURL(n, s, g) { return '/api/frame?frame=' + n + '&scale=' + s + '&compression=none&v=' + g; }
     function fps() { return state.scene ? state.scene.fps : 30; }
     function lastFrame() { return state.scene ? Math.max(0, state.scene.frameCount - 1) : 0; }
+    function outFrame() { return state.out === null ? lastFrame() : Math.min(state.out, lastFrame()); }
+    function showRange() {
+      const whole = state.in === 0 && state.out === null;
+      $('range').textContent = whole ? '' : 'in ' + state.in + ' – out ' + outFrame();
+    }
+    function setIn(n) { state.in = Math.min(n, outFrame()); showRange(); }
+    function setOut(n) { state.out = Math.max(n, state.in); showRange(); }
+    $('mark-in').addEventListener('click', () => setIn(state.frame));
+    $('mark-out').addEventListener('click', () => setOut(state.frame));
     function pad(n, w) { return String(n).padStart(w || 2, '0'); }
     function timecode(n) {
       const f = Math.round(fps()), secs = Math.floor(n / fps() + 1e-9), ff = n - Math.round(secs * fps());
@@ -245,7 +258,7 @@ enum StudioAssets {
     let play = null;
     function startPlayback() {
       if (!state.scene) return;
-      if (state.frame >= lastFrame()) state.frame = 0;
+      if (state.frame >= outFrame() || state.frame < state.in) state.frame = state.in;
       state.playing = true;
       $('play').textContent = '❚❚';
       play = { start: performance.now(), first: state.frame, pending: new Map(), ready: new Map(), paints: [], s: scale(), g: state.gen };
@@ -266,12 +279,12 @@ enum StudioAssets {
         play.ready.clear(); play.pending.clear(); play.g = state.gen; play.s = scale();
       }
       let due = play.first + Math.floor((now - play.start) / 1000 * fps());
-      if (due > lastFrame()) {
-        if ($('loop').checked) { play.start = now; play.first = 0; due = 0;
+      if (due > outFrame()) {
+        if ($('loop').checked) { play.start = now; play.first = state.in; due = state.in;
           for (const b of play.ready.values()) b.close(); play.ready.clear(); }
-        else { state.frame = lastFrame(); updateTransport(); stopPlayback(); return; }
+        else { state.frame = outFrame(); updateTransport(); stopPlayback(); return; }
       }
-      for (let k = due; k <= Math.min(lastFrame(), due + 6) && play.pending.size < 3; k++) {
+      for (let k = due; k <= Math.min(outFrame(), due + 6) && play.pending.size < 3; k++) {
         if (play.pending.has(k) || play.ready.has(k) || k === state.painted && state.paintedGen === state.gen) continue;
         const p = play, g = state.gen;
         p.pending.set(k, fetchBitmap(k, p.s, g).then((b) => {
@@ -314,6 +327,9 @@ enum StudioAssets {
       else if (e.key === 'Home') { seek(0); e.preventDefault(); }
       else if (e.key === 'End') { seek(lastFrame()); e.preventDefault(); }
       else if (e.key === ' ') { state.playing ? stopPlayback() : startPlayback(); e.preventDefault(); }
+      else if (e.key === 'i' || e.key === 'I') setIn(state.frame);
+      else if (e.key === 'o' || e.key === 'O') setOut(state.frame);
+      else if (e.key === 'x' || e.key === 'X') { state.in = 0; state.out = null; showRange(); }
     });
 
     // Zoom: fitted to the viewer, or a fixed percentage (pixel-exact from 100 %).
@@ -464,6 +480,7 @@ enum StudioAssets {
     $('render').addEventListener('submit', async (e) => {
       e.preventDefault();
       const body = { output: $('r-name').value + '.' + $('r-format').value, scale: Number($('r-scale').value) };
+      if ($('r-range').checked) { body.from = state.in; body.to = outFrame(); }
       const r = await fetch('/api/render', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Strata-Token': token }, body: JSON.stringify(body) });
       const j = await r.json();
       if (!r.ok) { showError('render: ' + j.error); return; }
@@ -523,6 +540,8 @@ enum StudioAssets {
       $('scrub').max = lastFrame();
       if (s.error) showError(s.error);
       state.frame = Math.min(state.frame, lastFrame());
+      state.in = Math.min(state.in, lastFrame());
+      showRange();
       layout(); buildTimeline(); buildParameters(); updateTransport(); requestFrame();
       if (state.selected) {
         const row = $('timeline').querySelector('.tl-row[data-layer="' + CSS.escape(state.selected) + '"]');
