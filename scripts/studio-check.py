@@ -251,6 +251,16 @@ def main():
     size = dt.evaluate("(() => { const v = document.querySelector('.job video'); return v.videoWidth + 'x' + v.videoHeight + ', ' + v.duration + ' s'; })()")
     check(size.startswith("480x270"), f"the render queue's MP4 plays in a <video> ({size})")
 
+    # The contact sheet: 12 frames; clicking the sixth (row 2, column 2) goes to frame 62.
+    dt.evaluate("document.getElementById('sheet-open').click(); true")
+    dt.wait_for("(() => { const i = document.getElementById('sheet-img'); return i.complete && i.naturalWidth > 0; })()", 60, "the contact sheet")
+    box = dt.evaluate("(() => { const b = document.getElementById('sheet-img').getBoundingClientRect(); return [b.left, b.top, b.width, b.height]; })()")
+    x, y = box[0] + box[2] * 1.5 / 4, box[1] + box[3] * 1.5 / 3
+    for kind in ("mousePressed", "mouseReleased"):
+        dt.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+    dt.wait_for("document.body.dataset.painted.startsWith('62@')", 30, "frame 62 from the contact sheet")
+    check(True, "the contact sheet opens, and clicking its sixth frame goes to frame 62")
+
     # Clicking a layer's name outlines it on the frame and lists its presentation values (at
     # frame 45, where the plate has slid in: opacity 1).
     dt.evaluate("const s = document.getElementById('scrub'); s.value = 45; s.dispatchEvent(new Event('input')); true")

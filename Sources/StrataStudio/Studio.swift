@@ -173,6 +173,8 @@ public final class Studio: @unchecked Sendable {
             return sceneJSON()
         case ("GET", "/api/frame"):
             return frame(request)
+        case ("GET", "/api/sheet"):
+            return sheet(request)
         case ("GET", "/api/layer"):
             return layer(request)
         case ("POST", "/api/parameters"):
@@ -195,7 +197,7 @@ public final class Studio: @unchecked Sendable {
             guard renders.cancel(id: id) else { return .error(404, "no render job \"\(id.prefix(40))\"", field: "id") }
             return .json(renders.status(id: id) ?? [:])
         default:
-            let known = ["/", "/api/scene", "/api/frame", "/api/layer", "/api/parameters", "/api/events", "/api/render"]
+            let known = ["/", "/api/scene", "/api/frame", "/api/sheet", "/api/layer", "/api/parameters", "/api/events", "/api/render"]
             if known.contains(request.path) || StudioAssets.files[request.path] != nil {
                 return .error(405, "\(request.method) is not allowed on \(request.path)", field: "method")
             }
@@ -317,6 +319,40 @@ public final class Studio: @unchecked Sendable {
             return r
         } catch {
             return .error(500, "the frame at \(formatted(time)) s cannot be rendered: \(fieldOf(error).message)")
+        }
+    }
+
+    /// A contact sheet: the PNG `strata sheet TARGET --count N --columns C --reduction R --scale S`
+    /// writes.
+    private func sheet(_ request: HTTPRequest) -> HTTPResponse {
+        let q = request.query
+        for name in q.keys where !["count", "columns", "reduction", "scale", "v"].contains(name) {
+            return .error(400, "unknown query field \"\(name.prefix(40))\" (fields: count, columns, reduction, scale)", field: name)
+        }
+        var numbers: [String: Int] = ["count": 12, "columns": 4, "reduction": 4]
+        for (name, range) in [("count", 1...400), ("columns", 1...100), ("reduction", 1...64)] {
+            guard let text = q[name] else { continue }
+            guard let n = Int(text), range.contains(n) else {
+                return .error(400, "\(name) \"\(text.prefix(40))\" must be a whole number from \(range.lowerBound) to \(range.upperBound)", field: name)
+            }
+            numbers[name] = n
+        }
+        var scale = configuration.defaultScale
+        if let s = q["scale"] {
+            guard let v = Double(s), v.isFinite, v > 0, v <= 8 else { return .error(400, "scale \"\(s.prefix(40))\" must be a number in (0, 8]", field: "scale") }
+            scale = v
+        }
+        renderLock.lock()
+        defer { renderLock.unlock() }
+        do {
+            let (s, _) = try self.scene(scale: scale)
+            do { try s.validated() } catch { return .error(400, "at scale \(formatted(scale)): \(error)", field: "scale") }
+            let png = try s.contactSheet(count: numbers["count"]!, columns: numbers["columns"]!, reduction: numbers["reduction"]!).pngData()
+            var r = HTTPResponse(status: 200, contentType: "image/png", body: png)
+            r.headers.append(("Cache-Control", "no-store"))
+            return r
+        } catch {
+            return .error(500, "the contact sheet cannot be rendered: \(fieldOf(error).message)")
         }
     }
 

@@ -32,6 +32,7 @@ enum StudioAssets {
       </select></label>
       <label>Resolution <select id="res"><option value="1">Full</option><option value="0.5">Half</option><option value="0.25">Quarter</option></select></label>
       <label><input type="checkbox" id="guides"> Safe areas</label>
+      <button id="sheet-open" type="button">Contact sheet</button>
       <a id="save" download="frame.png" href="#">Save frame as PNG</a>
     </header>
     <main>
@@ -43,6 +44,7 @@ enum StudioAssets {
             <div id="guide-title" class="guide" hidden></div>
             <div id="outline" hidden></div>
           </div>
+          <div id="sheet" hidden><img id="sheet-img" alt="Contact sheet: click a frame to go to it"><button id="sheet-close" type="button">Close</button></div>
           <div id="overlay" hidden><pre id="overlay-text"></pre><button id="overlay-close" type="button">Dismiss</button></div>
         </div>
         <div id="transport">
@@ -99,6 +101,8 @@ enum StudioAssets {
       background-size: 16px 16px; background-position: 0 0, 0 8px, 8px -8px, -8px 0; }
     #canvas { display: block; width: 100%; height: 100%; }
     #canvas.pixelated { image-rendering: pixelated; }
+    #sheet { position: absolute; inset: 0; background: rgba(10, 10, 12, .94); overflow: auto; padding: 12px; z-index: 2; }
+    #sheet img { display: block; max-width: 100%; margin: 0 auto 8px; cursor: crosshair; }
     #outline { position: absolute; border: 2px solid #ff3b8d; pointer-events: none; box-shadow: 0 0 0 1px rgba(0,0,0,.6); }
     #layer-info { font: 11px/1.5 ui-monospace, monospace; color: #bbb; white-space: pre-wrap; }
     .guide { position: absolute; border: 1px dashed rgba(0, 255, 200, .8); pointer-events: none; }
@@ -348,6 +352,22 @@ enum StudioAssets {
     $('res').addEventListener('change', () => requestFrame());
     window.addEventListener('resize', layout);
     $('guides').addEventListener('change', () => { $('guide-action').hidden = $('guide-title').hidden = !$('guides').checked; });
+
+    // The contact sheet: 12 frames at even times; clicking one goes to it.
+    $('sheet-open').addEventListener('click', () => {
+      $('sheet-img').src = '/api/sheet?count=12&columns=4&reduction=4&scale=0.5&v=' + state.gen;
+      $('sheet').hidden = false;
+    });
+    $('sheet-close').addEventListener('click', () => { $('sheet').hidden = true; });
+    $('sheet-img').addEventListener('click', (e) => {
+      const img = $('sheet-img'), box = img.getBoundingClientRect(), s = state.scene;
+      const rows = Math.ceil(12 / 4);
+      const col = Math.min(3, Math.floor((e.clientX - box.left) / box.width * 4));
+      const row = Math.min(rows - 1, Math.floor((e.clientY - box.top) / box.height * rows));
+      const i = row * 4 + col;
+      seek(Math.min(lastFrame(), Math.floor(i * s.duration / 12 * s.fps + 1e-9)));
+      $('sheet').hidden = true;
+    });
 
     // The timeline: a row per named layer, bars for its animations, ticks for their keyframes.
     function buildTimeline() {

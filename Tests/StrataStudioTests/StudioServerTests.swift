@@ -91,6 +91,20 @@ final class StudioServerTests: XCTestCase {
         }
     }
 
+    func testContactSheetEqualsStrataSheet() throws {
+        let template = Self.templates.appendingPathComponent("lower-third").path
+        let studio = try startStudio([template])
+        let response = try HTTPTestClient.get(studio, "/api/sheet?count=6&columns=3&reduction=8&scale=0.5")
+        XCTAssertEqual(response.status, 200, response.text)
+        let out = try temporaryFolder().appendingPathComponent("sheet.png")
+        var command = try StrataCommand.parseAsRoot(["sheet", template, "--count", "6", "--columns", "3", "--reduction", "8", "--scale", "0.5", "-o", out.path])
+        try command.run()
+        XCTAssertEqual(response.body, try Data(contentsOf: out))
+        let bad = try HTTPTestClient.get(studio, "/api/sheet?count=0")
+        XCTAssertEqual(bad.status, 400)
+        XCTAssertEqual(bad.json?["field"] as? String, "count")
+    }
+
     func testFrameIndexIsTheFramesTime() throws {
         let template = Self.templates.appendingPathComponent("lower-third").path
         let studio = try startStudio([template])
