@@ -242,7 +242,7 @@ public final class Studio: @unchecked Sendable {
             "width": Double(scene.size.width), "height": Double(scene.size.height),
             "fps": scene.requestedFrameRate, "duration": scene.duration, "frameCount": scene.frameCount,
             "defaultScale": configuration.defaultScale,
-            "parameters": parameters, "markers": timeline!.markers, "timeline": timeline!.rows,
+            "parameters": parameters, "markers": timeline!.markers, "timeline": timeline!.rows, "files": doc.assetFiles,
         ]
         if let error { object["error"] = error }
         return .json(object)

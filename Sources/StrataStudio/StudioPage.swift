@@ -456,6 +456,15 @@ enum StudioAssets {
           input = document.createElement('input'); input.type = 'text'; input.value = value === undefined ? '' : value;
           if (p.maxLength !== undefined) input.maxLength = p.maxLength;
           read = () => input.value;
+          // A path parameter: the files of the template's folder its kind takes, to pick from.
+          const kinds = { image: /\.(png|jpe?g|webp|gif|bmp|tiff?)$/i, video: /\.(mp4|mov|m4v|webm|mkv|gif)$/i, audio: /\.(wav|mp3|m4a|aac|flac|ogg|opus)$/i,
+            csv: /\.csv$/i, json: /\.json$/i, captions: /\.(srt|vtt)$/i, file: /./ };
+          if (p['x-kind'] && kinds[p['x-kind']]) {
+            const list = document.createElement('datalist'); list.id = 'files-' + name;
+            for (const f of (s.files || []).filter((f) => kinds[p['x-kind']].test(f))) { const o = document.createElement('option'); o.value = f; list.appendChild(o); }
+            input.setAttribute('list', list.id);
+            box.appendChild(list);
+          }
         }
         input.id = 'p-' + name; input.name = name; input.dataset.param = name;
         input.addEventListener('change', () => send(name, read(), box));

@@ -125,6 +125,7 @@ final class StudioServerTests: XCTestCase {
         XCTAssertEqual(scene["fps"] as? Double, 30)
         XCTAssertEqual(scene["duration"] as? Double, 5)
         XCTAssertEqual(scene["frameCount"] as? Int, 150)
+        XCTAssertEqual(scene["files"] as? [String], [])
         let parameters = try XCTUnwrap(scene["parameters"] as? [String: Any])
         let values = try XCTUnwrap(parameters["values"] as? [String: Any])
         XCTAssertEqual(values["name"] as? String, "Grace")
@@ -306,8 +307,13 @@ final class StudioServerTests: XCTestCase {
         let studio = try startStudio([folder.path], watchInterval: 0.05)
         let before = try HTTPTestClient.get(studio, "/api/frame?t=0.5")
         XCTAssertEqual(before.status, 200)
+
         let events = try HTTPTestClient.EventStream(studio)
         XCTAssertTrue(try events.next(timeout: 5).contains("event: hello"))
+        // A file added beside the template reloads it, and the page is offered the file.
+        try Data([1]).write(to: folder.appendingPathComponent("logo.png"))
+        XCTAssertTrue(try events.next(timeout: 5).contains("event: reload"))
+        XCTAssertEqual(try HTTPTestClient.get(studio, "/api/scene").json?["files"] as? [String], ["logo.png"])
 
         try yaml.replacingOccurrences(of: "size: [32, 24]", with: "size: [16, 24]").write(to: file, atomically: true, encoding: .utf8)
         let reload = try events.next(timeout: 5)

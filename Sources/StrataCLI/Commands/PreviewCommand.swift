@@ -109,8 +109,9 @@ struct TemplateStudioTarget: StudioTarget, @unchecked Sendable {
         let adjust = try source.format.adjustment()
         let allow = source.allowedAssetFolders
         let dataFile = source.data
-        let document = StudioDocument(name: template.name, parametersSchema: Data(template.parametersSchema.utf8),
-                                      commandLineValues: text, watchedFiles: Self.watchedFiles(of: url)) { parameters, scale in
+        let watched = Self.watchedFiles(of: url)
+        var document = StudioDocument(name: template.name, parametersSchema: Data(template.parametersSchema.utf8),
+                                      commandLineValues: text, watchedFiles: watched) { parameters, scale in
             var page: [String: Any] = [:]
             if let parameters { page = (try JSONSerialization.jsonObject(with: parameters) as? [String: Any]) ?? [:] }
             var arguments = TemplateArguments(text: text.filter { page[$0.key] == nil })
@@ -122,10 +123,12 @@ struct TemplateStudioTarget: StudioTarget, @unchecked Sendable {
             try scene.validated()
             return scene
         }
+        document.assetFiles = watched.dropFirst().filter { !$0.hasDirectoryPath }.map(\.lastPathComponent)
         return document
     }
 
-    /// The template's file and the files beside it (its assets and data), at most 500.
+    /// The template's file, the files beside it (its assets and data, at most 500) and their
+    /// folder (a file added, removed or saved by renaming changes it).
     static func watchedFiles(of url: URL) -> [URL] {
         var files = [url]
         let folder = url.deletingLastPathComponent()
@@ -136,7 +139,7 @@ struct TemplateStudioTarget: StudioTarget, @unchecked Sendable {
                 if (try? item.resourceValues(forKeys: Set(keys)))?.isRegularFile == true { files.append(item) }
             }
         }
-        return files
+        return files + [URL(fileURLWithPath: folder.path, isDirectory: true)]
     }
 }
 
