@@ -302,9 +302,21 @@ final class StudioServerTests: XCTestCase {
           - {name: fill, type: color, default: "#FF0000"}
         layers:
           - {type: layer, id: box, size: [32, 24], position: [32, 24], backgroundColor: "{{fill}}"}
+        timeline:
+          - {type: wait, duration: 0.3}
+          - {type: marker, name: hit}
+          - {type: animate, target: box, property: opacity, from: 0.5, to: 1, duration: 0.2}
         """
         try yaml.write(to: file, atomically: true, encoding: .utf8)
         let studio = try startStudio([folder.path], watchInterval: 0.05)
+        let scene = try XCTUnwrap(try HTTPTestClient.get(studio, "/api/scene").json)
+        XCTAssertEqual((scene["markers"] as? [[String: Any]])?.first?["name"] as? String, "hit")
+        XCTAssertEqual((scene["markers"] as? [[String: Any]])?.first?["time"] as? Double, 0.3)
+        let box = try XCTUnwrap((scene["timeline"] as? [[String: Any]])?.first { $0["layer"] as? String == "box" })
+        let fade = try XCTUnwrap((box["animations"] as? [[String: Any]])?.first)
+        XCTAssertEqual(fade["keyPath"] as? String, "opacity")
+        XCTAssertEqual(try XCTUnwrap(fade["begin"] as? Double), 0.3, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(fade["end"] as? Double), 0.5, accuracy: 1e-9)
         let before = try HTTPTestClient.get(studio, "/api/frame?t=0.5")
         XCTAssertEqual(before.status, 200)
 
@@ -328,8 +340,7 @@ final class StudioServerTests: XCTestCase {
         XCTAssertTrue(error.contains("event: error") && error.contains("duration"), error)
         let kept = try HTTPTestClient.get(studio, "/api/frame?t=0.5")
         XCTAssertEqual(kept.body, after.body, "the last good scene is not kept")
-        let scene = try HTTPTestClient.get(studio, "/api/scene")
-        XCTAssertNotNil(scene.json?["error"])
+        XCTAssertNotNil(try HTTPTestClient.get(studio, "/api/scene").json?["error"])
     }
 
     func testRenderQueueWritesOnlyInTheOutputFolder() throws {
