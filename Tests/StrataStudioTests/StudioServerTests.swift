@@ -264,6 +264,19 @@ final class StudioServerTests: XCTestCase {
         XCTAssertEqual(try HTTPTestClient.get(studio, "/api/frame?t=1&scale=0.125").status, 200)
     }
 
+    func testBoundBeyondLoopbackOnlyIPLiteralsWithThePortAreServed() throws {
+        let studio = try startStudio([Self.templates.appendingPathComponent("lower-third").path, "--host", "0.0.0.0"])
+        let p = studio.port
+        for host in ["127.0.0.1:\(p)", "192.168.1.5:\(p)", "[fe80::1]:\(p)", "localhost:\(p)", "0.0.0.0:\(p)"] {
+            XCTAssertTrue(studio.hostAllowed(host), host)
+        }
+        for host in ["attacker.example:\(p)", "192.168.1.5:\(p + 1)", "192.168.1.5", "127.0.0.1.nip.io:\(p)"] {
+            XCTAssertFalse(studio.hostAllowed(host), host)
+        }
+        XCTAssertEqual(try HTTPTestClient.get(studio, "/api/scene", host: "10.1.2.3:\(p)").status, 200)
+        XCTAssertEqual(try HTTPTestClient.get(studio, "/api/scene", host: "rebind.example:\(p)").status, 403)
+    }
+
     func testForeignHostOriginAndMissingTokenAreRefused() throws {
         let studio = try startStudio([Self.templates.appendingPathComponent("lower-third").path])
         let rebound = try HTTPTestClient.get(studio, "/api/scene", host: "evil.example:\(studio.port)")
