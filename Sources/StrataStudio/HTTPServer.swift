@@ -37,7 +37,11 @@ struct HTTPResponse {
 
     /// A JSON response of `object`.
     static func json(_ object: Any, status: Int = 200) -> HTTPResponse {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        guard JSONSerialization.isValidJSONObject(object),
+              let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            return HTTPResponse(status: 500, contentType: "application/json; charset=utf-8",
+                                body: Data(#"{"error":"the answer holds a value JSON cannot encode (a number that is not finite)"}"#.utf8))
+        }
         return HTTPResponse(status: status, contentType: "application/json; charset=utf-8", body: data)
     }
 
@@ -218,7 +222,8 @@ final class HTTPServer: @unchecked Sendable {
                 lock.unlock()
                 connection.close()
             }
-            thread.stackSize = 1 << 20
+            // Frames are rendered on this thread: the stack of a main thread, for deep layer trees.
+            thread.stackSize = 8 << 20
             thread.start()
         }
         Glibc.close(listener)

@@ -37,20 +37,24 @@ enum StudioTimeline {
 
     /// One animation's interval in scene time and its keyframe ticks (a group's members inside it).
     static func describe(_ a: CAAnimation, key: String, offset: Double, sceneEnd: Double) -> [String: Any] {
-        let begin = offset + a.beginTime
-        let single = a.duration > 0 ? a.duration : 0.25
-        let speed = a.speed == 0 ? 1 : Double(abs(a.speed))
+        // Any numbers an animation may hold (NaN, ∞, 1e300) give finite intervals in the scene.
+        let begin = (offset + a.beginTime).isFinite ? min(max(offset + a.beginTime, -sceneEnd), sceneEnd) : 0
+        let single = a.duration > 0 && a.duration.isFinite ? a.duration : 0.25
+        let speed = a.speed == 0 || !a.speed.isFinite ? 1 : Double(abs(a.speed))
         let cycle = single * (a.autoreverses ? 2 : 1) / speed
         var active: Double
         if a.repeatDuration > 0 { active = a.repeatDuration / speed }
         else if a.repeatCount.isInfinite { active = .infinity }
         else { active = cycle * Double(max(a.repeatCount, 1)) }
-        let end = min(begin + active, sceneEnd)
+        if active.isNaN { active = cycle }
+        let end = max(begin, min(begin + active, sceneEnd))
         var ticks: [Double] = []
-        let repeats = a.repeatCount.isInfinite ? Int.max : max(1, Int(Double(a.repeatCount).rounded(.up)))
+        let count = Double(a.repeatCount)
+        let repeats = !count.isFinite || count > 200 ? 200 : max(1, Int(count.rounded(.up)))
         var starts: [Double] = []
         var s = begin
-        while s <= end + 1e-9, starts.count < min(repeats, 200) { starts.append(s); s += cycle }
+        while s <= end + 1e-9, starts.count < repeats, cycle.isFinite, cycle > 0 { starts.append(s); s += cycle }
+        if starts.isEmpty { starts.append(begin) }
         var kind = "animation"
         var keyPath: String?
         if let p = a as? CAPropertyAnimation { keyPath = p.keyPath }
@@ -69,7 +73,7 @@ enum StudioTimeline {
         }
         var result: [String: Any] = ["key": key, "kind": kind, "begin": begin, "end": end]
         if let keyPath { result["keyPath"] = keyPath }
-        result["ticks"] = ticks.filter { $0 <= end + 1e-9 }.map { ($0 * 1e6).rounded() / 1e6 }
+        result["ticks"] = ticks.filter { $0.isFinite && $0 <= end + 1e-9 }.map { ($0 * 1e6).rounded() / 1e6 }
         if let g = a as? CAAnimationGroup {
             result["animations"] = (g.animations ?? []).prefix(100).enumerated().map { i, m in
                 describe(m, key: "\(key)[\(i)]", offset: begin, sceneEnd: end)

@@ -436,3 +436,29 @@ final class StudioFrameCacheTests: XCTestCase {
         XCTAssertNotNil(cache.get(key(0)))
     }
 }
+
+final class StudioTimelineTests: XCTestCase {
+    func testAnAnimationsIntervalTicksAndOddNumbers() throws {
+        let a = CAKeyframeAnimation(keyPath: "opacity")
+        a.values = [0, 1, 0.5]
+        a.keyTimes = [0, 0.25, 1]
+        a.beginTime = 1
+        a.duration = 2
+        a.repeatCount = 2
+        let d = StudioTimeline.describe(a, key: "k", offset: 0, sceneEnd: 10)
+        XCTAssertEqual(d["begin"] as? Double, 1)
+        XCTAssertEqual(d["end"] as? Double, 5)
+        XCTAssertEqual(d["ticks"] as? [Double], [1, 1.5, 3, 3, 3.5, 5])
+        XCTAssertEqual(d["kind"] as? String, "keyframe")
+        // NaN, ∞ and huge repeat counts still give a finite interval that JSON can encode.
+        let odd = CABasicAnimation(keyPath: "position.x")
+        odd.beginTime = .nan
+        odd.duration = .infinity
+        odd.repeatCount = 1e30
+        odd.speed = .nan
+        let o = StudioTimeline.describe(odd, key: "odd", offset: 0, sceneEnd: 4)
+        XCTAssertTrue(JSONSerialization.isValidJSONObject(o), "\(o)")
+        XCTAssertEqual(o["begin"] as? Double, 0)
+        XCTAssertEqual(o["end"] as? Double, 4)
+    }
+}
