@@ -175,6 +175,8 @@ public final class Studio: @unchecked Sendable {
             return frame(request)
         case ("GET", "/api/sheet"):
             return sheet(request)
+        case ("GET", "/api/rows"):
+            return rows(request)
         case ("GET", "/api/layer"):
             return layer(request)
         case ("POST", "/api/parameters"):
@@ -197,7 +199,7 @@ public final class Studio: @unchecked Sendable {
             guard renders.cancel(id: id) else { return .error(404, "no render job \"\(id.prefix(40))\"", field: "id") }
             return .json(renders.status(id: id) ?? [:])
         default:
-            let known = ["/", "/api/scene", "/api/frame", "/api/sheet", "/api/layer", "/api/parameters", "/api/events", "/api/render"]
+            let known = ["/", "/api/scene", "/api/frame", "/api/sheet", "/api/rows", "/api/layer", "/api/parameters", "/api/events", "/api/render"]
             if known.contains(request.path) || StudioAssets.files[request.path] != nil {
                 return .error(405, "\(request.method) is not allowed on \(request.path)", field: "method")
             }
@@ -319,6 +321,28 @@ public final class Studio: @unchecked Sendable {
             return r
         } catch {
             return .error(500, "the frame at \(formatted(time)) s cannot be rendered: \(fieldOf(error).message)")
+        }
+    }
+
+    /// The rows of a CSV file beside the template (one the studio listed itself in `files`:
+    /// the name is looked up in that list, never joined to a path as sent), at most 1000.
+    private func rows(_ request: HTTPRequest) -> HTTPResponse {
+        guard let name = request.query["file"] else { return .error(400, "give the CSV file's name, file=NAME", field: "file") }
+        lock.lock()
+        let doc = document
+        lock.unlock()
+        guard let folder = doc.assetFolder, let listed = doc.assetFiles.first(where: { $0 == name }),
+              listed.lowercased().hasSuffix(".csv") else {
+            return .error(404, "\"\(name.prefix(80))\" is not a CSV file beside the template (files: \(doc.assetFiles.filter { $0.lowercased().hasSuffix(".csv") }.joined(separator: ", ")))", field: "file")
+        }
+        do {
+            let rows = try DataRows.csv(contentsOf: folder.appendingPathComponent(listed, isDirectory: false))
+            var columns: [String] = []
+            for row in rows.prefix(1) { columns = row.fields.keys.sorted() }
+            return .json(["file": listed, "columns": columns, "count": rows.count,
+                          "rows": rows.prefix(1000).map { ["line": $0.line, "fields": $0.fields] as [String: Any] }])
+        } catch {
+            return .error(422, "\(error)", field: "file")
         }
     }
 

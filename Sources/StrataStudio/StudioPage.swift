@@ -65,6 +65,10 @@ enum StudioAssets {
       <aside>
         <h2>Parameters</h2>
         <form id="params"></form>
+        <div class="row" id="rows-box" hidden>
+          <label>Data row <select id="rows-file"><option value="">CSV file…</option></select></label>
+          <select id="rows-pick" hidden></select>
+        </div>
         <div class="row"><button id="copy" type="button">Copy as --set flags</button></div>
         <textarea id="flags" rows="3" readonly></textarea>
         <h2>Layer</h2>
@@ -490,6 +494,57 @@ enum StudioAssets {
       requestFrame();
     }
 
+    // A row of a CSV file beside the template fills the parameters its columns name.
+    function buildRows() {
+      const csvs = (state.scene.files || []).filter((f) => /\.csv$/i.test(f));
+      $('rows-box').hidden = !csvs.length || !state.scene.parameters.schema;
+      const sel = $('rows-file');
+      while (sel.options.length > 1) sel.remove(1);
+      for (const f of csvs) { const o = document.createElement('option'); o.value = o.textContent = f; sel.appendChild(o); }
+      $('rows-pick').hidden = true;
+    }
+    let rowData = null;
+    $('rows-file').addEventListener('change', async () => {
+      const file = $('rows-file').value, pick = $('rows-pick');
+      pick.textContent = ''; pick.hidden = true; rowData = null;
+      if (!file) return;
+      const r = await fetch('/api/rows?file=' + encodeURIComponent(file));
+      const j = await r.json();
+      if (!r.ok) { showError(j.error); return; }
+      rowData = j;
+      const props = state.scene.parameters.schema.properties;
+      const named = j.columns.filter((c) => props[c]);
+      const head = document.createElement('option'); head.value = '';
+      head.textContent = named.length ? j.count + ' rows: pick one' : 'no column names a parameter';
+      pick.appendChild(head);
+      j.rows.forEach((row, i) => {
+        const o = document.createElement('option'); o.value = i;
+        o.textContent = 'line ' + row.line + ': ' + named.slice(0, 3).map((c) => row.fields[c]).join(' · ');
+        pick.appendChild(o);
+      });
+      pick.hidden = false;
+    });
+    $('rows-pick').addEventListener('change', async () => {
+      const i = $('rows-pick').value;
+      if (i === '' || !rowData) return;
+      const props = state.scene.parameters.schema.properties, body = {};
+      for (const [k, v] of Object.entries(rowData.rows[Number(i)].fields)) {
+        const p = props[k];
+        if (!p) continue;
+        if (p.type === 'number' || p.type === 'integer') body[k] = v === '' ? null : Number(v);
+        else if (p.type === 'boolean') body[k] = v === 'true';
+        else if (p.type === 'array') { try { body[k] = JSON.parse(v); } catch (e) { body[k] = v.split(',').map((x) => x.trim()); } }
+        else body[k] = v;
+      }
+      const r = await fetch('/api/parameters', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Strata-Token': token }, body: JSON.stringify(body) });
+      const j = await r.json();
+      if (!r.ok) { showError('row ' + rowData.rows[Number(i)].line + ': ' + j.error); return; }
+      state.gen = j.generation;
+      state.scene.parameters.values = j.values;
+      buildParameters();
+      requestFrame();
+    });
+
     function shellQuote(v) { return "'" + String(v).replace(/'/g, "'\\''") + "'"; }
     function updateFlags() {
       const values = (state.scene && state.scene.parameters.values) || {};
@@ -571,7 +626,7 @@ enum StudioAssets {
       state.frame = Math.min(state.frame, lastFrame());
       state.in = Math.min(state.in, lastFrame());
       showRange();
-      layout(); buildTimeline(); buildParameters(); updateTransport(); requestFrame();
+      layout(); buildTimeline(); buildParameters(); buildRows(); updateTransport(); requestFrame();
       if (state.selected) {
         const row = $('timeline').querySelector('.tl-row[data-layer="' + CSS.escape(state.selected) + '"]');
         if (row) { row.classList.add('selected'); inspect(); } else { state.selected = null; $('outline').hidden = true; }

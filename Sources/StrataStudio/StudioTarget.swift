@@ -24,6 +24,8 @@ public struct StudioDocument: @unchecked Sendable {
     public var watchedFiles: [URL]
     /// Files a path parameter may name (relative to the template's folder), offered by the page.
     public var assetFiles: [String] = []
+    /// The folder `assetFiles` are in (nil: none).
+    public var assetFolder: URL?
     /// The scene with `parameters` (a JSON object of values, or nil for none) at `scale`
     /// pixels per point: exactly the scene `strata still … --scale S` renders.
     public var makeScene: (_ parameters: Data?, _ scale: Double) throws -> Scene

@@ -105,6 +105,32 @@ final class StudioServerTests: XCTestCase {
         XCTAssertEqual(bad.json?["field"] as? String, "count")
     }
 
+    func testRowsOfACSVBesideTheTemplate() throws {
+        let folder = try temporaryFolder().appendingPathComponent("card")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try """
+        size: [40, 30]
+        duration: 1
+        parameters:
+          - {name: fill, type: color, default: "#FF0000"}
+        layers:
+          - {type: layer, size: [40, 30], position: [20, 15], backgroundColor: "{{fill}}"}
+        """.write(to: folder.appendingPathComponent("card.yaml"), atomically: true, encoding: .utf8)
+        try "fill,label\n#00FF00,green\n\"#0000FF\",blue\n".write(to: folder.appendingPathComponent("people.csv"), atomically: true, encoding: .utf8)
+        let studio = try startStudio([folder.path])
+        let rows = try XCTUnwrap(try HTTPTestClient.get(studio, "/api/rows?file=people.csv").json)
+        XCTAssertEqual(rows["columns"] as? [String], ["fill", "label"])
+        let list = try XCTUnwrap(rows["rows"] as? [[String: Any]])
+        XCTAssertEqual(list.map { ($0["fields"] as? [String: String])?["fill"] }, ["#00FF00", "#0000FF"])
+        XCTAssertEqual(list.map { $0["line"] as? Int }, [2, 3])
+        // Only files the studio listed, by name: no path from the request reaches the file system.
+        for name in ["../card/people.csv", "/etc/passwd", "card.yaml", "missing.csv"] {
+            let r = try HTTPTestClient.get(studio, "/api/rows?file=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
+            XCTAssertEqual(r.status, 404, name)
+            XCTAssertEqual(r.json?["field"] as? String, "file")
+        }
+    }
+
     func testFrameIndexIsTheFramesTime() throws {
         let template = Self.templates.appendingPathComponent("lower-third").path
         let studio = try startStudio([template])

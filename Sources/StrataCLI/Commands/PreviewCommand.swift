@@ -124,6 +124,7 @@ struct TemplateStudioTarget: StudioTarget, @unchecked Sendable {
             return scene
         }
         document.assetFiles = watched.dropFirst().filter { !$0.hasDirectoryPath }.map(\.lastPathComponent)
+        document.assetFolder = url.deletingLastPathComponent()
         return document
     }
 
