@@ -55,9 +55,11 @@ struct HTTPResponse {
 
 /// A client connection: a socket written whole, with a lock so that a stream and the server
 /// (closing it on shutdown) do not interleave.
+// @unchecked: `closed` is read and written only inside `lock.locked`, and every write to the
+// socket happens there too; `fd` never changes.
 final class HTTPConnection: @unchecked Sendable {
     let fd: Int32
-    private let lock = NSLock()
+    private let lock = StudioLock()
     private var closed = false
 
     init(fd: Int32) { self.fd = fd }
@@ -65,7 +67,10 @@ final class HTTPConnection: @unchecked Sendable {
     /// Writes all of `data`; false when the peer is gone.
     @discardableResult
     func write(_ data: Data) -> Bool {
-        lock.lock(); defer { lock.unlock() }
+        lock.locked { writeLocked(data) }
+    }
+
+    private func writeLocked(_ data: Data) -> Bool {
         if closed { return false }
         return data.withUnsafeBytes { raw -> Bool in
             guard let base = raw.baseAddress else { return true }
@@ -91,15 +96,15 @@ final class HTTPConnection: @unchecked Sendable {
 
     /// Shuts the socket down (a thread blocked reading it wakes); `close` happens once.
     func shutdownSocket() {
-        lock.lock(); defer { lock.unlock() }
-        if !closed { _ = Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+        lock.locked { if !closed { _ = Glibc.shutdown(fd, Int32(SHUT_RDWR)) } }
     }
 
     func close() {
-        lock.lock(); defer { lock.unlock() }
-        if closed { return }
-        closed = true
-        _ = Glibc.close(fd)
+        lock.locked {
+            if closed { return }
+            closed = true
+            _ = Glibc.close(fd)
+        }
     }
 }
 
@@ -111,6 +116,8 @@ struct HTTPParseError: Error {
 }
 
 /// The listening socket and its connection threads.
+// @unchecked: `port`, `listener` and `acceptThread` are set by `start` before the accept thread
+// runs and only read after; `connections` and `stopping` are touched only inside `lock.locked`.
 final class HTTPServer: @unchecked Sendable {
     /// The longest request line and headers together.
     static let maximumHeaderBytes = 16 * 1024
@@ -125,7 +132,7 @@ final class HTTPServer: @unchecked Sendable {
     private(set) var port: Int = 0
     private var listener: Int32 = -1
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
-    private let lock = NSLock()
+    private let lock = StudioLock()
     private var connections: [ObjectIdentifier: HTTPConnection] = [:]
     private var stopping = false
     private var acceptThread: Thread?
@@ -181,11 +188,10 @@ final class HTTPServer: @unchecked Sendable {
 
     /// Stops accepting, closes every connection and waits for the accept loop to end.
     func stop() {
-        lock.lock()
-        let wasStopping = stopping
-        stopping = true
-        let open = Array(connections.values)
-        lock.unlock()
+        let (wasStopping, open) = lock.locked { () -> (Bool, [HTTPConnection]) in
+            defer { stopping = true }
+            return (stopping, Array(connections.values))
+        }
         guard !wasStopping, listener >= 0 else { return }
         for c in open { c.shutdownSocket() }
         finished.wait()
@@ -195,10 +201,7 @@ final class HTTPServer: @unchecked Sendable {
         while true {
             var p = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             let ready = poll(&p, 1, 100)
-            lock.lock()
-            let stop = stopping
-            lock.unlock()
-            if stop { break }
+            if lock.locked({ stopping }) { break }
             guard ready > 0 else { continue }
             let client = accept(listener, nil, nil)
             guard client >= 0 else { continue }
@@ -206,10 +209,11 @@ final class HTTPServer: @unchecked Sendable {
             var one: Int32 = 1
             setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             let connection = HTTPConnection(fd: client)
-            lock.lock()
-            let full = connections.count >= Self.maximumConnections
-            if !full { connections[ObjectIdentifier(connection)] = connection }
-            lock.unlock()
+            let full = lock.locked { () -> Bool in
+                let full = connections.count >= Self.maximumConnections
+                if !full { connections[ObjectIdentifier(connection)] = connection }
+                return full
+            }
             if full {
                 connection.write(Self.serialize(.error(503, "too many connections"), keepAlive: false, head: false))
                 connection.close()
@@ -217,9 +221,7 @@ final class HTTPServer: @unchecked Sendable {
             }
             let thread = Thread { [self] in
                 serve(connection)
-                lock.lock()
-                connections.removeValue(forKey: ObjectIdentifier(connection))
-                lock.unlock()
+                lock.locked { _ = connections.removeValue(forKey: ObjectIdentifier(connection)) }
                 connection.close()
             }
             // Frames are rendered on this thread: the stack of a main thread, for deep layer trees.

@@ -7,6 +7,8 @@ import Foundation
 import Strata
 
 /// A running studio (`strata preview TARGET`).
+// @unchecked: the mutable state below is read and written only inside `lock.locked` (and the
+// scenes and frames inside `renderLock.locked`); `server` and `watcher` are set once by `start`.
 public final class Studio: @unchecked Sendable {
     public let configuration: StudioConfiguration
     let target: StudioTarget
@@ -15,7 +17,7 @@ public final class Studio: @unchecked Sendable {
     private var server: HTTPServer?
 
     // State, under `lock`.
-    private let lock = NSLock()
+    private let lock = StudioLock()
     private var document: StudioDocument
     /// Bumped by every reload and parameter change.
     private var generation = 0
@@ -27,7 +29,7 @@ public final class Studio: @unchecked Sendable {
     private var timelineCache: (generation: Int, rows: [[String: Any]], markers: [[String: Any]])?
 
     /// Rendering (one scene per scale; a scene renders one frame at a time), under `renderLock`.
-    private let renderLock = NSLock()
+    private let renderLock = StudioLock()
     private var scenes: [Double: (generation: Int, scene: Scene)] = [:]
     private var frameCache = FrameCache(capacity: 96 << 20)
 
@@ -72,10 +74,10 @@ public final class Studio: @unchecked Sendable {
     /// Stops: cancels renders (their partial files are removed), closes the event streams and
     /// connections, and stops watching.
     public func stop() {
-        lock.lock()
-        let already = stopping
-        stopping = true
-        lock.unlock()
+        let already = lock.locked { () -> Bool in
+            defer { stopping = true }
+            return stopping
+        }
         guard !already else { return }
         renders.stopAll()
         server?.stop()
@@ -93,9 +95,7 @@ public final class Studio: @unchecked Sendable {
     /// The scene of the current generation at `scale` (made once per generation and scale).
     /// Call with `renderLock` held.
     private func scene(scale: Double) throws -> (Scene, Int) {
-        lock.lock()
-        let doc = document, values = overrides, gen = generation
-        lock.unlock()
+        let (doc, values, gen) = lock.locked { (document, overrides, generation) }
         if let cached = scenes[scale], cached.generation == gen { return (cached.scene, gen) }
         let s = try makeScene(document: doc, overrides: values, scale: scale)
         scenes = scenes.filter { $0.value.generation == gen }
@@ -107,14 +107,15 @@ public final class Studio: @unchecked Sendable {
     /// The PNG of the frame at `time` and `scale`.
     /// `stored`: an uncompressed PNG of the same pixels (StoredPNG), for the page.
     func framePNG(time: Double, scale: Double, stored: Bool = false) throws -> Data {
-        renderLock.lock(); defer { renderLock.unlock() }
-        let (scene, gen) = try scene(scale: scale)
-        let key = FrameKey(generation: gen, scale: scale, time: time, stored: stored)
-        if let png = frameCache.get(key) { return png }
-        let bitmap = try scene.renderFrame(at: time)
-        let png = stored ? StoredPNG.encode(bitmap) : try bitmap.pngData()
-        frameCache.put(key, png)
-        return png
+        try renderLock.lockedThrowing {
+            let (scene, gen) = try scene(scale: scale)
+            let key = FrameKey(generation: gen, scale: scale, time: time, stored: stored)
+            if let png = frameCache.get(key) { return png }
+            let bitmap = try scene.renderFrame(at: time)
+            let png = stored ? StoredPNG.encode(bitmap) : try bitmap.pngData()
+            frameCache.put(key, png)
+            return png
+        }
     }
 
     // MARK: Routes
@@ -220,22 +221,18 @@ public final class Studio: @unchecked Sendable {
     private func sceneJSON() -> HTTPResponse {
         let scene: Scene, gen: Int
         do {
-            renderLock.lock()
-            defer { renderLock.unlock() }
-            (scene, gen) = try self.scene(scale: 1)
+            (scene, gen) = try renderLock.lockedThrowing { try self.scene(scale: 1) }
         } catch {
             return .error(500, fieldOf(error).message)
         }
-        lock.lock()
-        let doc = document, values = overrides, error = lastError
-        var timeline = timelineCache?.generation == gen ? timelineCache : nil
-        lock.unlock()
+        let (doc, values, error, cached) = lock.locked { (document, overrides, lastError, timelineCache) }
+        var timeline = cached?.generation == gen ? cached : nil
         if timeline == nil {
             // A scene of its own: the timeline moves it to its end.
             let fresh = (try? makeScene(document: doc, overrides: values, scale: 1)) ?? scene
             let t = fresh === scene ? (rows: [[String: Any]](), markers: [[String: Any]]()) : StudioTimeline.describe(fresh)
             timeline = (gen, t.rows, t.markers)
-            lock.lock(); timelineCache = timeline; lock.unlock()
+            lock.locked { timelineCache = timeline }
         }
         var parameters: [String: Any] = ["values": currentValues(doc, values)]
         if let schema = doc.parametersSchema, let object = try? JSONSerialization.jsonObject(with: schema) { parameters["schema"] = object }
@@ -282,10 +279,8 @@ public final class Studio: @unchecked Sendable {
         }
         let info: (duration: Double, frames: Int, rate: FrameRate?)
         do {
-            renderLock.lock()
-            defer { renderLock.unlock() }
             // The size is checked on the scale-1 scene before one at `scale` is made.
-            let (s, _) = try scene(scale: 1)
+            let s = try renderLock.lockedThrowing { try scene(scale: 1).0 }
             let w = (Double(s.size.width) * scale).rounded(), h = (Double(s.size.height) * scale).rounded()
             guard w >= 1, h >= 1, w <= Double(s.maximumPixelSize), h <= Double(s.maximumPixelSize) else {
                 return .error(400, "scale \(formatted(scale)) makes a frame of \(formatted(w))×\(formatted(h)) px: each side must be 1 to \(s.maximumPixelSize) px", field: "scale")
@@ -328,9 +323,7 @@ public final class Studio: @unchecked Sendable {
     /// the name is looked up in that list, never joined to a path as sent), at most 1000.
     private func rows(_ request: HTTPRequest) -> HTTPResponse {
         guard let name = request.query["file"] else { return .error(400, "give the CSV file's name, file=NAME", field: "file") }
-        lock.lock()
-        let doc = document
-        lock.unlock()
+        let doc = lock.locked { document }
         guard let folder = doc.assetFolder, let listed = doc.assetFiles.first(where: { $0 == name }),
               listed.lowercased().hasSuffix(".csv") else {
             return .error(404, "\"\(name.prefix(80))\" is not a CSV file beside the template (files: \(doc.assetFiles.filter { $0.lowercased().hasSuffix(".csv") }.joined(separator: ", ")))", field: "file")
@@ -366,17 +359,17 @@ public final class Studio: @unchecked Sendable {
             guard let v = Double(s), v.isFinite, v > 0, v <= 8 else { return .error(400, "scale \"\(s.prefix(40))\" must be a number in (0, 8]", field: "scale") }
             scale = v
         }
-        renderLock.lock()
-        defer { renderLock.unlock() }
-        do {
-            let (s, _) = try self.scene(scale: scale)
-            do { try s.validated() } catch { return .error(400, "at scale \(formatted(scale)): \(error)", field: "scale") }
-            let png = try s.contactSheet(count: numbers["count"]!, columns: numbers["columns"]!, reduction: numbers["reduction"]!).pngData()
-            var r = HTTPResponse(status: 200, contentType: "image/png", body: png)
-            r.headers.append(("Cache-Control", "no-store"))
-            return r
-        } catch {
-            return .error(500, "the contact sheet cannot be rendered: \(fieldOf(error).message)")
+        return renderLock.locked { () -> HTTPResponse in
+            do {
+                let (s, _) = try self.scene(scale: scale)
+                do { try s.validated() } catch { return .error(400, "at scale \(formatted(scale)): \(error)", field: "scale") }
+                let png = try s.contactSheet(count: numbers["count"]!, columns: numbers["columns"]!, reduction: numbers["reduction"]!).pngData()
+                var r = HTTPResponse(status: 200, contentType: "image/png", body: png)
+                r.headers.append(("Cache-Control", "no-store"))
+                return r
+            } catch {
+                return .error(500, "the contact sheet cannot be rendered: \(fieldOf(error).message)")
+            }
         }
     }
 
@@ -389,8 +382,11 @@ public final class Studio: @unchecked Sendable {
         }
         guard let name = q["name"], !name.isEmpty else { return .error(400, "give the layer's name=", field: "name") }
         guard let text = q["t"], let t = Double(text), t.isFinite else { return .error(400, "t must be a number of seconds", field: "t") }
-        renderLock.lock()
-        defer { renderLock.unlock() }
+        return renderLock.locked { layerLocked(name: name, t: t) }
+    }
+
+    /// `layer` with the render lock held.
+    private func layerLocked(name: String, t: Double) -> HTTPResponse {
         let scene: Scene
         do { (scene, _) = try self.scene(scale: 1) } catch { return .error(500, fieldOf(error).message) }
         guard t >= 0, t <= scene.duration else {
@@ -433,10 +429,8 @@ public final class Studio: @unchecked Sendable {
         guard let object = any as? [String: Any] else {
             return .error(400, "expected a JSON object of parameter values", field: "body")
         }
-        lock.lock()
-        let doc = document
-        var values = overrides
-        lock.unlock()
+        let (doc, current) = lock.locked { (document, overrides) }
+        var values = current
         if let schema = doc.parametersSchema, let s = try? JSONSerialization.jsonObject(with: schema) as? [String: Any],
            let properties = s["properties"] as? [String: Any] {
             if let unknown = object.keys.sorted().first(where: { properties[$0] == nil }) {
@@ -457,12 +451,12 @@ public final class Studio: @unchecked Sendable {
             let (field, message) = fieldOf(error)
             return .error(422, message, field: field ?? object.keys.sorted().first ?? "body")
         }
-        lock.lock()
-        overrides = values
-        document.commandLineValues = doc2.commandLineValues
-        generation += 1
-        let gen = generation
-        lock.unlock()
+        let gen = lock.locked { () -> Int in
+            overrides = values
+            document.commandLineValues = doc2.commandLineValues
+            generation += 1
+            return generation
+        }
         broadcast("parameters", ["generation": gen])
         return .json(["generation": gen, "values": currentValues(doc2, values)])
     }
@@ -471,9 +465,7 @@ public final class Studio: @unchecked Sendable {
         guard let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] else {
             return .error(400, "expected a JSON object {\"output\": \"name.mp4\", …}", field: "body")
         }
-        lock.lock()
-        let doc = document, values = overrides
-        lock.unlock()
+        let (doc, values) = lock.locked { (document, overrides) }
         do {
             let id = try renders.submit(object) { scale in try self.makeScene(document: doc, overrides: values, scale: scale) }
             return .json(renders.status(id: id) ?? ["id": id], status: 202)
@@ -489,10 +481,10 @@ public final class Studio: @unchecked Sendable {
     private func events() -> HTTPResponse {
         var r = HTTPResponse(status: 200, contentType: "text/event-stream", body: Data())
         r.stream = { [self] connection in
-            lock.lock()
-            subscribers[ObjectIdentifier(connection)] = connection
-            let gen = generation, error = lastError
-            lock.unlock()
+            let (gen, error) = lock.locked { () -> (Int, String?) in
+                subscribers[ObjectIdentifier(connection)] = connection
+                return (generation, lastError)
+            }
             var hello: [String: Any] = ["generation": gen]
             if let error { hello["error"] = error }
             connection.write(Data("retry: 1000\n\n".utf8) + Self.event("hello", hello))
@@ -500,15 +492,10 @@ public final class Studio: @unchecked Sendable {
             while true {
                 Thread.sleep(forTimeInterval: 0.2)
                 ticks += 1
-                lock.lock()
-                let stop = stopping
-                lock.unlock()
-                if stop || connection.peerClosed { break }
+                if lock.locked({ stopping }) || connection.peerClosed { break }
                 if ticks % 75 == 0, !connection.write(Data(": ping\n\n".utf8)) { break }
             }
-            lock.lock()
-            subscribers.removeValue(forKey: ObjectIdentifier(connection))
-            lock.unlock()
+            lock.locked { _ = subscribers.removeValue(forKey: ObjectIdentifier(connection)) }
         }
         return r
     }
@@ -520,9 +507,7 @@ public final class Studio: @unchecked Sendable {
 
     private func broadcast(_ name: String, _ object: [String: Any]) {
         let data = Self.event(name, object)
-        lock.lock()
-        let list = Array(subscribers.values)
-        lock.unlock()
+        let list = lock.locked { Array(subscribers.values) }
         for c in list { c.write(data) }
     }
 
@@ -533,13 +518,16 @@ public final class Studio: @unchecked Sendable {
         var last = signatures()
         while true {
             Thread.sleep(forTimeInterval: configuration.watchInterval)
-            lock.lock()
-            let stop = stopping
-            lock.unlock()
-            if stop { break }
-            let now = signatures()
+            if lock.locked({ stopping }) { break }
+            var now = signatures()
             guard now != last else { continue }
-            last = now
+            // Settled first: an editor's save (a temporary file, then a rename) is one change.
+            for _ in 0..<8 {
+                Thread.sleep(forTimeInterval: configuration.watchInterval)
+                let again = signatures()
+                if again == now { break }
+                now = again
+            }
             reload()
             last = signatures()
         }
@@ -547,9 +535,7 @@ public final class Studio: @unchecked Sendable {
     }
 
     private func signatures() -> [String: String] {
-        lock.lock()
-        let files = document.watchedFiles
-        lock.unlock()
+        let files = lock.locked { document.watchedFiles }
         var result: [String: String] = [:]
         for url in files {
             var st = stat()
@@ -565,30 +551,26 @@ public final class Studio: @unchecked Sendable {
     /// Reads the target again; on success the new scene replaces the old (the page's values are
     /// kept), else the error is pushed and the last good scene stays.
     func reload() {
-        lock.lock()
-        let values = overrides
-        let oldFiles = document.watchedFiles
-        let cliValues = document.commandLineValues
-        lock.unlock()
+        let (values, oldFiles, cliValues) = lock.locked { (overrides, document.watchedFiles, document.commandLineValues) }
         do {
             var doc = try target.load()
             doc.commandLineValues = doc.commandLineValues.filter { cliValues[$0.key] != nil && values[$0.key] == nil }
             _ = try makeScene(document: doc, overrides: values, scale: 1)
-            lock.lock()
-            document = doc
-            generation += 1
-            lastError = nil
-            let gen = generation
-            lock.unlock()
+            let gen = lock.locked { () -> Int in
+                document = doc
+                generation += 1
+                lastError = nil
+                return generation
+            }
             configuration.log("studio: reloaded \(doc.name)")
             broadcast("reload", ["generation": gen])
         } catch {
             let (field, message) = fieldOf(error)
-            lock.lock()
-            lastError = message
-            // Keep watching what the last good reading watched (and the files that failed).
-            document.watchedFiles = oldFiles
-            lock.unlock()
+            lock.locked {
+                lastError = message
+                // Keep watching what the last good reading watched (and the files that failed).
+                document.watchedFiles = oldFiles
+            }
             configuration.log("studio: error: \(message)")
             var object: [String: Any] = ["message": message]
             if let field { object["field"] = field }

@@ -5,20 +5,23 @@
 import Foundation
 import Strata
 
+// @unchecked: `jobs`, `nextID`, `workerStarted`, `stopping` and every job's mutable fields are
+// read and written only inside `lock.locked`.
 final class StudioRenders: @unchecked Sendable {
     static let formats = ["mp4", "mov", "webm", "webp", "gif"]
     static let maximumJobs = 100
 
     let outputFolder: URL
     let baseOptions: ExportOptions
-    private let lock = NSLock()
+    private let lock = StudioLock()
     private var jobs: [Job] = []
     private var nextID = 1
-    private var worker: Thread?
+    private var workerStarted = false
     private var stopping = false
     private let wake = DispatchSemaphore(value: 0)
     private let idle = DispatchSemaphore(value: 0)
 
+    // @unchecked: the `var`s change only inside the queue's `lock.locked`; the rest never does.
     final class Job: @unchecked Sendable {
         let id: String
         let name: String
@@ -97,21 +100,22 @@ final class StudioRenders: @unchecked Sendable {
             guard hi >= lo, hi < frames else { throw FieldError(field: "to", message: "to \(hi) must be a frame between from (\(lo)) and \(frames - 1)") }
             range = lo..<(hi + 1)
         }
-        lock.lock()
-        defer { lock.unlock() }
-        guard !stopping else { throw FieldError(field: "output", message: "the studio is stopping") }
-        guard jobs.filter({ $0.state == "queued" || $0.state == "running" }).count < Self.maximumJobs else {
-            throw FieldError(field: "output", message: "the queue holds \(Self.maximumJobs) jobs already")
-        }
-        let id = String(nextID)
-        nextID += 1
         let url = outputFolder.appendingPathComponent(name, isDirectory: false)
-        jobs.append(Job(id: id, name: name, url: url, scale: scale, range: range, crf: crf, preset: preset, makeScene: makeScene))
-        if worker == nil {
+        let (id, startWorker) = try lock.lockedThrowing { () -> (String, Bool) in
+            guard !stopping else { throw FieldError(field: "output", message: "the studio is stopping") }
+            guard jobs.filter({ $0.state == "queued" || $0.state == "running" }).count < Self.maximumJobs else {
+                throw FieldError(field: "output", message: "the queue holds \(Self.maximumJobs) jobs already")
+            }
+            let id = String(nextID)
+            nextID += 1
+            jobs.append(Job(id: id, name: name, url: url, scale: scale, range: range, crf: crf, preset: preset, makeScene: makeScene))
+            defer { workerStarted = true }
+            return (id, !workerStarted)
+        }
+        if startWorker {
             let t = Thread { [self] in work() }
             t.name = "studio-render"
             t.start()
-            worker = t
         }
         wake.signal()
         return id
@@ -120,16 +124,17 @@ final class StudioRenders: @unchecked Sendable {
     private func work() {
         while true {
             wake.wait()
-            lock.lock()
-            if stopping { lock.unlock(); break }
-            guard let job = jobs.first(where: { $0.state == "queued" }) else { lock.unlock(); continue }
-            job.state = "running"
-            lock.unlock()
+            let (stop, next) = lock.locked { () -> (Bool, Job?) in
+                if stopping { return (true, nil) }
+                let job = jobs.first { $0.state == "queued" }
+                job?.state = "running"
+                return (false, job)
+            }
+            if stop { break }
+            guard let job = next else { continue }
             run(job)
             // Another queued job gets its turn.
-            lock.lock()
-            if jobs.contains(where: { $0.state == "queued" }) { wake.signal() }
-            lock.unlock()
+            if lock.locked({ jobs.contains { $0.state == "queued" } }) { wake.signal() }
         }
         idle.signal()
     }
@@ -141,30 +146,29 @@ final class StudioRenders: @unchecked Sendable {
         if let preset = job.preset { options.video.preset = preset }
         options.cancellation = job.cancellation
         options.progress = { [self] p in
-            lock.lock()
-            job.framesDone = p.framesDone
-            job.frameCount = p.frameCount
-            job.framesPerSecond = p.framesPerSecond
-            job.secondsRemaining = p.secondsRemaining
-            lock.unlock()
+            lock.locked {
+                job.framesDone = p.framesDone
+                job.frameCount = p.frameCount
+                job.framesPerSecond = p.framesPerSecond
+                job.secondsRemaining = p.secondsRemaining
+            }
         }
         do {
             try FileManager.default.createDirectory(at: outputFolder, withIntermediateDirectories: true)
             let scene = try job.makeScene(job.scale)
-            lock.lock()
-            job.frameCount = job.range?.count ?? scene.frameCount
-            lock.unlock()
+            let count = job.range?.count ?? scene.frameCount
+            lock.locked { job.frameCount = count }
             try scene.export(to: job.url, options: options)
-            lock.lock()
-            job.state = "done"
-            job.framesDone = job.frameCount
-            job.secondsRemaining = 0
-            lock.unlock()
+            lock.locked {
+                job.state = "done"
+                job.framesDone = job.frameCount
+                job.secondsRemaining = 0
+            }
         } catch {
-            lock.lock()
-            job.state = job.cancellation.isCancelled ? "cancelled" : "failed"
-            job.error = "\(error)"
-            lock.unlock()
+            lock.locked {
+                job.state = job.cancellation.isCancelled ? "cancelled" : "failed"
+                job.error = "\(error)"
+            }
         }
     }
 
@@ -179,30 +183,29 @@ final class StudioRenders: @unchecked Sendable {
     }
 
     func status(id: String) -> [String: Any]? {
-        lock.lock(); defer { lock.unlock() }
-        return jobs.first { $0.id == id }.map(describe)
+        lock.locked { jobs.first { $0.id == id }.map(describe) }
     }
 
     func list() -> [[String: Any]] {
-        lock.lock(); defer { lock.unlock() }
-        return jobs.map(describe)
+        lock.locked { jobs.map(describe) }
     }
 
     /// Cancels a queued or running job; false when there is none with `id`.
     func cancel(id: String) -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        guard let job = jobs.first(where: { $0.id == id }) else { return false }
-        if job.state == "queued" { job.state = "cancelled" }
-        job.cancellation.cancel(reason: "cancelled in the studio")
-        return true
+        lock.locked { () -> Bool in
+            guard let job = jobs.first(where: { $0.id == id }) else { return false }
+            if job.state == "queued" { job.state = "cancelled" }
+            job.cancellation.cancel(reason: "cancelled in the studio")
+            return true
+        }
     }
 
     /// The finished file of a job (the path the job chose, not one from the request).
     func file(id: String) -> HTTPResponse {
-        lock.lock()
-        let job = jobs.first { $0.id == id }
-        let state = job?.state
-        lock.unlock()
+        let (job, state) = lock.locked { () -> (Job?, String?) in
+            let job = jobs.first { $0.id == id }
+            return (job, job?.state)
+        }
         guard let job else { return .error(404, "no render job \"\(id.prefix(40))\"", field: "id") }
         guard state == "done" else { return .error(409, "render job \(id) is \(state ?? "?"), not done", field: "id") }
         guard let data = try? Data(contentsOf: job.url, options: .alwaysMapped) else {
@@ -217,14 +220,14 @@ final class StudioRenders: @unchecked Sendable {
 
     /// Cancels every job and waits for the running one to end (its temporary file removed).
     func stopAll() {
-        lock.lock()
-        stopping = true
-        for job in jobs where job.state == "queued" || job.state == "running" {
-            if job.state == "queued" { job.state = "cancelled" }
-            job.cancellation.cancel(reason: "the studio stopped")
+        let running = lock.locked { () -> Bool in
+            stopping = true
+            for job in jobs where job.state == "queued" || job.state == "running" {
+                if job.state == "queued" { job.state = "cancelled" }
+                job.cancellation.cancel(reason: "the studio stopped")
+            }
+            return workerStarted
         }
-        let running = worker != nil
-        lock.unlock()
         if running {
             wake.signal()
             idle.wait()

@@ -12,6 +12,9 @@ public protocol StudioTarget: Sendable {
 }
 
 /// One reading of a target.
+// @unchecked: `makeScene` makes a new scene at every call from what it captured when the target
+// was read (a parsed template, the command line's values), never changed afterwards; the studio
+// calls it from its request threads and its render queue.
 public struct StudioDocument: @unchecked Sendable {
     /// The name shown on the page ("lower-third").
     public var name: String

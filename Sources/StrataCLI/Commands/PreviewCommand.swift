@@ -78,6 +78,8 @@ extension SceneSource {
 
 /// A target that is a whole scene made by a source (a terminal session, the demo, a script's
 /// scene): no parameters; the files it names are watched.
+// @unchecked: `make` reads a parsed command line, never changed after parsing, and makes a new
+// scene at every call.
 struct SceneSourceStudioTarget: StudioTarget, @unchecked Sendable {
     let name: String
     let files: [URL]
@@ -97,6 +99,8 @@ struct SceneSourceStudioTarget: StudioTarget, @unchecked Sendable {
 
 /// A template read afresh from its file at every load, filled with the command line's values
 /// (--set, --data) overridden by the page's.
+// @unchecked: the parsed options are only read (ArgumentParser's property wrappers are not
+// marked Sendable).
 struct TemplateStudioTarget: StudioTarget, @unchecked Sendable {
     let source: TemplateSource
     let reference: String
