@@ -3,7 +3,7 @@
 client written here on the standard library: no pip package) and checks what a person would
 see. Called by scripts/studio-check.sh with:
 
-    studio-check.py DEVTOOLS_PORT STUDIO_URL WORK_DIR SCREENSHOT_PATH
+    studio-check.py DEVTOOLS_PORT STUDIO_URL WORK_DIR SCREENSHOT_PATH TEMPLATE_FILE
 
 WORK_DIR holds the stills `strata still` wrote: expected-30.png (frame 30, scale 0.5) and
 expected-green-30.png (the same with --set accent=#00FF00). Exit status 0 when every check
@@ -149,7 +149,7 @@ COMPARE = """
 
 
 def main():
-    devtools_port, url, work, screenshot = sys.argv[1:5]
+    devtools_port, url, work, screenshot, template_file = sys.argv[1:6]
     targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{devtools_port}/json/list"))
     page = next(t for t in targets if t.get("type") == "page")
     dt = DevTools(page["webSocketDebuggerUrl"])
@@ -270,11 +270,28 @@ def main():
     outlined = dt.evaluate("!document.getElementById('outline').hidden && document.getElementById('outline').style.left")
     check(bool(outlined) and "opacity: 1" in info, f"clicking the layer 'plate' outlines it (left {outlined}) and lists its values")
 
+    # Hot reload: the template edited on disk (the name's font size) is painted, playhead kept.
+    before = dt.evaluate("document.body.dataset.painted")
+    with open(template_file) as f:
+        text = f.read()
+    assert "fontSize: 64" in text
+    t0 = time.time()
+    with open(template_file, "w") as f:
+        f.write(text.replace("fontSize: 64", "fontSize: 80"))
+    while time.time() - t0 < 30:
+        now = dt.evaluate("document.body.dataset.painted")
+        if now != before and now.split("#")[1] != before.split("#")[1]:
+            break
+        time.sleep(0.01)
+    edit_ms = (time.time() - t0) * 1000
+    check(now.split("@")[0] == before.split("@")[0] and now != before,
+          f"a template edit on disk is painted in {edit_ms:.0f} ms, the playhead kept ({before} → {now})")
+
     # A screenshot for the README: a later frame at full resolution, guides on, a row selected.
     dt.evaluate("document.getElementById('res').value = '1'; document.getElementById('res').dispatchEvent(new Event('change')); "
                 "document.getElementById('guides').click(); "
                 "const s = document.getElementById('scrub'); s.value = 45; s.dispatchEvent(new Event('input')); true")
-    dt.wait_for("document.body.dataset.painted === '45@1#1'", 60, "frame 45 at full size")
+    dt.wait_for("document.body.dataset.painted.startsWith('45@1#')", 60, "frame 45 at full size")
     time.sleep(0.3)
     shot = dt.call("Page.captureScreenshot", format="png")["data"]
     with open(screenshot, "wb") as f:

@@ -4,7 +4,7 @@
 # (scripts/studio-check.py, standard-library Python): the page loads with no console errors,
 # scrubbing paints exactly the PNG `strata still` writes (canvas pixels read back), keys step
 # frames, the timeline lists the layers, a parameter edit re-renders, playback shows its rate,
-# the render queue's MP4 plays in a <video>. Saves a screenshot to docs/images/studio.png (or
+# the render queue's MP4 plays in a <video>, an edit of the template on disk is painted. Saves a screenshot to docs/images/studio.png (or
 # $STUDIO_SCREENSHOT). Installs chromium when missing (as root); prints "skipped: …" and exits
 # 0 where it cannot run a browser.
 set -uo pipefail
@@ -31,9 +31,10 @@ if [ -z "${STRATA:-}" ]; then
   STRATA="$(swift build --show-bin-path)/strata"
 fi
 SCREENSHOT="${STUDIO_SCREENSHOT:-$ROOT/docs/images/studio.png}"
-TEMPLATE="$ROOT/Templates/lower-third"
-
 WORK="$(mktemp -d)"
+# A copy, so that the check can edit it on disk (hot reload).
+cp -r "$ROOT/Templates/lower-third" "$WORK/lower-third"
+TEMPLATE="$WORK/lower-third"
 cleanup() {
   [ -n "${CHROME_PID:-}" ] && kill "$CHROME_PID" 2>/dev/null && wait "$CHROME_PID" 2>/dev/null
   [ -n "${STUDIO_PID:-}" ] && kill -INT "$STUDIO_PID" 2>/dev/null && wait "$STUDIO_PID" 2>/dev/null
@@ -66,7 +67,7 @@ for _ in $(seq 1 100); do
 done
 
 mkdir -p "$(dirname "$SCREENSHOT")"
-python3 scripts/studio-check.py "$DEVTOOLS_PORT" "$URL" "$WORK" "$SCREENSHOT"
+python3 scripts/studio-check.py "$DEVTOOLS_PORT" "$URL" "$WORK" "$SCREENSHOT" "$TEMPLATE/lower-third.yaml"
 status=$?
 # Ctrl-C stops the studio and leaves nothing but the finished render in its output folder.
 kill -INT "$STUDIO_PID"; wait "$STUDIO_PID"; code=$?; STUDIO_PID=""

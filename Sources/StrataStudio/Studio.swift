@@ -522,8 +522,8 @@ public final class Studio: @unchecked Sendable {
             var now = signatures()
             guard now != last else { continue }
             // Settled first: an editor's save (a temporary file, then a rename) is one change.
-            for _ in 0..<8 {
-                Thread.sleep(forTimeInterval: configuration.watchInterval)
+            for _ in 0..<40 {
+                Thread.sleep(forTimeInterval: min(0.05, configuration.watchInterval))
                 let again = signatures()
                 if again == now { break }
                 now = again
