@@ -9,7 +9,7 @@ let package = Package(
     products: [
         // `Strata` is the library and its command line: a package that depends on it imports
         // `Strata` for the API, `StrataCLI` for `StrataScript` (which re-exports Strata).
-        .library(name: "Strata", targets: ["Strata", "StrataCLI", "StrataTerminal"]),
+        .library(name: "Strata", targets: ["Strata", "StrataCLI", "StrataTerminal", "StrataStudio"]),
         .executable(name: "strata", targets: ["strata"]),
     ],
     dependencies: [
@@ -45,8 +45,11 @@ let package = Package(
         // Terminal sessions as layers: libvterm's emulation, a terminal layer, asciicast
         // recordings and VHS tapes run for real in a pseudo-terminal.
         .target(name: "StrataTerminal", dependencies: ["Strata", "CVTerm", "CPseudoTerminal"]),
+        // Strata Studio (`strata preview`): a page on a small HTTP server over POSIX sockets (no
+        // package dependency), hot reload, timeline, parameters and a render queue.
+        .target(name: "StrataStudio", dependencies: ["Strata"]),
         // Every command and option, defined once: `strata` and every `StrataScript` use them.
-        .target(name: "StrataCLI", dependencies: ["Strata", "StrataTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(name: "StrataCLI", dependencies: ["Strata", "StrataTerminal", "StrataStudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // A thin `main` over StrataCLI.
         .executableTarget(name: "strata", dependencies: ["StrataCLI"]),
 
@@ -71,6 +74,7 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "StrataTerminalTests", dependencies: ["StrataTerminal", "StrataCLI", "StrataTestSupport"],
                     exclude: ["__Snapshots__"]),
+        .testTarget(name: "StrataStudioTests", dependencies: ["StrataStudio", "StrataCLI", "Strata"]),
         .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataCore", "StrataTestSupport"]),
         .testTarget(name: "StrataUIKitTests", dependencies: ["Strata", "StrataUIKit", "StrataCore", "StrataTestSupport"]),
         .testTarget(name: "ExampleTests", dependencies: ["Strata", "StrataCLI", "StrataTestSupport", "example-title-card", "example-lower-third",

@@ -58,6 +58,9 @@ public final class Scene {
     /// Whether the scene was built inside `Scene.building(adjustedBy:_:)`, its composition
     /// changed there (the command line's --size, --fps or --duration of a script).
     public internal(set) var isFormatAdjusted = false
+    /// The named moments of a declarative scene's timeline (`Marker`, a template's `marker`
+    /// steps): name → scene time. Empty for a scene built with Core Animation code.
+    public internal(set) var markers: [String: Double] = [:]
     /// Problems of the composition a DSL scene was built from (reported by every render).
     var compositionIssues: [CompositionIssue] = []
 

@@ -53,6 +53,7 @@ extension Scene {
                   frameRate: composition.frameRate, duration: composition.duration)
         self.composition = composition
         isFormatAdjusted = adjustment != nil
+        markers = compiled.markers
         limits = options.limits
         for (t, block) in compiled.blocks { at(t, block) }
     }
@@ -64,6 +65,7 @@ extension Scene {
         do {
             let compiled = try compiler.compile()
             self.init(rootLayer: compiled.root, size: size, frameRate: composition.frameRate, duration: composition.duration)
+            markers = compiled.markers
             for (t, block) in compiled.blocks { at(t, block) }
         } catch let e as CompositionError {
             self.init(rootLayer: CALayer(), size: size, frameRate: composition.frameRate, duration: composition.duration)

@@ -251,3 +251,13 @@ enum DataFiles {
         return total
     }
 }
+
+/// The rows of a CSV data file as `strata batch --data rows.csv` reads them (for tools that
+/// let a person pick a row, such as the studio).
+public enum DataRows {
+    /// (line number, fields by column name) of the CSV file at `url`, read under `limits`;
+    /// throws a `DataFileError` naming the file and line of a broken row.
+    public static func csv(contentsOf url: URL, limits: SceneLimits = SceneLimits()) throws -> [(line: Int, fields: [String: String])] {
+        try DataFiles.csv(DataFiles.text(of: url, limits: limits), file: url.lastPathComponent, limits: limits)
+    }
+}

@@ -12,7 +12,7 @@ public struct StrataCommand: ParsableCommand {
         abstract: "Core Animation for Linux, rendered to video and GIF.",
         subcommands: [RenderCommand<TemplateSource>.self, StillCommand<TemplateSource>.self, SheetCommand<TemplateSource>.self,
                       BatchCommand.self, ValidateCommand.self, TemplatesCommand.self, SchemaCommand.self,
-                      ConcatCommand.self, ProbeCommand.self, NewCommand.self])
+                      ConcatCommand.self, ProbeCommand.self, NewCommand.self, PreviewCommand<TemplateSource>.self])
 
     public init() {}
 

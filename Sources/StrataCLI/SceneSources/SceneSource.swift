@@ -4,6 +4,7 @@
 // same flags for the rest.
 import ArgumentParser
 import Strata
+import StrataStudio
 
 protocol SceneSource: ParsableArguments {
     /// What is rendered, for the commands' help: "a template (or the built-in demo)".
@@ -22,6 +23,10 @@ protocol SceneSource: ParsableArguments {
     func defaultOutput() throws -> String
     /// Export settings the input sets itself (a template's `export:` block); the flags win.
     func exportDefaults() throws -> ExportSettings
+    /// What `preview` serves: the source read afresh at every reload.
+    func studioTarget() throws -> any StudioTarget
+    /// The scale of a studio frame request that names none (--scale where the source has it).
+    var previewScale: Double { get }
 }
 
 extension SceneSource {

@@ -1,9 +1,10 @@
 // A Swift program that makes a video gets a command line for free, as ArgumentParser's
 // `ParsableCommand` gives one: mark a type that conforms to `StrataScript` with `@main`, and
 // `swift run my-video` renders, `swift run my-video still --time 1.5` writes a frame,
-// `swift run my-video sheet` writes a contact sheet of the whole animation. The commands are
-// `strata`'s own `render`, `still` and `sheet`, with the same flags, rendering the program's scene
-// instead of a template.
+// `swift run my-video sheet` writes a contact sheet of the whole animation, and
+// `swift run my-video preview` serves Strata Studio (docs/studio.md). The commands are
+// `strata`'s own `render`, `still`, `sheet` and `preview`, with the same flags, rendering the
+// program's scene instead of a template.
 //
 //     import StrataCLI
 //
@@ -58,7 +59,7 @@ struct ScriptCommand<Script: StrataScript>: ParsableCommand {
         CommandConfiguration(commandName: CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "script",
                              abstract: "Render this program's scene to video, GIF, a frame or a contact sheet.",
                              subcommands: [RenderCommand<ScriptSource<Script>>.self, StillCommand<ScriptSource<Script>>.self,
-                                           SheetCommand<ScriptSource<Script>>.self],
+                                           SheetCommand<ScriptSource<Script>>.self, PreviewCommand<ScriptSource<Script>>.self],
                              defaultSubcommand: RenderCommand<ScriptSource<Script>>.self)
     }
 }

@@ -38,6 +38,8 @@ struct CompiledComposition {
     let root: CALayer
     /// (scene time, change): players starting.
     let blocks: [(Double, () -> Void)]
+    /// The timeline's markers: name → scene time.
+    var markers: [String: Double] = [:]
 }
 
 struct CompositionCompiler {
@@ -119,7 +121,7 @@ struct CompositionCompiler {
         finishAnimations()
         finishTextDrivers()
         if !issues.isEmpty { throw CompositionError(issues: issues) }
-        return CompiledComposition(root: root, blocks: blocks)
+        return CompiledComposition(root: root, blocks: blocks, markers: markers)
     }
 
     // MARK: Layers
