@@ -6,12 +6,12 @@ import Synchronization
 import StrataCore
 import StrataMedia
 
+// @unchecked: immutable (`let` image and scale), but an open NSObject subclass cannot be checked.
 /// An image with a scale factor (UIKit's `UIImage`, the parts that make sense offline).
 ///
 /// ```swift
 /// layer.contents = UIImage(contentsOfFile: "logo@2x.png")?.cgImage
 /// ```
-// @unchecked: immutable (`let` image and scale), but an open NSObject subclass cannot be checked.
 open class UIImage: NSObject, @unchecked Sendable {
     /// The pixels.
     public let cgImage: CGImage?

@@ -5,9 +5,9 @@ import Foundation
 import Synchronization
 import StrataCore
 
-/// The display a view hierarchy is shown on (UIKit's `UIScreen`).
 // @unchecked: as UIKit's main-actor screen, set up by the program before rendering starts and only
 // read while frames render.
+/// The display a view hierarchy is shown on (UIKit's `UIScreen`).
 open class UIScreen: NSObject, @unchecked Sendable {
     /// The screen views are laid out for (behind a lock: any thread may read or replace it).
     public static var main: UIScreen {

@@ -12,8 +12,8 @@ public typealias CFData = NSData
 public typealias CFNumber = NSNumber
 public typealias CFTypeRef = AnyObject
 
-/// A font by name (Core Graphics' `CGFont`): ported code hands it to `CATextLayer.font`.
 // @unchecked: immutable (one `let`); CFString is NSString here, which is not Sendable.
+/// A font by name (Core Graphics' `CGFont`): ported code hands it to `CATextLayer.font`.
 public final class CGFont: Hashable, @unchecked Sendable {
     /// The name it was made with (a family, "Family Style" or PostScript name).
     public let postScriptName: CFString?
