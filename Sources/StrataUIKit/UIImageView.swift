@@ -15,6 +15,7 @@ open class UIImageView: UIView {
         didSet { showImage() }
     }
 
+    /// Whether the view shows `highlightedImage` (when there is one) instead of `image`; default `false`.
     open var isHighlighted = false {
         didSet { showImage() }
     }
@@ -32,6 +33,7 @@ open class UIImageView: UIView {
         isUserInteractionEnabled = false
     }
 
+    /// **Strata:** no archives: an empty image view.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         isUserInteractionEnabled = false
