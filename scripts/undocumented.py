@@ -106,7 +106,7 @@ def documented(lines, index):
             return True
         if s.endswith("*/"):
             return is_doc_block(lines, j)
-        if s.startswith("@") or s.startswith("#if") or s.startswith("#else") or s.startswith("#endif"):
+        if re.fullmatch(r"(@\w+(\([^()]*\))?\s*)+", s) or s.startswith("#if") or s.startswith("#else") or s.startswith("#endif"):
             j -= 1
             continue
         if s.startswith("// swiftlint") or s.startswith("// MARK"):

@@ -24,6 +24,11 @@ open class UIScreen: NSObject, @unchecked Sendable {
     /// The same as `scale` (no zoomed display modes offline).
     public var nativeScale: CGFloat { scale }
 
+    /// A screen of `bounds` points at `scale` pixels per point.
+    ///
+    /// ```swift
+    /// UIScreen.main = UIScreen(bounds: CGRect(x: 0, y: 0, width: 1080, height: 1920), scale: 1)
+    /// ```
     public init(bounds: CGRect, scale: CGFloat) {
         self.bounds = bounds
         self.scale = scale
