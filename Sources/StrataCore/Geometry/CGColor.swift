@@ -25,6 +25,7 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
         }
     }
 
+    /// A colour from sRGB components (0…1), the same as `init(red:green:blue:alpha:)`.
     public convenience init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.init(red: red, green: green, blue: blue, alpha: alpha)
     }

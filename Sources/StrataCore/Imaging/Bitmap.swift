@@ -6,7 +6,9 @@ import Foundation
 
 /// An RGBA8 premultiplied sRGB image in memory.
 public struct Bitmap: Sendable, Equatable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width × height × 4` bytes: R, G, B, A per pixel, colour premultiplied by alpha.
     public var pixels: [UInt8]
@@ -27,6 +29,7 @@ public struct Bitmap: Sendable, Equatable {
         self.pixels = pixels
     }
 
+    /// Bytes from one row to the next: `width × 4` (rows have no padding).
     public var bytesPerRow: Int { width * 4 }
 
     /// The premultiplied RGBA bytes at (x, y).
@@ -35,6 +38,7 @@ public struct Bitmap: Sendable, Equatable {
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
 
+    /// Sets the premultiplied RGBA bytes at (x, y).
     public mutating func setPixel(x: Int, y: Int, _ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
         let i = (y * width + x) * 4
         pixels[i] = p.r; pixels[i + 1] = p.g; pixels[i + 2] = p.b; pixels[i + 3] = p.a
