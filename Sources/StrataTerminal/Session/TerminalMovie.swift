@@ -18,6 +18,8 @@ public struct TerminalMovie: Sendable {
     /// The video's size in points (nil: the window's size for the grid).
     public var size: CGSize?
 
+    /// A movie of `timeline` drawn with `style`, at `frameRate` frames per second for `duration`
+    /// seconds, at `size` points (nil: the window's size for the grid).
     public init(timeline: TerminalTimeline, style: TerminalStyle, frameRate: Double, duration: Double, size: CGSize? = nil) {
         self.timeline = timeline; self.style = style; self.frameRate = frameRate; self.duration = duration; self.size = size
     }
