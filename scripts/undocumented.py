@@ -169,6 +169,10 @@ def scan(path):
                             or keyword == "case" and inner and inner[1] != "enum")
                     if (explicit or implicit) and not skip and not documented(lines, index):
                         found.append((index + 1, raw.strip()))
+                    # `public enum E { case a, b }`: the cases share the enum's line, and with it
+                    # the enum's comment, which does not describe them.
+                    if keyword == "enum" and explicit and re.search(r"\{\s*case\b", rest):
+                        found.append((index + 1, "cases of: " + raw.strip()))
                     if keyword in ("struct", "class", "actor", "enum", "protocol", "extension") \
                             and not (keyword == "class" and re.match(r"\s*(func|var|let|subscript)\b", rest)):
                         pending = (keyword, explicit and keyword != "extension")

@@ -7,7 +7,12 @@ import StrataCore
 /// Recognises a gesture (UIKit's `UIGestureRecognizer`).
 open class UIGestureRecognizer: NSObject {
     /// The phase of a gesture.
-    public enum State: Int, Sendable { case possible, began, changed, ended, cancelled, failed }
+    public enum State: Int, Sendable {
+        /// `possible`: not recognised yet (the default); `began`, `changed`, `ended`: a continuous
+        /// gesture (a pan) starting, moving and finishing, `ended` also a recognised tap;
+        /// `cancelled`: interrupted; `failed`: not this gesture.
+        case possible, began, changed, ended, cancelled, failed
+    }
 
     /// The gesture's phase (default `.possible`); scripts set it when they play a gesture.
     open var state: State = .possible
