@@ -17,7 +17,8 @@ extension UIView {
         public static let layoutSubviews = Self(rawValue: 1 << 0)
         /// Let the user touch the views while they animate. **Strata:** accepted, no effect.
         public static let allowUserInteraction = Self(rawValue: 1 << 1)
-        /// Start from the values currently shown. **Strata:** accepted; animations start from the model values.
+        /// Start from what is shown now. **Strata:** accepted, no effect (position and bounds animate
+        /// additively, so an interrupted move continues smoothly, as on iOS 8 and later).
         public static let beginFromCurrentState = Self(rawValue: 1 << 2)
         /// Repeat the animation forever (`repeatCount = .infinity`).
         public static let `repeat` = Self(rawValue: 1 << 3)
@@ -29,7 +30,8 @@ extension UIView {
         public static let overrideInheritedCurve = Self(rawValue: 1 << 6)
         /// In `transition(with:…)`, animate the property changes of the block as well.
         public static let allowAnimatedContent = Self(rawValue: 1 << 7)
-        /// Hide and show views instead of removing and adding them in transitions. **Strata:** accepted, no effect.
+        /// Hide and show views instead of removing and adding them in transitions. **Strata:**
+        /// accepted, no effect.
         public static let showHideTransitionViews = Self(rawValue: 1 << 8)
         /// Use the block's options rather than an enclosing block's. **Strata:** accepted, no effect.
         public static let overrideInheritedOptions = Self(rawValue: 1 << 9)
