@@ -4,6 +4,12 @@ import Foundation
 import StrataCore
 
 /// A view that shows an image (UIKit's `UIImageView`).
+///
+/// ```swift
+/// let logo = UIImageView(image: UIImage(contentsOfFile: "logo@2x.png"))
+/// logo.contentMode = .scaleAspectFit
+/// view.addSubview(logo)
+/// ```
 open class UIImageView: UIView {
     /// The image shown.
     open var image: UIImage? {

@@ -3,6 +3,13 @@
 import Foundation
 
 /// A 4×4 homogeneous transform with Core Animation's field names and row-vector convention.
+///
+/// ```swift
+/// let card = CALayer()
+/// var perspective = CATransform3DIdentity
+/// perspective.m34 = -1 / 500                      // seen from 500 points away
+/// card.transform = CATransform3DRotate(perspective, .pi / 4, 0, 1, 0)   // turned 45° about y
+/// ```
 public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The sixteen entries, row by row; row 4 (`m41 m42 m43`) holds the translation.
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat

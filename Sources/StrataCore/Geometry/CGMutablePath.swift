@@ -10,6 +10,13 @@ import Synchronization
 /// A segment added while the path has no current point is ignored (Core Graphics logs "no
 /// current point" and does the same). A segment added after `closeSubpath()` starts a new
 /// subpath at the closed one's start, with an explicit move element.
+///
+/// ```swift
+/// let path = CGMutablePath()
+/// path.move(to: CGPoint(x: 0, y: 100))
+/// path.addQuadCurve(to: CGPoint(x: 200, y: 100), control: CGPoint(x: 100, y: 0))
+/// shapeLayer.path = path
+/// ```
 public final class CGMutablePath: CGPath, @unchecked Sendable {
     private let builder: Mutex<PathBuilder>
 

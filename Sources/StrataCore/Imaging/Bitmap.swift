@@ -5,6 +5,12 @@
 import Foundation
 
 /// An RGBA8 premultiplied sRGB image in memory.
+///
+/// ```swift
+/// var bitmap = Bitmap.filled(width: 4, height: 4, red: 255, green: 0, blue: 0)
+/// bitmap.setPixel(x: 0, y: 0, (r: 0, g: 0, b: 0, a: 0))   // one transparent corner
+/// layer.contents = CGImage(bitmap: bitmap)
+/// ```
 public struct Bitmap: Sendable, Equatable {
     /// Width in pixels.
     public let width: Int

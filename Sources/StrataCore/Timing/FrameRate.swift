@@ -3,6 +3,11 @@
 import Foundation
 
 /// A rational frame rate: `numerator / denominator` frames per second.
+///
+/// ```swift
+/// let ntsc = FrameRate(numerator: 30000, denominator: 1001)!
+/// ntsc.framesPerSecond   // 29.97002997…
+/// ```
 public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
     /// Frames per `denominator` seconds (lowest terms; 30000 for 29.97 fps).
     public let numerator: Int
