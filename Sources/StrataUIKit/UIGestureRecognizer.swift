@@ -35,6 +35,16 @@ open class UIGestureRecognizer: NSObject {
 }
 
 /// A dragging gesture (UIKit's `UIPanGestureRecognizer`).
+///
+/// ```swift
+/// let pan = UIPanGestureRecognizer()
+/// view.addGestureRecognizer(pan)
+/// scene.at(1) {                      // the script plays the drag…
+///     pan.setTranslation(CGPoint(x: 80, y: 0), in: view)
+///     pan.state = .changed
+///     // …and calls the handler the app's #selector named, with `pan`
+/// }
+/// ```
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     private var storedTranslation: CGPoint = .zero
 

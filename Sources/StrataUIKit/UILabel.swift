@@ -20,6 +20,14 @@ public enum NSLineBreakMode: Int, Sendable {
 }
 
 /// A view that shows text (UIKit's `UILabel`).
+///
+/// ```swift
+/// let title = UILabel(frame: CGRect(x: 20, y: 40, width: 350, height: 60))
+/// title.text = "Hello"
+/// title.font = .boldSystemFont(ofSize: 32)
+/// title.textAlignment = .center
+/// view.addSubview(title)
+/// ```
 open class UILabel: UIView {
     /// The layer that draws the text: a sublayer centred vertically. When a subclass makes the
     /// view's own layer a CATextLayer (`layerClass`), that layer is the subclass's to configure

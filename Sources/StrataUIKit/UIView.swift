@@ -8,6 +8,14 @@ import Foundation
 import StrataCore
 
 /// A rectangle on screen backed by a layer (UIKit's `UIView`).
+///
+/// ```swift
+/// let box = UIView(frame: CGRect(x: 20, y: 20, width: 100, height: 100))
+/// box.backgroundColor = .systemRed
+/// box.layer.cornerRadius = 12
+/// view.addSubview(box)
+/// scene.at(1) { UIView.animate(withDuration: 0.5) { box.center.x += 200 } }
+/// ```
 open class UIView: UIResponder, CALayerDelegate {
     /// The class of the view's layer (override to back a view with a `CAShapeLayer`,
     /// `CAGradientLayer`, …). It must be a `CALayer` subclass.

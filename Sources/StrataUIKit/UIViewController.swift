@@ -8,6 +8,18 @@ import Foundation
 import StrataCore
 
 /// Manages a view hierarchy (UIKit's `UIViewController`).
+///
+/// ```swift
+/// final class CardController: UIViewController {
+///     override func viewDidLoad() {
+///         super.viewDidLoad()
+///         view.backgroundColor = .systemBlue
+///     }
+/// }
+/// let controller = CardController()
+/// let scene = Scene(rootLayer: controller.view.layer, size: UIScreen.main.bounds.size,
+///                   frameRate: 30, duration: 3)
+/// ```
 open class UIViewController: UIResponder {
     private var loadedView: UIView?
 
