@@ -5,6 +5,8 @@
 // Where /proc does not say (a kernel before 4.7, /proc not mounted), `assumedUmask` is used.
 import Foundation
 
+/// The permissions finished outputs get: the mode a newly created file would have (0666, folders
+/// 0777, less the process's umask, read from /proc/self/status without changing it).
 public enum FilePermissions {
     /// The mask assumed where /proc does not give the process's own: 0o022, the usual default
     /// (outputs then get 0644, folders 0755, whatever the real mask is).

@@ -5,13 +5,13 @@
 import Foundation
 import StrataCore
 
+// @unchecked: immutable (a `let` colour), but an open NSObject subclass cannot be checked.
 /// A colour (UIKit's `UIColor`).
 ///
 /// ```swift
 /// layer.backgroundColor = UIColor.red.cgColor
 /// layer.borderColor = UIColor(red: 0.2, green: 0.4, blue: 1, alpha: 1).cgColor
 /// ```
-// @unchecked: immutable (a `let` colour), but an open NSObject subclass cannot be checked.
 open class UIColor: NSObject, @unchecked Sendable {
     /// The colour as a Core Graphics colour.
     public let cgColor: CGColor
@@ -83,7 +83,9 @@ open class UIColor: NSObject, @unchecked Sendable {
 
     /// Sets the fill and stroke colour of the current context (`UIGraphicsGetCurrentContext()`).
     open func set() { setFill(); setStroke() }
+    /// Sets the fill colour of the current context (`UIGraphicsGetCurrentContext()`).
     open func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
+    /// Sets the stroke colour of the current context (`UIGraphicsGetCurrentContext()`).
     open func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
 
     open override func isEqual(_ object: Any?) -> Bool {
@@ -100,33 +102,60 @@ open class UIColor: NSObject, @unchecked Sendable {
 
     // MARK: Named colours (UIKit's values)
 
+    /// Black: a grey of white 0, opaque.
     open class var black: UIColor { UIColor(white: 0, alpha: 1) }
+    /// Dark gray: a grey of white 0.333, opaque.
     open class var darkGray: UIColor { UIColor(white: 1.0 / 3.0, alpha: 1) }
+    /// Light gray: a grey of white 0.667, opaque.
     open class var lightGray: UIColor { UIColor(white: 2.0 / 3.0, alpha: 1) }
+    /// White: a grey of white 1, opaque.
     open class var white: UIColor { UIColor(white: 1, alpha: 1) }
+    /// Gray: a grey of white 0.5, opaque.
     open class var gray: UIColor { UIColor(white: 0.5, alpha: 1) }
+    /// Red: sRGB red 1, green 0, blue 0, opaque.
     open class var red: UIColor { UIColor(red: 1, green: 0, blue: 0, alpha: 1) }
+    /// Green: sRGB red 0, green 1, blue 0, opaque.
     open class var green: UIColor { UIColor(red: 0, green: 1, blue: 0, alpha: 1) }
+    /// Blue: sRGB red 0, green 0, blue 1, opaque.
     open class var blue: UIColor { UIColor(red: 0, green: 0, blue: 1, alpha: 1) }
+    /// Cyan: sRGB red 0, green 1, blue 1, opaque.
     open class var cyan: UIColor { UIColor(red: 0, green: 1, blue: 1, alpha: 1) }
+    /// Yellow: sRGB red 1, green 1, blue 0, opaque.
     open class var yellow: UIColor { UIColor(red: 1, green: 1, blue: 0, alpha: 1) }
+    /// Magenta: sRGB red 1, green 0, blue 1, opaque.
     open class var magenta: UIColor { UIColor(red: 1, green: 0, blue: 1, alpha: 1) }
+    /// Orange: sRGB red 1, green 0.5, blue 0, opaque.
     open class var orange: UIColor { UIColor(red: 1, green: 0.5, blue: 0, alpha: 1) }
+    /// Purple: sRGB red 0.5, green 0, blue 0.5, opaque.
     open class var purple: UIColor { UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1) }
+    /// Brown: sRGB red 0.6, green 0.4, blue 0.2, opaque.
     open class var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
+    /// Fully transparent black (alpha 0).
     open class var clear: UIColor { UIColor(white: 0, alpha: 0) }
 
     // The system colours in their light-appearance values.
+    /// UIKit's system red in its light appearance: sRGB red 1, green 0.231, blue 0.188.
     open class var systemRed: UIColor { UIColor(red: 1, green: 59 / 255, blue: 48 / 255, alpha: 1) }
+    /// UIKit's system orange in its light appearance: sRGB red 1, green 0.584, blue 0.
     open class var systemOrange: UIColor { UIColor(red: 1, green: 149 / 255, blue: 0, alpha: 1) }
+    /// UIKit's system yellow in its light appearance: sRGB red 1, green 0.8, blue 0.
     open class var systemYellow: UIColor { UIColor(red: 1, green: 204 / 255, blue: 0, alpha: 1) }
+    /// UIKit's system green in its light appearance: sRGB red 0.204, green 0.78, blue 0.349.
     open class var systemGreen: UIColor { UIColor(red: 52 / 255, green: 199 / 255, blue: 89 / 255, alpha: 1) }
+    /// UIKit's system teal in its light appearance: sRGB red 0.188, green 0.69, blue 0.78.
     open class var systemTeal: UIColor { UIColor(red: 48 / 255, green: 176 / 255, blue: 199 / 255, alpha: 1) }
+    /// UIKit's system blue in its light appearance: sRGB red 0, green 0.478, blue 1.
     open class var systemBlue: UIColor { UIColor(red: 0, green: 122 / 255, blue: 1, alpha: 1) }
+    /// UIKit's system indigo in its light appearance: sRGB red 0.345, green 0.337, blue 0.839.
     open class var systemIndigo: UIColor { UIColor(red: 88 / 255, green: 86 / 255, blue: 214 / 255, alpha: 1) }
+    /// UIKit's system purple in its light appearance: sRGB red 0.686, green 0.322, blue 0.871.
     open class var systemPurple: UIColor { UIColor(red: 175 / 255, green: 82 / 255, blue: 222 / 255, alpha: 1) }
+    /// UIKit's system pink in its light appearance: sRGB red 1, green 0.176, blue 0.333.
     open class var systemPink: UIColor { UIColor(red: 1, green: 45 / 255, blue: 85 / 255, alpha: 1) }
+    /// UIKit's system gray in its light appearance: sRGB red 0.557, green 0.557, blue 0.576.
     open class var systemGray: UIColor { UIColor(red: 142 / 255, green: 142 / 255, blue: 147 / 255, alpha: 1) }
+    /// The system background colour: white (the light appearance).
     open class var systemBackground: UIColor { .white }
+    /// The colour of primary text: black (the light appearance).
     open class var label: UIColor { .black }
 }

@@ -7,9 +7,16 @@ import StrataCore
 /// Recognises a gesture (UIKit's `UIGestureRecognizer`).
 open class UIGestureRecognizer: NSObject {
     /// The phase of a gesture.
-    public enum State: Int, Sendable { case possible, began, changed, ended, cancelled, failed }
+    public enum State: Int, Sendable {
+        /// `possible`: not recognised yet (the default); `began`, `changed`, `ended`: a continuous
+        /// gesture (a pan) starting, moving and finishing, `ended` also a recognised tap;
+        /// `cancelled`: interrupted; `failed`: not this gesture.
+        case possible, began, changed, ended, cancelled, failed
+    }
 
+    /// The gesture's phase (default `.possible`); scripts set it when they play a gesture.
     open var state: State = .possible
+    /// Whether the recognizer takes part (default `true`). **Strata:** kept; scripts decide what runs.
     open var isEnabled = true
     /// The view the recognizer is attached to.
     open internal(set) weak var view: UIView?
@@ -28,6 +35,16 @@ open class UIGestureRecognizer: NSObject {
 }
 
 /// A dragging gesture (UIKit's `UIPanGestureRecognizer`).
+///
+/// ```swift
+/// let pan = UIPanGestureRecognizer()
+/// view.addGestureRecognizer(pan)
+/// scene.at(1) {                      // the script plays the drag…
+///     pan.setTranslation(CGPoint(x: 80, y: 0), in: view)
+///     pan.state = .changed
+///     // …and calls the handler the app's #selector named, with `pan`
+/// }
+/// ```
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     private var storedTranslation: CGPoint = .zero
 
@@ -39,12 +56,15 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     /// The speed of the drag in points per second (**Strata:** zero unless a script sets it).
     open var velocityValue: CGPoint = .zero
+    /// The drag's speed in points per second in `view`'s coordinates: `velocityValue`.
     open func velocity(in view: UIView?) -> CGPoint { velocityValue }
 }
 
 /// A tap (UIKit's `UITapGestureRecognizer`).
 open class UITapGestureRecognizer: UIGestureRecognizer {
+    /// The taps that make the gesture (default 1). **Strata:** kept; scripts decide when it fires.
     open var numberOfTapsRequired = 1
+    /// The fingers that must tap (default 1). **Strata:** kept.
     open var numberOfTouchesRequired = 1
 }
 
@@ -55,6 +75,7 @@ extension UIView {
         attachedGestureRecognizers.append(gestureRecognizer)
     }
 
+    /// Detaches `gestureRecognizer` from the view (its `view` becomes nil).
     public func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         attachedGestureRecognizers.removeAll { $0 === gestureRecognizer }
         gestureRecognizer.view = nil

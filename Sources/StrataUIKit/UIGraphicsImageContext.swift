@@ -79,7 +79,9 @@ public final class UIGraphicsImageRendererContext {
     public let cgContext: CGContext
     init(cgContext: CGContext) { self.cgContext = cgContext }
 
+    /// Fills `rect` with the context's fill colour.
     public func fill(_ rect: CGRect) { cgContext.fill(rect) }
+    /// Strokes the outline of `rect` with the context's stroke colour and line width.
     public func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
     /// The image drawn so far.
     public var currentImage: UIImage { UIGraphicsGetImageFromCurrentImageContext() ?? UIImage(cgImage: CGImage(bitmap: Bitmap(width: 1, height: 1))) }
@@ -89,21 +91,34 @@ public final class UIGraphicsImageRendererContext {
 public final class UIGraphicsImageRendererFormat {
     /// Pixels per point (default: the screen's).
     public var scale: CGFloat = UIScreen.main.scale
+    /// Whether the images are opaque (default `false`: a transparent background).
     public var opaque = false
+    /// A format with the screen's scale, not opaque.
     public init() {}
+    /// A new format with the default values (the screen's scale, not opaque).
     public static func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
 }
 
 /// Makes images from drawing blocks (UIKit's `UIGraphicsImageRenderer`).
 public final class UIGraphicsImageRenderer {
+    /// The scale and opacity of the images.
     public let format: UIGraphicsImageRendererFormat
     private let bounds: CGRect
 
+    /// A renderer of `size`-point images.
+    ///
+    /// ```swift
+    /// let image = UIGraphicsImageRenderer(size: CGSize(width: 64, height: 64)).image { context in
+    ///     UIColor.red.setFill()
+    ///     context.fill(CGRect(x: 0, y: 0, width: 32, height: 32))
+    /// }
+    /// ```
     public init(size: CGSize, format: UIGraphicsImageRendererFormat = .default()) {
         bounds = CGRect(origin: .zero, size: size)
         self.format = format
     }
 
+    /// A renderer of images the size of `bounds` (its origin is not used: drawing starts at 0, 0).
     public convenience init(bounds: CGRect, format: UIGraphicsImageRendererFormat = .default()) {
         self.init(size: bounds.size, format: format)
     }

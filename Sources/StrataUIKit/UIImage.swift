@@ -6,12 +6,12 @@ import Synchronization
 import StrataCore
 import StrataMedia
 
+// @unchecked: immutable (`let` image and scale), but an open NSObject subclass cannot be checked.
 /// An image with a scale factor (UIKit's `UIImage`, the parts that make sense offline).
 ///
 /// ```swift
 /// layer.contents = UIImage(contentsOfFile: "logo@2x.png")?.cgImage
 /// ```
-// @unchecked: immutable (`let` image and scale), but an open NSObject subclass cannot be checked.
 open class UIImage: NSObject, @unchecked Sendable {
     /// The pixels.
     public let cgImage: CGImage?
@@ -31,7 +31,11 @@ open class UIImage: NSObject, @unchecked Sendable {
     }
 
     /// How an image is turned (accepted; Strata images are upright).
-    public enum Orientation: Int, Sendable { case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored }
+    public enum Orientation: Int, Sendable {
+        /// UIKit's meanings: `up` as stored, `down` turned 180°, `left` and `right` turned 90°
+        /// (counter-clockwise and clockwise), and the same mirrored (**Strata:** all show upright).
+        case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored
+    }
 
     /// **Strata:** no archives: an empty image.
     public required init?(coder: NSCoder) {

@@ -4,6 +4,12 @@ import Foundation
 import StrataCore
 
 /// A view that shows an image (UIKit's `UIImageView`).
+///
+/// ```swift
+/// let logo = UIImageView(image: UIImage(contentsOfFile: "logo@2x.png"))
+/// logo.contentMode = .scaleAspectFit
+/// view.addSubview(logo)
+/// ```
 open class UIImageView: UIView {
     /// The image shown.
     open var image: UIImage? {
@@ -15,6 +21,7 @@ open class UIImageView: UIView {
         didSet { showImage() }
     }
 
+    /// Whether the view shows `highlightedImage` (when there is one) instead of `image`; default `false`.
     open var isHighlighted = false {
         didSet { showImage() }
     }
@@ -32,6 +39,7 @@ open class UIImageView: UIView {
         isUserInteractionEnabled = false
     }
 
+    /// **Strata:** no archives: an empty image view.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         isUserInteractionEnabled = false

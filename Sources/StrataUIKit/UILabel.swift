@@ -7,15 +7,27 @@ import StrataRender
 
 /// How text lines align (UIKit's `NSTextAlignment`).
 public enum NSTextAlignment: Int, Sendable {
+    /// `left`, `center`, `right`: lines flush to that side or centred; `justified`: lines stretched to
+    /// the full width (the last one flush left); `natural`: the script's direction (left here).
     case left = 0, center = 1, right = 2, justified = 3, natural = 4
 }
 
 /// How text that does not fit breaks (UIKit's `NSLineBreakMode`).
 public enum NSLineBreakMode: Int, Sendable {
+    /// `byWordWrapping`/`byCharWrapping`: wrap at words/characters; `byClipping`: cut at the edge;
+    /// `byTruncatingHead`/`Tail`/`Middle`: an ellipsis at the start, end or middle of the last line.
     case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
 }
 
 /// A view that shows text (UIKit's `UILabel`).
+///
+/// ```swift
+/// let title = UILabel(frame: CGRect(x: 20, y: 40, width: 350, height: 60))
+/// title.text = "Hello"
+/// title.font = .boldSystemFont(ofSize: 32)
+/// title.textAlignment = .center
+/// view.addSubview(title)
+/// ```
 open class UILabel: UIView {
     /// The layer that draws the text: a sublayer centred vertically. When a subclass makes the
     /// view's own layer a CATextLayer (`layerClass`), that layer is the subclass's to configure
@@ -23,8 +35,10 @@ open class UILabel: UIView {
     private var textLayer: CATextLayer!
     private var drawsThroughOwnLayer: Bool { textLayer === layer }
 
+    /// The text shown (nil: none). Setting it replaces `attributedText`.
     open var text: String? { didSet { attributedStorage = nil; update() } }
     private var attributedStorage: NSAttributedString?
+    /// The text with attributes; plain `text` reads back as an attributed string without attributes.
     open var attributedText: NSAttributedString? {
         get { attributedStorage ?? text.map { NSAttributedString(string: $0) } }
         set { attributedStorage = newValue; update() }
@@ -33,9 +47,11 @@ open class UILabel: UIView {
     open var font: UIFont! = .systemFont(ofSize: 17) { didSet { update() } }
     /// Default: black.
     open var textColor: UIColor! = .black { didSet { update() } }
+    /// How the lines align (default `.natural`).
     open var textAlignment: NSTextAlignment = .natural { didSet { update() } }
     /// 0 means as many lines as fit; 1 (the default) a single line.
     open var numberOfLines = 1 { didSet { update() } }
+    /// How text that does not fit breaks or is truncated (default `.byTruncatingTail`).
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { update() } }
 
     public override init(frame: CGRect) {
@@ -43,6 +59,7 @@ open class UILabel: UIView {
         setUp()
     }
 
+    /// **Strata:** no archives: an empty label.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         setUp()

@@ -9,13 +9,20 @@ open class UIResponder: NSObject {
     /// The next responder in the chain (a view's superview or view controller).
     open var next: UIResponder? { nil }
 
+    /// Touches began in the responder; the default passes them on to `next`.
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesBegan(touches, with: event) }
+    /// Touches moved; the default passes them on to `next`.
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesMoved(touches, with: event) }
+    /// Touches ended; the default passes them on to `next`.
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesEnded(touches, with: event) }
+    /// Touches were cancelled; the default passes them on to `next`.
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesCancelled(touches, with: event) }
 
+    /// Whether the responder can take keyboard focus (default `false`; there is no keyboard offline).
     open var canBecomeFirstResponder: Bool { false }
+    /// Asks for keyboard focus: `false` (no keyboard offline).
     @discardableResult open func becomeFirstResponder() -> Bool { false }
+    /// Gives up keyboard focus: always `true`.
     @discardableResult open func resignFirstResponder() -> Bool { true }
 }
 
@@ -23,6 +30,8 @@ open class UIResponder: NSObject {
 open class UITouch: NSObject {
     /// The phase of a touch.
     public enum Phase: Int, Sendable {
+        /// `began`: the finger touched; `moved`; `stationary`: down but not moving; `ended`: lifted;
+        /// `cancelled`: the system took the touch away.
         case began, moved, stationary, ended, cancelled
     }
 
@@ -31,7 +40,9 @@ open class UITouch: NSObject {
     private let previousWindowLocation: CGPoint
     /// The view the touch started in.
     open private(set) var view: UIView?
+    /// The touch's phase (default `.began`).
     open var phase: Phase
+    /// How many times the finger tapped (default 1).
     open var tapCount: Int
     /// Scene time of the touch.
     open var timestamp: TimeInterval
@@ -66,14 +77,18 @@ open class UITouch: NSObject {
 
 /// An event with its touches (UIKit's `UIEvent`).
 open class UIEvent: NSObject {
+    /// The touches of the event.
     open private(set) var allTouches: Set<UITouch>?
+    /// Scene time of the event (`CACurrentMediaTime()` when it was made), in seconds.
     open var timestamp: TimeInterval
 
+    /// **Strata:** an event carrying `touches`, for scripts that play user input.
     public init(touches: Set<UITouch>?) {
         allTouches = touches
         timestamp = CACurrentMediaTime()
         super.init()
     }
 
+    /// The touches of the event that hit `view` (whose `view` is `view`).
     open func touches(for view: UIView) -> Set<UITouch>? { allTouches?.filter { $0.view === view } }
 }

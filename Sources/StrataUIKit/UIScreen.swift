@@ -5,9 +5,9 @@ import Foundation
 import Synchronization
 import StrataCore
 
-/// The display a view hierarchy is shown on (UIKit's `UIScreen`).
 // @unchecked: as UIKit's main-actor screen, set up by the program before rendering starts and only
 // read while frames render.
+/// The display a view hierarchy is shown on (UIKit's `UIScreen`).
 open class UIScreen: NSObject, @unchecked Sendable {
     /// The screen views are laid out for (behind a lock: any thread may read or replace it).
     public static var main: UIScreen {
@@ -24,6 +24,11 @@ open class UIScreen: NSObject, @unchecked Sendable {
     /// The same as `scale` (no zoomed display modes offline).
     public var nativeScale: CGFloat { scale }
 
+    /// A screen of `bounds` points at `scale` pixels per point.
+    ///
+    /// ```swift
+    /// UIScreen.main = UIScreen(bounds: CGRect(x: 0, y: 0, width: 1080, height: 1920), scale: 1)
+    /// ```
     public init(bounds: CGRect, scale: CGFloat) {
         self.bounds = bounds
         self.scale = scale

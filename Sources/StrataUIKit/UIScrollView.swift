@@ -8,14 +8,23 @@ import StrataCore
 open class UIScrollView: UIView {
     /// The size of the content.
     open var contentSize: CGSize = .zero
+    /// Extra space around the content (default zero). **Strata:** kept; it does not limit `contentOffset`.
     open var contentInset: UIEdgeInsets = .zero
+    /// Whether a horizontal scroll indicator shows (default `true`). **Strata:** kept; none is drawn.
     open var showsHorizontalScrollIndicator = true
+    /// Whether a vertical scroll indicator shows (default `true`). **Strata:** kept; none is drawn.
     open var showsVerticalScrollIndicator = true
+    /// Whether the user can scroll (default `true`). **Strata:** kept; scripts set `contentOffset`.
     open var isScrollEnabled = true
+    /// Whether scrolling bounces past the edges (default `true`). **Strata:** kept.
     open var bounces = true
+    /// Whether scrolling stops on multiples of the bounds (default `false`). **Strata:** kept.
     open var isPagingEnabled = false
+    /// The smallest zoom scale (default 1). **Strata:** kept; there is no zooming.
     open var minimumZoomScale: CGFloat = 1
+    /// The largest zoom scale (default 1). **Strata:** kept; there is no zooming.
     open var maximumZoomScale: CGFloat = 1
+    /// The current zoom scale (default 1). **Strata:** kept; there is no zooming.
     open var zoomScale: CGFloat = 1
 
     /// The point of the content shown at the top-left of the bounds.
@@ -29,6 +38,7 @@ open class UIScrollView: UIView {
         clipsToBounds = true
     }
 
+    /// **Strata:** no archives: an empty scroll view that clips to its bounds.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         clipsToBounds = true
@@ -57,10 +67,13 @@ open class UIScrollView: UIView {
 
 /// Insets from the edges of a rectangle (UIKit's `UIEdgeInsets`).
 public struct UIEdgeInsets: Hashable, Sendable {
+    /// The inset of each edge, in points.
     public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
+    /// Insets of each edge, in points.
     public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
+    /// No inset on any edge.
     public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
 
@@ -81,5 +94,6 @@ extension IndexPath {
     public var section: Int { self[0] }
     /// The item (collection views): the second index.
     public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+    /// The item (collection views): the second index.
     public var item: Int { self[1] }
 }

@@ -13,26 +13,49 @@ extension UIView {
     public struct AnimationOptions: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Lay out subviews along with the animation. **Strata:** accepted, no effect.
         public static let layoutSubviews = Self(rawValue: 1 << 0)
+        /// Let the user touch the views while they animate. **Strata:** accepted, no effect.
         public static let allowUserInteraction = Self(rawValue: 1 << 1)
+        /// Start from what is shown now. **Strata:** accepted, no effect (position and bounds animate
+        /// additively, so an interrupted move continues smoothly, as on iOS 8 and later).
         public static let beginFromCurrentState = Self(rawValue: 1 << 2)
+        /// Repeat the animation forever (`repeatCount = .infinity`).
         public static let `repeat` = Self(rawValue: 1 << 3)
+        /// Play the animation forward and then backward (`autoreverses`).
         public static let autoreverse = Self(rawValue: 1 << 4)
+        /// Use the block's duration rather than an enclosing block's. **Strata:** accepted, no effect.
         public static let overrideInheritedDuration = Self(rawValue: 1 << 5)
+        /// Use the block's curve rather than an enclosing block's. **Strata:** accepted, no effect.
         public static let overrideInheritedCurve = Self(rawValue: 1 << 6)
+        /// In `transition(with:…)`, animate the property changes of the block as well.
         public static let allowAnimatedContent = Self(rawValue: 1 << 7)
+        /// Hide and show views instead of removing and adding them in transitions. **Strata:**
+        /// accepted, no effect.
         public static let showHideTransitionViews = Self(rawValue: 1 << 8)
+        /// Use the block's options rather than an enclosing block's. **Strata:** accepted, no effect.
         public static let overrideInheritedOptions = Self(rawValue: 1 << 9)
+        /// The ease-in-ease-out curve (the default).
         public static let curveEaseInOut = Self(rawValue: 0 << 16)
+        /// The ease-in curve.
         public static let curveEaseIn = Self(rawValue: 1 << 16)
+        /// The ease-out curve.
         public static let curveEaseOut = Self(rawValue: 2 << 16)
+        /// The linear curve.
         public static let curveLinear = Self(rawValue: 3 << 16)
+        /// A transition flipping from the left. **Strata:** drawn as a cross-fade.
         public static let transitionFlipFromLeft = Self(rawValue: 1 << 20)
+        /// A transition flipping from the right. **Strata:** drawn as a cross-fade.
         public static let transitionFlipFromRight = Self(rawValue: 2 << 20)
+        /// A transition curling up. **Strata:** drawn as a cross-fade.
         public static let transitionCurlUp = Self(rawValue: 3 << 20)
+        /// A transition curling down. **Strata:** drawn as a cross-fade.
         public static let transitionCurlDown = Self(rawValue: 4 << 20)
+        /// A transition that cross-fades the old and new content.
         public static let transitionCrossDissolve = Self(rawValue: 5 << 20)
+        /// A transition flipping from the top. **Strata:** drawn as a cross-fade.
         public static let transitionFlipFromTop = Self(rawValue: 6 << 20)
+        /// A transition flipping from the bottom. **Strata:** drawn as a cross-fade.
         public static let transitionFlipFromBottom = Self(rawValue: 7 << 20)
 
         var timingFunction: CAMediaTimingFunction {
@@ -149,11 +172,21 @@ extension UIView {
         run(AnimationContext(duration: duration, delay: delay, options: options), animations: animations, completion: completion)
     }
 
+    /// Animates the changes `animations` makes to views over `duration` seconds, then calls
+    /// `completion` (ease-in-ease-out, no delay).
     public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
                             completion: ((Bool) -> Void)? = nil) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
 
+    /// Animates the changes `animations` makes to views over `duration` seconds (ease-in-ease-out).
+    ///
+    /// ```swift
+    /// UIView.animate(withDuration: 0.5) {
+    ///     view.alpha = 0
+    ///     view.center.y += 100
+    /// }
+    /// ```
     public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
     }

@@ -8,6 +8,14 @@ import Foundation
 import StrataCore
 
 /// A rectangle on screen backed by a layer (UIKit's `UIView`).
+///
+/// ```swift
+/// let box = UIView(frame: CGRect(x: 20, y: 20, width: 100, height: 100))
+/// box.backgroundColor = .systemRed
+/// box.layer.cornerRadius = 12
+/// view.addSubview(box)
+/// scene.at(1) { UIView.animate(withDuration: 0.5) { box.center.x += 200 } }
+/// ```
 open class UIView: UIResponder, CALayerDelegate {
     /// The class of the view's layer (override to back a view with a `CAShapeLayer`,
     /// `CAGradientLayer`, …). It must be a `CALayer` subclass.
@@ -27,12 +35,19 @@ open class UIView: UIResponder, CALayerDelegate {
     private var storedBackgroundColor: UIColor?
     var attachedGestureRecognizers: [UIGestureRecognizer] = []
 
+    /// An integer that identifies the view (default 0); see `viewWithTag(_:)`.
     open var tag = 0
+    /// Whether the view receives touches (default `true`); `hitTest(_:with:)` skips views without it.
     open var isUserInteractionEnabled = true
+    /// Whether the view takes more than one touch (default `false`). **Strata:** kept.
     open var isMultipleTouchEnabled = false
+    /// Whether the view draws no transparent pixels (default `true`). **Strata:** kept.
     open var isOpaque = true
+    /// The tint of the view's controls (default `.systemBlue`). **Strata:** kept.
     open var tintColor: UIColor! = .systemBlue
+    /// Whether the autoresizing mask becomes constraints (default `true`). **Strata:** kept; no Auto Layout.
     open var translatesAutoresizingMaskIntoConstraints = true
+    /// How the view resizes with its superview (default none). **Strata:** kept; no effect.
     open var autoresizingMask: AutoresizingMask = []
 
     /// A view with `frame` in its superview's coordinates.
@@ -104,6 +119,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: Appearance (the layer's)
 
+    /// The layer's background colour (nil: transparent).
     open var backgroundColor: UIColor? {
         get { storedBackgroundColor }
         set {
@@ -112,16 +128,19 @@ open class UIView: UIResponder, CALayerDelegate {
         }
     }
 
+    /// The view's opacity, 0…1 (the layer's `opacity`; default 1).
     open var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
         set { layer.opacity = Float(newValue) }
     }
 
+    /// Whether the view is hidden (the layer's `isHidden`).
     open var isHidden: Bool {
         get { layer.isHidden }
         set { layer.isHidden = newValue }
     }
 
+    /// Whether subviews are clipped to the bounds (the layer's `masksToBounds`).
     open var clipsToBounds: Bool {
         get { layer.masksToBounds }
         set { layer.masksToBounds = newValue }
@@ -160,25 +179,30 @@ open class UIView: UIResponder, CALayerDelegate {
         view.didMoveToSuperview()
     }
 
+    /// Inserts `view` just above `sibling` (at the end when `sibling` is not a subview).
     open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
         let i = subviews.firstIndex(where: { $0 === sibling }).map { $0 + 1 } ?? subviews.count
         insertSubview(view, at: i)
     }
 
+    /// Inserts `view` just below `sibling` (at the start when `sibling` is not a subview).
     open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
         insertSubview(view, at: subviews.firstIndex(where: { $0 === sibling }) ?? 0)
     }
 
+    /// Moves `view`, a subview, to the front (the end of `subviews`).
     open func bringSubviewToFront(_ view: UIView) {
         guard view.superview === self else { return }
         insertSubview(view, at: subviews.count)
     }
 
+    /// Moves `view`, a subview, to the back (the start of `subviews`).
     open func sendSubviewToBack(_ view: UIView) {
         guard view.superview === self else { return }
         insertSubview(view, at: 0)
     }
 
+    /// Swaps the subviews at the two indexes.
     open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
         guard subviews.indices.contains(index1), subviews.indices.contains(index2), index1 != index2 else { return }
         let a = subviews[index1], b = subviews[index2]
@@ -195,6 +219,7 @@ open class UIView: UIResponder, CALayerDelegate {
         didMoveToSuperview()
     }
 
+    /// Called after the view was added to or removed from a superview; the default does nothing.
     open func didMoveToSuperview() {}
 
     /// Whether `view` is this view or inside it.
@@ -225,19 +250,25 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Lays out the subviews (no Auto Layout offline: override to position them).
     open func layoutSubviews() {}
+    /// Marks the layout as out of date (the layer's `setNeedsLayout()`).
     open func setNeedsLayout() { layer.setNeedsLayout() }
+    /// Lays out now when marked out of date (the layer's `layoutIfNeeded()`).
     open func layoutIfNeeded() { layer.layoutIfNeeded() }
 
     /// Draws the view's content in `rect` into the current context. The default draws nothing.
     open func draw(_ rect: CGRect) {}
+    /// Marks the content to be redrawn with `draw(_:)` before the next frame.
     open func setNeedsDisplay() { layer.setNeedsDisplay() }
+    /// Marks the part `rect` of the content to be redrawn (**Strata:** the whole content is redrawn).
     open func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay(rect) }
 
     /// The size that fits the view's content (the current size unless a subclass knows better).
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
     /// Resizes the view to `sizeThatFits`.
     open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
+    /// The natural size of the content: `noIntrinsicMetric` in both dimensions unless a subclass knows.
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// "No natural size" in a dimension of `intrinsicContentSize` (-1).
     public static let noIntrinsicMetric: CGFloat = -1
 
     // MARK: CALayerDelegate
@@ -249,10 +280,12 @@ open class UIView: UIResponder, CALayerDelegate {
         UIView.animationAction(for: layer, forKey: event)
     }
 
+    /// The layer's delegate call: runs `layoutSubviews()`.
     public func layoutSublayers(of layer: CALayer) {
         layoutSubviews()
     }
 
+    /// The layer's delegate call: runs `draw(_:)` with `ctx` as the current context.
     public func draw(_ layer: CALayer, in ctx: CGContext) {
         UIGraphicsPushContext(ctx)
         draw(bounds)
@@ -271,6 +304,7 @@ open class UIView: UIResponder, CALayerDelegate {
         return self
     }
 
+    /// Whether `point` (in the view's coordinates) is inside the view: inside `bounds`.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
 
     /// Converts a point from this view's coordinates to `view`'s (nil: the root view's).
@@ -278,14 +312,17 @@ open class UIView: UIResponder, CALayerDelegate {
         layer.convert(point, to: (view ?? rootView).layer)
     }
 
+    /// Converts a point from `view`'s coordinates (nil: the root view's) to this view's.
     open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
         layer.convert(point, from: (view ?? rootView).layer)
     }
 
+    /// Converts a rectangle from this view's coordinates to `view`'s (nil: the root view's).
     open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
         layer.convert(rect, to: (view ?? rootView).layer)
     }
 
+    /// Converts a rectangle from `view`'s coordinates (nil: the root view's) to this view's.
     open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
         layer.convert(rect, from: (view ?? rootView).layer)
     }
@@ -298,7 +335,10 @@ open class UIView: UIResponder, CALayerDelegate {
 extension UIView {
     /// How a view's content fills its bounds.
     public enum ContentMode: Int, Sendable {
+        /// Scaled: `scaleToFill` stretches (as does `redraw`), `scaleAspectFit` fits inside,
+        /// `scaleAspectFill` fills and crops; or unscaled at the `center` or an edge.
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+        /// Unscaled in a corner.
         case topLeft, topRight, bottomLeft, bottomRight
 
         /// The layer gravity with the same effect (`top` is the visual top, as in Strata's
@@ -325,11 +365,17 @@ extension UIView {
     public struct AutoresizingMask: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// The left margin grows or shrinks.
         public static let flexibleLeftMargin = Self(rawValue: 1 << 0)
+        /// The width grows or shrinks.
         public static let flexibleWidth = Self(rawValue: 1 << 1)
+        /// The right margin grows or shrinks.
         public static let flexibleRightMargin = Self(rawValue: 1 << 2)
+        /// The top margin grows or shrinks.
         public static let flexibleTopMargin = Self(rawValue: 1 << 3)
+        /// The height grows or shrinks.
         public static let flexibleHeight = Self(rawValue: 1 << 4)
+        /// The bottom margin grows or shrinks.
         public static let flexibleBottomMargin = Self(rawValue: 1 << 5)
     }
 }
@@ -347,6 +393,8 @@ open class UIWindow: UIView {
         }
     }
 
+    /// Shows the window (`isHidden = false`).
     open func makeKeyAndVisible() { isHidden = false }
+    /// Makes the window the key window: nothing offline.
     open func makeKey() {}
 }

@@ -124,13 +124,17 @@ public final class CGContext {
         state.strokeColor = c
         commands.append(.setStrokeColor(c))
     }
+    /// The colour of fills, from sRGB components (0…1).
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         setFillColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))
     }
+    /// The colour of strokes, from sRGB components (0…1).
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         setStrokeColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))
     }
+    /// The colour of fills: a grey of brightness `gray` (0…1).
     public func setFillColor(gray: CGFloat, alpha: CGFloat) { setFillColor(CGColor(gray: gray, alpha: alpha)) }
+    /// The colour of strokes: a grey of brightness `gray` (0…1).
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { setStrokeColor(CGColor(gray: gray, alpha: alpha)) }
 
     /// The global alpha (clamped to 0…1) applied to everything drawn afterwards.
@@ -146,8 +150,12 @@ public final class CGContext {
         state.lineWidth = w
         commands.append(.setLineWidth(w))
     }
+    /// How the ends of stroked open subpaths look (default `.butt`).
     public func setLineCap(_ cap: CGLineCap) { commands.append(.setLineCap(cap)) }
+    /// How stroked segments meet (default `.miter`).
     public func setLineJoin(_ join: CGLineJoin) { commands.append(.setLineJoin(join)) }
+    /// How far a miter join may reach, as a multiple of the line width, before it is bevelled
+    /// (default 10; values below 1 are raised to 1).
     public func setMiterLimit(_ limit: CGFloat) { commands.append(.setMiterLimit(limit.isFinite ? max(limit, 1) : 10)) }
 
     /// Dashes strokes with alternating painted and unpainted `lengths`, starting `phase` into
@@ -157,7 +165,14 @@ public final class CGContext {
         commands.append(.setLineDash(phase: valid && phase.isFinite ? phase : 0, lengths: valid ? lengths : []))
     }
 
+    /// How drawing combines with the pixels already there (default `.normal`).
+    ///
+    /// ```swift
+    /// context.setBlendMode(.multiply)
+    /// context.fill(rect)
+    /// ```
     public func setBlendMode(_ mode: CGBlendMode) { commands.append(.setBlendMode(mode)) }
+    /// Whether edges are antialiased (default `true`).
     public func setShouldAntialias(_ shouldAntialias: Bool) { commands.append(.setShouldAntialias(shouldAntialias)) }
     /// Accepted for compatibility; antialiasing is governed by `setShouldAntialias`.
     public func setAllowsAntialiasing(_ allowsAntialiasing: Bool) {}
@@ -166,12 +181,17 @@ public final class CGContext {
 
     /// Discards the current path.
     public func beginPath() { currentPath = CGMutablePath() }
+    /// Starts a new subpath at `point` (user space, transformed by the current matrix).
     public func move(to point: CGPoint) { currentPath.move(to: point, transform: state.ctm) }
+    /// Adds a straight line from the current point to `point`.
     public func addLine(to point: CGPoint) { currentPath.addLine(to: point, transform: state.ctm) }
+    /// Adds straight lines through `points`: a move to the first, lines to the rest.
     public func addLines(between points: [CGPoint]) { currentPath.addLines(between: points, transform: state.ctm) }
+    /// Adds a cubic Bézier curve from the current point to `end` with two control points.
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
         currentPath.addCurve(to: end, control1: control1, control2: control2, transform: state.ctm)
     }
+    /// Adds a quadratic Bézier curve from the current point to `end` with one control point.
     public func addQuadCurve(to end: CGPoint, control: CGPoint) {
         currentPath.addQuadCurve(to: end, control: control, transform: state.ctm)
     }
@@ -180,13 +200,20 @@ public final class CGContext {
         currentPath.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
                            clockwise: clockwise, transform: state.ctm)
     }
+    /// Adds a line towards `tangent1End` and an arc of `radius` tangent to the lines from the current
+    /// point to `tangent1End` and from `tangent1End` to `tangent2End` (rounded corners).
     public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
         currentPath.addArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius, transform: state.ctm)
     }
+    /// Adds a closed rectangle subpath.
     public func addRect(_ rect: CGRect) { currentPath.addRect(rect, transform: state.ctm) }
+    /// Adds a closed rectangle subpath for each of `rects`.
     public func addRects(_ rects: [CGRect]) { currentPath.addRects(rects, transform: state.ctm) }
+    /// Adds a closed ellipse subpath that fits `rect`.
     public func addEllipse(in rect: CGRect) { currentPath.addEllipse(in: rect, transform: state.ctm) }
+    /// Adds the elements of `path`, transformed by the current matrix.
     public func addPath(_ path: CGPath) { currentPath.addPath(path, transform: state.ctm) }
+    /// Closes the current subpath with a line back to its start.
     public func closePath() { currentPath.closeSubpath() }
 
     /// True when the current path has no elements.

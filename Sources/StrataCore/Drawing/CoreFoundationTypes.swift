@@ -4,16 +4,23 @@
 // them (`CGFont`, ImageIO) read.
 import Foundation
 
+/// Core Foundation's string, Foundation's `NSString` here (toll-free bridged as on Apple's platforms).
 public typealias CFString = NSString
+/// Core Foundation's URL: `NSURL`.
 public typealias CFURL = NSURL
+/// Core Foundation's dictionary: `NSDictionary`.
 public typealias CFDictionary = NSDictionary
+/// Core Foundation's array: `NSArray`.
 public typealias CFArray = NSArray
+/// Core Foundation's data: `NSData`.
 public typealias CFData = NSData
+/// Core Foundation's number: `NSNumber`.
 public typealias CFNumber = NSNumber
+/// Any Core Foundation object: `AnyObject`.
 public typealias CFTypeRef = AnyObject
 
-/// A font by name (Core Graphics' `CGFont`): ported code hands it to `CATextLayer.font`.
 // @unchecked: immutable (one `let`); CFString is NSString here, which is not Sendable.
+/// A font by name (Core Graphics' `CGFont`): ported code hands it to `CATextLayer.font`.
 public final class CGFont: Hashable, @unchecked Sendable {
     /// The name it was made with (a family, "Family Style" or PostScript name).
     public let postScriptName: CFString?

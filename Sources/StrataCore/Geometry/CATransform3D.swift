@@ -3,11 +3,21 @@
 import Foundation
 
 /// A 4×4 homogeneous transform with Core Animation's field names and row-vector convention.
+///
+/// ```swift
+/// let card = CALayer()
+/// var perspective = CATransform3DIdentity
+/// perspective.m34 = -1 / 500                      // seen from 500 points away
+/// card.transform = CATransform3DRotate(perspective, .pi / 4, 0, 1, 0)   // turned 45° about y
+/// ```
 public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The sixteen entries, row by row; row 4 (`m41 m42 m43`) holds the translation.
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// Row 2: where the y axis goes (`m24` is 0 unless the transform has perspective).
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// Row 3: where the z axis goes; `m34 = −1/d` gives perspective seen from distance `d`.
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// Row 4: the translation (`m41`, `m42`, `m43`) and `m44` (1 for an affine transform).
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// A transform from its sixteen entries.

@@ -3,6 +3,11 @@
 import Foundation
 
 /// An affine transformation matrix for 2D drawing, laid out as Core Graphics lays it out.
+///
+/// ```swift
+/// let t = CGAffineTransform(translationX: 100, y: 0).rotated(by: .pi / 2)
+/// CGPoint(x: 10, y: 0).applying(t)   // ≈ (100, 10): rotated first, then moved
+/// ```
 public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The matrix entries: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
     public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat

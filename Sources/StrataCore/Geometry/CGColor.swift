@@ -3,6 +3,11 @@ import Foundation
 
 /// An sRGB colour with straight alpha; components are kept as given (not clamped) so animation
 /// can overshoot with spring curves, and clamped only when drawn.
+///
+/// ```swift
+/// layer.backgroundColor = CGColor(red: 0.1, green: 0.5, blue: 0.9, alpha: 1)
+/// layer.borderColor = CGColor(gray: 0, alpha: 0.5)
+/// ```
 public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The components, in 0…1 for in-gamut colours.
     public let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
@@ -25,6 +30,7 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
         }
     }
 
+    /// A colour from sRGB components (0…1), the same as `init(red:green:blue:alpha:)`.
     public convenience init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.init(red: red, green: green, blue: blue, alpha: alpha)
     }

@@ -3,13 +3,20 @@
 import Foundation
 import Synchronization
 
+// @unchecked: only because its superclass is; the elements live in a Mutex.
 /// A path that can be extended; Apple's Swift spellings, with an optional `transform` applied to
 /// the points of each call.
 ///
 /// A segment added while the path has no current point is ignored (Core Graphics logs "no
 /// current point" and does the same). A segment added after `closeSubpath()` starts a new
 /// subpath at the closed one's start, with an explicit move element.
-// @unchecked: only because its superclass is; the elements live in a Mutex.
+///
+/// ```swift
+/// let path = CGMutablePath()
+/// path.move(to: CGPoint(x: 0, y: 100))
+/// path.addQuadCurve(to: CGPoint(x: 200, y: 100), control: CGPoint(x: 100, y: 0))
+/// shapeLayer.path = path
+/// ```
 public final class CGMutablePath: CGPath, @unchecked Sendable {
     private let builder: Mutex<PathBuilder>
 

@@ -6,6 +6,8 @@
 // coordinates, so in Strata's y-down space increasing angles turn clockwise on screen.
 import Foundation
 
+// @unchecked: a plain CGPath holds one immutable array (the checker refuses Sendable on a class
+// that has subclasses); CGMutablePath guards its own state.
 /// An immutable graphics path: subpaths of lines and Bézier curves.
 ///
 /// A plain `CGPath` never changes, so it is safe to share between threads. `CGMutablePath` is a
@@ -18,8 +20,6 @@ import Foundation
 ///                    cornerWidth: 15, cornerHeight: 15, transform: nil)
 /// badge.contains(CGPoint(x: 40, y: 15))   // true
 /// ```
-// @unchecked: a plain CGPath holds one immutable array (the checker refuses Sendable on a class
-// that has subclasses); CGMutablePath guards its own state.
 public class CGPath: @unchecked Sendable, Hashable, CustomStringConvertible {
     private let frozenElements: [CGPathElement]
 

@@ -41,12 +41,15 @@ extension NSValue {
 
     /// A box holding a point.
     public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
+    /// The point in the box.
     public var cgPointValue: CGPoint { pointValue }
     /// A box holding a size.
     public convenience init(cgSize size: CGSize) { self.init(size: size) }
+    /// The size in the box.
     public var cgSizeValue: CGSize { sizeValue }
     /// A box holding a rectangle.
     public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
+    /// The rectangle in the box.
     public var cgRectValue: CGRect { rectValue }
 
     /// The geometry value in the box as the Swift value, or nil for other contents. Reads the

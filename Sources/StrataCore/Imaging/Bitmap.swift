@@ -5,8 +5,16 @@
 import Foundation
 
 /// An RGBA8 premultiplied sRGB image in memory.
+///
+/// ```swift
+/// var bitmap = Bitmap.filled(width: 4, height: 4, red: 255, green: 0, blue: 0)
+/// bitmap.setPixel(x: 0, y: 0, (r: 0, g: 0, b: 0, a: 0))   // one transparent corner
+/// layer.contents = CGImage(bitmap: bitmap)
+/// ```
 public struct Bitmap: Sendable, Equatable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width × height × 4` bytes: R, G, B, A per pixel, colour premultiplied by alpha.
     public var pixels: [UInt8]
@@ -27,6 +35,7 @@ public struct Bitmap: Sendable, Equatable {
         self.pixels = pixels
     }
 
+    /// Bytes from one row to the next: `width × 4` (rows have no padding).
     public var bytesPerRow: Int { width * 4 }
 
     /// The premultiplied RGBA bytes at (x, y).
@@ -35,6 +44,7 @@ public struct Bitmap: Sendable, Equatable {
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
 
+    /// Sets the premultiplied RGBA bytes at (x, y).
     public mutating func setPixel(x: Int, y: Int, _ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
         let i = (y * width + x) * 4
         pixels[i] = p.r; pixels[i + 1] = p.g; pixels[i + 2] = p.b; pixels[i + 3] = p.a

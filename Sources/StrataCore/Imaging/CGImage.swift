@@ -10,9 +10,12 @@ public final class CGImage: Hashable, Sendable {
     /// A process-unique identity used as a cache key by the renderer.
     public let identifier: UInt64
 
+    /// Width in pixels.
     public var width: Int { bitmap.width }
+    /// Height in pixels.
     public var height: Int { bitmap.height }
 
+    /// An image of `bitmap`'s pixels, with a new `identifier`.
     public init(bitmap: Bitmap) {
         self.bitmap = bitmap
         self.identifier = CGImage.nextIdentifier()

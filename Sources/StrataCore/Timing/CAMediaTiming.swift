@@ -6,48 +6,81 @@ import Foundation
 public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The object has no effect outside its active interval (the default).
     public static let removed = CAMediaTimingFillMode(rawValue: "removed")
+    /// The object keeps its final state after its active interval ends.
     public static let forwards = CAMediaTimingFillMode(rawValue: "forwards")
+    /// The object shows its initial state before its active interval begins.
     public static let backwards = CAMediaTimingFillMode(rawValue: "backwards")
+    /// Both `backwards` and `forwards`.
+    ///
+    /// ```swift
+    /// fade.fillMode = .both
+    /// fade.isRemovedOnCompletion = false   // keep the end value on screen
+    /// ```
     public static let both = CAMediaTimingFillMode(rawValue: "both")
 
     var fillsForwards: Bool { self == .forwards || self == .both }
     var fillsBackwards: Bool { self == .backwards || self == .both }
 }
 
+/// The Objective-C name of `CAMediaTimingFillMode.removed`.
 public let kCAFillModeRemoved = CAMediaTimingFillMode.removed
+/// The Objective-C name of `CAMediaTimingFillMode.forwards`.
 public let kCAFillModeForwards = CAMediaTimingFillMode.forwards
+/// The Objective-C name of `CAMediaTimingFillMode.backwards`.
 public let kCAFillModeBackwards = CAMediaTimingFillMode.backwards
+/// The Objective-C name of `CAMediaTimingFillMode.both`.
 public let kCAFillModeBoth = CAMediaTimingFillMode.both
 
 /// The timing properties of layers and animations.
 public protocol CAMediaTiming: AnyObject {
+    /// When the object starts, in its parent's time (seconds; default 0). An animation added with
+    /// `beginTime` 0 starts at the time it is added; use `CACurrentMediaTime() + delay` for a delay.
     var beginTime: CFTimeInterval { get set }
+    /// The length of one cycle in seconds, before `speed` (an animation with 0 takes 0.25 s).
     var duration: CFTimeInterval { get set }
+    /// How fast local time runs relative to the parent's (default 1; 2 is twice as fast, 0 stops).
     var speed: Float { get set }
+    /// An offset added to local time, in seconds (default 0): starts the object partway in.
     var timeOffset: CFTimeInterval { get set }
+    /// How many cycles to run (default 0: one; fractions allowed; `.infinity`: forever).
     var repeatCount: Float { get set }
+    /// How long to repeat, in seconds (default 0: use `repeatCount`).
     var repeatDuration: CFTimeInterval { get set }
+    /// Whether each cycle plays forward and then backward (default `false`).
     var autoreverses: Bool { get set }
+    /// What the object shows outside its active interval (default `.removed`).
     var fillMode: CAMediaTimingFillMode { get set }
 }
 
 #if !canImport(Darwin)
+/// A time interval in seconds (Core Foundation's name; `Double`).
 public typealias CFTimeInterval = Double
 #endif
 
 /// A Sendable copy of the timing properties, evaluated by `evaluate(atParentTime:)`.
 public struct MediaTimingValues: Sendable, Equatable {
+    /// When the object starts, in the parent's time (seconds).
     public var beginTime: Double = 0
+    /// The length of one cycle in seconds.
     public var duration: Double = 0
+    /// The rate of local time relative to the parent's.
     public var speed: Double = 1
+    /// The offset added to local time, in seconds.
     public var timeOffset: Double = 0
+    /// The number of cycles (0: one; `.infinity`: forever).
     public var repeatCount: Double = 0
+    /// How long to repeat, in seconds (0: use `repeatCount`).
     public var repeatDuration: Double = 0
+    /// Whether each cycle plays forward and then backward.
     public var autoreverses = false
+    /// What the object shows outside its active interval.
     public var fillMode = CAMediaTimingFillMode.removed
+    /// Whether the animation is removed from its layer when it finishes (animations only).
     public var removedOnCompletion = true
 
+    /// The defaults: begins at 0, lasts 0 s, speed 1, one cycle, no fill, removed on completion.
     public init() {}
 
     /// The length of one cycle: `duration`, doubled when autoreversing.
@@ -131,6 +164,7 @@ public enum TimingState: Sendable, Equatable {
         default: nil
         }
     }
+    /// The number of completed cycles while the object has an effect, else 0.
     public var iteration: Int {
         switch self {
         case .active(_, let i, _), .filling(_, let i, _): i

@@ -3,8 +3,15 @@
 import Foundation
 
 /// A rational frame rate: `numerator / denominator` frames per second.
+///
+/// ```swift
+/// let ntsc = FrameRate(numerator: 30000, denominator: 1001)!
+/// ntsc.framesPerSecond   // 29.97002997…
+/// ```
 public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
+    /// Frames per `denominator` seconds (lowest terms; 30000 for 29.97 fps).
     public let numerator: Int
+    /// The seconds the `numerator` frames take (lowest terms; 1001 for 29.97 fps).
     public let denominator: Int
 
     /// A frame rate of `numerator / denominator` fps, reduced to lowest terms.
@@ -33,6 +40,7 @@ public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
         self.init(numerator: Int((fps * 1000).rounded()), denominator: 1000)
     }
 
+    /// The rate as a floating-point number of frames per second (29.97002997… for 30000/1001).
     public var framesPerSecond: Double { Double(numerator) / Double(denominator) }
 
     /// The exact time of frame `index` in seconds.

@@ -37,6 +37,7 @@ struct ModelChange {
 public final class ModelChangeLog {
     private(set) var changes: [ModelChange] = []
 
+    /// An empty log.
     public init() {}
 
     /// Whether the block changed nothing.
@@ -112,6 +113,7 @@ public struct ModelHistory {
     /// The errors of released segments (they apply at every time the model can still show).
     private var releasedErrors: [String] = []
 
+    /// An empty history (no segments; every change kept).
     public init() {}
 
     /// The number of kept segments.

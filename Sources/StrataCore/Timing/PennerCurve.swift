@@ -6,15 +6,30 @@ import Foundation
 /// Robert Penner's easing curves (the names Strata's timing functions know beside Apple's five).
 /// Raw values are the names `CAMediaTimingFunctionName` and templates use.
 public enum PennerCurve: String, Sendable, CaseIterable {
+    /// Sine curves: gentle, a quarter sine wave. `easeIn…` starts slowly, `easeOut…` ends slowly,
+    /// `easeInOut…` does both (the same for every family below).
     case easeInSine, easeOutSine, easeInOutSine
+    /// Quadratic curves (t²).
     case easeInQuad, easeOutQuad, easeInOutQuad
+    /// Cubic curves (t³).
     case easeInCubic, easeOutCubic, easeInOutCubic
+    /// Quartic curves (t⁴).
     case easeInQuart, easeOutQuart, easeInOutQuart
+    /// Quintic curves (t⁵).
     case easeInQuint, easeOutQuint, easeInOutQuint
+    /// Exponential curves (2^(10t − 10)): almost still, then fast.
     case easeInExpo, easeOutExpo, easeInOutExpo
+    /// Circular curves (a quarter circle).
     case easeInCirc, easeOutCirc, easeInOutCirc
+    /// Curves that overshoot: pull back before starting or overshoot the end (Penner's s = 1.70158).
     case easeInBack, easeOutBack, easeInOutBack
+    /// Elastic curves: oscillate like a spring around the start or the end.
+    ///
+    /// ```swift
+    /// animation.timingFunction = CAMediaTimingFunction(name: .easeOutElastic)
+    /// ```
     case easeInElastic, easeOutElastic, easeInOutElastic
+    /// Bouncing curves: like a ball coming to rest at the end (or leaving the start).
     case easeInBounce, easeOutBounce, easeInOutBounce
 }
 

@@ -30,6 +30,7 @@ public final class SceneContext {
     /// Errors of `add(_:forKey:)` made while this context ran (AnimationErrorLog), oldest first.
     public internal(set) var animationErrors: [String] = []
 
+    /// A context at scene time `time` (seconds); `schedule` runs a block at a later scene time.
     public init(time: Double, events: AnimationEventScheduler? = nil, changeLog: ModelChangeLog? = nil,
                 schedule: @escaping (Double, @escaping () -> Void) -> Void) {
         self.time = time

@@ -20,17 +20,25 @@ public final class FFmpegVideoSource: VideoFrameSource, Sendable {
         public var lookahead: Int
         /// Frames kept behind the last one requested (for rates below 1 and small seeks back).
         public var keepBehind: Int
+        /// A configuration decoding `lookahead` frames ahead (default 8) and keeping `keepBehind`
+        /// frames behind (default 2); negative counts become 0.
         public init(lookahead: Int = 8, keepBehind: Int = 2) {
             self.lookahead = max(0, lookahead)
             self.keepBehind = max(0, keepBehind)
         }
     }
 
+    /// The file the frames come from.
     public let url: URL
+    /// The length of the media in seconds.
     public let duration: Double
+    /// The video's size in pixels.
     public let naturalSize: PixelSize
+    /// Whether the file has a video stream.
     public let hasVideo: Bool
+    /// Whether the file has an audio stream.
     public let hasAudio: Bool
+    /// The number of video frames (`frameTimes.count`).
     public var frameCount: Int { frameTimes.count }
     /// Presentation times of the frames (item seconds).
     public let frameTimes: [Double]
@@ -55,6 +63,8 @@ public final class FFmpegVideoSource: VideoFrameSource, Sendable {
     /// Decoder workers alive in the process: each source's is released with the source.
     static var liveWorkerCount: Int { DecodeWorker.live.load(ordering: .relaxed) }
 
+    /// The frame shown at `itemTime` seconds: the last frame whose presentation time is at or before
+    /// it (the first frame before the first time), or nil when there are no frames.
     public func frameIndex(atItemTime itemTime: Double) -> Int? {
         guard !frameTimes.isEmpty else { return nil }
         let t = itemTime + 1e-6
@@ -66,6 +76,13 @@ public final class FFmpegVideoSource: VideoFrameSource, Sendable {
         return max(0, lo - 1)
     }
 
+    /// Frame `index` (clamped to the frames there are) at `size` pixels (nil: `naturalSize`).
+    /// Throws `MediaError` naming the file when it has no video or the size is not 1…16384 pixels.
+    ///
+    /// ```swift
+    /// let source = try FFmpegVideoSource(url: URL(fileURLWithPath: "clip.mp4"))
+    /// let frame = try source.image(forFrame: source.frameIndex(atItemTime: 1.5) ?? 0, size: nil)
+    /// ```
     public func image(forFrame index: Int, size: PixelSize?) throws -> CGImage {
         guard let worker, !frameTimes.isEmpty else {
             throw MediaError.cannotRead(path: url.path, reason: "the file has no video stream")

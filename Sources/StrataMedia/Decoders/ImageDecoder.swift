@@ -18,6 +18,7 @@ import StrataCore
 public struct ImageDecoder: Sendable {
     /// The still-image formats understood.
     public enum Format: String, Sendable, CaseIterable {
+        /// PNG, JPEG and WebP; the raw value is the format's name in messages.
         case png = "PNG", jpeg = "JPEG", webp = "WebP"
 
         var codecID: AVCodecID {

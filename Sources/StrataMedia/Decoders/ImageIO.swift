@@ -23,7 +23,9 @@ public final class CGImageSource: Sendable {
 
 /// Whether to decode now and keep the pixels (every Strata image is decoded when made).
 nonisolated(unsafe) public let kCGImageSourceShouldCache: CFString = "kCGImageSourceShouldCache"
+/// Whether to decode when the image is made (every Strata image is decoded when made).
 nonisolated(unsafe) public let kCGImageSourceShouldCacheImmediately: CFString = "kCGImageSourceShouldCacheImmediately"
+/// A hint of the data's type identifier (accepted; Strata detects the format from the bytes).
 nonisolated(unsafe) public let kCGImageSourceTypeIdentifierHint: CFString = "kCGImageSourceTypeIdentifierHint"
 
 /// A source reading the file at `url`; nil for a URL that is not a file.

@@ -39,6 +39,8 @@ public struct TerminalCell: Hashable, Sendable {
     /// Bold, dim, italic, underline, inverse, strikethrough…
     public var attributes: TerminalCellAttributes
 
+    /// A cell showing `text` over `width` columns in the given colours and attributes (default: an
+    /// empty one-column cell in the default colours).
     public init(text: String = "", width: UInt8 = 1, foreground: TerminalColor = .default,
                 background: TerminalColor = .default, attributes: TerminalCellAttributes = []) {
         self.text = text; self.width = width; self.foreground = foreground; self.background = background

@@ -5,6 +5,7 @@ import CVTerm
 
 /// A key that is not a character.
 public enum TerminalKey: String, Sendable, Hashable, CaseIterable {
+    /// Enter, Tab, Backspace, Escape, the arrow keys, Insert, Delete, Home, End, Page Up and Page Down.
     case enter, tab, backspace, escape, up, down, left, right, insert, delete, home, end, pageUp, pageDown
 
     var vterm: VTermKey {
@@ -31,8 +32,11 @@ public enum TerminalKey: String, Sendable, Hashable, CaseIterable {
 public struct TerminalModifiers: OptionSet, Sendable, Hashable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// The Shift key.
     public static let shift = TerminalModifiers(rawValue: 1)
+    /// The Alt (Option, Meta) key: the key's bytes are prefixed with ESC.
     public static let alt = TerminalModifiers(rawValue: 2)
+    /// The Control key (Ctrl+C sends 0x03).
     public static let control = TerminalModifiers(rawValue: 4)
 }
 

@@ -58,6 +58,7 @@ public struct TerminalStyle: Hashable, Sendable {
     /// Seconds the blinking cursor is on, then off.
     public var cursorBlinkInterval: Double = 0.5
 
+    /// The default look (see each property's default).
     public init() {}
 
     /// Height of the title bar as drawn (0 without one).

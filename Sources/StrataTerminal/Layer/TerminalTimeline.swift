@@ -4,9 +4,9 @@
 // same pixels). Builders (a recording, a tape) append states as the screen changes; a state
 // equal to the one before it is not kept.
 
-/// Screen states over time.
 // @unchecked: a timeline is built on one thread (a recording played, a tape run) and only read
 // after it is handed to a layer; the renderer's threads read it, nothing writes it then.
+/// Screen states over time.
 public final class TerminalTimeline: @unchecked Sendable {
     /// The times, in seconds, increasing.
     public private(set) var times: [Double] = []

@@ -14,6 +14,7 @@ import Strata
 /// }
 /// ```
 public struct Terminal: LayerElement {
+    /// The node this element builds.
     public var node: Node
 
     /// A terminal playing `session` (see `TerminalScript.Entry`), after `prompt`.

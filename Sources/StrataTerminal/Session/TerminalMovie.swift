@@ -24,6 +24,9 @@ public struct TerminalMovie: Sendable {
     /// removed, blank rows kept) followed by a line of 80 `─` (nil: the final screen is used).
     public var asciiText: String?
 
+    /// A movie of `timeline` drawn with `style`, at `frameRate` frames per second for `duration`
+    /// seconds, at `size` points (nil: the window's size for the grid), starting at `loopOffset`
+    /// (the frames before it come last; nil: from the first frame).
     public init(timeline: TerminalTimeline, style: TerminalStyle, frameRate: Double, duration: Double, size: CGSize? = nil,
                 loopOffset: TerminalLoopOffset? = nil) {
         self.timeline = timeline; self.style = style; self.frameRate = frameRate; self.duration = duration; self.size = size

@@ -54,6 +54,12 @@ public struct TerminalScript: Hashable, Sendable {
     /// Whether a last prompt shows after the last entry.
     public var endsWithPrompt = true
 
+    /// A script of `entries`, with the default prompt, speeds and delays.
+    ///
+    /// ```swift
+    /// var script = TerminalScript([.command("swift build"), .output("Build complete!")])
+    /// script.typingSpeed = 24
+    /// ```
     public init(_ entries: [Entry]) { self.entries = entries }
 
     /// The session read the way `terminal-typing` writes it: lines starting with `prompt` are

@@ -22,9 +22,13 @@ public struct Tape: Sendable {
 
 /// One step of a tape and where it was written.
 public struct TapeStep: Sendable {
+    /// The command of the step.
     public var command: TapeCommand
+    /// The tape file the step is written in.
     public var file: String
+    /// The 1-based line of the step.
     public var line: Int
+    /// The 1-based column of the step.
     public var column: Int
 
     /// An error at this step.
@@ -75,7 +79,9 @@ public enum TapeCommand: Sendable {
 
 /// A key press: a named key or a character, with modifiers.
 public enum TapeKeyPress: Sendable, Hashable {
+    /// A named key with modifiers (`Ctrl+Left`, `Enter`).
     case key(TerminalKey, TerminalModifiers)
+    /// A character with modifiers (`Ctrl+C`, `Alt+.`).
     case character(Unicode.Scalar, TerminalModifiers)
 }
 
@@ -86,6 +92,7 @@ public struct TapeSettings: Sendable {
     public var shell = "bash"
     /// Video width and height in points.
     public var width: CGFloat = 1200
+    /// Video height in points.
     public var height: CGFloat = 600
     /// Frames per second.
     public var frameRate: Double = 50

@@ -42,7 +42,9 @@ public struct TapeRecording: Sendable {
 
 /// A tape stopped from outside (--timeout, a signal) while a step ran.
 public struct TapeStopped: Error, CustomStringConvertible {
+    /// Why the tape stopped (a timeout, a signal), as a phrase that completes "the tape …".
     public var reason: String
+    /// The step that was running (nil: none was).
     public var step: TapeStep?
     public var description: String {
         let place = step.map { "\($0.file):\($0.line):\($0.column): " } ?? ""
@@ -52,6 +54,7 @@ public struct TapeStopped: Error, CustomStringConvertible {
 
 /// Runs a tape's steps in a real shell.
 public final class TapeRunner {
+    /// The tape being run.
     public let tape: Tape
     /// Frames per second (nil: the tape's Framerate).
     public var frameRate: Double?
@@ -69,6 +72,7 @@ public final class TapeRunner {
     /// The step running now (nil while the shell starts and after the last step).
     public private(set) var currentStep: TapeStep?
 
+    /// A runner for `tape` with the default waits.
     public init(tape: Tape) { self.tape = tape }
 
     /// Runs the tape.

@@ -4,8 +4,10 @@ import Strata
 
 /// An opaque sRGB colour with 8-bit channels.
 public struct TerminalRGB: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The channels, 0…255.
     public var red: UInt8, green: UInt8, blue: UInt8
 
+    /// A colour from its red, green and blue channels (0…255).
     public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) { self.red = red; self.green = green; self.blue = blue }
 
     /// A colour from "#rrggbb", "rrggbb" or "#rgb" (nil otherwise).

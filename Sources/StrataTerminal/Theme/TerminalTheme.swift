@@ -13,7 +13,9 @@ import Foundation
 public struct TerminalTheme: Hashable, Sendable, Codable {
     /// A name to choose it by (`Set Theme "Name"`).
     public var name: String
+    /// The colour behind text without a background of its own.
     public var background: TerminalRGB
+    /// The colour of text without a colour of its own.
     public var foreground: TerminalRGB
     /// The cursor's colour.
     public var cursor: TerminalRGB
@@ -29,6 +31,9 @@ public struct TerminalTheme: Hashable, Sendable, Codable {
                                   "brightBlack", "brightRed", "brightGreen", "brightYellow", "brightBlue",
                                   "brightMagenta", "brightCyan", "brightWhite"]
 
+    /// A theme of the given colours; `cursor` defaults to the foreground, `selection` to a blend of
+    /// the foreground and the background. `ansi` must hold 16 colours (black … white, then the
+    /// bright ones).
     public init(name: String, background: TerminalRGB, foreground: TerminalRGB, cursor: TerminalRGB? = nil,
                 selection: TerminalRGB? = nil, ansi: [TerminalRGB]) {
         precondition(ansi.count == 16, "TerminalTheme: \(ansi.count) ANSI colours, 16 expected")
