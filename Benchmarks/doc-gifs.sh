@@ -8,7 +8,8 @@
 #   strata   strata render … -o x.gif          (frames drawn, quantised, encoded)
 #   png      strata render … -o frames/        (frames drawn, written as PNG)
 #   peer     palettegen + paletteuse + gifsicle -O3 on those PNGs
-# so Strata's whole path is `strata`, the peer's `png + peer`.
+# so Strata's whole path is `strata`, the peer's `png + peer`. Every scene is composited over
+# black (--background black) so the lossless frames are what a GIF can show.
 #
 #   bash Benchmarks/doc-gifs.sh            # needs .build/release/strata, ffmpeg, gifsicle
 #   STRATA=.build/debug/strata bash Benchmarks/doc-gifs.sh   (bytes and SSIM only mean anything)
@@ -39,10 +40,10 @@ printf '%-12s %9s %9s %6s %10s %10s %8s %8s %8s %7s\n' scene strata_B peer_B rat
   strata_s png_s peer_s frames
 # name | arguments placing a 640-px-wide render
 scenes=(
-  "demo|--size 640x360"
-  "lower-third|Templates/lower-third --scale 0.3333333"
-  "title-card|Templates/title-card --scale 0.3333333"
-  "countdown|Templates/countdown --scale 0.3333333"
+  "demo|--size 640x360 --background black"
+  "lower-third|Templates/lower-third --scale 0.3333333 --background black"
+  "title-card|Templates/title-card --scale 0.3333333 --background black"
+  "countdown|Templates/countdown --scale 0.3333333 --background black"
 )
 for entry in "${scenes[@]}"; do
   name=${entry%%|*}
