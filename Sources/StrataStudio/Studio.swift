@@ -343,7 +343,7 @@ public final class Studio: @unchecked Sendable {
     /// writes.
     private func sheet(_ request: HTTPRequest) -> HTTPResponse {
         let q = request.query
-        for name in q.keys where !["count", "columns", "reduction", "scale", "v"].contains(name) {
+        for name in q.keys where !["count", "columns", "reduction", "scale", "labels", "v"].contains(name) {
             return .error(400, "unknown query field \"\(name.prefix(40))\" (fields: count, columns, reduction, scale)", field: name)
         }
         var numbers: [String: Int] = ["count": 12, "columns": 4, "reduction": 4]
@@ -359,11 +359,18 @@ public final class Studio: @unchecked Sendable {
             guard let v = Double(s), v.isFinite, v > 0, v <= 8 else { return .error(400, "scale \"\(s.prefix(40))\" must be a number in (0, 8]", field: "scale") }
             scale = v
         }
+        // Each cell labelled with its time and frame, as `strata sheet` does; labels=0 leaves them out.
+        var labels = true
+        if let l = q["labels"] {
+            guard l == "0" || l == "1" else { return .error(400, "labels \"\(l.prefix(40))\" must be 0 or 1", field: "labels") }
+            labels = l == "1"
+        }
         return renderLock.locked { () -> HTTPResponse in
             do {
                 let (s, _) = try self.scene(scale: scale)
                 do { try s.validated() } catch { return .error(400, "at scale \(formatted(scale)): \(error)", field: "scale") }
-                let png = try s.contactSheet(count: numbers["count"]!, columns: numbers["columns"]!, reduction: numbers["reduction"]!).pngData()
+                let png = try s.contactSheet(count: numbers["count"]!, columns: numbers["columns"]!, reduction: numbers["reduction"]!,
+                                             labels: labels).pngData()
                 var r = HTTPResponse(status: 200, contentType: "image/png", body: png)
                 r.headers.append(("Cache-Control", "no-store"))
                 return r

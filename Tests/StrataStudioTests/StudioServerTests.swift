@@ -100,6 +100,11 @@ final class StudioServerTests: XCTestCase {
         var command = try StrataCommand.parseAsRoot(["sheet", template, "--count", "6", "--columns", "3", "--reduction", "8", "--scale", "0.5", "-o", out.path])
         try command.run()
         XCTAssertEqual(response.body, try Data(contentsOf: out))
+        let plain = try HTTPTestClient.get(studio, "/api/sheet?count=6&columns=3&reduction=8&scale=0.5&labels=0")
+        var unlabelled = try StrataCommand.parseAsRoot(["sheet", template, "--count", "6", "--columns", "3", "--reduction", "8", "--scale", "0.5",
+                                                        "--no-labels", "-o", out.path])
+        try unlabelled.run()
+        XCTAssertEqual(plain.body, try Data(contentsOf: out), "labels=0 is strata sheet --no-labels")
         let bad = try HTTPTestClient.get(studio, "/api/sheet?count=0")
         XCTAssertEqual(bad.status, 400)
         XCTAssertEqual(bad.json?["field"] as? String, "count")
