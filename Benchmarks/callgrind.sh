@@ -7,6 +7,8 @@
 # costs such as the runtime's type lookups drop out): own instructions by default, with
 # VIEW=inclusive those of its callees too; TOP=k rows (25).
 #   bash Benchmarks/callgrind.sh motion|composite [N=2] [workers=1] [extra StrataBench args…]
+# Other benchmarks name the function to collect in: TOGGLE='*particlesBenchmark*' bash
+# Benchmarks/callgrind.sh particles 2 2 --count 20000 (its scene set-up cancels out like the first frame).
 set -eu
 cd "$(dirname "$0")/.."
 scene=${1:-motion}; n=${2:-2}; workers=${3:-1}; shift $(( $# < 3 ? $# : 3 ))
@@ -16,7 +18,7 @@ extra=("$@")
 bin=/tmp/strata-callgrind-bench
 objcopy --strip-debug .build/release/StrataBench $bin
 run() {
-  valgrind --tool=callgrind --callgrind-out-file=$2 --collect-atstart=no --toggle-collect='*measureScene*' \
+  valgrind --tool=callgrind --callgrind-out-file=$2 --collect-atstart=no --toggle-collect="${TOGGLE:-*measureScene*}" \
     $bin "$scene" --frames "$1" --runs 1 --workers "$workers" "${extra[@]}" >/dev/null 2>/tmp/strata-callgrind.log
   grep -E "^totals:" $2 | awk '{print $2}'
 }
