@@ -40,9 +40,13 @@ final class CellContext {
     let layer: EmitterConfiguration
     let image: Int32
     let subcells: [CellContext]
+    /// The numbers a birth reads, as plain values (reading them from `cell` copied the whole
+    /// parameters, strings and colour retained, once a particle).
+    let constants: CellConstants
 
     init(cell: CellConfiguration, layer: EmitterConfiguration, images: inout [ParticleImage]) {
         self.cell = cell; self.layer = layer
+        constants = CellConstants(cell.parameters, layer)
         if let contents = cell.parameters.contents {
             let p = cell.parameters
             let img = ParticleImage(image: contents, contentsRect: p.contentsRect, contentsScale: p.contentsScale,
@@ -58,6 +62,32 @@ final class CellContext {
             image = -1
         }
         subcells = cell.cells.map { CellContext(cell: $0, layer: layer, images: &images) }
+    }
+}
+
+/// The cell's and layer's parameters a birth reads.
+struct CellConstants {
+    let lifetime: Float, lifetimeRange: Float, layerLifetime: Float
+    let velocity: CGFloat, velocityRange: CGFloat, layerVelocity: Float
+    let emissionLongitude: CGFloat, emissionLatitude: CGFloat, emissionRange: CGFloat
+    let xAcceleration: CGFloat, yAcceleration: CGFloat, zAcceleration: CGFloat
+    let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
+    let redRange: Float, greenRange: Float, blueRange: Float, alphaRange: Float
+    let redSpeed: Float, greenSpeed: Float, blueSpeed: Float, alphaSpeed: Float
+    let scale: CGFloat, scaleRange: CGFloat, scaleSpeed: CGFloat, layerScale: Float
+    let spin: CGFloat, spinRange: CGFloat, layerSpin: Float
+
+    init(_ p: CellParameters, _ layer: EmitterConfiguration) {
+        lifetime = p.lifetime; lifetimeRange = p.lifetimeRange; layerLifetime = layer.lifetime
+        velocity = p.velocity; velocityRange = p.velocityRange; layerVelocity = layer.velocity
+        emissionLongitude = p.emissionLongitude; emissionLatitude = p.emissionLatitude; emissionRange = p.emissionRange
+        xAcceleration = p.xAcceleration; yAcceleration = p.yAcceleration; zAcceleration = p.zAcceleration
+        let c = p.color ?? .white
+        red = c.red; green = c.green; blue = c.blue; alpha = c.alpha
+        redRange = p.redRange; greenRange = p.greenRange; blueRange = p.blueRange; alphaRange = p.alphaRange
+        redSpeed = p.redSpeed; greenSpeed = p.greenSpeed; blueSpeed = p.blueSpeed; alphaSpeed = p.alphaSpeed
+        scale = p.scale; scaleRange = p.scaleRange; scaleSpeed = p.scaleSpeed; layerScale = layer.scale
+        spin = p.spin; spinRange = p.spinRange; layerSpin = layer.spin
     }
 }
 
@@ -84,28 +114,26 @@ struct Emission {
 
     init(context: CellContext, random r: ParticleRandom, origin: Vector3,
          frame: EmissionFrame, tint: (Double, Double, Double, Double), birthTime: Double, timeScale: Double) {
-        let cell = context.cell, layer = context.layer
-        let p = cell.parameters
+        let p = context.constants
         self.context = context; key = r.key
         self.birthTime = birthTime; self.timeScale = timeScale
-        lifetime = max(0, r.around(Double(p.lifetime), range: Double(p.lifetimeRange), .lifetime)) * Double(layer.lifetime)
+        lifetime = max(0, r.around(Double(p.lifetime), range: Double(p.lifetimeRange), .lifetime)) * Double(p.layerLifetime)
         self.origin = origin
-        let speed = r.around(Double(p.velocity), range: Double(p.velocityRange), .velocity) * Double(layer.velocity)
+        let speed = r.around(Double(p.velocity), range: Double(p.velocityRange), .velocity) * Double(p.layerVelocity)
         let dir = EmissionGeometry.direction(longitude: Double(p.emissionLongitude), latitude: Double(p.emissionLatitude),
                                              range: Double(p.emissionRange), frame: frame, r)
         velocity = dir * speed
         acceleration = Vector3(x: Double(p.xAcceleration), y: Double(p.yAcceleration), z: Double(p.zAcceleration))
-        let c = p.color ?? .white
         func comp(_ v: CGFloat, _ range: Float, _ s: ParticleRandom.Stream) -> Double {
             min(max(r.around(Double(v), range: Double(range), s), 0), 1)
         }
-        color = (comp(c.red, p.redRange, .red), comp(c.green, p.greenRange, .green),
-                 comp(c.blue, p.blueRange, .blue), comp(c.alpha, p.alphaRange, .alpha))
+        color = (comp(p.red, p.redRange, .red), comp(p.green, p.greenRange, .green),
+                 comp(p.blue, p.blueRange, .blue), comp(p.alpha, p.alphaRange, .alpha))
         colorSpeed = (Double(p.redSpeed), Double(p.greenSpeed), Double(p.blueSpeed), Double(p.alphaSpeed))
         self.tint = tint
         scale = r.around(Double(p.scale), range: Double(p.scaleRange), .scale)
         scaleSpeed = Double(p.scaleSpeed)
-        spinRate = r.around(Double(p.spin), range: Double(p.spinRange), .spin) * Double(layer.spin)
+        spinRate = r.around(Double(p.spin), range: Double(p.spinRange), .spin) * Double(p.layerSpin)
     }
 
     /// Age in cell time at the layer's local time `t`.
@@ -149,7 +177,7 @@ struct ParticleSimulation {
                         let iv = s.interval(j)
                         let cfg = iv.configuration
                         let streamKey = ParticleRandom.cellKey(seed: cfg.seed, cellIndex: c)
-                        if context == nil || context!.layer != cfg || context!.cell != cfg.cells[c] {
+                        if context == nil || context!.layer != cfg {
                             context = CellContext(cell: cfg.cells[c], layer: cfg, images: &out.images)
                         }
                         let ctx = context!
@@ -185,7 +213,7 @@ struct ParticleSimulation {
         let context = e.context
         if age < e.lifetime, context.image >= 0 {
             let pos = e.position(atAge: age)
-            let scale = (e.scale + e.scaleSpeed * age) * Double(context.layer.scale)
+            let scale = (e.scale + e.scaleSpeed * age) * Double(context.constants.layerScale)
             let c = e.color(atAge: age)
             if scale > 0, c.3 > 0 {
                 let snap = ParticleSnapshot(x: Float(pos.x), y: Float(pos.y), z: Float(pos.z),
