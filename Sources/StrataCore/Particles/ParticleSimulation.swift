@@ -167,10 +167,13 @@ struct ParticleSimulation {
                 // The cell's context for the configuration of the interval at hand, made again
                 // only when the configuration changes.
                 var context: CellContext?
-                var j = n
-                while j >= 0 {
+                // The intervals whose particles may live, found from the newest back; then walked
+                // oldest first, so that a cell without sub-cells gives its particles in drawing
+                // order (birth time, then sequence) and the snapshot's sort finds one run.
+                var oldest = n + 1
+                while oldest > 0, s.gridTime(oldest) + s.cells[c].reach[oldest - 1] > t { oldest -= 1 }
+                for j in stride(from: oldest, through: n, by: 1) {
                     let sched = s.cells[c]
-                    if s.gridTime(j + 1) + sched.reach[j] <= t { break }
                     let c0 = sched.prefix[j], c1 = sched.prefix[j + 1]
                     if c1 > c0 {
                         let run = sched.runs[j]
@@ -199,7 +202,6 @@ struct ParticleSimulation {
                             k += 1
                         }
                     }
-                    j -= 1
                 }
             }
         }
