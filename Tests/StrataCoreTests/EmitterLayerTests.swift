@@ -2,7 +2,8 @@
 // the closed-form particles — positions at chosen times worked out by hand, ranges within
 // [mean − range, mean + range], alpha speed and lifetime, the layer's multipliers, emitter
 // shapes and modes, sub-cells (positions, directions and colours relative to their parent),
-// animated birth rates, the particle limit, render-mode ordering, and determinism: the same
+// animated birth rates, the particle limit, render-mode ordering, the numbering of images in
+// drawing order, and determinism: the same
 // particles whether a time is evaluated alone, after others, or in any order.
 import Foundation
 import XCTest
