@@ -7,26 +7,30 @@
 # costs such as the runtime's type lookups drop out): own instructions by default, with
 # VIEW=inclusive those of its callees too; TOP=k rows (25).
 #   bash Benchmarks/callgrind.sh motion|composite [N=2] [workers=1] [extra StrataBench args…]
+# BIN=path profiles another build of StrataBench. Other benchmarks name the function to collect in: TOGGLE='*particlesBenchmark*' bash
+# Benchmarks/callgrind.sh particles 2 2 --count 20000 (its scene set-up cancels out like the first frame).
 set -eu
 cd "$(dirname "$0")/.."
 scene=${1:-motion}; n=${2:-2}; workers=${3:-1}; shift $(( $# < 3 ? $# : 3 ))
 extra=("$@")
 # Valgrind 3.19 cannot read the DWARF 5 debug info Swift writes: profile a copy without it (the
 # symbol table stays, so functions are still named).
-bin=/tmp/strata-callgrind-bench
-objcopy --strip-debug .build/release/StrataBench $bin
+# A directory of its own: several builds may be profiled on one machine at once.
+work=${CALLGRIND_DIR:-$(mktemp -d /tmp/strata-callgrind.XXXXXX)}
+bin=$work/bench
+objcopy --strip-debug "${BIN:-.build/release/StrataBench}" $bin
 run() {
-  valgrind --tool=callgrind --callgrind-out-file=$2 --collect-atstart=no --toggle-collect='*measureScene*' \
-    $bin "$scene" --frames "$1" --runs 1 --workers "$workers" "${extra[@]}" >/dev/null 2>/tmp/strata-callgrind.log
+  valgrind --tool=callgrind --callgrind-out-file=$2 --collect-atstart=no --toggle-collect="${TOGGLE:-*measureScene*}" \
+    $bin "$scene" --frames "$1" --runs 1 --workers "$workers" "${extra[@]}" >/dev/null 2>$work/log
   grep -E "^totals:" $2 | awk '{print $2}'
 }
-a=$(run 1 /tmp/strata-callgrind-$scene-1.out)
-b=$(run $((n + 1)) /tmp/strata-callgrind-$scene.out)
+a=$(run 1 $work/$scene-1.out)
+b=$(run $((n + 1)) $work/$scene.out)
 echo "$scene: $(( (b - a) / n )) instructions/frame (callgrind, $workers worker(s), steady state over $n frames)"
 inclusive=$([ "${VIEW:-self}" = inclusive ] && echo yes || echo no)
 python3 - "$n" "${TOP:-25}" \
-  <(callgrind_annotate --inclusive=$inclusive --threshold=100 /tmp/strata-callgrind-$scene-1.out 2>/dev/null) \
-  <(callgrind_annotate --inclusive=$inclusive --threshold=100 /tmp/strata-callgrind-$scene.out 2>/dev/null) <<'PY'
+  <(callgrind_annotate --inclusive=$inclusive --threshold=100 $work/$scene-1.out 2>/dev/null) \
+  <(callgrind_annotate --inclusive=$inclusive --threshold=100 $work/$scene.out 2>/dev/null) <<'PY'
 import re, sys
 n, top = int(sys.argv[1]), int(sys.argv[2])
 def costs(path):

@@ -2,7 +2,8 @@
 // the closed-form particles — positions at chosen times worked out by hand, ranges within
 // [mean − range, mean + range], alpha speed and lifetime, the layer's multipliers, emitter
 // shapes and modes, sub-cells (positions, directions and colours relative to their parent),
-// animated birth rates, the particle limit, render-mode ordering, and determinism: the same
+// animated birth rates, the particle limit, render-mode ordering, the numbering of images in
+// drawing order, and determinism: the same
 // particles whether a time is evaluated alone, after others, or in any order.
 import Foundation
 import XCTest
@@ -348,5 +349,34 @@ final class EmitterLayerTests: XCTestCase {
         XCTAssertEqual(births.count, 10)
         XCTAssertEqual(births.first ?? 0, 0.5, accuracy: 1e-9)
         XCTAssertEqual(births.last ?? 0, 1.4, accuracy: 1e-9)
+    }
+
+    func testImagesAreNumberedAsTheDrawingOrderMeetsThem() {
+        // Three cells: `late` (image X, first births at 0.5), `bare` (no contents: no particles,
+        // no image) and `early` (image Y from 0, with a sub-cell drawing X). Oldest first, Y is
+        // met first; X is one image for both cells that draw it. Scales tell the cells apart.
+        func image(_ v: UInt8) -> CGImage {
+            var b = Bitmap(width: 2, height: 2)
+            for i in 0..<b.pixels.count { b.pixels[i] = v }
+            return CGImage(bitmap: b)
+        }
+        let x = image(200), y = image(100)
+        let (root, e, late) = scene { _, c in c.contents = x; c.scale = 1; c.beginTime = 0.5 }
+        let bare = CAEmitterCell()
+        bare.birthRate = 2; bare.lifetime = 10; bare.scale = 2
+        let early = CAEmitterCell()
+        early.contents = y; early.birthRate = 2; early.lifetime = 10; early.scale = 3
+        let sub = CAEmitterCell()
+        sub.contents = x; sub.birthRate = 1; sub.lifetime = 10; sub.scale = 4
+        early.emitterCells = [sub]
+        e.emitterCells = [late, bare, early]
+        e.renderMode = .oldestFirst
+        let system = PresentationBuilder(time: 2).snapshotTree(of: root).sublayers[0].particles!
+        XCTAssertEqual(system.images.map(\.image.identifier), [y.identifier, x.identifier])
+        let byScale = Dictionary(grouping: system.particles, by: { Int($0.scale.rounded()) })
+        XCTAssertEqual(Set(byScale.keys), [1, 3, 4])
+        XCTAssertEqual(Set(byScale[1]!.map(\.image)), [1])
+        XCTAssertEqual(Set(byScale[3]!.map(\.image)), [0])
+        XCTAssertEqual(Set(byScale[4]!.map(\.image)), [1])
     }
 }

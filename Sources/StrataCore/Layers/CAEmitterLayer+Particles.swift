@@ -7,56 +7,53 @@ extension CAEmitterLayer {
     func particleSystem(at t: Double, renderMode: CAEmitterLayerRenderMode, preservesDepth: Bool) -> ParticleSystemSnapshot {
         let current = EmitterEpoch(until: .infinity, configuration: currentConfiguration, entries: animationEntries)
         let timeline = EmitterTimeline(past: pastEpochs, current: current)
-        var live = ParticleSimulation(timeline: timeline, start: simulationStart, cache: birthCache).particles(at: t)
+        let simulated = ParticleSimulation(timeline: timeline, start: simulationStart, cache: birthCache).particles(at: t)
+        let live = simulated.particles
 
-        // Drawing order.
-        switch renderMode {
-        case .oldestFirst, .oldestLast:
-            live.sort { a, b in
-                a.snapshot.birthTime != b.snapshot.birthTime ? a.snapshot.birthTime < b.snapshot.birthTime
-                    : a.lineage != b.lineage ? a.lineage < b.lineage : a.sequence < b.sequence
-            }
-            if renderMode == .oldestLast { live.reverse() }
-        case .backToFront:
-            live.sort { a, b in
-                a.snapshot.z != b.snapshot.z ? a.snapshot.z < b.snapshot.z
-                    : a.snapshot.birthTime != b.snapshot.birthTime ? a.snapshot.birthTime < b.snapshot.birthTime
-                    : a.lineage != b.lineage ? a.lineage < b.lineage : a.sequence < b.sequence
-            }
-        default:  // unordered, additive: cell by cell, oldest first
-            live.sort { a, b in
-                a.lineage != b.lineage ? a.lineage < b.lineage
-                    : a.snapshot.birthTime != b.snapshot.birthTime ? a.snapshot.birthTime < b.snapshot.birthTime
-                    : a.sequence < b.sequence
+        // Drawing order: the keys are sorted with the particles' indices (the last key, so the
+        // order is total and the same as a stable sort of the particles themselves would give),
+        // and the particles gathered once.
+        var order: [SortKey] = []
+        order.reserveCapacity(live.count)
+        for (i, p) in live.enumerated() {
+            let s = p.snapshot
+            switch renderMode {
+            case .oldestFirst, .oldestLast:
+                order.append(SortKey(a: 0, b: s.birthTime, c: p.lineage, d: p.sequence, index: Int32(i)))
+            case .backToFront:
+                order.append(SortKey(a: Double(s.z), b: s.birthTime, c: p.lineage, d: p.sequence, index: Int32(i)))
+            default:  // unordered, additive: cell by cell, oldest first
+                order.append(SortKey(a: Double(p.lineage), b: s.birthTime, c: 0, d: p.sequence, index: Int32(i)))
             }
         }
+        order.sort(by: <)
+        if renderMode == .oldestLast { order.reverse() }
 
         // The resource limit: keep the newest particles, report the excess.
         let limit = max(SnapshotReport.limitsInForce.particles, 0)
-        if live.count > limit {
-            SnapshotReport.record(SnapshotIssue(what: "\(SnapshotReport.describe(self)) with \(live.count) live particles",
+        if order.count > limit {
+            SnapshotReport.record(SnapshotIssue(what: "\(SnapshotReport.describe(self)) with \(order.count) live particles",
                                                 limit: limit, limitName: "particles"))
-            let newest = live.indices.sorted { live[$0].snapshot.birthTime > live[$1].snapshot.birthTime }.prefix(limit)
+            let newest = order.indices.sorted { live[Int(order[$0].index)].snapshot.birthTime > live[Int(order[$1].index)].snapshot.birthTime }
+                .prefix(limit)
             let keep = Set(newest)
-            live = live.indices.filter { keep.contains($0) }.map { live[$0] }
+            order = order.indices.filter { keep.contains($0) }.map { order[$0] }
         }
 
-        // Images, shared between the particles of a cell.
+        // Images, shared between the particles of a cell, numbered as the drawing order meets them.
         var images: [ParticleImage] = []
-        var index: [ParticleImage: Int32] = [:]
+        var renumbered = [Int32](repeating: -1, count: simulated.images.count)
         var particles: [ParticleSnapshot] = []
-        particles.reserveCapacity(live.count)
-        for var p in live {
-            guard let img = p.cellImage else { continue }
-            if let i = index[img] {
-                p.snapshot.image = i
-            } else {
-                let i = Int32(images.count)
-                images.append(img)
-                index[img] = i
-                p.snapshot.image = i
+        particles.reserveCapacity(order.count)
+        for key in order {
+            var p = live[Int(key.index)].snapshot
+            let old = Int(p.image)
+            if renumbered[old] < 0 {
+                renumbered[old] = Int32(images.count)
+                images.append(simulated.images[old])
             }
-            particles.append(p.snapshot)
+            p.image = renumbered[old]
+            particles.append(p)
         }
         return ParticleSystemSnapshot(images: images, particles: particles, renderMode: renderMode, preservesDepth: preservesDepth)
     }
@@ -67,5 +64,14 @@ extension CAEmitterLayer {
     public func particles(atSceneTime time: Double) -> ParticleSystemSnapshot {
         let model = (modelLayerReference as? CAEmitterLayer) ?? self
         return model.particleSystem(at: model.sceneTimeToLocal(time), renderMode: renderMode, preservesDepth: preservesDepth)
+    }
+}
+
+/// A particle's place in the drawing order: compared field by field, the particle's index last.
+private struct SortKey: Comparable {
+    var a: Double, b: Double, c: Int, d: Int, index: Int32
+
+    static func < (l: SortKey, r: SortKey) -> Bool {
+        l.a != r.a ? l.a < r.a : l.b != r.b ? l.b < r.b : l.c != r.c ? l.c < r.c : l.d != r.d ? l.d < r.d : l.index < r.index
     }
 }

@@ -15,19 +15,87 @@
 // rate from the configuration the parent was born with), so a frame needs nothing but t.
 import Foundation
 
-/// One live particle before it becomes a snapshot.
+/// One live particle before it becomes a snapshot (plain values: sorting them moves no
+/// references). `snapshot.image` indexes the simulation's `images`.
 struct LiveParticle {
     var snapshot: ParticleSnapshot
-    var cellImage: ParticleImage?
     /// The top-level cell index and the path of sub-cell indices below it, for ordering.
     var lineage: Int
     var sequence: Int
 }
 
-/// What a particle got at birth.
-struct Emission {
+/// The live particles at one time and the images they name (`snapshot.image`), in the order
+/// the cells were first met.
+struct LiveParticles {
+    var particles: [LiveParticle] = []
+    var images: [ParticleImage] = []
+}
+
+/// What the particles of one cell share within one configuration of the layer: the two
+/// configurations, the index of the cell's image (-1 for none) and its sub-cells' contexts.
+/// One reference per particle instead of copies of both configurations (each holding strings,
+/// colours, images and arrays: measured as most of the simulation's retains and releases).
+final class CellContext {
     let cell: CellConfiguration
     let layer: EmitterConfiguration
+    let image: Int32
+    let subcells: [CellContext]
+    /// The numbers a birth reads, as plain values (reading them from `cell` copied the whole
+    /// parameters, strings and colour retained, once a particle).
+    let constants: CellConstants
+
+    init(cell: CellConfiguration, layer: EmitterConfiguration, images: inout [ParticleImage]) {
+        self.cell = cell; self.layer = layer
+        constants = CellConstants(cell.parameters, layer)
+        if let contents = cell.parameters.contents {
+            let p = cell.parameters
+            let img = ParticleImage(image: contents, contentsRect: p.contentsRect, contentsScale: p.contentsScale,
+                                    minificationFilter: CALayerContentsFilter(rawValue: p.minificationFilter),
+                                    magnificationFilter: CALayerContentsFilter(rawValue: p.magnificationFilter))
+            if let i = images.firstIndex(of: img) {
+                image = Int32(i)
+            } else {
+                image = Int32(images.count)
+                images.append(img)
+            }
+        } else {
+            image = -1
+        }
+        subcells = cell.cells.map { CellContext(cell: $0, layer: layer, images: &images) }
+    }
+}
+
+/// The cell's and layer's parameters a birth reads.
+struct CellConstants {
+    let lifetime: Float, lifetimeRange: Float, layerLifetime: Float
+    let velocity: CGFloat, velocityRange: CGFloat, layerVelocity: Float
+    let emissionLongitude: CGFloat, emissionLatitude: CGFloat, emissionRange: CGFloat
+    let xAcceleration: CGFloat, yAcceleration: CGFloat, zAcceleration: CGFloat
+    let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
+    let redRange: Float, greenRange: Float, blueRange: Float, alphaRange: Float
+    let redSpeed: Float, greenSpeed: Float, blueSpeed: Float, alphaSpeed: Float
+    let scale: CGFloat, scaleRange: CGFloat, scaleSpeed: CGFloat, layerScale: Float
+    let spin: CGFloat, spinRange: CGFloat, layerSpin: Float
+
+    init(_ p: CellParameters, _ layer: EmitterConfiguration) {
+        lifetime = p.lifetime; lifetimeRange = p.lifetimeRange; layerLifetime = layer.lifetime
+        velocity = p.velocity; velocityRange = p.velocityRange; layerVelocity = layer.velocity
+        emissionLongitude = p.emissionLongitude; emissionLatitude = p.emissionLatitude; emissionRange = p.emissionRange
+        xAcceleration = p.xAcceleration; yAcceleration = p.yAcceleration; zAcceleration = p.zAcceleration
+        let c = p.color ?? .white
+        red = c.red; green = c.green; blue = c.blue; alpha = c.alpha
+        redRange = p.redRange; greenRange = p.greenRange; blueRange = p.blueRange; alphaRange = p.alphaRange
+        redSpeed = p.redSpeed; greenSpeed = p.greenSpeed; blueSpeed = p.blueSpeed; alphaSpeed = p.alphaSpeed
+        scale = p.scale; scaleRange = p.scaleRange; scaleSpeed = p.scaleSpeed; layerScale = layer.scale
+        spin = p.spin; spinRange = p.spinRange; layerSpin = layer.spin
+    }
+}
+
+/// What a particle got at birth.
+struct Emission {
+    let context: CellContext
+    var cell: CellConfiguration { context.cell }
+    var layer: EmitterConfiguration { context.layer }
     let key: UInt64
     /// The layer's local time of birth.
     let birthTime: Double
@@ -44,29 +112,28 @@ struct Emission {
     let scaleSpeed: Double
     let spinRate: Double
 
-    init(cell: CellConfiguration, layer: EmitterConfiguration, random r: ParticleRandom, origin: Vector3,
+    init(context: CellContext, random r: ParticleRandom, origin: Vector3,
          frame: EmissionFrame, tint: (Double, Double, Double, Double), birthTime: Double, timeScale: Double) {
-        let p = cell.parameters
-        self.cell = cell; self.layer = layer; key = r.key
+        let p = context.constants
+        self.context = context; key = r.key
         self.birthTime = birthTime; self.timeScale = timeScale
-        lifetime = max(0, r.around(Double(p.lifetime), range: Double(p.lifetimeRange), .lifetime)) * Double(layer.lifetime)
+        lifetime = max(0, r.around(Double(p.lifetime), range: Double(p.lifetimeRange), .lifetime)) * Double(p.layerLifetime)
         self.origin = origin
-        let speed = r.around(Double(p.velocity), range: Double(p.velocityRange), .velocity) * Double(layer.velocity)
+        let speed = r.around(Double(p.velocity), range: Double(p.velocityRange), .velocity) * Double(p.layerVelocity)
         let dir = EmissionGeometry.direction(longitude: Double(p.emissionLongitude), latitude: Double(p.emissionLatitude),
                                              range: Double(p.emissionRange), frame: frame, r)
         velocity = dir * speed
         acceleration = Vector3(x: Double(p.xAcceleration), y: Double(p.yAcceleration), z: Double(p.zAcceleration))
-        let c = p.color ?? .white
         func comp(_ v: CGFloat, _ range: Float, _ s: ParticleRandom.Stream) -> Double {
             min(max(r.around(Double(v), range: Double(range), s), 0), 1)
         }
-        color = (comp(c.red, p.redRange, .red), comp(c.green, p.greenRange, .green),
-                 comp(c.blue, p.blueRange, .blue), comp(c.alpha, p.alphaRange, .alpha))
+        color = (comp(p.red, p.redRange, .red), comp(p.green, p.greenRange, .green),
+                 comp(p.blue, p.blueRange, .blue), comp(p.alpha, p.alphaRange, .alpha))
         colorSpeed = (Double(p.redSpeed), Double(p.greenSpeed), Double(p.blueSpeed), Double(p.alphaSpeed))
         self.tint = tint
         scale = r.around(Double(p.scale), range: Double(p.scaleRange), .scale)
         scaleSpeed = Double(p.scaleSpeed)
-        spinRate = r.around(Double(p.spin), range: Double(p.spinRange), .spin) * Double(layer.spin)
+        spinRate = r.around(Double(p.spin), range: Double(p.spinRange), .spin) * Double(p.layerSpin)
     }
 
     /// Age in cell time at the layer's local time `t`.
@@ -88,44 +155,53 @@ struct ParticleSimulation {
     let cache: ParticleBirthCache
 
     /// The live particles at local time `t`, unordered.
-    func particles(at t: Double) -> [LiveParticle] {
-        guard t.isFinite, t >= start else { return [] }
+    func particles(at t: Double) -> LiveParticles {
+        guard t.isFinite, t >= start else { return LiveParticles() }
         let step = ParticleBirthCache.step
         let n = Int(((t - start) / step).rounded(.down))
         let cellCount = timeline.epochs.map(\.configuration.cells.count).max() ?? 0
-        var out: [LiveParticle] = []
+        var out = LiveParticles()
         cache.withSchedules(timeline: timeline, start: start) { s in
             for c in 0..<cellCount {
                 s.extend(cell: c, through: n)
-                var j = n
-                while j >= 0 {
+                // The cell's context for the configuration of the interval at hand, made again
+                // only when the configuration changes.
+                var context: CellContext?
+                // The intervals whose particles may live, found from the newest back; then walked
+                // oldest first, so that a cell without sub-cells gives its particles in drawing
+                // order (birth time, then sequence) and the snapshot's sort finds one run.
+                var oldest = n + 1
+                while oldest > 0, s.gridTime(oldest) + s.cells[c].reach[oldest - 1] > t { oldest -= 1 }
+                for j in stride(from: oldest, through: n, by: 1) {
                     let sched = s.cells[c]
-                    if s.gridTime(j + 1) + sched.reach[j] <= t { break }
                     let c0 = sched.prefix[j], c1 = sched.prefix[j + 1]
                     if c1 > c0 {
                         let run = sched.runs[j]
                         let iv = s.interval(j)
                         let cfg = iv.configuration
                         let streamKey = ParticleRandom.cellKey(seed: cfg.seed, cellIndex: c)
+                        if context == nil || context!.layer != cfg {
+                            context = CellContext(cell: cfg.cells[c], layer: cfg, images: &out.images)
+                        }
+                        let ctx = context!
+                        let p0 = Vector3(cfg.emitterPosition, cfg.emitterZPosition)
+                        let speed = ctx.cell.parameters.timing.speed
                         var k = Int(c0.rounded(.up))
                         while Double(k) < c1 {
                             let tau = run.birthTime(k)
                             if tau > t { break }
                             // The emitter's position at the birth, between the interval's ends.
                             let f = (tau - s.gridTime(j)) / step
-                            let p0 = Vector3(cfg.emitterPosition, cfg.emitterZPosition)
                             let centre = p0 + (iv.endPosition - p0) * f
                             let r = ParticleRandom(streamKey: streamKey, index: k)
-                            let cell = cfg.cells[c]
-                            let e = Emission(cell: cell, layer: cfg, random: r,
+                            let e = Emission(context: ctx, random: r,
                                              origin: EmissionGeometry.position(cfg, center: centre, r),
                                              frame: .identity, tint: (1, 1, 1, 1), birthTime: tau,
-                                             timeScale: cell.parameters.timing.speed)
-                            collect(e, at: t, lineage: c + 1, sequence: k, into: &out)
+                                             timeScale: speed)
+                            collect(e, at: t, lineage: c + 1, sequence: k, into: &out.particles)
                             k += 1
                         }
                     }
-                    j -= 1
                 }
             }
         }
@@ -136,30 +212,28 @@ struct ParticleSimulation {
     private func collect(_ e: Emission, at t: Double, lineage: Int, sequence: Int, into out: inout [LiveParticle]) {
         let age = e.age(at: t)
         guard age >= 0 else { return }
-        if age < e.lifetime, let image = e.cell.parameters.contents {
+        let context = e.context
+        if age < e.lifetime, context.image >= 0 {
             let pos = e.position(atAge: age)
-            let scale = (e.scale + e.scaleSpeed * age) * Double(e.layer.scale)
+            let scale = (e.scale + e.scaleSpeed * age) * Double(context.constants.layerScale)
             let c = e.color(atAge: age)
             if scale > 0, c.3 > 0 {
-                let p = e.cell.parameters
                 let snap = ParticleSnapshot(x: Float(pos.x), y: Float(pos.y), z: Float(pos.z),
                                             rotation: Float(e.spinRate * age), scale: Float(scale),
                                             color: RGBA(r: Float(c.0), g: Float(c.1), b: Float(c.2), a: Float(c.3)),
-                                            image: 0, birthTime: e.birthTime, age: Float(age))
-                let img = ParticleImage(image: image, contentsRect: p.contentsRect, contentsScale: p.contentsScale,
-                                        minificationFilter: CALayerContentsFilter(rawValue: p.minificationFilter),
-                                        magnificationFilter: CALayerContentsFilter(rawValue: p.magnificationFilter))
-                out.append(LiveParticle(snapshot: snap, cellImage: img, lineage: lineage, sequence: sequence))
+                                            image: context.image, birthTime: e.birthTime, age: Float(age))
+                out.append(LiveParticle(snapshot: snap, lineage: lineage, sequence: sequence))
             }
         }
-        for (si, sub) in e.cell.cells.enumerated() {
+        for (si, sub) in context.subcells.enumerated() {
             collectSubcell(sub, index: si, of: e, parentAge: age, at: t, lineage: lineage * 64 + si + 1, into: &out)
         }
     }
 
     /// The live particles that `parent` emitted of its sub-cell `sub`.
-    private func collectSubcell(_ sub: CellConfiguration, index si: Int, of parent: Emission, parentAge: Double,
+    private func collectSubcell(_ subContext: CellContext, index si: Int, of parent: Emission, parentAge: Double,
                                 at t: Double, lineage: Int, into out: inout [LiveParticle]) {
+        let sub = subContext.cell
         let p = sub.parameters
         let speed = p.timing.speed
         guard p.isEnabled, speed > 0, speed.isFinite else { return }
@@ -183,7 +257,7 @@ struct ParticleSimulation {
             guard a < a1, a <= parentAge else { continue }
             let r = ParticleRandom(streamKey: streamKey, index: j)
             let c = parent.color(atAge: a)
-            let e = Emission(cell: sub, layer: parent.layer, random: r, origin: parent.position(atAge: a),
+            let e = Emission(context: subContext, random: r, origin: parent.position(atAge: a),
                              frame: EmissionFrame(direction: parent.velocity(atAge: a)), tint: c,
                              birthTime: parent.birthTime + a / parent.timeScale, timeScale: subScale)
             collect(e, at: t, lineage: lineage, sequence: j, into: &out)

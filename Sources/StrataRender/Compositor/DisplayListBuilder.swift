@@ -387,11 +387,11 @@ public struct DisplayListBuilder: Sendable {
 
     /// The screen quad of a local rectangle when all its corners are in front of the eye.
     func screenQuad(of r: CGRect, _ H: Homography) -> ScreenQuad? {
-        let cs = [(Double(r.minX), Double(r.minY)), (Double(r.maxX), Double(r.minY)),
-                  (Double(r.maxX), Double(r.maxY)), (Double(r.minX), Double(r.maxY))]
+        // The corners in order, without an array (an allocation a call: one a particle).
+        let x0 = Double(r.minX), y0 = Double(r.minY), x1 = Double(r.maxX), y1 = Double(r.maxY)
         var xs = SIMD4<Double>(), ys = SIMD4<Double>()
-        for (i, c) in cs.enumerated() {
-            let (X, Y, W) = H.apply(c.0, c.1)
+        for i in 0..<4 {
+            let (X, Y, W) = H.apply(i == 0 || i == 3 ? x0 : x1, i < 2 ? y0 : y1)
             guard W > 1e-6 else { return nil }
             xs[i] = X / W; ys[i] = Y / W
         }

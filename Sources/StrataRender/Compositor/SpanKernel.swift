@@ -36,7 +36,7 @@ enum SpanKernel {
             return true
         }
         var kernel = RowItem()
-        guard kernel.describe(item, in: r, settings) else { return false }
+        guard kernel.describe(item, in: r, settings, withSpans: spans != nil) else { return false }
         // A narrow item (a particle, a small sprite) takes eight lanes where sixteen would be
         // mostly masked off: every instantiation gives the same bytes (tested).
         var lanes = settings.kernelLanes
@@ -135,7 +135,9 @@ enum SpanKernel {
         /// Describes `item` over `r` in place (a fresh value's fields; false for ops the row
         /// kernels do not draw). In place, not an initialiser returning an optional: the copies of
         /// these structures showed in the profile, at several thousand draw calls a frame.
-        mutating func describe(_ item: DrawItem, in r: PixelRect, _ settings: DrawSettings) -> Bool {
+        /// `withSpans`: the item's row spans were computed for the frame (the kernels take its
+        /// outline columns and interior run from them), so the interior is not looked for again.
+        mutating func describe(_ item: DrawItem, in r: PixelRect, _ settings: DrawSettings, withSpans: Bool = false) -> Bool {
             k.map = strataMap(item.plane.fromScreen)
             k.antialiased = item.plane.antialiased ? 1 : 0
             k.general = settings.specialisedKernels ? 0 : 1
@@ -194,12 +196,14 @@ enum SpanKernel {
             default:
                 return false
             }
-            clips = item.clips.map { c -> strata_clip in
-                var s = strata_clip()
-                s.map = strataMap(c.plane.fromScreen); s.shape = strataRRect(c.shape); s.antialiased = c.plane.antialiased ? 1 : 0
-                return s
+            if !item.clips.isEmpty {
+                clips = item.clips.map { c -> strata_clip in
+                    var s = strata_clip()
+                    s.map = strataMap(c.plane.fromScreen); s.shape = strataRRect(c.shape); s.antialiased = c.plane.antialiased ? 1 : 0
+                    return s
+                }
             }
-            rows = rowSetup(item, interior: interior, over: r, settings)
+            rows = rowSetup(item, interior: withSpans ? nil : interior, over: r, settings)
             rows.hole = hole ? 1 : 0
             rows.interiorMode = !clips.isEmpty ? STRATA_SPAN_INTERIOR
                 : solid?.w == 1 ? STRATA_SPAN_STORE : opaque ? STRATA_SPAN_REPLACE : STRATA_SPAN_INTERIOR
