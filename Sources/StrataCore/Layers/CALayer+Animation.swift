@@ -156,11 +156,13 @@ extension CALayer {
     private func apply(_ prepared: PreparedAnimation, at t: Double) -> Double? {
         if prepared.isAdditive, applyAdditiveTransformField(prepared, at: t) { return nil }
         guard let whole = animatableValue(forKey: prepared.keyBase) else { return nil }
-        guard let field = prepared.keyField else {
+        guard prepared.keyField != nil else {
             guard let s = prepared.sample(at: t, underlying: whole) else { return nil }
             setAnimatableValue(s.value, forKey: prepared.keyBase)
             return s.rotation
         }
+        // A field no value has changes nothing (as `write(field:)` of its string gives nil).
+        guard let field = prepared.field else { return nil }
         let underlying = prepared.usesUnderlying ? CALayer.read(field: field, of: whole) : .number(0)
         guard let underlying, let s = prepared.sample(at: t, underlying: underlying),
               let updated = CALayer.write(field: field, of: whole, value: s.value) else { return nil }
@@ -178,7 +180,8 @@ extension CALayer {
               case .transform(let current)? = animatableValue(forKey: base) else { return false }
         let neutral: CGFloat = field.hasPrefix("scale") ? 1 : 0
         guard case .number(let v)? = prepared.value(at: t, underlying: .number(0)),
-              let m = CATransform3DIdentity.settingVirtualKey(field, to: neutral + v) else { return true }
+              case .virtual(let key)? = prepared.field,
+              let m = CATransform3DIdentity.settingVirtualKey(key, to: neutral + v) else { return true }
         setAnimatableValue(.transform(m.concatenating(current)), forKey: base)
         return true
     }
