@@ -50,6 +50,7 @@ public struct PreparedAnimation: Sendable {
         didSet {
             (keyBase, keyField) = CALayer.split(keyPath)
             field = keyField.flatMap(KeyField.init)
+            property = nil
         }
     }
     /// `keyPath` split at its first dot once, not per frame: the layer property and the field in
@@ -58,6 +59,9 @@ public struct PreparedAnimation: Sendable {
     private(set) var keyField: String?
     /// `keyField` parsed (nil when there is none, or no value has such a field).
     private(set) var field: KeyField?
+    /// The accessors of the property `keyBase` names, found once for the class of the layer the
+    /// animation was added to (`CALayer.resolvedProperty`); nil to look the key up by name.
+    var property: ResolvedProperty?
     public var timing: MediaTimingValues
     public var timingFunction: CAMediaTimingFunction?
     public var isAdditive: Bool

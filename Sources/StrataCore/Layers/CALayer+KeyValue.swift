@@ -280,3 +280,34 @@ enum KeyField: Equatable, Sendable {
         }
     }
 }
+
+/// A layer property's accessors found once for a layer class (`CALayer.resolvedProperty`): what
+/// `animatableValue(forKey:)` reads and the first thing `setAnimatableValue(_:forKey:)` tries, for
+/// layers of exactly `layerClass`.
+struct ResolvedProperty: Sendable {
+    let layerClass: ObjectIdentifier
+    let get: @Sendable (CALayer) -> AnimatableValue
+    /// Stores a value of the property's kind; false (nothing stored) for another kind.
+    let set: @Sendable (CALayer, AnimatableValue) -> Bool
+}
+
+extension CALayer {
+    /// The accessors of the built-in property `key` for layers of exactly `cls`, when `cls` is
+    /// one of Strata's classes whose key-value access is its property tables (CALayer,
+    /// CAGradientLayer, CAShapeLayer, CATextLayer: their own table, then CALayer's); nil for
+    /// any other class (a subclass may override `animatableValue(forKey:)`) or key.
+    static func resolvedProperty(forKey key: String, of cls: CALayer.Type) -> ResolvedProperty? {
+        let id = ObjectIdentifier(cls)
+        func erased<L: CALayer>(_ p: AnimatableProperty<L>, _: L.Type) -> ResolvedProperty {
+            ResolvedProperty(layerClass: id, get: { p.get(unsafeDowncast($0, to: L.self)) },
+                             set: { p.set(unsafeDowncast($0, to: L.self), $1) })
+        }
+        if id == ObjectIdentifier(CAGradientLayer.self), let p = CAGradientLayer.gradientProperties[key] { return erased(p, CAGradientLayer.self) }
+        if id == ObjectIdentifier(CAShapeLayer.self), let p = CAShapeLayer.shapeProperties[key] { return erased(p, CAShapeLayer.self) }
+        if id == ObjectIdentifier(CATextLayer.self), let p = CATextLayer.textProperties[key] { return erased(p, CATextLayer.self) }
+        guard id == ObjectIdentifier(CALayer.self) || id == ObjectIdentifier(CAGradientLayer.self)
+                || id == ObjectIdentifier(CAShapeLayer.self) || id == ObjectIdentifier(CATextLayer.self),
+              let p = CALayer.baseProperties[key] else { return nil }
+        return erased(p, CALayer.self)
+    }
+}
