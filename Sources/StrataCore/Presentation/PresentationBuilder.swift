@@ -148,14 +148,26 @@ public struct PresentationBuilder {
     /// The keys whose snapshot field is the property's value itself.
     private static let geometryKeys: Set<String> = ["transform", "position", "anchorPoint", "zPosition", "sublayerTransform", "opacity"]
 
+    /// The key whose value a layer's content is made from, when that content can be made for
+    /// another value without a copy: a shape layer's `path`, a text layer's `string`.
+    private static func contentKey(of layer: CALayer) -> String? {
+        let cls = ObjectIdentifier(type(of: layer))
+        if cls == ObjectIdentifier(CAShapeLayer.self) { return "path" }
+        if cls == ObjectIdentifier(CATextLayer.self) { return "string" }
+        return nil
+    }
+
     /// Whether every animation of `layer` is a property animation (or a group of them) of a
-    /// geometry key, none additive.
+    /// geometry key, or of its content key as a whole, none additive.
     static func animatesGeometryOnly(_ layer: CALayer) -> Bool {
+        let content = contentKey(of: layer)
         func geometric(_ p: PreparedAnimation) -> Bool {
             switch p.curve {
             case .group(let children): return children.allSatisfy(geometric)
             case .transition: return false
-            default: return p.keyPath.isEmpty || (!p.isAdditive && geometryKeys.contains(p.keyBase))
+            default:
+                return p.keyPath.isEmpty || (!p.isAdditive && (geometryKeys.contains(p.keyBase)
+                                                               || (p.keyBase == content && p.keyField == nil)))
             }
         }
         return layer.animationEntries.allSatisfy { geometric($0.prepared) }
@@ -166,10 +178,22 @@ public struct PresentationBuilder {
     /// is not of its property's kind (the copy keeps such a value aside: let it be made).
     static func applyGeometryAnimations(of layer: CALayer, atLocalTime t: Double, to snap: inout LayerSnapshot) -> Bool {
         var turn = 0.0, turns = false, ok = true
+        let contentKey = contentKey(of: layer)
+        // The content key's value as the copy would hold it (nil: the model's).
+        var content: AnimatableValue?
         for entry in layer.animationEntries where ok {
             entry.prepared.forEachPropertyAnimation(at: t) { leaf, time in
                 guard ok else { return }
                 let key = leaf.keyBase
+                if key == contentKey {
+                    let underlying = leaf.usesUnderlying ? (content ?? layer.animatableValue(forKey: key) ?? .number(0)) : .number(0)
+                    guard let s = leaf.sample(at: time, underlying: underlying) else { return }
+                    switch s.value {
+                    case .path where contentKey == "path", .discrete where contentKey == "string": content = s.value
+                    default: ok = false  // kept aside by a copy: let it be made
+                    }
+                    return
+                }
                 guard let whole = geometryValue(key, of: snap) else { ok = false; return }
                 let value: AnimatableValue
                 let rotation: Double?
@@ -189,6 +213,14 @@ public struct PresentationBuilder {
         }
         guard ok else { return false }
         if turns { snap.transform = CATransform3DRotate(snap.transform, CGFloat(turn), 0, 0, 1) }
+        if let content {
+            // Stored as the property setters store them: a path copied, a string's box opened.
+            switch (layer, content) {
+            case (let shape as CAShapeLayer, .path(let path)): snap.content = shape.snapshotContent(path: path.map { $0.copy() ?? $0 })
+            case (let text as CATextLayer, .discrete(let box)): snap.content = text.snapshotContent(string: box.value)
+            default: return false
+            }
+        }
         return true
     }
 
