@@ -7,6 +7,9 @@
 # costs such as the runtime's type lookups drop out): own instructions by default, with
 # VIEW=inclusive those of its callees too; TOP=k rows (25).
 #   bash Benchmarks/callgrind.sh motion|composite [N=2] [workers=1] [extra StrataBench args…]
+#   bash Benchmarks/callgrind.sh motion-scene 2 1 --length 60   (the motion scene driven by a Scene's
+#   animations: frames rendered with renderFrame inside measureSceneFrames; --length keeps the
+#   scene 60 frames long whatever the number rendered)
 set -eu
 cd "$(dirname "$0")/.."
 scene=${1:-motion}; n=${2:-2}; workers=${3:-1}; shift $(( $# < 3 ? $# : 3 ))
