@@ -90,7 +90,17 @@ public struct PresentationBuilder {
         // As `build`: the mask and the sublayers live in this layer's local time.
         let local = model.localTime(fromParent: parentTime)
         let mask = model.mask.map { snapshot($0, parentTime: local) }
-        var snap = model.makeSnapshot(mask: mask, sublayers: sublayerSnapshots(of: model, parentTime: local))
+        let sublayers = sublayerSnapshots(of: model, parentTime: local)
+        // An animated path or string: the content made for its value, not the model's (after
+        // the mask's and the sublayers', as a copy's snapshot makes them).
+        var content: LayerContent?
+        if animated {
+            guard let animatedContent = PresentationBuilder.animatedContent(of: model, atLocalTime: local) else {
+                return build(model, parentTime: parentTime, journal: nil).makeSnapshot()
+            }
+            content = animatedContent
+        }
+        var snap = model.makeSnapshot(mask: mask, sublayers: sublayers, content: content)
         if animated, !PresentationBuilder.applyGeometryAnimations(of: model, atLocalTime: local, to: &snap) {
             return build(model, parentTime: parentTime, journal: nil).makeSnapshot()
         }
@@ -141,7 +151,8 @@ public struct PresentationBuilder {
     // shows its model's snapshot with those fields replaced: none of them enters its content,
     // gradient or drawing. So the snapshot is the model's (a gradient's cached, say), with the
     // animations applied to those fields as `applyAnimations` applies them to a copy, in the
-    // same order and with the same conversions. Measured on the motion scene driven by a Scene
+    // same order and with the same conversions. A shape's `path` and a text's `string` may
+    // animate too: their content is made for the animated value. Measured on the motion scene driven by a Scene
     // (200 spinning rectangles): the copies, their animations and their snapshots were most of
     // the scene's own work a frame.
 
@@ -179,21 +190,11 @@ public struct PresentationBuilder {
     static func applyGeometryAnimations(of layer: CALayer, atLocalTime t: Double, to snap: inout LayerSnapshot) -> Bool {
         var turn = 0.0, turns = false, ok = true
         let contentKey = contentKey(of: layer)
-        // The content key's value as the copy would hold it (nil: the model's).
-        var content: AnimatableValue?
         for entry in layer.animationEntries where ok {
             entry.prepared.forEachPropertyAnimation(at: t) { leaf, time in
                 guard ok else { return }
                 let key = leaf.keyBase
-                if key == contentKey {
-                    let underlying = leaf.usesUnderlying ? (content ?? layer.animatableValue(forKey: key) ?? .number(0)) : .number(0)
-                    guard let s = leaf.sample(at: time, underlying: underlying) else { return }
-                    switch s.value {
-                    case .path where contentKey == "path", .discrete where contentKey == "string": content = s.value
-                    default: ok = false  // kept aside by a copy: let it be made
-                    }
-                    return
-                }
+                if key == contentKey { return }  // (animatedContent)
                 guard let whole = geometryValue(key, of: snap) else { ok = false; return }
                 let value: AnimatableValue
                 let rotation: Double?
@@ -213,15 +214,36 @@ public struct PresentationBuilder {
         }
         guard ok else { return false }
         if turns { snap.transform = CATransform3DRotate(snap.transform, CGFloat(turn), 0, 0, 1) }
-        if let content {
-            // Stored as the property setters store them: a path copied, a string's box opened.
-            switch (layer, content) {
-            case (let shape as CAShapeLayer, .path(let path)): snap.content = shape.snapshotContent(path: path.map { $0.copy() ?? $0 })
-            case (let text as CATextLayer, .discrete(let box)): snap.content = text.snapshotContent(string: box.value)
-            default: return false
+        return true
+    }
+
+    /// The content `layer` shows at its local time `t` when its content key is animated: `.some(nil)`
+    /// when it is not (the model's content), nil when a value is not of the key's kind (a copy
+    /// keeps such a value aside: let it be made). Made before the snapshot, so that the model's
+    /// own content is not (a text over the limits would be reported).
+    static func animatedContent(of layer: CALayer, atLocalTime t: Double) -> LayerContent?? {
+        guard let contentKey = contentKey(of: layer) else { return .some(nil) }
+        // The key's value as the copy would hold it (nil: the model's).
+        var value: AnimatableValue?
+        var ok = true
+        for entry in layer.animationEntries where ok {
+            entry.prepared.forEachPropertyAnimation(at: t) { leaf, time in
+                guard ok, leaf.keyBase == contentKey else { return }
+                let underlying = leaf.usesUnderlying ? (value ?? layer.animatableValue(forKey: contentKey) ?? .number(0)) : .number(0)
+                guard let s = leaf.sample(at: time, underlying: underlying) else { return }
+                switch s.value {
+                case .path where contentKey == "path", .discrete where contentKey == "string": value = s.value
+                default: ok = false
+                }
             }
         }
-        return true
+        guard ok else { return nil }
+        // Stored as the property setters store them: a path copied, a string's box opened.
+        switch (layer, value) {
+        case (let shape as CAShapeLayer, .path(let path)?): return .some(shape.snapshotContent(path: path.map { $0.copy() ?? $0 }))
+        case (let text as CATextLayer, .discrete(let box)?): return .some(text.snapshotContent(string: box.value))
+        default: return .some(nil)
+        }
     }
 
     /// The value of a geometry key as the layer's property gives it (CALayer.baseProperties).
@@ -264,7 +286,9 @@ extension CALayer {
     }
 
     /// This layer's snapshot with the snapshots of its mask and sublayers made elsewhere.
-    func makeSnapshot(mask: LayerSnapshot?, sublayers: [LayerSnapshot]) -> LayerSnapshot {
+    /// `content`: what the layer shows instead of its `snapshotContent()` (an animated path or
+    /// string's, PresentationBuilder.animatedContent).
+    func makeSnapshot(mask: LayerSnapshot?, sublayers: [LayerSnapshot], content: LayerContent? = nil) -> LayerSnapshot {
         let image = contents.flatMap { $0 as? CGImage }
         var snap = LayerSnapshot(
             bounds: bounds, position: position, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
@@ -283,7 +307,7 @@ extension CALayer {
                                  minificationFilter: minificationFilter, magnificationFilter: magnificationFilter,
                                  minificationFilterBias: minificationFilterBias)
             },
-            content: snapshotContent(),
+            content: content ?? snapshotContent(),
             mask: mask.map { Box($0) },
             sublayers: sublayers,
             name: name)
