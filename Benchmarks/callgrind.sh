@@ -9,6 +9,9 @@
 #   bash Benchmarks/callgrind.sh motion|composite [N=2] [workers=1] [extra StrataBench args…]
 # BIN=path profiles another build of StrataBench. Other benchmarks name the function to collect in: TOGGLE='*particlesBenchmark*' bash
 # Benchmarks/callgrind.sh particles 2 2 --count 20000 (its scene set-up cancels out like the first frame).
+#   bash Benchmarks/callgrind.sh motion-scene 2 1 --length 60   (the motion scene driven by a Scene's
+#   animations: frames rendered with renderFrame inside measureSceneFrames; --length keeps the
+#   scene 60 frames long whatever the number rendered)
 set -eu
 cd "$(dirname "$0")/.."
 scene=${1:-motion}; n=${2:-2}; workers=${3:-1}; shift $(( $# < 3 ? $# : 3 ))

@@ -3,9 +3,11 @@
 # Needs the peers installed (bash ../shared/bench/peers/setup.sh).
 #
 #   bash Benchmarks/run.sh [frames] [rounds]        (defaults: 30 frames, 3 rounds)
-#   ONLY=standard|parts|export|layers3|demo|batch|layers bash Benchmarks/run.sh    (one section; parts is the
-#   motion scene's kinds of content one at a time against Blend2D's, one worker; layers3 is
-#   issue 3's layer scenes, layers issue 11's replicator, particles and tiled layer)
+#   ONLY=standard|scene|parts|export|layers3|demo|batch|layers bash Benchmarks/run.sh    (one section; parts is the
+#   motion scene's kinds of content one at a time against Blend2D's, one worker; scene is the
+#   motion scene posed by hand beside the same scene driven by animations on a Scene (issue 49
+#   §4); layers3 is issue 3's layer scenes, layers issue 11's replicator, particles and tiled layer)
+#   PEER_PYTHON=/path/to/venv/bin/python picks the Python the peers run with (python3).
 #
 # The machine is shared and noisy (±25 % between runs), so every figure of the standard scenes
 # is the median over `rounds` rounds, and within a round Strata (1 and 2 workers) and the peers
@@ -83,6 +85,48 @@ for scene in ("composite", "motion"):
                   f"2 workers ≥ 1.8 × 1 worker: {med['strata-w1'] / med['strata-w2']:.2f}")
         else:
             print(f"  targets: 2 workers ≤ 0.33 × Blend2D: {med['strata-w2'] / b2d:.2f}; 2 workers ≥ 1.8 × 1 worker: {med['strata-w1'] / med['strata-w2']:.2f}")
+PY
+fi
+
+if [ "$only" = all ] || [ "$only" = scene ]; then
+  # The motion scene two ways, with Blend2D in the same rounds: posed by hand before each
+  # snapshot (StrataBench motion, as in the standard section) and built as a user builds it,
+  # 270 animations on a Scene and renderFrame(index:) a frame (StrataBench motion-scene).
+  echo "== motion scene posed by hand vs driven by a Scene's animations, 1920x1080, $frames frames, median of $rounds rounds (ms/frame) =="
+  : > "$log"
+  for round in $(seq 1 "$rounds"); do
+    for w in 1 2; do
+      $bench motion --frames "$frames" --runs 3 --workers $w | head -1 | sed "s/^/posed-w$w /" >> "$log"
+      $bench motion-scene --frames "$frames" --runs 3 --workers $w | sed "s/^/scene-w$w /" >> "$log"
+    done
+    ${PEER_PYTHON:-python3} $peers/raster_bench.py --lib blend2d --scene motion --frames "$frames" --runs 3 | sed "s/^/blend2d /" >> "$log"
+  done
+  python3 - "$log" <<'PY'
+import re, statistics, sys
+ms, own = {}, {}
+for line in open(sys.argv[1]):
+    m = re.match(r"(\S+) .*?([0-9.]+) ms/frame", line)
+    if m:
+        ms.setdefault(m.group(1), []).append(float(m.group(2)))
+    o = re.match(r"(\S+) +per frame: the scene's own work .*?\) ([0-9.]+) ms CPU, ([0-9]+) heap", line)
+    if o:
+        own.setdefault(o.group(1), []).append((float(o.group(2)), int(o.group(3))))
+b = ms.get("blend2d")
+for who in ("posed-w1", "scene-w1", "posed-w2", "scene-w2", "blend2d"):
+    if who not in ms:
+        continue
+    v = ms[who]
+    line = f"  {who:9s} {statistics.median(v):7.1f} ms/frame"
+    if b and who != "blend2d" and len(v) == len(b):
+        line += (f"  = {statistics.median(v) / statistics.median(b):.2f} × Blend2D (within a round: "
+                 f"{statistics.median(x / y for x, y in zip(v, b)):.2f}; fastest rounds: {min(v) / min(b):.2f})")
+    line += f"   (rounds: {', '.join(f'{x:.1f}' for x in v)})"
+    print(line)
+for who, rows in own.items():
+    print(f"  {who}: the scene's own work {statistics.median(r[0] for r in rows):.2f} ms CPU a frame, "
+          f"{statistics.median(r[1] for r in rows)} heap allocations a frame")
+if b and "scene-w2" in ms:
+    print(f"  target: the scene-driven frame with 2 workers ≤ 0.50 × Blend2D: {statistics.median(ms['scene-w2']) / statistics.median(b):.2f}")
 PY
 fi
 

@@ -19,11 +19,56 @@ func animationBenchmark(_ args: Args) {
     let seconds = Double(args.int("seconds", 60))
     let fps = Double(args.int("fps", 60))
     let stride = max(1, args.int("stride", 1))
+    let delegate = CountingDelegate()
+    var completions = 0
+    let (scene, layers) = makeAnimationScene(layers: count, seconds: seconds, fps: fps, delegate: delegate) { completions += 1 }
+    let frames = scene.frameCount
+    var evaluated = 0
+    let begin = now(), cpuBegin = threadCPUTime()
+    do {
+        for k in Swift.stride(from: 0, to: frames, by: stride) {
+            _ = try scene.snapshot(at: scene.time(ofFrame: k))
+            evaluated += 1
+        }
+    } catch {
+        FileHandle.standardError.write("animation benchmark: \(error)\n".data(using: .utf8)!)
+        exit(1)
+    }
+    let elapsed = now() - begin, cpu = threadCPUTime() - cpuBegin
+    let perFrame = cpu / Double(evaluated)
+    let rate = 1 / perFrame
+    print(String(format: "animation: %d layers, %.0f s at %.0f fps: %d frames (scheduled blocks, timing, presentation copies, snapshots) in %.2f s CPU (%.2f s wall) = %.3f ms/frame, %.0f frames/s = %.1f× the frame rate (one core); %d delegate stops, %d completion blocks",
+                 count, seconds, fps, evaluated, cpu, elapsed, perFrame * 1000, rate, rate / fps, delegate.stops, completions))
+    // The animations alone: every layer's animations evaluated (values computed) without making
+    // presentation copies or snapshots.
+    let entries = layers.map { l in (l, l.animationKeys()?.compactMap { l.animation(forKey: $0) } ?? []) }
+    let prepared = entries.map { (l, anims) in (l, anims.compactMap { try? l.prepare($0) }) }
+    var sink = 0.0
+    let evalBegin = threadCPUTime()
+    for k in Swift.stride(from: 0, to: frames, by: stride) {
+        let t = scene.time(ofFrame: k)
+        for (l, list) in prepared {
+            for p in list {
+                p.forEachPropertyAnimation(at: t) { leaf, time in
+                    if let v = leaf.sample(at: time, underlying: l.animatableValue(forKeyPath: leaf.keyPath) ?? .number(0))?.value,
+                       case .number(let n) = v { sink += Double(n) }
+                }
+            }
+        }
+    }
+    let evalCPU = (threadCPUTime() - evalBegin) / Double(evaluated)
+    print(String(format: "animation values alone: %.3f ms/frame, %.0f frames/s = %.1f× the frame rate (checksum %.0f)",
+                 evalCPU * 1000, 1 / evalCPU, 1 / evalCPU / fps, sink))
+}
+
+/// The animation benchmark's scene: `count` layers with every kind of animation and changes
+/// scheduled every half second (see the top of this file), 1920 × 1080 points; also rendered by
+/// `scene-digests`.
+private func makeAnimationScene(layers count: Int, seconds: Double, fps: Double, delegate: CountingDelegate,
+                                completion: @escaping () -> Void) -> (Scene, [CALayer]) {
     let size = CGSize(width: 1920, height: 1080)
     let root = CALayer()
     root.frame = CGRect(origin: .zero, size: size)
-    let delegate = CountingDelegate()
-    var completions = 0
     var generator = SystemRandomNumberGeneratorWithSeed(seed: 7)
     func r(_ a: Double, _ b: Double) -> Double { a + (b - a) * generator.nextUnit() }
     let flight = CGMutablePath()
@@ -82,7 +127,7 @@ func animationBenchmark(_ args: Args) {
         scene.at(t) {
             CATransaction.begin()
             CATransaction.setAnimationDuration(0.8)
-            CATransaction.setCompletionBlock { completions += 1 }
+            CATransaction.setCompletionBlock { completion() }
             for j in start..<min(start + 50, count) {
                 let l = layers[j]
                 if j % 2 == 0 { l.backgroundColor = CGColor(red: 0.5, green: 0.2, blue: 0.9, alpha: 1) }
@@ -97,43 +142,35 @@ func animationBenchmark(_ args: Args) {
         }
         t += 0.5
     }
-    let frames = scene.frameCount
-    var evaluated = 0
-    let begin = now(), cpuBegin = threadCPUTime()
-    do {
-        for k in Swift.stride(from: 0, to: frames, by: stride) {
-            _ = try scene.snapshot(at: scene.time(ofFrame: k))
-            evaluated += 1
-        }
-    } catch {
-        FileHandle.standardError.write("animation benchmark: \(error)\n".data(using: .utf8)!)
-        exit(1)
-    }
-    let elapsed = now() - begin, cpu = threadCPUTime() - cpuBegin
-    let perFrame = cpu / Double(evaluated)
-    let rate = 1 / perFrame
-    print(String(format: "animation: %d layers, %.0f s at %.0f fps: %d frames (scheduled blocks, timing, presentation copies, snapshots) in %.2f s CPU (%.2f s wall) = %.3f ms/frame, %.0f frames/s = %.1f× the frame rate (one core); %d delegate stops, %d completion blocks",
-                 count, seconds, fps, evaluated, cpu, elapsed, perFrame * 1000, rate, rate / fps, delegate.stops, completions))
-    // The animations alone: every layer's animations evaluated (values computed) without making
-    // presentation copies or snapshots.
-    let entries = layers.map { l in (l, l.animationKeys()?.compactMap { l.animation(forKey: $0) } ?? []) }
-    let prepared = entries.map { (l, anims) in (l, anims.compactMap { try? l.prepare($0) }) }
-    var sink = 0.0
-    let evalBegin = threadCPUTime()
-    for k in Swift.stride(from: 0, to: frames, by: stride) {
-        let t = scene.time(ofFrame: k)
-        for (l, list) in prepared {
-            for p in list {
-                p.forEachPropertyAnimation(at: t) { leaf, time in
-                    if let v = leaf.sample(at: time, underlying: l.animatableValue(forKeyPath: leaf.keyPath) ?? .number(0))?.value,
-                       case .number(let n) = v { sink += Double(n) }
-                }
+    return (scene, layers)
+}
+
+/// Digests of frames of scenes that exercise the animation engine (the animation benchmark's
+/// scene at 640×360, the built-in demo, the motion scene driven by animations), to check that a
+/// change of the engine keeps every frame's bytes:
+///   StrataBench scene-digests [--workers N]
+func sceneDigests(_ args: Args) {
+    let workers = args.int("workers", ProcessInfo.processInfo.activeProcessorCount)
+    let options = RenderOptions(workers: workers)
+    var all: [String] = []
+    func show(_ name: String, _ scene: Scene, _ frames: [Int]) {
+        do {
+            for k in frames {
+                let d = try scene.renderFrame(index: k, options: options).digest
+                all.append(d)
+                print("\(name) frame \(k) \(d)")
             }
+        } catch {
+            print("error: \(name): \(error)"); exit(1)
         }
     }
-    let evalCPU = (threadCPUTime() - evalBegin) / Double(evaluated)
-    print(String(format: "animation values alone: %.3f ms/frame, %.0f frames/s = %.1f× the frame rate (checksum %.0f)",
-                 evalCPU * 1000, 1 / evalCPU, 1 / evalCPU / fps, sink))
+    let (animation, _) = makeAnimationScene(layers: 200, seconds: 6, fps: 30, delegate: CountingDelegate()) {}
+    animation.contentsScale = 1.0 / 3  // 640 × 360 pixels
+    show("animation", animation, Array(Swift.stride(from: 0, to: 180, by: 7)) + [179, 3, 100])
+    show("demo", BuiltInDemo.makeScene(size: CGSize(width: 640, height: 360), frameRate: 30, duration: 4), Array(Swift.stride(from: 0, to: 120, by: 9)))
+    show("motion-scene", makeAnimatedMotionScene(frames: 12), Array(0..<12))
+    let digest = all.joined().utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    print("scene-digests: \(all.count) frames, digest of all \(String(digest, radix: 16))")
 }
 
 /// CPU time of the calling thread (not disturbed by other processes on a shared machine).

@@ -5,6 +5,9 @@
 //
 //   StrataBench composite|motion [--frames 60] [--runs 5] [--workers N] [--tile 128] [--aspect 2] [--scalar 1] [--serial 1] [--save frame.png]
 //     motion [--part all|background|rects|curves|text]: one kind of layer over the background
+//   StrataBench motion-scene [--frames 60] [--runs 5] [--workers N] [--digests 1]: the motion scene as a user
+//     builds it — animations on a Scene, renderFrame(index:) a frame (SceneBenchmark.swift)
+//   StrataBench scene-digests [--workers N]   (frame digests of animated scenes: same bytes before and after a change)
 //   StrataBench motion-export [--frames 120] [--workers N] [--part all|…] [-o out.mp4 | --raw frames.rgba]
 //   StrataBench images|shadows|cubes [--frames 60] [--runs 3] [--workers N] [--save frame.png]
 //   StrataBench demo --size 1280x720 [--frames 120] [--workers N] [--encode out.mp4] [--tile 128] [--no-reuse 1]
@@ -385,6 +388,8 @@ let args = Args(Array(CommandLine.arguments.dropFirst()))
 switch args.positional.first ?? "" {
 case "composite": compositeBenchmark(args)
 case "motion": motionBenchmark(args)
+case "motion-scene": motionSceneBenchmark(args)
+case "scene-digests": sceneDigests(args)
 case "motion-export": motionExportBenchmark(args)
 case "images": layersBenchmark(args, shadows: false)
 case "shadows": layersBenchmark(args, shadows: true)

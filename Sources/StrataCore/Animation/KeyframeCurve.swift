@@ -199,11 +199,18 @@ public final class KeyframeCurve: Sendable {
     }
 
     /// The value shown at f in discrete mode: value i from keyTimes[i] until keyTimes[i + 1].
+    /// (The last of the first n key times that is ≤ f, found by bisection: the key times
+    /// ascend, so those ≤ f come first. A keyframe animation through one value a frame has
+    /// hundreds.)
     private func discreteIndex(_ f: Double) -> Int {
         let n = values.count
-        var i = 0
-        for k in 0..<n where keyTimes[k] <= f { i = k }
-        return min(i, n - 1)
+        // Invariant: keyTimes[k] <= f for every k < lo (or lo == 0), and not for any k >= hi.
+        var lo = 0, hi = n
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if keyTimes[mid] <= f { lo = mid + 1 } else { hi = mid }
+        }
+        return min(max(lo - 1, 0), n - 1)
     }
 
     // MARK: Key times

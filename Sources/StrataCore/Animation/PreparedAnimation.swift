@@ -47,12 +47,21 @@ public struct AnimationSample: Sendable {
 /// A checked, frozen animation ready to evaluate.
 public struct PreparedAnimation: Sendable {
     public var keyPath: String {
-        didSet { (keyBase, keyField) = CALayer.split(keyPath) }
+        didSet {
+            (keyBase, keyField) = CALayer.split(keyPath)
+            field = keyField.flatMap(KeyField.init)
+            property = nil
+        }
     }
     /// `keyPath` split at its first dot once, not per frame: the layer property and the field in
     /// it (`"transform"`, `"rotation.z"`).
     private(set) var keyBase: String
     private(set) var keyField: String?
+    /// `keyField` parsed (nil when there is none, or no value has such a field).
+    private(set) var field: KeyField?
+    /// The accessors of the property `keyBase` names, found once for the class of the layer the
+    /// animation was added to (`CALayer.resolvedProperty`); nil to look the key up by name.
+    var property: ResolvedProperty?
     public var timing: MediaTimingValues
     public var timingFunction: CAMediaTimingFunction?
     public var isAdditive: Bool
@@ -63,6 +72,7 @@ public struct PreparedAnimation: Sendable {
                 isAdditive: Bool, isCumulative: Bool, curve: AnimationCurve) {
         self.keyPath = keyPath
         (keyBase, keyField) = CALayer.split(keyPath)
+        field = keyField.flatMap(KeyField.init)
         self.timing = timing; self.timingFunction = timingFunction
         self.isAdditive = isAdditive; self.isCumulative = isCumulative; self.curve = curve
     }

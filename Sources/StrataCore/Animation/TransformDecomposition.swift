@@ -145,6 +145,27 @@ extension CATransform3D {
     /// The matrix is first divided by `m44`, as CSS does, so recomposing a matrix whose `m44`
     /// is not 1 gives the projectively equal matrix with `m44 = 1`.
     public func decomposed() -> DecomposedTransform3D? {
+        // The identity (bit for bit: no −0) is what most layers' transforms are, and what an
+        // animated virtual field (`transform.rotation.z`) is set on every frame: decomposed once.
+        if isBitwiseIdentity { return Self.identityDecomposition }
+        return fullDecomposition()
+    }
+
+    /// The decomposition of the identity (`fullDecomposition()` of it, made once).
+    private static let identityDecomposition = CATransform3DIdentity.fullDecomposition()
+
+    /// Whether every entry has the identity's bits (so the decomposition is the identity's).
+    private var isBitwiseIdentity: Bool {
+        let one = Double(1).bitPattern, zero = Double(0).bitPattern
+        return Double(m11).bitPattern == one && Double(m22).bitPattern == one && Double(m33).bitPattern == one
+            && Double(m44).bitPattern == one
+            && Double(m12).bitPattern == zero && Double(m13).bitPattern == zero && Double(m14).bitPattern == zero
+            && Double(m21).bitPattern == zero && Double(m23).bitPattern == zero && Double(m24).bitPattern == zero
+            && Double(m31).bitPattern == zero && Double(m32).bitPattern == zero && Double(m34).bitPattern == zero
+            && Double(m41).bitPattern == zero && Double(m42).bitPattern == zero && Double(m43).bitPattern == zero
+    }
+
+    private func fullDecomposition() -> DecomposedTransform3D? {
         let w = Double(m44)
         guard w != 0, w.isFinite else { return nil }
         let rows: [SIMD3<Double>] = [

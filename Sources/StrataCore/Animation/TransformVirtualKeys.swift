@@ -27,20 +27,25 @@ extension CATransform3D {
     /// - `scale.x/.y/.z` and `translation.x/.y/.z` are the decomposition's components; a mirror
     ///   reads as one negative scale factor.
     public func value(forVirtualKey key: String) -> CGFloat? {
-        guard Self.virtualScalarKeys.contains(key), let d = decomposed() else { return nil }
+        VirtualKey(key).flatMap { value(forVirtualKey: $0) }
+    }
+
+    /// `value(forVirtualKey:)` for a key parsed once.
+    func value(forVirtualKey key: VirtualKey) -> CGFloat? {
+        guard let d = decomposed() else { return nil }
         switch key {
-        case "scale": return CGFloat((d.scale.x + d.scale.y) / 2)
-        case "scale.x": return CGFloat(d.scale.x)
-        case "scale.y": return CGFloat(d.scale.y)
-        case "scale.z": return CGFloat(d.scale.z)
-        case "translation.x": return CGFloat(d.translation.x)
-        case "translation.y": return CGFloat(d.translation.y)
-        case "translation.z": return CGFloat(d.translation.z)
-        default:
+        case .scale: return CGFloat((d.scale.x + d.scale.y) / 2)
+        case .scaleX: return CGFloat(d.scale.x)
+        case .scaleY: return CGFloat(d.scale.y)
+        case .scaleZ: return CGFloat(d.scale.z)
+        case .translationX: return CGFloat(d.translation.x)
+        case .translationY: return CGFloat(d.translation.y)
+        case .translationZ: return CGFloat(d.translation.z)
+        case .rotationX, .rotationY, .rotationZ:
             let angles = Self.eulerAngles(DecomposedTransform3D.rotationRows(d.quaternion))
             switch key {
-            case "rotation.x": return CGFloat(angles.x)
-            case "rotation.y": return CGFloat(angles.y)
+            case .rotationX: return CGFloat(angles.x)
+            case .rotationY: return CGFloat(angles.y)
             default: return CGFloat(angles.z)  // "rotation", "rotation.z"
             }
         }
@@ -58,22 +63,48 @@ extension CATransform3D {
     ///     let t = CATransform3DMakeScale(2, 2, 1).settingVirtualKey("rotation.z", to: .pi / 2)
     ///     // == CATransform3DRotate(CATransform3DMakeScale(2, 2, 1), .pi / 2, 0, 0, 1)
     public func settingVirtualKey(_ key: String, to value: CGFloat) -> CATransform3D? {
-        guard Self.virtualScalarKeys.contains(key), var d = decomposed() else { return nil }
+        VirtualKey(key).flatMap { settingVirtualKey($0, to: value) }
+    }
+
+    /// `settingVirtualKey(_:to:)` for a key parsed once.
+    func settingVirtualKey(_ key: VirtualKey, to value: CGFloat) -> CATransform3D? {
+        guard var d = decomposed() else { return nil }
         let v = Double(value)
-        let (s, c) = (sin(v / 2), cos(v / 2))
         switch key {
-        case "rotation", "rotation.z": d.quaternion = SIMD4(0, 0, s, c)
-        case "rotation.x": d.quaternion = SIMD4(s, 0, 0, c)
-        case "rotation.y": d.quaternion = SIMD4(0, s, 0, c)
-        case "scale": d.scale = SIMD3(v, v, v)
-        case "scale.x": d.scale.x = v
-        case "scale.y": d.scale.y = v
-        case "scale.z": d.scale.z = v
-        case "translation.x": d.translation.x = v
-        case "translation.y": d.translation.y = v
-        default: d.translation.z = v  // "translation.z"
+        case .rotationZ: d.quaternion = SIMD4(0, 0, sin(v / 2), cos(v / 2))
+        case .rotationX: d.quaternion = SIMD4(sin(v / 2), 0, 0, cos(v / 2))
+        case .rotationY: d.quaternion = SIMD4(0, sin(v / 2), 0, cos(v / 2))
+        case .scale: d.scale = SIMD3(v, v, v)
+        case .scaleX: d.scale.x = v
+        case .scaleY: d.scale.y = v
+        case .scaleZ: d.scale.z = v
+        case .translationX: d.translation.x = v
+        case .translationY: d.translation.y = v
+        case .translationZ: d.translation.z = v
         }
         return CATransform3D(d)
+    }
+
+    /// A scalar virtual field, parsed once from its key path (`rotation` is `rotation.z`).
+    enum VirtualKey: Equatable, Sendable {
+        case rotationX, rotationY, rotationZ, scale, scaleX, scaleY, scaleZ, translationX, translationY, translationZ
+
+        /// nil for a key that is not in `virtualScalarKeys`.
+        init?(_ key: String) {
+            switch key {
+            case "rotation", "rotation.z": self = .rotationZ
+            case "rotation.x": self = .rotationX
+            case "rotation.y": self = .rotationY
+            case "scale": self = .scale
+            case "scale.x": self = .scaleX
+            case "scale.y": self = .scaleY
+            case "scale.z": self = .scaleZ
+            case "translation.x": self = .translationX
+            case "translation.y": self = .translationY
+            case "translation.z": self = .translationZ
+            default: return nil
+            }
+        }
     }
 
     /// Euler angles (x, y, z) with `R = Rx(x) · Ry(y) · Rz(z)` for a row-vector rotation `R`.

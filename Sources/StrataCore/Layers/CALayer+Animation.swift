@@ -71,9 +71,10 @@ extension CALayer {
             guard let kind = animatableKind(forKeyPath: path) else {
                 throw AnimationError.unknownKeyPath(path, layer: String(describing: type(of: self)))
             }
-            guard let prepared = try p.prepare(for: kind) else {
+            guard var prepared = try p.prepare(for: kind) else {
                 throw AnimationError.unknownKeyPath(path, layer: String(describing: type(of: self)))
             }
+            prepared.property = CALayer.resolvedProperty(forKey: prepared.keyBase, of: type(of: self))
             return prepared
         default:
             // A plain CAAnimation: timing and delegate callbacks, no effect.
@@ -155,17 +156,48 @@ extension CALayer {
     /// Applies one property animation; returns its rotation-mode turn, if any.
     private func apply(_ prepared: PreparedAnimation, at t: Double) -> Double? {
         if prepared.isAdditive, applyAdditiveTransformField(prepared, at: t) { return nil }
+        if let property = prepared.property, property.layerClass == ObjectIdentifier(type(of: self)) {
+            return apply(prepared, at: t, through: property)
+        }
         guard let whole = animatableValue(forKey: prepared.keyBase) else { return nil }
-        guard let field = prepared.keyField else {
+        guard prepared.keyField != nil else {
             guard let s = prepared.sample(at: t, underlying: whole) else { return nil }
             setAnimatableValue(s.value, forKey: prepared.keyBase)
             return s.rotation
         }
+        // A field no value has changes nothing (as `write(field:)` of its string gives nil).
+        guard let field = prepared.field else { return nil }
         let underlying = prepared.usesUnderlying ? CALayer.read(field: field, of: whole) : .number(0)
         guard let underlying, let s = prepared.sample(at: t, underlying: underlying),
               let updated = CALayer.write(field: field, of: whole, value: s.value) else { return nil }
         setAnimatableValue(updated, forKey: prepared.keyBase)
         return s.rotation
+    }
+
+    /// `apply(_:at:)` through the accessors of the property found when the animation was added,
+    /// without looking its key up by name: the same reads and writes (a value of another kind
+    /// than the property's goes where `setAnimatableValue(_:forKey:)` puts it).
+    private func apply(_ prepared: PreparedAnimation, at t: Double, through property: ResolvedProperty) -> Double? {
+        let value: AnimatableValue
+        let rotation: Double?
+        if prepared.keyField == nil {
+            // The property's value is read only when the animation uses it (reading some, such as
+            // a text layer's `string`, makes a box).
+            let underlying = prepared.usesUnderlying ? property.get(self) : .number(0)
+            guard let s = prepared.sample(at: t, underlying: underlying) else { return nil }
+            (value, rotation) = (s.value, s.rotation)
+        } else {
+            guard let field = prepared.field else { return nil }
+            let whole = property.get(self)
+            let underlying = prepared.usesUnderlying ? CALayer.read(field: field, of: whole) : .number(0)
+            guard let underlying, let s = prepared.sample(at: t, underlying: underlying),
+                  let updated = CALayer.write(field: field, of: whole, value: s.value) else { return nil }
+            (value, rotation) = (updated, s.rotation)
+        }
+        withActionsSuppressed {
+            if !property.set(self, value) { setAnimatableValue(value, forKey: prepared.keyBase) }
+        }
+        return rotation
     }
 
     /// An additive animation of a virtual transform field (`transform.rotation.y`, …) turns its
@@ -178,7 +210,8 @@ extension CALayer {
               case .transform(let current)? = animatableValue(forKey: base) else { return false }
         let neutral: CGFloat = field.hasPrefix("scale") ? 1 : 0
         guard case .number(let v)? = prepared.value(at: t, underlying: .number(0)),
-              let m = CATransform3DIdentity.settingVirtualKey(field, to: neutral + v) else { return true }
+              case .virtual(let key)? = prepared.field,
+              let m = CATransform3DIdentity.settingVirtualKey(key, to: neutral + v) else { return true }
         setAnimatableValue(.transform(m.concatenating(current)), forKey: base)
         return true
     }

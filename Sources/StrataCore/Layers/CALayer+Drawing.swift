@@ -95,12 +95,13 @@ extension CALayer {
     /// `localTime`): shows the model's drawing, or draws again when an animation is running on a
     /// key whose change needs display.
     func preparePresentationDrawing(from model: CALayer, localTime: Double) {
-        drawing = model.drawing
+        // (Most layers have no drawing: nothing to copy then.)
+        if model.drawing != nil || drawing != nil { drawing = model.drawing }
         let cls = type(of: model)
         var animating = false
         for entry in model.animationEntries where !animating {
             entry.prepared.forEachPropertyAnimation(at: localTime) { prepared, t in
-                guard !animating, cls.needsDisplay(forKey: CALayer.split(prepared.keyPath).0) else { return }
+                guard !animating, cls.needsDisplay(forKey: prepared.keyBase) else { return }
                 if prepared.timing.evaluate(atParentTime: t).progress != nil { animating = true }
             }
         }

@@ -133,43 +133,53 @@ extension CALayer {
     }
 
     static func read(field: String, of v: AnimatableValue) -> AnimatableValue? {
+        KeyField(field).flatMap { read(field: $0, of: v) }
+    }
+
+    /// `read(field:of:)` for a field parsed once (an animation's, per frame).
+    static func read(field: KeyField, of v: AnimatableValue) -> AnimatableValue? {
         switch (v, field) {
-        case (.point(let p), "x"): return .number(p.x)
-        case (.point(let p), "y"): return .number(p.y)
-        case (.size(let s), "width"): return .number(s.width)
-        case (.size(let s), "height"): return .number(s.height)
-        case (.rect(let r), "origin"): return .point(r.origin)
-        case (.rect(let r), "size"): return .size(r.size)
-        case (.rect(let r), "origin.x"), (.rect(let r), "x"): return .number(r.origin.x)
-        case (.rect(let r), "origin.y"), (.rect(let r), "y"): return .number(r.origin.y)
-        case (.rect(let r), "size.width"), (.rect(let r), "width"): return .number(r.size.width)
-        case (.rect(let r), "size.height"), (.rect(let r), "height"): return .number(r.size.height)
-        case (.transform(let t), "translation"):
-            return .size(CGSize(width: t.value(forVirtualKey: "translation.x") ?? 0,
-                                height: t.value(forVirtualKey: "translation.y") ?? 0))
-        case (.transform(let t), let f) where transformFields.contains(f):
-            return t.value(forVirtualKey: f).map { .number($0) }
+        case (.point(let p), .x): return .number(p.x)
+        case (.point(let p), .y): return .number(p.y)
+        case (.size(let s), .width): return .number(s.width)
+        case (.size(let s), .height): return .number(s.height)
+        case (.rect(let r), .origin): return .point(r.origin)
+        case (.rect(let r), .size): return .size(r.size)
+        case (.rect(let r), .originX), (.rect(let r), .x): return .number(r.origin.x)
+        case (.rect(let r), .originY), (.rect(let r), .y): return .number(r.origin.y)
+        case (.rect(let r), .sizeWidth), (.rect(let r), .width): return .number(r.size.width)
+        case (.rect(let r), .sizeHeight), (.rect(let r), .height): return .number(r.size.height)
+        case (.transform(let t), .translation):
+            return .size(CGSize(width: t.value(forVirtualKey: .translationX) ?? 0,
+                                height: t.value(forVirtualKey: .translationY) ?? 0))
+        case (.transform(let t), .virtual(let k)):
+            return t.value(forVirtualKey: k).map { .number($0) }
         default: return nil
         }
     }
 
     static func write(field: String, of whole: AnimatableValue, value: AnimatableValue) -> AnimatableValue? {
+        KeyField(field).flatMap { write(field: $0, of: whole, value: value) }
+    }
+
+    /// `write(field:of:value:)` for a field parsed once (an animation's, per frame).
+    static func write(field: KeyField, of whole: AnimatableValue, value: AnimatableValue) -> AnimatableValue? {
         switch (whole, field, value) {
-        case (.point(var p), "x", .number(let n)): p.x = n; return .point(p)
-        case (.point(var p), "y", .number(let n)): p.y = n; return .point(p)
-        case (.size(var s), "width", .number(let n)): s.width = n; return .size(s)
-        case (.size(var s), "height", .number(let n)): s.height = n; return .size(s)
-        case (.rect(var r), "origin", .point(let p)): r.origin = p; return .rect(r)
-        case (.rect(var r), "size", .size(let s)): r.size = s; return .rect(r)
-        case (.rect(var r), "origin.x", .number(let n)), (.rect(var r), "x", .number(let n)): r.origin.x = n; return .rect(r)
-        case (.rect(var r), "origin.y", .number(let n)), (.rect(var r), "y", .number(let n)): r.origin.y = n; return .rect(r)
-        case (.rect(var r), "size.width", .number(let n)), (.rect(var r), "width", .number(let n)): r.size.width = n; return .rect(r)
-        case (.rect(var r), "size.height", .number(let n)), (.rect(var r), "height", .number(let n)): r.size.height = n; return .rect(r)
-        case (.transform(let t), "translation", .size(let s)):
-            let a = t.settingVirtualKey("translation.x", to: s.width) ?? t
-            return .transform(a.settingVirtualKey("translation.y", to: s.height) ?? a)
-        case (.transform(let t), let f, .number(let n)) where transformFields.contains(f):
-            return t.settingVirtualKey(f, to: n).map { .transform($0) }
+        case (.point(var p), .x, .number(let n)): p.x = n; return .point(p)
+        case (.point(var p), .y, .number(let n)): p.y = n; return .point(p)
+        case (.size(var s), .width, .number(let n)): s.width = n; return .size(s)
+        case (.size(var s), .height, .number(let n)): s.height = n; return .size(s)
+        case (.rect(var r), .origin, .point(let p)): r.origin = p; return .rect(r)
+        case (.rect(var r), .size, .size(let s)): r.size = s; return .rect(r)
+        case (.rect(var r), .originX, .number(let n)), (.rect(var r), .x, .number(let n)): r.origin.x = n; return .rect(r)
+        case (.rect(var r), .originY, .number(let n)), (.rect(var r), .y, .number(let n)): r.origin.y = n; return .rect(r)
+        case (.rect(var r), .sizeWidth, .number(let n)), (.rect(var r), .width, .number(let n)): r.size.width = n; return .rect(r)
+        case (.rect(var r), .sizeHeight, .number(let n)), (.rect(var r), .height, .number(let n)): r.size.height = n; return .rect(r)
+        case (.transform(let t), .translation, .size(let s)):
+            let a = t.settingVirtualKey(.translationX, to: s.width) ?? t
+            return .transform(a.settingVirtualKey(.translationY, to: s.height) ?? a)
+        case (.transform(let t), .virtual(let k), .number(let n)):
+            return t.settingVirtualKey(k, to: n).map { .transform($0) }
         default: return nil
         }
     }
@@ -238,5 +248,68 @@ extension AnimatableValue {
         case .array(let a): a.map(\.anyValue)
         case .discrete(let d): d.value
         }
+    }
+}
+
+/// The field of a key path after its first dot (`position.x` → `x`, `transform.rotation.z` →
+/// `rotation.z`), parsed once: an animation reads and writes its field every frame, and matching
+/// the string against every known field each time was most of the cost of applying it.
+/// `origin.x` and `x` stay apart: a rect takes both, a point only `x`.
+enum KeyField: Equatable, Sendable {
+    case x, y, width, height, origin, size, originX, originY, sizeWidth, sizeHeight
+    /// A transform's `translation` (a CGSize of its x and y).
+    case translation
+    /// A transform's scalar virtual field.
+    case virtual(CATransform3D.VirtualKey)
+
+    /// nil for a field no value has.
+    init?(_ field: String) {
+        switch field {
+        case "x": self = .x
+        case "y": self = .y
+        case "width": self = .width
+        case "height": self = .height
+        case "origin": self = .origin
+        case "size": self = .size
+        case "origin.x": self = .originX
+        case "origin.y": self = .originY
+        case "size.width": self = .sizeWidth
+        case "size.height": self = .sizeHeight
+        case "translation": self = .translation
+        default:
+            guard let k = CATransform3D.VirtualKey(field) else { return nil }
+            self = .virtual(k)
+        }
+    }
+}
+
+/// A layer property's accessors found once for a layer class (`CALayer.resolvedProperty`): what
+/// `animatableValue(forKey:)` reads and the first thing `setAnimatableValue(_:forKey:)` tries, for
+/// layers of exactly `layerClass`.
+struct ResolvedProperty: Sendable {
+    let layerClass: ObjectIdentifier
+    let get: @Sendable (CALayer) -> AnimatableValue
+    /// Stores a value of the property's kind; false (nothing stored) for another kind.
+    let set: @Sendable (CALayer, AnimatableValue) -> Bool
+}
+
+extension CALayer {
+    /// The accessors of the built-in property `key` for layers of exactly `cls`, when `cls` is
+    /// one of Strata's classes whose key-value access is its property tables (CALayer,
+    /// CAGradientLayer, CAShapeLayer, CATextLayer: their own table, then CALayer's); nil for
+    /// any other class (a subclass may override `animatableValue(forKey:)`) or key.
+    static func resolvedProperty(forKey key: String, of cls: CALayer.Type) -> ResolvedProperty? {
+        let id = ObjectIdentifier(cls)
+        func erased<L: CALayer>(_ p: AnimatableProperty<L>, _: L.Type) -> ResolvedProperty {
+            ResolvedProperty(layerClass: id, get: { p.get(unsafeDowncast($0, to: L.self)) },
+                             set: { p.set(unsafeDowncast($0, to: L.self), $1) })
+        }
+        if id == ObjectIdentifier(CAGradientLayer.self), let p = CAGradientLayer.gradientProperties[key] { return erased(p, CAGradientLayer.self) }
+        if id == ObjectIdentifier(CAShapeLayer.self), let p = CAShapeLayer.shapeProperties[key] { return erased(p, CAShapeLayer.self) }
+        if id == ObjectIdentifier(CATextLayer.self), let p = CATextLayer.textProperties[key] { return erased(p, CATextLayer.self) }
+        guard id == ObjectIdentifier(CALayer.self) || id == ObjectIdentifier(CAGradientLayer.self)
+                || id == ObjectIdentifier(CAShapeLayer.self) || id == ObjectIdentifier(CATextLayer.self),
+              let p = CALayer.baseProperties[key] else { return nil }
+        return erased(p, CALayer.self)
     }
 }

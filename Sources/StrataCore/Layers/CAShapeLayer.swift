@@ -163,8 +163,11 @@ open class CAShapeLayer: CALayer {
     // MARK: Rendering
 
     /// The shape as the renderer sees it (`.none` when nothing would be painted).
-    open override func snapshotContent() -> LayerContent {
-        guard let path = storedPath else { return super.snapshotContent() }
+    open override func snapshotContent() -> LayerContent { snapshotContent(path: storedPath) }
+
+    /// The content with `path` stored as the path (a presentation's animated path).
+    func snapshotContent(path: CGPath?) -> LayerContent {
+        guard let path else { return super.snapshotContent() }
         let shape = ShapeContent(
             path: path, fillColor: RGBA(fillColor), fillRule: fillRule.cgFillRule,
             strokeColor: RGBA(strokeColor), lineWidth: lineWidth, lineCap: lineCap.cgLineCap,

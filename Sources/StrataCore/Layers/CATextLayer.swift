@@ -101,7 +101,10 @@ open class CATextLayer: CALayer {
 
     /// The text as the renderer sees it (nil when `string` is neither a String nor an
     /// NSAttributedString, or is empty).
-    public var textContent: TextContent? {
+    public var textContent: TextContent? { textContent(of: string) }
+
+    /// `textContent` with `string` as the text (a presentation's animated string).
+    func textContent(of string: Any?) -> TextContent? {
         let content: TextContent
         // (A String first, as in `fontName`.)
         switch string {
@@ -167,8 +170,11 @@ open class CATextLayer: CALayer {
     /// (`SnapshotLimits.textScalars`, `characterScalars`) is recorded as an issue and not drawn,
     /// whatever the bounds: a text too long to lay out measures as nothing, and a layer sized to
     /// it was drawn blank without a word.
-    open override func snapshotContent() -> LayerContent {
-        guard let content = textContent else { return super.snapshotContent() }
+    open override func snapshotContent() -> LayerContent { snapshotContent(string: string) }
+
+    /// The content with `string` as the text (a presentation's animated string).
+    func snapshotContent(string: Any?) -> LayerContent {
+        guard let content = textContent(of: string) else { return super.snapshotContent() }
         let limits = SnapshotReport.limitsInForce
         if let problem = TextCost.problem(of: content.cost(scalarLimit: limits.textScalars),
                                           scalarLimit: limits.textScalars, characterLimit: limits.characterScalars) {

@@ -83,13 +83,28 @@ public struct PresentationBuilder {
     }
 
     private func snapshot(_ model: CALayer, parentTime: Double) -> LayerSnapshot {
-        guard PresentationBuilder.showsModelValues(model) else {
+        let animated = !model.animationEntries.isEmpty
+        guard PresentationBuilder.isCopiedWhole(model), !animated || PresentationBuilder.animatesGeometryOnly(model) else {
             return build(model, parentTime: parentTime, journal: nil).makeSnapshot()
         }
         // As `build`: the mask and the sublayers live in this layer's local time.
         let local = model.localTime(fromParent: parentTime)
         let mask = model.mask.map { snapshot($0, parentTime: local) }
-        return model.makeSnapshot(mask: mask, sublayers: sublayerSnapshots(of: model, parentTime: local))
+        let sublayers = sublayerSnapshots(of: model, parentTime: local)
+        // An animated path or string: the content made for its value, not the model's (after
+        // the mask's and the sublayers', as a copy's snapshot makes them).
+        var content: LayerContent?
+        if animated {
+            guard let animatedContent = PresentationBuilder.animatedContent(of: model, atLocalTime: local) else {
+                return build(model, parentTime: parentTime, journal: nil).makeSnapshot()
+            }
+            content = animatedContent
+        }
+        var snap = model.makeSnapshot(mask: mask, sublayers: sublayers, content: content)
+        if animated, !PresentationBuilder.applyGeometryAnimations(of: model, atLocalTime: local, to: &snap) {
+            return build(model, parentTime: parentTime, journal: nil).makeSnapshot()
+        }
+        return snap
     }
 
     /// The snapshots of `model`'s sublayers, made into the storage of the list its last snapshot
@@ -117,10 +132,145 @@ public struct PresentationBuilder {
     /// nothing at presentation time (a subclass — the user's, or AVPlayerLayer, a replicator, an
     /// emitter — may, so it gets its copy).
     static func showsModelValues(_ layer: CALayer) -> Bool {
-        guard layer.animationEntries.isEmpty else { return false }
+        layer.animationEntries.isEmpty && isCopiedWhole(layer)
+    }
+
+    /// Whether `layer`'s class copies every property its snapshot reads and does nothing at
+    /// presentation time (no time-dependent update, no redraw for an animated key): Strata's own
+    /// CALayer, CAGradientLayer, CAShapeLayer and CATextLayer, not a subclass.
+    static func isCopiedWhole(_ layer: CALayer) -> Bool {
         let cls = ObjectIdentifier(type(of: layer))
         return cls == ObjectIdentifier(CALayer.self) || cls == ObjectIdentifier(CAGradientLayer.self)
             || cls == ObjectIdentifier(CAShapeLayer.self) || cls == ObjectIdentifier(CATextLayer.self)
+    }
+
+    // MARK: Animated geometry without a copy
+
+    // A layer of one of those classes whose animations only move it — its transform, position,
+    // anchor point, z position, sublayer transform or opacity, none additive, no transition —
+    // shows its model's snapshot with those fields replaced: none of them enters its content,
+    // gradient or drawing. So the snapshot is the model's (a gradient's cached, say), with the
+    // animations applied to those fields as `applyAnimations` applies them to a copy, in the
+    // same order and with the same conversions. A shape's `path` and a text's `string` may
+    // animate too: their content is made for the animated value. Measured on the motion scene driven by a Scene
+    // (200 spinning rectangles): the copies, their animations and their snapshots were most of
+    // the scene's own work a frame.
+
+    /// The keys whose snapshot field is the property's value itself.
+    private static let geometryKeys: Set<String> = ["transform", "position", "anchorPoint", "zPosition", "sublayerTransform", "opacity"]
+
+    /// The key whose value a layer's content is made from, when that content can be made for
+    /// another value without a copy: a shape layer's `path`, a text layer's `string`.
+    private static func contentKey(of layer: CALayer) -> String? {
+        let cls = ObjectIdentifier(type(of: layer))
+        if cls == ObjectIdentifier(CAShapeLayer.self) { return "path" }
+        if cls == ObjectIdentifier(CATextLayer.self) { return "string" }
+        return nil
+    }
+
+    /// Whether every animation of `layer` is a property animation (or a group of them) of a
+    /// geometry key, or of its content key as a whole, none additive.
+    static func animatesGeometryOnly(_ layer: CALayer) -> Bool {
+        let content = contentKey(of: layer)
+        func geometric(_ p: PreparedAnimation) -> Bool {
+            switch p.curve {
+            case .group(let children): return children.allSatisfy(geometric)
+            case .transition: return false
+            default:
+                return p.keyPath.isEmpty || (!p.isAdditive && (geometryKeys.contains(p.keyBase)
+                                                               || (p.keyBase == content && p.keyField == nil)))
+            }
+        }
+        return layer.animationEntries.allSatisfy { geometric($0.prepared) }
+    }
+
+    /// Applies `layer`'s animations at its local time `t` to the geometry fields of `snap` (as
+    /// `CALayer.applyAnimations` would to a copy); false, with `snap` half changed, when a value
+    /// is not of its property's kind (the copy keeps such a value aside: let it be made).
+    static func applyGeometryAnimations(of layer: CALayer, atLocalTime t: Double, to snap: inout LayerSnapshot) -> Bool {
+        var turn = 0.0, turns = false, ok = true
+        let contentKey = contentKey(of: layer)
+        for entry in layer.animationEntries where ok {
+            entry.prepared.forEachPropertyAnimation(at: t) { leaf, time in
+                guard ok else { return }
+                let key = leaf.keyBase
+                if key == contentKey { return }  // (animatedContent)
+                guard let whole = geometryValue(key, of: snap) else { ok = false; return }
+                let value: AnimatableValue
+                let rotation: Double?
+                if leaf.keyField == nil {
+                    guard let s = leaf.sample(at: time, underlying: leaf.usesUnderlying ? whole : .number(0)) else { return }
+                    (value, rotation) = (s.value, s.rotation)
+                } else {
+                    guard let field = leaf.field else { return }
+                    let underlying = leaf.usesUnderlying ? CALayer.read(field: field, of: whole) : .number(0)
+                    guard let underlying, let s = leaf.sample(at: time, underlying: underlying),
+                          let updated = CALayer.write(field: field, of: whole, value: s.value) else { return }
+                    (value, rotation) = (updated, s.rotation)
+                }
+                guard setGeometryValue(value, key, of: &snap) else { ok = false; return }
+                if let rotation { turn += rotation; turns = true }
+            }
+        }
+        guard ok else { return false }
+        if turns { snap.transform = CATransform3DRotate(snap.transform, CGFloat(turn), 0, 0, 1) }
+        return true
+    }
+
+    /// The content `layer` shows at its local time `t` when its content key is animated: `.some(nil)`
+    /// when it is not (the model's content), nil when a value is not of the key's kind (a copy
+    /// keeps such a value aside: let it be made). Made before the snapshot, so that the model's
+    /// own content is not (a text over the limits would be reported).
+    static func animatedContent(of layer: CALayer, atLocalTime t: Double) -> LayerContent?? {
+        guard let contentKey = contentKey(of: layer) else { return .some(nil) }
+        // The key's value as the copy would hold it (nil: the model's).
+        var value: AnimatableValue?
+        var ok = true
+        for entry in layer.animationEntries where ok {
+            entry.prepared.forEachPropertyAnimation(at: t) { leaf, time in
+                guard ok, leaf.keyBase == contentKey else { return }
+                let underlying = leaf.usesUnderlying ? (value ?? layer.animatableValue(forKey: contentKey) ?? .number(0)) : .number(0)
+                guard let s = leaf.sample(at: time, underlying: underlying) else { return }
+                switch s.value {
+                case .path where contentKey == "path", .discrete where contentKey == "string": value = s.value
+                default: ok = false
+                }
+            }
+        }
+        guard ok else { return nil }
+        // Stored as the property setters store them: a path copied, a string's box opened.
+        switch (layer, value) {
+        case (let shape as CAShapeLayer, .path(let path)?): return .some(shape.snapshotContent(path: path.map { $0.copy() ?? $0 }))
+        case (let text as CATextLayer, .discrete(let box)?): return .some(text.snapshotContent(string: box.value))
+        default: return .some(nil)
+        }
+    }
+
+    /// The value of a geometry key as the layer's property gives it (CALayer.baseProperties).
+    private static func geometryValue(_ key: String, of snap: LayerSnapshot) -> AnimatableValue? {
+        switch key {
+        case "transform": .transform(snap.transform)
+        case "position": .point(snap.position)
+        case "anchorPoint": .point(snap.anchorPoint)
+        case "zPosition": .number(snap.zPosition)
+        case "sublayerTransform": .transform(snap.sublayerTransform)
+        case "opacity": .number(CGFloat(snap.opacity))
+        default: nil
+        }
+    }
+
+    /// Stores a value as the layer's property setter does; false for a value of another kind.
+    private static func setGeometryValue(_ value: AnimatableValue, _ key: String, of snap: inout LayerSnapshot) -> Bool {
+        switch (key, value) {
+        case ("transform", .transform(let m)): snap.transform = m
+        case ("position", .point(let p)): snap.position = p
+        case ("anchorPoint", .point(let p)): snap.anchorPoint = p
+        case ("zPosition", .number(let n)): snap.zPosition = n
+        case ("sublayerTransform", .transform(let m)): snap.sublayerTransform = m
+        case ("opacity", .number(let n)): snap.opacity = Float(n)
+        default: return false
+        }
+        return true
     }
 }
 
@@ -136,7 +286,9 @@ extension CALayer {
     }
 
     /// This layer's snapshot with the snapshots of its mask and sublayers made elsewhere.
-    func makeSnapshot(mask: LayerSnapshot?, sublayers: [LayerSnapshot]) -> LayerSnapshot {
+    /// `content`: what the layer shows instead of its `snapshotContent()` (an animated path or
+    /// string's, PresentationBuilder.animatedContent).
+    func makeSnapshot(mask: LayerSnapshot?, sublayers: [LayerSnapshot], content: LayerContent? = nil) -> LayerSnapshot {
         let image = contents.flatMap { $0 as? CGImage }
         var snap = LayerSnapshot(
             bounds: bounds, position: position, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
@@ -155,7 +307,7 @@ extension CALayer {
                                  minificationFilter: minificationFilter, magnificationFilter: magnificationFilter,
                                  minificationFilterBias: minificationFilterBias)
             },
-            content: snapshotContent(),
+            content: content ?? snapshotContent(),
             mask: mask.map { Box($0) },
             sublayers: sublayers,
             name: name)

@@ -1,0 +1,170 @@
+// PresentationBuilder.snapshotTree snapshots a layer of Strata's own classes whose animations
+// only move it (transform, position, anchor point, z position, sublayer transform, opacity) or
+// change a shape's path or a text's string from its model, with the animated values applied to
+// the snapshot, without a presentation copy. Its snapshot must be the full presentation tree's:
+// checked at times before, during, between repeats of and after animations of every kind on
+// those keys — basic from/to/by, field key paths, keyframes linear, discrete (key times with a
+// repeat), along a path with rotateAuto, groups, two animations on one key, cumulative repeats,
+// a spring — on layers with sublayers and masks, and with an animation of another key mixed in
+// (which makes a copy).
+import Foundation
+import XCTest
+@testable import StrataCore
+
+final class AnimatedSnapshotWithoutCopiesTests: XCTestCase {
+    private func basic(_ keyPath: String, from: Any? = nil, to: Any? = nil, by: Any? = nil, duration: Double = 1) -> CABasicAnimation {
+        let a = CABasicAnimation(keyPath: keyPath)
+        a.fromValue = from; a.toValue = to; a.byValue = by; a.duration = duration
+        return a
+    }
+
+    private func path(_ k: Double) -> CGPath {
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 10, y: 10 + k))
+        p.addCurve(to: CGPoint(x: 200, y: 90), control1: CGPoint(x: 60 + k, y: 0), control2: CGPoint(x: 140, y: 120 - k))
+        return p
+    }
+
+    /// The layers, each of a class and with animations that take the path without a copy, and
+    /// one that does not.
+    private func tree() -> (root: CALayer, withoutCopies: [CALayer], withCopies: [CALayer]) {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+        var without: [CALayer] = []
+
+        // A gradient spinning on top of a turned transform, with a plain sublayer and a mask.
+        let spinner = CAGradientLayer()
+        spinner.frame = CGRect(x: 20, y: 20, width: 120, height: 80)
+        spinner.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 0.8), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        spinner.transform = CATransform3DScale(CATransform3DMakeRotation(0.3, 0, 0, 1), 1.5, 0.5, 1)
+        spinner.add(basic("transform.rotation.z", from: 0.2, to: 4), forKey: "spin")
+        spinner.add(basic("opacity", from: 1, to: 0.2, duration: 2), forKey: "fade")
+        let inner = CALayer()
+        inner.frame = CGRect(x: 5, y: 5, width: 20, height: 20)
+        inner.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        spinner.addSublayer(inner)
+        let mask = CAShapeLayer()
+        mask.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 100, height: 70), transform: nil)
+        spinner.mask = mask
+        root.addSublayer(spinner)
+        without.append(spinner)
+
+        // A plain layer: position along a path turning with it, a repeated cumulative move of
+        // position.x, a spring on the anchor point, z position by a value, a group on the
+        // sublayer transform and the transform's scale.
+        let mover = CALayer()
+        mover.frame = CGRect(x: 200, y: 40, width: 40, height: 30)
+        mover.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 1)
+        let fly = CAKeyframeAnimation(keyPath: "position")
+        fly.path = path(0); fly.rotationMode = .rotateAuto; fly.calculationMode = .paced; fly.duration = 1.5
+        mover.add(fly, forKey: "fly")
+        let step = basic("position.x", by: 30, duration: 0.4)
+        step.isCumulative = true; step.repeatCount = 3
+        mover.add(step, forKey: "step")
+        let spring = CASpringAnimation(keyPath: "anchorPoint")
+        spring.fromValue = CGPoint(x: 0, y: 0); spring.toValue = CGPoint(x: 0.5, y: 0.5); spring.duration = 1
+        mover.add(spring, forKey: "spring")
+        mover.add(basic("zPosition", by: 3), forKey: "z")
+        let group = CAAnimationGroup()
+        group.animations = [basic("sublayerTransform.rotation.z", from: 0, to: 1), basic("transform.scale", from: 0.5, to: 1.5)]
+        group.duration = 1.2; group.autoreverses = true
+        mover.add(group, forKey: "group")
+        let child = CALayer()
+        child.frame = CGRect(x: 2, y: 2, width: 10, height: 10)
+        child.backgroundColor = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
+        mover.addSublayer(child)
+        root.addSublayer(mover)
+        without.append(mover)
+
+        // A shape whose path steps through values (a key time repeated) and then moves linearly.
+        let wobble = CAShapeLayer()
+        wobble.frame = CGRect(x: 0, y: 120, width: 300, height: 150)
+        wobble.fillColor = nil; wobble.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1); wobble.lineWidth = 3
+        let steps = CAKeyframeAnimation(keyPath: "path")
+        steps.values = [path(0), path(10), path(20), path(30)]
+        steps.keyTimes = [0, 0.25, 0.25, 0.7, 1]
+        steps.calculationMode = .discrete; steps.duration = 1
+        wobble.add(steps, forKey: "steps")
+        let glide = CAKeyframeAnimation(keyPath: "path")
+        glide.values = [path(0), path(40)]
+        glide.beginTime = 1.5; glide.duration = 1
+        wobble.add(glide, forKey: "glide")
+        wobble.add(basic("position.y", from: 180, to: 200), forKey: "drift")
+        root.addSublayer(wobble)
+        without.append(wobble)
+
+        // A text whose string and x change in a group, two animations on its position.
+        let ticker = CATextLayer()
+        ticker.bounds = CGRect(x: 0, y: 0, width: 300, height: 30)
+        ticker.anchorPoint = .zero
+        ticker.position = CGPoint(x: 20, y: 260)
+        ticker.fontSize = 16
+        ticker.string = "model"
+        let text = CAKeyframeAnimation(keyPath: "string")
+        text.values = ["one", "two", NSAttributedString(string: "three")]
+        text.calculationMode = .discrete
+        let x = CAKeyframeAnimation(keyPath: "position.x")
+        x.values = [20, 60, 30]
+        let ticks = CAAnimationGroup()
+        ticks.animations = [text, x]
+        ticks.duration = 1.5
+        ticker.add(ticks, forKey: "ticks")
+        ticker.add(basic("position", to: CGPoint(x: 100, y: 200), duration: 2), forKey: "slide")
+        root.addSublayer(ticker)
+        without.append(ticker)
+
+        // A shape whose stroke end animates: not one of those keys, so it gets a copy.
+        let drawn = CAShapeLayer()
+        drawn.frame = CGRect(x: 250, y: 150, width: 100, height: 100)
+        drawn.path = path(5)
+        drawn.add(basic("strokeEnd", from: 0, to: 1), forKey: "draw")
+        drawn.add(basic("transform.rotation.z", from: 0, to: 1), forKey: "turn")
+        root.addSublayer(drawn)
+        return (root, without, [drawn])
+    }
+
+    func testAnimatedLayersAreSnapshottedAsTheirPresentationCopies() {
+        let (root, without, with) = tree()
+        for layer in without {
+            XCTAssertTrue(PresentationBuilder.animatesGeometryOnly(layer), "\(layer) takes the path without a copy")
+        }
+        for layer in with { XCTAssertFalse(PresentationBuilder.animatesGeometryOnly(layer)) }
+        for t in [0.0, 0.1, 0.25, 0.3, 0.55, 0.7, 0.75, 1.0, 1.19, 1.3, 1.5, 1.8, 2.2, 3.0] {
+            let builder = PresentationBuilder(time: t)
+            XCTAssertEqual(builder.snapshotTree(of: root), builder.presentationTree(of: root).makeSnapshot(), "at \(t) s")
+        }
+    }
+
+    func testTheAnimatedValuesReachTheSnapshot() {
+        // Not only equal to the copies' snapshot: the animations are seen (a snapshot of the
+        // model values would fail here).
+        let (root, without, _) = tree()
+        let snapshot = PresentationBuilder(time: 0.5).snapshotTree(of: root)
+        let model = root.makeSnapshot()
+        for i in without.indices {
+            XCTAssertNotEqual(snapshot.sublayers[i], model.sublayers[i], "layer \(i) is animated at 0.5 s")
+        }
+        // The discrete path: value 2 from key time 0.25 (the repeated one) to 0.7.
+        guard case .shape(let shape) = snapshot.sublayers[2].content else { return XCTFail("a shape") }
+        XCTAssertEqual(shape.path, path(20))
+        guard case .text(let text) = snapshot.sublayers[3].content else { return XCTFail("a text") }
+        XCTAssertEqual(text.runs.map(\.text).joined(), "two")
+    }
+
+    func testDiscreteKeyframesPickTheLastKeyTimeReached() {
+        // Key times with repeats: value i shows from key time i; at a repeated key time the later
+        // value wins (the bisection must agree with a scan of every key time).
+        let a = CAKeyframeAnimation(keyPath: "opacity")
+        a.values = [0.1, 0.2, 0.3, 0.4, 0.5]
+        a.keyTimes = [0, 0.2, 0.2, 0.2, 0.6, 1]
+        a.calculationMode = .discrete
+        a.duration = 1
+        let layer = CALayer()
+        let prepared = try! layer.prepare(a)
+        let expected: [(Double, CGFloat)] = [(0, 0.1), (0.1, 0.1), (0.2, 0.4), (0.5, 0.4), (0.6, 0.5), (0.99, 0.5)]
+        for (t, v) in expected {
+            guard case .number(let n)? = prepared.value(at: t, underlying: .number(1)) else { return XCTFail("at \(t)") }
+            XCTAssertEqual(Double(n), Double(v), accuracy: 1e-12, "at \(t)")
+        }
+    }
+}
