@@ -40,6 +40,110 @@ extension Bitmap {
 }
 
 final class LottieRenderTests: XCTestCase {
+    let clear = [0, 0, 0, 0], red = [255, 0, 0, 255], green = [0, 255, 0, 255], blue = [0, 0, 255, 255], black = [0, 0, 0, 255]
+
+    func check(_ name: String, frame: Double, _ expectations: [(Int, Int, [Int])], file: StaticString = #filePath, line: UInt = #line) throws {
+        let bitmap = try LottieFixtures.frame(name, frame)
+        for (x, y, want) in expectations {
+            XCTAssertEqual(bitmap.at(x, y), want, "\(name) frame \(frame) at (\(x), \(y))", file: file, line: line)
+        }
+    }
+
+    /// Rectangle (10…40), ellipse (r 15 about 75,25), rounded rectangle (r 10), a four-point
+    /// polygon of radius 15 (a diamond) and a 4-point butt-capped stroke along y = 50.
+    func testShapes() throws {
+        try check("shapes", frame: 0, [
+            (25, 25, red), (39, 25, red), (40, 25, clear), (9, 25, clear),
+            (75, 25, blue), (62, 12, clear), (75, 11, blue),
+            (25, 75, green), (11, 61, clear), (11, 75, green),
+            (75, 75, black), (62, 62, clear), (75, 61, black),
+            (50, 49, black), (50, 48, black), (50, 52, clear), (50, 47, clear),
+        ])
+    }
+
+    /// Position linear from (10,50) at 0 to (90,50) at 10, held until 15, then (50,20).
+    func testKeyframesLinearAndHold() throws {
+        try check("keyframes", frame: 5, [(45, 50, red), (44, 50, clear), (54, 50, red), (55, 50, clear)])
+        try check("keyframes", frame: 12, [(90, 50, red), (50, 50, clear)])
+        try check("keyframes", frame: 14, [(90, 50, red), (50, 20, clear)])
+        try check("keyframes", frame: 15, [(50, 20, red), (90, 50, clear)])
+    }
+
+    /// Opacity 0 → 100 over frames 0…10 eased by the handles (0.42, 0) (0.58, 1).
+    func testEasedOpacity() throws {
+        let curve = CAMediaTimingFunction(controlPoints: 0.42, 0, 0.58, 1)
+        for frame in [2.0, 5, 7] {
+            let alpha = Int(try LottieFixtures.frame("keyframes", frame).at(50, 90)[3])
+            let expected = 255 * curve.evaluate(frame / 10)
+            XCTAssertEqual(Double(alpha), expected, accuracy: 1.5, "frame \(frame)")
+        }
+    }
+
+    /// Anchor (10,5), scale (200 %, 100 %), rotation 90°, position (50,50): the 20×10 bar
+    /// becomes 10 wide and 40 tall about (50,50).
+    func testTransformOrder() throws {
+        try check("transform", frame: 0, [(50, 30, red), (50, 29, clear), (50, 69, red), (50, 70, clear),
+                                           (45, 50, red), (44, 50, clear), (54, 50, red), (55, 50, clear)])
+    }
+
+    /// A precomposition whose square moves x 10 → 90 over its frames 0…10: started at 5, stretched
+    /// ×2, and time-remapped from 1 s to 0 s over frames 0…20; a layer shown from 4 to 8; a child
+    /// following its null parent's position.
+    func testPrecompTimingAndParenting() throws {
+        try check("precomp", frame: 4, [(10, 5, clear), (50, 70, blue)])
+        try check("precomp", frame: 5, [(10, 5, red), (30, 25, red), (70, 45, red), (50, 70, blue), (50, 90, green)])
+        try check("precomp", frame: 10, [(50, 5, red), (50, 25, red), (50, 45, red), (50, 70, clear), (80, 90, green)])
+        // Remapped: 1 − 3/20 = 0.85 s = frame 8.5 → x = 10 + 80 × 0.85 = 78.
+        try check("precomp", frame: 3, [(50, 70, clear), (78, 45, red), (84, 45, clear)])
+        try check("precomp", frame: 8, [(50, 70, clear)])
+    }
+
+    /// Add then subtract masks, an alpha track matte and an inverted mask.
+    func testMasksAndMatte() throws {
+        try check("masks", frame: 0, [(25, 25, red), (75, 25, red), (50, 25, clear), (5, 25, clear), (25, 45, clear),
+                                      (25, 75, blue), (45, 75, blue), (55, 55, green), (75, 75, clear), (95, 95, green)])
+    }
+
+    /// A linear gradient black → white over x 0…100, and a stroke trimmed from 0 to 0 → 100 %.
+    func testGradientAndTrim() throws {
+        let f = try LottieFixtures.frame("gradient-trim", 5)
+        for x in [10, 50, 90] {
+            XCTAssertEqual(Double(f.at(x, 25)[0]), 255 * (Double(x) + 0.5) / 100, accuracy: 2, "x \(x)")
+        }
+        XCTAssertEqual(f.at(25, 75), red)
+        XCTAssertEqual(f.at(48, 75), red)
+        XCTAssertEqual(f.at(52, 75), clear)
+        try check("gradient-trim", frame: 10, [(95, 75, red)])
+        try check("gradient-trim", frame: 0, [(2, 75, clear)])
+    }
+
+    func testReferenceFrames() throws {
+        assertReferenceImage(try LottieFixtures.frame("shapes", 0), named: "shapes-0")
+        assertReferenceImage(try LottieFixtures.frame("precomp", 5), named: "precomp-5")
+        assertReferenceImage(try LottieFixtures.frame("masks", 0), named: "masks-0")
+    }
+
+    /// Same bytes with one worker or four, and whatever frame was drawn before.
+    func testDeterminism() throws {
+        for name in ["precomp", "gradient-trim", "masks"] {
+            let one = try LottieFixtures.frame(name, 7, workers: 1)
+            let four = try LottieFixtures.frame(name, 7, workers: 4)
+            XCTAssertEqual(one.pixels, four.pixels, name)
+            let (scene, layer) = try LottieFixtures.scene(name)
+            _ = try scene.renderFrame(at: layer.time(ofFrame: 15))
+            let afterLater = try scene.renderFrame(at: layer.time(ofFrame: 7))
+            XCTAssertEqual(one.pixels, afterLater.pixels, name)
+        }
+    }
+
+    /// `progress` pins the animation: 0.25 of frames 0…20 is frame 5.
+    func testProgress() throws {
+        let (scene, layer) = try LottieFixtures.scene("keyframes")
+        layer.progress = 0.25
+        let f = try scene.renderFrame(at: 1.7)
+        XCTAssertEqual(f.at(45, 50), red)
+        XCTAssertEqual(f.at(44, 50), clear)
+    }
     func testDump() throws {
         guard let name = ProcessInfo.processInfo.environment["LOTTIE_DUMP"] else { return }
         let f = Double(ProcessInfo.processInfo.environment["LOTTIE_FRAME"] ?? "0") ?? 0
