@@ -23,8 +23,14 @@ extension LottieCompiler {
             if let mode = l.matteMode {
                 let source: LottieLayerModel? = l.matteParent.flatMap { p in layers.first { $0.index == p } }
                     ?? (i > 0 && layers[i - 1].isMatteSource ? layers[i - 1] : nil)
-                if let source, mode == 1 {
-                    if let matte = try compileLayer(source, in: layers, time, depth: depth) { wrapper.mask = matte }
+                if let source, (1...4).contains(mode) {
+                    // A matte layer: Strata's MatteLayer masks by alpha, inverted alpha or luminance.
+                    let matte = MatteLayer()
+                    matte.anchorPoint = .zero
+                    matte.bounds = .zero
+                    matte.maskMode = [MaskMode.alpha, .alphaInverted, .luminance, .luminanceInverted][mode - 1]
+                    if let content = try compileLayer(source, in: layers, time, depth: depth) { matte.addSublayer(content) }
+                    wrapper.mask = matte
                 } else if source == nil {
                     notes.add(l.path + ".tt", "track matte without a matte layer")
                 }

@@ -32,9 +32,7 @@ struct LayerParser {
         let matteMode = try l.int("tt")
         if let m = matteMode {
             switch m {
-            case 1: break
-            case 2: notes.add(l.path + ".tt", "alpha inverted track matte (drawn without its matte)")
-            case 3, 4: notes.add(l.path + ".tt", "luma track matte (drawn without its matte)")
+            case 1...4: break
             default: notes.add(l.path + ".tt", "track matte mode \(m)")
             }
         }

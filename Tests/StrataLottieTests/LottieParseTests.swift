@@ -93,7 +93,6 @@ final class LottieParseTests: XCTestCase {
             "layers[1].bm: blend mode 3",
             "layers[1].ef: layer effects",
             "layers[1].shapes[0].it[2]: repeater (not rendered)",
-            "layers[2].tt: luma track matte (drawn without its matte)",
             "layers[3].ks.r.x: expression (the keyframes are used instead)",
             "layers[2].tt: track matte without a matte layer",
         ])
@@ -103,7 +102,7 @@ final class LottieParseTests: XCTestCase {
     func testProbe() throws {
         let text = try LottieInput.probe(LottieFixtures.url("unsupported").path)
         XCTAssertTrue(text.contains("  size: 100x100\n  frame rate: 10 fps\n  frames: 0..<20 (20 frames, 2.000 s)\n  layers: 4\n"), text)
-        XCTAssertTrue(text.contains("  markers: intro (0+10), outro (10+10)\n  fonts: Inter\n  images: none\n  not rendered (7):\n"), text)
+        XCTAssertTrue(text.contains("  markers: intro (0+10), outro (10+10)\n  fonts: Inter\n  images: none\n  not rendered (6):\n"), text)
         XCTAssertTrue(text.contains("    layers[1].ef: layer effects"), text)
     }
 

@@ -117,10 +117,36 @@ final class LottieRenderTests: XCTestCase {
         try check("gradient-trim", frame: 0, [(2, 75, clear)])
     }
 
+    /// An embedded PNG (red | blue) scaled ×20 from (10,10); a 20×20 square skewed 20° about
+    /// the x axis: x' = x − tan(−20°)·y… i.e. rows above the centre shift right by 0.364 × height.
+    func testImageAndSkew() throws {
+        try check("image", frame: 0, [(12, 15, red), (47, 15, blue), (9, 15, clear), (50, 15, clear), (12, 30, clear),
+                                      (61, 66, green), (41, 66, clear), (37, 84, green), (58, 84, clear), (50, 75, green)])
+    }
+
+    /// Track mattes (Strata's MatteLayer): alpha inverted shows the red quarter outside the
+    /// matte's square; luma of a 50 % grey square (128/255) lets half the blue through; luma
+    /// inverted hides the green under white; a luma matte that ends at frame 10 hides its layer.
+    func testTrackMattes() throws {
+        let f = try LottieFixtures.frame("mattes", 5)
+        XCTAssertEqual(f.at(5, 5), red)
+        XCTAssertEqual(f.at(25, 25), clear)
+        let half = f.at(75, 25)
+        XCTAssertEqual(half[0], 0); XCTAssertEqual(half[1], 0)
+        XCTAssertEqual(Double(half[3]), 128, accuracy: 1.5)
+        XCTAssertEqual(half[2], half[3])
+        XCTAssertEqual(f.at(55, 5), clear)
+        XCTAssertEqual(f.at(5, 55), green)
+        XCTAssertEqual(f.at(25, 75), clear)
+        XCTAssertEqual(f.at(75, 75), red)
+        try check("mattes", frame: 12, [(75, 75, clear), (5, 5, red)])
+    }
+
     func testReferenceFrames() throws {
         assertReferenceImage(try LottieFixtures.frame("shapes", 0), named: "shapes-0")
         assertReferenceImage(try LottieFixtures.frame("precomp", 5), named: "precomp-5")
         assertReferenceImage(try LottieFixtures.frame("masks", 0), named: "masks-0")
+        assertReferenceImage(try LottieFixtures.frame("mattes", 5), named: "mattes-5")
     }
 
     /// Same bytes with one worker or four, and whatever frame was drawn before.

@@ -112,6 +112,37 @@ files["unsupported"] = doc([
 ], markers=[{"cm": "intro", "tm": 0, "dr": 10}, {"cm": "outro", "tm": 10, "dr": 10}],
    fonts={"list": [{"fName": "Inter-Bold", "fFamily": "Inter"}]})
 
+# An embedded PNG (2×1: red, blue) shown 20 times larger, and a solid under a skewed square.
+def png(width, height, rows):
+    import struct, zlib, base64
+    def chunk(kind, data):
+        c = struct.pack(">I", len(data)) + kind + data
+        return c + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+    raw = b"".join(b"\x00" + bytes(row) for row in rows)
+    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+    return "data:image/png;base64," + base64.b64encode(data).decode()
+files["image"] = doc([
+    {"ty": 2, "ind": 1, "nm": "picture", "refId": "img", "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(p=(10, 10), s=(2000, 2000))},
+    shape_layer(2, [group(rect((0, 0), (20, 20)), fill(GREEN))], k=ks(p=(50, 75), sk=fixed(20), sa=fixed(0))),
+], assets=[{"id": "img", "w": 2, "h": 1, "u": "", "p": png(2, 1, [[255, 0, 0, 255, 0, 0, 255, 255]]), "e": 1}])
+
+# Track mattes over four quarters: alpha inverted (a square's outside), luma (a grey square
+# 50 % → half strength), luma inverted (white hides), and a matte that ends at frame 10.
+def quarter(ind, x, y, color, **extra):
+    d = {"ty": 1, "ind": ind, "nm": f"solid {ind}", "sc": color, "sw": 50, "sh": 50, "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(p=(x, y))}
+    d.update(extra)
+    return d
+files["mattes"] = doc([
+    shape_layer(1, [group(rect((25, 25), (20, 20)), fill(BLACK))], td=1),
+    quarter(2, 0, 0, "#ff0000", tt=2),
+    shape_layer(3, [group(rect((75, 25), (20, 20)), fill((0.5, 0.5, 0.5)))], td=1),
+    quarter(4, 50, 0, "#0000ff", tt=3),
+    shape_layer(5, [group(rect((25, 75), (20, 20)), fill(WHITE))], td=1),
+    quarter(6, 0, 50, "#00ff00", tt=4),
+    shape_layer(7, [group(rect((75, 75), (50, 50)), fill(WHITE))], td=1, op=10),
+    quarter(8, 50, 50, "#ff0000", tt=3),
+])
+
 for name, d in files.items():
     with open(os.path.join(HERE, name + ".json"), "w") as f:
         json.dump(d, f, separators=(",", ":"))
