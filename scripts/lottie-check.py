@@ -30,10 +30,10 @@ def ssim(a, b):
     s = ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2))
     return float(s.mean())
 
-def strata_frames(strata, path, folder, n):
-    subprocess.run([strata, "render", path, "-o", folder + "/"], check=True, capture_output=True)
+def strata_frames(strata, path, folder, indexes, scale):
+    subprocess.run([strata, "render", path, "-o", folder + "/", "--scale", str(scale)], check=True, capture_output=True, timeout=600)
     out = []
-    for i in range(n):
+    for i in indexes:
         im = np.asarray(Image.open(os.path.join(folder, f"frame_{i:05d}.png")).convert("RGBA")).astype(np.float64)
         a = im[..., 3:4] / 255
         out.append(im[..., :3] * a + (1 - a) * 255)   # PNGs are unpremultiplied
@@ -69,23 +69,41 @@ def rlottie_frames(path, w, h, frames):
 
 def main():
     strata, files = sys.argv[1], sys.argv[2:]
+    # Large files are compared at most LOTTIE_CHECK_SIZE pixels on their longer side, at
+    # LOTTIE_CHECK_SAMPLES frames spread evenly (0: every frame).
+    size = int(os.environ.get("LOTTIE_CHECK_SIZE", "256"))
+    samples = int(os.environ.get("LOTTIE_CHECK_SAMPLES", "0"))
     print(f"{'file':<28} {'frames':>6} {'Strata~ThorVG':>14} {'Strata~rlottie':>15} {'ThorVG~rlottie':>15}  worst (Strata~ThorVG)")
     for path in files:
-        doc = json.load(open(path))
-        w, h, ip, op = int(doc["w"]), int(doc["h"]), doc["ip"], doc["op"]
-        frames = [ip + i for i in range(int(op - ip))]
+        name = os.path.basename(path)[:28]
+        try:
+            doc = json.load(open(path))
+            w0, h0, ip, op = doc["w"], doc["h"], doc["ip"], doc["op"]
+        except Exception as e:
+            print(f"{name:<28} unreadable: {e}")
+            continue
+        scale = min(1.0, size / max(w0, h0))
+        w, h = round(w0 * scale), round(h0 * scale)
+        count = int(op - ip)
+        indexes = list(range(count)) if samples <= 0 or samples >= count else [round(i * (count - 1) / (samples - 1)) for i in range(samples)]
+        frames = [ip + i for i in indexes]
         with tempfile.TemporaryDirectory() as tmp:
             try:
-                s = strata_frames(strata, path, tmp, len(frames))
+                s = strata_frames(strata, path, tmp, indexes, scale)
             except subprocess.CalledProcessError as e:
-                print(f"{os.path.basename(path):<28} strata failed: {e.stderr.decode().strip()[:80]}")
+                print(f"{name:<28} strata failed: {e.stderr.decode().strip().splitlines()[-1][:100]}")
                 continue
+            except subprocess.TimeoutExpired:
+                print(f"{name:<28} strata timed out")
+                continue
+        if s[0].shape[:2] != (h, w):
+            h, w = s[0].shape[:2]
         t = thorvg_frames(path, w, h, frames)
         r = rlottie_frames(path, w, h, frames)
         st = [ssim(a, b) for a, b in zip(s, t)]
         sr = [ssim(a, b) for a, b in zip(s, r)]
         tr = [ssim(a, b) for a, b in zip(t, r)]
         worst = int(np.argmin(st))
-        print(f"{os.path.basename(path):<28} {len(frames):>6} {np.mean(st):>14.4f} {np.mean(sr):>15.4f} {np.mean(tr):>15.4f}  frame {frames[worst]}: {st[worst]:.4f}")
+        print(f"{name:<28} {len(frames):>6} {np.mean(st):>14.4f} {np.mean(sr):>15.4f} {np.mean(tr):>15.4f}  frame {frames[worst]}: {st[worst]:.4f}")
 
 main()

@@ -40,17 +40,14 @@ extension LottieCompiler {
         return out
     }
 
-    /// The layer's time relative to its parent node's (whose Lottie timing is `outer`).
-    private func enter(_ l: LottieLayerModel, _ compTime: LottieTime, outer: (st: Double, sr: Double)) -> (CALayer, LottieTime) {
-        let n = node()
-        if let remap = compTime.remap {
-            return (n, LottieTime(remap: { (remap($0) - l.startTime) / l.stretch }, range: compTime.range))
-        }
-        n.beginTime = (l.startTime - outer.st) / outer.sr / fr
-        n.speed = Float(outer.sr / l.stretch)
-        let a = (max(compTime.range.lowerBound, l.inPoint) - l.startTime) / l.stretch
-        let b = (min(compTime.range.upperBound, l.outPoint) - l.startTime) / l.stretch
-        return (n, LottieTime(remap: nil, range: min(a, b)...max(a, b)))
+    /// The time of a layer's own properties: its composition's frames (as rlottie and ThorVG
+    /// evaluate them; the start time and stretch shift only a precomposition's content), over
+    /// the frames where the layer is visible.
+    private func layerTime(_ l: LottieLayerModel, _ compTime: LottieTime) -> LottieTime {
+        if compTime.remap != nil { return compTime }
+        let a = max(compTime.range.lowerBound, min(l.inPoint, compTime.range.upperBound))
+        let b = max(a, min(compTime.range.upperBound, l.outPoint))
+        return LottieTime(remap: nil, range: a...b)
     }
 
     func compileLayer(_ l: LottieLayerModel, in layers: [LottieLayerModel], _ time: LottieTime, depth: Int) throws -> CALayer? {
@@ -76,21 +73,16 @@ extension LottieCompiler {
             next = parent.parent
         }
         var host = wrapper
-        var outer = (st: 0.0, sr: 1.0)
         for p in chain {
-            let (timing, ptime) = enter(p, time, outer: outer)
-            host.addSublayer(timing)
             var t = p.transform
             t.opacity = nil
-            let (o, i) = try transformNodes(t, ptime, path: p.path + ".ks")
-            timing.addSublayer(o)
+            let (o, i) = try transformNodes(t, layerTime(l, time), path: p.path + ".ks")
+            host.addSublayer(o)
             host = i
-            if time.remap == nil { outer = (p.startTime, p.stretch) }
         }
-        let (timing, ltime) = enter(l, time, outer: outer)
-        host.addSublayer(timing)
+        let ltime = layerTime(l, time)
         let (o, inner) = try transformNodes(l.transform, ltime, path: l.path + ".ks")
-        timing.addSublayer(o)
+        host.addSublayer(o)
 
         let content = node()
         try compileContent(l, into: content, ltime, depth: depth)
@@ -123,10 +115,19 @@ extension LottieCompiler {
             let clip = node()
             clip.bounds = CGRect(x: 0, y: 0, width: w, height: h)
             clip.masksToBounds = w > 0 && h > 0
-            var inner = time
+            // The content's frame: (F − start) / stretch, or the remap (seconds) × rate / stretch.
+            let inner: LottieTime
+            let st = l.startTime, sr = l.stretch, rate = fr
             if let tm {
                 let outer = time.remap
-                inner = LottieTime(remap: { g in tm.value(at: outer?(g) ?? g)[0] * self.fr }, range: time.range)
+                inner = LottieTime(remap: { g in tm.value(at: outer?(g) ?? g)[0] * rate / sr }, range: time.range)
+            } else if let outer = time.remap {
+                inner = LottieTime(remap: { g in (outer(g) - st) / sr }, range: time.range)
+            } else {
+                clip.beginTime = st / fr
+                clip.speed = Float(1 / sr)
+                let a = (time.range.lowerBound - st) / sr, b = (time.range.upperBound - st) / sr
+                inner = LottieTime(remap: nil, range: min(a, b)...max(a, b))
             }
             for s in try compile(layers, inner, depth: depth + 1) { clip.addSublayer(s) }
             content.addSublayer(clip)

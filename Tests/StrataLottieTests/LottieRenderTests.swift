@@ -88,10 +88,13 @@ final class LottieRenderTests: XCTestCase {
 
     /// A precomposition whose square moves x 10 → 90 over its frames 0…10: started at 5, stretched
     /// ×2, and time-remapped from 1 s to 0 s over frames 0…20; a layer shown from 4 to 8; a child
-    /// following its null parent's position.
+    /// following its null parent's position; a shape layer with a start time of 10 whose own
+    /// keyframes stay in the composition's frames.
     func testPrecompTimingAndParenting() throws {
         try check("precomp", frame: 4, [(10, 5, clear), (50, 70, blue)])
         try check("precomp", frame: 5, [(10, 5, red), (30, 25, red), (70, 45, red), (50, 70, blue), (50, 90, green)])
+        // A shape layer starting at 10 still animates in its composition's frames (rlottie, ThorVG).
+        try check("precomp", frame: 5, [(50, 60, blue), (12, 60, clear)])
         try check("precomp", frame: 10, [(50, 5, red), (50, 25, red), (50, 45, red), (50, 70, clear), (80, 90, green)])
         // Remapped: 1 − 3/20 = 0.85 s = frame 8.5 → x = 10 + 80 × 0.85 = 78.
         try check("precomp", frame: 3, [(50, 70, clear), (78, 45, red), (84, 45, clear)])

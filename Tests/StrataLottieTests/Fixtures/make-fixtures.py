@@ -31,8 +31,8 @@ def stroke(c, w, lc=1, lj=1, o=100, d=None):
     return s
 def path(points, closed=False):
     return {"ty": "sh", "ks": fixed({"c": closed, "v": [list(p) for p in points], "i": [[0, 0]] * len(points), "o": [[0, 0]] * len(points)})}
-def shape_layer(ind, shapes, ip=0, op=20, k=None, **extra):
-    d = {"ty": 4, "ind": ind, "nm": f"layer {ind}", "ip": ip, "op": op, "st": 0, "sr": 1, "ks": k or ks(), "shapes": list(shapes)}
+def shape_layer(ind, shapes, ip=0, op=20, k=None, st=0, **extra):
+    d = {"ty": 4, "ind": ind, "nm": f"layer {ind}", "ip": ip, "op": op, "st": st, "sr": 1, "ks": k or ks(), "shapes": list(shapes)}
     d.update(extra)
     return d
 def doc(layers, w=100, h=100, fr=10, ip=0, op=20, **extra):
@@ -76,6 +76,9 @@ files["precomp"] = doc([
     shape_layer(4, [group(rect((0, 0), (10, 10)), fill(BLUE))], ip=4, op=8, k=ks(p=(50, 70))),
     {"ty": 3, "ind": 5, "nm": "parent", "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(p=anim(kf(0, [20, 90], **LIN), kf(10, [80, 90])))},
     shape_layer(6, [group(rect((0, 0), (10, 10)), fill(GREEN))], k=ks(p=(0, 0)), parent=5),
+    # A start time does not shift a layer's own keyframes (only a precomposition's content).
+    shape_layer(7, [group(rect((0, 0), (6, 6)), fill(BLUE))], st=10,
+                k=ks(p=anim(kf(0, [10, 60], **LIN), kf(10, [90, 60])))),
 ], assets=[{"id": "comp1", "layers": inner}])
 
 # Masks (add, subtract, inverted) and an alpha track matte.
