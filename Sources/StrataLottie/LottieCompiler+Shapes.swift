@@ -101,7 +101,32 @@ extension LottieCompiler {
                 }
                 drawn.append(s)
             case .gradientFill(let g, let evenOdd):
-                drawn.append(try gradientLayer(g, evenOdd: evenOdd, sources, time, path: itemPath))
+                drawn.append(try gradientLayer(g, sources, time, path: itemPath, margin: 2) { mask in
+                    mask.fillRule = evenOdd ? .evenOdd : .nonZero
+                    mask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                })
+            case .gradientStroke(let g, let width, let cap, let join, let miter):
+                let widest = (width.isAnimated ? width.keyframes.map(\.value) : [width.initial]).compactMap(\.first).max() ?? 0
+                var failure: Error?
+                drawn.append(try gradientLayer(g, sources, time, path: itemPath, margin: widest * max(miter, 1) / 2 + 2) { mask in
+                    mask.fillColor = nil
+                    mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                    mask.lineCap = cap == 1 ? .butt : cap == 3 ? .square : .round
+                    mask.lineJoin = join == 1 ? .miter : join == 3 ? .bevel : .round
+                    mask.miterLimit = miter
+                    do { try self.animate(mask, "lineWidth", width, time, path: itemPath + ".w") { CGFloat(max($0[0], 0)) } } catch { failure = error }
+                })
+                if let failure { throw failure }
+            case .repeater(let r):
+                // Everything above the repeater in its group is copied: the layers drawn so far
+                // by a CAReplicatorLayer, the paths for the styles below it as geometry.
+                let (holder, copies) = try repeater(r, drawn, time, path: itemPath)
+                drawn = [holder]
+                let inner = sources
+                sources = [PathSource(contours: { f in
+                    let c = inner.flatMap { $0.contours(f) }
+                    return copies(f).flatMap { m in c.map { $0.applying(m) } }
+                }, isAnimated: inner.contains(where: \.isAnimated) || Self.repeaterIsAnimated(r))]
             case .trim, .transform, .ignored:
                 break
             }
@@ -183,11 +208,78 @@ extension LottieCompiler {
         }
     }
 
+    // MARK: Repeaters
+
+    static func repeaterIsAnimated(_ r: LottieRepeater) -> Bool {
+        r.copies.isAnimated || (r.offset?.isAnimated ?? false) || transformIsAnimated(r.transform)
+            || (r.startOpacity?.isAnimated ?? false) || (r.endOpacity?.isAnimated ?? false)
+    }
+
+    /// The repeater's step (the transform that turns copy k − 1 into copy k) at a frame.
+    static func repeaterStep(_ r: LottieRepeater, _ f: Double) -> CGAffineTransform {
+        var t = r.transform
+        t.opacity = nil
+        return matrix(t, at: f)
+    }
+
+    static func power(_ m: CGAffineTransform, _ n: Int) -> CGAffineTransform {
+        var out = CGAffineTransform.identity
+        let step = n < 0 ? m.inverted() : m
+        for _ in 0..<abs(n) { out = out.concatenating(step) }
+        return out
+    }
+
+    /// A replicator of `drawn` (in a holder carrying the offset), and each copy's matrix at a frame.
+    private func repeater(_ r: LottieRepeater, _ drawn: [CALayer], _ time: LottieTime, path: String) throws
+        -> (CALayer, (Double) -> [CGAffineTransform]) {
+        let holder = node()
+        let rep = CAReplicatorLayer()
+        rep.anchorPoint = .zero
+        rep.bounds = .zero
+        for l in drawn.reversed() { rep.addSublayer(l) }
+        holder.addSublayer(rep)
+        let limit = Double(animation.limits.repeaterCopies)
+        let count: (Double) -> Int = { f in Int(min(max(r.copies.value(at: f)[0], 0), limit).rounded(.up)) }
+        let offset: (Double) -> Int = { f in Int(min(max((r.offset?.value(at: f)[0] ?? 0), -limit), limit).rounded()) }
+        if let o = r.offset, (o.isAnimated ? o.keyframes.map(\.value) : [o.initial]).contains(where: { $0[0] != $0[0].rounded() }) {
+            notes.add(path + ".o", "a fractional repeater offset (rounded to whole copies)")
+        }
+        try animate(rep, "instanceCount", r.copies, time, path: path + ".c") { CGFloat(min(max($0[0], 0), limit).rounded(.up)) }
+        let stepTransform: (Double) -> CATransform3D = { CATransform3DMakeAffineTransform(Self.repeaterStep(r, $0)) }
+        let offsetTransform: (Double) -> CATransform3D = { f in CATransform3DMakeAffineTransform(Self.power(Self.repeaterStep(r, f), offset(f))) }
+        let opacities: (Double) -> (Float, Float) = { f in
+            let so = (r.startOpacity?.value(at: f)[0] ?? 100) / 100, eo = (r.endOpacity?.value(at: f)[0] ?? 100) / 100
+            let n = count(f)
+            return (Float(min(max(so, 0), 1)), n > 1 ? Float((eo - so) / Double(n - 1)) : 0)
+        }
+        if Self.repeaterIsAnimated(r) {
+            try animateSampled(rep, "instanceTransform", time, path: path + ".tr") { stepTransform($0) }
+            try animateSampled(holder, "transform", time, path: path + ".o") { offsetTransform($0) }
+            try animateSampled(rep, "instanceColor", time, path: path + ".tr.so") { CGColor(red: 1, green: 1, blue: 1, alpha: CGFloat(opacities($0).0)) }
+            try animateSampled(rep, "instanceAlphaOffset", time, path: path + ".tr.eo") { opacities($0).1 }
+        } else {
+            rep.instanceTransform = stepTransform(0)
+            holder.transform = offsetTransform(0)
+            let (alpha, step) = opacities(0)
+            rep.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: CGFloat(alpha))
+            rep.instanceAlphaOffset = step
+        }
+        let copies: (Double) -> [CGAffineTransform] = { f in
+            let step = Self.repeaterStep(r, f)
+            var m = Self.power(step, offset(f))
+            var out: [CGAffineTransform] = []
+            for _ in 0..<count(f) { out.append(m); m = m.concatenating(step) }
+            return out
+        }
+        return (holder, copies)
+    }
+
     // MARK: Gradients
 
-    /// A gradient fill: a CAGradientLayer over the paths' bounds, masked by their shape.
-    private func gradientLayer(_ g: LottieGradient, evenOdd: Bool, _ sources: [PathSource], _ time: LottieTime,
-                               path: String) throws -> CALayer {
+    /// A gradient fill or stroke: a CAGradientLayer over the paths' bounds (plus `margin`),
+    /// masked by a shape layer of the paths that `style` fills or strokes.
+    private func gradientLayer(_ g: LottieGradient, _ sources: [PathSource], _ time: LottieTime,
+                               path: String, margin: Double, style: (CAShapeLayer) -> Void) throws -> CALayer {
         // Bounds: the paths over the layer's visible frames (sampled coarsely), with a margin.
         var box = CGRect.null
         let lo = time.range.lowerBound, hi = time.range.upperBound
@@ -196,8 +288,9 @@ extension LottieCompiler {
             let g0 = lo + (hi - lo) * Double(i) / Double(max(steps, 1))
             box = box.union(Self.cgPath(sources.flatMap { $0.contours(time.remap?(g0) ?? g0) }).boundingBox)
         }
-        if box.isNull || box.width <= 0 || box.height <= 0 { box = CGRect(x: 0, y: 0, width: 1, height: 1) }
-        box = box.insetBy(dx: -2, dy: -2)
+        if box.isNull { box = CGRect(x: 0, y: 0, width: 0, height: 0) }
+        box = box.insetBy(dx: -margin, dy: -margin)
+        box.size = CGSize(width: max(box.width, 1), height: max(box.height, 1))
         let layer = CAGradientLayer()
         layer.anchorPoint = .zero
         layer.frame = box
@@ -206,8 +299,7 @@ extension LottieCompiler {
         mask.anchorPoint = .zero
         mask.bounds = .zero
         mask.position = CGPoint(x: -box.minX, y: -box.minY)
-        mask.fillRule = evenOdd ? .evenOdd : .nonZero
-        mask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        style(mask)
         try setPath(mask, "path", sources, time, path: path)
         layer.mask = mask
         let count = g.colorCount

@@ -156,7 +156,7 @@ struct LayerParser {
             return .stroke(color: try check(try req("c"), "c", count: 3), opacity: try prop(s, "o"), width: try req("w"),
                            cap: Int(try s.number("lc", default: 2)), join: Int(try s.number("lj", default: 2)),
                            miterLimit: try s.number("ml", default: 4), dashes: dashes)
-        case "gf":
+        case "gf", "gs":
             let g = try s.required("g")
             let count = try g.required("p").number()
             guard count >= 1 && count <= 1000 else { throw LottieError(path: g.path + ".p", "expected a number of colour stops in 1…1000") }
@@ -166,10 +166,15 @@ struct LayerParser {
             for (i, v) in (colors.isAnimated ? colors.keyframes.map(\.value) : [colors.initial]).enumerated() where v.count < Int(count) * 4 {
                 throw LottieError(path: g.path + (colors.isAnimated ? ".k.k[\(i)].s" : ".k.k"), "expected \(Int(count) * 4) numbers for \(Int(count)) colour stops, got \(v.count)")
             }
-            return .gradientFill(LottieGradient(type: type, colorCount: Int(count), colors: colors,
-                                                start: try check(try req("s"), "s", count: 2), end: try check(try req("e"), "e", count: 2),
-                                                opacity: try prop(s, "o")),
-                                 evenOdd: try s.number("r", default: 1) == 2)
+            let gradient = LottieGradient(type: type, colorCount: Int(count), colors: colors,
+                                          start: try check(try req("s"), "s", count: 2), end: try check(try req("e"), "e", count: 2),
+                                          opacity: try prop(s, "o"))
+            if ty == "gs" {
+                if let d = try s.optional("d"), d.isArray, !(try d.elements().isEmpty) { notes.add(d.path, "dashes of a gradient stroke (drawn solid)") }
+                return .gradientStroke(gradient, width: try req("w"), cap: Int(try s.number("lc", default: 2)),
+                                       join: Int(try s.number("lj", default: 2)), miterLimit: try s.number("ml", default: 4))
+            }
+            return .gradientFill(gradient, evenOdd: try s.number("r", default: 1) == 2)
         case "tm":
             let individually = try s.number("m", default: 1) == 2
             if individually { notes.add(s.path + ".m", "trim paths individually (trimmed simultaneously instead)") }
@@ -181,10 +186,13 @@ struct LayerParser {
                     throw LottieError(path: s.path + ".c", "\(most) copies, over the limit of \(limits.repeaterCopies)")
                 }
             }
-            notes.add(s.path, "repeater (not rendered)")
-            return .ignored
+            guard let copies = try prop(s, "c") else { throw LottieError(path: s.path + ".c", "missing") }
+            if try s.number("m", default: 1) == 2 { notes.add(s.path + ".m", "repeater copies composited below (drawn above)") }
+            let tr = try s.optional("tr")
+            return .repeater(LottieRepeater(copies: copies, offset: try prop(s, "o"), transform: try transform(tr, layer: false),
+                                            startOpacity: try tr.flatMap { try prop($0, "so") }, endOpacity: try tr.flatMap { try prop($0, "eo") }))
         default:
-            let names = ["gs": "gradient stroke", "mm": "merge paths", "rd": "rounded corners", "op": "offset path",
+            let names = ["mm": "merge paths", "rd": "rounded corners", "op": "offset path",
                          "pb": "pucker/bloat", "zz": "zig-zag", "tw": "twist"]
             notes.add(s.path, "\(names[ty] ?? "shape type '\(ty)'") (not rendered)")
             return .ignored

@@ -50,6 +50,14 @@ struct LottieGradient {
     var opacity: LottieAnimated<[Double]>?
 }
 
+struct LottieRepeater {
+    var copies: LottieAnimated<[Double]>
+    var offset: LottieAnimated<[Double]>?
+    var transform: LottieTransform
+    var startOpacity: LottieAnimated<[Double]>?
+    var endOpacity: LottieAnimated<[Double]>?
+}
+
 indirect enum LottieShapeItem {
     case group(items: [LottieShapeItem], transform: LottieTransform?)
     case rectangle(position: LottieAnimated<[Double]>, size: LottieAnimated<[Double]>, roundness: LottieAnimated<[Double]>?, reversed: Bool)
@@ -62,6 +70,8 @@ indirect enum LottieShapeItem {
     case stroke(color: LottieAnimated<[Double]>, opacity: LottieAnimated<[Double]>?, width: LottieAnimated<[Double]>,
                 cap: Int, join: Int, miterLimit: Double, dashes: [(kind: String, value: LottieAnimated<[Double]>)])
     case gradientFill(LottieGradient, evenOdd: Bool)
+    case gradientStroke(LottieGradient, width: LottieAnimated<[Double]>, cap: Int, join: Int, miterLimit: Double)
+    case repeater(LottieRepeater)
     case trim(start: LottieAnimated<[Double]>, end: LottieAnimated<[Double]>, offset: LottieAnimated<[Double]>?, individually: Bool)
     case transform(LottieTransform)
     case ignored

@@ -92,7 +92,7 @@ final class LottieParseTests: XCTestCase {
             "layers[0]: text layer 'title' (not rendered)",
             "layers[1].bm: blend mode 3",
             "layers[1].ef: layer effects",
-            "layers[1].shapes[0].it[2]: repeater (not rendered)",
+            "layers[1].shapes[0].it[2]: merge paths (not rendered)",
             "layers[3].ks.r.x: expression (the keyframes are used instead)",
             "layers[2].tt: track matte without a matte layer",
         ])

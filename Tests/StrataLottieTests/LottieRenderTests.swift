@@ -147,6 +147,26 @@ final class LottieRenderTests: XCTestCase {
         try check("mattes", frame: 12, [(75, 75, clear), (5, 5, red)])
     }
 
+    /// Repeater copies at x = 10, 40, 70 with opacity 1, 0.75, 0.5 (so 100 → eo 50 over 3 copies);
+    /// a repeated path (offset 1: copies at y + 20 and y + 40) filled after the repeater; a
+    /// gradient stroke white → black over x 0…100, 10 points wide about y = 90.
+    func testRepeaterAndGradientStroke() throws {
+        let f = try LottieFixtures.frame("repeater", 0)
+        XCTAssertEqual(f.at(10, 10), red)
+        XCTAssertEqual(f.at(40, 10), [191, 0, 0, 191])
+        XCTAssertEqual(f.at(70, 10), [128, 0, 0, 128])
+        XCTAssertEqual(f.at(25, 10), clear)
+        XCTAssertEqual(f.at(100 - 1, 10), clear)
+        XCTAssertEqual(f.at(10, 40), clear)
+        XCTAssertEqual(f.at(10, 60), blue)
+        XCTAssertEqual(f.at(10, 80), blue)
+        for x in [10, 50, 90] {
+            XCTAssertEqual(Double(f.at(x, 90)[0]), 255 * (1 - (Double(x) + 0.5) / 100), accuracy: 2, "x \(x)")
+            XCTAssertEqual(f.at(x, 90)[3], 255)
+        }
+        XCTAssertEqual(f.at(50, 84), clear)
+    }
+
     func testReferenceFrames() throws {
         assertReferenceImage(try LottieFixtures.frame("shapes", 0), named: "shapes-0")
         assertReferenceImage(try LottieFixtures.frame("precomp", 5), named: "precomp-5")

@@ -108,7 +108,7 @@ files["gradient-trim"] = doc([
 # Features Strata reports and does not render.
 files["unsupported"] = doc([
     {"ty": 5, "ind": 1, "nm": "title", "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(), "t": {}},
-    shape_layer(2, [group(rect((50, 50), (20, 20)), fill(RED), {"ty": "rp", "c": fixed(3), "o": fixed(0)})], ef=[{"ty": 5}], bm=3),
+    shape_layer(2, [group(rect((50, 50), (20, 20)), fill(RED), {"ty": "mm", "mm": 1})], ef=[{"ty": 5}], bm=3),
     shape_layer(3, [group(rect((50, 50), (20, 20)), fill(RED))], tt=3),
     shape_layer(4, [group(rect((50, 50), (20, 20)), fill(RED))],
                 k=ks(r={"a": 0, "k": 0, "x": "loopOut('cycle')"})),
@@ -144,6 +144,22 @@ files["mattes"] = doc([
     quarter(6, 0, 50, "#00ff00", tt=4),
     shape_layer(7, [group(rect((75, 75), (50, 50)), fill(WHITE))], td=1, op=10),
     quarter(8, 50, 50, "#ff0000", tt=3),
+])
+
+# A repeater: three copies of a red square, each 30 points right of the one before, opacity
+# 100 % → 50 %; one of a path filled after the repeater (copies of geometry, each 20 further
+# down); a gradient stroke (white → black across x), 10 wide.
+files["repeater"] = doc([
+    shape_layer(1, [group(rect((10, 10), (10, 10)), fill(RED)),
+                    {"ty": "rp", "c": fixed(3), "o": fixed(0), "m": 1,
+                     "tr": {"ty": "tr", "p": fixed([30, 0]), "a": fixed([0, 0]), "s": fixed([100, 100]), "r": fixed(0), "so": fixed(100), "eo": fixed(50)}}]),
+    shape_layer(2, [group(rect((10, 40), (10, 10)),
+                          {"ty": "rp", "c": fixed(2), "o": fixed(1), "m": 1,
+                           "tr": {"ty": "tr", "p": fixed([0, 20]), "a": fixed([0, 0]), "s": fixed([100, 100]), "r": fixed(0), "so": fixed(100), "eo": fixed(100)}},
+                          fill(BLUE))]),
+    shape_layer(3, [group(path([(0, 90), (100, 90)]),
+                          {"ty": "gs", "t": 1, "s": fixed([0, 0]), "e": fixed([100, 0]), "o": fixed(100), "w": fixed(10), "lc": 1, "lj": 1, "ml": 4,
+                           "g": {"p": 2, "k": fixed([0, 1, 1, 1, 1, 0, 0, 0])}})]),
 ])
 
 for name, d in files.items():
