@@ -98,8 +98,9 @@ def main():
                 continue
         if s[0].shape[:2] != (h, w):
             h, w = s[0].shape[:2]
-        t = thorvg_frames(path, w, h, frames)
-        r = rlottie_frames(path, w, h, frames)
+        # ThorVG's and rlottie's frame numbers count from the in point.
+        t = thorvg_frames(path, w, h, indexes)
+        r = rlottie_frames(path, w, h, indexes)
         st = [ssim(a, b) for a, b in zip(s, t)]
         sr = [ssim(a, b) for a, b in zip(s, r)]
         tr = [ssim(a, b) for a, b in zip(t, r)]
