@@ -187,13 +187,26 @@ final class LottieRenderTests: XCTestCase {
         }
     }
 
-    /// `progress` pins the animation: 0.25 of frames 0…20 is frame 5.
-    func testProgress() throws {
+    /// `progress` pins the animation: 0.25 of frames 0…20 is frame 5. Layer timing: twice as
+    /// fast from 0.5 s, looping every 2 s of its own time.
+    func testProgressAndLayerTiming() throws {
         let (scene, layer) = try LottieFixtures.scene("keyframes")
         layer.progress = 0.25
         let f = try scene.renderFrame(at: 1.7)
         XCTAssertEqual(f.at(45, 50), red)
         XCTAssertEqual(f.at(44, 50), clear)
+
+        let (scene2, layer2) = try LottieFixtures.scene("keyframes")
+        layer2.beginTime = 0.5
+        layer2.speed = 2
+        layer2.duration = layer2.animation!.duration
+        layer2.repeatCount = 3
+        // Scene 0.75 s → local (0.75 − 0.5) × 2 = 0.5 s = frame 5; scene 1.75 s → 2.5 s = frame 5 again.
+        for t in [0.75, 1.75] {
+            let g = try scene2.renderFrame(at: t)
+            XCTAssertEqual(g.at(45, 50), red, "t \(t)")
+            XCTAssertEqual(g.at(56, 50), clear, "t \(t)")
+        }
     }
     func testDump() throws {
         guard let name = ProcessInfo.processInfo.environment["LOTTIE_DUMP"] else { return }
