@@ -1,11 +1,13 @@
-// Reading a Lottie from a file: JSON, or a Telegram sticker (.tgs: gzip'd JSON) inflated with
-// zlib under the file-size limit (a gzip bomb stops at the limit with an error).
+// Reading a Lottie from a file: JSON, a Telegram sticker (.tgs: gzip'd JSON) inflated with zlib
+// under the file-size limit (a gzip bomb stops at the limit with an error), or a dotLottie
+// archive (LottieArchive).
 import CZlib
 import Foundation
 import Strata
 
 extension LottieAnimation {
-    /// Reads `.json` or `.tgs` (gzip'd JSON; recognised by its content, whatever the name).
+    /// Reads `.json`, `.tgs` (gzip'd JSON) or `.lottie` (a dotLottie zip archive: its first
+    /// animation, with its images), recognised by content whatever the name.
     /// External images are read from the file's folder.
     public init(contentsOf url: URL, limits: LottieLimits = LottieLimits()) throws {
         let name = url.lastPathComponent
@@ -16,8 +18,11 @@ extension LottieAnimation {
         }
         var data: Data
         do { data = try Data(contentsOf: url) } catch { throw LottieError(path: "", "\(name): cannot read the file (\(error.localizedDescription))") }
-        if url.pathExtension.lowercased() == "lottie" {
-            throw LottieError(path: "", "\(name): dotLottie archives (.lottie) are not read yet; unzip it and render its animations/*.json")
+        if data.starts(with: [0x50, 0x4b, 0x03, 0x04]) {
+            let archive = try LottieArchive(data, limit: limits.fileBytes, name: name)
+            let (json, folder) = try archive.firstAnimation()
+            try self.init(data: json, limits: limits, files: { archive.file(folder + $0) ?? archive.file($0) })
+            return
         }
         if data.starts(with: [0x1f, 0x8b]) { data = try Self.gunzip(data, limit: limits.fileBytes, name: name) }
         try self.init(data: data, limits: limits, baseURL: url.deletingLastPathComponent())
@@ -25,8 +30,13 @@ extension LottieAnimation {
 
     /// Inflates gzip data, at most `limit` bytes out.
     static func gunzip(_ data: Data, limit: Int, name: String) throws -> Data {
+        try zlibInflate(data, windowBits: 15 + 16, limit: limit, name: name)
+    }
+
+    /// Inflates zlib data (`windowBits` 15 + 16: gzip; −15: raw deflate), at most `limit` bytes out.
+    static func zlibInflate(_ data: Data, windowBits: Int32, limit: Int, name: String) throws -> Data {
         var stream = z_stream()
-        guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard inflateInit2_(&stream, windowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw LottieError(path: "", "\(name): zlib could not start")
         }
         defer { inflateEnd(&stream) }
@@ -44,14 +54,14 @@ extension LottieAnimation {
                     return buffer.count - Int(stream.avail_out)
                 }
                 guard status == Z_OK || status == Z_STREAM_END else {
-                    throw LottieError(path: "", "\(name): the gzip data is damaged (zlib status \(status))")
+                    throw LottieError(path: "", "\(name): the compressed data is damaged (zlib status \(status))")
                 }
                 out.append(contentsOf: chunk[0..<produced])
                 guard out.count <= limit else {
                     throw LottieError(path: "", "\(name): inflates to more than \(limit) bytes, over the limit")
                 }
                 if produced == 0 && stream.avail_in == 0 && status != Z_STREAM_END {
-                    throw LottieError(path: "", "\(name): the gzip data is truncated")
+                    throw LottieError(path: "", "\(name): the compressed data is truncated")
                 }
             } while status != Z_STREAM_END
         }

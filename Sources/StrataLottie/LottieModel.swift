@@ -153,6 +153,14 @@ public struct LottieAnimation {
 
     /// Parses Lottie JSON. `baseURL` is the folder external images are read from (nil: none).
     public init(data: Data, limits: LottieLimits = LottieLimits(), baseURL: URL? = nil) throws {
+        try self.init(data: data, limits: limits, files: baseURL.map { base in
+            { relative in try? Data(contentsOf: base.appendingPathComponent(relative)) }
+        })
+    }
+
+    /// Parses Lottie JSON whose external images come from `files` (a path relative to the
+    /// animation, below it; nil: no files).
+    init(data: Data, limits: LottieLimits, files: ((String) -> Data?)?) throws {
         guard data.count <= limits.fileBytes else {
             throw LottieError(path: "", "the file is \(data.count) bytes, over the limit of \(limits.fileBytes)")
         }
@@ -200,7 +208,7 @@ public struct LottieAnimation {
                 if let layers = try a.optional("layers") {
                     precompNodes[id] = layers
                 } else {
-                    images[id] = try LottieAnimation.parseImage(a, baseURL: baseURL, notes: &notes)
+                    images[id] = try LottieAnimation.parseImage(a, files: files, notes: &notes)
                 }
             }
         }
@@ -216,7 +224,7 @@ public struct LottieAnimation {
         unsupported = notes.list
     }
 
-    static func parseImage(_ a: JSONNode, baseURL: URL?, notes: inout LottieNotes) throws -> LottieImageAsset {
+    static func parseImage(_ a: JSONNode, files: ((String) -> Data?)?, notes: inout LottieNotes) throws -> LottieImageAsset {
         let w = try a.number("w", default: 0), h = try a.number("h", default: 0)
         let p = try a.string("p") ?? ""
         var data: Data?
@@ -226,12 +234,13 @@ public struct LottieAnimation {
                 throw LottieError(path: a.path + ".p", "expected a base64 data URL (data:image/png;base64,…)")
             }
             data = d
-        } else if let baseURL, !p.isEmpty {
-            let folder = try a.string("u") ?? ""
+        } else if let files, !p.isEmpty {
+            var folder = try a.string("u") ?? ""
+            if folder.hasPrefix("/") { folder.removeFirst() }   // dotLottie writes "/images/"
             // Only files below the animation's folder are read.
             let relative = folder + p
             if !relative.split(separator: "/").contains("..") && !relative.hasPrefix("/") {
-                data = try? Data(contentsOf: baseURL.appendingPathComponent(relative))
+                data = files(relative)
             }
             if data == nil { notes.add(a.path + ".p", "missing image file '\(relative)'") }
         } else if !p.isEmpty {

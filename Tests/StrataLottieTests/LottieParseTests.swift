@@ -83,7 +83,51 @@ final class LottieParseTests: XCTestCase {
         // Damaged gzip data.
         let damaged = folder.appendingPathComponent("bad.tgs")
         try Data([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xff, 0xff, 0xff]).write(to: damaged)
-        XCTAssertThrowsError(try LottieAnimation(contentsOf: damaged)) { e in XCTAssertTrue("\(e)".hasPrefix("bad.tgs: the gzip data is")) }
+        XCTAssertThrowsError(try LottieAnimation(contentsOf: damaged)) { e in XCTAssertTrue("\(e)".hasPrefix("bad.tgs: the compressed data is"), "\(e)") }
+    }
+
+    /// A dotLottie archive (written by Python's zipfile): the manifest's animation with its image
+    /// from images/; a zip bomb stops at the limit; a damaged archive says so.
+    func testDotLottie() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-zip-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The image fixture with its PNG moved out of the JSON into the archive.
+        let script = """
+        import json, zipfile, base64, sys
+        doc = json.load(open(sys.argv[1]))
+        png = base64.b64decode(doc["assets"][0]["p"].split(",", 1)[1])
+        doc["assets"][0].update({"u": "/images/", "p": "img_0.png", "e": 0})
+        with zipfile.ZipFile(sys.argv[2] + "/anim.lottie", "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("manifest.json", json.dumps({"version": "1", "animations": [{"id": "main"}]}))
+            z.writestr("animations/main.json", json.dumps(doc))
+            z.writestr("images/img_0.png", png)
+        with zipfile.ZipFile(sys.argv[2] + "/bomb.lottie", "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("animations/a.json", b" " * (3 << 20))
+        open(sys.argv[2] + "/bad.lottie", "wb").write(b"PK\\x03\\x04" + b"\\x00" * 40)
+        """
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", script, LottieFixtures.url("image").path, folder.path]
+        try p.run(); p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        let layer = try LottieLayer(contentsOf: folder.appendingPathComponent("anim.lottie"))
+        XCTAssertEqual(layer.unsupported, [])
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        layer.anchorPoint = .zero; layer.position = .zero
+        root.addSublayer(layer)
+        let frame = try Scene(rootLayer: root, size: CGSize(width: 100, height: 100), frameRate: 10, duration: 2).renderFrame(at: 0)
+        XCTAssertEqual(frame.at(12, 15), [255, 0, 0, 255])
+        XCTAssertEqual(frame.at(47, 15), [0, 0, 255, 255])
+        var small = LottieLimits()
+        small.fileBytes = 1 << 20
+        XCTAssertThrowsError(try LottieAnimation(contentsOf: folder.appendingPathComponent("bomb.lottie"), limits: small)) { e in
+            XCTAssertEqual("\(e)", "bomb.lottie: animations/a.json: inflates to more than 1048576 bytes, over the limit")
+        }
+        XCTAssertThrowsError(try LottieAnimation(contentsOf: folder.appendingPathComponent("bad.lottie"))) { e in
+            XCTAssertEqual("\(e)", "bad.lottie: not a readable zip archive (no central directory)")
+        }
     }
 
     func testUnsupportedFeaturesAreListed() throws {

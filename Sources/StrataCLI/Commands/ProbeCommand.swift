@@ -6,7 +6,7 @@ import Strata
 struct ProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "probe", abstract: "Show what a media file holds.")
 
-    @Argument(help: "A video, audio or image file, or a Lottie animation (.json, .tgs).")
+    @Argument(help: "A video, audio or image file, or a Lottie animation (.json, .tgs, .lottie).")
     var file: String
 
     func run() throws {

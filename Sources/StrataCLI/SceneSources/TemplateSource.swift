@@ -8,7 +8,7 @@ import Foundation
 import Strata
 
 struct TemplateSource: SceneSource {
-    @Argument(help: ArgumentHelp("A template: a .yaml/.json file, its folder, or a name from `strata templates`; a terminal session: an asciinema recording (.cast) or a VHS tape (.tape); or a Lottie animation (.json, .tgs).",
+    @Argument(help: ArgumentHelp("A template: a .yaml/.json file, its folder, or a name from `strata templates`; a terminal session: an asciinema recording (.cast) or a VHS tape (.tape); or a Lottie animation (.json, .tgs, .lottie).",
                                  discussion: "Without one, the built-in demo is rendered. A tape runs its commands for real, as you, in a shell in a pseudo-terminal: read a tape before you render it."))
     var template: String?
     @OptionGroup var parameters: ParameterOptions
@@ -17,9 +17,9 @@ struct TemplateSource: SceneSource {
     @OptionGroup var format: SceneFormatOptions
     @OptionGroup var limitOptions: LimitOptions
     @OptionGroup(title: "Terminal sessions (.cast, .tape)") var terminal: TerminalOptions
-    @OptionGroup(title: "Lottie animations (.json, .tgs)") var lottie: LottieOptions
+    @OptionGroup(title: "Lottie animations (.json, .tgs, .lottie)") var lottie: LottieOptions
 
-    static var what: String { "a template, a terminal session (.cast, .tape), a Lottie animation (.json, .tgs) or the built-in demo" }
+    static var what: String { "a template, a terminal session (.cast, .tape), a Lottie animation (.json, .tgs, .lottie) or the built-in demo" }
     static var renderExamples: String {
         """
         Examples:
@@ -70,7 +70,7 @@ struct TemplateSource: SceneSource {
     /// A terminal session's scene and outputs, or the template's scene.
     func makeRender(cancellation: ExportCancellation) throws -> SourceRender {
         if let template, LottieInput.handles(template) { return SourceRender(scene: try makeScene()) }
-        if !lottie.isEmpty { throw ValidationError("--segment and --background apply to Lottie animations (.json, .tgs)") }
+        if !lottie.isEmpty { throw ValidationError("--segment and --background apply to Lottie animations (.json, .tgs, .lottie)") }
         guard let template, TerminalInput.handles(template) else {
             if !terminal.isEmpty { throw ValidationError("--speed, --idle-time-limit, --from, --to and --theme apply to terminal sessions (.cast, .tape)") }
             return SourceRender(scene: try makeScene())
