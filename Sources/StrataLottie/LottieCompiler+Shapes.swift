@@ -215,11 +215,13 @@ extension LottieCompiler {
             || (r.startOpacity?.isAnimated ?? false) || (r.endOpacity?.isAnimated ?? false)
     }
 
-    /// The repeater's step (the transform that turns copy k − 1 into copy k) at a frame.
+    /// The repeater's step (the transform that turns copy k − 1 into copy k) at a frame: scale
+    /// and rotation about the anchor point, then the position as an offset.
     static func repeaterStep(_ r: LottieRepeater, _ f: Double) -> CGAffineTransform {
         var t = r.transform
         t.opacity = nil
-        return matrix(t, at: f)
+        let a = t.anchor?.value(at: f) ?? [0, 0]
+        return matrix(t, at: f).concatenating(CGAffineTransform(translationX: a[0], y: a.count > 1 ? a[1] : 0))
     }
 
     static func power(_ m: CGAffineTransform, _ n: Int) -> CGAffineTransform {

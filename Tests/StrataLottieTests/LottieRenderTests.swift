@@ -149,7 +149,8 @@ final class LottieRenderTests: XCTestCase {
 
     /// Repeater copies at x = 10, 40, 70 with opacity 1, 0.75, 0.5 (so 100 → eo 50 over 3 copies);
     /// a repeated path (offset 1: copies at y + 20 and y + 40) filled after the repeater; a
-    /// gradient stroke white → black over x 0…100, 10 points wide about y = 90.
+    /// gradient stroke white → black over x 0…100, 10 points wide about y = 90; four copies of a
+    /// square turned 90° each about the repeater's anchor (50, 30).
     func testRepeaterAndGradientStroke() throws {
         let f = try LottieFixtures.frame("repeater", 0)
         XCTAssertEqual(f.at(10, 10), red)
@@ -165,6 +166,8 @@ final class LottieRenderTests: XCTestCase {
             XCTAssertEqual(f.at(x, 90)[3], 255)
         }
         XCTAssertEqual(f.at(50, 84), clear)
+        for (x, y) in [(50, 10), (70, 30), (50, 50), (30, 30)] { XCTAssertEqual(f.at(x, y), green, "(\(x), \(y))") }
+        XCTAssertEqual(f.at(50, 30), clear)
     }
 
     func testReferenceFrames() throws {

@@ -157,6 +157,11 @@ files["repeater"] = doc([
                           {"ty": "rp", "c": fixed(2), "o": fixed(1), "m": 1,
                            "tr": {"ty": "tr", "p": fixed([0, 20]), "a": fixed([0, 0]), "s": fixed([100, 100]), "r": fixed(0), "so": fixed(100), "eo": fixed(100)}},
                           fill(BLUE))]),
+    # Four copies turned 90° about the anchor (50, 30): a square at (50, 10) goes round to
+    # (70, 30), (50, 50), (30, 30).
+    shape_layer(4, [group(rect((50, 10), (6, 6)), fill(GREEN)),
+                    {"ty": "rp", "c": fixed(4), "o": fixed(0), "m": 1,
+                     "tr": {"ty": "tr", "p": fixed([0, 0]), "a": fixed([50, 30]), "s": fixed([100, 100]), "r": fixed(90), "so": fixed(100), "eo": fixed(100)}}]),
     shape_layer(3, [group(path([(0, 90), (100, 90)]),
                           {"ty": "gs", "t": 1, "s": fixed([0, 0]), "e": fixed([100, 0]), "o": fixed(100), "w": fixed(10), "lc": 1, "lj": 1, "ml": 4,
                            "g": {"p": 2, "k": fixed([0, 1, 1, 1, 1, 0, 0, 0])}})]),
