@@ -52,8 +52,12 @@ final class LottieCompiler {
         }
     }
 
-    /// Adds a keyframe animation through (frame, value, timing function into it) points.
-    private func addKeyframes(_ layer: CALayer, _ key: String, _ points: [(Double, Any, CAMediaTimingFunction?)]) {
+    /// Adds a keyframe animation through (frame, value, timing function into it) points,
+    /// repeated as a loop expression asks: loopOut repeats it for ever after its end (pingpong:
+    /// autoreversing; offset: cumulative), loopIn(cycle) starts it whole cycles early so that it
+    /// has cycled from the start of `earliest` when the first keyframe comes.
+    private func addKeyframes(_ layer: CALayer, _ key: String, _ points: [(Double, Any, CAMediaTimingFunction?)],
+                              loop: LottieLoop? = nil, earliest: Double = 0) {
         guard let first = points.first, let last = points.last else { return }
         layer.setValue(first.1, forKeyPath: key)
         guard points.count > 1, last.0 > first.0 else { return }
@@ -66,6 +70,17 @@ final class LottieCompiler {
         a.duration = span / fr
         a.fillMode = .both
         a.isRemovedOnCompletion = false
+        if let loop {
+            if loop.after {
+                a.repeatCount = .infinity
+                a.autoreverses = loop.kind == .pingpong
+                a.isCumulative = loop.kind == .offset
+            } else if earliest < first.0 {
+                let cycles = ((first.0 - earliest) / span).rounded(.up)
+                a.beginTime = begin(first.0 - cycles * span)
+                a.repeatCount = Float(cycles + 1)
+            }
+        }
         layer.add(a, forKey: key)
     }
 
@@ -90,11 +105,27 @@ final class LottieCompiler {
             layer.setValue(convert(p.initial), forKeyPath: key)
             return
         }
+        let k = p.keyframes
+        let loop = animation.loops[path]
         if time.remap != nil {
-            try animateSampled(layer, key, time, path: path) { convert(p.value(at: $0)) }
+            // Sampled through the remap, loops evaluated by their definition.
+            let first = k[0], last = k[k.count - 1]
+            try animateSampled(layer, key, time, path: path) { f in
+                guard let loop else { return convert(p.value(at: f)) }
+                let (g, cycles) = loop.map(f, first: first.time, last: last.time)
+                let v = p.value(at: g)
+                if loop.kind == .offset, cycles != 0, let vector = v as? [Double], let a = first.value as? [Double],
+                   let b = last.value as? [Double] {
+                    // Each whole cycle adds the change from the first keyframe to the last.
+                    let moved = (0..<vector.count).map { i in
+                        vector[i] + Double(cycles) * ((i < b.count ? b[i] : 0) - (i < a.count ? a[i] : 0))
+                    }
+                    if let m = moved as? V { return convert(m) }
+                }
+                return convert(v)
+            }
             return
         }
-        let k = p.keyframes
         var points: [(Double, Any, CAMediaTimingFunction?)] = [(k[0].time, convert(k[0].value), nil)]
         for i in 0..<(k.count - 1) {
             let a = k[i], b = k[i + 1]
@@ -122,7 +153,7 @@ final class LottieCompiler {
             }
             points.append((b.time, convert(b.value), a.easing?.timingFunction(0)))
         }
-        addKeyframes(layer, key, points)
+        addKeyframes(layer, key, points, loop: loop, earliest: time.range.lowerBound)
     }
 
     /// Visible from `inPoint` until `outPoint` (Lottie frames of the comp the layer is in).

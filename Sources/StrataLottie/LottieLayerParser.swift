@@ -6,10 +6,21 @@ import Strata
 struct LayerParser {
     var notes: LottieNotes
     let limits: LottieLimits
+    /// Loop expressions by the JSON path of their property.
+    var loops: [String: LottieLoop] = [:]
+
+    mutating func expression(_ property: JSONNode) throws {
+        guard let x = try property.optional("x"), let source = try? x.string() else { return }
+        if let loop = LottieLoop.parse(source), !(loop.after == false && loop.kind != .cycle) {
+            loops[property.path] = loop
+        } else {
+            notes.add(x.path, "expression (the keyframes are used instead)")
+        }
+    }
 
     mutating func prop(_ node: JSONNode, _ key: String) throws -> LottieAnimated<[Double]>? {
         guard let p = try node.optional(key) else { return nil }
-        if let x = try p.optional("x"), (try? x.string()) != nil { notes.add(x.path, "expression (the keyframes are used instead)") }
+        try expression(p)
         return try node.vector(key)
     }
 
@@ -135,7 +146,7 @@ struct LayerParser {
         case "el": return .ellipse(position: try check(try req("p"), "p", count: 2), size: try check(try req("s"), "s", count: 2), reversed: reversed)
         case "sh":
             let ks = try s.required("ks")
-            if let x = try ks.optional("x"), (try? x.string()) != nil { notes.add(x.path, "expression (the keyframes are used instead)") }
+            try expression(ks)
             return .path(try LottieAnimated.parse(ks, LottieBezier.parse), reversed: reversed)
         case "sr":
             let star = try s.number("sy", default: 1) == 1

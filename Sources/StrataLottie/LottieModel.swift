@@ -138,6 +138,8 @@ public struct LottieAnimation {
     /// Precompositions by id.
     var precomps: [String: [LottieLayerModel]]
     var layers: [LottieLayerModel]
+    /// Loop expressions (loopOut/loopIn) by the JSON path of their property.
+    var loops: [String: LottieLoop]
     /// Every feature in the file that Strata does not render, with its JSON path.
     public private(set) var unsupported: [LottieUnsupported]
     public let limits: LottieLimits
@@ -219,6 +221,7 @@ public struct LottieAnimation {
         for (id, node) in precompNodes.sorted(by: { $0.key < $1.key }) { precomps[id] = try parser.layers(node) }
         self.precomps = precomps
         notes = parser.notes
+        loops = parser.loops
         // References that point nowhere, and precompositions that contain themselves.
         try LottieAnimation.checkReferences(layers: layers, precomps: precomps, images: images, limits: limits, notes: &notes)
         unsupported = notes.list

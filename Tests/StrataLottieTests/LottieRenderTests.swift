@@ -170,6 +170,28 @@ final class LottieRenderTests: XCTestCase {
         XCTAssertEqual(f.at(50, 30), clear)
     }
 
+    /// loopOut cycle / pingpong / offset and loopIn cycle as Core Animation repeats: x(f) of
+    /// 10 → 30 over 4 frames, by the loops' definitions.
+    func testLoopExpressions() throws {
+        func x(_ f: Double, _ y: Int) throws -> Int? {
+            let bitmap = try LottieFixtures.frame("loops", f)
+            return (0..<100).first { bitmap.at($0, y)[3] > 128 }.map { $0 + 2 }   // the square's centre
+        }
+        XCTAssertEqual(try x(6, 10), 20)     // cycle: frame 6 shows frame 2
+        XCTAssertEqual(try x(9, 10), 15)     // frame 9 shows frame 1
+        XCTAssertEqual(try x(5, 30), 25)     // pingpong: frame 5 shows frame 3 (on the way back)
+        XCTAssertEqual(try x(6, 30), 20)
+        XCTAssertEqual(try x(9, 30), 15)     // forward again: frame 9 shows frame 1
+        XCTAssertEqual(try x(6, 50), 40)     // offset: frame 2's 20, plus 20 for one cycle
+        XCTAssertEqual(try x(10, 50), 60)
+        XCTAssertEqual(try x(2, 70), 10)     // loopIn: frame 2 shows frame 10 (two cycles before)
+        XCTAssertEqual(try x(3, 70), 15)
+        XCTAssertEqual(try x(16, 70), 30)    // after the last keyframe it holds
+        XCTAssertEqual(try x(6, 90), 30)     // an expression not run: the keyframes, held after the last
+        let layer = try LottieLayer(contentsOf: LottieFixtures.url("loops"))
+        XCTAssertEqual(layer.unsupported.map(\.description), ["layers[4].ks.p.x: expression (the keyframes are used instead)"])
+    }
+
     func testReferenceFrames() throws {
         assertReferenceImage(try LottieFixtures.frame("shapes", 0), named: "shapes-0")
         assertReferenceImage(try LottieFixtures.frame("precomp", 5), named: "precomp-5")

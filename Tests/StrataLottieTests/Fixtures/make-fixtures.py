@@ -167,6 +167,20 @@ files["repeater"] = doc([
                            "g": {"p": 2, "k": fixed([0, 1, 1, 1, 1, 0, 0, 0])}})]),
 ])
 
+# Loop expressions: x 10 → 30 over frames 0…4, looped out as cycle, pingpong and offset; a
+# loopIn(cycle) of x 10 → 30 over frames 10…14; an expression Strata does not run.
+def looped(ind, y, expression, t0=0):
+    p = anim(kf(t0, [10, y], **LIN), kf(t0 + 4, [30, y]))
+    p["x"] = expression
+    return shape_layer(ind, [group(rect((0, 0), (4, 4)), fill(RED))], k=ks(p=p))
+files["loops"] = doc([
+    looped(1, 10, "loopOut('cycle')"),
+    looped(2, 30, 'var $bm_rt;\n$bm_rt = loopOut("pingpong");'),
+    looped(3, 50, "loopOut('offset', 0)"),
+    looped(4, 70, "loopIn('cycle')", t0=10),
+    looped(5, 90, "wiggle(2, 10)"),
+])
+
 for name, d in files.items():
     with open(os.path.join(HERE, name + ".json"), "w") as f:
         json.dump(d, f, separators=(",", ":"))
