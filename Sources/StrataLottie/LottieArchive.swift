@@ -2,7 +2,7 @@
 // a/NAME.json (version 2) and images. Read from the central directory; entries stored or
 // deflated, inflated with zlib under one budget for the whole archive whatever the headers
 // claim (a zip bomb stops at the limit with an error).
-import CZlib
+internal import CZlib
 import Foundation
 import Strata
 

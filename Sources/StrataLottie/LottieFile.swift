@@ -1,7 +1,7 @@
 // Reading a Lottie from a file: JSON, a Telegram sticker (.tgs: gzip'd JSON) inflated with zlib
 // under the file-size limit (a gzip bomb stops at the limit with an error), or a dotLottie
 // archive (LottieArchive).
-import CZlib
+internal import CZlib
 import Foundation
 import Strata
 
