@@ -101,6 +101,15 @@ final class LottieCompiler {
     /// curves say the same thing, pre-sampled segments where they do not.
     func animate<V>(_ layer: CALayer, _ key: String, _ p: LottieAnimated<V>, _ time: LottieTime, path: String,
                     _ convert: @escaping (V) -> Any) throws {
+        if let script = animation.scripts[path], let numeric = p as? LottieAnimated<[Double]> {
+            // An expression: its value sampled over the frames where the layer shows.
+            let fr = self.fr
+            try animateSampled(layer, key, time, path: path) { f in
+                let v = script.evaluate(time: f / fr, value: numeric.value(at: f))
+                return (v as? V).map(convert) ?? convert(p.value(at: f))
+            }
+            return
+        }
         guard p.isAnimated else {
             layer.setValue(convert(p.initial), forKeyPath: key)
             return
@@ -207,7 +216,8 @@ final class LottieCompiler {
         if let o = t.opacity { try animate(pos, "opacity", o, time, path: path + ".o") { Float(min(max($0[0] / 100, 0), 1)) } }
         var inner = pos
         func chain(_ l: CALayer) { inner.addSublayer(l); inner = l }
-        if let r = t.rotation, r.isAnimated || r.initial[0] != 0 {
+        func scripted(_ key: String) -> Bool { animation.scripts[path + "." + key] != nil }
+        if let r = t.rotation, r.isAnimated || r.initial[0] != 0 || scripted("r") {
             let l = node()
             try animate(l, "transform.rotation.z", r, time, path: path + ".r") { CGFloat($0[0] * .pi / 180) }
             chain(l)
@@ -224,9 +234,9 @@ final class LottieCompiler {
             }
             chain(l)
         }
-        if let s = t.scale, s.isAnimated || s.initial.prefix(2) != [100, 100] {
+        if let s = t.scale, s.isAnimated || s.initial.prefix(2) != [100, 100] || scripted("s") {
             let l = node()
-            if s.isAnimated, s.keyframes.contains(where: { $0.easing.map { !$0.isUniform } ?? false }) {
+            if s.isAnimated, !scripted("s"), s.keyframes.contains(where: { $0.easing.map { !$0.isUniform } ?? false }) {
                 // Per-dimension easing: x and y as two animations, each with its own curve.
                 try animate(l, "transform.scale.x", s.map { [$0[0]] }, time, path: path + ".s") { CGFloat($0[0] / 100) }
                 try animate(l, "transform.scale.y", s.map { [$0.count > 1 ? $0[1] : $0[0]] }, dimension: 1, time, path: path + ".s") { CGFloat($0[0] / 100) }
@@ -236,7 +246,7 @@ final class LottieCompiler {
             }
             chain(l)
         }
-        if let a = t.anchor, a.isAnimated || a.initial.prefix(2).contains(where: { $0 != 0 }) {
+        if let a = t.anchor, a.isAnimated || a.initial.prefix(2).contains(where: { $0 != 0 }) || scripted("a") {
             let l = node()
             try animate(l, "position", a, time, path: path + ".a") { CGPoint(x: -$0[0], y: $0.count > 1 ? -$0[1] : 0) }
             chain(l)

@@ -8,11 +8,17 @@ struct LayerParser {
     let limits: LottieLimits
     /// Loop expressions by the JSON path of their property.
     var loops: [String: LottieLoop] = [:]
+    /// Arithmetic expressions (time, value, Math, wiggle) by the JSON path of their property.
+    var scripts: [String: LottieScript] = [:]
 
-    mutating func expression(_ property: JSONNode) throws {
+    /// Reads a property's expression: a loop, an arithmetic expression (numeric properties
+    /// only), or a note that it is not run.
+    mutating func expression(_ property: JSONNode, numeric: Bool = true) throws {
         guard let x = try property.optional("x"), let source = try? x.string() else { return }
         if let loop = LottieLoop.parse(source), !(loop.after == false && loop.kind != .cycle) {
             loops[property.path] = loop
+        } else if numeric, let script = LottieScript.parse(source, seed: property.path) {
+            scripts[property.path] = script
         } else {
             notes.add(x.path, "expression (the keyframes are used instead)")
         }
@@ -146,7 +152,7 @@ struct LayerParser {
         case "el": return .ellipse(position: try check(try req("p"), "p", count: 2), size: try check(try req("s"), "s", count: 2), reversed: reversed)
         case "sh":
             let ks = try s.required("ks")
-            try expression(ks)
+            try expression(ks, numeric: false)
             return .path(try LottieAnimated.parse(ks, LottieBezier.parse), reversed: reversed)
         case "sr":
             let star = try s.number("sy", default: 1) == 1

@@ -140,6 +140,8 @@ public struct LottieAnimation {
     var layers: [LottieLayerModel]
     /// Loop expressions (loopOut/loopIn) by the JSON path of their property.
     var loops: [String: LottieLoop]
+    /// Arithmetic expressions by the JSON path of their property.
+    var scripts: [String: LottieScript]
     /// Every feature in the file that Strata does not render, with its JSON path.
     public private(set) var unsupported: [LottieUnsupported]
     public let limits: LottieLimits
@@ -222,6 +224,7 @@ public struct LottieAnimation {
         self.precomps = precomps
         notes = parser.notes
         loops = parser.loops
+        scripts = parser.scripts
         // References that point nowhere, and precompositions that contain themselves.
         try LottieAnimation.checkReferences(layers: layers, precomps: precomps, images: images, limits: limits, notes: &notes)
         unsupported = notes.list

@@ -68,7 +68,7 @@ final class LottieMutationTests: XCTestCase {
             }
         }
         // Both outcomes happen: the mutations are neither all harmless nor all fatal.
-        XCTAssertGreaterThan(rendered, 20)
-        XCTAssertGreaterThan(refused, 20)
+        XCTAssertGreaterThan(rendered, 10)
+        XCTAssertGreaterThan(refused, 10)
     }
 }

@@ -192,6 +192,33 @@ final class LottieRenderTests: XCTestCase {
         XCTAssertEqual(layer.unsupported.map(\.description), ["layers[4].ks.p.x: expression (the keyframes are used instead)"])
     }
 
+    /// Arithmetic expressions sampled per frame: x = value + time × 100; opacity
+    /// |sin(π·time)| × 100; a wiggle within its amplitude, the same on every load; rotation
+    /// time × 90 (a 4 × 4 square turned 45° at 0.5 s reaches √8 ≈ 2.83 from its centre).
+    func testArithmeticExpressions() throws {
+        let f5 = try LottieFixtures.frame("expressions", 5)
+        XCTAssertEqual(f5.at(50, 10), red)           // x = 0 + 0.5 × 100
+        XCTAssertEqual(f5.at(47, 10), clear)
+        XCTAssertEqual(f5.at(50, 30), red)           // |sin(π/2)| = 1
+        let f2 = try LottieFixtures.frame("expressions", 2)
+        XCTAssertEqual(Double(f2.at(50, 30)[3]), 255 * abs(sin(0.2 * .pi)), accuracy: 1.5)
+        XCTAssertEqual(try LottieFixtures.frame("expressions", 10).at(50, 30), clear)
+        // The wiggle moves the square, by at most 10, and always the same way.
+        var sum = (x: 0.0, y: 0.0, n: 0.0)
+        for y in 36..<65 { for x in 30..<70 where f5.at(x, y)[3] > 128 { sum = (sum.x + Double(x) + 0.5, sum.y + Double(y) + 0.5, sum.n + 1) } }
+        XCTAssertGreaterThan(sum.n, 0)
+        let offset = hypot(sum.x / max(sum.n, 1) - 50, sum.y / max(sum.n, 1) - 50)
+        XCTAssertLessThanOrEqual(offset, 10 * 2.0.squareRoot() + 1)
+        XCTAssertGreaterThan(offset, 0.5)
+        let again = try LottieFixtures.frame("expressions", 5, workers: 3)
+        XCTAssertEqual(f5.pixels, again.pixels)
+        // Rotated 45°: the corner reaches 2.83 above the centre, an unrotated square only 2.
+        XCTAssertGreaterThan(f5.at(50, 87)[3], 0)
+        XCTAssertEqual(try LottieFixtures.frame("expressions", 0).at(50, 87), clear)
+        let layer = try LottieLayer(contentsOf: LottieFixtures.url("expressions"))
+        XCTAssertEqual(layer.unsupported.map(\.description), ["layers[3].ks.p.x: expression (the keyframes are used instead)"])
+    }
+
     func testReferenceFrames() throws {
         assertReferenceImage(try LottieFixtures.frame("shapes", 0), named: "shapes-0")
         assertReferenceImage(try LottieFixtures.frame("precomp", 5), named: "precomp-5")

@@ -111,7 +111,7 @@ files["unsupported"] = doc([
     shape_layer(2, [group(rect((50, 50), (20, 20)), fill(RED), {"ty": "mm", "mm": 1})], ef=[{"ty": 5}], bm=3),
     shape_layer(3, [group(rect((50, 50), (20, 20)), fill(RED))], tt=3),
     shape_layer(4, [group(rect((50, 50), (20, 20)), fill(RED))],
-                k=ks(r={"a": 0, "k": 0, "x": "loopOut('cycle')"})),
+                k=ks(r={"a": 0, "k": 0, "x": "thisComp.layer(1).transform.rotation"})),
 ], markers=[{"cm": "intro", "tm": 0, "dr": 10}, {"cm": "outro", "tm": 10, "dr": 10}],
    fonts={"list": [{"fName": "Inter-Bold", "fFamily": "Inter"}]})
 
@@ -178,7 +178,20 @@ files["loops"] = doc([
     looped(2, 30, 'var $bm_rt;\n$bm_rt = loopOut("pingpong");'),
     looped(3, 50, "loopOut('offset', 0)"),
     looped(4, 70, "loopIn('cycle')", t0=10),
-    looped(5, 90, "wiggle(2, 10)"),
+    looped(5, 90, "valueAtTime(0)"),
+])
+
+# Arithmetic expressions: x = value + [time × 100, 0]; opacity |sin(π·time)| × 100; a seeded
+# wiggle; and one Strata does not evaluate (a reference to another layer).
+def scripted(ind, k, key, expression):
+    k[key]["x"] = expression
+    return shape_layer(ind, [group(rect((0, 0), (4, 4)), fill(RED))], k=k)
+files["expressions"] = doc([
+    scripted(1, ks(p=(0, 10)), "p", "var $bm_rt;\n$bm_rt = value + [time * 100, 0];"),
+    scripted(2, ks(p=(50, 30)), "o", "Math.abs(Math.sin(time * Math.PI)) * 100"),
+    scripted(3, ks(p=(50, 50)), "p", "wiggle(2, 10)"),
+    scripted(4, ks(p=(50, 70)), "p", "thisComp.layer('a').transform.position"),
+    scripted(5, ks(p=(50, 90)), "r", "time * 90"),
 ])
 
 for name, d in files.items():
