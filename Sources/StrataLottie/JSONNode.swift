@@ -87,6 +87,9 @@ struct JSONNode {
         guard abs(d) < 1e9 else { throw n.error("expected an integer") }
         return Int(d.rounded())
     }
+    /// A number as an Int, clamped to ±10⁹ (codes and counts: never a trap on 1e300).
+    static func clampedInt(_ d: Double) -> Int { Int(min(max(d.rounded(), -1e9), 1e9)) }
+
     /// The member's keys (for reporting members Strata does not read).
     var keys: [String] { (value as? [String: Any]).map { Array($0.keys).sorted() } ?? [] }
 }

@@ -102,7 +102,8 @@ enum LottieShapes {
     /// `radius × roundness × 2π / (4 × points) / 100` along the circle, as the spec describes.
     static func polystar(center: CGPoint, points: Double, star: Bool, outerRadius: Double, innerRadius: Double,
                          outerRoundness: Double, innerRoundness: Double, rotation: Double) -> LottieBezier {
-        let n = max(Int(points.rounded(.down)), star ? 2 : 3)
+        // Corners: at least 3 (a star 2 points), at most 10 000.
+        let n = Int(min(max(points.isFinite ? points.rounded(.down) : 0, star ? 2 : 3), 10_000))
         let count = star ? n * 2 : n
         let step = 2 * Double.pi / Double(count)
         var angle = (rotation - 90) * Double.pi / 180

@@ -87,8 +87,9 @@ final class LottieCompiler {
     /// Values sampled per frame over the time's range (for remapped time and curves CA lacks).
     func animateSampled(_ layer: CALayer, _ key: String, _ time: LottieTime, path: String, _ value: (Double) -> Any) throws {
         let lo = time.range.lowerBound, hi = time.range.upperBound
-        let steps = max(1, Int(((hi - lo) * samplesPerFrame).rounded(.up)))
-        try countSamples(steps + 1, path)
+        let wanted = ((hi - lo) * samplesPerFrame).rounded(.up)
+        try countSamples(wanted.isFinite && wanted < 1e9 ? Int(wanted) + 1 : Int(1e9), path)
+        let steps = max(1, Int(wanted))
         var points: [(Double, Any, CAMediaTimingFunction?)] = []
         for i in 0...steps {
             let g = lo + (hi - lo) * Double(i) / Double(steps)
@@ -152,8 +153,9 @@ final class LottieCompiler {
             let vectorDims = (a.value as? [Double])?.count ?? 1
             let uniform = a.easing.map { $0.isUniform || vectorDims == 1 } ?? true
             if a.hasSpatialCurve || !uniform {
-                let n = max(2, Int((span * samplesPerFrame).rounded(.up)))
-                try countSamples(n, path)
+                let wanted = (span * samplesPerFrame).rounded(.up)
+                try countSamples(wanted > 1e9 ? Int(1e9) : Int(max(wanted, 0)), path)
+                let n = max(2, Int(wanted))
                 for j in 1...n {
                     let t = a.time + span * Double(j) / Double(n)
                     points.append((t, convert(j == n ? b.value : p.value(at: t)), nil))
@@ -170,8 +172,9 @@ final class LottieCompiler {
         layer.isHidden = true
         if let remap = time.remap {
             let lo = time.range.lowerBound, hi = time.range.upperBound
-            let steps = max(1, Int((hi - lo).rounded(.up)))
-            try countSamples(steps + 1, path)
+            let wanted = (hi - lo).rounded(.up)
+            try countSamples(wanted.isFinite && wanted < 1e9 ? Int(wanted) + 1 : Int(1e9), path)
+            let steps = max(1, Int(wanted))
             var times: [Double] = [], values: [Bool] = []
             for i in 0...steps {
                 let g = lo + Double(i)

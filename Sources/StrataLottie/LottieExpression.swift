@@ -42,7 +42,7 @@ struct LottieLoop: Equatable {
         let span = last - first
         guard span > 0 else { return (frame, 0) }
         if after ? frame <= last : frame >= first { return (frame, 0) }
-        let cycles = ((frame - first) / span).rounded(.down)
+        let cycles = min(max(((frame - first) / span).rounded(.down), -1e9), 1e9)
         var local = frame - first - cycles * span
         if kind == .pingpong, Int(cycles) % 2 != 0 { local = span - local }
         return (first + local, Int(cycles))

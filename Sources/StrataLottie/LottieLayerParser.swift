@@ -40,10 +40,12 @@ struct LayerParser {
         let name = try l.string("nm") ?? ""
         let inPoint = try l.required("ip").number(), outPoint = try l.required("op").number()
         let stretch = try l.number("sr", default: 1)
-        guard stretch != 0 else { throw LottieError(path: l.path + ".sr", "a time stretch of 0") }
+        guard abs(stretch) >= 0.001 && abs(stretch) <= 1000 else {
+            throw LottieError(path: l.path + ".sr", "a time stretch of \(stretch) (expected 0.001…1000, or negative)")
+        }
         if try l.bool("ddd") { notes.add(l.path + ".ddd", "3D layer (drawn flat)") }
         if let ao = try l.optional("ao"), try ao.bool() { notes.add(ao.path, "auto-orient along the motion path") }
-        if let bm = try l.optional("bm"), try bm.number() != 0 { notes.add(bm.path, "blend mode \(Int(try bm.number()))") }
+        if let bm = try l.optional("bm"), try bm.number() != 0 { notes.add(bm.path, "blend mode \(JSONNode.clampedInt(try bm.number()))") }
         if let ef = try l.optional("ef"), ef.isArray, !(try ef.elements().isEmpty) { notes.add(ef.path, "layer effects") }
         if let sy = try l.optional("sy"), sy.isArray, !(try sy.elements().isEmpty) { notes.add(sy.path, "layer styles") }
         let matteMode = try l.int("tt")
@@ -69,15 +71,15 @@ struct LayerParser {
             }
         }
         let content: LottieLayerModel.Content
-        switch Int(ty) {
+        switch JSONNode.clampedInt(ty) {
         case 0:
             let tm = try prop(l, "tm")
-            content = .precomp(assetID: try l.required("refId").string(), width: try l.number("w", default: 0),
-                               height: try l.number("h", default: 0), timeRemap: tm)
+            content = .precomp(assetID: try l.required("refId").string(), width: try size(l, "w", default: 0),
+                               height: try size(l, "h", default: 0), timeRemap: tm)
         case 1:
             let hex = try l.required("sc").string()
             guard let color = CGColor(hex: hex) else { throw LottieError(path: l.path + ".sc", "expected a colour like \"#ff8000\"") }
-            content = .solid(color: color, width: try l.required("sw").number(), height: try l.required("sh").number())
+            content = .solid(color: color, width: try size(l, "sw", default: nil), height: try size(l, "sh", default: nil))
         case 2: content = .image(assetID: try l.required("refId").string())
         case 3: content = .null
         case 4: content = .shapes(try shapes(try l.required("shapes")))
@@ -85,7 +87,7 @@ struct LayerParser {
             notes.add(l.path, "text layer '\(name)' (not rendered)")
             content = .unsupported
         default:
-            notes.add(l.path + ".ty", "layer type \(Int(ty)) (not rendered)")
+            notes.add(l.path + ".ty", "layer type \(JSONNode.clampedInt(ty)) (not rendered)")
             content = .unsupported
         }
         return LottieLayerModel(path: l.path, name: name, index: try l.int("ind"), parent: try l.int("parent"),
@@ -93,6 +95,17 @@ struct LayerParser {
                                 hidden: try l.bool("hd"), transform: try transform(try l.optional("ks"), layer: true),
                                 masks: masks, matteMode: matteMode, isMatteSource: try l.bool("td"), matteParent: try l.int("tp"),
                                 content: content)
+    }
+
+    /// A layer's width or height: 0…10⁶ points.
+    func size(_ l: JSONNode, _ key: String, default d: Double?) throws -> Double {
+        guard let n = try l.optional(key) else {
+            if let d { return d }
+            throw LottieError(path: l.path + "." + key, "missing")
+        }
+        let v = try n.number()
+        guard v >= 0 && v <= 1_000_000 else { throw n.error("\(v) is not a size in 0…1000000") }
+        return v
     }
 
     mutating func transform(_ node: JSONNode?, layer: Bool) throws -> LottieTransform {
@@ -171,14 +184,14 @@ struct LayerParser {
                 }
             }
             return .stroke(color: try check(try req("c"), "c", count: 3), opacity: try prop(s, "o"), width: try req("w"),
-                           cap: Int(try s.number("lc", default: 2)), join: Int(try s.number("lj", default: 2)),
+                           cap: JSONNode.clampedInt(try s.number("lc", default: 2)), join: JSONNode.clampedInt(try s.number("lj", default: 2)),
                            miterLimit: try s.number("ml", default: 4), dashes: dashes)
         case "gf", "gs":
             let g = try s.required("g")
             let count = try g.required("p").number()
             guard count >= 1 && count <= 1000 else { throw LottieError(path: g.path + ".p", "expected a number of colour stops in 1…1000") }
             let colors = try LottieAnimated.parse(try g.required("k")) { try $0.numbers() }
-            let type = Int(try s.number("t", default: 1))
+            let type = JSONNode.clampedInt(try s.number("t", default: 1))
             if type == 2, let h = try prop(s, "h"), h.isAnimated || (h.initial.first ?? 0) != 0 { notes.add(s.path + ".h", "radial gradient highlight") }
             for (i, v) in (colors.isAnimated ? colors.keyframes.map(\.value) : [colors.initial]).enumerated() where v.count < Int(count) * 4 {
                 throw LottieError(path: g.path + (colors.isAnimated ? ".k.k[\(i)].s" : ".k.k"), "expected \(Int(count) * 4) numbers for \(Int(count)) colour stops, got \(v.count)")
@@ -188,8 +201,8 @@ struct LayerParser {
                                           opacity: try prop(s, "o"))
             if ty == "gs" {
                 if let d = try s.optional("d"), d.isArray, !(try d.elements().isEmpty) { notes.add(d.path, "dashes of a gradient stroke (drawn solid)") }
-                return .gradientStroke(gradient, width: try req("w"), cap: Int(try s.number("lc", default: 2)),
-                                       join: Int(try s.number("lj", default: 2)), miterLimit: try s.number("ml", default: 4))
+                return .gradientStroke(gradient, width: try req("w"), cap: JSONNode.clampedInt(try s.number("lc", default: 2)),
+                                       join: JSONNode.clampedInt(try s.number("lj", default: 2)), miterLimit: try s.number("ml", default: 4))
             }
             return .gradientFill(gradient, evenOdd: try s.number("r", default: 1) == 2)
         case "tm":

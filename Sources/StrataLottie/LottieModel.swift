@@ -232,6 +232,9 @@ public struct LottieAnimation {
 
     static func parseImage(_ a: JSONNode, files: ((String) -> Data?)?, notes: inout LottieNotes) throws -> LottieImageAsset {
         let w = try a.number("w", default: 0), h = try a.number("h", default: 0)
+        for (key, v) in [("w", w), ("h", h)] where !(v >= 0 && v <= 1_000_000) {
+            throw LottieError(path: a.path + "." + key, "\(v) is not a size in 0…1000000")
+        }
         let p = try a.string("p") ?? ""
         var data: Data?
         if p.hasPrefix("data:") {

@@ -211,10 +211,14 @@ extension LottieAnimated {
 }
 
 extension JSONNode {
-    /// A numeric property (`{"k": 5}` or keyframes of `[5]`); nil when absent.
+    /// A numeric property (`{"k": 5}` or keyframes of `[5]`, at least one number); nil when absent.
     func vector(_ key: String) throws -> LottieAnimated<[Double]>? {
         guard let n = try optional(key) else { return nil }
         guard n.isObject else { throw n.error("expected an animatable property (an object with \"k\")") }
-        return try LottieAnimated.parse(n) { try $0.numbers() }
+        return try LottieAnimated.parse(n) { v in
+            let numbers = try v.numbers()
+            guard !numbers.isEmpty else { throw v.error("expected at least one number") }
+            return numbers
+        }
     }
 }

@@ -165,3 +165,23 @@ final class LottieParseTests: XCTestCase {
         }
     }
 }
+
+extension LottieParseTests {
+    /// Numbers at the edges where codes, counts and sizes are read: refused with the path, or
+    /// clamped, never a trap.
+    func testHugeNumbersAreRefusedOrClamped() {
+        XCTAssertEqual(error(document(#"[{"ty":1e300,"ip":0,"op":60}]"#)), "no error")   // an unknown layer type, reported
+        XCTAssertEqual(error(document(#"[{"ty":4,"ip":0,"op":60,"sr":1e-300,"shapes":[]}]"#)),
+                       "layers[0].sr: a time stretch of 1e-300 (expected 0.001…1000, or negative)")
+        XCTAssertEqual(error(document(##"[{"ty":1,"ip":0,"op":60,"sc":"#ff0000","sw":1e300,"sh":10}]"##)),
+                       "layers[0].sw: 1e+300 is not a size in 0…1000000")
+        XCTAssertEqual(error(document(#"[{"ty":4,"ip":0,"op":60,"ks":{"o":{"k":[]}},"shapes":[]}]"#)),
+                       "layers[0].ks.o.k: expected at least one number")
+        let star = #"[{"ty":4,"ip":0,"op":60,"shapes":[{"ty":"sr","sy":1,"p":{"k":[0,0]},"pt":{"k":1e300},"or":{"k":10},"ir":{"k":5}},{"ty":"fl","c":{"k":[1,0,0]},"lc":1e300}]}]"#
+        XCTAssertEqual(error(document(star)), "no error")
+        let loop = #"[{"ty":4,"ip":0,"op":60,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0]},{"t":1e-200,"s":[1,1]}],"x":"loopOut('cycle')"}},"shapes":[]}]"#
+        XCTAssertEqual(error(document(loop)), "no error")
+        let span = #"[{"ty":4,"ip":0,"op":60,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0,0],"y":[0,0]},"i":{"x":[1,0.5],"y":[1,0.5]}},{"t":1e300,"s":[1,1]}]}},"shapes":[]}]"#
+        XCTAssertTrue(error(document(span)).contains("pre-sampled values in all, over the limit"), error(document(span)))
+    }
+}
