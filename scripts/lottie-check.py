@@ -68,12 +68,23 @@ def rlottie_frames(path, w, h, frames):
     return out
 
 def main():
-    strata, files = sys.argv[1], sys.argv[2:]
+    # Each file is checked in a child process: ThorVG or rlottie crashing on a file (it
+    # happens) is reported for that file and the run goes on.
+    if sys.argv[1] != "--one":
+        strata, files = sys.argv[1], sys.argv[2:]
+        print(f"{'file':<28} {'frames':>6} {'Strata~ThorVG':>14} {'Strata~rlottie':>15} {'ThorVG~rlottie':>15}  worst (Strata~ThorVG)", flush=True)
+        for path in files:
+            r = subprocess.run([sys.executable, __file__, "--one", strata, path], capture_output=True, text=True)
+            if r.returncode < 0:
+                print(f"{os.path.basename(path)[:28]:<28} a reference renderer crashed (signal {-r.returncode})", flush=True)
+            else:
+                print(r.stdout.rstrip("\n") or f"{os.path.basename(path)[:28]:<28} failed: {r.stderr.strip()[-100:]}", flush=True)
+        return
+    strata, files = sys.argv[2], sys.argv[3:]
     # Large files are compared at most LOTTIE_CHECK_SIZE pixels on their longer side, at
     # LOTTIE_CHECK_SAMPLES frames spread evenly (0: every frame).
     size = int(os.environ.get("LOTTIE_CHECK_SIZE", "256"))
     samples = int(os.environ.get("LOTTIE_CHECK_SAMPLES", "0"))
-    print(f"{'file':<28} {'frames':>6} {'Strata~ThorVG':>14} {'Strata~rlottie':>15} {'ThorVG~rlottie':>15}  worst (Strata~ThorVG)")
     for path in files:
         name = os.path.basename(path)[:28]
         try:
