@@ -140,7 +140,8 @@ struct LayerParser {
         guard s.isObject else { throw s.error("expected a shape object") }
         if try s.bool("hd") { return .ignored }
         let ty = try s.required("ty").string()
-        let reversed = try s.number("d", default: 1) == 3
+        // Direction 3 draws a path the other way ("d" is a stroke's dash list instead).
+        let reversed = try ["rc", "el", "sh", "sr"].contains(ty) && s.number("d", default: 1) == 3
         func req(_ key: String) throws -> LottieAnimated<[Double]> {
             guard let p = try prop(s, key) else { throw LottieError(path: s.path + "." + key, "missing") }
             return p

@@ -82,3 +82,26 @@ final class LottieCompileTests: XCTestCase {
         XCTAssertEqual(points[20], CGPoint(x: 60, y: 0))
     }
 }
+
+extension LottieCompileTests {
+    /// A stroke's "d" is its dash list (not a path direction): 10 on, 10 off from x = 0.
+    func testDashedStroke() throws {
+        let json = #"""
+        {"fr":10,"ip":0,"op":20,"w":100,"h":100,"layers":[{"ty":4,"nm":"d","ip":0,"op":20,"shapes":[{"ty":"gr","it":[
+         {"ty":"sh","ks":{"k":{"c":false,"v":[[0,50],[100,50]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}},
+         {"ty":"st","c":{"k":[0,0,0,1]},"o":{"k":100},"w":{"k":4},"lc":1,"lj":1,
+          "d":[{"n":"d","v":{"k":10}},{"n":"g","v":{"k":10}},{"n":"o","v":{"k":0}}]},
+         {"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}]}]}
+        """#
+        let layer = try LottieLayer(data: Data(json.utf8))
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        layer.anchorPoint = .zero; layer.position = .zero
+        root.addSublayer(layer)
+        let f = try Scene(rootLayer: root, size: CGSize(width: 100, height: 100), frameRate: 10, duration: 2).renderFrame(at: 0)
+        XCTAssertEqual(f.at(5, 50), [0, 0, 0, 255])
+        XCTAssertEqual(f.at(15, 50), [0, 0, 0, 0])
+        XCTAssertEqual(f.at(25, 50), [0, 0, 0, 255])
+        XCTAssertEqual(f.at(95, 50), [0, 0, 0, 0])
+    }
+}
