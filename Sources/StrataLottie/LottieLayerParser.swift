@@ -222,6 +222,10 @@ struct LayerParser {
             let tr = try s.optional("tr")
             return .repeater(LottieRepeater(copies: copies, offset: try prop(s, "o"), transform: try transform(tr, layer: false),
                                             startOpacity: try tr.flatMap { try prop($0, "so") }, endOpacity: try tr.flatMap { try prop($0, "eo") }))
+        case "mm" where try s.number("mm", default: 1) == 1:
+            // Merge mode "merge": the paths above drawn as one compound path, which is what a
+            // style over several paths draws anyway.
+            return .ignored
         default:
             let names = ["mm": "merge paths", "rd": "rounded corners", "op": "offset path",
                          "pb": "pucker/bloat", "zz": "zig-zag", "tw": "twist"]

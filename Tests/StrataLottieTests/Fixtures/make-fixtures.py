@@ -108,7 +108,7 @@ files["gradient-trim"] = doc([
 # Features Strata reports and does not render.
 files["unsupported"] = doc([
     {"ty": 5, "ind": 1, "nm": "title", "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(), "t": {}},
-    shape_layer(2, [group(rect((50, 50), (20, 20)), fill(RED), {"ty": "mm", "mm": 1})], ef=[{"ty": 5}], bm=3),
+    shape_layer(2, [group(rect((50, 50), (20, 20)), fill(RED), {"ty": "mm", "mm": 3})], ef=[{"ty": 5}], bm=3),
     shape_layer(3, [group(rect((50, 50), (20, 20)), fill(RED))], tt=3),
     shape_layer(4, [group(rect((50, 50), (20, 20)), fill(RED))],
                 k=ks(r={"a": 0, "k": 0, "x": "thisComp.layer(1).transform.rotation"})),
