@@ -238,16 +238,19 @@ final class LottieCompiler {
             chain(l)
         }
         if let s = t.scale, s.isAnimated || s.initial.prefix(2) != [100, 100] || scripted("s") {
-            let l = node()
+            // x and y on nodes of their own: a virtual key sets its field of the decomposed
+            // transform, so neither then depends on how the other decomposes (a mirror, a 0).
+            let x = node(), y = node()
             if s.isAnimated, !scripted("s"), s.keyframes.contains(where: { $0.easing.map { !$0.isUniform } ?? false }) {
-                // Per-dimension easing: x and y as two animations, each with its own curve.
-                try animate(l, "transform.scale.x", s.map { [$0[0]] }, time, path: path + ".s") { CGFloat($0[0] / 100) }
-                try animate(l, "transform.scale.y", s.map { [$0.count > 1 ? $0[1] : $0[0]] }, dimension: 1, time, path: path + ".s") { CGFloat($0[0] / 100) }
+                // Per-dimension easing: each animation with its own dimension's curve.
+                try animate(x, "transform.scale.x", s.map { [$0[0]] }, time, path: path + ".s") { CGFloat($0[0] / 100) }
+                try animate(y, "transform.scale.y", s.map { [$0.count > 1 ? $0[1] : $0[0]] }, dimension: 1, time, path: path + ".s") { CGFloat($0[0] / 100) }
             } else {
-                try animate(l, "transform.scale.x", s, time, path: path + ".s") { CGFloat($0[0] / 100) }
-                try animate(l, "transform.scale.y", s, time, path: path + ".s") { CGFloat(($0.count > 1 ? $0[1] : $0[0]) / 100) }
+                try animate(x, "transform.scale.x", s, time, path: path + ".s") { CGFloat($0[0] / 100) }
+                try animate(y, "transform.scale.y", s, time, path: path + ".s") { CGFloat(($0.count > 1 ? $0[1] : $0[0]) / 100) }
             }
-            chain(l)
+            chain(x)
+            chain(y)
         }
         if let a = t.anchor, a.isAnimated || a.initial.prefix(2).contains(where: { $0 != 0 }) || scripted("a") {
             let l = node()

@@ -48,16 +48,18 @@ final class LottieCompileTests: XCTestCase {
     }
 
     /// Per-dimension easing (x and y eased differently) is not one timing function: x and y
-    /// of the scale become two animations, each with its own curve.
+    /// of the scale become two animations, each with its own curve (on nodes of their own).
     func testPerDimensionEasingSplitsTheScale() throws {
         let json = #"""
         {"fr":10,"ip":0,"op":20,"w":100,"h":100,"layers":[{"ty":4,"nm":"s","ip":0,"op":20,"shapes":[],
          "ks":{"s":{"a":1,"k":[{"t":0,"s":[100,100],"o":{"x":[0.1,0.7],"y":[0,0]},"i":{"x":[0.2,0.8],"y":[1,1]}},{"t":10,"s":[200,50]}]}}}]}
         """#
         let layer = try LottieLayer(data: Data(json.utf8))
-        let node = try XCTUnwrap(wrapper(layer, "s")?.sublayers?.first?.sublayers?.first)
-        let x = try XCTUnwrap(node.animation(forKey: "transform.scale.x") as? CAKeyframeAnimation)
-        let y = try XCTUnwrap(node.animation(forKey: "transform.scale.y") as? CAKeyframeAnimation)
+        // Position node → scale x node → scale y node.
+        let xNode = try XCTUnwrap(wrapper(layer, "s")?.sublayers?.first?.sublayers?.first)
+        let yNode = try XCTUnwrap(xNode.sublayers?.first)
+        let x = try XCTUnwrap(xNode.animation(forKey: "transform.scale.x") as? CAKeyframeAnimation)
+        let y = try XCTUnwrap(yNode.animation(forKey: "transform.scale.y") as? CAKeyframeAnimation)
         XCTAssertEqual(controlPoints(x.timingFunctions![0]), [0.1, 0, 0.2, 1])
         XCTAssertEqual(controlPoints(y.timingFunctions![0]), [0.7, 0, 0.8, 1])
         XCTAssertEqual((x.values as? [CGFloat]) ?? [], [1, 2])
@@ -103,5 +105,31 @@ extension LottieCompileTests {
         XCTAssertEqual(f.at(15, 50), [0, 0, 0, 0])
         XCTAssertEqual(f.at(25, 50), [0, 0, 0, 255])
         XCTAssertEqual(f.at(95, 50), [0, 0, 0, 0])
+    }
+}
+
+extension LottieCompileTests {
+    /// A scale through 0 in x keeps its y (x and y are on separate nodes): 0 % × 100 % at frame
+    /// 0 → 100 % × 50 % at 10; at frame 5 a 40 × 40 square is 20 wide and 30 tall.
+    func testScaleThroughZero() throws {
+        let json = #"""
+        {"fr":10,"ip":0,"op":20,"w":100,"h":100,"layers":[{"ty":4,"nm":"z","ip":0,"op":20,
+         "ks":{"p":{"k":[50,50]},"s":{"a":1,"k":[{"t":0,"s":[0,100],"o":{"x":[0,0],"y":[0,0]},"i":{"x":[1,1],"y":[1,1]}},{"t":10,"s":[100,50]}]}},
+         "shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"k":[0,0]},"s":{"k":[40,40]},"r":{"k":0}},{"ty":"fl","c":{"k":[0,0,0,1]},"o":{"k":100}},
+          {"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}]}]}
+        """#
+        let layer = try LottieLayer(data: Data(json.utf8))
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        layer.anchorPoint = .zero; layer.position = .zero
+        root.addSublayer(layer)
+        let scene = Scene(rootLayer: root, size: CGSize(width: 100, height: 100), frameRate: 10, duration: 2)
+        let f = try scene.renderFrame(at: 0.5)
+        XCTAssertEqual(f.at(41, 50), [0, 0, 0, 255])
+        XCTAssertEqual(f.at(39, 50), [0, 0, 0, 0])
+        XCTAssertEqual(f.at(50, 36), [0, 0, 0, 255])
+        XCTAssertEqual(f.at(50, 33), [0, 0, 0, 0])
+        let g = try scene.renderFrame(at: 0)
+        XCTAssertEqual(g.at(50, 50), [0, 0, 0, 0])
     }
 }
