@@ -78,7 +78,10 @@ struct LayerParser {
                                height: try size(l, "h", default: 0), timeRemap: tm)
         case 1:
             let hex = try l.required("sc").string()
-            guard let color = CGColor(hex: hex) else { throw LottieError(path: l.path + ".sc", "expected a colour like \"#ff8000\"") }
+            // An empty colour (some exporters write one) is drawn transparent.
+            guard let color = hex.isEmpty ? CGColor(red: 0, green: 0, blue: 0, alpha: 0) : CGColor(hex: hex) else {
+                throw LottieError(path: l.path + ".sc", "expected a colour like \"#ff8000\"")
+            }
             content = .solid(color: color, width: try size(l, "sw", default: nil), height: try size(l, "sh", default: nil))
         case 2: content = .image(assetID: try l.required("refId").string())
         case 3: content = .null

@@ -175,6 +175,10 @@ extension LottieParseTests {
                        "layers[0].sr: a time stretch of 1e-300 (expected 0.001…1000, or negative)")
         XCTAssertEqual(error(document(##"[{"ty":1,"ip":0,"op":60,"sc":"#ff0000","sw":1e300,"sh":10}]"##)),
                        "layers[0].sw: 1e+300 is not a size in 0…1000000")
+        // An empty solid colour (rlottie draws it transparent, as Strata does).
+        XCTAssertEqual(error(document(#"[{"ty":1,"ip":0,"op":60,"sc":"","sw":10,"sh":10}]"#)), "no error")
+        XCTAssertEqual(error(document(##"[{"ty":1,"ip":0,"op":60,"sc":"#12","sw":10,"sh":10}]"##)),
+                       "layers[0].sc: expected a colour like \"#ff8000\"")
         XCTAssertEqual(error(document(#"[{"ty":4,"ip":0,"op":60,"ks":{"o":{"k":[]}},"shapes":[]}]"#)),
                        "layers[0].ks.o.k: expected at least one number")
         let star = #"[{"ty":4,"ip":0,"op":60,"shapes":[{"ty":"sr","sy":1,"p":{"k":[0,0]},"pt":{"k":1e300},"or":{"k":10},"ir":{"k":5}},{"ty":"fl","c":{"k":[1,0,0]},"lc":1e300}]}]"#
