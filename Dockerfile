@@ -7,7 +7,7 @@
 FROM swift:6.3-bookworm AS build
 RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libswresample-dev libgif-dev \
-      libcairo2-dev libpango1.0-dev libvterm-dev pkg-config python3 \
+      libcairo2-dev libpango1.0-dev libvterm-dev zlib1g-dev pkg-config python3 \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Dependencies first, so that a source change does not fetch them again.

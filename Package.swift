@@ -9,7 +9,7 @@ let package = Package(
     products: [
         // `Strata` is the library and its command line: a package that depends on it imports
         // `Strata` for the API, `StrataCLI` for `StrataScript` (which re-exports Strata).
-        .library(name: "Strata", targets: ["Strata", "StrataCLI", "StrataTerminal", "StrataStudio"]),
+        .library(name: "Strata", targets: ["Strata", "StrataCLI", "StrataTerminal", "StrataStudio", "StrataLottie"]),
         .executable(name: "strata", targets: ["strata"]),
     ],
     dependencies: [
@@ -24,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CVTerm", pkgConfig: "vterm", providers: [.apt(["libvterm-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Marks Mutex sections for ThreadSanitizer (no-ops otherwise).
         .target(name: "CLockAnnotations"),
@@ -48,8 +49,11 @@ let package = Package(
         // Strata Studio (`strata preview`): a page on a small HTTP server over POSIX sockets (no
         // package dependency), hot reload, timeline, parameters and a render queue.
         .target(name: "StrataStudio", dependencies: ["Strata"]),
+        // Lottie animations (JSON, .tgs, .lottie) compiled to ordinary Core Animation layers.
+        .target(name: "StrataLottie", dependencies: ["Strata", "CZlib"]),
         // Every command and option, defined once: `strata` and every `StrataScript` use them.
-        .target(name: "StrataCLI", dependencies: ["Strata", "StrataTerminal", "StrataStudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(name: "StrataCLI", dependencies: ["Strata", "StrataTerminal", "StrataStudio", "StrataLottie",
+                                                  .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // A thin `main` over StrataCLI.
         .executableTarget(name: "strata", dependencies: ["StrataCLI"]),
 
@@ -75,6 +79,8 @@ let package = Package(
         .testTarget(name: "StrataTerminalTests", dependencies: ["StrataTerminal", "StrataCLI", "StrataTestSupport"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "StrataStudioTests", dependencies: ["StrataStudio", "StrataCLI", "Strata"]),
+        .testTarget(name: "StrataLottieTests", dependencies: ["StrataLottie", "StrataCLI", "StrataTestSupport"],
+                    exclude: ["__Snapshots__", "Fixtures"]),
         .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataCore", "StrataTestSupport"]),
         .testTarget(name: "StrataUIKitTests", dependencies: ["Strata", "StrataUIKit", "StrataCore", "StrataTestSupport"]),
         .testTarget(name: "ExampleTests", dependencies: ["Strata", "StrataCLI", "StrataTestSupport", "example-title-card", "example-lower-third",

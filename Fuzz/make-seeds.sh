@@ -131,3 +131,8 @@ printf '1\r\n00:00:00,000 --> 00:00:01,250\r\nCRLF line\r\n\r\n2\r\n00:00:01,250
 
 find $C -type f -size +32k -print | sed 's/^/warning: large seed: /' >&2 || true
 echo "seeds: $(find $C -type f | wc -l) files, $(du -sh $C | cut -f1)"
+
+# Lottie: the test fixtures (small JSON files of each supported feature) and one .tgs.
+mkdir -p $C/lottie
+cp ../Tests/StrataLottieTests/Fixtures/*.json $C/lottie/
+gzip -9 -n -c ../Tests/StrataLottieTests/Fixtures/repeater.json > $C/lottie/repeater.tgs

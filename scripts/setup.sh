@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PACKAGES=(libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libswresample-dev libgif-dev
-          libcairo2-dev libpango1.0-dev libvterm-dev fonts-dejavu-core fonts-wqy-microhei ffmpeg pkg-config webp)
+          libcairo2-dev libpango1.0-dev libvterm-dev zlib1g-dev fonts-dejavu-core fonts-wqy-microhei ffmpeg pkg-config webp)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -302,6 +302,7 @@ private func placedGlyphs(_ input: GlyphInput) -> Fields<PlacedGlyphs> {
 private var displayList: Fields<DisplayList> {
 Fields<DisplayList>(type: "DisplayList", fields: [
     "items": field(\.items, array(Samples.item(.fill(Samples.rounded, SIMD4(0, 0, 1, 1)))) { drawItem($0, $1) }),
+    "maskMode": field(\.maskMode, leaf { [$0 == .alpha ? .luminance : .alpha] }),
 ])
 }
 

@@ -74,7 +74,7 @@ final class DocumentationTests: XCTestCase {
             throw XCTSkip("skipped: the Strata module is not beside the tests (\(build.path))")
         }
         var flags = ["-I", modules.path]
-        var maps = ["CFFmpeg", "CGif", "CCairo", "CVTerm"].map { root.appendingPathComponent("Sources/\($0)/module.modulemap").path }
+        var maps = ["CFFmpeg", "CGif", "CCairo", "CVTerm", "CZlib"].map { root.appendingPathComponent("Sources/\($0)/module.modulemap").path }
         maps += ["CLockAnnotations", "CStrataKernels", "CPseudoTerminal"].map { build.appendingPathComponent("\($0).build/module.modulemap").path }
         let yams = root.appendingPathComponent(".build/checkouts/Yams/Sources/CYaml/include/module.modulemap").path
         if fm.fileExists(atPath: yams) { maps.append(yams) }

@@ -21,6 +21,8 @@ enum FuzzTarget: String, CaseIterable {
     case rows
     /// SubRip / WebVTT caption files.
     case captions
+    /// A Lottie animation (JSON, .tgs, .lottie) compiled to layers and drawn.
+    case lottie
 }
 
 nonisolated(unsafe) private var selected: FuzzTarget?
@@ -45,6 +47,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .expression: FuzzExpression.run(bytes)
     case .rows: FuzzRows.run(bytes)
     case .captions: FuzzCaptions.run(bytes)
+    case .lottie: FuzzLottie.run(bytes)
     }
     return 0
 }

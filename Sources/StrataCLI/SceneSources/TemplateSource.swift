@@ -8,7 +8,7 @@ import Foundation
 import Strata
 
 struct TemplateSource: SceneSource {
-    @Argument(help: ArgumentHelp("A template: a .yaml/.json file, its folder, or a name from `strata templates`; or a terminal session: an asciinema recording (.cast) or a VHS tape (.tape).",
+    @Argument(help: ArgumentHelp("A template: a .yaml/.json file, its folder, or a name from `strata templates`; a terminal session: an asciinema recording (.cast) or a VHS tape (.tape); or a Lottie animation (.json, .tgs, .lottie).",
                                  discussion: "Without one, the built-in demo is rendered. A tape runs its commands for real, as you, in a shell in a pseudo-terminal: read a tape before you render it."))
     var template: String?
     @OptionGroup var parameters: ParameterOptions
@@ -17,8 +17,9 @@ struct TemplateSource: SceneSource {
     @OptionGroup var format: SceneFormatOptions
     @OptionGroup var limitOptions: LimitOptions
     @OptionGroup(title: "Terminal sessions (.cast, .tape)") var terminal: TerminalOptions
+    @OptionGroup(title: "Lottie animations (.json, .tgs, .lottie)") var lottie: LottieOptions
 
-    static var what: String { "a template, a terminal session (.cast, .tape) or the built-in demo" }
+    static var what: String { "a template, a terminal session (.cast, .tape), a Lottie animation (.json, .tgs, .lottie) or the built-in demo" }
     static var renderExamples: String {
         """
         Examples:
@@ -26,6 +27,7 @@ struct TemplateSource: SceneSource {
           strata render Templates/quote-card --data quote.json -o quote.gif --scale 0.5 --fps 15
           strata render -o demo.mp4 --frames 0..59     (the built-in demo, first 2 seconds)
           strata render session.cast -o session.gif --speed 2 --idle-time-limit 1
+          strata render anim.json -o anim.webm --segment intro   (a Lottie, transparent; --background '#fff')
           strata render demo.tape                       (to the tape's Output files; .txt: the final screen, .ascii: each step's)
 
         A tape runs its commands as you, with your permissions, in a real shell: render only tapes you trust.
@@ -67,6 +69,8 @@ struct TemplateSource: SceneSource {
 
     /// A terminal session's scene and outputs, or the template's scene.
     func makeRender(cancellation: ExportCancellation) throws -> SourceRender {
+        if let template, LottieInput.handles(template) { return SourceRender(scene: try makeScene()) }
+        if !lottie.isEmpty { throw ValidationError("--segment and --background apply to Lottie animations (.json, .tgs, .lottie)") }
         guard let template, TerminalInput.handles(template) else {
             if !terminal.isEmpty { throw ValidationError("--speed, --idle-time-limit, --from, --to and --theme apply to terminal sessions (.cast, .tape)") }
             return SourceRender(scene: try makeScene())
@@ -79,6 +83,11 @@ struct TemplateSource: SceneSource {
     }
 
     func makeScene() throws -> Scene {
+        if let template, LottieInput.handles(template) {
+            if !parameters.values.isEmpty || data != nil { throw ValidationError("--set and --data apply to templates, not to a Lottie animation") }
+            if !terminal.isEmpty { throw ValidationError("--speed, --idle-time-limit, --from, --to and --theme apply to terminal sessions (.cast, .tape)") }
+            return try LottieInput.makeScene(template, options: lottie, format: format, limits: try limits())
+        }
         if let template, TerminalInput.handles(template) {
             return try makeRender(cancellation: InterruptSignals.shared.cancellation).scene
         }
@@ -111,6 +120,10 @@ struct TemplateSource: SceneSource {
     }
 
     func defaultOutput() throws -> String {
+        if let template, LottieInput.handles(template) {
+            try FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true)
+            return "out/\(URL(fileURLWithPath: template).deletingPathExtension().lastPathComponent).mp4"
+        }
         if let template, TerminalInput.handles(template) {
             try FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true)
             return "out/\(URL(fileURLWithPath: template).deletingPathExtension().lastPathComponent).gif"

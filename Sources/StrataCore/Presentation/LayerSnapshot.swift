@@ -98,6 +98,8 @@ public struct LayerSnapshot: Sendable, Hashable {
     public var transition: TransitionSnapshot? = nil
     /// `shouldRasterize`: the subtree is composited once and reused while unchanged.
     public var shouldRasterize: Bool = false
+    /// How this layer masks when it is another layer's mask (`MatteLayer`; `.alpha` otherwise).
+    public var maskMode: MaskMode = .alpha
     public var rasterizationScale: CGFloat = 1
     public var shadowPath: CGPath? = nil
     /// A gradient drawn over the background (CAGradientLayer).

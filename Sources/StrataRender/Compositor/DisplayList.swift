@@ -272,6 +272,8 @@ public struct ScreenQuad: Sendable {
 /// The ordered draw items of a frame (or of a group).
 public struct DisplayList: Sendable {
     public var items: [DrawItem]
+    /// How the list masks when it is a group's mask (its layer's `MatteLayer.maskMode`).
+    public var maskMode: MaskMode = .alpha
     public init(items: [DrawItem] = []) { self.items = items }
     /// The union of the items' pixel bounds.
     public var bounds: PixelRect { items.reduce(PixelRect.empty) { $0.union($1.bounds) } }

@@ -21,12 +21,14 @@ extension DisplayListBuilder {
             var maskFaces: [Face] = [], maskItems: [DrawItem] = []
             visit(mask, layerTo3D: mask.localToParent, planeToScreen: H, opacity: 1, clips: [], into: &maskFaces, items: &maskItems)
             maskList = DisplayList(items: maskItems)
+            maskList?.maskMode = mask.maskMode
         }
         if group || maskList != nil {
             let sub = DisplayList(items: Array(items[start...]))
             items.removeSubrange(start...)
             var b = sub.bounds
-            if let maskList { b = b.intersection(maskList.bounds) }
+            // An inverted mask shows the group where the mask has nothing.
+            if let maskList, maskList.maskMode == .alpha || maskList.maskMode == .luminance { b = b.intersection(maskList.bounds) }
             guard !b.isEmpty else { return false }
             items.append(DrawItem(op: .group(sub, opacity: groupOpacity, mask: maskList), plane: plane, bounds: b, clips: []))
         }

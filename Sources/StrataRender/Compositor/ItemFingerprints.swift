@@ -127,6 +127,7 @@ struct FingerprintWriter {
     }
     mutating func add(_ list: DisplayList) {
         add(list.items.count)
+        add(UInt64(list.maskMode.rawValue))
         for item in list.items { item.fingerprint(into: &self) }
     }
 }

@@ -5,12 +5,15 @@ import Foundation
 import StrataCore
 
 extension TileRasterizer {
-    /// Group opacity and masks: the group drawn offscreen, blended at the opacity (times the mask's alpha).
+    /// Group opacity and masks: the group drawn offscreen, blended at the opacity times the
+    /// mask's coverage (its alpha, or by its `maskMode` one minus the alpha, its luminance over
+    /// black, or one minus that).
     static func drawGroup(_ list: DisplayList, opacity: Float, mask: DisplayList?, in r: PixelRect,
                           into buf: inout TileBuffer, _ settings: DrawSettings) {
     var sub = TileBuffer(rect: r)
     draw(list, into: &sub, settings)
     var maskBuffer: TileBuffer?
+    let mode = mask?.maskMode ?? .alpha
     if let mask {
         var m = TileBuffer(rect: r)
         draw(mask, into: &m, settings)
@@ -21,12 +24,23 @@ extension TileRasterizer {
             for x in r.x0..<r.x1 {
                 let s = sub[x, y]
                 if s.w > 0 {
-                    let k = maskBuffer.map { $0[x, y].w * opacity } ?? opacity
+                    let k = maskBuffer.map { coverage($0[x, y], mode) * opacity } ?? opacity
                     if k > 0 { var d = px[x, y]; blend(s * k, into: &d); px[x, y] = d }
                 }
             }
         }
     }
+    }
+
+    /// A mask pixel's coverage by mode (premultiplied channels: the luminance is over black).
+    @inline(__always)
+    static func coverage(_ m: SIMD4<Float>, _ mode: MaskMode) -> Float {
+        switch mode {
+        case .alpha: m.w
+        case .alphaInverted: 1 - m.w
+        case .luminance: min(max(0.2126 * m.x + 0.7152 * m.y + 0.0722 * m.z, 0), 1)
+        case .luminanceInverted: 1 - min(max(0.2126 * m.x + 0.7152 * m.y + 0.0722 * m.z, 0), 1)
+        }
     }
 
     /// A cross-fade: both lists drawn offscreen, mixed at `t`, blended.

@@ -1,0 +1,205 @@
+// Layers of a composition: each one a visibility node in the composition's time holding its
+// parents' transforms (each in its parent's own time), then its own timing node, transform,
+// masks and content; track mattes become the matted layer's `mask`.
+import Foundation
+import Strata
+
+extension LottieCompiler {
+    /// The root: the animation's top-level composition in a container whose local seconds ×
+    /// frame rate are Lottie frames.
+    func compileRoot() throws -> CALayer {
+        let root = node()
+        root.bounds = CGRect(x: 0, y: 0, width: animation.width, height: animation.height)
+        let time = LottieTime(remap: nil, range: animation.inPoint...animation.outPoint)
+        for l in try compile(animation.layers, time, depth: 0) { root.addSublayer(l) }
+        return root
+    }
+
+    /// A composition's layers, bottom first (Lottie lists the top layer first).
+    func compile(_ layers: [LottieLayerModel], _ time: LottieTime, depth: Int) throws -> [CALayer] {
+        var out: [CALayer] = []
+        for (i, l) in layers.enumerated().reversed() where !l.isMatteSource && !l.hidden {
+            guard let wrapper = try compileLayer(l, in: layers, time, depth: depth) else { continue }
+            if let mode = l.matteMode {
+                let source: LottieLayerModel? = l.matteParent.flatMap { p in layers.first { $0.index == p } }
+                    ?? (i > 0 && layers[i - 1].isMatteSource ? layers[i - 1] : nil)
+                if let source, (1...4).contains(mode) {
+                    // A matte layer: Strata's MatteLayer masks by alpha, inverted alpha or luminance.
+                    let matte = MatteLayer()
+                    matte.anchorPoint = .zero
+                    matte.bounds = .zero
+                    matte.maskMode = [MaskMode.alpha, .alphaInverted, .luminance, .luminanceInverted][mode - 1]
+                    if let content = try compileLayer(source, in: layers, time, depth: depth) { matte.addSublayer(content) }
+                    wrapper.mask = matte
+                } else if source == nil {
+                    notes.add(l.path + ".tt", "track matte without a matte layer")
+                }
+            }
+            out.append(wrapper)
+        }
+        return out
+    }
+
+    /// The time of a layer's own properties: its composition's frames (as rlottie and ThorVG
+    /// evaluate them; the start time and stretch shift only a precomposition's content), over
+    /// the frames where the layer is visible.
+    private func layerTime(_ l: LottieLayerModel, _ compTime: LottieTime) -> LottieTime {
+        if compTime.remap != nil { return compTime }
+        let a = max(compTime.range.lowerBound, min(l.inPoint, compTime.range.upperBound))
+        let b = max(a, min(compTime.range.upperBound, l.outPoint))
+        return LottieTime(remap: nil, range: a...b)
+    }
+
+    func compileLayer(_ l: LottieLayerModel, in layers: [LottieLayerModel], _ time: LottieTime, depth: Int) throws -> CALayer? {
+        if case .unsupported = l.content { return nil }
+        if case .null = l.content { return nil }
+        let wrapper = node()
+        wrapper.name = l.name
+        try visibility(wrapper, inPoint: l.inPoint, outPoint: l.outPoint, time, path: l.path)
+
+        // Parents, outermost first (their transforms only: opacity is not inherited).
+        var chain: [LottieLayerModel] = []
+        var seen: Set<Int> = []
+        var next = l.parent
+        while let p = next {
+            guard seen.insert(p).inserted, chain.count < layers.count else {
+                throw LottieError(path: l.path + ".parent", "parenting forms a cycle")
+            }
+            guard let parent = layers.first(where: { $0.index == p }) else {
+                notes.add(l.path + ".parent", "parent \(p) does not exist (ignored)")
+                break
+            }
+            chain.insert(parent, at: 0)
+            next = parent.parent
+        }
+        var host = wrapper
+        for p in chain {
+            var t = p.transform
+            t.opacity = nil
+            let (o, i) = try transformNodes(t, layerTime(l, time), path: p.path + ".ks")
+            host.addSublayer(o)
+            host = i
+        }
+        let ltime = layerTime(l, time)
+        let (o, inner) = try transformNodes(l.transform, ltime, path: l.path + ".ks")
+        host.addSublayer(o)
+
+        let content = node()
+        try compileContent(l, into: content, ltime, depth: depth)
+        if let masked = try applyMasks(l, to: content, ltime) { inner.addSublayer(masked) } else { inner.addSublayer(content) }
+        return wrapper
+    }
+
+    private func compileContent(_ l: LottieLayerModel, into content: CALayer, _ time: LottieTime, depth: Int) throws {
+        switch l.content {
+        case .solid(let color, let w, let h):
+            let s = CALayer()
+            s.anchorPoint = .zero
+            s.bounds = CGRect(x: 0, y: 0, width: w, height: h)
+            s.backgroundColor = color
+            content.addSublayer(s)
+        case .image(let id):
+            guard let asset = animation.images[id], let data = asset.data else { return }
+            let image: CGImage
+            do { image = try CGImage.decode(data) } catch {
+                throw LottieError(path: asset.path + ".p", "the image cannot be decoded (\(error))")
+            }
+            let s = CALayer()
+            s.anchorPoint = .zero
+            s.bounds = CGRect(x: 0, y: 0, width: asset.width > 0 ? asset.width : Double(image.width),
+                              height: asset.height > 0 ? asset.height : Double(image.height))
+            s.contents = image
+            content.addSublayer(s)
+        case .precomp(let id, let w, let h, let tm):
+            guard let layers = animation.precomps[id] else { return }
+            let clip = node()
+            clip.bounds = CGRect(x: 0, y: 0, width: w, height: h)
+            clip.masksToBounds = w > 0 && h > 0
+            // The content's frame: (F − start) / stretch, or the remap (seconds) × rate / stretch.
+            let inner: LottieTime
+            let st = l.startTime, sr = l.stretch, rate = fr
+            if let tm {
+                let outer = time.remap
+                inner = LottieTime(remap: { g in tm.value(at: outer?(g) ?? g)[0] * rate / sr }, range: time.range)
+            } else if let outer = time.remap {
+                inner = LottieTime(remap: { g in (outer(g) - st) / sr }, range: time.range)
+            } else {
+                clip.beginTime = st / fr
+                clip.speed = Float(1 / sr)
+                let a = (time.range.lowerBound - st) / sr, b = (time.range.upperBound - st) / sr
+                inner = LottieTime(remap: nil, range: min(a, b)...max(a, b))
+            }
+            for s in try compile(layers, inner, depth: depth + 1) { clip.addSublayer(s) }
+            content.addSublayer(clip)
+        case .shapes(let items):
+            try compileShapes(items, into: content, time, path: l.path + ".shapes")
+        case .null, .unsupported:
+            break
+        }
+    }
+
+    // MARK: Masks
+
+    /// The content wrapped in mask stages: adds unite, subtract and intersect multiply in.
+    private func applyMasks(_ l: LottieLayerModel, to content: CALayer, _ time: LottieTime) throws -> CALayer? {
+        let masks = l.masks.filter { [.add, .subtract, .intersect].contains($0.mode) }
+        guard !masks.isEmpty else { return nil }
+        var stages: [CALayer] = []
+        var union: CALayer?
+        for (i, m) in masks.enumerated() {
+            let opacity = m.opacity ?? .fixed([100])
+            switch m.mode {
+            case .add:
+                if union == nil {
+                    if !stages.isEmpty { notes.add(m.path + ".mode", "an add mask after a subtract or intersect mask (drawn as a union with the masks before it)") }
+                    let u = node()
+                    stages.append(u)
+                    union = u
+                }
+                union?.addSublayer(try maskShape(m.shape, inverted: m.inverted, opacity: opacity, time, path: m.path))
+            case .subtract:
+                let stage = node()
+                // 1 − opacity × shape: the outside at full alpha, the inside at 1 − opacity.
+                stage.addSublayer(try maskShape(m.shape, inverted: !m.inverted, opacity: .fixed([100]), time, path: m.path))
+                let inside = try maskShape(m.shape, inverted: m.inverted, opacity: opacity.map { [100 - $0[0]] }, time, path: m.path)
+                stage.addSublayer(inside)
+                stages.append(stage)
+                if i == 0 { union = nil }
+                union = nil
+            case .intersect:
+                let stage = node()
+                stage.addSublayer(try maskShape(m.shape, inverted: m.inverted, opacity: opacity, time, path: m.path))
+                stages.append(stage)
+                union = nil
+            default: break
+            }
+        }
+        var current = content
+        for stage in stages {
+            let holder = node()
+            current.mask = stage
+            holder.addSublayer(current)
+            current = holder
+        }
+        return current
+    }
+
+    private func maskShape(_ shape: LottieAnimated<LottieBezier>, inverted: Bool, opacity: LottieAnimated<[Double]>,
+                           _ time: LottieTime, path: String) throws -> CAShapeLayer {
+        let s = CAShapeLayer()
+        s.anchorPoint = .zero
+        s.bounds = .zero
+        s.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        let big = CGRect(x: -1e5, y: -1e5, width: 2e5, height: 2e5)
+        let make: (LottieBezier) -> CGPath = { b in
+            let p = CGMutablePath()
+            if inverted { p.addRect(big) }
+            b.add(to: p)
+            return p
+        }
+        if inverted { s.fillRule = .evenOdd }
+        try animate(s, "path", shape, time, path: path + ".pt", make)
+        try animate(s, "opacity", opacity, time, path: path + ".o") { Float(min(max($0[0] / 100, 0), 1)) }
+        return s
+    }
+}

@@ -1,0 +1,315 @@
+// Compiles a parsed Lottie into ordinary Core Animation layers and keyframe animations, as
+// lottie-ios's Core Animation engine does: every layer's time is a CALayer's time (`beginTime`
+// = start time, `speed` = 1 / time stretch), keyframes become CAKeyframeAnimations (easing →
+// timing functions, hold → a jump, per-dimension easing and motion-path curves → values
+// pre-sampled per frame), visibility (in/out points) a discrete `hidden` animation. Inside a
+// time-remapped precomposition every value is sampled per frame through the remap.
+import Foundation
+import Strata
+
+/// Where a compiled layer's animations live in time: how a Core Animation layer's local frame
+/// (seconds × frame rate) maps to the Lottie frame its properties are evaluated at.
+struct LottieTime {
+    /// CA-local frame → Lottie frame; nil: they are the same.
+    var remap: ((Double) -> Double)?
+    /// CA-local frames worth sampling (where the layer can be seen).
+    var range: ClosedRange<Double>
+}
+
+final class LottieCompiler {
+    let animation: LottieAnimation
+    let fr: Double
+    var notes = LottieNotes()
+    private var samples = 0
+    /// Samples a frame where Core Animation's curves cannot follow the spec's.
+    let samplesPerFrame = 2.0
+    static let jump = 1e-4   // frames: a hold's jump happens this long before the next keyframe
+
+    init(_ animation: LottieAnimation) {
+        self.animation = animation
+        fr = animation.frameRate
+    }
+
+    // MARK: Animations
+
+    /// A zero-size layer anchored at its origin: a node of the transform tree.
+    func node() -> CALayer {
+        let l = CALayer()
+        l.anchorPoint = .zero
+        l.bounds = .zero
+        return l
+    }
+
+    private func begin(_ frame: Double) -> CFTimeInterval {
+        let t = frame / fr
+        return t == 0 ? 1e-100 : t   // 0 would mean "now" to add(_:forKey:)
+    }
+
+    func countSamples(_ n: Int, _ path: String) throws {
+        samples += n
+        guard samples <= animation.limits.samples else {
+            throw LottieError(path: path, "more than \(animation.limits.samples) pre-sampled values in all, over the limit")
+        }
+    }
+
+    /// Adds a keyframe animation through (frame, value, timing function into it) points,
+    /// repeated as a loop expression asks: loopOut repeats it for ever after its end (pingpong:
+    /// autoreversing; offset: cumulative), loopIn(cycle) starts it whole cycles early so that it
+    /// has cycled from the start of `earliest` when the first keyframe comes.
+    private func addKeyframes(_ layer: CALayer, _ key: String, _ points: [(Double, Any, CAMediaTimingFunction?)],
+                              loop: LottieLoop? = nil, earliest: Double = 0) {
+        guard let first = points.first, let last = points.last else { return }
+        layer.setValue(first.1, forKeyPath: key)
+        guard points.count > 1, last.0 > first.0 else { return }
+        let a = CAKeyframeAnimation(keyPath: key)
+        a.values = points.map(\.1)
+        let span = last.0 - first.0
+        a.keyTimes = points.map { NSNumber(value: min(max(($0.0 - first.0) / span, 0), 1)) }
+        a.timingFunctions = points.dropFirst().map { $0.2 ?? CAMediaTimingFunction(name: .linear) }
+        a.beginTime = begin(first.0)
+        a.duration = span / fr
+        a.fillMode = .both
+        a.isRemovedOnCompletion = false
+        if let loop {
+            if loop.after {
+                a.repeatCount = .infinity
+                a.autoreverses = loop.kind == .pingpong
+                a.isCumulative = loop.kind == .offset
+            } else if earliest < first.0 {
+                let cycles = ((first.0 - earliest) / span).rounded(.up)
+                a.beginTime = begin(first.0 - cycles * span)
+                a.repeatCount = Float(cycles + 1)
+            }
+        }
+        layer.add(a, forKey: key)
+    }
+
+    /// Values sampled per frame over the time's range (for remapped time and curves CA lacks).
+    func animateSampled(_ layer: CALayer, _ key: String, _ time: LottieTime, path: String, _ value: (Double) -> Any) throws {
+        let lo = time.range.lowerBound, hi = time.range.upperBound
+        let wanted = ((hi - lo) * samplesPerFrame).rounded(.up)
+        try countSamples(wanted.isFinite && wanted < 1e9 ? Int(wanted) + 1 : Int(1e9), path)
+        let steps = max(1, Int(wanted))
+        var points: [(Double, Any, CAMediaTimingFunction?)] = []
+        for i in 0...steps {
+            let g = lo + (hi - lo) * Double(i) / Double(steps)
+            points.append((g, value(time.remap?(g) ?? g), nil))
+        }
+        addKeyframes(layer, key, points)
+    }
+
+    /// Animates `key` of `layer` by a Lottie property: its keyframes as CA keyframes where CA's
+    /// curves say the same thing, pre-sampled segments where they do not.
+    func animate<V>(_ layer: CALayer, _ key: String, _ p: LottieAnimated<V>, _ time: LottieTime, path: String,
+                    _ convert: @escaping (V) -> Any) throws {
+        if let script = animation.scripts[path], let numeric = p as? LottieAnimated<[Double]> {
+            // An expression: its value sampled over the frames where the layer shows.
+            let fr = self.fr
+            try animateSampled(layer, key, time, path: path) { f in
+                let v = script.evaluate(time: f / fr, value: numeric.value(at: f))
+                return (v as? V).map(convert) ?? convert(p.value(at: f))
+            }
+            return
+        }
+        guard p.isAnimated else {
+            layer.setValue(convert(p.initial), forKeyPath: key)
+            return
+        }
+        let k = p.keyframes
+        let loop = animation.loops[path]
+        if time.remap != nil {
+            // Sampled through the remap, loops evaluated by their definition.
+            let first = k[0], last = k[k.count - 1]
+            try animateSampled(layer, key, time, path: path) { f in
+                guard let loop else { return convert(p.value(at: f)) }
+                let (g, cycles) = loop.map(f, first: first.time, last: last.time)
+                let v = p.value(at: g)
+                if loop.kind == .offset, cycles != 0, let vector = v as? [Double], let a = first.value as? [Double],
+                   let b = last.value as? [Double] {
+                    // Each whole cycle adds the change from the first keyframe to the last.
+                    let moved = (0..<vector.count).map { i in
+                        vector[i] + Double(cycles) * ((i < b.count ? b[i] : 0) - (i < a.count ? a[i] : 0))
+                    }
+                    if let m = moved as? V { return convert(m) }
+                }
+                return convert(v)
+            }
+            return
+        }
+        var points: [(Double, Any, CAMediaTimingFunction?)] = [(k[0].time, convert(k[0].value), nil)]
+        for i in 0..<(k.count - 1) {
+            let a = k[i], b = k[i + 1]
+            let span = b.time - a.time
+            if span <= 0 {
+                points.append((b.time, convert(b.value), nil))
+                continue
+            }
+            if a.hold {
+                let jump = min(Self.jump, span / 2)
+                points.append((b.time - jump, convert(a.value), nil))
+                points.append((b.time, convert(b.value), nil))
+                continue
+            }
+            let vectorDims = (a.value as? [Double])?.count ?? 1
+            let uniform = a.easing.map { $0.isUniform || vectorDims == 1 } ?? true
+            if a.hasSpatialCurve || !uniform {
+                let wanted = (span * samplesPerFrame).rounded(.up)
+                try countSamples(wanted > 1e9 ? Int(1e9) : Int(max(wanted, 0)), path)
+                let n = max(2, Int(wanted))
+                for j in 1...n {
+                    let t = a.time + span * Double(j) / Double(n)
+                    points.append((t, convert(j == n ? b.value : p.value(at: t)), nil))
+                }
+                continue
+            }
+            points.append((b.time, convert(b.value), a.easing?.timingFunction(0)))
+        }
+        addKeyframes(layer, key, points, loop: loop, earliest: time.range.lowerBound)
+    }
+
+    /// Visible from `inPoint` until `outPoint` (Lottie frames of the comp the layer is in).
+    func visibility(_ layer: CALayer, inPoint: Double, outPoint: Double, _ time: LottieTime, path: String) throws {
+        layer.isHidden = true
+        if let remap = time.remap {
+            let lo = time.range.lowerBound, hi = time.range.upperBound
+            let wanted = (hi - lo).rounded(.up)
+            try countSamples(wanted.isFinite && wanted < 1e9 ? Int(wanted) + 1 : Int(1e9), path)
+            let steps = max(1, Int(wanted))
+            var times: [Double] = [], values: [Bool] = []
+            for i in 0...steps {
+                let g = lo + Double(i)
+                let f = remap(min(g, hi))
+                let hidden = !(f >= inPoint && f < outPoint)
+                if values.last != hidden { times.append(g); values.append(hidden) }
+            }
+            guard values.contains(false) else { return }
+            let start = times[0] - 1
+            addDiscrete(layer, [start] + times + [max(hi, times[times.count - 1]) + 1], [true] + values)
+            return
+        }
+        let j = Self.jump
+        addDiscrete(layer, [inPoint - j - 1, inPoint - j, outPoint - j, outPoint - j + 1], [true, false, true])
+    }
+
+    private func addDiscrete(_ layer: CALayer, _ times: [Double], _ values: [Bool]) {
+        let first = times[0], span = times[times.count - 1] - first
+        let a = CAKeyframeAnimation(keyPath: "hidden")
+        a.calculationMode = .discrete
+        a.values = values
+        a.keyTimes = times.map { NSNumber(value: ($0 - first) / span) }
+        a.beginTime = begin(first)
+        a.duration = span / fr
+        a.fillMode = .both
+        a.isRemovedOnCompletion = false
+        layer.add(a, forKey: "hidden")
+    }
+
+    // MARK: Transforms
+
+    /// Nested nodes for a transform: position → rotation → skew → scale → −anchor. Returns the
+    /// outermost (which also carries the opacity) and the innermost node.
+    func transformNodes(_ t: LottieTransform, _ time: LottieTime, path: String) throws -> (outer: CALayer, inner: CALayer) {
+        let pos = node()
+        if let p = t.position {
+            try animate(pos, "position", p, time, path: path + ".p") { CGPoint(x: $0[0], y: $0.count > 1 ? $0[1] : 0) }
+        } else if let x = t.positionX, let y = t.positionY {
+            try animate(pos, "position.x", x, time, path: path + ".p.x") { CGFloat($0[0]) }
+            try animate(pos, "position.y", y, time, path: path + ".p.y") { CGFloat($0[0]) }
+        }
+        if let o = t.opacity { try animate(pos, "opacity", o, time, path: path + ".o") { Float(min(max($0[0] / 100, 0), 1)) } }
+        var inner = pos
+        func chain(_ l: CALayer) { inner.addSublayer(l); inner = l }
+        func scripted(_ key: String) -> Bool { animation.scripts[path + "." + key] != nil }
+        if let r = t.rotation, r.isAnimated || r.initial[0] != 0 || scripted("r") {
+            let l = node()
+            try animate(l, "transform.rotation.z", r, time, path: path + ".r") { CGFloat($0[0] * .pi / 180) }
+            chain(l)
+        }
+        if let sk = t.skew, sk.isAnimated || sk.initial[0] != 0 {
+            let l = node()
+            let axis = t.skewAxis ?? .fixed([0])
+            if sk.isAnimated || axis.isAnimated {
+                try animateSampled(l, "transform", time, path: path + ".sk") {
+                    CATransform3DMakeAffineTransform(Self.skewMatrix(sk.value(at: $0)[0], axis.value(at: $0)[0]))
+                }
+            } else {
+                l.transform = CATransform3DMakeAffineTransform(Self.skewMatrix(sk.initial[0], axis.initial[0]))
+            }
+            chain(l)
+        }
+        if let s = t.scale, s.isAnimated || s.initial.prefix(2) != [100, 100] || scripted("s") {
+            // x and y on nodes of their own: a virtual key sets its field of the decomposed
+            // transform, so neither then depends on how the other decomposes (a mirror, a 0).
+            let x = node(), y = node()
+            if s.isAnimated, !scripted("s"), s.keyframes.contains(where: { $0.easing.map { !$0.isUniform } ?? false }) {
+                // Per-dimension easing: each animation with its own dimension's curve.
+                try animate(x, "transform.scale.x", s.map { [$0[0]] }, time, path: path + ".s") { CGFloat($0[0] / 100) }
+                try animate(y, "transform.scale.y", s.map { [$0.count > 1 ? $0[1] : $0[0]] }, dimension: 1, time, path: path + ".s") { CGFloat($0[0] / 100) }
+            } else {
+                try animate(x, "transform.scale.x", s, time, path: path + ".s") { CGFloat($0[0] / 100) }
+                try animate(y, "transform.scale.y", s, time, path: path + ".s") { CGFloat(($0.count > 1 ? $0[1] : $0[0]) / 100) }
+            }
+            chain(x)
+            chain(y)
+        }
+        if let a = t.anchor, a.isAnimated || a.initial.prefix(2).contains(where: { $0 != 0 }) || scripted("a") {
+            let l = node()
+            try animate(l, "position", a, time, path: path + ".a") { CGPoint(x: -$0[0], y: $0.count > 1 ? -$0[1] : 0) }
+            chain(l)
+        }
+        return (pos, inner)
+    }
+
+    /// The matrix of a transform at a frame (for paths in nested groups styled by an outer group).
+    static func matrix(_ t: LottieTransform?, at f: Double) -> CGAffineTransform {
+        guard let t else { return .identity }
+        let a = t.anchor?.value(at: f) ?? [0, 0]
+        var m = CGAffineTransform(translationX: -a[0], y: a.count > 1 ? -a[1] : 0)
+        if let s = t.scale?.value(at: f) { m = m.concatenating(CGAffineTransform(scaleX: s[0] / 100, y: (s.count > 1 ? s[1] : s[0]) / 100)) }
+        if let sk = t.skew?.value(at: f)[0], sk != 0 { m = m.concatenating(skewMatrix(sk, t.skewAxis?.value(at: f)[0] ?? 0)) }
+        if let r = t.rotation?.value(at: f)[0] { m = m.concatenating(CGAffineTransform(rotationAngle: r * .pi / 180)) }
+        let p: [Double]
+        if let pp = t.position { p = pp.value(at: f) } else if let x = t.positionX, let y = t.positionY { p = [x.value(at: f)[0], y.value(at: f)[0]] } else { p = [0, 0] }
+        return m.concatenating(CGAffineTransform(translationX: p[0], y: p.count > 1 ? p[1] : 0))
+    }
+
+    /// Skew by `skew` degrees along the axis at `axis` degrees: rotate to the axis, shear, rotate back.
+    static func skewMatrix(_ skew: Double, _ axis: Double) -> CGAffineTransform {
+        let a = axis * .pi / 180, c = cos(a), s = sin(a)
+        let toAxis = CGAffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
+        let shear = CGAffineTransform(a: 1, b: 0, c: tan(-skew * .pi / 180), d: 1, tx: 0, ty: 0)
+        let back = CGAffineTransform(a: c, b: -s, c: s, d: c, tx: 0, ty: 0)
+        return toAxis.concatenating(shear).concatenating(back)
+    }
+}
+
+extension LottieAnimated where Value == [Double] {
+    /// The same keyframes with values mapped (easing kept).
+    func map(_ f: ([Double]) -> [Double]) -> LottieAnimated<[Double]> {
+        switch self {
+        case .fixed(let v): .fixed(f(v))
+        case .keyframes(let k): .keyframes(k.map { var c = $0; c.value = f(c.value); return c })
+        }
+    }
+}
+
+extension LottieCompiler {
+    /// One dimension of a vector property with that dimension's easing.
+    func animate(_ layer: CALayer, _ key: String, _ p: LottieAnimated<[Double]>, dimension: Int, _ time: LottieTime, path: String,
+                 _ convert: @escaping ([Double]) -> Any) throws {
+        let q: LottieAnimated<[Double]>
+        switch p {
+        case .fixed: q = p
+        case .keyframes(let k):
+            q = .keyframes(k.map { kf in
+                var c = kf
+                if let e = kf.easing {
+                    let (a, b, cc, d) = e.controlPoints(dimension)
+                    c.easing = LottieEasing(outX: [a], outY: [b], inX: [cc], inY: [d])
+                }
+                return c
+            })
+        }
+        try animate(layer, key, q, time, path: path, convert)
+    }
+}

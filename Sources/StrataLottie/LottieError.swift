@@ -1,0 +1,52 @@
+// What goes wrong reading a Lottie, always with where: the JSON path of the value at fault
+// (`layers[3].ks.p.k[2].s`) and what was expected there, or the limit that was passed.
+import Foundation
+import Strata
+
+/// A Lottie that cannot be read: the JSON path of the value at fault and what was wrong with it.
+///
+///     do { _ = try LottieAnimation(data: data) } catch let e as LottieError {
+///         print(e)   // layers[3].ks.p.k[2].s: expected an array of numbers
+///     }
+public struct LottieError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The JSON path of the value at fault (`layers[0].shapes[2].ty`); empty for the whole file.
+    public let path: String
+    /// What was wrong, e.g. "expected an array of numbers".
+    public let message: String
+
+    public init(path: String, _ message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+/// The bounds a Lottie must keep so that reading and rendering it cannot exhaust the machine.
+/// The defaults come from `SceneLimits` (`--limit` on the command line) where one applies.
+public struct LottieLimits: Sendable, Equatable {
+    /// Largest file (JSON, or an archive) in bytes, and largest decompressed .tgs/.lottie entry.
+    public var fileBytes = 64 << 20
+    /// Largest width or height of the animation, in points.
+    public var size = 16_384
+    /// Most frames between the animation's in and out points.
+    public var frames = 1_080_000
+    /// Most layers in all compositions, counted as compiled (a precomposition used twice counts twice).
+    public var layers = 250_000
+    /// Deepest nesting of precompositions.
+    public var precompDepth = 32
+    /// Most copies a repeater may make.
+    public var repeaterCopies = 1_000
+    /// Most values the compiler may pre-sample in all (curves Core Animation cannot express).
+    public var samples = 4_000_000
+
+    public init() {}
+
+    /// Limits taken from a scene's limits (pixel size, frames, layers, file and expansion bytes).
+    public init(_ scene: SceneLimits) {
+        size = scene.pixelSize
+        frames = scene.frames
+        layers = scene.layers
+        fileBytes = min(scene.dataFileBytes, scene.expansionBytes)
+    }
+}

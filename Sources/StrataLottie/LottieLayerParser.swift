@@ -1,0 +1,239 @@
+// Reads layers, transforms, masks and shape items from JSON into the model, noting what Strata
+// does not render (effects, expressions, blend modes, luma mattes, merge paths, …) with its path.
+import Foundation
+import Strata
+
+struct LayerParser {
+    var notes: LottieNotes
+    let limits: LottieLimits
+    /// Loop expressions by the JSON path of their property.
+    var loops: [String: LottieLoop] = [:]
+    /// Arithmetic expressions (time, value, Math, wiggle) by the JSON path of their property.
+    var scripts: [String: LottieScript] = [:]
+
+    /// Reads a property's expression: a loop, an arithmetic expression (numeric properties
+    /// only), or a note that it is not run.
+    mutating func expression(_ property: JSONNode, numeric: Bool = true) throws {
+        guard let x = try property.optional("x"), let source = try? x.string() else { return }
+        if let loop = LottieLoop.parse(source), !(loop.after == false && loop.kind != .cycle) {
+            loops[property.path] = loop
+        } else if numeric, let script = LottieScript.parse(source, seed: property.path) {
+            scripts[property.path] = script
+        } else {
+            notes.add(x.path, "expression (the keyframes are used instead)")
+        }
+    }
+
+    mutating func prop(_ node: JSONNode, _ key: String) throws -> LottieAnimated<[Double]>? {
+        guard let p = try node.optional(key) else { return nil }
+        try expression(p)
+        return try node.vector(key)
+    }
+
+    mutating func layers(_ node: JSONNode) throws -> [LottieLayerModel] {
+        try node.elements().map { try layer($0) }
+    }
+
+    mutating func layer(_ l: JSONNode) throws -> LottieLayerModel {
+        guard l.isObject else { throw l.error("expected a layer object") }
+        let ty = try l.required("ty").number()
+        let name = try l.string("nm") ?? ""
+        let inPoint = try l.required("ip").number(), outPoint = try l.required("op").number()
+        let stretch = try l.number("sr", default: 1)
+        guard abs(stretch) >= 0.001 && abs(stretch) <= 1000 else {
+            throw LottieError(path: l.path + ".sr", "a time stretch of \(stretch) (expected 0.001…1000, or negative)")
+        }
+        if try l.bool("ddd") { notes.add(l.path + ".ddd", "3D layer (drawn flat)") }
+        if let ao = try l.optional("ao"), try ao.bool() { notes.add(ao.path, "auto-orient along the motion path") }
+        if let bm = try l.optional("bm"), try bm.number() != 0 { notes.add(bm.path, "blend mode \(JSONNode.clampedInt(try bm.number()))") }
+        if let ef = try l.optional("ef"), ef.isArray, !(try ef.elements().isEmpty) { notes.add(ef.path, "layer effects") }
+        if let sy = try l.optional("sy"), sy.isArray, !(try sy.elements().isEmpty) { notes.add(sy.path, "layer styles") }
+        let matteMode = try l.int("tt")
+        if let m = matteMode {
+            switch m {
+            case 1...4: break
+            default: notes.add(l.path + ".tt", "track matte mode \(m)")
+            }
+        }
+        var masks: [LottieMask] = []
+        if let list = try l.optional("masksProperties") {
+            for m in try list.elements() {
+                let modeText = try m.string("mode") ?? "a"
+                guard let mode = LottieMask.Mode(rawValue: modeText) else { throw LottieError(path: m.path + ".mode", "unknown mask mode '\(modeText)'") }
+                switch mode {
+                case .lighten, .darken, .difference: notes.add(m.path + ".mode", "mask mode '\(modeText)' (the mask is ignored)")
+                default: break
+                }
+                if let x = try prop(m, "x"), x.isAnimated || (x.initial.first ?? 0) != 0 { notes.add(m.path + ".x", "mask expansion") }
+                let pt = try m.required("pt")
+                masks.append(LottieMask(path: m.path, mode: mode, inverted: try m.bool("inv"),
+                                        shape: try LottieAnimated.parse(pt, LottieBezier.parse), opacity: try prop(m, "o")))
+            }
+        }
+        let content: LottieLayerModel.Content
+        switch JSONNode.clampedInt(ty) {
+        case 0:
+            let tm = try prop(l, "tm")
+            content = .precomp(assetID: try l.required("refId").string(), width: try size(l, "w", default: 0),
+                               height: try size(l, "h", default: 0), timeRemap: tm)
+        case 1:
+            let hex = try l.required("sc").string()
+            // An empty colour (some exporters write one) is drawn transparent.
+            guard let color = hex.isEmpty ? CGColor(red: 0, green: 0, blue: 0, alpha: 0) : CGColor(hex: hex) else {
+                throw LottieError(path: l.path + ".sc", "expected a colour like \"#ff8000\"")
+            }
+            content = .solid(color: color, width: try size(l, "sw", default: nil), height: try size(l, "sh", default: nil))
+        case 2: content = .image(assetID: try l.required("refId").string())
+        case 3: content = .null
+        case 4: content = .shapes(try shapes(try l.required("shapes")))
+        case 5:
+            notes.add(l.path, "text layer '\(name)' (not rendered)")
+            content = .unsupported
+        default:
+            notes.add(l.path + ".ty", "layer type \(JSONNode.clampedInt(ty)) (not rendered)")
+            content = .unsupported
+        }
+        return LottieLayerModel(path: l.path, name: name, index: try l.int("ind"), parent: try l.int("parent"),
+                                inPoint: inPoint, outPoint: outPoint, startTime: try l.number("st", default: 0), stretch: stretch,
+                                hidden: try l.bool("hd"), transform: try transform(try l.optional("ks"), layer: true),
+                                masks: masks, matteMode: matteMode, isMatteSource: try l.bool("td"), matteParent: try l.int("tp"),
+                                content: content)
+    }
+
+    /// A layer's width or height: 0…10⁶ points.
+    func size(_ l: JSONNode, _ key: String, default d: Double?) throws -> Double {
+        guard let n = try l.optional(key) else {
+            if let d { return d }
+            throw LottieError(path: l.path + "." + key, "missing")
+        }
+        let v = try n.number()
+        guard v >= 0 && v <= 1_000_000 else { throw n.error("\(v) is not a size in 0…1000000") }
+        return v
+    }
+
+    mutating func transform(_ node: JSONNode?, layer: Bool) throws -> LottieTransform {
+        var t = LottieTransform()
+        guard let node else { return t }
+        guard node.isObject else { throw node.error("expected a transform object") }
+        t.anchor = try prop(node, "a")
+        if let p = try node.optional("p"), p.isObject, try p.bool("s") {
+            t.positionX = try prop(p, "x")
+            t.positionY = try prop(p, "y")
+            if t.positionX == nil || t.positionY == nil { throw p.error("separated position needs \"x\" and \"y\"") }
+            if let z = try p.optional("z"), let zv = try p.vector("z"), zv.isAnimated || (zv.initial.first ?? 0) != 0 { notes.add(z.path, "z position") }
+        } else {
+            t.position = try prop(node, "p")
+        }
+        t.scale = try prop(node, "s")
+        t.rotation = try prop(node, "r") ?? prop(node, "rz")
+        t.opacity = try prop(node, "o")
+        t.skew = try prop(node, "sk")
+        t.skewAxis = try prop(node, "sa")
+        for key in ["rx", "ry", "or"] where try node.optional(key) != nil {
+            if let v = try node.vector(key), v.isAnimated || v.initial.contains(where: { $0 != 0 }) { notes.add(node.path + "." + key, "3D rotation") }
+        }
+        return t
+    }
+
+    mutating func shapes(_ node: JSONNode) throws -> [LottieShapeItem] {
+        try node.elements().map { try shape($0) }
+    }
+
+    mutating func shape(_ s: JSONNode) throws -> LottieShapeItem {
+        guard s.isObject else { throw s.error("expected a shape object") }
+        if try s.bool("hd") { return .ignored }
+        let ty = try s.required("ty").string()
+        // Direction 3 draws a path the other way ("d" is a stroke's dash list instead).
+        let reversed = try ["rc", "el", "sh", "sr"].contains(ty) && s.number("d", default: 1) == 3
+        func req(_ key: String) throws -> LottieAnimated<[Double]> {
+            guard let p = try prop(s, key) else { throw LottieError(path: s.path + "." + key, "missing") }
+            return p
+        }
+        func check(_ p: LottieAnimated<[Double]>, _ key: String, count: Int) throws -> LottieAnimated<[Double]> {
+            let values = p.isAnimated ? p.keyframes.map(\.value) : [p.initial]
+            for (i, v) in values.enumerated() where v.count < count {
+                let where_ = p.isAnimated ? "\(s.path).\(key).k[\(i)].s" : "\(s.path).\(key).k"
+                throw LottieError(path: where_, "expected \(count) numbers, got \(v.count)")
+            }
+            return p
+        }
+        switch ty {
+        case "gr":
+            var items = try shapes(try s.optional("it") ?? JSONNode(value: [Any](), path: s.path + ".it"))
+            var t: LottieTransform?
+            if let last = items.last, case .transform(let tr) = last { t = tr; items.removeLast() }
+            return .group(items: items, transform: t)
+        case "tr": return .transform(try transform(s, layer: false))
+        case "rc": return .rectangle(position: try check(try req("p"), "p", count: 2), size: try check(try req("s"), "s", count: 2),
+                                     roundness: try prop(s, "r"), reversed: reversed)
+        case "el": return .ellipse(position: try check(try req("p"), "p", count: 2), size: try check(try req("s"), "s", count: 2), reversed: reversed)
+        case "sh":
+            let ks = try s.required("ks")
+            try expression(ks, numeric: false)
+            return .path(try LottieAnimated.parse(ks, LottieBezier.parse), reversed: reversed)
+        case "sr":
+            let star = try s.number("sy", default: 1) == 1
+            return .polystar(star: star, position: try check(try req("p"), "p", count: 2), points: try req("pt"), outerRadius: try req("or"),
+                             innerRadius: star ? try req("ir") : nil, outerRoundness: try prop(s, "os"),
+                             innerRoundness: star ? try prop(s, "is") : nil, rotation: try prop(s, "r"), reversed: reversed)
+        case "fl":
+            return .fill(color: try check(try req("c"), "c", count: 3), opacity: try prop(s, "o"), evenOdd: try s.number("r", default: 1) == 2)
+        case "st":
+            var dashes: [(String, LottieAnimated<[Double]>)] = []
+            if let d = try s.optional("d") {
+                for e in try d.elements() {
+                    let kind = try e.string("n") ?? "d"
+                    guard let v = try prop(e, "v") else { throw LottieError(path: e.path + ".v", "missing") }
+                    dashes.append((kind, v))
+                }
+            }
+            return .stroke(color: try check(try req("c"), "c", count: 3), opacity: try prop(s, "o"), width: try req("w"),
+                           cap: JSONNode.clampedInt(try s.number("lc", default: 2)), join: JSONNode.clampedInt(try s.number("lj", default: 2)),
+                           miterLimit: try s.number("ml", default: 4), dashes: dashes)
+        case "gf", "gs":
+            let g = try s.required("g")
+            let count = try g.required("p").number()
+            guard count >= 1 && count <= 1000 else { throw LottieError(path: g.path + ".p", "expected a number of colour stops in 1…1000") }
+            let colors = try LottieAnimated.parse(try g.required("k")) { try $0.numbers() }
+            let type = JSONNode.clampedInt(try s.number("t", default: 1))
+            if type == 2, let h = try prop(s, "h"), h.isAnimated || (h.initial.first ?? 0) != 0 { notes.add(s.path + ".h", "radial gradient highlight") }
+            for (i, v) in (colors.isAnimated ? colors.keyframes.map(\.value) : [colors.initial]).enumerated() where v.count < Int(count) * 4 {
+                throw LottieError(path: g.path + (colors.isAnimated ? ".k.k[\(i)].s" : ".k.k"), "expected \(Int(count) * 4) numbers for \(Int(count)) colour stops, got \(v.count)")
+            }
+            let gradient = LottieGradient(type: type, colorCount: Int(count), colors: colors,
+                                          start: try check(try req("s"), "s", count: 2), end: try check(try req("e"), "e", count: 2),
+                                          opacity: try prop(s, "o"))
+            if ty == "gs" {
+                if let d = try s.optional("d"), d.isArray, !(try d.elements().isEmpty) { notes.add(d.path, "dashes of a gradient stroke (drawn solid)") }
+                return .gradientStroke(gradient, width: try req("w"), cap: JSONNode.clampedInt(try s.number("lc", default: 2)),
+                                       join: JSONNode.clampedInt(try s.number("lj", default: 2)), miterLimit: try s.number("ml", default: 4))
+            }
+            return .gradientFill(gradient, evenOdd: try s.number("r", default: 1) == 2)
+        case "tm":
+            let individually = try s.number("m", default: 1) == 2
+            if individually { notes.add(s.path + ".m", "trim paths individually (trimmed simultaneously instead)") }
+            return .trim(start: try req("s"), end: try req("e"), offset: try prop(s, "o"), individually: individually)
+        case "rp":
+            if let c = try prop(s, "c") {
+                let most = (c.isAnimated ? c.keyframes.map(\.value) : [c.initial]).compactMap(\.first).max() ?? 0
+                if most > Double(limits.repeaterCopies) {
+                    throw LottieError(path: s.path + ".c", "\(most) copies, over the limit of \(limits.repeaterCopies)")
+                }
+            }
+            guard let copies = try prop(s, "c") else { throw LottieError(path: s.path + ".c", "missing") }
+            if try s.number("m", default: 1) == 2 { notes.add(s.path + ".m", "repeater copies composited below (drawn above)") }
+            let tr = try s.optional("tr")
+            return .repeater(LottieRepeater(copies: copies, offset: try prop(s, "o"), transform: try transform(tr, layer: false),
+                                            startOpacity: try tr.flatMap { try prop($0, "so") }, endOpacity: try tr.flatMap { try prop($0, "eo") }))
+        case "mm" where try s.number("mm", default: 1) == 1:
+            // Merge mode "merge": the paths above drawn as one compound path, which is what a
+            // style over several paths draws anyway.
+            return .ignored
+        default:
+            let names = ["mm": "merge paths", "rd": "rounded corners", "op": "offset path",
+                         "pb": "pucker/bloat", "zz": "zig-zag", "tw": "twist"]
+            notes.add(s.path, "\(names[ty] ?? "shape type '\(ty)'") (not rendered)")
+            return .ignored
+        }
+    }
+}

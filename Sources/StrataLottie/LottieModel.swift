@@ -1,0 +1,294 @@
+// The parsed Lottie document: compositions of layers, each layer's transform, masks, matte and
+// content (shapes, a solid, an image, a precomposition). Parsing checks types and limits and
+// notes, with its JSON path, every feature Strata reads but does not render (`unsupported`).
+import Foundation
+import Strata
+
+/// A feature of the file that Strata does not render, and where it is.
+public struct LottieUnsupported: Equatable, Sendable, CustomStringConvertible {
+    /// JSON path of the value (`layers[2].ef`).
+    public let path: String
+    /// What it is ("effects", "expression", "luma matte").
+    public let feature: String
+    public var description: String { "\(path): \(feature)" }
+}
+
+/// A marker: a named frame range of the animation (`--segment NAME`).
+public struct LottieMarker: Equatable, Sendable {
+    public let name: String
+    public let frame: Double
+    public let duration: Double
+}
+
+struct LottieTransform {
+    var anchor: LottieAnimated<[Double]>?
+    var position: LottieAnimated<[Double]>?
+    var positionX: LottieAnimated<[Double]>?
+    var positionY: LottieAnimated<[Double]>?
+    var scale: LottieAnimated<[Double]>?
+    var rotation: LottieAnimated<[Double]>?
+    var opacity: LottieAnimated<[Double]>?
+    var skew: LottieAnimated<[Double]>?
+    var skewAxis: LottieAnimated<[Double]>?
+}
+
+struct LottieMask {
+    enum Mode: String { case add = "a", subtract = "s", intersect = "i", none = "n", lighten = "l", darken = "d", difference = "f" }
+    var path: String
+    var mode: Mode
+    var inverted: Bool
+    var shape: LottieAnimated<LottieBezier>
+    var opacity: LottieAnimated<[Double]>?
+}
+
+struct LottieGradient {
+    var type: Int                      // 1 linear, 2 radial
+    var colorCount: Int
+    var colors: LottieAnimated<[Double]>
+    var start: LottieAnimated<[Double]>
+    var end: LottieAnimated<[Double]>
+    var opacity: LottieAnimated<[Double]>?
+}
+
+struct LottieRepeater {
+    var copies: LottieAnimated<[Double]>
+    var offset: LottieAnimated<[Double]>?
+    var transform: LottieTransform
+    var startOpacity: LottieAnimated<[Double]>?
+    var endOpacity: LottieAnimated<[Double]>?
+}
+
+indirect enum LottieShapeItem {
+    case group(items: [LottieShapeItem], transform: LottieTransform?)
+    case rectangle(position: LottieAnimated<[Double]>, size: LottieAnimated<[Double]>, roundness: LottieAnimated<[Double]>?, reversed: Bool)
+    case ellipse(position: LottieAnimated<[Double]>, size: LottieAnimated<[Double]>, reversed: Bool)
+    case path(LottieAnimated<LottieBezier>, reversed: Bool)
+    case polystar(star: Bool, position: LottieAnimated<[Double]>, points: LottieAnimated<[Double]>, outerRadius: LottieAnimated<[Double]>,
+                  innerRadius: LottieAnimated<[Double]>?, outerRoundness: LottieAnimated<[Double]>?, innerRoundness: LottieAnimated<[Double]>?,
+                  rotation: LottieAnimated<[Double]>?, reversed: Bool)
+    case fill(color: LottieAnimated<[Double]>, opacity: LottieAnimated<[Double]>?, evenOdd: Bool)
+    case stroke(color: LottieAnimated<[Double]>, opacity: LottieAnimated<[Double]>?, width: LottieAnimated<[Double]>,
+                cap: Int, join: Int, miterLimit: Double, dashes: [(kind: String, value: LottieAnimated<[Double]>)])
+    case gradientFill(LottieGradient, evenOdd: Bool)
+    case gradientStroke(LottieGradient, width: LottieAnimated<[Double]>, cap: Int, join: Int, miterLimit: Double)
+    case repeater(LottieRepeater)
+    case trim(start: LottieAnimated<[Double]>, end: LottieAnimated<[Double]>, offset: LottieAnimated<[Double]>?, individually: Bool)
+    case transform(LottieTransform)
+    case ignored
+}
+
+struct LottieLayerModel {
+    enum Content {
+        case shapes([LottieShapeItem])
+        case solid(color: CGColor, width: Double, height: Double)
+        case image(assetID: String)
+        case precomp(assetID: String, width: Double, height: Double, timeRemap: LottieAnimated<[Double]>?)
+        case null
+        case unsupported
+    }
+    var path: String
+    var name: String
+    var index: Int?
+    var parent: Int?
+    var inPoint: Double
+    var outPoint: Double
+    var startTime: Double
+    var stretch: Double
+    var hidden: Bool
+    var transform: LottieTransform
+    var masks: [LottieMask]
+    /// 1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted (on the matted layer).
+    var matteMode: Int?
+    /// This layer is a matte source (`td`), not drawn itself.
+    var isMatteSource: Bool
+    /// The index of the matte layer (`tp`, newer files); nil: the layer above.
+    var matteParent: Int?
+    var content: Content
+}
+
+struct LottieImageAsset {
+    var path: String
+    var width: Double, height: Double
+    /// The encoded image (from a data URL or a file next to the animation), nil when missing.
+    var data: Data?
+    var name: String
+}
+
+/// A parsed Lottie animation (the lottie-spec JSON, After Effects' Bodymovin export).
+///
+/// Read it from JSON, a Telegram sticker (`.tgs`, gzip'd JSON) or a dotLottie archive
+/// (`.lottie`); every error names the JSON path at fault, and what Strata does not render is
+/// listed in `unsupported`.
+///
+///     let animation = try LottieAnimation(contentsOf: URL(fileURLWithPath: "anim.json"))
+///     print(animation.width, animation.height, animation.frameRate, animation.unsupported)
+public struct LottieAnimation {
+    public let width: Double
+    public let height: Double
+    public let frameRate: Double
+    public let inPoint: Double
+    public let outPoint: Double
+    public let name: String
+    public let version: String
+    public let markers: [LottieMarker]
+    /// Font families the document names (text layers are not rendered yet: see `unsupported`).
+    public let fonts: [String]
+    /// Image assets by id.
+    var images: [String: LottieImageAsset]
+    /// Precompositions by id.
+    var precomps: [String: [LottieLayerModel]]
+    var layers: [LottieLayerModel]
+    /// Loop expressions (loopOut/loopIn) by the JSON path of their property.
+    var loops: [String: LottieLoop]
+    /// Arithmetic expressions by the JSON path of their property.
+    var scripts: [String: LottieScript]
+    /// Every feature in the file that Strata does not render, with its JSON path.
+    public private(set) var unsupported: [LottieUnsupported]
+    public let limits: LottieLimits
+
+    /// Frames from the in to the out point.
+    public var frameCount: Double { outPoint - inPoint }
+    /// Seconds from the in to the out point.
+    public var duration: Double { frameCount / frameRate }
+    /// Layers in the top-level composition.
+    public var layerCount: Int { layers.count }
+    /// Names of the image assets.
+    public var imageNames: [String] { images.values.map(\.name).sorted() }
+
+    /// Parses Lottie JSON. `baseURL` is the folder external images are read from (nil: none).
+    public init(data: Data, limits: LottieLimits = LottieLimits(), baseURL: URL? = nil) throws {
+        try self.init(data: data, limits: limits, files: baseURL.map { base in
+            { relative in try? Data(contentsOf: base.appendingPathComponent(relative)) }
+        })
+    }
+
+    /// Parses Lottie JSON whose external images come from `files` (a path relative to the
+    /// animation, below it; nil: no files).
+    init(data: Data, limits: LottieLimits, files: ((String) -> Data?)?) throws {
+        guard data.count <= limits.fileBytes else {
+            throw LottieError(path: "", "the file is \(data.count) bytes, over the limit of \(limits.fileBytes)")
+        }
+        self.limits = limits
+        let root = try JSONNode.parse(data)
+        guard root.isObject else { throw root.error("expected a Lottie object at the top level") }
+        var notes = LottieNotes()
+        width = try root.required("w").number()
+        height = try root.required("h").number()
+        for (key, v) in [("w", width), ("h", height)] where !(v > 0 && v <= Double(limits.size)) {
+            throw LottieError(path: key, "\(v) is outside 1…\(limits.size) (the size limit)")
+        }
+        frameRate = try root.required("fr").number()
+        guard frameRate > 0 && frameRate <= 1000 else { throw LottieError(path: "fr", "\(frameRate) is not a frame rate in (0, 1000]") }
+        inPoint = try root.required("ip").number()
+        outPoint = try root.required("op").number()
+        guard outPoint > inPoint else { throw LottieError(path: "op", "the out point \(outPoint) must come after the in point \(inPoint)") }
+        guard outPoint - inPoint <= Double(limits.frames) else {
+            throw LottieError(path: "op", "\(outPoint - inPoint) frames, over the limit of \(limits.frames)")
+        }
+        name = try root.string("nm") ?? ""
+        version = try root.string("v") ?? ""
+        if try root.bool("ddd") { notes.add("ddd", "3D layers") }
+
+        var markers: [LottieMarker] = []
+        if let m = try root.optional("markers") {
+            for e in try m.elements() {
+                markers.append(LottieMarker(name: try e.string("cm") ?? "", frame: try e.number("tm", default: 0), duration: try e.number("dr", default: 0)))
+            }
+        }
+        self.markers = markers
+        var fonts: [String] = []
+        if let f = try root.optional("fonts"), let list = try f.optional("list") {
+            for e in try list.elements() { fonts.append(try e.string("fFamily") ?? e.string("fName") ?? "") }
+        }
+        self.fonts = fonts
+        if let chars = try root.optional("chars"), chars.isArray { notes.add(chars.path, "embedded glyphs (text layers are not rendered)") }
+        if let slots = try root.optional("slots") { notes.add(slots.path, "slots") }
+
+        var images: [String: LottieImageAsset] = [:]
+        var precompNodes: [String: JSONNode] = [:]
+        if let assets = try root.optional("assets") {
+            for a in try assets.elements() {
+                let id = try a.required("id").string()
+                if let layers = try a.optional("layers") {
+                    precompNodes[id] = layers
+                } else {
+                    images[id] = try LottieAnimation.parseImage(a, files: files, notes: &notes)
+                }
+            }
+        }
+        self.images = images
+        var parser = LayerParser(notes: notes, limits: limits)
+        layers = try parser.layers(try root.required("layers"))
+        var precomps: [String: [LottieLayerModel]] = [:]
+        for (id, node) in precompNodes.sorted(by: { $0.key < $1.key }) { precomps[id] = try parser.layers(node) }
+        self.precomps = precomps
+        notes = parser.notes
+        loops = parser.loops
+        scripts = parser.scripts
+        // References that point nowhere, and precompositions that contain themselves.
+        try LottieAnimation.checkReferences(layers: layers, precomps: precomps, images: images, limits: limits, notes: &notes)
+        unsupported = notes.list
+    }
+
+    static func parseImage(_ a: JSONNode, files: ((String) -> Data?)?, notes: inout LottieNotes) throws -> LottieImageAsset {
+        let w = try a.number("w", default: 0), h = try a.number("h", default: 0)
+        for (key, v) in [("w", w), ("h", h)] where !(v >= 0 && v <= 1_000_000) {
+            throw LottieError(path: a.path + "." + key, "\(v) is not a size in 0…1000000")
+        }
+        let p = try a.string("p") ?? ""
+        var data: Data?
+        if p.hasPrefix("data:") {
+            guard let comma = p.firstIndex(of: ","), p[..<comma].hasSuffix(";base64"),
+                  let d = Data(base64Encoded: String(p[p.index(after: comma)...]), options: .ignoreUnknownCharacters) else {
+                throw LottieError(path: a.path + ".p", "expected a base64 data URL (data:image/png;base64,…)")
+            }
+            data = d
+        } else if let files, !p.isEmpty {
+            var folder = try a.string("u") ?? ""
+            if folder.hasPrefix("/") { folder.removeFirst() }   // dotLottie writes "/images/"
+            // Only files below the animation's folder are read.
+            let relative = folder + p
+            if !relative.split(separator: "/").contains("..") && !relative.hasPrefix("/") {
+                data = files(relative)
+            }
+            if data == nil { notes.add(a.path + ".p", "missing image file '\(relative)'") }
+        } else if !p.isEmpty {
+            notes.add(a.path + ".p", "external image '\(p)' (no folder to read it from)")
+        }
+        return LottieImageAsset(path: a.path, width: w, height: h, data: data, name: try a.string("nm") ?? (p.hasPrefix("data:") ? (try a.string("id") ?? "") : p))
+    }
+
+    static func checkReferences(layers: [LottieLayerModel], precomps: [String: [LottieLayerModel]], images: [String: LottieImageAsset],
+                                limits: LottieLimits, notes: inout LottieNotes) throws {
+        var total = 0
+        func walk(_ list: [LottieLayerModel], depth: Int, stack: [String]) throws {
+            total += list.count
+            guard total <= limits.layers else { throw LottieError(path: list.first?.path ?? "layers", "more than \(limits.layers) layers (counting each use of a precomposition), over the limit") }
+            for l in list {
+                switch l.content {
+                case .precomp(let id, _, _, _):
+                    guard let inner = precomps[id] else { throw LottieError(path: l.path + ".refId", "no precomposition asset with id '\(id)'") }
+                    if stack.contains(id) { throw LottieError(path: l.path + ".refId", "precomposition '\(id)' contains itself (\((stack + [id]).joined(separator: " → ")))") }
+                    guard depth < limits.precompDepth else { throw LottieError(path: l.path + ".refId", "precompositions nested more than \(limits.precompDepth) deep") }
+                    try walk(inner, depth: depth + 1, stack: stack + [id])
+                case .image(let id):
+                    guard images[id] != nil else { throw LottieError(path: l.path + ".refId", "no image asset with id '\(id)'") }
+                    if images[id]?.data == nil { notes.add(l.path + ".refId", "image '\(id)' has no data") }
+                default: break
+                }
+            }
+        }
+        try walk(layers, depth: 0, stack: [])
+    }
+}
+
+/// The unsupported features met while parsing, in file order, each path once.
+struct LottieNotes {
+    private(set) var list: [LottieUnsupported] = []
+    private var seen: Set<String> = []
+    mutating func add(_ path: String, _ feature: String) {
+        let key = path + "|" + feature
+        guard seen.insert(key).inserted else { return }
+        list.append(LottieUnsupported(path: path, feature: feature))
+    }
+}

@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+# Writes the Lottie test files next to this script. Each is small and exercises one feature;
+# the expected pixels are worked out from the spec's formulas in LottieRenderTests.swift.
+# Run again after editing (the JSON files are committed).
+import json, os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LIN = {"o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}
+
+def fixed(v): return {"a": 0, "k": v}
+def anim(*kfs): return {"a": 1, "k": list(kfs)}
+def kf(t, s, **extra):
+    d = {"t": t, "s": s if isinstance(s, list) else [s]}
+    d.update(extra)
+    return d
+def prop(v): return v if isinstance(v, dict) else fixed(list(v) if isinstance(v, tuple) else v)
+def ks(p=(0, 0), a=(0, 0), s=(100, 100), r=0, o=100, **over):
+    d = {"a": prop(a), "p": prop(p), "s": prop(s), "r": prop(r), "o": prop(o)}
+    d.update(over)
+    return d
+def tr(**over):
+    d = ks(**over); d["ty"] = "tr"; return d
+def group(*items, transform=None):
+    return {"ty": "gr", "it": list(items) + [transform or tr()]}
+def rect(p, s, r=0): return {"ty": "rc", "p": fixed(list(p)), "s": fixed(list(s)), "r": fixed(r)}
+def ellipse(p, s): return {"ty": "el", "p": fixed(list(p)), "s": fixed(list(s))}
+def fill(c, o=100, r=1): return {"ty": "fl", "c": fixed(list(c)), "o": fixed(o), "r": r}
+def stroke(c, w, lc=1, lj=1, o=100, d=None):
+    s = {"ty": "st", "c": fixed(list(c)), "w": fixed(w), "o": fixed(o), "lc": lc, "lj": lj, "ml": 4}
+    if d: s["d"] = d
+    return s
+def path(points, closed=False):
+    return {"ty": "sh", "ks": fixed({"c": closed, "v": [list(p) for p in points], "i": [[0, 0]] * len(points), "o": [[0, 0]] * len(points)})}
+def shape_layer(ind, shapes, ip=0, op=20, k=None, st=0, **extra):
+    d = {"ty": 4, "ind": ind, "nm": f"layer {ind}", "ip": ip, "op": op, "st": st, "sr": 1, "ks": k or ks(), "shapes": list(shapes)}
+    d.update(extra)
+    return d
+def doc(layers, w=100, h=100, fr=10, ip=0, op=20, **extra):
+    d = {"v": "5.7.0", "fr": fr, "ip": ip, "op": op, "w": w, "h": h, "nm": "fixture", "ddd": 0, "assets": [], "layers": layers}
+    d.update(extra)
+    return d
+
+RED, GREEN, BLUE, BLACK, WHITE = (1, 0, 0), (0, 1, 0), (0, 0, 1), (0, 0, 0), (1, 1, 1)
+files = {}
+
+# Static shapes: rectangle, rounded rectangle, ellipse, star, stroke.
+files["shapes"] = doc([
+    shape_layer(1, [group(ellipse((75, 25), (30, 30)), fill(BLUE))]),
+    shape_layer(2, [group(rect((25, 25), (30, 30)), fill(RED))]),
+    shape_layer(3, [group(rect((25, 75), (30, 30), r=10), fill(GREEN))]),
+    shape_layer(4, [group({"ty": "sr", "sy": 2, "p": fixed([75, 75]), "pt": fixed(4), "or": fixed(15), "os": fixed(0), "r": fixed(0)}, fill(BLACK))]),
+    shape_layer(5, [group(path([(0, 50), (100, 50)]), stroke(BLACK, 4))]),
+])
+
+# Keyframes: linear position, a hold, an eased opacity, rotation and scale.
+files["keyframes"] = doc([
+    shape_layer(1, [group(rect((0, 0), (10, 10)), fill(RED))],
+                k=ks(p=anim(kf(0, [10, 50], **LIN), kf(10, [90, 50], h=1), kf(15, [50, 20])))),
+    shape_layer(2, [group(rect((50, 90), (20, 20)), fill(BLUE))],
+                k=ks(o=anim(kf(0, 0, o={"x": [0.42], "y": [0]}, i={"x": [0.58], "y": [1]}), kf(10, 100)))),
+])
+
+# Transform order: anchor, scale, rotation, position (a 20×10 bar scaled ×2 in x, turned 90°).
+files["transform"] = doc([
+    shape_layer(1, [group(rect((10, 5), (20, 10)), fill(RED))], k=ks(p=(50, 50), a=(10, 5), s=(200, 100), r=90)),
+])
+
+# Precomposition with start time, time stretch, time remap; in/out points; parenting.
+inner = [shape_layer(1, [group(rect((0, 0), (10, 10)), fill(RED))], ip=0, op=100,
+                     k=ks(p=anim(kf(0, [10, 5], **LIN), kf(10, [90, 5]))))]
+files["precomp"] = doc([
+    {"ty": 0, "ind": 1, "nm": "shifted", "refId": "comp1", "w": 100, "h": 10, "ip": 5, "op": 20, "st": 5, "sr": 1, "ks": ks(p=(0, 0))},
+    {"ty": 0, "ind": 2, "nm": "stretched", "refId": "comp1", "w": 100, "h": 10, "ip": 0, "op": 20, "st": 0, "sr": 2, "ks": ks(p=(0, 20))},
+    {"ty": 0, "ind": 3, "nm": "remapped", "refId": "comp1", "w": 100, "h": 10, "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(p=(0, 40)),
+     "tm": anim(kf(0, 1, **LIN), kf(20, 0))},
+    shape_layer(4, [group(rect((0, 0), (10, 10)), fill(BLUE))], ip=4, op=8, k=ks(p=(50, 70))),
+    {"ty": 3, "ind": 5, "nm": "parent", "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(p=anim(kf(0, [20, 90], **LIN), kf(10, [80, 90])))},
+    shape_layer(6, [group(rect((0, 0), (10, 10)), fill(GREEN))], k=ks(p=(0, 0)), parent=5),
+    # A start time does not shift a layer's own keyframes (only a precomposition's content).
+    shape_layer(7, [group(rect((0, 0), (6, 6)), fill(BLUE))], st=10,
+                k=ks(p=anim(kf(0, [10, 60], **LIN), kf(10, [90, 60])))),
+], assets=[{"id": "comp1", "layers": inner}])
+
+# Masks (add, subtract, inverted) and an alpha track matte.
+def mask(points, mode="a", inv=False, o=100):
+    return {"mode": mode, "inv": inv, "o": fixed(o), "pt": fixed({"c": True, "v": [list(p) for p in points], "i": [[0, 0]] * len(points), "o": [[0, 0]] * len(points)})}
+def square(x0, y0, x1, y1): return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+def solid(ind, color, **extra):
+    d = {"ty": 1, "ind": ind, "nm": f"solid {ind}", "sc": color, "sw": 100, "sh": 50, "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks()}
+    d.update(extra)
+    return d
+files["masks"] = doc([
+    solid(1, "#ff0000", masksProperties=[mask(square(10, 10, 90, 40)), mask(square(40, 0, 60, 50), mode="s")]),
+    shape_layer(2, [group(rect((25, 75), (50, 50)), fill(BLACK))], td=1),
+    solid(3, "#0000ff", tt=1, ks=ks(p=(0, 50))),
+    solid(4, "#00ff00", ks=ks(p=(50, 50)), masksProperties=[mask(square(10, 10, 40, 40), inv=True)]),
+])
+
+# Gradient fill (linear, black → white across x) and trim paths.
+files["gradient-trim"] = doc([
+    shape_layer(1, [group(rect((50, 25), (100, 50)),
+                          {"ty": "gf", "t": 1, "s": fixed([0, 0]), "e": fixed([100, 0]), "o": fixed(100), "r": 1,
+                           "g": {"p": 2, "k": fixed([0, 0, 0, 0, 1, 1, 1, 1])}})]),
+    shape_layer(2, [group(path([(0, 75), (100, 75)]), stroke(RED, 6)),
+                    {"ty": "tm", "s": fixed(0), "e": anim(kf(0, 0, **LIN), kf(10, 100)), "o": fixed(0), "m": 1}]),
+])
+
+# Features Strata reports and does not render.
+files["unsupported"] = doc([
+    {"ty": 5, "ind": 1, "nm": "title", "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(), "t": {}},
+    shape_layer(2, [group(rect((50, 50), (20, 20)), fill(RED), {"ty": "mm", "mm": 3})], ef=[{"ty": 5}], bm=3),
+    shape_layer(3, [group(rect((50, 50), (20, 20)), fill(RED))], tt=3),
+    shape_layer(4, [group(rect((50, 50), (20, 20)), fill(RED))],
+                k=ks(r={"a": 0, "k": 0, "x": "thisComp.layer(1).transform.rotation"})),
+], markers=[{"cm": "intro", "tm": 0, "dr": 10}, {"cm": "outro", "tm": 10, "dr": 10}],
+   fonts={"list": [{"fName": "Inter-Bold", "fFamily": "Inter"}]})
+
+# An embedded PNG (2×1: red, blue) shown 20 times larger, and a solid under a skewed square.
+def png(width, height, rows):
+    import struct, zlib, base64
+    def chunk(kind, data):
+        c = struct.pack(">I", len(data)) + kind + data
+        return c + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+    raw = b"".join(b"\x00" + bytes(row) for row in rows)
+    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+    return "data:image/png;base64," + base64.b64encode(data).decode()
+files["image"] = doc([
+    {"ty": 2, "ind": 1, "nm": "picture", "refId": "img", "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(p=(10, 10), s=(2000, 2000))},
+    shape_layer(2, [group(rect((0, 0), (20, 20)), fill(GREEN))], k=ks(p=(50, 75), sk=fixed(20), sa=fixed(0))),
+], assets=[{"id": "img", "w": 2, "h": 1, "u": "", "p": png(2, 1, [[255, 0, 0, 255, 0, 0, 255, 255]]), "e": 1}])
+
+# Track mattes over four quarters: alpha inverted (a square's outside), luma (a grey square
+# 50 % → half strength), luma inverted (white hides), and a matte that ends at frame 10.
+def quarter(ind, x, y, color, **extra):
+    d = {"ty": 1, "ind": ind, "nm": f"solid {ind}", "sc": color, "sw": 50, "sh": 50, "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(p=(x, y))}
+    d.update(extra)
+    return d
+files["mattes"] = doc([
+    shape_layer(1, [group(rect((25, 25), (20, 20)), fill(BLACK))], td=1),
+    quarter(2, 0, 0, "#ff0000", tt=2),
+    shape_layer(3, [group(rect((75, 25), (20, 20)), fill((0.5, 0.5, 0.5)))], td=1),
+    quarter(4, 50, 0, "#0000ff", tt=3),
+    shape_layer(5, [group(rect((25, 75), (20, 20)), fill(WHITE))], td=1),
+    quarter(6, 0, 50, "#00ff00", tt=4),
+    shape_layer(7, [group(rect((75, 75), (50, 50)), fill(WHITE))], td=1, op=10),
+    quarter(8, 50, 50, "#ff0000", tt=3),
+])
+
+# A repeater: three copies of a red square, each 30 points right of the one before, opacity
+# 100 % → 50 %; one of a path filled after the repeater (copies of geometry, each 20 further
+# down); a gradient stroke (white → black across x), 10 wide.
+files["repeater"] = doc([
+    shape_layer(1, [group(rect((10, 10), (10, 10)), fill(RED)),
+                    {"ty": "rp", "c": fixed(3), "o": fixed(0), "m": 1,
+                     "tr": {"ty": "tr", "p": fixed([30, 0]), "a": fixed([0, 0]), "s": fixed([100, 100]), "r": fixed(0), "so": fixed(100), "eo": fixed(50)}}]),
+    shape_layer(2, [group(rect((10, 40), (10, 10)),
+                          {"ty": "rp", "c": fixed(2), "o": fixed(1), "m": 1,
+                           "tr": {"ty": "tr", "p": fixed([0, 20]), "a": fixed([0, 0]), "s": fixed([100, 100]), "r": fixed(0), "so": fixed(100), "eo": fixed(100)}},
+                          fill(BLUE))]),
+    # Four copies turned 90° about the anchor (50, 30): a square at (50, 10) goes round to
+    # (70, 30), (50, 50), (30, 30).
+    shape_layer(4, [group(rect((50, 10), (6, 6)), fill(GREEN)),
+                    {"ty": "rp", "c": fixed(4), "o": fixed(0), "m": 1,
+                     "tr": {"ty": "tr", "p": fixed([0, 0]), "a": fixed([50, 30]), "s": fixed([100, 100]), "r": fixed(90), "so": fixed(100), "eo": fixed(100)}}]),
+    shape_layer(3, [group(path([(0, 90), (100, 90)]),
+                          {"ty": "gs", "t": 1, "s": fixed([0, 0]), "e": fixed([100, 0]), "o": fixed(100), "w": fixed(10), "lc": 1, "lj": 1, "ml": 4,
+                           "g": {"p": 2, "k": fixed([0, 1, 1, 1, 1, 0, 0, 0])}})]),
+])
+
+# Loop expressions: x 10 → 30 over frames 0…4, looped out as cycle, pingpong and offset; a
+# loopIn(cycle) of x 10 → 30 over frames 10…14; an expression Strata does not run.
+def looped(ind, y, expression, t0=0):
+    p = anim(kf(t0, [10, y], **LIN), kf(t0 + 4, [30, y]))
+    p["x"] = expression
+    return shape_layer(ind, [group(rect((0, 0), (4, 4)), fill(RED))], k=ks(p=p))
+files["loops"] = doc([
+    looped(1, 10, "loopOut('cycle')"),
+    looped(2, 30, 'var $bm_rt;\n$bm_rt = loopOut("pingpong");'),
+    looped(3, 50, "loopOut('offset', 0)"),
+    looped(4, 70, "loopIn('cycle')", t0=10),
+    looped(5, 90, "valueAtTime(0)"),
+])
+
+# Arithmetic expressions: x = value + [time × 100, 0]; opacity |sin(π·time)| × 100; a seeded
+# wiggle; and one Strata does not evaluate (a reference to another layer).
+def scripted(ind, k, key, expression):
+    k[key]["x"] = expression
+    return shape_layer(ind, [group(rect((0, 0), (4, 4)), fill(RED))], k=k)
+files["expressions"] = doc([
+    scripted(1, ks(p=(0, 10)), "p", "var $bm_rt;\n$bm_rt = value + [time * 100, 0];"),
+    scripted(2, ks(p=(50, 30)), "o", "Math.abs(Math.sin(time * Math.PI)) * 100"),
+    scripted(3, ks(p=(50, 50)), "p", "wiggle(2, 10)"),
+    scripted(4, ks(p=(50, 70)), "p", "thisComp.layer('a').transform.position"),
+    scripted(5, ks(p=(50, 90)), "r", "time * 90"),
+])
+
+for name, d in files.items():
+    with open(os.path.join(HERE, name + ".json"), "w") as f:
+        json.dump(d, f, separators=(",", ":"))
+        f.write("\n")
+print("wrote", len(files), "fixtures")
