@@ -1,7 +1,8 @@
 // Lottie animations as scene sources: `strata render|still|sheet anim.json` (also .tgs), where a
 // template is named. A .json file is a Lottie when its top level has "fr", "ip", "op" and
 // "layers"; .tgs always is. The scene is the animation's size and frame rate (or --size, --fps),
-// transparent unless --background; --segment plays one marker's frames.
+// transparent (render's --background, an export flag, composites it over a colour); --segment
+// plays one marker's frames.
 import ArgumentParser
 import Foundation
 import Strata
@@ -11,10 +12,8 @@ import StrataLottie
 struct LottieOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A Lottie's marker: only its frames are rendered.", valueName: "marker"))
     var segment: String?
-    @Option(help: ArgumentHelp("A Lottie's background colour, e.g. '#ffffff' (default: transparent where the output format keeps alpha).", valueName: "colour"))
-    var background: String?
 
-    var isEmpty: Bool { segment == nil && background == nil }
+    var isEmpty: Bool { segment == nil }
 }
 
 enum LottieInput {
@@ -62,10 +61,6 @@ enum LottieInput {
         let size = try format.parsedSize() ?? CGSize(width: a.width, height: a.height)
         let root = CALayer()
         root.frame = CGRect(origin: .zero, size: size)
-        if let bg = options.background {
-            guard let color = CGColor(hex: bg) else { throw ValidationError("--background '\(bg)' must be a colour like '#ffffff'") }
-            root.backgroundColor = color
-        }
         // Fitted into --size, keeping the aspect ratio, centred.
         let fit = min(size.width / a.width, size.height / a.height)
         layer.anchorPoint = CGPoint(x: 0.5, y: 0.5)

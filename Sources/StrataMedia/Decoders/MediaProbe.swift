@@ -4,6 +4,7 @@
 // reading every packet (exact for video, unlike header estimates). Used by `strata probe` and by
 // tests that check what the encoders wrote.
 import Foundation
+import StrataCore
 import CFFmpeg
 
 /// A description of a media file's container and streams.
@@ -88,6 +89,8 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
         _ = FFmpegSupport.quietLogging
         let path = url.path
         self.url = url
+        // A pipe or device would block the reads below or never end: refused before anything opens it.
+        if let refusal = InputFile.refusal(at: path) { throw MediaError.cannotRead(path: path, reason: refusal) }
         // FFmpeg (5.x) reads no animated WebP: its chunks are read here instead.
         if let head = FileHandle(forReadingAtPath: path).map({ h in defer { try? h.close() }; return h.readData(ofLength: 32) }),
            head.count >= 30, head.prefix(4) == Data("RIFF".utf8), head[8..<12] == Data("WEBP".utf8),
