@@ -6,7 +6,10 @@
 // are written as transparent so the previous frame shows through, and an unchanged frame makes
 // the frame before it last longer (its delay is patched while its bytes are still held, see
 // `GIFByteBuffer`; a 1×1 transparent pixel carries the delay where the 16-bit field is full):
-// static regions cost nothing and do not flicker. Temporal stability: a pixel counts as
+// static regions cost nothing and do not flicker. A pixel whose new palette colour is the one
+// already on screen is made transparent too, and each frame is also LZW-coded by
+// `GIFLZWEncoder`, which may write such pixels with their colour where that continues a string
+// (kept when smaller than giflib's coding). Temporal stability: a pixel counts as
 // unchanged when its colour is within `temporalTolerance` levels of the colour it had when it was last written, so the small
 // frame-to-frame variations of lossy or noisy sources neither shimmer nor cost bytes (the
 // comparison is against the last written colour, not the previous frame, so slow drifts are
@@ -93,6 +96,11 @@ public final class GIFEncoder: @unchecked Sendable {
     /// Whether the interval's palette is a smaller one for flat graphics (see
     /// `flatGraphicsPalette`): every frame of the interval then uses it.
     private var intervalIsFlat = false
+    /// The colour each pixel shows (packed RGB; UInt32.max: nothing yet), while frames are
+    /// differenced.
+    private var displayed: [UInt32] = []
+    /// The LZW coder for frames whose unchanged pixels may take their own colour.
+    private var lzw = GIFLZWEncoder()
 
     /// Creates `url` for a `width`×`height` GIF at `frameRate`. Throws `MediaError` when the file
     /// cannot be created or a size or option is out of range.
@@ -406,6 +414,24 @@ public final class GIFEncoder: @unchecked Sendable {
         let transparentIndex = usesTransparency ? mapper.colors.count : Int(NO_TRANSPARENT_COLOR)
         var indices = mapper.map(region, dithering: options.dithering, strength: options.ditherStrength,
                                  transparentIndex: UInt8(clamping: max(0, transparentIndex)))
+        // Pixels whose new colour is the one already shown need not be written: they become
+        // transparent, with their index as the alternative the LZW coder may still pick.
+        var sameOnScreen: [Int16]?
+        if differencing, usesTransparency, displayed.count == width * height {
+            var alternatives = [Int16](repeating: -1, count: indices.count)
+            var any = false
+            for row in 0..<rect.height {
+                for column in 0..<rect.width {
+                    let p = row * rect.width + column
+                    let i = Int(indices[p])
+                    guard i != transparentIndex, displayed[(rect.y + row) * width + rect.x + column] == mapper.colors[i].packed else { continue }
+                    alternatives[p] = Int16(i)
+                    indices[p] = UInt8(transparentIndex)
+                    any = true
+                }
+            }
+            if any { sameOnScreen = alternatives }
+        }
         try writeControlBlock(delay: delay, transparentIndex: Int32(transparentIndex),
                               disposal: keepsTransparency ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT)
         var map: UnsafeMutablePointer<ColorMapObject>?
@@ -424,20 +450,27 @@ public final class GIFEncoder: @unchecked Sendable {
         }
         let start = output?.count ?? 0
         try writeImage(rect, map, &indices)
-        // The same frame with runs extended over unchanged pixels (see `extendedRuns`): kept
-        // when it is smaller. Both are encoded; the held bytes make the first one undoable.
+        // Unchanged pixels may also be written with their own colour where that continues the
+        // string LZW is matching (see `GIFLZWEncoder`): that encoding is kept when it is smaller.
+        // Both are made; the held bytes make the first one undoable.
+        var writtenIndices = indices
         if differencing, usesTransparency, let output,
-           var runs = extendedRuns(indices, pixels: pixels, rect: rect, mapper: mapper, transparentIndex: UInt8(transparentIndex)) {
+           let alternatives = ownColourAlternatives(indices, pixels: pixels, rect: rect, mapper: mapper,
+                                                   transparentIndex: UInt8(transparentIndex), sameOnScreen: sameOnScreen) {
             let plain = output.count - start
-            output.truncate(to: start)
-            try writeImage(rect, map, &runs.indices)
-            if output.count - start < plain {
-                for p in runs.written { unchangedMask[p] = false }
-            } else {
+            let codeSize = max(2, Int((map ?? gif?.pointee.SColorMap)?.pointee.BitsPerPixel ?? 8))
+            let encoded = lzw.encode(indices, alternatives: alternatives, minimumCodeSize: codeSize)
+            // Descriptor (10 bytes, plus a local table), code size, blocks, terminator.
+            if encoded.blocks.count + 2 < plain - 10 - (map.map { 3 * Int($0.pointee.ColorCount) } ?? 0) {
                 output.truncate(to: start)
-                try writeImage(rect, map, &indices)
+                try writeImage(rect, map, codes: encoded.blocks, codeSize: codeSize)
+                for p in encoded.tookAlternative {
+                    unchangedMask[(rect.y + p / rect.width) * width + rect.x + p % rect.width] = false
+                    writtenIndices[p] = UInt8(alternatives[p])
+                }
             }
         }
+        updateDisplayed(writtenIndices, rect: rect, colors: mapper.colors, transparentIndex: transparentIndex, whole: !differencing)
         if differencing {
             Self.updateReference(&reference!, from: pixels, rect: rect, unchanged: unchangedMask, width: width)
         } else {
@@ -456,37 +489,59 @@ public final class GIFEncoder: @unchecked Sendable {
         }
     }
 
-    /// Unchanged pixels are written transparent, which breaks the runs LZW compresses: a
-    /// background that scrolled under text becomes background, transparent, background…. Here an
-    /// unchanged pixel whose own colour maps to the index just before it takes that index instead
-    /// (it shows its own colour, so the screen does not change, and the run goes on). Returns the
-    /// new indices and the frame positions of the pixels now written, or nil when there are none.
-    private func extendedRuns(_ indices: [UInt8], pixels: [UInt8], rect: (x: Int, y: Int, width: Int, height: Int),
-                              mapper: PaletteMapper, transparentIndex: UInt8) -> (indices: [UInt8], written: [Int])? {
-        var extended = indices
-        var written: [Int] = []
-        var previous = transparentIndex
+    /// One image whose pixels are already LZW-coded: its descriptor (which makes giflib write
+    /// the code size), the code sub-blocks, the terminating empty block.
+    private func writeImage(_ rect: (x: Int, y: Int, width: Int, height: Int), _ map: UnsafeMutablePointer<ColorMapObject>?,
+                            codes: [UInt8], codeSize: Int) throws {
+        try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, map),
+                  "writing image descriptor \(written) (EGifPutImageDesc)")
+        try codes.withUnsafeBufferPointer { blocks in
+            var offset = 0
+            while offset < blocks.count {
+                let block = blocks.baseAddress! + offset
+                try check(offset == 0 ? EGifPutCode(gif, Int32(codeSize), block) : EGifPutCodeNext(gif, block),
+                          "writing image \(written) (EGifPutCode)")
+                offset += Int(blocks[offset]) + 1
+            }
+        }
+        try check(EGifPutCodeNext(gif, nil), "writing image \(written) (EGifPutCodeNext)")
+    }
+
+    /// For each pixel of `rect` written transparent because it did not change, the index of its
+    /// own colour (what it would be written as had it changed); -1 for the others. nil when no
+    /// pixel is transparent that way.
+    private func ownColourAlternatives(_ indices: [UInt8], pixels: [UInt8], rect: (x: Int, y: Int, width: Int, height: Int),
+                                       mapper: PaletteMapper, transparentIndex: UInt8, sameOnScreen: [Int16]?) -> [Int16]? {
+        var alternatives = sameOnScreen ?? [Int16](repeating: -1, count: indices.count)
+        var any = sameOnScreen != nil
         for row in 0..<rect.height {
             for column in 0..<rect.width {
                 let p = row * rect.width + column
                 let frameIndex = (rect.y + row) * width + rect.x + column
-                if indices[p] != transparentIndex || !unchangedMask[frameIndex] {
-                    previous = indices[p]
-                    continue
-                }
-                guard previous != transparentIndex else { continue }
+                guard alternatives[p] < 0, indices[p] == transparentIndex, unchangedMask[frameIndex] else { continue }
                 let s = frameIndex * 4
                 let own = mapper.exactPaletteIndex(pixels[s], pixels[s + 1], pixels[s + 2])
                     ?? mapper.nearest(Float(pixels[s]), Float(pixels[s + 1]), Float(pixels[s + 2]))
-                if own == Int(previous) {
-                    extended[p] = previous
-                    written.append(frameIndex)
-                } else {
-                    previous = transparentIndex
-                }
+                alternatives[p] = Int16(own)
+                any = true
             }
         }
-        return written.isEmpty ? nil : (extended, written)
+        return any ? alternatives : nil
+    }
+
+    /// Records the colours `indices` put on screen in `rect` (`whole`: the frame replaces all
+    /// that was shown). Only kept while frames are differenced (no kept transparency).
+    private func updateDisplayed(_ indices: [UInt8], rect: (x: Int, y: Int, width: Int, height: Int), colors: [RGB8],
+                                 transparentIndex: Int, whole: Bool) {
+        guard !options.preservesTransparency else { return }
+        if whole || displayed.count != width * height { displayed = [UInt32](repeating: UInt32.max, count: width * height) }
+        for row in 0..<rect.height {
+            for column in 0..<rect.width {
+                let i = Int(indices[row * rect.width + column])
+                guard i != transparentIndex, i < colors.count else { continue }
+                displayed[(rect.y + row) * width + rect.x + column] = colors[i].packed
+            }
+        }
     }
 
     /// `.automatic` palettes: whether the global palette renders `region` closely enough that a

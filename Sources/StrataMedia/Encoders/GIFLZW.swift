@@ -1,0 +1,137 @@
+// GIF's LZW compression for an image in which some pixels may be written with either of two
+// indices: a pixel that did not change since the last frame shows the same whether it is
+// transparent or written with its own colour, so the encoder may pick, pixel by pixel, whichever
+// continues the string it is matching (the choice gifsicle's optimiser makes). Greedy: at each
+// pixel the string goes on with whichever index extends it, the alternative tried first when it
+// repeats the pixel before. The code stream is GIF's variable-width
+// LZW (GIF89a appendix F): a clear code first, codes widening as the table grows (one code late,
+// as decoders expect), a clear code when the table is full (4 095 codes), end-of-information last,
+// bits packed from the least significant end, in sub-blocks of at most 255 bytes.
+import Foundation
+
+/// An LZW encoder for GIF images with per-pixel alternatives; reusable from image to image.
+struct GIFLZWEncoder {
+    /// One slot per (prefix code, next index): the code of that string, tagged with the
+    /// generation it was made in (so a clear is a generation step, not a 4 MB wipe).
+    private var table = [UInt32](repeating: 0, count: 4096 * 256)
+    private var generation: UInt32 = 0
+
+    /// The result of `encode`.
+    struct Output {
+        /// The image data as written after the code-size byte: sub-blocks, each its length then
+        /// its bytes, without the terminating empty block.
+        var blocks: [UInt8]
+        /// Pixel positions (in the image) written with their alternative index.
+        var tookAlternative: [Int]
+    }
+
+    /// Encodes `indices` (all below `1 << minimumCodeSize`). Where `alternatives[p] >= 0`, pixel p
+    /// may be written as that index instead of `indices[p]`.
+    mutating func encode(_ indices: [UInt8], alternatives: [Int16], minimumCodeSize: Int) -> Output {
+        precondition(indices.count == alternatives.count && !indices.isEmpty && (2...8).contains(minimumCodeSize))
+        let clear = 1 << minimumCodeSize, end = clear + 1
+        var next = end + 1, width = minimumCodeSize + 1, limit = 1 << width
+        var writer = BitWriter()
+        var took: [Int] = []
+        startGeneration()
+
+        // Writes `code` at the current width, then widens when the codes made so far no longer
+        // fit (after the write: a decoder adds each entry one code later than the encoder).
+        func put(_ code: Int) {
+            writer.append(code, bits: width)
+            if next >= limit, width < 12 { width += 1; limit <<= 1 }
+        }
+
+        put(clear)
+        var current = Int(indices[0])
+        var lastSymbol = current
+        for p in 1..<indices.count {
+            var primary = Int(indices[p]), alternative = Int(alternatives[p])
+            // The alternative is tried first when it repeats the last pixel written (a run goes
+            // on); measured on the example tapes, this beats trying either one first always.
+            var swapped = false
+            if alternative >= 0, alternative == lastSymbol {
+                swap(&primary, &alternative)
+                swapped = true
+            }
+            if let code = lookup(current, primary) {
+                current = code
+                if swapped { took.append(p) }
+                lastSymbol = primary
+                continue
+            }
+            if alternative >= 0, let code = lookup(current, alternative) {
+                current = code
+                if !swapped { took.append(p) }
+                lastSymbol = alternative
+                continue
+            }
+            if swapped { took.append(p) }
+            lastSymbol = primary
+            put(current)
+            if next >= 4095 {
+                put(clear)
+                next = end + 1
+                width = minimumCodeSize + 1
+                limit = 1 << width
+                startGeneration()
+            } else {
+                insert(current, primary, code: next)
+                next += 1
+            }
+            current = primary
+        }
+        put(current)
+        put(end)
+        return Output(blocks: writer.subBlocks(), tookAlternative: took)
+    }
+
+    private mutating func startGeneration() {
+        generation += 1
+        if generation >= 1 << 20 {
+            table.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            generation = 1
+        }
+    }
+
+    private func lookup(_ prefix: Int, _ index: Int) -> Int? {
+        let entry = table[prefix << 8 | index]
+        return entry >> 12 == generation ? Int(entry & 0xFFF) : nil
+    }
+
+    private mutating func insert(_ prefix: Int, _ index: Int, code: Int) {
+        table[prefix << 8 | index] = generation << 12 | UInt32(code)
+    }
+
+    /// Codes packed from the least significant bit.
+    private struct BitWriter {
+        var bytes: [UInt8] = []
+        var accumulator: UInt64 = 0
+        var count = 0
+
+        mutating func append(_ code: Int, bits: Int) {
+            accumulator |= UInt64(code) << UInt64(count)
+            count += bits
+            while count >= 8 {
+                bytes.append(UInt8(truncatingIfNeeded: accumulator))
+                accumulator >>= 8
+                count -= 8
+            }
+        }
+
+        /// The bytes (the last one padded with zero bits) cut into length-prefixed sub-blocks.
+        mutating func subBlocks() -> [UInt8] {
+            if count > 0 { bytes.append(UInt8(truncatingIfNeeded: accumulator)); accumulator = 0; count = 0 }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + bytes.count / 255 + 1)
+            var start = 0
+            while start < bytes.count {
+                let n = min(255, bytes.count - start)
+                out.append(UInt8(n))
+                out.append(contentsOf: bytes[start..<(start + n)])
+                start += n
+            }
+            return out
+        }
+    }
+}
