@@ -368,21 +368,22 @@ public final class GIFEncoder: @unchecked Sendable {
     private func encode(_ pixels: [UInt8], with globalMapper: PaletteMapper?, paletteIsGlobal: Bool = true) throws {
         let delay = Self.delay(ofFrame: firstFrameIndex + written, frameRate: outputRate)
         let keepsTransparency = options.preservesTransparency
-        let rect: (x: Int, y: Int, width: Int, height: Int)?
+        let changed: (x: Int, y: Int, width: Int, height: Int)?
         let differencing = !keepsTransparency && reference != nil
         if differencing {
-            rect = Self.changedRect(reference!, pixels, tolerance: tolerance,
+            changed = Self.changedRect(reference!, pixels, tolerance: tolerance,
                                     unchanged: &unchangedMask, width: width, height: height)
         } else {
-            rect = (0, 0, width, height)
+            changed = (0, 0, width, height)
         }
-        guard let rect else {
+        guard let changedRect = changed else {
             // Nothing changed: the last frame lasts longer (as gifsicle's optimiser does), or,
             // when that frame is already out, one transparent pixel carries the delay.
             if !lengthenLastFrame(by: delay) { try writeUnchangedFrame(delay: delay) }
             written += 1
             return
         }
+        var rect = changedRect
         // Inside the changed rectangle, unchanged pixels become transparent (unless transparency
         // is kept, where each frame replaces the last).
         let region: FrameRegion = pixels.withUnsafeBufferPointer { current in
@@ -417,6 +418,9 @@ public final class GIFEncoder: @unchecked Sendable {
         // Pixels whose new colour is the one already shown need not be written: they become
         // transparent, with their index as the alternative the LZW coder may still pick.
         var sameOnScreen: [Int16]?
+        // giflib codes the indices as mapped (the colours already shown written again, which can
+        // make longer runs than holes would); the LZW coder below gets the holes.
+        var plainIndices = indices
         if differencing, usesTransparency, displayed.count == width * height {
             var alternatives = [Int16](repeating: -1, count: indices.count)
             var any = false
@@ -431,6 +435,40 @@ public final class GIFEncoder: @unchecked Sendable {
                 }
             }
             if any { sameOnScreen = alternatives }
+        }
+        if let same = sameOnScreen {
+            // What is left to write may be a smaller rectangle, or nothing at all.
+            var minX = rect.width, maxX = -1, minY = rect.height, maxY = -1
+            for row in 0..<rect.height {
+                for column in 0..<rect.width where Int(indices[row * rect.width + column]) != transparentIndex {
+                    minX = min(minX, column); maxX = max(maxX, column); minY = min(minY, row); maxY = max(maxY, row)
+                }
+            }
+            if maxX < 0 {
+                // The screen shows this frame already: the last frame lasts longer.
+                Self.updateReference(&reference!, from: pixels, rect: rect, unchanged: unchangedMask, width: width)
+                if !lengthenLastFrame(by: delay) { try writeUnchangedFrame(delay: delay) }
+                written += 1
+                return
+            }
+            if maxX - minX + 1 < rect.width || maxY - minY + 1 < rect.height {
+                let inner = (x: rect.x + minX, y: rect.y + minY, width: maxX - minX + 1, height: maxY - minY + 1)
+                var croppedIndices: [UInt8] = [], croppedPlain: [UInt8] = [], croppedSame: [Int16] = []
+                croppedIndices.reserveCapacity(inner.width * inner.height)
+                croppedPlain.reserveCapacity(inner.width * inner.height)
+                croppedSame.reserveCapacity(inner.width * inner.height)
+                for row in minY...maxY {
+                    let from = row * rect.width + minX
+                    croppedIndices += indices[from..<(from + inner.width)]
+                    croppedPlain += plainIndices[from..<(from + inner.width)]
+                    croppedSame += same[from..<(from + inner.width)]
+                }
+                // Pixels outside the smaller rectangle keep their reference (they show it).
+                indices = croppedIndices
+                plainIndices = croppedPlain
+                sameOnScreen = croppedSame
+                rect = inner
+            }
         }
         try writeControlBlock(delay: delay, transparentIndex: Int32(transparentIndex),
                               disposal: keepsTransparency ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT)
@@ -448,25 +486,49 @@ public final class GIFEncoder: @unchecked Sendable {
             GifFreeMapObject(previous)
             gif.pointee.Image.ColorMap = nil
         }
+        // Up to three codings of the frame, the smallest kept (the held bytes make a written one
+        // undoable): giflib's of the indices as mapped (colours already shown written again,
+        // which can make longer runs than holes would); giflib's with those pixels as holes; and
+        // the LZW coder's (`GIFLZWEncoder`), which may fill any hole — an unchanged pixel or one
+        // already showing its colour — with its colour where that continues a string.
         let start = output?.count ?? 0
-        try writeImage(rect, map, &indices)
-        // Unchanged pixels may also be written with their own colour where that continues the
-        // string LZW is matching (see `GIFLZWEncoder`): that encoding is kept when it is smaller.
-        // Both are made; the held bytes make the first one undoable.
-        var writtenIndices = indices
-        if differencing, usesTransparency, let output,
-           let alternatives = ownColourAlternatives(indices, pixels: pixels, rect: rect, mapper: mapper,
-                                                   transparentIndex: UInt8(transparentIndex), sameOnScreen: sameOnScreen) {
-            let plain = output.count - start
-            let codeSize = max(2, Int((map ?? gif?.pointee.SColorMap)?.pointee.BitsPerPixel ?? 8))
-            let encoded = lzw.encode(indices, alternatives: alternatives, minimumCodeSize: codeSize)
-            // Descriptor (10 bytes, plus a local table), code size, blocks, terminator.
-            if encoded.blocks.count + 2 < plain - 10 - (map.map { 3 * Int($0.pointee.ColorCount) } ?? 0) {
+        try writeImage(rect, map, &plainIndices)
+        var writtenIndices = plainIndices
+        if let output {
+            var best = (size: output.count - start, coding: 0)
+            if sameOnScreen != nil {
                 output.truncate(to: start)
-                try writeImage(rect, map, codes: encoded.blocks, codeSize: codeSize)
-                for p in encoded.tookAlternative {
+                try writeImage(rect, map, &indices)
+                if output.count - start < best.size { best = (output.count - start, 1) }
+            }
+            var coded: (output: GIFLZWEncoder.Output, alternatives: [Int16], codeSize: Int)?
+            if differencing, usesTransparency,
+               let alternatives = ownColourAlternatives(indices, pixels: pixels, rect: rect, mapper: mapper,
+                                                       transparentIndex: UInt8(transparentIndex), sameOnScreen: sameOnScreen) {
+                let codeSize = max(2, Int((map ?? gif?.pointee.SColorMap)?.pointee.BitsPerPixel ?? 8))
+                let encoded = lzw.encode(indices, alternatives: alternatives, minimumCodeSize: codeSize)
+                // Descriptor (10 bytes, plus a local table), code size, blocks, terminator.
+                let localTable: Int = map.map { 3 * Int($0.pointee.ColorCount) } ?? 0
+                let size = 10 + localTable + 1 + encoded.blocks.count + 1
+                if size < best.size {
+                    best = (size, 2)
+                    coded = (encoded, alternatives, codeSize)
+                }
+            }
+            let lastWritten = sameOnScreen != nil ? 1 : 0
+            if best.coding != lastWritten {
+                output.truncate(to: start)
+                if best.coding == 0 {
+                    try writeImage(rect, map, &plainIndices)
+                } else if let coded {
+                    try writeImage(rect, map, codes: coded.output.blocks, codeSize: coded.codeSize)
+                }
+            }
+            if best.coding >= 1 { writtenIndices = indices }
+            if let coded, best.coding == 2 {
+                for p in coded.output.tookAlternative {
                     unchangedMask[(rect.y + p / rect.width) * width + rect.x + p % rect.width] = false
-                    writtenIndices[p] = UInt8(alternatives[p])
+                    writtenIndices[p] = UInt8(coded.alternatives[p])
                 }
             }
         }
