@@ -22,19 +22,7 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-seconds() {
-  local start end
-  start=$(date +%s.%N)
-  "$@" > /dev/null 2>&1
-  end=$(date +%s.%N)
-  python3 -c "print(f'{$end - $start:.2f}')"
-}
-
-ssim() {
-  ffmpeg -hide_banner -nostats -i "$1" -framerate "$3" -i "$2/frame_%05d.png" \
-    -lavfi "[0:v]fps=$3,format=rgb24[a];[1:v]format=rgb24[b];[a][b]ssim=shortest=1" -f null - 2>&1 |
-    sed -nE 's/.*SSIM .* All:([0-9.]+).*/\1/p'
-}
+. Benchmarks/gif-peer.sh
 
 printf '%-12s %9s %9s %6s %10s %10s %8s %8s %8s %7s\n' scene strata_B peer_B ratio strataSSIM peerSSIM \
   strata_s png_s peer_s frames
@@ -51,14 +39,7 @@ for entry in "${scenes[@]}"; do
   fps=30
   t_strata=$(seconds "$STRATA" render "${args[@]}" -o "$work/$name.gif" --quiet)
   t_png=$(seconds "$STRATA" render "${args[@]}" -o "$work/$name-frames/" --quiet)
-  peer() {
-    ffmpeg -hide_banner -loglevel error -y -framerate "$fps" -i "$work/$name-frames/frame_%05d.png" \
-      -vf palettegen=stats_mode=full "$work/$name-palette.png" &&
-    ffmpeg -hide_banner -loglevel error -y -framerate "$fps" -i "$work/$name-frames/frame_%05d.png" -i "$work/$name-palette.png" \
-      -lavfi paletteuse=dither=sierra2_4a "$work/$name-ffmpeg.gif" &&
-    gifsicle -O3 "$work/$name-ffmpeg.gif" -o "$work/$name-peer.gif"
-  }
-  t_peer=$(seconds peer)
+  t_peer=$(seconds peer_gif "$work/$name-frames" "$fps" "$work/$name-peer.gif")
   frames=$(ls "$work/$name-frames" | wc -l)
   s=$(stat -c %s "$work/$name.gif"); p=$(stat -c %s "$work/$name-peer.gif")
   printf '%-12s %9d %9d %6s %10s %10s %8s %8s %8s %7d\n' "$name" "$s" "$p" \

@@ -23,21 +23,7 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Seconds (3 decimals) that "$@" takes.
-seconds() {
-  local start end
-  start=$(date +%s.%N)
-  "$@" > /dev/null 2>&1
-  end=$(date +%s.%N)
-  python3 -c "print(f'{$end - $start:.2f}')"
-}
-
-# The mean SSIM (All) of a GIF against the PNG frames, at `fps`.
-ssim() {
-  ffmpeg -hide_banner -nostats -i "$1" -framerate "$3" -i "$2/frame_%05d.png" \
-    -lavfi "[0:v]fps=$3,format=rgb24[a];[1:v]format=rgb24[b];[a][b]ssim=shortest=1" -f null - 2>&1 |
-    sed -nE 's/.*SSIM .* All:([0-9.]+).*/\1/p'
-}
+. Benchmarks/gif-peer.sh
 
 printf '%-10s %9s %9s %8s %8s %8s %8s %8s %8s %8s\n' tape strata_B peer_B strataSSIM peerSSIM \
   tape_s strata_s png_s peer_s frames
@@ -47,14 +33,7 @@ for name in colors git-graph less; do
   t_tape=$(seconds "$STRATA" render "$tape" -o "$work/$name.txt" --quiet)
   t_strata=$(seconds "$STRATA" render "$tape" -o "$work/$name-strata.gif" --quiet)
   t_png=$(seconds "$STRATA" render "$tape" -o "$work/$name-frames/" --quiet)
-  peer() {
-    ffmpeg -hide_banner -loglevel error -y -framerate "$fps" -i "$work/$name-frames/frame_%05d.png" \
-      -vf palettegen=stats_mode=full "$work/$name-palette.png" &&
-    ffmpeg -hide_banner -loglevel error -y -framerate "$fps" -i "$work/$name-frames/frame_%05d.png" -i "$work/$name-palette.png" \
-      -lavfi paletteuse=dither=sierra2_4a "$work/$name-ffmpeg.gif" &&
-    gifsicle -O3 "$work/$name-ffmpeg.gif" -o "$work/$name-peer.gif"
-  }
-  t_peer=$(seconds peer)
+  t_peer=$(seconds peer_gif "$work/$name-frames" "$fps" "$work/$name-peer.gif")
   frames=$(ls "$work/$name-frames" | wc -l)
   printf '%-10s %9d %9d %8.4f %8.4f %8s %8s %8s %8s %8d\n' "$name" \
     "$(stat -c %s "$work/$name-strata.gif")" "$(stat -c %s "$work/$name-peer.gif")" \
