@@ -25,8 +25,15 @@ public final class Scene {
         didSet {
             backingStores.capacity = limits.backingStoreBytes
             backingStores.tiledLayerTiles.capacity = limits.backingStoreBytes / 2
+            if limits.mediaLimits != oldValue.mediaLimits || limits.imageCacheBytes != oldValue.imageCacheBytes {
+                mediaContext = limits.makeMediaContext()
+            }
         }
     }
+    /// What this scene decodes images and videos under, made from `limits` (image and video
+    /// size, image cache): the files its compiler reads, the player items first opened while it
+    /// renders, and `CGImage.load(contentsOf:)` in its blocks. Another scene's limits never apply.
+    public internal(set) var mediaContext = SceneLimits().makeMediaContext()
     /// The largest frame edge in pixels (`limits.pixelSize`).
     public var maximumPixelSize: Int {
         get { limits.pixelSize }
@@ -151,6 +158,10 @@ public final class Scene {
     /// delegates), which run in turn; after each block the animations' start/stop events are
     /// planned again (layer timing may have changed).
     func advance(to t: Double) throws {
+        try mediaContext.run { try moveModel(to: t) }
+    }
+
+    private func moveModel(to t: Double) throws {
         installIfNeeded()
         history.changeLimit = limits.historyChanges
         if t <= frontier {
@@ -221,13 +232,20 @@ public final class Scene {
 
     /// The presentation of `layer` at scene time `t` (the model moved to t first).
     public func presentation(of layer: CALayer, at t: Double) throws -> CALayer? {
-        try advance(to: t)
-        let tree = PresentationBuilder(time: t, report: SnapshotReport(limits: snapshotLimits)).presentationTree(of: rootLayer)
-        return tree.findPresentation(of: layer)
+        try mediaContext.run {
+            try advance(to: t)
+            let tree = PresentationBuilder(time: t, report: SnapshotReport(limits: snapshotLimits)).presentationTree(of: rootLayer)
+            return tree.findPresentation(of: layer)
+        }
     }
 
     /// The Sendable snapshot of the whole tree at time `t` (after layout and custom drawing).
     public func snapshot(at t: Double) throws -> LayerSnapshot {
+        // Player items first opened and images loaded meanwhile decode under this scene's limits.
+        try mediaContext.run { try makeSnapshot(at: t) }
+    }
+
+    private func makeSnapshot(at t: Double) throws -> LayerSnapshot {
         try advance(to: t)
         try currentErrors()
         // Replicator instances and live particles are limited while the snapshot is made (the
@@ -284,6 +302,10 @@ public final class Scene {
     /// Throws the error of the first player layer in the tree whose current item at `t` failed
     /// to open or decode.
     private func checkShownVideos(at t: Double) throws {
+        try mediaContext.run { try checkShownVideos(at: t, in: rootLayer) }
+    }
+
+    private func checkShownVideos(at t: Double, in root: CALayer) throws {
         func walk(_ layer: CALayer) throws {
             if let player = (layer as? AVPlayerLayer)?.player, let item = player.state(atSceneTime: t).currentItem,
                item.status == .failed, let error = item.error {
@@ -292,7 +314,7 @@ public final class Scene {
             if let m = layer.mask { try walk(m) }
             for sub in layer.sublayers ?? [] { try walk(sub) }
         }
-        try walk(rootLayer)
+        try walk(root)
     }
 
     /// Renders frame `index` (time `index / fps` exactly).

@@ -44,7 +44,8 @@ public struct SceneLimits: Sendable, Equatable {
     public var imageSize = 16_384
     /// The largest width or height of a video file's frames, in pixels.
     public var videoSize = 16_384
-    /// The most bytes of decoded images kept for reuse (the process-wide image cache).
+    /// The most bytes of decoded images kept for reuse: the default shares the process's image
+    /// cache (`ImageCache.shared`); another value gives the scene a cache of that size of its own.
     public var imageCacheBytes = 1 << 30
     /// The most bytes of rasterised content kept between frames (per scene); the drawn tiles of
     /// tiled layers are kept in a pool of their own of half this.
@@ -101,9 +102,27 @@ public struct SceneLimits: Sendable, Equatable {
         return name.hasSuffix("-mb") ? "\(v >> 20) MiB" : name.hasSuffix("-kb") ? "\(v >> 10) KiB" : "\(v)"
     }
 
-    /// Applies the process-wide limits: decoded image size and cache to `ImageCache.shared`,
-    /// which every scene of the process reads images through, and the video frame size to
-    /// `MediaLimits`. Call it before building scenes.
+    /// The image and video frame sizes media is decoded under (`Scene.mediaContext` carries them
+    /// to the decoders).
+    public var mediaLimits: MediaLimits { MediaLimits(imageSize: imageSize, videoSize: videoSize) }
+
+    /// A media context for these limits: the shared image cache when `imageCacheBytes` is the
+    /// default (so scenes of one process decode a file once), else a cache of that size of its
+    /// own. Each decode is checked against `imageSize` whichever cache holds the image.
+    public func makeMediaContext() -> MediaContext {
+        if mediaLimits == MediaLimits(), imageCacheBytes == SceneLimits.defaultImageCacheBytes { return Self.defaultMediaContext }
+        return MediaContext(limits: mediaLimits, images: imageCacheBytes == SceneLimits.defaultImageCacheBytes
+                                ? .shared : ImageCache(capacity: imageCacheBytes))
+    }
+
+    /// The context of scenes with the default limits (immutable; its cache is `ImageCache.shared`).
+    private static let defaultMediaContext = MediaContext()
+    private static let defaultImageCacheBytes = SceneLimits().imageCacheBytes
+
+    /// Sets the image size and cache of `ImageCache.shared` and the deprecated process-wide video
+    /// size: what decoders opened outside any scene use. Scenes do not need it: each decodes
+    /// under its own `limits` (`Scene.mediaContext`).
+    @available(*, deprecated, message: "scenes decode under their own Scene.limits; set them there")
     public func applyToDecoders() {
         ImageCache.shared.maximumPixelSize = imageSize
         ImageCache.shared.capacity = imageCacheBytes

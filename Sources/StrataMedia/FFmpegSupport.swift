@@ -2,22 +2,8 @@
 // text, the `file:` URL form that stops FFmpeg reading a colon in a path as a protocol, and a
 // one-time lowering of FFmpeg's log level so that encoders do not chatter on stderr.
 import Foundation
-import Synchronization
 import CFFmpeg
 import StrataCore
-
-/// Process-wide limits on the media files Strata decodes.
-public enum MediaLimits {
-    private static let videoSize = Atomic<Int>(16_384)
-
-    /// The largest video frame width or height accepted, in pixels (default 16 384, as images):
-    /// a file declaring bigger frames is refused when opened, before anything is decoded, and a
-    /// stream that grows past it midway stops decoding with an error.
-    public static var maximumVideoSize: Int {
-        get { videoSize.load(ordering: .relaxed) }
-        set { videoSize.store(max(1, newValue), ordering: .relaxed) }
-    }
-}
 
 enum FFmpegSupport {
     /// FFmpeg's text for a negative error code ("No such file or directory", "Invalid argument").
@@ -53,7 +39,7 @@ enum FFmpegSupport {
     /// Opens a local media file with `avformat_open_input`, refusing the demuxers that would read
     /// other files and every protocol but `file`. Returns the context or FFmpeg's status; on
     /// failure `reason` says what went wrong (naming a refused playlist as such).
-    static func openInput(_ path: String) -> (context: UnsafeMutablePointer<AVFormatContext>?, status: Int32, reason: String) {
+    static func openInput(_ path: String, limits: MediaLimits) -> (context: UnsafeMutablePointer<AVFormatContext>?, status: Int32, reason: String) {
         // A pipe or device would block `open` or never end: refused before FFmpeg sees it.
         if let refusal = InputFile.refusal(at: path) { return (nil, strata_averror_invaliddata(), refusal) }
         var options: OpaquePointer?
@@ -65,7 +51,7 @@ enum FFmpegSupport {
         if status >= 0, let opened = context {
             // What the container declares, before any frame is decoded (finding the stream
             // information decodes some).
-            guard let tooLarge = oversizedVideo(opened) else { return (opened, status, "") }
+            guard let tooLarge = oversizedVideo(opened, limits: limits) else { return (opened, status, "") }
             avformat_close_input(&context)
             return (nil, strata_averror_invaliddata(), tooLarge)
         }
@@ -73,11 +59,11 @@ enum FFmpegSupport {
                     ?? errorString(status))
     }
 
-    /// Why `context`'s video is too large to decode (MediaLimits.maximumVideoSize), or nil.
+    /// Why `context`'s video is too large to decode (over `limits.videoSize`), or nil.
     /// Call it again after `avformat_find_stream_info`, which may learn the size from a frame.
     /// Cover art (an attached picture) is not checked: Strata never decodes it.
-    static func oversizedVideo(_ context: UnsafeMutablePointer<AVFormatContext>) -> String? {
-        let limit = MediaLimits.maximumVideoSize
+    static func oversizedVideo(_ context: UnsafeMutablePointer<AVFormatContext>, limits: MediaLimits) -> String? {
+        let limit = limits.videoSize
         for i in 0..<Int(context.pointee.nb_streams) {
             guard let stream = context.pointee.streams[i], (stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC) == 0,
                   let p = stream.pointee.codecpar?.pointee, p.codec_type == AVMEDIA_TYPE_VIDEO,

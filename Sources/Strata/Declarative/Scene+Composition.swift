@@ -55,6 +55,7 @@ extension Scene {
         isFormatAdjusted = adjustment != nil
         markers = compiled.markers
         limits = options.limits
+        mediaContext = compiler.media
         for (t, block) in compiled.blocks { at(t, block) }
     }
 

@@ -21,6 +21,8 @@ struct MixSegment: Sendable {
     var itemStart: Double
     var rate: Double
     var gain: Float
+    /// The limits of the scene the audio belongs to, which its file is opened under.
+    var limits: MediaLimits
 }
 
 final class AudioMixer {
@@ -133,7 +135,7 @@ final class AudioMixer {
             decoder = idle.removeLast()
             idleDecoders[s.url] = idle
         } else {
-            decoder = try AudioDecoder(url: s.url, sampleRate: sampleRate, channels: channels)
+            decoder = try AudioDecoder(url: s.url, sampleRate: sampleRate, channels: channels, limits: s.limits)
         }
         try decoder.start(at: s.itemStart + skipped * s.rate, rate: s.rate)
         voices.append(Voice(key: s.voiceKey, url: s.url, decoder: decoder, start: start, end: end, rate: s.rate,

@@ -40,6 +40,11 @@ final class ExportMediaSession {
         self.options = options
         self.origin = origin
         audioTime = origin
+        // Items and tracks are opened under the scene's limits.
+        try scene.mediaContext.run { try start(end: end, carriesAudio: carriesAudio) }
+    }
+
+    private func start(end: Double, carriesAudio: Bool) throws {
         for p in scene.audioPlayers { adopt(p) }
         discoverPlayers()
         try checkItems(at: origin)
@@ -49,7 +54,7 @@ final class ExportMediaSession {
         for (i, track) in scene.audioTracks.enumerated() {
             let length: Double
             do {
-                let decoder = try AudioDecoder(url: track.url)
+                let decoder = try AudioDecoder(url: track.url, limits: scene.mediaContext.limits)
                 length = track.duration ?? max(0, decoder.duration - track.offset)
             } catch {
                 if options.mediaFailure == .fail { throw error }
@@ -60,7 +65,7 @@ final class ExportMediaSession {
             let start = track.start, stop = min(track.start + length, end)
             guard stop > origin, stop > start else { continue }
             trackSegments.append(MixSegment(url: track.url, voiceKey: "track-\(i)", sceneStart: start, sceneEnd: stop,
-                                            itemStart: track.offset, rate: 1, gain: track.volume))
+                                            itemStart: track.offset, rate: 1, gain: track.volume, limits: scene.mediaContext.limits))
         }
         switch options.audio.mode {
         case .never: wantsAudio = false
@@ -76,9 +81,11 @@ final class ExportMediaSession {
     /// After frame k (at `time`) is rendered: new players, item checks, and the audio intervals
     /// of [previous time, time).
     func afterFrame(at time: Double) throws -> [MixSegment] {
-        discoverPlayers()
-        try checkItems(at: time)
-        return segments(until: time)
+        try scene.mediaContext.run {
+            discoverPlayers()
+            try checkItems(at: time)
+            return segments(until: time)
+        }
     }
 
     /// The intervals up to the end of the export (after the last frame).
@@ -137,7 +144,7 @@ final class ExportMediaSession {
             for s in player.playbackSegments(from: audioTime, to: time) where s.hasAudio && !failedItems.contains(s.itemIdentifier) {
                 result.append(MixSegment(url: s.url, voiceKey: "player-\(s.playerIdentifier)-item-\(s.itemIdentifier)",
                                          sceneStart: s.sceneStart, sceneEnd: s.sceneEnd, itemStart: s.itemStart,
-                                         rate: s.rate, gain: s.gain))
+                                         rate: s.rate, gain: s.gain, limits: scene.mediaContext.limits))
             }
         }
         audioTime = time

@@ -154,10 +154,13 @@ public enum BatchRenderer {
         var export = options.export
         export.render.workers = BatchRenderer.workers(perJob: options.workersPerJob, jobs: jobs, cores: cores)
         let frozen = export
+        // One media context for every row: each row's scene decodes under the batch's limits and
+        // a file shown by every row is decoded once, also in an image cache of its own size.
+        let media = options.limits.makeMediaContext()
         let threads = (0..<jobs).map { job in
             Thread {
                 while options.export.cancellation?.isCancelled != true, let i = state.next() {
-                    let item = render(template, rows[i], job: job, options: options, export: frozen, names: state)
+                    let item = render(template, rows[i], job: job, options: options, export: frozen, media: media, names: state)
                     let done = state.finish(i, item)
                     options.events?(.finished(item, done: done, total: rows.count))
                 }
@@ -182,7 +185,7 @@ public enum BatchRenderer {
     }
 
     private static func render(_ template: Template, _ row: BatchRow, job: Int, options: BatchOptions,
-                               export: ExportOptions, names: BatchState) -> BatchItem {
+                               export: ExportOptions, media: MediaContext, names: BatchState) -> BatchItem {
         var item = BatchItem(row: row.number, line: row.line, output: nil, status: .failed, error: nil, seconds: nil)
         let started = Date()
         var export = export
@@ -207,7 +210,8 @@ public enum BatchRenderer {
             var arguments = row.arguments
             arguments.ignoresUnknownNames = true
             for (k, v) in options.fixed { arguments.text[k] = v }
-            let scene = try template.makeScene(arguments, allowAssets: options.allowAssets, limits: options.limits, adjust: options.adjust)
+            let scene = try template.makeScene(arguments, allowAssets: options.allowAssets, limits: options.limits, media: media,
+                                               adjust: options.adjust)
             scene.contentsScale = options.contentsScale
             scene.limits = options.limits
             let events = options.events

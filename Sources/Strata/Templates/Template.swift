@@ -188,14 +188,18 @@ public final class Template: Sendable {
 
     /// The scene the template makes with `arguments`, under `limits` (filling in, compiling and
     /// rendering); `adjust` may change the composition first (the command line's --size, --fps
-    /// and --duration).
+    /// and --duration). `media`: the context its images and videos decode under (nil: one made
+    /// from `limits`; scenes given one context share its image cache).
     public func makeScene(_ arguments: TemplateArguments = TemplateArguments(), allowAssets: [URL] = [],
-                          limits: SceneLimits = SceneLimits(), adjust: ((inout Composition) -> Void)? = nil) throws -> Scene {
+                          limits: SceneLimits = SceneLimits(), media: MediaContext? = nil,
+                          adjust: ((inout Composition) -> Void)? = nil) throws -> Scene {
         let filled = try fill(arguments, allowAssets: allowAssets, limits: limits)
         var composition = filled.composition
         adjust?(&composition)
+        var options = filled.options
+        if let media { options.media = media }
         do {
-            return try Scene(composition: composition, options: filled.options)
+            return try Scene(composition: composition, options: options)
         } catch let e as CompositionError {
             throw TemplateErrors(errors: e.issues.map {
                 TemplateError(file: fileName, line: filled.line($0.path), path: $0.path, message: $0.message)

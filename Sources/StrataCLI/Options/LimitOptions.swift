@@ -10,8 +10,8 @@ struct LimitOptions: ParsableArguments {
     /// The limits `--limit` lists, one a line.
     static let help = "Limits: " + SceneLimits.names.map { "\($0.name) (\($0.meaning))" }.joined(separator: "; ") + "."
 
-    /// `base` with --limit applied; the process-wide limits (images) are set on the image cache at
-    /// once, before templates load their images.
+    /// `base` with --limit applied (the scene made with them decodes its images and videos under
+    /// them: `Scene.mediaContext`).
     func limits(from base: SceneLimits = SceneLimits()) throws -> SceneLimits {
         var limits = base
         for item in values {
@@ -22,7 +22,6 @@ struct LimitOptions: ParsableArguments {
                 throw ValidationError("--limit: \(error)")
             }
         }
-        limits.applyToDecoders()
         return limits
     }
 }

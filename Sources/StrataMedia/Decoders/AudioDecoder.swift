@@ -43,9 +43,15 @@ public final class AudioDecoder {
     private var sentFlush = false
     private var finished = false
 
+    /// The limits the file is opened under (a video stream over `videoSize` is refused before
+    /// finding the stream information, which may decode a frame).
+    private let limits: MediaLimits
+
     /// Opens the first audio stream of `url`. Throws `MediaError.cannotRead` naming the file.
-    public init(url: URL, sampleRate: Int = 48_000, channels: Int = 2) throws {
+    /// `limits` nil: the running scene's, or the defaults.
+    public init(url: URL, sampleRate: Int = 48_000, channels: Int = 2, limits: MediaLimits? = nil) throws {
         _ = FFmpegSupport.quietLogging
+        self.limits = limits ?? MediaLimits.inForce
         self.url = url
         self.path = url.path
         self.sampleRate = sampleRate
@@ -59,7 +65,7 @@ public final class AudioDecoder {
     deinit { close() }
 
     private func open() throws {
-        let opened = FFmpegSupport.openInput(path)
+        let opened = FFmpegSupport.openInput(path, limits: limits)
         guard let context = opened.context else { throw MediaError.cannotRead(path: path, reason: opened.reason) }
         var status: Int32
         format = context

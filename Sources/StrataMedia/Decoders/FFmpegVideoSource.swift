@@ -45,9 +45,11 @@ public final class FFmpegVideoSource: VideoFrameSource, Sendable {
     private let worker: DecodeWorker?
 
     /// Opens `url` (reading its packets once) and starts the decoder thread. Throws
-    /// `MediaError.cannotRead` naming the file when it is missing, not media, or holds no frames.
-    public init(url: URL, configuration: Configuration = Configuration()) throws {
-        let decoder = try VideoDecoder(url: url)
+    /// `MediaError.cannotRead` naming the file when it is missing, not media, holds no frames,
+    /// or its frames are larger than `limits.videoSize` a side (nil: the limits of the scene
+    /// whose code runs on this thread, `MediaContext.current`, or the defaults).
+    public init(url: URL, configuration: Configuration = Configuration(), limits: MediaLimits? = nil) throws {
+        let decoder = try VideoDecoder(url: url, limits: limits ?? MediaLimits.inForce)
         let info = decoder.info
         self.url = url
         duration = info.duration

@@ -48,6 +48,15 @@ public final class ImageCache: Sendable {
     /// The image in the file at `url`, decoded on first use (and again after the file changes).
     /// Throws `MediaError.cannotRead` naming the file.
     public func image(contentsOf url: URL) throws -> CGImage {
+        try image(contentsOf: url, maximumPixelSize: maximumPixelSize)
+    }
+
+    /// The image in the file at `url`, refused when it is larger than `maximumPixelSize` a side
+    /// (instead of this cache's `maximumPixelSize`) — also when it is already here, decoded for a
+    /// caller with a larger limit (a scene's own limit, `MediaContext`). Throws
+    /// `MediaError.cannotRead` naming the file.
+    public func image(contentsOf url: URL, maximumPixelSize: Int) throws -> CGImage {
+        let limit = max(1, maximumPixelSize)
         let resolved = url.standardizedFileURL.resolvingSymlinksInPath()
         let attributes = try? FileManager.default.attributesOfItem(atPath: resolved.path)
         let key = Key(path: resolved.path, modified: attributes?[.modificationDate] as? Date,
@@ -56,9 +65,15 @@ public final class ImageCache: Sendable {
             guard let image = s.entries.value(for: key) else { return nil }
             s.hits += 1
             return image
-        }) { return hit }
+        }) {
+            guard hit.width <= limit, hit.height <= limit else {
+                // The decoder's own words for an image over its limit.
+                throw MediaError.cannotRead(path: url.path, reason: "the image is \(hit.width)×\(hit.height) pixels; at most \(limit) per side is allowed")
+            }
+            return hit
+        }
         var decoder = self.decoder
-        decoder.maximumPixelSize = maximumPixelSize
+        decoder.maximumPixelSize = limit
         let decoded = try decoder.decode(contentsOf: url)
         return state.withCheckedLock { s in
             // Another thread may have decoded the same file meanwhile: keep one image.

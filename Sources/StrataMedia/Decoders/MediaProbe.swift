@@ -84,9 +84,11 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
     public var videoStream: Stream? { streams.first { $0.kind == "video" } }
 
     /// Opens `url` and reads it through once. Throws `MediaError.cannotRead` naming the file when
-    /// it is missing or not media.
-    public init(url: URL) throws {
+    /// it is missing, not media, or its pictures are larger than `limits.videoSize` a side (nil:
+    /// the running scene's limits, or the defaults).
+    public init(url: URL, limits: MediaLimits? = nil) throws {
         _ = FFmpegSupport.quietLogging
+        let limits = limits ?? MediaLimits.inForce
         let path = url.path
         self.url = url
         // A pipe or device would block the reads below or never end: refused before anything opens it.
@@ -104,7 +106,7 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
             streams = [animation.stream]
             return
         }
-        let opened = FFmpegSupport.openInput(path)
+        let opened = FFmpegSupport.openInput(path, limits: limits)
         guard let context = opened.context else { throw MediaError.cannotRead(path: path, reason: opened.reason) }
         var status: Int32
         defer { var c: UnsafeMutablePointer<AVFormatContext>? = context; avformat_close_input(&c) }
@@ -112,16 +114,16 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
         if status < 0 {
             throw MediaError.cannotRead(path: path, reason: "no stream information (\(FFmpegSupport.errorString(status)))")
         }
-        if let tooLarge = FFmpegSupport.oversizedVideo(context) { throw MediaError.cannotRead(path: path, reason: tooLarge) }
+        if let tooLarge = FFmpegSupport.oversizedVideo(context, limits: limits) { throw MediaError.cannotRead(path: path, reason: tooLarge) }
         // A still image's declared size, read from its header as the image decoder reads it: a
         // small file declaring a 100 000² picture is refused, not reported as 0×0.
         if let head = FileHandle(forReadingAtPath: path).map({ h in defer { try? h.close() }; return h.readData(ofLength: 1 << 20) }),
            let format = ImageDecoder.format(ofFileStartingWith: head),
            let (w, h) = ImageDecoder.declaredSize(head, format: format),
-           w > MediaLimits.maximumVideoSize || h > MediaLimits.maximumVideoSize || w <= 0 || h <= 0 {
+           w > limits.videoSize || h > limits.videoSize || w <= 0 || h <= 0 {
             throw MediaError.cannotRead(path: path, reason: w <= 0 || h <= 0
                 ? "the \(format.rawValue) image declares a size of \(w)×\(h) pixels"
-                : "the \(format.rawValue) image is \(w)×\(h) pixels; at most \(MediaLimits.maximumVideoSize) per side is allowed")
+                : "the \(format.rawValue) image is \(w)×\(h) pixels; at most \(limits.videoSize) per side is allowed")
         }
         let count = Int(context.pointee.nb_streams)
         guard count > 0 else {

@@ -63,9 +63,14 @@ final class VideoDecoder {
     private(set) var position: Int? = 0
     private var lastIndex = -1
 
-    /// Opens `url` and reads its packets once. Throws `MediaError.cannotRead` naming the file.
-    init(url: URL) throws {
+    /// The largest frame accepted.
+    private let limits: MediaLimits
+
+    /// Opens `url` and reads its packets once, refusing frames over `limits`. Throws
+    /// `MediaError.cannotRead` naming the file.
+    init(url: URL, limits: MediaLimits) throws {
         _ = FFmpegSupport.quietLogging
+        self.limits = limits
         self.url = url
         self.path = url.path
         info = VideoFileInfo(frameTimes: [], keyframes: [], videoEnd: 0, duration: 0, codedWidth: 0, codedHeight: 0,
@@ -91,7 +96,7 @@ final class VideoDecoder {
     // MARK: - Opening
 
     private func openInput() throws {
-        let opened = FFmpegSupport.openInput(path)
+        let opened = FFmpegSupport.openInput(path, limits: limits)
         guard let context = opened.context else { throw MediaError.cannotRead(path: path, reason: opened.reason) }
         var status: Int32
         format = context
@@ -99,7 +104,7 @@ final class VideoDecoder {
         if status < 0 {
             throw MediaError.cannotRead(path: path, reason: "no stream information (\(FFmpegSupport.errorString(status)))")
         }
-        if let tooLarge = FFmpegSupport.oversizedVideo(context) { throw MediaError.cannotRead(path: path, reason: tooLarge) }
+        if let tooLarge = FFmpegSupport.oversizedVideo(context, limits: limits) { throw MediaError.cannotRead(path: path, reason: tooLarge) }
         streamIndex = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         let audio = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
         info.hasAudio = audio >= 0
@@ -237,7 +242,7 @@ final class VideoDecoder {
         context.pointee.thread_count = 0
         // A stream that changes to much larger frames midway: the decoder refuses them (its
         // check counts the buffers' padded size, up to a few macroblocks a side, hence the slack).
-        let side = Int64(MediaLimits.maximumVideoSize) + 256
+        let side = Int64(limits.videoSize) + 256
         context.pointee.max_pixels = side * side
         status = avcodec_open2(context, decoder, nil)
         if status < 0 {
@@ -327,7 +332,7 @@ final class VideoDecoder {
             var old: UnsafeMutablePointer<AVFormatContext>? = format
             avformat_close_input(&old)
             self.format = nil
-            let opened = FFmpegSupport.openInput(path)
+            let opened = FFmpegSupport.openInput(path, limits: limits)
             guard let context = opened.context else {
                 throw MediaError.cannotRead(path: path, reason: "reopening failed: \(opened.reason)")
             }

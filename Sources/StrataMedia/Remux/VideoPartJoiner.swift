@@ -40,7 +40,7 @@ final class JoinInput {
     let streamIndices: [Int]
 
     init(_ url: URL, label: String) throws {
-        let opened = FFmpegSupport.openInput(url.path)
+        let opened = FFmpegSupport.openInput(url.path, limits: MediaLimits.inForce)
         guard let context = opened.context else {
             throw MediaError.cannotJoin(path: label, reason: "it cannot be read as MP4, MOV or WebM (\(opened.reason))")
         }

@@ -23,6 +23,10 @@ public struct CompositionOptions: Sendable {
     /// The limits the composition is compiled under (layers, text, timeline steps) and the
     /// scene made from it renders under.
     public var limits = SceneLimits()
+    /// What the composition's images and videos are decoded under; nil (the default): a context
+    /// made from `limits` (`SceneLimits.makeMediaContext()`). The scene made from the composition
+    /// keeps it, so scenes given one context (a batch's rows) share its image cache.
+    public var media: MediaContext?
 
     /// A compiler resolving asset paths in `assetFolder`, under these limits.
     public init(assetFolder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
@@ -62,6 +66,8 @@ struct CompositionCompiler {
     /// Text layers whose string counters and reveals compute (CompositionCompiler+TextDrivers.swift).
     var textDrivers: [TextDriver] = []
     var limits: SceneLimits { options.limits }
+    /// What images and videos are decoded under (`CompositionOptions.media`).
+    let media: MediaContext
     /// Sections' start times in their series (CompositionCompiler+Sections.swift), and the
     /// start of the section whose subtree is being scheduled (its contents count from it).
     var sectionStarts: [ObjectIdentifier: Double] = [:]
@@ -85,6 +91,7 @@ struct CompositionCompiler {
     init(_ composition: Composition, options: CompositionOptions = CompositionOptions()) {
         self.composition = composition
         self.options = options
+        media = options.media ?? options.limits.makeMediaContext()
         fps = composition.frameRate > 0 && composition.frameRate.isFinite ? composition.frameRate : 30
         duration = composition.duration
     }
@@ -95,6 +102,12 @@ struct CompositionCompiler {
 
     /// Compiles, or throws every issue found.
     mutating func compile() throws -> CompiledComposition {
+        // The video items opened meanwhile (through the registry) decode under `media` too.
+        let media = self.media
+        return try media.run { try compileUnderMedia() }
+    }
+
+    private mutating func compileUnderMedia() throws -> CompiledComposition {
         // Video items are opened here, before the Scene that would install the decoder exists
         // (a process whose first scene comes from a template with a video).
         _ = MediaDecoders.install
@@ -295,7 +308,7 @@ struct CompositionCompiler {
             }
             do {
                 let url = try asset(file)
-                let image = try CGImage.load(contentsOf: url)
+                let image = try media.image(contentsOf: url)
                 layer.contents = image
                 return CGSize(width: image.width, height: image.height)
             } catch {
