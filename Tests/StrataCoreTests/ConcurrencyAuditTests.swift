@@ -2,8 +2,9 @@
 // taken with `withCheckedLock` (visible to ThreadSanitizer), every `@unchecked Sendable` says why
 // it is safe, and NSLock is not used (Mutex is the one lock; NSCondition only where a thread waits).
 // The Mutex itself is checked too: its sections exclude each other under contention. Hidden state
-// is listed: every `static let shared`, stored `static var`, `nonisolated(unsafe)` and
-// `threadDictionary` must be on an allow-list with its reason, so a new one fails here.
+// is listed: every `static let shared`, stored `static var`, `nonisolated(unsafe)`,
+// `threadDictionary` and thread-local slot must be on an allow-list with its reason, so a new one
+// fails here.
 import Foundation
 import Synchronization
 import XCTest
@@ -76,11 +77,22 @@ final class ConcurrencyAuditTests: XCTestCase {
         "StrataRender/Content/TextLayout.swift static let shared": (1, "Pango and fontconfig are process-wide and not thread-safe"),
         "StrataMedia/Decoders/ImageIO.swift nonisolated(unsafe)": (3, "immutable constants of a non-Sendable type (Apple's globals)"),
         "Strata/Declarative/Scene+Composition.swift static var": (1, "a @TaskLocal: the command line's format override, bound only inside Scene.building(adjustedBy:_:)"),
+        // Thread-local slots (ThreadLocal.swift, the one mechanism): each is set for the length
+        // of a body by the scene or builder that owns the object, or holds per-thread scratch.
+        "StrataCore/Timing/SceneClock.swift thread-local": (1, "the running scene's clock, set by the scene around its blocks"),
+        "StrataCore/Presentation/SnapshotReport.swift thread-local": (1, "the builder's report, set by PresentationBuilder for a build"),
+        "StrataMedia/Decoders/MediaContext.swift thread-local": (1, "the scene's media context, set by the scene while its code runs"),
+        "StrataCore/Layers/CATransaction.swift thread-local": (1, "Core Animation's transaction stack is per thread"),
+        "StrataCore/Layers/CALayer+Animation.swift thread-local": (1, "animation errors made outside any scene context, taken by the next scene"),
+        "StrataCore/Drawing/UIGraphics.swift thread-local": (1, "UIKit's current-context stack is per thread"),
+        "StrataUIKit/UIGraphicsImageContext.swift thread-local": (1, "UIGraphicsBeginImageContext's stack is per thread"),
+        "StrataUIKit/UIView+Animation.swift thread-local": (1, "UIView.animate's open blocks are per thread"),
     ]
 
     func testHiddenStateIsOnTheAllowList() throws {
         let kinds = [("static let shared", #"\bstatic let shared\b"#), ("nonisolated(unsafe)", #"nonisolated\(unsafe\)"#),
                      ("threadDictionary", #"\bthreadDictionary\b"#),
+                     ("thread-local", #"\b(ThreadLocalReference|PerThreadObject)\s*(<[^>]*>)?\s*[({]"#),
                      // Stored only: `static var name = …` or `static var name: Type` with no body.
                      ("static var", #"\bstatic var \w+(\s*:\s*[^={]+)?\s*(=.*)?$"#)]
         var found: [String: Int] = [:]

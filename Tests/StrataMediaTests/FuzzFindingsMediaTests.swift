@@ -178,12 +178,11 @@ extension FuzzFindingsMediaTests {
 
         // The limit can be raised (and lowered): a 64×48 clip under a limit of 48 and of 64.
         let dir = try MediaTestSupport.scratchDirectory()
-        defer { try? FileManager.default.removeItem(at: dir); MediaLimits.maximumVideoSize = 16_384 }
+        defer { try? FileManager.default.removeItem(at: dir) }
         let clip = dir.appendingPathComponent("clip.mp4")
         _ = try MediaTestSupport.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=red:size=64x48:rate=5:d=0.4",
                                                 "-c:v", "mpeg4", clip.path])
-        MediaLimits.maximumVideoSize = 48
-        XCTAssertThrowsError(try FFmpegVideoSource(url: clip)) { error in
+        XCTAssertThrowsError(try FFmpegVideoSource(url: clip, limits: MediaLimits(videoSize: 48))) { error in
             XCTAssertTrue("\(error)".contains("the video is 64×48 pixels; at most 48 per side is allowed"), "\(error)")
         }
         // Cover art is never decoded, so it is not held against the limit: the audio opens.
@@ -192,13 +191,13 @@ extension FuzzFindingsMediaTests {
                                                 "-f", "lavfi", "-i", "color=red:size=64x48:d=0.04", "-frames:v", "1",
                                                 "-map", "0", "-map", "1", "-c:a", "aac", "-c:v", "mjpeg",
                                                 "-disposition:v", "attached_pic", song.path])
-        let audio = try AudioDecoder(url: song, sampleRate: 48_000, channels: 1)
+        let audio = try AudioDecoder(url: song, sampleRate: 48_000, channels: 1, limits: MediaLimits(videoSize: 48))
         var samples = [Float](repeating: 0, count: 4800)
         XCTAssertEqual(try samples.withUnsafeMutableBufferPointer { try audio.read(into: $0, frames: 4800) }, 4800)
         XCTAssertGreaterThan(samples.map(abs).max() ?? 0, 0.05)
 
-        MediaLimits.maximumVideoSize = 64
-        let source = try FFmpegVideoSource(url: clip)
+        XCTAssertThrowsError(try MediaProbe(url: clip, limits: MediaLimits(videoSize: 48)))
+        let source = try FFmpegVideoSource(url: clip, limits: MediaLimits(videoSize: 64))
         XCTAssertEqual(source.naturalSize, PixelSize(width: 64, height: 48))
         XCTAssertEqual(source.frameCount, 2)
     }

@@ -270,6 +270,24 @@ final class ImageDecoderTests: XCTestCase {
         XCTAssertEqual(cache.statistics.decodes, 3)
     }
 
+    /// Two contexts sharing one cache: the looser one's decode is not handed to the stricter
+    /// one, which refuses it with the decoder's words; the file is decoded once.
+    func testAContextRefusesAnImageOverItsLimitEvenWhenCached() throws {
+        let cache = ImageCache()
+        let url = try write(Fixture.pngRGBA, "wide.png")  // 4×2
+        let loose = MediaContext(limits: MediaLimits(imageSize: 4), images: cache)
+        let strict = MediaContext(limits: MediaLimits(imageSize: 3), images: cache)
+        assertReadError({ _ = try strict.image(contentsOf: url) }, path: url.path, mentions: ["the image is 4×2 pixels; at most 3 per side is allowed"])
+        XCTAssertEqual(try loose.image(contentsOf: url).width, 4)
+        assertReadError({ _ = try strict.image(contentsOf: url) }, path: url.path, mentions: ["the image is 4×2 pixels; at most 3 per side is allowed"])
+        XCTAssertEqual(cache.statistics.decodes, 1)
+        // CGImage.load reads the context installed on its thread, and the defaults outside it.
+        XCTAssertThrowsError(try strict.run { try CGImage.load(contentsOf: url) })
+        XCTAssertEqual(try CGImage.load(contentsOf: url).width, 4)
+        XCTAssertNil(MediaContext.current)
+        XCTAssertEqual(try loose.run { try CGImage.load(contentsOf: url) }.width, 4)
+    }
+
     func testSharedLoad() throws {
         let url = try write(Fixture.pngRGBA, "icon@2x.png")
         let a = try CGImage.load(contentsOf: url)
