@@ -33,9 +33,7 @@ final class SceneMediaLimitsTests: XCTestCase {
         let json = Data(#"{"size": [64, 36], "frameRate": 10, "duration": 1, "layers": [{"type": "image", "image": "p.png", "size": [40, 20]}]}"#.utf8)
         let composition = try JSONDecoder().decode(Composition.self, from: json)
 
-        var tight = SceneLimits()
-        tight.imageSize = 32
-        tight.videoSize = 40
+        let tight = { var l = SceneLimits(); l.imageSize = 32; l.videoSize = 40; return l }()
         let outcomes = Outcomes()
         // Six kinds of scene, each made and rendered on its own thread, three rounds at once:
         // 0/1 a template's image (decoded by the compiler), 2/3 a video layer (its item opened
@@ -63,6 +61,7 @@ final class SceneMediaLimitsTests: XCTestCase {
                     scene = Scene(rootLayer: root, size: CGSize(width: 64, height: 36), frameRate: 10, duration: 1)
                     scene.limits = limits
                     scene.at(0) {
+                        CATransaction.setDisableActions(true)  // shown at once, not faded in
                         do { still.contents = try CGImage.load(contentsOf: png) } catch {
                             still.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)  // refused: green
                         }
