@@ -76,8 +76,12 @@ struct TemplateSource: SceneSource {
             return SourceRender(scene: try makeScene())
         }
         if !parameters.values.isEmpty || data != nil { throw ValidationError("--set and --data apply to templates, not to a terminal session") }
-        let render = try TerminalInput.render(template, options: terminal, format: format, cancellation: cancellation)
-        render.scene.limits = try limits()
+        // A tape's images are read while it is parsed, before the scene exists: under its limits.
+        let limits = try limits()
+        let render = try limits.makeMediaContext().run {
+            try TerminalInput.render(template, options: terminal, format: format, cancellation: cancellation)
+        }
+        render.scene.limits = limits
         do { try render.scene.validated() } catch { throw CLIError(message: "\(error)") }
         return render
     }
