@@ -30,7 +30,7 @@ public struct MediaLimits: Sendable, Equatable {
     /// The video frame limit of decoders opened outside any scene without limits of their own
     /// (default 16 384). Scenes no longer read it: set `Scene.limits.videoSize`, or pass
     /// `MediaLimits` to the decoder.
-    @available(*, deprecated, message: "set Scene.limits.videoSize, or pass MediaLimits to the decoder (FFmpegVideoSource(url:limits:))")
+    @available(*, deprecated, message: "set Scene.limits.videoSize, or pass MediaLimits to the decoder: FFmpegVideoSource, MediaProbe and AudioDecoder take limits")
     public static var maximumVideoSize: Int {
         get { processVideoSize.load(ordering: .relaxed) }
         set { processVideoSize.store(max(1, newValue), ordering: .relaxed) }
