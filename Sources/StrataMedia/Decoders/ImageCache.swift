@@ -19,7 +19,8 @@ public final class ImageCache: Sendable {
         var decodes = 0
     }
 
-    /// The cache `CGImage.load(contentsOf:)` uses.
+    /// The cache `CGImage.load(contentsOf:)` uses outside a scene, and scenes whose
+    /// `limits.imageCacheBytes` is the default share (each checking its own image size).
     public static let shared = ImageCache()
 
     private let state = Mutex(State())
@@ -30,7 +31,8 @@ public final class ImageCache: Sendable {
         get { capacityBytes.load(ordering: .relaxed) }
         set { capacityBytes.store(max(0, newValue), ordering: .relaxed) }
     }
-    /// The largest width or height of an image decoded on a miss (the decoder's limit unless set).
+    /// The largest width or height of an image `image(contentsOf:)` returns (the decoder's limit
+    /// unless set); a scene passes its own instead (`image(contentsOf:maximumPixelSize:)`).
     public var maximumPixelSize: Int {
         get { pixelSizeLimit.load(ordering: .relaxed) }
         set { pixelSizeLimit.store(max(1, newValue), ordering: .relaxed) }
