@@ -94,6 +94,28 @@ final class SceneMediaLimitsTests: XCTestCase {
         }
     }
 
+    /// A DSL scene given limits decodes its images under them as it is made; one made without
+    /// keeps the defaults, whatever the other asked for.
+    func testADSLSceneDecodesItsImagesUnderItsOwnLimits() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var picture = Bitmap(width: 40, height: 20)
+        for i in stride(from: 0, to: picture.pixels.count, by: 4) { picture.pixels[i + 2] = 255; picture.pixels[i + 3] = 255 }
+        try picture.writePNG(to: dir.appendingPathComponent("p.png"))
+        let tight = { var l = SceneLimits(); l.imageSize = 39; return l }()
+        func scene(_ limits: SceneLimits) -> Scene {
+            Scene(size: CGSize(width: 64, height: 36), duration: 1, assetFolder: dir, limits: limits) { Image("p.png") }
+        }
+        let strict = scene(tight), plain = scene(SceneLimits())
+        XCTAssertEqual(strict.limits.imageSize, 39)
+        XCTAssertEqual(strict.mediaContext.limits.imageSize, 39)
+        XCTAssertThrowsError(try strict.renderFrame(at: 0)) { error in
+            XCTAssertTrue("\(error)".contains("p.png") && "\(error)".contains("the image is 40×20 pixels; at most 39 per side is allowed"),
+                          "\(error)")
+        }
+        XCTAssertEqual(Self.pixel(try plain.renderFrame(at: 0), 32, 18), [0, 0, 255, 255])
+    }
+
     /// The image cache follows the scene's limits: the default size shares the process's cache,
     /// another size gives the scene its own; changing other limits keeps the context.
     func testTheImageCacheIsSharedOnlyAtTheDefaultSize() {

@@ -19,12 +19,21 @@ extension Scene {
     /// that cannot be read) is reported, with where it is, when the scene renders.
     public convenience init(size: CGSize, frameRate: Double = 30, duration: Double, background: Color? = nil,
                             assetFolder: URL? = nil, @SceneBuilder _ content: () -> SceneContent) {
+        self.init(size: size, frameRate: frameRate, duration: duration, background: background, assetFolder: assetFolder,
+                  limits: SceneLimits(), content)
+    }
+
+    /// A DSL scene under `limits` from the start: its images and videos are decoded, and its
+    /// layers and timeline counted, under them as it is made (setting `limits` afterwards does
+    /// not decode them again).
+    public convenience init(size: CGSize, frameRate: Double = 30, duration: Double, background: Color? = nil,
+                            assetFolder: URL? = nil, limits: SceneLimits, @SceneBuilder _ content: () -> SceneContent) {
         let body = content()
         var composition = Composition(size: size, frameRate: frameRate, duration: duration,
                                       background: background?.propertyValue, layers: body.nodes, timeline: body.steps)
         let adjustment = SceneFormatOverride.current
         adjustment?.change(&composition)
-        var options = CompositionOptions()
+        var options = CompositionOptions(limits: limits)
         if let assetFolder { options.assetFolder = assetFolder }
         self.init(compiling: composition, options: options)
         isFormatAdjusted = adjustment != nil
@@ -76,6 +85,8 @@ extension Scene {
             compositionIssues = [CompositionIssue(path: "", message: "\(error)")]
         }
         self.composition = composition
+        limits = options.limits
+        mediaContext = compiler.media
     }
 
     /// The first layer named `name` (a DSL element's `id`) in the tree, for imperative code.
