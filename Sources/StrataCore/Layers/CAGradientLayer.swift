@@ -34,6 +34,8 @@ open class CAGradientLayer: CALayer {
     @exclusivity(unchecked) public var endPoint = CGPoint(x: 0.5, y: 1) {
         didSet { snapshotCache = nil; journal(self, \.endPoint, oldValue); didChange("endPoint", oldValue: .point(oldValue)) }
     }
+    /// The kind of gradient: `.axial` (the default, along the line from `startPoint` to `endPoint`),
+    /// `.radial` or `.conic`. Not animatable.
     @exclusivity(unchecked) public var type: CAGradientLayerType = .axial { didSet { snapshotCache = nil; journal(self, \.type, oldValue) } }
     /// The gradient the last snapshot read (.some(nil): it draws nothing), until one of the
     /// properties above is set: a gradient layer that only moves is snapshotted every frame, and
@@ -123,9 +125,14 @@ open class CAGradientLayer: CALayer {
 
 /// A gradient as the renderer reads it.
 public struct GradientSnapshot: Sendable, Hashable {
+    /// The kind of gradient.
     public var type: CAGradientLayerType
+    /// The stop colours, one per stop (at least one).
     public var colors: [RGBA]
+    /// The stop positions, 0…1, as many as `colors` (evenly spaced when the layer's `locations` is nil).
     public var locations: [Double]
+    /// The start point in unit coordinates of the bounds.
     public var startPoint: CGPoint
+    /// The end point in unit coordinates of the bounds.
     public var endPoint: CGPoint
 }

@@ -117,7 +117,14 @@ public final class CATransaction {
     public static func commitAll() { while !stack.isEmpty { commit() } }
 }
 
+/// The key of the transaction's animation duration, for `CATransaction.value(forKey:)` and
+/// `setValue(_:forKey:)` (see `setAnimationDuration(_:)`).
 public let kCATransactionAnimationDuration = "animationDuration"
+/// The key of the transaction's disabled-actions flag (see `setDisableActions(_:)`).
 public let kCATransactionDisableActions = "disableActions"
+/// The key of the transaction's timing function: `setValue(_:forKey:)` with it calls
+/// `setAnimationTimingFunction(_:)`.
 public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+/// Apple's key of the transaction's completion block. **Strata:** `setValue(_:forKey:)` only
+/// stores a value under it; set the block with `setCompletionBlock(_:)`.
 public let kCATransactionCompletionBlock = "completionBlock"

@@ -15,7 +15,16 @@ public enum Repeat: Hashable, Sendable {
 }
 
 /// An edge a layer enters from.
-public enum EntranceEdge: Sendable { case leading, trailing, top, bottom }
+public enum EntranceEdge: Sendable {
+    /// From the left: the layer starts moved left (a negative `translationX`).
+    case leading
+    /// From the right: the layer starts moved right.
+    case trailing
+    /// From above: the layer starts moved up (a negative `translationY`; y grows downward).
+    case top
+    /// From below: the layer starts moved down.
+    case bottom
+}
 
 extension LayerElement {
     /// Animates `property` from `from` to `to` (or by `by`); a missing end is the value the

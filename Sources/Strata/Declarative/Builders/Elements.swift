@@ -164,9 +164,23 @@ public struct TransformGroup: LayerElement {
 }
 
 /// Vertical alignment of the items of a row.
-public enum VerticalAlignment: String, Sendable { case top, center, bottom }
+public enum VerticalAlignment: String, Sendable {
+    /// Items share the row's top edge.
+    case top
+    /// Items are centred vertically in the row (the default).
+    case center
+    /// Items share the row's bottom edge.
+    case bottom
+}
 /// Horizontal alignment of the items of a column.
-public enum HorizontalAlignment: String, Sendable { case leading, center, trailing }
+public enum HorizontalAlignment: String, Sendable {
+    /// Items share the column's left edge.
+    case leading
+    /// Items are centred horizontally in the column (the default).
+    case center
+    /// Items share the column's right edge.
+    case trailing
+}
 
 /// Sublayers in a row, left to right, `spacing` apart.
 public struct HStack: LayerElement {
