@@ -24,6 +24,7 @@ FINISHED = [
     "Sources/Strata/Declarative",
     "Sources/StrataUIKit",
     "Sources/StrataCore/Geometry",
+    "Sources/StrataCore/Animation",
     "Sources/StrataCore/Layers",
     "Sources/StrataCore/Drawing",
     "Sources/StrataCore/Imaging",
