@@ -122,7 +122,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// `allowsGroupOpacity` the subtree is composited first and faded as one. Animatable.
     @exclusivity(unchecked) open var opacity: Float = 1 { didSet { journal(self, \.opacity, oldValue); didChange("opacity", oldValue: .number(CGFloat(oldValue))) } }
     /// Whether the layer and its subtree are not drawn (default false); a hidden layer is also skipped
-    /// by `hitTest(_:)`. Animatable (as a step, key `"hidden"`).
+    /// by `hitTest(_:)`. Animatable under the key `"hidden"`: the value switches halfway through.
     @exclusivity(unchecked) open var isHidden = false { didSet { journal(self, \.isHidden, oldValue); didChange("hidden", oldValue: .bool(oldValue)) } }
     /// Whether contents and sublayers are clipped to the (rounded) bounds.
     @exclusivity(unchecked) public var masksToBounds = false { didSet { journal(self, \.masksToBounds, oldValue); didChange("masksToBounds", oldValue: .bool(oldValue)) } }
