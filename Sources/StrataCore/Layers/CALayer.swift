@@ -163,9 +163,8 @@ open class CALayer: NSObject, CAMediaTiming {
     /// (image pixels ÷ `contentsScale`). Used with the `.resize` gravity only. Animatable.
     @exclusivity(unchecked) public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { journal(self, \.contentsCenter, oldValue); didChange("contentsCenter", oldValue: .rect(oldValue)) } }
     /// Image pixels per point of the contents (default 1, as Core Animation's; UIKit views set their
-    /// screen's scale): a
-    /// 200-pixel-wide image at scale 2 is 100 points wide for the gravities that keep its size, and a
-    /// drawn layer's backing store has `bounds.size × contentsScale` pixels.
+    /// screen's scale): a 200-pixel-wide image at scale 2 is 100 points wide for the gravities that
+    /// keep its size, and a drawn layer's backing store has `bounds.size × contentsScale` pixels.
     @exclusivity(unchecked) public var contentsScale: CGFloat = 1 { didSet { journal(self, \.contentsScale, oldValue) } }
     /// How contents are sampled when drawn smaller than their size: `.linear` (bilinear, the default),
     /// `.nearest`, or `.trilinear` (bilinear from mipmap levels, smoother for large reductions).
@@ -531,8 +530,8 @@ open class CALayer: NSObject, CAMediaTiming {
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Gravities that keep the image's natural size (pixels ÷ `contentsScale`), placed at the centre,
-    /// an edge's middle, or a corner of the bounds.
+    /// Gravities that keep the image's natural size (pixels ÷ `contentsScale`): at the centre of the
+    /// bounds, or at the middle of its top or bottom edge.
     public static let center = Self(rawValue: "center"), top = Self(rawValue: "top"), bottom = Self(rawValue: "bottom")
     /// Gravities that keep the natural size, at the middle of the left or right edge.
     public static let left = Self(rawValue: "left"), right = Self(rawValue: "right")
