@@ -15,7 +15,18 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
     public static let conic = CAGradientLayerType(rawValue: "conic")
 }
 
-/// A layer that draws a colour gradient over its background.
+/// A layer filled with a colour gradient, drawn over its background colour: along a line, from a
+/// centre outwards, or around a centre. **Strata:** the gradient fills the square bounds and
+/// follows `cornerRadius` only when `masksToBounds` is set; Apple documents it as filling the
+/// rounded shape.
+///
+/// ```swift
+/// let sky = CAGradientLayer()
+/// sky.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
+/// sky.colors = [CGColor(red: 0.05, green: 0.1, blue: 0.3, alpha: 1), CGColor(red: 0.9, green: 0.5, blue: 0.3, alpha: 1)]
+/// sky.locations = [0, 1]
+/// root.addSublayer(sky)
+/// ```
 open class CAGradientLayer: CALayer {
     // Stored properties read by every snapshot are `@exclusivity(unchecked)`, as CALayer's (see there).
     /// `CGColor`s, one per stop (ported code passes `[cgColor1, cgColor2]`).

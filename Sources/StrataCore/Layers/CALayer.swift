@@ -51,7 +51,21 @@ public protocol CAAction {
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
 
-/// An object that manages image-based content and animations.
+/// A rectangle in a tree of layers: it has geometry (`bounds`, `position`, `anchorPoint`,
+/// `transform`), a look (background, border, corner radius, shadow, image `contents` or custom
+/// drawing) and sublayers, and every animatable property can be animated over scene time.
+///
+/// ```swift
+/// let card = CALayer()
+/// card.bounds = CGRect(x: 0, y: 0, width: 240, height: 140)
+/// card.position = CGPoint(x: 320, y: 180)
+/// card.backgroundColor = CGColor(red: 0.12, green: 0.44, blue: 0.92, alpha: 1)
+/// card.cornerRadius = 16
+/// root.addSublayer(card)
+/// ```
+///
+/// Coordinates are in points with y growing downward, as on iOS; see CORE_ANIMATION.md for the
+/// rules Strata follows and where it differs from Apple's.
 open class CALayer: NSObject, CAMediaTiming {
     // The observed stored properties below are `@exclusivity(unchecked)`: a frame's snapshot reads
     // each of them for every layer, and their run-time exclusivity checks (a runtime call and a
