@@ -32,6 +32,7 @@ import StrataCore
 ///
 /// Use it from one thread.
 public final class FramePipeline {
+    /// The renderer that draws the frames (its size, scale, options and caches).
     public let renderer: FrameRenderer
     /// The thread drawing overlapped frames' tiles (started by the first such frame).
     private var tileThread: TileThread?

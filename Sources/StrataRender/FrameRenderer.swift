@@ -4,9 +4,13 @@ import StrataCore
 
 /// Renders presentation snapshots into frames.
 public struct FrameRenderer: Sendable {
+    /// The frame's width in pixels.
     public let width: Int
+    /// The frame's height in pixels.
     public let height: Int
+    /// Pixels per point of the snapshot's layers (a scene's `contentsScale`).
     public let scale: Double
+    /// The stage that draws a display list into the frame, tile by tile, on its workers.
     public var tiles: TileRenderer
     /// Backing stores kept between frames (share one renderer, or one cache, across frames).
     public let cache: RenderCaches
@@ -16,6 +20,9 @@ public struct FrameRenderer: Sendable {
     /// history recycles buffers itself, and the pool's references would make those shared).
     let frameBuffers: FrameBufferPool?
 
+    /// A renderer of `width` × `height` pixel frames at `scale` pixels per point, drawing with
+    /// `options`, keeping backing stores in `cache` and, with a `history`, copying the tiles a frame
+    /// shares with the one before.
     public init(width: Int, height: Int, scale: Double = 1, options: RenderOptions = RenderOptions(),
                 cache: RenderCaches = RenderCaches(), history: FrameHistory? = nil) {
         self.width = width; self.height = height; self.scale = scale

@@ -9,6 +9,7 @@ public struct ImageComparison: Sendable {
     public let maxChannelDifference: Int
     /// Pixels with some channel differing by more than the tolerance.
     public let pixelsOverTolerance: Int
+    /// The per-channel difference (0…255) a pixel may have and still count as equal.
     public let tolerance: Int
     /// Peak signal-to-noise ratio over RGB in dB (infinity when identical).
     public let psnr: Double

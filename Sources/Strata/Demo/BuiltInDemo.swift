@@ -6,6 +6,12 @@ import StrataCore
 
 /// Builds the demo scene at any size (the layout scales with the width).
 public enum BuiltInDemo {
+    /// The demo scene at `size` points, `frameRate` frames per second, lasting `duration` seconds
+    /// (what `strata render` renders when given no template or script).
+    ///
+    /// ```swift
+    /// let scene = BuiltInDemo.makeScene(size: CGSize(width: 640, height: 360), duration: 2)
+    /// ```
     public static func makeScene(size: CGSize = CGSize(width: 1280, height: 720), frameRate: Double = 30,
                                  duration: Double = 4) -> Scene {
         let W = size.width, H = size.height

@@ -19,6 +19,8 @@ public struct SceneAudioTrack: Sendable, Equatable {
     /// Linear gain, 0…1 (values above 1 amplify and may clip).
     public var volume: Float
 
+    /// A track of `url` starting at scene time `start`, playing from `offset` seconds into the file
+    /// for `duration` seconds (nil: to the end) at gain `volume`.
     public init(url: URL, start: Double = 0, offset: Double = 0, duration: Double? = nil, volume: Float = 1) {
         self.url = url
         self.start = start

@@ -20,7 +20,9 @@ public struct NewProject: Sendable {
 
     /// Where Strata comes from: a local checkout or a git URL.
     public enum Source: Sendable, Equatable, CustomStringConvertible {
+        /// A local checkout of Strata, by path (`.package(path: …)`).
         case path(String)
+        /// A git URL of Strata, on its `main` branch (`.package(url: …, branch: "main")`).
         case url(String)
 
         /// The path or the URL.
@@ -69,7 +71,9 @@ public struct NewProject: Sendable {
 
     /// The package's (and its executable's) name, e.g. `my-video`.
     public let name: String
+    /// What the scene is written with (default `.dsl`).
     public var kind: Kind
+    /// Where the project's Package.swift takes Strata from.
     public var strata: Source
 
     /// Checks the name: letters, digits, `-` and `_`, starting with a letter.

@@ -77,6 +77,7 @@ public final class BatchLock {
 
 /// A batch's output folder is locked by another batch (or cannot be locked).
 public struct BatchLockError: Error, CustomStringConvertible {
+    /// What holds the lock (or why it cannot be taken), and what to do.
     public let message: String
     public var description: String { message }
 }

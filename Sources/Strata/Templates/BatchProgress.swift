@@ -9,19 +9,24 @@ import Foundation
 public struct BatchProgress: Sendable {
     /// Rows this run is to handle (the shard's).
     public let total: Int
+    /// Rows whose video was written.
     public private(set) var rendered = 0
+    /// Rows skipped because their output was already there (`--resume`).
     public private(set) var skipped = 0
+    /// Rows that failed.
     public private(set) var failed = 0
     /// Rows a signal or the batch's timeout stopped while they rendered.
     public private(set) var interrupted = 0
     /// The rows rendering now, by job: the row's number and the fraction of its frames done.
     public private(set) var running: [Int: (row: Int, fraction: Double)] = [:]
 
+    /// The state before any event, for `total` rows.
     public init(total: Int) { self.total = total }
 
     /// Rows finished: rendered, skipped or failed (not interrupted ones).
     public var done: Int { rendered + skipped + failed }
 
+    /// Counts a finished row by its status and follows the fraction done of the running ones.
     public mutating func handle(_ event: BatchEvent) {
         switch event {
         case .started(let row, _, let job):

@@ -21,44 +21,75 @@ public struct BatchRow: Sendable {
 
 /// What happened to one row.
 public struct BatchItem: Codable, Sendable {
-    public enum Status: String, Codable, Sendable { case rendered, skipped, failed, interrupted }
+    /// How a row ended.
+    public enum Status: String, Codable, Sendable {
+        /// Its video was written.
+        case rendered
+        /// `resume` found its output already there; nothing was rendered.
+        case skipped
+        /// It could not be rendered (a malformed row, a bad value, its `rowTimeout`, an export
+        /// error); `error` says why.
+        case failed
+        /// A signal or the batch's timeout stopped it, or kept it from starting.
+        case interrupted
+    }
+    /// The row's number, 1-based, not counting the header.
     public var row: Int
+    /// The row's line in the data file.
     public var line: Int
+    /// The output's file name in the output folder, once the row's name was worked out.
     public var output: String?
+    /// How the row ended.
     public var status: Status
+    /// Why the row failed or was interrupted (one line), nil when it rendered or was skipped.
     public var error: String?
+    /// How long the row took, in seconds (nil for rows skipped or never started).
     public var seconds: Double?
 }
 
 /// The outcome of a batch.
 public struct BatchReport: Codable, Sendable {
+    /// The template's file path.
     public var template: String
+    /// The data file, as named.
     public var data: String
+    /// The shard rendered, `"index/count"`, or nil for all rows.
     public var shard: String?
+    /// The rows this run handled (the shard's).
     public var rows: Int
+    /// Rows whose video was written.
     public var rendered: Int
+    /// Rows skipped because their output was already there (`resume`).
     public var skipped: Int
+    /// Rows that failed.
     public var failed: Int
     /// Rows stopped by a signal, and rows not started because of it.
     public var interrupted: Int
     /// "interrupted by SIGTERM" when a signal stopped the batch.
     public var stopped: String?
+    /// The batch's wall-clock time in seconds.
     public var seconds: Double
+    /// What happened to each row, in row order.
     public var items: [BatchItem]
 }
 
 /// How a batch runs.
 public struct BatchOptions: Sendable {
+    /// The folder the videos are written to.
     public var outputFolder: URL
     /// The file name of a row's output: an expression template over the row's fields, `index`
     /// (0-based) and `row` (1-based).
     public var name: String = "{{row}}.mp4"
+    /// How many rows render at once (default 1), each on its own thread.
     public var jobs: Int = 1
     /// Render only rows with (row − 1) mod count == index.
     public var shard: (index: Int, count: Int)?
+    /// Whether rows whose output file already exists are skipped (default false); outputs appear
+    /// only when complete, so an existing file is a finished one.
     public var resume = false
     /// Values for every row (`--set`), over the row's own.
     public var fixed: [String: String] = [:]
+    /// Folders besides the template's own that its file parameters may lead into (`--allow-assets`).
     public var allowAssets: [URL] = []
     /// Export settings of every row. Its `render.workers` is replaced by `workersPerJob`.
     public var export = ExportOptions()
@@ -78,18 +109,22 @@ public struct BatchOptions: Sendable {
     /// Called (from job threads) as rows start, make progress and end.
     public var events: (@Sendable (BatchEvent) -> Void)?
 
+    /// Options writing into `outputFolder`, with the defaults for everything else.
     public init(outputFolder: URL) { self.outputFolder = outputFolder }
 }
 
 /// Progress of a batch.
 public enum BatchEvent: Sendable {
+    /// A row began rendering on job `job`; `output` is its file name.
     case started(row: Int, output: String, job: Int)
+    /// A row's export reported progress (frames done of the total).
     case progress(row: Int, job: Int, ExportProgress)
     /// A row ended; `done` counts the rows finished so far (rendered, skipped or failed, not
     /// interrupted).
     case finished(BatchItem, done: Int, total: Int)
 }
 
+/// Renders a template once per row of a data table (see the file's header and `BatchOptions`).
 public enum BatchRenderer {
     /// The tile workers of each of `jobs` jobs on `cores` cores: `perJob` when given, otherwise
     /// the cores shared among the jobs, at least one each. (Each job starting its own set of one

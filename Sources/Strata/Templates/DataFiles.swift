@@ -9,8 +9,11 @@ import StrataCore
 
 /// A problem in a data file.
 public struct DataFileError: Error, CustomStringConvertible, Sendable {
+    /// The file, as the user named it.
     public let file: String
+    /// The line of the problem (1-based), when it has one.
     public let line: Int?
+    /// What is wrong, and what was expected.
     public let message: String
     public var description: String { line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)" }
 }

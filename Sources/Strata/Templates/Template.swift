@@ -8,9 +8,13 @@ import StrataRender
 
 /// An error in a template or its parameter values.
 public struct TemplateError: Error, CustomStringConvertible, Sendable {
+    /// The template or data file, as the user named it.
     public let file: String
+    /// The line in that file (1-based), when the document has one for the value.
     public let line: Int?
+    /// The JSON path of the value (`layers[2].animations[0].duration`), or empty for the whole file.
     public let path: String
+    /// What is wrong, and what was expected.
     public let message: String
 
     public var description: String {
@@ -23,6 +27,7 @@ public struct TemplateError: Error, CustomStringConvertible, Sendable {
 
 /// Several errors, one a line.
 public struct TemplateErrors: Error, CustomStringConvertible, Sendable {
+    /// The errors, in the order found.
     public let errors: [TemplateError]
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
@@ -37,6 +42,7 @@ public struct TemplateArguments: Sendable {
     /// extra columns, used in output names).
     var ignoresUnknownNames = false
 
+    /// Parameter values given as text, by name (`["title": "Hello"]`, as `--set title=Hello`).
     public init(text: [String: String] = [:]) { self.text = text }
 
     /// Adds the fields of a JSON object file's content (text overrides them); a value longer
@@ -71,8 +77,11 @@ public struct TemplateArguments: Sendable {
 public final class Template: Sendable {
     /// The file.
     public let url: URL
+    /// The template's name: its `name:` field, else the file's name without its extension.
     public let name: String
+    /// The template's description (its `description:` field), if any.
     public let summary: String?
+    /// The parameters the template takes, in the order written.
     public let parameters: [TemplateParameter]
     /// The document's `export:` block: defaults for the export flags (the command line wins;
     /// a default that does not apply to the output chosen is left out).

@@ -6,6 +6,8 @@
 // /opt/strata/Templates (older images).
 import Foundation
 
+/// Finds templates by path or by name in the template folders (`$STRATA_TEMPLATES`,
+/// `./Templates`, `PREFIX/share/strata/Templates`, `/opt/strata/Templates`), and lists them.
 public enum TemplateLibrary {
     /// The extensions a template file may have.
     public static let extensions = ["yaml", "yml", "json"]
@@ -123,6 +125,7 @@ public enum TemplateLibrary {
     public struct Entry: Sendable {
         /// The name it is found by (its folder's or file's name).
         public let name: String
+        /// The template file (for a template folder, the file inside it named like the folder).
         public let url: URL
     }
 

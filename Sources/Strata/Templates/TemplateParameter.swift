@@ -9,21 +9,61 @@ import StrataCore
 
 /// One parameter a template takes.
 public struct TemplateParameter: Sendable, CustomStringConvertible {
+    /// The type of a parameter, as a template's `type:` names it.
     public enum Kind: String, Sendable, CaseIterable {
-        case string, number, integer, boolean, color, `enum`, image, video, audio, file, list, csv, json, captions
+        /// Text, within `minLength`…`maxLength` characters when given.
+        case string
+        /// A finite number, within `min`…`max` when given.
+        case number
+        /// A whole number, within `min`…`max` when given.
+        case integer
+        /// `true` or `false` (as text also `yes`/`no`, `1`/`0`).
+        case boolean
+        /// A colour in any form a colour property takes (`"#FF8800"`, a name, `[r, g, b, a]`);
+        /// an empty value means "not set".
+        case color
+        /// One of the strings listed in `values`.
+        case `enum`
+        /// The path of an image file in the template's folder.
+        case image
+        /// The path of a video file in the template's folder.
+        case video
+        /// The path of an audio file in the template's folder.
+        case audio
+        /// The path of any file in the template's folder.
+        case file
+        /// A list of `items` (strings by default): a JSON array, or as text comma-separated
+        /// values; `minLength`/`maxLength` count items.
+        case list
+        /// The path of a CSV file in the template's folder, read as a table whose first row names
+        /// the columns.
+        case csv
+        /// The path of a JSON file in the template's folder, read as its value.
+        case json
+        /// The path of a SubRip (`.srt`) or WebVTT (`.vtt`) file in the template's folder, read as
+        /// timed cues.
+        case captions
 
         var isPath: Bool { [.image, .video, .audio, .file, .csv, .json, .captions].contains(self) }
     }
 
+    /// The parameter's name: the key of `--set NAME=value`, a CSV column, a JSON field, and
+    /// the variable of `{{NAME}}` expressions in the template.
     public let name: String
+    /// The parameter's type, which decides how values are read and checked.
     public let kind: Kind
     /// What the parameter is for.
     public let help: String?
     /// The default, as written in the template (nil: the parameter is required).
     let defaultValue: TemplateValue?
+    /// The smallest value a number or integer may take (`min:`), or, for a list, the smallest
+    /// value its numeric items may take.
     public let minimum: Double?
+    /// The largest value a number or integer may take (`max:`), or, for a list, of its numeric items.
     public let maximum: Double?
+    /// The fewest characters of a string, or items of a list (`minLength:`).
     public let minLength: Int?
+    /// The most characters of a string, or items of a list (`maxLength:`).
     public let maxLength: Int?
     /// The allowed values of an enum.
     public let values: [String]?
@@ -234,11 +274,14 @@ public struct TemplateParameter: Sendable, CustomStringConvertible {
 /// Resolves file paths of a template: relative to its folder, never outside it (or the folders
 /// allowed), following symbolic links before deciding.
 public struct AssetResolver: Sendable {
+    /// The template's folder: relative paths are resolved against it.
     public let folder: URL
+    /// Further folders that paths may lead into (`--allow-assets`), besides the template's.
     public let allowed: [URL]
     /// The limits files are read under (data file sizes, text).
     public let limits: SceneLimits
 
+    /// A resolver for the template in `folder`, also allowing `allowed`, reading files under `limits`.
     public init(folder: URL, allowed: [URL] = [], limits: SceneLimits = SceneLimits()) {
         self.folder = folder
         self.allowed = allowed

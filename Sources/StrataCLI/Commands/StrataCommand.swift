@@ -7,6 +7,8 @@ import Strata
 
 /// The `strata` command (`StrataCommand.main()` runs the process's command line).
 public struct StrataCommand: ParsableCommand {
+    /// The command's name, summary and subcommands (`render`, `still`, `sheet`, `batch`, `validate`,
+    /// `templates`, `schema`, `concat`, `probe`, `new`, `preview`).
     public static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Core Animation for Linux, rendered to video and GIF.",
@@ -14,6 +16,7 @@ public struct StrataCommand: ParsableCommand {
                       BatchCommand.self, ValidateCommand.self, TemplatesCommand.self, SchemaCommand.self,
                       ConcatCommand.self, ProbeCommand.self, NewCommand.self, PreviewCommand<TemplateSource>.self])
 
+    /// A command with default options (ArgumentParser fills them in when parsing).
     public init() {}
 
     /// Registers the node kinds of the modules the command line links (a template's `terminal`

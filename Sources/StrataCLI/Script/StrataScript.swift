@@ -19,8 +19,23 @@ import ArgumentParser
 import Foundation
 import Strata
 
-/// A program that makes one scene; `@main` gives it `render`, `still` and `sheet` commands.
+/// A program that makes one scene; `@main` gives it `render`, `still`, `sheet` and `preview`
+/// commands.
+///
+/// ```swift
+/// @main struct TitleCard: StrataScript {
+///     var scene: Scene {
+///         Scene(size: CGSize(width: 1280, height: 720), duration: 3) {
+///             Text("Hello").font("DejaVu Sans Bold", size: 96).foreground(.white).center().fadeIn()
+///         }
+///     }
+/// }
+/// ```
+///
+/// Run with no arguments, the program writes `title-card.mp4`; with `still --time 1.5` it writes
+/// the frame at 1.5 s.
 public protocol StrataScript {
+    /// Makes the program's value; `@main` calls it once before asking for `scene`.
     init()
     /// The scene to render.
     var scene: Scene { get }
@@ -30,6 +45,7 @@ public protocol StrataScript {
 }
 
 extension StrataScript {
+    /// The type's name in kebab case with `.mp4`: `TitleCard` writes `title-card.mp4`.
     public static var defaultOutput: String {
         var name = ""
         for (i, ch) in String(describing: Self.self).enumerated() {

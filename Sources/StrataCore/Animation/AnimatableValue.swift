@@ -6,24 +6,41 @@ import Foundation
 
 /// A value of an animatable property.
 public enum AnimatableValue: Sendable, Equatable, CustomStringConvertible {
+    /// A number (a `CGFloat`; ported `Int`, `Double`, `Float` and `NSNumber` values become one);
+    /// interpolates linearly.
     case number(CGFloat)
+    /// A point; interpolates per coordinate.
     case point(CGPoint)
+    /// A size; interpolates per dimension.
     case size(CGSize)
+    /// A rectangle; interpolates its origin and size per component.
     case rect(CGRect)
+    /// A colour, or nil (no colour); interpolates per RGBA component, a nil end as the other colour
+    /// made transparent.
     case color(CGColor?)
+    /// A 3D transform; interpolates by decomposition (translation, rotation, scale, skew,
+    /// perspective), as CSS does, so a rotation turns rather than shrinking through the middle.
     case transform(CATransform3D)
+    /// An image, or nil; switches from one end to the other at the halfway point.
     case image(CGImage?)
+    /// A path, or nil; interpolates point by point when both paths have the same elements in the same
+    /// order, else switches at the halfway point.
     case path(CGPath?)
+    /// A Boolean; switches at the halfway point.
     case bool(Bool)
+    /// A list of values (a gradient's colours or locations); interpolates element by element when
+    /// both lists have the same length, else switches at the halfway point.
     case array([AnimatableValue])
     /// Any other value: switches at progress 0.5, never interpolates.
     case discrete(DiscreteBox)
 
     /// The kind of a value (used to check that animations give values of the right type).
     public enum Kind: String, Sendable {
+        /// The kinds of the cases of the same names: `number` for `.number(_)`, and so on.
         case number, point, size, rect, color, transform, image, path, bool, array, discrete
     }
 
+    /// The kind of this value: its case, without the payload.
     public var kind: Kind {
         switch self {
         case .number: .number
@@ -60,11 +77,13 @@ public enum AnimatableValue: Sendable, Equatable, CustomStringConvertible {
     public var number: CGFloat? { if case .number(let v) = self { return v }; return nil }
 }
 
-/// A box that makes an arbitrary discrete value Sendable and comparable by description.
 // @unchecked: `value` is immutable, and what is boxed (enum cases, strings, colours taken from an
 // animation when it is added) is not mutated afterwards; `Any` cannot be checked.
+/// A box that makes an arbitrary discrete value Sendable and comparable by description.
 public final class DiscreteBox: @unchecked Sendable, Equatable {
+    /// The boxed value, as the animation or property gave it.
     public let value: Any
+    /// Boxes `value`; two boxes are equal when they are the same box or their values print the same.
     public init(_ value: Any) { self.value = value }
     public static func == (l: DiscreteBox, r: DiscreteBox) -> Bool {
         l === r || String(describing: l.value) == String(describing: r.value)

@@ -98,6 +98,7 @@ public final class AnimationEventScheduler {
     /// Events waiting for their time, and the times that have a delivering block scheduled.
     private var pending: [Double: [() -> Void]] = [:]
 
+    /// A scheduler with no animations and no pending events.
     public init() {}
 
     /// Takes charge of an animation added while `ctx`'s block runs.

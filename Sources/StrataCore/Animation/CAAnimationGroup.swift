@@ -1,6 +1,7 @@
 // Several animations run together in one timeline.
 import Foundation
 
+// @unchecked: see CAAnimation.
 /// Runs `animations` concurrently in the group's local time.
 ///
 /// As on iOS: each child's `beginTime` counts from the group's start (0 = with the group, not
@@ -15,12 +16,16 @@ import Foundation
 ///     group.duration = 4
 ///     group.repeatCount = .infinity
 ///     plane.add(group, forKey: nil)
-// @unchecked: see CAAnimation.
 open class CAAnimationGroup: CAAnimation, @unchecked Sendable {
+    /// The animations run together, in the group's local time (default nil). Each is cut at the
+    /// group's duration, not scaled to it; one whose `duration` is 0 takes the group's duration. The
+    /// children's `delegate` and `isRemovedOnCompletion` are ignored: the group's count.
     public var animations: [CAAnimation]?
 
+    /// An empty group with default timing.
     public required init() { super.init() }
 
+    /// **Strata:** no archives: an empty group with default timing.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     open override func copy(with zone: NSZone? = nil) -> Any {

@@ -1,6 +1,7 @@
 // An animation of one key path through a sequence of values, or along a path.
 import Foundation
 
+// @unchecked: see CAAnimation.
 /// Animates a key path through `values` (or, for point properties, along `path`).
 ///
 /// - `keyTimes` (0…1, ascending, one per value; discrete mode: one more) place the values in time;
@@ -29,20 +30,38 @@ import Foundation
 ///     fly.calculationMode = .paced
 ///     fly.duration = 4
 ///     plane.add(fly, forKey: "fly")
-// @unchecked: see CAAnimation.
 open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
+    /// The keyframe values, in order (default nil), of any type the property accepts; ignored when
+    /// `path` is set.
     public var values: [Any]?
+    /// A path for a point property (such as `"position"`) to follow, in the superlayer's coordinates
+    /// (default nil); it takes precedence over `values`.
     public var path: CGPath?
+    /// When each value is reached, as fractions 0…1 of the duration, ascending, one per value (one more
+    /// in `.discrete` mode); nil, or an invalid list, spreads the values evenly.
     public var keyTimes: [NSNumber]?
+    /// The easing of each interval between two values (one fewer than the values); nil is linear.
     public var timingFunctions: [CAMediaTimingFunction]?
+    /// How the values between keyframes are computed (default `.linear`); see the type's overview.
     public var calculationMode: CAAnimationCalculationMode = .linear
+    /// The tension of the `.cubic` curve at each value (default 0, Catmull-Rom): 1 shrinks the
+    /// tangent there to zero (tight), −1 doubles it (slack, rounder).
     public var tensionValues: [NSNumber]?
+    /// The continuity of the `.cubic` curve at each value (default 0: the tangents arriving and
+    /// leaving agree, a smooth curve); values away from 0 make them differ, a corner.
     public var continuityValues: [NSNumber]?
+    /// The bias of the `.cubic` curve at each value (default 0): positive values weight the
+    /// tangent there towards the segment arriving (the curve overshoots the value), negative ones
+    /// towards the segment leaving it.
     public var biasValues: [NSNumber]?
+    /// Turns the layer to face the direction of travel along `path` (default nil: no turning); see the
+    /// type's overview.
     public var rotationMode: CAAnimationRotationMode?
 
+    /// A keyframe animation with no key path and no values.
     public required init() { super.init() }
 
+    /// **Strata:** no archives: a keyframe animation with default values.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     open override func copy(with zone: NSZone? = nil) -> Any {

@@ -1,8 +1,8 @@
 // An animation of one key path of a layer.
 import Foundation
 
-/// The abstract base of animations that change one property.
 // @unchecked: see CAAnimation.
+/// The abstract base of animations that change one property.
 open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
     /// The key path animated, e.g. `"position"`, `"transform.rotation.z"`, `"bounds.size.width"`.
     public var keyPath: String?
@@ -11,10 +11,14 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
     /// When true each repeat starts from the end value of the previous one.
     public var isCumulative = false
 
+    /// An animation with no key path.
     public required init() { super.init() }
 
+    /// **Strata:** no archives: an animation with default values.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    /// An animation of the property at `path` of the layer it is added to, such as `"opacity"` or
+    /// `"transform.rotation.z"`.
     public convenience init(keyPath path: String?) {
         self.init()
         keyPath = path

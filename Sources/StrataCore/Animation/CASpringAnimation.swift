@@ -1,6 +1,7 @@
 // A basic animation whose fraction follows a damped spring instead of a timing curve.
 import Foundation
 
+// @unchecked: see CAAnimation.
 /// Animates a key path from/to/by its values (as `CABasicAnimation` resolves them) along a damped
 /// spring: `mass` (1), `stiffness` (100), `damping` (10), `initialVelocity` (0, in units of the
 /// whole distance per second, positive towards the target). The spring runs in the animation's
@@ -17,7 +18,6 @@ import Foundation
 /// **Strata:** `allowsOverdamping` defaults to true (the spring follows the physics for any
 /// damping, as CASpringAnimation did before iOS 17); set it to false to clamp the damping ratio
 /// at 1 (critical), as SwiftUI's springs do. Apple does not document the default.
-// @unchecked: see CAAnimation.
 open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
     /// The mass of the object on the spring (1 by default).
     public var mass: CGFloat = 1
@@ -30,8 +30,10 @@ open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
     /// Whether a damping ratio over 1 is followed (true, see above) or clamped at 1.
     public var allowsOverdamping = true
 
+    /// A spring with the default parameters (mass 1, stiffness 100, damping 10) and no key path.
     public required init() { super.init() }
 
+    /// **Strata:** no archives: a spring with default values.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// A spring described by how long it feels and how much it bounces (iOS 17): `mass` 1,

@@ -19,21 +19,36 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
 public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Movement starts at the visual right edge: content moves left (the new content enters from the
+    /// right; with `.reveal` the old content slides away to the left).
     public static let fromRight = CATransitionSubtype(rawValue: "fromRight")
+    /// Movement starts at the visual left edge: content moves right (the default when `subtype` is
+    /// nil).
     public static let fromLeft = CATransitionSubtype(rawValue: "fromLeft")
+    /// Movement starts at the visual top edge: content moves down.
     public static let fromTop = CATransitionSubtype(rawValue: "fromTop")
+    /// Movement starts at the visual bottom edge: content moves up.
     public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
 }
 
+/// The Objective-C spelling of `CATransitionType.fade`, for ported code.
 public let kCATransitionFade = CATransitionType.fade
+/// The Objective-C spelling of `CATransitionType.moveIn`, for ported code.
 public let kCATransitionMoveIn = CATransitionType.moveIn
+/// The Objective-C spelling of `CATransitionType.push`, for ported code.
 public let kCATransitionPush = CATransitionType.push
+/// The Objective-C spelling of `CATransitionType.reveal`, for ported code.
 public let kCATransitionReveal = CATransitionType.reveal
+/// The Objective-C spelling of `CATransitionSubtype.fromRight`, for ported code.
 public let kCATransitionFromRight = CATransitionSubtype.fromRight
+/// The Objective-C spelling of `CATransitionSubtype.fromLeft`, for ported code.
 public let kCATransitionFromLeft = CATransitionSubtype.fromLeft
+/// The Objective-C spelling of `CATransitionSubtype.fromTop`, for ported code.
 public let kCATransitionFromTop = CATransitionSubtype.fromTop
+/// The Objective-C spelling of `CATransitionSubtype.fromBottom`, for ported code.
 public let kCATransitionFromBottom = CATransitionSubtype.fromBottom
 
+// @unchecked: see CAAnimation.
 /// Animates a layer (with its subtree) from its rendered "before" image to its current one.
 ///
 /// Added to a layer — always under the key `kCATransition`, so one runs at a time — in the same
@@ -59,17 +74,22 @@ public let kCATransitionFromBottom = CATransitionSubtype.fromBottom
 /// **Strata limits:** changes to properties that do not report changes (`contentsGravity`,
 /// `maskedCorners`, `isGeometryFlipped`, `mask`) and sublayer arrays replaced wholesale with
 /// `sublayers =` are not undone in the "before" image.
-// @unchecked: see CAAnimation.
 open class CATransition: CAAnimation, @unchecked Sendable {
+    /// How the new content replaces the old (default `.fade`).
     public var type: CATransitionType = .fade
+    /// The direction of `.moveIn`, `.push` and `.reveal` (nil: `.fromLeft`); `.fade` ignores it.
     public var subtype: CATransitionSubtype?
+    /// Where in the transition playback starts, 0…1 (default 0): 0.5 starts halfway through.
     public var startProgress: Float = 0
+    /// Where in the transition playback ends, 0…1 (default 1).
     public var endProgress: Float = 1
     /// Core Image filters are not available; kept for source compatibility and ignored.
     public var filter: Any?
 
+    /// A fade transition with default timing.
     public required init() { super.init() }
 
+    /// **Strata:** no archives: a fade transition with default values.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     open override func copy(with zone: NSZone? = nil) -> Any {
@@ -82,10 +102,15 @@ open class CATransition: CAAnimation, @unchecked Sendable {
 
 /// A transition frozen when added: its "before" image and how to play it.
 public struct PreparedTransition: Sendable {
+    /// The layer's presentation as it was before the transaction's changes: the "before" image.
     public var before: Box<LayerSnapshot>
+    /// The transition type's raw value (`"fade"`, `"push"`, …).
     public var type: String
+    /// The subtype's raw value (`"fromLeft"`, …), or nil.
     public var subtype: String?
+    /// The transition's `startProgress`.
     public var startProgress: Double
+    /// The transition's `endProgress`.
     public var endProgress: Double
 
     /// The snapshot the renderer draws at fraction `f` (after the timing function).

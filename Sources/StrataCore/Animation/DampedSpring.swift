@@ -12,12 +12,16 @@ import Foundation
 
 /// A damped spring from 0 to 1 as a function of time.
 public struct DampedSpring: Sendable, Equatable {
+    /// The mass m on the spring (default 1).
     public var mass: Double
+    /// The spring constant k (default 100): stiffer springs move and settle faster.
     public var stiffness: Double
+    /// The damping coefficient c (default 10): more damping, less bounce.
     public var damping: Double
     /// Initial velocity in units of the whole distance per second, positive towards the target.
     public var initialVelocity: Double
 
+    /// A spring with these parameters (CASpringAnimation's defaults unless given).
     public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0) {
         self.mass = mass; self.stiffness = stiffness; self.damping = damping; self.initialVelocity = initialVelocity
     }

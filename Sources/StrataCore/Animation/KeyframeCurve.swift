@@ -20,10 +20,15 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
 }
 
+/// The Objective-C spelling of `CAAnimationCalculationMode.linear`, for ported code.
 public let kCAAnimationLinear = CAAnimationCalculationMode.linear
+/// The Objective-C spelling of `CAAnimationCalculationMode.discrete`, for ported code.
 public let kCAAnimationDiscrete = CAAnimationCalculationMode.discrete
+/// The Objective-C spelling of `CAAnimationCalculationMode.paced`, for ported code.
 public let kCAAnimationPaced = CAAnimationCalculationMode.paced
+/// The Objective-C spelling of `CAAnimationCalculationMode.cubic`, for ported code.
 public let kCAAnimationCubic = CAAnimationCalculationMode.cubic
+/// The Objective-C spelling of `CAAnimationCalculationMode.cubicPaced`, for ported code.
 public let kCAAnimationCubicPaced = CAAnimationCalculationMode.cubicPaced
 
 /// Whether a layer moving along a keyframe path turns to follow it.
@@ -36,13 +41,27 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
     public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
 }
 
+/// The Objective-C spelling of `CAAnimationRotationMode.rotateAuto`, for ported code.
 public let kCAAnimationRotateAuto = CAAnimationRotationMode.rotateAuto
+/// The Objective-C spelling of `CAAnimationRotationMode.rotateAutoReverse`, for ported code.
 public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoReverse
 
 /// The frozen, checked form of a `CAKeyframeAnimation` (a class: evaluation passes it around
 /// every frame, and a reference is cheaper to hand on than its arrays).
 public final class KeyframeCurve: Sendable {
-    public enum Mode: Sendable, Equatable { case linear, discrete, paced, cubic, cubicPaced }
+    /// The calculation mode the curve evaluates (`CAAnimationCalculationMode`'s, as an enum).
+    public enum Mode: Sendable, Equatable {
+        /// Straight-line interpolation between neighbouring values.
+        case linear
+        /// Each value held until the next key time; no interpolation.
+        case discrete
+        /// Linear, at constant speed over the whole animation.
+        case paced
+        /// A Kochanek–Bartels spline through the values.
+        case cubic
+        /// The spline, at constant speed.
+        case cubicPaced
+    }
 
     let mode: Mode
     /// Extra turn added to the tangent angle (0 for rotateAuto, π for rotateAutoReverse); nil

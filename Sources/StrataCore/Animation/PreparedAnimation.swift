@@ -5,10 +5,16 @@ import Foundation
 
 /// The ends of a basic animation after from/to/by resolution (CORE_ANIMATION.md §4.3).
 public enum BasicEnds: Sendable, Equatable {
+    /// Both ends given (from `fromValue`/`toValue`, or one of them and `byValue`).
     case fromTo(AnimatableValue, AnimatableValue)
+    /// From the value given to the property's value underneath the animation.
     case fromCurrent(AnimatableValue)
+    /// From the value underneath to the value given.
     case currentTo(AnimatableValue)
+    /// From the value underneath to that value plus the one given.
     case currentBy(AnimatableValue)
+    /// No values given: from the property's previous presentation value to its new one when the
+    /// layer adds it as an action, else the value underneath at both ends.
     case currentToCurrent
 
     /// The two ends given the value underneath ("current").
@@ -39,6 +45,7 @@ public enum AnimationCurve: Sendable {
 
 /// What a property animation contributes at one time.
 public struct AnimationSample: Sendable {
+    /// The value the animation gives the property (to replace, or to add to, the value underneath).
     public var value: AnimatableValue
     /// For keyframes with a `rotationMode`: the angle (radians) to turn the layer by.
     public var rotation: Double?
@@ -46,6 +53,7 @@ public struct AnimationSample: Sendable {
 
 /// A checked, frozen animation ready to evaluate.
 public struct PreparedAnimation: Sendable {
+    /// The animated key path, such as `"position"` or `"transform.rotation.z"`.
     public var keyPath: String {
         didSet {
             (keyBase, keyField) = CALayer.split(keyPath)
@@ -62,12 +70,19 @@ public struct PreparedAnimation: Sendable {
     /// The accessors of the property `keyBase` names, found once for the class of the layer the
     /// animation was added to (`CALayer.resolvedProperty`); nil to look the key up by name.
     var property: ResolvedProperty?
+    /// The animation's media timing (its `duration` already 0.25 s where the animation said 0).
     public var timing: MediaTimingValues
+    /// The easing applied to the progress (nil: linear).
     public var timingFunction: CAMediaTimingFunction?
+    /// Whether the value is added to the value underneath rather than replacing it.
     public var isAdditive: Bool
+    /// Whether each repeat continues from where the previous one ended.
     public var isCumulative: Bool
+    /// How the value moves over the progress: between two ends, along a spring, through keyframes,
+    /// a group's children, or a transition.
     public var curve: AnimationCurve
 
+    /// A prepared animation of `keyPath` with these timing values and this curve.
     public init(keyPath: String, timing: MediaTimingValues, timingFunction: CAMediaTimingFunction?,
                 isAdditive: Bool, isCumulative: Bool, curve: AnimationCurve) {
         self.keyPath = keyPath

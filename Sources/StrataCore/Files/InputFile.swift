@@ -10,6 +10,9 @@ import Glibc
 import Darwin
 #endif
 
+/// Checks made before an input file is opened: pipes, devices and sockets are refused from their
+/// file status (they would block or never end), so a bad path fails at once with a message saying
+/// what it is.
 public enum InputFile {
     /// Why `path` must not be opened for reading, or nil when it may: a regular file, a folder
     /// (the caller says what it wanted instead), or nothing there (the caller's "no such file").

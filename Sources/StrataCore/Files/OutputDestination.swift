@@ -8,6 +8,8 @@ import Glibc
 import Darwin
 #endif
 
+/// Checks made before an output is renamed into place: a device, pipe or socket at the destination
+/// is refused, since the rename would replace it.
 public enum OutputDestination {
     /// Why an output must not be renamed into place at `path`, or nil when it may: nothing is
     /// there, or a file or folder (the caller decides which it replaces). Symbolic links are

@@ -13,6 +13,8 @@ import Glibc
 import Darwin
 #endif
 
+/// Temporary names for outputs being written (`.NAME.partial-HOST-PID-N` beside the destination)
+/// and the removal of those left by processes of this host that no longer exist.
 public enum TemporaryOutput {
     /// The marker between the output's name and its writer.
     static let marker = ".partial-"

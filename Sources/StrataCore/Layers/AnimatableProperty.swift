@@ -122,6 +122,7 @@ public struct AnimatableProperties<Layer: CALayer>: Sendable {
         }
     }
 
+    /// The property named `key` (such as `"opacity"`), or nil when the class has none of that name.
     public subscript(key: String) -> AnimatableProperty<Layer>? { byKey[key] }
 
     /// The keys whose changes animate implicitly.

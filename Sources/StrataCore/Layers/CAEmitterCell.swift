@@ -129,13 +129,20 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     open var spinRange: CGFloat { get { parameters.spinRange } set { update { $0.spinRange = newValue } } }
     /// Mean colour multiplying the image (default opaque white).
     open var color: CGColor? { get { parameters.color } set { update { $0.color = newValue } } }
+    /// How far each particle's red may differ from `color`'s (default 0): a particle gets red ± up to
+    /// this, drawn uniformly at birth and clamped to 0…1.
     open var redRange: Float { get { parameters.redRange } set { update { $0.redRange = newValue } } }
+    /// How far each particle's green may differ from `color`'s (default 0), as `redRange`.
     open var greenRange: Float { get { parameters.greenRange } set { update { $0.greenRange = newValue } } }
+    /// How far each particle's blue may differ from `color`'s (default 0), as `redRange`.
     open var blueRange: Float { get { parameters.blueRange } set { update { $0.blueRange = newValue } } }
+    /// How far each particle's alpha may differ from `color`'s (default 0), as `redRange`.
     open var alphaRange: Float { get { parameters.alphaRange } set { update { $0.alphaRange = newValue } } }
     /// Change of the red component per second (default 0); likewise green, blue, alpha.
     open var redSpeed: Float { get { parameters.redSpeed } set { update { $0.redSpeed = newValue } } }
+    /// Change of the green component per second (default 0).
     open var greenSpeed: Float { get { parameters.greenSpeed } set { update { $0.greenSpeed = newValue } } }
+    /// Change of the blue component per second (default 0).
     open var blueSpeed: Float { get { parameters.blueSpeed } set { update { $0.blueSpeed = newValue } } }
     /// Change of alpha per second (default 0): −0.4 fades a particle out in 2.5 s.
     open var alphaSpeed: Float { get { parameters.alphaSpeed } set { update { $0.alphaSpeed = newValue } } }
@@ -160,7 +167,12 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     open var contentsScale: CGFloat { get { parameters.contentsScale } set { update { $0.contentsScale = newValue } } }
     /// `"linear"` (default), `"nearest"` or `"trilinear"`.
     open var minificationFilter: String { get { parameters.minificationFilter } set { update { $0.minificationFilter = newValue } } }
+    /// How the image is sampled when drawn larger than its size: `"linear"` (default) or `"nearest"`.
+    /// **Strata:** a particle's image is sampled nearest-neighbour only when both this and
+    /// `minificationFilter` are `"nearest"`.
     open var magnificationFilter: String { get { parameters.magnificationFilter } set { update { $0.magnificationFilter = newValue } } }
+    /// The level-of-detail bias of `"trilinear"` minification (default 0). **Strata:** kept for ported
+    /// code; particle images are not mipmapped, so it changes nothing drawn.
     open var minificationFilterBias: Float { get { parameters.minificationFilterBias } set { update { $0.minificationFilterBias = newValue } } }
 
     // MARK: Sub-cells and style
@@ -183,15 +195,27 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
 
     // MARK: Media timing (relative to the parent: the emitter layer, or a sub-cell's particle)
 
+    /// When the cell starts emitting, in its parent's seconds (default 0): the emitter layer's local
+    /// time, or the age of the particle that emits this sub-cell.
     open var beginTime: CFTimeInterval { get { parameters.timing.beginTime } set { update { $0.timing.beginTime = newValue } } }
     /// The emitting duration (default 0: forever).
     open var duration: CFTimeInterval { get { parameters.timing.duration } set { update { $0.timing.duration = newValue } } }
     /// The rate of the cell's time (default 1): its particles are born and age this much faster.
     open var speed: Float { get { Float(parameters.timing.speed) } set { update { $0.timing.speed = Double(newValue) } } }
+    /// Seconds added to the cell's local time (default 0): the cell starts as if it had already
+    /// emitted for that long (its emitting window opens and closes `timeOffset / speed` parent
+    /// seconds earlier).
     open var timeOffset: CFTimeInterval { get { parameters.timing.timeOffset } set { update { $0.timing.timeOffset = newValue } } }
+    /// How many `duration`s the cell emits (default 0: one). Only the length of the emitting window
+    /// uses it; particles already born are not affected.
     open var repeatCount: Float { get { Float(parameters.timing.repeatCount) } set { update { $0.timing.repeatCount = Double(newValue) } } }
+    /// The emitting window's length in the cell's seconds, in place of `duration × repeatCount` when
+    /// greater than 0 (default 0).
     open var repeatDuration: CFTimeInterval { get { parameters.timing.repeatDuration } set { update { $0.timing.repeatDuration = newValue } } }
+    /// Doubles each cycle of the emitting window, as a reversing animation's would (default false);
+    /// emission does not run backwards.
     open var autoreverses: Bool { get { parameters.timing.autoreverses } set { update { $0.timing.autoreverses = newValue } } }
+    /// Kept for ported code (default `.removed`); **Strata:** the emitting window ignores it.
     open var fillMode: CAMediaTimingFillMode { get { parameters.timing.fillMode } set { update { $0.timing.fillMode = newValue } } }
 
     // MARK: Key-value coding

@@ -19,7 +19,11 @@ public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
     public static let volume = CAEmitterLayerEmitterMode(rawValue: "volume")
 }
 
+/// The Objective-C spelling of `CAEmitterLayerEmitterMode.points`, for ported code.
 public let kCAEmitterLayerPoints = CAEmitterLayerEmitterMode.points
+/// The Objective-C spelling of `CAEmitterLayerEmitterMode.outline`, for ported code.
 public let kCAEmitterLayerOutline = CAEmitterLayerEmitterMode.outline
+/// The Objective-C spelling of `CAEmitterLayerEmitterMode.surface`, for ported code.
 public let kCAEmitterLayerSurface = CAEmitterLayerEmitterMode.surface
+/// The Objective-C spelling of `CAEmitterLayerEmitterMode.volume`, for ported code.
 public let kCAEmitterLayerVolume = CAEmitterLayerEmitterMode.volume

@@ -20,9 +20,15 @@ public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
     public static let sphere = CAEmitterLayerEmitterShape(rawValue: "sphere")
 }
 
+/// The Objective-C spelling of `CAEmitterLayerEmitterShape.point`, for ported code.
 public let kCAEmitterLayerPoint = CAEmitterLayerEmitterShape.point
+/// The Objective-C spelling of `CAEmitterLayerEmitterShape.line`, for ported code.
 public let kCAEmitterLayerLine = CAEmitterLayerEmitterShape.line
+/// The Objective-C spelling of `CAEmitterLayerEmitterShape.rectangle`, for ported code.
 public let kCAEmitterLayerRectangle = CAEmitterLayerEmitterShape.rectangle
+/// The Objective-C spelling of `CAEmitterLayerEmitterShape.cuboid`, for ported code.
 public let kCAEmitterLayerCuboid = CAEmitterLayerEmitterShape.cuboid
+/// The Objective-C spelling of `CAEmitterLayerEmitterShape.circle`, for ported code.
 public let kCAEmitterLayerCircle = CAEmitterLayerEmitterShape.circle
+/// The Objective-C spelling of `CAEmitterLayerEmitterShape.sphere`, for ported code.
 public let kCAEmitterLayerSphere = CAEmitterLayerEmitterShape.sphere

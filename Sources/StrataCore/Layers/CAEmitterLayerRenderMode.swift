@@ -19,8 +19,13 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
     public static let additive = CAEmitterLayerRenderMode(rawValue: "additive")
 }
 
+/// The Objective-C spelling of `CAEmitterLayerRenderMode.unordered`, for ported code.
 public let kCAEmitterLayerUnordered = CAEmitterLayerRenderMode.unordered
+/// The Objective-C spelling of `CAEmitterLayerRenderMode.oldestFirst`, for ported code.
 public let kCAEmitterLayerOldestFirst = CAEmitterLayerRenderMode.oldestFirst
+/// The Objective-C spelling of `CAEmitterLayerRenderMode.oldestLast`, for ported code.
 public let kCAEmitterLayerOldestLast = CAEmitterLayerRenderMode.oldestLast
+/// The Objective-C spelling of `CAEmitterLayerRenderMode.backToFront`, for ported code.
 public let kCAEmitterLayerBackToFront = CAEmitterLayerRenderMode.backToFront
+/// The Objective-C spelling of `CAEmitterLayerRenderMode.additive`, for ported code.
 public let kCAEmitterLayerAdditive = CAEmitterLayerRenderMode.additive

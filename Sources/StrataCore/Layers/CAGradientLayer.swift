@@ -15,7 +15,18 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
     public static let conic = CAGradientLayerType(rawValue: "conic")
 }
 
-/// A layer that draws a colour gradient over its background.
+/// A layer filled with a colour gradient, drawn over its background colour: along a line, from a
+/// centre outwards, or around a centre. **Strata:** the gradient fills the square bounds and
+/// follows `cornerRadius` only when `masksToBounds` is set; Apple documents it as filling the
+/// rounded shape.
+///
+/// ```swift
+/// let sky = CAGradientLayer()
+/// sky.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
+/// sky.colors = [CGColor(red: 0.05, green: 0.1, blue: 0.3, alpha: 1), CGColor(red: 0.9, green: 0.5, blue: 0.3, alpha: 1)]
+/// sky.locations = [0, 1]
+/// root.addSublayer(sky)
+/// ```
 open class CAGradientLayer: CALayer {
     // Stored properties read by every snapshot are `@exclusivity(unchecked)`, as CALayer's (see there).
     /// `CGColor`s, one per stop (ported code passes `[cgColor1, cgColor2]`).
@@ -34,6 +45,8 @@ open class CAGradientLayer: CALayer {
     @exclusivity(unchecked) public var endPoint = CGPoint(x: 0.5, y: 1) {
         didSet { snapshotCache = nil; journal(self, \.endPoint, oldValue); didChange("endPoint", oldValue: .point(oldValue)) }
     }
+    /// The kind of gradient: `.axial` (the default, along the line from `startPoint` to `endPoint`),
+    /// `.radial` or `.conic`. Not animatable.
     @exclusivity(unchecked) public var type: CAGradientLayerType = .axial { didSet { snapshotCache = nil; journal(self, \.type, oldValue) } }
     /// The gradient the last snapshot read (.some(nil): it draws nothing), until one of the
     /// properties above is set: a gradient layer that only moves is snapshotted every frame, and
@@ -123,9 +136,14 @@ open class CAGradientLayer: CALayer {
 
 /// A gradient as the renderer reads it.
 public struct GradientSnapshot: Sendable, Hashable {
+    /// The kind of gradient.
     public var type: CAGradientLayerType
+    /// The stop colours, one per stop (at least one).
     public var colors: [RGBA]
+    /// The stop positions, 0…1, as many as `colors` (evenly spaced when the layer's `locations` is nil).
     public var locations: [Double]
+    /// The start point in unit coordinates of the bounds.
     public var startPoint: CGPoint
+    /// The end point in unit coordinates of the bounds.
     public var endPoint: CGPoint
 }

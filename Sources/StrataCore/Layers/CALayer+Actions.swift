@@ -4,6 +4,8 @@ import Foundation
 
 /// Stops the action search (as `NSNull` does on iOS): `layer.actions = ["position": NSNull()]`.
 extension NSNull: CAAction {
+    /// Does nothing: an `NSNull` found for an event means "no action", so the change is not
+    /// animated and no further place is searched.
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
 }
 
@@ -22,8 +24,14 @@ extension CAAnimation: CAAction {
     }
 }
 
+/// The action event sent when a layer joins a layer tree (`addSublayer` and its relatives, inside
+/// a scene block with actions enabled): an action found for it runs, e.g. a fade-in.
 public let kCAOnOrderIn = "onOrderIn"
+/// The action event sent when a layer leaves its superlayer (`removeFromSuperlayer()`, or
+/// `replaceSublayer(_:with:)` for the old layer), inside a scene block with actions enabled.
 public let kCAOnOrderOut = "onOrderOut"
+/// The key a `CATransition` is always added under (`add(_:forKey:)` ignores the key given), so a
+/// layer runs one transition at a time, the newest.
 public let kCATransition = "transition"
 
 /// The outcome of the action search for one event.
@@ -161,7 +169,11 @@ extension CALayer {
 
     /// Marks the content as needing to be redrawn before the next frame.
     public func setNeedsDisplay() { needsDisplayFlag = true }
+    /// Marks the content as needing to be redrawn. **Strata:** the whole layer is redrawn; the
+    /// rectangle is accepted for ported code and otherwise ignored.
     public func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
+    /// Whether `setNeedsDisplay()` has marked the content to be redrawn and it has not been yet
+    /// (the mark is cleared when the layer displays, before the next frame).
     public func needsDisplay() -> Bool { needsDisplayFlag }
     /// Redraws now if marked.
     public func displayIfNeeded() {
@@ -170,6 +182,8 @@ extension CALayer {
 
     /// Marks the layer as needing layout before the next frame.
     public func setNeedsLayout() { needsLayoutFlag = true }
+    /// Whether the layer is marked to be laid out before the next frame (by `setNeedsLayout()`,
+    /// or a change of its own or a sublayer's bounds size).
     public func needsLayout() -> Bool { needsLayoutFlag }
 
     /// Lays out this layer and its subtree where marked.

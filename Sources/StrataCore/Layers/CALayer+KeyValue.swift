@@ -213,6 +213,9 @@ extension CALayer {
         animatableValue(forKeyPath: path)?.anyValue ?? customValues[path]
     }
 
+    /// Sets the value at a key path such as `"position.x"` or `"transform.rotation.z"`: the field of the
+    /// animatable property is replaced and the property set as a whole (so its action runs, as on iOS).
+    /// A path that names no such field is stored as a plain key, as `setValue(_:forKey:)` does.
     public func setValue(_ value: Any?, forKeyPath path: String) {
         let (base, field) = CALayer.split(path)
         guard field != nil, let kind = animatableKind(forKeyPath: path),

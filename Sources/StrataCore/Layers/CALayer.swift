@@ -46,10 +46,26 @@ extension CALayerDelegate {
 
 /// Something that can respond to a layer event (an animation, or `NSNull` to stop the search).
 public protocol CAAction {
+    /// Performs the action for `event` on `anObject` (the layer). A `CAAnimation` adds itself to the
+    /// layer under the event's key; `NSNull` does nothing. `dict` is unused by Strata's actions.
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
 
-/// An object that manages image-based content and animations.
+/// A rectangle in a tree of layers: it has geometry (`bounds`, `position`, `anchorPoint`,
+/// `transform`), a look (background, border, corner radius, shadow, image `contents` or custom
+/// drawing) and sublayers, and every animatable property can be animated over scene time.
+///
+/// ```swift
+/// let card = CALayer()
+/// card.bounds = CGRect(x: 0, y: 0, width: 240, height: 140)
+/// card.position = CGPoint(x: 320, y: 180)
+/// card.backgroundColor = CGColor(red: 0.12, green: 0.44, blue: 0.92, alpha: 1)
+/// card.cornerRadius = 16
+/// root.addSublayer(card)
+/// ```
+///
+/// Coordinates are in points with y growing downward, as on iOS; see CORE_ANIMATION.md for the
+/// rules Strata follows and where it differs from Apple's.
 open class CALayer: NSObject, CAMediaTiming {
     // The observed stored properties below are `@exclusivity(unchecked)`: a frame's snapshot reads
     // each of them for every layer, and their run-time exclusivity checks (a runtime call and a
@@ -64,14 +80,35 @@ open class CALayer: NSObject, CAMediaTiming {
         get { derivedFrame }
         set { derivedFrame = newValue }
     }
+    /// The layer's own rectangle in its own coordinates (default zero). Its size is the layer's size
+    /// in points; its origin shifts what the layer shows, so sublayers move by `-bounds.origin` (this
+    /// is how `CAScrollLayer` scrolls). A change of size marks the layer for layout. Animatable.
     @exclusivity(unchecked) open var bounds = CGRect.zero { didSet { journal(self, \.bounds, oldValue); didChange("bounds", oldValue: .rect(oldValue)) } }
+    /// Where the layer's `anchorPoint` sits in its superlayer's coordinates, in points (default
+    /// (0, 0)). Animatable.
+    ///
+    /// ```swift
+    /// layer.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
+    /// layer.position = CGPoint(x: 160, y: 120)   // the centre, with the default anchor point
+    /// ```
     @exclusivity(unchecked) open var position = CGPoint.zero { didSet { journal(self, \.position, oldValue); didChange("position", oldValue: .point(oldValue)) } }
+    /// The point of the bounds that `position` places and that `transform` turns and scales about, in
+    /// unit coordinates: (0, 0) is the top-left corner, (0.5, 0.5) the centre (the default). Changing it
+    /// keeps `position` and moves the frame. Animatable.
     @exclusivity(unchecked) open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { journal(self, \.anchorPoint, oldValue); didChange("anchorPoint", oldValue: .point(oldValue)) } }
     /// The anchor point's z, about which 3D transforms apply (0 by default).
     @exclusivity(unchecked) public var anchorPointZ: CGFloat = 0 { didSet { journal(self, \.anchorPointZ, oldValue); didChange("anchorPointZ", oldValue: .number(oldValue)) } }
     /// The position along z: among siblings, higher draws on top (with no 3D transform, only the
     /// order changes, as in Core Animation). Animatable.
     @exclusivity(unchecked) public var zPosition: CGFloat = 0 { didSet { journal(self, \.zPosition, oldValue); didChange("zPosition", oldValue: .number(oldValue)) } }
+    /// The 3D transform applied about the anchor point (identity by default). Points are row vectors
+    /// (`[x y z 1] · M`), as Core Animation's; perspective needs `m34` set here or, shared by all
+    /// sublayers, in the superlayer's `sublayerTransform`. Animatable, also by key paths such as
+    /// `"transform.rotation.z"` and `"transform.scale"`.
+    ///
+    /// ```swift
+    /// layer.transform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)   // 45° clockwise on screen
+    /// ```
     @exclusivity(unchecked) open var transform = CATransform3DIdentity { didSet { journal(self, \.transform, oldValue); didChange("transform", oldValue: .transform(oldValue)) } }
     /// A transform applied to the sublayers about the centre of the bounds: set `m34 = -1 / d` for a
     /// perspective shared by all of them. Animatable.
@@ -82,13 +119,24 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) public var isDoubleSided = true { didSet { journal(self, \.isDoubleSided, oldValue) } }
 
     // MARK: Appearance
+    /// The colour that fills the bounds (with `cornerRadius` rounding), behind the contents and the
+    /// sublayers; nil (the default) fills nothing. Animatable.
     @exclusivity(unchecked) open var backgroundColor: CGColor? { didSet { journal(self, \.backgroundColor, oldValue); didChange("backgroundColor", oldValue: .color(oldValue)) } }
+    /// The radius, in points, of the rounded corners of the background and border, and of the clip when
+    /// `masksToBounds` is set (default 0: square). `maskedCorners` picks the corners. Animatable.
     @exclusivity(unchecked) open var cornerRadius: CGFloat = 0 { didSet { journal(self, \.cornerRadius, oldValue); didChange("cornerRadius", oldValue: .number(oldValue)) } }
     /// Which corners `cornerRadius` rounds (all by default).
     @exclusivity(unchecked) public var maskedCorners: CACornerMask = .all { didSet { journal(self, \.maskedCorners, oldValue) } }
+    /// The width of the border in points (default 0: none), drawn inside the bounds' edge, following
+    /// `cornerRadius`, above the contents and sublayers. Animatable.
     @exclusivity(unchecked) open var borderWidth: CGFloat = 0 { didSet { journal(self, \.borderWidth, oldValue); didChange("borderWidth", oldValue: .number(oldValue)) } }
+    /// The colour of the border (default opaque black). Animatable.
     @exclusivity(unchecked) open var borderColor: CGColor? = .black { didSet { journal(self, \.borderColor, oldValue); didChange("borderColor", oldValue: .color(oldValue)) } }
+    /// How opaque the layer and its subtree are, 0 (invisible) to 1 (the default). With
+    /// `allowsGroupOpacity` the subtree is composited first and faded as one. Animatable.
     @exclusivity(unchecked) open var opacity: Float = 1 { didSet { journal(self, \.opacity, oldValue); didChange("opacity", oldValue: .number(CGFloat(oldValue))) } }
+    /// Whether the layer and its subtree are not drawn (default false); a hidden layer is also skipped
+    /// by `hitTest(_:)`. Animatable under the key `"hidden"`: the value switches halfway through.
     @exclusivity(unchecked) open var isHidden = false { didSet { journal(self, \.isHidden, oldValue); didChange("hidden", oldValue: .bool(oldValue)) } }
     /// Whether contents and sublayers are clipped to the (rounded) bounds.
     @exclusivity(unchecked) public var masksToBounds = false { didSet { journal(self, \.masksToBounds, oldValue); didChange("masksToBounds", oldValue: .bool(oldValue)) } }
@@ -110,17 +158,36 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) public var shadowPath: CGPath? { didSet { journal(self, \.shadowPath, oldValue); didChange("shadowPath", oldValue: .path(oldValue)) } }
     /// Composite the subtree once into a bitmap and reuse it while it is unchanged.
     @exclusivity(unchecked) public var shouldRasterize = false { didSet { journal(self, \.shouldRasterize, oldValue) } }
+    /// Pixels per point of the bitmap `shouldRasterize` renders the subtree into (default 1; values
+    /// below 1/64 count as 1/64). A larger scale keeps a rasterized layer sharp when it is scaled up.
     @exclusivity(unchecked) public var rasterizationScale: CGFloat = 1 { didSet { journal(self, \.rasterizationScale, oldValue) } }
 
     // MARK: Contents
     /// A `CGImage`; anything else shows nothing, as on iOS.
     @exclusivity(unchecked) open var contents: Any? { didSet { journal(self, \.contents, oldValue); didChange("contents", oldValue: .image(oldValue as? CGImage)) } }
+    /// How `contents` is placed in the bounds (default `.resize`: stretched to fill). **Strata:**
+    /// `.top`, `.topLeft` and the others name the edge as seen on screen; Apple's refer to a y-up
+    /// system, so on iOS `.top` and `.bottom` appear swapped.
     @exclusivity(unchecked) public var contentsGravity: CALayerContentsGravity = .resize { didSet { journal(self, \.contentsGravity, oldValue) } }
+    /// The part of the image shown, in unit coordinates of the image (default (0, 0, 1, 1): all of it);
+    /// values outside 0…1 are allowed, e.g. a cell of a sprite sheet. Animatable.
     @exclusivity(unchecked) public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { journal(self, \.contentsRect, oldValue); didChange("contentsRect", oldValue: .rect(oldValue)) } }
+    /// The stretchable centre of the image for nine-slice scaling, in unit coordinates (default
+    /// (0, 0, 1, 1): the whole image stretches). The edges outside it keep their size in points
+    /// (image pixels ÷ `contentsScale`). Used with the `.resize` gravity only. Animatable.
     @exclusivity(unchecked) public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { journal(self, \.contentsCenter, oldValue); didChange("contentsCenter", oldValue: .rect(oldValue)) } }
+    /// Image pixels per point of the contents (default 1, as Core Animation's; UIKit views set their
+    /// screen's scale): a 200-pixel-wide image at scale 2 is 100 points wide for the gravities that
+    /// keep its size, and a drawn layer's backing store has `bounds.size × contentsScale` pixels.
     @exclusivity(unchecked) public var contentsScale: CGFloat = 1 { didSet { journal(self, \.contentsScale, oldValue) } }
+    /// How contents are sampled when drawn smaller than their size: `.linear` (bilinear, the default),
+    /// `.nearest`, or `.trilinear` (bilinear from mipmap levels, smoother for large reductions).
     @exclusivity(unchecked) public var minificationFilter: CALayerContentsFilter = .linear { didSet { journal(self, \.minificationFilter, oldValue) } }
+    /// How contents are sampled when drawn larger than their size: `.linear` (the default) or `.nearest`
+    /// (hard pixel edges, for pixel art).
     @exclusivity(unchecked) public var magnificationFilter: CALayerContentsFilter = .linear { didSet { journal(self, \.magnificationFilter, oldValue) } }
+    /// Added to the mipmap level `.trilinear` minification picks (default 0): positive values blur,
+    /// negative ones sharpen.
     @exclusivity(unchecked) public var minificationFilterBias: Float = 0 { didSet { journal(self, \.minificationFilterBias, oldValue) } }
 
     // MARK: Tree
@@ -140,7 +207,11 @@ open class CALayer: NSObject, CAMediaTiming {
     public internal(set) weak var superlayer: CALayer? { didSet { journal(self, \.superlayer, oldValue) } }
     /// A layer whose alpha masks this layer and its sublayers.
     @exclusivity(unchecked) public var mask: CALayer? { didSet { journal(self, \.mask, oldValue) } }
+    /// A name for the layer (default nil); it changes nothing drawn. The declarative model gives
+    /// each element's `id` to its layer as the name, and finds layers by it.
     @exclusivity(unchecked) public var name: String? { didSet { journal(self, \.name, oldValue) } }
+    /// An object asked for the layer's content (`display(_:)`, `draw(_:in:)`), its layout and its
+    /// actions. Held weakly, as on iOS: keep the delegate alive elsewhere.
     public weak var delegate: CALayerDelegate? { didSet { journal(self, \.delegate, oldValue) } }
     /// Per-key actions consulted by `action(forKey:)`.
     public var actions: [String: CAAction]? { didSet { journal(self, \.actions, oldValue) } }
@@ -473,11 +544,19 @@ open class CALayer: NSObject, CAMediaTiming {
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Gravities that keep the image's natural size (pixels ÷ `contentsScale`): at the centre of the
+    /// bounds, or at the middle of its top or bottom edge.
     public static let center = Self(rawValue: "center"), top = Self(rawValue: "top"), bottom = Self(rawValue: "bottom")
+    /// Gravities that keep the natural size, at the middle of the left or right edge.
     public static let left = Self(rawValue: "left"), right = Self(rawValue: "right")
+    /// Gravities that keep the natural size, in the top-left or top-right corner.
     public static let topLeft = Self(rawValue: "topLeft"), topRight = Self(rawValue: "topRight")
+    /// Gravities that keep the natural size, in the bottom-left or bottom-right corner.
     public static let bottomLeft = Self(rawValue: "bottomLeft"), bottomRight = Self(rawValue: "bottomRight")
+    /// `resize`: stretched to fill the bounds (the default); `resizeAspect`: as large as fits, keeping
+    /// its aspect ratio, centred (letterboxed).
     public static let resize = Self(rawValue: "resize"), resizeAspect = Self(rawValue: "resizeAspect")
+    /// As small as covers the bounds, keeping its aspect ratio, centred (cropped unless clipped).
     public static let resizeAspectFill = Self(rawValue: "resizeAspectFill")
 }
 
@@ -485,6 +564,10 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
 public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// `linear`: bilinear interpolation between the four nearest pixels; `nearest`: the nearest pixel
+    /// (blocky when magnified).
     public static let linear = Self(rawValue: "linear"), nearest = Self(rawValue: "nearest")
+    /// Bilinear sampling from the two nearest mipmap levels (halvings of the image), blended;
+    /// for minification (as a magnification filter it samples as `linear`).
     public static let trilinear = Self(rawValue: "trilinear")
 }

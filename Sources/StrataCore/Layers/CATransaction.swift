@@ -4,7 +4,20 @@
 // inherits the outer one's duration, timing function and disabled actions unless it sets them.
 import Foundation
 
-/// Groups layer-tree changes into atomic updates and sets the parameters of implicit animations.
+/// Batches layer changes and sets how their implicit animations run: their duration, timing
+/// function, whether they run at all, and a block called when they have all finished.
+///
+/// ```swift
+/// scene.at(1) {
+///     CATransaction.begin()
+///     CATransaction.setAnimationDuration(0.8)
+///     CATransaction.setCompletionBlock { print("moved") }
+///     badge.position = CGPoint(x: 400, y: 200)    // animates over 0.8 s
+///     CATransaction.commit()
+/// }
+/// ```
+///
+/// Each `scene.at` block is an implicit transaction of its own; explicit ones nest inside it.
 public final class CATransaction {
     final class Frame {
         var duration: Double?
@@ -117,7 +130,14 @@ public final class CATransaction {
     public static func commitAll() { while !stack.isEmpty { commit() } }
 }
 
+/// The key of the transaction's animation duration, for `CATransaction.value(forKey:)` and
+/// `setValue(_:forKey:)` (see `setAnimationDuration(_:)`).
 public let kCATransactionAnimationDuration = "animationDuration"
+/// The key of the transaction's disabled-actions flag (see `setDisableActions(_:)`).
 public let kCATransactionDisableActions = "disableActions"
+/// The key of the transaction's timing function: `setValue(_:forKey:)` with it calls
+/// `setAnimationTimingFunction(_:)`.
 public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+/// Apple's key of the transaction's completion block. **Strata:** `setValue(_:forKey:)` only
+/// stores a value under it; set the block with `setCompletionBlock(_:)`.
 public let kCATransactionCompletionBlock = "completionBlock"

@@ -22,13 +22,13 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     /// The size in points.
     public let pointSize: CGFloat
 
-    /// A font by name and size. Never nil in Strata (resolution happens when text is laid out);
-    /// the optional mirrors UIKit so ported `UIFont(name:size:)!` compiles unchanged.
     /// **Strata:** OpenType features the font is drawn with (`"tnum"`: tabular digits), as
     /// `monospacedDigits()` and `monospacedDigitSystemFont(ofSize:weight:)` set them. On iOS
     /// they live in the font's descriptor (`UIFontDescriptor.AttributeName.featureSettings`).
     public let fontFeatures: [String]
 
+    /// A font by name and size. Never nil in Strata (resolution happens when text is laid out);
+    /// the optional mirrors UIKit so ported `UIFont(name:size:)!` compiles unchanged.
     public init?(name fontName: String, size fontSize: CGFloat) {
         self.fontName = fontName
         self.pointSize = fontSize

@@ -8,20 +8,34 @@ import Foundation
 
 /// The values of a `CAEmitterLayer` that decide where, how many and what particles are born.
 public struct EmitterConfiguration: Sendable, Equatable {
+    /// The centre of the emission shape in the layer's coordinates (default (0, 0)).
     public var emitterPosition = CGPoint.zero
+    /// The z of the emission shape's centre (default 0).
     public var emitterZPosition: CGFloat = 0
+    /// The size of the emission shape (default zero).
     public var emitterSize = CGSize.zero
+    /// The depth of a cuboid emission shape (default 0).
     public var emitterDepth: CGFloat = 0
+    /// The emission shape (default `.point`).
     public var emitterShape = CAEmitterLayerEmitterShape.point
+    /// Where on the shape particles are born (default `.volume`).
     public var emitterMode = CAEmitterLayerEmitterMode.volume
+    /// Multiplies every cell's birth rate (default 1).
     public var birthRate: Float = 1
+    /// Multiplies every particle's lifetime (default 1).
     public var lifetime: Float = 1
+    /// Multiplies every particle's initial speed (default 1).
     public var velocity: Float = 1
+    /// Multiplies every particle's scale (default 1).
     public var scale: Float = 1
+    /// Multiplies every particle's spin (default 1).
     public var spin: Float = 1
+    /// The seed of the particles' random values (default 0).
     public var seed: UInt32 = 0
+    /// The layer's cells, frozen, with their sub-cells.
     public var cells: [CellConfiguration] = []
 
+    /// The configuration of an emitter layer with default values and no cells.
     public init() {}
 
     /// The layer keys a configuration holds and their kinds.

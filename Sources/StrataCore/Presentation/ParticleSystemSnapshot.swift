@@ -6,12 +6,16 @@ import Foundation
 
 /// The image of a cell, as its particles show it.
 public struct ParticleImage: Sendable, Hashable {
+    /// The cell's `contents` image.
     public var image: CGImage
     /// The part of the image shown, in unit coordinates.
     public var contentsRect: CGRect
     /// Image pixels per point.
     public var contentsScale: CGFloat
+    /// The cell's minification filter.
     public var minificationFilter: CALayerContentsFilter
+    /// The cell's magnification filter; the particle is sampled nearest-neighbour only when both
+    /// filters are `.nearest`.
     public var magnificationFilter: CALayerContentsFilter
 
     /// The size in points of a particle at scale 1: the shown part of the image over its scale.
@@ -39,6 +43,7 @@ public struct ParticleSnapshot: Sendable, Hashable {
     /// The particle's age in its cell's time.
     public var age: Float
 
+    /// A particle with these values.
     public init(x: Float, y: Float, z: Float, rotation: Float, scale: Float, color: RGBA, image: Int32,
                 birthTime: Double, age: Float) {
         self.x = x; self.y = y; self.z = z; self.rotation = rotation; self.scale = scale
@@ -48,13 +53,16 @@ public struct ParticleSnapshot: Sendable, Hashable {
 
 /// The live, visible particles of an emitter layer at one time.
 public struct ParticleSystemSnapshot: Sendable, Hashable {
+    /// The distinct images of the emitter's cells; particles refer to them by index.
     public var images: [ParticleImage]
     /// In drawing order (back to front).
     public var particles: [ParticleSnapshot]
+    /// The emitter layer's `renderMode`.
     public var renderMode: CAEmitterLayerRenderMode
     /// Particles keep their z in the superlayer's 3D space instead of being flattened.
     public var preservesDepth: Bool
 
+    /// A particle system with these images and particles, in drawing order.
     public init(images: [ParticleImage], particles: [ParticleSnapshot], renderMode: CAEmitterLayerRenderMode,
                 preservesDepth: Bool) {
         self.images = images; self.particles = particles; self.renderMode = renderMode; self.preservesDepth = preservesDepth

@@ -5,11 +5,13 @@ import Foundation
 
 /// Builds presentation trees and snapshots at a scene time.
 public struct PresentationBuilder {
+    /// The scene time, in seconds, the trees and snapshots are built at.
     public let time: Double
     /// Where the layers find the limits in force and record what goes over them (SnapshotReport.swift);
     /// nil: the defaults, nothing recorded (or the report of a build this one runs inside).
     public let report: SnapshotReport?
 
+    /// A builder for scene time `time`, reading limits from (and recording issues in) `report`.
     public init(time: Double, report: SnapshotReport? = nil) { self.time = time; self.report = report }
 
     /// Runs `body` with the report installed for the layers to find.

@@ -20,6 +20,7 @@ public struct SnapshotLimits: Sendable, Equatable {
     /// The most Unicode scalars of one character of text (`--limit character-scalars=N`).
     public var characterScalars: Int
 
+    /// Limits with these values; the defaults are the command line's defaults.
     public init(particles: Int = 200_000, replicatorInstances: Int = 100_000, textScalars: Int = 200_000,
                 characterScalars: Int = 32) {
         self.particles = particles; self.replicatorInstances = replicatorInstances
@@ -36,6 +37,7 @@ public struct SnapshotIssue: Sendable, Equatable {
     /// The limit's name for `--limit NAME=N` ("particles", "instances").
     public var limitName: String
 
+    /// An issue: `what` went over the limit `limitName` = `limit`.
     public init(what: String, limit: Int, limitName: String) {
         self.what = what; self.limit = limit; self.limitName = limitName
     }
@@ -48,6 +50,7 @@ public final class SnapshotReport: Sendable {
     public let limits: SnapshotLimits
     private let found = Mutex<[SnapshotIssue]>([])
 
+    /// A report with these limits and no issues yet.
     public init(limits: SnapshotLimits = SnapshotLimits()) { self.limits = limits }
 
     /// The issues recorded, oldest first, each once.

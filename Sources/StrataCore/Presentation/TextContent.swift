@@ -66,6 +66,7 @@ public struct TextContent: Sendable, Hashable {
         public var startIndex: Int { 0 }
         public var endIndex: Int { head == nil ? 0 : 1 + rest.count }
 
+        /// The run at `i`, 0 ..< `endIndex` (a precondition).
         public subscript(i: Int) -> Run {
             get {
                 precondition(i >= 0 && i < endIndex, "TextContent.Runs: index \(i) out of range 0..<\(endIndex)")

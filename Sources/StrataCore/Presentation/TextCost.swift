@@ -12,6 +12,7 @@ public struct TextCost: Sendable, Equatable {
     /// Unicode scalars in its longest character (grapheme cluster).
     public var longestCharacter = 0
 
+    /// No cost: zero scalars.
     public init() {}
 
     /// The cost of `text`. Counting stops early (with `scalars` past the limit) once the text

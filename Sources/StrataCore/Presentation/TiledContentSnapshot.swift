@@ -11,15 +11,21 @@ import Foundation
 /// (so `tileSize / scale` points), on a grid aligned with the layer's coordinate origin and cut
 /// at the bounds.
 public struct TiledLayerGeometry: Sendable, Hashable {
+    /// The layer's bounds: tiles are cut at them.
     public var bounds: CGRect
     /// Tile size in pixels.
     public var tileSize: CGSize
     /// The number of levels, at least 1 and no more than the coarsest level still has a pixel in
     /// each dimension (Apple clamps the same way).
     public var levels: Int
+    /// The layer's `levelsOfDetailBias` (at least 0): how many levels are finer than `contentsScale`,
+    /// each doubling it.
     public var bias: Int
+    /// The layer's `contentsScale` (1 when not positive and finite).
     public var contentsScale: CGFloat
 
+    /// The grid of a tiled layer with these properties: a tile size that is not finite becomes 256,
+    /// one below 1 becomes 1, and `levels` is clamped as described above.
     public init(bounds: CGRect, tileSize: CGSize, levelsOfDetail: Int, levelsOfDetailBias: Int, contentsScale: CGFloat) {
         self.bounds = bounds
         self.tileSize = CGSize(width: max(1, tileSize.width.isFinite ? tileSize.width : 256),
@@ -82,16 +88,20 @@ public struct TiledLayerGeometry: Sendable, Hashable {
 
 /// One tile of a tiled layer.
 public struct TileIndex: Sendable, Hashable {
+    /// The level of detail (0 the finest).
     public var level: Int
+    /// The column, counted from x = 0 of the layer's coordinates.
     public var column: Int
+    /// The row, counted from y = 0.
     public var row: Int
+    /// Tile (`column`, `row`) of `level`.
     public init(level: Int, column: Int, row: Int) { self.level = level; self.column = column; self.row = row }
 }
 
-/// Draws one tile of a tiled layer: its `draw(in:)` (or delegate) into a recording context whose
-/// clip box is the tile. Called by the renderer's workers, several at once, as on iOS.
 // @unchecked: holds the (main-thread) layer to call its drawing from the workers, which is
 // CATiledLayer's documented contract: `draw(in:)` runs on background threads, several at once.
+/// Draws one tile of a tiled layer: its `draw(in:)` (or delegate) into a recording context whose
+/// clip box is the tile. Called by the renderer's workers, several at once, as on iOS.
 public final class TiledLayerTileSource: @unchecked Sendable, Hashable {
     private let layer: CALayer
     /// A process-unique identity of the layer (cache key).
@@ -117,7 +127,9 @@ public final class TiledLayerTileSource: @unchecked Sendable, Hashable {
 
 /// A tiled layer's content in a snapshot.
 public struct TiledContentSnapshot: Sendable, Hashable {
+    /// The tile grid.
     public var geometry: TiledLayerGeometry
+    /// What draws the tiles.
     public var source: TiledLayerTileSource
     /// Changes whenever the layer is told to redraw (`setNeedsDisplay`): cached tiles of an older
     /// version are stale.
@@ -126,6 +138,7 @@ public struct TiledContentSnapshot: Sendable, Hashable {
     /// rendering has every tile at once, so the renderer draws tiles fully unless asked to fade.
     public var fadeDuration: Double
 
+    /// A tiled content snapshot with these values.
     public init(geometry: TiledLayerGeometry, source: TiledLayerTileSource, version: Int, fadeDuration: Double) {
         self.geometry = geometry; self.source = source; self.version = version; self.fadeDuration = fadeDuration
     }

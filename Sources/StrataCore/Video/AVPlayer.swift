@@ -23,15 +23,21 @@ open class AVPlayer {
 
     /// Whether the player is playing.
     public enum TimeControlStatus: Int, Sendable {
+        /// The rate is 0, or there is no item.
         case paused = 0
+        /// Buffering before playing. **Strata:** never reported; offline frames are always ready.
         case waitingToPlayAtSpecifiedRate = 1
+        /// The rate is not 0 and there is an item.
         case playing = 2
     }
 
     /// Whether the player can play.
     public enum Status: Int, Sendable {
+        /// No current item.
         case unknown = 0
+        /// The current item's file opened.
         case readyToPlay = 1
+        /// The current item's file could not be opened; `error` says why.
         case failed = 2
     }
 

@@ -9,9 +9,13 @@ import Foundation
 public final class AVPlayerLooper {
     /// Whether the looper is working.
     public enum Status: Int, Sendable {
+        /// Not yet known. **Strata:** never reported; the status is known at once.
         case unknown = 0
+        /// Looping (the item opened).
         case ready = 1
+        /// The item's file could not be opened.
         case failed = 2
+        /// `disableLooping()` was called.
         case cancelled = 3
     }
 

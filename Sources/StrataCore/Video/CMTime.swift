@@ -10,16 +10,26 @@ public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public struct Flags: OptionSet, Hashable, Sendable {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Set on every valid time; a time without it is invalid (`CMTime.invalid`).
         public static let valid = Flags(rawValue: 1)
+        /// Set when the time was rounded to fit its timescale (`init(seconds:preferredTimescale:)`).
         public static let hasBeenRounded = Flags(rawValue: 2)
+        /// The time is +∞.
         public static let positiveInfinity = Flags(rawValue: 4)
+        /// The time is −∞.
         public static let negativeInfinity = Flags(rawValue: 8)
+        /// The time is unknown (such as the duration of a live stream).
         public static let indefinite = Flags(rawValue: 16)
     }
 
+    /// The numerator: the time is `value / timescale` seconds.
     public var value: Int64
+    /// The denominator: units per second (600 is common for video, 1 000 000 000 for nanoseconds).
     public var timescale: Int32
+    /// Whether the time is valid, rounded, infinite or indefinite.
     public var flags: Flags
+    /// Core Media's epoch, telling apart times of unrelated loops of one timeline (default 0).
+    /// **Strata:** kept for ported code; arithmetic and comparison ignore it.
     public var epoch: Int64 = 0
 
     /// `value / timescale` seconds.
@@ -47,15 +57,24 @@ public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         value = 0; timescale = 0; self.flags = flags
     }
 
+    /// Zero seconds.
     public static let zero = CMTime(value: 0, timescale: 1)
+    /// An invalid time (no flags): what a failed conversion gives; its `seconds` is NaN.
     public static let invalid = CMTime(flags: [])
+    /// An unknown time; its `seconds` is NaN.
     public static let indefinite = CMTime(flags: [.valid, .indefinite])
+    /// +∞ (`seconds` is `.infinity`).
     public static let positiveInfinity = CMTime(flags: [.valid, .positiveInfinity])
+    /// −∞ (`seconds` is `-.infinity`).
     public static let negativeInfinity = CMTime(flags: [.valid, .negativeInfinity])
 
+    /// Whether the time is valid (has the `.valid` flag).
     public var isValid: Bool { flags.contains(.valid) }
+    /// Whether the time is indefinite.
     public var isIndefinite: Bool { flags.contains(.indefinite) }
+    /// Whether the time is +∞.
     public var isPositiveInfinity: Bool { flags.contains(.positiveInfinity) }
+    /// Whether the time is −∞.
     public var isNegativeInfinity: Bool { flags.contains(.negativeInfinity) }
     /// True for valid, finite, definite times.
     public var isNumeric: Bool { isValid && !isIndefinite && !isPositiveInfinity && !isNegativeInfinity }
@@ -68,7 +87,14 @@ public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         return Double(value) / Double(timescale)
     }
 
+    /// The sum: exact when the timescales allow (the same, or their product fits an `Int32`), else
+    /// through seconds at the larger timescale; invalid when either is invalid.
+    ///
+    /// ```swift
+    /// let t = CMTime(value: 1, timescale: 2) + CMTime(seconds: 0.25, preferredTimescale: 600)   // 0.75 s
+    /// ```
     public static func + (a: CMTime, b: CMTime) -> CMTime { combine(a, b, sign: 1) }
+    /// The difference, computed as `+` does.
     public static func - (a: CMTime, b: CMTime) -> CMTime { combine(a, b, sign: -1) }
 
     /// a + sign·b: exact when the timescales allow it, otherwise through seconds.
@@ -94,6 +120,8 @@ public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         return CMTime(seconds: a.seconds + Double(sign) * b.seconds, preferredTimescale: max(a.timescale, b.timescale))
     }
 
+    /// Whether `a` is earlier than `b`, comparing seconds (false when either is invalid or
+    /// indefinite).
     public static func < (a: CMTime, b: CMTime) -> Bool { a.seconds < b.seconds }
     public static func == (a: CMTime, b: CMTime) -> Bool {
         if a.isNumeric && b.isNumeric { return a.seconds == b.seconds }
@@ -112,13 +140,21 @@ public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
 
 /// A range of time: a start and a duration (Core Media's `CMTimeRange`).
 public struct CMTimeRange: Hashable, Sendable {
+    /// Where the range begins.
     public var start: CMTime
+    /// How long the range lasts.
     public var duration: CMTime
+    /// A range of `duration` from `start`.
     public init(start: CMTime, duration: CMTime) { self.start = start; self.duration = duration }
+    /// The range from `start` to `end` (the duration is `end - start`).
     public init(start: CMTime, end: CMTime) { self.start = start; self.duration = end - start }
+    /// The first time after the range: `start + duration`.
     public var end: CMTime { start + duration }
+    /// Whether both times are valid and the duration is not negative.
     public var isValid: Bool { start.isValid && duration.isValid && !(duration.seconds < 0) }
+    /// A range with invalid start and duration.
     public static let invalid = CMTimeRange(start: .invalid, duration: .invalid)
+    /// The empty range at time zero.
     public static let zero = CMTimeRange(start: .zero, duration: .zero)
 }
 

@@ -17,8 +17,11 @@ public struct PlaybackState {
     public internal(set) var itemTime: Double
     /// The playback rate (0 paused).
     public internal(set) var rate: Double
+    /// Whether the player is muted (`AVPlayer.isMuted`).
     public internal(set) var isMuted: Bool
+    /// The player's volume, 0…1 (`AVPlayer.volume`).
     public internal(set) var volume: Float
+    /// What the player does when the current item ends.
     public internal(set) var actionAtItemEnd: AVPlayer.ActionAtItemEnd
     /// Completed loops of an `AVPlayerLooper`.
     public internal(set) var loopCount: Int
@@ -47,6 +50,7 @@ public struct PlaybackSegment: Sendable, Equatable {
     public var playerIdentifier: UInt64
     /// Scene time where the segment starts and ends.
     public var sceneStart: Double
+    /// Scene time where the segment ends.
     public var sceneEnd: Double
     /// The item time at `sceneStart`.
     public var itemStart: Double

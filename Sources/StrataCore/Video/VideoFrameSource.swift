@@ -11,8 +11,11 @@ import Synchronization
 
 /// A size in whole pixels.
 public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+    /// The width in pixels.
     public var width: Int
+    /// The height in pixels.
     public var height: Int
+    /// A size of `width` × `height` pixels.
     public init(width: Int, height: Int) { self.width = width; self.height = height }
     public var description: String { "\(width)×\(height)" }
 }
@@ -44,6 +47,7 @@ public protocol VideoFrameSource: AnyObject, Sendable {
 
 /// The installed factory of video frame sources.
 public enum VideoFrameSources {
+    /// Opens a media file as a frame source, throwing when the file cannot be read or decoded.
     public typealias Factory = @Sendable (URL) throws -> VideoFrameSource
 
     private static let state = RegistryState()

@@ -30,6 +30,8 @@ public struct AudioEncoderOptions: Sendable, Equatable {
     /// Bits per second; nil: 192 kb/s for AAC, 128 kb/s for Opus.
     public var bitrate: Int?
 
+    /// Options with these values (the defaults: the container's usual codec, 48 kHz stereo, the
+    /// codec's default bit rate).
     public init(codec: Codec? = nil, sampleRate: Int = 48_000, channels: Int = 2, bitrate: Int? = nil) {
         self.codec = codec
         self.sampleRate = sampleRate

@@ -21,11 +21,11 @@ import StrataCore
 import CFFmpeg
 import Synchronization
 
+// @unchecked: the FFmpeg contexts and counters are used only while `lock` is held.
 /// Writes `Bitmap` frames to a video file with FFmpeg's libraries.
 ///
 /// Calls are serialised by an internal lock, so an encoder may be handed to another thread; a
 /// file whose encoder is released without `finish()` is left incomplete.
-// @unchecked: the FFmpeg contexts and counters are used only while `lock` is held.
 public final class VideoEncoder: @unchecked Sendable {
     /// The file being written.
     public let url: URL

@@ -149,6 +149,7 @@ public struct VideoEncoderOptions: Sendable, Equatable {
         public var lossless: Bool
         /// Times the animation plays: 0 loops forever (the default), n plays it n times.
         public var loopCount: Int
+        /// WebP settings with these values (quality 85, lossy, looping forever by default).
         public init(quality: Int = 85, lossless: Bool = false, loopCount: Int = 0) {
             self.quality = quality
             self.lossless = lossless

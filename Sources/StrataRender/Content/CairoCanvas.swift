@@ -9,7 +9,9 @@ public final class CairoCanvas {
     /// The Cairo context (user space = layer points).
     public let context: OpaquePointer
     let surface: OpaquePointer
+    /// The surface's width in pixels: the area's width × scale, rounded up.
     public let pixelWidth: Int
+    /// The surface's height in pixels: the area's height × scale, rounded up.
     public let pixelHeight: Int
     /// The layer-space rectangle the surface covers.
     public let area: CGRect

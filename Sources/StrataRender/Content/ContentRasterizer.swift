@@ -7,8 +7,11 @@ import StrataCore
 
 /// A rasterised backing store: `bitmap` covers `area` (layer points).
 public struct RasterizedContent: Sendable {
+    /// The rasterised pixels.
     public let bitmap: Bitmap
+    /// The layer-space rectangle, in points, the bitmap covers.
     public let area: CGRect
+    /// Pixels per layer point.
     public let scale: Double
     /// A CGImage wrapping the bitmap (for the image draw op and its cache identity).
     public let image: CGImage
@@ -18,6 +21,7 @@ public struct RasterizedContent: Sendable {
     /// short text in large areas then cost only the cells they touch. Nil when mostly full.
     public let occupiedRects: [CGRect]?
 
+    /// A backing store of `bitmap` covering `area` at `scale`; finds its occupied cells once.
     public init(bitmap: Bitmap, area: CGRect, scale: Double) {
         self.bitmap = bitmap; self.area = area; self.scale = scale
         image = CGImage(bitmap: bitmap)

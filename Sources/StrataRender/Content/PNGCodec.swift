@@ -6,7 +6,9 @@ import StrataCore
 
 /// Errors reading or writing images.
 public enum ImageIOError: Error, CustomStringConvertible {
+    /// The image at `path` could not be read (missing, not a PNG, or damaged); `reason` says which.
     case cannotRead(path: String, reason: String)
+    /// The image could not be written to `path`; `reason` says why.
     case cannotWrite(path: String, reason: String)
 
     public var description: String {

@@ -47,6 +47,7 @@ public final class RenderCaches: Sendable {
     /// What the last display list built left for the next (BuildRecords).
     let lastBuild = Mutex<BuildRecords?>(nil)
 
+    /// Empty caches whose backing stores may hold at most `capacity` bytes (512 MiB by default).
     public init(capacity: Int = 512 << 20) { capacityBytes = Atomic(capacity) }
 
     /// The cached backing store, rasterising it on a miss.
@@ -101,6 +102,7 @@ public final class RenderCaches: Sendable {
     }
 }
 
+/// The former name of `RenderCaches`.
 @available(*, deprecated, renamed: "RenderCaches")
 public typealias BackingStoreCache = RenderCaches
 

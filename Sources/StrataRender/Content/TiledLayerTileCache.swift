@@ -31,6 +31,7 @@ public final class TiledLayerTileCache: Sendable {
         set { capacityBytes.store(max(0, newValue), ordering: .relaxed) }
     }
 
+    /// An empty cache holding at most `capacity` bytes of tiles.
     public init(capacity: Int = 256 << 20) { capacityBytes = Atomic(capacity) }
 
     /// The bitmaps of `tiles` of `content` (in order; nil for a tile that draws nothing), the

@@ -10,15 +10,21 @@ import Synchronization
 import StrataCore
 import CStrataKernels
 
-/// One part of a shape layer's content, ready to be rasterised into strips of coverage.
 // @unchecked: the strips and row table are written by `rasterize()` in the frame's rasterisation
 // stage (one job per shape, claimed serially before the stage; the dispatcher returns after every
 // job) and only read by the tile stage after it; everything else is written by `init` or by
 // `setUp`, which the display-list builder calls only when nothing else holds the shape
 // (RecycledObjects), before handing it on.
+/// One part of a shape layer's content, ready to be rasterised into strips of coverage.
 public final class VectorShape: Recyclable, @unchecked Sendable {
     /// Which part of the shape this is.
-    public enum Part: Sendable { case fill, stroke }
+    public enum Part: Sendable {
+        /// The path's interior (by the layer's fill rule, in its `fillColor`).
+        case fill
+        /// The outline of the path's stroke (`lineWidth`, caps, joins, dashes, in its
+        /// `strokeColor`).
+        case stroke
+    }
 
     // Not checked for exclusivity at run time (written only as above; the tile workers read them).
     @exclusivity(unchecked) private(set) var content: ShapeContent

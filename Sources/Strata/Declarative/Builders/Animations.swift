@@ -15,12 +15,28 @@ public enum Repeat: Hashable, Sendable {
 }
 
 /// An edge a layer enters from.
-public enum EntranceEdge: Sendable { case leading, trailing, top, bottom }
+public enum EntranceEdge: Sendable {
+    /// From the left: the layer starts moved left (a negative `translationX`).
+    case leading
+    /// From the right: the layer starts moved right.
+    case trailing
+    /// From above: the layer starts moved up (a negative `translationY`; y grows downward).
+    case top
+    /// From below: the layer starts moved down.
+    case bottom
+}
 
 extension LayerElement {
     /// Animates `property` from `from` to `to` (or by `by`); a missing end is the value the
     /// property has at that point of the scene (its own value, or where the previous animation
     /// of it left it). `delay` is the start in scene seconds.
+    ///
+    /// ```swift
+    /// Text("Hello")
+    ///     .animate(.opacity, from: 0, to: 1, duration: 0.5, timing: .easeOut)
+    ///     .animate(.translationY, from: 30, to: 0, duration: 0.5, timing: .spring(duration: 0.5, bounce: 0.3))
+    ///     .animate(.rotation, to: .degrees(10), duration: 0.3, delay: 2)
+    /// ```
     public func animate<V>(_ property: LayerProperty<V>, from: V? = nil, to: V? = nil, by: V? = nil,
                            duration: TimeValue = 0.35, timing: TimingCurve? = nil, delay: TimeValue = 0) -> Self {
         with {
@@ -30,6 +46,11 @@ extension LayerElement {
     }
 
     /// Animates `property` through `values` (at `keyTimes`, 0…1, evenly spaced when nil).
+    ///
+    /// ```swift
+    /// Layer().frame(width: 80, height: 80).background(.hex("#E3B341"))
+    ///     .keyframes(.scale, [1, 1.3, 0.9, 1], keyTimes: [0, 0.3, 0.7, 1], duration: 0.8)
+    /// ```
     public func keyframes<V>(_ property: LayerProperty<V>, _ values: [V], keyTimes: [Double]? = nil,
                              duration: TimeValue, timing: TimingCurve? = nil, delay: TimeValue = 0) -> Self {
         with {
@@ -38,7 +59,12 @@ extension LayerElement {
         }
     }
 
-    /// Repeats the last animation added (`.repeat(.forever, autoreverses: true)`).
+    /// Repeats the last animation added: `r` times, or for the rest of the scene; with
+    /// `autoreverses` each cycle plays forwards then backwards.
+    ///
+    /// ```swift
+    /// Text("●").animate(.opacity, from: 1, to: 0.2, duration: 0.6).repeat(.forever, autoreverses: true)
+    /// ```
     public func `repeat`(_ r: Repeat, autoreverses: Bool = false) -> Self {
         with {
             guard !$0.animations.isEmpty else { return }
@@ -47,7 +73,11 @@ extension LayerElement {
         }
     }
 
-    /// Fades in from transparent.
+    /// Fades in from transparent, starting `delay` seconds into the scene.
+    ///
+    /// ```swift
+    /// Text("Title").center().fadeIn(duration: 0.6, delay: 0.2).fadeOut(at: 3)
+    /// ```
     public func fadeIn(duration: TimeValue = 0.4, delay: TimeValue = 0, timing: TimingCurve = .easeOut) -> Self {
         animate(.opacity, from: 0, to: 1, duration: duration, timing: timing, delay: delay)
     }
@@ -59,6 +89,10 @@ extension LayerElement {
 
     /// Slides in from `edge` by `distance` points (a translation, so it composes with the
     /// layout), fading in with it.
+    ///
+    /// ```swift
+    /// Text("Subtitle").pin(.bottom, inset: 80).slideIn(from: .bottom, distance: 60, delay: 0.4)
+    /// ```
     public func slideIn(from edge: EntranceEdge, distance: CGFloat = 40, duration: TimeValue = 0.5, delay: TimeValue = 0,
                         timing: TimingCurve = .named(.easeOutCubic)) -> Self {
         let (property, start): (LayerProperty<CGFloat>, CGFloat) = switch edge {
@@ -114,7 +148,13 @@ extension CGSize {
 }
 
 extension Shape {
-    /// Draws the outline on (`strokeEnd` 0 → 1).
+    /// Draws the outline on (`strokeEnd` 0 → 1): the stroke grows along the path from its start.
+    ///
+    /// ```swift
+    /// Shape(.svg("M 10 80 C 40 10, 65 10, 95 80 S 150 150, 180 80"))
+    ///     .fill(.clear).stroke(.white, width: 4, cap: .round)
+    ///     .draw(duration: 1.5, delay: 0.5)
+    /// ```
     public func draw(duration: TimeValue = 1, delay: TimeValue = 0, timing: TimingCurve = .easeInOut) -> Shape {
         animate(.strokeEnd, from: 0, to: 1, duration: duration, timing: timing, delay: delay)
     }

@@ -123,6 +123,8 @@ public struct Angle: Hashable, Sendable, ExpressibleByFloatLiteral, ExpressibleB
 
 /// A Swift value the DSL can store as a property value.
 public protocol PropertyValueConvertible {
+    /// The value as the declarative model stores it (a number, a string, an array, …); the property
+    /// it is given to decides what it means when the scene is compiled.
     var propertyValue: PropertyValue { get }
 }
 
@@ -132,22 +134,27 @@ extension Int: PropertyValueConvertible { public var propertyValue: PropertyValu
 extension Bool: PropertyValueConvertible { public var propertyValue: PropertyValue { .bool(self) } }
 extension String: PropertyValueConvertible { public var propertyValue: PropertyValue { .string(self) } }
 extension CGPoint: PropertyValueConvertible {
+    /// The point as `[x, y]`.
     public var propertyValue: PropertyValue { .array([.number(Double(x)), .number(Double(y))]) }
 }
 extension CGSize: PropertyValueConvertible {
+    /// The size as `[width, height]`.
     public var propertyValue: PropertyValue { .array([.number(Double(width)), .number(Double(height))]) }
 }
 extension CGRect: PropertyValueConvertible {
+    /// The rectangle as `[x, y, width, height]`.
     public var propertyValue: PropertyValue {
         .array([origin.x, origin.y, size.width, size.height].map { .number(Double($0)) })
     }
 }
 extension CATransform3D: PropertyValueConvertible {
+    /// The transform as `{"matrix": [m11, m12, …, m44]}`: its sixteen entries row by row.
     public var propertyValue: PropertyValue {
         .object(["matrix": .array([m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
             .map { .number(Double($0)) })])
     }
 }
 extension Array: PropertyValueConvertible where Element: PropertyValueConvertible {
+    /// The elements' values as an array, in order.
     public var propertyValue: PropertyValue { .array(map(\.propertyValue)) }
 }

@@ -77,6 +77,11 @@ public struct Gradient: LayerElement {
     public var node: Node
     /// Colours from `start` to `end` (unit points of the bounds), evenly spaced unless
     /// `locations` is given.
+    ///
+    /// ```swift
+    /// Gradient([.hex("#0F2027"), .hex("#2C5364")], from: .topLeading, to: .bottomTrailing)
+    ///     .frame(maxWidth: .infinity, maxHeight: .infinity)
+    /// ```
     public init(_ colors: [Color], from start: UnitPoint = .top, to end: UnitPoint = .bottom,
                 type: CAGradientLayerType = .axial, locations: [Double]? = nil) {
         var props: [String: PropertyValue] = ["colors": colors.propertyValue, "startPoint": start.point.propertyValue,
@@ -110,6 +115,10 @@ public struct Image: LayerElement {
     /// The node of the declarative model this element builds.
     public var node: Node
     /// `path` is relative to the current folder (to the template's folder in templates).
+    ///
+    /// ```swift
+    /// Image("photo.jpg").frame(width: 640, height: 360).gravity(.resizeAspectFill).clipped()
+    /// ```
     public init(_ path: String) { node = Node(.image, properties: ["image": .string(path)]) }
     /// How the image fills the layer (`.resizeAspectFill`, `.center`, …).
     public func gravity(_ g: CALayerContentsGravity) -> Image { property("contentsGravity", g.rawValue) }
@@ -164,9 +173,23 @@ public struct TransformGroup: LayerElement {
 }
 
 /// Vertical alignment of the items of a row.
-public enum VerticalAlignment: String, Sendable { case top, center, bottom }
+public enum VerticalAlignment: String, Sendable {
+    /// Items share the row's top edge.
+    case top
+    /// Items are centred vertically in the row (the default).
+    case center
+    /// Items share the row's bottom edge.
+    case bottom
+}
 /// Horizontal alignment of the items of a column.
-public enum HorizontalAlignment: String, Sendable { case leading, center, trailing }
+public enum HorizontalAlignment: String, Sendable {
+    /// Items share the column's left edge.
+    case leading
+    /// Items are centred horizontally in the column (the default).
+    case center
+    /// Items share the column's right edge.
+    case trailing
+}
 
 /// Sublayers in a row, left to right, `spacing` apart.
 public struct HStack: LayerElement {
@@ -188,6 +211,14 @@ public struct VStack: LayerElement {
     /// The node of the declarative model this element builds.
     public var node: Node
     /// A column of `content`, each item aligned by `alignment` and `spacing` points from the next.
+    ///
+    /// ```swift
+    /// VStack(alignment: .leading, spacing: 12) {
+    ///     Text("Strata").fontSize(72)
+    ///     Text("Core Animation, rendered to video").fontSize(32)
+    /// }
+    /// .center()
+    /// ```
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat = 8, @LayerBuilder _ content: () -> [Node]) {
         node = Node(.vstack, properties: ["spacing": .number(Double(spacing)), "alignment": .string(alignment.rawValue)],
                     children: content())
@@ -200,6 +231,13 @@ public struct ZStack: LayerElement {
     public var node: Node
     /// `content` stacked (the first at the back), each aligned by `alignment` in the box of
     /// the largest.
+    ///
+    /// ```swift
+    /// ZStack(alignment: .bottomTrailing) {
+    ///     Layer().frame(width: 320, height: 180).background(.hex("#161B22"))
+    ///     Text("LIVE").fontSize(20).foreground(.hex("#F85149"))
+    /// }
+    /// ```
     public init(alignment: LayoutSpec.Edge = .center, @LayerBuilder _ content: () -> [Node]) {
         node = Node(.zstack, properties: ["alignment": .string(alignment.rawValue)], children: content())
     }

@@ -34,6 +34,7 @@ public enum LayerBuilder {
 
 /// Anything that stands for timeline steps in a builder.
 public protocol TimelineConvertible {
+    /// The steps this value stands for, in order (one for a single step).
     var steps: [TimelineStep] { get }
 }
 
@@ -109,7 +110,10 @@ public enum SceneBuilder {
 /// ```
 /// A plain function returning elements works just as well.
 public protocol Component: NodeConvertible {
+    /// The type of the component's content: whatever its `body` builds.
     associatedtype Body: NodeConvertible
+    /// The elements the component is made of, written with the same builder as a `Scene`'s
+    /// content; it is evaluated when the component is placed.
     @LayerBuilder var body: Body { get }
 }
 

@@ -152,6 +152,15 @@ extension LayerElement {
 
     /// A named set of property values that a timeline `Transition` animates to:
     /// `.state("big") { $0.scale(1.4).opacity(0.6) }`.
+    ///
+    /// ```swift
+    /// Layer().frame(width: 120, height: 120).background(.hex("#58A6FF")).center()
+    ///     .state("big") { $0.scale(1.4).opacity(0.6) }
+    ///     .timeline {
+    ///         Wait(1)
+    ///         Transition(to: "big", duration: 0.5)
+    ///     }
+    /// ```
     public func state(_ name: String, _ change: (Layer) -> Layer) -> Self {
         let props = change(Layer()).node.properties
         return with { $0.states[name] = props }

@@ -6,7 +6,13 @@
 import Foundation
 
 /// How an aspect ratio meets the space offered: inside it, or covering it (SwiftUI's names).
-public enum ContentMode: String, Sendable { case fit, fill }
+public enum ContentMode: String, Sendable {
+    /// The largest size of the ratio that fits inside the space offered (SwiftUI's `.fit`).
+    case fit
+    /// The smallest size of the ratio that covers the space offered; the parent may clip the
+    /// overflow (SwiftUI's `.fill`).
+    case fill
+}
 
 /// Flexible space in an ``HStack`` or ``VStack``: the length the fixed items leave is shared
 /// equally among the spacers (and items that fill along the stack).

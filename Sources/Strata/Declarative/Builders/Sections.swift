@@ -13,6 +13,14 @@ import Foundation
 
 /// Sections shown one after another, each replacing the one before it by its transition.
 ///
+/// ```swift
+/// Sections {
+///     Section(duration: 3) { Text("One").center() }
+///     Section(duration: 3) { Text("Two").center() }
+///         .transition(.push(.fromRight, duration: 0.6))
+/// }
+/// ```
+///
 /// The series fills its parent (the canvas at the top level), so it follows `--size`. Its
 /// length is the sum of its sections' durations minus the sum of its transitions' durations.
 public struct Sections: LayerElement {

@@ -73,6 +73,8 @@ public struct LayoutSpec: Codable, Hashable, Sendable {
 
     /// An edge or corner of a rectangle.
     public enum Edge: String, Codable, Hashable, Sendable, CaseIterable {
+        /// The four edges (`top`, `bottom`, `leading` = left, `trailing` = right), the four corners
+        /// (`topLeading`, …) and the `center`; the JSON spelling is the case's name (`"bottomLeading"`).
         case top, bottom, leading, trailing, topLeading, topTrailing, bottomLeading, bottomTrailing, center
     }
 }

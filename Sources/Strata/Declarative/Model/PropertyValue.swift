@@ -7,10 +7,15 @@ import Foundation
 
 /// A property's value as the declarative model stores it.
 public enum PropertyValue: Codable, Hashable, Sendable, CustomStringConvertible {
+    /// A number (JSON's numbers; Swift integers and floating-point values alike).
     case number(Double)
+    /// A string: text, a colour such as `"#FF8800"`, a named choice, an expression.
     case string(String)
+    /// A Boolean.
     case bool(Bool)
+    /// An ordered list, such as a point `[x, y]` or keyframe values.
     case array([PropertyValue])
+    /// Named values, such as `{"matrix": [...]}` for a transform.
     case object([String: PropertyValue])
 
     public init(from decoder: Decoder) throws {

@@ -4,7 +4,9 @@ import Foundation
 
 /// A time or duration: seconds, or a number of frames.
 public indirect enum TimeValue: Codable, Hashable, Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    /// A number of seconds (a Swift number literal, or a number in a template).
     case seconds(Double)
+    /// A number of frames of the composition's frame rate (`"12f"` in templates).
     case frames(Int)
     /// Seconds and frames added (`[0.5, "12f"]` in templates).
     case sum([TimeValue])
