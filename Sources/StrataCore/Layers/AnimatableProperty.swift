@@ -1,8 +1,9 @@
 // A layer class's animatable properties, each written once: its key (Core Animation's name), the
 // kind of its values, whether a change animates implicitly, and how its value is read and
 // written. Key-value access (`animatableKind(forKey:)`, `animatableValue(forKey:)`,
-// `setAnimatableValue(_:forKey:)`) and the implicit actions (CALayer+Actions.swift) read these
-// lists; each class has one (`CALayer.baseProperties`, `CAShapeLayer.shapeProperties`,
+// `setAnimatableValue(_:forKey:)`), the implicit actions (CALayer+Actions.swift) and the
+// templates' and DSL's property table (Strata's PropertyTable.swift) read these lists; each class
+// has one (`CALayer.baseProperties`, `CAShapeLayer.shapeProperties`, `CAEmitterLayer.emitterProperties`,
 // …) and asks its superclass's for the keys it does not have. The model is lottie-ios's
 // `LayerProperty`: a descriptor with the key path's name, the value kind and the accessors.
 import Foundation
@@ -17,18 +18,22 @@ public struct AnimatableProperty<Layer: CALayer>: Sendable {
     /// Animation's default for most animatable properties; not for `hidden`, `masksToBounds`,
     /// `doubleSided`, and `contents` fades with a transition instead).
     public let implicitlyAnimates: Bool
+    /// The kind of an array's elements (a gradient's `colors`: `.color`, its `locations`:
+    /// `.number`); nil for other kinds.
+    public let elementKind: AnimatableValue.Kind?
     /// The property's current value.
-    let get: @Sendable (Layer) -> AnimatableValue
-    /// Stores a value of the property's kind and returns true; returns false (storing nothing)
-    /// for a value of another kind.
-    let set: @Sendable (Layer, AnimatableValue) -> Bool
+    public let get: @Sendable (Layer) -> AnimatableValue
+    /// Stores a value of the property's kind, as the property's setter does (actions included),
+    /// and returns true; returns false (storing nothing) for a value of another kind.
+    public let set: @Sendable (Layer, AnimatableValue) -> Bool
 
     /// A property with its own accessors (for a stored type that is not the value's, such as
     /// `opacity`'s `Float`).
-    init(_ key: String, _ kind: AnimatableValue.Kind, implicit: Bool = true,
+    init(_ key: String, _ kind: AnimatableValue.Kind, elements: AnimatableValue.Kind? = nil, implicit: Bool = true,
          get: @escaping @Sendable (Layer) -> AnimatableValue, set: @escaping @Sendable (Layer, AnimatableValue) -> Bool) {
         self.key = key
         self.kind = kind
+        self.elementKind = elements
         self.implicitlyAnimates = implicit
         self.get = get
         self.set = set
