@@ -164,4 +164,26 @@ final class PropertyTableConsistencyTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(checked, 15)
     }
+
+    /// The emitter's list: each property reaches key-value access, its implicit animation, and the
+    /// frozen configuration particles read, with its kind.
+    func testEveryEmitterDescriptorReachesTheLayerAndItsConfiguration() throws {
+        let samples: [AnimatableValue.Kind: AnimatableValue] = [.number: .number(0.5), .point: .point(CGPoint(x: 3, y: 4)),
+                                                                .size: .size(CGSize(width: 5, height: 6))]
+        XCTAssertEqual(CAEmitterLayer.emitterProperties.all.map(\.key), ["emitterPosition", "emitterZPosition", "emitterSize", "emitterDepth",
+                                                                         "birthRate", "lifetime", "velocity", "scale", "spin"])
+        for p in CAEmitterLayer.emitterProperties.all {
+            let layer = CAEmitterLayer()
+            XCTAssertEqual(layer.animatableKind(forKey: p.key), p.kind, p.key)
+            XCTAssertEqual((layer.action(forKey: p.key) as? CAPropertyAnimation)?.keyPath, p.key, p.key)
+            let v = try XCTUnwrap(samples[p.kind], p.key)
+            layer.setValue(v.anyValue, forKey: p.key)
+            XCTAssertEqual(layer.animatableValue(forKey: p.key), v, p.key)
+            XCTAssertEqual(layer.currentConfiguration.value(forKey: p.key), v, p.key)
+            var configuration = EmitterConfiguration()
+            XCTAssertFalse(configuration.set(.bool(true), forKey: p.key), p.key)
+            XCTAssertTrue(configuration.set(v, forKey: p.key), p.key)
+            XCTAssertEqual(configuration.value(forKey: p.key), v, p.key)
+        }
+    }
 }
