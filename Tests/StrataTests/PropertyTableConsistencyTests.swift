@@ -186,4 +186,33 @@ final class PropertyTableConsistencyTests: XCTestCase {
             XCTAssertEqual(configuration.value(forKey: p.key), v, p.key)
         }
     }
+
+    /// One table of named curves: Core Animation's five Béziers with Apple's control points, then
+    /// Penner's set; the DSL's and templates' names are these, and an unknown one lists them.
+    func testTheNamedCurvesAreOneTable() throws {
+        let names = CAMediaTimingFunctionName.allNames.map(\.rawValue)
+        XCTAssertEqual(Array(names.prefix(5)), ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"])
+        XCTAssertEqual(Array(names.dropFirst(5)), PennerCurve.allCases.map(\.rawValue))
+        func points(_ name: CAMediaTimingFunctionName) -> [Float] {
+            let f = CAMediaTimingFunction(name: name)
+            var p: [Float] = [0, 0]
+            return [1, 2].flatMap { i in f.getControlPoint(at: i, values: &p); return p }
+        }
+        XCTAssertEqual(points(.easeIn), [0.42, 0, 1, 1])
+        XCTAssertEqual(points(.easeInEaseOut), [0.42, 0, 0.58, 1])
+        XCTAssertEqual(points(.default), [0.25, 0.1, 0.25, 1])
+        for curve in [TimingCurve.linear, .easeIn, .easeOut, .easeInOut, .default, .named(.easeOutBack)] {
+            guard case .named(let name) = curve else { return XCTFail("\(curve)") }
+            XCTAssertTrue(names.contains(name), name)
+        }
+        let composition = try JSONDecoder().decode(Composition.self, from: Data("""
+            {"size": [40, 30], "duration": 1, "layers": [{"type": "layer", "animations": [{"property": "opacity", "to": 0, "duration": 0.5, "timing": "easeInEaseOut"},
+             {"property": "cornerRadius", "to": 2, "duration": 0.5, "timing": "easeOutBounce"}, {"property": "borderWidth", "to": 2, "duration": 0.5, "timing": "bouncy"}]}]}
+            """.utf8))
+        XCTAssertThrowsError(try Scene(composition: composition)) { error in
+            let lines = "\(error)".split(separator: "\n")
+            XCTAssertEqual(lines.filter { $0.contains("timing") }.count, 1, "\(error)")
+            XCTAssertTrue("\(error)".contains("timing: unknown curve \"bouncy\" (expected \(names.joined(separator: ", ")), steps(n) or a spring)"), "\(error)")
+        }
+    }
 }
