@@ -215,4 +215,48 @@ final class PropertyTableConsistencyTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("timing: unknown curve \"bouncy\" (expected \(names.joined(separator: ", ")), steps(n) or a spring)"), "\(error)")
         }
     }
+
+    /// A value of each kind, for setting a property through its descriptor.
+    private func sample(_ kind: AnimatableValue.Kind, elements: AnimatableValue.Kind?) -> AnimatableValue {
+        switch kind {
+        case .number: .number(0.5)
+        case .point: .point(CGPoint(x: 3, y: 4))
+        case .size: .size(CGSize(width: 5, height: 6))
+        case .rect: .rect(CGRect(x: 1, y: 2, width: 3, height: 4))
+        case .color: .color(CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1))
+        case .transform: .transform(CATransform3DMakeScale(2, 2, 1))
+        case .path: .path(CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil))
+        case .bool: .bool(true)
+        case .image: .image(nil)
+        case .array: .array(elements == .color ? [.color(.white), .color(.black)] : [.number(0.25), .number(0.75)])
+        case .discrete: .discrete(DiscreteBox("x"))
+        }
+    }
+
+    /// Each class's property setters announce the change under the descriptor's key with a value
+    /// of its kind: inside a scene block, setting a property through its descriptor starts the
+    /// implicit animation of that key (a fade for `contents`), or none for a key that switches.
+    func testEverySettersChangeAnimatesUnderItsKey() throws {
+        func check<L: CALayer>(_ make: () -> L, _ list: AnimatableProperties<L>) throws {
+            for p in list.all {
+                let root = CALayer(), layer = make()
+                root.addSublayer(layer)
+                let scene = Scene(rootLayer: root, size: CGSize(width: 20, height: 20), frameRate: 10, duration: 5)
+                let value = sample(p.kind, elements: p.elementKind)
+                scene.at(1) { XCTAssertTrue(p.set(layer, value), p.key) }
+                _ = try scene.presentation(of: layer, at: 1.05)
+                let actions = (layer.animationKeys() ?? []).compactMap { layer.animation(forKey: $0) }
+                let name = "\(L.self).\(p.key)"
+                XCTAssertEqual(actions.compactMap { ($0 as? CAPropertyAnimation)?.keyPath }, p.implicitlyAnimates ? [p.key] : [], name)
+                XCTAssertEqual(actions.contains { $0 is CATransition }, p.key == "contents", name)
+                XCTAssertEqual(layer.animatableValue(forKey: p.key)?.kind, p.kind, name)
+            }
+        }
+        try check({ CALayer() }, CALayer.baseProperties)
+        try check({ CAShapeLayer() }, CAShapeLayer.shapeProperties)
+        try check({ CATextLayer() }, CATextLayer.textProperties)
+        try check({ CAGradientLayer() }, CAGradientLayer.gradientProperties)
+        try check({ CAReplicatorLayer() }, CAReplicatorLayer.replicatorProperties)
+        try check({ CAEmitterLayer() }, CAEmitterLayer.emitterProperties)
+    }
 }
