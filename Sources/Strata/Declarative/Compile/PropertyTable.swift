@@ -96,7 +96,9 @@ enum PropertyTable {
 
     static let video: [String: PropertyInfo] = [
         "video": .read(.string), "start": .read(.time), "loop": .read(.bool), "muted": .read(.bool),
-        // Template names, not AVLayerVideoGravity's raw values (AVLayerVideoGravityResize…).
+        // Template names, made into AVLayerVideoGravity(rawValue:) as they are: they match none
+        // of its constants (raw values AVLayerVideoGravityResize…), so every one shows as
+        // `.resizeAspect`. A known fault, kept so that templates render unchanged until it is fixed.
         "videoGravity": .choice(\AVPlayerLayer.videoGravity, ["resize", "resizeAspect", "resizeAspectFill"]),
     ]
 
