@@ -3,12 +3,14 @@
 // property table (PropertyTable.swift) and the DSL read. Every descriptor is checked to be reachable
 // from each of them with its kind, so a property added to a list is one edit; the DSL's typed names
 // (LayerProperty.swift) and the template schema's layer properties are checked against the lists,
-// so they cannot drift from them.
+// so they cannot drift from them. The emitter's list reaches its frozen configuration too, and the
+// named timing curves are one table.
 import XCTest
 @testable import Strata
 
 final class PropertyTableConsistencyTests: XCTestCase {
-    /// The descriptor lists of the classes templates make, as (node type, layer, key, kind, implicit).
+    /// The descriptor lists of the classes templates make, as (node type, layer, key, kind, an
+    /// array's element kind, implicit).
     private var descriptors: [(type: NodeType, layer: CALayer, key: String, kind: AnimatableValue.Kind, elements: AnimatableValue.Kind?, implicit: Bool)] {
         func list<L: CALayer>(_ type: NodeType, _ layer: L, _ p: AnimatableProperties<L>) -> [(NodeType, CALayer, String, AnimatableValue.Kind, AnimatableValue.Kind?, Bool)] {
             p.all.map { (type, layer, $0.key, $0.kind, $0.elementKind, $0.implicitlyAnimates) }
