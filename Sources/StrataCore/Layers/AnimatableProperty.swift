@@ -1,8 +1,9 @@
 // A layer class's animatable properties, each written once: its key (Core Animation's name), the
 // kind of its values, whether a change animates implicitly, and how its value is read and
 // written. Key-value access (`animatableKind(forKey:)`, `animatableValue(forKey:)`,
-// `setAnimatableValue(_:forKey:)`) and the implicit actions (CALayer+Actions.swift) read these
-// lists; each class has one (`CALayer.baseProperties`, `CAShapeLayer.shapeProperties`,
+// `setAnimatableValue(_:forKey:)`), the implicit actions (CALayer+Actions.swift) and the
+// templates' and DSL's property table (Strata's PropertyTable.swift) read these lists; each class
+// has one (`CALayer.baseProperties`, `CAShapeLayer.shapeProperties`, `CAEmitterLayer.emitterProperties`,
 // …) and asks its superclass's for the keys it does not have. The model is lottie-ios's
 // `LayerProperty`: a descriptor with the key path's name, the value kind and the accessors.
 import Foundation
@@ -17,96 +18,144 @@ public struct AnimatableProperty<Layer: CALayer>: Sendable {
     /// Animation's default for most animatable properties; not for `hidden`, `masksToBounds`,
     /// `doubleSided`, and `contents` fades with a transition instead).
     public let implicitlyAnimates: Bool
+    /// The kind of an array's elements (a gradient's `colors`: `.color`, its `locations`:
+    /// `.number`); nil for other kinds.
+    public let elementKind: AnimatableValue.Kind?
     /// The property's current value.
-    let get: @Sendable (Layer) -> AnimatableValue
-    /// Stores a value of the property's kind and returns true; returns false (storing nothing)
-    /// for a value of another kind.
-    let set: @Sendable (Layer, AnimatableValue) -> Bool
+    public let get: @Sendable (Layer) -> AnimatableValue
+    /// Stores a value of the property's kind, as the property's setter does (actions included),
+    /// and returns true; returns false (storing nothing) for a value of another kind.
+    public let set: @Sendable (Layer, AnimatableValue) -> Bool
 
     /// A property with its own accessors (for a stored type that is not the value's, such as
     /// `opacity`'s `Float`).
-    init(_ key: String, _ kind: AnimatableValue.Kind, implicit: Bool = true,
+    init(_ key: String, _ kind: AnimatableValue.Kind, elements: AnimatableValue.Kind? = nil, implicit: Bool = true,
          get: @escaping @Sendable (Layer) -> AnimatableValue, set: @escaping @Sendable (Layer, AnimatableValue) -> Bool) {
         self.key = key
         self.kind = kind
+        self.elementKind = elements
         self.implicitlyAnimates = implicit
         self.get = get
         self.set = set
     }
 
+    /// A property stored as `T`, whose values `codec` converts.
+    init<T>(_ key: String, _ path: ReferenceWritableKeyPath<Layer, T> & Sendable, _ codec: ValueCodec<T>, implicit: Bool = true) {
+        self.init(key, codec.kind, implicit: implicit, get: { codec.wrap($0[keyPath: path]) }) { layer, value in
+            guard let v = codec.unwrap(value) else { return false }
+            layer[keyPath: path] = v
+            return true
+        }
+    }
+
     /// A `CGFloat` property.
     static func number(_ key: String, _ path: ReferenceWritableKeyPath<Layer, CGFloat> & Sendable, implicit: Bool = true) -> Self {
-        Self(key, .number, implicit: implicit, get: { .number($0[keyPath: path]) }) { layer, value in
-            guard case .number(let n) = value else { return false }
-            layer[keyPath: path] = n
-            return true
-        }
+        Self(key, path, .number, implicit: implicit)
     }
-
     /// A `Float` property (`opacity`, `shadowOpacity`), read and written as a `CGFloat`.
     static func float(_ key: String, _ path: ReferenceWritableKeyPath<Layer, Float> & Sendable, implicit: Bool = true) -> Self {
-        Self(key, .number, implicit: implicit, get: { .number(CGFloat($0[keyPath: path])) }) { layer, value in
-            guard case .number(let n) = value else { return false }
-            layer[keyPath: path] = Float(n)
-            return true
-        }
+        Self(key, path, .float, implicit: implicit)
     }
-
     static func point(_ key: String, _ path: ReferenceWritableKeyPath<Layer, CGPoint> & Sendable, implicit: Bool = true) -> Self {
-        Self(key, .point, implicit: implicit, get: { .point($0[keyPath: path]) }) { layer, value in
-            guard case .point(let p) = value else { return false }
-            layer[keyPath: path] = p
-            return true
-        }
+        Self(key, path, .point, implicit: implicit)
     }
-
     static func size(_ key: String, _ path: ReferenceWritableKeyPath<Layer, CGSize> & Sendable, implicit: Bool = true) -> Self {
-        Self(key, .size, implicit: implicit, get: { .size($0[keyPath: path]) }) { layer, value in
-            guard case .size(let s) = value else { return false }
-            layer[keyPath: path] = s
-            return true
-        }
+        Self(key, path, .size, implicit: implicit)
     }
-
     static func rect(_ key: String, _ path: ReferenceWritableKeyPath<Layer, CGRect> & Sendable, implicit: Bool = true) -> Self {
-        Self(key, .rect, implicit: implicit, get: { .rect($0[keyPath: path]) }) { layer, value in
-            guard case .rect(let r) = value else { return false }
-            layer[keyPath: path] = r
-            return true
-        }
+        Self(key, path, .rect, implicit: implicit)
     }
-
     static func color(_ key: String, _ path: ReferenceWritableKeyPath<Layer, CGColor?> & Sendable, implicit: Bool = true) -> Self {
-        Self(key, .color, implicit: implicit, get: { .color($0[keyPath: path]) }) { layer, value in
-            guard case .color(let c) = value else { return false }
-            layer[keyPath: path] = c
-            return true
-        }
+        Self(key, path, .color, implicit: implicit)
     }
-
     static func transform(_ key: String, _ path: ReferenceWritableKeyPath<Layer, CATransform3D> & Sendable, implicit: Bool = true) -> Self {
-        Self(key, .transform, implicit: implicit, get: { .transform($0[keyPath: path]) }) { layer, value in
-            guard case .transform(let t) = value else { return false }
-            layer[keyPath: path] = t
-            return true
-        }
+        Self(key, path, .transform, implicit: implicit)
     }
-
     static func path(_ key: String, _ path: ReferenceWritableKeyPath<Layer, CGPath?> & Sendable, implicit: Bool = true) -> Self {
-        Self(key, .path, implicit: implicit, get: { .path($0[keyPath: path]) }) { layer, value in
-            guard case .path(let p) = value else { return false }
-            layer[keyPath: path] = p
+        Self(key, path, .path, implicit: implicit)
+    }
+    /// A `Bool` property; not implicitly animated unless told.
+    static func bool(_ key: String, _ path: ReferenceWritableKeyPath<Layer, Bool> & Sendable, implicit: Bool = false) -> Self {
+        Self(key, path, .bool, implicit: implicit)
+    }
+}
+
+/// How a stored type's values are an animatable kind's: `wrap` makes the value, `unwrap` reads it
+/// back (nil for a value of another kind).
+struct ValueCodec<T>: Sendable {
+    let kind: AnimatableValue.Kind
+    let wrap: @Sendable (T) -> AnimatableValue
+    let unwrap: @Sendable (AnimatableValue) -> T?
+}
+
+extension ValueCodec where T == CGFloat {
+    static var number: Self { Self(kind: .number, wrap: { .number($0) }, unwrap: { $0.number }) }
+}
+extension ValueCodec where T == Float {
+    /// Read and written as a `CGFloat`.
+    static var float: Self { Self(kind: .number, wrap: { .number(CGFloat($0)) }, unwrap: { $0.number.map { Float($0) } }) }
+}
+extension ValueCodec where T == Double {
+    /// Read and written as a `CGFloat`.
+    static var double: Self { Self(kind: .number, wrap: { .number(CGFloat($0)) }, unwrap: { $0.number.map { Double($0) } }) }
+}
+extension ValueCodec where T == CGPoint {
+    static var point: Self { Self(kind: .point, wrap: { .point($0) }) { if case .point(let p) = $0 { p } else { nil } } }
+}
+extension ValueCodec where T == CGSize {
+    static var size: Self { Self(kind: .size, wrap: { .size($0) }) { if case .size(let s) = $0 { s } else { nil } } }
+}
+extension ValueCodec where T == CGRect {
+    static var rect: Self { Self(kind: .rect, wrap: { .rect($0) }) { if case .rect(let r) = $0 { r } else { nil } } }
+}
+extension ValueCodec where T == CGColor? {
+    static var color: Self { Self(kind: .color, wrap: { .color($0) }) { if case .color(let c) = $0 { .some(c) } else { nil } } }
+}
+extension ValueCodec where T == CGImage? {
+    static var image: Self { Self(kind: .image, wrap: { .image($0) }) { if case .image(let i) = $0 { .some(i) } else { nil } } }
+}
+extension ValueCodec where T == CATransform3D {
+    static var transform: Self { Self(kind: .transform, wrap: { .transform($0) }) { if case .transform(let t) = $0 { t } else { nil } } }
+}
+extension ValueCodec where T == CGPath? {
+    static var path: Self { Self(kind: .path, wrap: { .path($0) }) { if case .path(let p) = $0 { .some(p) } else { nil } } }
+}
+extension ValueCodec where T == Bool {
+    static var bool: Self { Self(kind: .bool, wrap: { .bool($0) }) { if case .bool(let b) = $0 { b } else { nil } } }
+    /// A bool that also takes a number (non-zero: true), as an emitter cell's `enabled` does.
+    static var flag: Self {
+        Self(kind: .bool, wrap: { .bool($0) }) {
+            switch $0 {
+            case .bool(let b): b
+            case .number(let n): n != 0
+            default: nil
+            }
+        }
+    }
+}
+
+/// An animatable value of a value type (an emitter's or a cell's frozen configuration, which
+/// particles read): the struct counterpart of `AnimatableProperty`.
+struct ValueField<Root>: Sendable {
+    let key: String
+    let kind: AnimatableValue.Kind
+    let get: @Sendable (Root) -> AnimatableValue
+    /// Stores a value of the field's kind; false (nothing stored) for another kind.
+    let set: @Sendable (inout Root, AnimatableValue) -> Bool
+
+    init<T>(_ key: String, _ path: WritableKeyPath<Root, T> & Sendable, _ codec: ValueCodec<T>) {
+        self.key = key
+        kind = codec.kind
+        get = { codec.wrap($0[keyPath: path]) }
+        set = { root, value in
+            guard let v = codec.unwrap(value) else { return false }
+            root[keyPath: path] = v
             return true
         }
     }
 
-    static func bool(_ key: String, _ path: ReferenceWritableKeyPath<Layer, Bool> & Sendable, implicit: Bool = false) -> Self {
-        Self(key, .bool, implicit: implicit, get: { .bool($0[keyPath: path]) }) { layer, value in
-            guard case .bool(let b) = value else { return false }
-            layer[keyPath: path] = b
-            return true
-        }
-    }
+    /// Fields by key.
+    static func keyed(_ fields: [Self]) -> [String: Self] { Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0) }) }
 }
 
 /// The animatable properties of one layer class, by key.

@@ -26,11 +26,27 @@ import Foundation
 /// space).
 ///
 /// Animatable (implicitly inside `scene.at`): `emitterPosition`, `emitterZPosition`,
-/// `emitterSize`, `emitterDepth`, `birthRate`, `lifetime`, `velocity`, `scale`, `spin`; and every
-/// numeric cell property by key path, `emitterCells.NAME.KEY` (not implicitly).
+/// `emitterSize`, `emitterDepth`, `birthRate`, `lifetime`, `velocity`, `scale`, `spin`
+/// (`emitterProperties`); and every numeric cell property by key path, `emitterCells.NAME.KEY`
+/// (not implicitly).
 open class CAEmitterLayer: CALayer {
-    /// The keys of the animatable emitter properties and their kinds.
-    static let emitterKinds = EmitterConfiguration.layerKinds
+    /// The animatable emitter properties, each written once with its two homes: the layer's
+    /// property and the frozen configuration's of the same name (particles read the
+    /// configuration of their birth time). Cell key paths (`emitterCells.NAME.KEY`) are not
+    /// listed: they name cells by their `name` at run time, through any depth of subcells, so
+    /// they are resolved per layer (`cell(forKeyPath:)`) and each cell's keys are its own
+    /// (CellParameters.kinds).
+    static let emitterFields: [EmitterProperty] = [
+        .init("emitterPosition", \.emitterPosition, \.emitterPosition, .point),
+        .init("emitterZPosition", \.emitterZPosition, \.emitterZPosition, .number),
+        .init("emitterSize", \.emitterSize, \.emitterSize, .size), .init("emitterDepth", \.emitterDepth, \.emitterDepth, .number),
+        .init("birthRate", \.birthRate, \.birthRate, .float), .init("lifetime", \.lifetime, \.lifetime, .float),
+        .init("velocity", \.velocity, \.velocity, .float), .init("scale", \.scale, \.scale, .float), .init("spin", \.spin, \.spin, .float),
+    ]
+    /// The animatable emitter properties of the layer (key-value access and implicit actions).
+    public static let emitterProperties = AnimatableProperties(emitterFields.map(\.layer))
+    /// The same properties of a configuration, by key.
+    static let configurationFields = ValueField.keyed(emitterFields.map(\.configuration))
 
     /// The cells that define the particles (default nil).
     public var emitterCells: [CAEmitterCell]? {
@@ -180,52 +196,30 @@ open class CAEmitterLayer: CALayer {
     // MARK: Key-value coding and animation
 
     open override func animatableKind(forKey key: String) -> AnimatableValue.Kind? {
-        if let k = CAEmitterLayer.emitterKinds[key] { return k }
+        if let k = CAEmitterLayer.emitterProperties[key]?.kind { return k }
         if let (cell, cellKey) = cell(forKeyPath: key) { return cell.animatableValue(forKey: cellKey)?.kind }
         return super.animatableKind(forKey: key)
     }
 
     open override func animatableValue(forKey key: String) -> AnimatableValue? {
-        switch key {
-        case "birthRate": return .number(CGFloat(birthRate))
-        case "lifetime": return .number(CGFloat(lifetime))
-        case "emitterPosition": return .point(emitterPosition)
-        case "emitterZPosition": return .number(emitterZPosition)
-        case "emitterSize": return .size(emitterSize)
-        case "emitterDepth": return .number(emitterDepth)
-        case "velocity": return .number(CGFloat(velocity))
-        case "scale": return .number(CGFloat(scale))
-        case "spin": return .number(CGFloat(spin))
-        default:
-            if let (cell, cellKey) = cell(forKeyPath: key) { return cell.animatableValue(forKey: cellKey) }
-            return super.animatableValue(forKey: key)
-        }
+        if let v = CAEmitterLayer.emitterProperties.value(forKey: key, of: self) { return v }
+        if let (cell, cellKey) = cell(forKeyPath: key) { return cell.animatableValue(forKey: cellKey) }
+        return super.animatableValue(forKey: key)
     }
 
     open override func setAnimatableValue(_ value: AnimatableValue, forKey key: String) {
         withActionsSuppressed {
-            switch (key, value) {
-            case ("birthRate", .number(let n)): birthRate = Float(n)
-            case ("lifetime", .number(let n)): lifetime = Float(n)
-            case ("emitterPosition", .point(let p)): emitterPosition = p
-            case ("emitterZPosition", .number(let n)): emitterZPosition = n
-            case ("emitterSize", .size(let s)): emitterSize = s
-            case ("emitterDepth", .number(let n)): emitterDepth = n
-            case ("velocity", .number(let n)): velocity = Float(n)
-            case ("scale", .number(let n)): scale = Float(n)
-            case ("spin", .number(let n)): spin = Float(n)
-            default:
-                if let (cell, cellKey) = cell(forKeyPath: key) {
-                    cell.setAnimatableValue(value, forKey: cellKey)
-                } else {
-                    super.setAnimatableValue(value, forKey: key)
-                }
+            if CAEmitterLayer.emitterProperties.set(value, forKey: key, of: self) { return }
+            if let (cell, cellKey) = cell(forKeyPath: key) {
+                cell.setAnimatableValue(value, forKey: cellKey)
+            } else {
+                super.setAnimatableValue(value, forKey: key)
             }
         }
     }
 
     open override class func implicitlyAnimates(key: String) -> Bool {
-        emitterKinds[key] != nil || super.implicitlyAnimates(key: key)
+        emitterProperties[key]?.implicitlyAnimates == true || super.implicitlyAnimates(key: key)
     }
 
     /// The cell named by `emitterCells.NAME(.emitterCells.NAME)*.KEY` and the key in it.
@@ -249,5 +243,17 @@ open class CAEmitterLayer: CALayer {
         let model = (modelLayerReference as? CAEmitterLayer) ?? self
         let t = presentationLocalTime ?? model.sceneTimeToLocal(SceneClock.currentTime)
         snapshot.particles = model.particleSystem(at: t, renderMode: renderMode, preservesDepth: preservesDepth)
+    }
+}
+
+/// One animatable emitter property: the layer's and a configuration's, stored as the same type.
+struct EmitterProperty: Sendable {
+    let layer: AnimatableProperty<CAEmitterLayer>
+    let configuration: ValueField<EmitterConfiguration>
+
+    init<T>(_ key: String, _ onLayer: ReferenceWritableKeyPath<CAEmitterLayer, T> & Sendable,
+            _ inConfiguration: WritableKeyPath<EmitterConfiguration, T> & Sendable, _ codec: ValueCodec<T>) {
+        layer = AnimatableProperty(key, onLayer, codec)
+        configuration = ValueField(key, inConfiguration, codec)
     }
 }

@@ -69,12 +69,12 @@ open class CAGradientLayer: CALayer {
 
     /// The animatable gradient properties.
     public static let gradientProperties = AnimatableProperties<CAGradientLayer>([
-        AnimatableProperty("colors", .array, get: { colorArray($0.colors) }) { layer, value in
+        AnimatableProperty("colors", .array, elements: .color, get: { colorArray($0.colors) }) { layer, value in
             guard case .array(let a) = value else { return false }
             layer.colors = a.compactMap { if case .color(let c?) = $0 { return c as Any }; return nil }
             return true
         },
-        AnimatableProperty("locations", .array, get: { numberArray($0.locations) }) { layer, value in
+        AnimatableProperty("locations", .array, elements: .number, get: { numberArray($0.locations) }) { layer, value in
             guard case .array(let a) = value else { return false }
             layer.locations = a.compactMap { $0.number.map { NSNumber(value: Double($0)) } }
             return true

@@ -66,114 +66,38 @@ public struct CellParameters: Sendable, Equatable {
     /// A cell with Apple's defaults: enabled, emitting nothing (birth rate 0).
     public init() {}
 
+    /// The animatable values, each written once: Apple's KVC name, stored property and kind.
+    static let fields = ValueField<CellParameters>.keyed([
+        .init("birthRate", \.birthRate, .float), .init("lifetime", \.lifetime, .float), .init("lifetimeRange", \.lifetimeRange, .float),
+        .init("emissionLatitude", \.emissionLatitude, .number), .init("emissionLongitude", \.emissionLongitude, .number),
+        .init("emissionRange", \.emissionRange, .number),
+        .init("velocity", \.velocity, .number), .init("velocityRange", \.velocityRange, .number),
+        .init("xAcceleration", \.xAcceleration, .number), .init("yAcceleration", \.yAcceleration, .number),
+        .init("zAcceleration", \.zAcceleration, .number),
+        .init("scale", \.scale, .number), .init("scaleRange", \.scaleRange, .number), .init("scaleSpeed", \.scaleSpeed, .number),
+        .init("spin", \.spin, .number), .init("spinRange", \.spinRange, .number),
+        .init("color", \.color, .color), .init("redRange", \.redRange, .float), .init("greenRange", \.greenRange, .float),
+        .init("blueRange", \.blueRange, .float), .init("alphaRange", \.alphaRange, .float),
+        .init("redSpeed", \.redSpeed, .float), .init("greenSpeed", \.greenSpeed, .float), .init("blueSpeed", \.blueSpeed, .float),
+        .init("alphaSpeed", \.alphaSpeed, .float),
+        .init("contents", \.contents, .image), .init("contentsRect", \.contentsRect, .rect),
+        .init("contentsScale", \.contentsScale, .number), .init("minificationFilterBias", \.minificationFilterBias, .float),
+        .init("enabled", \.isEnabled, .flag),
+        .init("beginTime", \.timing.beginTime, .double), .init("duration", \.timing.duration, .double),
+        .init("speed", \.timing.speed, .double), .init("timeOffset", \.timing.timeOffset, .double),
+        .init("repeatCount", \.timing.repeatCount, .double), .init("repeatDuration", \.timing.repeatDuration, .double),
+    ])
+
     /// The animatable keys (Apple's KVC names) and their value kinds.
-    static let kinds: [String: AnimatableValue.Kind] = [
-        "birthRate": .number, "lifetime": .number, "lifetimeRange": .number,
-        "emissionLatitude": .number, "emissionLongitude": .number, "emissionRange": .number,
-        "velocity": .number, "velocityRange": .number,
-        "xAcceleration": .number, "yAcceleration": .number, "zAcceleration": .number,
-        "scale": .number, "scaleRange": .number, "scaleSpeed": .number, "spin": .number, "spinRange": .number,
-        "color": .color, "redRange": .number, "greenRange": .number, "blueRange": .number, "alphaRange": .number,
-        "redSpeed": .number, "greenSpeed": .number, "blueSpeed": .number, "alphaSpeed": .number,
-        "contents": .image, "contentsRect": .rect, "contentsScale": .number, "minificationFilterBias": .number,
-        "enabled": .bool,
-        "beginTime": .number, "duration": .number, "speed": .number, "timeOffset": .number,
-        "repeatCount": .number, "repeatDuration": .number,
-    ]
+    static let kinds = fields.mapValues(\.kind)
 
     /// The value under an animatable key, nil for an unknown key.
-    public func value(forKey key: String) -> AnimatableValue? {
-        func n<T: BinaryFloatingPoint>(_ v: T) -> AnimatableValue { .number(CGFloat(v)) }
-        switch key {
-        case "birthRate": return n(birthRate)
-        case "lifetime": return n(lifetime)
-        case "lifetimeRange": return n(lifetimeRange)
-        case "emissionLatitude": return n(emissionLatitude)
-        case "emissionLongitude": return n(emissionLongitude)
-        case "emissionRange": return n(emissionRange)
-        case "velocity": return n(velocity)
-        case "velocityRange": return n(velocityRange)
-        case "xAcceleration": return n(xAcceleration)
-        case "yAcceleration": return n(yAcceleration)
-        case "zAcceleration": return n(zAcceleration)
-        case "scale": return n(scale)
-        case "scaleRange": return n(scaleRange)
-        case "scaleSpeed": return n(scaleSpeed)
-        case "spin": return n(spin)
-        case "spinRange": return n(spinRange)
-        case "color": return .color(color)
-        case "redRange": return n(redRange)
-        case "greenRange": return n(greenRange)
-        case "blueRange": return n(blueRange)
-        case "alphaRange": return n(alphaRange)
-        case "redSpeed": return n(redSpeed)
-        case "greenSpeed": return n(greenSpeed)
-        case "blueSpeed": return n(blueSpeed)
-        case "alphaSpeed": return n(alphaSpeed)
-        case "contents": return .image(contents)
-        case "contentsRect": return .rect(contentsRect)
-        case "contentsScale": return n(contentsScale)
-        case "minificationFilterBias": return n(minificationFilterBias)
-        case "enabled": return .bool(isEnabled)
-        case "beginTime": return n(timing.beginTime)
-        case "duration": return n(timing.duration)
-        case "speed": return n(timing.speed)
-        case "timeOffset": return n(timing.timeOffset)
-        case "repeatCount": return n(timing.repeatCount)
-        case "repeatDuration": return n(timing.repeatDuration)
-        default: return nil
-        }
-    }
+    public func value(forKey key: String) -> AnimatableValue? { Self.fields[key]?.get(self) }
 
     /// Sets an animatable key; returns false when the key is unknown or the value of the wrong kind.
     @discardableResult
     public mutating func set(_ value: AnimatableValue, forKey key: String) -> Bool {
-        switch (key, value) {
-        case ("color", .color(let c)): color = c
-        case ("contents", .image(let i)): contents = i
-        case ("contentsRect", .rect(let r)): contentsRect = r
-        case ("enabled", .bool(let b)): isEnabled = b
-        case (_, .number(let v)):
-            let f = Float(v)
-            switch key {
-            case "birthRate": birthRate = f
-            case "lifetime": lifetime = f
-            case "lifetimeRange": lifetimeRange = f
-            case "emissionLatitude": emissionLatitude = v
-            case "emissionLongitude": emissionLongitude = v
-            case "emissionRange": emissionRange = v
-            case "velocity": velocity = v
-            case "velocityRange": velocityRange = v
-            case "xAcceleration": xAcceleration = v
-            case "yAcceleration": yAcceleration = v
-            case "zAcceleration": zAcceleration = v
-            case "scale": scale = v
-            case "scaleRange": scaleRange = v
-            case "scaleSpeed": scaleSpeed = v
-            case "spin": spin = v
-            case "spinRange": spinRange = v
-            case "redRange": redRange = f
-            case "greenRange": greenRange = f
-            case "blueRange": blueRange = f
-            case "alphaRange": alphaRange = f
-            case "redSpeed": redSpeed = f
-            case "greenSpeed": greenSpeed = f
-            case "blueSpeed": blueSpeed = f
-            case "alphaSpeed": alphaSpeed = f
-            case "contentsScale": contentsScale = v
-            case "minificationFilterBias": minificationFilterBias = f
-            case "enabled": isEnabled = v != 0
-            case "beginTime": timing.beginTime = Double(v)
-            case "duration": timing.duration = Double(v)
-            case "speed": timing.speed = Double(v)
-            case "timeOffset": timing.timeOffset = Double(v)
-            case "repeatCount": timing.repeatCount = Double(v)
-            case "repeatDuration": timing.repeatDuration = Double(v)
-            default: return false
-            }
-        default: return false
-        }
-        return true
+        Self.fields[key]?.set(&self, value) ?? false
     }
 }
 

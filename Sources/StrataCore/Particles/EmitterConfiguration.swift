@@ -38,49 +38,21 @@ public struct EmitterConfiguration: Sendable, Equatable {
     /// The configuration of an emitter layer with default values and no cells.
     public init() {}
 
-    /// The layer keys a configuration holds and their kinds.
-    static let layerKinds: [String: AnimatableValue.Kind] = [
-        "emitterPosition": .point, "emitterZPosition": .number, "emitterSize": .size, "emitterDepth": .number,
-        "birthRate": .number, "lifetime": .number, "velocity": .number, "scale": .number, "spin": .number,
-    ]
-
-    /// The value of a top-level key: a layer key or `emitterCells.NAME(.emitterCells.NAME)*.KEY`.
+    /// The value of a top-level key: a layer key (`CAEmitterLayer.emitterFields`) or
+    /// `emitterCells.NAME(.emitterCells.NAME)*.KEY`.
     public func value(forKey key: String) -> AnimatableValue? {
-        switch key {
-        case "emitterPosition": return .point(emitterPosition)
-        case "emitterZPosition": return .number(emitterZPosition)
-        case "emitterSize": return .size(emitterSize)
-        case "emitterDepth": return .number(emitterDepth)
-        case "birthRate": return .number(CGFloat(birthRate))
-        case "lifetime": return .number(CGFloat(lifetime))
-        case "velocity": return .number(CGFloat(velocity))
-        case "scale": return .number(CGFloat(scale))
-        case "spin": return .number(CGFloat(spin))
-        default:
-            guard let (path, cellKey) = EmitterConfiguration.cellPath(key),
-                  let cell = EmitterConfiguration.cell(at: path, in: cells) else { return nil }
-            return cell.parameters.value(forKey: cellKey)
-        }
+        if let field = CAEmitterLayer.configurationFields[key] { return field.get(self) }
+        guard let (path, cellKey) = EmitterConfiguration.cellPath(key),
+              let cell = EmitterConfiguration.cell(at: path, in: cells) else { return nil }
+        return cell.parameters.value(forKey: cellKey)
     }
 
-    /// Sets a top-level key; false when unknown.
+    /// Sets a top-level key; false when unknown or the value is of another kind.
     @discardableResult
     public mutating func set(_ value: AnimatableValue, forKey key: String) -> Bool {
-        switch (key, value) {
-        case ("emitterPosition", .point(let p)): emitterPosition = p
-        case ("emitterZPosition", .number(let n)): emitterZPosition = n
-        case ("emitterSize", .size(let s)): emitterSize = s
-        case ("emitterDepth", .number(let n)): emitterDepth = n
-        case ("birthRate", .number(let n)): birthRate = Float(n)
-        case ("lifetime", .number(let n)): lifetime = Float(n)
-        case ("velocity", .number(let n)): velocity = Float(n)
-        case ("scale", .number(let n)): scale = Float(n)
-        case ("spin", .number(let n)): spin = Float(n)
-        default:
-            guard let (path, cellKey) = EmitterConfiguration.cellPath(key) else { return false }
-            return EmitterConfiguration.update(at: path[...], in: &cells) { $0.parameters.set(value, forKey: cellKey) }
-        }
-        return true
+        if let field = CAEmitterLayer.configurationFields[key] { return field.set(&self, value) }
+        guard let (path, cellKey) = EmitterConfiguration.cellPath(key) else { return false }
+        return EmitterConfiguration.update(at: path[...], in: &cells) { $0.parameters.set(value, forKey: cellKey) }
     }
 
     /// Applies `animations` (evaluated at the layer's local time `t`) to the keys this
@@ -107,7 +79,7 @@ public struct EmitterConfiguration: Sendable, Equatable {
         var found = false
         for a in animations {
             a.forEachPropertyAnimation(atAnyTime: ()) { leaf in
-                if layerKinds[leaf.keyBase] != nil || leaf.keyBase.hasPrefix("emitterCells.") { found = true }
+                if CAEmitterLayer.configurationFields[leaf.keyBase] != nil || leaf.keyBase.hasPrefix("emitterCells.") { found = true }
             }
         }
         return found

@@ -24,6 +24,16 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
     /// Core Animation's default curve: control points (0.25, 0.1) and (0.25, 1).
     public static let `default` = CAMediaTimingFunctionName(rawValue: "default")
 
+    /// Apple's named curves and their control points (c1x, c1y, c2x, c2y): the one table of them
+    /// (`CAMediaTimingFunction(name:)` reads it).
+    static let bezierCurves: [(name: CAMediaTimingFunctionName, points: (Float, Float, Float, Float))] = [
+        (.linear, (0, 0, 1, 1)), (.easeIn, (0.42, 0, 1, 1)), (.easeOut, (0, 0, 0.58, 1)),
+        (.easeInEaseOut, (0.42, 0, 0.58, 1)), (.default, (0.25, 0.1, 0.25, 1)),
+    ]
+    /// Every name `CAMediaTimingFunction(name:)` knows: Apple's five, then Strata's Penner set
+    /// (`PennerCurve`).
+    public static let allNames = bezierCurves.map(\.name) + PennerCurve.allCases.map { Self(rawValue: $0.rawValue) }
+
     // MARK: Strata: Penner's easing equations (exact closed forms, not Bézier approximations).
 
     /// Strata: `1 − cos(t·π/2)`.
@@ -124,17 +134,12 @@ public final class CAMediaTimingFunction: Sendable, Equatable, CustomStringConve
 
     /// A predefined timing function; traps on an unknown name (Apple raises an exception).
     public convenience init(name: CAMediaTimingFunctionName) {
-        switch name {
-        case .linear: self.init(controlPoints: 0, 0, 1, 1)
-        case .easeIn: self.init(controlPoints: 0.42, 0, 1, 1)
-        case .easeOut: self.init(controlPoints: 0, 0, 0.58, 1)
-        case .easeInEaseOut: self.init(controlPoints: 0.42, 0, 0.58, 1)
-        case .default: self.init(controlPoints: 0.25, 0.1, 0.25, 1)
-        default:
-            guard let penner = PennerCurve(rawValue: name.rawValue) else {
-                preconditionFailure("CAMediaTimingFunction: unknown timing function name '\(name.rawValue)'")
-            }
+        if let (c1x, c1y, c2x, c2y) = CAMediaTimingFunctionName.bezierCurves.first(where: { $0.name == name })?.points {
+            self.init(controlPoints: c1x, c1y, c2x, c2y)
+        } else if let penner = PennerCurve(rawValue: name.rawValue) {
             self.init(curve: .penner(penner))
+        } else {
+            preconditionFailure("CAMediaTimingFunction: unknown timing function name '\(name.rawValue)'")
         }
     }
 

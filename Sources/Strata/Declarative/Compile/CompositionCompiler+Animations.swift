@@ -350,9 +350,9 @@ extension CompositionCompiler {
     func timingFunction(_ curve: TimingCurve) throws -> CAMediaTimingFunction? {
         switch curve {
         case .named(let name):
-            let builtIn = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
-            guard builtIn.contains(name) || PennerCurve(rawValue: name) != nil else {
-                throw PropertyDecoding.Mismatch(expected: "timing: unknown curve \"\(name)\" (expected \((builtIn + PennerCurve.allCases.map(\.rawValue)).joined(separator: ", ")), steps(n) or a spring)")
+            let names = CAMediaTimingFunctionName.allNames
+            guard names.contains(CAMediaTimingFunctionName(rawValue: name)) else {
+                throw PropertyDecoding.Mismatch(expected: "timing: unknown curve \"\(name)\" (expected \(names.map(\.rawValue).joined(separator: ", ")), steps(n) or a spring)")
             }
             return CAMediaTimingFunction(name: CAMediaTimingFunctionName(rawValue: name))
         case .bezier(let a, let b, let c, let d):

@@ -11,6 +11,26 @@ enum ValueKind: Equatable, Sendable {
     case number, point, size, rect, color, colorList, numberList, transform, path, bool, string, time
     case choice([String])
 
+    /// How templates write the values of a Core Animation property of `kind` (an array by its
+    /// elements, a discrete text as a string); nil for what they cannot write (an image: an
+    /// image layer names its file in `image`).
+    init?(_ kind: AnimatableValue.Kind, elements: AnimatableValue.Kind?) {
+        switch (kind, elements) {
+        case (.number, _): self = .number
+        case (.point, _): self = .point
+        case (.size, _): self = .size
+        case (.rect, _): self = .rect
+        case (.color, _): self = .color
+        case (.transform, _): self = .transform
+        case (.path, _): self = .path
+        case (.bool, _): self = .bool
+        case (.discrete, _): self = .string
+        case (.array, .color?): self = .colorList
+        case (.array, .number?): self = .numberList
+        case (.array, _), (.image, _): return nil
+        }
+    }
+
     /// "a number", "a point [x, y]", … for error messages.
     var expectation: String {
         switch self {
@@ -203,9 +223,12 @@ enum PropertyDecoding {
         throw Mismatch(expected: ValueKind.path.expectation)
     }
 
-    /// `v` as an animatable value of `kind` (what an animation of a property of that kind takes).
-    static func animatable(_ v: PropertyValue, kind: AnimatableValue.Kind) throws -> AnimatableValue {
+    /// `v`, checked to be of `kind`, as the value a layer property of that kind stores.
+    static func animatable(_ v: PropertyValue, as kind: ValueKind) throws -> AnimatableValue {
         switch kind {
+        case .colorList: return .array(try colors(v).map { .color($0.cgColor) })
+        case .numberList: return .array(try numberList(v).map { .number($0) })
+        case .string: return .discrete(DiscreteBox(try string(v)))
         case .number: return .number(try number(v))
         case .point: return .point(try point(v))
         case .size: return .size(try size(v))
@@ -214,6 +237,13 @@ enum PropertyDecoding {
         case .transform: return .transform(try transform(v))
         case .path: return .path(try path(v))
         case .bool: return .bool(try bool(v))
+        case .time, .choice: throw Mismatch(expected: "a value a layer property stores")
+        }
+    }
+
+    /// `v` as an animatable value of `kind` (what an animation of a property of that kind takes).
+    static func animatable(_ v: PropertyValue, kind: AnimatableValue.Kind) throws -> AnimatableValue {
+        switch kind {
         case .array:
             guard case .array(let items) = v else { throw Mismatch(expected: "a list") }
             if items.allSatisfy({ $0.number != nil }) { return .array(items.map { .number(CGFloat($0.number!)) }) }
@@ -227,7 +257,8 @@ enum PropertyDecoding {
             default: throw Mismatch(expected: "a text")
             }
         default:
-            throw Mismatch(expected: "a value this property can animate to")
+            guard let single = ValueKind(kind, elements: nil) else { throw Mismatch(expected: "a value this property can animate to") }
+            return try animatable(v, as: single)
         }
     }
 }

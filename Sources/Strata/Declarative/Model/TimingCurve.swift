@@ -22,15 +22,15 @@ public enum TimingCurve: Codable, Hashable, Sendable {
     case physicalSpring(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double)
 
     /// Constant speed.
-    public static let linear = TimingCurve.named("linear")
+    public static let linear = TimingCurve.named(CAMediaTimingFunctionName.linear.rawValue)
     /// Slow at the start (Core Animation's `easeIn`).
-    public static let easeIn = TimingCurve.named("easeIn")
+    public static let easeIn = TimingCurve.named(CAMediaTimingFunctionName.easeIn.rawValue)
     /// Slow at the end (Core Animation's `easeOut`).
-    public static let easeOut = TimingCurve.named("easeOut")
+    public static let easeOut = TimingCurve.named(CAMediaTimingFunctionName.easeOut.rawValue)
     /// Slow at both ends (Core Animation's `easeInEaseOut`).
-    public static let easeInOut = TimingCurve.named("easeInEaseOut")
+    public static let easeInOut = TimingCurve.named(CAMediaTimingFunctionName.easeInEaseOut.rawValue)
     /// Core Animation's `default` curve (a gentle ease in and out).
-    public static let `default` = TimingCurve.named("default")
+    public static let `default` = TimingCurve.named(CAMediaTimingFunctionName.`default`.rawValue)
     /// A gentle spring (0.5 s, bounce 0.2).
     public static let spring = TimingCurve.spring(duration: 0.5, bounce: 0.2)
     /// One of Robert Penner's easing curves, `.named(.easeOutBack)` (StrataCore's `PennerCurve`,
