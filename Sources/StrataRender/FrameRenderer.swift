@@ -12,9 +12,9 @@ public struct FrameRenderer: Sendable {
     public let cache: RenderCaches
     /// The previous frame of the sequence, whose unchanged tiles are copied (nil: draw all).
     public let history: FrameHistory?
-    /// Without a history, the buffers of returned frames, drawn into again once dropped (a
-    /// history recycles buffers itself, and the pool's references would make those shared).
-    let frameBuffers: FrameBufferPool?
+    /// The buffers of the frames it returns, drawn into again once dropped: the history's, or
+    /// without one its own (FrameBuffers.swift).
+    let buffers: FrameBuffers
 
     public init(width: Int, height: Int, scale: Double = 1, options: RenderOptions = RenderOptions(),
                 cache: RenderCaches = RenderCaches(), history: FrameHistory? = nil) {
@@ -22,7 +22,7 @@ public struct FrameRenderer: Sendable {
         tiles = TileRenderer(options: options)
         self.cache = cache
         self.history = history
-        frameBuffers = history == nil ? FrameBufferPool() : nil
+        buffers = history?.buffers ?? FrameBuffers()
     }
 
     /// The display list of a snapshot (exposed for tests and benchmarks).
@@ -36,7 +36,7 @@ public struct FrameRenderer: Sendable {
     /// BT.709 YUV 4:2:0 (nil when the size is odd). Uses no backing-store cache, so the caller
     /// may end the cache's frame before or after it (FramePipeline does before).
     public func drawTiles(of list: DisplayList, yuv: Bool = false) -> (Bitmap, YUVFrame?) {
-        tiles.render(list, width: width, height: height, history: history, yuv: yuv, buffers: frameBuffers)
+        tiles.render(list, width: width, height: height, history: history, yuv: yuv, buffers: buffers)
     }
 
     /// Draws one frame.
