@@ -16,9 +16,9 @@ public struct FrameRenderer: Sendable {
     public let cache: RenderCaches
     /// The previous frame of the sequence, whose unchanged tiles are copied (nil: draw all).
     public let history: FrameHistory?
-    /// Without a history, the buffers of returned frames, drawn into again once dropped (a
-    /// history recycles buffers itself, and the pool's references would make those shared).
-    let frameBuffers: FrameBufferPool?
+    /// The buffers of the frames it returns, drawn into again once dropped: the history's, or
+    /// without one its own (FrameBuffers.swift).
+    let buffers: FrameBuffers
 
     /// A renderer of `width` × `height` pixel frames at `scale` pixels per point, drawing with
     /// `options`, keeping backing stores in `cache` and, with a `history`, copying the tiles a frame
@@ -29,7 +29,7 @@ public struct FrameRenderer: Sendable {
         tiles = TileRenderer(options: options)
         self.cache = cache
         self.history = history
-        frameBuffers = history == nil ? FrameBufferPool() : nil
+        buffers = history?.buffers ?? FrameBuffers()
     }
 
     /// The display list of a snapshot (exposed for tests and benchmarks).
@@ -43,7 +43,7 @@ public struct FrameRenderer: Sendable {
     /// BT.709 YUV 4:2:0 (nil when the size is odd). Uses no backing-store cache, so the caller
     /// may end the cache's frame before or after it (FramePipeline does before).
     public func drawTiles(of list: DisplayList, yuv: Bool = false) -> (Bitmap, YUVFrame?) {
-        tiles.render(list, width: width, height: height, history: history, yuv: yuv, buffers: frameBuffers)
+        tiles.render(list, width: width, height: height, history: history, yuv: yuv, buffers: buffers)
     }
 
     /// Draws one frame.

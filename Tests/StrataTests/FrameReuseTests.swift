@@ -3,6 +3,7 @@
 // opacity, masks, a 3D context) rendered with reuse, at other tile sizes and worker counts,
 // equals a render that draws everything.
 import XCTest
+import Synchronization
 import StrataCore
 import StrataRender
 @testable import Strata
@@ -88,6 +89,27 @@ final class FrameReuseTests: XCTestCase {
             let expected = try full.renderFrame(index: index, options: RenderOptions(reusesUnchangedTiles: false))
             let written = try Bitmap(contentsOfPNG: dir.appendingPathComponent("frames").appendingPathComponent(String(format: "frame_%05d.png", index)))
             XCTAssertEqual(written, expected, "frame \(index)")
+        }
+    }
+
+    /// Frames an export's observer keeps are never drawn into again: a frame's buffer goes back to
+    /// its pool only once nobody holds it (FrameBuffers), on the RGBA8 path (PNG frames) and the
+    /// YUV path (H.264) alike, with two workers and with three (frames pipelined).
+    func testFramesAnExportObserverKeepsStayTheirs() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-owned-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let full = demo(), range = 20..<30
+        let expected = try range.map { try full.renderFrame(index: $0, options: RenderOptions(reusesUnchangedTiles: false)) }
+        for (name, workers) in [("frames", 2), ("two.mp4", 2), ("three.mp4", 3)] {
+            var options = ExportOptions()
+            options.frameRange = range
+            options.render = RenderOptions(workers: workers, tileSize: 64).verifyingTiles
+            let seen = Mutex<[Int: Bitmap]>([:])
+            options.frameObserver = { index, frame in seen.withLock { $0[index] = frame } }
+            try demo().export(to: dir.appendingPathComponent(name), options: options)
+            let kept = seen.withLock { $0 }
+            for (i, index) in range.enumerated() { XCTAssertEqual(kept[index], expected[i], "\(name): frame \(index)") }
         }
     }
 

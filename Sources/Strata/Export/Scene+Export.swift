@@ -333,7 +333,6 @@ extension Scene {
             }
         }
         let mixerBox = UncheckedBox(mixer)
-        let history = frameHistory
         // Frames for an encoder that takes YUV 4:2:0 are converted by the tile workers.
         let yuvSink = sink.takesYUV420 && YUVFrame.supports(width: pixelWidth, height: pixelHeight) && options.background == nil ? sink : nil
         let background = RGBA(options.background)
@@ -343,23 +342,13 @@ extension Scene {
                 do {
                     switch work {
                     case .frame(let frame):
-                        if let background {
-                            // A copy: the drawn frame stays the history's previous frame.
-                            let composited = frame.composited(over: background)
-                            history.recycle(frame)
-                            observer?(plan.indices[encoded], composited)
-                            try sink.append(composited)
-                        } else {
-                            observer?(plan.indices[encoded], frame)
-                            try sink.append(frame)
-                            history.recycle(frame)
-                        }
+                        // Over a background, a copy: the drawn frame stays the history's previous frame.
+                        let shown = background.map { frame.composited(over: $0) } ?? frame
+                        observer?(plan.indices[encoded], shown)
+                        try sink.append(shown)
                         encoded += 1
                     case .yuvFrame(let yuv, let rgba):
-                        if let observer, let rgba {
-                            observer(plan.indices[encoded], rgba)
-                            history.recycle(rgba)
-                        }
+                        if let observer, let rgba { observer(plan.indices[encoded], rgba) }
                         try yuv.y.withUnsafeBufferPointer { y in
                             try yuv.u.withUnsafeBufferPointer { u in
                                 try yuv.v.withUnsafeBufferPointer { v in
@@ -368,7 +357,6 @@ extension Scene {
                                 }
                             }
                         }
-                        history.recycle(yuv)
                         encoded += 1
                     case .audio(let segments, let through):
                         guard let mixer = mixerBox.value, let audio else { continue }
@@ -398,7 +386,7 @@ extension Scene {
         // overlapping); frames and audio reach the encoder in the order frame N, audio through
         // N, frame N + 1, … either way, so the output does not depend on it.
         let pipeline = FramePipeline(FrameRenderer(width: pixelWidth, height: pixelHeight, scale: Double(contentsScale),
-                                                   options: options.render, cache: backingStores, history: history),
+                                                   options: options.render, cache: backingStores, history: frameHistory),
                                      overlapping: overlapping)
         var pendingAudio: ExportWork?
         /// Queues a drawn frame and the audio its time made final; false once the encoder stopped.
@@ -406,9 +394,8 @@ extension Scene {
             let (frame, yuv) = drawn
             if yuvSink != nil, let yuv {
                 // Only the YUV planes wait in the queue; the RGBA8 frame (kept by the history as
-                // the previous frame) can be reused two frames on. A frame observer sees the RGBA8
-                // frame on the encoder thread, as in the RGBA path.
-                if observer == nil { history.recycle(frame) }
+                // the previous frame) is let go here, and its buffer reused two frames on. A frame
+                // observer sees it on the encoder thread, as in the RGBA path.
                 if !queue.push(.yuvFrame(yuv, rgba: observer == nil ? nil : frame)) { return false }
             } else if !queue.push(.frame(frame)) { return false }
             if let audio = pendingAudio {

@@ -18,23 +18,19 @@ import StrataCore
 
 /// The previous frame of a sequence, kept so that the next frame can reuse its unchanged tiles.
 /// One history belongs to one sequence of frames (a scene keeps one); frames of another size
-/// simply do not reuse anything. Its state lives in a `Mutex`: the export pipeline gives buffers
-/// back from the encoder's thread while the next frame renders.
+/// simply do not reuse anything. Its state lives in a `Mutex`. Its frames' buffers come from its
+/// pool (`buffers`), which numbers them.
 public final class FrameHistory: Sendable {
     private struct State {
         var stored: RenderedFrame?
         var tileCount = 0, reusedCount = 0, resumedCount = 0
         var prefixes: TilePrefixes?
-        var spare: [(pixels: [UInt8], generation: Int?)] = []
-        var spareYUV: [YUVFrame] = []
         /// The fingerprint arrays of the frame last replaced, emptied, for the next frame's.
         var spareFingerprints = ItemFingerprints.Buffers()
-        /// Frames are numbered as they are rendered; the numbers of the last few frames' buffers
-        /// (by base address: only compared, never read through).
-        var generation = 0
-        var generations: [(address: Int, generation: Int)] = []
     }
     private let state = Mutex(State())
+    /// The buffers its frames are drawn into (FrameBuffers.swift).
+    let buffers = FrameBuffers()
 
     public init() {}
 
@@ -81,68 +77,8 @@ public final class FrameHistory: Sendable {
     /// Forgets the previous frame (its display list holds images alive), the kept prefixes and
     /// the spare buffers.
     public func clear() {
-        state.withCheckedLock { s in s.stored = nil; s.prefixes = nil; s.spare = []; s.spareYUV = [] }
-    }
-
-    /// Numbers the frame about to be rendered.
-    func beginFrame() -> Int {
-        state.withCheckedLock { s in s.generation += 1; return s.generation }
-    }
-
-    /// Remembers which frame `frame`'s buffer holds (a recycled buffer's tiles that have not
-    /// changed since then need no copying).
-    func noteBuffer(of frame: Bitmap, generation g: Int) {
-        guard let base = Self.address(of: frame.pixels) else { return }
-        state.withCheckedLock { s in
-            s.generations.removeAll { $0.0 == base }
-            s.generations.append((base, g))
-            if s.generations.count > 16 { s.generations.removeFirst() }
-        }
-    }
-
-    /// Gives back the planes of a YUV frame this history rendered once the encoder is done with
-    /// them, for a later frame of the same size (as `recycle` does for RGBA frames).
-    package func recycle(_ frame: YUVFrame) {
-        state.withCheckedLock { s in if s.spareYUV.count < 2 { s.spareYUV.append(frame) } }
-    }
-
-    /// A recycled YUV frame of this size that is not the previous frame's, or nil.
-    func takeYUVBuffer(width: Int, height: Int) -> YUVFrame? {
-        state.withCheckedLock { s in
-            // The previous frame's planes stay spare (they are free from the next frame on);
-            // planes of another size are dropped.
-            let kept = s.stored?.yuv?.y.withUnsafeBufferPointer { $0.baseAddress }
-            s.spareYUV.removeAll { $0.width != width || $0.height != height }
-            guard let i = s.spareYUV.lastIndex(where: { $0.y.withUnsafeBufferPointer { $0.baseAddress } != kept }) else { return nil }
-            return s.spareYUV.remove(at: i)
-        }
-    }
-
-    /// Gives back the pixel buffer of a frame this history rendered and nobody needs any more
-    /// (the export pipeline does, after encoding it), so that a later frame of the same size
-    /// reuses it: a fresh frame-sized buffer costs a page fault per 4 KiB on first touch (7 % of
-    /// an export's time at 720p), and its unchanged tiles need no copying. Package-only: a buffer
-    /// from elsewhere would break the record of which frame it holds.
-    package func recycle(_ frame: Bitmap) {
-        let base = Self.address(of: frame.pixels)
-        state.withCheckedLock { s in
-            guard s.spare.count < 2 else { return }
-            s.spare.append((frame.pixels, s.generations.last { $0.0 == base }?.1))
-        }
-    }
-
-    /// A recycled buffer of `count` bytes that is not the previous frame's, with the number of
-    /// the frame whose pixels it holds (when known), or nil.
-    func takeBuffer(count: Int) -> (pixels: [UInt8], generation: Int?)? {
-        state.withCheckedLock { s in
-            // The previous frame's buffer (the export recycles a frame as soon as it is
-            // rendered) stays spare: it is free from the next frame on. Buffers of another size
-            // are dropped.
-            let kept = s.stored?.bitmap.pixels.withUnsafeBufferPointer { $0.baseAddress }
-            s.spare.removeAll { $0.pixels.count != count }
-            guard let i = s.spare.lastIndex(where: { $0.pixels.withUnsafeBufferPointer { $0.baseAddress } != kept }) else { return nil }
-            return s.spare.remove(at: i)
-        }
+        state.withCheckedLock { s in s.stored = nil; s.prefixes = nil }
+        buffers.clear()
     }
 
     /// The prefixes kept for `grid`, valid for the frame `previous(width:height:)` returns;
@@ -154,11 +90,6 @@ public final class FrameHistory: Sendable {
             s.prefixes = p
             return p
         }
-    }
-
-    /// Where `pixels`' storage is (buffers are told apart by it).
-    private static func address(of pixels: [UInt8]) -> Int? {
-        pixels.withUnsafeBufferPointer { $0.baseAddress.map { Int(bitPattern: $0) } }
     }
 
     /// Drops the kept prefixes (a frame was drawn without maintaining them).

@@ -18,14 +18,15 @@ extension TileRasterizer {
     /// (closures were not: a call per pixel per op). Each row's run of pixels lying well inside
     /// the shader's `interior` shape (through affine and perspective maps) takes a shorter path:
     /// their coverage is exactly 1 (or exactly 0 for a border's hole), so it is not computed, and
-    /// an opaque colour is stored without blending — the same bytes as the full path.
+    /// an opaque colour is stored without blending — the same bytes as the full path. `additive`
+    /// adds the colour instead (AdditiveBlend.swift), every pixel by the full path.
     @inline(__always)
     static func scan<S: PixelShader>(_ item: DrawItem, _ r: PixelRect, _ buf: inout TileBuffer, _ shader: S,
-                                     _ settings: DrawSettings) {
+                                     _ settings: DrawSettings, additive: Bool = false) {
         let mapper = PixelMapper(item.plane.fromScreen)
         let hasClips = !item.clips.isEmpty
         let clipMappers = item.clips.map { PixelMapper($0.plane.fromScreen) }
-        let interior = settings.interiorRuns ? shader.interior.flatMap { InteriorRuns($0, mapper, over: r) } : nil
+        let interior = settings.interiorRuns && !additive ? shader.interior.flatMap { InteriorRuns($0, mapper, over: r) } : nil
         let hole = shader.interiorIsHole
         let opaque = !hasClips && shader.solidColor?.w == 1 ? shader.solidColor : nil
         let replaces = !hasClips && shader.isOpaque
@@ -37,7 +38,7 @@ extension TileRasterizer {
                     if c == 0 { continue }
                     if hasClips { c *= clipCoverage(item.clips, clipMappers, x, y); if c == 0 { continue } }
                     var d = px[x, y]
-                    blend(shader.shade(p, x, y) * c, into: &d)
+                    if additive { add(shader.shade(p, x, y) * c, into: &d) } else { blend(shader.shade(p, x, y) * c, into: &d) }
                     px[x, y] = d
                 }
             }

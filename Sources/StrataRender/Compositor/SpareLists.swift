@@ -28,7 +28,7 @@ final class SpareFaceLists: @unchecked Sendable {
 }
 
 /// The item lists of the display lists earlier builds returned, their storage reused once no
-/// display list holds them any more (as FrameBufferPool reuses frame buffers): the list of a frame
+/// display list holds them any more (as FrameBuffers reuses frame buffers): the list of a frame
 /// was its display list's one allocation. A list in flight is never touched; the check is its
 /// storage's reference count, read only by the build that owns the record.
 // @unchecked: mutable, but only ever in the hands of one build (as RepeatedOps).

@@ -129,8 +129,7 @@ enum TileRasterizer {
                                              opacity: opacity, antialiased: aa,
                                              texels: raw.bindMemory(to: UInt32.self),
                                              blendTexels: blendRaw.bindMemory(to: UInt32.self))
-                    // Additive particles: their own scalar loop (AdditiveBlend.swift).
-                    if item.blendMode == .additive { scanAdditive(item, r, &buf, shader) } else { scan(item, r, &buf, shader, settings) }
+                    scan(item, r, &buf, shader, settings, additive: item.blendMode == .additive)
                 }
             }
         case .gradient(let paint, let clip):

@@ -103,24 +103,23 @@ public struct TileRenderer: Sendable {
         render(list, width: width, height: height, history: history, yuv: yuv, buffers: nil)
     }
 
-    /// `render(_:width:height:history:yuv:)`, drawing into a buffer of `buffers` that its caller
-    /// has dropped when there is one, and keeping the new frame's buffer there (`buffers` only
-    /// without a history, which recycles buffers itself: FrameRenderer.frameBuffers).
+    /// `render(_:width:height:history:yuv:)`, drawing into buffers of the history's pool, or
+    /// without a history of `buffers` (FrameBuffers.swift), that their holders have let go.
     func render(_ list: DisplayList, width: Int, height: Int, history: FrameHistory?, yuv: Bool,
-                buffers: FrameBufferPool?) -> (Bitmap, YUVFrame?) {
+                buffers: FrameBuffers?) -> (Bitmap, YUVFrame?) {
         guard width > 0, height > 0 else { return (Bitmap(width: width, height: height), nil) }
         let wantsYUV = yuv && YUVFrame.supports(width: width, height: height)
         // Not zero-filled (a recycled buffer, or an uninitialised one): every tile below is
         // either copied or stored whole.
         let bytes = width * height * 4
-        let generation = history?.beginFrame() ?? 0
-        // The recycled pixels are moved into the bitmap (a second reference would make writing
-        // them copy the whole frame).
-        var recycled = history?.takeBuffer(count: bytes)
-        let recycledGeneration = recycled?.generation
-        var bitmap = Bitmap(width: width, height: height,
-                            pixels: recycled.take()?.pixels ?? buffers?.take(count: bytes) ?? [UInt8].uninitialized(bytes))
-        var yuvFrame: YUVFrame? = wantsYUV ? (history?.takeYUVBuffer(width: width, height: height) ?? YUVFrame(width: width, height: height)) : nil
+        // The pool's frame numbers are those the history's prefixes record.
+        let pool = history?.buffers ?? buffers
+        var buffer = pool?.take(count: bytes) ?? FrameBuffer(count: bytes)
+        let generation = buffer.generation
+        // Moved into the bitmap (a second reference would make writing them copy the whole frame).
+        var bitmap = Bitmap(width: width, height: height, pixels: buffer.pixels)
+        buffer.pixels = []
+        var yuvFrame: YUVFrame? = wantsYUV ? (pool?.takePlanes(width: width, height: height) ?? YUVFrame(width: width, height: height)) : nil
         // 2×2 chroma blocks must not straddle tiles: even tile sizes (the frame is the same
         // for every tile size).
         let (tw, th) = options.tileDimensions(even: wantsYUV)
@@ -167,7 +166,7 @@ public struct TileRenderer: Sendable {
         if !options.reusesUnchangedTiles { history?.dropPrefixes() }
         // A recycled buffer holding an earlier frame of this sequence already has the tiles no
         // frame has drawn since.
-        let bufferHolds = prefixes != nil ? recycledGeneration : nil
+        let bufferHolds = prefixes != nil ? buffer.holds : nil
         let coverage = options.verifiesTileCoverage ? TileCoverageLog(width: width, height: height, tileWidth: tw, tileHeight: th) : nil
         if coverage != nil {
             // Poison what no tile may rely on (not a buffer whose held tiles are relied on).
@@ -211,12 +210,11 @@ public struct TileRenderer: Sendable {
         // are unshared when the history keeps them for the next frame.
         previous = nil
         if let history, let fingerprints {
-            history.noteBuffer(of: bitmap, generation: generation)
             history.record(RenderedFrame(list: list, bins: bins, fingerprints: fingerprints, bitmap: bitmap, yuv: yuvFrame),
                            tiles: count, reused: outcomes.copied.load(ordering: .relaxed),
                            resumed: outcomes.resumed.load(ordering: .relaxed))
         }
-        buffers?.keep(bitmap.pixels)
+        pool?.lend(bitmap.pixels, of: buffer, planes: yuvFrame)
         return (bitmap, yuvFrame)
     }
 
