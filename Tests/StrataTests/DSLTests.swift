@@ -222,6 +222,37 @@ final class DSLTests: XCTestCase {
         XCTAssertEqual(f.pixel(x: 51, y: 31).r, 255)                            // the corner is masked away: white
     }
 
+    /// `.gravity(_:)` in the DSL and `videoGravity:` in a template reach the layer as the
+    /// constant (`resizeAspectFill` once showed as the default, `resizeAspect`), and the frame
+    /// follows: a 32 × 16 clip in a 32 × 32 layer leaves bands above and below only when fitted.
+    func testVideoGravityReachesTheLayerFromTheDSLAndTemplates() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try runProcess("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=0x00FF00:s=32x16:r=10:d=2",
+                                          "-c:v", "libx264", "-pix_fmt", "yuv420p", dir.appendingPathComponent("clip.mp4").path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        for gravity in [AVLayerVideoGravity.resize, .resizeAspect, .resizeAspectFill] {
+            let scene = Scene(size: CGSize(width: 32, height: 32), frameRate: 10, duration: 2, background: .white, assetFolder: dir) {
+                Video("clip.mp4").frame(x: 0, y: 0, width: 32, height: 32).gravity(gravity).id("video")
+            }
+            XCTAssertEqual((scene.layer(named: "video") as? AVPlayerLayer)?.videoGravity, gravity)
+            let f = try scene.renderFrame(at: 1)
+            let top = f.pixel(x: 16, y: 2)
+            if gravity == .resizeAspect {
+                XCTAssertEqual(top.r, 255, "fitted: white band above the clip")
+            } else {
+                XCTAssertGreaterThan(top.g, 200, "\(gravity.rawValue): the clip covers the top row")
+                XCTAssertLessThan(top.r, 60, "\(gravity.rawValue): the clip covers the top row")
+            }
+        }
+        let composition = try JSONDecoder().decode(Composition.self, from: Data("""
+            {"size": [32, 32], "frameRate": 10, "duration": 2,
+             "layers": [{"type": "video", "id": "video", "video": "clip.mp4", "size": [32, 32], "videoGravity": "resizeAspectFill"}]}
+            """.utf8))
+        let scene = try Scene(composition: composition, options: CompositionOptions(assetFolder: dir))
+        XCTAssertEqual((scene.layer(named: "video") as? AVPlayerLayer)?.videoGravity, .resizeAspectFill)
+    }
+
     func testCodableRoundTripRendersTheSameBytes() throws {
         let scene = Scene(size: CGSize(width: 160, height: 90), frameRate: 10, duration: 2, background: Color(oklch: 0.3, 0.05, 260)) {
             VStack(spacing: 4) {

@@ -141,7 +141,9 @@ public struct Video: LayerElement {
         node = Node(.video, properties: props)
     }
     /// How the video fills the layer (`.resizeAspect` by default).
-    public func gravity(_ g: AVLayerVideoGravity) -> Video { property("videoGravity", g.rawValue) }
+    public func gravity(_ g: AVLayerVideoGravity) -> Video {
+        property("videoGravity", PropertyTable.videoGravities.first { $0.gravity == g }?.name ?? "resizeAspect")
+    }
 }
 
 extension TimeValue: PropertyValueConvertible {

@@ -96,11 +96,17 @@ enum PropertyTable {
 
     static let video: [String: PropertyInfo] = [
         "video": .read(.string), "start": .read(.time), "loop": .read(.bool), "muted": .read(.bool),
-        // Template names, made into AVLayerVideoGravity(rawValue:) as they are: they match none
-        // of its constants (raw values AVLayerVideoGravityResize…), so every one shows as
-        // `.resizeAspect`. A known fault, kept so that templates render unchanged until it is fixed.
-        "videoGravity": .choice(\AVPlayerLayer.videoGravity, ["resize", "resizeAspect", "resizeAspectFill"]),
+        // Templates name a gravity as Swift spells the constant (`resizeAspectFill`); the
+        // constant's raw value is AVFoundation's longer string, so the name is looked up.
+        "videoGravity": .on(.choice(videoGravities.map(\.name))) { (l: AVPlayerLayer, v) in
+            let name = try D.choice(v, videoGravities.map(\.name))
+            if let g = videoGravities.first(where: { $0.name == name }) { l.videoGravity = g.gravity }
+        },
     ]
+
+    /// The video gravities by their template names.
+    static let videoGravities: [(name: String, gravity: AVLayerVideoGravity)] =
+        [("resize", .resize), ("resizeAspect", .resizeAspect), ("resizeAspectFill", .resizeAspectFill)]
 
     static let stack: [String: PropertyInfo] = ["spacing": .read(.number), "alignment": .read(.string)]
 
