@@ -10,9 +10,12 @@ public final class Scene {
     /// The largest frame edge in pixels (configurable per scene with `maximumPixelSize`).
     public static let defaultMaximumPixelSize = 16_384
 
+    /// The layer tree's root: the scene's layers are its sublayers, and its bounds are the frame.
     public let rootLayer: CALayer
     /// Size in points.
     public let size: CGSize
+    /// Frames per second, exact (`30`, `30000/1001`); nil when the rate given was not valid
+    /// (`validated()` then names it).
     public let frameRate: FrameRate?
     /// The requested frames per second as given (kept for error messages when invalid).
     public let requestedFrameRate: Double
@@ -81,9 +84,10 @@ public final class Scene {
         self.duration = duration
     }
 
-    /// Output width and height in pixels.
+    /// Output width in pixels: the size times `contentsScale`, rounded.
     /// (Saturating: 0 for NaN, at most 2⁶² for a size of 1e300 or ∞, which `validated()` refuses.)
     public var pixelWidth: Int { Self.pixels(Double(size.width) * Double(contentsScale)) }
+    /// Output height in pixels (see `pixelWidth`).
     public var pixelHeight: Int { Self.pixels(Double(size.height) * Double(contentsScale)) }
 
     private static func pixels(_ length: Double) -> Int {
@@ -384,10 +388,15 @@ extension CALayer {
 
 /// Problems with a scene's definition or use.
 public enum SceneError: Error, CustomStringConvertible, Equatable {
+    /// A size that is not positive and finite, or whose pixels exceed the limit.
     case invalidSize(String)
+    /// A frame rate that is not a finite number in (0, 1000].
     case invalidFrameRate(String)
+    /// A duration that is not positive and finite.
     case invalidDuration(String)
+    /// A time that is negative or not finite.
     case invalidTime(String)
+    /// A frame range that is empty or outside the scene's frames.
     case invalidFrameRange(String)
     /// A block could not be scheduled (a time that is not finite, or one before blocks that have
     /// already run).

@@ -57,6 +57,7 @@ public struct SceneLimits: Sendable, Equatable {
     /// motion scene makes 270 changes a frame, and keeps its last 6 s at 60 fps.
     public var historyChanges = 100_000
 
+    /// The default limits.
     public init() {}
 
     /// The names `--limit NAME=VALUE` takes, with what each means and its unit.

@@ -17,8 +17,9 @@ public final class CommandTimeout: Sendable {
     /// The exit status of a command stopped by its timeout.
     public static let exitStatus: Int32 = 124
 
-    /// The limit in seconds and the option that set it ("--timeout").
+    /// The limit in seconds.
     public let seconds: Double
+    /// The option that set the limit (`"--timeout"`), named in the error when it is reached.
     public let option: String
     /// Cancelled when the time is up, or when `parent` is (a signal).
     public let cancellation: ExportCancellation

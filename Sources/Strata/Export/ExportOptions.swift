@@ -6,7 +6,9 @@ import StrataMedia
 
 /// Progress of an export.
 public struct ExportProgress: Sendable {
+    /// Frames rendered and handed to the encoder so far.
     public var framesDone: Int
+    /// Frames the export writes in all (its frame range, not the scene's length).
     public var frameCount: Int
     /// Frames per second so far (render + encode).
     public var framesPerSecond: Double
@@ -16,6 +18,7 @@ public struct ExportProgress: Sendable {
 
 /// Whether exported video files carry an audio track.
 public struct AudioExportOptions: Sendable {
+    /// When a file gets an audio track.
     public enum Mode: Sendable {
         /// A track when the scene has audio tracks or audio players, or when a player in the
         /// layer tree at the first exported frame has an item with audio.
@@ -27,10 +30,12 @@ public struct AudioExportOptions: Sendable {
         case never
     }
 
+    /// When a file gets an audio track (`.automatic` by default).
     public var mode: Mode
     /// Codec (AAC for MP4/MOV, Opus for WebM by default), sample rate, channels, bit rate.
     public var encoder: AudioEncoderOptions
 
+    /// Audio options: a track when the scene has sound, encoded with the container's default codec.
     public init(mode: Mode = .automatic, encoder: AudioEncoderOptions = AudioEncoderOptions()) {
         self.mode = mode
         self.encoder = encoder
@@ -97,5 +102,7 @@ public struct ExportOptions: Sendable {
     /// order): `strata render --hash-frames` prints their digests.
     public var frameObserver: (@Sendable (Int, Bitmap) -> Void)?
 
+    /// The defaults: every frame, the format's default codec and quality, as many workers as
+    /// the measured default, no cancellation.
     public init() {}
 }

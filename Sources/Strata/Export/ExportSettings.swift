@@ -13,8 +13,36 @@ import StrataMedia
 public struct ExportSettings: Sendable, Equatable {
     /// One setting: its flag is `--` + the kebab-case name, its template key the camel-case name.
     public enum Field: String, Sendable, CaseIterable, Comparable {
-        case codec, alpha, pixelFormat, crf, bitrate, quality, preset, audio, background
-        case colors, dither, loop, maxBytes, gifFPS, lossless
+        /// `codec`: the video codec of .mp4/.mov/.webm.
+        case codec
+        /// `alpha`: keep the scene's transparency.
+        case alpha
+        /// `pixelFormat`: the video's pixel layout.
+        case pixelFormat
+        /// `crf`: constant quality of H.264/HEVC or VP9/AV1; lower is better.
+        case crf
+        /// `bitrate`: an average video bit rate instead of constant quality.
+        case bitrate
+        /// `quality`: WebP quality 0–100.
+        case quality
+        /// `preset`: the encoder's speed preset.
+        case preset
+        /// `audio`: always or never an audio track.
+        case audio
+        /// `background`: the colour frames are composited over.
+        case background
+        /// `colors`: GIF colours per palette.
+        case colors
+        /// `dither`: GIF dithering and its strength.
+        case dither
+        /// `loop`: times a GIF or WebP plays (0 for ever).
+        case loop
+        /// `maxBytes`: the size a GIF must fit in.
+        case maxBytes
+        /// `gifFPS`: a lower frame rate for a GIF.
+        case gifFPS
+        /// `lossless`: lossless WebP frames.
+        case lossless
 
         /// The command-line flag, e.g. `--pixel-format`.
         public var flag: String {

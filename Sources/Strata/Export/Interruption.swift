@@ -22,6 +22,7 @@ public final class ExportCancellation: Sendable {
     /// When the time is up, and the reason given then.
     private let deadline: (instant: ContinuousClock.Instant, reason: String)?
 
+    /// A cancellation that only `cancel(reason:)` sets.
     public init() {
         parent = nil
         deadline = nil
@@ -39,6 +40,7 @@ public final class ExportCancellation: Sendable {
         state.withCheckedLock { if $0 == nil { $0 = reason } }
     }
 
+    /// Whether the exports were told to stop.
     public var isCancelled: Bool { reason != nil }
 
     /// Why it was cancelled (nil: it was not): its own cancellation, its parent's, or its timeout.

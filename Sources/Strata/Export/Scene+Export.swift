@@ -14,7 +14,9 @@ import StrataMedia
 
 /// What an export writes, from the destination's extension.
 public enum ExportTarget: Equatable, Sendable {
+    /// A video file in the container the extension names (.mp4, .mov, .webm, .mkv, .webp).
     case video(ContainerFormat)
+    /// An animated GIF (.gif).
     case gif
     /// A folder of PNG files `frame_00000.png …`.
     case pngSequence
@@ -64,9 +66,13 @@ public enum ExportTarget: Equatable, Sendable {
 
 /// Problems exporting.
 public enum ExportError: Error, CustomStringConvertible {
+    /// The destination's extension names no format Strata writes.
     case unknownExtension(path: String, ext: String)
+    /// The folder the destination should be written in does not exist.
     case missingFolder(path: String, folder: String)
+    /// The destination cannot be written (permissions, a file where a folder is needed, …).
     case notWritable(path: String, reason: String)
+    /// Transparency was asked for in a format or codec that cannot carry it.
     case alphaNotSupported(path: String, format: String)
     /// Writing failed (a full disk, a folder that became unwritable); nothing was left behind.
     case failed(path: String, message: String)

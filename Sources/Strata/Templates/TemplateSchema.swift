@@ -4,6 +4,7 @@
 // a point, a path). `x-expected` annotations give the words error messages use.
 import Foundation
 
+/// The template format's JSON Schema (`strata schema` prints it).
 public enum TemplateSchema {
     /// The schema as JSON text.
     public static let json = #"""
