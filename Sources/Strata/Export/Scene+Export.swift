@@ -227,6 +227,15 @@ extension Scene {
         // Temporary files of earlier runs into this folder whose process is gone (killed, crashed).
         TemporaryOutput.removeAbandonedOnce(in: folder)
         let temp = TemporaryOutput.url(for: url)
+        /// Removes what was written so far and returns `error`, naming the output where an
+        /// encoder's message names the temporary file (the user knows the output's name).
+        func discardTemporary(_ error: Error) -> Error {
+            try? FileManager.default.removeItem(at: temp)
+            let shown = reportedPath ?? url.path
+            let message = "\(error)"
+            guard message.contains(temp.path) else { return error }
+            return ExportError.failed(path: shown, message: message.replacingOccurrences(of: temp.path, with: shown))
+        }
         TemporaryOutputs.add(temp)
         defer { TemporaryOutputs.remove(temp) }
         let width = pixelWidth, height = pixelHeight
@@ -271,13 +280,7 @@ extension Scene {
                 sink = PNGSequenceWriter(folder: temp, firstIndex: range.lowerBound)
             }
         } catch {
-            try? FileManager.default.removeItem(at: temp)
-            // An encoder's message names the temporary file; the user knows the output's name.
-            let message = "\(error)"
-            if message.contains(temp.path) {
-                throw ExportError.failed(path: reportedPath ?? url.path, message: message.replacingOccurrences(of: temp.path, with: reportedPath ?? url.path))
-            }
-            throw error
+            throw discardTemporary(error)
         }
         // The frames' shared work (previous frame, kept tile prefixes, spare buffers) is let go
         // when the export ends.
@@ -304,13 +307,7 @@ extension Scene {
                 FilePermissions.applyDefaultMode(to: url.path, isFolder: target == .pngSequence)
             }
         } catch {
-            try? FileManager.default.removeItem(at: temp)
-            // An encoder's message names the temporary file; the user knows the output's name.
-            let message = "\(error)"
-            if message.contains(temp.path) {
-                throw ExportError.failed(path: reportedPath ?? url.path, message: message.replacingOccurrences(of: temp.path, with: reportedPath ?? url.path))
-            }
-            throw error
+            throw discardTemporary(error)
         }
     }
 
