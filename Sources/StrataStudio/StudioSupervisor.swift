@@ -130,12 +130,21 @@ public final class StudioSupervisor: @unchecked Sendable {
         let started = Date()
         configuration.log("studio: building \(product) (swift build --product \(product))…")
         let (ok, output) = runBuild()
+        let stoppedEarly = StudioError("stopped before the first build of \(product) was served")
+        if lock.locked({ stopping }) { throw stoppedEarly }
         guard ok else { throw StudioError(Self.failureMessage(product: product, output: output, folder: package.folder)) }
         configuration.log("studio: built \(product) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
         let bin = try binPath()
         executable = URL(fileURLWithPath: bin).appendingPathComponent(product).path
         let first = try startScene(firstGeneration: 0)
-        lock.locked { scene = first }
+        let stopped = lock.locked { () -> Bool in
+            if !stopping { scene = first }
+            return stopping
+        }
+        if stopped {
+            first.process.terminate()
+            throw stoppedEarly
+        }
         let server = HTTPServer(host: configuration.host) { [self] request in respond(request) }
         do {
             try server.start(port: configuration.port)

@@ -113,7 +113,24 @@ struct PreviewCommand<Source: SceneSource>: ParsableCommand {
         let serving: (port: Int, url: String, stop: () -> Void)
         let arguments = Array(CommandLine.arguments.dropFirst().drop { $0 != "preview" }.dropFirst())
         if let supervisor = try makeSupervisor(arguments: arguments) {
-            do { try supervisor.start() } catch { throw CLIError(message: "\(error)") }
+            // Ctrl-C during the first build (minutes) stops it: the build runs in a process
+            // group of its own, which the terminal's signal does not reach.
+            let starting = ExportCancellation()
+            let interrupt = Thread {
+                while !starting.isCancelled && !InterruptSignals.shared.cancellation.isCancelled { Thread.sleep(forTimeInterval: 0.1) }
+                if !starting.isCancelled { supervisor.stop() }
+            }
+            interrupt.start()
+            defer { starting.cancel() }
+            do {
+                try supervisor.start()
+            } catch {
+                if let status = InterruptSignals.shared.exitStatus {
+                    FileHandle.standardError.write(Data("studio: stopped during the first build\n".utf8))
+                    throw ExitCode(status)
+                }
+                throw CLIError(message: "\(error)")
+            }
             serving = (supervisor.port, supervisor.url, supervisor.stop)
         } else {
             let studio = try makeStudio()
