@@ -300,7 +300,7 @@ enum StudioAssets {
           for (const b of play.ready.values()) b.close(); play.ready.clear(); }
         else { state.frame = outFrame(); updateTransport(); stopPlayback(); return; }
       }
-      for (let k = due; k <= Math.min(outFrame(), due + 6) && play.pending.size < 3; k++) {
+      for (let k = due; k <= Math.min(outFrame(), due + 12) && play.pending.size < 4; k++) {
         if (play.pending.has(k) || play.ready.has(k) || k === state.painted && state.paintedGen === state.gen) continue;
         const p = play, g = state.gen;
         p.pending.set(k, fetchBitmap(k, p.s, g).then((b) => {
