@@ -171,9 +171,23 @@ final class StudioSupervisorTests: XCTestCase {
         XCTAssertFalse(isRunning(firstChild), "the old child is stopped")
         XCTAssertEqual(kill(-firstChild, 0), -1, "and its whole process group")
 
+        // The scene's process dies (a crash in the user's code): an error event, frames refused
+        // 503 naming it, and the next save starts it again.
+        kill(secondChild, SIGKILL)
+        let crash = try next(events, named: "error", timeout: 10)
+        XCTAssertTrue((crash["message"] as? String ?? "").hasPrefix("Fake stopped (status 137)"), "\(crash)")
+        let refused = try HTTPTestClient.get(supervisor, "/api/frame?t=1&scale=0.25")
+        XCTAssertEqual(refused.status, 503)
+        XCTAssertTrue(refused.text.contains("Fake stopped"), refused.text)
+        try "// template: \(a.path)\nimport StrataCLI\n".write(to: main, atomically: true, encoding: .utf8)
+        _ = try next(events, named: "reload", timeout: 30)
+        XCTAssertEqual(try HTTPTestClient.get(supervisor, "/api/frame?t=1&scale=0.25").body, greenA)
+        let thirdChild = try XCTUnwrap(supervisor.childProcessID)
+
         supervisor.stop()
-        XCTAssertFalse(isRunning(secondChild), "stop ends the child")
-        XCTAssertEqual(kill(-secondChild, 0), -1, "and its whole process group")
+        XCTAssertFalse(isRunning(thirdChild), "stop ends the child")
+        XCTAssertFalse(isRunning(secondChild))
+        XCTAssertEqual(kill(-thirdChild, 0), -1, "and its whole process group")
     }
 
     func testBuildErrorsAreParsedWithTheirLocation() {
