@@ -8,14 +8,15 @@ import Foundation
 import Glibc
 #endif
 
-// @unchecked: `exitStatus` is written once by the waiting thread under `lock`; the rest never
-// changes after `init`.
+// @unchecked: `status`, `terminated` and `onExit` are read and written only under `lock`; the
+// rest never changes after `init`.
 final class ChildProcess: @unchecked Sendable {
     /// The process's id, which is also its process group's.
     let pid: pid_t
     private let stdinWriter: Int32
     private let lock = StudioLock()
     private var status: Int32?
+    private var terminated = false
     private let exited = DispatchSemaphore(value: 0)
     private let readersDone = DispatchGroup()
     private var onExit: [@Sendable (Int32) -> Void] = []
@@ -122,6 +123,15 @@ final class ChildProcess: @unchecked Sendable {
     /// Stops the whole group: SIGTERM, then SIGKILL after `grace` seconds; returns when the
     /// process has ended. Whatever of the group outlived it is killed too.
     func terminate(grace: Double = 3) {
+        let first = lock.locked { () -> Bool in
+            defer { terminated = true }
+            return !terminated
+        }
+        guard first else {
+            // Another thread is stopping it: wait as long as that may take.
+            wait(timeout: grace + 5)
+            return
+        }
         if exitStatus == nil {
             kill(-pid, SIGTERM)
             if wait(timeout: grace) == nil {

@@ -87,6 +87,8 @@ public final class StudioSupervisor: @unchecked Sendable {
 
     private let lock = StudioLock()
     private var scene: Child?
+    /// Replaced children about to be stopped.
+    private var retiring: [Child] = []
     private var executable = ""
     /// The newest generation the page has been told of.
     private var generation = 0
@@ -161,13 +163,13 @@ public final class StudioSupervisor: @unchecked Sendable {
 
     /// Stops serving, the build under way and the script's studio (its whole process group).
     public func stop() {
-        let (already, running, building) = lock.locked { () -> (Bool, Child?, ChildProcess?) in
+        let (already, running, building) = lock.locked { () -> (Bool, [Child], ChildProcess?) in
             defer { stopping = true }
-            return (stopping, scene, build)
+            return (stopping, (scene.map { [$0] } ?? []) + retiring, build)
         }
         guard !already else { return }
         building?.terminate(grace: 1)
-        running?.process.terminate()
+        for child in running { child.process.terminate() }
         server?.stop()
         if watcher != nil { watcherDone.wait() }
     }
@@ -452,7 +454,13 @@ public final class StudioSupervisor: @unchecked Sendable {
         }
         broadcast("reload", ["generation": newGeneration, "build": true])
         configuration.log("studio: reloaded \(product)")
-        old?.process.terminate()
+        guard let old else { return }
+        // Stopped a moment later, so that requests already forwarded to it are answered.
+        lock.locked { retiring.append(old) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { [self] in
+            old.process.terminate()
+            lock.locked { retiring.removeAll { $0 === old } }
+        }
     }
 
     // MARK: Serving
