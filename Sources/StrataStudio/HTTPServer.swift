@@ -18,6 +18,8 @@ struct HTTPRequest {
     /// Header names in lower case.
     var headers: [String: String]
     var body: Data
+    /// The request target as sent (path and query, still percent-encoded): what a proxy forwards.
+    var target = ""
 }
 
 /// A response to write.
@@ -355,7 +357,7 @@ final class HTTPServer: @unchecked Sendable {
             }
             query[name] = value
         }
-        return HTTPRequest(method: String(parts[0]), path: path, query: query, headers: headers, body: body)
+        return HTTPRequest(method: String(parts[0]), path: path, query: query, headers: headers, body: body, target: target)
     }
 
     /// Appends what the socket has; false at its end (or after the idle timeout when `idle`).

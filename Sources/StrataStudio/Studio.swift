@@ -41,10 +41,8 @@ public final class Studio: @unchecked Sendable {
     public init(target: StudioTarget, configuration: StudioConfiguration) throws {
         self.target = target
         self.configuration = configuration
-        var bytes = [UInt8](repeating: 0, count: 24)
-        var generator = SystemRandomNumberGenerator()
-        for i in bytes.indices { bytes[i] = generator.next() }
-        token = bytes.map { String(format: "%02x", $0) }.joined()
+        token = configuration.token ?? Self.randomToken()
+        generation = configuration.firstGeneration
         document = try target.load()
         renders = StudioRenders(outputFolder: configuration.outputFolder, baseOptions: configuration.exportOptions)
         // The first scene is checked now, so that a broken target fails the command at once.
@@ -53,6 +51,12 @@ public final class Studio: @unchecked Sendable {
 
     /// The port served (after `start`).
     public var port: Int { server?.port ?? 0 }
+
+    /// 24 random bytes in hex.
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<24).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
 
     /// The page's address.
     public var url: String {
@@ -120,47 +124,14 @@ public final class Studio: @unchecked Sendable {
 
     // MARK: Routes
 
-    private var allowedHosts: Set<String> {
-        let p = port
-        var hosts: Set<String> = ["127.0.0.1:\(p)", "localhost:\(p)", "[::1]:\(p)"]
-        let h = configuration.host
-        hosts.insert(h.contains(":") ? "[\(h)]:\(p)" : "\(h):\(p)")
-        return hosts
-    }
-
-    /// Whether `host` (a Host header) names the address served: a name we bind, or (when bound
-    /// beyond loopback) an IP literal with our port — never a DNS name that could be rebound.
+    /// Whether `host` (a Host header) names the address served (see `StudioRequestGuard`).
     func hostAllowed(_ host: String) -> Bool {
-        let host = host.lowercased()
-        if allowedHosts.contains(host) { return true }
-        guard !isLoopback(configuration.host) else { return false }
-        guard let colon = host.lastIndex(of: ":"), host[host.index(after: colon)...] == "\(port)" else { return false }
-        var name = String(host[..<colon])
-        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
-        var v4 = in_addr(), v6 = in6_addr()
-        return inet_pton(AF_INET, name, &v4) == 1 || inet_pton(AF_INET6, name, &v6) == 1
+        StudioRequestGuard(host: configuration.host, port: port, token: token).hostAllowed(host)
     }
 
     func respond(_ request: HTTPRequest) -> HTTPResponse {
-        guard let host = request.headers["host"] else {
-            return .error(400, "the Host header is required", field: "host")
-        }
-        guard hostAllowed(host) else {
-            return .error(403, "the Host \"\(host.prefix(100))\" is not the address this studio serves (\(url)); requests through other names are refused", field: "host")
-        }
-        if let origin = request.headers["origin"], origin != "null" || request.method == "POST" {
-            let bare = origin.hasPrefix("http://") ? String(origin.dropFirst(7)) : ""
-            guard !bare.isEmpty, hostAllowed(bare) else {
-                return .error(403, "the Origin \"\(origin.prefix(100))\" is not this studio's page", field: "origin")
-            }
-        }
-        if request.method == "POST" || request.method == "DELETE" || request.method == "PUT" {
-            guard let sent = request.headers["x-strata-token"] else {
-                return .error(403, "a state-changing request needs the session's X-Strata-Token header (the page has it)", field: "x-strata-token")
-            }
-            guard constantTimeEqual(sent, token) else {
-                return .error(403, "the X-Strata-Token does not match this session's", field: "x-strata-token")
-            }
+        if let refusal = StudioRequestGuard(host: configuration.host, port: port, token: token).refusal(of: request, url: url) {
+            return refusal
         }
         switch (request.method, request.path) {
         case ("GET", "/"), ("HEAD", "/"):
@@ -590,7 +561,7 @@ func formatted(_ v: Double) -> String {
     v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
 }
 
-private func isLoopback(_ host: String) -> Bool {
+func isLoopback(_ host: String) -> Bool {
     host == "127.0.0.1" || host == "localhost" || host == "::1" || host.hasPrefix("127.")
 }
 
@@ -600,6 +571,60 @@ private func constantTimeEqual(_ a: String, _ b: String) -> Bool {
     var d: UInt8 = 0
     for i in x.indices { d |= x[i] ^ y[i] }
     return d == 0
+}
+
+/// The safety checks every request passes first (the studio's and a supervisor's): a Host that
+/// names the address served (against DNS rebinding), an Origin of this page, and the session's
+/// token on every state-changing request.
+struct StudioRequestGuard {
+    let host: String
+    let port: Int
+    let token: String
+
+    private var allowedHosts: Set<String> {
+        let p = port
+        var hosts: Set<String> = ["127.0.0.1:\(p)", "localhost:\(p)", "[::1]:\(p)"]
+        hosts.insert(host.contains(":") ? "[\(host)]:\(p)" : "\(host):\(p)")
+        return hosts
+    }
+
+    /// Whether `name` (a Host header) names the address served: a name we bind, or (when bound
+    /// beyond loopback) an IP literal with our port — never a DNS name that could be rebound.
+    func hostAllowed(_ name: String) -> Bool {
+        let name = name.lowercased()
+        if allowedHosts.contains(name) { return true }
+        guard !isLoopback(host) else { return false }
+        guard let colon = name.lastIndex(of: ":"), name[name.index(after: colon)...] == "\(port)" else { return false }
+        var address = String(name[..<colon])
+        if address.hasPrefix("["), address.hasSuffix("]") { address = String(address.dropFirst().dropLast()) }
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, address, &v4) == 1 || inet_pton(AF_INET6, address, &v6) == 1
+    }
+
+    /// The 4xx answer to a request that fails a check (nil: it passes). `url` is the page's address.
+    func refusal(of request: HTTPRequest, url: String) -> HTTPResponse? {
+        guard let name = request.headers["host"] else {
+            return .error(400, "the Host header is required", field: "host")
+        }
+        guard hostAllowed(name) else {
+            return .error(403, "the Host \"\(name.prefix(100))\" is not the address this studio serves (\(url)); requests through other names are refused", field: "host")
+        }
+        if let origin = request.headers["origin"], origin != "null" || request.method == "POST" {
+            let bare = origin.hasPrefix("http://") ? String(origin.dropFirst(7)) : ""
+            guard !bare.isEmpty, hostAllowed(bare) else {
+                return .error(403, "the Origin \"\(origin.prefix(100))\" is not this studio's page", field: "origin")
+            }
+        }
+        if request.method == "POST" || request.method == "DELETE" || request.method == "PUT" {
+            guard let sent = request.headers["x-strata-token"] else {
+                return .error(403, "a state-changing request needs the session's X-Strata-Token header (the page has it)", field: "x-strata-token")
+            }
+            guard constantTimeEqual(sent, token) else {
+                return .error(403, "the X-Strata-Token does not match this session's", field: "x-strata-token")
+            }
+        }
+        return nil
+    }
 }
 
 struct FrameKey: Hashable {

@@ -113,6 +113,7 @@ enum StudioAssets {
     #guide-action { left: 3.5%; top: 3.5%; right: 3.5%; bottom: 3.5%; }
     #guide-title { left: 5%; top: 5%; right: 5%; bottom: 5%; border-color: rgba(255, 200, 0, .8); }
     #overlay { position: absolute; left: 16px; right: 16px; bottom: 16px; background: rgba(120, 0, 0, .92); color: #fff; padding: 10px; border-radius: 6px; max-height: 50%; overflow: auto; }
+    #overlay.building { background: rgba(20, 50, 110, .92); }
     #overlay pre { margin: 0 0 8px; white-space: pre-wrap; font: 12px/1.4 ui-monospace, monospace; }
     #transport { display: flex; gap: 8px; align-items: center; padding: 6px 10px; background: #2b2d31; }
     #scrub { flex: 1; }
@@ -169,10 +170,17 @@ enum StudioAssets {
     }
 
     function showError(message) {
+      $('overlay').classList.remove('building');
       $('overlay-text').textContent = message;
       $('overlay').hidden = false;
     }
-    function hideError() { $('overlay').hidden = true; }
+    // A Swift package's build (strata preview PACKAGE): its progress over the last good frame.
+    function showBuild(text) {
+      $('overlay').classList.add('building');
+      $('overlay-text').textContent = text;
+      $('overlay').hidden = false;
+    }
+    function hideError() { $('overlay').hidden = true; $('overlay').classList.remove('building'); }
     $('overlay-close').addEventListener('click', hideError);
 
     async function fetchBitmap(n, s, g) {
@@ -292,7 +300,7 @@ enum StudioAssets {
           for (const b of play.ready.values()) b.close(); play.ready.clear(); }
         else { state.frame = outFrame(); updateTransport(); stopPlayback(); return; }
       }
-      for (let k = due; k <= Math.min(outFrame(), due + 6) && play.pending.size < 3; k++) {
+      for (let k = due; k <= Math.min(outFrame(), due + 12) && play.pending.size < 4; k++) {
         if (play.pending.has(k) || play.ready.has(k) || k === state.painted && state.paintedGen === state.gen) continue;
         const p = play, g = state.gen;
         p.pending.set(k, fetchBitmap(k, p.s, g).then((b) => {
@@ -637,6 +645,12 @@ enum StudioAssets {
     events.addEventListener('reload', () => { hideError(); loadScene(); });
     events.addEventListener('parameters', (e) => { if (JSON.parse(e.data).generation !== state.gen) loadScene(); });
     events.addEventListener('error', (e) => { if (e.data) showError(JSON.parse(e.data).message); });
+    events.addEventListener('build', (e) => {
+      const d = JSON.parse(e.data);
+      if (d.state === 'started') showBuild('Building ' + d.product + '…');
+      else if (d.state === 'progress' && !$('overlay').hidden && $('overlay').classList.contains('building')) showBuild('Building ' + d.product + '…\n' + d.line);
+      else if (d.state === 'built') showBuild('Built ' + d.product + ' in ' + d.seconds.toFixed(1) + ' s; starting it…');
+    });
     events.addEventListener('hello', (e) => { const d = JSON.parse(e.data); if (state.scene && d.generation !== state.gen) loadScene(); });
 
     loadScene();

@@ -59,6 +59,12 @@ public struct StudioConfiguration: Sendable {
     public var watchInterval = 0.25
     /// Where messages for the terminal go (reloads, errors).
     public var log: @Sendable (String) -> Void = { message in FileHandle.standardError.write(Data((message + "\n").utf8)) }
+    /// The session token (nil: a random one). A studio run by `StudioSupervisor` gets its
+    /// supervisor's, so that the page's token is valid for both.
+    public var token: String?
+    /// The generation of the first reading (a supervised studio continues the numbering of the
+    /// one it replaces, so that the page never takes a new scene for an old one).
+    public var firstGeneration = 0
 
     public init() {}
 }

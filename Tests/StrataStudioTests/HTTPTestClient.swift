@@ -7,6 +7,11 @@ import StrataStudio
 import Glibc
 #endif
 
+/// What the client can talk to: a studio, or a supervisor of a script's studio.
+protocol TestServer { var port: Int { get } }
+extension Studio: TestServer {}
+extension StudioSupervisor: TestServer {}
+
 enum HTTPTestClient {
     struct Response {
         let status: Int
@@ -48,7 +53,7 @@ enum HTTPTestClient {
     }
 
     /// Sends `request` as it is and reads the whole response (the server closes after it).
-    static func raw(_ studio: Studio, _ request: String, body: Data = Data()) throws -> Response {
+    static func raw(_ studio: any TestServer, _ request: String, body: Data = Data()) throws -> Response {
         let fd = try connect(studio.port)
         defer { close(fd) }
         sendAll(fd, Data(request.utf8) + body)
@@ -76,12 +81,12 @@ enum HTTPTestClient {
         return Response(status: status, headers: headers, body: body)
     }
 
-    static func get(_ studio: Studio, _ path: String, host: String? = nil, extra: [String] = []) throws -> Response {
+    static func get(_ studio: any TestServer, _ path: String, host: String? = nil, extra: [String] = []) throws -> Response {
         let lines = ["GET \(path) HTTP/1.1", "Host: \(host ?? "127.0.0.1:\(studio.port)")", "Connection: close"] + extra
         return try raw(studio, lines.joined(separator: "\r\n") + "\r\n\r\n")
     }
 
-    static func post(_ studio: Studio, _ path: String, json: String, token: String?) throws -> Response {
+    static func post(_ studio: any TestServer, _ path: String, json: String, token: String?) throws -> Response {
         let body = Data(json.utf8)
         var lines = ["POST \(path) HTTP/1.1", "Host: 127.0.0.1:\(studio.port)", "Connection: close",
                      "Content-Type: application/json", "Content-Length: \(body.count)", "Origin: http://127.0.0.1:\(studio.port)"]
@@ -90,7 +95,7 @@ enum HTTPTestClient {
     }
 
     /// The session token, read from the page as a browser gets it.
-    static func token(_ studio: Studio) throws -> String {
+    static func token(_ studio: any TestServer) throws -> String {
         let page = try get(studio, "/").text
         guard let r = page.range(of: #"<meta name="strata-token" content=""#) else { throw Failure(description: "no token in the page") }
         return String(page[r.upperBound...].prefix { $0 != "\"" })
@@ -101,7 +106,7 @@ enum HTTPTestClient {
         let fd: Int32
         private var buffer = ""
 
-        init(_ studio: Studio) throws {
+        init(_ studio: any TestServer) throws {
             fd = try HTTPTestClient.connect(studio.port)
             sendAll(fd, Data("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(studio.port)\r\nAccept: text/event-stream\r\n\r\n".utf8))
         }

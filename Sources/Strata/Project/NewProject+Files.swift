@@ -119,7 +119,7 @@ extension NewProject {
         use it while you change the scene, and `-c release` for the final or a long video.
         `swift run \(name) --help` lists every option (`--size`, `--fps`, `--frames A..B`, …).
 
-        A live preview (`strata preview`) is not built yet: render a still or a contact sheet.
+        A live preview: `strata preview .` here serves a page showing any frame, rebuilt on every save.
 
         """
     }

@@ -26,14 +26,26 @@ struct PreviewCommand<Source: SceneSource>: ParsableCommand {
     @Option(name: .customLong("output-folder"), help: ArgumentHelp("The folder renders from the page are written to.", valueName: "dir"))
     var outputFolder: String = "out"
     @OptionGroup var encoding: EncodingOptions
+    @Option(help: "With a Swift package folder as the target: the executable product (a StrataScript) to build and preview, when it has several.")
+    var product: String?
+    @Option(name: .customLong("build-configuration"), help: ArgumentHelp("With a Swift package folder as the target: how `swift build` builds it, debug or release.", valueName: "debug|release"))
+    var buildConfiguration: String = "debug"
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) must be between 0 and 65535") }
         guard !host.isEmpty else { throw ValidationError("--host must name an address, e.g. 127.0.0.1") }
+        guard ["debug", "release"].contains(buildConfiguration) else {
+            throw ValidationError("--build-configuration \(buildConfiguration): expected debug or release")
+        }
+        if product != nil || buildConfiguration != "debug", packageFolder == nil {
+            throw ValidationError("--product and --build-configuration apply to a Swift package folder as the target")
+        }
     }
 
-    /// The studio these options describe, not yet serving.
-    func makeStudio(log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) throws -> Studio {
+    /// The Swift package folder TARGET names (only `strata preview` takes one).
+    private var packageFolder: String? { (source as? TemplateSource)?.swiftPackageFolder }
+
+    private func studioConfiguration(log: @escaping @Sendable (String) -> Void) -> StudioConfiguration {
         var configuration = StudioConfiguration()
         configuration.host = host
         configuration.port = port
@@ -41,6 +53,48 @@ struct PreviewCommand<Source: SceneSource>: ParsableCommand {
         configuration.exportOptions = encoding.exportOptions()
         configuration.defaultScale = source.previewScale
         configuration.log = log
+        // Started by `strata preview PACKAGE` (StudioSupervisor): its token and generations.
+        let environment = ProcessInfo.processInfo.environment
+        if let token = environment["STRATA_STUDIO_TOKEN"], !token.isEmpty { configuration.token = token }
+        if let text = environment["STRATA_STUDIO_GENERATION"], let first = Int(text), first >= 0 { configuration.firstGeneration = first }
+        return configuration
+    }
+
+    /// `strata preview PACKAGE-FOLDER`: what builds and supervises the script's own studio.
+    /// `arguments`: this command's arguments (after `preview`); the ones for the script's scene
+    /// (--scale, --limit, the export options …) are given to its `preview`.
+    func makeSupervisor(arguments: [String], log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) throws -> StudioSupervisor? {
+        guard let folder = packageFolder else { return nil }
+        var package = SwiftPackagePreview(folder: URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL, product: product)
+        if let swift = ProcessInfo.processInfo.environment["STRATA_SWIFT"], !swift.isEmpty { package.swift = swift }
+        package.buildConfiguration = buildConfiguration
+        package.previewArguments = Self.scriptArguments(arguments, target: folder)
+        do {
+            return try StudioSupervisor(package: package, configuration: studioConfiguration(log: log))
+        } catch {
+            throw CLIError(message: "\(error)")
+        }
+    }
+
+    /// `arguments` without the target and the options the supervisor answers itself.
+    static func scriptArguments(_ arguments: [String], target: String) -> [String] {
+        let own: Set<String> = ["--port", "--host", "--product", "--build-configuration", "--output-folder"]
+        var result: [String] = []
+        var i = 0, targetSeen = false
+        while i < arguments.count {
+            let a = arguments[i]
+            if own.contains(a) { i += 2; continue }
+            if let eq = a.firstIndex(of: "="), own.contains(String(a[..<eq])) { i += 1; continue }
+            if !targetSeen, a == target { targetSeen = true; i += 1; continue }
+            result.append(a)
+            i += 1
+        }
+        return result
+    }
+
+    /// The studio these options describe, not yet serving.
+    func makeStudio(log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) throws -> Studio {
+        let configuration = studioConfiguration(log: log)
         do {
             return try Studio(target: try source.studioTarget(), configuration: configuration)
         } catch let e as CLIError {
@@ -54,16 +108,61 @@ struct PreviewCommand<Source: SceneSource>: ParsableCommand {
 
     func run() throws {
         InterruptSignals.shared.install()
-        let studio = try makeStudio()
-        do { try studio.start() } catch { throw CLIError(message: "\(error)") }
+        let environment = ProcessInfo.processInfo.environment
+        if environment["STRATA_STUDIO_SUPERVISED"] == "1" { Self.stopWhenStandardInputCloses() }
+        let serving: (port: Int, url: String, stop: () -> Void)
+        let arguments = Array(CommandLine.arguments.dropFirst().drop { $0 != "preview" }.dropFirst())
+        if let supervisor = try makeSupervisor(arguments: arguments) {
+            // Ctrl-C during the first build (minutes) stops it: the build runs in a process
+            // group of its own, which the terminal's signal does not reach.
+            let starting = ExportCancellation()
+            let interrupt = Thread {
+                while !starting.isCancelled && !InterruptSignals.shared.cancellation.isCancelled { Thread.sleep(forTimeInterval: 0.1) }
+                if !starting.isCancelled { supervisor.stop() }
+            }
+            interrupt.start()
+            defer { starting.cancel() }
+            do {
+                try supervisor.start()
+            } catch {
+                if let status = InterruptSignals.shared.exitStatus {
+                    FileHandle.standardError.write(Data("studio: stopped during the first build\n".utf8))
+                    throw ExitCode(status)
+                }
+                throw CLIError(message: "\(error)")
+            }
+            serving = (supervisor.port, supervisor.url, supervisor.stop)
+        } else {
+            let studio = try makeStudio()
+            // Not handed on to what the scene runs (an ffmpeg of a render, the user's code).
+            for name in ["STRATA_STUDIO_TOKEN", "STRATA_STUDIO_GENERATION", "STRATA_STUDIO_SUPERVISED"] { unsetenv(name) }
+            do { try studio.start() } catch { throw CLIError(message: "\(error)") }
+            serving = (studio.port, studio.url, studio.stop)
+        }
         if !["127.0.0.1", "localhost", "::1"].contains(host) {
-            FileHandle.standardError.write(Data("warning: --host \(host) makes the studio reachable from other machines: anyone who can reach \(host):\(studio.port) and load the page can render files into \(outputFolder)\n".utf8))
+            FileHandle.standardError.write(Data("warning: --host \(host) makes the studio reachable from other machines: anyone who can reach \(host):\(serving.port) and load the page can render files into \(outputFolder)\n".utf8))
         }
         // Unbuffered: a script that started the studio reads the address at once.
-        InterruptSignals.shared.writeToStandardOutput("Strata Studio: \(studio.url)  (Ctrl-C stops)\n")
+        InterruptSignals.shared.writeToStandardOutput("Strata Studio: \(serving.url)  (Ctrl-C stops)\n")
         while !InterruptSignals.shared.cancellation.isCancelled { Thread.sleep(forTimeInterval: 0.1) }
-        studio.stop()
+        serving.stop()
         InterruptSignals.shared.writeToStandardOutput("Strata Studio stopped\n")
+    }
+
+    /// A studio run by `strata preview PACKAGE` stops when its supervisor's end of standard
+    /// input closes — however the supervisor ended, even killed: no orphan keeps serving.
+    private static func stopWhenStandardInputCloses() {
+        let thread = Thread {
+            var byte: UInt8 = 0
+            while true {
+                let n = read(STDIN_FILENO, &byte, 1)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+            }
+            InterruptSignals.shared.cancellation.cancel(reason: "the studio's supervisor has gone")
+        }
+        thread.name = "studio-supervised"
+        thread.start()
     }
 }
 
@@ -151,16 +250,18 @@ struct TemplateStudioTarget: StudioTarget, @unchecked Sendable {
 extension TemplateSource {
     var previewScale: Double { format.scale ?? 1 }
 
+    /// TARGET when it is a Swift package folder (with Package.swift, and not a template's folder).
+    var swiftPackageFolder: String? {
+        guard let template, SwiftPackagePreview.isPackage(template), (try? TemplateLibrary.locate(template)) == nil else { return nil }
+        return template
+    }
+
     func studioTarget() throws -> any StudioTarget {
         guard let template else {
             return SceneSourceStudioTarget(name: "demo", files: []) { try self.makeScene() }
         }
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: template, isDirectory: &isFolder)
-        if exists, isFolder.boolValue, FileManager.default.fileExists(atPath: (template as NSString).appendingPathComponent("Package.swift")),
-           (try? TemplateLibrary.locate(template)) == nil {
-            throw CLIError(message: "\(template): previewing a Swift package folder is not supported yet; run `swift run PRODUCT preview` in the package (its StrataScript has the command), which previews the scene without hot rebuilds")
-        }
         if TerminalInput.handles(template) {
             let files = exists && !isFolder.boolValue ? [URL(fileURLWithPath: template).standardizedFileURL] : []
             return SceneSourceStudioTarget(name: URL(fileURLWithPath: template).lastPathComponent, files: files) { try self.makeScene() }
