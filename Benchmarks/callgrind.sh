@@ -8,7 +8,9 @@
 # VIEW=inclusive those of its callees too; TOP=k rows (25).
 #   bash Benchmarks/callgrind.sh motion|composite [N=2] [workers=1] [extra StrataBench args…]
 # BIN=path profiles another build of StrataBench. Other benchmarks name the function to collect in: TOGGLE='*particlesBenchmark*' bash
-# Benchmarks/callgrind.sh particles 2 2 --count 20000 (its scene set-up cancels out like the first frame).
+# Benchmarks/callgrind.sh particles 2 1 --count 20000 (its scene set-up cancels out like the first frame).
+# With TOGGLE, count at 1 worker: collection follows each thread's own calls, so with 2 workers the
+# tiles the pool's other thread draws are not counted (a smaller, run-to-run varying figure).
 #   bash Benchmarks/callgrind.sh motion-scene 2 1 --length 60   (the motion scene driven by a Scene's
 #   animations: frames rendered with renderFrame inside measureSceneFrames; --length keeps the
 #   scene 60 frames long whatever the number rendered)

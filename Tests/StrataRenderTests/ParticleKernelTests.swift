@@ -66,4 +66,35 @@ final class ParticleKernelTests: XCTestCase {
         XCTAssertEqual(centre.r, 255)
         XCTAssertEqual(centre.a, 255)
     }
+
+    /// A particle's bounds and outline come from one mapping of its corners: the same values as
+    /// the general pixelBounds and screenQuad, for affine maps (every particle of a flat emitter)
+    /// and projective ones, including corners behind the eye (where the general functions answer).
+    func testParticleBoundsAndOutlineEqualTheGeneralFunctions() {
+        let builder = DisplayListBuilder(width: 1920, height: 1080)
+        let local = CGRect(x: -16, y: -16, width: 32, height: 32)
+        var checked = 0
+        for i in 0..<400 {
+            let angle = Double(i) * 0.37, s = 0.2 + Double(i % 17) * 0.11
+            let c = cos(angle) * s, n = sin(angle) * s
+            let particle = Homography(c, n, 0, -n, c, 0, Double(i * 7 % 1900) + 0.3, Double(i * 13 % 1070) - 0.45, 1)
+            // Perspective: mild, strong enough to push corners behind the eye, and none.
+            let p = [0, 0.0004, -0.02][i % 3]
+            let H = Homography(1, 0, p, 0, 1, p / 2, 3, -2, 1)
+            for toScreen in [particle, particle.concatenating(H)] {
+                let (bounds, outline) = builder.particleBoundsAndOutline(of: local, toScreen)
+                XCTAssertEqual(bounds, builder.pixelBounds(of: local, toScreen), "#\(i)")
+                let general = builder.screenQuad(of: local, toScreen)
+                XCTAssertEqual(outline == nil, general == nil, "#\(i)")
+                if let outline, let general {
+                    for k in 0..<4 {
+                        XCTAssertEqual(outline.xs[k].bitPattern, general.xs[k].bitPattern, "#\(i) corner \(k)")
+                        XCTAssertEqual(outline.ys[k].bitPattern, general.ys[k].bitPattern, "#\(i) corner \(k)")
+                    }
+                }
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, 800)
+    }
 }

@@ -56,15 +56,25 @@ struct EmissionFrame: Sendable {
 enum EmissionGeometry {
     /// The birth position for the emitter `c` (its position possibly interpolated already).
     static func position(_ c: EmitterConfiguration, center: Vector3, _ r: ParticleRandom) -> Vector3 {
+        position(c, kind: EmitterGeometryKind(c), center: center, r)
+    }
+
+    /// `position(c, center:, r)` with the emitter's shape and mode read already (`kind`, made from
+    /// `c` once per configuration: comparing their strings cost more than the rest, once a birth).
+    static func position(_ c: EmitterConfiguration, kind: EmitterGeometryKind, center: Vector3, _ r: ParticleRandom) -> Vector3 {
         let w = Double(c.emitterSize.width), h = Double(c.emitterSize.height), d = Double(c.emitterDepth)
-        let a = r.unit(.shapeA), b = r.unit(.shapeB), e = r.unit(.shapeC), k = r.unit(.shapeCorner)
+        // Each stream is a pure function of the particle's key: drawn only where the shape reads it.
+        var a: Double { r.unit(.shapeA) }
+        var b: Double { r.unit(.shapeB) }
+        var e: Double { r.unit(.shapeC) }
+        var k: Double { r.unit(.shapeCorner) }
         func at(_ x: Double, _ y: Double, _ z: Double) -> Vector3 { center + Vector3(x: x, y: y, z: z) }
-        switch c.emitterShape {
+        switch kind.shape {
         case .line:
-            if c.emitterMode == .points { return at(k < 0.5 ? -w / 2 : w / 2, 0, 0) }
+            if kind.mode == .points { return at(k < 0.5 ? -w / 2 : w / 2, 0, 0) }
             return at(w * (a - 0.5), 0, 0)
         case .rectangle:
-            switch c.emitterMode {
+            switch kind.mode {
             case .points:
                 let i = min(Int(k * 4), 3)
                 return at(i & 1 == 0 ? -w / 2 : w / 2, i & 2 == 0 ? -h / 2 : h / 2, 0)
@@ -75,7 +85,7 @@ enum EmissionGeometry {
                 return at(w * (a - 0.5), h * (b - 0.5), 0)
             }
         case .cuboid:
-            switch c.emitterMode {
+            switch kind.mode {
             case .points:
                 let i = min(Int(k * 8), 7)
                 return at(i & 1 == 0 ? -w / 2 : w / 2, i & 2 == 0 ? -h / 2 : h / 2, i & 4 == 0 ? -d / 2 : d / 2)
@@ -104,7 +114,7 @@ enum EmissionGeometry {
             }
         case .circle:
             let radius = w / 2, angle = 2 * Double.pi * a
-            switch c.emitterMode {
+            switch kind.mode {
             case .points: return center
             case .outline: return at(radius * cos(angle), radius * sin(angle), 0)
             default:
@@ -113,9 +123,9 @@ enum EmissionGeometry {
             }
         case .sphere:
             let radius = w / 2
-            if c.emitterMode == .points { return center }
+            if kind.mode == .points { return center }
             let zz = 2 * b - 1, angle = 2 * Double.pi * a, ring = max(0, 1 - zz * zz).squareRoot()
-            let rr = c.emitterMode == .volume ? radius * Foundation.cbrt(e) : radius
+            let rr = kind.mode == .volume ? radius * Foundation.cbrt(e) : radius
             return at(rr * ring * cos(angle), rr * ring * sin(angle), rr * zz)
         default:
             return center
@@ -140,17 +150,69 @@ enum EmissionGeometry {
     /// The unit direction of a new particle of a cell with the given angles, in `frame`.
     static func direction(longitude: Double, latitude: Double, range: Double, frame: EmissionFrame,
                           _ r: ParticleRandom) -> Vector3 {
-        let axis = Vector3(x: cos(latitude) * cos(longitude), y: cos(latitude) * sin(longitude), z: sin(latitude))
-        var d = axis
-        let half = min(abs(range) / 2, Double.pi)
-        if half > 0 {
-            // Uniform over the spherical cap of half-angle `half` around `axis`.
-            let cosGamma = 1 - r.unit(.cone) * (1 - cos(half))
+        direction(EmissionCone(longitude: longitude, latitude: latitude, range: range), frame: frame, r)
+    }
+
+    /// The unit direction of a new particle of a cell whose cone is `cone`, in `frame`: uniform
+    /// over the spherical cap of the cone's half-angle around its axis.
+    @inline(__always)
+    static func direction(_ cone: EmissionCone, frame: EmissionFrame, _ r: ParticleRandom) -> Vector3 {
+        var d = cone.axis
+        if cone.half > 0 {
+            let cosGamma = 1 - r.unit(.cone) * cone.oneMinusCosHalf
             let sinGamma = max(0, 1 - cosGamma * cosGamma).squareRoot()
             let beta = 2 * Double.pi * r.unit(.coneTurn)
-            let f = EmissionFrame(direction: axis)
+            let f = cone.axisFrame
             d = f.forward * cosGamma + f.side * (sinGamma * cos(beta)) + f.up * (sinGamma * sin(beta))
         }
         return frame.map(d)
+    }
+}
+
+/// The numbers of a cell's emission direction that depend on the cell alone (its angles), made
+/// once per cell rather than once per particle (six sines and cosines and two normalisations a
+/// birth before): the same expressions, so the same directions to the bit.
+struct EmissionCone: Sendable {
+    /// The cone's axis: +x turned by the longitude in the xy-plane and tilted by the latitude.
+    let axis: Vector3
+    /// Half the cone's full angle, at most π.
+    let half: Double
+    /// `1 − cos(half)`.
+    let oneMinusCosHalf: Double
+    /// The frame turning +x onto the axis.
+    let axisFrame: EmissionFrame
+
+    init(longitude: Double, latitude: Double, range: Double) {
+        axis = Vector3(x: cos(latitude) * cos(longitude), y: cos(latitude) * sin(longitude), z: sin(latitude))
+        half = min(abs(range) / 2, Double.pi)
+        oneMinusCosHalf = 1 - cos(half)
+        axisFrame = EmissionFrame(direction: axis)
+    }
+}
+
+/// An emitter's `emitterShape` and `emitterMode` as enumerations (their strings compared once).
+struct EmitterGeometryKind: Sendable, Equatable {
+    enum Shape: Sendable { case point, line, rectangle, cuboid, circle, sphere, other }
+    enum Mode: Sendable { case points, outline, surface, volume, other }
+    let shape: Shape
+    let mode: Mode
+
+    init(_ c: EmitterConfiguration) {
+        switch c.emitterShape {
+        case .point: shape = .point
+        case .line: shape = .line
+        case .rectangle: shape = .rectangle
+        case .cuboid: shape = .cuboid
+        case .circle: shape = .circle
+        case .sphere: shape = .sphere
+        default: shape = .other
+        }
+        switch c.emitterMode {
+        case .points: mode = .points
+        case .outline: mode = .outline
+        case .surface: mode = .surface
+        case .volume: mode = .volume
+        default: mode = .other
+        }
     }
 }

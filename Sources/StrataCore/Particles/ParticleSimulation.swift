@@ -43,9 +43,12 @@ final class CellContext {
     /// The numbers a birth reads, as plain values (reading them from `cell` copied the whole
     /// parameters, strings and colour retained, once a particle).
     let constants: CellConstants
+    /// The layer's emitter shape and mode, read once (EmissionGeometry.position).
+    let geometry: EmitterGeometryKind
 
     init(cell: CellConfiguration, layer: EmitterConfiguration, images: inout [ParticleImage]) {
         self.cell = cell; self.layer = layer
+        geometry = EmitterGeometryKind(layer)
         constants = CellConstants(cell.parameters, layer)
         if let contents = cell.parameters.contents {
             let p = cell.parameters
@@ -76,6 +79,8 @@ struct CellConstants {
     let redSpeed: Float, greenSpeed: Float, blueSpeed: Float, alphaSpeed: Float
     let scale: CGFloat, scaleRange: CGFloat, scaleSpeed: CGFloat, layerScale: Float
     let spin: CGFloat, spinRange: CGFloat, layerSpin: Float
+    /// The cell's emission cone (from emissionLongitude, emissionLatitude and emissionRange).
+    let cone: EmissionCone
 
     init(_ p: CellParameters, _ layer: EmitterConfiguration) {
         lifetime = p.lifetime; lifetimeRange = p.lifetimeRange; layerLifetime = layer.lifetime
@@ -88,6 +93,8 @@ struct CellConstants {
         redSpeed = p.redSpeed; greenSpeed = p.greenSpeed; blueSpeed = p.blueSpeed; alphaSpeed = p.alphaSpeed
         scale = p.scale; scaleRange = p.scaleRange; scaleSpeed = p.scaleSpeed; layerScale = layer.scale
         spin = p.spin; spinRange = p.spinRange; layerSpin = layer.spin
+        cone = EmissionCone(longitude: Double(p.emissionLongitude), latitude: Double(p.emissionLatitude),
+                            range: Double(p.emissionRange))
     }
 }
 
@@ -120,8 +127,7 @@ struct Emission {
         lifetime = max(0, r.around(Double(p.lifetime), range: Double(p.lifetimeRange), .lifetime)) * Double(p.layerLifetime)
         self.origin = origin
         let speed = r.around(Double(p.velocity), range: Double(p.velocityRange), .velocity) * Double(p.layerVelocity)
-        let dir = EmissionGeometry.direction(longitude: Double(p.emissionLongitude), latitude: Double(p.emissionLatitude),
-                                             range: Double(p.emissionRange), frame: frame, r)
+        let dir = EmissionGeometry.direction(p.cone, frame: frame, r)
         velocity = dir * speed
         acceleration = Vector3(x: Double(p.xAcceleration), y: Double(p.yAcceleration), z: Double(p.zAcceleration))
         func comp(_ v: CGFloat, _ range: Float, _ s: ParticleRandom.Stream) -> Double {
@@ -195,7 +201,7 @@ struct ParticleSimulation {
                             let centre = p0 + (iv.endPosition - p0) * f
                             let r = ParticleRandom(streamKey: streamKey, index: k)
                             let e = Emission(context: ctx, random: r,
-                                             origin: EmissionGeometry.position(cfg, center: centre, r),
+                                             origin: EmissionGeometry.position(cfg, kind: ctx.geometry, center: centre, r),
                                              frame: .identity, tint: (1, 1, 1, 1), birthTime: tau,
                                              timeScale: speed)
                             collect(e, at: t, lineage: c + 1, sequence: k, into: &out.particles)

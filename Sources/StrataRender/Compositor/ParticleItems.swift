@@ -63,14 +63,44 @@ extension DisplayListBuilder {
             }
             guard let fromScreen = toScreen.inverted() else { continue }
             let local = placement.destination
-            let b = pixelBounds(of: local, toScreen).intersection(limit)
+            // The corners mapped once for both the bounds and the outline (the general
+            // pixelBounds and screenQuad each map them again, and clip against the eye plane).
+            let (bounds, outline) = particleBoundsAndOutline(of: local, toScreen)
+            let b = bounds.intersection(limit)
             guard !b.isEmpty else { continue }
-            var item = DrawItem(op: .image(placement, clip: nil, opacity: opacity),
-                                plane: PlaneMap(toScreen: toScreen, fromScreen: fromScreen, antialiased: true),
-                                bounds: b, clips: clips, outline: screenQuad(of: local, toScreen))
-            if additive { item.blendMode = .additive }
-            items.append(item)
+            items.append(DrawItem(op: .image(placement, clip: nil, opacity: opacity),
+                                  plane: PlaneMap(toScreen: toScreen, fromScreen: fromScreen, antialiased: true),
+                                  bounds: b, clips: clips, outline: outline, blendMode: additive ? .additive : .sourceOver))
         }
         return items
+    }
+
+    /// `pixelBounds(of: r, H)` and `screenQuad(of: r, H)` with each corner mapped once: when every
+    /// corner lies in front of the eye plane (a particle's map is almost always affine, w = 1),
+    /// pixelBounds adds the four projected corners in order and no crossing point, and
+    /// screenQuad keeps the same quotients, so both results are those of the general functions
+    /// (the same operations in the same order); otherwise the general functions answer.
+    @inline(__always)
+    func particleBoundsAndOutline(of r: CGRect, _ H: Homography) -> (PixelRect, ScreenQuad?) {
+        let x0 = Double(r.minX), y0 = Double(r.minY), x1 = Double(r.maxX), y1 = Double(r.maxY)
+        let c0 = H.apply(x0, y0), c1 = H.apply(x1, y0), c2 = H.apply(x1, y1), c3 = H.apply(x0, y1)
+        let eps = 1e-6
+        guard c0.2 > eps, c1.2 > eps, c2.2 > eps, c3.2 > eps else { return (pixelBounds(of: r, H), screenQuad(of: r, H)) }
+        let xs = SIMD4(c0.0 / c0.2, c1.0 / c1.2, c2.0 / c2.2, c3.0 / c3.2)
+        let ys = SIMD4(c0.1 / c0.2, c1.1 / c1.2, c2.1 / c2.2, c3.1 / c3.2)
+        // pixelBounds' extremes: each point clamped to ±1e7, the first of equal ones kept, NaN
+        // never replacing one.
+        let limit = 1e7
+        var minX = min(max(xs[0], -limit), limit), minY = min(max(ys[0], -limit), limit)
+        var maxX = minX, maxY = minY
+        for i in 1..<4 {
+            let x = min(max(xs[i], -limit), limit), y = min(max(ys[i], -limit), limit)
+            if x < minX { minX = x }
+            if maxX < x { maxX = x }
+            if y < minY { minY = y }
+            if maxY < y { maxY = y }
+        }
+        let bounds = PixelRect(x0: Int(floor(minX)) - 1, y0: Int(floor(minY)) - 1, x1: Int(ceil(maxX)) + 1, y1: Int(ceil(maxY)) + 1)
+        return (bounds, ScreenQuad(xs: xs, ys: ys))
     }
 }
