@@ -558,26 +558,6 @@ public final class GIFEncoder: @unchecked Sendable {
                 }
             }
         }
-        // Each at the smallest code size its indices need (decoders take any from 2 up), its
-        // table kept when full or cleared, whichever codes smaller.
-        var best: (kind: Int, output: GIFLZWEncoder.Output, codeSize: Int)?
-        for candidate in candidates {
-            var top = 0
-            for v in candidate.indices where Int(v) > top { top = Int(v) }
-            for a in candidate.alternatives where Int(a) > top { top = Int(a) }
-            let codeSize = GIFLZWEncoder.minimumCodeSize(holding: top)
-            var coded = lzw.encode(candidate.indices, alternatives: candidate.alternatives, minimumCodeSize: codeSize,
-                                   clearsWhenFull: false)
-            if coded.filledTable {
-                let cleared = lzw.encode(candidate.indices, alternatives: candidate.alternatives, minimumCodeSize: codeSize,
-                                         clearsWhenFull: true)
-                if cleared.blocks.count < coded.blocks.count { coded = cleared }
-            }
-            if best == nil || coded.blocks.count < best!.output.blocks.count { best = (candidate.kind, coded, codeSize) }
-        }
-        guard let best else { preconditionFailure("a frame has at least one coding") }
-        try writeControlBlock(delay: delay, transparentIndex: Int32(usesTransparency ? frameTransparent : transparentIndex),
-                              disposal: keepsTransparency ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT)
         var map: UnsafeMutablePointer<ColorMapObject>?
         if mapper !== globalMapper {
             map = try makeColorMap(mapper.colors, reservingTransparency: usesTransparency)
@@ -592,6 +572,29 @@ public final class GIFEncoder: @unchecked Sendable {
             GifFreeMapObject(previous)
             gif.pointee.Image.ColorMap = nil
         }
+        // Each at the smallest code size its indices need (decoders take any from 2 up) — or, for
+        // files made in keyframe intervals, to be joined by `GIFPartJoiner` (which copies LZW
+        // data only at its colour table's size), at that size — its table kept when full or
+        // cleared, whichever codes smaller.
+        let tableCodeSize = max(2, Int((map ?? gif?.pointee.SColorMap)?.pointee.BitsPerPixel ?? 8))
+        var best: (kind: Int, output: GIFLZWEncoder.Output, codeSize: Int)?
+        for candidate in candidates {
+            var top = 0
+            for v in candidate.indices where Int(v) > top { top = Int(v) }
+            for a in candidate.alternatives where Int(a) > top { top = Int(a) }
+            let codeSize = options.keyframeInterval == nil ? GIFLZWEncoder.minimumCodeSize(holding: top) : tableCodeSize
+            var coded = lzw.encode(candidate.indices, alternatives: candidate.alternatives, minimumCodeSize: codeSize,
+                                   clearsWhenFull: false)
+            if coded.filledTable {
+                let cleared = lzw.encode(candidate.indices, alternatives: candidate.alternatives, minimumCodeSize: codeSize,
+                                         clearsWhenFull: true)
+                if cleared.blocks.count < coded.blocks.count { coded = cleared }
+            }
+            if best == nil || coded.blocks.count < best!.output.blocks.count { best = (candidate.kind, coded, codeSize) }
+        }
+        guard let best else { preconditionFailure("a frame has at least one coding") }
+        try writeControlBlock(delay: delay, transparentIndex: Int32(usesTransparency ? frameTransparent : transparentIndex),
+                              disposal: keepsTransparency ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT)
         try writeImage(rect, map, codes: best.output.blocks, codeSize: best.codeSize)
         // What the screen shows now, in the palette's indices (`transparentIndex` for holes).
         var writtenIndices = best.kind == 0 ? plainIndices : indices
