@@ -7,9 +7,12 @@
 // the frame before it last longer (its delay is patched while its bytes are still held, see
 // `GIFByteBuffer`; a 1×1 transparent pixel carries the delay where the 16-bit field is full):
 // static regions cost nothing and do not flicker. A pixel whose new palette colour is the one
-// already on screen is made transparent too, and each frame is also LZW-coded by
-// `GIFLZWEncoder`, which may write such pixels with their colour where that continues a string
-// (kept when smaller than giflib's coding). Temporal stability: a pixel counts as
+// already on screen is made transparent too. Image data is LZW-coded by `GIFLZWEncoder` (giflib
+// writes the blocks around it): up to three codings a frame — as mapped, with those holes, with
+// holes that may take their colour where that continues a string — the smallest kept; each at
+// the smallest code size its indices need (the frame's transparent index is the lowest one it
+// does not show, and flat palettes put the colours that change most first), its LZW table kept
+// when full (a deferred clear) or cleared, whichever is smaller. Temporal stability: a pixel counts as
 // unchanged when its colour is within `temporalTolerance` levels of the colour it had when it was last written, so the small
 // frame-to-frame variations of lossy or noisy sources neither shimmer nor cost bytes (the
 // comparison is against the last written colour, not the previous frame, so slow drifts are
