@@ -81,13 +81,13 @@ private struct DecodedGIF {
     }
 }
 
-/// Each image's LZW minimum code size and transparent index (nil: none), read from the file's
-/// bytes, and the size of the global colour table.
-private func imageCodeSizes(_ url: URL) throws -> (globalColors: Int, images: [(codeSize: Int, transparent: Int?)]) {
+/// Each image's LZW minimum code size, transparent index (nil: none) and LZW data, read from the
+/// file's bytes, and the size of the global colour table.
+private func imageCodeSizes(_ url: URL) throws -> (globalColors: Int, images: [(codeSize: Int, transparent: Int?, data: [UInt8])]) {
     let d = [UInt8](try Data(contentsOf: url))
     var pos = 13, globalColors = 0
     if d[10] & 0x80 != 0 { globalColors = 2 << Int(d[10] & 7); pos += 3 * globalColors }
-    var images: [(codeSize: Int, transparent: Int?)] = []
+    var images: [(codeSize: Int, transparent: Int?, data: [UInt8])] = []
     var transparent: Int?
     func skipSubBlocks() { while d[pos] != 0 { pos += Int(d[pos]) + 1 }; pos += 1 }
     while pos < d.count, d[pos] != 0x3B {
@@ -100,13 +100,37 @@ private func imageCodeSizes(_ url: URL) throws -> (globalColors: Int, images: [(
             let flags = d[pos + 9]
             pos += 10
             if flags & 0x80 != 0 { pos += 3 * (2 << Int(flags & 7)) }
-            images.append((Int(d[pos]), transparent))
+            let codeSize = Int(d[pos])
             pos += 1
-            skipSubBlocks()
+            var data: [UInt8] = []
+            while d[pos] != 0 { data += d[(pos + 1)...(pos + Int(d[pos]))]; pos += Int(d[pos]) + 1 }
+            pos += 1
+            images.append((codeSize, transparent, data))
             transparent = nil
         }
     }
     return (globalColors, images)
+}
+
+/// The clear codes and all codes of one image's LZW data, read as a decoder reads them (the
+/// table grows by one entry a code after the first and stops at 4 096).
+private func lzwCodeCounts(_ data: [UInt8], codeSize: Int) -> (clears: Int, codes: Int) {
+    let clear = 1 << codeSize, end = clear + 1
+    var position = 0, width = codeSize + 1, entries = end + 1, clears = 0, codes = 0, afterClear = true
+    while position + width <= data.count * 8 {
+        var code = 0
+        for b in 0..<width where data[(position + b) / 8] >> UInt8((position + b) % 8) & 1 == 1 { code |= 1 << b }
+        position += width
+        codes += 1
+        if code == clear { clears += 1; width = codeSize + 1; entries = end + 1; afterClear = true; continue }
+        if code == end { break }
+        if !afterClear, entries < 4096 {
+            entries += 1
+            if entries == 1 << width, width < 12 { width += 1 }
+        }
+        afterClear = false
+    }
+    return (clears, codes)
 }
 
 /// Mean absolute difference per colour channel between two RGBA buffers.
@@ -372,8 +396,13 @@ final class GIFEncoderTests: XCTestCase {
         let gif = try DecodedGIF(url: url)
         XCTAssertEqual(gif.frames.count, 2)
         for k in 0..<2 { XCTAssertEqual(gif.frames[k], frame(k).pixels, "frame \(k)") }
-        let size = try Data(contentsOf: url).count
-        XCTAssertGreaterThan(size, 3 * 4095 * 12 / 8, "the pages are large enough to fill the table more than once")
+        // Each page takes more codes than the table holds; on such text the full table is kept
+        // (one clear code, the first), as on `less`'s pages.
+        for (k, image) in try imageCodeSizes(url).images.enumerated() {
+            let counted = lzwCodeCounts(image.data, codeSize: image.codeSize)
+            XCTAssertGreaterThan(counted.codes, 4096, "page \(k) fills the table")
+            XCTAssertEqual(counted.clears, 1, "page \(k) keeps its full table")
+        }
         let last = try MediaTestSupport.decodeFrame(url, index: 1, pixelFormat: "rgb24")
         let source = frame(1).pixels
         XCTAssertEqual(last.count, 480 * 320 * 3)
