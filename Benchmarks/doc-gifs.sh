@@ -13,14 +13,20 @@
 #
 #   bash Benchmarks/doc-gifs.sh            # needs .build/release/strata, ffmpeg, gifsicle
 #   STRATA=.build/debug/strata bash Benchmarks/doc-gifs.sh   (bytes and SSIM only mean anything)
+#   KEEP=/tmp/docs bash Benchmarks/doc-gifs.sh       # keeps the GIFs and frames in that folder
+#   SCENES="demo title-card" bash Benchmarks/doc-gifs.sh   # only those scenes
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STRATA=${STRATA:-.build/release/strata}
 for tool in "$STRATA" ffmpeg gifsicle python3; do
   command -v "$tool" > /dev/null || { echo "doc-gifs.sh: $tool is not there" >&2; exit 1; }
 done
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+if [ -n "${KEEP:-}" ]; then
+  work=$KEEP; mkdir -p "$work"
+else
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+fi
 
 . Benchmarks/gif-peer.sh
 
@@ -35,6 +41,7 @@ scenes=(
 )
 for entry in "${scenes[@]}"; do
   name=${entry%%|*}
+  [ -z "${SCENES:-}" ] || [[ " $SCENES " == *" $name "* ]] || continue
   read -r -a args <<< "${entry#*|}"
   fps=30
   t_strata=$(seconds "$STRATA" render "${args[@]}" -o "$work/$name.gif" --quiet)

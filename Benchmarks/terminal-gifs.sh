@@ -14,20 +14,26 @@
 #
 #   bash Benchmarks/terminal-gifs.sh            # needs .build/release/strata, ffmpeg, gifsicle
 #   STRATA=.build/debug/strata bash Benchmarks/terminal-gifs.sh
+#   KEEP=/tmp/tapes bash Benchmarks/terminal-gifs.sh   # keeps the GIFs and frames in that folder
+#   TAPES="colors less" bash Benchmarks/terminal-gifs.sh  # only those tapes, no 15-s tape
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STRATA=${STRATA:-.build/release/strata}
-for tool in "$STRATA" ffmpeg gifsicle; do
+for tool in "$STRATA" ffmpeg gifsicle python3; do
   command -v "$tool" > /dev/null || { echo "terminal-gifs.sh: $tool is not there" >&2; exit 1; }
 done
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+if [ -n "${KEEP:-}" ]; then
+  work=$KEEP; mkdir -p "$work"
+else
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+fi
 
 . Benchmarks/gif-peer.sh
 
-printf '%-10s %9s %9s %8s %8s %8s %8s %8s %8s %8s\n' tape strata_B peer_B strataSSIM peerSSIM \
+printf '%-10s %9s %9s %6s %10s %10s %8s %8s %8s %8s %7s\n' tape strata_B peer_B ratio strataSSIM peerSSIM \
   tape_s strata_s png_s peer_s frames
-for name in colors git-graph less; do
+for name in ${TAPES:-colors git-graph less}; do
   tape="examples/tapes/$name.tape"
   fps=$(sed -nE 's/^Set Framerate ([0-9.]+).*/\1/p' "$tape"); fps=${fps:-50}  # a tape's default Framerate (VHS's)
   t_tape=$(seconds "$STRATA" render "$tape" -o "$work/$name.txt" --quiet)
@@ -35,12 +41,14 @@ for name in colors git-graph less; do
   t_png=$(seconds "$STRATA" render "$tape" -o "$work/$name-frames/" --quiet)
   t_peer=$(seconds peer_gif "$work/$name-frames" "$fps" "$work/$name-peer.gif")
   frames=$(ls "$work/$name-frames" | wc -l)
-  printf '%-10s %9d %9d %8.4f %8.4f %8s %8s %8s %8s %8d\n' "$name" \
-    "$(stat -c %s "$work/$name-strata.gif")" "$(stat -c %s "$work/$name-peer.gif")" \
+  s=$(stat -c %s "$work/$name-strata.gif"); p=$(stat -c %s "$work/$name-peer.gif")
+  printf '%-10s %9d %9d %6s %10s %10s %8s %8s %8s %8s %7d\n' "$name" "$s" "$p" \
+    "$(python3 -c "print(f'{$s / $p:.3f}')")" \
     "$(ssim "$work/$name-strata.gif" "$work/$name-frames" "$fps")" "$(ssim "$work/$name-peer.gif" "$work/$name-frames" "$fps")" \
     "$t_tape" "$t_strata" "$t_png" "$t_peer" "$frames"
 done
 
+[ -z "${TAPES:-}" ] || exit 0
 # A tape of 15 s of video: three commands typed, their output, sleeps.
 cat > "$work/fifteen.tape" <<'TAPE'
 Set Shell bash

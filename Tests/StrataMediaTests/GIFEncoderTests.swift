@@ -81,6 +81,58 @@ private struct DecodedGIF {
     }
 }
 
+/// Each image's LZW minimum code size, transparent index (nil: none) and LZW data, read from the
+/// file's bytes, and the size of the global colour table.
+private func imageCodeSizes(_ url: URL) throws -> (globalColors: Int, images: [(codeSize: Int, transparent: Int?, data: [UInt8])]) {
+    let d = [UInt8](try Data(contentsOf: url))
+    var pos = 13, globalColors = 0
+    if d[10] & 0x80 != 0 { globalColors = 2 << Int(d[10] & 7); pos += 3 * globalColors }
+    var images: [(codeSize: Int, transparent: Int?, data: [UInt8])] = []
+    var transparent: Int?
+    func skipSubBlocks() { while d[pos] != 0 { pos += Int(d[pos]) + 1 }; pos += 1 }
+    while pos < d.count, d[pos] != 0x3B {
+        if d[pos] == 0x21 {
+            if d[pos + 1] == 0xF9 { transparent = d[pos + 3] & 1 != 0 ? Int(d[pos + 6]) : nil }
+            pos += 2
+            skipSubBlocks()
+        } else {
+            XCTAssertEqual(d[pos], 0x2C, "an image descriptor at byte \(pos)")
+            let flags = d[pos + 9]
+            pos += 10
+            if flags & 0x80 != 0 { pos += 3 * (2 << Int(flags & 7)) }
+            let codeSize = Int(d[pos])
+            pos += 1
+            var data: [UInt8] = []
+            while d[pos] != 0 { data += d[(pos + 1)...(pos + Int(d[pos]))]; pos += Int(d[pos]) + 1 }
+            pos += 1
+            images.append((codeSize, transparent, data))
+            transparent = nil
+        }
+    }
+    return (globalColors, images)
+}
+
+/// The clear codes and all codes of one image's LZW data, read as a decoder reads them (the
+/// table grows by one entry a code after the first and stops at 4 096).
+private func lzwCodeCounts(_ data: [UInt8], codeSize: Int) -> (clears: Int, codes: Int) {
+    let clear = 1 << codeSize, end = clear + 1
+    var position = 0, width = codeSize + 1, entries = end + 1, clears = 0, codes = 0, afterClear = true
+    while position + width <= data.count * 8 {
+        var code = 0
+        for b in 0..<width where data[(position + b) / 8] >> UInt8((position + b) % 8) & 1 == 1 { code |= 1 << b }
+        position += width
+        codes += 1
+        if code == clear { clears += 1; width = codeSize + 1; entries = end + 1; afterClear = true; continue }
+        if code == end { break }
+        if !afterClear, entries < 4096 {
+            entries += 1
+            if entries == 1 << width, width < 12 { width += 1 }
+        }
+        afterClear = false
+    }
+    return (clears, codes)
+}
+
 /// Mean absolute difference per colour channel between two RGBA buffers.
 private func meanAbsoluteError(_ a: [UInt8], _ b: [UInt8]) -> Double {
     var total = 0
@@ -275,6 +327,90 @@ final class GIFEncoderTests: XCTestCase {
         let gif = try DecodedGIF(url: url)
         XCTAssertEqual(gif.frames.count, 6)
         for k in 0..<6 { XCTAssertEqual(gif.frames[k], frame(k).pixels, "frame \(k)") }
+    }
+
+    /// A terminal while typing: the first frame shows many colours (a 64-entry global table),
+    /// later frames change a small box in the two colours that change most. Those come first
+    /// in the palette (ordered by how often colours change), the box's holes take the lowest
+    /// index no pixel shows, so its frames are coded at code size 2 — not the table's 6 — and
+    /// still decode to exactly their source (giflib, and FFmpeg for the last frame).
+    func testSmallFramesTakeTheSmallestCodeSize() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        let url = dir.appendingPathComponent("typing.gif")
+        let frame = { (k: Int) -> Bitmap in
+            var b = Bitmap.filled(width: 160, height: 80, red: 10, green: 12, blue: 16)
+            for i in 0..<40 {
+                let colour = (UInt8(60 + i * 4), UInt8(200 - i * 3), UInt8(30 + i * 5), UInt8(255))
+                for y in 0..<10 { b.setPixel(x: 2 * i, y: y, colour); b.setPixel(x: 2 * i + 1, y: y, colour) }
+            }
+            if k > 0 {
+                for y in 40..<52 {
+                    for x in (60 + 2 * k)..<(72 + 2 * k) { b.setPixel(x: x, y: y, x < 66 + 2 * k ? (230, 230, 225, 255) : (90, 200, 90, 255)) }
+                }
+            }
+            return b
+        }
+        try encode(6, to: url, frame: frame)
+        let gif = try DecodedGIF(url: url)
+        XCTAssertEqual(gif.frames.count, 6)
+        for k in 0..<6 { XCTAssertEqual(gif.frames[k], frame(k).pixels, "frame \(k)") }
+        let coded = try imageCodeSizes(url)
+        XCTAssertEqual(coded.globalColors, 64)
+        XCTAssertEqual(coded.images.count, 6)
+        XCTAssertEqual(coded.images[0].codeSize, 6, "the first frame shows 41 colours")
+        for k in 1..<6 {
+            XCTAssertEqual(coded.images[k].codeSize, 2, "frame \(k) shows three colours and holes")
+            if let t = coded.images[k].transparent { XCTAssertLessThan(t, 4, "frame \(k)'s transparent index") }
+        }
+        let last = try MediaTestSupport.decodeFrame(url, index: 5, pixelFormat: "rgb24")
+        let source = frame(5).pixels
+        XCTAssertEqual(last.count, 160 * 80 * 3)
+        for p in 0..<min(last.count / 3, 160 * 80) {
+            guard last[p * 3] == source[p * 4], last[p * 3 + 1] == source[p * 4 + 1], last[p * 3 + 2] == source[p * 4 + 2] else {
+                XCTFail("FFmpeg decodes pixel \(p) of the last frame differently"); break
+            }
+        }
+    }
+
+    /// Pages of text large enough to fill the LZW table (4 095 codes) several times, the second
+    /// page scrolled: whether the encoder keeps the full table or clears it, both pages decode to
+    /// exactly their source with giflib and FFmpeg.
+    func testPagesThatFillTheLZWTableDecodeExactly() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        let url = dir.appendingPathComponent("pages.gif")
+        let frame = { (k: Int) -> Bitmap in
+            var b = Bitmap.filled(width: 480, height: 320, red: 12, green: 14, blue: 20)
+            for y in 0..<320 where y % 16 < 12 {
+                let line = y / 16 + 3 * k
+                for x in 0..<480 {
+                    let cell = x / 8, bit = (x % 8) + 8 * (y % 16)
+                    var h = UInt64(line * 131 + cell) &* 0x9E37_79B9_7F4A_7C15
+                    h ^= h >> 29
+                    guard (h >> UInt64(bit % 61)) & 3 == 0 else { continue }
+                    b.setPixel(x: x, y: y, line % 5 == 0 ? (240, 200, 60, 255) : cell % 7 == 0 ? (90, 200, 220, 255) : (220, 220, 220, 255))
+                }
+            }
+            return b
+        }
+        try encode(2, to: url, frame: frame)
+        let gif = try DecodedGIF(url: url)
+        XCTAssertEqual(gif.frames.count, 2)
+        for k in 0..<2 { XCTAssertEqual(gif.frames[k], frame(k).pixels, "frame \(k)") }
+        // Each page takes more codes than the table holds; on such text the full table is kept
+        // (one clear code, the first), as on `less`'s pages.
+        for (k, image) in try imageCodeSizes(url).images.enumerated() {
+            let counted = lzwCodeCounts(image.data, codeSize: image.codeSize)
+            XCTAssertGreaterThan(counted.codes, 4096, "page \(k) fills the table")
+            XCTAssertEqual(counted.clears, 1, "page \(k) keeps its full table")
+        }
+        let last = try MediaTestSupport.decodeFrame(url, index: 1, pixelFormat: "rgb24")
+        let source = frame(1).pixels
+        XCTAssertEqual(last.count, 480 * 320 * 3)
+        for p in 0..<min(last.count / 3, 480 * 320) {
+            guard last[p * 3] == source[p * 4], last[p * 3 + 1] == source[p * 4 + 1], last[p * 3 + 2] == source[p * 4 + 2] else {
+                XCTFail("FFmpeg decodes pixel \(p) of the second page differently"); break
+            }
+        }
     }
 
     func testGlobalPaletteWithOrderedDithering() throws {

@@ -7,9 +7,12 @@
 // the frame before it last longer (its delay is patched while its bytes are still held, see
 // `GIFByteBuffer`; a 1×1 transparent pixel carries the delay where the 16-bit field is full):
 // static regions cost nothing and do not flicker. A pixel whose new palette colour is the one
-// already on screen is made transparent too, and each frame is also LZW-coded by
-// `GIFLZWEncoder`, which may write such pixels with their colour where that continues a string
-// (kept when smaller than giflib's coding). Temporal stability: a pixel counts as
+// already on screen is made transparent too. Image data is LZW-coded by `GIFLZWEncoder` (giflib
+// writes the blocks around it): up to three codings a frame — as mapped, with those holes, with
+// holes that may take their colour where that continues a string — the smallest kept; each at
+// the smallest code size its indices need (the frame's transparent index is the lowest one it
+// does not show, and flat palettes put the colours that change most first), its LZW table kept
+// when full (a deferred clear) or cleared, whichever is smaller. Temporal stability: a pixel counts as
 // unchanged when its colour is within `temporalTolerance` levels of the colour it had when it was last written, so the small
 // frame-to-frame variations of lossy or noisy sources neither shimmer nor cost bytes (the
 // comparison is against the last written colour, not the previous frame, so slow drifts are
@@ -99,6 +102,10 @@ public final class GIFEncoder: @unchecked Sendable {
     /// The colour each pixel shows (packed RGB; UInt32.max: nothing yet), while frames are
     /// differenced.
     private var displayed: [UInt32] = []
+    /// Flat graphics, the spooled interval: pixels that changed from one frame to the next, by
+    /// exact colour (see `orderedByUse`), and the last frame spooled.
+    private var changeCounts: [UInt32: Int] = [:]
+    private var previousSpooled: [UInt8]?
     /// The LZW coder for frames whose unchanged pixels may take their own colour.
     private var lzw = GIFLZWEncoder()
 
@@ -221,6 +228,7 @@ public final class GIFEncoder: @unchecked Sendable {
                                                  keepTransparency: options.preservesTransparency)
                         statistics!.add(region)
                     }
+                    countChanges(frame.pixels)
                     try spool.write(contentsOf: frame.pixels)
                     spooled += 1
                 } else {
@@ -268,6 +276,8 @@ public final class GIFEncoder: @unchecked Sendable {
         try flushSpool()
         if statistics != nil {
             statistics = ColorStatistics()
+            changeCounts = [:]
+            previousSpooled = nil
             try spool?.truncate(atOffset: 0)
         }
         reference = nil
@@ -287,6 +297,7 @@ public final class GIFEncoder: @unchecked Sendable {
             colors = smaller
             intervalIsFlat = true
         }
+        colors = Self.orderedByUse(colors, statistics, changes: changeCounts, space: options.quantizationSpace)
         let mapper = PaletteMapper(colors: colors, isExact: isExact(statistics, colors), space: options.quantizationSpace)
         // Flat graphics (few distinct colours over the whole animation) have no noise
         // to tolerate: every change is real (measured on the flat UI clip: SSIM
@@ -330,6 +341,53 @@ public final class GIFEncoder: @unchecked Sendable {
             if rms <= Self.flatPaletteTolerance { return colors }
         }
         return nil
+    }
+
+    /// Flat graphics: `colors` with the most written first — pixels that changed from frame to
+    /// frame and map to each (`changes`), then pixels of the interval's frames — so that a frame
+    /// showing only common colours (a typed character and the cursor) has small indices and a
+    /// small LZW code size; unchanged when the statistics hold no exact colours. Ties keep the
+    /// palette's order. Measured on the example tapes: 1–4 % fewer bytes.
+    static func orderedByUse(_ colors: [RGB8], _ statistics: ColorStatistics, changes: [UInt32: Int],
+                             space: GIFEncoderOptions.QuantizationSpace) -> [RGB8] {
+        guard let counts = statistics.exactCounts, colors.count > 1 else { return colors }
+        let mapper = PaletteMapper(colors: colors, isExact: false, space: space)
+        func index(_ packed: UInt32) -> Int {
+            let r = UInt8(packed >> 16), g = UInt8((packed >> 8) & 0xFF), b = UInt8(packed & 0xFF)
+            return mapper.exactPaletteIndex(r, g, b) ?? mapper.nearest(Float(r), Float(g), Float(b))
+        }
+        var changed = [Int](repeating: 0, count: colors.count), shown = changed
+        for (packed, count) in changes { changed[index(packed)] += count }
+        for (packed, count) in counts { shown[index(packed)] += count }
+        let order = colors.indices.sorted {
+            changed[$0] != changed[$1] ? changed[$0] > changed[$1] : shown[$0] != shown[$1] ? shown[$0] > shown[$1] : $0 < $1
+        }
+        return order.map { colors[$0] }
+    }
+
+    /// Counts, by exact colour, the pixels of `pixels` that differ from the frame spooled before
+    /// (the first frame counts whole), while the interval is flat graphics.
+    private func countChanges(_ pixels: [UInt8]) {
+        defer { previousSpooled = pixels }
+        guard statistics?.exactCounts != nil else { changeCounts = [:]; return }
+        var counts = changeCounts
+        pixels.withUnsafeBytes { raw in
+            let current = raw.bindMemory(to: UInt32.self)
+            func add(_ p: Int) {
+                let b = raw[p * 4 ..< p * 4 + 3]
+                let packed = UInt32(b[b.startIndex]) << 16 | UInt32(b[b.startIndex + 1]) << 8 | UInt32(b[b.startIndex + 2])
+                counts[packed, default: 0] += 1
+            }
+            if let previous = previousSpooled, previous.count == pixels.count {
+                previous.withUnsafeBytes { old in
+                    let before = old.bindMemory(to: UInt32.self)
+                    for p in current.indices where current[p] != before[p] { add(p) }
+                }
+            } else {
+                for p in current.indices { add(p) }
+            }
+        }
+        changeCounts = counts
     }
 
     /// The palette sizes `flatGraphicsPalette` tries, smallest first.
@@ -470,8 +528,39 @@ public final class GIFEncoder: @unchecked Sendable {
                 rect = inner
             }
         }
-        try writeControlBlock(delay: delay, transparentIndex: Int32(transparentIndex),
-                              disposal: keepsTransparency ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT)
+        // Up to three codings of the frame, the smallest kept, all by `GIFLZWEncoder`: the indices
+        // as mapped (colours already shown written again, which can make longer runs than holes
+        // would); with those pixels as holes; and with holes any of which — an unchanged pixel or
+        // one already showing its colour — may take its colour where that continues a string.
+        // (kind 0: as mapped; 1: holes; 2: holes with alternatives.)
+        var candidates: [(kind: Int, indices: [UInt8], alternatives: [Int16])] = [(0, plainIndices, [])]
+        if sameOnScreen != nil { candidates.append((1, indices, [])) }
+        if differencing, usesTransparency,
+           let alternatives = ownColourAlternatives(indices, pixels: pixels, rect: rect, mapper: mapper,
+                                                   transparentIndex: UInt8(transparentIndex), sameOnScreen: sameOnScreen) {
+            candidates.append((2, indices, alternatives))
+        }
+        // The frame's transparent index is the lowest one none of its pixels shows (the graphics
+        // control block names it frame by frame), so that the code size below follows the
+        // colours the frame uses rather than the palette's length.
+        var frameTransparent = transparentIndex
+        if usesTransparency {
+            var used = [Bool](repeating: false, count: 257)
+            for candidate in candidates {
+                for v in candidate.indices { used[Int(v)] = true }
+                for a in candidate.alternatives where a >= 0 { used[Int(a)] = true }
+            }
+            used[transparentIndex] = false
+            frameTransparent = used.firstIndex(of: false) ?? transparentIndex
+            if frameTransparent != transparentIndex {
+                let from = UInt8(transparentIndex), to = UInt8(frameTransparent)
+                for c in candidates.indices {
+                    candidates[c].indices.withUnsafeMutableBufferPointer { buffer in
+                        for p in buffer.indices where buffer[p] == from { buffer[p] = to }
+                    }
+                }
+            }
+        }
         var map: UnsafeMutablePointer<ColorMapObject>?
         if mapper !== globalMapper {
             map = try makeColorMap(mapper.colors, reservingTransparency: usesTransparency)
@@ -486,50 +575,37 @@ public final class GIFEncoder: @unchecked Sendable {
             GifFreeMapObject(previous)
             gif.pointee.Image.ColorMap = nil
         }
-        // Up to three codings of the frame, the smallest kept (the held bytes make a written one
-        // undoable): giflib's of the indices as mapped (colours already shown written again,
-        // which can make longer runs than holes would); giflib's with those pixels as holes; and
-        // the LZW coder's (`GIFLZWEncoder`), which may fill any hole — an unchanged pixel or one
-        // already showing its colour — with its colour where that continues a string.
-        let start = output?.count ?? 0
-        try writeImage(rect, map, &plainIndices)
-        var writtenIndices = plainIndices
-        if let output {
-            var best = (size: output.count - start, coding: 0)
-            if sameOnScreen != nil {
-                output.truncate(to: start)
-                try writeImage(rect, map, &indices)
-                if output.count - start < best.size { best = (output.count - start, 1) }
+        // Each at the smallest code size its indices need (decoders take any from 2 up) — or, for
+        // files made in keyframe intervals, to be joined by `GIFPartJoiner` (which copies LZW
+        // data only at its colour table's size), at that size — its table kept when full or
+        // cleared, whichever codes smaller.
+        let tableCodeSize = max(2, Int((map ?? gif?.pointee.SColorMap)?.pointee.BitsPerPixel ?? 8))
+        var best: (kind: Int, output: GIFLZWEncoder.Output, codeSize: Int)?
+        for candidate in candidates {
+            var top = 0
+            for v in candidate.indices where Int(v) > top { top = Int(v) }
+            for a in candidate.alternatives where Int(a) > top { top = Int(a) }
+            let codeSize = options.keyframeInterval == nil ? GIFLZWEncoder.minimumCodeSize(holding: top) : tableCodeSize
+            var coded = lzw.encode(candidate.indices, alternatives: candidate.alternatives, minimumCodeSize: codeSize,
+                                   clearsWhenFull: false)
+            if coded.filledTable {
+                let cleared = lzw.encode(candidate.indices, alternatives: candidate.alternatives, minimumCodeSize: codeSize,
+                                         clearsWhenFull: true)
+                if cleared.blocks.count < coded.blocks.count { coded = cleared }
             }
-            var coded: (output: GIFLZWEncoder.Output, alternatives: [Int16], codeSize: Int)?
-            if differencing, usesTransparency,
-               let alternatives = ownColourAlternatives(indices, pixels: pixels, rect: rect, mapper: mapper,
-                                                       transparentIndex: UInt8(transparentIndex), sameOnScreen: sameOnScreen) {
-                let codeSize = max(2, Int((map ?? gif?.pointee.SColorMap)?.pointee.BitsPerPixel ?? 8))
-                let encoded = lzw.encode(indices, alternatives: alternatives, minimumCodeSize: codeSize)
-                // Descriptor (10 bytes, plus a local table), code size, blocks, terminator.
-                let localTable: Int = map.map { 3 * Int($0.pointee.ColorCount) } ?? 0
-                let size = 10 + localTable + 1 + encoded.blocks.count + 1
-                if size < best.size {
-                    best = (size, 2)
-                    coded = (encoded, alternatives, codeSize)
-                }
-            }
-            let lastWritten = sameOnScreen != nil ? 1 : 0
-            if best.coding != lastWritten {
-                output.truncate(to: start)
-                if best.coding == 0 {
-                    try writeImage(rect, map, &plainIndices)
-                } else if let coded {
-                    try writeImage(rect, map, codes: coded.output.blocks, codeSize: coded.codeSize)
-                }
-            }
-            if best.coding >= 1 { writtenIndices = indices }
-            if let coded, best.coding == 2 {
-                for p in coded.output.tookAlternative {
-                    unchangedMask[(rect.y + p / rect.width) * width + rect.x + p % rect.width] = false
-                    writtenIndices[p] = UInt8(coded.alternatives[p])
-                }
+            if best == nil || coded.blocks.count < best!.output.blocks.count { best = (candidate.kind, coded, codeSize) }
+        }
+        guard let best else { preconditionFailure("a frame has at least one coding") }
+        try writeControlBlock(delay: delay, transparentIndex: Int32(usesTransparency ? frameTransparent : transparentIndex),
+                              disposal: keepsTransparency ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT)
+        try writeImage(rect, map, codes: best.output.blocks, codeSize: best.codeSize)
+        // What the screen shows now, in the palette's indices (`transparentIndex` for holes).
+        var writtenIndices = best.kind == 0 ? plainIndices : indices
+        if best.kind == 2 {
+            let alternatives = candidates[candidates.count - 1].alternatives
+            for p in best.output.tookAlternative {
+                unchangedMask[(rect.y + p / rect.width) * width + rect.x + p % rect.width] = false
+                writtenIndices[p] = UInt8(alternatives[p])
             }
         }
         updateDisplayed(writtenIndices, rect: rect, colors: mapper.colors, transparentIndex: transparentIndex, whole: !differencing)
@@ -541,22 +617,18 @@ public final class GIFEncoder: @unchecked Sendable {
         written += 1
     }
 
-    /// One image: its descriptor (with `map` as its local colour table, if any) and its pixels.
-    private func writeImage(_ rect: (x: Int, y: Int, width: Int, height: Int), _ map: UnsafeMutablePointer<ColorMapObject>?,
-                            _ indices: inout [UInt8]) throws {
-        try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, map),
-                  "writing image descriptor \(written) (EGifPutImageDesc)")
-        try indices.withUnsafeMutableBufferPointer { buffer in
-            try check(EGifPutLine(gif, buffer.baseAddress, Int32(buffer.count)), "writing image \(written) (EGifPutLine)")
-        }
-    }
-
-    /// One image whose pixels are already LZW-coded: its descriptor (which makes giflib write
-    /// the code size), the code sub-blocks, the terminating empty block.
+    /// One image whose pixels are already LZW-coded: its descriptor, the code size, the code
+    /// sub-blocks, the terminating empty block. (giflib writes a code size of its own, the colour
+    /// table's bits, as the descriptor's last byte; the held bytes let it be replaced.)
     private func writeImage(_ rect: (x: Int, y: Int, width: Int, height: Int), _ map: UnsafeMutablePointer<ColorMapObject>?,
                             codes: [UInt8], codeSize: Int) throws {
         try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, map),
                   "writing image descriptor \(written) (EGifPutImageDesc)")
+        guard let output, output.count > 0, let giflibSize = output.byte(at: output.count - 1), (2...8).contains(giflibSize) else {
+            throw MediaError.libraryFailure(path: path, operation: "writing image \(self.written)",
+                                            reason: "giflib did not end the image descriptor with a code size")
+        }
+        output.set(UInt8(codeSize), at: output.count - 1)
         try codes.withUnsafeBufferPointer { blocks in
             var offset = 0
             while offset < blocks.count {

@@ -5,8 +5,16 @@
 // pixel the string goes on with whichever index extends it, the alternative tried first when it
 // repeats the pixel before. The code stream is GIF's variable-width
 // LZW (GIF89a appendix F): a clear code first, codes widening as the table grows (one code late,
-// as decoders expect), a clear code when the table is full (4 095 codes), end-of-information last,
-// bits packed from the least significant end, in sub-blocks of at most 255 bytes.
+// as decoders expect), end-of-information last, bits packed from the least significant end, in
+// sub-blocks of at most 255 bytes. When the table is full (4 095 codes) it is either cleared (a
+// clear code, the table starts again) or kept as it is for the rest of the image (a deferred
+// clear, which the appendix allows: decoders stop adding entries at 4 096 and go on with
+// 12-bit codes); on the example tapes' text pages a full table keeps matching well, so keeping
+// it saves 1–3 % (`clearsWhenFull`; `GIFEncoder` tries both when the table fills).
+// Measured too, and not kept: the longest match over every combination of alternatives (no
+// smaller than the greedy choice on the example tapes) and one-step lookahead parsing ("flexible
+// parsing", 20–40 % larger: GIF's dictionary is built from the parse itself, so shorter strings
+// make a poorer table).
 import Foundation
 
 /// An LZW encoder for GIF images with per-pixel alternatives; reusable from image to image.
@@ -23,12 +31,27 @@ struct GIFLZWEncoder {
         var blocks: [UInt8]
         /// Pixel positions (in the image) written with their alternative index.
         var tookAlternative: [Int]
+        /// Whether the table filled up (so the other `clearsWhenFull` choice codes differently).
+        var filledTable: Bool
+    }
+
+    /// The smallest GIF minimum code size (2...8) that holds `index`.
+    static func minimumCodeSize(holding index: Int) -> Int {
+        var size = 2
+        while 1 << size <= index { size += 1 }
+        return size
     }
 
     /// Encodes `indices` (all below `1 << minimumCodeSize`). Where `alternatives[p] >= 0`, pixel p
-    /// may be written as that index instead of `indices[p]`.
-    mutating func encode(_ indices: [UInt8], alternatives: [Int16], minimumCodeSize: Int) -> Output {
-        precondition(indices.count == alternatives.count && !indices.isEmpty && (2...8).contains(minimumCodeSize))
+    /// may be written as that index instead of `indices[p]` (an empty array: no alternatives).
+    /// `clearsWhenFull`: a clear code when the table is full (as giflib does), else the full
+    /// table is kept to the end of the image.
+    mutating func encode(_ indices: [UInt8], alternatives: [Int16], minimumCodeSize: Int,
+                         clearsWhenFull: Bool = true) -> Output {
+        precondition((alternatives.isEmpty || indices.count == alternatives.count) && !indices.isEmpty
+                     && (2...8).contains(minimumCodeSize))
+        let hasAlternatives = !alternatives.isEmpty
+        var filled = false
         let clear = 1 << minimumCodeSize, end = clear + 1
         var next = end + 1, width = minimumCodeSize + 1, limit = 1 << width
         var writer = BitWriter()
@@ -46,7 +69,7 @@ struct GIFLZWEncoder {
         var current = Int(indices[0])
         var lastSymbol = current
         for p in 1..<indices.count {
-            var primary = Int(indices[p]), alternative = Int(alternatives[p])
+            var primary = Int(indices[p]), alternative = hasAlternatives ? Int(alternatives[p]) : -1
             // The alternative is tried first when it repeats the last pixel written (a run goes
             // on); measured on the example tapes, this beats trying either one first always.
             var swapped = false
@@ -70,11 +93,14 @@ struct GIFLZWEncoder {
             lastSymbol = primary
             put(current)
             if next >= 4095 {
-                put(clear)
-                next = end + 1
-                width = minimumCodeSize + 1
-                limit = 1 << width
-                startGeneration()
+                filled = true
+                if clearsWhenFull {
+                    put(clear)
+                    next = end + 1
+                    width = minimumCodeSize + 1
+                    limit = 1 << width
+                    startGeneration()
+                }
             } else {
                 insert(current, primary, code: next)
                 next += 1
@@ -83,7 +109,7 @@ struct GIFLZWEncoder {
         }
         put(current)
         put(end)
-        return Output(blocks: writer.subBlocks(), tookAlternative: took)
+        return Output(blocks: writer.subBlocks(), tookAlternative: took, filledTable: filled)
     }
 
     private mutating func startGeneration() {
