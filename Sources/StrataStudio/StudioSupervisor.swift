@@ -604,6 +604,7 @@ public final class StudioSupervisor: @unchecked Sendable {
     }
 }
 
+// @unchecked: `storage` is read and written only under `lock`.
 /// Lines collected from another thread.
 final class StudioLockedLines: @unchecked Sendable {
     private let lock = StudioLock()
