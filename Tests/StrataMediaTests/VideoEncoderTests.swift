@@ -232,6 +232,37 @@ final class VideoEncoderTests: XCTestCase {
         }
     }
 
+    /// `encoderThreads` and `lookahead` reach x264: its option string (an SEI in the stream)
+    /// names them; the default keeps medium's lookahead of 40 and four threads; a lookahead
+    /// outside 0...250 is refused, naming it.
+    func testThreadsAndLookaheadReachX264() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        func x264Options(_ options: VideoEncoderOptions) throws -> String {
+            let url = dir.appendingPathComponent("settings.mp4")
+            try encodeMovingSquare(to: url, frames: 8, options: options)
+            let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            let start = try XCTUnwrap(text.range(of: "options: "))
+            return String(text[start.upperBound...].prefix { $0 != "\0" })
+        }
+        let defaults = try x264Options(VideoEncoderOptions())
+        XCTAssertTrue(defaults.contains(" threads=4 ") && defaults.contains(" rc_lookahead=40 "), defaults)
+        var batch = VideoEncoderOptions()
+        batch.encoderThreads = 1
+        batch.lookahead = 12
+        let chosen = try x264Options(batch)
+        XCTAssertTrue(chosen.contains(" threads=1 ") && chosen.contains(" rc_lookahead=12 "), chosen)
+        // Only these two differ: preset and quality stay as they were.
+        let others = { (s: String) in s.split(separator: " ").filter { !$0.hasPrefix("threads=") && !$0.hasPrefix("rc_lookahead=") } }
+        XCTAssertEqual(others(chosen), others(defaults))
+        batch.lookahead = 251
+        let url = dir.appendingPathComponent("bad.mp4")
+        XCTAssertThrowsError(try VideoEncoder(url: url, format: .mp4, width: 64, height: 64, frameRate: MediaTestSupport.fps30,
+                                              options: batch)) { error in
+            XCTAssertEqual(error as? MediaError, .invalidOption(path: url.path, reason: "lookahead 251 must be within 0...250 frames"))
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
+    }
+
     func testContainerFormatFromPathExtension() {
         XCTAssertEqual(ContainerFormat(pathExtension: "mp4"), .mp4)
         XCTAssertEqual(ContainerFormat(pathExtension: "MOV"), .mov)

@@ -405,6 +405,8 @@ final class TemplateCLITests: XCTestCase {
             (["render", "--set", "a=b", "-o", "x.mp4"], 64, "--set needs a template"),
             (["still", cardTemplate.path, "--time", "7", "-o", "x.png"], 64, "--time 7.0 must be between 0 and the duration 1"),
             (["batch", cardTemplate.path, "--data", rows.path, "--out", "v", "--jobs", "0"], 64, "--jobs 0 must be between 1 and 64"),
+            (["batch", cardTemplate.path, "--data", rows.path, "--out", "v", "--encoder-threads", "0"], 64, "--encoder-threads 0 must be between 1 and 64"),
+            (["batch", cardTemplate.path, "--data", rows.path, "--out", "v", "--lookahead", "300"], 64, "--lookahead 300 must be between 0 and 250 frames"),
             (["batch", cardTemplate.path, "--data", "nope.csv", "--out", "v"], 1, "nope.csv: cannot read the file: no such file"),
             (["batch", cardTemplate.path, "--data", rows.path, "--out", "v", "--name", "../{{id}}.mp4"], 1, "must be a plain file name"),
             (["validate", "nowhere/card.yaml"], 1, "nowhere/card.yaml: no such file"),

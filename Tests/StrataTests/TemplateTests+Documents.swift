@@ -422,6 +422,61 @@ extension TemplateTests {
         XCTAssertEqual(BatchRenderer.workers(perJob: 3, jobs: 2, cores: 2), 3, "given: kept")
     }
 
+    /// Each row's encoder: one thread and a lookahead of at most 20 frames whatever the job
+    /// count (a shorter one of the preset or the export is kept; nil keeps theirs), and the
+    /// automatic job count: one per core, at most one per row, within half the memory available.
+    func testBatchEncoderSettingsAndAutomaticJobs() {
+        var export = ExportOptions()
+        let row = BatchRenderer.rowExport(export, workers: 3, encoderThreads: 1, lookahead: 20)
+        XCTAssertEqual([row.render.workers, row.video.encoderThreads, row.video.lookahead], [3, 1, 20])
+        XCTAssertEqual(row.video.preset, "medium")
+        XCTAssertEqual(row.video.crf, 18)
+        export.video.preset = "veryfast"                                  // its own lookahead is 10
+        XCTAssertEqual(BatchRenderer.rowExport(export, workers: 1, encoderThreads: 1, lookahead: 20).video.lookahead, 10)
+        export.video.preset = "slow"
+        XCTAssertEqual(BatchRenderer.rowExport(export, workers: 1, encoderThreads: 2, lookahead: 20).video.lookahead, 20)
+        XCTAssertEqual(BatchRenderer.rowExport(export, workers: 1, encoderThreads: 2, lookahead: 20).video.encoderThreads, 2)
+        XCTAssertNil(BatchRenderer.rowExport(export, workers: 1, encoderThreads: 1, lookahead: nil).video.lookahead)
+        export.video.lookahead = 5
+        XCTAssertEqual(BatchRenderer.rowExport(export, workers: 1, encoderThreads: 1, lookahead: 20).video.lookahead, 5)
+        XCTAssertEqual(BatchRenderer.rowExport(export, workers: 1, encoderThreads: 1, lookahead: nil).video.lookahead, 5)
+
+        let gib = 1 << 30, perJob = BatchRenderer.bytesPerJob(width: 1920, height: 1080, lookahead: 20)
+        // 1080p with a lookahead of 20: measured 321 MiB for one job (Benchmarks/batch.sh).
+        XCTAssertEqual(Double(perJob) / Double(1 << 20), 355, accuracy: 1)
+        XCTAssertGreaterThan(BatchRenderer.bytesPerJob(width: 1920, height: 1080, lookahead: 40), perJob + 100 << 20)
+        XCTAssertEqual(BatchRenderer.automaticJobs(cores: 2, rows: 4, availableBytes: 16 * gib, bytesPerJob: perJob), 2)
+        XCTAssertEqual(BatchRenderer.automaticJobs(cores: 8, rows: 3, availableBytes: 16 * gib, bytesPerJob: perJob), 3, "one per row")
+        XCTAssertEqual(BatchRenderer.automaticJobs(cores: 32, rows: 100, availableBytes: 4 * gib, bytesPerJob: perJob), 5, "half of 4 GiB")
+        XCTAssertEqual(BatchRenderer.automaticJobs(cores: 4, rows: 100, availableBytes: 0, bytesPerJob: perJob), 1, "at least one")
+        XCTAssertEqual(BatchRenderer.automaticJobs(cores: 4, rows: 100, availableBytes: nil, bytesPerJob: perJob), 4, "memory unknown")
+        XCTAssertEqual(BatchRenderer.automaticJobs(cores: 4, rows: 0, availableBytes: nil, bytesPerJob: perJob), 1)
+    }
+
+    /// The encoder settings reach x264 (its option string in the file says so), and the videos
+    /// are the same bytes with one job, two, or the automatic number.
+    func testBatchVideosAreTheSameBytesAtAnyJobCount() throws {
+        let (root, template, allRows) = try batchFixture()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let rows = Array(allRows.prefix(3))
+        var outputs: [[Data]] = []
+        for jobs in [1, 2, nil] as [Int?] {
+            var options = try batchOptions(root.appendingPathComponent("jobs-\(jobs.map(String.init) ?? "auto")"))
+            options.name = "{{id}}.mp4"
+            options.jobs = jobs
+            options.adjust = { $0.frameRate = 30; $0.duration = 0.5 }       // keyframes every 60 frames: the lookahead is not cut to them
+            let report = BatchRenderer.run(template, rows: rows, options: options, dataName: "rows.csv")
+            XCTAssertEqual(report.rendered, 3, "\(report.items.compactMap(\.error))")
+            outputs.append(try report.items.map { try Data(contentsOf: options.outputFolder.appendingPathComponent($0.output ?? "")) })
+        }
+        XCTAssertEqual(outputs[1], outputs[0], "--jobs 2 and --jobs 1")
+        XCTAssertEqual(outputs[2], outputs[0], "automatic jobs and --jobs 1")
+        let settings = String(decoding: outputs[0][0], as: UTF8.self)
+        XCTAssertTrue(settings.contains(" threads=1 "), "x264 options: one thread")
+        XCTAssertTrue(settings.contains(" rc_lookahead=20 "), "x264 options: a lookahead of 20")
+        XCTAssertTrue(settings.contains(" crf=18.0 ") && settings.contains(" subme=7 "), "medium, CRF 18")
+    }
+
     func testShardsSplitTheRowsAndTogetherMakeTheUnshardedSet() throws {
         let (root, template, rows) = try batchFixture()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -80,8 +80,19 @@ public struct BatchOptions: Sendable {
     /// The file name of a row's output: an expression template over the row's fields, `index`
     /// (0-based) and `row` (1-based).
     public var name: String = "{{row}}.mp4"
-    /// How many rows render at once (default 1), each on its own thread.
-    public var jobs: Int = 1
+    /// How many rows render at once, each on its own thread; nil (the default): one per core,
+    /// no more than there are rows nor than the memory available holds (`automaticJobs`).
+    public var jobs: Int?
+    /// Threads of each row's H.264/HEVC/VP9 encoder (1...64); 1 by default, replacing
+    /// `export.video.encoderThreads`. The batch's parallelism is its jobs: one single-threaded
+    /// encoder per core wastes nothing on keeping frame threads in step and holds no frames for
+    /// them, and, being fixed, gives the same bytes whatever `jobs`, shard or machine.
+    public var encoderThreads = 1
+    /// The most frames each row's H.264 encoder looks ahead (x264's `rc-lookahead`); 20 by
+    /// default (medium's own is 40): x264's lookahead holds about 6.6 MB a frame at 1920×1080,
+    /// most of a job's memory. An `export.video.lookahead` or preset with a shorter one keeps
+    /// it; nil keeps theirs whatever it is.
+    public var lookahead: Int? = 20
     /// Render only rows with (row − 1) mod count == index.
     public var shard: (index: Int, count: Int)?
     /// Whether rows whose output file already exists are skipped (default false); outputs appear
@@ -134,6 +145,40 @@ public enum BatchRenderer {
         perJob ?? max(1, cores / max(1, jobs))
     }
 
+    /// The number of jobs when none is given: one per core, at most one per row, and no more
+    /// than fit in half of `availableBytes` at `bytesPerJob` each; at least one.
+    static func automaticJobs(cores: Int, rows: Int, availableBytes: Int?, bytesPerJob: Int) -> Int {
+        var jobs = max(1, min(cores, rows))
+        if let availableBytes, bytesPerJob > 0 { jobs = min(jobs, max(1, availableBytes / 2 / bytesPerJob)) }
+        return jobs
+    }
+
+    /// About how many bytes one job takes at `width`×`height` pixels with an H.264 lookahead of
+    /// `lookahead` frames: x264's frames (the lookahead's, each with its quarter-size copy, about
+    /// 3.2 bytes a pixel, and a dozen more for B-frames, references and the frame being coded),
+    /// the renderer's RGBA and YUV frames, and 48 MiB for the rest.
+    static func bytesPerJob(width: Int, height: Int, lookahead: Int) -> Int {
+        let pixels = width * height
+        return pixels * 16 * (lookahead + 12) / 5 + pixels * 40 + (48 << 20)
+    }
+
+    /// The export options of every row: `export` with `workers` tile workers and the batch's
+    /// encoder settings (`BatchOptions.encoderThreads`, `lookahead`).
+    static func rowExport(_ export: ExportOptions, workers: Int, encoderThreads: Int, lookahead: Int?) -> ExportOptions {
+        var export = export
+        export.render.workers = workers
+        export.video.encoderThreads = encoderThreads
+        if let cap = lookahead {
+            let presetLookahead = x264Lookahead[export.video.preset] ?? 40
+            export.video.lookahead = min(export.video.lookahead ?? presetLookahead, cap)
+        }
+        return export
+    }
+
+    /// x264's `rc-lookahead` of each preset.
+    static let x264Lookahead = ["ultrafast": 0, "superfast": 0, "veryfast": 10, "faster": 20, "fast": 30, "medium": 40,
+                                "slow": 50, "slower": 60, "veryslow": 60, "placebo": 60]
+
     /// Reads rows from a CSV (first line: column names) or JSON Lines file (`.jsonl`, `.ndjson`).
     /// A row with the wrong number of fields, or a line that is not a JSON object, is kept with its
     /// problem (the batch reports it and goes on); a file that cannot be read or whose structure
@@ -177,7 +222,23 @@ public enum BatchRenderer {
         // Partial files of earlier runs whose process is gone (a batch that was killed).
         TemporaryOutput.removeAbandoned(in: options.outputFolder)
         let rows = options.shard.map { s in allRows.filter { ($0.number - 1) % s.count == s.index } } ?? allRows
-        let jobs = max(1, min(options.jobs, max(1, rows.count)))
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        // One media context for every row: each row's scene decodes under the batch's limits and
+        // a file shown by every row is decoded once, also in an image cache of its own size.
+        let media = options.limits.makeMediaContext()
+        var export = rowExport(options.export, workers: 1, encoderThreads: options.encoderThreads, lookahead: options.lookahead)
+        let jobs: Int
+        if let given = options.jobs {
+            jobs = max(1, min(given, max(1, rows.count)))
+        } else {
+            // The memory a job takes follows the frame size: the first row that makes a scene tells it.
+            let lookahead = export.video.lookahead ?? x264Lookahead[export.video.preset] ?? 40
+            let perJob = rows.lazy.compactMap { try? makeScene(template, $0, options: options, media: media) }.first
+                .map { bytesPerJob(width: $0.pixelWidth, height: $0.pixelHeight, lookahead: lookahead) }
+            jobs = automaticJobs(cores: cores, rows: rows.count, availableBytes: SystemMemory.availableBytes(), bytesPerJob: perJob ?? 0)
+        }
+        export.render.workers = workers(perJob: options.workersPerJob, jobs: jobs, cores: cores)
+        let frozen = export
         // Output names are claimed over the whole table, before any shard or job starts: of rows
         // sharing a name the first keeps it, whatever the shard, job count or timing.
         var firstRows: [String: Int] = [:]
@@ -185,13 +246,6 @@ public enum BatchRenderer {
             if let name = try? outputName(options.name, scope: nameScope(row)), firstRows[name] == nil { firstRows[name] = row.number }
         }
         let state = BatchState(count: rows.count, firstRows: firstRows)
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        var export = options.export
-        export.render.workers = BatchRenderer.workers(perJob: options.workersPerJob, jobs: jobs, cores: cores)
-        let frozen = export
-        // One media context for every row: each row's scene decodes under the batch's limits and
-        // a file shown by every row is decoded once, also in an image cache of its own size.
-        let media = options.limits.makeMediaContext()
         let threads = (0..<jobs).map { job in
             Thread {
                 while options.export.cancellation?.isCancelled != true, let i = state.next() {
@@ -242,13 +296,7 @@ public enum BatchRenderer {
                 return item
             }
             options.events?(.started(row: row.number, output: name, job: job))
-            var arguments = row.arguments
-            arguments.ignoresUnknownNames = true
-            for (k, v) in options.fixed { arguments.text[k] = v }
-            let scene = try template.makeScene(arguments, allowAssets: options.allowAssets, limits: options.limits, media: media,
-                                               adjust: options.adjust)
-            scene.contentsScale = options.contentsScale
-            scene.limits = options.limits
+            let scene = try makeScene(template, row, options: options, media: media)
             let events = options.events
             let number = row.number
             export.progress = { p in events?(.progress(row: number, job: job, p)) }
@@ -263,6 +311,19 @@ public enum BatchRenderer {
         }
         item.seconds = Date().timeIntervalSince(started)
         return item
+    }
+
+    /// The scene of a row: its values, then `options.fixed` over them.
+    private static func makeScene(_ template: Template, _ row: BatchRow, options: BatchOptions, media: MediaContext) throws -> Scene {
+        if let problem = row.problem { throw ExpressionError(message: problem) }
+        var arguments = row.arguments
+        arguments.ignoresUnknownNames = true
+        for (k, v) in options.fixed { arguments.text[k] = v }
+        let scene = try template.makeScene(arguments, allowAssets: options.allowAssets, limits: options.limits, media: media,
+                                           adjust: options.adjust)
+        scene.contentsScale = options.contentsScale
+        scene.limits = options.limits
+        return scene
     }
 
     /// What `--name` sees: the row's fields, `row` (from 1) and `index` (from 0).
@@ -348,5 +409,26 @@ private final class BatchState: @unchecked Sendable {
         lock.lock()
         while ended < n { lock.wait() }
         lock.unlock()
+    }
+}
+
+/// The memory a batch may still use: the system's available memory (`MemAvailable`), or less
+/// when the process's control group (a container's limit, cgroup v2) leaves less; nil where
+/// neither can be read (then jobs are not limited by memory).
+enum SystemMemory {
+    static func availableBytes() -> Int? {
+        func read(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+        var result: Int?
+        if let meminfo = read("/proc/meminfo"),
+           let line = meminfo.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
+           let kib = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) {
+            result = kib * 1024
+        }
+        if let max = read("/sys/fs/cgroup/memory.max").flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }),
+           let current = read("/sys/fs/cgroup/memory.current").flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+            let left = Swift.max(0, max - current)
+            result = Swift.min(result ?? left, left)
+        }
+        return result
     }
 }

@@ -25,8 +25,15 @@ struct BatchCommand: ParsableCommand {
     var out: String
     @Option(help: ArgumentHelp("Output file name, an expression of the row's fields, row (from 1) and index (from 0).", valueName: "pattern"))
     var name: String = "{{row}}.mp4"
-    @Option(parsing: .unconditional, help: "Rows rendered at once (each with its share of the cores).")
-    var jobs: Int = 1
+    @Option(parsing: .unconditional, help: ArgumentHelp("Rows rendered at once (each with its share of the cores; default: one per core, as many as the memory holds).",
+                                                     valueName: "n"))
+    var jobs: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Threads of each row's video encoder (default 1: the jobs are the parallelism; the same bytes whatever --jobs).",
+                                                     valueName: "n"))
+    var encoderThreads: Int = 1
+    @Option(parsing: .unconditional, help: ArgumentHelp("The most frames each row's H.264 encoder looks ahead (x264 rc-lookahead; default 20, about 6.6 MB a frame at 1080p).",
+                                                     valueName: "frames"))
+    var lookahead: Int = 20
     @Option(help: ArgumentHelp("Render only this share of the rows: I/N with 0 ≤ I < N.", valueName: "I/N"))
     var shard: String?
     @Flag(help: "Skip rows whose output file already exists.")
@@ -44,7 +51,9 @@ struct BatchCommand: ParsableCommand {
     var rowTimeout: Double?
 
     func validate() throws {
-        guard (1...64).contains(jobs) else { throw ValidationError("--jobs \(jobs) must be between 1 and 64") }
+        if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs \(jobs) must be between 1 and 64") }
+        guard (1...64).contains(encoderThreads) else { throw ValidationError("--encoder-threads \(encoderThreads) must be between 1 and 64") }
+        guard (0...250).contains(lookahead) else { throw ValidationError("--lookahead \(lookahead) must be between 0 and 250 frames") }
         if let shard { _ = try parseShard(shard) }
         if let rowTimeout { try TimeoutOptions.checkSeconds(rowTimeout, option: "--row-timeout") }
     }
@@ -73,6 +82,8 @@ struct BatchCommand: ParsableCommand {
         var options = BatchOptions(outputFolder: folder)
         options.name = name
         options.jobs = jobs
+        options.encoderThreads = encoderThreads
+        options.lookahead = lookahead
         options.shard = try shard.map(parseShard)
         options.resume = resume
         options.fixed = try parameters.assignments()

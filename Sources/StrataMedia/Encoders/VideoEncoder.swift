@@ -427,6 +427,9 @@ public final class VideoEncoder: @unchecked Sendable {
         guard (1...64).contains(options.encoderThreads) else {
             throw MediaError.invalidOption(path: path, reason: "encoder threads \(options.encoderThreads) must be within 1...64")
         }
+        if let lookahead = options.lookahead, !(0...250).contains(lookahead) {
+            throw MediaError.invalidOption(path: path, reason: "lookahead \(lookahead) must be within 0...250 frames")
+        }
         guard firstFrameIndex >= 0 else {
             throw MediaError.invalidOption(path: path, reason: "first frame index \(firstFrameIndex) must not be negative")
         }
@@ -474,8 +477,10 @@ public final class VideoEncoder: @unchecked Sendable {
             // differed from one export to the next in the same process (two exports of one scene
             // differed in 2 to 4 test runs of 4); without them, in none. A CPU with AVX-512 has AVX2
             // and everything below it, which is what x264 then uses.
-            let asm: [(String, String)] = strata_cpu_has_avx512() != 0 ? [("x264-params", "asm=AVX2")] : []
-            return [("preset", options.preset)] + asm + (constantQuality ? [("crf", "\(options.crf)")] : [])
+            var params: [String] = strata_cpu_has_avx512() != 0 ? ["asm=AVX2"] : []
+            if let lookahead = options.lookahead { params.append("rc-lookahead=\(lookahead)") }
+            return [("preset", options.preset)] + (params.isEmpty ? [] : [("x264-params", params.joined(separator: ":"))])
+                + (constantQuality ? [("crf", "\(options.crf)")] : [])
         case .hevc:
             return [("preset", options.preset), ("x265-params", "log-level=error")]
                 + (constantQuality ? [("crf", "\(options.crf)")] : [])

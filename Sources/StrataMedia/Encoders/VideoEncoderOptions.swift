@@ -136,6 +136,13 @@ public struct VideoEncoderOptions: Sendable, Equatable {
     /// chunks rendered on different machines must encode alike (1...64). AV1, ProRes and WebP
     /// keep their libraries' automatic threading.
     public var encoderThreads: Int = 4
+    /// Frames the H.264 encoder looks ahead to choose frame types and to spread bits by how long
+    /// a block stays visible (x264's `rc-lookahead`, 0...250); nil (the default) keeps the
+    /// preset's own (40 for medium). x264 holds each frame it looks ahead at together with a
+    /// quarter-size copy, about 3.2 bytes a pixel (6.6 MB a frame at 1920×1080), so this is most
+    /// of its memory: `strata batch` caps it (see `BatchOptions.lookahead`). Other codecs keep
+    /// their own.
+    public var lookahead: Int?
     /// Average bit rate in bits per second; when set it replaces constant quality (`crf` is ignored).
     public var bitrate: Int?
     /// Settings of the WebP codec.
