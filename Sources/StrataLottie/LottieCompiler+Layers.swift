@@ -99,7 +99,7 @@ extension LottieCompiler {
             s.backgroundColor = color
             content.addSublayer(s)
         case .image(let id):
-            guard let asset = animation.images[id], let data = asset.data else { return }
+            guard let asset = animation.images[id], let data = animation.layerImages[l.name] ?? asset.data else { return }
             let image: CGImage
             do { image = try CGImage.decode(data) } catch {
                 throw LottieError(path: asset.path + ".p", "the image cannot be decoded (\(error))")
@@ -133,6 +133,8 @@ extension LottieCompiler {
             content.addSublayer(clip)
         case .shapes(let items):
             try compileShapes(items, into: content, time, path: l.path + ".shapes")
+        case .text(let text):
+            try compileText(text, into: content, time, path: l.path)
         case .null, .unsupported:
             break
         }
