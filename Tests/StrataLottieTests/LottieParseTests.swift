@@ -133,7 +133,7 @@ final class LottieParseTests: XCTestCase {
     func testUnsupportedFeaturesAreListed() throws {
         let layer = try LottieLayer(contentsOf: LottieFixtures.url("unsupported"))
         XCTAssertEqual(layer.unsupported.map(\.description), [
-            "layers[0]: text layer 'title' (not rendered)",
+            "layers[0].t.a: text animators (the text is drawn without them)",
             "layers[1].bm: blend mode 3",
             "layers[1].ef: layer effects",
             "layers[1].shapes[0].it[2]: merge paths (not rendered)",
