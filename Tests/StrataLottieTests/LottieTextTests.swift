@@ -3,6 +3,13 @@
 // and a text replaced by the layer's name. DejaVu Sans's metrics (units of 2048 per em): "I" has
 // side bearings of 201 (≈ 2 pt at 20 pt) and stands on the baseline; capitals are 1493 high
 // (14.6 pt).
+//
+// Cross-checked with scripts/lottie-check.sh (LOTTIE_CHECK_FONTS=…/DejaVuSans.ttf loads the font
+// into ThorVG; rlottie renders no text layers): ThorVG puts the left-, right-justified and
+// centred letters where these tests do (ink 12…19 × 16…29 for "II" at (10, 30), right edge 87),
+// and differs in two places, where the spec and lottie-web decide: tracking is thousandths of an
+// em (ThorVG adds 3 pt for 500 at 20 pt, not 10), and point text's first baseline is at the
+// layer's origin with the lines below it (ThorVG puts the last line there, the others above).
 import Foundation
 import XCTest
 import Strata
