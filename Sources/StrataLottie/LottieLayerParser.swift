@@ -91,10 +91,6 @@ struct LayerParser {
             for m in try list.elements() {
                 let modeText = try m.string("mode") ?? "a"
                 guard let mode = LottieMask.Mode(rawValue: modeText) else { throw LottieError(path: m.path + ".mode", "unknown mask mode '\(modeText)'") }
-                switch mode {
-                case .lighten, .darken, .difference: notes.add(m.path + ".mode", "mask mode '\(modeText)' (the mask is ignored)")
-                default: break
-                }
                 if let x = try prop(m, "x"), x.isAnimated || (x.initial.first ?? 0) != 0 { notes.add(m.path + ".x", "mask expansion") }
                 let pt = try m.required("pt")
                 masks.append(LottieMask(path: m.path, mode: mode, inverted: try m.bool("inv"),

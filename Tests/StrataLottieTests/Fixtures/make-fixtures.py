@@ -96,6 +96,15 @@ files["masks"] = doc([
     solid(4, "#00ff00", ks=ks(p=(50, 50)), masksProperties=[mask(square(10, 10, 40, 40), inv=True)]),
 ])
 
+# Mask modes combined in order: add then difference (XOR); add, subtract, add again (a union
+# with everything before it), darken (an intersection); subtract first, then lighten (a union).
+files["mask-modes"] = doc([
+    solid(1, "#ff0000", masksProperties=[mask(square(10, 10, 50, 40)), mask(square(30, 0, 70, 50), mode="f")]),
+    solid(2, "#0000ff", ks=ks(p=(0, 50)), masksProperties=[mask(square(10, 10, 90, 40)), mask(square(40, 0, 60, 50), mode="s"),
+                                                           mask(square(45, 20, 55, 30)), mask(square(0, 0, 70, 50), mode="d")]),
+    solid(3, "#00ff00", ks=ks(p=(0, 100)), masksProperties=[mask(square(0, 0, 50, 50), mode="s"), mask(square(20, 10, 30, 40), mode="l")]),
+], h=150)
+
 # Gradient fill (linear, black → white across x) and trim paths.
 files["gradient-trim"] = doc([
     shape_layer(1, [group(rect((50, 25), (100, 50)),
