@@ -87,12 +87,14 @@ extension LottieCompiler {
     /// A text layer's documents, each a group of line layers shown from its keyframe to the next.
     func compileText(_ text: LottieText, into content: CALayer, _ time: LottieTime, path: String) throws {
         let docs = text.documents
+        // The first document shows from before the layer's frames, the last until after them.
+        let lo = min(time.range.lowerBound, docs[0].time) - 1, hi = max(time.range.upperBound, docs[docs.count - 1].time) + 1
         for (i, entry) in docs.enumerated() {
             let group = node()
             for line in try lineLayers(entry.document) { group.addSublayer(line) }
             if docs.count > 1 {
-                let end = i + 1 < docs.count ? docs[i + 1].time : Double.greatestFiniteMagnitude / 4
-                try visibility(group, inPoint: i == 0 ? -Double.greatestFiniteMagnitude / 4 : entry.time, outPoint: end, time, path: path + ".t.d")
+                let end = i + 1 < docs.count ? docs[i + 1].time : hi
+                try visibility(group, inPoint: i == 0 ? lo : entry.time, outPoint: end, time, path: path + ".t.d")
             }
             content.addSublayer(group)
         }

@@ -78,4 +78,55 @@ final class LottieTextTests: XCTestCase {
         XCTAssertNil(ink(frame, (40..<100, 70..<100), channel: 1), "no green left")
         XCTAssertNotNil(ink(frame, (40..<100, 70..<100), channel: 2), "the right text in blue")
     }
+
+    /// A Lottie of one text layer at `origin` with `documents` (JSON of the `t.d.k` list).
+    private func textScene(_ documents: String, at origin: (Int, Int) = (10, 40)) throws -> Scene {
+        let json = """
+            {"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 100, "h": 100, "layers": [
+              {"ty": 5, "ind": 1, "nm": "T", "ip": 0, "op": 20, "st": 0, "ks": {"p": {"a": 0, "k": [\(origin.0), \(origin.1)]}},
+               "t": {"d": {"k": \(documents)}}}]}
+            """
+        let layer = try LottieLayer(data: Data(json.utf8))
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        layer.anchorPoint = .zero
+        layer.position = .zero
+        root.addSublayer(layer)
+        return Scene(rootLayer: root, size: CGSize(width: 100, height: 100), frameRate: 10, duration: 2)
+    }
+
+    /// Document keyframes: "I" from frame 0, "IIII" from frame 10 (hold), each whole.
+    func testDocumentKeyframes() throws {
+        let style = #""f": "DejaVu Sans", "s": 20, "fc": [1, 0, 0]"#
+        let scene = try textScene(#"[{"t": 0, "s": {"t": "I", \#(style)}}, {"t": 10, "s": {"t": "IIII", \#(style)}}]"#)
+        let one = try XCTUnwrap(ink(try scene.renderFrame(at: 0.9), (0..<100, 0..<60), channel: 0))
+        let four = try XCTUnwrap(ink(try scene.renderFrame(at: 1.0), (0..<100, 0..<60), channel: 0))
+        XCTAssertEqual(one.1 - one.0, 2, accuracy: 1, "one stroke of I")
+        XCTAssertEqual(Double(four.1 - one.1), 3 * 5.9, accuracy: 1, "three more advances")
+        XCTAssertEqual(try scene.renderFrame(at: 0).pixels, try scene.renderFrame(at: 0.9).pixels)
+    }
+
+    /// Box text: "AB CD" in a 40-pt-wide box at (0, 0) relative to the layer, right-aligned,
+    /// wraps to two lines of 24 pt; each line's ink ends by the box's right edge (x 10 + 40).
+    func testBoxTextWrapsAndAligns() throws {
+        let scene = try textScene(#"[{"t": 0, "s": {"t": "AB CD", "f": "DejaVu Sans", "s": 20, "j": 1, "lh": 24, "fc": [0, 0, 1], "ps": [0, 0], "sz": [40, 60]}}]"#)
+        let f = try scene.renderFrame(at: 0)
+        let first = try XCTUnwrap(ink(f, (0..<100, 40..<62), channel: 2))
+        let second = try XCTUnwrap(ink(f, (0..<100, 62..<90), channel: 2))
+        // The first baseline one ascent (DejaVu Sans: 0.928 em, 18.6 pt) below the box's top, y 40.
+        XCTAssertEqual(first.3, 58, accuracy: 1)
+        XCTAssertEqual(second.3 - first.3, 24, "line height")
+        // Right-aligned in the box: each line ends where the same line right-justified as point
+        // text at the box's right edge ends.
+        for (line, box) in [("AB", first), ("CD", second)] {
+            let point = try textScene(#"[{"t": 0, "s": {"t": "\#(line)", "f": "DejaVu Sans", "s": 20, "j": 1, "fc": [0, 0, 1]}}]"#, at: (50, 40))
+            let p = try XCTUnwrap(ink(try point.renderFrame(at: 0), (0..<100, 0..<60), channel: 2))
+            XCTAssertEqual(box.1, p.1, line)
+            XCTAssertEqual(box.0, p.0, line)
+            XCTAssertLessThan(box.1, 50, line)
+        }
+        var four = RenderOptions()
+        four.workers = 4
+        XCTAssertEqual(try scene.renderFrame(at: 0, options: four).pixels, f.pixels, "same bytes at any worker count")
+    }
 }
