@@ -190,7 +190,25 @@ final class LottieNodeTests: XCTestCase {
         XCTAssertEqual(h.at(Int(left.rounded(.down)) - 1, 50), clear, "left edge \(left)")
     }
 
-    /// Same bytes at any worker count for a node with replacements and an animated progress.
+    /// A template animates the node's `progress` like any property: 0 → 0.5 over 2 s, linear.
+    func testTemplateAnimatesProgress() throws {
+        let json = """
+            {"size": [100, 100], "fps": 10, "duration": 3, "layers": [
+              {"type": "lottie", "id": "l", "lottie": "keyframes.json", "frame": [0, 0, 100, 100],
+               "animations": [{"property": "progress", "from": 0, "to": 0.5, "duration": 2}]}]}
+            """
+        let composition = try JSONDecoder().decode(Composition.self, from: Data(json.utf8))
+        let scene = try Scene(composition: composition, options: CompositionOptions(assetFolder: LottieFixtures.folder))
+        // 1 s: progress 0.25 = frame 5 (the square over 45…55); 2 s on: frame 10 (85…95).
+        let f = try scene.renderFrame(at: 1)
+        XCTAssertEqual(f.at(45, 50), red)
+        XCTAssertEqual(f.at(44, 50), clear)
+        let g = try scene.renderFrame(at: 2.5)
+        XCTAssertEqual(g.at(85, 50), red)
+        XCTAssertEqual(g.at(84, 50), clear)
+    }
+
+    /// Same bytes at any worker count for a node with replacements (colour by slot, text by name).
     func testDeterministicAcrossWorkers() throws {
         let template = try Template(contentsOf: Self.example.appendingPathComponent("badge.yaml"))
         let scene = try template.makeScene(TemplateArguments(text: ["color": "#336699", "name": "Lin"]))
