@@ -150,6 +150,23 @@ final class LottieParseTests: XCTestCase {
         XCTAssertTrue(text.contains("    layers[1].ef: layer effects"), text)
     }
 
+    /// `--replace-color` and `--replace-text` on the command line fill the example badge.
+    func testCommandLineReplacements() throws {
+        let path = LottieNodeTests.example.appendingPathComponent("badge.json").path
+        let options = try LottieOptions.parse(["--replace-color", "badgeColor=#00FF00", "--replace-text", "Title=Hi=there"])
+        let r = try options.replacements(limits: LottieLimits())
+        XCTAssertEqual(r.texts, ["Title": "Hi=there"])
+        let scene = try LottieInput.makeScene(path, options: options, format: try SceneFormatOptions.parse([]), limits: SceneLimits(), warn: false)
+        XCTAssertEqual(try scene.renderFrame(at: 1).at(50, 20), [0, 255, 0, 255])
+        XCTAssertThrowsError(try LottieOptions.parse(["--replace-color", "nothing"]).replacements(limits: LottieLimits())) { e in
+            XCTAssertEqual("\(e)", "--replace-color \"nothing\": expected NAME=VALUE")
+        }
+        XCTAssertThrowsError(try LottieInput.makeScene(path, options: try LottieOptions.parse(["--replace-text", "Nope=x"]),
+                                                       format: try SceneFormatOptions.parse([]), limits: SceneLimits(), warn: false)) { e in
+            XCTAssertTrue("\(e)".hasSuffix("badge.json: texts.Nope: no text layer or text slot named 'Nope' (names: Title)"), "\(e)")
+        }
+    }
+
     func testSegmentAndDetection() throws {
         let path = LottieFixtures.url("unsupported").path
         XCTAssertTrue(LottieInput.handles(path))
