@@ -143,7 +143,6 @@ public enum TemplateSchema {
             "video": {"type": "string"},
             "lottie": {"type": "string", "x-expected": "the path of a Lottie file (.json, .lottie or .tgs)"},
             "segment": {"type": "string", "x-expected": "the name of one of the Lottie's markers"},
-            "colors": {"type": "object", "additionalProperties": {"$ref": "#/$defs/color"}, "x-expected": "colours by Lottie layer, shape or slot name"},
             "images": {"type": "object", "additionalProperties": {"type": "string"}, "x-expected": "image files by Lottie asset, layer or slot name"},
             "texts": {"type": "object", "additionalProperties": {"type": "string"}, "x-expected": "texts by Lottie text layer or slot name"},
             "session": {"type": "array", "items": {"anyOf": [{"type": "string"}, {"$ref": "#/$defs/sessionEntry"}]}, "maxItems": 10000,
