@@ -1,11 +1,12 @@
 // Text layers: the document (`t.d`: text, font, size, justification, tracking, line height,
-// fill colour, box) drawn with Strata's text stack — a CATextLayer a line, its baseline where
+// fill and stroke colours, box) drawn with Strata's text stack — a CATextLayer a line, its baseline where
 // the spec puts it, its font the one fontconfig picks for the document's family and style. Each
 // document shows from its keyframe until the next. A text replacement (by layer name or the
 // document's slot id) changes the characters and keeps the style.
 //
-// Not drawn (and listed by `probe`): text animators (`t.a`), text on a path (`t.p`), strokes
-// around the letters, and glyph outlines embedded in the file (`chars`; the installed font draws).
+// A stroke around the letters draws the glyphs' outlines (TextMetrics.outline) as shapes.
+// Not drawn (and listed by `probe`): text animators (`t.a`), text on a path (`t.p`), and glyph
+// outlines embedded in the file (`chars`; the installed font draws).
 import Foundation
 import Strata
 
@@ -67,7 +68,7 @@ extension LayerParser {
         let justify = JSONNode.clampedInt(try s.number("j", default: 0))
         if justify >= 3 && justify <= 6 { notes.add(s.path + ".j", "justified text (drawn aligned to one side)") }
         let stroke = try colour("sc"), strokeWidth = try s.number("sw", default: 0)
-        if stroke != nil && strokeWidth > 0 { notes.add(s.path + ".sc", "text stroke (not drawn)") }
+        guard strokeWidth >= 0 && strokeWidth <= 10_000 else { throw LottieError(path: s.path + ".sw", "\(strokeWidth) is not a stroke width in 0…10000") }
         if !fontName.isEmpty, !fonts.isEmpty, fonts[fontName] == nil {
             notes.add(s.path + ".f", "font '\(fontName)' is not in the file's font list (used as a font name)")
         }
@@ -131,14 +132,42 @@ extension LottieCompiler {
         var out: [CALayer] = []
         let sample = TextContent(attributedString: attributed("Hg"))
         let ascent = Double(TextMetrics.firstBaseline(of: sample))
+        let stroked = d.stroke != nil && d.strokeWidth > 0
         for (i, line) in lines.enumerated() where !line.isEmpty {
             let string = attributed(line)
             let size = TextMetrics.size(of: string)
             let w = Double(size.width)
-            let layer = CATextLayer()
-            layer.string = string
-            layer.anchorPoint = .zero
-            layer.bounds = CGRect(x: 0, y: 0, width: w.rounded(.up) + 1, height: Double(size.height).rounded(.up))
+            let layer: CALayer
+            if stroked, let sc = d.stroke {
+                // A stroke around the letters: the glyphs' outlines as shapes, the stroke over
+                // the fill (`of`) or under it.
+                let outline = TextMetrics.outline(of: TextContent(attributedString: string))
+                func shape(fill: CGColor?, stroke: CGColor?) -> CAShapeLayer {
+                    let s = CAShapeLayer()
+                    s.anchorPoint = .zero
+                    s.bounds = .zero
+                    s.path = outline
+                    s.fillColor = fill
+                    s.strokeColor = stroke
+                    s.lineWidth = d.strokeWidth
+                    s.lineJoin = .round
+                    return s
+                }
+                let fill = d.fill.map(Self.color)
+                layer = node()
+                if d.strokeOverFill {
+                    layer.addSublayer(shape(fill: fill, stroke: Self.color(sc)))
+                } else {
+                    layer.addSublayer(shape(fill: nil, stroke: Self.color(sc)))
+                    if let fill { layer.addSublayer(shape(fill: fill, stroke: nil)) }
+                }
+            } else {
+                let text = CATextLayer()
+                text.string = string
+                text.anchorPoint = .zero
+                text.bounds = CGRect(x: 0, y: 0, width: w.rounded(.up) + 1, height: Double(size.height).rounded(.up))
+                layer = text
+            }
             var baseline = Double(i) * d.lineHeight - d.baselineShift
             var x: Double
             if let p = d.boxPosition, let b = d.boxSize {

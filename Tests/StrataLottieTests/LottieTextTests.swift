@@ -129,4 +129,35 @@ final class LottieTextTests: XCTestCase {
         four.workers = 4
         XCTAssertEqual(try scene.renderFrame(at: 0, options: four).pixels, f.pixels, "same bytes at any worker count")
     }
+
+    /// A stroke around the letters (the glyph outlines as shapes): 2 pt wide, so 1 pt outside
+    /// the outline each side; under the fill (`of` false) the fill keeps its own ink, over it
+    /// (`of` true) the stroke covers the fill's edges.
+    func testTextStroke() throws {
+        func doc(_ extra: String) -> String {
+            #"[{"t": 0, "s": {"t": "I", "f": "DejaVu Sans", "s": 40, "fc": [1, 0, 0]\#(extra)}}]"#
+        }
+        let region = (x: 0..<100, y: 0..<60)
+        let plain = try XCTUnwrap(ink(try textScene(doc("")).renderFrame(at: 0), region, channel: 0))
+        let under = try textScene(doc(#", "sc": [0, 0, 1], "sw": 2, "of": false"#)).renderFrame(at: 0)
+        let over = try textScene(doc(#", "sc": [0, 0, 1], "sw": 2, "of": true"#)).renderFrame(at: 0)
+        let fillUnder = try XCTUnwrap(ink(under, region, channel: 0))
+        let strokeUnder = try XCTUnwrap(ink(under, region, channel: 2))
+        XCTAssertEqual(fillUnder.0, plain.0, accuracy: 1)
+        XCTAssertEqual(fillUnder.1, plain.1, accuracy: 1)
+        XCTAssertEqual(strokeUnder.0, plain.0 - 1, accuracy: 1)
+        XCTAssertEqual(strokeUnder.1, plain.1 + 1, accuracy: 1)
+        XCTAssertEqual(strokeUnder.3, plain.3 + 1, accuracy: 1)
+        let strokeOver = try XCTUnwrap(ink(over, region, channel: 2))
+        XCTAssertEqual(strokeOver.0, strokeUnder.0)
+        XCTAssertEqual(strokeOver.1, strokeUnder.1)
+        // Over the fill, the stroke's inner half covers a point of the stem each side.
+        let fillOver = try XCTUnwrap(ink(over, region, channel: 0))
+        XCTAssertEqual(fillOver.0, plain.0 + 1, accuracy: 1)
+        XCTAssertEqual(fillOver.1, plain.1 - 1, accuracy: 1)
+        XCTAssertEqual(try LottieLayer(data: Data("""
+            {"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 100, "h": 100, "layers": [{"ty": 5, "ip": 0, "op": 20, "ks": {},
+             "t": {"d": {"k": \(doc(#", "sc": [0, 0, 1], "sw": 2"#))}}}]}
+            """.utf8)).unsupported, [], "a stroke is drawn, not reported")
+    }
 }
