@@ -141,6 +141,51 @@ final class LottieNodeTests: XCTestCase {
         }
     }
 
+    /// Images replaced by asset id, by image layer name, and through an image slot: a 2 × 1
+    /// PNG (green | white) in place of the fixture's red | blue, drawn ×20 from (10, 10).
+    func testImagesReplacedByIdLayerNameAndSlot() throws {
+        var png = Bitmap(width: 2, height: 1)
+        png.pixels = [0, 255, 0, 255, 255, 255, 255, 255]
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("gw.png")
+        try png.writePNG(to: file)
+        let data = try Data(contentsOf: file)
+        func pixels(_ json: Data, _ r: LottieReplacements) throws -> ([Int], [Int]) {
+            let layer = try LottieLayer(data: json, replacements: r)
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            layer.anchorPoint = .zero
+            layer.position = .zero
+            root.addSublayer(layer)
+            let f = try Scene(rootLayer: root, size: CGSize(width: 100, height: 100), frameRate: 10, duration: 2).renderFrame(at: 0)
+            return (f.at(12, 15), f.at(47, 15))
+        }
+        let original = try Data(contentsOf: LottieFixtures.url("image"))
+        XCTAssertEqual(try pixels(original, LottieReplacements()).0, red)
+        let green = [0, 255, 0, 255], white = [255, 255, 255, 255]
+        XCTAssertEqual(try pixels(original, LottieReplacements(images: ["img": data])).0, green)
+        XCTAssertEqual(try pixels(original, LottieReplacements(images: ["picture": data])).1, white)
+        // The asset as an image slot (`sid`), the slot's default the fixture's own picture.
+        var doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: original) as? [String: Any])
+        var assets = try XCTUnwrap(doc["assets"] as? [[String: Any]])
+        doc["slots"] = ["photo": ["p": assets[0]]]
+        assets[0]["sid"] = "photo"
+        doc["assets"] = assets
+        let slotted = try JSONSerialization.data(withJSONObject: doc)
+        XCTAssertEqual(try pixels(slotted, LottieReplacements()).0, red)
+        XCTAssertEqual(try pixels(slotted, LottieReplacements(images: ["photo": data])).0, green)
+        // A node's `images` read files beside the template.
+        try original.write(to: folder.appendingPathComponent("image.json"))
+        let json = """
+            {"size": [100, 100], "fps": 10, "duration": 1, "layers": [
+              {"type": "lottie", "lottie": "image.json", "frame": [0, 0, 100, 100], "images": {"img": "gw.png"}}]}
+            """
+        let scene = try Scene(composition: try JSONDecoder().decode(Composition.self, from: Data(json.utf8)),
+                              options: CompositionOptions(assetFolder: folder))
+        XCTAssertEqual(try scene.renderFrame(at: 0).at(47, 15), white)
+    }
+
     // MARK: progress
 
     /// A CABasicAnimation on "progress" (0 → 0.5 over 2 s from 1 s, linear, then ease-in)
