@@ -12,6 +12,8 @@ struct LayerParser {
     var slots: [String: JSONNode] = [:]
     /// Font names (`fName`) → "Family Style" for the text stack.
     var fonts: [String: String] = [:]
+    /// Font names (`fName`) → their family (`fFamily`).
+    var fontFamilies: [String: String] = [:]
     /// The names replacements can use, and those they used.
     var index = ReplacementIndex()
     /// The names of the layer and groups being read, outermost first.

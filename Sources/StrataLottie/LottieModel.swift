@@ -230,14 +230,17 @@ public struct LottieAnimation {
         }
         self.markers = markers
         var fonts: [String] = []
-        var fontTable: [String: String] = [:]
+        var fontTable: [String: String] = [:], familyTable: [String: String] = [:]
         if let f = try root.optional("fonts"), let list = try f.optional("list") {
             for e in try list.elements() {
                 let family = try e.string("fFamily") ?? e.string("fName") ?? ""
                 fonts.append(family)
                 // "Family Style" for fontconfig ("Roboto Bold"); the style's words set weight and slant.
                 let style = try e.string("fStyle") ?? ""
-                if let name = try e.string("fName") { fontTable[name] = style.isEmpty ? family : "\(family) \(style)" }
+                if let name = try e.string("fName") {
+                    fontTable[name] = style.isEmpty ? family : "\(family) \(style)"
+                    familyTable[name] = family
+                }
             }
         }
         self.fonts = fonts
@@ -266,6 +269,7 @@ public struct LottieAnimation {
         }
         self.images = images
         var parser = LayerParser(notes: notes, limits: limits, replacements: replacements, slots: slots, fonts: fontTable, index: index)
+        parser.fontFamilies = familyTable
         layers = try parser.layers(try root.required("layers"))
         var precomps: [String: [LottieLayerModel]] = [:]
         for (id, node) in precompNodes.sorted(by: { $0.key < $1.key }) { precomps[id] = try parser.layers(node) }

@@ -72,12 +72,19 @@ extension LayerParser {
         if !fontName.isEmpty, !fonts.isEmpty, fonts[fontName] == nil {
             notes.add(s.path + ".f", "font '\(fontName)' is not in the file's font list (used as a font name)")
         }
+        let font = fonts[fontName] ?? (fontName.isEmpty ? "Sans" : fontName)
+        // A family that is not installed is drawn in the one fontconfig picks instead: said once.
+        let family = fontFamilies[fontName] ?? font
+        let resolved = TextMetrics.resolvedFamily(forFontName: font)
+        if !family.isEmpty, !resolved.isEmpty, resolved.lowercased() != family.lowercased() {
+            notes.add("fonts", "font '\(family)' is not installed (drawn in \(resolved))")
+        }
         let tracking = try s.number("tr", default: 0), lineHeight = try s.number("lh", default: size * 1.2)
         let shift = try s.number("ls", default: 0)
         for (key, v) in [("tr", tracking), ("lh", lineHeight), ("ls", shift)] where abs(v) > 1_000_000 {
             throw LottieError(path: s.path + "." + key, "\(v) is outside ±1000000")
         }
-        return LottieTextDocument(text: text, font: fonts[fontName] ?? (fontName.isEmpty ? "Sans" : fontName), size: size,
+        return LottieTextDocument(text: text, font: font, size: size,
                                   justify: justify, tracking: tracking, lineHeight: lineHeight, baselineShift: shift,
                                   fill: try colour("fc"), stroke: stroke, strokeWidth: strokeWidth,
                                   strokeOverFill: try s.bool("of"), boxPosition: try pair("ps"), boxSize: try pair("sz"))

@@ -134,6 +134,7 @@ final class LottieParseTests: XCTestCase {
         let layer = try LottieLayer(contentsOf: LottieFixtures.url("unsupported"))
         XCTAssertEqual(layer.unsupported.map(\.description), [
             "layers[0].t.a: text animators (the text is drawn without them)",
+            "fonts: font 'Inter' is not installed (drawn in DejaVu Sans)",
             "layers[1].bm: blend mode 3",
             "layers[1].ef: layer effects",
             "layers[1].shapes[0].it[2]: merge paths (not rendered)",
@@ -146,7 +147,7 @@ final class LottieParseTests: XCTestCase {
     func testProbe() throws {
         let text = try LottieInput.probe(LottieFixtures.url("unsupported").path)
         XCTAssertTrue(text.contains("  size: 100x100\n  frame rate: 10 fps\n  frames: 0..<20 (20 frames, 2.000 s)\n  layers: 4\n"), text)
-        XCTAssertTrue(text.contains("  markers: intro (0+10), outro (10+10)\n  fonts: Inter\n  images: none\n  not rendered (6):\n"), text)
+        XCTAssertTrue(text.contains("  markers: intro (0+10), outro (10+10)\n  fonts: Inter\n  images: none\n  not rendered (7):\n"), text)
         XCTAssertTrue(text.contains("    layers[1].ef: layer effects"), text)
     }
 
