@@ -10,8 +10,7 @@ import Strata
 /// ```swift
 /// Scene(size: CGSize(width: 640, height: 360), duration: 3) {
 ///     Lottie("badge.json")
-///         .frame(width: 200, height: 200)
-///         .position(x: 320, y: 180)
+///         .frame(x: 220, y: 80, width: 200, height: 200)
 ///         .start(at: 0.5).speed(1.5).loop()
 ///         .color(Color.hex("#E63946"), for: "Badge")
 ///         .text("Ada", for: "Title")

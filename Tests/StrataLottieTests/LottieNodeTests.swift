@@ -42,6 +42,20 @@ final class LottieNodeTests: XCTestCase {
         }
     }
 
+    /// The DSL's modifiers on the example badge: its "pop" marker (frames 0…8, the disc
+    /// growing from nothing over frames 0…6) played twice, its colour slot and text filled.
+    func testDSLModifiersPlayAMarkerTwiceAndFillTheBadge() throws {
+        let scene = Scene(size: CGSize(width: 100, height: 100), frameRate: 10, duration: 3, assetFolder: Self.example) {
+            Lottie("badge.json").frame(x: 0, y: 0, width: 100, height: 100).segment("pop").loop(2)
+                .color(Color.hex("#00FF00"), for: "badgeColor").text("Yo", for: "Title")
+        }
+        let green = [0, 255, 0, 255]
+        XCTAssertEqual(try scene.renderFrame(at: 0.7).at(50, 20), green, "frame 7")
+        XCTAssertEqual(try scene.renderFrame(at: 0.85).at(50, 20), clear, "the second play's frame 0.5")
+        XCTAssertEqual(try scene.renderFrame(at: 1.5).at(50, 20), green, "the second play's frame 7")
+        XCTAssertEqual(try scene.renderFrame(at: 2.5).at(50, 20), green, "the last frame stays")
+    }
+
     /// A node half the Lottie's size shows it scaled by ½ (resizeAspect); a marker plays its
     /// frames only; without `loop` the last frame stays.
     func testTemplateNodeScalesPlaysAMarkerAndHoldsTheLastFrame() throws {
