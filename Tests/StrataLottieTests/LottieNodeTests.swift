@@ -56,6 +56,24 @@ final class LottieNodeTests: XCTestCase {
         XCTAssertEqual(try scene.renderFrame(at: 2.5).at(50, 20), green, "the last frame stays")
     }
 
+    /// Inside the second of two 1-second sections, a Lottie's `start` counts from that
+    /// section's start: `start: 0.5` plays frame 0 at 1.5 s and frame 5 at 2 s.
+    func testStartCountsFromTheSection() throws {
+        let json = """
+            {"size": [100, 100], "fps": 10, "duration": 3, "layers": [{"type": "sections", "children": [
+              {"type": "section", "duration": 1},
+              {"type": "section", "duration": 2, "children": [
+                {"type": "lottie", "lottie": "keyframes.json", "frame": [0, 0, 100, 100], "start": 0.5}]}]}]}
+            """
+        let scene = try Scene(composition: try JSONDecoder().decode(Composition.self, from: Data(json.utf8)),
+                              options: CompositionOptions(assetFolder: LottieFixtures.folder))
+        XCTAssertEqual(try scene.renderFrame(at: 1.4).at(10, 50), clear, "not started")
+        XCTAssertEqual(try scene.renderFrame(at: 1.5).at(10, 50), red, "frame 0: the square at x 10")
+        let f = try scene.renderFrame(at: 2)
+        XCTAssertEqual(f.at(45, 50), red, "frame 5")
+        XCTAssertEqual(f.at(44, 50), clear, "frame 5")
+    }
+
     /// A node half the Lottie's size shows it scaled by ½ (resizeAspect); a marker plays its
     /// frames only; without `loop` the last frame stays.
     func testTemplateNodeScalesPlaysAMarkerAndHoldsTheLastFrame() throws {
