@@ -18,6 +18,8 @@ struct LayerParser {
     var index = ReplacementIndex()
     /// The names of the layer and groups being read, outermost first.
     var scope: [String] = []
+    /// Characters of the text documents read so far (bounded by `limits.textCharacters`).
+    var textCharacters = 0
     /// Loop expressions by the JSON path of their property.
     var loops: [String: LottieLoop] = [:]
     /// Arithmetic expressions (time, value, Math, wiggle) by the JSON path of their property.

@@ -37,8 +37,13 @@ extension LayerParser {
             if let last = documents.last, time < last.time {
                 throw f.error("keyframe time \(time) comes before the previous keyframe's \(last.time)")
             }
-            var doc = try document(try f.required("s"))
+            let node = try f.required("s")
+            var doc = try document(node)
             if let replacement { doc.text = replacement }
+            textCharacters += doc.text.unicodeScalars.count
+            guard textCharacters <= limits.textCharacters else {
+                throw LottieError(path: node.path + ".t", "more than \(limits.textCharacters) characters of text in all, over the limit")
+            }
             if let fill { doc.fill = fill }
             documents.append((time, doc))
         }
@@ -49,7 +54,6 @@ extension LayerParser {
     mutating func document(_ s: JSONNode) throws -> LottieTextDocument {
         guard s.isObject else { throw s.error("expected a text document object") }
         let text = try s.string("t") ?? ""
-        guard text.unicodeScalars.count <= 100_000 else { throw LottieError(path: s.path + ".t", "more than 100000 characters") }
         let fontName = try s.string("f") ?? ""
         let size = try s.number("s", default: 10)
         guard size > 0 && size <= 10_000 else { throw LottieError(path: s.path + ".s", "\(size) is not a font size in (0, 10000]") }
@@ -99,7 +103,7 @@ extension LottieCompiler {
         let lo = min(time.range.lowerBound, docs[0].time) - 1, hi = max(time.range.upperBound, docs[docs.count - 1].time) + 1
         for (i, entry) in docs.enumerated() {
             let group = node()
-            for line in try lineLayers(entry.document) { group.addSublayer(line) }
+            for line in try lineLayers(entry.document, path: path + ".t.d") { group.addSublayer(line) }
             if docs.count > 1 {
                 let end = i + 1 < docs.count ? docs[i + 1].time : hi
                 try visibility(group, inPoint: i == 0 ? lo : entry.time, outPoint: end, time, path: path + ".t.d")
@@ -111,7 +115,7 @@ extension LottieCompiler {
     /// The document's lines, one CATextLayer each, placed so that its baseline is where the spec
     /// puts it: point text from y = 0 down by the line height, aligned on x = 0 by the
     /// justification; box text from the box's top, aligned in its width, wrapped at its width.
-    func lineLayers(_ d: LottieTextDocument) throws -> [CALayer] {
+    func lineLayers(_ d: LottieTextDocument, path: String) throws -> [CALayer] {
         let color = Self.color(d.fill ?? [0, 0, 0])
         let font = UIFont(name: d.font, size: d.size)!
         let kern = d.tracking / 1000 * d.size
@@ -123,18 +127,31 @@ extension LottieCompiler {
         let paragraphs = d.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }.map(String.init)
         var lines: [String] = []
         if let box = d.boxSize, box[0] > 0 {
+            // Greedy wrapping at spaces, each word measured once (a line's width: its words',
+            // the spaces' and the tracking between them).
+            let space = width(" ") + kern
             for p in paragraphs {
-                var current = ""
-                for word in p.split(separator: " ", omittingEmptySubsequences: false) {
-                    let candidate = current.isEmpty ? String(word) : current + " " + word
-                    if !current.isEmpty, width(candidate) > box[0] { lines.append(current); current = String(word) } else { current = candidate }
+                var current = "", used = 0.0
+                for word in p.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+                    let w = width(word)
+                    if !current.isEmpty, used + space + w > box[0] {
+                        lines.append(current)
+                        current = word
+                        used = w
+                    } else {
+                        used += current.isEmpty ? w : space + w
+                        current = current.isEmpty ? word : current + " " + word
+                    }
                 }
                 lines.append(current)
             }
         } else {
             lines = paragraphs
         }
-        guard lines.count <= 10_000 else { throw LottieError(path: "", "a text of more than 10000 lines") }
+        textLines += lines.count
+        guard textLines <= animation.limits.layers else {
+            throw LottieError(path: path, "more than \(animation.limits.layers) lines of text in all, over the layer limit")
+        }
         let justify = [3: 0, 4: 1, 5: 2, 6: 0][d.justify] ?? d.justify
         var out: [CALayer] = []
         let sample = TextContent(attributedString: attributed("Hg"))

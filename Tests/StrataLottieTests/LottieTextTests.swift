@@ -160,4 +160,18 @@ final class LottieTextTests: XCTestCase {
              "t": {"d": {"k": \(doc(#", "sc": [0, 0, 1], "sw": 2"#))}}}]}
             """.utf8)).unsupported, [], "a stroke is drawn, not reported")
     }
+
+    /// Text is bounded: characters in all documents (a replacement counts at each use).
+    func testTextLimit() throws {
+        var limits = LottieLimits()
+        limits.textCharacters = 10
+        let json = """
+            {"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 100, "h": 100, "layers": [{"ty": 5, "nm": "T", "ip": 0, "op": 20, "ks": {},
+             "t": {"d": {"k": [{"t": 0, "s": {"t": "12345", "s": 10}}, {"t": 5, "s": {"t": "67890", "s": 10}}]}}}]}
+            """
+        XCTAssertNoThrow(try LottieLayer(data: Data(json.utf8), limits: limits))
+        XCTAssertThrowsError(try LottieLayer(data: Data(json.utf8), limits: limits, replacements: LottieReplacements(texts: ["T": "123456"]))) { e in
+            XCTAssertEqual("\(e)", "layers[0].t.d.k[1].s.t: more than 10 characters of text in all, over the limit")
+        }
+    }
 }
