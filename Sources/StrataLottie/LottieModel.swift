@@ -162,6 +162,10 @@ public struct LottieAnimation {
     /// Font families the document names (text layers draw them with the installed font
     /// fontconfig picks for each family and style).
     public let fonts: [String]
+    /// Slot ids the file defines (`slots`), sorted: what `LottieReplacements` can fill by id.
+    public let slotIDs: [String]
+    /// Names of the text layers (in all compositions), sorted: what `LottieReplacements.texts` can fill.
+    public let textLayerNames: [String]
     /// Image layers' replacement images by layer name (LottieReplacements.images).
     var layerImages: [String: Data]
     /// Image assets by id.
@@ -253,6 +257,7 @@ public struct LottieAnimation {
             for key in s.keys { slots[key] = try s.required(key) }
         }
         var index = ReplacementIndex()
+        slotIDs = slots.keys.sorted()
 
         var images: [String: LottieImageAsset] = [:]
         var precompNodes: [String: JSONNode] = [:]
@@ -284,6 +289,9 @@ public struct LottieAnimation {
             if let data = replacements.images[l.name] { layerImages[l.name] = data }
         }
         self.layerImages = layerImages
+        textLayerNames = Set((layers + precomps.values.flatMap { $0 }).compactMap { l -> String? in
+            if case .text = l.content { return l.name } else { return nil }
+        }).sorted()
         try index.check(replacements)
         loops = parser.loops
         scripts = parser.scripts

@@ -128,7 +128,9 @@ enum LottieInput {
                      "  size: \(n(a.width))x\(n(a.height))",
                      "  frame rate: \(n(a.frameRate)) fps",
                      "  frames: \(n(a.inPoint))..<\(n(a.outPoint)) (\(n(a.frameCount)) frames, \(String(format: "%.3f", a.duration)) s)",
-                     "  layers: \(a.layerCount)"]
+                     "  layers: \(a.layerCount)",
+                     "  text layers: " + (a.textLayerNames.isEmpty ? "none" : a.textLayerNames.joined(separator: ", ")),
+                     "  slots: " + (a.slotIDs.isEmpty ? "none" : a.slotIDs.joined(separator: ", "))]
         lines.append("  markers: " + (a.markers.isEmpty ? "none" : a.markers.map { "\($0.name) (\(n($0.frame))+\(n($0.duration)))" }.joined(separator: ", ")))
         lines.append("  fonts: " + (a.fonts.isEmpty ? "none" : a.fonts.joined(separator: ", ")))
         lines.append("  images: " + (a.imageNames.isEmpty ? "none" : a.imageNames.joined(separator: ", ")))
