@@ -10,8 +10,9 @@ import Strata
 ///
 /// Its bounds are the animation's size at the origin. It plays its frames (the in to the out
 /// point, or `playFrames(from:to:)`'s) from the layer's local time 0, once; control its time like
-/// any layer's (`speed`, `timeOffset`, `beginTime`, `duration` and `repeatCount` to loop), or
-/// give the frame with `progress` — set it, or animate it:
+/// any layer's (`speed`, `timeOffset`, `beginTime`, `duration` and `repeatCount` to loop), time
+/// only its frames with `schedulePlayback(at:speed:repeatCount:)`, or give the frame with
+/// `progress` — set it, or animate it:
 ///
 ///     let lottie = try LottieLayer(contentsOf: URL(fileURLWithPath: "confetti.json"))
 ///     lottie.position = CGPoint(x: 640, y: 360)
@@ -29,6 +30,9 @@ open class LottieLayer: CALayer, SublayerTimeMapping {
     public private(set) var unsupported: [LottieUnsupported] = []
     /// The compiled composition; its local seconds × frame rate are the Lottie's frames.
     public private(set) var compositionLayer = CALayer()
+    /// Holds the composition and carries the playback's timing (`schedulePlayback`), so that
+    /// the layer's own time, and the animations of its own properties, stay the scene's.
+    private var playerLayer = CALayer()
     /// The first Lottie frame played (shown at local time 0).
     public private(set) var startFrame: Double = 0
     /// The frame playing stops before.
@@ -45,7 +49,10 @@ open class LottieLayer: CALayer, SublayerTimeMapping {
         root.position = .zero
         bounds = CGRect(x: 0, y: 0, width: animation.width, height: animation.height)
         contentsGravity = .resizeAspect
-        addSublayer(root)
+        playerLayer.anchorPoint = .zero
+        playerLayer.bounds = bounds
+        playerLayer.addSublayer(root)
+        addSublayer(playerLayer)
         playFrames(from: animation.inPoint, to: animation.outPoint)
     }
 
@@ -65,10 +72,10 @@ open class LottieLayer: CALayer, SublayerTimeMapping {
         }
         let tx = bounds.minX + (bounds.width - animation.width * x) / 2, ty = bounds.minY + (bounds.height - animation.height * y) / 2
         let t = CATransform3DConcat(CATransform3DMakeScale(x, y, 1), CATransform3DMakeTranslation(tx, ty, 0))
-        guard !CATransform3DEqualToTransform(compositionLayer.transform, t) else { return }
+        guard !CATransform3DEqualToTransform(playerLayer.transform, t) else { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        compositionLayer.transform = t
+        playerLayer.transform = t
         CATransaction.commit()
     }
 
@@ -94,6 +101,7 @@ open class LottieLayer: CALayer, SublayerTimeMapping {
         super.init(layer: layer)
         guard let l = layer as? LottieLayer else { return }
         animation = l.animation; unsupported = l.unsupported; compositionLayer = l.compositionLayer
+        playerLayer = l.playerLayer
         progressValue = l.progressValue; startFrame = l.startFrame; endFrame = l.endFrame
     }
 
@@ -126,6 +134,39 @@ open class LottieLayer: CALayer, SublayerTimeMapping {
         let start = max(animation.inPoint, m.frame), end = min(animation.outPoint, m.frame + max(m.duration, 1))
         guard end > start else { throw LottieError(path: "markers", "marker '\(name)' lies outside the animation's frames") }
         playFrames(from: start, to: end)
+    }
+
+    /// Schedules the playback of the frames `playFrames(from:to:)` chose: from `begin` seconds of
+    /// the layer's local time, `speed` times as fast, `repeatCount` times (`.infinity`: for
+    /// ever), the last frame staying afterwards and nothing shown before. Only the Lottie's frames
+    /// follow it: the layer's own properties and their animations keep the layer's time (unlike
+    /// the layer's `speed` or `beginTime`, which time everything in it).
+    public func schedulePlayback(at begin: CFTimeInterval = 0, speed: Float = 1, repeatCount: Float = 1) {
+        let once = playDuration
+        guard once > 0, let animation, speed > 0, speed.isFinite, begin.isFinite, repeatCount > 0 else { return }
+        let player = playerLayer
+        player.beginTime = begin
+        player.speed = speed
+        player.duration = once
+        if repeatCount.isInfinite {
+            player.repeatCount = .infinity
+            player.repeatDuration = 0
+        } else {
+            // Just short of the end: the last frame stays (the out point itself shows nothing).
+            player.repeatCount = 0
+            player.repeatDuration = Double(repeatCount) * once - 2 * LottieCompiler.jump / animation.frameRate
+        }
+        player.removeAnimation(forKey: "lottie.wait")
+        if begin > 0 {
+            // Before it begins the player's local time is negative: hidden until then.
+            let wait = CABasicAnimation(keyPath: "hidden")
+            wait.fromValue = true
+            wait.toValue = true
+            wait.beginTime = -1e9
+            wait.duration = 1e9
+            wait.isRemovedOnCompletion = false
+            player.add(wait, forKey: "lottie.wait")
+        }
     }
 
     /// Seconds the played frames take at speed 1.
@@ -163,9 +204,14 @@ open class LottieLayer: CALayer, SublayerTimeMapping {
         super.setAnimatableValue(value, forKey: key)
     }
 
-    /// With a presented progress, the compiled layers see the time of its frame.
+    /// With a presented progress, the compiled layers see the time of its frame (through the
+    /// playback's timing: within its first play, the nearest end of the played frames outside them).
     public func sublayerTime(forLocalTime t: Double) -> Double {
         guard let p = progressValue, let animation else { return t }
-        return (frame(atProgress: p) - startFrame) / animation.frameRate
+        let player = playerLayer
+        guard player.speed > 0 else { return t }
+        var local = (frame(atProgress: p) - startFrame) / animation.frameRate
+        if player.duration > 0 { local = min(max(local, 0), player.duration - 2 * LottieCompiler.jump / animation.frameRate) }
+        return player.beginTime + local / Double(player.speed)
     }
 }

@@ -59,7 +59,7 @@ struct LottieNodeCompiler: NodeKindCompiler {
             do { try layer.playMarker(name) } catch { c.issue("segment", "\(file): \(error)") }
         }
         if let p = c.number(node, "progress", in: 0...1) { layer.progress = p }
-        if let s = c.number(node, "speed", in: 0.001...100) { layer.speed = Float(s) }
+        let speed = c.number(node, "speed", in: 0.001...100) ?? 1
         let start = c.time(node, "start") ?? 0
         var plays: Float = 1
         switch node.properties["loop"] {
@@ -68,7 +68,9 @@ struct LottieNodeCompiler: NodeKindCompiler {
         case .number(let n)? where n >= 1 && n <= 1_000_000: plays = Float(n)
         case let v?: c.issue("loop", "expected \(properties["loop"]!), got \(v)")
         }
-        LottieNodes.time(layer, begin: start + c.startOffset, plays: plays)
+        // The Lottie's frames follow start, speed and loop; the node's own properties and
+        // animations keep the scene's time.
+        layer.schedulePlayback(at: start + c.startOffset, speed: Float(speed), repeatCount: plays)
         layer.bounds = CGRect(origin: .zero, size: c.explicitSize ?? layer.bounds.size)
         return layer
     }
@@ -103,32 +105,5 @@ struct LottieNodeCompiler: NodeKindCompiler {
             }
         }
         return r
-    }
-}
-
-extension LottieNodes {
-    /// Times `layer` to start playing at `begin` (its parent's seconds), `plays` times
-    /// (`.infinity`: for ever), holding its last frame afterwards and showing nothing before.
-    public static func time(_ layer: LottieLayer, begin: CFTimeInterval, plays: Float) {
-        let once = layer.playDuration
-        guard once > 0, let animation = layer.animation else { return }
-        layer.beginTime = begin
-        layer.duration = once
-        if plays.isInfinite {
-            layer.repeatCount = .infinity
-        } else {
-            // Just short of the end: the last frame stays (the out point itself shows nothing).
-            layer.repeatDuration = Double(plays) * once - 2 * LottieCompiler.jump / animation.frameRate
-        }
-        if begin > 0 {
-            // Before it begins its local time is negative: hidden until then.
-            let wait = CABasicAnimation(keyPath: "hidden")
-            wait.fromValue = true
-            wait.toValue = true
-            wait.beginTime = -1e9
-            wait.duration = 1e9
-            wait.isRemovedOnCompletion = false
-            layer.add(wait, forKey: "lottie.wait")
-        }
     }
 }

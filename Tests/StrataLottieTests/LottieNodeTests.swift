@@ -267,6 +267,26 @@ final class LottieNodeTests: XCTestCase {
         XCTAssertEqual(h.at(Int(left.rounded(.down)) - 1, 50), clear, "left edge \(left)")
     }
 
+    /// `start`, `speed` and `loop` time the Lottie's frames only: the node's own opacity
+    /// animation (0 → 1 over the first second) keeps the scene's time.
+    func testPlaybackTimingLeavesTheNodesAnimationsInSceneTime() throws {
+        let json = """
+            {"size": [100, 100], "fps": 10, "duration": 3, "layers": [
+              {"type": "lottie", "id": "l", "lottie": "keyframes.json", "frame": [0, 0, 100, 100], "start": 1, "speed": 2, "loop": true,
+               "animations": [{"property": "opacity", "from": 0, "to": 1, "duration": 1}]}]}
+            """
+        let scene = try Scene(composition: try JSONDecoder().decode(Composition.self, from: Data(json.utf8)),
+                              options: CompositionOptions(assetFolder: LottieFixtures.folder))
+        let layer = try XCTUnwrap(scene.rootLayer.sublayers?.first as? LottieLayer)
+        for (t, opacity) in [(0.25, 0.25), (0.5, 0.5), (2.0, 1.0)] {
+            XCTAssertEqual(Double(try XCTUnwrap(try scene.presentation(of: layer, at: t)).opacity), opacity, accuracy: 1e-6, "t \(t)")
+        }
+        // 2.25 s: the Lottie at (2.25 − 1) × 2 = 2.5 s, looped to 0.5 s: frame 5.
+        let f = try scene.renderFrame(at: 2.25)
+        XCTAssertEqual(f.at(45, 50), red)
+        XCTAssertEqual(f.at(44, 50), clear)
+    }
+
     /// A template animates the node's `progress` like any property: 0 → 0.5 over 2 s, linear.
     func testTemplateAnimatesProgress() throws {
         let json = """
