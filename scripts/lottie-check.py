@@ -43,6 +43,10 @@ def thorvg_frames(path, w, h, frames):
     import thorvg_python as tvg
     engine = tvg.Engine()
     engine.init(1)
+    # Text layers: ThorVG draws them only in fonts loaded into it, each known by its file's name
+    # ("DejaVuSans" for DejaVuSans.ttf), which a document's font name ("f") must match.
+    for font in filter(None, os.environ.get("LOTTIE_CHECK_FONTS", "").split(":")):
+        tvg.Text(engine).font_load(font)
     canvas = tvg.SwCanvas(engine)
     canvas.set_target(w, h)   # ABGR8888: bytes R, G, B, A, premultiplied
     anim = tvg.LottieAnimation(engine)

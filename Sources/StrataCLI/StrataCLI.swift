@@ -14,11 +14,13 @@
 //     }
 @_exported import Strata
 @_exported import StrataTerminal
+import StrataLottie
 
 /// The node kinds that modules above Strata supply, registered with Strata's compiler before any
 /// template or script scene is compiled (explicitly: Strata never looks a kind up by name).
 enum LinkedNodeKinds {
     static func register() {
         TerminalNodes.register()
+        LottieNodes.register()
     }
 }

@@ -99,7 +99,7 @@ extension LottieCompiler {
             s.backgroundColor = color
             content.addSublayer(s)
         case .image(let id):
-            guard let asset = animation.images[id], let data = asset.data else { return }
+            guard let asset = animation.images[id], let data = animation.layerImages[l.name] ?? asset.data else { return }
             let image: CGImage
             do { image = try CGImage.decode(data) } catch {
                 throw LottieError(path: asset.path + ".p", "the image cannot be decoded (\(error))")
@@ -133,6 +133,8 @@ extension LottieCompiler {
             content.addSublayer(clip)
         case .shapes(let items):
             try compileShapes(items, into: content, time, path: l.path + ".shapes")
+        case .text(let text):
+            try compileText(text, into: content, time, path: l.path)
         case .null, .unsupported:
             break
         }
@@ -140,41 +142,107 @@ extension LottieCompiler {
 
     // MARK: Masks
 
-    /// The content wrapped in mask stages: adds unite, subtract and intersect multiply in.
+    /// The content wrapped in mask stages, the masks combined in order as the spec says (M the
+    /// mask so far, m this mask's coverage × opacity): add M + m − Mm, subtract M(1 − m),
+    /// intersect Mm, lighten max(M, m), darken min(M, m), difference |M − m|. Stages multiply
+    /// (each one the `mask` of a holder around the last); an add after other stages unites with
+    /// all of them, a difference is M(1 − m) + m(1 − M). Lighten and darken are exact where
+    /// coverage is 0 or 1 (they are drawn as add and intersect); with a partial mask opacity
+    /// the difference is noted.
     private func applyMasks(_ l: LottieLayerModel, to content: CALayer, _ time: LottieTime) throws -> CALayer? {
-        let masks = l.masks.filter { [.add, .subtract, .intersect].contains($0.mode) }
+        let masks = l.masks.filter { $0.mode != .none }
         guard !masks.isEmpty else { return nil }
+        var current = content
+        for stage in try maskStages(masks[...], time, depth: 0) {
+            let holder = node()
+            current.mask = stage
+            holder.addSublayer(current)
+            current = holder
+        }
+        return current
+    }
+
+    /// The stages whose product is the combined coverage of `masks`.
+    private func maskStages(_ masks: ArraySlice<LottieMask>, _ time: LottieTime, depth: Int) throws -> [CALayer] {
         var stages: [CALayer] = []
         var union: CALayer?
-        for (i, m) in masks.enumerated() {
+        for (i, m) in zip(masks.indices, masks) {
             let opacity = m.opacity ?? .fixed([100])
+            let partial = opacity.isAnimated || opacity.initial[0] < 100
             switch m.mode {
-            case .add:
+            case .add, .lighten:
+                if m.mode == .lighten, partial { notes.add(m.path + ".mode", "lighten mask with an opacity below 100% (drawn as add)") }
                 if union == nil {
-                    if !stages.isEmpty { notes.add(m.path + ".mode", "an add mask after a subtract or intersect mask (drawn as a union with the masks before it)") }
                     let u = node()
-                    stages.append(u)
+                    // Uniting with stages already there: the coverage so far is one part of the union.
+                    if !stages.isEmpty { u.addSublayer(stack(stages)) }
+                    stages = [u]
                     union = u
                 }
                 union?.addSublayer(try maskShape(m.shape, inverted: m.inverted, opacity: opacity, time, path: m.path))
             case .subtract:
-                let stage = node()
-                // 1 − opacity × shape: the outside at full alpha, the inside at 1 − opacity.
-                stage.addSublayer(try maskShape(m.shape, inverted: !m.inverted, opacity: .fixed([100]), time, path: m.path))
-                let inside = try maskShape(m.shape, inverted: m.inverted, opacity: opacity.map { [100 - $0[0]] }, time, path: m.path)
-                stage.addSublayer(inside)
-                stages.append(stage)
-                if i == 0 { union = nil }
+                stages.append(try complement(m, opacity, time))
                 union = nil
-            case .intersect:
+            case .intersect, .darken:
+                if m.mode == .darken, partial { notes.add(m.path + ".mode", "darken mask with an opacity below 100% (drawn as intersect)") }
                 let stage = node()
                 stage.addSublayer(try maskShape(m.shape, inverted: m.inverted, opacity: opacity, time, path: m.path))
                 stages.append(stage)
                 union = nil
-            default: break
+            case .difference:
+                if stages.isEmpty {
+                    // |0 − m| = m.
+                    let u = node()
+                    u.addSublayer(try maskShape(m.shape, inverted: m.inverted, opacity: opacity, time, path: m.path))
+                    stages = [u]
+                    union = u
+                    continue
+                }
+                guard depth < 4 else {
+                    notes.add(m.path + ".mode", "more than 4 difference masks on one layer (the rest are ignored)")
+                    continue
+                }
+                // M(1 − m): what there was, outside this mask…
+                let outside = node()
+                outside.addSublayer(stack(stages))
+                outside.mask = try complement(m, opacity, time)
+                // …and m(1 − M): this mask where there was nothing (M made again: a layer has one parent).
+                let inside = node()
+                inside.addSublayer(try maskShape(m.shape, inverted: m.inverted, opacity: opacity, time, path: m.path))
+                let matte = MatteLayer()
+                matte.anchorPoint = .zero
+                matte.bounds = .zero
+                matte.maskMode = .alphaInverted
+                matte.addSublayer(stack(try maskStages(masks[..<i], time, depth: depth + 1)))
+                inside.mask = matte
+                let x = node()
+                x.addSublayer(outside)
+                x.addSublayer(inside)
+                stages = [x]
+                union = x
+            case .none:
+                break
             }
         }
-        var current = content
+        return stages
+    }
+
+    /// 1 − opacity × shape: the outside at full alpha, the inside at 1 − opacity.
+    private func complement(_ m: LottieMask, _ opacity: LottieAnimated<[Double]>, _ time: LottieTime) throws -> CALayer {
+        let stage = node()
+        stage.addSublayer(try maskShape(m.shape, inverted: !m.inverted, opacity: .fixed([100]), time, path: m.path))
+        stage.addSublayer(try maskShape(m.shape, inverted: m.inverted, opacity: opacity.map { [100 - $0[0]] }, time, path: m.path))
+        return stage
+    }
+
+    /// A layer whose alpha is the product of `stages`: a plane masked by each in turn.
+    private func stack(_ stages: [CALayer]) -> CALayer {
+        let plane = CAShapeLayer()
+        plane.anchorPoint = .zero
+        plane.bounds = .zero
+        plane.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        plane.path = CGPath(rect: CGRect(x: -1e5, y: -1e5, width: 2e5, height: 2e5), transform: nil)
+        var current: CALayer = plane
         for stage in stages {
             let holder = node()
             current.mask = stage

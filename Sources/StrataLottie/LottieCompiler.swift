@@ -21,6 +21,8 @@ final class LottieCompiler {
     let fr: Double
     var notes = LottieNotes()
     private var samples = 0
+    /// Lines of text made so far (bounded by the layer limit).
+    var textLines = 0
     /// Samples a frame where Core Animation's curves cannot follow the spec's.
     let samplesPerFrame = 2.0
     static let jump = 1e-4   // frames: a hold's jump happens this long before the next keyframe

@@ -39,6 +39,8 @@ public struct LottieLimits: Sendable, Equatable {
     public var repeaterCopies = 1_000
     /// Most values the compiler may pre-sample in all (curves Core Animation cannot express).
     public var samples = 4_000_000
+    /// Most characters in all text documents together (each is measured and laid out).
+    public var textCharacters = 1_000_000
 
     public init() {}
 
@@ -48,5 +50,6 @@ public struct LottieLimits: Sendable, Equatable {
         frames = scene.frames
         layers = scene.layers
         fileBytes = min(scene.dataFileBytes, scene.expansionBytes)
+        textCharacters = scene.textLength * 5
     }
 }

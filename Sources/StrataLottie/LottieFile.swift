@@ -9,7 +9,8 @@ extension LottieAnimation {
     /// Reads `.json`, `.tgs` (gzip'd JSON) or `.lottie` (a dotLottie zip archive: its first
     /// animation, with its images), recognised by content whatever the name.
     /// External images are read from the file's folder.
-    public init(contentsOf url: URL, limits: LottieLimits = LottieLimits()) throws {
+    /// `replacements` fill colours, images and texts by name or slot id.
+    public init(contentsOf url: URL, limits: LottieLimits = LottieLimits(), replacements: LottieReplacements = LottieReplacements()) throws {
         let name = url.lastPathComponent
         if let problem = InputFile.problem(at: url.path) { throw LottieError(path: "", "\(name): cannot read the file (\(problem))") }
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
@@ -21,11 +22,11 @@ extension LottieAnimation {
         if data.starts(with: [0x50, 0x4b, 0x03, 0x04]) {
             let archive = try LottieArchive(data, limit: limits.fileBytes, name: name)
             let (json, folder) = try archive.firstAnimation()
-            try self.init(data: json, limits: limits, files: { archive.file(folder + $0) ?? archive.file($0) })
+            try self.init(data: json, limits: limits, replacements: replacements, files: { archive.file(folder + $0) ?? archive.file($0) })
             return
         }
         if data.starts(with: [0x1f, 0x8b]) { data = try Self.gunzip(data, limit: limits.fileBytes, name: name) }
-        try self.init(data: data, limits: limits, baseURL: url.deletingLastPathComponent())
+        try self.init(data: data, limits: limits, baseURL: url.deletingLastPathComponent(), replacements: replacements)
     }
 
     /// Inflates gzip data, at most `limit` bytes out.

@@ -6,6 +6,20 @@ import Strata
 struct LayerParser {
     var notes: LottieNotes
     let limits: LottieLimits
+    /// Colours, images and texts put in by name or slot id.
+    var replacements = LottieReplacements()
+    /// The file's slots by id (`sid` properties take their value from them).
+    var slots: [String: JSONNode] = [:]
+    /// Font names (`fName`) → "Family Style" for the text stack.
+    var fonts: [String: String] = [:]
+    /// Font names (`fName`) → their family (`fFamily`).
+    var fontFamilies: [String: String] = [:]
+    /// The names replacements can use, and those they used.
+    var index = ReplacementIndex()
+    /// The names of the layer and groups being read, outermost first.
+    var scope: [String] = []
+    /// Characters of the text documents read so far (bounded by `limits.textCharacters`).
+    var textCharacters = 0
     /// Loop expressions by the JSON path of their property.
     var loops: [String: LottieLoop] = [:]
     /// Arithmetic expressions (time, value, Math, wiggle) by the JSON path of their property.
@@ -26,8 +40,27 @@ struct LayerParser {
 
     mutating func prop(_ node: JSONNode, _ key: String) throws -> LottieAnimated<[Double]>? {
         guard let p = try node.optional(key) else { return nil }
+        // A slot (the slots spec): the property's value is the slot's "p".
+        if p.isObject, let sid = try p.string("sid"), let slot = slots[sid] {
+            let value = try slot.required("p")
+            try expression(value)
+            return try value.vectorValue()
+        }
         try expression(p)
         return try node.vector(key)
+    }
+
+    /// A fill's or stroke's colour: replaced when its own name, a group or layer around it, or
+    /// its slot id is a key of `replacements.colors` (the innermost name first).
+    mutating func color(_ s: JSONNode) throws -> LottieAnimated<[Double]>? {
+        let c = try s.optional("c")
+        let sid = try c.flatMap { $0.isObject ? try $0.string("sid") : nil }
+        let names = [try s.string("nm")].compactMap { $0 } + scope.reversed() + [sid].compactMap { $0 }
+        for n in names { index.colorNames.insert(n) }
+        if let key = names.first(where: { replacements.colors[$0] != nil }), let color = replacements.colors[key] {
+            return .fixed(color.lottieComponents)
+        }
+        return try prop(s, "c")
     }
 
     mutating func layers(_ node: JSONNode) throws -> [LottieLayerModel] {
@@ -38,6 +71,8 @@ struct LayerParser {
         guard l.isObject else { throw l.error("expected a layer object") }
         let ty = try l.required("ty").number()
         let name = try l.string("nm") ?? ""
+        scope = [name]
+        defer { scope = [] }
         let inPoint = try l.required("ip").number(), outPoint = try l.required("op").number()
         let stretch = try l.number("sr", default: 1)
         guard abs(stretch) >= 0.001 && abs(stretch) <= 1000 else {
@@ -60,10 +95,6 @@ struct LayerParser {
             for m in try list.elements() {
                 let modeText = try m.string("mode") ?? "a"
                 guard let mode = LottieMask.Mode(rawValue: modeText) else { throw LottieError(path: m.path + ".mode", "unknown mask mode '\(modeText)'") }
-                switch mode {
-                case .lighten, .darken, .difference: notes.add(m.path + ".mode", "mask mode '\(modeText)' (the mask is ignored)")
-                default: break
-                }
                 if let x = try prop(m, "x"), x.isAnimated || (x.initial.first ?? 0) != 0 { notes.add(m.path + ".x", "mask expansion") }
                 let pt = try m.required("pt")
                 masks.append(LottieMask(path: m.path, mode: mode, inverted: try m.bool("inv"),
@@ -78,17 +109,16 @@ struct LayerParser {
                                height: try size(l, "h", default: 0), timeRemap: tm)
         case 1:
             let hex = try l.required("sc").string()
+            index.colorNames.insert(name)
             // An empty colour (some exporters write one) is drawn transparent.
-            guard let color = hex.isEmpty ? CGColor(red: 0, green: 0, blue: 0, alpha: 0) : CGColor(hex: hex) else {
+            guard let color = replacements.colors[name] ?? (hex.isEmpty ? CGColor(red: 0, green: 0, blue: 0, alpha: 0) : CGColor(hex: hex)) else {
                 throw LottieError(path: l.path + ".sc", "expected a colour like \"#ff8000\"")
             }
             content = .solid(color: color, width: try size(l, "sw", default: nil), height: try size(l, "sh", default: nil))
         case 2: content = .image(assetID: try l.required("refId").string())
         case 3: content = .null
         case 4: content = .shapes(try shapes(try l.required("shapes")))
-        case 5:
-            notes.add(l.path, "text layer '\(name)' (not rendered)")
-            content = .unsupported
+        case 5: content = .text(try text(l, name: name))
         default:
             notes.add(l.path + ".ty", "layer type \(JSONNode.clampedInt(ty)) (not rendered)")
             content = .unsupported
@@ -159,6 +189,8 @@ struct LayerParser {
         }
         switch ty {
         case "gr":
+            scope.append(try s.string("nm") ?? "")
+            defer { scope.removeLast() }
             var items = try shapes(try s.optional("it") ?? JSONNode(value: [Any](), path: s.path + ".it"))
             var t: LottieTransform?
             if let last = items.last, case .transform(let tr) = last { t = tr; items.removeLast() }
@@ -177,7 +209,8 @@ struct LayerParser {
                              innerRadius: star ? try req("ir") : nil, outerRoundness: try prop(s, "os"),
                              innerRoundness: star ? try prop(s, "is") : nil, rotation: try prop(s, "r"), reversed: reversed)
         case "fl":
-            return .fill(color: try check(try req("c"), "c", count: 3), opacity: try prop(s, "o"), evenOdd: try s.number("r", default: 1) == 2)
+            guard let c = try color(s) else { throw LottieError(path: s.path + ".c", "missing") }
+            return .fill(color: try check(c, "c", count: 3), opacity: try prop(s, "o"), evenOdd: try s.number("r", default: 1) == 2)
         case "st":
             var dashes: [(String, LottieAnimated<[Double]>)] = []
             if let d = try s.optional("d") {
@@ -187,7 +220,8 @@ struct LayerParser {
                     dashes.append((kind, v))
                 }
             }
-            return .stroke(color: try check(try req("c"), "c", count: 3), opacity: try prop(s, "o"), width: try req("w"),
+            guard let c = try color(s) else { throw LottieError(path: s.path + ".c", "missing") }
+            return .stroke(color: try check(c, "c", count: 3), opacity: try prop(s, "o"), width: try req("w"),
                            cap: JSONNode.clampedInt(try s.number("lc", default: 2)), join: JSONNode.clampedInt(try s.number("lj", default: 2)),
                            miterLimit: try s.number("ml", default: 4), dashes: dashes)
         case "gf", "gs":

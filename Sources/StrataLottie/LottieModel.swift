@@ -83,6 +83,7 @@ struct LottieLayerModel {
         case solid(color: CGColor, width: Double, height: Double)
         case image(assetID: String)
         case precomp(assetID: String, width: Double, height: Double, timeRemap: LottieAnimated<[Double]>?)
+        case text(LottieText)
         case null
         case unsupported
     }
@@ -104,6 +105,33 @@ struct LottieLayerModel {
     /// The index of the matte layer (`tp`, newer files); nil: the layer above.
     var matteParent: Int?
     var content: Content
+}
+
+/// A text document: what a text layer shows from a keyframe on (LottieText.swift).
+struct LottieTextDocument {
+    var text: String
+    /// The font for Strata's text stack ("Family Style", resolved by fontconfig).
+    var font: String
+    var size: Double
+    /// 0 left, 1 right, 2 centre (the justified modes 3…6 are drawn left, or as their last line).
+    var justify: Int
+    /// Extra space between characters, thousandths of an em.
+    var tracking: Double
+    /// Distance between baselines, points.
+    var lineHeight: Double
+    var baselineShift: Double
+    var fill: [Double]?
+    var stroke: [Double]?
+    var strokeWidth: Double
+    var strokeOverFill: Bool
+    /// Box text: its top-left corner and size (nil: point text, the first baseline at y = 0).
+    var boxPosition: [Double]?
+    var boxSize: [Double]?
+}
+
+/// A text layer's documents, each from its frame on (hold keyframes).
+struct LottieText {
+    var documents: [(time: Double, document: LottieTextDocument)]
 }
 
 struct LottieImageAsset {
@@ -131,8 +159,15 @@ public struct LottieAnimation {
     public let name: String
     public let version: String
     public let markers: [LottieMarker]
-    /// Font families the document names (text layers are not rendered yet: see `unsupported`).
+    /// Font families the document names (text layers draw them with the installed font
+    /// fontconfig picks for each family and style).
     public let fonts: [String]
+    /// Slot ids the file defines (`slots`), sorted: what `LottieReplacements` can fill by id.
+    public let slotIDs: [String]
+    /// Names of the text layers (in all compositions), sorted: what `LottieReplacements.texts` can fill.
+    public let textLayerNames: [String]
+    /// Image layers' replacement images by layer name (LottieReplacements.images).
+    var layerImages: [String: Data]
     /// Image assets by id.
     var images: [String: LottieImageAsset]
     /// Precompositions by id.
@@ -155,16 +190,18 @@ public struct LottieAnimation {
     /// Names of the image assets.
     public var imageNames: [String] { images.values.map(\.name).sorted() }
 
-    /// Parses Lottie JSON. `baseURL` is the folder external images are read from (nil: none).
-    public init(data: Data, limits: LottieLimits = LottieLimits(), baseURL: URL? = nil) throws {
-        try self.init(data: data, limits: limits, files: baseURL.map { base in
+    /// Parses Lottie JSON. `baseURL` is the folder external images are read from (nil: none);
+    /// `replacements` fill colours, images and texts by name or slot id.
+    public init(data: Data, limits: LottieLimits = LottieLimits(), baseURL: URL? = nil,
+                replacements: LottieReplacements = LottieReplacements()) throws {
+        try self.init(data: data, limits: limits, replacements: replacements, files: baseURL.map { base in
             { relative in try? Data(contentsOf: base.appendingPathComponent(relative)) }
         })
     }
 
     /// Parses Lottie JSON whose external images come from `files` (a path relative to the
     /// animation, below it; nil: no files).
-    init(data: Data, limits: LottieLimits, files: ((String) -> Data?)?) throws {
+    init(data: Data, limits: LottieLimits, replacements: LottieReplacements = LottieReplacements(), files: ((String) -> Data?)?) throws {
         guard data.count <= limits.fileBytes else {
             throw LottieError(path: "", "the file is \(data.count) bytes, over the limit of \(limits.fileBytes)")
         }
@@ -197,12 +234,30 @@ public struct LottieAnimation {
         }
         self.markers = markers
         var fonts: [String] = []
+        var fontTable: [String: String] = [:], familyTable: [String: String] = [:]
         if let f = try root.optional("fonts"), let list = try f.optional("list") {
-            for e in try list.elements() { fonts.append(try e.string("fFamily") ?? e.string("fName") ?? "") }
+            for e in try list.elements() {
+                let family = try e.string("fFamily") ?? e.string("fName") ?? ""
+                fonts.append(family)
+                // "Family Style" for fontconfig ("Roboto Bold"); the style's words set weight and slant.
+                let style = try e.string("fStyle") ?? ""
+                if let name = try e.string("fName") {
+                    fontTable[name] = style.isEmpty ? family : "\(family) \(style)"
+                    familyTable[name] = family
+                }
+            }
         }
         self.fonts = fonts
-        if let chars = try root.optional("chars"), chars.isArray { notes.add(chars.path, "embedded glyphs (text layers are not rendered)") }
-        if let slots = try root.optional("slots") { notes.add(slots.path, "slots") }
+        if let chars = try root.optional("chars"), chars.isArray, !(try chars.elements().isEmpty) {
+            notes.add(chars.path, "embedded glyphs (the installed fonts draw the text instead)")
+        }
+        var slots: [String: JSONNode] = [:]
+        if let s = try root.optional("slots") {
+            guard s.isObject else { throw s.error("expected an object of slots by id") }
+            for key in s.keys { slots[key] = try s.required(key) }
+        }
+        var index = ReplacementIndex()
+        slotIDs = slots.keys.sorted()
 
         var images: [String: LottieImageAsset] = [:]
         var precompNodes: [String: JSONNode] = [:]
@@ -212,17 +267,32 @@ public struct LottieAnimation {
                 if let layers = try a.optional("layers") {
                     precompNodes[id] = layers
                 } else {
-                    images[id] = try LottieAnimation.parseImage(a, files: files, notes: &notes)
+                    images[id] = try LottieAnimation.parseImage(a, files: files, replacements: replacements, slots: slots,
+                                                                index: &index, notes: &notes)
                 }
             }
         }
         self.images = images
-        var parser = LayerParser(notes: notes, limits: limits)
+        var parser = LayerParser(notes: notes, limits: limits, replacements: replacements, slots: slots, fonts: fontTable, index: index)
+        parser.fontFamilies = familyTable
         layers = try parser.layers(try root.required("layers"))
         var precomps: [String: [LottieLayerModel]] = [:]
         for (id, node) in precompNodes.sorted(by: { $0.key < $1.key }) { precomps[id] = try parser.layers(node) }
         self.precomps = precomps
         notes = parser.notes
+        index = parser.index
+        // Image layers named by a replacement show it instead of their asset.
+        var layerImages: [String: Data] = [:]
+        for l in layers + precomps.values.flatMap({ $0 }) {
+            guard case .image = l.content else { continue }
+            index.imageNames.insert(l.name)
+            if let data = replacements.images[l.name] { layerImages[l.name] = data }
+        }
+        self.layerImages = layerImages
+        textLayerNames = Set((layers + precomps.values.flatMap { $0 }).compactMap { l -> String? in
+            if case .text = l.content { return l.name } else { return nil }
+        }).sorted()
+        try index.check(replacements)
         loops = parser.loops
         scripts = parser.scripts
         // References that point nowhere, and precompositions that contain themselves.
@@ -230,14 +300,24 @@ public struct LottieAnimation {
         unsupported = notes.list
     }
 
-    static func parseImage(_ a: JSONNode, files: ((String) -> Data?)?, notes: inout LottieNotes) throws -> LottieImageAsset {
+    static func parseImage(_ source: JSONNode, files: ((String) -> Data?)?, replacements: LottieReplacements, slots: [String: JSONNode],
+                           index: inout ReplacementIndex, notes: inout LottieNotes) throws -> LottieImageAsset {
+        var a = source
+        // An image slot: the slot's "p" is the asset to use.
+        let sid = try source.string("sid")
+        if let sid, let slot = slots[sid], let p = try slot.optional("p"), p.isObject { a = p }
         let w = try a.number("w", default: 0), h = try a.number("h", default: 0)
         for (key, v) in [("w", w), ("h", h)] where !(v >= 0 && v <= 1_000_000) {
             throw LottieError(path: a.path + "." + key, "\(v) is not a size in 0…1000000")
         }
         let p = try a.string("p") ?? ""
+        // Replaced by asset id, name, file name or slot id (the first that matches).
+        let keys = [try source.string("id"), try source.string("nm"), p.hasPrefix("data:") ? nil : p, sid].compactMap { $0 }
+        for k in keys { index.imageNames.insert(k) }
         var data: Data?
-        if p.hasPrefix("data:") {
+        if let key = keys.first(where: { replacements.images[$0] != nil }) {
+            data = replacements.images[key]
+        } else if p.hasPrefix("data:") {
             guard let comma = p.firstIndex(of: ","), p[..<comma].hasSuffix(";base64"),
                   let d = Data(base64Encoded: String(p[p.index(after: comma)...]), options: .ignoreUnknownCharacters) else {
                 throw LottieError(path: a.path + ".p", "expected a base64 data URL (data:image/png;base64,…)")

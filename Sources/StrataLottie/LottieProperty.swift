@@ -214,6 +214,12 @@ extension JSONNode {
     /// A numeric property (`{"k": 5}` or keyframes of `[5]`, at least one number); nil when absent.
     func vector(_ key: String) throws -> LottieAnimated<[Double]>? {
         guard let n = try optional(key) else { return nil }
+        return try n.vectorValue()
+    }
+
+    /// This node as a numeric property.
+    func vectorValue() throws -> LottieAnimated<[Double]> {
+        let n = self
         guard n.isObject else { throw n.error("expected an animatable property (an object with \"k\")") }
         return try LottieAnimated.parse(n) { v in
             let numbers = try v.numbers()

@@ -133,7 +133,8 @@ final class LottieParseTests: XCTestCase {
     func testUnsupportedFeaturesAreListed() throws {
         let layer = try LottieLayer(contentsOf: LottieFixtures.url("unsupported"))
         XCTAssertEqual(layer.unsupported.map(\.description), [
-            "layers[0]: text layer 'title' (not rendered)",
+            "layers[0].t.a: text animators (the text is drawn without them)",
+            "fonts: font 'Inter' is not installed (drawn in DejaVu Sans)",
             "layers[1].bm: blend mode 3",
             "layers[1].ef: layer effects",
             "layers[1].shapes[0].it[2]: merge paths (not rendered)",
@@ -146,8 +147,28 @@ final class LottieParseTests: XCTestCase {
     func testProbe() throws {
         let text = try LottieInput.probe(LottieFixtures.url("unsupported").path)
         XCTAssertTrue(text.contains("  size: 100x100\n  frame rate: 10 fps\n  frames: 0..<20 (20 frames, 2.000 s)\n  layers: 4\n"), text)
-        XCTAssertTrue(text.contains("  markers: intro (0+10), outro (10+10)\n  fonts: Inter\n  images: none\n  not rendered (6):\n"), text)
+        XCTAssertTrue(text.contains("  markers: intro (0+10), outro (10+10)\n  fonts: Inter\n  images: none\n  not rendered (7):\n"), text)
         XCTAssertTrue(text.contains("    layers[1].ef: layer effects"), text)
+        XCTAssertTrue(text.contains("  layers: 4\n  text layers: title\n  slots: none\n"), text)
+        let badge = try LottieInput.probe(LottieNodeTests.example.appendingPathComponent("badge.json").path)
+        XCTAssertTrue(badge.contains("  text layers: Title\n  slots: badgeColor\n"), badge)
+    }
+
+    /// `--replace-color` and `--replace-text` on the command line fill the example badge.
+    func testCommandLineReplacements() throws {
+        let path = LottieNodeTests.example.appendingPathComponent("badge.json").path
+        let options = try LottieOptions.parse(["--replace-color", "badgeColor=#00FF00", "--replace-text", "Title=Hi=there"])
+        let r = try options.replacements(limits: LottieLimits())
+        XCTAssertEqual(r.texts, ["Title": "Hi=there"])
+        let scene = try LottieInput.makeScene(path, options: options, format: try SceneFormatOptions.parse([]), limits: SceneLimits(), warn: false)
+        XCTAssertEqual(try scene.renderFrame(at: 1).at(50, 20), [0, 255, 0, 255])
+        XCTAssertThrowsError(try LottieOptions.parse(["--replace-color", "nothing"]).replacements(limits: LottieLimits())) { e in
+            XCTAssertEqual("\(e)", "--replace-color \"nothing\": expected NAME=VALUE")
+        }
+        XCTAssertThrowsError(try LottieInput.makeScene(path, options: try LottieOptions.parse(["--replace-text", "Nope=x"]),
+                                                       format: try SceneFormatOptions.parse([]), limits: SceneLimits(), warn: false)) { e in
+            XCTAssertTrue("\(e)".hasSuffix("badge.json: texts.Nope: no text layer or text slot named 'Nope' (names: Title)"), "\(e)")
+        }
     }
 
     func testSegmentAndDetection() throws {

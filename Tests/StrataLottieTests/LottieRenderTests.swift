@@ -109,6 +109,22 @@ final class LottieRenderTests: XCTestCase {
                                       (25, 75, blue), (45, 75, blue), (55, 55, green), (75, 75, clear), (95, 95, green)])
     }
 
+    /// Mask modes in order. Red: add (10…50 × 10…40) then difference (30…70 × 0…50): the
+    /// exclusive or. Blue: add, subtract the middle column, add a square back inside it, darken
+    /// by x < 70. Green: subtract the left half first, then lighten a bar back in. After Effects'
+    /// definitions decide (lighten: the higher coverage, darken: the lower, difference: the union
+    /// less the intersection, each mask combined with the result of those above it): ThorVG draws
+    /// the difference the same, and drops the re-added square, the darken cut and the lightened
+    /// bar; rlottie draws these solids unmasked (scripts/lottie-check.sh, SSIM 0.89 and 0.44).
+    func testMaskModes() throws {
+        try check("mask-modes", frame: 0, [
+            (20, 25, red), (40, 25, clear), (40, 5, red), (40, 45, red), (60, 25, red), (20, 5, clear), (80, 25, clear),
+            (20, 75, blue), (50, 75, blue), (50, 65, clear), (65, 75, blue), (80, 75, clear), (5, 75, clear),
+            (10, 125, clear), (25, 125, green), (25, 105, clear), (75, 125, green),
+        ])
+        XCTAssertEqual(try LottieLayer(contentsOf: LottieFixtures.url("mask-modes")).unsupported, [])
+    }
+
     /// A linear gradient black → white over x 0…100, and a stroke trimmed from 0 to 0 → 100 %.
     func testGradientAndTrim() throws {
         let f = try LottieFixtures.frame("gradient-trim", 5)

@@ -106,7 +106,7 @@ extension TemplateTests {
             "bad.yaml:1 size: expected a size [width, height] with positive numbers, got [64]",
             "bad.yaml:2 fps: expected a number of frames per second in (0, 1000], got 0",
             "bad.yaml:4 layer: unknown key; did you mean \"layers\"? (expected name, description, parameters, export, size, frameRate, fps, duration, background, layers, timeline)",
-            "bad.yaml:6 layers[0].type: expected one of \"layer\", \"shape\", \"text\", \"gradient\", \"image\", \"video\", \"group\", \"transformGroup\", \"hstack\", \"vstack\", \"zstack\", \"terminal\", \"sections\", \"section\", \"spacer\", got \"circle\"",
+            "bad.yaml:6 layers[0].type: expected one of \"layer\", \"shape\", \"text\", \"gradient\", \"image\", \"video\", \"group\", \"transformGroup\", \"hstack\", \"vstack\", \"zstack\", \"terminal\", \"lottie\", \"sections\", \"section\", \"spacer\", got \"circle\"",
             "bad.yaml:8 layers[1].opacity: expected a number ≥ 0 and ≤ 1, got 2",
             "bad.yaml:9 layers[1].fontSize: expected a font size in points > 0 and ≤ 10000, got \"big\"",
             "bad.yaml:10 layers[1].position: expected a point [x, y], got \"left\"",

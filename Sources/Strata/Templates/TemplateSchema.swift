@@ -116,7 +116,7 @@ public enum TemplateSchema {
         "layer": {
           "type": "object", "required": ["type"],
           "properties": {
-            "type": {"enum": ["layer", "shape", "text", "gradient", "image", "video", "group", "transformGroup", "hstack", "vstack", "zstack", "terminal", "sections", "section", "spacer"]},
+            "type": {"enum": ["layer", "shape", "text", "gradient", "image", "video", "group", "transformGroup", "hstack", "vstack", "zstack", "terminal", "lottie", "sections", "section", "spacer"]},
             "id": {"type": "string"},
             "transition": {"$ref": "#/$defs/transition"},
             "minLength": {"type": "number", "minimum": 0},
@@ -142,6 +142,10 @@ public enum TemplateSchema {
             "font": {"type": "string"},
             "image": {"type": "string"},
             "video": {"type": "string"},
+            "lottie": {"type": "string", "x-expected": "the path of a Lottie file (.json, .lottie or .tgs)"},
+            "segment": {"type": "string", "x-expected": "the name of one of the Lottie's markers"},
+            "images": {"type": "object", "additionalProperties": {"type": "string"}, "x-expected": "image files by Lottie asset, layer or slot name"},
+            "texts": {"type": "object", "additionalProperties": {"type": "string"}, "x-expected": "texts by Lottie text layer or slot name"},
             "session": {"type": "array", "items": {"anyOf": [{"type": "string"}, {"$ref": "#/$defs/sessionEntry"}]}, "maxItems": 10000,
                         "x-expected": "a list of lines (text) or entries ({\"command\": …} or {\"output\": …})"},
             "prompt": {"type": "string"},

@@ -2,7 +2,8 @@
 // template is named. A .json file is a Lottie when its top level has "fr", "ip", "op" and
 // "layers"; .tgs always is. The scene is the animation's size and frame rate (or --size, --fps),
 // transparent (render's --background, an export flag, composites it over a colour); --segment
-// plays one marker's frames.
+// plays one marker's frames; --replace-color/-text/-image fill colours, texts and images by name
+// or slot id.
 import ArgumentParser
 import Foundation
 import Strata
@@ -13,7 +14,44 @@ struct LottieOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A Lottie's marker: only its frames are rendered.", valueName: "marker"))
     var segment: String?
 
-    var isEmpty: Bool { segment == nil }
+    @Option(name: .customLong("replace-color"),
+            help: ArgumentHelp("A Lottie fill, stroke, group, layer or slot's colour (repeatable).", valueName: "name=#rrggbb"))
+    var replaceColor: [String] = []
+
+    @Option(name: .customLong("replace-text"), help: ArgumentHelp("A Lottie text layer's or slot's text (repeatable).", valueName: "name=text"))
+    var replaceText: [String] = []
+
+    @Option(name: .customLong("replace-image"),
+            help: ArgumentHelp("A Lottie image asset's, image layer's or slot's picture (repeatable).", valueName: "name=file"))
+    var replaceImage: [String] = []
+
+    var isEmpty: Bool { segment == nil && replaceColor.isEmpty && replaceText.isEmpty && replaceImage.isEmpty }
+
+    /// The replacements the options give (a value split at its first `=`).
+    func replacements(limits: LottieLimits) throws -> LottieReplacements {
+        func pairs(_ values: [String], _ flag: String) throws -> [(String, String)] {
+            try values.map { v in
+                guard let eq = v.firstIndex(of: "="), eq != v.startIndex else {
+                    throw ValidationError("\(flag) \"\(v)\": expected NAME=VALUE")
+                }
+                return (String(v[..<eq]), String(v[v.index(after: eq)...]))
+            }
+        }
+        var r = LottieReplacements()
+        for (name, value) in try pairs(replaceColor, "--replace-color") {
+            guard let c = Color(hex: value) else { throw ValidationError("--replace-color \(name)=\(value): expected a colour like #ff8000") }
+            r.colors[name] = c.cgColor
+        }
+        for (name, value) in try pairs(replaceText, "--replace-text") { r.texts[name] = value }
+        for (name, value) in try pairs(replaceImage, "--replace-image") {
+            let size = (try? FileManager.default.attributesOfItem(atPath: value)[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= limits.fileBytes, let data = try? Data(contentsOf: URL(fileURLWithPath: value)) else {
+                throw CLIError(message: "--replace-image \(name)=\(value): cannot read the file" + (size > limits.fileBytes ? " (over \(limits.fileBytes) bytes)" : ""))
+            }
+            r.images[name] = data
+        }
+        return r
+    }
 }
 
 enum LottieInput {
@@ -42,7 +80,9 @@ enum LottieInput {
                           warn shouldWarn: Bool = true) throws -> Scene {
         let layer: LottieLayer
         do {
-            layer = try LottieLayer(contentsOf: URL(fileURLWithPath: path), limits: LottieLimits(limits))
+            let lottieLimits = LottieLimits(limits)
+            layer = try LottieLayer(contentsOf: URL(fileURLWithPath: path), limits: lottieLimits,
+                                    replacements: options.replacements(limits: lottieLimits))
         } catch let e as LottieError {
             throw CLIError(message: "\(path): \(e)")
         }
@@ -88,7 +128,9 @@ enum LottieInput {
                      "  size: \(n(a.width))x\(n(a.height))",
                      "  frame rate: \(n(a.frameRate)) fps",
                      "  frames: \(n(a.inPoint))..<\(n(a.outPoint)) (\(n(a.frameCount)) frames, \(String(format: "%.3f", a.duration)) s)",
-                     "  layers: \(a.layerCount)"]
+                     "  layers: \(a.layerCount)",
+                     "  text layers: " + (a.textLayerNames.isEmpty ? "none" : a.textLayerNames.joined(separator: ", ")),
+                     "  slots: " + (a.slotIDs.isEmpty ? "none" : a.slotIDs.joined(separator: ", "))]
         lines.append("  markers: " + (a.markers.isEmpty ? "none" : a.markers.map { "\($0.name) (\(n($0.frame))+\(n($0.duration)))" }.joined(separator: ", ")))
         lines.append("  fonts: " + (a.fonts.isEmpty ? "none" : a.fonts.joined(separator: ", ")))
         lines.append("  images: " + (a.imageNames.isEmpty ? "none" : a.imageNames.joined(separator: ", ")))

@@ -70,7 +70,7 @@ struct TemplateSource: SceneSource {
     /// A terminal session's scene and outputs, or the template's scene.
     func makeRender(cancellation: ExportCancellation) throws -> SourceRender {
         if let template, LottieInput.handles(template) { return SourceRender(scene: try makeScene()) }
-        if !lottie.isEmpty { throw ValidationError("--segment applies to Lottie animations (.json, .tgs, .lottie)") }
+        if !lottie.isEmpty { throw ValidationError("--segment and --replace-color, --replace-text, --replace-image apply to Lottie animations (.json, .tgs, .lottie)") }
         guard let template, TerminalInput.handles(template) else {
             if !terminal.isEmpty { throw ValidationError("--speed, --idle-time-limit, --from, --to and --theme apply to terminal sessions (.cast, .tape)") }
             return SourceRender(scene: try makeScene())

@@ -3,6 +3,14 @@
 // reads.
 import Foundation
 
+/// **Strata:** a layer whose sublayers see a time it computes from its presented values, not its
+/// local time (StrataLottie's `LottieLayer`: an animated `progress` picks the frame its compiled
+/// layers show). Asked on the presentation copy, after its animations are applied.
+public protocol SublayerTimeMapping: CALayer {
+    /// The time the sublayers take as their superlayer's, at this layer's local time `t`.
+    func sublayerTime(forLocalTime t: Double) -> Double
+}
+
 /// Builds presentation trees and snapshots at a scene time.
 public struct PresentationBuilder {
     /// The scene time, in seconds, the trees and snapshots are built at.
@@ -51,7 +59,10 @@ public struct PresentationBuilder {
         copy.preparePresentationDrawing(from: model, localTime: local)
         // A mask has no superlayer; it lives in the time of the layer it masks.
         if let m = model.mask { copy.mask = build(m, parentTime: local, journal: journal) }
+        // A layer may run its sublayers on a time of its own (a Lottie's animated `progress`).
+        let sublayerTime = (copy as? SublayerTimeMapping)?.sublayerTime(forLocalTime: local) ?? local
         if let subs = journal?.originalSublayers(of: model) ?? model.sublayers, !subs.isEmpty {
+            let local = sublayerTime
             let copies = subs.map { build($0, parentTime: local, journal: journal) }
             copy.withActionsSuppressed { copy.setSublayersForPresentation(copies) }
             // A replicator's instance i shows its sublayers i·instanceDelay earlier.

@@ -96,6 +96,15 @@ files["masks"] = doc([
     solid(4, "#00ff00", ks=ks(p=(50, 50)), masksProperties=[mask(square(10, 10, 40, 40), inv=True)]),
 ])
 
+# Mask modes combined in order: add then difference (XOR); add, subtract, add again (a union
+# with everything before it), darken (an intersection); subtract first, then lighten (a union).
+files["mask-modes"] = doc([
+    solid(1, "#ff0000", masksProperties=[mask(square(10, 10, 50, 40)), mask(square(30, 0, 70, 50), mode="f")]),
+    solid(2, "#0000ff", ks=ks(p=(0, 50)), masksProperties=[mask(square(10, 10, 90, 40)), mask(square(40, 0, 60, 50), mode="s"),
+                                                           mask(square(45, 20, 55, 30)), mask(square(0, 0, 70, 50), mode="d")]),
+    solid(3, "#00ff00", ks=ks(p=(0, 100)), masksProperties=[mask(square(0, 0, 50, 50), mode="s"), mask(square(20, 10, 30, 40), mode="l")]),
+], h=150)
+
 # Gradient fill (linear, black → white across x) and trim paths.
 files["gradient-trim"] = doc([
     shape_layer(1, [group(rect((50, 25), (100, 50)),
@@ -107,7 +116,9 @@ files["gradient-trim"] = doc([
 
 # Features Strata reports and does not render.
 files["unsupported"] = doc([
-    {"ty": 5, "ind": 1, "nm": "title", "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(), "t": {}},
+    {"ty": 5, "ind": 1, "nm": "title", "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(p=(10, 90)),
+     "t": {"d": {"k": [{"t": 0, "s": {"t": "Hi", "f": "Inter-Bold", "s": 12, "j": 0, "fc": [0, 0, 0]}}]},
+           "a": [{"s": {"t": 0, "s": fixed(0), "e": fixed(50)}, "a": {"o": fixed(0)}}]}},
     shape_layer(2, [group(rect((50, 50), (20, 20)), fill(RED), {"ty": "mm", "mm": 3})], ef=[{"ty": 5}], bm=3),
     shape_layer(3, [group(rect((50, 50), (20, 20)), fill(RED))], tt=3),
     shape_layer(4, [group(rect((50, 50), (20, 20)), fill(RED))],
@@ -193,6 +204,22 @@ files["expressions"] = doc([
     scripted(4, ks(p=(50, 70)), "p", "thisComp.layer('a').transform.position"),
     scripted(5, ks(p=(50, 90)), "r", "time * 90"),
 ])
+
+# Text layers (DejaVu Sans, installed with the text stack): "II" left-justified with its
+# baseline at (10, 30); the same with tracking 500 (half an em between the letters) at (10, 60);
+# "A\rB" centred on x = 75 with 30-pt lines from y = 30; "II" right-justified at (90, 90); a
+# box text "AB" right-aligned in the box x 50…90 with its top at y 66.
+def text_layer(ind, name, p, text, j=0, tr=0, lh=24, fc=RED, **doc_extra):
+    d = {"t": text, "f": "DejaVuSans", "s": 20, "j": j, "tr": tr, "lh": lh, "ls": 0, "fc": list(fc)}
+    d.update(doc_extra)
+    return {"ty": 5, "ind": ind, "nm": name, "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(p=p),
+            "t": {"d": {"k": [{"t": 0, "s": d}]}, "p": {}, "m": {"g": 1, "a": fixed([0, 0])}, "a": []}}
+files["text"] = doc([
+    text_layer(1, "Left", (10, 30), "II"),
+    text_layer(2, "Tracked", (10, 60), "II", tr=500),
+    text_layer(3, "Lines", (75, 30), "A\rB", j=2, lh=30, fc=BLUE),
+    text_layer(4, "Right", (90, 90), "II", j=1, fc=GREEN),
+], fonts={"list": [{"fName": "DejaVuSans", "fFamily": "DejaVu Sans", "fStyle": "Book", "ascent": 75}]})
 
 for name, d in files.items():
     with open(os.path.join(HERE, name + ".json"), "w") as f:

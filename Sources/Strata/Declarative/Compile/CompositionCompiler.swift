@@ -161,13 +161,18 @@ struct CompositionCompiler {
         }
         let layer: CALayer
         if let kindCompiler {
-            let context = NodeKindContext(path: path, frameRate: fps, duration: duration, explicitSize: explicitSize(of: node), limits: limits)
+            let options = self.options
+            let context = NodeKindContext(path: path, frameRate: fps, duration: duration, explicitSize: explicitSize(of: node), limits: limits,
+                                          startOffset: buildTimeOffset, asset: { file in
+                if let resolve = options.resolveAsset { return try resolve(file, options.assetFolder) }
+                return file.hasPrefix("/") ? URL(fileURLWithPath: file) : options.assetFolder.appendingPathComponent(file)
+            })
             layer = kindCompiler.makeLayer(for: node, context: context)
             issues += context.issues
             kindSize = layer.bounds.size
         } else {
             layer = switch node.type {
-            case .layer, .group, .hstack, .vstack, .zstack, .image, .terminal, .sections, .section, .spacer: CALayer()
+            case .layer, .group, .hstack, .vstack, .zstack, .image, .terminal, .lottie, .sections, .section, .spacer: CALayer()
             case .shape: CAShapeLayer()
             case .text: CATextLayer()
             case .gradient: CAGradientLayer()

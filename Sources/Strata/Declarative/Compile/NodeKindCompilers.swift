@@ -38,9 +38,31 @@ public final class NodeKindContext {
     /// Problems reported so far.
     public private(set) var issues: [CompositionIssue] = []
 
-    init(path: String, frameRate: Double, duration: Double, explicitSize: CGSize?, limits: SceneLimits) {
+    /// Where the node's own clock starts in scene seconds: the start of the section it is in
+    /// (0 outside sections). A time the node gives (a `start`) counts from it.
+    public let startOffset: Double
+    private let resolveAsset: (String) throws -> URL
+
+    init(path: String, frameRate: Double, duration: Double, explicitSize: CGSize?, limits: SceneLimits,
+         startOffset: Double = 0, asset: @escaping (String) throws -> URL = { URL(fileURLWithPath: $0) }) {
         self.path = path; self.frameRate = frameRate; self.duration = duration
         self.explicitSize = explicitSize; self.limits = limits
+        self.startOffset = startOffset; self.resolveAsset = asset
+    }
+
+    /// The URL of an asset path as the composition resolves them (relative to the template's or
+    /// the scene's asset folder; a template refuses paths outside its folder): throws a message.
+    public func asset(_ path: String) throws -> URL { try resolveAsset(path) }
+
+    /// The time under `key` in seconds (a number of seconds, or text such as `"1.5s"` or
+    /// `"12f"`, as every time of the model; nil when absent, a problem reported when invalid).
+    public func time(_ node: Node, _ key: String) -> Double? {
+        guard let v = node.properties[key] else { return nil }
+        guard let t = try? PropertyDecoding.time(v, fps: frameRate), t.isFinite else {
+            issue(key, "expected \(ValueKind.time.expectation), got \(v)")
+            return nil
+        }
+        return t
     }
 
     /// Reports a problem with the property `key` (nil: the node as a whole).
@@ -77,7 +99,14 @@ public final class NodeKindContext {
     /// The colour under `key`, read as every other colour of the model (nil when absent or an
     /// empty text, which templates use for "not set").
     public func color(_ node: Node, _ key: String) -> Color? {
-        guard let v = node.properties[key], v != .string("") else { return nil }
+        guard let v = node.properties[key] else { return nil }
+        return color(v, key: key)
+    }
+
+    /// `value` read as a colour, a problem reported under `key` (a key path such as
+    /// `"colors.Badge"`) when it is not one; nil for an empty text.
+    public func color(_ v: PropertyValue, key: String) -> Color? {
+        guard v != .string("") else { return nil }
         do { return try PropertyDecoding.color(v) } catch {
             issue(key, "expected \(ValueKind.color.expectation), got \(v)")
             return nil
@@ -116,6 +145,7 @@ extension NodeType {
     var supplyingModule: (module: String, registration: String)? {
         switch self {
         case .terminal: ("StrataTerminal", "TerminalNodes.register()")
+        case .lottie: ("StrataLottie", "LottieNodes.register()")
         default: nil
         }
     }

@@ -123,7 +123,7 @@ enum PropertyTable {
         case .hstack, .vstack, .zstack: stack
         case .layer, .group, .transformGroup: [:]
         // The kind's own properties are its kind compiler's (NodeKindCompiler.properties).
-        case .terminal: [:]
+        case .terminal, .lottie: [:]
         case .sections, .section: [:]
         case .spacer: spacer
         }

@@ -30,6 +30,11 @@ public enum NodeType: String, Codable, Hashable, Sendable, CaseIterable {
     /// StrataTerminal's `TerminalLayer`, compiled through `NodeKindCompilers`: import
     /// StrataTerminal and call `TerminalNodes.register()` (the `strata` command does).
     case terminal
+    /// A Lottie animation (property `lottie`: a .json, .lottie or .tgs file), placed, scaled and
+    /// timed like any layer, its colours, images and texts replaceable by name. Its layer is
+    /// StrataLottie's, compiled through `NodeKindCompilers`: import StrataLottie and call
+    /// `LottieNodes.register()` (the `strata` command does).
+    case lottie
     /// Sections shown one after another, each replacing the one before it by its transition
     /// (Remotion's TransitionSeries); fills its parent. Its children are `section` nodes.
     case sections

@@ -1,0 +1,209 @@
+// Text layers: the document (`t.d`: text, font, size, justification, tracking, line height,
+// fill and stroke colours, box) drawn with Strata's text stack — a CATextLayer a line, its baseline where
+// the spec puts it, its font the one fontconfig picks for the document's family and style. Each
+// document shows from its keyframe until the next. A text replacement (by layer name or the
+// document's slot id) changes the characters and keeps the style.
+//
+// A stroke around the letters draws the glyphs' outlines (TextMetrics.outline) as shapes.
+// Not drawn (and listed by `probe`): text animators (`t.a`), text on a path (`t.p`), and glyph
+// outlines embedded in the file (`chars`; the installed font draws).
+import Foundation
+import Strata
+
+extension LayerParser {
+    /// Reads a text layer's documents.
+    mutating func text(_ l: JSONNode, name: String) throws -> LottieText {
+        let t = try l.required("t")
+        index.textNames.insert(name)
+        index.colorNames.insert(name)
+        var d = try t.required("d")
+        var sid: String?
+        if d.isObject, let s = try d.string("sid") {
+            sid = s
+            index.textNames.insert(s)
+            if let slot = slots[s] { d = try slot.required("p") }
+        }
+        let replacement = replacements.texts[name] ?? sid.flatMap { replacements.texts[$0] }
+        let fill = replacements.colors[name].map(\.lottieComponents)
+        if let a = try t.optional("a"), a.isArray, !(try a.elements().isEmpty) { notes.add(a.path, "text animators (the text is drawn without them)") }
+        if let p = try t.optional("p"), p.isObject, try p.optional("m") != nil { notes.add(p.path, "text on a path (drawn on a line)") }
+        var documents: [(time: Double, document: LottieTextDocument)] = []
+        let k = try d.required("k")
+        let frames: [JSONNode] = k.isArray ? try k.elements() : [JSONNode(value: ["s": k.value, "t": 0], path: k.path)]
+        guard !frames.isEmpty else { throw k.error("expected at least one text document") }
+        guard frames.count <= 10_000 else { throw k.error("\(frames.count) text documents, over the limit of 10000") }
+        for f in frames {
+            let time = try f.number("t", default: 0)
+            if let last = documents.last, time < last.time {
+                throw f.error("keyframe time \(time) comes before the previous keyframe's \(last.time)")
+            }
+            let node = try f.required("s")
+            var doc = try document(node)
+            if let replacement { doc.text = replacement }
+            textCharacters += doc.text.unicodeScalars.count
+            guard textCharacters <= limits.textCharacters else {
+                throw LottieError(path: node.path + ".t", "more than \(limits.textCharacters) characters of text in all, over the limit")
+            }
+            if let fill { doc.fill = fill }
+            documents.append((time, doc))
+        }
+        return LottieText(documents: documents)
+    }
+
+    /// One text document (`{"t": "Hello", "f": "Roboto-Bold", "s": 36, …}`).
+    mutating func document(_ s: JSONNode) throws -> LottieTextDocument {
+        guard s.isObject else { throw s.error("expected a text document object") }
+        let text = try s.string("t") ?? ""
+        let fontName = try s.string("f") ?? ""
+        let size = try s.number("s", default: 10)
+        guard size > 0 && size <= 10_000 else { throw LottieError(path: s.path + ".s", "\(size) is not a font size in (0, 10000]") }
+        func colour(_ key: String) throws -> [Double]? {
+            guard let n = try s.optional(key) else { return nil }
+            let v = try n.numbers()
+            guard v.count >= 3 else { throw n.error("expected a colour [r, g, b]") }
+            return v
+        }
+        func pair(_ key: String) throws -> [Double]? {
+            guard let n = try s.optional(key) else { return nil }
+            let v = try n.numbers()
+            guard v.count >= 2, v.allSatisfy({ abs($0) <= 1_000_000 }) else { throw n.error("expected [x, y] within ±1000000") }
+            return v
+        }
+        let justify = JSONNode.clampedInt(try s.number("j", default: 0))
+        if justify >= 3 && justify <= 6 { notes.add(s.path + ".j", "justified text (drawn aligned to one side)") }
+        let stroke = try colour("sc"), strokeWidth = try s.number("sw", default: 0)
+        guard strokeWidth >= 0 && strokeWidth <= 10_000 else { throw LottieError(path: s.path + ".sw", "\(strokeWidth) is not a stroke width in 0…10000") }
+        if !fontName.isEmpty, !fonts.isEmpty, fonts[fontName] == nil {
+            notes.add(s.path + ".f", "font '\(fontName)' is not in the file's font list (used as a font name)")
+        }
+        let font = fonts[fontName] ?? (fontName.isEmpty ? "Sans" : fontName)
+        // A family that is not installed is drawn in the one fontconfig picks instead: said once.
+        let family = fontFamilies[fontName] ?? font
+        let resolved = TextMetrics.resolvedFamily(forFontName: font)
+        if !family.isEmpty, !resolved.isEmpty, resolved.lowercased() != family.lowercased() {
+            notes.add("fonts", "font '\(family)' is not installed (drawn in \(resolved))")
+        }
+        let tracking = try s.number("tr", default: 0), lineHeight = try s.number("lh", default: size * 1.2)
+        let shift = try s.number("ls", default: 0)
+        for (key, v) in [("tr", tracking), ("lh", lineHeight), ("ls", shift)] where abs(v) > 1_000_000 {
+            throw LottieError(path: s.path + "." + key, "\(v) is outside ±1000000")
+        }
+        return LottieTextDocument(text: text, font: font, size: size,
+                                  justify: justify, tracking: tracking, lineHeight: lineHeight, baselineShift: shift,
+                                  fill: try colour("fc"), stroke: stroke, strokeWidth: strokeWidth,
+                                  strokeOverFill: try s.bool("of"), boxPosition: try pair("ps"), boxSize: try pair("sz"))
+    }
+}
+
+extension LottieCompiler {
+    /// A text layer's documents, each a group of line layers shown from its keyframe to the next.
+    func compileText(_ text: LottieText, into content: CALayer, _ time: LottieTime, path: String) throws {
+        let docs = text.documents
+        // The first document shows from before the layer's frames, the last until after them.
+        let lo = min(time.range.lowerBound, docs[0].time) - 1, hi = max(time.range.upperBound, docs[docs.count - 1].time) + 1
+        for (i, entry) in docs.enumerated() {
+            let group = node()
+            for line in try lineLayers(entry.document, path: path + ".t.d") { group.addSublayer(line) }
+            if docs.count > 1 {
+                let end = i + 1 < docs.count ? docs[i + 1].time : hi
+                try visibility(group, inPoint: i == 0 ? lo : entry.time, outPoint: end, time, path: path + ".t.d")
+            }
+            content.addSublayer(group)
+        }
+    }
+
+    /// The document's lines, one CATextLayer each, placed so that its baseline is where the spec
+    /// puts it: point text from y = 0 down by the line height, aligned on x = 0 by the
+    /// justification; box text from the box's top, aligned in its width, wrapped at its width.
+    func lineLayers(_ d: LottieTextDocument, path: String) throws -> [CALayer] {
+        let color = Self.color(d.fill ?? [0, 0, 0])
+        let font = UIFont(name: d.font, size: d.size)!
+        let kern = d.tracking / 1000 * d.size
+        func attributed(_ s: String) -> NSAttributedString {
+            NSAttributedString(string: s, attributes: [.font: font, .foregroundColor: color, .kern: kern])
+        }
+        func width(_ s: String) -> Double { Double(TextMetrics.size(of: attributed(s)).width) }
+        // Lottie separates lines with \r (also \n and ETX, \u{3}).
+        let paragraphs = d.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }.map(String.init)
+        var lines: [String] = []
+        if let box = d.boxSize, box[0] > 0 {
+            // Greedy wrapping at spaces, each word measured once (a line's width: its words',
+            // the spaces' and the tracking between them).
+            let space = width(" ") + kern
+            for p in paragraphs {
+                var current = "", used = 0.0
+                for word in p.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+                    let w = width(word)
+                    if !current.isEmpty, used + space + w > box[0] {
+                        lines.append(current)
+                        current = word
+                        used = w
+                    } else {
+                        used += current.isEmpty ? w : space + w
+                        current = current.isEmpty ? word : current + " " + word
+                    }
+                }
+                lines.append(current)
+            }
+        } else {
+            lines = paragraphs
+        }
+        textLines += lines.count
+        guard textLines <= animation.limits.layers else {
+            throw LottieError(path: path, "more than \(animation.limits.layers) lines of text in all, over the layer limit")
+        }
+        let justify = [3: 0, 4: 1, 5: 2, 6: 0][d.justify] ?? d.justify
+        var out: [CALayer] = []
+        let sample = TextContent(attributedString: attributed("Hg"))
+        let ascent = Double(TextMetrics.firstBaseline(of: sample))
+        let stroked = d.stroke != nil && d.strokeWidth > 0
+        for (i, line) in lines.enumerated() where !line.isEmpty {
+            let string = attributed(line)
+            let size = TextMetrics.size(of: string)
+            let w = Double(size.width)
+            let layer: CALayer
+            if stroked, let sc = d.stroke {
+                // A stroke around the letters: the glyphs' outlines as shapes, the stroke over
+                // the fill (`of`) or under it.
+                let outline = TextMetrics.outline(of: TextContent(attributedString: string))
+                func shape(fill: CGColor?, stroke: CGColor?) -> CAShapeLayer {
+                    let s = CAShapeLayer()
+                    s.anchorPoint = .zero
+                    s.bounds = .zero
+                    s.path = outline
+                    s.fillColor = fill
+                    s.strokeColor = stroke
+                    s.lineWidth = d.strokeWidth
+                    s.lineJoin = .round
+                    return s
+                }
+                let fill = d.fill.map(Self.color)
+                layer = node()
+                if d.strokeOverFill {
+                    layer.addSublayer(shape(fill: fill, stroke: Self.color(sc)))
+                } else {
+                    layer.addSublayer(shape(fill: nil, stroke: Self.color(sc)))
+                    if let fill { layer.addSublayer(shape(fill: fill, stroke: nil)) }
+                }
+            } else {
+                let text = CATextLayer()
+                text.string = string
+                text.anchorPoint = .zero
+                text.bounds = CGRect(x: 0, y: 0, width: w.rounded(.up) + 1, height: Double(size.height).rounded(.up))
+                layer = text
+            }
+            var baseline = Double(i) * d.lineHeight - d.baselineShift
+            var x: Double
+            if let p = d.boxPosition, let b = d.boxSize {
+                // Box text: the first baseline one ascent below the box's top.
+                baseline += p[1] + ascent
+                x = p[0] + (justify == 1 ? b[0] - w : justify == 2 ? (b[0] - w) / 2 : 0)
+            } else {
+                x = justify == 1 ? -w : justify == 2 ? -w / 2 : 0
+            }
+            layer.position = CGPoint(x: x, y: baseline - ascent)
+            out.append(layer)
+        }
+        return out
+    }
+}
