@@ -1,6 +1,7 @@
-// Small glue between Swift and FFmpeg's C API shared by the encoder and the probe: error codes to
-// text, the `file:` URL form that stops FFmpeg reading a colon in a path as a protocol, and a
-// one-time lowering of FFmpeg's log level so that encoders do not chatter on stderr.
+// Small glue between Swift and FFmpeg's C API shared by the encoders, decoders and the probe: error
+// codes to text, feeding a decoder packets, the `file:` URL form that stops FFmpeg reading a colon
+// in a path as a protocol, and a one-time lowering of FFmpeg's log level so that encoders do not
+// chatter on stderr.
 import Foundation
 import CFFmpeg
 import StrataCore
@@ -14,6 +15,33 @@ enum FFmpegSupport {
             return String(cString: buf.baseAddress!)
         }
         return text
+    }
+
+    /// Feeds a decoder: reads packets until one of stream `streamIndex` is sent to `codec`
+    /// (corrupt data is skipped: the decoder carries on with the next packet), or, at the end of
+    /// the file, sends the flush. Returns true when it sent the flush.
+    static func sendNextPacket(from format: UnsafeMutablePointer<AVFormatContext>, stream streamIndex: Int32,
+                               to codec: UnsafeMutablePointer<AVCodecContext>, using packet: UnsafeMutablePointer<AVPacket>) -> Bool {
+        while true {
+            if av_read_frame(format, packet) < 0 {
+                avcodec_send_packet(codec, nil)
+                return true
+            }
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == streamIndex else { continue }
+            _ = avcodec_send_packet(codec, packet)
+            return false
+        }
+    }
+
+    /// Frees a decoder's frame, packet, codec context and input file (each may be nil already),
+    /// leaving all four nil.
+    static func closeDecoder(format: inout UnsafeMutablePointer<AVFormatContext>?, codec: inout UnsafeMutablePointer<AVCodecContext>?,
+                             packet: inout UnsafeMutablePointer<AVPacket>?, frame: inout UnsafeMutablePointer<AVFrame>?) {
+        av_frame_free(&frame)
+        av_packet_free(&packet)
+        avcodec_free_context(&codec)
+        if format != nil { avformat_close_input(&format) }
     }
 
     /// The URL FFmpeg should open for a local file path.
@@ -57,6 +85,22 @@ enum FFmpegSupport {
         }
         return (nil, status, refusedKind(path).map { "it is \($0), which names other files to read; Strata opens self-contained media files only" }
                     ?? errorString(status))
+    }
+
+    /// Opens a local media file for decoding (`openInput`) and reads its stream information,
+    /// checking the video's size again with what that learned. On failure the file is closed and
+    /// the error names `path`.
+    static func openForDecoding(_ path: String, limits: MediaLimits) throws -> UnsafeMutablePointer<AVFormatContext> {
+        let opened = openInput(path, limits: limits)
+        guard let context = opened.context else { throw MediaError.cannotRead(path: path, reason: opened.reason) }
+        let status = avformat_find_stream_info(context, nil)
+        let problem = status < 0 ? "no stream information (\(errorString(status)))" : oversizedVideo(context, limits: limits)
+        if let problem {
+            var closing: UnsafeMutablePointer<AVFormatContext>? = context
+            avformat_close_input(&closing)
+            throw MediaError.cannotRead(path: path, reason: problem)
+        }
+        return context
     }
 
     /// Why `context`'s video is too large to decode (over `limits.videoSize`), or nil.

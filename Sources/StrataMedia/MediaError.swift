@@ -61,3 +61,17 @@ public enum MediaError: Error, CustomStringConvertible, LocalizedError, Equatabl
     /// The same message as `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 }
+
+extension MediaError {
+    /// The checks an encoder makes of each frame before it takes it: the file is still open
+    /// (`alreadyFinished`) and the frame is the encoder's size (`frameSizeMismatch`, naming the
+    /// frame's index among those appended).
+    static func checkAppend(to path: String, isOpen: Bool, frameIndex: Int, width: Int, height: Int,
+                            expectedWidth: Int, expectedHeight: Int) throws {
+        guard isOpen else { throw MediaError.alreadyFinished(path: path) }
+        guard width == expectedWidth, height == expectedHeight else {
+            throw MediaError.frameSizeMismatch(path: path, frameIndex: frameIndex, width: width, height: height,
+                                               expectedWidth: expectedWidth, expectedHeight: expectedHeight)
+        }
+    }
+}

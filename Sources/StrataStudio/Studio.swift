@@ -24,7 +24,6 @@ public final class Studio: @unchecked Sendable {
     /// The page's parameter values (a JSON object; they override the command line's).
     private var overrides: [String: Any] = [:]
     private var lastError: String?
-    private var subscribers: [ObjectIdentifier: HTTPConnection] = [:]
     private var stopping = false
     private var timelineCache: (generation: Int, rows: [[String: Any]], markers: [[String: Any]])?
 
@@ -34,8 +33,8 @@ public final class Studio: @unchecked Sendable {
     private var frameCache = FrameCache(capacity: 96 << 20)
 
     let renders: StudioRenders
-    private var watcher: Thread?
-    private let watcherDone = DispatchSemaphore(value: 0)
+    private let events = StudioEventStream()
+    private var watcher: StudioFileWatcher?
 
     /// Reads the target (throws when its first reading fails: there is no last good scene yet).
     public init(target: StudioTarget, configuration: StudioConfiguration) throws {
@@ -69,10 +68,10 @@ public final class Studio: @unchecked Sendable {
         let server = HTTPServer(host: configuration.host) { [self] request in respond(request) }
         try server.start(port: configuration.port)
         self.server = server
-        let thread = Thread { [self] in watch() }
-        thread.name = "studio-watch"
-        thread.start()
-        watcher = thread
+        let watcher = StudioFileWatcher(interval: configuration.watchInterval, afterChange: .lookAgain,
+                                        files: { [self] in lock.locked { document.watchedFiles } }, changed: { [self] in reload() })
+        watcher.start()
+        self.watcher = watcher
     }
 
     /// Stops: cancels renders (their partial files are removed), closes the event streams and
@@ -84,8 +83,9 @@ public final class Studio: @unchecked Sendable {
         }
         guard !already else { return }
         renders.stopAll()
+        events.close()
         server?.stop()
-        if watcher != nil { watcherDone.wait() }
+        watcher?.stop()
     }
 
     // MARK: Scenes and frames
@@ -154,7 +154,7 @@ public final class Studio: @unchecked Sendable {
         case ("POST", "/api/parameters"):
             return setParameters(request)
         case ("GET", "/api/events"):
-            return events()
+            return eventStream()
         case ("POST", "/api/render"):
             return startRender(request)
         case ("GET", "/api/render"):
@@ -456,75 +456,18 @@ public final class Studio: @unchecked Sendable {
 
     // MARK: Events
 
-    private func events() -> HTTPResponse {
-        var r = HTTPResponse(status: 200, contentType: "text/event-stream", body: Data())
-        r.stream = { [self] connection in
-            let (gen, error) = lock.locked { () -> (Int, String?) in
-                subscribers[ObjectIdentifier(connection)] = connection
-                return (generation, lastError)
-            }
+    private func eventStream() -> HTTPResponse {
+        events.response { [self] in
+            let (gen, error) = lock.locked { (generation, lastError) }
             var hello: [String: Any] = ["generation": gen]
             if let error { hello["error"] = error }
-            connection.write(Data("retry: 1000\n\n".utf8) + Self.event("hello", hello))
-            var ticks = 0
-            while true {
-                Thread.sleep(forTimeInterval: 0.2)
-                ticks += 1
-                if lock.locked({ stopping }) || connection.peerClosed { break }
-                if ticks % 75 == 0, !connection.write(Data(": ping\n\n".utf8)) { break }
-            }
-            lock.locked { _ = subscribers.removeValue(forKey: ObjectIdentifier(connection)) }
+            return hello
         }
-        return r
     }
 
-    static func event(_ name: String, _ object: [String: Any]) -> Data {
-        let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return Data("event: \(name)\ndata: ".utf8) + json + Data("\n\n".utf8)
-    }
-
-    private func broadcast(_ name: String, _ object: [String: Any]) {
-        let data = Self.event(name, object)
-        let list = lock.locked { Array(subscribers.values) }
-        for c in list { c.write(data) }
-    }
+    private func broadcast(_ name: String, _ object: [String: Any]) { events.broadcast(name, object) }
 
     // MARK: Hot reload
-
-    /// Looks at the watched files every `watchInterval`; a change reloads the target.
-    private func watch() {
-        var last = signatures()
-        while true {
-            Thread.sleep(forTimeInterval: configuration.watchInterval)
-            if lock.locked({ stopping }) { break }
-            var now = signatures()
-            guard now != last else { continue }
-            // Settled first: an editor's save (a temporary file, then a rename) is one change.
-            for _ in 0..<40 {
-                Thread.sleep(forTimeInterval: min(0.05, configuration.watchInterval))
-                let again = signatures()
-                if again == now { break }
-                now = again
-            }
-            reload()
-            last = signatures()
-        }
-        watcherDone.signal()
-    }
-
-    private func signatures() -> [String: String] {
-        let files = lock.locked { document.watchedFiles }
-        var result: [String: String] = [:]
-        for url in files {
-            var st = stat()
-            if stat(url.path, &st) == 0 {
-                result[url.path] = "\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)|\(st.st_size)|\(st.st_ino)"
-            } else {
-                result[url.path] = "missing"
-            }
-        }
-        return result
-    }
 
     /// Reads the target again; on success the new scene replaces the old (the page's values are
     /// kept), else the error is pushed and the last good scene stays.

@@ -95,12 +95,11 @@ public final class StudioSupervisor: @unchecked Sendable {
     /// The page's parameter values, given again to each new child.
     private var overrides: [String: Any] = [:]
     private var lastError: [String: Any]?
-    private var subscribers: [ObjectIdentifier: HTTPConnection] = [:]
     private var stopping = false
     private var build: ChildProcess?
     private var server: HTTPServer?
-    private var watcher: Thread?
-    private let watcherDone = DispatchSemaphore(value: 0)
+    private let events = StudioEventStream()
+    private var watcher: StudioFileWatcher?
 
     /// Finds the product to run (asking `swift package describe` when none is given).
     public init(package: SwiftPackagePreview, configuration: StudioConfiguration) throws {
@@ -155,10 +154,10 @@ public final class StudioSupervisor: @unchecked Sendable {
             throw error
         }
         self.server = server
-        let thread = Thread { [self] in watch() }
-        thread.name = "studio-watch"
-        thread.start()
-        watcher = thread
+        let watcher = StudioFileWatcher(interval: configuration.watchInterval, afterChange: .keepWhatWasSeen,
+                                        files: { [self] in watchedFiles() }, changed: { [self] in rebuild() })
+        watcher.start()
+        self.watcher = watcher
     }
 
     /// Stops serving, the build under way and the script's studio (its whole process group).
@@ -170,8 +169,9 @@ public final class StudioSupervisor: @unchecked Sendable {
         guard !already else { return }
         building?.terminate(grace: 1)
         for child in running { child.process.terminate() }
+        events.close()
         server?.stop()
-        if watcher != nil { watcherDone.wait() }
+        watcher?.stop()
     }
 
     // MARK: Building
@@ -368,36 +368,6 @@ public final class StudioSupervisor: @unchecked Sendable {
         return files
     }
 
-    private func signatures() -> [String: String] {
-        var result: [String: String] = [:]
-        for url in watchedFiles() {
-            var st = stat()
-            result[url.path] = stat(url.path, &st) == 0 ? "\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)|\(st.st_size)|\(st.st_ino)" : "missing"
-        }
-        return result
-    }
-
-    private func watch() {
-        var last = signatures()
-        while true {
-            Thread.sleep(forTimeInterval: configuration.watchInterval)
-            if lock.locked({ stopping }) { break }
-            var now = signatures()
-            guard now != last else { continue }
-            // Settled first: an editor's save (a temporary file, then a rename) is one change.
-            for _ in 0..<40 {
-                Thread.sleep(forTimeInterval: min(0.05, configuration.watchInterval))
-                let again = signatures()
-                if again == now { break }
-                now = again
-            }
-            // A change while building is seen at the next look and builds again.
-            last = now
-            rebuild()
-        }
-        watcherDone.signal()
-    }
-
     /// Builds; on success starts the new scene's studio and puts it in place of the old one.
     func rebuild() {
         let started = Date()
@@ -471,7 +441,7 @@ public final class StudioSupervisor: @unchecked Sendable {
         }
         if request.path == "/api/events" {
             guard request.method == "GET" else { return .error(405, "\(request.method) is not allowed on /api/events", field: "method") }
-            return events()
+            return eventStream()
         }
         let (current, error) = lock.locked { (scene, lastError) }
         guard let current, current.process.exitStatus == nil else {
@@ -575,33 +545,16 @@ public final class StudioSupervisor: @unchecked Sendable {
 
     // MARK: Events
 
-    private func events() -> HTTPResponse {
-        var r = HTTPResponse(status: 200, contentType: "text/event-stream", body: Data())
-        r.stream = { [self] connection in
-            let (gen, error) = lock.locked { () -> (Int, [String: Any]?) in
-                subscribers[ObjectIdentifier(connection)] = connection
-                return (generation, lastError)
-            }
+    private func eventStream() -> HTTPResponse {
+        events.response { [self] in
+            let (gen, error) = lock.locked { (generation, lastError) }
             var hello: [String: Any] = ["generation": gen]
             if let message = error?["message"] { hello["error"] = message }
-            connection.write(Data("retry: 1000\n\n".utf8) + Studio.event("hello", hello))
-            var ticks = 0
-            while true {
-                Thread.sleep(forTimeInterval: 0.2)
-                ticks += 1
-                if lock.locked({ stopping }) || connection.peerClosed { break }
-                if ticks % 75 == 0, !connection.write(Data(": ping\n\n".utf8)) { break }
-            }
-            lock.locked { _ = subscribers.removeValue(forKey: ObjectIdentifier(connection)) }
+            return hello
         }
-        return r
     }
 
-    private func broadcast(_ name: String, _ object: [String: Any]) {
-        let data = Studio.event(name, object)
-        let list = lock.locked { Array(subscribers.values) }
-        for c in list { c.write(data) }
-    }
+    private func broadcast(_ name: String, _ object: [String: Any]) { events.broadcast(name, object) }
 }
 
 // @unchecked: `storage` is read and written only under `lock`.

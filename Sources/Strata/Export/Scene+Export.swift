@@ -151,7 +151,7 @@ extension Scene {
     /// turn (see `ExportOptions.maximumBytes`); the first that fits is renamed to `url`.
     private func exportGIF(to url: URL, within limit: Int, options: ExportOptions) throws {
         guard limit > 0 else { throw ExportError.notWritable(path: url.path, reason: "the size goal \(limit) bytes must be positive") }
-        try target(checking: url, options: options)
+        try checkDestination(url, target: .gif, overwrite: options.overwrite)
         var attempts: [(GIFEncoderOptions, String)] = [(options.gif, "as given")]
         var smaller = options.gif
         smaller.goal = .size
@@ -191,8 +191,9 @@ extension Scene {
                                  + "\(smallest?.bytes ?? 0) bytes (\(smallest?.how ?? "")); nothing was written (a smaller size, fewer frames or a larger goal would fit)")
     }
 
-    /// The checks an export makes before it renders, for a size-goal GIF's final destination.
-    private func target(checking url: URL, options: ExportOptions) throws {
+    /// The checks an export makes of its destination before it renders: the folder exists and is
+    /// writable, and a file there may be replaced.
+    private func checkDestination(_ url: URL, target: ExportTarget, overwrite: Bool) throws {
         let folder = url.deletingLastPathComponent()
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDir), isDir.boolValue else {
@@ -201,7 +202,7 @@ extension Scene {
         guard FileManager.default.isWritableFile(atPath: folder.path) else {
             throw ExportError.notWritable(path: url.path, reason: "the folder \(folder.path) is not writable")
         }
-        try ExportTarget.gif.checkReplaceable(url, overwrite: options.overwrite)
+        try target.checkReplaceable(url, overwrite: overwrite)
     }
 
     /// One export to `url` (`reportedPath`: the name messages use, when `url` is a stage).
@@ -212,20 +213,12 @@ extension Scene {
         guard range.lowerBound >= 0, range.upperBound <= total, !range.isEmpty else {
             throw SceneError.invalidFrameRange("frame range \(range.lowerBound)..<\(range.upperBound) must be non-empty and within 0..<\(total)")
         }
-        let folder = url.deletingLastPathComponent()
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDir), isDir.boolValue else {
-            throw ExportError.missingFolder(path: url.path, folder: folder.path)
-        }
-        guard FileManager.default.isWritableFile(atPath: folder.path) else {
-            throw ExportError.notWritable(path: url.path, reason: "the folder \(folder.path) is not writable")
-        }
-        try target.checkReplaceable(url, overwrite: options.overwrite)
+        try checkDestination(url, target: target, overwrite: options.overwrite)
         if let reason = options.cancellation?.reason {
             throw ExportError.interrupted(path: url.path, reason: reason, framesDone: 0, frameCount: range.count)
         }
         // Temporary files of earlier runs into this folder whose process is gone (killed, crashed).
-        TemporaryOutput.removeAbandonedOnce(in: folder)
+        TemporaryOutput.removeAbandonedOnce(in: url.deletingLastPathComponent())
         let temp = TemporaryOutput.url(for: url)
         /// Removes what was written so far and returns `error`, naming the output where an
         /// encoder's message names the temporary file (the user knows the output's name).

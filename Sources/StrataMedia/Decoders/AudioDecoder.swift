@@ -65,12 +65,9 @@ public final class AudioDecoder {
     deinit { close() }
 
     private func open() throws {
-        let opened = FFmpegSupport.openInput(path, limits: limits)
-        guard let context = opened.context else { throw MediaError.cannotRead(path: path, reason: opened.reason) }
-        var status: Int32
+        let context = try FFmpegSupport.openForDecoding(path, limits: limits)
         format = context
-        status = avformat_find_stream_info(context, nil)
-        if status < 0 { throw MediaError.cannotRead(path: path, reason: "no stream information (\(FFmpegSupport.errorString(status)))") }
+        var status: Int32
         streamIndex = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
         guard streamIndex >= 0, let stream = context.pointee.streams[Int(streamIndex)] else {
             throw MediaError.cannotRead(path: path, reason: "the file has no audio stream")
@@ -180,15 +177,7 @@ public final class AudioDecoder {
                 finished = true
                 return
             }
-            let status = av_read_frame(format, packet)
-            if status < 0 {
-                avcodec_send_packet(codec, nil)
-                sentFlush = true
-                continue
-            }
-            defer { av_packet_unref(packet) }
-            guard packet.pointee.stream_index == streamIndex else { continue }
-            _ = avcodec_send_packet(codec, packet)
+            if FFmpegSupport.sendNextPacket(from: format, stream: streamIndex, to: codec, using: packet) { sentFlush = true }
         }
     }
 
@@ -322,10 +311,7 @@ public final class AudioDecoder {
     private func close() {
         if let resampler { var r: OpaquePointer? = resampler; swr_free(&r) }
         resampler = nil
-        av_frame_free(&frame)
-        av_packet_free(&packet)
-        avcodec_free_context(&codec)
-        if format != nil { avformat_close_input(&format) }
+        FFmpegSupport.closeDecoder(format: &format, codec: &codec, packet: &packet, frame: &frame)
     }
 
     private func failure(_ operation: String, _ status: Int32?) -> MediaError {

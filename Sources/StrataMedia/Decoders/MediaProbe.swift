@@ -106,15 +106,8 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
             streams = [animation.stream]
             return
         }
-        let opened = FFmpegSupport.openInput(path, limits: limits)
-        guard let context = opened.context else { throw MediaError.cannotRead(path: path, reason: opened.reason) }
-        var status: Int32
+        let context = try FFmpegSupport.openForDecoding(path, limits: limits)
         defer { var c: UnsafeMutablePointer<AVFormatContext>? = context; avformat_close_input(&c) }
-        status = avformat_find_stream_info(context, nil)
-        if status < 0 {
-            throw MediaError.cannotRead(path: path, reason: "no stream information (\(FFmpegSupport.errorString(status)))")
-        }
-        if let tooLarge = FFmpegSupport.oversizedVideo(context, limits: limits) { throw MediaError.cannotRead(path: path, reason: tooLarge) }
         // A still image's declared size, read from its header as the image decoder reads it: a
         // small file declaring a 100 000² picture is refused, not reported as 0×0.
         if let head = FileHandle(forReadingAtPath: path).map({ h in defer { try? h.close() }; return h.readData(ofLength: 1 << 20) }),
@@ -134,6 +127,7 @@ public struct MediaProbe: Sendable, CustomStringConvertible {
             throw MediaError.libraryFailure(path: path, operation: "allocating a packet", reason: "out of memory")
         }
         defer { var p: UnsafeMutablePointer<AVPacket>? = packet; av_packet_free(&p) }
+        var status: Int32
         while true {
             status = av_read_frame(context, packet)
             if status < 0 { break }

@@ -96,15 +96,8 @@ final class VideoDecoder {
     // MARK: - Opening
 
     private func openInput() throws {
-        let opened = FFmpegSupport.openInput(path, limits: limits)
-        guard let context = opened.context else { throw MediaError.cannotRead(path: path, reason: opened.reason) }
-        var status: Int32
+        let context = try FFmpegSupport.openForDecoding(path, limits: limits)
         format = context
-        status = avformat_find_stream_info(context, nil)
-        if status < 0 {
-            throw MediaError.cannotRead(path: path, reason: "no stream information (\(FFmpegSupport.errorString(status)))")
-        }
-        if let tooLarge = FFmpegSupport.oversizedVideo(context, limits: limits) { throw MediaError.cannotRead(path: path, reason: tooLarge) }
         streamIndex = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         let audio = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
         info.hasAudio = audio >= 0
@@ -367,20 +360,7 @@ final class VideoDecoder {
             // EAGAIN: the decoder wants input. Any other error is a broken picture: skip it
             // and feed on (after the final flush there is nothing left to feed).
             if sentFlush { drained = true; return nil }
-            // Feed the next video packet.
-            while true {
-                let status = av_read_frame(format, packet)
-                if status < 0 {
-                    avcodec_send_packet(codec, nil)
-                    sentFlush = true
-                    break
-                }
-                defer { av_packet_unref(packet) }
-                guard packet.pointee.stream_index == streamIndex else { continue }
-                // Corrupt data is skipped; the decoder carries on with the next packet.
-                _ = avcodec_send_packet(codec, packet)
-                break
-            }
+            if FFmpegSupport.sendNextPacket(from: format, stream: streamIndex, to: codec, using: packet) { sentFlush = true }
         }
     }
 
@@ -389,10 +369,7 @@ final class VideoDecoder {
     // MARK: - Helpers
 
     private func close() {
-        av_frame_free(&frame)
-        av_packet_free(&packet)
-        avcodec_free_context(&codec)
-        if format != nil { avformat_close_input(&format) }
+        FFmpegSupport.closeDecoder(format: &format, codec: &codec, packet: &packet, frame: &frame)
     }
 
     private func failure(_ operation: String, _ status: Int32?) -> MediaError {

@@ -210,11 +210,8 @@ public final class GIFEncoder: @unchecked Sendable {
     /// Adds one frame; its size must be the encoder's size.
     public func append(_ frame: Bitmap) throws {
         try lock.withCheckedLock { _ in
-            guard isOpen else { throw MediaError.alreadyFinished(path: path) }
-            guard frame.width == width, frame.height == height else {
-                throw MediaError.frameSizeMismatch(path: path, frameIndex: appended, width: frame.width,
-                                                   height: frame.height, expectedWidth: width, expectedHeight: height)
-            }
+            try MediaError.checkAppend(to: path, isOpen: isOpen, frameIndex: appended, width: frame.width, height: frame.height,
+                                       expectedWidth: width, expectedHeight: height)
             defer { appended += 1 }
             guard keeps(frameAt: appended) else { return }
             do {

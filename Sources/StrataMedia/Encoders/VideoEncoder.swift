@@ -105,11 +105,8 @@ public final class VideoEncoder: @unchecked Sendable {
     /// Encodes one frame; its size must be the encoder's size.
     public func append(_ frame: Bitmap) throws {
         try lock.withCheckedLock { _ in
-            guard isOpen else { throw MediaError.alreadyFinished(path: path) }
-            guard frame.width == width, frame.height == height else {
-                throw MediaError.frameSizeMismatch(path: path, frameIndex: appended, width: frame.width,
-                                                   height: frame.height, expectedWidth: width, expectedHeight: height)
-            }
+            try MediaError.checkAppend(to: path, isOpen: isOpen, frameIndex: appended, width: frame.width, height: frame.height,
+                                       expectedWidth: width, expectedHeight: height)
             do {
                 let index = firstFrameIndex + appended
                 if appended > 0, let restartInterval, index % restartInterval == 0 { try restartCodec() }

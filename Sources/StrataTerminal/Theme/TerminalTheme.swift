@@ -3,6 +3,7 @@
 // "purple"/"brightPurple" are read as magenta, as Windows Terminal names them). Colours 16–255
 // are the xterm palette (a 6×6×6 cube and a grey ramp), whatever the theme.
 import Foundation
+import Strata
 
 /// The colours a terminal is drawn with.
 ///
@@ -76,13 +77,7 @@ public struct TerminalTheme: Hashable, Sendable, Codable {
 
     // MARK: Codable
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ s: String) { stringValue = s }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    private typealias Key = NamedCodingKey
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)

@@ -119,13 +119,7 @@ public struct Node: Codable, Hashable, Sendable {
     /// The structural keys; every other key of a node object is a property.
     static let structuralKeys: Set<String> = ["type", "id", "layout", "children", "mask", "animations", "states", "timeline"]
 
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ s: String) { stringValue = s }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    private typealias AnyKey = NamedCodingKey
 
     public init(from decoder: Decoder) throws {
         let k = try decoder.container(keyedBy: AnyKey.self)
