@@ -22,10 +22,10 @@ import sys
 # them so that they stay so. Add a folder here once `--list FOLDER` prints nothing.
 FINISHED = [
     "Sources/Strata",
-    "Sources/StrataUIKit",
-    "Sources/StrataCLI/Commands/StrataCommand.swift",
-    "Sources/StrataCLI/Script",
-    "Sources/StrataCLI/StrataCLI.swift",
+    "Sources/StrataCLI",
+    "Sources/StrataCore",
+    "Sources/StrataLottie",
+    "Sources/StrataMedia",
     "Sources/StrataRender/Content",
     "Sources/StrataRender/Vector",
     "Sources/StrataRender/ContactSheet.swift",
@@ -33,19 +33,10 @@ FINISHED = [
     "Sources/StrataRender/FrameRenderer.swift",
     "Sources/StrataRender/ImageComparison.swift",
     "Sources/StrataRender/StrataRender.swift",
-    "Sources/StrataMedia/Encoders/AudioEncoderOptions.swift",
-    "Sources/StrataMedia/Encoders/AudioStreamEncoder.swift",
-    "Sources/StrataMedia/Encoders/VideoEncoder.swift",
-    "Sources/StrataMedia/Encoders/VideoEncoderOptions.swift",
-    "Sources/StrataCore",
-    "Sources/StrataMedia/Decoders",
-    "Sources/StrataMedia/Remux",
-    "Sources/StrataMedia/ContainerFormat.swift",
-    "Sources/StrataMedia/FFmpegSupport.swift",
-    "Sources/StrataMedia/FilePermissions.swift",
-    "Sources/StrataMedia/MediaError.swift",
-    "Sources/StrataMedia/StrataMedia.swift",
+    "Sources/StrataStudio",
     "Sources/StrataTerminal",
+    "Sources/StrataUIKit",
+    "Sources/strata",
 ]
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))

@@ -14,6 +14,7 @@ public struct LottieError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What was wrong, e.g. "expected an array of numbers".
     public let message: String
 
+    /// An error at the JSON `path` (empty for the whole file) saying `message`.
     public init(path: String, _ message: String) {
         self.path = path
         self.message = message
@@ -42,6 +43,7 @@ public struct LottieLimits: Sendable, Equatable {
     /// Most characters in all text documents together (each is measured and laid out).
     public var textCharacters = 1_000_000
 
+    /// The default limits (the table in docs/lottie.md).
     public init() {}
 
     /// Limits taken from a scene's limits (pixel size, frames, layers, file and expansion bytes).

@@ -15,8 +15,11 @@ public struct LottieUnsupported: Equatable, Sendable, CustomStringConvertible {
 
 /// A marker: a named frame range of the animation (`--segment NAME`).
 public struct LottieMarker: Equatable, Sendable {
+    /// The marker's name (its comment in After Effects).
     public let name: String
+    /// The frame it starts at.
     public let frame: Double
+    /// Its length in frames.
     public let duration: Double
 }
 
@@ -151,13 +154,21 @@ struct LottieImageAsset {
 ///     let animation = try LottieAnimation(contentsOf: URL(fileURLWithPath: "anim.json"))
 ///     print(animation.width, animation.height, animation.frameRate, animation.unsupported)
 public struct LottieAnimation {
+    /// The composition's width in points (`w`).
     public let width: Double
+    /// The composition's height in points (`h`).
     public let height: Double
+    /// Frames a second (`fr`).
     public let frameRate: Double
+    /// The first frame shown (`ip`).
     public let inPoint: Double
+    /// The frame where it ends (`op`, not shown).
     public let outPoint: Double
+    /// The animation's name (`nm`; empty when it has none).
     public let name: String
+    /// The Bodymovin version that wrote it (`v`).
     public let version: String
+    /// Its markers, in the file's order.
     public let markers: [LottieMarker]
     /// Font families the document names (text layers draw them with the installed font
     /// fontconfig picks for each family and style).
@@ -179,6 +190,7 @@ public struct LottieAnimation {
     var scripts: [String: LottieScript]
     /// Every feature in the file that Strata does not render, with its JSON path.
     public private(set) var unsupported: [LottieUnsupported]
+    /// The limits it was read under (and that its compilation keeps to).
     public let limits: LottieLimits
 
     /// Frames from the in to the out point.

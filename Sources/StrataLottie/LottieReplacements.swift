@@ -25,6 +25,7 @@ public struct LottieReplacements: Sendable {
     /// Texts by text layer name or slot id.
     public var texts: [String: String]
 
+    /// Replacements of colours, images and texts, each by name or slot id (none by default).
     public init(colors: [String: CGColor] = [:], images: [String: Data] = [:], texts: [String: String] = [:]) {
         self.colors = colors
         self.images = images

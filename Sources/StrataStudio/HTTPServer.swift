@@ -418,6 +418,8 @@ final class HTTPServer: @unchecked Sendable {
 
 /// An error of the studio (a message for the terminal and the page).
 public struct StudioError: Error, CustomStringConvertible, Sendable {
+    /// The message.
     public let description: String
+    /// An error saying `message`.
     public init(_ message: String) { description = message }
 }

@@ -6,10 +6,11 @@
 import Foundation
 import Strata
 
-/// A running studio (`strata preview TARGET`).
 // @unchecked: the mutable state below is read and written only inside `lock.locked` (and the
 // scenes and frames inside `renderLock.locked`); `server` and `watcher` are set once by `start`.
+/// A running studio (`strata preview TARGET`).
 public final class Studio: @unchecked Sendable {
+    /// How it serves (host, port, scale, output folder, …).
     public let configuration: StudioConfiguration
     let target: StudioTarget
     /// The secret the page gets with `GET /` and sends back with every POST.

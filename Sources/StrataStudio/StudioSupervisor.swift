@@ -28,6 +28,7 @@ public struct SwiftPackagePreview: Sendable {
     /// (e.g. `--scale 0.5`).
     public var previewArguments: [String] = []
 
+    /// The package in `folder`, running `product` (nil: its only executable product).
     public init(folder: URL, product: String? = nil) {
         self.folder = folder
         self.product = product
@@ -43,9 +44,13 @@ public struct SwiftPackagePreview: Sendable {
 
 /// A compile error of a build: where and what.
 public struct BuildDiagnostic: Equatable, Sendable {
+    /// The source file's path, as the compiler printed it.
     public var file: String
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1.
     public var column: Int
+    /// The compiler's message.
     public var message: String
 
     /// The errors in a build's output (`FILE:LINE:COL: error: MESSAGE` lines), each once.
@@ -64,11 +69,13 @@ public struct BuildDiagnostic: Equatable, Sendable {
     }
 }
 
-/// `strata preview` of a Swift package: builds it, runs its script's studio, rebuilds on change.
 // @unchecked: the mutable state is read and written only inside `lock.locked`; `server` and
 // `watcher` are set once by `start`.
+/// `strata preview` of a Swift package: builds it, runs its script's studio, rebuilds on change.
 public final class StudioSupervisor: @unchecked Sendable {
+    /// How it serves (host, port, watch interval, …); the script's studio gets the same.
     public let configuration: StudioConfiguration
+    /// The package built and how.
     public let package: SwiftPackagePreview
     /// The product run.
     public let product: String

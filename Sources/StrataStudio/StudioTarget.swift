@@ -11,10 +11,10 @@ public protocol StudioTarget: Sendable {
     func load() throws -> StudioDocument
 }
 
-/// One reading of a target.
 // @unchecked: `makeScene` makes a new scene at every call from what it captured when the target
 // was read (a parsed template, the command line's values), never changed afterwards; the studio
 // calls it from its request threads and its render queue.
+/// One reading of a target.
 public struct StudioDocument: @unchecked Sendable {
     /// The name shown on the page ("lower-third").
     public var name: String
@@ -33,6 +33,7 @@ public struct StudioDocument: @unchecked Sendable {
     /// pixels per point: exactly the scene `strata still … --scale S` renders.
     public var makeScene: (_ parameters: Data?, _ scale: Double) throws -> Scene
 
+    /// A reading named `name` whose scenes `makeScene` makes; the other fields as above.
     public init(name: String, parametersSchema: Data? = nil, commandLineValues: [String: String] = [:], watchedFiles: [URL] = [],
                 makeScene: @escaping (_ parameters: Data?, _ scale: Double) throws -> Scene) {
         self.name = name
@@ -66,6 +67,7 @@ public struct StudioConfiguration: Sendable {
     /// one it replaces, so that the page never takes a new scene for an old one).
     public var firstGeneration = 0
 
+    /// The defaults: loopback, a free port, a random token.
     public init() {}
 }
 

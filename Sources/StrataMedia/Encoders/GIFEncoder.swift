@@ -33,11 +33,11 @@ import Glibc
 import CGif
 import Synchronization
 
+// @unchecked: the giflib handle, spool and frame state are used only while `lock` is held.
 /// Writes `Bitmap` frames to an animated GIF with giflib.
 ///
 /// Calls are serialised by an internal lock, so an encoder may be handed to another thread; a
 /// file whose encoder is released without `finish()` is closed where it stopped.
-// @unchecked: the giflib handle, spool and frame state are used only while `lock` is held.
 public final class GIFEncoder: @unchecked Sendable {
     /// The file being written.
     public let url: URL
