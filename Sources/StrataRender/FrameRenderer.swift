@@ -1,4 +1,4 @@
-// The renderer's front door: snapshot → display list → tiles → Bitmap.
+// The renderer's front door: snapshot → display list (with its content made) → tiles → Bitmap.
 import Foundation
 import StrataCore
 
@@ -32,11 +32,13 @@ public struct FrameRenderer: Sendable {
         buffers = history?.buffers ?? FrameBuffers()
     }
 
-    /// The display list of a snapshot (exposed for tests and benchmarks).
+    /// The display list of a snapshot, with the backing stores and rasterised subtrees it needs
+    /// made first by the content stage on the tile workers (ContentStage.swift). Exposed for
+    /// tests and benchmarks.
     public func displayList(for root: LayerSnapshot) -> DisplayList {
         var builder = DisplayListBuilder(width: width, height: height, scale: scale, cache: cache)
         builder.workers = tiles.options.workers
-        return builder.build(root)
+        return ContentStage.displayList(of: root, builder: builder, dispatcher: tiles.options.dispatcher).list
     }
 
     /// The tile stage of a frame whose display list is built: its pixels, and with `yuv` also

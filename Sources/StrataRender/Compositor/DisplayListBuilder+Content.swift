@@ -130,7 +130,7 @@ extension DisplayListBuilder {
         // Other vector or drawn content (text, custom drawing), from a backing store
         // rasterised at the scale the layer is shown at.
         let s = BackingScale.choose(for: area, H, frameWidth: width, frameHeight: height)
-        if let raster = cache.raster(for: layer.content, layerBounds: layer.bounds, scale: s) {
+        if let raster = backingStore(for: layer.content, layerBounds: layer.bounds, scale: s) {
             let placement = ImagePlacement(image: raster.image, destination: raster.area,
                                            source: CGRect(x: 0, y: 0, width: raster.bitmap.width, height: raster.bitmap.height),
                                            nearest: false)

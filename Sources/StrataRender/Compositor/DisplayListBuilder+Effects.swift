@@ -49,7 +49,7 @@ extension DisplayListBuilder {
             guard let area = ContentRasterizer.drawArea(of: content, layerBounds: layer.bounds) else { return nil }
             let shifted = area.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
             let s = BackingScale.choose(for: shifted, H, frameWidth: width, frameHeight: height)
-            guard let raster = cache.raster(for: content, layerBounds: layer.bounds, scale: s) else { return nil }
+            guard let raster = backingStore(for: content, layerBounds: layer.bounds, scale: s) else { return nil }
             var placement = ImagePlacement(image: raster.image,
                                            destination: raster.area.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height),
                                            source: CGRect(x: 0, y: 0, width: raster.bitmap.width, height: raster.bitmap.height),

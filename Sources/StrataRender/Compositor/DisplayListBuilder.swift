@@ -16,6 +16,10 @@ public struct DisplayListBuilder: Sendable {
     public let cache: RenderCaches
     /// Threads that may draw the missing tiles of tiled layers at once (TiledLayerItems.swift).
     public var workers = 1
+    /// Where a frame's build records the backing stores and rasterised subtrees it does not find
+    /// cached, for the content stage (ContentStage.swift) to make; nil: they are rasterised where
+    /// they are met.
+    var contentRequests: ContentRequests? = nil
     /// During a build (`build` sets it): what the last build left for this one.
     private var records: BuildRecords? = nil
     var currentRecords: BuildRecords {
@@ -93,12 +97,18 @@ public struct DisplayListBuilder: Sendable {
             return
         }
 
-        if layer.shouldRasterize, !layer.isTransformLayer,
-           let (item, depth, plane) = rasterizedSubtree(layer, layerTo3D: layerTo3D, planeToScreen: planeToScreen,
-                                                        opacity: inherited, clips: clips, inContext: inContext) {
-            items.append(item)
-            faces.append(Face(depth: depth, items: start..<items.count, plane: plane))
-            return
+        if layer.shouldRasterize, !layer.isTransformLayer {
+            switch rasterizedSubtree(layer, layerTo3D: layerTo3D, planeToScreen: planeToScreen, opacity: inherited, clips: clips,
+                                     inContext: inContext) {
+            case let .drawn(item, depth, plane):
+                items.append(item)
+                faces.append(Face(depth: depth, items: start..<items.count, plane: plane))
+                return
+            case .requested:
+                return              // this build is thrown away once the content stage has drawn it
+            case .notShown:
+                break
+            }
         }
 
         if layer.isTransformLayer {
@@ -219,11 +229,10 @@ public struct DisplayListBuilder: Sendable {
     /// soft), kept while its appearance is unchanged, and composited as one image with the
     /// layer's opacity — moving, rotating or fading the layer reuses the bitmap.
     private func rasterizedSubtree(_ layer: LayerSnapshot, layerTo3D: CATransform3D, planeToScreen: Homography,
-                                   opacity: Float, clips: [ClipShape], inContext: Bool)
-        -> (item: DrawItem, depth: Double, plane: DepthPlane?)? {
+                                   opacity: Float, clips: [ClipShape], inContext: Bool) -> RasterizedSubtree {
         let H = Homography(flattening: layerTo3D).concatenating(planeToScreen)
-        guard let inv = H.inverted() else { return nil }
-        if !layer.isDoubleSided && H.determinant < 0 { return nil }
+        guard let inv = H.inverted() else { return .notShown }
+        if !layer.isDoubleSided && H.determinant < 0 { return .notShown }
         // The appearance alone: where and how opaquely it is shown is not part of the bitmap.
         var look = layer
         look.position = .zero; look.transform = .identity; look.zPosition = 0; look.opacity = 1
@@ -245,29 +254,62 @@ public struct DisplayListBuilder: Sendable {
         let s = max(Double(layer.rasterizationScale), 1.0 / 64)
         // Checked as doubles first: a huge (or NaN) area is refused, not converted.
         let fw = (Double(area.width) * s).rounded(.up), fh = (Double(area.height) * s).rounded(.up)
-        guard fw > 0, fh > 0, fw * fh <= BackingScale.maximumPixels else { return nil }
+        guard fw > 0, fh > 0, fw * fh <= BackingScale.maximumPixels else { return .notShown }
         let pw = Int(fw), ph = Int(fh)
-        let areaOrigin = area.origin
-        let raster = cache.subtree(look, scale: s) {
-            var placed = look
+        let drawn = area, appearance = look
+        let layerBounds = layer.bounds
+        let cache = self.cache
+        let make: @Sendable () -> RasterizedContent? = {
+            var placed = appearance
             placed.anchorPoint = .zero
-            placed.position = CGPoint(x: layer.bounds.minX - areaOrigin.x, y: layer.bounds.minY - areaOrigin.y)
+            placed.position = CGPoint(x: layerBounds.minX - drawn.origin.x, y: layerBounds.minY - drawn.origin.y)
             let builder = DisplayListBuilder(width: pw, height: ph, scale: s, cache: cache)
             let bitmap = TileRenderer(options: RenderOptions(workers: 1)).render(builder.build(placed), width: pw, height: ph)
-            return RasterizedContent(bitmap: bitmap, area: CGRect(x: area.minX, y: area.minY, width: Double(pw) / s, height: Double(ph) / s),
+            return RasterizedContent(bitmap: bitmap, area: CGRect(x: drawn.minX, y: drawn.minY, width: Double(pw) / s, height: Double(ph) / s),
                                      scale: s)
         }
-        guard let raster else { return nil }
+        let found: RasterizedContent?
+        if let contentRequests {
+            found = cache.cachedSubtree(look, scale: s)
+            if found == nil {
+                contentRequests.add(subtree: look, scale: s, make: make)
+                return .requested
+            }
+        } else {
+            found = cache.subtree(look, scale: s, make: make)
+        }
+        guard let raster = found else { return .notShown }
         let plane = PlaneMap(toScreen: H, fromScreen: inv, antialiased: layer.allowsEdgeAntialiasing)
         let placement = ImagePlacement(image: raster.image, destination: raster.area,
                                        source: CGRect(x: 0, y: 0, width: raster.bitmap.width, height: raster.bitmap.height),
                                        nearest: false)
         var b = pixelBounds(of: raster.area, H).intersection(frameRect)
         for c in clips { b = b.intersection(c.bounds) }
-        guard !b.isEmpty else { return nil }
+        guard !b.isEmpty else { return .notShown }
         let item = DrawItem(op: .image(placement, clip: nil, opacity: opacity * min(layer.opacity, 1)), plane: plane,
                             bounds: b, clips: clips, outline: screenQuad(of: raster.area, H))
-        return (item, centreDepth(layer, layerTo3D), inContext ? DepthPlane(fromScreen: inv, layerTo3D: layerTo3D) : nil)
+        return .drawn(item, depth: centreDepth(layer, layerTo3D), plane: inContext ? DepthPlane(fromScreen: inv, layerTo3D: layerTo3D) : nil)
+    }
+
+    /// What `rasterizedSubtree` gives.
+    private enum RasterizedSubtree {
+        /// The subtree's bitmap as one item.
+        case drawn(DrawItem, depth: Double, plane: DepthPlane?)
+        /// Not cached: asked of the content stage (a frame's first build).
+        case requested
+        /// Not shown this way (edge-on, a back face, empty or too large): drawn as an ordinary layer.
+        case notShown
+    }
+
+    /// A layer content's backing store: the cached one; else, in a frame's first build, nil
+    /// with a request to the content stage; else rasterised now.
+    func backingStore(for content: LayerContent, layerBounds: CGRect, scale: Double) -> RasterizedContent? {
+        guard let contentRequests else { return cache.raster(for: content, layerBounds: layerBounds, scale: scale) }
+        if let hit = cache.cachedRaster(for: content, layerBounds: layerBounds, scale: scale) { return hit }
+        if !cache.rasterizesToNothing(content, layerBounds: layerBounds, scale: scale) {
+            contentRequests.add(backingStore: content, layerBounds: layerBounds, scale: scale)
+        }
+        return nil
     }
 
     /// For trilinear filtering: the mipmap level pair for the on-screen minification at the

@@ -24,6 +24,9 @@ public final class RenderCaches: Sendable {
         /// Both by the frame they were last used in (generations); backing stores by bytes too.
         var subtrees = LRUCache<SubtreeKey, RasterizedContent>()
         var entries = LRUCache<Key, RasterizedContent>()
+        /// Content that rasterises to nothing (an empty path or string, an area too large), so
+        /// that the content stage is not asked for it frame after frame.
+        var nothingToDraw = LRUCache<Key, Bool>()
         var hits = 0, misses = 0
     }
     private let state = Mutex(State())
@@ -67,6 +70,42 @@ public final class RenderCaches: Sendable {
         return r
     }
 
+    /// The cached backing store, or nil when it is not cached (nothing is rasterised).
+    func cachedRaster(for content: LayerContent, layerBounds: CGRect, scale: Double) -> RasterizedContent? {
+        let key = Key(content: content, layerBounds: layerBounds, scale: scale)
+        return state.withCheckedLock { s -> RasterizedContent? in
+            guard let r = s.entries.value(for: key) else { return nil }
+            s.hits += 1
+            return r
+        }
+    }
+
+    /// Records that `content` rasterises to nothing at this scale (`rasterizesToNothing`).
+    func noteNothingToDraw(_ content: LayerContent, layerBounds: CGRect, scale: Double) {
+        let key = Key(content: content, layerBounds: layerBounds, scale: scale)
+        state.withCheckedLock { s in
+            s.nothingToDraw.insert(true, for: key, bytes: 1)     // a count, at most 4 096 kept
+            s.nothingToDraw.evict(toFit: 4096)
+        }
+    }
+
+    /// Whether `content` was found to rasterise to nothing at this scale in this frame or the
+    /// one before.
+    func rasterizesToNothing(_ content: LayerContent, layerBounds: CGRect, scale: Double) -> Bool {
+        let key = Key(content: content, layerBounds: layerBounds, scale: scale)
+        return state.withCheckedLock { $0.nothingToDraw.value(for: key) ?? false }
+    }
+
+    /// The cached bitmap of a subtree, or nil when it is not cached (nothing is drawn).
+    func cachedSubtree(_ snapshot: LayerSnapshot, scale: Double) -> RasterizedContent? {
+        let key = SubtreeKey(subtree: snapshot, scale: scale)
+        return state.withCheckedLock { s -> RasterizedContent? in
+            guard let r = s.subtrees.value(for: key) else { return nil }
+            s.hits += 1
+            return r
+        }
+    }
+
     /// The cached bitmap of a subtree, drawing it with `make` on a miss. Kept while used in
     /// consecutive frames, like content backing stores.
     public func subtree(_ snapshot: LayerSnapshot, scale: Double, make: () -> RasterizedContent?) -> RasterizedContent? {
@@ -93,6 +132,7 @@ public final class RenderCaches: Sendable {
         state.withCheckedLock { s in
             s.subtrees.endGeneration()
             s.entries.endGeneration()
+            s.nothingToDraw.endGeneration()
         }
     }
 
