@@ -8,26 +8,35 @@ import StrataCore
 
 /// An integer pixel rectangle, half-open: `x0 ..< x1`, `y0 ..< y1`.
 public struct PixelRect: Sendable, Equatable {
+    /// The first column and row inside, and the first outside.
     public var x0: Int, y0: Int, x1: Int, y1: Int
+    /// The columns `x0 ..< x1` of the rows `y0 ..< y1`.
     public init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
+    /// Whether it holds no pixel.
     public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+    /// The pixels in both (empty when they do not meet).
     public func intersection(_ o: PixelRect) -> PixelRect {
         PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
     }
+    /// The smallest rectangle holding both (an empty one counts for nothing).
     public func union(_ o: PixelRect) -> PixelRect {
         if isEmpty { return o }
         if o.isEmpty { return self }
         return PixelRect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
     }
+    /// No pixels.
     public static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
 }
 
 /// A rectangle with per-corner radii in a layer's own coordinates.
 public struct RoundedRect: Sendable, Equatable {
+    /// The rectangle.
     public var rect: CGRect
     /// Radii of the corners: top-left, top-right, bottom-left, bottom-right (y-down).
     public var radii: (Double, Double, Double, Double)
 
+    /// `rect` with `radius` (at most half the shorter side) at the `corners` named, as
+    /// `cornerRadius` and `maskedCorners` give it.
     public init(rect: CGRect, radius: Double, corners: CACornerMask = .all) {
         self.rect = rect
         let r = max(0, min(radius, Double(min(rect.width, rect.height)) / 2))
@@ -35,6 +44,7 @@ public struct RoundedRect: Sendable, Equatable {
                  corners.contains(.layerMinXMaxYCorner) ? r : 0, corners.contains(.layerMaxXMaxYCorner) ? r : 0)
     }
 
+    /// `rect` with the radii given as they are (top-left, top-right, bottom-left, bottom-right).
     public init(rect: CGRect, radii: (Double, Double, Double, Double)) { self.rect = rect; self.radii = radii }
 
     public static func == (l: RoundedRect, r: RoundedRect) -> Bool {
@@ -51,7 +61,9 @@ public struct RoundedRect: Sendable, Equatable {
 
 /// Where a draw item's plane sits: the homography to the screen and its inverse.
 public struct PlaneMap: Sendable {
+    /// From the plane's points to screen pixels.
     public var toScreen: Homography
+    /// From screen pixels to the plane's points (the inverse).
     public var fromScreen: Homography
     /// True when the item's edges are anti-aliased (the layer's `allowsEdgeAntialiasing`); false
     /// draws them with hard, pixel-centre coverage.
@@ -60,18 +72,23 @@ public struct PlaneMap: Sendable {
 
 /// A region that restricts drawing (masksToBounds of an ancestor), in that ancestor's plane.
 public struct ClipShape: Sendable {
+    /// The plane the shape is in.
     public var plane: PlaneMap
+    /// The clipping ancestor's bounds with its corner radii.
     public var shape: RoundedRect
+    /// The screen pixels the shape can cover.
     public var bounds: PixelRect
 }
 
 /// How an image is mapped onto a layer's rectangle.
 public struct ImagePlacement: Sendable {
+    /// The image drawn.
     public var image: CGImage
     /// The layer-space rectangle the (sub-)image fills.
     public var destination: CGRect
     /// The part of the image shown, in image pixels (may extend beyond the image: edges clamp).
     public var source: CGRect
+    /// Nearest-neighbour sampling (a layer's `magnificationFilter` of `.nearest`) instead of bilinear.
     public var nearest: Bool
     /// When set, only pixels whose centres fall in this layer-space rectangle (half-open) are
     /// drawn: the cells of a sparse backing store partition the destination exactly, while the
@@ -127,12 +144,17 @@ public enum DrawOp: Sendable {
 /// A shadow: the alpha of `source`, blurred with a Gaussian of `sigma` pixels, moved by
 /// `(dx, dy)` pixels and tinted with `color` (premultiplied, opacity included).
 public struct ShadowPaint: Sendable {
+    /// The items whose alpha casts the shadow.
     public var source: DisplayList
+    /// The shadow's colour, premultiplied, its opacity included.
     public var color: SIMD4<Float>
+    /// The offset in screen pixels.
     public var dx: Double, dy: Double
+    /// The Gaussian's standard deviation in screen pixels.
     public var sigma: Double
     /// Normalised kernel weights for offsets −radius…radius.
     public var kernel: [Float]
+    /// The kernel's half width in pixels.
     public var radius: Int { kernel.count / 2 }
     /// The blurred silhouette, made by the first tile that draws the shadow (ShadowMask.swift):
     /// a cache of a function of the fields above.
@@ -209,16 +231,21 @@ public struct DepthPlane: Sendable {
 
 /// One face of a 3D rendering context.
 public struct DepthFace: Sendable {
+    /// What the face draws.
     public var items: DisplayList
+    /// Its plane in the context's 3D space, for the depth of each pixel.
     public var plane: DepthPlane
 }
 
 /// One thing to draw.
 public struct DrawItem: Sendable {
+    /// What is drawn.
     public var op: DrawOp
+    /// The plane the op's geometry is in.
     public var plane: PlaneMap
     /// Screen pixels the item may touch (already clipped to the frame and clips).
     public var bounds: PixelRect
+    /// The clips of its ancestors (masksToBounds), all applied.
     public var clips: [ClipShape]
     /// The item's area on screen as a convex quad, when it is entirely in front of the eye:
     /// rows are scanned only between its edges (measured: 2× faster on rotated images).
@@ -239,7 +266,9 @@ public enum ItemBlendMode: Sendable, Equatable {
 
 /// Four screen points of a convex quadrilateral, in order.
 public struct ScreenQuad: Sendable {
+    /// The corners' x coordinates in screen pixels.
     public var xs: SIMD4<Double>
+    /// The corners' y coordinates.
     public var ys: SIMD4<Double>
 
     /// The pixel columns of row `y` that the quad may touch (with one pixel of margin for
@@ -271,9 +300,11 @@ public struct ScreenQuad: Sendable {
 
 /// The ordered draw items of a frame (or of a group).
 public struct DisplayList: Sendable {
+    /// The items, drawn first to last.
     public var items: [DrawItem]
     /// How the list masks when it is a group's mask (its layer's `MatteLayer.maskMode`).
     public var maskMode: MaskMode = .alpha
+    /// A list of `items`.
     public init(items: [DrawItem] = []) { self.items = items }
     /// The union of the items' pixel bounds.
     public var bounds: PixelRect { items.reduce(PixelRect.empty) { $0.union($1.bounds) } }

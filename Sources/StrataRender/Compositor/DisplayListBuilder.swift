@@ -8,7 +8,9 @@ import StrataCore
 
 /// Turns a snapshot into draw items for a frame of `width × height` pixels.
 public struct DisplayListBuilder: Sendable {
+    /// The frame's width in pixels.
     public let width: Int
+    /// The frame's height in pixels.
     public let height: Int
     /// Pixels per point.
     public let scale: Double
@@ -31,6 +33,8 @@ public struct DisplayListBuilder: Sendable {
     /// The glyph masks recent builds looked up.
     var glyphMasks: RecentGlyphs { currentRecords.glyphs }
 
+    /// A builder for `width × height` pixel frames at `scale` pixels per point, keeping backing
+    /// stores in `cache`.
     public init(width: Int, height: Int, scale: Double = 1, cache: RenderCaches = RenderCaches()) {
         self.width = width; self.height = height; self.scale = scale; self.cache = cache
     }

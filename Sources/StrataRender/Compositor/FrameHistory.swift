@@ -32,6 +32,7 @@ public final class FrameHistory: Sendable {
     /// The buffers its frames are drawn into (FrameBuffers.swift).
     let buffers = FrameBuffers()
 
+    /// A history with no frame yet (the first frame is drawn whole).
     public init() {}
 
     /// The last frame recorded, if it has the given size.

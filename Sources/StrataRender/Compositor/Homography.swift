@@ -6,13 +6,16 @@ import StrataCore
 
 /// A projective 2D transform (row vectors).
 public struct Homography: Sendable, Equatable {
+    /// The 3×3 matrix, row by row.
     public var m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
 
+    /// The matrix of rows (a b c), (d e f), (g h i).
     public init(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double,
                 _ g: Double, _ h: Double, _ i: Double) {
         m = (a, b, c, d, e, f, g, h, i)
     }
 
+    /// The transform that changes nothing.
     public static let identity = Homography(1, 0, 0, 0, 1, 0, 0, 0, 1)
 
     public static func == (l: Homography, r: Homography) -> Bool {
@@ -37,6 +40,7 @@ public struct Homography: Sendable, Equatable {
             a.6 * b.0 + a.7 * b.3 + a.8 * b.6, a.6 * b.1 + a.7 * b.4 + a.8 * b.7, a.6 * b.2 + a.7 * b.5 + a.8 * b.8)
     }
 
+    /// The matrix's determinant: negative when the plane is seen from behind, 0 when edge-on.
     public var determinant: Double {
         let a = m
         return a.0 * (a.4 * a.8 - a.5 * a.7) - a.1 * (a.3 * a.8 - a.5 * a.6) + a.2 * (a.3 * a.7 - a.4 * a.6)

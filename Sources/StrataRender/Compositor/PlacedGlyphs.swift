@@ -6,11 +6,11 @@ import Foundation
 import StrataCore
 import CStrataKernels
 
-/// Positioned glyph masks of one colour.
 // @unchecked: written by `init` or by `replace`, which the display-list builder calls again only
 // when nothing else holds the object (RecycledObjects), before handing it on; `glyphs` holds C
 // pointers into the coverage of `masks`, which this object keeps alive and nobody writes after
 // the mask is made.
+/// Positioned glyph masks of one colour.
 public final class PlacedGlyphs: Recyclable, @unchecked Sendable {
     // Not checked for exclusivity at run time (written only as above; the tile workers read them).
     /// The masks, kept alive while the glyphs point at them.

@@ -57,6 +57,8 @@ public struct RenderOptions: Sendable, Equatable {
     /// but a nil check per tile write when off; the bytes of a correct render are the same.
     public var verifiesTileCoverage = false
 
+    /// Options with `workers` tile threads (at least 1; default one a core), square tiles of
+    /// `tileSize` pixels, tiles unchanged since the previous frame copied, and the SIMD kernels.
     public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, tileSize: Int = 128,
                 reusesUnchangedTiles: Bool = true, simd: Bool = true) {
         self.workers = max(1, workers)
@@ -82,8 +84,10 @@ extension RenderOptions {
 
 /// Draws display lists into bitmaps with a pool of tile workers.
 public struct TileRenderer: Sendable {
+    /// Workers, tile size and the debug checks.
     public var options: RenderOptions
 
+    /// A renderer drawing with `options`.
     public init(options: RenderOptions = RenderOptions()) { self.options = options }
 
     /// Renders `list` into a new `width × height` bitmap (transparent where nothing is drawn).

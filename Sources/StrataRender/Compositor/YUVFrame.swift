@@ -10,6 +10,7 @@ import CStrataKernels
 
 /// Y, U and V planes of a frame with even width and height.
 public struct YUVFrame: Sendable, Equatable {
+    /// The luma plane's size in pixels (the chroma planes are half as wide and high).
     public let width: Int, height: Int
     /// `width × height` luma samples, row by row.
     public var y: [UInt8]
