@@ -227,6 +227,27 @@ final class LottieCompiler {
             try animate(l, "transform.rotation.z", r, time, path: path + ".r") { CGFloat($0[0] * .pi / 180) }
             chain(l)
         }
+        if t.rotationX?.hasNonZero(dimension: 0) == true || t.rotationY?.hasNonZero(dimension: 0) == true
+            || scripted("rx") || scripted("ry") {
+            // A 3D layer turned about x or y: seen from 1 024 points in front of its plane, the
+            // distance both reference players use for a composition without a camera.
+            let l = node()
+            let rx = t.rotationX ?? .fixed([0]), ry = t.rotationY ?? .fixed([0])
+            if rx.isAnimated || ry.isAnimated || scripted("rx") || scripted("ry") {
+                let scripts = animation.scripts, fr = self.fr
+                func angle(_ p: LottieAnimated<[Double]>, _ key: String, _ f: Double) -> Double {
+                    let v = p.value(at: f)
+                    guard let script = scripts[path + "." + key] else { return v[0] }
+                    return script.evaluate(time: f / fr, value: v).first ?? v[0]
+                }
+                try animateSampled(l, "transform", time, path: path + ".rx") {
+                    Self.tilt(x: angle(rx, "rx", $0), y: angle(ry, "ry", $0))
+                }
+            } else {
+                l.transform = Self.tilt(x: rx.initial[0], y: ry.initial[0])
+            }
+            chain(l)
+        }
         if let sk = t.skew, sk.isAnimated || sk.initial[0] != 0 {
             let l = node()
             let axis = t.skewAxis ?? .fixed([0])
@@ -275,6 +296,19 @@ final class LottieCompiler {
         return m.concatenating(CGAffineTransform(translationX: p[0], y: p.count > 1 ? p[1] : 0))
     }
 
+    /// The plane of a 3D layer turned `x` degrees about its x axis, then `y` degrees about its y
+    /// axis, as seen by an eye 1 024 points in front of it on the z axis: a projective map of
+    /// the plane (m14 and m24 divide by the depth), so nested layers flatten it exactly.
+    static func tilt(x: Double, y: Double) -> CATransform3D {
+        let d = 1.0 / 1024
+        let ax = x * .pi / 180, ay = y * .pi / 180
+        var rotateX = CATransform3DIdentity
+        rotateX.m22 = CGFloat(cos(ax)); rotateX.m24 = CGFloat(-sin(ax) * d)
+        var rotateY = CATransform3DIdentity
+        rotateY.m11 = CGFloat(cos(ay)); rotateY.m14 = CGFloat(-sin(ay) * d)
+        return CATransform3DConcat(rotateX, rotateY)
+    }
+
     /// Skew by `skew` degrees along the axis at `axis` degrees: rotate to the axis, shear, rotate back.
     static func skewMatrix(_ skew: Double, _ axis: Double) -> CGAffineTransform {
         let a = axis * .pi / 180, c = cos(a), s = sin(a)
@@ -286,6 +320,14 @@ final class LottieCompiler {
 }
 
 extension LottieAnimated where Value == [Double] {
+    /// Whether dimension `d` (0: x) is other than 0 anywhere: its fixed value or any keyframe's.
+    func hasNonZero(dimension d: Int) -> Bool {
+        switch self {
+        case .fixed(let v): v.count > d && v[d] != 0
+        case .keyframes(let k): k.contains { $0.value.count > d && $0.value[d] != 0 }
+        }
+    }
+
     /// The same keyframes with values mapped (easing kept).
     func map(_ f: ([Double]) -> [Double]) -> LottieAnimated<[Double]> {
         switch self {

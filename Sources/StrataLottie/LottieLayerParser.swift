@@ -78,7 +78,6 @@ struct LayerParser {
         guard abs(stretch) >= 0.001 && abs(stretch) <= 1000 else {
             throw LottieError(path: l.path + ".sr", "a time stretch of \(stretch) (expected 0.001…1000, or negative)")
         }
-        if try l.bool("ddd") { notes.add(l.path + ".ddd", "3D layer (drawn flat)") }
         if let ao = try l.optional("ao"), try ao.bool() { notes.add(ao.path, "auto-orient along the motion path") }
         if let bm = try l.optional("bm"), try bm.number() != 0 { notes.add(bm.path, "blend mode \(JSONNode.clampedInt(try bm.number()))") }
         if let ef = try l.optional("ef"), ef.isArray, !(try ef.elements().isEmpty) { notes.add(ef.path, "layer effects") }
@@ -153,14 +152,17 @@ struct LayerParser {
             if let z = try p.optional("z"), let zv = try p.vector("z"), zv.isAnimated || (zv.initial.first ?? 0) != 0 { notes.add(z.path, "z position") }
         } else {
             t.position = try prop(node, "p")
+            if let p = t.position, p.hasNonZero(dimension: 2) { notes.add(node.path + ".p", "z position") }
         }
         t.scale = try prop(node, "s")
         t.rotation = try prop(node, "r") ?? prop(node, "rz")
         t.opacity = try prop(node, "o")
         t.skew = try prop(node, "sk")
         t.skewAxis = try prop(node, "sa")
-        for key in ["rx", "ry", "or"] where try node.optional(key) != nil {
-            if let v = try node.vector(key), v.isAnimated || v.initial.contains(where: { $0 != 0 }) { notes.add(node.path + "." + key, "3D rotation") }
+        t.rotationX = try prop(node, "rx")
+        t.rotationY = try prop(node, "ry")
+        if try node.optional("or") != nil, let v = try node.vector("or"), v.isAnimated || v.initial.contains(where: { $0 != 0 }) {
+            notes.add(node.path + ".or", "3D orientation")
         }
         return t
     }

@@ -33,6 +33,9 @@ struct LottieTransform {
     var opacity: LottieAnimated<[Double]>?
     var skew: LottieAnimated<[Double]>?
     var skewAxis: LottieAnimated<[Double]>?
+    /// A 3D layer's rotations about its x and y axes, in degrees (`rx`, `ry`; `rz` is `rotation`).
+    var rotationX: LottieAnimated<[Double]>?
+    var rotationY: LottieAnimated<[Double]>?
 }
 
 struct LottieMask {
@@ -236,7 +239,6 @@ public struct LottieAnimation {
         }
         name = try root.string("nm") ?? ""
         version = try root.string("v") ?? ""
-        if try root.bool("ddd") { notes.add("ddd", "3D layers") }
 
         var markers: [LottieMarker] = []
         if let m = try root.optional("markers") {

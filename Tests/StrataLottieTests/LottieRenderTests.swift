@@ -140,6 +140,29 @@ final class LottieRenderTests: XCTestCase {
 
     /// An embedded PNG (red | blue) scaled ×20 from (10,10); a 20×20 square skewed 20° about
     /// the x axis: x' = x − tan(−20°)·y… i.e. rows above the centre shift right by 0.364 × height.
+    /// 3D layers without a camera (`tilt`): a square turned 60° about y and one turned about x
+    /// (45° at frame 5), seen from 1 024 points in front of the plane, as rlottie and ThorVG draw
+    /// them. The expected edges are worked out from the projection, x' = x·cos a / w and
+    /// y' = y / w with w = 1 − x·sin a / 1024 (about y), and rlottie gives the same pixels.
+    func testThreeDimensionalLayersWithoutACamera() throws {
+        let f0 = try LottieFixtures.frame("tilt", 0)
+        // About y: edges at x' = 40.17 and 60.17; the near (right) side is taller, ±20.34 against ±19.71.
+        for (x, y, want) in [(41, 30, red), (39, 30, clear), (59, 30, red), (61, 30, clear), (59, 10, red), (59, 8, clear),
+                             (41, 11, red)] {
+            XCTAssertEqual(f0.at(x, y), want, "tilt frame 0 at (\(x), \(y))")
+        }
+        XCTAssertEqual(Double(f0.at(41, 10)[3]), 0.71 * 255, accuracy: 8, "the far side's top edge at y' = 10.29 covers 71 % of the pixel")
+        // About x, frame 0: not turned yet (55…95).
+        XCTAssertEqual(f0.at(50, 56), blue)
+        XCTAssertEqual(f0.at(50, 94), blue)
+        let f5 = try LottieFixtures.frame("tilt", 5)
+        // 45°: top edge at y' = 61.05, bottom at 89.34; the bottom edge wider (±20.28) than the top (±19.73).
+        for (x, y, want) in [(50, 62, blue), (50, 60, clear), (50, 88, blue), (50, 90, clear), (30, 88, blue)] {
+            XCTAssertEqual(f5.at(x, y), want, "tilt frame 5 at (\(x), \(y))")
+        }
+        XCTAssertEqual(Double(f5.at(30, 62)[3]), 0.76 * 255, accuracy: 8, "the far edge's corner column covers 76 %")
+    }
+
     func testImageAndSkew() throws {
         try check("image", frame: 0, [(12, 15, red), (47, 15, blue), (9, 15, clear), (50, 15, clear), (12, 30, clear),
                                       (61, 66, green), (41, 66, clear), (37, 84, green), (58, 84, clear), (50, 75, green)])

@@ -221,6 +221,14 @@ files["text"] = doc([
     text_layer(4, "Right", (90, 90), "II", j=1, fc=GREEN),
 ], fonts={"list": [{"fName": "DejaVuSans", "fFamily": "DejaVu Sans", "fStyle": "Book", "ascent": 75}]})
 
+# 3D layers without a camera: a square turned 60° about y (fixed) and one turned about x (0 → 90°
+# over frames 0…10, linear), each seen from 1 024 points in front of its plane as rlottie and
+# ThorVG draw them (the near side larger).
+files["tilt"] = doc([
+    shape_layer(1, [group(rect((0, 0), (40, 40)), fill(RED))], k=ks(p=(50, 30), ry=fixed(60)), ddd=1),
+    shape_layer(2, [group(rect((0, 0), (40, 40)), fill(BLUE))], k=ks(p=(50, 75), rx=anim(kf(0, 0, **LIN), kf(10, 90))), ddd=1),
+], ddd=1)
+
 for name, d in files.items():
     with open(os.path.join(HERE, name + ".json"), "w") as f:
         json.dump(d, f, separators=(",", ":"))
