@@ -37,17 +37,33 @@ struct LottieBezier: LottieInterpolatable, Equatable {
                             inTangents: mix(inTangents, other.inTangents), outTangents: mix(outTangents, other.outTangents))
     }
 
-    func add(to path: CGMutablePath, transform: CGAffineTransform = .identity) {
+    /// Whether each segment has a handle (from vertex k to k + 1, the closing segment last): those
+    /// are added as curves, the others as lines.
+    var curvedSegments: [Bool] {
+        let n = vertices.count
+        guard n > 1 else { return [] }
+        func curved(_ a: Int, _ b: Int) -> Bool { outTangents[a] != .zero || inTangents[b] != .zero }
+        return (1..<n).map { curved($0 - 1, $0) } + (closed ? [curved(n - 1, 0)] : [])
+    }
+
+    /// Adds the contour to `path`: a segment with a handle as a curve, one without as a line, or
+    /// as `curves` says (one flag a segment, as `curvedSegments`). The keyframes of one animated
+    /// path are added with the same flags, so that their paths have the same elements and Core
+    /// Animation interpolates between them (it jumps between paths that differ).
+    func add(to path: CGMutablePath, transform: CGAffineTransform = .identity, curves: [Bool]? = nil) {
         guard let first = vertices.first else { return }
         path.move(to: first, transform: transform)
         let n = vertices.count
+        var index = 0
         func segment(_ a: Int, _ b: Int) {
             let c1 = CGPoint(x: vertices[a].x + outTangents[a].x, y: vertices[a].y + outTangents[a].y)
             let c2 = CGPoint(x: vertices[b].x + inTangents[b].x, y: vertices[b].y + inTangents[b].y)
-            if c1 == vertices[a] && c2 == vertices[b] {
-                path.addLine(to: vertices[b], transform: transform)
-            } else {
+            let curve = curves.map { index < $0.count && $0[index] } ?? (c1 != vertices[a] || c2 != vertices[b])
+            index += 1
+            if curve {
                 path.addCurve(to: vertices[b], control1: c1, control2: c2, transform: transform)
+            } else {
+                path.addLine(to: vertices[b], transform: transform)
             }
         }
         for k in 1..<max(n, 1) { segment(k - 1, k) }

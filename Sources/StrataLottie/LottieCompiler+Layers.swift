@@ -259,10 +259,11 @@ extension LottieCompiler {
         s.bounds = .zero
         s.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
         let big = CGRect(x: -1e5, y: -1e5, width: 2e5, height: 2e5)
+        let curves = Self.curvedInAnyKeyframe(shape)
         let make: (LottieBezier) -> CGPath = { b in
             let p = CGMutablePath()
             if inverted { p.addRect(big) }
-            b.add(to: p)
+            b.add(to: p, curves: curves)
             return p
         }
         if inverted { s.fillRule = .evenOdd }

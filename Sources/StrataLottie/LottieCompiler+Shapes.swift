@@ -182,11 +182,19 @@ extension LottieCompiler {
         }
     }
 
-    /// The concatenated contours of `sources` as a CGPath.
-    static func cgPath(_ contours: [LottieBezier]) -> CGPath {
+    /// The concatenated contours of `sources` as a CGPath (`curves`: LottieBezier.add(to:curves:)).
+    static func cgPath(_ contours: [LottieBezier], curves: [Bool]? = nil) -> CGPath {
         let p = CGMutablePath()
-        for c in contours { c.add(to: p) }
+        for c in contours { c.add(to: p, curves: curves) }
         return p
+    }
+
+    /// The segments drawn as curves in every keyframe of an animated path: those curved in any
+    /// keyframe (nil when the keyframes' contours differ in their number of segments).
+    static func curvedInAnyKeyframe(_ p: LottieAnimated<LottieBezier>) -> [Bool]? {
+        let all = p.keyframes.map(\.value.curvedSegments)
+        guard let first = all.first, all.allSatisfy({ $0.count == first.count }) else { return nil }
+        return first.indices.map { i in all.contains { $0[i] } }
     }
 
     /// A shape layer drawing `sources`: a static path, native keyframes (a lone path), or sampled.
@@ -200,7 +208,8 @@ extension LottieCompiler {
 
     private func setPath(_ layer: CALayer, _ key: String, _ sources: [PathSource], _ time: LottieTime, path: String) throws {
         if sources.count == 1, let k = sources[0].keyframed {
-            try animate(layer, key, k, time, path: path) { b in Self.cgPath([b]) }
+            let curves = Self.curvedInAnyKeyframe(k)
+            try animate(layer, key, k, time, path: path) { b in Self.cgPath([b], curves: curves) }
         } else if sources.contains(where: \.isAnimated) {
             try animateSampled(layer, key, time, path: path) { f in Self.cgPath(sources.flatMap { $0.contours(f) }) }
         } else {

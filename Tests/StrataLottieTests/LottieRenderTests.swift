@@ -163,6 +163,23 @@ final class LottieRenderTests: XCTestCase {
         XCTAssertEqual(Double(f5.at(30, 62)[3]), 0.76 * 255, accuracy: 8, "the far edge's corner column covers 76 %")
     }
 
+    /// A path morphing from a curved diamond to a square without handles (`morph`), as a shape
+    /// (left) and as a mask (right): at frame 5 every vertex and handle is halfway, vertices at
+    /// (30, 10), (10, 70), (70, 90), (90, 30) with handles of 11 — not the square the path jumped
+    /// to while the two keyframes' contours differed in kind (curves against lines). rlottie gives
+    /// the same pixels.
+    func testPathsMorphBetweenCurvesAndLines() throws {
+        let f0 = try LottieFixtures.frame("morph", 0), f5 = try LottieFixtures.frame("morph", 5), f10 = try LottieFixtures.frame("morph", 10)
+        for (dx, colour) in [(0, red), (100, blue)] {
+            XCTAssertEqual(f0.at(28 + dx, 14), clear, "frame 0, x + \(dx)")
+            XCTAssertEqual(f5.at(28 + dx, 14), colour, "frame 5: inside the halfway contour, x + \(dx)")
+            XCTAssertEqual(f5.at(15 + dx, 15), clear, "frame 5: not the square yet, x + \(dx)")
+            XCTAssertEqual(f5.at(50 + dx, 50), colour)
+            XCTAssertEqual(Double(f5.at(50 + dx, 12)[3]), 60, accuracy: 16, "frame 5: the top edge crosses this pixel, x + \(dx)")
+            XCTAssertEqual(f10.at(15 + dx, 15), colour, "frame 10: the square, x + \(dx)")
+        }
+    }
+
     func testImageAndSkew() throws {
         try check("image", frame: 0, [(12, 15, red), (47, 15, blue), (9, 15, clear), (50, 15, clear), (12, 30, clear),
                                       (61, 66, green), (41, 66, clear), (37, 84, green), (58, 84, clear), (50, 75, green)])

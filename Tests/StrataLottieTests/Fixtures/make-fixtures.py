@@ -229,6 +229,19 @@ files["tilt"] = doc([
     shape_layer(2, [group(rect((0, 0), (40, 40)), fill(BLUE))], k=ks(p=(50, 75), rx=anim(kf(0, 0, **LIN), kf(10, 90))), ddd=1),
 ], ddd=1)
 
+# A path morphing from a curved diamond (handles of 22) to a square without handles, over frames
+# 0…10 linearly, as a shape and as a mask: the two keyframes' contours differ in kind (curves,
+# lines), and every vertex and handle still moves halfway by frame 5.
+def bez(v, i, o): return {"c": True, "v": v, "i": i, "o": o}
+ROUND = bez([[50, 10], [10, 50], [50, 90], [90, 50]], [[22, 0], [0, -22], [-22, 0], [0, 22]], [[-22, 0], [0, 22], [22, 0], [0, -22]])
+SQUARE = bez([[10, 10], [10, 90], [90, 90], [90, 10]], [[0, 0]] * 4, [[0, 0]] * 4)
+MORPH = anim(kf(0, [ROUND], **LIN), kf(10, [SQUARE]))
+files["morph"] = doc([
+    shape_layer(1, [group({"ty": "sh", "ks": MORPH}, fill(RED))]),
+    {"ty": 1, "ind": 2, "nm": "masked", "sc": "#0000ff", "sw": 100, "sh": 100, "ip": 0, "op": 20, "st": 0, "sr": 1,
+     "ks": ks(p=(100, 0)), "hasMask": True, "masksProperties": [{"mode": "a", "inv": False, "o": fixed(100), "pt": MORPH}]},
+], w=200)
+
 for name, d in files.items():
     with open(os.path.join(HERE, name + ".json"), "w") as f:
         json.dump(d, f, separators=(",", ":"))
