@@ -471,7 +471,7 @@ public final class GIFEncoder: @unchecked Sendable {
         }
         // The slot after the colours is the transparent one (the global palette always reserves it).
         let transparentIndex = usesTransparency ? mapper.colors.count : Int(NO_TRANSPARENT_COLOR)
-        var indices = mapper.map(region, dithering: options.dithering, strength: options.ditherStrength,
+        var indices = mapper.map(region, dithering: resolvedDithering(), strength: options.ditherStrength,
                                  transparentIndex: UInt8(clamping: max(0, transparentIndex)))
         // Pixels whose new colour is the one already shown need not be written: they become
         // transparent, with their index as the alternative the LZW coder may still pick.
@@ -676,6 +676,15 @@ public final class GIFEncoder: @unchecked Sendable {
                 displayed[(rect.y + row) * width + rect.x + column] = colors[i].packed
             }
         }
+    }
+
+    /// The dithering the current frame is mapped with: the options' method, `.automatic` resolved
+    /// by the colours the palette was cut from — the interval's (global and automatic palettes)
+    /// or the frame's (per-frame palettes): diffusion while they are flat graphics (exact colours
+    /// counted), none for gradient content.
+    private func resolvedDithering() -> GIFEncoderOptions.Dithering {
+        guard options.dithering == .automatic else { return options.dithering }
+        return (statistics ?? scratchStatistics).exactCounts != nil ? .floydSteinberg : .none
     }
 
     /// `.automatic` palettes: whether the global palette renders `region` closely enough that a
