@@ -32,9 +32,10 @@ public struct GIFEncoderOptions: Sendable, Equatable {
         /// One global palette from every frame's pixels; frames are spooled to a temporary file
         /// until `finish()` so memory stays flat.
         case global
-        /// The global palette for frames it renders closely (RMS error ≤ 1.5 levels: flat
-        /// graphics, where 90 local tables would cost more than they save), a local palette for
-        /// the others (gradients, video). Frames are spooled like `.global`. The default.
+        /// The global palette for frames it renders closely (RMS error ≤ 2.5 levels: flat
+        /// graphics and motion graphics over gradients, where 90 local tables would cost more
+        /// than they save), a local palette for the others (video). Frames are spooled like
+        /// `.global`. The default.
         case automatic
     }
 
@@ -90,7 +91,10 @@ public struct GIFEncoderOptions: Sendable, Equatable {
     /// difference) of the colour it had when it was last written keeps its previous palette
     /// entry — it is written as transparent, so static regions of lossy or noisy sources do not
     /// shimmer and cost nothing. nil: 2 for `.quality` (0 when global or automatic palettes find
-    /// the animation is flat graphics, at most 4096 distinct colours), 6 for `.size`; 0: exact.
+    /// the animation is flat graphics, at most 4096 distinct colours; and gradient content mapped
+    /// onto the interval's palette without dithering is held against what the screen shows
+    /// instead: while the colour shown is within 2 levels² of the palette's best), 6 for
+    /// `.size`; 0: exact.
     public var temporalTolerance: Int?
     /// Frames (at the output rate) per independently encoded interval, or nil (the default) for
     /// one interval over the whole file. At each multiple of the interval (counted in the whole
