@@ -106,6 +106,10 @@ public final class GIFEncoder: @unchecked Sendable {
     /// exact colour (see `orderedByUse`), and the last frame spooled.
     private var changeCounts: [UInt32: Int] = [:]
     private var previousSpooled: [UInt8]?
+    /// Per pixel, `heldAgainstDisplay`'s last question and answer for the interval's palette:
+    /// source colour (bits 32–55), colour shown (bits 0–31), held (bit 63); emptied when a new
+    /// interval's palette is built.
+    private var heldAnswers: [UInt64] = []
     /// The LZW coder for frames whose unchanged pixels may take their own colour.
     private var lzw = GIFLZWEncoder()
 
@@ -299,6 +303,7 @@ public final class GIFEncoder: @unchecked Sendable {
         }
         colors = Self.orderedByUse(colors, statistics, changes: changeCounts, space: options.quantizationSpace)
         let mapper = PaletteMapper(colors: colors, isExact: isExact(statistics, colors), space: options.quantizationSpace)
+        heldAnswers = []
         // Flat graphics (few distinct colours over the whole animation) have no noise
         // to tolerate: every change is real (measured on the flat UI clip: SSIM
         // 0.999998 exact vs 0.999964 with a tolerance of 2, for 0.8 % more bytes).
@@ -680,32 +685,44 @@ public final class GIFEncoder: @unchecked Sendable {
         }
         var minX = width, maxX = -1, minY = height, maxY = -1
         let slack = Self.displayHoldSlack
+        // The answer depends only on the source colour and the colour shown (the palette is the
+        // interval's): static areas ask the same question frame after frame, and are answered
+        // from `heldAnswers` without a nearest-colour search.
+        if heldAnswers.count != count { heldAnswers = [UInt64](repeating: UInt64.max, count: count) }
         pixels.withUnsafeBufferPointer { source in
             displayed.withUnsafeBufferPointer { shown in
                 unchangedMask.withUnsafeMutableBufferPointer { mask in
-                    for y in 0..<height {
-                        var first = -1, last = -1
-                        for x in 0..<width {
-                            let p = y * width + x
-                            let r = source[p * 4], g = source[p * 4 + 1], b = source[p * 4 + 2]
-                            var held = false
-                            let d = shown[p]
-                            if d != UInt32.max {
-                                let c = mapper.colors[mapper.exactPaletteIndex(r, g, b) ?? mapper.nearest(Float(r), Float(g), Float(b))]
-                                let sr = Int(r), sg = Int(g), sb = Int(b)
-                                let dr = Int(d >> 16) - sr, dg = Int((d >> 8) & 0xFF) - sg, db = Int(d & 0xFF) - sb
-                                let nr = Int(c.r) - sr, ng = Int(c.g) - sg, nb = Int(c.b) - sb
-                                held = dr * dr + dg * dg + db * db <= nr * nr + ng * ng + nb * nb + slack
+                    heldAnswers.withUnsafeMutableBufferPointer { answers in
+                        for y in 0..<height {
+                            var first = -1, last = -1
+                            for x in 0..<width {
+                                let p = y * width + x
+                                let r = source[p * 4], g = source[p * 4 + 1], b = source[p * 4 + 2]
+                                let held: Bool
+                                let d = shown[p]
+                                let question = UInt64(r) << 48 | UInt64(g) << 40 | UInt64(b) << 32 | UInt64(d)
+                                if d == UInt32.max {
+                                    held = false
+                                } else if answers[p] & ~(1 << 63) == question {
+                                    held = answers[p] >> 63 != 0
+                                } else {
+                                    let c = mapper.colors[mapper.exactPaletteIndex(r, g, b) ?? mapper.nearest(Float(r), Float(g), Float(b))]
+                                    let sr = Int(r), sg = Int(g), sb = Int(b)
+                                    let dr = Int(d >> 16) - sr, dg = Int((d >> 8) & 0xFF) - sg, db = Int(d & 0xFF) - sb
+                                    let nr = Int(c.r) - sr, ng = Int(c.g) - sg, nb = Int(c.b) - sb
+                                    held = dr * dr + dg * dg + db * db <= nr * nr + ng * ng + nb * nb + slack
+                                    answers[p] = question | (held ? 1 << 63 : 0)
+                                }
+                                mask[p] = held
+                                if !held {
+                                    if first < 0 { first = x }
+                                    last = x
+                                }
                             }
-                            mask[p] = held
-                            if !held {
-                                if first < 0 { first = x }
-                                last = x
+                            if first >= 0 {
+                                minX = min(minX, first); maxX = max(maxX, last)
+                                minY = min(minY, y); maxY = y
                             }
-                        }
-                        if first >= 0 {
-                            minX = min(minX, first); maxX = max(maxX, last)
-                            minY = min(minY, y); maxY = y
                         }
                     }
                 }
