@@ -16,7 +16,9 @@
 // unchanged when its colour is within `temporalTolerance` levels of the colour it had when it was last written, so the small
 // frame-to-frame variations of lossy or noisy sources neither shimmer nor cost bytes (the
 // comparison is against the last written colour, not the previous frame, so slow drifts are
-// caught once they exceed the tolerance). Frames may be dropped for a lower output rate
+// caught once they exceed the tolerance); gradient content mapped undithered onto the interval's
+// palette is instead held against what the screen shows (`heldAgainstDisplay`), so its error
+// cannot build up at all. Frames may be dropped for a lower output rate
 // (`everyNthFrame`, `frameRate`). Frame k lasts round(100·(k+1)/fps) − round(100·k/fps)
 // centiseconds at the output rate, so the delays add up to the duration exactly, to the
 // centisecond; k counts from `firstFrameIndex`, the number of the first frame when the file is a
