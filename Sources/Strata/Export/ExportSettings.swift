@@ -68,7 +68,8 @@ public struct ExportSettings: Sendable, Equatable {
 
     /// GIF dithering and its strength (nil: the encoder's default for the method).
     public struct Dither: Sendable, Equatable {
-        /// None, ordered (Bayer) or diffusion (Floyd–Steinberg).
+        /// Automatic (diffusion on flat graphics, none on gradients), none, ordered (Bayer) or
+        /// diffusion (Floyd–Steinberg).
         public var method: GIFEncoderOptions.Dithering
         /// 0...1; nil: the method's default.
         public var strength: Double?
@@ -236,9 +237,9 @@ public struct ExportSettings: Sendable, Equatable {
         case .dither:
             let parts = text.lowercased().split(separator: "=", maxSplits: 1).map(String.init)
             let methods: [String: GIFEncoderOptions.Dithering] = ["none": .none, "ordered": .ordered, "diffusion": .floydSteinberg,
-                                                                  "floyd-steinberg": .floydSteinberg]
+                                                                  "floyd-steinberg": .floydSteinberg, "auto": .automatic]
             guard let name = parts.first, let method = methods[name] else {
-                throw fail("none, ordered or diffusion, optionally with a strength from 0 to 1 (diffusion=0.75)")
+                throw fail("auto, none, ordered or diffusion, optionally with a strength from 0 to 1 (diffusion=0.75)")
             }
             var strength: Double?
             if parts.count == 2 {

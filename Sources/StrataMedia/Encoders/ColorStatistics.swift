@@ -53,20 +53,33 @@ struct FrameRegion {
     }
 }
 
-/// Colour statistics of the pixels seen so far: a 64³ histogram with per-bin sums, and the exact
-/// colours with their counts while there are few of them (flat graphics: the palette is then cut
-/// from the true colours rather than from bin means).
+/// Colour statistics of the pixels seen so far: a 128³ histogram (2 levels a bin per channel)
+/// with per-bin counts and sums, and the exact colours with their counts while there are few of
+/// them (flat graphics: the palette is then cut from the true colours rather than from bin
+/// means).
+///
+/// The histogram is stored in two levels so that its memory follows the colours seen rather than
+/// the 2 million bins: a 64³ table of cells (4 levels a side) names, for each occupied cell, a
+/// slot of its 2×2×2 bins. Measured on the title card (docs/performance.md, issue 49): its first
+/// frame's 1 118 colours fall into 104 bins of 64³ but 316 of 128³; cut from 64³ bins its palette
+/// banded the dark gradient.
 struct ColorStatistics {
-    static let bins = 64 * 64 * 64
+    /// Cells of the first level: 64 per channel.
+    static let cells = 64 * 64 * 64
+    /// Values per bin in each channel (128 bins per channel).
+    static let binWidth = 2
     /// Distinct colours that still make an exact palette.
     static let exactLimit = 256
     /// Distinct colours counted exactly before falling back to the histogram alone.
     static let exactTrackLimit = 4096
 
-    private(set) var counts = [Int](repeating: 0, count: bins)
-    private(set) var sums = [Int](repeating: 0, count: bins * 3)
-    /// The occupied bins, in the order first seen.
-    private(set) var occupied: [Int32] = []
+    /// Per cell: its slot in `bins`, or -1 while empty.
+    private var slots = [Int32](repeating: -1, count: cells)
+    /// Per slot, its 8 bins (index: bit 2 red, bit 1 green, bit 0 blue, the second-lowest bit of
+    /// each channel), each as pixel count and red, green and blue sums: 32 values a slot.
+    private var bins: [Int] = []
+    /// The occupied cells, in the order first seen (slot i belongs to `occupied[i]`).
+    private var occupied: [Int32] = []
     /// The distinct colours and their pixel counts, or nil once there were more than
     /// `exactTrackLimit`.
     private(set) var exactCounts: [UInt32: Int]? = [:]
@@ -77,15 +90,33 @@ struct ColorStatistics {
         return Set(exactCounts.keys)
     }
 
-    /// Empties the statistics, keeping the buffers (clearing only the occupied bins: a fresh 8 MB
+    /// The number of occupied 128³ bins.
+    var occupiedBinCount: Int {
+        var n = 0
+        for i in Swift.stride(from: 0, to: bins.count, by: 4) where bins[i] > 0 { n += 1 }
+        return n
+    }
+
+    /// Calls `body` with each occupied bin's pixel count and mean colour (0...255 per channel),
+    /// in a fixed order (by cell, then by bin within the cell) whatever order the pixels came in.
+    func forEachBin(_ body: (_ count: Int, _ r: Double, _ g: Double, _ b: Double) -> Void) {
+        for slot in occupied.indices.sorted(by: { occupied[$0] < occupied[$1] }) {
+            for bin in 0..<8 {
+                let base = (slot * 8 + bin) * 4
+                let count = bins[base]
+                guard count > 0 else { continue }
+                let c = Double(count)
+                body(count, Double(bins[base + 1]) / c, Double(bins[base + 2]) / c, Double(bins[base + 3]) / c)
+            }
+        }
+    }
+
+    /// Empties the statistics, keeping the buffers (clearing only the occupied cells: a fresh
     /// histogram per frame cost more in page faults than the palette itself, measured).
     mutating func reset() {
-        for bin in occupied {
-            let b = Int(bin)
-            counts[b] = 0
-            sums[b * 3] = 0; sums[b * 3 + 1] = 0; sums[b * 3 + 2] = 0
-        }
+        for cell in occupied { slots[Int(cell)] = -1 }
         occupied.removeAll(keepingCapacity: true)
+        bins.removeAll(keepingCapacity: true)
         exactCounts = [:]
     }
 
@@ -95,30 +126,37 @@ struct ColorStatistics {
         var exact = exactCounts
         var lastPacked: UInt32 = .max
         var run = 0
-        var occupied = self.occupied
-        defer { self.occupied = occupied }
+        // Moved out while they grow, so that appending does not copy them.
+        var occupied = self.occupied, bins = self.bins
+        self.occupied = []; self.bins = []
+        defer { self.occupied = occupied; self.bins = bins }
         region.rgb.withUnsafeBufferPointer { rgb in
-            counts.withUnsafeMutableBufferPointer { counts in
-                sums.withUnsafeMutableBufferPointer { sums in
-                    for p in 0..<n {
-                        if !region.transparent.isEmpty, region.transparent[p] { continue }
-                        let r = Int(rgb[p * 3]), g = Int(rgb[p * 3 + 1]), b = Int(rgb[p * 3 + 2])
-                        let bin = (r >> 2) << 12 | (g >> 2) << 6 | (b >> 2)
-                        if counts[bin] == 0 { occupied.append(Int32(bin)) }
-                        counts[bin] += 1
-                        sums[bin * 3] += r
-                        sums[bin * 3 + 1] += g
-                        sums[bin * 3 + 2] += b
-                        if exact != nil {
-                            let packed = UInt32(r << 16 | g << 8 | b)
-                            if packed != lastPacked {
-                                if run > 0 { exact![lastPacked, default: 0] += run }
-                                lastPacked = packed
-                                run = 0
-                                if exact!.count > Self.exactTrackLimit { exact = nil }
-                            }
-                            run += 1
+            slots.withUnsafeMutableBufferPointer { slots in
+                for p in 0..<n {
+                    if !region.transparent.isEmpty, region.transparent[p] { continue }
+                    let r = Int(rgb[p * 3]), g = Int(rgb[p * 3 + 1]), b = Int(rgb[p * 3 + 2])
+                    let cell = (r >> 2) << 12 | (g >> 2) << 6 | (b >> 2)
+                    var slot = Int(slots[cell])
+                    if slot < 0 {
+                        slot = occupied.count
+                        slots[cell] = Int32(slot)
+                        occupied.append(Int32(cell))
+                        bins.append(contentsOf: repeatElement(0, count: 32))
+                    }
+                    let base = (slot &* 8 &+ ((r & 2) << 1 | (g & 2) | (b & 2) >> 1)) &* 4
+                    bins[base] &+= 1
+                    bins[base + 1] &+= r
+                    bins[base + 2] &+= g
+                    bins[base + 3] &+= b
+                    if exact != nil {
+                        let packed = UInt32(r << 16 | g << 8 | b)
+                        if packed != lastPacked {
+                            if run > 0 { exact![lastPacked, default: 0] += run }
+                            lastPacked = packed
+                            run = 0
+                            if exact!.count > Self.exactTrackLimit { exact = nil }
                         }
+                        run += 1
                     }
                 }
             }

@@ -16,7 +16,9 @@
 // unchanged when its colour is within `temporalTolerance` levels of the colour it had when it was last written, so the small
 // frame-to-frame variations of lossy or noisy sources neither shimmer nor cost bytes (the
 // comparison is against the last written colour, not the previous frame, so slow drifts are
-// caught once they exceed the tolerance). Frames may be dropped for a lower output rate
+// caught once they exceed the tolerance); gradient content mapped undithered onto the interval's
+// palette is instead held against what the screen shows (`heldAgainstDisplay`), so its error
+// cannot build up at all. Frames may be dropped for a lower output rate
 // (`everyNthFrame`, `frameRate`). Frame k lasts round(100·(k+1)/fps) − round(100·k/fps)
 // centiseconds at the output rate, so the delays add up to the duration exactly, to the
 // centisecond; k counts from `firstFrameIndex`, the number of the first frame when the file is a
@@ -106,6 +108,10 @@ public final class GIFEncoder: @unchecked Sendable {
     /// exact colour (see `orderedByUse`), and the last frame spooled.
     private var changeCounts: [UInt32: Int] = [:]
     private var previousSpooled: [UInt8]?
+    /// Per pixel, `heldAgainstDisplay`'s last question and answer for the interval's palette:
+    /// source colour (bits 32–55), colour shown (bits 0–31), held (bit 63); emptied when a new
+    /// interval's palette is built.
+    private var heldAnswers: [UInt64] = []
     /// The LZW coder for frames whose unchanged pixels may take their own colour.
     private var lzw = GIFLZWEncoder()
 
@@ -296,6 +302,7 @@ public final class GIFEncoder: @unchecked Sendable {
         }
         colors = Self.orderedByUse(colors, statistics, changes: changeCounts, space: options.quantizationSpace)
         let mapper = PaletteMapper(colors: colors, isExact: isExact(statistics, colors), space: options.quantizationSpace)
+        heldAnswers = []
         // Flat graphics (few distinct colours over the whole animation) have no noise
         // to tolerate: every change is real (measured on the flat UI clip: SSIM
         // 0.999998 exact vs 0.999964 with a tolerance of 2, for 0.8 % more bytes).
@@ -423,39 +430,53 @@ public final class GIFEncoder: @unchecked Sendable {
     private func encode(_ pixels: [UInt8], with globalMapper: PaletteMapper?, paletteIsGlobal: Bool = true) throws {
         let delay = Self.delay(ofFrame: firstFrameIndex + written, frameRate: outputRate)
         let keepsTransparency = options.preservesTransparency
-        let changed: (x: Int, y: Int, width: Int, height: Int)?
         let differencing = !keepsTransparency && reference != nil
-        if differencing {
-            changed = Self.changedRect(reference!, pixels, tolerance: tolerance,
-                                    unchanged: &unchangedMask, width: width, height: height)
-        } else {
-            changed = (0, 0, width, height)
-        }
-        guard let changedRect = changed else {
-            // Nothing changed: the last frame lasts longer (as gifsicle's optimiser does), or,
-            // when that frame is already out, one transparent pixel carries the delay.
-            if !lengthenLastFrame(by: delay) { try writeUnchangedFrame(delay: delay) }
-            written += 1
-            return
-        }
-        var rect = changedRect
-        // Inside the changed rectangle, unchanged pixels become transparent (unless transparency
-        // is kept, where each frame replaces the last).
-        let region: FrameRegion = pixels.withUnsafeBufferPointer { current in
-            if differencing {
-                return unchangedMask.withUnsafeBufferPointer {
-                    FrameRegion(pixels: current, stride: width, x: rect.x, y: rect.y, width: rect.width, height: rect.height,
-                                keepTransparency: false, unchanged: $0)
-                }
+        // Gradient content on the interval's palette, undithered: pixels are held against what
+        // the screen shows (see `heldAgainstDisplay`) while the frame fits that palette.
+        var holdsAgainstDisplay = differencing && globalMapper != nil && usesDisplayRule
+        var mapper: PaletteMapper?
+        var rect = (x: 0, y: 0, width: 0, height: 0)
+        var region: FrameRegion
+        while true {
+            let changed: (x: Int, y: Int, width: Int, height: Int)?
+            if holdsAgainstDisplay {
+                changed = heldAgainstDisplay(pixels, globalMapper!)
+            } else if differencing {
+                changed = Self.changedRect(reference!, pixels, tolerance: tolerance,
+                                        unchanged: &unchangedMask, width: width, height: height)
+            } else {
+                changed = (0, 0, width, height)
             }
-            return FrameRegion(pixels: current, stride: width, x: rect.x, y: rect.y, width: rect.width,
-                               height: rect.height, keepTransparency: keepsTransparency)
+            guard let changedRect = changed else {
+                // Nothing changed: the last frame lasts longer (as gifsicle's optimiser does), or,
+                // when that frame is already out, one transparent pixel carries the delay.
+                if !lengthenLastFrame(by: delay) { try writeUnchangedFrame(delay: delay) }
+                written += 1
+                return
+            }
+            rect = changedRect
+            // Inside the changed rectangle, unchanged pixels become transparent (unless transparency
+            // is kept, where each frame replaces the last).
+            region = pixels.withUnsafeBufferPointer { current in
+                if differencing {
+                    return unchangedMask.withUnsafeBufferPointer {
+                        FrameRegion(pixels: current, stride: width, x: rect.x, y: rect.y, width: rect.width, height: rect.height,
+                                    keepTransparency: false, unchanged: $0)
+                    }
+                }
+                return FrameRegion(pixels: current, stride: width, x: rect.x, y: rect.y, width: rect.width,
+                                   height: rect.height, keepTransparency: keepsTransparency)
+            }
+            if let globalMapper, options.palette == .global || intervalIsFlat || fitsGlobal(region, globalMapper) {
+                mapper = globalMapper
+                break
+            }
+            // A frame for a local palette: what counts as changed is decided by the tolerance.
+            guard holdsAgainstDisplay else { break }
+            holdsAgainstDisplay = false
         }
         let usesTransparency = keepsTransparency || !region.transparent.isEmpty
-        let mapper: PaletteMapper
-        if let globalMapper, options.palette == .global || intervalIsFlat || fitsGlobal(region, globalMapper) {
-            mapper = globalMapper
-        } else {
+        if mapper == nil {
             scratchStatistics.reset()
             scratchStatistics.add(region)
             let statistics = scratchStatistics
@@ -466,9 +487,10 @@ public final class GIFEncoder: @unchecked Sendable {
                                    recycling: recycledMapper)
             recycledMapper = mapper
         }
+        guard let mapper else { preconditionFailure("a frame has a palette") }
         // The slot after the colours is the transparent one (the global palette always reserves it).
         let transparentIndex = usesTransparency ? mapper.colors.count : Int(NO_TRANSPARENT_COLOR)
-        var indices = mapper.map(region, dithering: options.dithering, strength: options.ditherStrength,
+        var indices = mapper.map(region, dithering: resolvedDithering(), strength: options.ditherStrength,
                                  transparentIndex: UInt8(clamping: max(0, transparentIndex)))
         // Pixels whose new colour is the one already shown need not be written: they become
         // transparent, with their index as the alternative the LZW coder may still pick.
@@ -638,6 +660,85 @@ public final class GIFEncoder: @unchecked Sendable {
         try check(EGifPutCodeNext(gif, nil), "writing image \(written) (EGifPutCodeNext)")
     }
 
+    /// Whether frames of the interval are differenced by `heldAgainstDisplay` rather than by the
+    /// temporal tolerance: gradient content (the interval's colours were not counted exactly), mapped
+    /// without dithering, with the tolerance left to the encoder and the quality goal.
+    private var usesDisplayRule: Bool {
+        options.temporalTolerance == nil && options.goal == .quality && !intervalIsFlat
+            && statistics?.exactCounts == nil && resolvedDithering() == .none
+    }
+
+    /// Differencing for gradient content on the interval's palette: a pixel is held (written as
+    /// transparent) while the colour the screen shows is within `displayHoldSlack` (squared
+    /// distance, levels²) of the best the palette can do for its colour now — nearest palette
+    /// colour's squared distance — and counts as changed otherwise. Unlike a tolerance against the
+    /// colour last written, the error cannot build up: a slowly drifting glow is re-sent once the
+    /// palette renders it better than the screen does. Marks `unchangedMask` and returns the
+    /// bounding box of the changed pixels (nil: none); pixels that show nothing yet are changed.
+    private func heldAgainstDisplay(_ pixels: [UInt8], _ mapper: PaletteMapper) -> (x: Int, y: Int, width: Int, height: Int)? {
+        let count = width * height
+        if unchangedMask.count != count { unchangedMask = [Bool](repeating: false, count: count) }
+        guard displayed.count == count else {
+            for p in 0..<count { unchangedMask[p] = false }
+            return (0, 0, width, height)
+        }
+        var minX = width, maxX = -1, minY = height, maxY = -1
+        let slack = Self.displayHoldSlack
+        // The answer depends only on the source colour and the colour shown (the palette is the
+        // interval's): static areas ask the same question frame after frame, and are answered
+        // from `heldAnswers` without a nearest-colour search.
+        if heldAnswers.count != count { heldAnswers = [UInt64](repeating: UInt64.max, count: count) }
+        pixels.withUnsafeBufferPointer { source in
+            displayed.withUnsafeBufferPointer { shown in
+                unchangedMask.withUnsafeMutableBufferPointer { mask in
+                    heldAnswers.withUnsafeMutableBufferPointer { answers in
+                        for y in 0..<height {
+                            var first = -1, last = -1
+                            for x in 0..<width {
+                                let p = y * width + x
+                                let r = source[p * 4], g = source[p * 4 + 1], b = source[p * 4 + 2]
+                                let held: Bool
+                                let d = shown[p]
+                                let question = UInt64(r) << 48 | UInt64(g) << 40 | UInt64(b) << 32 | UInt64(d)
+                                if d == UInt32.max {
+                                    held = false
+                                } else if answers[p] & ~(1 << 63) == question {
+                                    held = answers[p] >> 63 != 0
+                                } else {
+                                    let c = mapper.colors[mapper.exactPaletteIndex(r, g, b) ?? mapper.nearest(Float(r), Float(g), Float(b))]
+                                    let sr = Int(r), sg = Int(g), sb = Int(b)
+                                    let dr = Int(d >> 16) - sr, dg = Int((d >> 8) & 0xFF) - sg, db = Int(d & 0xFF) - sb
+                                    let nr = Int(c.r) - sr, ng = Int(c.g) - sg, nb = Int(c.b) - sb
+                                    held = dr * dr + dg * dg + db * db <= nr * nr + ng * ng + nb * nb + slack
+                                    answers[p] = question | (held ? 1 << 63 : 0)
+                                }
+                                mask[p] = held
+                                if !held {
+                                    if first < 0 { first = x }
+                                    last = x
+                                }
+                            }
+                            if first >= 0 {
+                                minX = min(minX, first); maxX = max(maxX, last)
+                                minY = min(minY, y); maxY = y
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return (minX, minY, maxX - minX + 1, maxY - minY + 1)
+    }
+
+    /// How much further (squared distance, levels²) than the palette's nearest colour the colour
+    /// shown may be for `heldAgainstDisplay` to keep it. Measured on the title card (debug build,
+    /// bytes and SSIM against the lossless frames; the peer 2 017 112 B at 0.996548): 0 →
+    /// 1 747 159 B at 0.996936, 1 → 1 629 071 B at 0.996804, 2 → 1 550 665 B at 0.996637,
+    /// 3 → 1 454 765 B at 0.996461, 6 → 1 147 388 B at 0.995815. (A tolerance of 1 against
+    /// the colour last written: 1 442 655 B at 0.995935; of 0: 1 861 431 B at 0.996871.)
+    static let displayHoldSlack = 2
+
     /// For each pixel of `rect` written transparent because it did not change, the index of its
     /// own colour (what it would be written as had it changed); -1 for the others. nil when no
     /// pixel is transparent that way.
@@ -675,6 +776,15 @@ public final class GIFEncoder: @unchecked Sendable {
         }
     }
 
+    /// The dithering the current frame is mapped with: the options' method, `.automatic` resolved
+    /// by the colours the palette was cut from — the interval's (global and automatic palettes)
+    /// or the frame's (per-frame palettes): diffusion while they are flat graphics (exact colours
+    /// counted), none for gradient content.
+    private func resolvedDithering() -> GIFEncoderOptions.Dithering {
+        guard options.dithering == .automatic else { return options.dithering }
+        return (statistics ?? scratchStatistics).exactCounts != nil ? .floydSteinberg : .none
+    }
+
     /// `.automatic` palettes: whether the global palette renders `region` closely enough that a
     /// local colour table (up to 768 bytes) would not pay: root-mean-square error of the nearest
     /// global colours at most `automaticPaletteTolerance` levels per channel.
@@ -696,8 +806,11 @@ public final class GIFEncoder: @unchecked Sendable {
     }
 
     /// Measured on the GIF benchmark clips: flat UI frames map onto a global palette within
-    /// about 1 level; gradients and video frames need 3–6 and are better served by their own.
-    static let automaticPaletteTolerance = 1.5
+    /// about 1 level; video frames need 3–6 and are better served by their own. The built-in
+    /// demo's frames (gradient background, moving shapes) need 1.4–2.1 with a palette cut from
+    /// 128³ bins: at 1.5, 92 of its 120 frames took local palettes, for 850 864 B at SSIM 0.998147;
+    /// at 2.5 all take the global one, 595 615 B at 0.998038 (debug build, Benchmarks/doc-gifs.sh).
+    static let automaticPaletteTolerance = 2.5
 
     /// Whether input frame `index` is kept for output (frame-rate reduction).
     private func keeps(frameAt index: Int) -> Bool {

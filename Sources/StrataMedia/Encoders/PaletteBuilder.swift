@@ -1,7 +1,8 @@
 // Colour quantisation for GIF: from the pixels of one frame (or of every frame, for a global
 // palette) to at most 256 colours. Images with few colours (flat UI graphics, diagrams) keep their
-// exact colours. Otherwise pixels are binned on a 64×64×64 RGB grid (keeping each bin's true mean;
-// measured: 32³ bins merge the few levels of a dark gradient into one and cost 0.01 SSIM on video),
+// exact colours. Otherwise pixels are binned on a 128×128×128 RGB grid (keeping each bin's true
+// mean; measured: 32³ bins merge the few levels of a dark gradient into one and cost 0.01 SSIM on
+// video, and 64³ bins still banded the title card's dark gradient, see `ColorStatistics`),
 // the bins are split by a variance-minimising median cut in the quantisation space (sRGB values,
 // or Oklab, a perceptually uniform space), and the boxes' centroids are refined by weighted
 // k-means (Lloyd iterations) in the same space.
@@ -44,11 +45,11 @@ enum PaletteBuilder {
             }
         }
         // Otherwise one entry per occupied bin: its mean colour, weighted by its pixel count.
-        for bin in (statistics.exactCounts == nil ? statistics.occupied.sorted() : []).map(Int.init) {
-            let c = Double(statistics.counts[bin])
-            let lab = coordinates(Double(statistics.sums[bin * 3]) / c, Double(statistics.sums[bin * 3 + 1]) / c,
-                                  Double(statistics.sums[bin * 3 + 2]) / c, in: space)
-            L.append(lab.0); A.append(lab.1); B.append(lab.2); W.append(c)
+        if statistics.exactCounts == nil {
+            statistics.forEachBin { count, r, g, b in
+                let lab = coordinates(r, g, b, in: space)
+                L.append(lab.0); A.append(lab.1); B.append(lab.2); W.append(Double(count))
+            }
         }
         if L.isEmpty { return [RGB8(r: 0, g: 0, b: 0)] }
         let points = WeightedPoints(L: L, A: A, B: B, W: W)

@@ -97,7 +97,8 @@ final class PaletteMapper {
         switch dithering {
         case .none: return mapOrdered(region, amplitude: 0, transparentIndex)
         case .ordered: return mapOrdered(region, amplitude: spacing * Float(strength ?? 1), transparentIndex)
-        case .floydSteinberg: return mapFloydSteinberg(region, strength: strength.map(Float.init) ?? Self.diffusionStrength, transparentIndex)
+        // (`GIFEncoder` resolves `.automatic` per interval; given here, it diffuses.)
+        case .floydSteinberg, .automatic: return mapFloydSteinberg(region, strength: strength.map(Float.init) ?? Self.diffusionStrength, transparentIndex)
         }
     }
 
