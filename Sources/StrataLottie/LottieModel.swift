@@ -30,6 +30,8 @@ struct LottieTransform {
     var opacity: LottieAnimated<[Double]>?
     var skew: LottieAnimated<[Double]>?
     var skewAxis: LottieAnimated<[Double]>?
+    /// A layer's auto-orient (`ao`): turned to face along its motion path.
+    var autoOrient = false
 }
 
 struct LottieMask {
