@@ -371,22 +371,30 @@ public final class GIFEncoder: @unchecked Sendable {
         defer { previousSpooled = pixels }
         guard statistics?.exactCounts != nil else { changeCounts = [:]; return }
         var counts = changeCounts
+        // Runs of one colour counted at once (a dictionary update a run, not a pixel): the same
+        // counts. Packed RGB from the little-endian RGBA word.
+        var runPacked: UInt32 = .max, run = 0
+        @inline(__always) func add(_ word: UInt32) {
+            let packed = (word & 0xFF) << 16 | (word & 0xFF00) | (word >> 16 & 0xFF)
+            if packed != runPacked {
+                if run > 0 { counts[runPacked, default: 0] += run }
+                runPacked = packed
+                run = 0
+            }
+            run += 1
+        }
         pixels.withUnsafeBytes { raw in
             let current = raw.bindMemory(to: UInt32.self)
-            func add(_ p: Int) {
-                let b = raw[p * 4 ..< p * 4 + 3]
-                let packed = UInt32(b[b.startIndex]) << 16 | UInt32(b[b.startIndex + 1]) << 8 | UInt32(b[b.startIndex + 2])
-                counts[packed, default: 0] += 1
-            }
             if let previous = previousSpooled, previous.count == pixels.count {
                 previous.withUnsafeBytes { old in
                     let before = old.bindMemory(to: UInt32.self)
-                    for p in current.indices where current[p] != before[p] { add(p) }
+                    for p in current.indices where current[p] != before[p] { add(UInt32(littleEndian: current[p])) }
                 }
             } else {
-                for p in current.indices { add(p) }
+                for p in current.indices { add(UInt32(littleEndian: current[p])) }
             }
         }
+        if run > 0 { counts[runPacked, default: 0] += run }
         changeCounts = counts
     }
 
@@ -648,13 +656,14 @@ public final class GIFEncoder: @unchecked Sendable {
                                        mapper: PaletteMapper, transparentIndex: UInt8, sameOnScreen: [Int16]?) -> [Int16]? {
         var alternatives = sameOnScreen ?? [Int16](repeating: -1, count: indices.count)
         var any = sameOnScreen != nil
+        var exact = PaletteMapper.LastExactIndex()
         for row in 0..<rect.height {
             for column in 0..<rect.width {
                 let p = row * rect.width + column
                 let frameIndex = (rect.y + row) * width + rect.x + column
                 guard alternatives[p] < 0, indices[p] == transparentIndex, unchangedMask[frameIndex] else { continue }
                 let s = frameIndex * 4
-                let own = mapper.exactPaletteIndex(pixels[s], pixels[s + 1], pixels[s + 2])
+                let own = exact.index(pixels[s], pixels[s + 1], pixels[s + 2], mapper)
                     ?? mapper.nearest(Float(pixels[s]), Float(pixels[s + 1]), Float(pixels[s + 2]))
                 alternatives[p] = Int16(own)
                 any = true
