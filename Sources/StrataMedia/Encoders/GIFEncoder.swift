@@ -489,26 +489,41 @@ public final class GIFEncoder: @unchecked Sendable {
         var plainIndices = indices
         if differencing, usesTransparency, displayed.count == width * height {
             var alternatives = [Int16](repeating: -1, count: indices.count)
-            var any = false
-            for row in 0..<rect.height {
-                for column in 0..<rect.width {
-                    let p = row * rect.width + column
-                    let i = Int(indices[p])
-                    guard i != transparentIndex, displayed[(rect.y + row) * width + rect.x + column] == mapper.colors[i].packed else { continue }
-                    alternatives[p] = Int16(i)
-                    indices[p] = UInt8(transparentIndex)
-                    any = true
+            let packed = mapper.colors.map(\.packed)
+            // Through pointers, with the loop's state its own (captured variables were checked
+            // for exclusive access at run time, pixel by pixel): the same result.
+            let r = rect, width = self.width
+            let any = indices.withUnsafeMutableBufferPointer { indices in
+                alternatives.withUnsafeMutableBufferPointer { alternatives in
+                    displayed.withUnsafeBufferPointer { displayed in
+                        var any = false
+                        for row in 0..<r.height {
+                            for column in 0..<r.width {
+                                let p = row * r.width + column
+                                let i = Int(indices[p])
+                                guard i != transparentIndex, displayed[(r.y + row) * width + r.x + column] == packed[i] else { continue }
+                                alternatives[p] = Int16(i)
+                                indices[p] = UInt8(transparentIndex)
+                                any = true
+                            }
+                        }
+                        return any
+                    }
                 }
             }
             if any { sameOnScreen = alternatives }
         }
         if let same = sameOnScreen {
             // What is left to write may be a smaller rectangle, or nothing at all.
-            var minX = rect.width, maxX = -1, minY = rect.height, maxY = -1
-            for row in 0..<rect.height {
-                for column in 0..<rect.width where Int(indices[row * rect.width + column]) != transparentIndex {
-                    minX = min(minX, column); maxX = max(maxX, column); minY = min(minY, row); maxY = max(maxY, row)
+            let r = rect
+            let (minX, maxX, minY, maxY) = indices.withUnsafeBufferPointer { indices in
+                var minX = r.width, maxX = -1, minY = r.height, maxY = -1
+                for row in 0..<r.height {
+                    for column in 0..<r.width where Int(indices[row * r.width + column]) != transparentIndex {
+                        minX = min(minX, column); maxX = max(maxX, column); minY = min(minY, row); maxY = max(maxY, row)
+                    }
                 }
+                return (minX, maxX, minY, maxY)
             }
             if maxX < 0 {
                 // The screen shows this frame already: the last frame lasts longer.
@@ -554,9 +569,11 @@ public final class GIFEncoder: @unchecked Sendable {
         var frameTransparent = transparentIndex
         if usesTransparency {
             var used = [Bool](repeating: false, count: 257)
-            for candidate in candidates {
-                for v in candidate.indices { used[Int(v)] = true }
-                for a in candidate.alternatives where a >= 0 { used[Int(a)] = true }
+            used.withUnsafeMutableBufferPointer { used in
+                for candidate in candidates {
+                    candidate.indices.withUnsafeBufferPointer { for v in $0 { used[Int(v)] = true } }
+                    candidate.alternatives.withUnsafeBufferPointer { for a in $0 where a >= 0 { used[Int(a)] = true } }
+                }
             }
             used[transparentIndex] = false
             frameTransparent = used.firstIndex(of: false) ?? transparentIndex
@@ -590,9 +607,8 @@ public final class GIFEncoder: @unchecked Sendable {
         let tableCodeSize = max(2, Int((map ?? gif?.pointee.SColorMap)?.pointee.BitsPerPixel ?? 8))
         var best: (kind: Int, output: GIFLZWEncoder.Output, codeSize: Int)?
         for candidate in candidates {
-            var top = 0
-            for v in candidate.indices where Int(v) > top { top = Int(v) }
-            for a in candidate.alternatives where Int(a) > top { top = Int(a) }
+            let top = max(candidate.indices.withUnsafeBufferPointer { Int($0.max() ?? 0) },
+                          candidate.alternatives.withUnsafeBufferPointer { Int($0.max() ?? 0) })
             let codeSize = options.keyframeInterval == nil ? GIFLZWEncoder.minimumCodeSize(holding: top) : tableCodeSize
             var coded = lzw.encode(candidate.indices, alternatives: candidate.alternatives, minimumCodeSize: codeSize,
                                    clearsWhenFull: false)
@@ -611,9 +627,14 @@ public final class GIFEncoder: @unchecked Sendable {
         var writtenIndices = best.kind == 0 ? plainIndices : indices
         if best.kind == 2 {
             let alternatives = candidates[candidates.count - 1].alternatives
-            for p in best.output.tookAlternative {
-                unchangedMask[(rect.y + p / rect.width) * width + rect.x + p % rect.width] = false
-                writtenIndices[p] = UInt8(alternatives[p])
+            let r = rect, width = self.width
+            // Through a pointer: a write to the property a pixel was checked for exclusive
+            // access at run time each (the same result).
+            unchangedMask.withUnsafeMutableBufferPointer { unchanged in
+                for p in best.output.tookAlternative {
+                    unchanged[(r.y + p / r.width) * width + r.x + p % r.width] = false
+                    writtenIndices[p] = UInt8(alternatives[p])
+                }
             }
         }
         updateDisplayed(writtenIndices, rect: rect, colors: mapper.colors, transparentIndex: transparentIndex, whole: !differencing)
@@ -678,11 +699,16 @@ public final class GIFEncoder: @unchecked Sendable {
                                  transparentIndex: Int, whole: Bool) {
         guard !options.preservesTransparency else { return }
         if whole || displayed.count != width * height { displayed = [UInt32](repeating: UInt32.max, count: width * height) }
-        for row in 0..<rect.height {
-            for column in 0..<rect.width {
-                let i = Int(indices[row * rect.width + column])
-                guard i != transparentIndex, i < colors.count else { continue }
-                displayed[(rect.y + row) * width + rect.x + column] = colors[i].packed
+        let packed = colors.map(\.packed), width = self.width
+        indices.withUnsafeBufferPointer { indices in
+            displayed.withUnsafeMutableBufferPointer { displayed in
+                for row in 0..<rect.height {
+                    for column in 0..<rect.width {
+                        let i = Int(indices[row * rect.width + column])
+                        guard i != transparentIndex, i < packed.count else { continue }
+                        displayed[(rect.y + row) * width + rect.x + column] = packed[i]
+                    }
+                }
             }
         }
     }
@@ -857,12 +883,22 @@ public final class GIFEncoder: @unchecked Sendable {
         reference.withUnsafeBufferPointer { a in
             current.withUnsafeBufferPointer { b in
                 unchanged.withUnsafeMutableBufferPointer { mask in
+                    // Pixels whose RGB bytes are equal (most of a frame that changed little) are
+                    // told apart by one word comparison; the others by their channels.
+                    let wordsA = UnsafeRawPointer(a.baseAddress!), wordsB = UnsafeRawPointer(b.baseAddress!)
                     for y in 0..<height {
                         var first = -1, last = -1
                         var i = y * width * 4
                         for x in 0..<width {
-                            let dr = Int(a[i]) - Int(b[i]), dg = Int(a[i + 1]) - Int(b[i + 1]), db = Int(a[i + 2]) - Int(b[i + 2])
-                            let same = abs(dr) <= tolerance && abs(dg) <= tolerance && abs(db) <= tolerance
+                            let same: Bool
+                            if tolerance >= 0,
+                               (wordsA.loadUnaligned(fromByteOffset: i, as: UInt32.self) ^ wordsB.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+                                & UInt32(littleEndian: 0x00FF_FFFF) == 0 {
+                                same = true
+                            } else {
+                                let dr = Int(a[i]) - Int(b[i]), dg = Int(a[i + 1]) - Int(b[i + 1]), db = Int(a[i + 2]) - Int(b[i + 2])
+                                same = abs(dr) <= tolerance && abs(dg) <= tolerance && abs(db) <= tolerance
+                            }
                             mask[y * width + x] = same
                             if !same {
                                 if first < 0 { first = x }
