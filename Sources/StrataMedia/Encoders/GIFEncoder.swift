@@ -884,27 +884,37 @@ public final class GIFEncoder: @unchecked Sendable {
             current.withUnsafeBufferPointer { b in
                 unchanged.withUnsafeMutableBufferPointer { mask in
                     // Pixels whose RGB bytes are equal (most of a frame that changed little) are
-                    // told apart by one word comparison; the others by their channels.
+                    // told apart eight at a time, or one at a time by a word; the others by their
+                    // channels. (The same flags and rectangle as comparing every channel.)
                     let wordsA = UnsafeRawPointer(a.baseAddress!), wordsB = UnsafeRawPointer(b.baseAddress!)
+                    let rgb = UInt32(littleEndian: 0x00FF_FFFF), rgb8 = SIMD8<UInt32>(repeating: rgb)
                     for y in 0..<height {
                         var first = -1, last = -1
-                        var i = y * width * 4
-                        for x in 0..<width {
+                        let row = y * width
+                        var x = 0
+                        while x < width {
+                            let i = (row + x) * 4
+                            if tolerance >= 0, x + 8 <= width,
+                               (wordsA.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self)
+                                ^ wordsB.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self)) & rgb8 == .zero {
+                                (mask.baseAddress! + row + x).update(repeating: true, count: 8)
+                                x += 8
+                                continue
+                            }
                             let same: Bool
                             if tolerance >= 0,
-                               (wordsA.loadUnaligned(fromByteOffset: i, as: UInt32.self) ^ wordsB.loadUnaligned(fromByteOffset: i, as: UInt32.self))
-                                & UInt32(littleEndian: 0x00FF_FFFF) == 0 {
+                               (wordsA.loadUnaligned(fromByteOffset: i, as: UInt32.self) ^ wordsB.loadUnaligned(fromByteOffset: i, as: UInt32.self)) & rgb == 0 {
                                 same = true
                             } else {
                                 let dr = Int(a[i]) - Int(b[i]), dg = Int(a[i + 1]) - Int(b[i + 1]), db = Int(a[i + 2]) - Int(b[i + 2])
                                 same = abs(dr) <= tolerance && abs(dg) <= tolerance && abs(db) <= tolerance
                             }
-                            mask[y * width + x] = same
+                            mask[row + x] = same
                             if !same {
                                 if first < 0 { first = x }
                                 last = x
                             }
-                            i += 4
+                            x += 1
                         }
                         if first >= 0 {
                             minX = min(minX, first); maxX = max(maxX, last)
