@@ -208,8 +208,8 @@ final class LottieCompiler {
 
     // MARK: Transforms
 
-    /// Nested nodes for a transform: position → rotation → skew → scale → −anchor. Returns the
-    /// outermost (which also carries the opacity) and the innermost node.
+    /// Nested nodes for a transform: position → auto-orient → rotation → skew → scale → −anchor.
+    /// Returns the outermost (which also carries the opacity) and the innermost node.
     func transformNodes(_ t: LottieTransform, _ time: LottieTime, path: String) throws -> (outer: CALayer, inner: CALayer) {
         let pos = node()
         if let p = t.position {
@@ -222,6 +222,11 @@ final class LottieCompiler {
         var inner = pos
         func chain(_ l: CALayer) { inner.addSublayer(l); inner = l }
         func scripted(_ key: String) -> Bool { animation.scripts[path + "." + key] != nil }
+        if t.autoOrient, let heading = Self.heading(t) {
+            let l = node()
+            try animateSampled(l, "transform.rotation.z", time, path: path + ".p") { CGFloat(heading($0)) }
+            chain(l)
+        }
         if let r = t.rotation, r.isAnimated || r.initial[0] != 0 || scripted("r") {
             let l = node()
             try animate(l, "transform.rotation.z", r, time, path: path + ".r") { CGFloat($0[0] * .pi / 180) }
@@ -281,6 +286,34 @@ final class LottieCompiler {
             chain(l)
         }
         return (pos, inner)
+    }
+
+    /// Auto-orient: the angle (radians, y down) of the direction of travel along the position's
+    /// path at a frame, as lottie-web turns the layer: from the value 0.01 frames
+    /// earlier to the value now; before the first keyframe from it to 0.01 frames after it, after
+    /// the last from 0.05 frames before it to it; 0 where the layer does not move (atan2(0, 0)).
+    /// Nil when the position is not animated (nothing turns).
+    static func heading(_ t: LottieTransform) -> ((Double) -> Double)? {
+        let at: (Double) -> (Double, Double)
+        let times: [Double]
+        if let p = t.position, p.isAnimated {
+            at = { let v = p.value(at: $0); return (v[0], v.count > 1 ? v[1] : 0) }
+            times = p.keyframes.map(\.time)
+        } else if let x = t.positionX, let y = t.positionY, x.isAnimated || y.isAnimated {
+            at = { (x.value(at: $0)[0], y.value(at: $0)[0]) }
+            times = (x.keyframes + y.keyframes).map(\.time)
+        } else {
+            return nil
+        }
+        let first = times.min() ?? 0, last = times.max() ?? 0
+        return { f in
+            let (from, to): (Double, Double)
+            if f <= first { (from, to) = (first, first + 0.01) }
+            else if f >= last { (from, to) = (last - 0.05, last) }
+            else { (from, to) = (f - 0.01, f) }
+            let a = at(from), b = at(to)
+            return atan2(b.1 - a.1, b.0 - a.0)
+        }
     }
 
     /// The matrix of a transform at a frame (for paths in nested groups styled by an outer group).

@@ -78,7 +78,6 @@ struct LayerParser {
         guard abs(stretch) >= 0.001 && abs(stretch) <= 1000 else {
             throw LottieError(path: l.path + ".sr", "a time stretch of \(stretch) (expected 0.001…1000, or negative)")
         }
-        if let ao = try l.optional("ao"), try ao.bool() { notes.add(ao.path, "auto-orient along the motion path") }
         if let bm = try l.optional("bm"), try bm.number() != 0 { notes.add(bm.path, "blend mode \(JSONNode.clampedInt(try bm.number()))") }
         if let ef = try l.optional("ef"), ef.isArray, !(try ef.elements().isEmpty) { notes.add(ef.path, "layer effects") }
         if let sy = try l.optional("sy"), sy.isArray, !(try sy.elements().isEmpty) { notes.add(sy.path, "layer styles") }
@@ -100,6 +99,8 @@ struct LayerParser {
                                         shape: try LottieAnimated.parse(pt, LottieBezier.parse), opacity: try prop(m, "o")))
             }
         }
+        var layerTransform = try transform(try l.optional("ks"), layer: true)
+        layerTransform.autoOrient = try l.bool("ao")
         let content: LottieLayerModel.Content
         switch JSONNode.clampedInt(ty) {
         case 0:
@@ -124,7 +125,7 @@ struct LayerParser {
         }
         return LottieLayerModel(path: l.path, name: name, index: try l.int("ind"), parent: try l.int("parent"),
                                 inPoint: inPoint, outPoint: outPoint, startTime: try l.number("st", default: 0), stretch: stretch,
-                                hidden: try l.bool("hd"), transform: try transform(try l.optional("ks"), layer: true),
+                                hidden: try l.bool("hd"), transform: layerTransform,
                                 masks: masks, matteMode: matteMode, isMatteSource: try l.bool("td"), matteParent: try l.int("tp"),
                                 content: content)
     }

@@ -36,6 +36,8 @@ struct LottieTransform {
     /// A 3D layer's rotations about its x and y axes, in degrees (`rx`, `ry`; `rz` is `rotation`).
     var rotationX: LottieAnimated<[Double]>?
     var rotationY: LottieAnimated<[Double]>?
+    /// A layer's auto-orient (`ao`): turned to face along its motion path.
+    var autoOrient = false
 }
 
 struct LottieMask {

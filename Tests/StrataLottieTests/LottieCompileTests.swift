@@ -66,6 +66,38 @@ final class LottieCompileTests: XCTestCase {
         XCTAssertEqual((y.values as? [CGFloat]) ?? [], [1, 0.5])
     }
 
+    /// Auto-orient along a curved motion path: a rotation node under the position node, sampled
+    /// twice a frame, its angle the direction of travel — straight down (π/2) as the curve
+    /// leaves (0, 0) along its out tangent (0, 40), level (0) at the apex halfway, straight up
+    /// (−π/2) as it arrives at (60, 0) from its in tangent; after the last keyframe the direction
+    /// of its last 0.05 frames stays.
+    func testAutoOrientFollowsTheCurve() throws {
+        let json = #"""
+        {"fr":10,"ip":0,"op":20,"w":100,"h":100,"layers":[{"ty":4,"nm":"p","ip":0,"op":20,"ao":1,"shapes":[],
+         "ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"to":[0,40],"ti":[0,40],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":10,"s":[60,0]}]}}}]}
+        """#
+        let layer = try LottieLayer(data: Data(json.utf8))
+        XCTAssertEqual(layer.unsupported, [])
+        let position = try XCTUnwrap(wrapper(layer, "p")?.sublayers?.first)
+        let turn = try XCTUnwrap(position.sublayers?.first)
+        let a = try XCTUnwrap(turn.animation(forKey: "transform.rotation.z") as? CAKeyframeAnimation)
+        let angles = ((a.values as? [CGFloat]) ?? []).map(Double.init)
+        XCTAssertEqual(angles.count, 41)                       // 2 samples a frame over frames 0…20, and the start
+        XCTAssertEqual(angles[0], .pi / 2, accuracy: 0.01)
+        // Frame 5, the apex: level, but for the backward difference's lag — half the turn over
+        // its 0.01 frames (curvature 0.030 × about 0.1 pt travelled / 2 ≈ 0.0015).
+        XCTAssertEqual(angles[10], 0.0015, accuracy: 5e-4)
+        XCTAssertEqual(angles[30], -.pi / 2, accuracy: 0.02)    // frame 15: held after the end
+        for i in 1...20 { XCTAssertLessThan(angles[i], angles[i - 1], "turning clockwise at sample \(i)") }
+        XCTAssertEqual(angles[2], -angles[18], accuracy: 0.01)  // symmetric about the apex
+        // A layer that does not move gets no rotation node: its position node holds the content.
+        let still = try LottieLayer(data: Data(json.replacingOccurrences(of: #""a":1"#, with: #""a":0"#)
+            .replacingOccurrences(of: #"[{"t":0,"s":[0,0],"to":[0,40],"ti":[0,40],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":10,"s":[60,0]}]"#, with: "[5,5]").utf8))
+        let stillPosition = try XCTUnwrap(wrapper(still, "p")?.sublayers?.first)
+        XCTAssertEqual(stillPosition.position, CGPoint(x: 5, y: 5))
+        XCTAssertTrue((stillPosition.sublayers ?? []).allSatisfy { $0.animation(forKey: "transform.rotation.z") == nil })
+    }
+
     /// A motion path with spatial tangents is travelled by arc length: sampled values lie on the
     /// curve, and its midpoint in time (linear easing) is the curve's midpoint by length.
     func testSpatialTangentsAreSampledAlongTheCurve() throws {

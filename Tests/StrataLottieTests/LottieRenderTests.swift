@@ -86,6 +86,17 @@ final class LottieRenderTests: XCTestCase {
                                            (45, 50, red), (44, 50, clear), (54, 50, red), (55, 50, clear)])
     }
 
+    /// auto-orient.json: the bar (28 × 4) moving from (20, 80) to (80, 20) is turned −45°, along
+    /// the diagonal x + y = const through its position, before, during and after the motion;
+    /// not rendered (and reported) before, it lay horizontal: (62, 50) was red at frame 5.
+    func testAutoOrient() throws {
+        try check("auto-orient", frame: 5, [(50, 50, red), (58, 41, red), (41, 58, red), (45, 54, red),
+                                             (62, 50, clear), (38, 50, clear), (50, 62, clear), (50, 38, clear)])
+        try check("auto-orient", frame: 0, [(28, 71, red), (11, 88, red), (32, 80, clear), (20, 68, clear)])
+        try check("auto-orient", frame: 15, [(88, 11, red), (71, 28, red), (92, 20, clear), (80, 32, clear)])
+        XCTAssertEqual(try LottieLayer(contentsOf: LottieFixtures.url("auto-orient")).unsupported, [])
+    }
+
     /// A precomposition whose square moves x 10 → 90 over its frames 0…10: started at 5, stretched
     /// ×2, and time-remapped from 1 s to 0 s over frames 0…20; a layer shown from 4 to 8; a child
     /// following its null parent's position; a shape layer with a start time of 10 whose own

@@ -375,22 +375,30 @@ public final class GIFEncoder: @unchecked Sendable {
         defer { previousSpooled = pixels }
         guard statistics?.exactCounts != nil else { changeCounts = [:]; return }
         var counts = changeCounts
+        // Runs of one colour counted at once (a dictionary update a run, not a pixel): the same
+        // counts. Packed RGB from the little-endian RGBA word.
+        var runPacked: UInt32 = .max, run = 0
+        @inline(__always) func add(_ word: UInt32) {
+            let packed = (word & 0xFF) << 16 | (word & 0xFF00) | (word >> 16 & 0xFF)
+            if packed != runPacked {
+                if run > 0 { counts[runPacked, default: 0] += run }
+                runPacked = packed
+                run = 0
+            }
+            run += 1
+        }
         pixels.withUnsafeBytes { raw in
             let current = raw.bindMemory(to: UInt32.self)
-            func add(_ p: Int) {
-                let b = raw[p * 4 ..< p * 4 + 3]
-                let packed = UInt32(b[b.startIndex]) << 16 | UInt32(b[b.startIndex + 1]) << 8 | UInt32(b[b.startIndex + 2])
-                counts[packed, default: 0] += 1
-            }
             if let previous = previousSpooled, previous.count == pixels.count {
                 previous.withUnsafeBytes { old in
                     let before = old.bindMemory(to: UInt32.self)
-                    for p in current.indices where current[p] != before[p] { add(p) }
+                    for p in current.indices where current[p] != before[p] { add(UInt32(littleEndian: current[p])) }
                 }
             } else {
-                for p in current.indices { add(p) }
+                for p in current.indices { add(UInt32(littleEndian: current[p])) }
             }
         }
+        if run > 0 { counts[runPacked, default: 0] += run }
         changeCounts = counts
     }
 
@@ -500,26 +508,41 @@ public final class GIFEncoder: @unchecked Sendable {
         var plainIndices = indices
         if differencing, usesTransparency, displayed.count == width * height {
             var alternatives = [Int16](repeating: -1, count: indices.count)
-            var any = false
-            for row in 0..<rect.height {
-                for column in 0..<rect.width {
-                    let p = row * rect.width + column
-                    let i = Int(indices[p])
-                    guard i != transparentIndex, displayed[(rect.y + row) * width + rect.x + column] == mapper.colors[i].packed else { continue }
-                    alternatives[p] = Int16(i)
-                    indices[p] = UInt8(transparentIndex)
-                    any = true
+            let packed = mapper.colors.map(\.packed)
+            // Through pointers, with the loop's state its own (captured variables were checked
+            // for exclusive access at run time, pixel by pixel): the same result.
+            let r = rect, width = self.width
+            let any = indices.withUnsafeMutableBufferPointer { indices in
+                alternatives.withUnsafeMutableBufferPointer { alternatives in
+                    displayed.withUnsafeBufferPointer { displayed in
+                        var any = false
+                        for row in 0..<r.height {
+                            for column in 0..<r.width {
+                                let p = row * r.width + column
+                                let i = Int(indices[p])
+                                guard i != transparentIndex, displayed[(r.y + row) * width + r.x + column] == packed[i] else { continue }
+                                alternatives[p] = Int16(i)
+                                indices[p] = UInt8(transparentIndex)
+                                any = true
+                            }
+                        }
+                        return any
+                    }
                 }
             }
             if any { sameOnScreen = alternatives }
         }
         if let same = sameOnScreen {
             // What is left to write may be a smaller rectangle, or nothing at all.
-            var minX = rect.width, maxX = -1, minY = rect.height, maxY = -1
-            for row in 0..<rect.height {
-                for column in 0..<rect.width where Int(indices[row * rect.width + column]) != transparentIndex {
-                    minX = min(minX, column); maxX = max(maxX, column); minY = min(minY, row); maxY = max(maxY, row)
+            let r = rect
+            let (minX, maxX, minY, maxY) = indices.withUnsafeBufferPointer { indices in
+                var minX = r.width, maxX = -1, minY = r.height, maxY = -1
+                for row in 0..<r.height {
+                    for column in 0..<r.width where Int(indices[row * r.width + column]) != transparentIndex {
+                        minX = min(minX, column); maxX = max(maxX, column); minY = min(minY, row); maxY = max(maxY, row)
+                    }
                 }
+                return (minX, maxX, minY, maxY)
             }
             if maxX < 0 {
                 // The screen shows this frame already: the last frame lasts longer.
@@ -565,9 +588,11 @@ public final class GIFEncoder: @unchecked Sendable {
         var frameTransparent = transparentIndex
         if usesTransparency {
             var used = [Bool](repeating: false, count: 257)
-            for candidate in candidates {
-                for v in candidate.indices { used[Int(v)] = true }
-                for a in candidate.alternatives where a >= 0 { used[Int(a)] = true }
+            used.withUnsafeMutableBufferPointer { used in
+                for candidate in candidates {
+                    candidate.indices.withUnsafeBufferPointer { for v in $0 { used[Int(v)] = true } }
+                    candidate.alternatives.withUnsafeBufferPointer { for a in $0 where a >= 0 { used[Int(a)] = true } }
+                }
             }
             used[transparentIndex] = false
             frameTransparent = used.firstIndex(of: false) ?? transparentIndex
@@ -601,9 +626,8 @@ public final class GIFEncoder: @unchecked Sendable {
         let tableCodeSize = max(2, Int((map ?? gif?.pointee.SColorMap)?.pointee.BitsPerPixel ?? 8))
         var best: (kind: Int, output: GIFLZWEncoder.Output, codeSize: Int)?
         for candidate in candidates {
-            var top = 0
-            for v in candidate.indices where Int(v) > top { top = Int(v) }
-            for a in candidate.alternatives where Int(a) > top { top = Int(a) }
+            let top = max(candidate.indices.withUnsafeBufferPointer { Int($0.max() ?? 0) },
+                          candidate.alternatives.withUnsafeBufferPointer { Int($0.max() ?? 0) })
             let codeSize = options.keyframeInterval == nil ? GIFLZWEncoder.minimumCodeSize(holding: top) : tableCodeSize
             var coded = lzw.encode(candidate.indices, alternatives: candidate.alternatives, minimumCodeSize: codeSize,
                                    clearsWhenFull: false)
@@ -622,9 +646,14 @@ public final class GIFEncoder: @unchecked Sendable {
         var writtenIndices = best.kind == 0 ? plainIndices : indices
         if best.kind == 2 {
             let alternatives = candidates[candidates.count - 1].alternatives
-            for p in best.output.tookAlternative {
-                unchangedMask[(rect.y + p / rect.width) * width + rect.x + p % rect.width] = false
-                writtenIndices[p] = UInt8(alternatives[p])
+            let r = rect, width = self.width
+            // Through a pointer: a write to the property a pixel was checked for exclusive
+            // access at run time each (the same result).
+            unchangedMask.withUnsafeMutableBufferPointer { unchanged in
+                for p in best.output.tookAlternative {
+                    unchanged[(r.y + p / r.width) * width + r.x + p % r.width] = false
+                    writtenIndices[p] = UInt8(alternatives[p])
+                }
             }
         }
         updateDisplayed(writtenIndices, rect: rect, colors: mapper.colors, transparentIndex: transparentIndex, whole: !differencing)
@@ -746,13 +775,14 @@ public final class GIFEncoder: @unchecked Sendable {
                                        mapper: PaletteMapper, transparentIndex: UInt8, sameOnScreen: [Int16]?) -> [Int16]? {
         var alternatives = sameOnScreen ?? [Int16](repeating: -1, count: indices.count)
         var any = sameOnScreen != nil
+        var exact = PaletteMapper.LastExactIndex()
         for row in 0..<rect.height {
             for column in 0..<rect.width {
                 let p = row * rect.width + column
                 let frameIndex = (rect.y + row) * width + rect.x + column
                 guard alternatives[p] < 0, indices[p] == transparentIndex, unchangedMask[frameIndex] else { continue }
                 let s = frameIndex * 4
-                let own = mapper.exactPaletteIndex(pixels[s], pixels[s + 1], pixels[s + 2])
+                let own = exact.index(pixels[s], pixels[s + 1], pixels[s + 2], mapper)
                     ?? mapper.nearest(Float(pixels[s]), Float(pixels[s + 1]), Float(pixels[s + 2]))
                 alternatives[p] = Int16(own)
                 any = true
@@ -767,11 +797,16 @@ public final class GIFEncoder: @unchecked Sendable {
                                  transparentIndex: Int, whole: Bool) {
         guard !options.preservesTransparency else { return }
         if whole || displayed.count != width * height { displayed = [UInt32](repeating: UInt32.max, count: width * height) }
-        for row in 0..<rect.height {
-            for column in 0..<rect.width {
-                let i = Int(indices[row * rect.width + column])
-                guard i != transparentIndex, i < colors.count else { continue }
-                displayed[(rect.y + row) * width + rect.x + column] = colors[i].packed
+        let packed = colors.map(\.packed), width = self.width
+        indices.withUnsafeBufferPointer { indices in
+            displayed.withUnsafeMutableBufferPointer { displayed in
+                for row in 0..<rect.height {
+                    for column in 0..<rect.width {
+                        let i = Int(indices[row * rect.width + column])
+                        guard i != transparentIndex, i < packed.count else { continue }
+                        displayed[(rect.y + row) * width + rect.x + column] = packed[i]
+                    }
+                }
             }
         }
     }
@@ -958,18 +993,38 @@ public final class GIFEncoder: @unchecked Sendable {
         reference.withUnsafeBufferPointer { a in
             current.withUnsafeBufferPointer { b in
                 unchanged.withUnsafeMutableBufferPointer { mask in
+                    // Pixels whose RGB bytes are equal (most of a frame that changed little) are
+                    // told apart eight at a time, or one at a time by a word; the others by their
+                    // channels. (The same flags and rectangle as comparing every channel.)
+                    let wordsA = UnsafeRawPointer(a.baseAddress!), wordsB = UnsafeRawPointer(b.baseAddress!)
+                    let rgb = UInt32(littleEndian: 0x00FF_FFFF), rgb8 = SIMD8<UInt32>(repeating: rgb)
                     for y in 0..<height {
                         var first = -1, last = -1
-                        var i = y * width * 4
-                        for x in 0..<width {
-                            let dr = Int(a[i]) - Int(b[i]), dg = Int(a[i + 1]) - Int(b[i + 1]), db = Int(a[i + 2]) - Int(b[i + 2])
-                            let same = abs(dr) <= tolerance && abs(dg) <= tolerance && abs(db) <= tolerance
-                            mask[y * width + x] = same
+                        let row = y * width
+                        var x = 0
+                        while x < width {
+                            let i = (row + x) * 4
+                            if tolerance >= 0, x + 8 <= width,
+                               (wordsA.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self)
+                                ^ wordsB.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self)) & rgb8 == .zero {
+                                (mask.baseAddress! + row + x).update(repeating: true, count: 8)
+                                x += 8
+                                continue
+                            }
+                            let same: Bool
+                            if tolerance >= 0,
+                               (wordsA.loadUnaligned(fromByteOffset: i, as: UInt32.self) ^ wordsB.loadUnaligned(fromByteOffset: i, as: UInt32.self)) & rgb == 0 {
+                                same = true
+                            } else {
+                                let dr = Int(a[i]) - Int(b[i]), dg = Int(a[i + 1]) - Int(b[i + 1]), db = Int(a[i + 2]) - Int(b[i + 2])
+                                same = abs(dr) <= tolerance && abs(dg) <= tolerance && abs(db) <= tolerance
+                            }
+                            mask[row + x] = same
                             if !same {
                                 if first < 0 { first = x }
                                 last = x
                             }
-                            i += 4
+                            x += 1
                         }
                         if first >= 0 {
                             minX = min(minX, first); maxX = max(maxX, last)

@@ -57,6 +57,8 @@ struct GIFLZWEncoder {
         var writer = BitWriter()
         var took: [Int] = []
         startGeneration()
+        var generation = self.generation
+        defer { self.generation = generation }
 
         // Writes `code` at the current width, then widens when the codes made so far no longer
         // fit (after the write: a decoder adds each entry one code later than the encoder).
@@ -65,68 +67,77 @@ struct GIFLZWEncoder {
             if next >= limit, width < 12 { width += 1; limit <<= 1 }
         }
 
-        put(clear)
-        var current = Int(indices[0])
-        var lastSymbol = current
-        for p in 1..<indices.count {
-            var primary = Int(indices[p]), alternative = hasAlternatives ? Int(alternatives[p]) : -1
-            // The alternative is tried first when it repeats the last pixel written (a run goes
-            // on); measured on the example tapes, this beats trying either one first always.
-            var swapped = false
-            if alternative >= 0, alternative == lastSymbol {
-                swap(&primary, &alternative)
-                swapped = true
-            }
-            if let code = lookup(current, primary) {
-                current = code
-                if swapped { took.append(p) }
-                lastSymbol = primary
-                continue
-            }
-            if alternative >= 0, let code = lookup(current, alternative) {
-                current = code
-                if !swapped { took.append(p) }
-                lastSymbol = alternative
-                continue
-            }
-            if swapped { took.append(p) }
-            lastSymbol = primary
-            put(current)
-            if next >= 4095 {
-                filled = true
-                if clearsWhenFull {
+        // The loop reads the pixels and the table through pointers: array accesses with their
+        // bounds checks and the table's uniqueness check on every insert were a third of its
+        // instructions (the same codes).
+        table.withUnsafeMutableBufferPointer { table in
+            indices.withUnsafeBufferPointer { indices in
+                alternatives.withUnsafeBufferPointer { alternatives in
+                    @inline(__always) func lookup(_ prefix: Int, _ index: Int) -> Int? {
+                        let entry = table[prefix << 8 | index]
+                        return entry >> 12 == generation ? Int(entry & 0xFFF) : nil
+                    }
                     put(clear)
-                    next = end + 1
-                    width = minimumCodeSize + 1
-                    limit = 1 << width
-                    startGeneration()
+                    var current = Int(indices[0])
+                    var lastSymbol = current
+                    for p in 1..<indices.count {
+                        var primary = Int(indices[p]), alternative = hasAlternatives ? Int(alternatives[p]) : -1
+                        // The alternative is tried first when it repeats the last pixel written (a
+                        // run goes on); measured on the example tapes, this beats trying either one
+                        // first always.
+                        var swapped = false
+                        if alternative >= 0, alternative == lastSymbol {
+                            swap(&primary, &alternative)
+                            swapped = true
+                        }
+                        if let code = lookup(current, primary) {
+                            current = code
+                            if swapped { took.append(p) }
+                            lastSymbol = primary
+                            continue
+                        }
+                        if alternative >= 0, let code = lookup(current, alternative) {
+                            current = code
+                            if !swapped { took.append(p) }
+                            lastSymbol = alternative
+                            continue
+                        }
+                        if swapped { took.append(p) }
+                        lastSymbol = primary
+                        put(current)
+                        if next >= 4095 {
+                            filled = true
+                            if clearsWhenFull {
+                                put(clear)
+                                next = end + 1
+                                width = minimumCodeSize + 1
+                                limit = 1 << width
+                                generation = Self.nextGeneration(after: generation, wiping: table)
+                            }
+                        } else {
+                            table[current << 8 | primary] = generation << 12 | UInt32(next)
+                            next += 1
+                        }
+                        current = primary
+                    }
+                    put(current)
+                    put(end)
                 }
-            } else {
-                insert(current, primary, code: next)
-                next += 1
             }
-            current = primary
         }
-        put(current)
-        put(end)
         return Output(blocks: writer.subBlocks(), tookAlternative: took, filledTable: filled)
     }
 
+    /// The generation after `generation`; past 2²⁰ − 1 the table is wiped and it starts at 1.
+    private static func nextGeneration(after generation: UInt32, wiping table: UnsafeMutableBufferPointer<UInt32>) -> UInt32 {
+        guard generation + 1 >= 1 << 20 else { return generation + 1 }
+        table.update(repeating: 0)
+        return 1
+    }
+
     private mutating func startGeneration() {
-        generation += 1
-        if generation >= 1 << 20 {
-            table.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-            generation = 1
-        }
-    }
-
-    private func lookup(_ prefix: Int, _ index: Int) -> Int? {
-        let entry = table[prefix << 8 | index]
-        return entry >> 12 == generation ? Int(entry & 0xFFF) : nil
-    }
-
-    private mutating func insert(_ prefix: Int, _ index: Int, code: Int) {
-        table[prefix << 8 | index] = generation << 12 | UInt32(code)
+        let g = generation
+        generation = table.withUnsafeMutableBufferPointer { Self.nextGeneration(after: g, wiping: $0) }
     }
 
     /// Codes packed from the least significant bit.

@@ -75,6 +75,24 @@ final class PaletteMapper {
         return paletteIndex[packed].map(Int.init)
     }
 
+    /// `exactPaletteIndex` remembering its last colour: runs of one colour (flat graphics) look
+    /// the palette up once (the dictionary lookup a pixel was 7 % of a 1080p GIF export of
+    /// rlottie's gears.json); the same answers.
+    struct LastExactIndex {
+        private var packed: UInt32 = .max
+        private var found: Int?
+
+        @inline(__always)
+        mutating func index(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ mapper: PaletteMapper) -> Int? {
+            let key = UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+            if key != packed {
+                packed = key
+                found = mapper.exactPaletteIndex(r, g, b)
+            }
+            return found
+        }
+    }
+
     /// The index of the palette colour nearest to an sRGB colour with channels in 0...255.
     @inline(__always)
     func nearest(_ r: Float, _ g: Float, _ b: Float) -> Int {
@@ -142,13 +160,14 @@ final class PaletteMapper {
         let w = region.width, h = region.height
         var out = [UInt8](repeating: 0, count: w * h)
         let bayer = Self.bayer
+        var exact = LastExactIndex()
         region.rgb.withUnsafeBufferPointer { rgb in
             out.withUnsafeMutableBufferPointer { out in
                 for y in 0..<h {
                     for x in 0..<w {
                         let p = y * w + x
                         if !region.transparent.isEmpty, region.transparent[p] { out[p] = transparentIndex; continue }
-                        if let i = exactPaletteIndex(rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2]) { out[p] = UInt8(i); continue }
+                        if let i = exact.index(rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2], self) { out[p] = UInt8(i); continue }
                         let offset = amplitude == 0 ? 0 : ((bayer[(y & 7) * 8 + (x & 7)] + 0.5) / 64 - 0.5) * amplitude
                         let r = min(255, max(0, Float(rgb[p * 3]) + offset))
                         let g = min(255, max(0, Float(rgb[p * 3 + 1]) + offset))
@@ -168,6 +187,7 @@ final class PaletteMapper {
         var current = [Float](repeating: 0, count: (w + 2) * 3)
         var next = current
         let palette = colors.map { (Float($0.r), Float($0.g), Float($0.b)) }
+        var exact = LastExactIndex()
         region.rgb.withUnsafeBufferPointer { rgb in
             out.withUnsafeMutableBufferPointer { out in
                 for y in 0..<h {
@@ -184,7 +204,7 @@ final class PaletteMapper {
                                     out[p] = transparentIndex
                                     continue
                                 }
-                                if let i = exactPaletteIndex(rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2]) {
+                                if let i = exact.index(rgb[p * 3], rgb[p * 3 + 1], rgb[p * 3 + 2], self) {
                                     out[p] = UInt8(i)
                                     continue
                                 }

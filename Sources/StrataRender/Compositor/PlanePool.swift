@@ -20,6 +20,9 @@ extension BufferPool where Element == Int32 {
 enum Pools {
     static let planes = BufferPool<Float>()
     static let spans = BufferPool<Int32>(limit: 4)
+    /// Offscreen groups' and masks' buffers, by power-of-two lengths (`TileBuffer(pooled:roundedFrom:)`):
+    /// a few per worker, nested groups a few more.
+    static let groups = BufferPool<Float>(limit: 4, byteLimit: 8 << 20)
 }
 
 /// A pool of buffers by length.

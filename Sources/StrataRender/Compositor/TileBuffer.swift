@@ -63,6 +63,22 @@ struct TileBuffer {
         planes = PlanePool.shared.takeZeroed(TileBuffer.count(stride: stride, height: height))
     }
 
+    /// A transparent buffer from `pool` in an array whose length is the buffer's float count
+    /// rounded up to a power of two (only the buffer's own floats are zeroed): the buffers of
+    /// rectangles of many sizes (groups and masks, each clipped to a tile) then share a few
+    /// lengths in the pool instead of keeping one each. Give it back with `recycle(to:)`.
+    init(pooled rect: PixelRect, roundedFrom pool: PlanePool) {
+        self.rect = rect
+        width = max(0, rect.x1 - rect.x0); height = max(0, rect.y1 - rect.y0)
+        stride = (width + 7) & ~7
+        let count = TileBuffer.count(stride: stride, height: height)
+        planes = pool.take(1 << (Int.bitWidth - (count - 1).leadingZeroBitCount))
+        planes.withUnsafeMutableBufferPointer { $0.baseAddress!.update(repeating: 0, count: count) }
+    }
+
+    /// Gives the planes back to `pool`.
+    mutating func recycle(to pool: PlanePool) { pool.give(&planes) }
+
     /// A pooled buffer starting as a copy of `planes` (a kept state of the same rectangle).
     init(pooled rect: PixelRect, copying planes: [Float]) {
         self.rect = rect

@@ -10,15 +10,51 @@ extension TileRasterizer {
     /// black, or one minus that).
     static func drawGroup(_ list: DisplayList, opacity: Float, mask: DisplayList?, in r: PixelRect,
                           into buf: inout TileBuffer, _ settings: DrawSettings) {
-    var sub = TileBuffer(rect: r)
+    // Buffers from a pool of their own: a group's are made for every group in every tile of
+    // every frame, and fresh ones were a heap allocation and page faults each (rlottie's
+    // like.json at 1080p, 50 frames with --hash-frames: 0.31 s → 0.14 s). In the tiles' pool,
+    // by each group rectangle's own length, they kept up to its 32 MiB (+17 MB peak RSS).
+    var sub = TileBuffer(pooled: r, roundedFrom: Pools.groups)
+    defer { sub.recycle(to: Pools.groups) }
     draw(list, into: &sub, settings)
     var maskBuffer: TileBuffer?
     let mode = mask?.maskMode ?? .alpha
     if let mask {
-        var m = TileBuffer(rect: r)
+        var m = TileBuffer(pooled: r, roundedFrom: Pools.groups)
         draw(mask, into: &m, settings)
         maskBuffer = m
     }
+    defer { maskBuffer?.recycle(to: Pools.groups) }
+    if settings.spanKernels {
+        combineGroup(sub, mask: maskBuffer, mode, opacity: opacity, in: r, into: &buf)
+    } else {
+        combineGroupPerPixel(sub, mask: maskBuffer, mode, opacity: opacity, in: r, into: &buf)
+    }
+    }
+
+    /// Blends a group's buffer (`sub`, whose rectangle is `r`) into `buf` at the opacity times
+    /// the mask's coverage, eight pixels at a time (`combineGroupRows`); the same bytes as
+    /// `combineGroupPerPixel`.
+    static func combineGroup(_ sub: TileBuffer, mask maskBuffer: TileBuffer?, _ mode: MaskMode, opacity: Float,
+                             in r: PixelRect, into buf: inout TileBuffer) {
+        buf.withPixels { px in
+            sub.planes.withUnsafeBufferPointer { s in
+                let source = PlanarRows(base: s.baseAddress!, stride: sub.stride, plane: sub.plane)
+                if let m = maskBuffer {
+                    m.planes.withUnsafeBufferPointer { mp in
+                        combineGroupRows(source, mask: PlanarRows(base: mp.baseAddress!, stride: m.stride, plane: m.plane),
+                                         mode, opacity: opacity, in: r, into: px)
+                    }
+                } else {
+                    combineGroupRows(source, mask: nil, mode, opacity: opacity, in: r, into: px)
+                }
+            }
+        }
+    }
+
+    /// The reference path of `combineGroup` (span kernels off): a pixel at a time.
+    static func combineGroupPerPixel(_ sub: TileBuffer, mask maskBuffer: TileBuffer?, _ mode: MaskMode, opacity: Float,
+                                     in r: PixelRect, into buf: inout TileBuffer) {
     buf.withPixels { px in
         for y in r.y0..<r.y1 {
             for x in r.x0..<r.x1 {
@@ -30,6 +66,77 @@ extension TileRasterizer {
             }
         }
     }
+    }
+
+    /// Planar float rows of a buffer whose rectangle is the group's (row 0 is its top row).
+    struct PlanarRows {
+        let base: UnsafePointer<Float>
+        let stride: Int, plane: Int
+    }
+
+    /// Blends a group's pixels into `px` eight at a time, one channel plane per vector: per lane
+    /// the same products and sums, in the same order, as the reference path's `blend(s · k, d)`
+    /// with k = coverage × opacity (no fused multiply-add: Swift does not contract), and the
+    /// same lanes left alone (source alpha or k not above zero), so the bytes are identical.
+    /// The columns after the last whole eight go a pixel at a time. Measured (callgrind, rlottie's
+    /// dna.json at 1080p, 1 worker, frames 1–4): 35.3 M instructions a frame in the per-pixel
+    /// loop, 4.6 M in this one.
+    static func combineGroupRows(_ src: PlanarRows, mask: PlanarRows?, _ mode: MaskMode, opacity: Float, in r: PixelRect,
+                             into px: PlanarPixels) {
+        typealias V = SIMD8<Float>
+        let w = r.x1 - r.x0, whole = w & ~7
+        let zero = V(repeating: 0), one = V(repeating: 1), k0 = V(repeating: opacity)
+        @inline(__always) func load(_ p: UnsafePointer<Float>) -> V { UnsafeRawPointer(p).loadUnaligned(as: V.self) }
+        @inline(__always) func store(_ v: V, _ p: UnsafeMutablePointer<Float>) { UnsafeMutableRawPointer(p).storeBytes(of: v, as: V.self) }
+        for y in r.y0..<r.y1 {
+            let s = src.base + (y - r.y0) * src.stride
+            let m = mask.map { $0.base + (y - r.y0) * $0.stride }
+            let d = px.base + (y - px.rect.y0) * px.stride + (r.x0 - px.rect.x0)
+            var i = 0
+            while i < whole {
+                let sa = load(s + 3 * src.plane + i)
+                var k = k0
+                if let m, let mask {
+                    let c: V
+                    switch mode {
+                    case .alpha: c = load(m + 3 * mask.plane + i)
+                    case .alphaInverted: c = one - load(m + 3 * mask.plane + i)
+                    case .luminance, .luminanceInverted:
+                        let l = 0.2126 * load(m + i) + 0.7152 * load(m + mask.plane + i) + 0.0722 * load(m + 2 * mask.plane + i)
+                        let clamped = l.clamped(lowerBound: zero, upperBound: one)
+                        c = mode == .luminance ? clamped : one - clamped
+                    }
+                    k = c * k0
+                }
+                let on = (sa .> zero) .& (k .> zero)
+                if any(on) {
+                    let a = sa * k, keep = one - a
+                    for channel in 0..<3 {
+                        let dc = d + channel * px.plane + i
+                        let old = load(dc)
+                        store(old.replacing(with: load(s + channel * src.plane + i) * k + old * keep, where: on), dc)
+                    }
+                    let da = d + 3 * px.plane + i
+                    let old = load(da)
+                    store(old.replacing(with: a + old * keep, where: on), da)
+                }
+                i += 8
+            }
+            for x in (r.x0 + whole)..<r.x1 {
+                let j = x - r.x0
+                let sw = s[3 * src.plane + j]
+                guard sw > 0 else { continue }
+                var k = opacity
+                if let m, let mask {
+                    k = coverage(SIMD4(m[j], m[mask.plane + j], m[2 * mask.plane + j], m[3 * mask.plane + j]), mode) * opacity
+                }
+                if k > 0 {
+                    var dst = px[x, y]
+                    blend(SIMD4(s[j], s[src.plane + j], s[2 * src.plane + j], sw) * k, into: &dst)
+                    px[x, y] = dst
+                }
+            }
+        }
     }
 
     /// A mask pixel's coverage by mode (premultiplied channels: the luminance is over black).

@@ -242,6 +242,14 @@ files["morph"] = doc([
      "ks": ks(p=(100, 0)), "hasMask": True, "masksProperties": [{"mode": "a", "inv": False, "o": fixed(100), "pt": MORPH}]},
 ], w=200)
 
+# Auto-orient: a 28 × 4 bar centred on its layer's position, which moves in a straight line
+# from (20, 80) to (80, 20) over frames 0…10 (linear): turned −45° to face along the path,
+# before, during and after the motion (the layer stays at (80, 20) after frame 10).
+files["auto-orient"] = doc([
+    shape_layer(1, [group(rect((0, 0), (28, 4)), fill(RED))],
+                k=ks(p=anim(kf(0, [20, 80], **LIN), kf(10, [80, 20]))), ao=1),
+])
+
 for name, d in files.items():
     with open(os.path.join(HERE, name + ".json"), "w") as f:
         json.dump(d, f, separators=(",", ":"))
