@@ -105,9 +105,16 @@ echo "out/my-video.mp4: $probe (codec, width, height, frames)"
 if [ "$KIND" = coreanimation ]; then gif_options=(--scale 0.5); gif_frames=90; else gif_options=(--fps 15 --scale 0.5); gif_frames=45; fi
 grep -q -- "-o out/my-video.gif ${gif_options[*]}" README.md || { echo "README.md makes the GIF otherwise" >&2; exit 1; }
 swift run -c release my-video -o out/my-video.gif "${gif_options[@]}" >"$log" 2>&1 || { tail -n 20 "$log"; exit 1; }
+# A frame that shows no change adds no image to a GIF (the one before it is shown longer), so the
+# GIF holds at most that many images and lasts the video's 3 seconds.
 gif=$(ffprobe -v error -count_frames -show_entries stream=width,height,nb_read_frames -of csv=p=0 out/my-video.gif)
-[ "$gif" = "640,360,$gif_frames" ] || { echo "unexpected GIF: $gif (expected 640,360,$gif_frames)" >&2; exit 1; }
-echo "out/my-video.gif: $gif"
+gif_seconds=$(ffprobe -v error -show_entries format=duration -of csv=p=0 out/my-video.gif)
+IFS=, read -r gif_w gif_h gif_images <<< "$gif"
+if [ "$gif_w,$gif_h" != "640,360" ] || [ "$gif_images" -lt 2 ] || [ "$gif_images" -gt "$gif_frames" ] \
+   || ! awk -v s="$gif_seconds" 'BEGIN { exit !(s > 2.95 && s < 3.05) }'; then
+  echo "unexpected GIF: $gif, $gif_seconds s (expected 640×360, at most $gif_frames images, 3 s)" >&2; exit 1
+fi
+echo "out/my-video.gif: ${gif_w}×${gif_h}, $gif_images images of at most $gif_frames frames, $gif_seconds s"
 
 if [ -n "${DEBUG_BUILD:-}" ]; then
   t=$(now)
