@@ -2,13 +2,16 @@
 // page greeted, then told of reloads, builds and errors) and the watcher that looks for changed
 // files. `Studio` (a scene) and `StudioSupervisor` (a Swift package) each own one of both.
 import Foundation
+import StrataCore
+import Synchronization
 
 /// The pages listening for the studio's events (`GET /events`, `text/event-stream`).
-// @unchecked: `subscribers` and `closed` are read and written only inside `lock.locked`.
-final class StudioEventStream: @unchecked Sendable {
-    private let lock = StudioLock()
-    private var subscribers: [ObjectIdentifier: HTTPConnection] = [:]
-    private var closed = false
+final class StudioEventStream: Sendable {
+    private struct State {
+        var subscribers: [ObjectIdentifier: HTTPConnection] = [:]
+        var closed = false
+    }
+    private let state = Mutex(State())
 
     /// One event in the stream's wire form: `event: NAME`, `data:` the object as JSON.
     static func event(_ name: String, _ object: [String: Any]) -> Data {
@@ -22,16 +25,16 @@ final class StudioEventStream: @unchecked Sendable {
     func response(hello: @escaping @Sendable () -> [String: Any]) -> HTTPResponse {
         var r = HTTPResponse(status: 200, contentType: "text/event-stream", body: Data())
         r.stream = { [self] connection in
-            lock.locked { subscribers[ObjectIdentifier(connection)] = connection }
+            state.withCheckedLock { $0.subscribers[ObjectIdentifier(connection)] = connection }
             connection.write(Data("retry: 1000\n\n".utf8) + Self.event("hello", hello()))
             var ticks = 0
             while true {
                 Thread.sleep(forTimeInterval: 0.2)
                 ticks += 1
-                if lock.locked({ closed }) || connection.peerClosed { break }
+                if state.withCheckedLock({ $0.closed }) || connection.peerClosed { break }
                 if ticks % 75 == 0, !connection.write(Data(": ping\n\n".utf8)) { break }
             }
-            lock.locked { _ = subscribers.removeValue(forKey: ObjectIdentifier(connection)) }
+            state.withCheckedLock { _ = $0.subscribers.removeValue(forKey: ObjectIdentifier(connection)) }
         }
         return r
     }
@@ -39,19 +42,17 @@ final class StudioEventStream: @unchecked Sendable {
     /// Sends an event to every page listening.
     func broadcast(_ name: String, _ object: [String: Any]) {
         let data = Self.event(name, object)
-        let list = lock.locked { Array(subscribers.values) }
+        let list = state.withCheckedLock { Array($0.subscribers.values) }
         for c in list { c.write(data) }
     }
 
     /// Ends every stream (within 0.2 s) and any that starts later.
-    func close() { lock.locked { closed = true } }
+    func close() { state.withCheckedLock { $0.closed = true } }
 }
 
 /// Looks at a list of files every `interval` on a thread of its own and calls `changed` once a
 /// change has settled (an editor's save, a temporary file then a rename, is one change).
-// @unchecked: `stopping` is read and written only inside `lock.locked`; `thread` is set once by
-// `start` and read by `stop` on the thread that started it.
-final class StudioFileWatcher: @unchecked Sendable {
+final class StudioFileWatcher: Sendable {
     /// How the watcher goes on after a change.
     enum AfterChange {
         /// It compares with the files as they are after `changed` returns (their list may change
@@ -66,9 +67,8 @@ final class StudioFileWatcher: @unchecked Sendable {
     private let afterChange: AfterChange
     private let files: @Sendable () -> [URL]
     private let changed: @Sendable () -> Void
-    private let lock = StudioLock()
-    private var stopping = false
-    private var thread: Thread?
+    /// Whether `stop` was asked for, and whether `start` started the thread (`stop` then waits for it).
+    private let state = Mutex((stopping: false, started: false))
     private let done = DispatchSemaphore(value: 0)
 
     init(interval: TimeInterval, afterChange: AfterChange, files: @escaping @Sendable () -> [URL], changed: @escaping @Sendable () -> Void) {
@@ -82,21 +82,20 @@ final class StudioFileWatcher: @unchecked Sendable {
     func start() {
         let thread = Thread { [self] in watch() }
         thread.name = "studio-watch"
+        state.withCheckedLock { $0.started = true }
         thread.start()
-        self.thread = thread
     }
 
     /// Stops looking; returns once the thread has ended (a `changed` under way finishes first).
     func stop() {
-        lock.locked { stopping = true }
-        if thread != nil { done.wait() }
+        if state.withCheckedLock({ s -> Bool in s.stopping = true; return s.started }) { done.wait() }
     }
 
     private func watch() {
         var last = signatures()
         while true {
             Thread.sleep(forTimeInterval: interval)
-            if lock.locked({ stopping }) { break }
+            if state.withCheckedLock({ $0.stopping }) { break }
             var now = signatures()
             guard now != last else { continue }
             for _ in 0..<40 {

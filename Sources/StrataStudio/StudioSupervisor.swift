@@ -9,6 +9,7 @@
 // is started, given the page's parameter values and put in place before the old one is
 // stopped, so the page reloads with its playhead where it was.
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -564,11 +565,9 @@ public final class StudioSupervisor: @unchecked Sendable {
     private func broadcast(_ name: String, _ object: [String: Any]) { events.broadcast(name, object) }
 }
 
-// @unchecked: `storage` is read and written only under `lock`.
 /// Lines collected from another thread.
-final class StudioLockedLines: @unchecked Sendable {
-    private let lock = StudioLock()
-    private var storage: [String] = []
-    func append(_ line: String) { lock.locked { storage.append(line) } }
-    var lines: [String] { lock.locked { storage } }
+final class StudioLockedLines: Sendable {
+    private let storage = Mutex([String]())
+    func append(_ line: String) { storage.withCheckedLock { $0.append(line) } }
+    var lines: [String] { storage.withCheckedLock { $0 } }
 }
