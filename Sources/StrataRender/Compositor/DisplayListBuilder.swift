@@ -263,7 +263,9 @@ public struct DisplayListBuilder: Sendable {
         let drawn = area, appearance = look
         let layerBounds = layer.bounds
         let cache = self.cache
-        let make: @Sendable () -> RasterizedContent? = {
+        // A local function: it becomes a heap-allocated closure only where a request keeps it (a
+        // miss), not for every cached subtree of every frame.
+        @Sendable func make() -> RasterizedContent? {
             var placed = appearance
             placed.anchorPoint = .zero
             placed.position = CGPoint(x: layerBounds.minX - drawn.origin.x, y: layerBounds.minY - drawn.origin.y)
@@ -274,11 +276,11 @@ public struct DisplayListBuilder: Sendable {
         }
         let found: RasterizedContent?
         if let contentRequests {
-            found = cache.cachedSubtree(look, scale: s)
-            if found == nil {
+            guard let hit = cache.cachedSubtree(look, scale: s) else {
                 contentRequests.add(subtree: look, scale: s, make: make)
                 return .requested
             }
+            found = hit
         } else {
             found = cache.subtree(look, scale: s, make: make)
         }
