@@ -1,6 +1,8 @@
 // The lane types the kernels are written in. A file that instantiates the kernels defines
 // LANES (16, 8 or 1) and SUFFIX before including this: `vf`, `vi`, `vu` are LANES floats, ints
-// and unsigned ints, and the helpers below are the only operations the kernels use besides
+// and unsigned ints; `vb`, `vh`, `vw` the bytes, 16-bit and 32-bit words of LANES pixels' four
+// channels (pixel by pixel, R G B A), `vq` a pixel's four 16-bit channels as one 64-bit word
+// (the sprite sampler's integers, span_kernel.h); and the helpers below are the only operations the kernels use besides
 // + − × ÷ and comparisons. Every helper is lane-wise and exact (selects, not minps/maxps
 // NaN rules; floor by truncation and correction), so one lane, eight and sixteen give the same
 // bits.
@@ -28,16 +30,28 @@ typedef float vf __attribute__((ext_vector_type(8)));
 typedef int32_t vi __attribute__((ext_vector_type(8)));
 typedef uint32_t vu __attribute__((ext_vector_type(8)));
 #define IOTA ((vi){0, 1, 2, 3, 4, 5, 6, 7})
+typedef uint8_t vb __attribute__((ext_vector_type(32)));
+typedef uint16_t vh __attribute__((ext_vector_type(32)));
+typedef uint32_t vw __attribute__((ext_vector_type(32)));
+typedef uint64_t vq __attribute__((ext_vector_type(8)));
 #elif LANES == 16
 typedef float vf __attribute__((ext_vector_type(16)));
 typedef int32_t vi __attribute__((ext_vector_type(16)));
 typedef uint32_t vu __attribute__((ext_vector_type(16)));
 #define IOTA ((vi){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+typedef uint8_t vb __attribute__((ext_vector_type(64)));
+typedef uint16_t vh __attribute__((ext_vector_type(64)));
+typedef uint32_t vw __attribute__((ext_vector_type(64)));
+typedef uint64_t vq __attribute__((ext_vector_type(16)));
 #elif LANES == 1
 typedef float vf __attribute__((ext_vector_type(1)));
 typedef int32_t vi __attribute__((ext_vector_type(1)));
 typedef uint32_t vu __attribute__((ext_vector_type(1)));
 #define IOTA ((vi){0})
+typedef uint8_t vb __attribute__((ext_vector_type(4)));
+typedef uint16_t vh __attribute__((ext_vector_type(4)));
+typedef uint32_t vw __attribute__((ext_vector_type(4)));
+typedef uint64_t vq __attribute__((ext_vector_type(1)));
 #else
 #error "LANES must be 16, 8 or 1"
 #endif

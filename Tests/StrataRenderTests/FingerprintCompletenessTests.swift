@@ -176,7 +176,7 @@ leaf { m in
 private var imagePlacement: Fields<ImagePlacement> {
 Fields<ImagePlacement>(type: "ImagePlacement", fields: [
     "image": field(\.image, image), "destination": field(\.destination, cgRect), "source": field(\.source, cgRect),
-    "nearest": field(\.nearest, bool),
+    "nearest": field(\.nearest, bool), "sprite": field(\.sprite, bool),
     "cell": field(\.cell, optional(CGRect(x: 1, y: 1, width: 3, height: 3), cgRect)),
     "coverage": field(\.coverage, optional(CGRect(x: 0, y: 0, width: 5, height: 5), cgRect)),
     "blend": field(\.blend, optional((image: Samples.image, weight: 0.5)) { b, p in

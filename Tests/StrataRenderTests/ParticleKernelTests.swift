@@ -97,4 +97,52 @@ final class ParticleKernelTests: XCTestCase {
         }
         XCTAssertEqual(checked, 800)
     }
+
+    /// A sprite's sample (integer bilinear, weights in 1/256 steps) against the float bilinear
+    /// of ordinary images: within 1/255 everywhere on a noisy image (a weight off by at most
+    /// 1/512 of a texel difference of at most 1), exactly T/255 on a uniform image of T, exactly
+    /// 0 on a transparent one, and the texel itself at texel centres.
+    func testSpriteSamplesAgreeWithTheFloatBilinear() {
+        var noise = Bitmap(width: 9, height: 7)
+        var seed: UInt64 = 0x9e37_79b9_7f4a_7c15
+        for i in 0..<noise.pixels.count {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            noise.pixels[i] = UInt8(truncatingIfNeeded: seed >> 56)
+        }
+        func samplers(_ b: Bitmap) -> (ImageSampler, ImageSampler) {
+            var p = ImagePlacement(image: CGImage(bitmap: b), destination: CGRect(x: 0, y: 0, width: 18, height: 14),
+                                   source: CGRect(x: 0, y: 0, width: b.width, height: b.height), nearest: false)
+            let float = ImageSampler(p)
+            p.sprite = true
+            return (float, ImageSampler(p))
+        }
+        let (float, sprite) = samplers(noise)
+        XCTAssertTrue(sprite.sprite)
+        noise.pixels.withUnsafeBytes { raw in
+            let w = raw.bindMemory(to: UInt32.self)
+            var worst: Float = 0
+            for i in 0..<2000 {
+                let u = Double(i % 53) * 0.37 - 1.5, v = Double(i / 53) * 0.41 - 1.2
+                worst = max(worst, (sprite.sample(w, u, v) - float.sample(w, u, v)).max(), (float.sample(w, u, v) - sprite.sample(w, u, v)).max())
+            }
+            XCTAssertLessThanOrEqual(worst, 1 / 255, "largest difference, in 0…1")
+            XCTAssertGreaterThan(worst, 0, "the two samplers are different functions")
+            // Texel centres (u = 2·x + 1 on this 2× placement): the texel.
+            let centre = sprite.sample(w, 2 * 4 + 1, 2 * 3 + 1)
+            let t = noise.pixel(x: 4, y: 3)
+            XCTAssertEqual(centre, SIMD4(Float(t.r), Float(t.g), Float(t.b), Float(t.a)) / 255)
+        }
+        for value: UInt8 in [0, 1, 128, 254, 255] {
+            var flat = Bitmap(width: 5, height: 5)
+            for i in 0..<flat.pixels.count { flat.pixels[i] = value }
+            let (_, sprite) = samplers(flat)
+            flat.pixels.withUnsafeBytes { raw in
+                let w = raw.bindMemory(to: UInt32.self)
+                for i in 0..<300 {
+                    let s = sprite.sample(w, Double(i) * 0.061 - 0.7, Double(i % 17) * 0.83)
+                    XCTAssertEqual(s, SIMD4(repeating: Float(value) / 255), "value \(value), sample \(i)")
+                }
+            }
+        }
+    }
 }

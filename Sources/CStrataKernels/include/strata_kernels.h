@@ -150,6 +150,11 @@ typedef struct {
     /// Image: added to the pixels, each component saturating at 1, instead of blended
     /// source-over (an additive emitter's particles; ItemBlendMode.additive).
     int32_t additive;
+    /// Image: a sprite (a particle's image; ImagePlacement.sprite): bilinear weights in steps of
+    /// 1/256 and the texels interpolated in integers, rows drawn in one run each. Set only for
+    /// images without clips (the item's or its ancestors'), tint, crossfade or nearest sampling,
+    /// on an affine map.
+    int32_t sprite;
     /// Take the general code even where a specialised one holds (coverage of rectangles sampled
     /// through affine and similar maps, two-stop ramps between their stops): the same bytes;
     /// tests compare the two.

@@ -106,6 +106,11 @@ public struct ImagePlacement: Sendable {
     /// When set, every sampled colour is multiplied by this premultiplied colour, component by
     /// component (a particle's colour, a replicator instance's `instanceColor`).
     public var modulate: SIMD4<Float>? = nil
+    /// Sampled as a sprite (a particle's image): bilinear with its weights in steps of 1/256 and
+    /// the texels mixed in integers (`ImageSampler.spriteSample`, the kernels' sprite rows).
+    /// Set only where the kernels' sprite rows draw it: no clips, tint, crossfade or nearest
+    /// sampling, an affine map.
+    public var sprite = false
 }
 
 /// What an item draws. (Indirect but for the two last cases: the payloads live in a box, so a

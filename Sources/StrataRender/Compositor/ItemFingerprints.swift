@@ -161,7 +161,7 @@ extension DrawOp {
             w.add(2 as UInt64); w.add(outer); w.add(inner); w.add(color)
         case .image(let p, let clip, let opacity):
             w.add(3 as UInt64)
-            w.add(p.image); w.add(p.destination); w.add(p.source); w.add(p.nearest)
+            w.add(p.image); w.add(p.destination); w.add(p.source); w.add(p.nearest); w.add(p.sprite)
             w.add(p.cell); w.add(p.coverage)
             if let b = p.blend { w.add(1 as UInt64); w.add(b.image); w.add(b.weight) } else { w.add(0 as UInt64) }
             if let t = p.tint { w.add(1 as UInt64); w.add(t) } else { w.add(0 as UInt64) }

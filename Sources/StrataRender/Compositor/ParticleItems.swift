@@ -3,7 +3,10 @@
 // its own plane map, its colour multiplying the image (`ImagePlacement.modulate`), the layer's
 // opacity on top — in the order the snapshot gives (the emitter's `renderMode`). `.additive`
 // marks the items `ItemBlendMode.additive`. Particles are drawn above the emitter layer's own
-// background, content, sublayers and border, clipped to its bounds when `masksToBounds`.
+// background, content, sublayers and border, clipped to its bounds when `masksToBounds`. A
+// particle without clips on an affine map is a sprite (`ImagePlacement.sprite`): the kernels
+// draw its rows in one run each and mix its texels in integers, with bilinear weights in steps
+// of 1/256.
 //
 // Without `preservesDepth` the particles are flattened into the emitter's plane (their z is
 // ignored, as Core Animation does); with it, a particle's z moves it in the emitter's 3D space
@@ -62,6 +65,9 @@ extension DisplayListBuilder {
                 toScreen = Homography(c, n, 0, -n, c, 0, Double(p.x), Double(p.y), 1).concatenating(H)
             }
             guard let fromScreen = toScreen.inverted() else { continue }
+            // Without clips, on an affine map (as the kernels find it), the sprite rows draw it.
+            let m = fromScreen.m
+            placement.sprite = clips.isEmpty && !placement.nearest && m.2 == 0 && m.5 == 0 && m.8 == 1
             let local = placement.destination
             // The corners mapped once for both the bounds and the outline (the general
             // pixelBounds and screenQuad each map them again, and clip against the eye plane).

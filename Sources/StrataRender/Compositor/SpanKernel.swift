@@ -187,6 +187,7 @@ enum SpanKernel {
                 if let t = placement.tint { k.hasTint = 1; k.tint = (t.x, t.y, t.z, t.w) }
                 if let m = placement.modulate { k.hasModulate = 1; k.modulate = (m.x, m.y, m.z, m.w) }
                 k.additive = item.blendMode == .additive ? 1 : 0
+                k.sprite = placement.sprite ? 1 : 0
                 if clip == nil {
                     let d = placement.coverage ?? placement.destination
                     let c = placement.cell ?? d
