@@ -442,12 +442,21 @@ INLINE vh FN(mulhi16)(vh a, vh b) {
     return __builtin_convertvector((__builtin_convertvector(a, vw) * __builtin_convertvector(b, vw)) >> 16, vh);
 }
 
-/// A weight 0…256 a lane as the 16-bit words of its pixel's four channels.
+/// A weight 0…256 a lane as the 16-bit words of its pixel's four channels: the low half of
+/// each 32-bit lane, four times (one shuffle).
+#if LANES == 8
+#define STRATA_SPREAD16(h) __builtin_shufflevector(h, h, 0, 0, 0, 0, 2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 8, 8, 8, 8, 10, 10, 10, 10, 12, 12, 12, 12, 14, 14, 14, 14)
+#elif LANES == 16
+#define STRATA_SPREAD16(h) __builtin_shufflevector(h, h, 0, 0, 0, 0, 2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 8, 8, 8, 8, 10, 10, 10, 10, 12, 12, 12, 12, 14, 14, 14, 14, 16, 16, 16, 16, 18, 18, 18, 18, 20, 20, 20, 20, 22, 22, 22, 22, 24, 24, 24, 24, 26, 26, 26, 26, 28, 28, 28, 28, 30, 30, 30, 30)
+#else
+#define STRATA_SPREAD16(h) __builtin_shufflevector(h, h, 0, 0, 0, 0)
+#endif
 INLINE vh FN(spread16)(vi w) {
-    vq q = __builtin_convertvector((vu)w, vq);
-    q = q | (q << 16);
-    return (vh)(q | (q << 32));
+    typedef uint16_t halves __attribute__((ext_vector_type(2 * LANES)));
+    const halves h = (halves)w;
+    return STRATA_SPREAD16(h);
 }
+#undef STRATA_SPREAD16
 
 /// The bilinear mix of texels ta (top left), tb, tc, td (bottom right) with weights wx, wy in
 /// 0…256 (of 256), all four channels of a pixel at once in 16-bit integers: each row
@@ -468,20 +477,37 @@ INLINE void FN(spriteLerp)(vu ta, vu tb, vu tc, vu td, vi wx, vi wy, vf *r, vf *
     *a = FN(tof)((vi)__builtin_convertvector(mix >> 48, vu)) / k;
 }
 
+/// A sprite's sampler as lanes and plain values, copied once per draw call so that the steps
+/// keep them in registers (read through the item, they were loaded again after every store).
+typedef struct {
+    vf sx0, sxScale, sy0, syScale;
+    vi width, lastX, lastY;
+    const uint32_t *texels;
+} FN(spriteLanes);
+
+INLINE FN(spriteLanes) FN(spriteLanesOf)(const strata_sampler *s) {
+    FN(spriteLanes) l;
+    l.sx0 = s->sx0; l.sxScale = s->sxScale; l.sy0 = s->sy0; l.syScale = s->syScale;
+    l.width = s->width; l.lastX = s->width - 1; l.lastY = s->height - 1;
+    l.texels = s->texels;
+    return l;
+}
+
+/// Indices clamped to 0 … last.
+INLINE vi FN(clampIndexTo)(vi v, vi last) { return SEL(v < 0, (vi)0, SEL(v > last, last, v)); }
+
 /// A sprite's sample (strata_item.sprite): the texel position and the clamped footprint of
 /// FN(sampleImage)'s bilinear case, the fractions rounded to weights in 1/256 steps and the
 /// texels mixed by FN(spriteLerp). Measured against FN(sampleImage) on the particles benchmark:
 /// the channel-by-channel float interpolation was most of a particle's pixel work.
-INLINE void FN(spriteSample)(const strata_sampler *s, const FN(samplerLanes) *sl, vf u, vf v, vf *r, vf *g, vf *b, vf *a) {
-    vf x, y;
-    FN(texelPosition)(sl, u, v, &x, &y);
+INLINE void FN(spriteSample)(const FN(spriteLanes) *s, vf u, vf v, vf *r, vf *g, vf *b, vf *a) {
+    const vf x = s->sx0 + u * s->sxScale, y = s->sy0 + v * s->syScale;
     const vf fx = FN(clampf)(x - 0.5f, -1e9f, 1e9f), fy = FN(clampf)(y - 0.5f, -1e9f, 1e9f);
     const vi x0 = FN(floori)(fx), y0 = FN(floori)(fy);
     // fx − x0 lies in [0, 1): the weights in 0…256.
     const vi wx = FN(trunci)((fx - FN(tof)(x0)) * 256.0f + 0.5f), wy = FN(trunci)((fy - FN(tof)(y0)) * 256.0f + 0.5f);
-    const vi w = sl->width;
-    const vi cx0 = FN(clampIndex)(x0, s->width), cx1 = FN(clampIndex)(x0 + 1, s->width);
-    const vi row0 = FN(clampIndex)(y0, s->height) * w, row1 = FN(clampIndex)(y0 + 1, s->height) * w;
+    const vi cx0 = FN(clampIndexTo)(x0, s->lastX), cx1 = FN(clampIndexTo)(x0 + 1, s->lastX);
+    const vi row0 = FN(clampIndexTo)(y0, s->lastY) * s->width, row1 = FN(clampIndexTo)(y0 + 1, s->lastY) * s->width;
     const vu ta = STRATA_GATHER(s->texels, row0 + cx0), tb = STRATA_GATHER(s->texels, row0 + cx1);
     const vu tc = STRATA_GATHER(s->texels, row1 + cx0), td = STRATA_GATHER(s->texels, row1 + cx1);
     FN(spriteLerp)(ta, tb, tc, td, wx, wy, r, g, b, a);
@@ -1206,13 +1232,19 @@ INLINE void FN(alignInterior)(int tileX, int *ia, int *ib) {
 
 /// A sprite's rows (strata_item.sprite): each row one run over the outline's columns, from its
 /// first pixel, without the split into edges and interior — a particle's rows are a few steps
-/// long, and the split made one or two more of them. Each step: the item's coverage (FN(step)'s,
-/// the same operations), FN(spriteSample), the colour, opacity and coverage, added saturating
-/// or blended source-over. `simple`, `additive`, `modulated`: constant flags (FN(spriteRows)).
+/// long, and the split made one or two more of them. Each step: the item's coverage (its
+/// destination's: a sprite has no cell or clip), FN(spriteSample), times the colour with the
+/// opacity (one product made per draw call) and the coverage, added saturating or blended
+/// source-over. `simple`, `additive`: constant flags (FN(spriteRows)).
 INLINE void FN(spriteRowsOf)(const strata_item *restrict it, const FN(itemLanes) *restrict il, FN(rowmaps) *restrict maps,
                              float *restrict tile, long stride, long plane, int tileX, int tileY, const strata_rows *rows,
                              const strata_row_setup *setup, const int32_t *spans, int spansY0,
-                             const int simple, const int additive, const int modulated) {
+                             const int simple, const int additive) {
+    const FN(spriteLanes) sl = FN(spriteLanesOf)(&il->sampler);
+    const FN(rrectLanes) shape = il->shape;
+    const int aa = il->aa;
+    vf color[4];
+    for (int c = 0; c < 4; c++) color[c] = il->modulated ? it->modulate[c] * it->opacity : it->opacity;
     for (int y = rows->y0; y < rows->y1; y++) {
         int sx0, sx1, ia, ib;
         if (!FN(rowColumns)(rows, setup, spans, spansY0, y, &sx0, &sx1, &ia, &ib)) continue;
@@ -1227,18 +1259,14 @@ INLINE void FN(spriteRowsOf)(const strata_item *restrict it, const FN(itemLanes)
         vf X = FN(tof)(IOTA + (tileX + k0)) + 0.5f;
         for (int k = k0; k < lx1; k += LANES, X += (float)LANES) {
             const vi lx = IOTA + k;
-            vi live = (lx >= lx0) & (lx < lx1);
             const FN(sample) p = FN(mapAffine)(&rm, X);
-            const vf cov = simple ? FN(coverSimple)(it, &il->shape, &il->inner, STRATA_COVER_IMAGE, &p)
-                                  : FN(cover)(it, &il->shape, &il->inner, STRATA_COVER_IMAGE, il->aa, &p, rm.similar);
-            live = live & (cov > 0);
+            vf cov = simple ? FN(rrectSimpleAt)(&shape, &p) : FN(rrect)(&shape, &p, aa, rm.similar);
+            cov = SEL((lx >= lx0) & (lx < lx1), cov, (vf)0.0f);
+            const vi live = cov > 0;
             if (!FN(any)(live)) continue;
             vf sr, sg, sb, sa;
-            FN(spriteSample)(&il->sampler, &il->image, p.u, p.v, &sr, &sg, &sb, &sa);
-            if (modulated) { sr = sr * il->modulate[0]; sg = sg * il->modulate[1]; sb = sb * il->modulate[2]; sa = sa * il->modulate[3]; }
-            const vf o = il->opacity;
-            sr = sr * o; sg = sg * o; sb = sb * o; sa = sa * o;
-            sr = sr * cov; sg = sg * cov; sb = sb * cov; sa = sa * cov;
+            FN(spriteSample)(&sl, p.u, p.v, &sr, &sg, &sb, &sa);
+            sr = sr * color[0] * cov; sg = sg * color[1] * cov; sb = sb * color[2] * cov; sa = sa * color[3] * cov;
             const vf dr = FN(load)(R + k), dg = FN(load)(G + k), db = FN(load)(B + k), da = FN(load)(A + k);
             if (additive) {
                 const vf nr = sr + dr, ng = sg + dg, nb = sb + db, na = sa + da;
@@ -1261,23 +1289,18 @@ INLINE void FN(spriteRowsOf)(const strata_item *restrict it, const FN(itemLanes)
 static void FN(spriteRows)(const strata_item *it, const FN(itemLanes) *il, FN(rowmaps) *maps, float *tile, long stride, long plane,
                            int tileX, int tileY, const strata_rows *rows, const strata_row_setup *setup, const int32_t *spans,
                            int spansY0) {
-#define SPRITE(SIMPLE, ADDITIVE, MODULATED) \
-    FN(spriteRowsOf)(it, il, maps, tile, stride, plane, tileX, tileY, rows, setup, spans, spansY0, SIMPLE, ADDITIVE, MODULATED)
-    const int simple = il->simple, additive = it->additive != 0, modulated = il->modulated;
-    if (simple) {
-        if (additive) { if (modulated) SPRITE(1, 1, 1); else SPRITE(1, 1, 0); }
-        else { if (modulated) SPRITE(1, 0, 1); else SPRITE(1, 0, 0); }
-    } else {
-        if (additive) { if (modulated) SPRITE(0, 1, 1); else SPRITE(0, 1, 0); }
-        else { if (modulated) SPRITE(0, 0, 1); else SPRITE(0, 0, 0); }
-    }
+#define SPRITE(SIMPLE, ADDITIVE) \
+    FN(spriteRowsOf)(it, il, maps, tile, stride, plane, tileX, tileY, rows, setup, spans, spansY0, SIMPLE, ADDITIVE)
+    if (il->simple) { if (it->additive) SPRITE(1, 1); else SPRITE(1, 0); }
+    else { if (it->additive) SPRITE(0, 1); else SPRITE(0, 0); }
 #undef SPRITE
 }
 
 /// Whether FN(spriteRows) draws `it` (what strata_item.sprite promises, checked).
 INLINE int FN(drawsSprite)(const strata_item *it, const FN(itemLanes) *il, const FN(rowmaps) *maps, const strata_rows *rows) {
     return it->sprite && it->paint == STRATA_PAINT_IMAGE && it->cover == STRATA_COVER_IMAGE && !it->hasClip && maps->clipCount == 0
-        && maps->item.affine && !rows->hole && !il->nearest && !il->blend && !il->tinted;
+        && maps->item.affine && !rows->hole && !il->nearest && !il->blend && !il->tinted
+        && it->cell[0] == -__builtin_inff() && it->cell[1] == __builtin_inff() && it->cell[2] == -__builtin_inff() && it->cell[3] == __builtin_inff();
 }
 
 void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,

@@ -218,6 +218,9 @@ struct ImageShader: PixelShader {
 
     @inline(__always) func shade(_ p: LocalSample, _ x: Int, _ y: Int) -> SIMD4<Float> {
         var color = sampler.sample(texels, p.u, p.v)
+        // A sprite (no crossfade or tint) takes its colour and opacity as one product, as the
+        // kernels' sprite rows do.
+        if sampler.sprite { return color * ((modulate ?? SIMD4(repeating: 1)) * opacity) }
         if blendWeight > 0 {
             let lower = blendSampler.sample(blendTexels, p.u, p.v)
             color += (lower - color) * blendWeight
