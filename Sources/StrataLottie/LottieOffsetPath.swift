@@ -46,9 +46,10 @@ extension LottieBezier {
                 // A gap: the outer side of a corner, or an open contour's end (a half turn).
                 joins[i] = Self.join(from: e, to: s, around: vertex, dIn, dOut, radius: abs(k), kind: join, miterLimit: miterLimit)
             } else if let (tb, ta) = Self.crossing(before, after) {
-                before = before.split(0, tb)
-                after = after.split(ta, 1)
-                after = Cubic(p0: before.p3, c1: after.c1 + (before.p3 - after.p0), c2: after.c2, p3: after.p3)
+                // A straight piece stays a line with its handles on its ends.
+                before = before.isStraight ? Self.line(before.p0, before.point(tb)) : before.split(0, tb)
+                after = after.isStraight ? Self.line(after.point(ta), after.p3) : after.split(ta, 1)
+                after = Cubic(p0: before.p3, c1: after.isStraight ? before.p3 : after.c1 + (before.p3 - after.p0), c2: after.c2, p3: after.p3)
             } else {
                 joins[i] = [Self.line(e, s)]
             }
@@ -139,8 +140,12 @@ extension LottieBezier {
     /// the parameters on each, or nil.
     static func crossing(_ before: Cubic, _ after: Cubic) -> (Double, Double)? {
         let n = 16
-        let b = (0...n).map { before.point(Double($0) / Double(n)) }
-        let a = (0...n).map { after.point(Double($0) / Double(n)) }
+        // A straight piece is flattened by length (its parameter does not travel evenly).
+        func flat(_ c: Cubic) -> [CGPoint] {
+            (0...n).map { c.isStraight ? c.p0 + (c.p3 - c.p0) * (Double($0) / Double(n)) : c.point(Double($0) / Double(n)) }
+        }
+        func parameter(_ c: Cubic, _ x: Double) -> Double { c.isStraight ? Cubic.straightParameter(x) : x }
+        let b = flat(before), a = flat(after)
         // Nearest the joint first: before's chords from its end, after's from its start.
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in 0..<n {
@@ -149,7 +154,7 @@ extension LottieBezier {
                 guard abs(d) > 1e-12 else { continue }
                 let t = cross(a[j] - b[i], q) / d, u = cross(a[j] - b[i], r) / d
                 if t >= 0 && t <= 1 && u >= 0 && u <= 1 {
-                    return ((Double(i) + t) / Double(n), (Double(j) + u) / Double(n))
+                    return (parameter(before, (Double(i) + t) / Double(n)), parameter(after, (Double(j) + u) / Double(n)))
                 }
             }
         }

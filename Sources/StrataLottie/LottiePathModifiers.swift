@@ -26,6 +26,10 @@ enum LottiePathModifier {
 
     /// Most points a zig-zag makes of one contour: past it, fewer ridges a segment are drawn.
     static let zigZagPointLimit = 100_000
+    /// Farthest a modifier moves a path, in points (a zig-zag's size, an offset's amount, a
+    /// corner's radius; pucker/bloat at most ±10 000 %): larger values are clamped, so that a
+    /// hostile file cannot make paths whose rasterisation needs gigabytes.
+    static let distanceLimit = 100_000.0
 
     /// Whether any property changes over time (the paths are then sampled).
     var isAnimated: Bool {
@@ -40,13 +44,14 @@ enum LottiePathModifier {
 
     /// The contours changed by this modifier at frame `f`.
     func apply(_ contours: [LottieBezier], at f: Double) -> [LottieBezier] {
-        func number(_ p: LottieAnimated<[Double]>?, _ d: Double) -> Double {
+        func number(_ p: LottieAnimated<[Double]>?, _ d: Double, limit: Double = Self.distanceLimit) -> Double {
             guard let v = p?.value(at: f).first, v.isFinite else { return d }
-            return v
+            return min(max(v, -limit), limit)
         }
         switch self {
         case .trim(let s, let e, let o, _):
-            let values = LottieTrimValues(start: number(s, 0) / 100, end: number(e, 100) / 100, offset: number(o, 0) / 360)
+            let values = LottieTrimValues(start: number(s, 0, limit: .infinity) / 100, end: number(e, 100, limit: .infinity) / 100,
+                                          offset: number(o, 0, limit: .infinity) / 360)
             guard let ranges = values.ranges else { return contours }
             return contours.compactMap { $0.trimmed(ranges) }
         case .roundedCorners(let r):
@@ -54,12 +59,12 @@ enum LottiePathModifier {
             guard radius > 0 else { return contours }
             return contours.map { $0.roundingCorners(radius: radius) }
         case .puckerBloat(let a):
-            let amount = number(a, 0) / 100
+            let amount = number(a, 0, limit: 10_000) / 100
             guard amount != 0 else { return contours }
             return contours.map { $0.puckered(amount) }
         case .zigZag(let s, let r, let pt, let limit):
             let size = number(s, 0)
-            let ridges = Int(min(max(number(r, 0).rounded(), 0), Double(limit)))
+            let ridges = Int(min(max(number(r, 0, limit: .infinity).rounded(), 0), Double(limit)))
             guard size != 0 else { return contours }
             let smooth = number(pt, 1).rounded() == 2
             return contours.map { $0.zigZagged(size: size, ridges: ridges, smooth: smooth) }
@@ -83,6 +88,19 @@ extension CGPoint {
 }
 
 extension Cubic {
+    /// Whether both handles sit on their vertices (a straight line, unless it doubles back).
+    var isStraight: Bool { (c1 - p0).isNearlyZero && (c2 - p3).isNearlyZero }
+
+    /// The parameter of a straight cubic at `fraction` of its length (it travels 3t² − 2t³).
+    static func straightParameter(_ fraction: Double) -> Double {
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<50 {
+            let t = (lo + hi) / 2
+            if 3 * t * t - 2 * t * t * t < fraction { lo = t } else { hi = t }
+        }
+        return (lo + hi) / 2
+    }
+
     /// The direction of travel at `t` (the derivative, or where the derivative vanishes at an
     /// end because a handle sits on its vertex, the direction towards the next distinct point).
     func direction(_ t: Double) -> CGPoint {
@@ -184,11 +202,16 @@ extension LottieBezier {
         corner(closed ? segs.last : nil, segs[0])
         for (k, s) in segs.enumerated() {
             if ridges > 0 {
-                let table = s.lengths()
-                let length = table[16], c = chord(s)
-                for j in 1...ridges {
-                    let t = Self.parameter(table, length * Double(j) / Double(ridges + 1))
-                    add(s.point(t), s.direction(t), before: c, after: c)
+                let c = chord(s)
+                if s.isStraight {
+                    let d = (s.p3 - s.p0).unit
+                    for j in 1...ridges { add(s.p0 + (s.p3 - s.p0) * (Double(j) / Double(ridges + 1)), d, before: c, after: c) }
+                } else {
+                    let table = s.lengths()
+                    for j in 1...ridges {
+                        let t = Self.parameter(table, table[16] * Double(j) / Double(ridges + 1))
+                        add(s.point(t), s.direction(t), before: c, after: c)
+                    }
                 }
             }
             if k == segs.count - 1 && closed {
