@@ -16,31 +16,28 @@ struct PathSource {
 
 extension LottieCompiler {
     func compileShapes(_ items: [LottieShapeItem], into parent: CALayer, _ time: LottieTime, path: String) throws {
-        _ = try compileGroup(items, into: parent, time, modifiers: [], path: path)
-    }
-
-    /// The modifiers among `items`, in list order (the nearest to the paths above them first).
-    private func modifiers(in items: ArraySlice<LottieShapeItem>) -> [LottiePathModifier] {
-        items.compactMap { if case .modifier(let m) = $0 { m } else { nil } }
+        let chains = ModifierChains()
+        registerSequentialTrims(items, inherited: [], path: path, into: chains)
+        _ = try compileGroup(items, into: parent, time, modifiers: [], chains: chains, path: path)
     }
 
     /// Compiles a group's items into `parent`; returns its paths (in the group's coordinates,
     /// already modified) for the styles of the groups around it. `inherited` are the modifiers
     /// below the group in the groups around it, nearest first.
-    private func compileGroup(_ items: [LottieShapeItem], into parent: CALayer, _ time: LottieTime, modifiers inherited: [LottiePathModifier],
-                              path: String) throws -> [PathSource] {
+    private func compileGroup(_ items: [LottieShapeItem], into parent: CALayer, _ time: LottieTime, modifiers inherited: [ModifierLink],
+                              chains: ModifierChains, path: String) throws -> [PathSource] {
         var sources: [PathSource] = []
         var drawn: [CALayer] = []   // list order: the first is on top
         for (i, item) in items.enumerated() {
             let itemPath = "\(path)[\(i)]"
             // Every modifier below the item changes its paths, nearest first, then the
             // enclosing groups' (the spec's Modifier(…(Modifier(shape)))).
-            let below = modifiers(in: items[(i + 1)...]) + inherited
+            let below = modifierLinks(items, from: i + 1, path: path) + inherited
             switch item {
             case .group(let sub, let transform):
                 let outer: CALayer, inner: CALayer
                 if let transform { (outer, inner) = try transformNodes(transform, time, path: itemPath + ".it") } else { outer = node(); inner = outer }
-                let inside = try compileGroup(sub, into: inner, time, modifiers: below, path: itemPath + ".it")
+                let inside = try compileGroup(sub, into: inner, time, modifiers: below, chains: chains, path: itemPath + ".it")
                 drawn.append(outer)
                 let animatedTransform = Self.transformIsAnimated(transform)
                 for s in inside {
@@ -59,8 +56,8 @@ extension LottieCompiler {
                 if !below.isEmpty {
                     let inner = source
                     source = PathSource(contours: { f in
-                        below.reduce(inner.contours(f)) { c, m in m.apply(c, at: f) }
-                    }, isAnimated: inner.isAnimated || below.contains { $0.isAnimated })
+                        chains.apply(below[...], inner.contours(f), at: f, member: itemPath)
+                    }, isAnimated: inner.isAnimated || chains.isAnimated(below[...], member: itemPath))
                 }
                 sources.append(source)
             case .fill(let color, let opacity, let evenOdd):

@@ -255,7 +255,6 @@ struct LayerParser {
             return .gradientFill(gradient, evenOdd: try s.number("r", default: 1) == 2)
         case "tm":
             let individually = try s.number("m", default: 1) == 2
-            if individually { notes.add(s.path + ".m", "trim paths individually (trimmed simultaneously instead)") }
             return .modifier(.trim(start: try req("s"), end: try req("e"), offset: try prop(s, "o"), individually: individually))
         case "rd":
             return .modifier(.roundedCorners(radius: try req("r")))

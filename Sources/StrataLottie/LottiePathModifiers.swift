@@ -2,7 +2,8 @@
 // paths above them in their group and in the groups nested there. The compiler hands each path
 // the modifiers below it, nearest first (its own group's, then the enclosing groups'), as the
 // spec's shape rendering model composes them; each takes one frame's contours and returns new
-// ones. Rounded corners and pucker/bloat follow lottie-spec 1.0's formulas; zig-zag follows
+// ones (a trim "individually" needs all its paths' lengths: LottieCompiler+Modifiers.swift).
+// Rounded corners and pucker/bloat follow lottie-spec 1.0's formulas; zig-zag follows
 // lottie-web (the spec has none), ridges placed by arc length; offset path is in
 // LottieOffsetPath.swift, trim paths in LottieTrim.swift.
 import Foundation
@@ -11,7 +12,7 @@ import Strata
 /// A shape modifier with its properties; `apply(_:at:)` changes a frame's contours.
 enum LottiePathModifier {
     /// Trim paths (`tm`): start and end in percent, offset in degrees; `individually` is `m` 2
-    /// (trimmed simultaneously, and reported).
+    /// (the spec's sequential mode: the paths it changes trimmed as one after the other).
     case trim(start: LottieAnimated<[Double]>, end: LottieAnimated<[Double]>, offset: LottieAnimated<[Double]>?, individually: Bool)
     /// Rounded corners (`rd`): the radius `r`.
     case roundedCorners(radius: LottieAnimated<[Double]>)
@@ -42,17 +43,27 @@ enum LottiePathModifier {
         }
     }
 
-    /// The contours changed by this modifier at frame `f`.
+    /// A trim's kept ranges at frame `f` (fractions of the length; nil: everything, and for
+    /// other modifiers).
+    func trimRanges(at f: Double) -> [(Double, Double)]? {
+        guard case .trim(let s, let e, let o, _) = self else { return nil }
+        func number(_ p: LottieAnimated<[Double]>?, _ d: Double) -> Double {
+            guard let v = p?.value(at: f).first, v.isFinite else { return d }
+            return v
+        }
+        return LottieTrimValues(start: number(s, 0) / 100, end: number(e, 100) / 100, offset: number(o, 0) / 360).ranges
+    }
+
+    /// The contours changed by this modifier at frame `f` (a trim "individually" is applied
+    /// across several paths by the compiler instead: LottieCompiler+Modifiers.swift).
     func apply(_ contours: [LottieBezier], at f: Double) -> [LottieBezier] {
         func number(_ p: LottieAnimated<[Double]>?, _ d: Double, limit: Double = Self.distanceLimit) -> Double {
             guard let v = p?.value(at: f).first, v.isFinite else { return d }
             return min(max(v, -limit), limit)
         }
         switch self {
-        case .trim(let s, let e, let o, _):
-            let values = LottieTrimValues(start: number(s, 0, limit: .infinity) / 100, end: number(e, 100, limit: .infinity) / 100,
-                                          offset: number(o, 0, limit: .infinity) / 360)
-            guard let ranges = values.ranges else { return contours }
+        case .trim:
+            guard let ranges = trimRanges(at: f) else { return contours }
             return contours.compactMap { $0.trimmed(ranges) }
         case .roundedCorners(let r):
             let radius = number(r, 0)

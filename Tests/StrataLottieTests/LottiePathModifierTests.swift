@@ -211,6 +211,29 @@ final class LottiePathModifierTests: XCTestCase {
         ])
     }
 
+    // MARK: Trim paths individually (the spec's sequential mode)
+
+    /// trim-individually.json: two 80-long lines (the second in a nested group) trimmed as one
+    /// 160 long, in list order: at frame 5 (end 50 %) the first is whole and the second not
+    /// begun; at frame 7 (end 70 %, 112) the second is drawn from x 10 to 42. The same lines
+    /// trimmed simultaneously to 50 %: each from 10 to 50. ThorVG and rlottie agree (SSIM 1.0000).
+    func testTrimIndividually() throws {
+        try check("trim-individually", frame: 5, [(12, 10, red), (88, 10, red), (12, 30, clear), (50, 30, clear),
+                                                  (48, 60, blue), (52, 60, clear), (48, 80, blue), (52, 80, clear)])
+        try check("trim-individually", frame: 7, [(88, 10, red), (12, 30, red), (40, 30, red), (44, 30, clear)])
+        try check("trim-individually", frame: 10, [(88, 10, red), (88, 30, red)])
+        try check("trim-individually", frame: 0, [(12, 10, clear), (12, 30, clear)])
+        // A path's part of the whole: the kept 0…0.7 of 160 covers 32 of the 80 from 80 to 160.
+        let local = LottieTrimValues.local([(0, 0.7)], from: 80, to: 160, total: 160)
+        XCTAssertEqual(local.count, 1)
+        XCTAssertEqual(local[0].0, 0, accuracy: 1e-12)
+        XCTAssertEqual(local[0].1, 0.4, accuracy: 1e-12)
+        // Wrapping round the end of the whole (offset): the start of the first path, the end of the last.
+        XCTAssertEqual(LottieTrimValues.local([(0.9, 1), (0, 0.2)], from: 0, to: 80, total: 160).map { [$0.0, $0.1] }, [[0, 0.4]])
+        XCTAssertEqual(LottieTrimValues.local([(0.9, 1), (0, 0.2)], from: 80, to: 160, total: 160).map { [$0.0, $0.1] }, [[0.8, 1]])
+        XCTAssertEqual(try LottieLayer(contentsOf: LottieFixtures.url("trim-individually")).unsupported, [])
+    }
+
     // MARK: Order, limits, reports
 
     /// Modifiers apply nearest first: rounding a square then puckering it is not puckering then

@@ -285,6 +285,17 @@ files["offset-path"] = doc([
     shape_layer(4, [group(ellipse((75, 75), (40, 40)), offset(-10, 2), fill(BLACK))]),
 ])
 
+# Trim paths individually (m 2, the spec's sequential mode): two 80-long lines, the second in a
+# nested group, trimmed as one 160 long, end animated 0 → 100 % over frames 0…10 (at frame 5
+# the first line is whole and the second not begun); the same two lines trimmed simultaneously
+# (m 1) to 50 %: the first half of each.
+def trim(s, e, m): return {"ty": "tm", "s": prop(s), "e": prop(e), "o": fixed(0), "m": m}
+files["trim-individually"] = doc([
+    shape_layer(1, [group(path([(10, 10), (90, 10)]), group(path([(10, 30), (90, 30)])), stroke(RED, 6),
+                          trim(0, anim(kf(0, 0, **LIN), kf(10, 100)), 2))]),
+    shape_layer(2, [group(path([(10, 60), (90, 60)]), group(path([(10, 80), (90, 80)])), stroke(BLUE, 6), trim(0, 50, 1))]),
+])
+
 for name, d in files.items():
     with open(os.path.join(HERE, name + ".json"), "w") as f:
         json.dump(d, f, separators=(",", ":"))
