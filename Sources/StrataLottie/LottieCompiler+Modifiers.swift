@@ -81,20 +81,27 @@ final class ModifierChains {
 }
 
 extension LottieCompiler {
-    /// The modifiers among `items` from `start`, in list order (the nearest to the paths
-    /// above them first), named by their JSON paths under `path`.
-    func modifierLinks(_ items: [LottieShapeItem], from start: Int, path: String) -> [ModifierLink] {
-        (start..<items.count).compactMap { j in
-            if case .modifier(let m) = items[j] { ModifierLink(modifier: m, path: "\(path)[\(j)]") } else { nil }
+    /// The modifiers among `items`, in list order (the nearest to the paths above them first),
+    /// each with its index, named by their JSON paths under `path`.
+    func modifierLinks(_ items: [LottieShapeItem], path: String) -> [(index: Int, link: ModifierLink)] {
+        items.indices.compactMap { j in
+            if case .modifier(let m) = items[j] { (j, ModifierLink(modifier: m, path: "\(path)[\(j)]")) } else { nil }
         }
+    }
+
+    /// The modifiers below item `i` (`links` from `modifierLinks`), then `inherited`.
+    static func links(below i: Int, _ links: [(index: Int, link: ModifierLink)], _ inherited: [ModifierLink]) -> [ModifierLink] {
+        guard let first = links.firstIndex(where: { $0.index > i }) else { return inherited }
+        return links[first...].map(\.link) + inherited
     }
 
     /// The first pass: registers every path under each sequential trim, in list order, depth
     /// first, with its contours as they reach the trim.
     func registerSequentialTrims(_ items: [LottieShapeItem], inherited: [ModifierLink], path: String, into chains: ModifierChains) {
+        let links = modifierLinks(items, path: path)
         for (i, item) in items.enumerated() {
             let itemPath = "\(path)[\(i)]"
-            let below = modifierLinks(items, from: i + 1, path: path) + inherited
+            let below = Self.links(below: i, links, inherited)
             switch item {
             case .group(let sub, _):
                 registerSequentialTrims(sub, inherited: below, path: itemPath + ".it", into: chains)

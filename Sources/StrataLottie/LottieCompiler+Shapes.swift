@@ -28,11 +28,12 @@ extension LottieCompiler {
                               chains: ModifierChains, path: String) throws -> [PathSource] {
         var sources: [PathSource] = []
         var drawn: [CALayer] = []   // list order: the first is on top
+        let links = modifierLinks(items, path: path)
         for (i, item) in items.enumerated() {
             let itemPath = "\(path)[\(i)]"
             // Every modifier below the item changes its paths, nearest first, then the
             // enclosing groups' (the spec's Modifier(…(Modifier(shape)))).
-            let below = modifierLinks(items, from: i + 1, path: path) + inherited
+            let below = Self.links(below: i, links, inherited)
             switch item {
             case .group(let sub, let transform):
                 let outer: CALayer, inner: CALayer

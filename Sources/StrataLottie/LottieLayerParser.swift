@@ -268,7 +268,8 @@ struct LayerParser {
             }
             return .modifier(.zigZag(size: try req("s"), ridges: ridges, points: try numberOrProp(s, "pt"), ridgeLimit: limits.zigZagRidges))
         case "op":
-            return .modifier(.offset(amount: try req("a"), join: JSONNode.clampedInt(try s.number("lj", default: 2)),
+            // After Effects' defaults: a miter join, limit 4.
+            return .modifier(.offset(amount: try req("a"), join: JSONNode.clampedInt(try s.number("lj", default: 1)),
                                      miterLimit: try numberOrProp(s, "ml")))
         case "rp":
             if let c = try prop(s, "c") {
