@@ -201,7 +201,10 @@ extension LottieCompiler {
             let curves = Self.curvedInAnyKeyframe(k)
             try animate(layer, key, k, time, path: path) { b in Self.cgPath([b], curves: curves) }
         } else if sources.contains(where: \.isAnimated) {
-            try animateSampled(layer, key, time, path: path) { f in Self.cgPath(sources.flatMap { $0.contours(f) }) }
+            // Every sample holds the whole path: its points count towards a limit (a zig-zag
+            // multiplies a path's points by up to its ridges + 1).
+            let first = sources.reduce(0) { n, s in s.contours(time.range.lowerBound).reduce(n) { $0 + $1.vertices.count } }
+            try animateSampled(layer, key, time, path: path, pointsPerSample: first) { f in Self.cgPath(sources.flatMap { $0.contours(f) }) }
         } else {
             layer.setValue(Self.cgPath(sources.flatMap { $0.contours(0) }), forKeyPath: key)
         }

@@ -283,6 +283,26 @@ final class LottiePathModifierTests: XCTestCase {
         }
     }
 
+    /// A small file whose animated zig-zag would hold billions of sampled path points (a 25-gon,
+    /// 1 000 ridges a segment, 2 000 frames sampled twice each: 25 025 × 4 001) is refused,
+    /// naming the fill that draws it, before any sample is made; under a smaller limit, so is a
+    /// modest one.
+    func testSampledPathPointsAreBounded() throws {
+        func json(frames: Int, ridges: Int) -> Data {
+            Data(#"{"fr":30,"ip":0,"op":\#(frames),"w":100,"h":100,"layers":[{"ty":4,"ip":0,"op":\#(frames),"shapes":[{"ty":"gr","it":[{"ty":"sr","sy":2,"p":{"k":[50,50]},"pt":{"k":25},"or":{"k":40}},{"ty":"zz","s":{"a":1,"k":[{"t":0,"s":[1],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":\#(frames),"s":[10]}]},"r":{"k":\#(ridges)},"pt":2},{"ty":"fl","c":{"k":[1,0,0]}}]}]}]}"#.utf8)
+        }
+        XCTAssertThrowsError(try LottieLayer(data: json(frames: 2000, ridges: 1000))) { e in
+            XCTAssertEqual("\(e)", "layers[0].shapes[0].it[2]: more than 20000000 path points pre-sampled in all, over the limit")
+        }
+        // 25 × (3 + 1) points at 41 samples: 4 100.
+        XCTAssertNoThrow(try LottieLayer(data: json(frames: 20, ridges: 3)))
+        var small = LottieLimits()
+        small.sampledPathPoints = 4_000
+        XCTAssertThrowsError(try LottieLayer(data: json(frames: 20, ridges: 3), limits: small)) { e in
+            XCTAssertEqual("\(e)", "layers[0].shapes[0].it[2]: more than 4000 path points pre-sampled in all, over the limit")
+        }
+    }
+
     /// Huge values render a frame (big numbers in the paths, not a crash).
     func testHugeValuesRender() throws {
         let json = #"{"fr":10,"ip":0,"op":20,"w":50,"h":50,"layers":[{"ty":4,"ip":0,"op":20,"shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"k":[25,25]},"s":{"k":[20,20]}},{"ty":"zz","s":{"k":1e300},"r":{"k":1000},"pt":2},{"ty":"op","a":{"k":1e300},"lj":2},{"ty":"fl","c":{"k":[1,0,0]}}]}]}]}"#
