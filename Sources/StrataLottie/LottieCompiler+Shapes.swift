@@ -1,7 +1,8 @@
 // Shape layers: a group is a node with its transform; paths (rectangle, ellipse, polystar, path)
 // collect in list order and every fill, stroke or gradient fill becomes a CAShapeLayer (a
 // CAGradientLayer masked by one) drawing the paths above it in its group and nested groups.
-// Trim paths change the paths above them, whatever style draws them. The first item is on top.
+// Modifiers (trim paths, rounded corners, pucker/bloat, zig-zag, offset path) change the paths
+// above them, whatever style draws them (LottiePathModifiers.swift). The first item is on top.
 import Foundation
 import Strata
 
@@ -13,37 +14,31 @@ struct PathSource {
     var keyframed: LottieAnimated<LottieBezier>?
 }
 
-private struct TrimItem {
-    let start: LottieAnimated<[Double]>, end: LottieAnimated<[Double]>, offset: LottieAnimated<[Double]>?
-    var isAnimated: Bool { start.isAnimated || end.isAnimated || (offset?.isAnimated ?? false) }
-    func values(_ f: Double) -> LottieTrimValues {
-        LottieTrimValues(start: start.value(at: f)[0] / 100, end: end.value(at: f)[0] / 100, offset: (offset?.value(at: f)[0] ?? 0) / 360)
-    }
-}
-
 extension LottieCompiler {
     func compileShapes(_ items: [LottieShapeItem], into parent: CALayer, _ time: LottieTime, path: String) throws {
-        _ = try compileGroup(items, into: parent, time, trims: [], path: path)
-    }
-
-    private func trimsAfter(_ items: ArraySlice<LottieShapeItem>) -> [TrimItem] {
-        items.compactMap { if case .trim(let s, let e, let o, _) = $0 { TrimItem(start: s, end: e, offset: o) } else { nil } }
+        let chains = ModifierChains()
+        registerSequentialTrims(items, inherited: [], path: path, into: chains)
+        _ = try compileGroup(items, into: parent, time, modifiers: [], chains: chains, path: path)
     }
 
     /// Compiles a group's items into `parent`; returns its paths (in the group's coordinates,
-    /// already trimmed) for the styles of the groups around it.
-    private func compileGroup(_ items: [LottieShapeItem], into parent: CALayer, _ time: LottieTime, trims inherited: [TrimItem],
-                              path: String) throws -> [PathSource] {
+    /// already modified) for the styles of the groups around it. `inherited` are the modifiers
+    /// below the group in the groups around it, nearest first.
+    private func compileGroup(_ items: [LottieShapeItem], into parent: CALayer, _ time: LottieTime, modifiers inherited: [ModifierLink],
+                              chains: ModifierChains, path: String) throws -> [PathSource] {
         var sources: [PathSource] = []
         var drawn: [CALayer] = []   // list order: the first is on top
+        let links = modifierLinks(items, path: path)
         for (i, item) in items.enumerated() {
             let itemPath = "\(path)[\(i)]"
-            let trims = trimsAfter(items[(i + 1)...]) + inherited
+            // Every modifier below the item changes its paths, nearest first, then the
+            // enclosing groups' (the spec's Modifier(…(Modifier(shape)))).
+            let below = Self.links(below: i, links, inherited)
             switch item {
             case .group(let sub, let transform):
                 let outer: CALayer, inner: CALayer
                 if let transform { (outer, inner) = try transformNodes(transform, time, path: itemPath + ".it") } else { outer = node(); inner = outer }
-                let inside = try compileGroup(sub, into: inner, time, trims: trims, path: itemPath + ".it")
+                let inside = try compileGroup(sub, into: inner, time, modifiers: below, chains: chains, path: itemPath + ".it")
                 drawn.append(outer)
                 let animatedTransform = Self.transformIsAnimated(transform)
                 for s in inside {
@@ -59,16 +54,11 @@ extension LottieCompiler {
                 }
             case .rectangle, .ellipse, .path, .polystar:
                 guard var source = Self.source(item) else { continue }
-                if !trims.isEmpty {
+                if !below.isEmpty {
                     let inner = source
                     source = PathSource(contours: { f in
-                        var c = inner.contours(f)
-                        for t in trims {
-                            guard let ranges = t.values(f).ranges else { continue }
-                            c = c.compactMap { $0.trimmed(ranges) }
-                        }
-                        return c
-                    }, isAnimated: inner.isAnimated || trims.contains { $0.isAnimated })
+                        chains.apply(below[...], inner.contours(f), at: f, member: itemPath)
+                    }, isAnimated: inner.isAnimated || chains.isAnimated(below[...], member: itemPath))
                 }
                 sources.append(source)
             case .fill(let color, let opacity, let evenOdd):
@@ -127,7 +117,7 @@ extension LottieCompiler {
                     let c = inner.flatMap { $0.contours(f) }
                     return copies(f).flatMap { m in c.map { $0.applying(m) } }
                 }, isAnimated: inner.contains(where: \.isAnimated) || Self.repeaterIsAnimated(r))]
-            case .trim, .transform, .ignored:
+            case .modifier, .transform, .ignored:
                 break
             }
         }
@@ -211,7 +201,10 @@ extension LottieCompiler {
             let curves = Self.curvedInAnyKeyframe(k)
             try animate(layer, key, k, time, path: path) { b in Self.cgPath([b], curves: curves) }
         } else if sources.contains(where: \.isAnimated) {
-            try animateSampled(layer, key, time, path: path) { f in Self.cgPath(sources.flatMap { $0.contours(f) }) }
+            // Every sample holds the whole path: its points count towards a limit (a zig-zag
+            // multiplies a path's points by up to its ridges + 1).
+            let first = sources.reduce(0) { n, s in s.contours(time.range.lowerBound).reduce(n) { $0 + $1.vertices.count } }
+            try animateSampled(layer, key, time, path: path, pointsPerSample: first) { f in Self.cgPath(sources.flatMap { $0.contours(f) }) }
         } else {
             layer.setValue(Self.cgPath(sources.flatMap { $0.contours(0) }), forKeyPath: key)
         }

@@ -21,6 +21,8 @@ final class LottieCompiler {
     let fr: Double
     var notes = LottieNotes()
     private var samples = 0
+    /// Path points held by pre-sampled paths so far (bounded by `limits.sampledPathPoints`).
+    private var pathPoints = 0
     /// Lines of text made so far (bounded by the layer limit).
     var textLines = 0
     /// Samples a frame where Core Animation's curves cannot follow the spec's.
@@ -87,11 +89,21 @@ final class LottieCompiler {
     }
 
     /// Values sampled per frame over the time's range (for remapped time and curves CA lacks).
-    func animateSampled(_ layer: CALayer, _ key: String, _ time: LottieTime, path: String, _ value: (Double) -> Any) throws {
+    /// `pointsPerSample` (a path's points at the first sample) counts towards the sampled path
+    /// points' limit, checked before any sample is made.
+    func animateSampled(_ layer: CALayer, _ key: String, _ time: LottieTime, path: String, pointsPerSample: Int = 0,
+                        _ value: (Double) -> Any) throws {
         let lo = time.range.lowerBound, hi = time.range.upperBound
         let wanted = ((hi - lo) * samplesPerFrame).rounded(.up)
         try countSamples(wanted.isFinite && wanted < 1e9 ? Int(wanted) + 1 : Int(1e9), path)
         let steps = max(1, Int(wanted))
+        if pointsPerSample > 0 {
+            let (points, overflow) = pointsPerSample.multipliedReportingOverflow(by: steps + 1)
+            pathPoints = overflow ? Int.max : pathPoints.addingReportingOverflow(points).overflow ? Int.max : pathPoints + points
+            guard pathPoints <= animation.limits.sampledPathPoints else {
+                throw LottieError(path: path, "more than \(animation.limits.sampledPathPoints) path points pre-sampled in all, over the limit")
+            }
+        }
         var points: [(Double, Any, CAMediaTimingFunction?)] = []
         for i in 0...steps {
             let g = lo + (hi - lo) * Double(i) / Double(steps)

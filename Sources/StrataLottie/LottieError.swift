@@ -38,8 +38,13 @@ public struct LottieLimits: Sendable, Equatable {
     public var precompDepth = 32
     /// Most copies a repeater may make.
     public var repeaterCopies = 1_000
+    /// Most ridges a zig-zag (`zz`) may put on each segment.
+    public var zigZagRidges = 1_000
     /// Most values the compiler may pre-sample in all (curves Core Animation cannot express).
     public var samples = 4_000_000
+    /// Most path points the pre-sampled paths may hold in all (an animated path that Core
+    /// Animation cannot morph is drawn anew twice a frame: modifiers, trims, several paths).
+    public var sampledPathPoints = 20_000_000
     /// Most characters in all text documents together (each is measured and laid out).
     public var textCharacters = 1_000_000
 

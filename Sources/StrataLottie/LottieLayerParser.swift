@@ -38,6 +38,13 @@ struct LayerParser {
         }
     }
 
+    /// A property that some exporters write as a plain number (`"pt": 2`) and others as an
+    /// animatable property (`"pt": {"k": 2}`); nil when absent.
+    mutating func numberOrProp(_ node: JSONNode, _ key: String) throws -> LottieAnimated<[Double]>? {
+        guard let p = try node.optional(key) else { return nil }
+        return p.isObject ? try prop(node, key) : .fixed([try p.number()])
+    }
+
     mutating func prop(_ node: JSONNode, _ key: String) throws -> LottieAnimated<[Double]>? {
         guard let p = try node.optional(key) else { return nil }
         // A slot (the slots spec): the property's value is the slot's "p".
@@ -248,8 +255,22 @@ struct LayerParser {
             return .gradientFill(gradient, evenOdd: try s.number("r", default: 1) == 2)
         case "tm":
             let individually = try s.number("m", default: 1) == 2
-            if individually { notes.add(s.path + ".m", "trim paths individually (trimmed simultaneously instead)") }
-            return .trim(start: try req("s"), end: try req("e"), offset: try prop(s, "o"), individually: individually)
+            return .modifier(.trim(start: try req("s"), end: try req("e"), offset: try prop(s, "o"), individually: individually))
+        case "rd":
+            return .modifier(.roundedCorners(radius: try req("r")))
+        case "pb":
+            return .modifier(.puckerBloat(amount: try req("a")))
+        case "zz":
+            let ridges = try req("r")
+            let most = (ridges.isAnimated ? ridges.keyframes.map(\.value) : [ridges.initial]).compactMap(\.first).max() ?? 0
+            if most > Double(limits.zigZagRidges) {
+                throw LottieError(path: s.path + ".r", "\(most) ridges a segment, over the limit of \(limits.zigZagRidges)")
+            }
+            return .modifier(.zigZag(size: try req("s"), ridges: ridges, points: try numberOrProp(s, "pt"), ridgeLimit: limits.zigZagRidges))
+        case "op":
+            // After Effects' defaults: a miter join, limit 4.
+            return .modifier(.offset(amount: try req("a"), join: JSONNode.clampedInt(try s.number("lj", default: 1)),
+                                     miterLimit: try numberOrProp(s, "ml")))
         case "rp":
             if let c = try prop(s, "c") {
                 let most = (c.isAnimated ? c.keyframes.map(\.value) : [c.initial]).compactMap(\.first).max() ?? 0
@@ -267,8 +288,7 @@ struct LayerParser {
             // style over several paths draws anyway.
             return .ignored
         default:
-            let names = ["mm": "merge paths", "rd": "rounded corners", "op": "offset path",
-                         "pb": "pucker/bloat", "zz": "zig-zag", "tw": "twist"]
+            let names = ["mm": "merge paths", "tw": "twist"]
             notes.add(s.path, "\(names[ty] ?? "shape type '\(ty)'") (not rendered)")
             return .ignored
         }

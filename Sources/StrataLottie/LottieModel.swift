@@ -80,7 +80,8 @@ indirect enum LottieShapeItem {
     case gradientFill(LottieGradient, evenOdd: Bool)
     case gradientStroke(LottieGradient, width: LottieAnimated<[Double]>, cap: Int, join: Int, miterLimit: Double)
     case repeater(LottieRepeater)
-    case trim(start: LottieAnimated<[Double]>, end: LottieAnimated<[Double]>, offset: LottieAnimated<[Double]>?, individually: Bool)
+    /// Trim paths, rounded corners, pucker/bloat, zig-zag, offset path: they change the paths above.
+    case modifier(LottiePathModifier)
     case transform(LottieTransform)
     case ignored
 }

@@ -126,3 +126,22 @@ extension LottieBezier {
                             inTangents: inTangents.map(vec), outTangents: outTangents.map(vec))
     }
 }
+
+extension LottieBezier {
+    /// The contour's length (16 chords a segment, as trimming measures it).
+    var length: Double { segments.reduce(0) { $0 + $1.lengths()[16] } }
+}
+
+extension LottieTrimValues {
+    /// The kept parts of one contour that spans `from…to` of a sequence `total` long (trim
+    /// paths "individually", the spec's sequential mode: the kept ranges are fractions of the
+    /// whole sequence), as fractions of the contour's own length, in order of travel.
+    static func local(_ ranges: [(Double, Double)], from: Double, to: Double, total: Double) -> [(Double, Double)] {
+        let length = to - from
+        guard length > 0 else { return [] }
+        return ranges.compactMap { a, b in
+            let lo = max(a * total, from), hi = min(b * total, to)
+            return hi > lo ? ((lo - from) / length, (hi - from) / length) : nil
+        }
+    }
+}

@@ -250,6 +250,52 @@ files["auto-orient"] = doc([
                 k=ks(p=anim(kf(0, [20, 80], **LIN), kf(10, [80, 20]))), ao=1),
 ])
 
+# Path modifiers, each changing the paths above it in its group and in the groups nested there.
+# Rounded corners (radius 10 on a 40 × 40 square: the corners become quarter circles of radius
+# 10; a triangle in a nested group above the fill, the modifier below the fill; a radius
+# animated 0 → 20 over frames 0…10; a radius of 100, clamped to half of each side: a circle).
+files["rounded-corners"] = doc([
+    shape_layer(1, [group(rect((25, 25), (40, 40)), fill(RED), {"ty": "rd", "r": fixed(10)})]),
+    shape_layer(2, [group(group(path([(55, 45), (95, 45), (75, 5)], closed=True)), fill(BLUE), {"ty": "rd", "r": fixed(8)})]),
+    shape_layer(3, [group(rect((25, 75), (40, 40)), fill(GREEN), {"ty": "rd", "r": anim(kf(0, 0, **LIN), kf(10, 20))})]),
+    shape_layer(4, [group(rect((75, 75), (40, 40)), fill(BLACK), {"ty": "rd", "r": fixed(100)})]),
+])
+
+# Pucker/bloat on 30 × 30 squares: −50 % (the corners twice as far out as they were pulled
+# in by +50 %, the edges bowed in) and +50 % (corners halfway to the centre, edges bulging out).
+files["pucker-bloat"] = doc([
+    shape_layer(1, [group(rect((25, 50), (30, 30)), {"ty": "pb", "a": fixed(-50)}, fill(RED))]),
+    shape_layer(2, [group(rect((75, 50), (30, 30)), {"ty": "pb", "a": fixed(50)}, fill(BLUE))]),
+])
+
+# Zig-zag on 40 × 40 squares: one ridge a segment, size 10, corner points (each corner moves
+# 10 in along its bisector, each mid-edge 10 out); two ridges, size 5, smooth points.
+files["zig-zag"] = doc([
+    shape_layer(1, [group(rect((30, 30), (40, 40)), {"ty": "zz", "s": fixed(10), "r": fixed(1), "pt": fixed(1)}, fill(RED))]),
+    shape_layer(2, [group(rect((70, 72), (30, 30)), {"ty": "zz", "s": fixed(5), "r": fixed(2), "pt": fixed(2)}, fill(BLUE))]),
+])
+
+# Offset path: 30 × 30 squares grown by 8 with miter, round and bevel joins; a circle of
+# radius 20 shrunk by 10.
+def offset(a, lj): return {"ty": "op", "a": fixed(a), "lj": lj, "ml": fixed(4)}
+files["offset-path"] = doc([
+    shape_layer(1, [group(rect((25, 25), (30, 30)), offset(8, 1), fill(RED))]),
+    shape_layer(2, [group(rect((75, 25), (30, 30)), offset(8, 2), fill(BLUE))]),
+    shape_layer(3, [group(rect((25, 75), (30, 30)), offset(8, 3), fill(GREEN))]),
+    shape_layer(4, [group(ellipse((75, 75), (40, 40)), offset(-10, 2), fill(BLACK))]),
+])
+
+# Trim paths individually (m 2, the spec's sequential mode): two 80-long lines, the second in a
+# nested group, trimmed as one 160 long, end animated 0 → 100 % over frames 0…10 (at frame 5
+# the first line is whole and the second not begun); the same two lines trimmed simultaneously
+# (m 1) to 50 %: the first half of each.
+def trim(s, e, m): return {"ty": "tm", "s": prop(s), "e": prop(e), "o": fixed(0), "m": m}
+files["trim-individually"] = doc([
+    shape_layer(1, [group(path([(10, 10), (90, 10)]), group(path([(10, 30), (90, 30)])), stroke(RED, 6),
+                          trim(0, anim(kf(0, 0, **LIN), kf(10, 100)), 2))]),
+    shape_layer(2, [group(path([(10, 60), (90, 60)]), group(path([(10, 80), (90, 80)])), stroke(BLUE, 6), trim(0, 50, 1))]),
+])
+
 for name, d in files.items():
     with open(os.path.join(HERE, name + ".json"), "w") as f:
         json.dump(d, f, separators=(",", ":"))

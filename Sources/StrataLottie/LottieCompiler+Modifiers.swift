@@ -1,0 +1,123 @@
+// The chain of modifiers each path goes through, and trim paths "individually" (`m` 2, the
+// spec's sequential mode), the one modifier that needs other paths: the paths it changes are
+// taken one after the other in list order, depth first (the order lottie-web trims them in),
+// and its start and end are fractions of their total length. Before a shape layer's items
+// are compiled, a first pass finds every path under each such trim and how to make its
+// contours as they reach the trim (after the modifiers nearer to it); at each frame the trim
+// measures all of them (once a frame, cached) to know which part of the whole each path holds.
+import Foundation
+import Strata
+
+/// A modifier below a path: its JSON path names it (a sequential trim's paths are found by it).
+struct ModifierLink {
+    let modifier: LottiePathModifier
+    let path: String
+    var isSequentialTrim: Bool { if case .trim(_, _, _, true) = modifier { true } else { false } }
+}
+
+/// The paths one sequential trim spans, in order, each as its contours before the trim.
+final class SequentialTrim {
+    struct Member {
+        let contours: (Double) -> [LottieBezier]
+        let isAnimated: () -> Bool
+    }
+    private(set) var members: [Member] = []
+    /// The index of each member by its item's JSON path.
+    private(set) var index: [String: Int] = [:]
+    private var cache: (frame: Double, lengths: [[Double]])?
+
+    func add(_ path: String, _ member: Member) {
+        guard index[path] == nil else { return }
+        index[path] = members.count
+        members.append(member)
+    }
+
+    /// Every member's contour lengths at frame `f`.
+    func lengths(at f: Double) -> [[Double]] {
+        if let c = cache, c.frame == f { return c.lengths }
+        let lengths = members.map { $0.contours(f).map(\.length) }
+        cache = (f, lengths)
+        return lengths
+    }
+
+    /// Member `k`'s contours (those it has before the trim) trimmed to its part of the whole.
+    func trim(_ k: Int, _ contours: [LottieBezier], ranges: [(Double, Double)], at f: Double) -> [LottieBezier] {
+        let lengths = lengths(at: f)
+        let total = lengths.joined().reduce(0, +)
+        guard total > 0, k < lengths.count, lengths[k].count == contours.count else { return contours.compactMap { $0.trimmed(ranges) } }
+        var from = lengths[..<k].joined().reduce(0, +)
+        var out: [LottieBezier] = []
+        for (c, length) in zip(contours, lengths[k]) {
+            let local = LottieTrimValues.local(ranges, from: from, to: from + length, total: total)
+            from += length
+            if local.count == 1 && local[0].0 <= 0 && local[0].1 >= 1 { out.append(c) } else if let t = c.trimmed(local) { out.append(t) }
+        }
+        return out
+    }
+}
+
+/// The sequential trims of one shape layer, by their item's JSON path.
+final class ModifierChains {
+    var trims: [String: SequentialTrim] = [:]
+
+    /// The contours after `links`, in order, for the path item at `member`.
+    func apply(_ links: ArraySlice<ModifierLink>, _ contours: [LottieBezier], at f: Double, member: String) -> [LottieBezier] {
+        links.reduce(contours) { c, link in
+            if link.isSequentialTrim, let trim = trims[link.path], let k = trim.index[member] {
+                guard let ranges = link.modifier.trimRanges(at: f) else { return c }
+                return trim.trim(k, c, ranges: ranges, at: f)
+            }
+            return link.modifier.apply(c, at: f)
+        }
+    }
+
+    /// Whether `links` change over time for the path item at `member` (a sequential trim does
+    /// when any of its paths does).
+    func isAnimated(_ links: ArraySlice<ModifierLink>, member: String) -> Bool {
+        links.contains { link in
+            link.modifier.isAnimated || (link.isSequentialTrim && (trims[link.path]?.members.contains { $0.isAnimated() } ?? false))
+        }
+    }
+}
+
+extension LottieCompiler {
+    /// The modifiers among `items`, in list order (the nearest to the paths above them first),
+    /// each with its index, named by their JSON paths under `path`.
+    func modifierLinks(_ items: [LottieShapeItem], path: String) -> [(index: Int, link: ModifierLink)] {
+        items.indices.compactMap { j in
+            if case .modifier(let m) = items[j] { (j, ModifierLink(modifier: m, path: "\(path)[\(j)]")) } else { nil }
+        }
+    }
+
+    /// The modifiers below item `i` (`links` from `modifierLinks`), then `inherited`.
+    static func links(below i: Int, _ links: [(index: Int, link: ModifierLink)], _ inherited: [ModifierLink]) -> [ModifierLink] {
+        guard let first = links.firstIndex(where: { $0.index > i }) else { return inherited }
+        return links[first...].map(\.link) + inherited
+    }
+
+    /// The first pass: registers every path under each sequential trim, in list order, depth
+    /// first, with its contours as they reach the trim.
+    func registerSequentialTrims(_ items: [LottieShapeItem], inherited: [ModifierLink], path: String, into chains: ModifierChains) {
+        let links = modifierLinks(items, path: path)
+        for (i, item) in items.enumerated() {
+            let itemPath = "\(path)[\(i)]"
+            let below = Self.links(below: i, links, inherited)
+            switch item {
+            case .group(let sub, _):
+                registerSequentialTrims(sub, inherited: below, path: itemPath + ".it", into: chains)
+            case .rectangle, .ellipse, .path, .polystar:
+                guard let source = Self.source(item) else { continue }
+                for (p, link) in below.enumerated() where link.isSequentialTrim {
+                    let trim = chains.trims[link.path] ?? SequentialTrim()
+                    chains.trims[link.path] = trim
+                    let nearer = below[..<p]
+                    trim.add(itemPath, SequentialTrim.Member(
+                        contours: { [unowned chains] f in chains.apply(nearer, source.contours(f), at: f, member: itemPath) },
+                        isAnimated: { [unowned chains] in source.isAnimated || chains.isAnimated(nearer, member: itemPath) }))
+                }
+            default:
+                break
+            }
+        }
+    }
+}
