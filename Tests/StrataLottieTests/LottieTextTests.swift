@@ -80,7 +80,7 @@ final class LottieTextTests: XCTestCase {
     }
 
     /// A Lottie of one text layer at `origin` with `documents` (JSON of the `t.d.k` list).
-    private func textScene(_ documents: String, at origin: (Int, Int) = (10, 40)) throws -> Scene {
+    func textScene(_ documents: String, at origin: (Int, Int) = (10, 40)) throws -> Scene {
         let json = """
             {"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 100, "h": 100, "layers": [
               {"ty": 5, "ind": 1, "nm": "T", "ip": 0, "op": 20, "st": 0, "ks": {"p": {"a": 0, "k": [\(origin.0), \(origin.1)]}},
@@ -173,5 +173,21 @@ final class LottieTextTests: XCTestCase {
         XCTAssertThrowsError(try LottieLayer(data: Data(json.utf8), limits: limits, replacements: LottieReplacements(texts: ["T": "123456"]))) { e in
             XCTAssertEqual("\(e)", "layers[0].t.d.k[1].s.t: more than 10 characters of text in all, over the limit")
         }
+    }
+}
+
+extension LottieTextTests {
+    /// Text without animators is drawn as before animators were rendered, byte for byte: the
+    /// digests of the fixture's frame and of box, stroked and tracked text, recorded before the
+    /// change (a CATextLayer a line, outlines for a stroke).
+    func testTextWithoutAnimatorsUnchanged() throws {
+        let style = #""f": "DejaVu Sans", "s": 20, "fc": [1, 0, 0]"#
+        let digests = [
+            try LottieFixtures.frame("text", 0).digest,
+            try textScene(#"[{"t": 0, "s": {"t": "AB CD", \#(style), "j": 1, "lh": 24, "ps": [0, 0], "sz": [40, 60]}}]"#).renderFrame(at: 0).digest,
+            try textScene(#"[{"t": 0, "s": {"t": "Wave", \#(style), "tr": 120, "sc": [0, 0, 1], "sw": 2}}]"#).renderFrame(at: 0).digest,
+            try textScene(#"[{"t": 0, "s": {"t": "Av\rTo", \#(style), "j": 2, "tr": -50}}]"#).renderFrame(at: 0).digest,
+        ]
+        XCTAssertEqual(digests, ["954730cc99cdcc07", "2e46f6492081dbd2", "ccea1c8d65fa0842", "45105ac63d3baae5"])
     }
 }
