@@ -191,3 +191,64 @@ extension LottieTextTests {
         XCTAssertEqual(digests, ["954730cc99cdcc07", "2e46f6492081dbd2", "ccea1c8d65fa0842", "45105ac63d3baae5"])
     }
 }
+
+// MARK: Text animators
+
+extension LottieTextTests {
+    /// Columns of ink (alpha over 64) in `y`, as runs left to right: one a stem of "I".
+    func stems(_ b: Bitmap, x: Range<Int> = 0..<200, y: Range<Int>) -> [ClosedRange<Int>] {
+        var runs: [ClosedRange<Int>] = []
+        var start: Int?
+        for col in x.lowerBound...x.upperBound {
+            let inked = col < x.upperBound && y.contains { b.at(col, $0)[3] > 64 }
+            if inked, start == nil { start = col }
+            if !inked, let s = start { runs.append(s...(col - 1)); start = nil }
+        }
+        return runs
+    }
+
+    /// The largest alpha in a box.
+    func maxAlpha(_ b: Bitmap, x: ClosedRange<Int>, y: Range<Int>) -> Int {
+        var m = 0
+        for yy in y { for xx in x { m = max(m, b.at(xx, yy)[3]) } }
+        return m
+    }
+
+    /// A 200 × 200 Lottie (10 fps, 20 frames) of one text layer at `origin`: `text` in DejaVu
+    /// Sans `size`, red, with `animators` (JSON of `t.a`, "[]" for none).
+    func animatedScene(_ text: String, size: Double = 40, at origin: (Double, Double) = (10, 50), justify: Int = 0,
+                       _ animators: String) throws -> (Scene, LottieLayer) {
+        let json = """
+            {"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 200, "h": 200, "layers": [
+              {"ty": 5, "ind": 1, "nm": "T", "ip": 0, "op": 20, "st": 0, "ks": {"p": {"a": 0, "k": [\(origin.0), \(origin.1)]}},
+               "t": {"d": {"k": [{"t": 0, "s": {"t": "\(text)", "f": "DejaVu Sans", "s": \(size), "j": \(justify), "fc": [1, 0, 0]}}]},
+                     "a": \(animators)}}]}
+            """
+        let layer = try LottieLayer(data: Data(json.utf8))
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        layer.anchorPoint = .zero
+        layer.position = .zero
+        root.addSublayer(layer)
+        return (Scene(rootLayer: root, size: CGSize(width: 200, height: 200), frameRate: 10, duration: 2), layer)
+    }
+
+    func frame(_ s: (Scene, LottieLayer), _ f: Double) throws -> Bitmap { try s.0.renderFrame(at: s.1.time(ofFrame: f)) }
+}
+
+extension LottieTextTests {
+    func testExploreAnimators() throws {
+        let plain = try frame(animatedScene("IIIII", "[]"), 0)
+        print("PLAIN", stems(plain, y: 0..<100))
+        for f in [0.0, 4, 5, 10] {
+            let b = try LottieFixtures.frame("text-animators", f)
+            let s = stems(b, x: 0..<100, y: 0..<60)
+            print("TYPE", f, s, s.map { maxAlpha(b, x: $0, y: 0..<60) })
+        }
+        let b = try LottieFixtures.frame("text-animators", 10)
+        print("SLIDE top", stems(b, x: 0..<100, y: 60..<112), "bottom", stems(b, x: 0..<100, y: 112..<160))
+        for s in stems(b, x: 100..<200, y: 0..<60) { print("SWEEP", s, b.at((s.lowerBound + s.upperBound) / 2, 40)) }
+        print("TURN", stems(b, x: 100..<200, y: 150..<200))
+        print(try LottieLayer(contentsOf: LottieFixtures.url("text-animators")).unsupported)
+    }
+}

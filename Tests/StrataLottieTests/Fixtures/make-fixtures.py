@@ -221,6 +221,33 @@ files["text"] = doc([
     text_layer(4, "Right", (90, 90), "II", j=1, fc=GREEN),
 ], fonts={"list": [{"fName": "DejaVuSans", "fFamily": "DejaVu Sans", "fStyle": "Book", "ascent": 75}]})
 
+# Text animators (DejaVu Sans 40, "IIIII": five stems 11.8 pt apart, each one character):
+# "Typewriter" at (10, 50), red, opacity 0 on the characters from the selector's start, which
+# runs 0 → 100 % over frames 0…10 (one character a frame pair: at frame 4 the first two show);
+# "Slide" at (10, 110), green, moved down 40 on characters 1 and 2 (index units, start 1, end 3);
+# "Sweep" at (110, 50), red towards blue by a ramp-up over the five characters (factors
+# 0.1, 0.3, 0.5, 0.7, 0.9); "Turn" at (150, 180), one "I" turned 0 → 90° over frames 0…10
+# about the middle of its advance on the baseline.
+def animated_text(ind, name, p, text, animators, fc=RED, size=40):
+    d = {"t": text, "f": "DejaVuSans", "s": size, "j": 0, "tr": 0, "lh": size * 1.2, "ls": 0, "fc": list(fc)}
+    return {"ty": 5, "ind": ind, "nm": name, "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(p=p),
+            "t": {"d": {"k": [{"t": 0, "s": d}]}, "p": {}, "m": {"g": 1, "a": fixed([0, 0])}, "a": animators}}
+def selector(**over):
+    d = {"t": 0, "xe": fixed(0), "ne": fixed(0), "a": fixed(100), "b": 1, "rn": 0, "sh": 1, "r": 1,
+         "s": fixed(0), "e": fixed(100), "o": fixed(0)}
+    d.update(over)
+    return d
+files["text-animators"] = doc([
+    animated_text(1, "Typewriter", (10, 50), "IIIII",
+                  [{"nm": "reveal", "s": selector(s=anim(kf(0, 0, **LIN), kf(10, 100))), "a": {"o": fixed(0)}}]),
+    animated_text(2, "Slide", (10, 110), "IIIII",
+                  [{"nm": "drop", "s": selector(r=2, s=fixed(1), e=fixed(3)), "a": {"p": fixed([0, 40])}}], fc=GREEN),
+    animated_text(3, "Sweep", (110, 50), "IIIII",
+                  [{"nm": "sweep", "s": selector(r=2, s=fixed(0), e=fixed(5), sh=2), "a": {"fc": fixed([0, 0, 1])}}]),
+    animated_text(4, "Turn", (150, 180), "I",
+                  [{"nm": "turn", "s": selector(), "a": {"r": anim(kf(0, 0, **LIN), kf(10, 90))}}], fc=BLUE),
+], w=200, h=200, fonts={"list": [{"fName": "DejaVuSans", "fFamily": "DejaVu Sans", "fStyle": "Book", "ascent": 75}]})
+
 # 3D layers without a camera: a square turned 60° about y (fixed) and one turned about x (0 → 90°
 # over frames 0…10, linear), each seen from 1 024 points in front of its plane as rlottie and
 # ThorVG draw them (the near side larger).
