@@ -121,8 +121,9 @@ struct LottieTextSelector {
                 }
             }
             if let easing { m = easing.evaluate(m) }
-            if smoothness != 100 {
-                // Smoothness narrows the 0…1 range around ½ and stretches it back.
+            if shape == 1, smoothness != 100 {
+                // Smoothness (of the square, as in After Effects and ThorVG; lottie-web applies
+                // it to every shape) narrows the 0…1 range around ½ and stretches it back.
                 let width = max(smoothness / 100, 1e-8), threshold = 0.5 - width / 2
                 m = m < threshold ? 0 : min((m - threshold) / width, 1)
             }

@@ -248,6 +248,17 @@ files["text-animators"] = doc([
                   [{"nm": "turn", "s": selector(), "a": {"r": anim(kf(0, 0, **LIN), kf(10, 90))}}], fc=BLUE),
 ], w=200, h=200, fonts={"list": [{"fName": "DejaVuSans", "fFamily": "DejaVu Sans", "fStyle": "Book", "ascent": 75}]})
 
+# The same typewriter, slide and sweep with the "I" also embedded as a glyph (`chars`: DejaVu
+# Sans's stem, 201…385 units of 2048 across, 1493 high, advance 604, in the font's 100-unit
+# em; a group of paths only, as exporters write glyphs), for ThorVG, which applies text animators only to embedded glyphs; Strata draws the
+# installed font (and reports `chars`).
+def em(u): return round(u / 2048 * 100, 3)
+I_GLYPH = {"ch": "I", "fFamily": "DejaVu Sans", "size": 40, "style": "Book", "w": em(604),
+           "data": {"shapes": [{"ty": "gr", "it": [
+               {"ty": "sh", "ks": fixed({"c": True, "v": [[em(201), 0], [em(385), 0], [em(385), -em(1493)], [em(201), -em(1493)]],
+                                         "i": [[0, 0]] * 4, "o": [[0, 0]] * 4})}]}]}}
+files["text-animators-glyphs"] = dict(files["text-animators"], layers=files["text-animators"]["layers"][:3], chars=[I_GLYPH])
+
 # 3D layers without a camera: a square turned 60° about y (fixed) and one turned about x (0 → 90°
 # over frames 0…10, linear), each seen from 1 024 points in front of its plane as rlottie and
 # ThorVG draw them (the near side larger).
