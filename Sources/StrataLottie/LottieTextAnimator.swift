@@ -133,6 +133,13 @@ struct LottieTextSelector {
 }
 
 extension LayerParser {
+    /// Animator properties Strata reads but does not draw, by key.
+    static let otherAnimatorProperties = [
+        "sk": "skew", "sa": "skew axis", "rx": "x rotation", "ry": "y rotation", "sw": "stroke width",
+        "fh": "fill hue", "fs": "fill saturation", "fb": "fill brightness", "fo": "fill opacity",
+        "so": "stroke opacity", "ls": "line spacing", "bl": "blur",
+    ]
+
     /// The text animators of `t.a`, reporting what is not drawn (other properties, other
     /// selector types, randomized order, expressions) with its path.
     mutating func textAnimators(_ list: JSONNode) throws -> [LottieTextAnimator] {
@@ -159,7 +166,8 @@ extension LayerParser {
                 animator.strokeColor = try property("sc")
                 animator.tracking = try property("t")
                 for key in a.keys where !["p", "a", "s", "r", "o", "fc", "sc", "t", "nm", "mn"].contains(key) {
-                    notes.add(a.path + "." + key, "text animator property '\(key)'")
+                    let name = Self.otherAnimatorProperties[key].map { " (\($0))" } ?? ""
+                    notes.add(a.path + "." + key, "text animator property '\(key)'\(name)")
                 }
             }
             if let s = try item.optional("s") {

@@ -478,7 +478,7 @@ final class LottieTextAnimatorTests: XCTestCase {
                 """.utf8), limits: limits)
         }
         XCTAssertEqual(try layer(#"[{"s": {"t": 0, "rn": 1}, "a": {"o": {"a": 0, "k": 0}, "sk": {"a": 0, "k": 10}}}]"#).unsupported.map(\.description), [
-            "layers[0].t.a[0].a.sk: text animator property 'sk'",
+            "layers[0].t.a[0].a.sk: text animator property 'sk' (skew)",
             "layers[0].t.a[0].s.rn: randomized order (characters selected in order)",
         ])
         XCTAssertEqual(try layer(#"[{"s": {"t": 1}, "a": {"o": {"a": 0, "k": 0}}}]"#).unsupported.map(\.description),

@@ -118,7 +118,7 @@ files["gradient-trim"] = doc([
 files["unsupported"] = doc([
     {"ty": 5, "ind": 1, "nm": "title", "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(p=(10, 90)),
      "t": {"d": {"k": [{"t": 0, "s": {"t": "Hi", "f": "Inter-Bold", "s": 12, "j": 0, "fc": [0, 0, 0]}}]},
-           "a": [{"s": {"t": 0, "s": fixed(0), "e": fixed(50)}, "a": {"o": fixed(0)}}]}},
+           "a": [{"s": {"t": 0, "s": fixed(0), "e": fixed(50)}, "a": {"o": fixed(0), "sk": fixed(20)}}]}},
     shape_layer(2, [group(rect((50, 50), (20, 20)), fill(RED), {"ty": "mm", "mm": 3})], ef=[{"ty": 5}], bm=3),
     shape_layer(3, [group(rect((50, 50), (20, 20)), fill(RED))], tt=3),
     shape_layer(4, [group(rect((50, 50), (20, 20)), fill(RED))],
