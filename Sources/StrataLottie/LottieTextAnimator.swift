@@ -127,7 +127,8 @@ struct LottieTextSelector {
                 let width = max(smoothness / 100, 1e-8), threshold = 0.5 - width / 2
                 m = m < threshold ? 0 : min((m - threshold) / width, 1)
             }
-            return m * amount
+            // NaN (from ends of ±1e300) selects nothing; the amount is After Effects' −100…100 %.
+            return (m.isFinite ? min(max(m, 0), 1) : 0) * min(max(amount, -1), 1)
         }
     }
 }

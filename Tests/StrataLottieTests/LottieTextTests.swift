@@ -505,3 +505,22 @@ final class LottieTextAnimatorTests: XCTestCase {
                        "layers[0].t.a: more than 10000 pre-sampled values in all, over the limit")
     }
 }
+
+extension LottieTextAnimatorTests {
+    /// Extreme values draw (or draw nothing) without a crash or a hang: ends of ±1e300 offset by
+    /// 1e300 (a range from 0 on: every character hidden), an empty range at 1e300 (the
+    /// round shape gives it 0), a scale of 0 (nothing drawn), positions, scales and rotations of
+    /// 1e300 (off the picture), and a text of 2 000 characters.
+    func testExtremeValues() throws {
+        for (animator, expected) in [
+            (#"{"s": {"t": 0, "s": {"a": 0, "k": -1e300}, "e": {"a": 0, "k": 1e300}, "o": {"a": 0, "k": 1e300}}, "a": {"o": {"a": 0, "k": 0}}}"#, 0),
+            (#"{"s": {"t": 0, "r": 2, "s": {"a": 0, "k": 1e300}, "e": {"a": 0, "k": 1e300}, "sh": 5}, "a": {"o": {"a": 0, "k": 0}}}"#, 255),
+            (#"{"a": {"s": {"a": 0, "k": [0, 0]}, "o": {"a": 0, "k": -1e300}, "fc": {"a": 0, "k": [1e300, -1e300, 0]}}}"#, 0),
+            (#"{"a": {"p": {"a": 0, "k": [1e300, -1e300]}, "s": {"a": 0, "k": [1e300, 1e300]}, "r": {"a": 0, "k": 1e300}, "t": {"a": 0, "k": 1e300}}}"#, 0),
+        ] {
+            XCTAssertEqual(try alphas(frame(animatedScene("IIIII", "[\(animator)]"), 0)), [Int](repeating: expected, count: 5), animator)
+        }
+        let long = String(repeating: "I", count: 2_000)
+        XCTAssertNoThrow(try frame(animatedScene(long, size: 2, #"[{"s": {"t": 0, "sh": 6}, "a": {"o": {"a": 0, "k": 0}}}]"#), 0))
+    }
+}
