@@ -17,10 +17,9 @@ import Foundation
 import Strata
 
 extension LottieCompiler {
-    /// One drawn character: its line, its index in the document's letters, where its glyph is.
+    /// One drawn character: its index in the document's letters, where its glyph is.
     private struct Glyph {
         var letter: Int
-        var line: Int
         var character: Character
         /// The glyph origin on the baseline, in the text layer's space.
         var origin: CGPoint
@@ -34,65 +33,127 @@ extension LottieCompiler {
         var size: CGSize
     }
 
+    /// A document split into letters as the selectors count them, and its drawn glyphs.
+    private struct Letters {
+        /// The document's characters in order, nil for each line break (a paragraph's or a wrap's).
+        var letters: [Character?] = []
+        /// The letters of each line, by index into `letters`.
+        var lines: [[Int]] = []
+        /// The characters with ink (not spaces), each a layer.
+        var glyphs: [Glyph] = []
+        /// Each distinct character's metrics alone.
+        var alone: [Character: Alone] = [:]
+    }
+
+    /// Each glyph's transform, opacity and colours at the sampled frames.
+    private struct Samples {
+        var transforms: [[CGAffineTransform]], opacities: [[Float]]
+        var fills: [[[Double]]], strokes: [[[Double]]]
+    }
+
     /// Draws the document `d` a layer a character into `group`, each animated by the text's
     /// animators.
     func animatedCharacters(_ d: LottieTextDocument, _ text: LottieText, into group: CALayer, _ time: LottieTime,
                             path: String) throws {
-        let lines = try layOutLines(d, path: path + ".t.d")
-        // The document's letters: its characters, nil for each line break.
-        var letters: [Character?] = []
-        var glyphs: [Glyph] = []
-        var alone: [Character: Alone] = [:]
-        var lineLetters: [[Int]] = []
-        for line in lines {
-            if line.index > 0 { letters.append(nil) }
-            var indices: [Int] = []
-            let characters = Array(line.text)
-            let origins = characters.isEmpty ? [] : TextMetrics.glyphOrigins(of: TextContent(attributedString: line.string))
-            let baseline = characters.isEmpty ? 0 : Double(TextMetrics.firstBaseline(of: TextContent(attributedString: line.string)))
-            for (k, c) in characters.enumerated() {
-                indices.append(letters.count)
-                if !c.isWhitespace {
-                    if alone[c] == nil {
-                        let content = TextContent(string: String(c), fontName: d.font, fontSize: CGFloat(d.size))
-                        alone[c] = Alone(origin: Double(TextMetrics.glyphOrigins(of: content).first ?? 0),
-                                         baseline: Double(TextMetrics.firstBaseline(of: content)), size: TextMetrics.size(of: content))
-                    }
-                    glyphs.append(Glyph(letter: letters.count, line: lineLetters.count, character: c,
-                                        origin: CGPoint(x: Double(line.origin.x) + Double(origins[k]), y: Double(line.origin.y) + baseline),
-                                        advance: Double(alone[c]!.size.width)))
-                }
-                letters.append(c)
-            }
-            lineLetters.append(indices)
-        }
-        textLines += glyphs.count
+        let layout = letters(d, try layOutLines(d, path: path + ".t.d"))
+        textLines += layout.glyphs.count
         guard textLines <= animation.limits.layers else {
             throw LottieError(path: path + ".t.d", "more than \(animation.limits.layers) lines and characters of animated text in all, over the layer limit")
         }
-        guard !glyphs.isEmpty else { return }
-
-        let animators = text.animators
-        let units = animators.map { $0.selector?.unitIndices(letters) }
+        guard !layout.glyphs.isEmpty else { return }
         let stroked = d.stroke != nil && d.strokeWidth > 0
-        let fills = d.fill != nil && animators.contains { $0.fillColor != nil }
-        let strokes = stroked && animators.contains { $0.strokeColor != nil }
-        let keys = 2 + (fills ? 1 : 0) + (strokes ? 1 : 0)
+        let fills = d.fill != nil && text.animators.contains { $0.fillColor != nil }
+        let strokes = stroked && text.animators.contains { $0.strokeColor != nil }
+        // Frames: one when nothing changes, else the layer's range sampled as other values are.
+        let frames = text.animators.contains(where: \.isAnimated)
+            ? try sampleFrames(time, valuesPerFrame: layout.glyphs.count * (2 + (fills ? 1 : 0) + (strokes ? 1 : 0)), path: path + ".t.a")
+            : [time.range.lowerBound]
+        let samples = sample(d, text, layout, frames: frames, time, fills: fills, strokes: strokes)
+
+        for (n, glyph) in layout.glyphs.enumerated() {
+            let container = node()
+            let metrics = layout.alone[glyph.character]!
+            let top = glyph.origin.y - metrics.baseline
+            if stroked {
+                let outline = TextMetrics.outline(of: TextContent(string: String(glyph.character), fontName: d.font, fontSize: CGFloat(d.size)))
+                for shape in Self.outlineShapes(outline, d) {
+                    shape.position = CGPoint(x: glyph.origin.x - metrics.origin, y: top)
+                    if fills, shape.fillColor != nil {
+                        addSampled(shape, "fillColor", frames: frames, values: samples.fills[n], same: ==) { Self.color($0) }
+                    }
+                    if strokes, shape.strokeColor != nil {
+                        addSampled(shape, "strokeColor", frames: frames, values: samples.strokes[n], same: ==) { Self.color($0) }
+                    }
+                    container.addSublayer(shape)
+                }
+            } else {
+                // Centred in bounds wider than the glyph's box by half an em each side, so that
+                // no ink that overhangs the box is clipped.
+                let layer = CATextLayer()
+                layer.string = String(glyph.character)
+                layer.font = d.font
+                layer.fontSize = CGFloat(d.size)
+                layer.foregroundColor = Self.color(d.fill ?? [0, 0, 0])
+                layer.alignmentMode = .center
+                layer.anchorPoint = .zero
+                let pad = (d.size / 2).rounded(.up), w = Double(metrics.size.width)
+                let width = w.rounded(.up) + 2 * pad
+                layer.bounds = CGRect(x: 0, y: 0, width: width, height: Double(metrics.size.height).rounded(.up) + pad)
+                layer.position = CGPoint(x: glyph.origin.x - metrics.origin - (width - w) / 2, y: top)
+                if fills {
+                    addSampled(layer, "foregroundColor", frames: frames, values: samples.fills[n], same: ==) { Self.color($0) }
+                }
+                container.addSublayer(layer)
+            }
+            addSampled(container, "transform", frames: frames, values: samples.transforms[n], same: ==) { CATransform3DMakeAffineTransform($0) }
+            addSampled(container, "opacity", frames: frames, values: samples.opacities[n], same: ==) { $0 }
+            group.addSublayer(container)
+        }
+    }
+
+    /// The document's letters and glyphs: each line's characters placed where the line's layout
+    /// has them (its glyph origins), on its baseline.
+    private func letters(_ d: LottieTextDocument, _ lines: [TextLine]) -> Letters {
+        var out = Letters()
+        for line in lines {
+            if line.index > 0 { out.letters.append(nil) }
+            var indices: [Int] = []
+            let characters = Array(line.text)
+            let content = TextContent(attributedString: line.string)
+            let origins = characters.isEmpty ? [] : TextMetrics.glyphOrigins(of: content)
+            let baseline = characters.isEmpty ? 0 : Double(TextMetrics.firstBaseline(of: content))
+            for (k, c) in characters.enumerated() {
+                indices.append(out.letters.count)
+                if !c.isWhitespace {
+                    if out.alone[c] == nil {
+                        let alone = TextContent(string: String(c), fontName: d.font, fontSize: CGFloat(d.size))
+                        out.alone[c] = Alone(origin: Double(TextMetrics.glyphOrigins(of: alone).first ?? 0),
+                                             baseline: Double(TextMetrics.firstBaseline(of: alone)), size: TextMetrics.size(of: alone))
+                    }
+                    out.glyphs.append(Glyph(letter: out.letters.count, character: c,
+                                            origin: CGPoint(x: Double(line.origin.x) + Double(origins[k]), y: Double(line.origin.y) + baseline),
+                                            advance: Double(out.alone[c]!.size.width)))
+                }
+                out.letters.append(c)
+            }
+            out.lines.append(indices)
+        }
+        return out
+    }
+
+    /// Each glyph's values at the CA-local `frames` (evaluated at the Lottie frames they map to).
+    private func sample(_ d: LottieTextDocument, _ text: LottieText, _ layout: Letters, frames: [Double], _ time: LottieTime,
+                        fills: Bool, strokes: Bool) -> Samples {
+        let animators = text.animators, glyphs = layout.glyphs, letterCount = layout.letters.count
+        let units = animators.map { $0.selector?.unitIndices(layout.letters) }
         let justify = [3: 0, 4: 1, 5: 2, 6: 0][d.justify] ?? d.justify
         let yOffset = d.size * 1.2 * 0.714   // lottie-web's line offset for the grouping alignment
         let pivots = glyphs.map {
             CGPoint(x: $0.origin.x + $0.advance / 2 + text.alignment[0] * $0.advance / 200,
                     y: $0.origin.y + text.alignment[1] * yOffset / 100)
         }
-
-        // Frames: one when nothing changes, else the layer's range sampled as other values are.
-        let frames = animators.contains(where: \.isAnimated)
-            ? try sampleFrames(time, valuesPerFrame: glyphs.count * keys, path: path + ".t.a")
-            : [time.range.lowerBound]
-        var transforms = [[CGAffineTransform]](repeating: [], count: glyphs.count)
-        var opacities = [[Float]](repeating: [], count: glyphs.count)
-        var fillColors = [[[Double]]](repeating: [], count: glyphs.count)
-        var strokeColors = [[[Double]]](repeating: [], count: glyphs.count)
+        var out = Samples(transforms: .init(repeating: [], count: glyphs.count), opacities: .init(repeating: [], count: glyphs.count),
+                          fills: .init(repeating: [], count: glyphs.count), strokes: .init(repeating: [], count: glyphs.count))
         var factors = [[Double]](repeating: [], count: animators.count)
         for g in frames {
             let f = time.remap?(g) ?? g
@@ -101,14 +162,14 @@ extension LottieCompiler {
                     let at = s.at(f, count: u.count)
                     factors[j] = u.indices.map { at.factor($0) }
                 } else {
-                    factors[j] = [Double](repeating: 1, count: letters.count)
+                    factors[j] = [Double](repeating: 1, count: letterCount)
                 }
             }
-            // Tracking: each letter's shift along its line.
-            var shift = [Double](repeating: 0, count: letters.count)
+            // Tracking: each letter's shift along its line, after the characters before it.
+            var shift = [Double](repeating: 0, count: letterCount)
             let tracking = animators.map { $0.tracking?.value(at: f)[0] }
             if tracking.contains(where: { $0 != nil }) {
-                for line in lineLetters where !line.isEmpty {
+                for line in layout.lines where !line.isEmpty {
                     let added = line.map { i in
                         tracking.enumerated().reduce(0.0) { $0 + ($1.element ?? 0) * factors[$1.offset][i] }
                     }
@@ -126,6 +187,7 @@ extension LottieCompiler {
             }
             for (n, glyph) in glyphs.enumerated() {
                 let i = glyph.letter, pivot = pivots[n]
+                // lottie-web's order: every anchor, every scale, each animator's rotation, every position.
                 var m = CGAffineTransform(translationX: -pivot.x, y: -pivot.y)
                 for (j, v) in values.enumerated() {
                     if let a = v.a { m = m.thenTranslated(-a[0] * factors[j][i], -(a.count > 1 ? a[1] : 0) * factors[j][i]) }
@@ -150,52 +212,13 @@ extension LottieCompiler {
                     if let p = v.p { m = m.thenTranslated(p[0] * factors[j][i], (p.count > 1 ? p[1] : 0) * factors[j][i]) }
                 }
                 m = m.thenTranslated(pivot.x + shift[i], pivot.y)
-                transforms[n].append(m)
-                opacities[n].append(Float(min(max(opacity, 0), 1)))
-                if fills { fillColors[n].append(fill.map { min(max($0, 0), 1) }) }
-                if strokes { strokeColors[n].append(stroke.map { min(max($0, 0), 1) }) }
+                out.transforms[n].append(m)
+                out.opacities[n].append(Float(min(max(opacity, 0), 1)))
+                if fills { out.fills[n].append(fill.map { min(max($0, 0), 1) }) }
+                if strokes { out.strokes[n].append(stroke.map { min(max($0, 0), 1) }) }
             }
         }
-
-        for (n, glyph) in glyphs.enumerated() {
-            let container = node()
-            let metrics = alone[glyph.character]!
-            let top = glyph.origin.y - metrics.baseline
-            if stroked {
-                let outline = TextMetrics.outline(of: TextContent(string: String(glyph.character), fontName: d.font, fontSize: CGFloat(d.size)))
-                for shape in Self.outlineShapes(outline, d) {
-                    shape.position = CGPoint(x: glyph.origin.x - metrics.origin, y: top)
-                    if fills, shape.fillColor != nil {
-                        addSampled(shape, "fillColor", frames: frames, values: fillColors[n], same: ==) { Self.color($0) }
-                    }
-                    if strokes, shape.strokeColor != nil {
-                        addSampled(shape, "strokeColor", frames: frames, values: strokeColors[n], same: ==) { Self.color($0) }
-                    }
-                    container.addSublayer(shape)
-                }
-            } else {
-                // Centred in bounds wider than the glyph's box by half an em each side, so that
-                // no ink that overhangs the box is clipped.
-                let layer = CATextLayer()
-                layer.string = String(glyph.character)
-                layer.font = d.font
-                layer.fontSize = CGFloat(d.size)
-                layer.foregroundColor = Self.color(d.fill ?? [0, 0, 0])
-                layer.alignmentMode = .center
-                layer.anchorPoint = .zero
-                let pad = (d.size / 2).rounded(.up), w = Double(metrics.size.width)
-                let width = w.rounded(.up) + 2 * pad
-                layer.bounds = CGRect(x: 0, y: 0, width: width, height: Double(metrics.size.height).rounded(.up) + pad)
-                layer.position = CGPoint(x: glyph.origin.x - metrics.origin - (width - w) / 2, y: top)
-                if fills {
-                    addSampled(layer, "foregroundColor", frames: frames, values: fillColors[n], same: ==) { Self.color($0) }
-                }
-                container.addSublayer(layer)
-            }
-            addSampled(container, "transform", frames: frames, values: transforms[n], same: ==) { CATransform3DMakeAffineTransform($0) }
-            addSampled(container, "opacity", frames: frames, values: opacities[n], same: ==) { $0 }
-            group.addSublayer(container)
-        }
+        return out
     }
 }
 
