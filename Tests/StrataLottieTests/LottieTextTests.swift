@@ -10,6 +10,9 @@
 // and differs in two places, where the spec and lottie-web decide: tracking is thousandths of an
 // em (ThorVG adds 3 pt for 500 at 20 pt, not 10), and point text's first baseline is at the
 // layer's origin with the lines below it (ThorVG puts the last line there, the others above).
+//
+// Text animators are tested below, in LottieTextAnimatorTests (their cross-check with ThorVG:
+// docs/lottie.md, "Text animators").
 import Foundation
 import XCTest
 import Strata
@@ -215,14 +218,15 @@ extension XCTestCase {
     }
 
     /// A 200 × 200 Lottie (10 fps, 20 frames) of one text layer at `origin`: `text` in DejaVu
-    /// Sans `size`, red, with `animators` (JSON of `t.a`, "[]" for none).
+    /// Sans `size`, red, with `animators` (JSON of `t.a`, "[]" for none) and `more` members of
+    /// `t` (JSON ending with a comma).
     func animatedScene(_ text: String, size: Double = 40, at origin: (Double, Double) = (10, 50), justify: Int = 0,
-                       _ animators: String) throws -> (Scene, LottieLayer) {
+                       more: String = "", _ animators: String) throws -> (Scene, LottieLayer) {
         let json = """
             {"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 200, "h": 200, "layers": [
               {"ty": 5, "ind": 1, "nm": "T", "ip": 0, "op": 20, "st": 0, "ks": {"p": {"a": 0, "k": [\(origin.0), \(origin.1)]}},
                "t": {"d": {"k": [{"t": 0, "s": {"t": "\(text)", "f": "DejaVu Sans", "s": \(size), "j": \(justify), "fc": [1, 0, 0]}}]},
-                     "a": \(animators)}}]}
+                     \(more)"a": \(animators)}}]}
             """
         let layer = try LottieLayer(data: Data(json.utf8))
         let root = CALayer()
@@ -426,6 +430,42 @@ final class LottieTextAnimatorTests: XCTestCase {
         XCTAssertEqual(x.count, 2 * plainI.count, accuracy: 1)
         let lifted = try box(#"{"s": {"a": 0, "k": [200, 200]}, "a": {"a": 0, "k": [0, 10]}}"#)
         XCTAssertEqual(bottom - lifted.2, 20)
+    }
+
+    /// The grouping alignment (`t.m.a`, percent of the advance and of lottie-web's line offset
+    /// 1.2 × 0.714 em) moves the point a character turns about: at (0, −50), 17.1 above the
+    /// baseline (40 × 1.2 × 0.714 / 2), so a 90° turn puts the stem of "I" (29.2 high) across
+    /// x − 17.1 … x + 12.1 of that point, at its height.
+    func testGroupingAlignment() throws {
+        let b = try frame(animatedScene("I", at: (100, 100), more: #""m": {"g": 1, "a": {"a": 0, "k": [0, -50]}},"#,
+                                        #"[{"a": {"r": {"a": 0, "k": 90}}}]"#), 0)
+        let run = try XCTUnwrap(stems(b, y: 0..<200).first)
+        let pivot = 100 + 11.8 / 2
+        XCTAssertEqual(Double(run.lowerBound), pivot - 17.1, accuracy: 1)
+        XCTAssertEqual(Double(run.upperBound), pivot + 12.1, accuracy: 1)
+        let rows = (0..<200).filter { y in run.contains { b.at($0, y)[3] > 128 } }
+        XCTAssertEqual(Double(rows.first! + rows.last!) / 2 + 0.5, 100 - 17.1, accuracy: 1)
+    }
+
+    /// Document keyframes with animators: each document's characters from its keyframe on,
+    /// under the same animator ("I" until frame 10, then "III"; characters from index 1 hidden).
+    func testDocumentKeyframesWithAnimators() throws {
+        let json = """
+            {"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 200, "h": 200, "layers": [
+              {"ty": 5, "ind": 1, "ip": 0, "op": 20, "st": 0, "ks": {"p": {"a": 0, "k": [10, 50]}},
+               "t": {"d": {"k": [{"t": 0, "s": {"t": "II", "f": "DejaVu Sans", "s": 40, "fc": [1, 0, 0]}},
+                                 {"t": 10, "s": {"t": "IIIII", "f": "DejaVu Sans", "s": 40, "fc": [1, 0, 0]}}]},
+                     "a": [{"s": {"t": 0, "r": 2, "s": {"a": 0, "k": 1}, "e": {"a": 0, "k": 3}}, "a": {"o": {"a": 0, "k": 0}}}]}}]}
+            """
+        let layer = try LottieLayer(data: Data(json.utf8))
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        layer.anchorPoint = .zero
+        layer.position = .zero
+        root.addSublayer(layer)
+        let scene = (Scene(rootLayer: root, size: CGSize(width: 200, height: 200), frameRate: 10, duration: 2), layer)
+        XCTAssertEqual(try alphas(frame(scene, 5)), [255, 0, 0, 0, 0])
+        XCTAssertEqual(try alphas(frame(scene, 15)), [255, 0, 0, 255, 255])
     }
 
     /// A stroked text's stroke colour and fill colour by an animator (the outlines as shapes):
