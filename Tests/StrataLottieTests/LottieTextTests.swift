@@ -221,10 +221,10 @@ extension XCTestCase {
     /// Sans `size`, red, with `animators` (JSON of `t.a`, "[]" for none) and `more` members of
     /// `t` (JSON ending with a comma).
     func animatedScene(_ text: String, size: Double = 40, at origin: (Double, Double) = (10, 50), justify: Int = 0,
-                       more: String = "", _ animators: String) throws -> (Scene, LottieLayer) {
+                       more: String = "", start: Double = 0, stretch: Double = 1, _ animators: String) throws -> (Scene, LottieLayer) {
         let json = """
             {"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 200, "h": 200, "layers": [
-              {"ty": 5, "ind": 1, "nm": "T", "ip": 0, "op": 20, "st": 0, "ks": {"p": {"a": 0, "k": [\(origin.0), \(origin.1)]}},
+              {"ty": 5, "ind": 1, "nm": "T", "ip": 0, "op": 20, "st": \(start), "sr": \(stretch), "ks": {"p": {"a": 0, "k": [\(origin.0), \(origin.1)]}},
                "t": {"d": {"k": [{"t": 0, "s": {"t": "\(text)", "f": "DejaVu Sans", "s": \(size), "j": \(justify), "fc": [1, 0, 0]}}]},
                      \(more)"a": \(animators)}}]}
             """
@@ -377,6 +377,41 @@ final class LottieTextAnimatorTests: XCTestCase {
         let scene = try animatedScene("IIIII", #"[{"s": {"t": 0, "r": 2, "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 1}, "o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 4, "s": [4]}]}}, "a": {"o": {"a": 0, "k": 0}}}]"#)
         XCTAssertEqual(try alphas(frame(scene, 2)), [255, 255, 0, 255, 255])
         XCTAssertEqual(try alphas(frame(scene, 4)), [255, 255, 255, 255, 0])
+    }
+
+    /// Animator keyframes are the layer's own values: in its composition's frames, like its
+    /// transform's and shapes' (the start time and stretch shift only a precomposition's
+    /// content, as rlottie and ThorVG evaluate them). Offset 0 → 4 over frames 0…4 of a layer
+    /// started at 5 and stretched 2 × still selects character 2 at frame 2, character 4 from 4.
+    func testLayerTime() throws {
+        let animator = #"[{"s": {"t": 0, "r": 2, "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 1}, "o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 4, "s": [4]}]}}, "a": {"o": {"a": 0, "k": 0}}}]"#
+        let scene = try animatedScene("IIIII", start: 5, stretch: 2, animator)
+        XCTAssertEqual(try alphas(frame(scene, 2)), [255, 255, 0, 255, 255])
+        XCTAssertEqual(try alphas(frame(scene, 9)), [255, 255, 255, 255, 0])
+    }
+
+    /// Inside a time-remapped precomposition the animators are sampled through the remap: a
+    /// remap held at 0.4 s shows the typewriter's frame 4 (two characters) at every frame.
+    func testTimeRemappedPrecomposition() throws {
+        let text = try String(contentsOf: LottieFixtures.url("text-animators"), encoding: .utf8)
+        let fixture = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let typewriter = try XCTUnwrap((fixture["layers"] as? [[String: Any]])?.first)
+        let doc: [String: Any] = [
+            "v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 200, "h": 200, "fonts": fixture["fonts"]!,
+            "assets": [["id": "inner", "layers": [typewriter]]],
+            "layers": [["ty": 0, "ind": 1, "refId": "inner", "w": 200, "h": 200, "ip": 0, "op": 20, "st": 0, "ks": [String: Any](),
+                        "tm": ["a": 1, "k": [["t": 0, "s": [0.4], "h": 1], ["t": 20, "s": [0.4]]]]]],
+        ]
+        let layer = try LottieLayer(data: try JSONSerialization.data(withJSONObject: doc))
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        layer.anchorPoint = .zero
+        layer.position = .zero
+        root.addSublayer(layer)
+        let scene = (Scene(rootLayer: root, size: CGSize(width: 200, height: 200), frameRate: 10, duration: 2), layer)
+        for f in [0.0, 7, 15] {
+            XCTAssertEqual(try alphas(frame(scene, f), y: 0..<60), [255, 255, 0, 0, 0], "frame \(f)")
+        }
     }
 
     /// Based on words, characters without spaces and lines: which letters share a unit.
