@@ -112,7 +112,9 @@ final class LottieCompiler {
     }
 
     /// Animates `key` of `layer` through `values` at CA-local `frames`, linearly between them;
-    /// a fixed value when they are all equal (`same` compares two).
+    /// a fixed value when they are all equal (`same` compares two). A run of equal values keeps
+    /// only its ends (linear between equal values is that value), so a character that changes
+    /// for a few frames of a long text animation has a few keyframes, not one a sample.
     func addSampled<V>(_ layer: CALayer, _ key: String, frames: [Double], values: [V], same: (V, V) -> Bool,
                        _ convert: (V) -> Any) {
         guard let first = values.first else { return }
@@ -120,7 +122,12 @@ final class LottieCompiler {
             layer.setValue(convert(first), forKeyPath: key)
             return
         }
-        addKeyframes(layer, key, zip(frames, values).map { ($0, convert($1), nil) })
+        var points: [(Double, Any, CAMediaTimingFunction?)] = []
+        for i in values.indices {
+            let inside = i > 0 && i < values.count - 1 && same(values[i - 1], values[i]) && same(values[i], values[i + 1])
+            if !inside { points.append((frames[i], convert(values[i]), nil)) }
+        }
+        addKeyframes(layer, key, points)
     }
 
     /// Animates `key` of `layer` by a Lottie property: its keyframes as CA keyframes where CA's

@@ -280,6 +280,23 @@ final class LottieTextAnimatorTests: XCTestCase {
         XCTAssertEqual(try LottieLayer(contentsOf: LottieFixtures.url("text-animators")).unsupported, [], "nothing left out")
     }
 
+    /// Each character's values are sampled twice a frame over the layer's 20 frames (41
+    /// samples), but a run of equal values keeps only its ends: the typewriter's characters,
+    /// each fading in over two frames, have six or seven opacity keyframes, and the characters
+    /// no animator changes have none (a fixed value).
+    func testSampledRunsKeepTheirEnds() throws {
+        let layer = try LottieLayer(contentsOf: LottieFixtures.url("text-animators"))
+        func all(_ l: CALayer) -> [CALayer] { [l] + (l.sublayers ?? []).flatMap(all) }
+        let characters = all(layer).filter { ($0 as? CATextLayer)?.string as? String == "I" }.compactMap(\.superlayer)
+        XCTAssertEqual(characters.count, 16, "five characters in each of three layers and one more")
+        let typewriter = characters.compactMap { ($0.animation(forKey: "opacity") as? CAKeyframeAnimation)?.values?.count }
+        // Character k fades in while the start runs from k to k + 1 (frames 2k…2k + 2, five
+        // samples): the first and last samples, the ends of the runs before and after, and the
+        // three between; the first character's fade starts at the first sample.
+        XCTAssertEqual(typewriter.sorted(), [6, 7, 7, 7, 7])
+        XCTAssertEqual(characters.filter { ($0.animationKeys() ?? []).isEmpty }.count, 10, "the slide's and the sweep's: fixed values")
+    }
+
     /// Position (0, 40) on characters 1 and 2 only (index units, start 1, end 3): those two stems
     /// drop by exactly 40, the others stay on the line.
     func testPositionMovesOnlySelectedCharacters() throws {
