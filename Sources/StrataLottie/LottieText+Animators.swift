@@ -55,11 +55,13 @@ extension LottieCompiler {
     /// animators.
     func animatedCharacters(_ d: LottieTextDocument, _ text: LottieText, into group: CALayer, _ time: LottieTime,
                             path: String) throws {
-        let layout = letters(d, try layOutLines(d, path: path + ".t.d"))
-        textLines += layout.glyphs.count
+        let lines = try layOutLines(d, path: path + ".t.d")
+        // Counted before any character is measured: a layer each.
+        textLines += lines.reduce(0) { $0 + $1.text.reduce(0) { $1.isWhitespace ? $0 : $0 + 1 } }
         guard textLines <= animation.limits.layers else {
             throw LottieError(path: path + ".t.d", "more than \(animation.limits.layers) lines and characters of animated text in all, over the layer limit")
         }
+        let layout = letters(d, lines)
         guard !layout.glyphs.isEmpty else { return }
         let stroked = d.stroke != nil && d.strokeWidth > 0
         let fills = d.fill != nil && text.animators.contains { $0.fillColor != nil }
