@@ -12,7 +12,8 @@
 // by their share. Opacity is 100 + (o − 100)·f, as After Effects blends it (lottie-web's
 // formula is the same for o = 0, the usual reveal, and squares f otherwise), one animator
 // after another multiplying; a fill or stroke colour moves from the document's towards the
-// animator's by f (only where the document has one, as lottie-web).
+// animator's by f (only where the document has one, as lottie-web); a stroke width adds sw·f to
+// the document's (a document with a stroke colour and no width is stroked where it adds one).
 import Foundation
 import Strata
 
@@ -49,6 +50,7 @@ extension LottieCompiler {
     private struct Samples {
         var transforms: [[CGAffineTransform]], opacities: [[Float]]
         var fills: [[[Double]]], strokes: [[[Double]]]
+        var strokeWidths: [[Double]]
     }
 
     /// Draws the document `d` a layer a character into `group`, each animated by the text's
@@ -63,14 +65,16 @@ extension LottieCompiler {
         }
         let layout = letters(d, lines)
         guard !layout.glyphs.isEmpty else { return }
-        let stroked = d.stroke != nil && d.strokeWidth > 0
+        // A stroke where the document has a colour for one and a width, its own or an animator's.
+        let widths = d.stroke != nil && text.animators.contains { $0.strokeWidth != nil }
+        let stroked = d.stroke != nil && (d.strokeWidth > 0 || widths)
         let fills = d.fill != nil && text.animators.contains { $0.fillColor != nil }
         let strokes = stroked && text.animators.contains { $0.strokeColor != nil }
         // Frames: one when nothing changes, else the layer's range sampled as other values are.
         let frames = text.animators.contains(where: \.isAnimated)
-            ? try sampleFrames(time, valuesPerFrame: layout.glyphs.count * (2 + (fills ? 1 : 0) + (strokes ? 1 : 0)), path: path + ".t.a")
+            ? try sampleFrames(time, valuesPerFrame: layout.glyphs.count * (2 + (fills ? 1 : 0) + (strokes ? 1 : 0) + (widths ? 1 : 0)), path: path + ".t.a")
             : [time.range.lowerBound]
-        let samples = sample(d, text, layout, frames: frames, time, fills: fills, strokes: strokes)
+        let samples = sample(d, text, layout, frames: frames, time, fills: fills, strokes: strokes, widths: widths)
 
         for (n, glyph) in layout.glyphs.enumerated() {
             let container = node()
@@ -85,6 +89,9 @@ extension LottieCompiler {
                     }
                     if strokes, shape.strokeColor != nil {
                         addSampled(shape, "strokeColor", frames: frames, values: samples.strokes[n], same: ==) { Self.color($0) }
+                    }
+                    if widths, shape.strokeColor != nil {
+                        addSampled(shape, "lineWidth", frames: frames, values: samples.strokeWidths[n], same: ==) { CGFloat($0) }
                     }
                     container.addSublayer(shape)
                 }
@@ -145,7 +152,7 @@ extension LottieCompiler {
 
     /// Each glyph's values at the CA-local `frames` (evaluated at the Lottie frames they map to).
     private func sample(_ d: LottieTextDocument, _ text: LottieText, _ layout: Letters, frames: [Double], _ time: LottieTime,
-                        fills: Bool, strokes: Bool) -> Samples {
+                        fills: Bool, strokes: Bool, widths: Bool) -> Samples {
         let animators = text.animators, glyphs = layout.glyphs, letterCount = layout.letters.count
         let units = animators.map { $0.selector?.unitIndices(layout.letters) }
         let justify = [3: 0, 4: 1, 5: 2, 6: 0][d.justify] ?? d.justify
@@ -155,7 +162,8 @@ extension LottieCompiler {
                     y: $0.origin.y + text.alignment[1] * yOffset / 100)
         }
         var out = Samples(transforms: .init(repeating: [], count: glyphs.count), opacities: .init(repeating: [], count: glyphs.count),
-                          fills: .init(repeating: [], count: glyphs.count), strokes: .init(repeating: [], count: glyphs.count))
+                          fills: .init(repeating: [], count: glyphs.count), strokes: .init(repeating: [], count: glyphs.count),
+                          strokeWidths: .init(repeating: [], count: glyphs.count))
         var factors = [[Double]](repeating: [], count: animators.count)
         for g in frames {
             let f = time.remap?(g) ?? g
@@ -185,7 +193,8 @@ extension LottieCompiler {
             }
             let values = animators.map { a in
                 (p: a.position?.value(at: f), a: a.anchor?.value(at: f), s: a.scale?.value(at: f), r: a.rotation?.value(at: f)[0],
-                 o: a.opacity?.value(at: f)[0], fc: a.fillColor?.value(at: f), sc: a.strokeColor?.value(at: f))
+                 o: a.opacity?.value(at: f)[0], fc: a.fillColor?.value(at: f), sc: a.strokeColor?.value(at: f),
+                 sw: a.strokeWidth?.value(at: f)[0])
             }
             for (n, glyph) in glyphs.enumerated() {
                 let i = glyph.letter, pivot = pivots[n]
@@ -203,12 +212,14 @@ extension LottieCompiler {
                 var opacity = 1.0
                 var fill = d.fill.map { Array($0.prefix(3)) } ?? [0, 0, 0]
                 var stroke = d.stroke.map { Array($0.prefix(3)) } ?? [0, 0, 0]
+                var width = d.strokeWidth
                 for (j, v) in values.enumerated() {
                     let k = factors[j][i]
                     if let r = v.r { m = m.concatenating(CGAffineTransform(rotationAngle: r * k * .pi / 180)) }
                     if let o = v.o { opacity *= 1 + (o / 100 - 1) * k }
                     if fills, let c = v.fc { fill = (0..<3).map { fill[$0] + ((c.count > $0 ? c[$0] : 0) - fill[$0]) * k } }
                     if strokes, let c = v.sc { stroke = (0..<3).map { stroke[$0] + ((c.count > $0 ? c[$0] : 0) - stroke[$0]) * k } }
+                    if let w = v.sw { width += w * k }
                 }
                 for (j, v) in values.enumerated() {
                     if let p = v.p { m = m.thenTranslated(p[0] * factors[j][i], (p.count > 1 ? p[1] : 0) * factors[j][i]) }
@@ -218,6 +229,7 @@ extension LottieCompiler {
                 out.opacities[n].append(Float(min(max(opacity, 0), 1)))
                 if fills { out.fills[n].append(fill.map { min(max($0, 0), 1) }) }
                 if strokes { out.strokes[n].append(stroke.map { min(max($0, 0), 1) }) }
+                if widths { out.strokeWidths[n].append(min(max(width, 0), 10_000)) }
             }
         }
         return out

@@ -1,5 +1,5 @@
 // Text animators (`t.a`): each a set of properties (position, anchor, scale, rotation, opacity,
-// fill and stroke colour, tracking) applied to the characters a range selector picks, in
+// fill and stroke colour, stroke width, tracking) applied to the characters a range selector picks, in
 // proportion to how much it picks each one (its factor, 0…1). The selector counts units —
 // characters, characters other than spaces, words or lines — and its start, end and offset
 // (percentages of the units, or unit indices) say where the range lies; its shape says how the
@@ -12,13 +12,13 @@ import Strata
 
 /// A text animator: the properties it changes and the selector that says on which characters.
 struct LottieTextAnimator {
-    var position, anchor, scale, rotation, opacity, fillColor, strokeColor, tracking: LottieAnimated<[Double]>?
+    var position, anchor, scale, rotation, opacity, fillColor, strokeColor, strokeWidth, tracking: LottieAnimated<[Double]>?
     /// The range selector; nil: every character, fully (an animator without one).
     var selector: LottieTextSelector?
 
     /// Whether any of its values changes over time.
     var isAnimated: Bool {
-        let props = [position, anchor, scale, rotation, opacity, fillColor, strokeColor, tracking]
+        let props = [position, anchor, scale, rotation, opacity, fillColor, strokeColor, strokeWidth, tracking]
         return props.contains { $0?.isAnimated == true } || selector?.isAnimated == true
     }
 }
@@ -136,7 +136,7 @@ struct LottieTextSelector {
 extension LayerParser {
     /// Animator properties Strata reads but does not draw, by key.
     static let otherAnimatorProperties = [
-        "sk": "skew", "sa": "skew axis", "rx": "x rotation", "ry": "y rotation", "sw": "stroke width",
+        "sk": "skew", "sa": "skew axis", "rx": "x rotation", "ry": "y rotation",
         "fh": "fill hue", "fs": "fill saturation", "fb": "fill brightness", "fo": "fill opacity",
         "so": "stroke opacity", "ls": "line spacing", "bl": "blur",
     ]
@@ -165,8 +165,9 @@ extension LayerParser {
                 animator.opacity = try property("o")
                 animator.fillColor = try property("fc")
                 animator.strokeColor = try property("sc")
+                animator.strokeWidth = try property("sw")
                 animator.tracking = try property("t")
-                for key in a.keys where !["p", "a", "s", "r", "o", "fc", "sc", "t", "nm", "mn"].contains(key) {
+                for key in a.keys where !["p", "a", "s", "r", "o", "fc", "sc", "sw", "t", "nm", "mn"].contains(key) {
                     let name = Self.otherAnimatorProperties[key].map { " (\($0))" } ?? ""
                     notes.add(a.path + "." + key, "text animator property '\(key)'\(name)")
                 }

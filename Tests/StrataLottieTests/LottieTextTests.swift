@@ -550,6 +550,35 @@ final class LottieTextAnimatorTests: XCTestCase {
         XCTAssertEqual(blue + red, 0, "neither the document's stroke nor its fill colour is left")
     }
 
+    /// Stroke width: a document with a stroke colour and no width, and an animator adding 4 on
+    /// every character, looks exactly like the document stroked 4 wide; on "II" with the
+    /// selector on index 1 only the second stem is stroked.
+    func testStrokeWidth() throws {
+        func render(_ text: String, width: Double, _ animators: String) throws -> Bitmap {
+            let layer = try LottieLayer(data: Data("""
+                {"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 200, "h": 200, "layers": [
+                  {"ty": 5, "ind": 1, "ip": 0, "op": 20, "st": 0, "ks": {"p": {"a": 0, "k": [10, 95]}},
+                   "t": {"d": {"k": [{"t": 0, "s": {"t": "\(text)", "f": "DejaVu Sans", "s": 80, "fc": [1, 0, 0], "sc": [0, 0, 1], "sw": \(width), "of": true}}]},
+                         "a": \(animators)}}]}
+                """.utf8))
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+            layer.anchorPoint = .zero
+            layer.position = .zero
+            root.addSublayer(layer)
+            return try Scene(rootLayer: root, size: CGSize(width: 200, height: 200), frameRate: 10, duration: 2).renderFrame(at: 0)
+        }
+        let stroked = try render("I", width: 4, "[]")
+        let added = try render("I", width: 0, #"[{"a": {"sw": {"a": 0, "k": 4}}}]"#)
+        XCTAssertEqual(added.pixels, stroked.pixels)
+        let second = try render("II", width: 0, #"[{"s": {"t": 0, "r": 2, "s": {"a": 0, "k": 1}, "e": {"a": 0, "k": 2}}, "a": {"sw": {"a": 0, "k": 4}}}]"#)
+        let columns = stems(second, y: 0..<100)
+        XCTAssertEqual(columns.count, 2)
+        func blue(_ x: ClosedRange<Int>) -> Int { (0..<100).reduce(0) { n, y in n + x.filter { second.at($0, y)[2] > 128 }.count } }
+        XCTAssertEqual(blue(columns[0]), 0, "the first stem unstroked")
+        XCTAssertGreaterThan(blue(columns[1]), 100, "the second stroked")
+    }
+
     /// An animator whose selector picks nothing changes nothing: the glyphs are where the line
     /// layers put them, kerning ("AV", "Wo") included.
     func testUnselectedCharactersStayWhereTheLineHasThem() throws {
