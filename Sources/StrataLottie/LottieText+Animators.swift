@@ -12,7 +12,8 @@
 // by their share. Opacity is 100 + (o − 100)·f, as After Effects blends it (lottie-web's
 // formula is the same for o = 0, the usual reveal, and squares f otherwise), one animator
 // after another multiplying; a fill or stroke colour moves from the document's towards the
-// animator's by f (only where the document has one, as lottie-web); a stroke width adds sw·f to
+// animator's by f, its hue turns by fh·f degrees, its saturation and brightness (HSV) move by
+// fs·f and fb·f percent (only where the document has a fill, as lottie-web); a stroke width adds sw·f to
 // the document's (a document with a stroke colour and no width is stroked where it adds one).
 import Foundation
 import Strata
@@ -68,7 +69,7 @@ extension LottieCompiler {
         // A stroke where the document has a colour for one and a width, its own or an animator's.
         let widths = d.stroke != nil && text.animators.contains { $0.strokeWidth != nil }
         let stroked = d.stroke != nil && (d.strokeWidth > 0 || widths)
-        let fills = d.fill != nil && text.animators.contains { $0.fillColor != nil }
+        let fills = d.fill != nil && text.animators.contains(where: \.changesFill)
         let strokes = stroked && text.animators.contains { $0.strokeColor != nil }
         // Frames: one when nothing changes, else the layer's range sampled as other values are.
         let frames = text.animators.contains(where: \.isAnimated)
@@ -194,7 +195,8 @@ extension LottieCompiler {
             let values = animators.map { a in
                 (p: a.position?.value(at: f), a: a.anchor?.value(at: f), s: a.scale?.value(at: f), r: a.rotation?.value(at: f)[0],
                  o: a.opacity?.value(at: f)[0], fc: a.fillColor?.value(at: f), sc: a.strokeColor?.value(at: f),
-                 sw: a.strokeWidth?.value(at: f)[0])
+                 sw: a.strokeWidth?.value(at: f)[0], fh: a.fillHue?.value(at: f)[0], fs: a.fillSaturation?.value(at: f)[0],
+                 fb: a.fillBrightness?.value(at: f)[0])
             }
             for (n, glyph) in glyphs.enumerated() {
                 let i = glyph.letter, pivot = pivots[n]
@@ -218,6 +220,9 @@ extension LottieCompiler {
                     if let r = v.r { m = m.concatenating(CGAffineTransform(rotationAngle: r * k * .pi / 180)) }
                     if let o = v.o { opacity *= 1 + (o / 100 - 1) * k }
                     if fills, let c = v.fc { fill = (0..<3).map { fill[$0] + ((c.count > $0 ? c[$0] : 0) - fill[$0]) * k } }
+                    if fills, v.fh != nil || v.fs != nil || v.fb != nil {
+                        fill = LottieHSV.adjusted(fill, hue: (v.fh ?? 0) * k, saturation: (v.fs ?? 0) / 100 * k, value: (v.fb ?? 0) / 100 * k)
+                    }
                     if strokes, let c = v.sc { stroke = (0..<3).map { stroke[$0] + ((c.count > $0 ? c[$0] : 0) - stroke[$0]) * k } }
                     if let w = v.sw { width += w * k }
                 }

@@ -1,5 +1,5 @@
 // Text animators (`t.a`): each a set of properties (position, anchor, scale, rotation, opacity,
-// fill and stroke colour, stroke width, tracking) applied to the characters a range selector picks, in
+// fill colour, hue, saturation and brightness, stroke colour and width, tracking) applied to the characters a range selector picks, in
 // proportion to how much it picks each one (its factor, 0…1). The selector counts units —
 // characters, characters other than spaces, words or lines — and its start, end and offset
 // (percentages of the units, or unit indices) say where the range lies; its shape says how the
@@ -13,12 +13,18 @@ import Strata
 /// A text animator: the properties it changes and the selector that says on which characters.
 struct LottieTextAnimator {
     var position, anchor, scale, rotation, opacity, fillColor, strokeColor, strokeWidth, tracking: LottieAnimated<[Double]>?
+    /// Fill hue (degrees), saturation and brightness (percent) added to the fill colour.
+    var fillHue, fillSaturation, fillBrightness: LottieAnimated<[Double]>?
+
+    /// Whether it changes the fill colour.
+    var changesFill: Bool { fillColor != nil || fillHue != nil || fillSaturation != nil || fillBrightness != nil }
     /// The range selector; nil: every character, fully (an animator without one).
     var selector: LottieTextSelector?
 
     /// Whether any of its values changes over time.
     var isAnimated: Bool {
-        let props = [position, anchor, scale, rotation, opacity, fillColor, strokeColor, strokeWidth, tracking]
+        let props = [position, anchor, scale, rotation, opacity, fillColor, strokeColor, strokeWidth, tracking,
+                     fillHue, fillSaturation, fillBrightness]
         return props.contains { $0?.isAnimated == true } || selector?.isAnimated == true
     }
 }
@@ -136,8 +142,7 @@ struct LottieTextSelector {
 extension LayerParser {
     /// Animator properties Strata reads but does not draw, by key.
     static let otherAnimatorProperties = [
-        "sk": "skew", "sa": "skew axis", "rx": "x rotation", "ry": "y rotation",
-        "fh": "fill hue", "fs": "fill saturation", "fb": "fill brightness", "fo": "fill opacity",
+        "sk": "skew", "sa": "skew axis", "rx": "x rotation", "ry": "y rotation", "fo": "fill opacity",
         "so": "stroke opacity", "ls": "line spacing", "bl": "blur",
     ]
 
@@ -166,8 +171,11 @@ extension LayerParser {
                 animator.fillColor = try property("fc")
                 animator.strokeColor = try property("sc")
                 animator.strokeWidth = try property("sw")
+                animator.fillHue = try property("fh")
+                animator.fillSaturation = try property("fs")
+                animator.fillBrightness = try property("fb")
                 animator.tracking = try property("t")
-                for key in a.keys where !["p", "a", "s", "r", "o", "fc", "sc", "sw", "t", "nm", "mn"].contains(key) {
+                for key in a.keys where !["p", "a", "s", "r", "o", "fc", "sc", "sw", "fh", "fs", "fb", "t", "nm", "mn"].contains(key) {
                     let name = Self.otherAnimatorProperties[key].map { " (\($0))" } ?? ""
                     notes.add(a.path + "." + key, "text animator property '\(key)'\(name)")
                 }
@@ -210,5 +218,44 @@ extension LayerParser {
             out.append(animator)
         }
         return out
+    }
+}
+
+/// Hue, saturation and value (each 0…1) of an RGB colour (0…1), and back: for the fill hue,
+/// saturation and brightness animators, which move the fill colour in HSV as After Effects does.
+enum LottieHSV {
+    static func hsv(_ c: [Double]) -> (h: Double, s: Double, v: Double) {
+        let r = c[0], g = c[1], b = c[2]
+        let hi = max(r, g, b), lo = min(r, g, b), d = hi - lo
+        var h = 0.0
+        if d > 0 {
+            if hi == r { h = (g - b) / d } else if hi == g { h = (b - r) / d + 2 } else { h = (r - g) / d + 4 }
+            h /= 6
+            if h < 0 { h += 1 }
+        }
+        return (h, hi > 0 ? d / hi : 0, hi)
+    }
+
+    static func rgb(_ h: Double, _ s: Double, _ v: Double) -> [Double] {
+        let sector = h * 6, i = sector.rounded(.down), f = sector - i
+        let p = v * (1 - s), q = v * (1 - f * s), t = v * (1 - (1 - f) * s)
+        switch Int(i.truncatingRemainder(dividingBy: 6)) {
+        case 0: return [v, t, p]
+        case 1: return [q, v, p]
+        case 2: return [p, v, t]
+        case 3: return [p, q, v]
+        case 4: return [t, p, v]
+        default: return [v, p, q]
+        }
+    }
+
+    /// `c` with its hue turned by `degrees`, saturation and value moved by the fractions given.
+    static func adjusted(_ c: [Double], hue degrees: Double = 0, saturation: Double = 0, value: Double = 0) -> [Double] {
+        var (h, s, v) = hsv(c.map { min(max($0, 0), 1) })
+        let turned = (h + degrees / 360).truncatingRemainder(dividingBy: 1)
+        h = turned.isFinite ? (turned < 0 ? turned + 1 : turned) : h
+        s = min(max(s + saturation, 0), 1)
+        v = min(max(v + value, 0), 1)
+        return rgb(h, s.isFinite ? s : 0, v.isFinite ? v : 0)
     }
 }

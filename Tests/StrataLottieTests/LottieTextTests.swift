@@ -550,6 +550,25 @@ final class LottieTextAnimatorTests: XCTestCase {
         XCTAssertEqual(blue + red, 0, "neither the document's stroke nor its fill colour is left")
     }
 
+    /// Fill hue, saturation and brightness move the red fill (hue 0, saturation and value 1) in
+    /// HSV: hue +120° is green, −120° blue, +60° at amount 50 % (30°) orange (1, ½, 0);
+    /// saturation −100 % is white; brightness −50 % is (½, 0, 0).
+    func testFillHueSaturationBrightness() throws {
+        for (animator, expected) in [
+            (#""a": {"fh": {"a": 0, "k": 120}}"#, [0, 255, 0]),
+            (#""a": {"fh": {"a": 0, "k": -120}}"#, [0, 0, 255]),
+            (#""s": {"t": 0, "a": {"a": 0, "k": 50}}, "a": {"fh": {"a": 0, "k": 60}}"#, [255, 128, 0]),
+            (#""a": {"fs": {"a": 0, "k": -100}}"#, [255, 255, 255]),
+            (#""a": {"fb": {"a": 0, "k": -50}}"#, [128, 0, 0]),
+        ] {
+            let b = try frame(animatedScene("IIIII", "[{\(animator)}]"), 0)
+            for stem in try plain {
+                let p = b.at((stem.lowerBound + stem.upperBound) / 2, 40)
+                for c in 0..<3 { XCTAssertEqual(p[c], expected[c], accuracy: 1, "\(animator) channel \(c)") }
+            }
+        }
+    }
+
     /// Stroke width: a document with a stroke colour and no width, and an animator adding 4 on
     /// every character, looks exactly like the document stroked 4 wide; on "II" with the
     /// selector on index 1 only the second stem is stroked.
