@@ -112,6 +112,36 @@ final class LottieCompiler {
         addKeyframes(layer, key, points)
     }
 
+    /// The CA-local frames `animateSampled` samples at over the time's range, counting
+    /// `valuesPerFrame` values at each against the pre-sampling limit.
+    func sampleFrames(_ time: LottieTime, valuesPerFrame: Int, path: String) throws -> [Double] {
+        let lo = time.range.lowerBound, hi = time.range.upperBound
+        let wanted = ((hi - lo) * samplesPerFrame).rounded(.up)
+        let steps = wanted.isFinite && wanted < 1e9 ? max(1, Int(wanted)) : Int(1e9)
+        let total = Double(steps + 1) * Double(max(valuesPerFrame, 0))
+        try countSamples(total < 1e15 ? Int(total) : Int(1e15), path)
+        return (0...steps).map { lo + (hi - lo) * Double($0) / Double(steps) }
+    }
+
+    /// Animates `key` of `layer` through `values` at CA-local `frames`, linearly between them;
+    /// a fixed value when they are all equal (`same` compares two). A run of equal values keeps
+    /// only its ends (linear between equal values is that value), so a character that changes
+    /// for a few frames of a long text animation has a few keyframes, not one a sample.
+    func addSampled<V>(_ layer: CALayer, _ key: String, frames: [Double], values: [V], same: (V, V) -> Bool,
+                       _ convert: (V) -> Any) {
+        guard let first = values.first else { return }
+        if values.allSatisfy({ same($0, first) }) {
+            layer.setValue(convert(first), forKeyPath: key)
+            return
+        }
+        var points: [(Double, Any, CAMediaTimingFunction?)] = []
+        for i in values.indices {
+            let inside = i > 0 && i < values.count - 1 && same(values[i - 1], values[i]) && same(values[i], values[i + 1])
+            if !inside { points.append((frames[i], convert(values[i]), nil)) }
+        }
+        addKeyframes(layer, key, points)
+    }
+
     /// Animates `key` of `layer` by a Lottie property: its keyframes as CA keyframes where CA's
     /// curves say the same thing, pre-sampled segments where they do not.
     func animate<V>(_ layer: CALayer, _ key: String, _ p: LottieAnimated<V>, _ time: LottieTime, path: String,

@@ -141,6 +141,11 @@ struct LottieTextDocument {
 /// A text layer's documents, each from its frame on (hold keyframes).
 struct LottieText {
     var documents: [(time: Double, document: LottieTextDocument)]
+    /// Text animators (`t.a`); none: the text is drawn a line a layer.
+    var animators: [LottieTextAnimator] = []
+    /// The grouping alignment (`t.m.a`, percent of a character's advance and of 0.857 em):
+    /// where each character turns and scales about, relative to the middle of its baseline.
+    var alignment: [Double] = [0, 0]
 }
 
 struct LottieImageAsset {

@@ -4,9 +4,10 @@
 // document shows from its keyframe until the next. A text replacement (by layer name or the
 // document's slot id) changes the characters and keeps the style.
 //
-// A stroke around the letters draws the glyphs' outlines (TextMetrics.outline) as shapes.
-// Not drawn (and listed by `probe`): text animators (`t.a`), text on a path (`t.p`), and glyph
-// outlines embedded in the file (`chars`; the installed font draws).
+// A stroke around the letters draws the glyphs' outlines (TextMetrics.outline) as shapes. Text
+// with animators (`t.a`, LottieTextAnimator.swift) is drawn a layer a character instead
+// (LottieText+Animators.swift). Not drawn (and listed by `probe`): text on a path (`t.p`), and
+// glyph outlines embedded in the file (`chars`; the installed font draws).
 import Foundation
 import Strata
 
@@ -25,7 +26,19 @@ extension LayerParser {
         }
         let replacement = replacements.texts[name] ?? sid.flatMap { replacements.texts[$0] }
         let fill = replacements.colors[name].map(\.lottieComponents)
-        if let a = try t.optional("a"), a.isArray, !(try a.elements().isEmpty) { notes.add(a.path, "text animators (the text is drawn without them)") }
+        let animators = try t.optional("a").map { try textAnimators($0) } ?? []
+        var alignment = [0.0, 0.0]
+        if !animators.isEmpty, let m = try t.optional("m"), m.isObject {
+            if let g = try m.optional("g"), g.isNumber, JSONNode.clampedInt(try g.number()) != 1 {
+                notes.add(g.path, "anchor point grouping \(JSONNode.clampedInt(try g.number())) (characters are used)")
+            }
+            if let a = try m.optional("a") {
+                let v = try a.vectorValue()
+                if v.isAnimated { notes.add(a.path, "animated grouping alignment (its first value is used)") }
+                guard v.initial.count >= 2, v.initial.allSatisfy({ abs($0) <= 1_000_000 }) else { throw a.error("expected [x, y] within ±1000000") }
+                alignment = Array(v.initial.prefix(2))
+            }
+        }
         if let p = try t.optional("p"), p.isObject, try p.optional("m") != nil { notes.add(p.path, "text on a path (drawn on a line)") }
         var documents: [(time: Double, document: LottieTextDocument)] = []
         let k = try d.required("k")
@@ -47,7 +60,7 @@ extension LayerParser {
             if let fill { doc.fill = fill }
             documents.append((time, doc))
         }
-        return LottieText(documents: documents)
+        return LottieText(documents: documents, animators: animators, alignment: alignment)
     }
 
     /// One text document (`{"t": "Hello", "f": "Roboto-Bold", "s": 36, …}`).
@@ -103,7 +116,11 @@ extension LottieCompiler {
         let lo = min(time.range.lowerBound, docs[0].time) - 1, hi = max(time.range.upperBound, docs[docs.count - 1].time) + 1
         for (i, entry) in docs.enumerated() {
             let group = node()
-            for line in try lineLayers(entry.document, path: path + ".t.d") { group.addSublayer(line) }
+            if text.animators.isEmpty {
+                for line in try lineLayers(entry.document, path: path + ".t.d") { group.addSublayer(line) }
+            } else {
+                try animatedCharacters(entry.document, text, into: group, time, path: path)
+            }
             if docs.count > 1 {
                 let end = i + 1 < docs.count ? docs[i + 1].time : hi
                 try visibility(group, inPoint: i == 0 ? lo : entry.time, outPoint: end, time, path: path + ".t.d")
@@ -112,10 +129,21 @@ extension LottieCompiler {
         }
     }
 
-    /// The document's lines, one CATextLayer each, placed so that its baseline is where the spec
-    /// puts it: point text from y = 0 down by the line height, aligned on x = 0 by the
-    /// justification; box text from the box's top, aligned in its width, wrapped at its width.
-    func lineLayers(_ d: LottieTextDocument, path: String) throws -> [CALayer] {
+    /// One line of a document as it is laid out: its text, the attributed string drawn, its
+    /// size, and where its layer's top-left corner goes.
+    struct TextLine {
+        var index: Int
+        var text: String
+        var string: NSAttributedString
+        var size: CGSize
+        var origin: CGPoint
+    }
+
+    /// The document's lines, placed so that their baselines are where the spec puts them: point
+    /// text from y = 0 down by the line height, aligned on x = 0 by the justification; box text
+    /// from the box's top, aligned in its width, wrapped at its width. Empty lines are listed
+    /// too (with no size).
+    func layOutLines(_ d: LottieTextDocument, path: String) throws -> [TextLine] {
         let color = Self.color(d.fill ?? [0, 0, 0])
         let font = UIFont(name: d.font, size: d.size)!
         let kern = d.tracking / 1000 * d.size
@@ -123,75 +151,19 @@ extension LottieCompiler {
             NSAttributedString(string: s, attributes: [.font: font, .foregroundColor: color, .kern: kern])
         }
         func width(_ s: String) -> Double { Double(TextMetrics.size(of: attributed(s)).width) }
-        // Lottie separates lines with \r (also \n and ETX, \u{3}).
-        let paragraphs = d.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }.map(String.init)
-        var lines: [String] = []
-        if let box = d.boxSize, box[0] > 0 {
-            // Greedy wrapping at spaces, each word measured once (a line's width: its words',
-            // the spaces' and the tracking between them).
-            let space = width(" ") + kern
-            for p in paragraphs {
-                var current = "", used = 0.0
-                for word in p.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-                    let w = width(word)
-                    if !current.isEmpty, used + space + w > box[0] {
-                        lines.append(current)
-                        current = word
-                        used = w
-                    } else {
-                        used += current.isEmpty ? w : space + w
-                        current = current.isEmpty ? word : current + " " + word
-                    }
-                }
-                lines.append(current)
-            }
-        } else {
-            lines = paragraphs
-        }
+        let lines = Self.lines(d) { width($0) } space: { width(" ") + kern }
         textLines += lines.count
         guard textLines <= animation.limits.layers else {
             throw LottieError(path: path, "more than \(animation.limits.layers) lines of text in all, over the layer limit")
         }
         let justify = [3: 0, 4: 1, 5: 2, 6: 0][d.justify] ?? d.justify
-        var out: [CALayer] = []
+        var out: [TextLine] = []
         let sample = TextContent(attributedString: attributed("Hg"))
         let ascent = Double(TextMetrics.firstBaseline(of: sample))
-        let stroked = d.stroke != nil && d.strokeWidth > 0
-        for (i, line) in lines.enumerated() where !line.isEmpty {
+        for (i, line) in lines.enumerated() {
             let string = attributed(line)
-            let size = TextMetrics.size(of: string)
+            let size = line.isEmpty ? .zero : TextMetrics.size(of: string)
             let w = Double(size.width)
-            let layer: CALayer
-            if stroked, let sc = d.stroke {
-                // A stroke around the letters: the glyphs' outlines as shapes, the stroke over
-                // the fill (`of`) or under it.
-                let outline = TextMetrics.outline(of: TextContent(attributedString: string))
-                func shape(fill: CGColor?, stroke: CGColor?) -> CAShapeLayer {
-                    let s = CAShapeLayer()
-                    s.anchorPoint = .zero
-                    s.bounds = .zero
-                    s.path = outline
-                    s.fillColor = fill
-                    s.strokeColor = stroke
-                    s.lineWidth = d.strokeWidth
-                    s.lineJoin = .round
-                    return s
-                }
-                let fill = d.fill.map(Self.color)
-                layer = node()
-                if d.strokeOverFill {
-                    layer.addSublayer(shape(fill: fill, stroke: Self.color(sc)))
-                } else {
-                    layer.addSublayer(shape(fill: nil, stroke: Self.color(sc)))
-                    if let fill { layer.addSublayer(shape(fill: fill, stroke: nil)) }
-                }
-            } else {
-                let text = CATextLayer()
-                text.string = string
-                text.anchorPoint = .zero
-                text.bounds = CGRect(x: 0, y: 0, width: w.rounded(.up) + 1, height: Double(size.height).rounded(.up))
-                layer = text
-            }
             var baseline = Double(i) * d.lineHeight - d.baselineShift
             var x: Double
             if let p = d.boxPosition, let b = d.boxSize {
@@ -201,9 +173,78 @@ extension LottieCompiler {
             } else {
                 x = justify == 1 ? -w : justify == 2 ? -w / 2 : 0
             }
-            layer.position = CGPoint(x: x, y: baseline - ascent)
+            out.append(TextLine(index: i, text: line, string: string, size: size, origin: CGPoint(x: x, y: baseline - ascent)))
+        }
+        return out
+    }
+
+    /// The document's text split into lines: at line breaks (Lottie separates lines with \r;
+    /// \n and ETX, \u{3}, too) and, in a box, greedily at spaces where the next word would pass
+    /// the box's width (a line's width: its words', the spaces' and the tracking between them).
+    static func lines(_ d: LottieTextDocument, width: (String) -> Double, space: () -> Double) -> [String] {
+        let paragraphs = d.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }.map(String.init)
+        guard let box = d.boxSize, box[0] > 0 else { return paragraphs }
+        let space = space()
+        var lines: [String] = []
+        for p in paragraphs {
+            var current = "", used = 0.0
+            for word in p.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+                let w = width(word)
+                if !current.isEmpty, used + space + w > box[0] {
+                    lines.append(current)
+                    current = word
+                    used = w
+                } else {
+                    used += current.isEmpty ? w : space + w
+                    current = current.isEmpty ? word : current + " " + word
+                }
+            }
+            lines.append(current)
+        }
+        return lines
+    }
+
+    /// The document's lines, one CATextLayer each (a stroked line: its glyph outlines as shapes).
+    func lineLayers(_ d: LottieTextDocument, path: String) throws -> [CALayer] {
+        var out: [CALayer] = []
+        let stroked = d.stroke != nil && d.strokeWidth > 0
+        for line in try layOutLines(d, path: path) where !line.text.isEmpty {
+            let string = line.string
+            let size = line.size
+            let w = Double(size.width)
+            let layer: CALayer
+            if stroked {
+                // A stroke around the letters: the glyphs' outlines as shapes.
+                layer = node()
+                for s in Self.outlineShapes(TextMetrics.outline(of: TextContent(attributedString: string)), d) { layer.addSublayer(s) }
+            } else {
+                let text = CATextLayer()
+                text.string = string
+                text.anchorPoint = .zero
+                text.bounds = CGRect(x: 0, y: 0, width: w.rounded(.up) + 1, height: Double(size.height).rounded(.up))
+                layer = text
+            }
+            layer.position = line.origin
             out.append(layer)
         }
         return out
+    }
+
+    /// The shape layers of outlined text: the stroke over the fill (`of`) or under it.
+    static func outlineShapes(_ outline: CGPath, _ d: LottieTextDocument) -> [CAShapeLayer] {
+        func shape(fill: CGColor?, stroke: CGColor?) -> CAShapeLayer {
+            let s = CAShapeLayer()
+            s.anchorPoint = .zero
+            s.bounds = .zero
+            s.path = outline
+            s.fillColor = fill
+            s.strokeColor = stroke
+            s.lineWidth = d.strokeWidth
+            s.lineJoin = .round
+            return s
+        }
+        let fill = d.fill.map(color), stroke = d.stroke.map(color)
+        if d.strokeOverFill { return [shape(fill: fill, stroke: stroke)] }
+        return [shape(fill: nil, stroke: stroke)] + (fill.map { [shape(fill: $0, stroke: nil)] } ?? [])
     }
 }

@@ -133,7 +133,7 @@ final class LottieParseTests: XCTestCase {
     func testUnsupportedFeaturesAreListed() throws {
         let layer = try LottieLayer(contentsOf: LottieFixtures.url("unsupported"))
         XCTAssertEqual(layer.unsupported.map(\.description), [
-            "layers[0].t.a: text animators (the text is drawn without them)",
+            "layers[0].t.a[0].a.sk: text animator property 'sk' (skew)",
             "fonts: font 'Inter' is not installed (drawn in DejaVu Sans)",
             "layers[1].bm: blend mode 3",
             "layers[1].ef: layer effects",

@@ -118,7 +118,7 @@ files["gradient-trim"] = doc([
 files["unsupported"] = doc([
     {"ty": 5, "ind": 1, "nm": "title", "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(p=(10, 90)),
      "t": {"d": {"k": [{"t": 0, "s": {"t": "Hi", "f": "Inter-Bold", "s": 12, "j": 0, "fc": [0, 0, 0]}}]},
-           "a": [{"s": {"t": 0, "s": fixed(0), "e": fixed(50)}, "a": {"o": fixed(0)}}]}},
+           "a": [{"s": {"t": 0, "s": fixed(0), "e": fixed(50)}, "a": {"o": fixed(0), "sk": fixed(20)}}]}},
     shape_layer(2, [group(rect((50, 50), (20, 20)), fill(RED), {"ty": "mm", "mm": 3})], ef=[{"ty": 5}], bm=3),
     shape_layer(3, [group(rect((50, 50), (20, 20)), fill(RED))], tt=3),
     shape_layer(4, [group(rect((50, 50), (20, 20)), fill(RED))],
@@ -220,6 +220,44 @@ files["text"] = doc([
     text_layer(3, "Lines", (75, 30), "A\rB", j=2, lh=30, fc=BLUE),
     text_layer(4, "Right", (90, 90), "II", j=1, fc=GREEN),
 ], fonts={"list": [{"fName": "DejaVuSans", "fFamily": "DejaVu Sans", "fStyle": "Book", "ascent": 75}]})
+
+# Text animators (DejaVu Sans 40, "IIIII": five stems 11.8 pt apart, each one character):
+# "Typewriter" at (10, 50), red, opacity 0 on the characters from the selector's start, which
+# runs 0 → 100 % over frames 0…10 (one character a frame pair: at frame 4 the first two show);
+# "Slide" at (10, 110), green, moved down 40 on characters 1 and 2 (index units, start 1, end 3);
+# "Sweep" at (110, 50), red towards blue by a ramp-up over the five characters (factors
+# 0.1, 0.3, 0.5, 0.7, 0.9); "Turn" at (150, 180), one "I" turned 0 → 90° over frames 0…10
+# about the middle of its advance on the baseline.
+def animated_text(ind, name, p, text, animators, fc=RED, size=40):
+    d = {"t": text, "f": "DejaVuSans", "s": size, "j": 0, "tr": 0, "lh": size * 1.2, "ls": 0, "fc": list(fc)}
+    return {"ty": 5, "ind": ind, "nm": name, "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(p=p),
+            "t": {"d": {"k": [{"t": 0, "s": d}]}, "p": {}, "m": {"g": 1, "a": fixed([0, 0])}, "a": animators}}
+def selector(**over):
+    d = {"t": 0, "xe": fixed(0), "ne": fixed(0), "a": fixed(100), "b": 1, "rn": 0, "sh": 1, "r": 1,
+         "s": fixed(0), "e": fixed(100), "o": fixed(0)}
+    d.update(over)
+    return d
+files["text-animators"] = doc([
+    animated_text(1, "Typewriter", (10, 50), "IIIII",
+                  [{"nm": "reveal", "s": selector(s=anim(kf(0, 0, **LIN), kf(10, 100))), "a": {"o": fixed(0)}}]),
+    animated_text(2, "Slide", (10, 110), "IIIII",
+                  [{"nm": "drop", "s": selector(r=2, s=fixed(1), e=fixed(3)), "a": {"p": fixed([0, 40])}}], fc=GREEN),
+    animated_text(3, "Sweep", (110, 50), "IIIII",
+                  [{"nm": "sweep", "s": selector(r=2, s=fixed(0), e=fixed(5), sh=2), "a": {"fc": fixed([0, 0, 1])}}]),
+    animated_text(4, "Turn", (150, 180), "I",
+                  [{"nm": "turn", "s": selector(), "a": {"r": anim(kf(0, 0, **LIN), kf(10, 90))}}], fc=BLUE),
+], w=200, h=200, fonts={"list": [{"fName": "DejaVuSans", "fFamily": "DejaVu Sans", "fStyle": "Book", "ascent": 75}]})
+
+# The same typewriter, slide and sweep with the "I" also embedded as a glyph (`chars`: DejaVu
+# Sans's stem, 201…385 units of 2048 across, 1493 high, advance 604, in the font's 100-unit
+# em; a group of paths only, as exporters write glyphs), for ThorVG, which applies text animators only to embedded glyphs; Strata draws the
+# installed font (and reports `chars`).
+def em(u): return round(u / 2048 * 100, 3)
+I_GLYPH = {"ch": "I", "fFamily": "DejaVu Sans", "size": 40, "style": "Book", "w": em(604),
+           "data": {"shapes": [{"ty": "gr", "it": [
+               {"ty": "sh", "ks": fixed({"c": True, "v": [[em(201), 0], [em(385), 0], [em(385), -em(1493)], [em(201), -em(1493)]],
+                                         "i": [[0, 0]] * 4, "o": [[0, 0]] * 4})}]}]}}
+files["text-animators-glyphs"] = dict(files["text-animators"], layers=files["text-animators"]["layers"][:3], chars=[I_GLYPH])
 
 # 3D layers without a camera: a square turned 60° about y (fixed) and one turned about x (0 → 90°
 # over frames 0…10, linear), each seen from 1 024 points in front of its plane as rlottie and
