@@ -140,6 +140,15 @@ struct LottieTextSelector {
 }
 
 extension LayerParser {
+    /// The animator properties drawn, by key, and where each goes.
+    static let animatorProperties: [(String, any WritableKeyPath<LottieTextAnimator, LottieAnimated<[Double]>?> & Sendable)] = [
+        ("p", \.position), ("a", \.anchor), ("s", \.scale), ("r", \.rotation), ("o", \.opacity), ("fc", \.fillColor),
+        ("sc", \.strokeColor), ("sw", \.strokeWidth), ("fh", \.fillHue), ("fs", \.fillSaturation), ("fb", \.fillBrightness),
+        ("t", \.tracking),
+    ]
+    /// The keys of an animator's properties object that are not reported: those drawn and its names.
+    static let animatorPropertyKeys = Set(animatorProperties.map(\.0) + ["nm", "mn"])
+
     /// Animator properties Strata reads but does not draw, by key.
     static let otherAnimatorProperties = [
         "sk": "skew", "sa": "skew axis", "rx": "x rotation", "ry": "y rotation", "fo": "fill opacity",
@@ -163,19 +172,8 @@ extension LayerParser {
                     if let x = try p.optional("x"), (try? x.string()) != nil { notes.add(x.path, "expression (the keyframes are used instead)") }
                     return try p.vectorValue()
                 }
-                animator.position = try property("p")
-                animator.anchor = try property("a")
-                animator.scale = try property("s")
-                animator.rotation = try property("r")
-                animator.opacity = try property("o")
-                animator.fillColor = try property("fc")
-                animator.strokeColor = try property("sc")
-                animator.strokeWidth = try property("sw")
-                animator.fillHue = try property("fh")
-                animator.fillSaturation = try property("fs")
-                animator.fillBrightness = try property("fb")
-                animator.tracking = try property("t")
-                for key in a.keys where !["p", "a", "s", "r", "o", "fc", "sc", "sw", "fh", "fs", "fb", "t", "nm", "mn"].contains(key) {
+                for (key, field) in Self.animatorProperties { animator[keyPath: field] = try property(key) }
+                for key in a.keys where !Self.animatorPropertyKeys.contains(key) {
                     let name = Self.otherAnimatorProperties[key].map { " (\($0))" } ?? ""
                     notes.add(a.path + "." + key, "text animator property '\(key)'\(name)")
                 }
