@@ -83,8 +83,8 @@ public struct BatchOptions: Sendable {
     /// How many rows render at once, each on its own thread; nil (the default): one per core,
     /// no more than there are rows nor than the memory available holds (`automaticJobs`).
     public var jobs: Int?
-    /// Threads of each row's H.264/HEVC/VP9 encoder (1...64); 1 by default, replacing
-    /// `export.video.encoderThreads`. The batch's parallelism is its jobs: one single-threaded
+    /// Threads of each row's H.264/HEVC/VP9 encoder (1...64), and of its GIF codings; 1 by
+    /// default, replacing `export.video.encoderThreads` and `export.gif.codingThreads`. The batch's parallelism is its jobs: one single-threaded
     /// encoder per core wastes nothing on keeping frame threads in step and holds no frames for
     /// them, and, being fixed, gives the same bytes whatever `jobs`, shard or machine.
     public var encoderThreads = 1
@@ -168,6 +168,7 @@ public enum BatchRenderer {
         var export = export
         export.render.workers = workers
         export.video.encoderThreads = encoderThreads
+        export.gif.codingThreads = encoderThreads
         if let cap = lookahead {
             let presetLookahead = x264Lookahead[export.video.preset] ?? 40
             export.video.lookahead = min(export.video.lookahead ?? presetLookahead, cap)

@@ -115,8 +115,8 @@ public final class GIFEncoder: @unchecked Sendable {
     /// source colour (bits 32–55), colour shown (bits 0–31), held (bit 63); emptied when a new
     /// interval's palette is built.
     private var heldAnswers: [UInt64] = []
-    /// The LZW coder for frames whose unchanged pixels may take their own colour.
-    private var lzw = GIFLZWEncoder()
+    /// The LZW coders of a frame's candidate codings, one a candidate (each has its own table).
+    private var coders: [LZWCoding] = []
 
     /// Creates `url` for a `width`×`height` GIF at `frameRate`. Throws `MediaError` when the file
     /// cannot be created or a size or option is out of range.
@@ -627,19 +627,28 @@ public final class GIFEncoder: @unchecked Sendable {
         // data only at its colour table's size), at that size — its table kept when full or
         // cleared, whichever codes smaller.
         let tableCodeSize = max(2, Int((map ?? gif?.pointee.SColorMap)?.pointee.BitsPerPixel ?? 8))
-        var best: (kind: Int, output: GIFLZWEncoder.Output, codeSize: Int)?
-        for candidate in candidates {
+        // The candidates are coded side by side (`codingThreads`), each by its own coder; the
+        // smallest is chosen in candidate order afterwards, so the bytes are those of coding them
+        // one after another.
+        while coders.count < candidates.count { coders.append(LZWCoding()) }
+        let keyframed = options.keyframeInterval != nil, jobs = Array(coders.prefix(candidates.count)), coding = candidates
+        let codeOne: @Sendable (Int) -> Void = { c in
+            let candidate = coding[c]
             let top = max(candidate.indices.withUnsafeBufferPointer { Int($0.max() ?? 0) },
                           candidate.alternatives.withUnsafeBufferPointer { Int($0.max() ?? 0) })
-            let codeSize = options.keyframeInterval == nil ? GIFLZWEncoder.minimumCodeSize(holding: top) : tableCodeSize
-            var coded = lzw.encode(candidate.indices, alternatives: candidate.alternatives, minimumCodeSize: codeSize,
-                                   clearsWhenFull: false)
-            if coded.filledTable {
-                let cleared = lzw.encode(candidate.indices, alternatives: candidate.alternatives, minimumCodeSize: codeSize,
-                                         clearsWhenFull: true)
-                if cleared.blocks.count < coded.blocks.count { coded = cleared }
-            }
-            if best == nil || coded.blocks.count < best!.output.blocks.count { best = (candidate.kind, coded, codeSize) }
+            jobs[c].code(candidate.indices, alternatives: candidate.alternatives,
+                         codeSize: keyframed ? tableCodeSize : GIFLZWEncoder.minimumCodeSize(holding: top))
+        }
+        if options.codingThreads > 1 && candidates.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: candidates.count, execute: codeOne)
+        } else {
+            for c in candidates.indices { codeOne(c) }
+        }
+        var best: (kind: Int, output: GIFLZWEncoder.Output, codeSize: Int)?
+        for (c, candidate) in candidates.enumerated() {
+            guard let coded = jobs[c].result else { continue }
+            if best == nil || coded.output.blocks.count < best!.output.blocks.count { best = (candidate.kind, coded.output, coded.codeSize) }
+            jobs[c].result = nil
         }
         guard let best else { preconditionFailure("a frame has at least one coding") }
         try writeControlBlock(delay: delay, transparentIndex: Int32(usesTransparency ? frameTransparent : transparentIndex),
@@ -1095,5 +1104,24 @@ final class GIFByteBuffer {
         guard !isClosed else { return }
         isClosed = true
         Glibc.close(descriptor)
+    }
+}
+
+/// One candidate coding of a frame: its LZW coder (a table of its own) and, after `code`, its
+/// smallest output — the table kept when full or cleared, whichever codes smaller.
+// @unchecked: a coding is used by one thread at a time — by the iteration of
+// `concurrentPerform` given its index, and by the encoder (under its lock) before and after.
+final class LZWCoding: @unchecked Sendable {
+    private var coder = GIFLZWEncoder()
+    /// The output of the last `code` and its code size.
+    var result: (output: GIFLZWEncoder.Output, codeSize: Int)?
+
+    func code(_ indices: [UInt8], alternatives: [Int16], codeSize: Int) {
+        var coded = coder.encode(indices, alternatives: alternatives, minimumCodeSize: codeSize, clearsWhenFull: false)
+        if coded.filledTable {
+            let cleared = coder.encode(indices, alternatives: alternatives, minimumCodeSize: codeSize, clearsWhenFull: true)
+            if cleared.blocks.count < coded.blocks.count { coded = cleared }
+        }
+        result = (coded, codeSize)
     }
 }

@@ -104,6 +104,10 @@ public struct GIFEncoderOptions: Sendable, Equatable {
     /// interval. Chunks of an animation rendered apart that start on such multiples, joined by
     /// `MediaConcatenator`, then give the same file as a whole render.
     public var keyframeInterval: Int?
+    /// Threads coding a frame's candidate LZW codings (up to three) at once; 1 codes them one
+    /// after another. The bytes are the same either way. `strata batch` sets 1: its parallelism
+    /// is its jobs.
+    public var codingThreads = 2
 
     /// The tolerance in use.
     public var resolvedTemporalTolerance: Int { max(0, temporalTolerance ?? (goal == .size ? 6 : 2)) }
