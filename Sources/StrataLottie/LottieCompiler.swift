@@ -104,11 +104,10 @@ final class LottieCompiler {
     /// curves say the same thing, pre-sampled segments where they do not.
     func animate<V>(_ layer: CALayer, _ key: String, _ p: LottieAnimated<V>, _ time: LottieTime, path: String,
                     _ convert: @escaping (V) -> Any) throws {
-        if let script = animation.scripts[path], let numeric = p as? LottieAnimated<[Double]> {
+        if animation.expressions.contains(path), let numeric = p as? LottieAnimated<[Double]> {
             // An expression: its value sampled over the frames where the layer shows.
-            let fr = self.fr
             try animateSampled(layer, key, time, path: path) { f in
-                let v = script.evaluate(time: f / fr, value: numeric.value(at: f))
+                let v = expressionValue(path, numeric, at: f)
                 return (v as? V).map(convert) ?? convert(p.value(at: f))
             }
             return
@@ -169,6 +168,18 @@ final class LottieCompiler {
         addKeyframes(layer, key, points, loop: loop, earliest: time.range.lowerBound)
     }
 
+    /// The value of the expression of the property at `path` at a frame; where it fails (a
+    /// limit, a wrong type on some branch), the keyframes' value, and a note.
+    func expressionValue(_ path: String, _ property: LottieAnimated<[Double]>, at frame: Double) -> [Double] {
+        do {
+            return try animation.expressions.evaluate(path, property, at: frame)
+        } catch {
+            let message = (error as? LottieScriptError)?.message ?? "\(error)"
+            notes.add(path + ".x", "expression: \(message) (the keyframes are used where it fails)")
+            return property.value(at: frame)
+        }
+    }
+
     /// Visible from `inPoint` until `outPoint` (Lottie frames of the comp the layer is in).
     func visibility(_ layer: CALayer, inPoint: Double, outPoint: Double, _ time: LottieTime, path: String) throws {
         layer.isHidden = true
@@ -221,7 +232,7 @@ final class LottieCompiler {
         if let o = t.opacity { try animate(pos, "opacity", o, time, path: path + ".o") { Float(min(max($0[0] / 100, 0), 1)) } }
         var inner = pos
         func chain(_ l: CALayer) { inner.addSublayer(l); inner = l }
-        func scripted(_ key: String) -> Bool { animation.scripts[path + "." + key] != nil }
+        func scripted(_ key: String) -> Bool { animation.expressions.contains(path + "." + key) }
         if t.autoOrient, let heading = Self.heading(t) {
             let l = node()
             try animateSampled(l, "transform.rotation.z", time, path: path + ".p") { CGFloat(heading($0)) }
@@ -239,11 +250,9 @@ final class LottieCompiler {
             let l = node()
             let rx = t.rotationX ?? .fixed([0]), ry = t.rotationY ?? .fixed([0])
             if rx.isAnimated || ry.isAnimated || scripted("rx") || scripted("ry") {
-                let scripts = animation.scripts, fr = self.fr
                 func angle(_ p: LottieAnimated<[Double]>, _ key: String, _ f: Double) -> Double {
-                    let v = p.value(at: f)
-                    guard let script = scripts[path + "." + key] else { return v[0] }
-                    return script.evaluate(time: f / fr, value: v).first ?? v[0]
+                    guard animation.expressions.contains(path + "." + key) else { return p.value(at: f)[0] }
+                    return expressionValue(path + "." + key, p, at: f).first ?? 0
                 }
                 try animateSampled(l, "transform", time, path: path + ".rx") {
                     Self.tilt(x: angle(rx, "rx", $0), y: angle(ry, "ry", $0))

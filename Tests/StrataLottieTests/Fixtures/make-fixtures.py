@@ -122,7 +122,7 @@ files["unsupported"] = doc([
     shape_layer(2, [group(rect((50, 50), (20, 20)), fill(RED), {"ty": "mm", "mm": 3})], ef=[{"ty": 5}], bm=3),
     shape_layer(3, [group(rect((50, 50), (20, 20)), fill(RED))], tt=3),
     shape_layer(4, [group(rect((50, 50), (20, 20)), fill(RED))],
-                k=ks(r={"a": 0, "k": 0, "x": "thisComp.layer(1).transform.rotation"})),
+                k=ks(r={"a": 0, "k": 0, "x": "comp('Other').layer(1).transform.rotation"})),
 ], markers=[{"cm": "intro", "tm": 0, "dr": 10}, {"cm": "outro", "tm": 10, "dr": 10}],
    fonts={"list": [{"fName": "Inter-Bold", "fFamily": "Inter"}]})
 
@@ -179,7 +179,7 @@ files["repeater"] = doc([
 ])
 
 # Loop expressions: x 10 → 30 over frames 0…4, looped out as cycle, pingpong and offset; a
-# loopIn(cycle) of x 10 → 30 over frames 10…14; an expression Strata does not run.
+# loopIn(cycle) of x 10 → 30 over frames 10…14; valueAtTime(0) (the first keyframe's value at every frame).
 def looped(ind, y, expression, t0=0):
     p = anim(kf(t0, [10, y], **LIN), kf(t0 + 4, [30, y]))
     p["x"] = expression
@@ -193,7 +193,7 @@ files["loops"] = doc([
 ])
 
 # Arithmetic expressions: x = value + [time × 100, 0]; opacity |sin(π·time)| × 100; a seeded
-# wiggle; and one Strata does not evaluate (a reference to another layer).
+# wiggle; and one Strata reports (a reference to a layer that does not exist).
 def scripted(ind, k, key, expression):
     k[key]["x"] = expression
     return shape_layer(ind, [group(rect((0, 0), (4, 4)), fill(RED))], k=k)
@@ -203,6 +203,49 @@ files["expressions"] = doc([
     scripted(3, ks(p=(50, 50)), "p", "wiggle(2, 10)"),
     scripted(4, ks(p=(50, 70)), "p", "thisComp.layer('a').transform.position"),
     scripted(5, ks(p=(50, 90)), "r", "time * 90"),
+])
+
+# The expression language (values checked in LottieExpressionTests): a control layer "Ctrl"
+# (rotation 0 → 90 over frames 0…10, position (20, 30), scale (50, 200), opacity 80, a slider
+# 0 → 100 over frames 0…10) and layers whose properties read it, their own keyframes, time and
+# their index; loops with keyframe counts and continue; conditionals; a reference cycle.
+def expr(v, source):
+    p = prop(v) if not isinstance(v, dict) else dict(v)
+    p["x"] = source
+    return p
+def square_layer(ind, name, k, **extra):
+    return shape_layer(ind, [group(rect((0, 0), (4, 4)), fill(RED))], k=k, nm=name, **extra)
+def slider(name, value):
+    return {"ty": 5, "nm": name, "mn": "ADBE Slider Control", "ix": 1, "en": 1,
+            "ef": [{"ty": 0, "nm": "Slider", "mn": "ADBE Slider Control-0001", "ix": 1, "v": value}]}
+X_0_4 = anim(kf(0, [10, 50], **LIN), kf(4, [30, 50]))
+files["expression-language"] = doc([
+    {"ty": 3, "ind": 1, "nm": "Ctrl", "ip": 0, "op": 20, "st": 0, "sr": 1,
+     "ks": ks(p=(20, 30), s=(50, 200), o=80, r=anim(kf(0, 0, **LIN), kf(10, 90))),
+     "ef": [slider("Slider Control", anim(kf(0, 0, **LIN), kf(10, 100)))]},
+    square_layer(2, "follows", ks(p=(50, 10), r=expr(0, 'thisComp.layer("Ctrl").transform.rotation * 2'))),
+    square_layer(3, "variables", ks(r=expr(5, "var a = time*10; a + value[0]"))),
+    square_layer(4, "continue", ks(p=expr(X_0_4, "loopOut('continue')"))),
+    square_layer(5, "index", ks(o=expr(100, "index * 10"))),
+    square_layer(6, "linear", ks(o=expr(100, "linear(time, 0, 1, 0, 100)"))),
+    square_layer(7, "held", ks(p=expr(anim(kf(0, [10, 70], **LIN), kf(10, [90, 70])), "valueAtTime(0)"))),
+    square_layer(8, "last two", ks(p=expr(anim(kf(0, [0, 0], **LIN), kf(4, [40, 0], **LIN), kf(8, [20, 0])), "loopOut('cycle', 1)"))),
+    square_layer(9, "loopIn pingpong", ks(p=expr(anim(kf(10, [10, 0], **LIN), kf(14, [30, 0])), "loopIn('pingpong')"))),
+    square_layer(10, "loopIn offset", ks(p=expr(anim(kf(10, [10, 0], **LIN), kf(14, [30, 0])), "loopIn('offset')"))),
+    square_layer(11, "loopIn continue", ks(p=expr(anim(kf(10, [10, 0], **LIN), kf(14, [30, 0])), "loopIn('continue')"))),
+    square_layer(12, "conditional", ks(r=expr(0, """
+        var t = time;
+        if (t < 1) { 10 } else if (t >= 1 && !(t > 1.5)) { 20 } else { t > 1.85 ? 40 : 30 }"""))),
+    square_layer(13, "slider", ks(o=expr(100, 'var s = thisComp.layer("Ctrl").effect("Slider Control")("Slider");\n$bm_rt = s;'))),
+    square_layer(14, "A", ks(r=expr(0, 'thisComp.layer("B").transform.rotation'))),
+    square_layer(15, "B", ks(r=expr(0, 'thisComp.layer("A").transform.rotation + 1'))),
+    square_layer(16, "random", ks(r=expr(0, "seedRandom(3, true); random(10, 20)"))),
+    square_layer(17, "bodymovin", ks(r=expr(1, "var $bm_rt;\n$bm_rt = $bm_sum($bm_mul(time, 10), value);"))),
+    square_layer(18, "frames", ks(r=expr(0, "timeToFrames(framesToTime(7)) * 2 + thisComp.frameDuration * 100"))),
+    square_layer(19, "vector", ks(p=expr((0, 0), 'var c = thisComp.layer(1).transform; [length([3, 4]), c.scale[1] + c.position[0] + c.opacity]'))),
+    square_layer(20, "ease", ks(o=expr(100, "ease(time, 0, 2, 0, 100)"))),
+    square_layer(21, "duration", ks(p=expr(anim(kf(0, [0, 0], **LIN), kf(4, [40, 0], **LIN), kf(8, [20, 0])), "loopOutDuration('pingpong', 0.4)"))),
+    square_layer(22, "wrong type", ks(r=expr(0, "time > 1 ? 'late' : 0"))),
 ])
 
 # Text layers (DejaVu Sans, installed with the text stack): "II" left-justified with its

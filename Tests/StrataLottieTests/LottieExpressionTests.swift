@@ -1,0 +1,238 @@
+// The expression language: values of Fixtures/expression-language.json's expressions at chosen
+// frames, worked out by hand from After Effects' definitions (fr 10: frame f is f / 10 s), and
+// hostile input — unbalanced or deeply nested parentheses, huge numbers, unknown names, loops,
+// reference cycles, step and depth limits — reported with the expression's JSON path, never a
+// crash or a hang.
+import Foundation
+import XCTest
+import Strata
+@testable import StrataLottie
+import StrataTestSupport
+
+final class LottieExpressionTests: XCTestCase {
+    var language: LottieAnimation?
+
+    /// The value of the expression on `layers[layer].ks.key` at a frame.
+    func value(_ layer: Int, _ key: String, _ frame: Double, file: StaticString = #filePath, line: UInt = #line) throws -> [Double] {
+        if language == nil { language = try LottieAnimation(contentsOf: LottieFixtures.url("expression-language")) }
+        let a = language!
+        let path = "layers[\(layer)].ks.\(key)"
+        guard let entry = a.expressions.scripts[path] else {
+            XCTFail("no expression evaluated at \(path)", file: file, line: line)
+            return []
+        }
+        return try a.expressions.evaluate(path, entry.property, at: frame)
+    }
+
+    /// An animation of one layer (index 1, named "L") whose rotation (value 5; with `position`,
+    /// its position (10, 20)) has the expression `source`.
+    func animation(_ source: String, position: Bool = false, extraLayers: String = "") throws -> LottieAnimation {
+        let text = String(data: try JSONSerialization.data(withJSONObject: [source], options: [.fragmentsAllowed]), encoding: .utf8)!
+        let quoted = String(text.dropFirst().dropLast())
+        let key = position ? #""p":{"a":0,"k":[10,20],"x":\#(quoted)}"# : #""r":{"a":0,"k":5,"x":\#(quoted)}"#
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"layers":[{"ty":3,"ind":1,"nm":"L","ip":0,"op":20,"st":0,"sr":1,"ks":{\#(key)}}\#(extraLayers)]}"#
+        return try LottieAnimation(data: Data(json.utf8))
+    }
+
+    /// The expression's value at a frame, or what is reported about it.
+    func outcome(_ source: String, frame: Double = 0, position: Bool = false) throws -> String {
+        let a = try animation(source, position: position)
+        let path = position ? "layers[0].ks.p" : "layers[0].ks.r"
+        if let note = a.unsupported.first(where: { $0.path == path + ".x" }) { return note.feature }
+        guard let entry = a.expressions.scripts[path] else { return "not evaluated" }
+        do {
+            return "\(try a.expressions.evaluate(path, entry.property, at: frame))"
+        } catch {
+            return (error as? LottieScriptError)?.message ?? "\(error)"
+        }
+    }
+
+    // MARK: The fixture
+
+    func testReferencesToAnotherLayer() throws {
+        // thisComp.layer("Ctrl").transform.rotation * 2: Ctrl turns 0 → 90 over frames 0…10.
+        XCTAssertEqual(try value(1, "r", 7), [126], accuracy: 1e-9)
+        XCTAssertEqual(try value(1, "r", 0), [0], accuracy: 1e-9)
+        XCTAssertEqual(try value(1, "r", 15), [180], accuracy: 1e-9)
+        // [length([3, 4]), scale[1] + position[0] + opacity] of thisComp.layer(1).transform.
+        XCTAssertEqual(try value(18, "p", 3), [5, 200 + 20 + 80], accuracy: 1e-9)
+        // effect("Slider Control")("Slider"): the slider goes 0 → 100 over frames 0…10.
+        XCTAssertEqual(try value(12, "o", 5), [50], accuracy: 1e-9)
+        XCTAssertEqual(try value(12, "o", 10), [100], accuracy: 1e-9)
+    }
+
+    func testVariablesTimeValueAndIndex() throws {
+        XCTAssertEqual(try value(2, "r", 5), [10], accuracy: 1e-9)     // var a = time*10; a + value[0]: 5 + 5
+        XCTAssertEqual(try value(2, "r", 12), [17], accuracy: 1e-9)
+        XCTAssertEqual(try value(4, "o", 3), [50], accuracy: 1e-9)     // index * 10, layer index 5
+        XCTAssertEqual(try value(16, "r", 5), [6], accuracy: 1e-9)     // $bm_sum($bm_mul(time, 10), value): 5 + 1
+        // timeToFrames(framesToTime(7)) * 2 + thisComp.frameDuration * 100 = 14 + 10.
+        XCTAssertEqual(try value(17, "r", 0), [24], accuracy: 1e-9)
+    }
+
+    func testInterpolation() throws {
+        XCTAssertEqual(try value(5, "o", 2.5), [25], accuracy: 1e-9)   // linear(time, 0, 1, 0, 100) at 0.25 s
+        XCTAssertEqual(try value(5, "o", 0), [0], accuracy: 1e-9)
+        XCTAssertEqual(try value(5, "o", 15), [100], accuracy: 1e-9)   // clamped after tMax
+        // ease(time, 0, 2, 0, 100): 0 at the start, about half way at 1 s, slower than linear early on.
+        XCTAssertEqual(try value(19, "o", 0), [0], accuracy: 1e-9)
+        XCTAssertEqual(try value(19, "o", 10)[0], 50, accuracy: 1)
+        XCTAssertLessThan(try value(19, "o", 5)[0], 20)
+        XCTAssertEqual(try value(6, "p", 8), [10, 70], accuracy: 1e-9) // valueAtTime(0) holds the first value
+    }
+
+    func testLoops() throws {
+        // loopOut('continue'): x 10 → 30 over frames 0…4 goes on at 5 a frame.
+        XCTAssertEqual(try value(3, "p", 20), [110, 50], accuracy: 1e-6)
+        XCTAssertEqual(try value(3, "p", 6), [40, 50], accuracy: 1e-6)
+        XCTAssertEqual(try value(3, "p", 2), [20, 50], accuracy: 1e-6)
+        // loopOut('cycle', 1) of x 0@0, 40@4, 20@8: the last two keyframes (frames 4…8) repeat.
+        XCTAssertEqual(try value(7, "p", 11), [25, 0], accuracy: 1e-9)  // frame 7
+        XCTAssertEqual(try value(7, "p", 9), [35, 0], accuracy: 1e-9)   // frame 5
+        XCTAssertEqual(try value(7, "p", 2), [20, 0], accuracy: 1e-9)   // inside the keyframes
+        // loopOutDuration('pingpong', 0.4): frames 4…8 back and forth.
+        XCTAssertEqual(try value(20, "p", 10), [30, 0], accuracy: 1e-9) // back at frame 6
+        XCTAssertEqual(try value(20, "p", 13), [35, 0], accuracy: 1e-9) // forward at frame 5
+        // loopIn of x 10 → 30 over frames 10…14.
+        XCTAssertEqual(try value(8, "p", 8), [20, 0], accuracy: 1e-9)   // pingpong: frame 12
+        XCTAssertEqual(try value(8, "p", 5), [25, 0], accuracy: 1e-9)   // frame 13
+        XCTAssertEqual(try value(9, "p", 8), [0, 0], accuracy: 1e-9)    // offset: frame 12's 20 − 20
+        XCTAssertEqual(try value(9, "p", 5), [-15, 0], accuracy: 1e-9)  // frame 13's 25 − 40
+        XCTAssertEqual(try value(10, "p", 8), [0, 0], accuracy: 1e-6)   // continue: 10 − 5 × 2
+        XCTAssertEqual(try value(10, "p", 5), [-15, 0], accuracy: 1e-6)
+        XCTAssertEqual(try value(10, "p", 12), [20, 0], accuracy: 1e-9)
+    }
+
+    func testConditionals() throws {
+        XCTAssertEqual(try value(11, "r", 5), [10])
+        XCTAssertEqual(try value(11, "r", 10), [20])
+        XCTAssertEqual(try value(11, "r", 15), [20])   // !(1.5 > 1.5)
+        XCTAssertEqual(try value(11, "r", 16), [30])
+        XCTAssertEqual(try value(11, "r", 19), [40])
+    }
+
+    func testSeededRandomIsTheSameEveryTime() throws {
+        let first = try value(15, "r", 0)[0]
+        XCTAssertGreaterThanOrEqual(first, 10)
+        XCTAssertLessThan(first, 20)
+        XCTAssertEqual(try value(15, "r", 13), [first])   // timeless
+        XCTAssertEqual(try LottieAnimation(contentsOf: LottieFixtures.url("expression-language")).expressions
+            .evaluate("layers[15].ks.r", .fixed([0]), at: 7), [first])
+        // Without `timeless`, each frame draws anew, the same on every evaluation.
+        let a = try animation("random()")
+        let entry = try XCTUnwrap(a.expressions.scripts["layers[0].ks.r"])
+        let at3 = try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 3)
+        XCTAssertNotEqual(at3, try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 4))
+        XCTAssertEqual(at3, try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 3))
+    }
+
+    /// What is reported: the cycle (its first property; the other then reads its keyframes), and a
+    /// branch that gives a string at some frames (the keyframes there).
+    func testReports() throws {
+        let layer = try LottieLayer(contentsOf: LottieFixtures.url("expression-language"))
+        XCTAssertEqual(layer.unsupported.map(\.description), [
+            "layers[13].ks.r.x: expression: expressions refer to each other in a cycle (layers[13].ks.r → layers[14].ks.r → layers[13].ks.r) (the keyframes are used instead)",
+            "layers[21].ks.r.x: expression: a string or an object where a number is needed (the keyframes are used where it fails)",
+        ])
+        XCTAssertEqual(try value(14, "r", 3), [1])   // B = A's keyframes (0) + 1
+    }
+
+    /// Rendered: the square with loopOut('continue') at x 40 at frame 6 (its centre; the square
+    /// is 4 wide), and the same bytes with 1 and 4 workers, whatever frame came before.
+    func testRenderedFollowsTheExpressions() throws {
+        let f6 = try LottieFixtures.frame("expression-language", 6)
+        XCTAssertEqual(f6.at(40, 50), [255, 0, 0, 255])
+        XCTAssertEqual(f6.at(36, 50), [0, 0, 0, 0])
+        XCTAssertEqual(f6.at(10, 70), [255, 0, 0, 255])   // valueAtTime(0): (10, 70)
+        XCTAssertEqual(f6.at(64, 70), [0, 0, 0, 0])
+        let one = try LottieFixtures.frame("expression-language", 7, workers: 1)
+        let four = try LottieFixtures.frame("expression-language", 7, workers: 4)
+        XCTAssertEqual(one.pixels, four.pixels)
+        let (scene, lottie) = try LottieFixtures.scene("expression-language")
+        _ = try scene.renderFrame(at: lottie.time(ofFrame: 15), options: RenderOptions())
+        XCTAssertEqual(try scene.renderFrame(at: lottie.time(ofFrame: 7), options: RenderOptions()).pixels, one.pixels)
+    }
+
+    // MARK: Hostile and unsupported input
+
+    func testBadInputIsReportedNotCrashed() throws {
+        XCTAssertEqual(try outcome("(1 + 2"), "expression: expected ')' at the end (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("1 + 2)"), "expression: unexpected ')' (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("[1, 2"), "expression: expected ']' at the end (the keyframes are used instead)")
+        let nested = String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)
+        XCTAssertEqual(try outcome(nested), "expression: nested more than 40 deep (the keyframes are used instead)")
+        XCTAssertEqual(try outcome(String(repeating: "- ", count: 10_000) + "1"), "expression: nested more than 40 deep (the keyframes are used instead)")
+        XCTAssertEqual(try outcome(String(repeating: "[", count: 10_000)), "expression: nested more than 40 deep (the keyframes are used instead)")
+        XCTAssertEqual(try outcome(String(repeating: "{", count: 10_000)), "expression: nested more than 40 deep (the keyframes are used instead)")
+        XCTAssertEqual(try outcome(String(repeating: "if (1) ", count: 5_000) + "1"), "expression: nested more than 40 deep (the keyframes are used instead)")
+        XCTAssertEqual(try outcome(Array(repeating: "1", count: 500).joined(separator: " + ")),
+                       "expression: nested more than 100 deep (the keyframes are used instead)")
+        XCTAssertEqual(try outcome(String(repeating: "1;", count: 5_000)), "expression: more than 3000 nodes (the keyframes are used instead)")
+        XCTAssertEqual(try outcome(String(repeating: ";", count: 60_000)), "expression: longer than 50000 characters (the keyframes are used instead)")
+        // Huge numbers: infinite results are not used.
+        XCTAssertEqual(try outcome("1e400"), "expression: the value is not a finite number (the keyframes are used instead)")
+        XCTAssertEqual(try outcome(String(repeating: "9", count: 400)), "expression: the value is not a finite number (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("1e308 * 10"), "expression: the value is not a finite number (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("1 / 0"), "expression: the value is not a finite number (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("value[1e300]"), "expression: index 1e+300 is not a whole number ≥ 0 (the keyframes are used instead)")
+        // Unknown names and members, and what is not run.
+        XCTAssertEqual(try outcome("foo + 1"), "expression: unknown name 'foo' (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("Math.foo(1)"), "expression: no 'Math.foo' (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("thisComp.layer('x').transform.rotation"), "expression: no layer named 'x' (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("thisComp.layer(7)"), "expression: no layer with index 7.0 (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("transform.foo"), "expression: no 'transform.foo' (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("effect('Slider')('Slider')"),
+                       "expression: no expression control named 'Slider' (effects that draw are not read) (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("while (true) {}"), "expression: loops ('while') are not run (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("for (;;) {}"), "expression: loops ('for') are not run (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("function f() { return 1 } f()"),
+                       "expression: functions defined in an expression are not run (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("'abc"), "expression: a string that does not end (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("/* 1"), "expression: a comment that does not end (the keyframes are used instead)")
+        XCTAssertEqual(try outcome(""), "expression: no value (nothing is computed last) (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("1 # 2"), "expression: unexpected character '#' (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("[1, 2] * [3, 4]"), "expression: '*' between two arrays (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("3", position: true), "expression: a number where the property has 2 values (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("thisProperty.valueAtTime(0) + rotation"), "expression: expressions refer to each other in a cycle (layers[0].ks.r → layers[0].ks.r) (the keyframes are used instead)")
+    }
+
+    func testSmallPrograms() throws {
+        XCTAssertEqual(try outcome("var x = 1, y; y = x + 2; y *= 3; x++; [x, y]", position: true), "[2.0, 9.0]")
+        XCTAssertEqual(try outcome("value + 5", position: true), "[15.0, 20.0]")        // a number adds to the first value
+        XCTAssertEqual(try outcome("value * 2 - [1, 1]", position: true), "[19.0, 39.0]")
+        XCTAssertEqual(try outcome("-value / 2", position: true), "[-5.0, -10.0]")
+        XCTAssertEqual(try outcome("add(value, [1, 2]) + sub([5, 5], mul([1, 1], 2)) + div([4, 8], 4)", position: true), "[15.0, 27.0]")
+        XCTAssertEqual(try outcome("$bm_mod(7, 3) + $bm_div(1, 4) + $bm_sub(2, $bm_neg(1))"), "[4.25]")
+        XCTAssertEqual(try outcome("clamp(value + 100, 0, 50)"), "[50.0]")
+        XCTAssertEqual(try outcome("Math.max(1, 7, 3) + Math.round(2.5) + Math.floor(-0.5) + Math.abs(-2) + Math.pow(2, 3)"), "[19.0]")
+        XCTAssertEqual(try outcome("1 && 0 || 'x' ? (2 == 2.0 && 'a' < 'b' && !false ? 1 : 2) : 3"), "[1.0]")
+        XCTAssertEqual(try outcome("var s = 'a' + 1; s == 'a1' ? 1 : 0"), "[1.0]")
+        XCTAssertEqual(try outcome("// a comment\nvar a = 2 /* and another */\na * index"), "[2.0]")
+        XCTAssertEqual(try outcome("if (time > 1) 1; else if (time > 0.5) 2; else 3", frame: 7), "[2.0]")
+        XCTAssertEqual(try outcome("length([1, 1], [4, 5]) + normalize([0, 3])[1] + dot([1, 2], [3, 4])"), "[17.0]")
+        XCTAssertEqual(try outcome("Math.abs(degreesToRadians(180) - Math.PI) < 1e-12 ? Math.round(radiansToDegrees(Math.PI / 2)) : 0"), "[90.0]")
+        XCTAssertEqual(try outcome("thisLayer.index + thisComp.numLayers + thisLayer.name.length + inPoint + outPoint"), "[5.0]")
+        XCTAssertEqual(try outcome("value.length", position: true), "expression: a number where the property has 2 values (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("[value.length, value[1]]", position: true), "[2.0, 20.0]")
+        XCTAssertEqual(try outcome("thisProperty.valueAtTime(1)"), "[5.0]")
+        XCTAssertEqual(try outcome("wiggle(0, 10) - value"), try outcome("wiggle(0, 10) - value", frame: 9))   // no frequency: a fixed offset
+    }
+
+    /// References cost steps: a chain where each layer reads the next one 20 times would take
+    /// 20³ evaluations, and stops at the step limit; a chain of references stops 16 deep.
+    func testStepAndReferenceLimits() throws {
+        func layer(_ i: Int, _ source: String) -> String {
+            #",{"ty":3,"ind":\#(i),"nm":"L\#(i)","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":0,"k":1,"x":"\#(source)"}}}"#
+        }
+        let sum = { (i: Int) in Array(repeating: "thisComp.layer(\(i)).transform.rotation", count: 20).joined(separator: " + ") }
+        let blowUp = try animation(sum(2), extraLayers: layer(2, sum(3)) + layer(3, sum(4)) + layer(4, "time"))
+        XCTAssertEqual(blowUp.unsupported.first?.description, "layers[0].ks.r.x: expression: more than 20000 steps (the keyframes are used instead)")
+        let chain = try animation("thisComp.layer(2).rotation", extraLayers: (2...30).map { layer($0, "thisComp.layer(\($0 + 1)).rotation + 1") }.joined())
+        XCTAssertEqual(chain.unsupported.first?.description, "layers[0].ks.r.x: expression: references more than 16 deep (the keyframes are used instead)")
+    }
+}
+
+private func XCTAssertEqual(_ a: [Double], _ b: [Double], accuracy: Double, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(a.count, b.count, "\(a) vs \(b)", file: file, line: line)
+    for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: accuracy, "\(a) vs \(b)", file: file, line: line) }
+}
