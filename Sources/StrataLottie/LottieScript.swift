@@ -53,6 +53,9 @@ struct LottieScript {
     static let maxNesting = 40
     /// The depth of an expression tree (chains like a + b + c count too).
     static let maxDepth = 100
+    /// Nodes evaluated inside one another, through references to other properties' expressions
+    /// too (so evaluation's recursion stays a few hundred frames deep on any thread's stack).
+    static let maxRecursion = 250
     /// Nodes evaluated in one evaluation, those of referenced properties' expressions included.
     static let maxSteps = 20_000
 

@@ -91,7 +91,7 @@ enum LottieScriptLibrary {
         case .property(let p)?:
             switch name {
             case "valueAtTime":
-                return e.host.vectorValue(try e.host.value(of: p, at: try n(0) * e.frameRate, e.run))
+                return e.host.vectorValue(try e.host.value(of: p, at: try frame(n(0), e), e.run))
             case "loopOut", "loopIn", "loopOutDuration", "loopInDuration":
                 guard p.path == e.path else { throw LottieScriptError("\(name) of another property") }
                 return try call(name, nil, args, e)
@@ -133,7 +133,7 @@ enum LottieScriptLibrary {
         case "$bm_mod": return try e.binary("%", arg(args, 0), arg(args, 1))
         case "$bm_neg": return try e.binary("*", arg(args, 0), .number(-1))
         case "$bm_isInstanceOfArray": return .bool(isArray(try arg(args, 0), e))
-        case "valueAtTime": return e.host.vectorValue(e.property.value(at: try n(0) * e.frameRate))
+        case "valueAtTime": return e.host.vectorValue(e.property.value(at: try frame(n(0), e)))
         case "framesToTime": return .number(try n(0) / n(1, e.frameRate))
         case "timeToFrames": return .number((try n(0, e.time) * n(1, e.frameRate) + 1e-9).rounded(.down))
         case "loopOut", "loopIn", "loopOutDuration", "loopInDuration":
@@ -171,6 +171,13 @@ enum LottieScriptLibrary {
         default:
             throw LottieScriptError("no function '\(name)'")
         }
+    }
+
+    /// The frame of a time in seconds; throws for a time that is not a finite number.
+    private static func frame(_ seconds: Double, _ e: LottieScriptEvaluator) throws -> Double {
+        let f = seconds * e.frameRate
+        guard f.isFinite else { throw LottieScriptError("a time that is not a finite number") }
+        return f
     }
 
     private static func arg(_ args: [LottieScriptValue], _ i: Int) throws -> LottieScriptValue {

@@ -4,6 +4,7 @@
 // reference cycles, step and depth limits — reported with the expression's JSON path, never a
 // crash or a hang.
 import Foundation
+import Synchronization
 import XCTest
 import Strata
 @testable import StrataLottie
@@ -26,12 +27,16 @@ final class LottieExpressionTests: XCTestCase {
 
     /// An animation of one layer (index 1, named "L") whose rotation (value 5; with `position`,
     /// its position (10, 20)) has the expression `source`.
-    func animation(_ source: String, position: Bool = false, extraLayers: String = "") throws -> LottieAnimation {
+    static func animation(_ source: String, position: Bool = false, extraLayers: String = "") throws -> LottieAnimation {
         let text = String(data: try JSONSerialization.data(withJSONObject: [source], options: [.fragmentsAllowed]), encoding: .utf8)!
         let quoted = String(text.dropFirst().dropLast())
         let key = position ? #""p":{"a":0,"k":[10,20],"x":\#(quoted)}"# : #""r":{"a":0,"k":5,"x":\#(quoted)}"#
         let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"layers":[{"ty":3,"ind":1,"nm":"L","ip":0,"op":20,"st":0,"sr":1,"ks":{\#(key)}}\#(extraLayers)]}"#
         return try LottieAnimation(data: Data(json.utf8))
+    }
+
+    func animation(_ source: String, position: Bool = false, extraLayers: String = "") throws -> LottieAnimation {
+        try Self.animation(source, position: position, extraLayers: extraLayers)
     }
 
     /// The expression's value at a frame, or what is reported about it.
@@ -216,6 +221,32 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try outcome("[value.length, value[1]]", position: true), "[2.0, 20.0]")
         XCTAssertEqual(try outcome("thisProperty.valueAtTime(1)"), "[5.0]")
         XCTAssertEqual(try outcome("wiggle(0, 10) - value"), try outcome("wiggle(0, 10) - value", frame: 9))   // no frequency: a fixed offset
+    }
+
+    /// The deepest evaluation the limits allow — expression trees 100 deep, each reaching the
+    /// next layer's at its deepest node — stops with a report on a thread with a
+    /// 512 KiB stack (what Dispatch's workers have), without overflowing it.
+    func testDeepestEvaluationFitsASmallStack() throws {
+        @Sendable func nested(_ inner: String) -> String { inner + String(repeating: " + 0", count: 94) }
+        let layers = (2...18).map { i in
+            #",{"ty":3,"ind":\#(i),"nm":"L\#(i)","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":0,"k":1,"x":"\#(nested("thisComp.layer(\(i + 1)).rotation"))"}}}"#
+        }.joined()
+        final class Outcome: Sendable { let text = Mutex("not run") }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            defer { done.signal() }
+            do {
+                let a = try LottieExpressionTests.animation(nested("thisComp.layer(2).rotation"), extraLayers: layers)
+                outcome.text.withLock { $0 = a.unsupported.first?.description ?? "nothing reported" }
+            } catch {
+                outcome.text.withLock { $0 = "\(error)" }
+            }
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
+        XCTAssertEqual(outcome.text.withLock { $0 }, "layers[0].ks.r.x: expression: nested more than 250 deep across references (the keyframes are used instead)")
     }
 
     /// References cost steps: a chain where each layer reads the next one 20 times would take
