@@ -12,7 +12,27 @@ extension LottieCompiler {
         root.bounds = CGRect(x: 0, y: 0, width: animation.width, height: animation.height)
         let time = LottieTime(remap: nil, range: animation.inPoint...animation.outPoint)
         for l in try compile(animation.layers, time, depth: 0) { root.addSublayer(l) }
+        noteExpressionsNotApplied()
         return root
+    }
+
+    /// Notes the expressions of properties drawn from their keyframes alone (trim paths, shape
+    /// sizes and positions, repeaters, gradient points, dash lengths, slots): what the compiler
+    /// samples without `animate`. Null, hidden and unreadable layers draw nothing; expression
+    /// controls are read by other expressions.
+    private func noteExpressionsNotApplied() {
+        let expressions = animation.expressions
+        for path in expressions.paths where !appliedExpressions.contains(path) && !path.contains(".ef[") {
+            if let owner = expressions.owner(of: path) {
+                let l = expressions.layer(owner)
+                if l.hidden { continue }
+                switch l.content {
+                case .null, .unsupported: continue
+                default: break
+                }
+            }
+            notes.add(path + ".x", "expression on a property drawn from its keyframes (the keyframes are used instead)")
+        }
     }
 
     /// A composition's layers, bottom first (Lottie lists the top layer first).

@@ -42,7 +42,8 @@ extension LottieCompiler {
             switch item {
             case .group(let sub, let transform):
                 let outer: CALayer, inner: CALayer
-                if let transform { (outer, inner) = try transformNodes(transform, time, path: itemPath + ".it") } else { outer = node(); inner = outer }
+                // The group's transform is its last item ("tr"), after the `sub.count` others.
+                if let transform { (outer, inner) = try transformNodes(transform, time, path: itemPath + ".it[\(sub.count)]") } else { outer = node(); inner = outer }
                 let inside = try compileGroup(sub, into: inner, time, trims: trims, path: itemPath + ".it")
                 drawn.append(outer)
                 let animatedTransform = Self.transformIsAnimated(transform)

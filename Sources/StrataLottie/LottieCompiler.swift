@@ -20,6 +20,8 @@ final class LottieCompiler {
     let animation: LottieAnimation
     let fr: Double
     var notes = LottieNotes()
+    /// The JSON paths of the expressions the compiled layers follow.
+    private(set) var appliedExpressions: Set<String> = []
     private var samples = 0
     /// Lines of text made so far (bounded by the layer limit).
     var textLines = 0
@@ -171,6 +173,7 @@ final class LottieCompiler {
     /// The value of the expression of the property at `path` at a frame; where it fails (a
     /// limit, a wrong type on some branch), the keyframes' value, and a note.
     func expressionValue(_ path: String, _ property: LottieAnimated<[Double]>, at frame: Double) -> [Double] {
+        appliedExpressions.insert(path)
         do {
             return try animation.expressions.evaluate(path, property, at: frame)
         } catch {
@@ -238,9 +241,11 @@ final class LottieCompiler {
             try animateSampled(l, "transform.rotation.z", time, path: path + ".p") { CGFloat(heading($0)) }
             chain(l)
         }
-        if let r = t.rotation, r.isAnimated || r.initial[0] != 0 || scripted("r") {
+        // Rotation is "r", or "rz" in a 3D layer: its expression or loop is under the key the file used.
+        let rotationKey = scripted("rz") || animation.loops[path + ".rz"] != nil ? "rz" : "r"
+        if let r = t.rotation, r.isAnimated || r.initial[0] != 0 || scripted(rotationKey) {
             let l = node()
-            try animate(l, "transform.rotation.z", r, time, path: path + ".r") { CGFloat($0[0] * .pi / 180) }
+            try animate(l, "transform.rotation.z", r, time, path: path + "." + rotationKey) { CGFloat($0[0] * .pi / 180) }
             chain(l)
         }
         if t.rotationX?.hasNonZero(dimension: 0) == true || t.rotationY?.hasNonZero(dimension: 0) == true

@@ -46,6 +46,9 @@ struct LottieExpressions {
         self.frameRate = frameRate
     }
 
+    /// The JSON paths of the properties with an expression evaluated per frame, sorted.
+    var paths: [String] { scripts.keys.sorted() }
+
     /// Whether the property at `path` has an expression evaluated per frame.
     func contains(_ path: String) -> Bool { scripts[path] != nil }
 
@@ -89,7 +92,9 @@ struct LottieExpressions {
     func value(of p: PropertyRef, at frame: Double, _ run: LottieScriptRun) throws -> [Double] {
         try run.step()
         let keyframed = p.property.value(at: frame)
-        if p.raw { return keyframed }
+        // `thisProperty`, or the property named inside its own expression (`transform.rotation`
+        // in the rotation's): the value before the expression, as After Effects gives it.
+        if p.raw || run.stack.last == p.path { return keyframed }
         if let entry = scripts[p.path] {
             guard !run.stack.contains(p.path) else {
                 throw LottieScriptError("expressions refer to each other in a cycle (\((run.stack + [p.path]).joined(separator: " → ")))")

@@ -44,6 +44,7 @@ struct LottieScript {
         case assign(String, String, Expr)
         case expression(Expr)
         case conditional(Expr, [Statement], [Statement])
+        case block([Statement])
     }
 
     static let maxCharacters = 50_000
@@ -228,7 +229,7 @@ extension LottieScript {
                         guard p.token != .end else { throw LottieScriptError("expected '}' at the end") }
                         if let s = try p.statement() { body.append(s) }
                     }
-                    return .conditional(Expr(kind: .bool(true), depth: 1), body, [])
+                    return .block(body)
                 }
             }
             if case .name(let word) = token {

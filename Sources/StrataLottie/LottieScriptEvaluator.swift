@@ -111,6 +111,8 @@ final class LottieScriptEvaluator {
                 completion = try evaluate(e)
             case .conditional(let c, let a, let b):
                 try execute(truthy(try evaluate(c)) ? a : b)
+            case .block(let body):
+                try execute(body)
             }
         }
     }

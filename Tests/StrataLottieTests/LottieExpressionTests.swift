@@ -131,25 +131,29 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(at3, try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 3))
     }
 
-    /// What is reported: the cycle (its first property; the other then reads its keyframes), and a
-    /// branch that gives a string at some frames (the keyframes there).
+    /// What is reported: the cycle (its first property; the other then reads its keyframes), a
+    /// branch that gives a string at some frames (the keyframes there), and an expression on a
+    /// trim path's end (drawn from its keyframes).
     func testReports() throws {
         let layer = try LottieLayer(contentsOf: LottieFixtures.url("expression-language"))
         XCTAssertEqual(layer.unsupported.map(\.description), [
             "layers[13].ks.r.x: expression: expressions refer to each other in a cycle (layers[13].ks.r → layers[14].ks.r → layers[13].ks.r) (the keyframes are used instead)",
             "layers[21].ks.r.x: expression: a string or an object where a number is needed (the keyframes are used where it fails)",
+            "layers[22].shapes[1].e.x: expression on a property drawn from its keyframes (the keyframes are used instead)",
         ])
         XCTAssertEqual(try value(14, "r", 3), [1])   // B = A's keyframes (0) + 1
     }
 
     /// Rendered: the square with loopOut('continue') at x 40 at frame 6 (its centre; the square
-    /// is 4 wide), and the same bytes with 1 and 4 workers, whatever frame came before.
+    /// is 4 wide), the group moved by its transform's expression, and the same bytes with 1 and 4 workers, whatever frame came before.
     func testRenderedFollowsTheExpressions() throws {
         let f6 = try LottieFixtures.frame("expression-language", 6)
         XCTAssertEqual(f6.at(40, 50), [255, 0, 0, 255])
         XCTAssertEqual(f6.at(36, 50), [0, 0, 0, 0])
         XCTAssertEqual(f6.at(10, 70), [255, 0, 0, 255])   // valueAtTime(0): (10, 70)
         XCTAssertEqual(f6.at(64, 70), [0, 0, 0, 0])
+        XCTAssertEqual(f6.at(86, 30), [0, 255, 0, 255])   // the group's position: (80 + 0.6 × 10, 30)
+        XCTAssertEqual(f6.at(81, 30), [0, 0, 0, 0])
         let one = try LottieFixtures.frame("expression-language", 7, workers: 1)
         let four = try LottieFixtures.frame("expression-language", 7, workers: 4)
         XCTAssertEqual(one.pixels, four.pixels)
@@ -198,7 +202,8 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try outcome("1 # 2"), "expression: unexpected character '#' (the keyframes are used instead)")
         XCTAssertEqual(try outcome("[1, 2] * [3, 4]"), "expression: '*' between two arrays (the keyframes are used instead)")
         XCTAssertEqual(try outcome("3", position: true), "expression: a number where the property has 2 values (the keyframes are used instead)")
-        XCTAssertEqual(try outcome("thisProperty.valueAtTime(0) + rotation"), "expression: expressions refer to each other in a cycle (layers[0].ks.r → layers[0].ks.r) (the keyframes are used instead)")
+        // The property named in its own expression is its value before the expression.
+        XCTAssertEqual(try outcome("thisProperty.valueAtTime(0) + rotation + thisLayer.transform.rotation"), "[15.0]")
     }
 
     func testSmallPrograms() throws {

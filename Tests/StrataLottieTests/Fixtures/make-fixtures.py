@@ -246,6 +246,10 @@ files["expression-language"] = doc([
     square_layer(20, "ease", ks(o=expr(100, "ease(time, 0, 2, 0, 100)"))),
     square_layer(21, "duration", ks(p=expr(anim(kf(0, [0, 0], **LIN), kf(4, [40, 0], **LIN), kf(8, [20, 0])), "loopOutDuration('pingpong', 0.4)"))),
     square_layer(22, "wrong type", ks(r=expr(0, "time > 1 ? 'late' : 0"))),
+    shape_layer(23, [group(path([(0, 95), (100, 95)]), stroke(BLUE, 2)),
+                     {"ty": "tm", "s": fixed(0), "e": expr(100, "time * 50"), "o": fixed(0), "m": 1}], nm="trimmed"),
+    # A group's transform: the square moves right 10 a second from (80, 30).
+    shape_layer(24, [group(rect((0, 0), (4, 4)), fill(GREEN), transform=tr(p=expr((80, 30), "value + [time * 10, 0]")))], nm="group"),
 ])
 
 # Text layers (DejaVu Sans, installed with the text stack): "II" left-justified with its
