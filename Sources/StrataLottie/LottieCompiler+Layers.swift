@@ -16,13 +16,14 @@ extension LottieCompiler {
         return root
     }
 
-    /// Notes the expressions of properties drawn from their keyframes alone (trim paths, shape
-    /// sizes and positions, repeaters, gradient points, dash lengths, slots): what the compiler
-    /// samples without `animate`. Null, hidden and unreadable layers draw nothing; expression
+    /// Notes the expressions and loops of properties drawn from their keyframes alone (trim
+    /// paths, shape sizes and positions, repeaters, gradient points, dash lengths, slots): what
+    /// the compiler samples without `animate`. Null, hidden and unreadable layers draw nothing; expression
     /// controls are read by other expressions.
     private func noteExpressionsNotApplied() {
         let expressions = animation.expressions
-        for path in expressions.paths where !appliedExpressions.contains(path) && !path.contains(".ef[") {
+        let all = Set(expressions.paths).union(expressions.loops.keys).sorted()
+        for path in all where !appliedExpressions.contains(path) && !path.contains(".ef[") {
             if let owner = expressions.owner(of: path) {
                 let l = expressions.layer(owner)
                 if l.hidden { continue }

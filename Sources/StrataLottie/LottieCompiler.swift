@@ -20,7 +20,7 @@ final class LottieCompiler {
     let animation: LottieAnimation
     let fr: Double
     var notes = LottieNotes()
-    /// The JSON paths of the expressions the compiled layers follow.
+    /// The JSON paths of the expressions (loops too) the compiled layers follow.
     private(set) var appliedExpressions: Set<String> = []
     private var samples = 0
     /// Lines of text made so far (bounded by the layer limit).
@@ -120,6 +120,7 @@ final class LottieCompiler {
         }
         let k = p.keyframes
         let loop = animation.loops[path]
+        if loop != nil { appliedExpressions.insert(path) }
         if time.remap != nil {
             // Sampled through the remap, loops evaluated by their definition.
             let first = k[0], last = k[k.count - 1]

@@ -144,6 +144,29 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try value(14, "r", 3), [1])   // B = A's keyframes (0) + 1
     }
 
+    /// A 3D layer's rotation written "rz" follows its expression (nothing is reported); a loop
+    /// on a trim path, drawn from its keyframes, is reported.
+    func testRotationZAndLoopsNotApplied() throws {
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"ddd":1,"layers":[{"ty":4,"ind":1,"ddd":1,"ip":0,"op":20,"st":0,"sr":1,"#
+            + #""ks":{"p":{"a":0,"k":[50,50]},"rz":{"a":0,"k":0,"x":"time * 90"}},"shapes":[{"ty":"gr","it":["#
+            + #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,4]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0]},"o":{"a":0,"k":100}},"#
+            + #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":1,"k":[{"t":0,"s":[0]},{"t":5,"s":[100]}],"x":"loopOut('cycle')"},"o":{"a":0,"k":0},"m":1},"#
+            + #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}]}"#
+        let layer = try LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
+        XCTAssertEqual(layer.unsupported.map(\.description),
+                       ["layers[0].shapes[0].it[2].e.x: expression on a property drawn from its keyframes (the keyframes are used instead)"])
+        // At 1 s the 40 × 4 bar has turned 90°: it covers (50, 35), not (65, 50).
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        layer.anchorPoint = .zero
+        layer.position = .zero
+        root.addSublayer(layer)
+        let frame = try Scene(rootLayer: root, size: CGSize(width: 100, height: 100), frameRate: 10, duration: 2)
+            .renderFrame(at: layer.time(ofFrame: 10), options: RenderOptions())
+        XCTAssertEqual(frame.at(50, 35)[3], 255)
+        XCTAssertEqual(frame.at(65, 50)[3], 0)
+    }
+
     /// Rendered: the square with loopOut('continue') at x 40 at frame 6 (its centre; the square
     /// is 4 wide), the group moved by its transform's expression, and the same bytes with 1 and 4 workers, whatever frame came before.
     func testRenderedFollowsTheExpressions() throws {
