@@ -141,7 +141,8 @@ extension LottieCompiler {
             let st = l.startTime, sr = l.stretch, rate = fr
             if let tm {
                 let outer = time.remap
-                inner = LottieTime(remap: { g in tm.value(at: outer?(g) ?? g)[0] * rate / sr }, range: time.range)
+                let remap = sampler(tm, path: l.path + ".tm").value
+                inner = LottieTime(remap: { g in remap(outer?(g) ?? g)[0] * rate / sr }, range: time.range)
             } else if let outer = time.remap {
                 inner = LottieTime(remap: { g in (outer(g) - st) / sr }, range: time.range)
             } else {

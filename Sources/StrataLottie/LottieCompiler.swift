@@ -171,6 +171,14 @@ final class LottieCompiler {
         addKeyframes(layer, key, points, loop: loop, earliest: time.range.lowerBound)
     }
 
+    /// A numeric property as a function of the frame — its expression's or loop's value where it
+    /// has one, else its keyframes' — and whether it changes.
+    func sampler(_ p: LottieAnimated<[Double]>, path: String) -> (value: (Double) -> [Double], isAnimated: Bool) {
+        guard animation.expressions.contains(path) || animation.loops[path] != nil else { return (p.value(at:), p.isAnimated) }
+        appliedExpressions.insert(path)
+        return ({ f in self.expressionValue(path, p, at: f) }, true)
+    }
+
     /// The value of the expression of the property at `path` at a frame; where it fails (a
     /// limit, a wrong type on some branch), the keyframes' value, and a note.
     func expressionValue(_ path: String, _ property: LottieAnimated<[Double]>, at frame: Double) -> [Double] {
@@ -333,15 +341,38 @@ final class LottieCompiler {
 
     /// The matrix of a transform at a frame (for paths in nested groups styled by an outer group).
     static func matrix(_ t: LottieTransform?, at f: Double) -> CGAffineTransform {
+        matrix(t, at: f) { p, _ in p.value(at: f) }
+    }
+
+    /// The matrix of a transform at a frame, each property's value given by `value` (from the
+    /// property and its key: "a", "s", "sk", "sa", "r", "p", "p.x", "p.y").
+    static func matrix(_ t: LottieTransform?, at f: Double, _ value: (LottieAnimated<[Double]>, String) -> [Double]) -> CGAffineTransform {
         guard let t else { return .identity }
-        let a = t.anchor?.value(at: f) ?? [0, 0]
+        let a = t.anchor.map { value($0, "a") } ?? [0, 0]
         var m = CGAffineTransform(translationX: -a[0], y: a.count > 1 ? -a[1] : 0)
-        if let s = t.scale?.value(at: f) { m = m.concatenating(CGAffineTransform(scaleX: s[0] / 100, y: (s.count > 1 ? s[1] : s[0]) / 100)) }
-        if let sk = t.skew?.value(at: f)[0], sk != 0 { m = m.concatenating(skewMatrix(sk, t.skewAxis?.value(at: f)[0] ?? 0)) }
-        if let r = t.rotation?.value(at: f)[0] { m = m.concatenating(CGAffineTransform(rotationAngle: r * .pi / 180)) }
+        if let s = t.scale.map({ value($0, "s") }) { m = m.concatenating(CGAffineTransform(scaleX: s[0] / 100, y: (s.count > 1 ? s[1] : s[0]) / 100)) }
+        if let sk = t.skew.map({ value($0, "sk")[0] }), sk != 0 { m = m.concatenating(skewMatrix(sk, t.skewAxis.map { value($0, "sa")[0] } ?? 0)) }
+        if let r = t.rotation.map({ value($0, "r")[0] }) { m = m.concatenating(CGAffineTransform(rotationAngle: r * .pi / 180)) }
         let p: [Double]
-        if let pp = t.position { p = pp.value(at: f) } else if let x = t.positionX, let y = t.positionY { p = [x.value(at: f)[0], y.value(at: f)[0]] } else { p = [0, 0] }
+        if let pp = t.position { p = value(pp, "p") } else if let x = t.positionX, let y = t.positionY { p = [value(x, "p.x")[0], value(y, "p.y")[0]] } else { p = [0, 0] }
         return m.concatenating(CGAffineTransform(translationX: p[0], y: p.count > 1 ? p[1] : 0))
+    }
+
+    /// A transform's matrix as a function of the frame, its properties' expressions applied
+    /// (`path`: the transform's JSON path), and whether it changes.
+    func matrix(_ t: LottieTransform, path: String) -> (value: (Double) -> CGAffineTransform, isAnimated: Bool) {
+        var samplers: [String: (Double) -> [Double]] = [:]
+        var animated = false
+        let rotationKey = animation.expressions.contains(path + ".rz") || animation.loops[path + ".rz"] != nil ? "rz" : "r"
+        let properties = [("a", t.anchor), ("s", t.scale), ("sk", t.skew), ("sa", t.skewAxis), ("r", t.rotation),
+                          ("p", t.position), ("p.x", t.positionX), ("p.y", t.positionY)]
+        for (key, p) in properties {
+            guard let p else { continue }
+            let s = sampler(p, path: path + "." + (key == "r" ? rotationKey : key))
+            samplers[key] = s.value
+            animated = animated || s.isAnimated
+        }
+        return ({ f in Self.matrix(t, at: f) { p, key in samplers[key]?(f) ?? p.value(at: f) } }, animated)
     }
 
     /// The plane of a 3D layer turned `x` degrees about its x axis, then `y` degrees about its y

@@ -264,6 +264,7 @@ struct LayerParser {
             let g = try s.required("g")
             let count = try g.required("p").number()
             guard count >= 1 && count <= 1000 else { throw LottieError(path: g.path + ".p", "expected a number of colour stops in 1…1000") }
+            try expression(try g.required("k"))
             let colors = try LottieAnimated.parse(try g.required("k")) { try $0.numbers() }
             let type = JSONNode.clampedInt(try s.number("t", default: 1))
             if type == 2, let h = try prop(s, "h"), h.isAnimated || (h.initial.first ?? 0) != 0 { notes.add(s.path + ".h", "radial gradient highlight") }

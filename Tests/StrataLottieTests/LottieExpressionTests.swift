@@ -131,30 +131,28 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(at3, try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 3))
     }
 
-    /// What is reported: the cycle (its first property; the other then reads its keyframes), a
-    /// branch that gives a string at some frames (the keyframes there), and an expression on a
-    /// trim path's end (drawn from its keyframes).
+    /// What is reported: the cycle (its first property; the other then reads its keyframes), and a
+    /// branch that gives a string at some frames (the keyframes there).
     func testReports() throws {
         let layer = try LottieLayer(contentsOf: LottieFixtures.url("expression-language"))
         XCTAssertEqual(layer.unsupported.map(\.description), [
             "layers[13].ks.r.x: expression: expressions refer to each other in a cycle (layers[13].ks.r → layers[14].ks.r → layers[13].ks.r) (the keyframes are used instead)",
             "layers[21].ks.r.x: expression: a string or an object where a number is needed (the keyframes are used where it fails)",
-            "layers[22].shapes[1].e.x: expression on a property drawn from its keyframes (the keyframes are used instead)",
         ])
         XCTAssertEqual(try value(14, "r", 3), [1])   // B = A's keyframes (0) + 1
     }
 
-    /// A 3D layer's rotation written "rz" follows its expression (nothing is reported); a loop
-    /// on a trim path, drawn from its keyframes, is reported.
-    func testRotationZAndLoopsNotApplied() throws {
+    /// A 3D layer's rotation written "rz" follows its expression (nothing is reported); an
+    /// expression on a dash length, drawn from its first keyframe, is reported.
+    func testRotationZAndExpressionsNotApplied() throws {
         let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"ddd":1,"layers":[{"ty":4,"ind":1,"ddd":1,"ip":0,"op":20,"st":0,"sr":1,"#
             + #""ks":{"p":{"a":0,"k":[50,50]},"rz":{"a":0,"k":0,"x":"time * 90"}},"shapes":[{"ty":"gr","it":["#
             + #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,4]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0]},"o":{"a":0,"k":100}},"#
-            + #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":1,"k":[{"t":0,"s":[0]},{"t":5,"s":[100]}],"x":"loopOut('cycle')"},"o":{"a":0,"k":0},"m":1},"#
+            + #"{"ty":"st","c":{"a":0,"k":[0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":1},"lc":1,"lj":1,"ml":4,"d":[{"n":"d","v":{"a":0,"k":5,"x":"time * 10"}}]},"#
             + #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}]}"#
         let layer = try LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
         XCTAssertEqual(layer.unsupported.map(\.description),
-                       ["layers[0].shapes[0].it[2].e.x: expression on a property drawn from its keyframes (the keyframes are used instead)"])
+                       ["layers[0].shapes[0].it[2].d[0].v.x: expression on a property drawn from its keyframes (the keyframes are used instead)"])
         // At 1 s the 40 × 4 bar has turned 90°: it covers (50, 35), not (65, 50).
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
@@ -168,7 +166,9 @@ final class LottieExpressionTests: XCTestCase {
     }
 
     /// Rendered: the square with loopOut('continue') at x 40 at frame 6 (its centre; the square
-    /// is 4 wide), the group moved by its transform's expression, and the same bytes with 1 and 4 workers, whatever frame came before.
+    /// is 4 wide), the group moved by its transform's expression, a trim path's end, a looped
+    /// time remap, a repeater's copies and step and a nested group's transform under an outer
+    /// group's fill following theirs, and the same bytes with 1 and 4 workers, whatever frame came before.
     func testRenderedFollowsTheExpressions() throws {
         let f6 = try LottieFixtures.frame("expression-language", 6)
         XCTAssertEqual(f6.at(40, 50), [255, 0, 0, 255])
@@ -177,6 +177,18 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(f6.at(64, 70), [0, 0, 0, 0])
         XCTAssertEqual(f6.at(86, 30), [0, 255, 0, 255])   // the group's position: (80 + 0.6 × 10, 30)
         XCTAssertEqual(f6.at(81, 30), [0, 0, 0, 0])
+        XCTAssertEqual(f6.at(20, 95), [0, 0, 255, 255])   // trim end time × 50: 30 % of the line
+        XCTAssertEqual(f6.at(40, 95), [0, 0, 0, 0])
+        XCTAssertEqual(f6.at(20, 85), [0, 0, 255, 255])   // the looped time remap: frame 6 shows frame 2
+        XCTAssertEqual(f6.at(40, 85), [0, 0, 0, 0])
+        XCTAssertEqual(f6.at(10, 60), [0, 255, 0, 255])   // the repeater's copies: 1 before 1 s…
+        XCTAssertEqual(f6.at(30, 60), [0, 0, 0, 0])
+        let f12 = try LottieFixtures.frame("expression-language", 12)
+        XCTAssertEqual(f12.at(30, 60), [0, 255, 0, 255])  // …3 after
+        XCTAssertEqual(f12.at(50, 60), [0, 255, 0, 255])
+        XCTAssertEqual(f12.at(70, 60), [0, 0, 0, 0])
+        XCTAssertEqual(f6.at(60, 56), [0, 0, 255, 255])   // a nested group's transform under an outer fill
+        XCTAssertEqual(f6.at(60, 51), [0, 0, 0, 0])
         let one = try LottieFixtures.frame("expression-language", 7, workers: 1)
         let four = try LottieFixtures.frame("expression-language", 7, workers: 4)
         XCTAssertEqual(one.pixels, four.pixels)

@@ -250,7 +250,22 @@ files["expression-language"] = doc([
                      {"ty": "tm", "s": fixed(0), "e": expr(100, "time * 50"), "o": fixed(0), "m": 1}], nm="trimmed"),
     # A group's transform: the square moves right 10 a second from (80, 30).
     shape_layer(24, [group(rect((0, 0), (4, 4)), fill(GREEN), transform=tr(p=expr((80, 30), "value + [time * 10, 0]")))], nm="group"),
-])
+    # A time remap looped: 0 → 0.4 s over frames 0…4, cycled, of a precomposition whose blue
+    # square moves x 0 → 40 over its frames 0…4 (at y 85).
+    {"ty": 0, "ind": 25, "nm": "remapped", "refId": "moving", "w": 100, "h": 100, "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(),
+     "tm": expr(anim(kf(0, 0, **LIN), kf(4, 0.4)), "loopOut('cycle')")},
+    # A repeater whose copies go from 1 to 3 at 1 s, each 20 right of the one before (its step
+    # is 5 in the keyframes, 20 by its expression) (y 60).
+    shape_layer(26, [group(rect((10, 60), (4, 4)), fill(GREEN)),
+                     {"ty": "rp", "c": expr(1, "time >= 1 ? 3 : 1"), "o": fixed(0), "m": 1,
+                      "tr": {"ty": "tr", "p": expr((5, 0), "[20, 0]"), "a": fixed([0, 0]), "s": fixed([100, 100]), "r": fixed(0),
+                             "so": fixed(100), "eo": fixed(100)}}],
+                nm="repeated"),
+    # A group's transform whose paths an outer group's fill draws: down 10 a second from (60, 50).
+    shape_layer(27, [group(group(rect((0, 0), (4, 4)), transform=tr(p=expr((60, 50), "value + [0, time * 10]"))), fill(BLUE))],
+                nm="outer style"),
+], assets=[{"id": "moving", "layers": [
+    shape_layer(1, [group(rect((0, 0), (4, 4)), fill(BLUE))], op=100, k=ks(p=anim(kf(0, [0, 85], **LIN), kf(4, [40, 85]))))]}])
 
 # Text layers (DejaVu Sans, installed with the text stack): "II" left-justified with its
 # baseline at (10, 30); the same with tracking 500 (half an em between the letters) at (10, 60);
