@@ -339,12 +339,8 @@ final class LottieCompiler {
         }
     }
 
-    /// The matrix of a transform at a frame (for paths in nested groups styled by an outer group).
-    static func matrix(_ t: LottieTransform?, at f: Double) -> CGAffineTransform {
-        matrix(t, at: f) { p, _ in p.value(at: f) }
-    }
-
-    /// The matrix of a transform at a frame, each property's value given by `value` (from the
+    /// The matrix of a transform at a frame (for paths in nested groups styled by an outer group,
+    /// and a repeater's step), each property's value given by `value` (from the
     /// property and its key: "a", "s", "sk", "sa", "r", "p", "p.x", "p.y").
     static func matrix(_ t: LottieTransform?, at f: Double, _ value: (LottieAnimated<[Double]>, String) -> [Double]) -> CGAffineTransform {
         guard let t else { return .identity }

@@ -168,7 +168,7 @@ final class LottieExpressionTests: XCTestCase {
     /// Rendered: the square with loopOut('continue') at x 40 at frame 6 (its centre; the square
     /// is 4 wide), the group moved by its transform's expression, a trim path's end, a looped
     /// time remap, a repeater's copies and step and a nested group's transform under an outer
-    /// group's fill following theirs, and the same bytes with 1 and 4 workers, whatever frame came before.
+    /// group's fill and a gradient's colours following theirs, and the same bytes with 1 and 4 workers, whatever frame came before.
     func testRenderedFollowsTheExpressions() throws {
         let f6 = try LottieFixtures.frame("expression-language", 6)
         XCTAssertEqual(f6.at(40, 50), [255, 0, 0, 255])
@@ -189,6 +189,8 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(f12.at(70, 60), [0, 0, 0, 0])
         XCTAssertEqual(f6.at(60, 56), [0, 0, 255, 255])   // a nested group's transform under an outer fill
         XCTAssertEqual(f6.at(60, 51), [0, 0, 0, 0])
+        XCTAssertEqual(f6.at(87, 90), [0, 0, 255, 255])   // gradient colours by their expression: blue to blue
+        XCTAssertEqual(f6.at(93, 90), [0, 0, 255, 255])
         let one = try LottieFixtures.frame("expression-language", 7, workers: 1)
         let four = try LottieFixtures.frame("expression-language", 7, workers: 4)
         XCTAssertEqual(one.pixels, four.pixels)

@@ -264,6 +264,10 @@ files["expression-language"] = doc([
     # A group's transform whose paths an outer group's fill draws: down 10 a second from (60, 50).
     shape_layer(27, [group(group(rect((0, 0), (4, 4)), transform=tr(p=expr((60, 50), "value + [0, time * 10]"))), fill(BLUE))],
                 nm="outer style"),
+    # A gradient black → white whose colours' expression makes both stops blue (a square at (90, 90)).
+    shape_layer(28, [group(rect((90, 90), (10, 10)),
+                           {"ty": "gf", "t": 1, "s": fixed([85, 0]), "e": fixed([95, 0]), "o": fixed(100), "r": 1,
+                            "g": {"p": 2, "k": expr([0, 0, 0, 0, 1, 1, 1, 1], "[0, 0, 0, 1, 1, 0, 0, 1]")}})], nm="gradient"),
 ], assets=[{"id": "moving", "layers": [
     shape_layer(1, [group(rect((0, 0), (4, 4)), fill(BLUE))], op=100, k=ks(p=anim(kf(0, [0, 85], **LIN), kf(4, [40, 85]))))]}])
 
