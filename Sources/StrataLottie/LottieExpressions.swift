@@ -46,6 +46,11 @@ struct LottieExpressions {
         self.frameRate = frameRate
     }
 
+    /// Adds (or replaces) the expression of the property at `path`.
+    mutating func add(_ path: String, _ script: LottieScript, _ property: LottieAnimated<[Double]>) {
+        scripts[path] = (script, property)
+    }
+
     /// The JSON paths of the properties with an expression evaluated per frame, sorted.
     var paths: [String] { scripts.keys.sorted() }
 
@@ -184,11 +189,31 @@ struct LottieExpressions {
             switch name {
             case "value": return vectorValue(try value(of: p, at: e.frame, e.run))
             case "numKeys": return .number(Double(p.property.keyframes.count))
-            case "valueAtTime", "loopOut", "loopIn", "loopOutDuration", "loopInDuration": return .function(name, .property(p))
+            case "velocity": return vectorValue(try velocity(of: p, at: e.frame, e.run))
+            case "speed": return .number(Self.length(try velocity(of: p, at: e.frame, e.run)))
+            case "valueAtTime", "loopOut", "loopIn", "loopOutDuration", "loopInDuration", "key", "nearestKey", "velocityAtTime", "speedAtTime":
+                return .function(name, .property(p))
             default: throw LottieScriptError("no 'property.\(name)'")
+            }
+        case .key(let p, let i):
+            let k = p.property.keyframes[i]
+            switch name {
+            case "time": return .number(k.time / frameRate)
+            case "value": return vectorValue(k.value)
+            case "index": return .number(Double(i + 1))
+            default: throw LottieScriptError("no 'key.\(name)'")
             }
         }
     }
+
+    /// A property's velocity at a frame, per second: its change over the last thousandth of a second.
+    func velocity(of p: PropertyRef, at frame: Double, _ run: LottieScriptRun) throws -> [Double] {
+        let h = 0.001
+        let a = try value(of: p, at: frame - h * frameRate, run), b = try value(of: p, at: frame, run)
+        return b.indices.map { (b[$0] - (a.indices.contains($0) ? a[$0] : b[$0])) / h }
+    }
+
+    static func length(_ v: [Double]) -> Double { v.reduce(0) { $0 + $1 * $1 }.squareRoot() }
 
     /// `thisComp.layer(name)` (the first layer of that name, top first) or `thisComp.layer(index)` (by "ind").
     func layer(named key: LottieScriptValue, near owner: LayerRef?, _ e: LottieScriptEvaluator) throws -> LayerRef {

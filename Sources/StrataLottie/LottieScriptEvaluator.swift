@@ -28,6 +28,8 @@ indirect enum LottieScriptObject {
     /// A layer's expression-control effect (its index in the layer's effects).
     case effect(LottieExpressions.LayerRef, Int)
     case property(LottieExpressions.PropertyRef)
+    /// A keyframe of a property (its index from 0).
+    case key(LottieExpressions.PropertyRef, Int)
 }
 
 /// One evaluation's budget and the properties being evaluated, shared with the references it follows.
@@ -53,7 +55,7 @@ final class LottieScriptEvaluator {
     static let globals: Set<String> = Set([
         "time", "value", "index", "thisComp", "thisLayer", "thisProperty", "transform", "Math", "effect",
         "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime",
-        "NaN", "Infinity", "undefined",
+        "NaN", "Infinity", "undefined", "numKeys", "velocity", "speed", "key", "nearestKey", "velocityAtTime", "speedAtTime",
     ]).union(LottieScriptLibrary.functions)
 
     let script: LottieScript
@@ -240,7 +242,9 @@ final class LottieScriptEvaluator {
         case "undefined": return .undefined
         case "Math": return .object(.math)
         case "thisComp": return .object(.comp)
-        case "thisProperty": return .object(.property(LottieExpressions.PropertyRef(path: path, property: property, owner: owner, raw: true)))
+        case "thisProperty": return .object(.property(ownProperty))
+        case "numKeys", "velocity", "speed", "key", "nearestKey", "velocityAtTime", "speedAtTime":
+            return try host.member(.property(ownProperty), name, self)
         case "thisLayer": return .object(.layer(try ownLayer()))
         case "index", "transform", "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime":
             return try member(.object(.layer(try ownLayer())), name)
@@ -250,6 +254,11 @@ final class LottieScriptEvaluator {
             if LottieScriptLibrary.functions.contains(name) { return .function(name, nil) }
             throw LottieScriptError("unknown name '\(name)'")
         }
+    }
+
+    /// The property itself, before its expression (`thisProperty`, `key`, `velocity`).
+    var ownProperty: LottieExpressions.PropertyRef {
+        LottieExpressions.PropertyRef(path: path, property: property, owner: owner, raw: true)
     }
 
     func ownLayer() throws -> LottieExpressions.LayerRef {

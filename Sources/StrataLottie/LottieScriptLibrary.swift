@@ -95,10 +95,26 @@ enum LottieScriptLibrary {
             case "loopOut", "loopIn", "loopOutDuration", "loopInDuration":
                 guard p.path == e.path else { throw LottieScriptError("\(name) of another property") }
                 return try call(name, nil, args, e)
+            case "velocityAtTime":
+                return e.host.vectorValue(try e.host.velocity(of: p, at: try frame(n(0), e), e.run))
+            case "speedAtTime":
+                return .number(LottieExpressions.length(try e.host.velocity(of: p, at: try frame(n(0), e), e.run)))
+            case "key":
+                let k = p.property.keyframes
+                let i = LottieExpressions.position(try n(0))
+                guard k.indices.contains(i) else { throw LottieScriptError("no key \(try n(0)) (the property has \(k.count))") }
+                return .object(.key(p, i))
+            case "nearestKey":
+                let k = p.property.keyframes
+                guard !k.isEmpty else { throw LottieScriptError("nearestKey of a property without keyframes") }
+                let f = try frame(n(0), e)
+                var best = 0
+                for i in k.indices where abs(k[i].time - f) < abs(k[best].time - f) { best = i }
+                return .object(.key(p, best))
             default: throw LottieScriptError("property.\(name)() is not supported")
             }
-        case .transform?:
-            throw LottieScriptError("transform.\(name)() is not supported")
+        case .transform?, .key?:
+            throw LottieScriptError("\(name)() is not supported here")
         case nil:
             break
         }

@@ -108,6 +108,33 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try value(10, "p", 12), [20, 0], accuracy: 1e-9)
     }
 
+    /// The inertial bounce: at 1.0625 s, 0.0625 s after the last key, x = 50 + 40 × 0.05 ×
+    /// sin(4 × 0.0625 × 2π) / e^(8 × 0.0625) = 50 + 2 / √e; during the keys the velocity before
+    /// the first key (0) adds nothing.
+    func testKeysAndVelocity() throws {
+        XCTAssertEqual(try value(28, "p", 10.625), [50 + 2 / M_E.squareRoot(), 40], accuracy: 1e-3)
+        XCTAssertEqual(try value(28, "p", 5), [30, 40], accuracy: 1e-9)
+        XCTAssertEqual(try value(28, "p", 12.5), [50, 40], accuracy: 1e-3)    // sin(2π) = 0
+        XCTAssertEqual(try outcome("[numKeys, key(1).time, key(2).value[0], nearestKey(0.3).index]", position: true),
+                       "expression: no key 1.0 (the property has 0) (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("velocity + speed + speedAtTime(0.3) + thisProperty.velocity"), "[0.0]")
+        // x 10 → 50 over frames 0…10 (linear, no easing): 40 a second.
+        let moving = LottieAnimated<[Double]>.keyframes([LottieKeyframe(time: 0, value: [10, 40], hold: false),
+                                                          LottieKeyframe(time: 10, value: [50, 40], hold: false)])
+        let host = LottieExpressions(scripts: [:], loops: [:], layers: [], precomps: [:], frameRate: 10)
+        func evaluate(_ source: String, at frame: Double) throws -> [Double] {
+            var h = host
+            h.add("p", try LottieScript.parse(source, seed: "p"), moving)
+            return try h.evaluate("p", moving, at: frame)
+        }
+        XCTAssertEqual(try evaluate("[numKeys, key(2).time]", at: 5), [2, 1])
+        XCTAssertEqual(try evaluate("[key(1).value[0], nearestKey(0.3).index * 10 + key(2).index]", at: 5), [10, 12])
+        XCTAssertEqual(try evaluate("[velocity[0], speed]", at: 5), [40, 40], accuracy: 1e-6)
+        XCTAssertEqual(try evaluate("[velocityAtTime(2)[0], speedAtTime(0.5)]", at: 5), [0, 40], accuracy: 1e-6)
+        XCTAssertEqual(try evaluate("[thisProperty.key(1).time, thisProperty.numKeys]", at: 5), [0, 2])
+        XCTAssertThrowsError(try evaluate("key(3)", at: 5)) { XCTAssertEqual(($0 as? LottieScriptError)?.message, "no key 3.0 (the property has 2)") }
+    }
+
     func testConditionals() throws {
         XCTAssertEqual(try value(11, "r", 5), [10])
         XCTAssertEqual(try value(11, "r", 10), [20])

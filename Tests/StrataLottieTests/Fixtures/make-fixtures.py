@@ -268,6 +268,20 @@ files["expression-language"] = doc([
     shape_layer(28, [group(rect((90, 90), (10, 10)),
                            {"ty": "gf", "t": 1, "s": fixed([85, 0]), "e": fixed([95, 0]), "o": fixed(100), "r": 1,
                             "g": {"p": 2, "k": expr([0, 0, 0, 0, 1, 1, 1, 1], "[0, 0, 0, 1, 1, 0, 0, 1]")}})], nm="gradient"),
+    # The "inertial bounce" many files carry: x 10 → 50 over frames 0…10, then a decaying wobble.
+    square_layer(29, "bounce", ks(p=expr(anim(kf(0, [10, 40], **LIN), kf(10, [50, 40])), """amp = .05;
+freq = 4.0;
+decay = 8.0;
+n = 0;
+if (numKeys > 0) {
+  n = nearestKey(time).index;
+  if (key(n).time > time) { n--; }
+}
+if (n == 0) { t = 0; } else { t = time - key(n).time; }
+if (n > 0 && t < 1) {
+  v = velocityAtTime(key(n).time - thisComp.frameDuration / 10);
+  value + v * amp * Math.sin(freq * t * 2 * Math.PI) / Math.exp(decay * t);
+} else { value; }"""))),
 ], assets=[{"id": "moving", "layers": [
     shape_layer(1, [group(rect((0, 0), (4, 4)), fill(BLUE))], op=100, k=ks(p=anim(kf(0, [0, 85], **LIN), kf(4, [40, 85]))))]}])
 
