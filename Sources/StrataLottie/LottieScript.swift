@@ -69,7 +69,7 @@ struct LottieScript {
         guard source.count <= maxCharacters else {
             throw LottieScriptError("longer than \(maxCharacters) characters")
         }
-        var parser = Parser(tokens: try Tokenizer.tokens(source))
+        var parser = Parser(tokens: try LottieScriptTokenizer.tokens(source))
         let statements = try parser.program()
         for name in parser.used where !parser.declared.contains(name) && !LottieScriptEvaluator.globals.contains(name) {
             throw LottieScriptError("unknown name '\(name)'")
@@ -90,9 +90,11 @@ enum LottieScriptToken: Equatable {
     case end
 }
 
-enum Tokenizer {
+enum LottieScriptTokenizer {
+    /// Longest first, so that "===" is not read as "==" and "=".
     static let punctuation = ["===", "!==", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "++", "--",
                               "+", "-", "*", "/", "%", "<", ">", "!", "?", ":", "(", ")", "[", "]", "{", "}", ",", ";", ".", "="]
+    static let punctuationScalars = punctuation.map { Array($0.unicodeScalars) }
 
     static func tokens(_ source: String) throws -> [LottieScriptToken] {
         let c = Array(source.unicodeScalars)
@@ -147,14 +149,13 @@ enum Tokenizer {
                 out.append(.string(String(text)))
                 continue
             }
-            guard let p = punctuation.first(where: { p in
-                let u = Array(p.unicodeScalars)
-                return i + u.count <= c.count && Array(c[i..<(i + u.count)]) == u
+            guard let k = punctuationScalars.firstIndex(where: { u in
+                i + u.count <= c.count && u.indices.allSatisfy { c[i + $0] == u[$0] }
             }) else {
                 throw LottieScriptError("unexpected character '\(s)'")
             }
-            out.append(.punct(p))
-            i += p.unicodeScalars.count
+            out.append(.punct(punctuation[k]))
+            i += punctuationScalars[k].count
         }
         out.append(.end)
         return out
