@@ -245,7 +245,7 @@ final class LottieCompiler {
         var inner = pos
         func chain(_ l: CALayer) { inner.addSublayer(l); inner = l }
         func scripted(_ key: String) -> Bool { animation.expressions.contains(path + "." + key) }
-        if t.autoOrient, let heading = Self.heading(t) {
+        if t.autoOrient, let heading = headingFollowingExpressions(t, path: path) ?? Self.heading(t) {
             let l = node()
             try animateSampled(l, "transform.rotation.z", time, path: path + ".p") { CGFloat(heading($0)) }
             chain(l)
@@ -309,6 +309,30 @@ final class LottieCompiler {
             chain(l)
         }
         return (pos, inner)
+    }
+
+    /// Auto-orient along a position with an expression or loop: the direction from the value
+    /// 0.01 frames earlier to the value now (0 where it does not move). Nil when the position
+    /// has neither (`heading(_:)` follows its keyframes).
+    func headingFollowingExpressions(_ t: LottieTransform, path: String) -> ((Double) -> Double)? {
+        let keys = t.position != nil ? ["p"] : ["p.x", "p.y"]
+        guard keys.contains(where: { animation.expressions.contains(path + "." + $0) || animation.loops[path + "." + $0] != nil }) else {
+            return nil
+        }
+        let at: (Double) -> (Double, Double)
+        if let p = t.position {
+            let s = sampler(p, path: path + ".p")
+            at = { f in let v = s.value(f); return (v[0], v.count > 1 ? v[1] : 0) }
+        } else if let x = t.positionX, let y = t.positionY {
+            let sx = sampler(x, path: path + ".p.x"), sy = sampler(y, path: path + ".p.y")
+            at = { f in (sx.value(f)[0], sy.value(f)[0]) }
+        } else {
+            return nil
+        }
+        return { f in
+            let a = at(f - 0.01), b = at(f)
+            return atan2(b.1 - a.1, b.0 - a.0)
+        }
     }
 
     /// Auto-orient: the angle (radians, y down) of the direction of travel along the position's

@@ -195,7 +195,8 @@ final class LottieExpressionTests: XCTestCase {
     /// Rendered: the square with loopOut('continue') at x 40 at frame 6 (its centre; the square
     /// is 4 wide), the group moved by its transform's expression, a trim path's end, a looped
     /// time remap, a repeater's copies and step and a nested group's transform under an outer
-    /// group's fill and a gradient's colours following theirs, and the same bytes with 1 and 4 workers, whatever frame came before.
+    /// group's fill a gradient's colours and an auto-oriented layer
+    /// following theirs, and the same bytes with 1 and 4 workers, whatever frame came before.
     func testRenderedFollowsTheExpressions() throws {
         let f6 = try LottieFixtures.frame("expression-language", 6)
         XCTAssertEqual(f6.at(40, 50), [255, 0, 0, 255])
@@ -210,6 +211,10 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(f6.at(40, 85), [0, 0, 0, 0])
         XCTAssertEqual(f6.at(10, 60), [0, 255, 0, 255])   // the repeater's copies: 1 before 1 s…
         XCTAssertEqual(f6.at(30, 60), [0, 0, 0, 0])
+        let f10 = try LottieFixtures.frame("expression-language", 10)
+        XCTAssertEqual(f10.at(67, 33), [255, 0, 0, 255])  // auto-oriented along its expression: −45° at (60, 40)
+        XCTAssertEqual(f10.at(53, 47), [255, 0, 0, 255])
+        XCTAssertEqual(f10.at(67, 40), [0, 0, 0, 0])
         let f12 = try LottieFixtures.frame("expression-language", 12)
         XCTAssertEqual(f12.at(30, 60), [0, 255, 0, 255])  // …3 after
         XCTAssertEqual(f12.at(50, 60), [0, 255, 0, 255])

@@ -282,6 +282,9 @@ if (n > 0 && t < 1) {
   v = velocityAtTime(key(n).time - thisComp.frameDuration / 10);
   value + v * amp * Math.sin(freq * t * 2 * Math.PI) / Math.exp(decay * t);
 } else { value; }"""))),
+    # Auto-orient along a position's expression: a 28 × 4 bar moving up and right at 45° from (40, 60).
+    shape_layer(30, [group(rect((0, 0), (28, 4)), fill(RED))], k=ks(p=expr((40, 60), "value + [time * 20, -time * 20]")),
+                ao=1, nm="oriented"),
 ], assets=[{"id": "moving", "layers": [
     shape_layer(1, [group(rect((0, 0), (4, 4)), fill(BLUE))], op=100, k=ks(p=anim(kf(0, [0, 85], **LIN), kf(4, [40, 85]))))]}])
 
