@@ -16,9 +16,8 @@ extension LottieCompiler {
         return root
     }
 
-    /// Notes the expressions and loops of properties drawn from their keyframes alone (trim
-    /// paths, shape sizes and positions, repeaters, gradient points, dash lengths, slots): what
-    /// the compiler samples without `animate`. Null, hidden and unreadable layers draw nothing; expression
+    /// Notes the expressions and loops of properties drawn from their keyframes alone (dash
+    /// lengths): what the compiler neither animates nor samples through `sampler`. Null, hidden and unreadable layers draw nothing; expression
     /// controls are read by other expressions.
     private func noteExpressionsNotApplied() {
         let expressions = animation.expressions

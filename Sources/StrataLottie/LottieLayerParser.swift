@@ -27,15 +27,17 @@ struct LayerParser {
 
     /// Reads a property's expression: a loop Core Animation repeats, an expression evaluated
     /// per frame (numeric properties only), or a note of why it is not run.
-    mutating func expression(_ property: JSONNode, numeric: Bool = true) throws {
+    /// `usedAt`: the JSON path of the property that uses this value (a slot's user; nil: the value's own).
+    mutating func expression(_ property: JSONNode, numeric: Bool = true, usedAt: String? = nil) throws {
         guard let x = try property.optional("x"), let source = try? x.string() else { return }
+        let path = usedAt ?? property.path
         if let loop = LottieLoop.parse(source), loop.after || loop.kind == .cycle {
-            loops[property.path] = loop
+            loops[path] = loop
         } else if numeric {
             do {
-                let script = try LottieScript.parse(source, seed: property.path)
+                let script = try LottieScript.parse(source, seed: path)
                 guard let value = try? property.vectorValue() else { return }
-                scripts[property.path] = (script, value)
+                scripts[path] = (script, value)
             } catch let error as LottieScriptError {
                 notes.add(x.path, "expression: \(error.message) (the keyframes are used instead)")
             }
@@ -49,7 +51,8 @@ struct LayerParser {
         // A slot (the slots spec): the property's value is the slot's "p".
         if p.isObject, let sid = try p.string("sid"), let slot = slots[sid] {
             let value = try slot.required("p")
-            try expression(value)
+            // The slot's expression runs for each property using it, under that property's path.
+            try expression(value, usedAt: p.path)
             return try value.vectorValue()
         }
         try expression(p)

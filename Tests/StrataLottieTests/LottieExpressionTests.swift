@@ -169,6 +169,16 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try value(14, "r", 3), [1])   // B = A's keyframes (0) + 1
     }
 
+    /// A slot's expression runs for each property that uses the slot, under that property's path.
+    func testSlotExpression() throws {
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"slots":{"spin":{"p":{"a":0,"k":5,"x":"value + time * 90"}}},"#
+            + #""layers":[{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"sid":"spin"}},"shapes":[]}]}"#
+        let a = try LottieAnimation(data: Data(json.utf8))
+        let entry = try XCTUnwrap(a.expressions.scripts["layers[0].ks.r"])
+        XCTAssertEqual(try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 5), [50])
+        XCTAssertEqual(try LottieLayer(animation: a).unsupported, [])
+    }
+
     /// A 3D layer's rotation written "rz" follows its expression (nothing is reported); an
     /// expression on a dash length, drawn from its first keyframe, is reported.
     func testRotationZAndExpressionsNotApplied() throws {
