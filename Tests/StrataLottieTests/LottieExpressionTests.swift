@@ -322,7 +322,13 @@ final class LottieExpressionTests: XCTestCase {
             defer { done.signal() }
             do {
                 let a = try LottieExpressionTests.animation(nested("thisComp.layer(2).rotation"), extraLayers: layers)
-                outcome.text.withLock { $0 = a.unsupported.first?.description ?? "nothing reported" }
+                // Parsing near the nesting limit (37 of 40: parsed, then refused for its nested
+                // arrays when evaluated), and past it, on the same stack.
+                let deepest = String(repeating: "-[(", count: 9) + "1" + String(repeating: ")]", count: 9)
+                let b = try LottieExpressionTests.animation(deepest + " + " + String(repeating: "(", count: 10_000))
+                let c = try LottieExpressionTests.animation(String(repeating: "-[(", count: 9) + "1" + String(repeating: ")]", count: 9) + "[0]")
+                let notes = [a, b, c].map { $0.unsupported.first?.description ?? "nothing reported" }
+                outcome.text.withLock { $0 = notes.joined(separator: "\n") }
             } catch {
                 outcome.text.withLock { $0 = "\(error)" }
             }
@@ -330,7 +336,11 @@ final class LottieExpressionTests: XCTestCase {
         thread.stackSize = 512 * 1024
         thread.start()
         XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
-        XCTAssertEqual(outcome.text.withLock { $0 }, "layers[0].ks.r.x: expression: nested more than 250 deep across references (the keyframes are used instead)")
+        XCTAssertEqual(outcome.text.withLock { $0 }, """
+            layers[0].ks.r.x: expression: nested more than 250 deep across references (the keyframes are used instead)
+            layers[0].ks.r.x: expression: nested more than 40 deep (the keyframes are used instead)
+            layers[0].ks.r.x: expression: an array inside an array, or of other than numbers (the keyframes are used instead)
+            """)
     }
 
     /// References cost steps: a chain where each layer reads the next one 20 times would take
