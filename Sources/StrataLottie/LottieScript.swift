@@ -61,6 +61,8 @@ struct LottieScript {
     static let maxSteps = 20_000
 
     let statements: [Statement]
+    /// The names the expression gives values to (`var`, assignments).
+    let variables: Set<String>
     /// Seeds `wiggle` and `random` (from the property's JSON path): the same file always draws the same.
     let seed: UInt64
 
@@ -76,7 +78,7 @@ struct LottieScript {
         }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in seed.utf8 { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return LottieScript(statements: statements, seed: hash)
+        return LottieScript(statements: statements, variables: parser.declared, seed: hash)
     }
 }
 

@@ -234,6 +234,7 @@ final class LottieScriptEvaluator {
 
     func read(_ name: String) throws -> LottieScriptValue {
         if let v = variables[name] { return v }
+        if script.variables.contains(name), name != "$bm_rt" { throw LottieScriptError("'\(name)' has no value yet where it is read") }
         switch name {
         case "time": return .number(time)
         case "value": return host.vectorValue(property.value(at: frame))
