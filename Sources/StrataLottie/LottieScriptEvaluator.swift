@@ -64,8 +64,8 @@ final class LottieScriptEvaluator {
     /// The property's keyframes (`value`, `valueAtTime`, loops read them, not the expression).
     let property: LottieAnimated<[Double]>
     let owner: LottieExpressions.LayerRef?
-    /// The frame of the property's composition.
-    let frame: Double
+    /// The frame of the property's composition (`posterizeTime` rounds it down to its steps).
+    var frame: Double
     var variables: [String: LottieScriptValue] = [:]
     /// The last statement's value.
     var completion: LottieScriptValue?

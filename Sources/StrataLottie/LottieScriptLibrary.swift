@@ -16,7 +16,7 @@ enum LottieScriptLibrary {
         "length", "normalize", "dot", "add", "sub", "mul", "div", "sum",
         "$bm_sum", "$bm_sub", "$bm_mul", "$bm_div", "$bm_mod", "$bm_neg", "$bm_isInstanceOfArray",
         "valueAtTime", "loopOut", "loopIn", "loopOutDuration", "loopInDuration",
-        "framesToTime", "timeToFrames", "seedRandom", "random",
+        "framesToTime", "timeToFrames", "seedRandom", "random", "posterizeTime",
     ]
 
     static let mathFunctions: Set<String> = ["sin", "cos", "tan", "asin", "acos", "atan", "atan2", "abs", "sqrt", "min", "max",
@@ -162,6 +162,13 @@ enum LottieScriptLibrary {
             let byDuration = name.hasSuffix("Duration")
             return e.host.vectorValue(try loop(after: name.hasPrefix("loopOut"), type, count: byDuration ? nil : amount,
                                                duration: byDuration ? amount : nil, e.property, at: e.frame, frameRate: e.frameRate))
+        case "posterizeTime":
+            // The rest of the expression sees time in steps of 1/fps seconds (0 or less: unchanged).
+            let fps = try n(0)
+            if fps > 0, fps.isFinite {
+                e.frame = ((e.time * fps + 1e-9).rounded(.down) / fps) * e.frameRate
+            }
+            return .undefined
         case "seedRandom":
             e.randomSeed = try n(0)
             e.timeless = args.count > 1 && e.truthy(args[1])

@@ -306,6 +306,8 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try outcome("value.length", position: true), "expression: a number where the property has 2 values (the keyframes are used instead)")
         XCTAssertEqual(try outcome("[value.length, value[1]]", position: true), "[2.0, 20.0]")
         XCTAssertEqual(try outcome("thisProperty.valueAtTime(1)"), "[5.0]")
+        XCTAssertEqual(try outcome("posterizeTime(4); time * 100", frame: 7), "[50.0]")   // 0.7 s in steps of 0.25 s
+        XCTAssertEqual(try outcome("posterizeTime(0); time * 100", frame: 7), "[70.0]")
         XCTAssertEqual(try outcome("wiggle(0, 10) - value"), try outcome("wiggle(0, 10) - value", frame: 9))   // no frequency: a fixed offset
     }
 
