@@ -112,6 +112,7 @@ struct LottieExpressions {
             let e = LottieScriptEvaluator(entry.script, run: run, path: p.path, property: p.property, owner: p.owner, frame: frame)
             let result = try e.vector(try e.evaluate())
             guard result.allSatisfy(\.isFinite) else { throw LottieScriptError("the value is not a finite number") }
+            guard !result.isEmpty else { throw LottieScriptError("the value is an empty array") }
             if result.count == keyframed.count { return result }
             if result.count == 1, keyframed.count > 1 {
                 throw LottieScriptError("a number where the property has \(keyframed.count) values")

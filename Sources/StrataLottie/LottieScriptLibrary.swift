@@ -121,6 +121,7 @@ enum LottieScriptLibrary {
         switch name {
         case "clamp":
             let x = try v(0), lo = try v(1), hi = try v(2)
+            guard !lo.isEmpty, !hi.isEmpty else { throw LottieScriptError("clamp between empty arrays") }
             let out = x.indices.map { i in min(max(x[i], lo[min(i, lo.count - 1)]), hi[min(i, hi.count - 1)]) }
             return out.count == 1 && !isArray(args[0], e) ? .number(out[0]) : .vector(out)
         case "degreesToRadians": return .number(try n(0) * .pi / 180)
@@ -182,6 +183,7 @@ enum LottieScriptLibrary {
                 return .number(try n(0) * draw(e))
             default:
                 let lo = try v(0), hi = try v(1)
+                guard !lo.isEmpty, !hi.isEmpty else { throw LottieScriptError("random between empty arrays") }
                 let out = (0..<max(lo.count, hi.count)).map { i -> Double in
                     let a = lo[min(i, lo.count - 1)], b = hi[min(i, hi.count - 1)]
                     return a + (b - a) * draw(e)

@@ -281,6 +281,9 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try outcome("1 # 2"), "expression: unexpected character '#' (the keyframes are used instead)")
         XCTAssertEqual(try outcome("if (time > 1) { x = 1 } x"), "expression: 'x' has no value yet where it is read (the keyframes are used instead)")
         XCTAssertEqual(try outcome("var y; y + 1"), "expression: a variable without a value (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("clamp(5, [], [])"), "expression: clamp between empty arrays (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("random([], [1])"), "expression: random between empty arrays (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("[] + []", position: true), "expression: the value is an empty array (the keyframes are used instead)")
         XCTAssertEqual(try outcome("[1, 2] * [3, 4]"), "expression: '*' between two arrays (the keyframes are used instead)")
         XCTAssertEqual(try outcome("3", position: true), "expression: a number where the property has 2 values (the keyframes are used instead)")
         // The property named in its own expression is its value before the expression.
