@@ -350,6 +350,64 @@ final class LottieExpressionTests: XCTestCase {
             """)
     }
 
+    /// Random programs (a fixed seed), from the language's words in any order and from a small
+    /// grammar: each is parsed and evaluated at three frames, and either gives numbers or
+    /// throws a LottieScriptError — never traps.
+    func testRandomProgramsNeverTrap() throws {
+        let words = ["(", ")", "[", "]", "{", "}", ",", ";", ".", "+", "-", "*", "/", "%", "<", ">=", "==", "!", "&&", "||", "?", ":",
+                     "=", "+=", "++", "var", "if", "else", "0", "1", "2.5", "-1", "1e308", "1e-308", "NaN", "Infinity", "'s'", "\"Ctrl\"",
+                     "time", "value", "index", "x", "y", "thisComp", "thisLayer", "thisProperty", "transform", "layer", "effect",
+                     "position", "rotation", "scale", "opacity", "Math", "sin", "floor", "max", "PI", "length", "key", "nearestKey",
+                     "numKeys", "velocity", "valueAtTime", "loopOut", "loopIn", "'cycle'", "'continue'", "'pingpong'", "linear",
+                     "ease", "clamp", "wiggle", "random", "seedRandom", "posterizeTime", "timeToFrames", "add", "mul", "div",
+                     "$bm_sum", "$bm_rt", "$bm_mod", "normalize", "dot", "inPoint", "numLayers", "frameDuration", "param", "time"]
+        let ctrl = #",{"ty":3,"ind":2,"nm":"Ctrl","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":10,"s":[90]}]}},"#
+            + #""ef":[{"ty":5,"nm":"S","mn":"ADBE Slider Control","ef":[{"ty":0,"nm":"Slider","v":{"a":0,"k":3}}]}]}"#
+        var state: UInt64 = 0x5EED
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        // Well-formed expressions too, from a small grammar, so that the evaluator sees many.
+        let atoms = ["time", "value", "index", "0", "1", "-2.5", "1e308", "NaN", "'s'", "[1, 2]", "[]", "value[0]", "numKeys",
+                     "thisComp.layer('Ctrl').transform.rotation", "thisComp.layer(2).rotation.velocity", "velocity",
+                     "thisComp.layer('Ctrl').effect('S')('Slider')", "thisProperty.key(1).value", "thisComp.frameDuration",
+                     "thisComp.layer(2).transform.rotation.valueAtTime(time - 1)", "transform.position", "inPoint"]
+        let functions = ["Math.sin", "Math.floor", "Math.max", "clamp", "linear", "ease", "length", "normalize", "add", "mul",
+                         "div", "$bm_sum", "$bm_mod", "wiggle", "random", "loopOut", "loopIn", "valueAtTime", "timeToFrames",
+                         "nearestKey(time).index + key", "seedRandom"]
+        func expression(_ depth: Int) -> String {
+            if depth == 0 { return atoms[next(atoms.count)] }
+            switch next(7) {
+            case 0: return "(" + expression(depth - 1) + ")"
+            case 1: return ["-", "!", "+"][next(3)] + expression(depth - 1)
+            case 2: return expression(depth - 1) + [" + ", " - ", " * ", " / ", " % ", " < ", " == ", " && ", " || "][next(9)] + expression(depth - 1)
+            case 3: return expression(depth - 1) + " ? " + expression(depth - 1) + " : " + expression(depth - 1)
+            case 4: return functions[next(functions.count)] + "(" + (0..<next(6)).map { _ in expression(depth - 1) }.joined(separator: ", ") + ")"
+            case 5: return "[" + expression(depth - 1) + ", " + expression(depth - 1) + "]"
+            default: return expression(depth - 1) + "[" + ["0", "1", "2", "-1", "1e9"][next(5)] + "]"
+            }
+        }
+        var evaluated = 0
+        for round in 0..<3_000 {
+            var source = ""
+            if round % 2 == 0 {
+                for _ in 0..<(1 + next(14)) { source += words[next(words.count)] + (next(3) == 0 ? "" : " ") }
+            } else {
+                source = (next(2) == 0 ? "var x = " + expression(2) + "; " : "") + (next(2) == 0 ? "if (" + expression(1) + ") x = 1; " : "")
+                    + expression(1 + next(3))
+            }
+            let a = try Self.animation(source, position: next(2) == 0, extraLayers: ctrl)
+            for path in a.expressions.paths {
+                guard let entry = a.expressions.scripts[path] else { continue }
+                for frame in [0.0, 7.5, -3] {
+                    do { _ = try a.expressions.evaluate(path, entry.property, at: frame); evaluated += 1 } catch is LottieScriptError {}
+                }
+            }
+        }
+        XCTAssertGreaterThan(evaluated, 500, "many random programs are valid")
+    }
+
     /// References cost steps: a chain where each layer reads the next one 20 times would take
     /// 20³ evaluations, and stops at the step limit; a chain of references stops 16 deep.
     func testStepAndReferenceLimits() throws {
