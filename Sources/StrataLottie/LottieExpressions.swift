@@ -31,6 +31,8 @@ struct LottieExpressions {
     private let comps: [String: [LottieLayerModel]]
     /// Layers by JSON path.
     private let layerRefs: [String: LayerRef]
+    /// The layer of each expression's property, found once.
+    private var owners: [String: LayerRef] = [:]
     let frameRate: Double
 
     init(scripts: [String: (script: LottieScript, property: LottieAnimated<[Double]>)], loops: [String: LottieLoop],
@@ -44,11 +46,13 @@ struct LottieExpressions {
         for (id, list) in comps { for (i, l) in list.enumerated() { refs[l.path] = LayerRef(comp: id, position: i) } }
         layerRefs = refs
         self.frameRate = frameRate
+        for path in scripts.keys { owners[path] = owner(of: path) }
     }
 
     /// Adds (or replaces) the expression of the property at `path`.
     mutating func add(_ path: String, _ script: LottieScript, _ property: LottieAnimated<[Double]>) {
         scripts[path] = (script, property)
+        owners[path] = owner(of: path)
     }
 
     /// The JSON paths of the properties with an expression evaluated per frame, sorted.
@@ -77,7 +81,7 @@ struct LottieExpressions {
     /// keyframes being `property`.
     func evaluate(_ path: String, _ property: LottieAnimated<[Double]>, at frame: Double) throws -> [Double] {
         let run = LottieScriptRun(host: self)
-        return try value(of: PropertyRef(path: path, property: property, owner: owner(of: path), raw: false), at: frame, run)
+        return try value(of: PropertyRef(path: path, property: property, owner: owners[path] ?? owner(of: path), raw: false), at: frame, run)
     }
 
     /// The layer a property's JSON path is in (nil: none, as for a slot's).
