@@ -263,25 +263,21 @@ final class LottieCompiler {
             // distance both reference players use for a composition without a camera.
             let l = node()
             let rx = t.rotationX ?? .fixed([0]), ry = t.rotationY ?? .fixed([0])
-            if rx.isAnimated || ry.isAnimated || scripted("rx") || scripted("ry") {
-                func angle(_ p: LottieAnimated<[Double]>, _ key: String, _ f: Double) -> Double {
-                    guard animation.expressions.contains(path + "." + key) else { return p.value(at: f)[0] }
-                    return expressionValue(path + "." + key, p, at: f).first ?? 0
-                }
-                try animateSampled(l, "transform", time, path: path + ".rx") {
-                    Self.tilt(x: angle(rx, "rx", $0), y: angle(ry, "ry", $0))
-                }
+            let x = sampler(rx, path: path + ".rx"), y = sampler(ry, path: path + ".ry")
+            if x.isAnimated || y.isAnimated {
+                try animateSampled(l, "transform", time, path: path + ".rx") { Self.tilt(x: x.value($0)[0], y: y.value($0)[0]) }
             } else {
                 l.transform = Self.tilt(x: rx.initial[0], y: ry.initial[0])
             }
             chain(l)
         }
-        if let sk = t.skew, sk.isAnimated || sk.initial[0] != 0 {
+        if let sk = t.skew, sk.isAnimated || sk.initial[0] != 0 || scripted("sk") {
             let l = node()
             let axis = t.skewAxis ?? .fixed([0])
-            if sk.isAnimated || axis.isAnimated {
+            let skew = sampler(sk, path: path + ".sk"), angle = sampler(axis, path: path + ".sa")
+            if skew.isAnimated || angle.isAnimated {
                 try animateSampled(l, "transform", time, path: path + ".sk") {
-                    CATransform3DMakeAffineTransform(Self.skewMatrix(sk.value(at: $0)[0], axis.value(at: $0)[0]))
+                    CATransform3DMakeAffineTransform(Self.skewMatrix(skew.value($0)[0], angle.value($0)[0]))
                 }
             } else {
                 l.transform = CATransform3DMakeAffineTransform(Self.skewMatrix(sk.initial[0], axis.initial[0]))

@@ -179,14 +179,17 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try LottieLayer(animation: a).unsupported, [])
     }
 
-    /// A 3D layer's rotation written "rz" follows its expression (nothing is reported); an
-    /// expression on a dash length, drawn from its first keyframe, is reported.
+    /// A 3D layer's rotation written "rz", and x rotation, skew and skew axis follow their
+    /// expressions (nothing is reported); an expression on a dash length, drawn from its first
+    /// keyframe, is reported.
     func testRotationZAndExpressionsNotApplied() throws {
         let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"ddd":1,"layers":[{"ty":4,"ind":1,"ddd":1,"ip":0,"op":20,"st":0,"sr":1,"#
             + #""ks":{"p":{"a":0,"k":[50,50]},"rz":{"a":0,"k":0,"x":"time * 90"}},"shapes":[{"ty":"gr","it":["#
             + #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,4]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0]},"o":{"a":0,"k":100}},"#
             + #"{"ty":"st","c":{"a":0,"k":[0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":1},"lc":1,"lj":1,"ml":4,"d":[{"n":"d","v":{"a":0,"k":5,"x":"time * 10"}}]},"#
-            + #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}]}"#
+            + #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]},"#
+            + #"{"ty":4,"ind":2,"ddd":1,"ip":0,"op":20,"st":0,"sr":1,"ks":{"rx":{"a":0,"k":0,"x":"time * 30"},"#
+            + #""sk":{"a":0,"k":0,"x":"time * 10"},"sa":{"a":0,"k":0,"x":"45"}},"shapes":[]}]}"#
         let layer = try LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
         XCTAssertEqual(layer.unsupported.map(\.description),
                        ["layers[0].shapes[0].it[2].d[0].v.x: expression on a property drawn from its keyframes (the keyframes are used instead)"])
