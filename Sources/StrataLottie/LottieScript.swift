@@ -4,9 +4,11 @@
 // without assignment inside expressions, and After Effects' objects and functions (see
 // LottieScriptEvaluator and LottieScriptLibrary). No JavaScript engine: no loops, no functions
 // defined in the expression, no file or network access. Everything is bounded: the source's
-// length, its tokens, nodes, nesting (so parsing recurses at most `maxNesting` deep) and tree
-// depth (so evaluating does), and the steps of one evaluation (references to other layers'
-// properties included); past a limit the expression is reported and the keyframes are used.
+// length, its tokens, nodes, nesting (so parsing recurses at most `maxNesting` deep), its tree's
+// depth, the nodes evaluated inside one another across references (`maxRecursion`, so
+// evaluation's recursion fits a 512 KiB stack) and the steps of one evaluation (references to
+// other layers' properties included); past a limit the expression is reported and the
+// keyframes are used.
 import Foundation
 
 /// Why an expression cannot be read or evaluated (said in `unsupported`).

@@ -1,8 +1,9 @@
 // The functions an expression can call, as After Effects documents them: `Math`, interpolation
 // (`linear`, `ease`, `easeIn`, `easeOut`), vector math (`add`, `sub`, `mul`, `div`, `length`,
 // `normalize`, `dot`, `clamp`) and Bodymovin's `$bm_*` operators, time conversion
-// (`framesToTime`, `timeToFrames`), the property's own keyframes (`valueAtTime`, `loopOut`,
-// `loopIn`, `loopOutDuration`, `loopInDuration` with cycle, pingpong, offset and continue), and
+// (`framesToTime`, `timeToFrames`, `posterizeTime`), the property's own keyframes
+// (`valueAtTime`, `velocityAtTime`, `key`, `nearestKey`, `loopOut`, `loopIn`, `loopOutDuration`,
+// `loopInDuration` with cycle, pingpong, offset and continue), expression controls' values, and
 // noise: `wiggle` and `seedRandom`/`random`, drawn from the property's JSON path, the seed and
 // the frame, so the same file always gives the same values at a frame whatever was evaluated
 // before. (After Effects' own noise is not published: the values differ from After Effects'.)
