@@ -6,6 +6,7 @@
 // Evaluation is a pure function of the property and the frame: the compiler may sample frames
 // in any order.
 import Foundation
+import Strata
 
 struct LottieExpressions {
     /// A layer: its composition ("" for the top level, else the precomposition's asset id) and
@@ -158,7 +159,7 @@ struct LottieExpressions {
             case "inPoint": return .number(l.inPoint / frameRate)
             case "outPoint": return .number(l.outPoint / frameRate)
             case "startTime": return .number(l.startTime / frameRate)
-            case "effect": return .function("effect", .layer(ref))
+            case "effect", "toComp", "toWorld", "fromComp", "fromWorld": return .function(name, .layer(ref))
             default: throw LottieScriptError("no 'layer.\(name)'")
             }
         case .transform(let ref):
@@ -209,6 +210,31 @@ struct LottieExpressions {
             default: throw LottieScriptError("no 'key.\(name)'")
             }
         }
+    }
+
+    /// The matrix from a layer's space to its composition's at a frame: its transform, then its
+    /// parents' (their expressions applied; 3D rotations left out, as in a 2D composition).
+    func toComp(_ ref: LayerRef, at frame: Double, _ run: LottieScriptRun) throws -> CGAffineTransform {
+        var m = CGAffineTransform.identity
+        var current: LayerRef? = ref
+        var seen = 0
+        while let r = current {
+            seen += 1
+            guard seen <= Self.maxReferences else { throw LottieScriptError("parents more than \(Self.maxReferences) deep") }
+            let l = layer(r), t = l.transform, ks = l.path + ".ks"
+            let rotationKey = scripts[ks + ".rz"] != nil ? "rz" : "r"
+            var values: [String: [Double]] = [:]
+            let properties = [("a", t.anchor), ("s", t.scale), ("sk", t.skew), ("sa", t.skewAxis), ("r", t.rotation),
+                              ("p", t.position), ("p.x", t.positionX), ("p.y", t.positionY)]
+            for (key, p) in properties {
+                guard let p else { continue }
+                let path = ks + "." + (key == "r" ? rotationKey : key)
+                values[key] = try value(of: PropertyRef(path: path, property: p, owner: r, raw: false), at: frame, run)
+            }
+            m = m.concatenating(LottieCompiler.matrix(t, at: frame) { p, key in values[key] ?? p.value(at: frame) })
+            current = l.parent.flatMap { p in comps[r.comp]?.firstIndex { $0.index == p } }.map { LayerRef(comp: r.comp, position: $0) }
+        }
+        return m
     }
 
     /// A property's velocity at a frame, per second: its change over the last thousandth of a second.

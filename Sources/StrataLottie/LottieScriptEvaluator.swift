@@ -55,7 +55,7 @@ final class LottieScriptEvaluator {
     static let globals: Set<String> = Set([
         "time", "value", "index", "thisComp", "thisLayer", "thisProperty", "transform", "Math", "effect",
         "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime",
-        "NaN", "Infinity", "undefined", "numKeys", "velocity", "speed", "key", "nearestKey", "velocityAtTime", "speedAtTime",
+        "toComp", "toWorld", "fromComp", "fromWorld", "NaN", "Infinity", "undefined", "numKeys", "velocity", "speed", "key", "nearestKey", "velocityAtTime", "speedAtTime",
     ]).union(LottieScriptLibrary.functions)
 
     let script: LottieScript
@@ -249,7 +249,7 @@ final class LottieScriptEvaluator {
         case "thisLayer": return .object(.layer(try ownLayer()))
         case "index", "transform", "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime":
             return try member(.object(.layer(try ownLayer())), name)
-        case "effect": return .function("effect", .layer(try ownLayer()))
+        case "effect", "toComp", "toWorld", "fromComp", "fromWorld": return .function(name, .layer(try ownLayer()))
         case "$bm_rt": return .undefined
         default:
             if LottieScriptLibrary.functions.contains(name) { return .function(name, nil) }

@@ -84,8 +84,22 @@ enum LottieScriptLibrary {
             guard name == "layer", let first = args.first else { throw LottieScriptError("thisComp.\(name)() is not supported") }
             return .object(.layer(try e.host.layer(named: first, near: e.owner, e)))
         case .layer(let ref)?:
-            guard name == "effect", let first = args.first else { throw LottieScriptError("layer.\(name)() is not supported") }
-            return .object(.effect(ref, try e.host.effect(first, of: ref, e)))
+            guard let first = args.first else { throw LottieScriptError("layer.\(name)() needs an argument") }
+            switch name {
+            case "effect": return .object(.effect(ref, try e.host.effect(first, of: ref, e)))
+            case "toComp", "toWorld", "fromComp", "fromWorld":
+                // A point from the layer's space to the composition's, or back.
+                var m = try e.host.toComp(ref, at: e.frame, e.run)
+                if name.hasPrefix("from") {
+                    guard abs(m.a * m.d - m.b * m.c) > 1e-12 else { throw LottieScriptError("\(name) of a layer scaled to nothing") }
+                    m = m.inverted()
+                }
+                let v = try e.vector(first)
+                guard !v.isEmpty else { throw LottieScriptError("\(name) of an empty array") }
+                let p = CGPoint(x: v[0], y: v.count > 1 ? v[1] : 0).applying(m)
+                return .vector([Double(p.x), Double(p.y)] + v.dropFirst(2))
+            default: throw LottieScriptError("layer.\(name)() is not supported")
+            }
         case .effect(let ref, let i)?:
             guard let first = args.first else { throw LottieScriptError("an effect's value needs its name or index") }
             return .object(.property(try e.host.effectParameter(first, of: ref, i, e)))

@@ -66,6 +66,26 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try value(12, "o", 10), [100], accuracy: 1e-9)
     }
 
+    /// toComp: Ctrl's point (10, 10) scaled (50 %, 200 %), turned by its rotation, moved to
+    /// (20, 30): (25, 50) at frame 0; turned 90° at frame 10, (−20, 5) + (20, 30) = (0, 35).
+    /// fromComp takes it back.
+    func testToComp() throws {
+        let ctrl = #",{"ty":3,"ind":2,"nm":"Ctrl","ip":0,"op":20,"st":0,"sr":1,"ks":{"p":{"a":0,"k":[20,30]},"s":{"a":0,"k":[50,200]},"#
+            + #""r":{"a":1,"k":[{"t":0,"s":[0]},{"t":10,"s":[90]}]}}}"#
+        let a = try animation("thisComp.layer('Ctrl').toComp([10, 10])", position: true, extraLayers: ctrl)
+        let entry = try XCTUnwrap(a.expressions.scripts["layers[0].ks.p"])
+        XCTAssertEqual(try a.expressions.evaluate("layers[0].ks.p", entry.property, at: 0), [25, 50], accuracy: 1e-9)
+        XCTAssertEqual(try a.expressions.evaluate("layers[0].ks.p", entry.property, at: 10), [0, 35], accuracy: 1e-9)
+        let back = try animation("thisComp.layer('Ctrl').fromComp(thisComp.layer('Ctrl').toComp([10, 10]))", position: true, extraLayers: ctrl)
+        let entry2 = try XCTUnwrap(back.expressions.scripts["layers[0].ks.p"])
+        XCTAssertEqual(try back.expressions.evaluate("layers[0].ks.p", entry2.property, at: 7), [10, 10], accuracy: 1e-9)
+        // A child of Ctrl: its own position (5, 0) then Ctrl's transform.
+        let child = #",{"ty":3,"ind":3,"nm":"Child","parent":2,"ip":0,"op":20,"st":0,"sr":1,"ks":{"p":{"a":0,"k":[5,0]}}}"#
+        let chained = try animation("thisComp.layer('Child').toWorld([0, 0])", position: true, extraLayers: ctrl + child)
+        let entry3 = try XCTUnwrap(chained.expressions.scripts["layers[0].ks.p"])
+        XCTAssertEqual(try chained.expressions.evaluate("layers[0].ks.p", entry3.property, at: 0), [22.5, 30], accuracy: 1e-9)
+    }
+
     func testVariablesTimeValueAndIndex() throws {
         XCTAssertEqual(try value(2, "r", 5), [10], accuracy: 1e-9)     // var a = time*10; a + value[0]: 5 + 5
         XCTAssertEqual(try value(2, "r", 12), [17], accuracy: 1e-9)
