@@ -395,7 +395,8 @@ final class LottieExpressionTests: XCTestCase {
         let atoms = ["time", "value", "index", "0", "1", "-2.5", "1e308", "NaN", "'s'", "[1, 2]", "[]", "value[0]", "numKeys",
                      "thisComp.layer('Ctrl').transform.rotation", "thisComp.layer(2).rotation.velocity", "velocity",
                      "thisComp.layer('Ctrl').effect('S')('Slider')", "thisProperty.key(1).value", "thisComp.frameDuration",
-                     "thisComp.layer(2).transform.rotation.valueAtTime(time - 1)", "transform.position", "inPoint"]
+                     "thisComp.layer(2).transform.rotation.valueAtTime(time - 1)", "transform.position", "inPoint",
+                     "thisComp.layer('Ctrl').toComp([1, 2])", "fromWorld(value)", "toComp([])", "posterizeTime(8)"]
         let functions = ["Math.sin", "Math.floor", "Math.max", "clamp", "linear", "ease", "length", "normalize", "add", "mul",
                          "div", "$bm_sum", "$bm_mod", "wiggle", "random", "loopOut", "loopIn", "valueAtTime", "timeToFrames",
                          "nearestKey(time).index + key", "seedRandom"]
