@@ -12,7 +12,27 @@ extension LottieCompiler {
         root.bounds = CGRect(x: 0, y: 0, width: animation.width, height: animation.height)
         let time = LottieTime(remap: nil, range: animation.inPoint...animation.outPoint)
         for l in try compile(animation.layers, time, depth: 0) { root.addSublayer(l) }
+        noteExpressionsNotApplied()
         return root
+    }
+
+    /// Notes the expressions and loops of properties drawn from their keyframes alone (dash
+    /// lengths): what the compiler neither animates nor samples through `sampler`. Null, hidden and unreadable layers draw nothing; expression
+    /// controls are read by other expressions.
+    private func noteExpressionsNotApplied() {
+        let expressions = animation.expressions
+        let all = Set(expressions.paths).union(expressions.loops.keys).sorted()
+        for path in all where !appliedExpressions.contains(path) && !path.contains(".ef[") {
+            if let owner = expressions.owner(of: path) {
+                let l = expressions.layer(owner)
+                if l.hidden { continue }
+                switch l.content {
+                case .null, .unsupported: continue
+                default: break
+                }
+            }
+            notes.add(path + ".x", "expression on a property drawn from its keyframes (the keyframes are used instead)")
+        }
     }
 
     /// A composition's layers, bottom first (Lottie lists the top layer first).
@@ -120,7 +140,8 @@ extension LottieCompiler {
             let st = l.startTime, sr = l.stretch, rate = fr
             if let tm {
                 let outer = time.remap
-                inner = LottieTime(remap: { g in tm.value(at: outer?(g) ?? g)[0] * rate / sr }, range: time.range)
+                let remap = sampler(tm, path: l.path + ".tm").value
+                inner = LottieTime(remap: { g in remap(outer?(g) ?? g)[0] * rate / sr }, range: time.range)
             } else if let outer = time.remap {
                 inner = LottieTime(remap: { g in (outer(g) - st) / sr }, range: time.range)
             } else {

@@ -12,7 +12,15 @@ import Strata
 struct ModifierLink {
     let modifier: LottiePathModifier
     let path: String
+    /// The values of the modifier's properties whose expressions apply, by key.
+    var scripted: [String: (Double) -> [Double]] = [:]
     var isSequentialTrim: Bool { if case .trim(_, _, _, true) = modifier { true } else { false } }
+    /// Whether its numbers change over time (keyframes or an expression).
+    var isAnimated: Bool { modifier.isAnimated || !scripted.isEmpty }
+    /// The trim's kept ranges at frame `f` (LottiePathModifier.trimRanges).
+    func trimRanges(at f: Double) -> [(Double, Double)]? { modifier.trimRanges(at: f, scripted: scripted) }
+    /// The contours changed at frame `f` (LottiePathModifier.apply).
+    func apply(_ contours: [LottieBezier], at f: Double) -> [LottieBezier] { modifier.apply(contours, at: f, scripted: scripted) }
 }
 
 /// The paths one sequential trim spans, in order, each as its contours before the trim.
@@ -64,10 +72,10 @@ final class ModifierChains {
     func apply(_ links: ArraySlice<ModifierLink>, _ contours: [LottieBezier], at f: Double, member: String) -> [LottieBezier] {
         links.reduce(contours) { c, link in
             if link.isSequentialTrim, let trim = trims[link.path], let k = trim.index[member] {
-                guard let ranges = link.modifier.trimRanges(at: f) else { return c }
+                guard let ranges = link.trimRanges(at: f) else { return c }
                 return trim.trim(k, c, ranges: ranges, at: f)
             }
-            return link.modifier.apply(c, at: f)
+            return link.apply(c, at: f)
         }
     }
 
@@ -75,7 +83,7 @@ final class ModifierChains {
     /// when any of its paths does).
     func isAnimated(_ links: ArraySlice<ModifierLink>, member: String) -> Bool {
         links.contains { link in
-            link.modifier.isAnimated || (link.isSequentialTrim && (trims[link.path]?.members.contains { $0.isAnimated() } ?? false))
+            link.isAnimated || (link.isSequentialTrim && (trims[link.path]?.members.contains { $0.isAnimated() } ?? false))
         }
     }
 }
@@ -85,7 +93,14 @@ extension LottieCompiler {
     /// each with its index, named by their JSON paths under `path`.
     func modifierLinks(_ items: [LottieShapeItem], path: String) -> [(index: Int, link: ModifierLink)] {
         items.indices.compactMap { j in
-            if case .modifier(let m) = items[j] { (j, ModifierLink(modifier: m, path: "\(path)[\(j)]")) } else { nil }
+            guard case .modifier(let m) = items[j] else { return nil }
+            var link = ModifierLink(modifier: m, path: "\(path)[\(j)]")
+            // The properties with expressions, sampled through them.
+            for (key, value) in m.properties {
+                let p = "\(link.path).\(key)"
+                if animation.expressions.contains(p) || animation.loops[p] != nil { link.scripted[key] = sampler(value, path: p).value }
+            }
+            return (j, link)
         }
     }
 
@@ -106,7 +121,7 @@ extension LottieCompiler {
             case .group(let sub, _):
                 registerSequentialTrims(sub, inherited: below, path: itemPath + ".it", into: chains)
             case .rectangle, .ellipse, .path, .polystar:
-                guard let source = Self.source(item) else { continue }
+                guard let source = source(item, path: itemPath) else { continue }
                 for (p, link) in below.enumerated() where link.isSequentialTrim {
                     let trim = chains.trims[link.path] ?? SequentialTrim()
                     chains.trims[link.path] = trim

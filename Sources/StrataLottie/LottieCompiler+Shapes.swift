@@ -37,15 +37,17 @@ extension LottieCompiler {
             switch item {
             case .group(let sub, let transform):
                 let outer: CALayer, inner: CALayer
-                if let transform { (outer, inner) = try transformNodes(transform, time, path: itemPath + ".it") } else { outer = node(); inner = outer }
+                // The group's transform is its last item ("tr"), after the `sub.count` others.
+                if let transform { (outer, inner) = try transformNodes(transform, time, path: itemPath + ".it[\(sub.count)]") } else { outer = node(); inner = outer }
                 let inside = try compileGroup(sub, into: inner, time, modifiers: below, chains: chains, path: itemPath + ".it")
                 drawn.append(outer)
-                let animatedTransform = Self.transformIsAnimated(transform)
+                let groupMatrix = transform.map { matrix($0, path: itemPath + ".it[\(sub.count)]") }
+                let animatedTransform = groupMatrix?.isAnimated ?? false
                 for s in inside {
-                    if let transform {
-                        let fixed = Self.matrix(transform, at: 0)
+                    if let groupMatrix {
+                        let fixed = groupMatrix.value(0)
                         sources.append(PathSource(contours: { f in
-                            let m = animatedTransform ? Self.matrix(transform, at: f) : fixed
+                            let m = animatedTransform ? groupMatrix.value(f) : fixed
                             return s.contours(f).map { $0.applying(m) }
                         }, isAnimated: s.isAnimated || animatedTransform))
                     } else {
@@ -53,7 +55,7 @@ extension LottieCompiler {
                     }
                 }
             case .rectangle, .ellipse, .path, .polystar:
-                guard var source = Self.source(item) else { continue }
+                guard var source = source(item, path: itemPath) else { continue }
                 if !below.isEmpty {
                     let inner = source
                     source = PathSource(contours: { f in
@@ -110,13 +112,13 @@ extension LottieCompiler {
             case .repeater(let r):
                 // Everything above the repeater in its group is copied: the layers drawn so far
                 // by a CAReplicatorLayer, the paths for the styles below it as geometry.
-                let (holder, copies) = try repeater(r, drawn, time, path: itemPath)
+                let (holder, copies, animated) = try repeater(r, drawn, time, path: itemPath)
                 drawn = [holder]
                 let inner = sources
                 sources = [PathSource(contours: { f in
                     let c = inner.flatMap { $0.contours(f) }
                     return copies(f).flatMap { m in c.map { $0.applying(m) } }
-                }, isAnimated: inner.contains(where: \.isAnimated) || Self.repeaterIsAnimated(r))]
+                }, isAnimated: inner.contains(where: \.isAnimated) || animated)]
             case .modifier, .transform, .ignored:
                 break
             }
@@ -125,10 +127,6 @@ extension LottieCompiler {
         return sources
     }
 
-    static func transformIsAnimated(_ t: LottieTransform?) -> Bool {
-        guard let t else { return false }
-        return [t.anchor, t.position, t.positionX, t.positionY, t.scale, t.rotation, t.skew, t.skewAxis].contains { $0?.isAnimated ?? false }
-    }
 
     static func color(_ v: [Double]) -> CGColor {
         // Some exporters write 0…255.
@@ -137,36 +135,40 @@ extension LottieCompiler {
         return CGColor(red: c(0), green: c(1), blue: c(2), alpha: v.count > 3 ? min(max(v[3], 0), 1) : 1)
     }
 
-    static func point(_ p: LottieAnimated<[Double]>, _ f: Double) -> CGPoint {
-        let v = p.value(at: f)
-        return CGPoint(x: v[0], y: v.count > 1 ? v[1] : 0)
-    }
-
-    static func source(_ item: LottieShapeItem) -> PathSource? {
-        func num(_ p: LottieAnimated<[Double]>?, _ f: Double, _ d: Double = 0) -> Double { p?.value(at: f).first ?? d }
+    /// A shape's contours at any frame, its properties' expressions applied (`path`: the item's JSON path).
+    func source(_ item: LottieShapeItem, path: String) -> PathSource? {
+        typealias Sampled = (value: (Double) -> [Double], isAnimated: Bool)
+        func sampled(_ p: LottieAnimated<[Double]>?, _ key: String) -> Sampled? { p.map { sampler($0, path: path + "." + key) } }
+        func num(_ p: Sampled?, _ f: Double, _ d: Double = 0) -> Double { p?.value(f).first ?? d }
+        func point(_ p: Sampled, _ f: Double) -> CGPoint { let v = p.value(f); return CGPoint(x: v[0], y: v.count > 1 ? v[1] : 0) }
+        func animated(_ list: [Sampled?]) -> Bool { list.contains { $0?.isAnimated ?? false } }
         switch item {
         case .path(let shape, let reversed):
             return PathSource(contours: { f in [reversed ? shape.value(at: f).reversed() : shape.value(at: f)] },
                               isAnimated: shape.isAnimated, keyframed: reversed ? nil : shape)
         case .rectangle(let p, let s, let r, let reversed):
+            let p = sampler(p, path: path + ".p"), s = sampler(s, path: path + ".s"), r = sampled(r, "r")
             return PathSource(contours: { f in
-                let size = s.value(at: f)
-                let b = LottieShapes.rectangle(center: point(p, f), size: CGSize(width: size[0], height: size[1]), radius: num(r, f))
+                let size = s.value(f)
+                let b = LottieShapes.rectangle(center: point(p, f), size: CGSize(width: size[0], height: size.count > 1 ? size[1] : size[0]),
+                                               radius: num(r, f))
                 return [reversed ? b.reversed() : b]
-            }, isAnimated: p.isAnimated || s.isAnimated || (r?.isAnimated ?? false))
+            }, isAnimated: animated([p, s, r]))
         case .ellipse(let p, let s, let reversed):
+            let p = sampler(p, path: path + ".p"), s = sampler(s, path: path + ".s")
             return PathSource(contours: { f in
-                let size = s.value(at: f)
-                let b = LottieShapes.ellipse(center: point(p, f), size: CGSize(width: size[0], height: size[1]))
+                let size = s.value(f)
+                let b = LottieShapes.ellipse(center: point(p, f), size: CGSize(width: size[0], height: size.count > 1 ? size[1] : size[0]))
                 return [reversed ? b.reversed() : b]
-            }, isAnimated: p.isAnimated || s.isAnimated)
+            }, isAnimated: animated([p, s]))
         case .polystar(let star, let p, let pt, let or, let ir, let os, let is_, let rot, let reversed):
-            let animated = [p, pt, or, ir, os, is_, rot].contains { $0?.isAnimated ?? false }
+            let p = sampler(p, path: path + ".p"), pt = sampled(pt, "pt"), or = sampled(or, "or"), ir = sampled(ir, "ir")
+            let os = sampled(os, "os"), is_ = sampled(is_, "is"), rot = sampled(rot, "r")
             return PathSource(contours: { f in
                 let b = LottieShapes.polystar(center: point(p, f), points: num(pt, f, 5), star: star, outerRadius: num(or, f),
                                        innerRadius: num(ir, f), outerRoundness: num(os, f), innerRoundness: num(is_, f), rotation: num(rot, f))
                 return [reversed ? b.reversed() : b]
-            }, isAnimated: animated)
+            }, isAnimated: animated([p, pt, or, ir, os, is_, rot]))
         default:
             return nil
         }
@@ -212,18 +214,18 @@ extension LottieCompiler {
 
     // MARK: Repeaters
 
-    static func repeaterIsAnimated(_ r: LottieRepeater) -> Bool {
-        r.copies.isAnimated || (r.offset?.isAnimated ?? false) || transformIsAnimated(r.transform)
-            || (r.startOpacity?.isAnimated ?? false) || (r.endOpacity?.isAnimated ?? false)
-    }
-
-    /// The repeater's step (the transform that turns copy k − 1 into copy k) at a frame: scale
-    /// and rotation about the anchor point, then the position as an offset.
-    static func repeaterStep(_ r: LottieRepeater, _ f: Double) -> CGAffineTransform {
+    /// The repeater's step (the transform that turns copy k − 1 into copy k) as a function of
+    /// the frame, its expressions applied: scale and rotation about the anchor point, then the
+    /// position as an offset; and whether it changes.
+    func repeaterStep(_ r: LottieRepeater, path: String) -> (value: (Double) -> CGAffineTransform, isAnimated: Bool) {
         var t = r.transform
         t.opacity = nil
-        let a = t.anchor?.value(at: f) ?? [0, 0]
-        return matrix(t, at: f).concatenating(CGAffineTransform(translationX: a[0], y: a.count > 1 ? a[1] : 0))
+        let m = matrix(t, path: path + ".tr")
+        let anchor = t.anchor.map { sampler($0, path: path + ".tr.a") }
+        return ({ f in
+            let a = anchor?.value(f) ?? [0, 0]
+            return m.value(f).concatenating(CGAffineTransform(translationX: a[0], y: a.count > 1 ? a[1] : 0))
+        }, m.isAnimated)
     }
 
     static func power(_ m: CGAffineTransform, _ n: Int) -> CGAffineTransform {
@@ -233,9 +235,10 @@ extension LottieCompiler {
         return out
     }
 
-    /// A replicator of `drawn` (in a holder carrying the offset), and each copy's matrix at a frame.
+    /// A replicator of `drawn` (in a holder carrying the offset), each copy's matrix at a frame,
+    /// and whether they change.
     private func repeater(_ r: LottieRepeater, _ drawn: [CALayer], _ time: LottieTime, path: String) throws
-        -> (CALayer, (Double) -> [CGAffineTransform]) {
+        -> (CALayer, (Double) -> [CGAffineTransform], Bool) {
         let holder = node()
         let rep = CAReplicatorLayer()
         rep.anchorPoint = .zero
@@ -243,20 +246,25 @@ extension LottieCompiler {
         for l in drawn.reversed() { rep.addSublayer(l) }
         holder.addSublayer(rep)
         let limit = Double(animation.limits.repeaterCopies)
-        let count: (Double) -> Int = { f in Int(min(max(r.copies.value(at: f)[0], 0), limit).rounded(.up)) }
-        let offset: (Double) -> Int = { f in Int(min(max((r.offset?.value(at: f)[0] ?? 0), -limit), limit).rounded()) }
+        // Copies, offset, opacities and the step transform ("tr"), each with its expression.
+        let copiesValue = sampler(r.copies, path: path + ".c"), offsetValue = r.offset.map { sampler($0, path: path + ".o") }
+        let startValue = r.startOpacity.map { sampler($0, path: path + ".tr.so") }, endValue = r.endOpacity.map { sampler($0, path: path + ".tr.eo") }
+        let count: (Double) -> Int = { f in Int(min(max(copiesValue.value(f)[0], 0), limit).rounded(.up)) }
+        let offset: (Double) -> Int = { f in Int(min(max((offsetValue?.value(f)[0] ?? 0), -limit), limit).rounded()) }
         if let o = r.offset, (o.isAnimated ? o.keyframes.map(\.value) : [o.initial]).contains(where: { $0[0] != $0[0].rounded() }) {
             notes.add(path + ".o", "a fractional repeater offset (rounded to whole copies)")
         }
         try animate(rep, "instanceCount", r.copies, time, path: path + ".c") { CGFloat(min(max($0[0], 0), limit).rounded(.up)) }
-        let stepTransform: (Double) -> CATransform3D = { CATransform3DMakeAffineTransform(Self.repeaterStep(r, $0)) }
-        let offsetTransform: (Double) -> CATransform3D = { f in CATransform3DMakeAffineTransform(Self.power(Self.repeaterStep(r, f), offset(f))) }
+        let step = repeaterStep(r, path: path)
+        let stepTransform: (Double) -> CATransform3D = { CATransform3DMakeAffineTransform(step.value($0)) }
+        let offsetTransform: (Double) -> CATransform3D = { f in CATransform3DMakeAffineTransform(Self.power(step.value(f), offset(f))) }
         let opacities: (Double) -> (Float, Float) = { f in
-            let so = (r.startOpacity?.value(at: f)[0] ?? 100) / 100, eo = (r.endOpacity?.value(at: f)[0] ?? 100) / 100
+            let so = (startValue?.value(f)[0] ?? 100) / 100, eo = (endValue?.value(f)[0] ?? 100) / 100
             let n = count(f)
             return (Float(min(max(so, 0), 1)), n > 1 ? Float((eo - so) / Double(n - 1)) : 0)
         }
-        if Self.repeaterIsAnimated(r) {
+        let animated = step.isAnimated || [copiesValue, offsetValue, startValue, endValue].contains { $0?.isAnimated ?? false }
+        if animated {
             try animateSampled(rep, "instanceTransform", time, path: path + ".tr") { stepTransform($0) }
             try animateSampled(holder, "transform", time, path: path + ".o") { offsetTransform($0) }
             try animateSampled(rep, "instanceColor", time, path: path + ".tr.so") { CGColor(red: 1, green: 1, blue: 1, alpha: CGFloat(opacities($0).0)) }
@@ -269,13 +277,13 @@ extension LottieCompiler {
             rep.instanceAlphaOffset = step
         }
         let copies: (Double) -> [CGAffineTransform] = { f in
-            let step = Self.repeaterStep(r, f)
+            let step = step.value(f)
             var m = Self.power(step, offset(f))
             var out: [CGAffineTransform] = []
             for _ in 0..<count(f) { out.append(m); m = m.concatenating(step) }
             return out
         }
-        return (holder, copies)
+        return (holder, copies, animated)
     }
 
     // MARK: Gradients
@@ -312,15 +320,17 @@ extension LottieCompiler {
         try animate(layer, "locations", g.colors, time, path: path + ".g.k") { stops($0).locations }
         let radial = g.type == 2
         let unit: (CGPoint) -> CGPoint = { p in CGPoint(x: (p.x - box.minX) / box.width, y: (p.y - box.minY) / box.height) }
+        let start = sampler(g.start, path: path + ".s"), end = sampler(g.end, path: path + ".e")
+        func point(_ v: [Double]) -> CGPoint { CGPoint(x: v[0], y: v.count > 1 ? v[1] : 0) }
         let ends: (Double) -> (CGPoint, CGPoint) = { f in
-            let s = Self.point(g.start, f), e = Self.point(g.end, f)
+            let s = point(start.value(f)), e = point(end.value(f))
             if radial {
                 let r = hypot(e.x - s.x, e.y - s.y)
                 return (unit(s), CGPoint(x: unit(s).x + r / box.width, y: unit(s).y + r / box.height))
             }
             return (unit(s), unit(e))
         }
-        if g.start.isAnimated || g.end.isAnimated {
+        if start.isAnimated || end.isAnimated {
             try animateSampled(layer, "startPoint", time, path: path + ".s") { ends($0).0 }
             try animateSampled(layer, "endPoint", time, path: path + ".e") { ends($0).1 }
         } else {

@@ -20,6 +20,8 @@ final class LottieCompiler {
     let animation: LottieAnimation
     let fr: Double
     var notes = LottieNotes()
+    /// The JSON paths of the expressions (loops too) the compiled layers follow.
+    private(set) var appliedExpressions: Set<String> = []
     private var samples = 0
     /// Path points held by pre-sampled paths so far (bounded by `limits.sampledPathPoints`).
     private var pathPoints = 0
@@ -146,11 +148,10 @@ final class LottieCompiler {
     /// curves say the same thing, pre-sampled segments where they do not.
     func animate<V>(_ layer: CALayer, _ key: String, _ p: LottieAnimated<V>, _ time: LottieTime, path: String,
                     _ convert: @escaping (V) -> Any) throws {
-        if let script = animation.scripts[path], let numeric = p as? LottieAnimated<[Double]> {
+        if animation.expressions.contains(path), let numeric = p as? LottieAnimated<[Double]> {
             // An expression: its value sampled over the frames where the layer shows.
-            let fr = self.fr
             try animateSampled(layer, key, time, path: path) { f in
-                let v = script.evaluate(time: f / fr, value: numeric.value(at: f))
+                let v = expressionValue(path, numeric, at: f)
                 return (v as? V).map(convert) ?? convert(p.value(at: f))
             }
             return
@@ -161,6 +162,7 @@ final class LottieCompiler {
         }
         let k = p.keyframes
         let loop = animation.loops[path]
+        if loop != nil { appliedExpressions.insert(path) }
         if time.remap != nil {
             // Sampled through the remap, loops evaluated by their definition.
             let first = k[0], last = k[k.count - 1]
@@ -209,6 +211,27 @@ final class LottieCompiler {
             points.append((b.time, convert(b.value), a.easing?.timingFunction(0)))
         }
         addKeyframes(layer, key, points, loop: loop, earliest: time.range.lowerBound)
+    }
+
+    /// A numeric property as a function of the frame — its expression's or loop's value where it
+    /// has one, else its keyframes' — and whether it changes.
+    func sampler(_ p: LottieAnimated<[Double]>, path: String) -> (value: (Double) -> [Double], isAnimated: Bool) {
+        guard animation.expressions.contains(path) || animation.loops[path] != nil else { return (p.value(at:), p.isAnimated) }
+        appliedExpressions.insert(path)
+        return ({ f in self.expressionValue(path, p, at: f) }, true)
+    }
+
+    /// The value of the expression of the property at `path` at a frame; where it fails (a
+    /// limit, a wrong type on some branch), the keyframes' value, and a note.
+    func expressionValue(_ path: String, _ property: LottieAnimated<[Double]>, at frame: Double) -> [Double] {
+        appliedExpressions.insert(path)
+        do {
+            return try animation.expressions.evaluate(path, property, at: frame)
+        } catch {
+            let message = (error as? LottieScriptError)?.message ?? "\(error)"
+            notes.add(path + ".x", "expression: \(message) (the keyframes are used where it fails)")
+            return property.value(at: frame)
+        }
     }
 
     /// Visible from `inPoint` until `outPoint` (Lottie frames of the comp the layer is in).
@@ -263,15 +286,17 @@ final class LottieCompiler {
         if let o = t.opacity { try animate(pos, "opacity", o, time, path: path + ".o") { Float(min(max($0[0] / 100, 0), 1)) } }
         var inner = pos
         func chain(_ l: CALayer) { inner.addSublayer(l); inner = l }
-        func scripted(_ key: String) -> Bool { animation.scripts[path + "." + key] != nil }
-        if t.autoOrient, let heading = Self.heading(t) {
+        func scripted(_ key: String) -> Bool { animation.expressions.contains(path + "." + key) }
+        if t.autoOrient, let heading = headingFollowingExpressions(t, path: path) ?? Self.heading(t) {
             let l = node()
             try animateSampled(l, "transform.rotation.z", time, path: path + ".p") { CGFloat(heading($0)) }
             chain(l)
         }
-        if let r = t.rotation, r.isAnimated || r.initial[0] != 0 || scripted("r") {
+        // Rotation is "r", or "rz" in a 3D layer: its expression or loop is under the key the file used.
+        let rotationKey = scripted("rz") || animation.loops[path + ".rz"] != nil ? "rz" : "r"
+        if let r = t.rotation, r.isAnimated || r.initial[0] != 0 || scripted(rotationKey) {
             let l = node()
-            try animate(l, "transform.rotation.z", r, time, path: path + ".r") { CGFloat($0[0] * .pi / 180) }
+            try animate(l, "transform.rotation.z", r, time, path: path + "." + rotationKey) { CGFloat($0[0] * .pi / 180) }
             chain(l)
         }
         if t.rotationX?.hasNonZero(dimension: 0) == true || t.rotationY?.hasNonZero(dimension: 0) == true
@@ -280,27 +305,21 @@ final class LottieCompiler {
             // distance both reference players use for a composition without a camera.
             let l = node()
             let rx = t.rotationX ?? .fixed([0]), ry = t.rotationY ?? .fixed([0])
-            if rx.isAnimated || ry.isAnimated || scripted("rx") || scripted("ry") {
-                let scripts = animation.scripts, fr = self.fr
-                func angle(_ p: LottieAnimated<[Double]>, _ key: String, _ f: Double) -> Double {
-                    let v = p.value(at: f)
-                    guard let script = scripts[path + "." + key] else { return v[0] }
-                    return script.evaluate(time: f / fr, value: v).first ?? v[0]
-                }
-                try animateSampled(l, "transform", time, path: path + ".rx") {
-                    Self.tilt(x: angle(rx, "rx", $0), y: angle(ry, "ry", $0))
-                }
+            let x = sampler(rx, path: path + ".rx"), y = sampler(ry, path: path + ".ry")
+            if x.isAnimated || y.isAnimated {
+                try animateSampled(l, "transform", time, path: path + ".rx") { Self.tilt(x: x.value($0)[0], y: y.value($0)[0]) }
             } else {
                 l.transform = Self.tilt(x: rx.initial[0], y: ry.initial[0])
             }
             chain(l)
         }
-        if let sk = t.skew, sk.isAnimated || sk.initial[0] != 0 {
+        if let sk = t.skew, sk.isAnimated || sk.initial[0] != 0 || scripted("sk") {
             let l = node()
             let axis = t.skewAxis ?? .fixed([0])
-            if sk.isAnimated || axis.isAnimated {
+            let skew = sampler(sk, path: path + ".sk"), angle = sampler(axis, path: path + ".sa")
+            if skew.isAnimated || angle.isAnimated {
                 try animateSampled(l, "transform", time, path: path + ".sk") {
-                    CATransform3DMakeAffineTransform(Self.skewMatrix(sk.value(at: $0)[0], axis.value(at: $0)[0]))
+                    CATransform3DMakeAffineTransform(Self.skewMatrix(skew.value($0)[0], angle.value($0)[0]))
                 }
             } else {
                 l.transform = CATransform3DMakeAffineTransform(Self.skewMatrix(sk.initial[0], axis.initial[0]))
@@ -328,6 +347,30 @@ final class LottieCompiler {
             chain(l)
         }
         return (pos, inner)
+    }
+
+    /// Auto-orient along a position with an expression or loop: the direction from the value
+    /// 0.01 frames earlier to the value now (0 where it does not move). Nil when the position
+    /// has neither (`heading(_:)` follows its keyframes).
+    func headingFollowingExpressions(_ t: LottieTransform, path: String) -> ((Double) -> Double)? {
+        let keys = t.position != nil ? ["p"] : ["p.x", "p.y"]
+        guard keys.contains(where: { animation.expressions.contains(path + "." + $0) || animation.loops[path + "." + $0] != nil }) else {
+            return nil
+        }
+        let at: (Double) -> (Double, Double)
+        if let p = t.position {
+            let s = sampler(p, path: path + ".p")
+            at = { f in let v = s.value(f); return (v[0], v.count > 1 ? v[1] : 0) }
+        } else if let x = t.positionX, let y = t.positionY {
+            let sx = sampler(x, path: path + ".p.x"), sy = sampler(y, path: path + ".p.y")
+            at = { f in (sx.value(f)[0], sy.value(f)[0]) }
+        } else {
+            return nil
+        }
+        return { f in
+            let a = at(f - 0.01), b = at(f)
+            return atan2(b.1 - a.1, b.0 - a.0)
+        }
     }
 
     /// Auto-orient: the angle (radians, y down) of the direction of travel along the position's
@@ -358,17 +401,36 @@ final class LottieCompiler {
         }
     }
 
-    /// The matrix of a transform at a frame (for paths in nested groups styled by an outer group).
-    static func matrix(_ t: LottieTransform?, at f: Double) -> CGAffineTransform {
+    /// The matrix of a transform at a frame (for paths in nested groups styled by an outer group,
+    /// and a repeater's step), each property's value given by `value` (from the
+    /// property and its key: "a", "s", "sk", "sa", "r", "p", "p.x", "p.y").
+    static func matrix(_ t: LottieTransform?, at f: Double, _ value: (LottieAnimated<[Double]>, String) -> [Double]) -> CGAffineTransform {
         guard let t else { return .identity }
-        let a = t.anchor?.value(at: f) ?? [0, 0]
+        let a = t.anchor.map { value($0, "a") } ?? [0, 0]
         var m = CGAffineTransform(translationX: -a[0], y: a.count > 1 ? -a[1] : 0)
-        if let s = t.scale?.value(at: f) { m = m.concatenating(CGAffineTransform(scaleX: s[0] / 100, y: (s.count > 1 ? s[1] : s[0]) / 100)) }
-        if let sk = t.skew?.value(at: f)[0], sk != 0 { m = m.concatenating(skewMatrix(sk, t.skewAxis?.value(at: f)[0] ?? 0)) }
-        if let r = t.rotation?.value(at: f)[0] { m = m.concatenating(CGAffineTransform(rotationAngle: r * .pi / 180)) }
+        if let s = t.scale.map({ value($0, "s") }) { m = m.concatenating(CGAffineTransform(scaleX: s[0] / 100, y: (s.count > 1 ? s[1] : s[0]) / 100)) }
+        if let sk = t.skew.map({ value($0, "sk")[0] }), sk != 0 { m = m.concatenating(skewMatrix(sk, t.skewAxis.map { value($0, "sa")[0] } ?? 0)) }
+        if let r = t.rotation.map({ value($0, "r")[0] }) { m = m.concatenating(CGAffineTransform(rotationAngle: r * .pi / 180)) }
         let p: [Double]
-        if let pp = t.position { p = pp.value(at: f) } else if let x = t.positionX, let y = t.positionY { p = [x.value(at: f)[0], y.value(at: f)[0]] } else { p = [0, 0] }
+        if let pp = t.position { p = value(pp, "p") } else if let x = t.positionX, let y = t.positionY { p = [value(x, "p.x")[0], value(y, "p.y")[0]] } else { p = [0, 0] }
         return m.concatenating(CGAffineTransform(translationX: p[0], y: p.count > 1 ? p[1] : 0))
+    }
+
+    /// A transform's matrix as a function of the frame, its properties' expressions applied
+    /// (`path`: the transform's JSON path), and whether it changes.
+    func matrix(_ t: LottieTransform, path: String) -> (value: (Double) -> CGAffineTransform, isAnimated: Bool) {
+        var samplers: [String: (Double) -> [Double]] = [:]
+        var animated = false
+        let rotationKey = animation.expressions.contains(path + ".rz") || animation.loops[path + ".rz"] != nil ? "rz" : "r"
+        let properties = [("a", t.anchor), ("s", t.scale), ("sk", t.skew), ("sa", t.skewAxis), ("r", t.rotation),
+                          ("p", t.position), ("p.x", t.positionX), ("p.y", t.positionY)]
+        for (key, p) in properties {
+            guard let p else { continue }
+            let s = sampler(p, path: path + "." + (key == "r" ? rotationKey : key))
+            samplers[key] = s.value
+            animated = animated || s.isAnimated
+        }
+        return ({ f in Self.matrix(t, at: f) { p, key in samplers[key]?(f) ?? p.value(at: f) } }, animated)
     }
 
     /// The plane of a 3D layer turned `x` degrees about its x axis, then `y` degrees about its y

@@ -1,8 +1,9 @@
-// The expressions Strata understands: After Effects' loops, `loopOut(type)` and `loopIn(type)`
-// (cycle, pingpong, offset), alone (optionally as Bodymovin's `var $bm_rt; $bm_rt = …;`). They
-// become Core Animation repeats (`repeatCount`, `autoreverses`, `isCumulative`) of the
-// property's keyframes. Nothing is executed: any other expression is reported and the
-// keyframes are used as they are.
+// The loops Core Animation can repeat by itself: After Effects' `loopOut(type)` over all the
+// keyframes (cycle, pingpong, offset) and `loopIn('cycle')`, alone (optionally as Bodymovin's
+// `var $bm_rt; $bm_rt = …;`). They become repeats (`repeatCount`, `autoreverses`,
+// `isCumulative`) of the property's keyframes, on any property, shape paths included. Every
+// other expression goes to the evaluator (LottieScript, evaluated per frame), which also
+// evaluates these loops by their definition where another expression reads the property.
 import Foundation
 
 struct LottieLoop: Equatable {

@@ -22,19 +22,27 @@ struct LayerParser {
     var textCharacters = 0
     /// Loop expressions by the JSON path of their property.
     var loops: [String: LottieLoop] = [:]
-    /// Arithmetic expressions (time, value, Math, wiggle) by the JSON path of their property.
-    var scripts: [String: LottieScript] = [:]
+    /// Other expressions (numeric properties) with their property's keyframes, by the JSON path of their property.
+    var scripts: [String: (script: LottieScript, property: LottieAnimated<[Double]>)] = [:]
 
-    /// Reads a property's expression: a loop, an arithmetic expression (numeric properties
-    /// only), or a note that it is not run.
-    mutating func expression(_ property: JSONNode, numeric: Bool = true) throws {
+    /// Reads a property's expression: a loop Core Animation repeats, an expression evaluated
+    /// per frame (numeric properties only), or a note of why it is not run.
+    /// `usedAt`: the JSON path of the property that uses this value (a slot's user; nil: the value's own).
+    mutating func expression(_ property: JSONNode, numeric: Bool = true, usedAt: String? = nil) throws {
         guard let x = try property.optional("x"), let source = try? x.string() else { return }
-        if let loop = LottieLoop.parse(source), !(loop.after == false && loop.kind != .cycle) {
-            loops[property.path] = loop
-        } else if numeric, let script = LottieScript.parse(source, seed: property.path) {
-            scripts[property.path] = script
+        let path = usedAt ?? property.path
+        if let loop = LottieLoop.parse(source), loop.after || loop.kind == .cycle {
+            loops[path] = loop
+        } else if numeric {
+            do {
+                let script = try LottieScript.parse(source, seed: path)
+                guard let value = try? property.vectorValue() else { return }
+                scripts[path] = (script, value)
+            } catch let error as LottieScriptError {
+                notes.add(x.path, "expression: \(error.message) (the keyframes are used instead)")
+            }
         } else {
-            notes.add(x.path, "expression (the keyframes are used instead)")
+            notes.add(x.path, "expression on a shape's path other than a whole loop (the keyframes are used instead)")
         }
     }
 
@@ -50,7 +58,8 @@ struct LayerParser {
         // A slot (the slots spec): the property's value is the slot's "p".
         if p.isObject, let sid = try p.string("sid"), let slot = slots[sid] {
             let value = try slot.required("p")
-            try expression(value)
+            // The slot's expression runs for each property using it, under that property's path.
+            try expression(value, usedAt: p.path)
             return try value.vectorValue()
         }
         try expression(p)
@@ -86,7 +95,14 @@ struct LayerParser {
             throw LottieError(path: l.path + ".sr", "a time stretch of \(stretch) (expected 0.001…1000, or negative)")
         }
         if let bm = try l.optional("bm"), try bm.number() != 0 { notes.add(bm.path, "blend mode \(JSONNode.clampedInt(try bm.number()))") }
-        if let ef = try l.optional("ef"), ef.isArray, !(try ef.elements().isEmpty) { notes.add(ef.path, "layer effects") }
+        var effects: [LottieEffectControl] = []
+        if let ef = try l.optional("ef"), ef.isArray {
+            var drawn = false
+            for e in try ef.elements() {
+                if let control = try effectControl(e) { effects.append(control) } else { drawn = true }
+            }
+            if drawn { notes.add(ef.path, "layer effects") }
+        }
         if let sy = try l.optional("sy"), sy.isArray, !(try sy.elements().isEmpty) { notes.add(sy.path, "layer styles") }
         let matteMode = try l.int("tt")
         if let m = matteMode {
@@ -134,7 +150,27 @@ struct LayerParser {
                                 inPoint: inPoint, outPoint: outPoint, startTime: try l.number("st", default: 0), stretch: stretch,
                                 hidden: try l.bool("hd"), transform: layerTransform,
                                 masks: masks, matteMode: matteMode, isMatteSource: try l.bool("td"), matteParent: try l.int("tp"),
-                                content: content)
+                                content: content, effects: effects)
+    }
+
+    /// An expression control (a slider, angle, point, colour, checkbox or dropdown: values
+    /// expressions read, nothing drawn); nil for an effect that draws.
+    mutating func effectControl(_ e: JSONNode) throws -> LottieEffectControl? {
+        guard e.isObject else { return nil }
+        let matchName = try e.string("mn") ?? ""
+        guard let list = try e.optional("ef"), list.isArray else { return nil }
+        let items = try list.elements()
+        let kinds = try items.map { try $0.number("ty", default: -1) }
+        let type = try e.number("ty", default: -1)
+        let control = LottieEffectControl.matchNames.contains(matchName)
+            || (matchName.isEmpty && type == 5 && !kinds.isEmpty && kinds.allSatisfy { (0...4).contains($0) || $0 == 7 })
+        guard control else { return nil }
+        var values: [LottieEffectControl.Value] = []
+        for item in items where item.isObject {
+            guard let v = try? prop(item, "v") else { continue }
+            values.append(LottieEffectControl.Value(name: try item.string("nm") ?? "", path: item.path + ".v", value: v))
+        }
+        return LottieEffectControl(name: try e.string("nm") ?? "", matchName: matchName, values: values)
     }
 
     /// A layer's width or height: 0…10⁶ points.
@@ -238,6 +274,7 @@ struct LayerParser {
             let g = try s.required("g")
             let count = try g.required("p").number()
             guard count >= 1 && count <= 1000 else { throw LottieError(path: g.path + ".p", "expected a number of colour stops in 1…1000") }
+            try expression(try g.required("k"))
             let colors = try LottieAnimated.parse(try g.required("k")) { try $0.numbers() }
             let type = JSONNode.clampedInt(try s.number("t", default: 1))
             if type == 2, let h = try prop(s, "h"), h.isAnimated || (h.initial.first ?? 0) != 0 { notes.add(s.path + ".h", "radial gradient highlight") }

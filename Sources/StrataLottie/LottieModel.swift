@@ -114,6 +114,26 @@ struct LottieLayerModel {
     /// The index of the matte layer (`tp`, newer files); nil: the layer above.
     var matteParent: Int?
     var content: Content
+    /// Expression controls (sliders, angles, points, colours, checkboxes): values expressions read.
+    var effects: [LottieEffectControl] = []
+}
+
+/// An expression-control effect (`ef`): named values that draw nothing and that expressions
+/// read with `effect("Slider Control")("Slider")`.
+struct LottieEffectControl {
+    struct Value {
+        var name: String
+        /// The JSON path of the value's property (`…ef[0].ef[0].v`).
+        var path: String
+        var value: LottieAnimated<[Double]>
+    }
+    var name: String
+    var matchName: String
+    var values: [Value]
+
+    /// After Effects' expression controls, by match name.
+    static let matchNames: Set<String> = ["ADBE Slider Control", "ADBE Angle Control", "ADBE Color Control", "ADBE Point Control",
+                                          "ADBE Point3D Control", "ADBE Checkbox Control", "ADBE Dropdown Control"]
 }
 
 /// A text document: what a text layer shows from a keyframe on (LottieText.swift).
@@ -197,8 +217,8 @@ public struct LottieAnimation {
     var layers: [LottieLayerModel]
     /// Loop expressions (loopOut/loopIn) by the JSON path of their property.
     var loops: [String: LottieLoop]
-    /// Arithmetic expressions by the JSON path of their property.
-    var scripts: [String: LottieScript]
+    /// The other expressions, evaluated per frame.
+    var expressions: LottieExpressions
     /// Every feature in the file that Strata does not render, with its JSON path.
     public private(set) var unsupported: [LottieUnsupported]
     /// The limits it was read under (and that its compilation keeps to).
@@ -316,7 +336,9 @@ public struct LottieAnimation {
         }).sorted()
         try index.check(replacements)
         loops = parser.loops
-        scripts = parser.scripts
+        expressions = LottieExpressions(scripts: parser.scripts, loops: parser.loops, layers: layers, precomps: precomps,
+                                        frameRate: frameRate)
+        expressions.check(&notes)
         // References that point nowhere, and precompositions that contain themselves.
         try LottieAnimation.checkReferences(layers: layers, precomps: precomps, images: images, limits: limits, notes: &notes)
         unsupported = notes.list

@@ -43,46 +43,60 @@ enum LottiePathModifier {
         }
     }
 
+    /// The property keys of this modifier's numbers (under its JSON path), with each property.
+    var properties: [(key: String, value: LottieAnimated<[Double]>)] {
+        let all: [(String, LottieAnimated<[Double]>?)]
+        switch self {
+        case .trim(let s, let e, let o, _): all = [("s", s), ("e", e), ("o", o)]
+        case .roundedCorners(let r): all = [("r", r)]
+        case .puckerBloat(let a): all = [("a", a)]
+        case .zigZag(let s, let r, let pt, _): all = [("s", s), ("r", r), ("pt", pt)]
+        case .offset(let a, _, let ml): all = [("a", a), ("ml", ml)]
+        }
+        return all.compactMap { key, value in value.map { (key, $0) } }
+    }
+
     /// A trim's kept ranges at frame `f` (fractions of the length; nil: everything, and for
-    /// other modifiers).
-    func trimRanges(at f: Double) -> [(Double, Double)]? {
+    /// other modifiers). `scripted`: the values of properties whose expressions apply, by key.
+    func trimRanges(at f: Double, scripted: [String: (Double) -> [Double]] = [:]) -> [(Double, Double)]? {
         guard case .trim(let s, let e, let o, _) = self else { return nil }
-        func number(_ p: LottieAnimated<[Double]>?, _ d: Double) -> Double {
-            guard let v = p?.value(at: f).first, v.isFinite else { return d }
+        func number(_ p: LottieAnimated<[Double]>?, _ key: String, _ d: Double) -> Double {
+            guard let v = (scripted[key]?(f) ?? p?.value(at: f))?.first, v.isFinite else { return d }
             return v
         }
-        return LottieTrimValues(start: number(s, 0) / 100, end: number(e, 100) / 100, offset: number(o, 0) / 360).ranges
+        return LottieTrimValues(start: number(s, "s", 0) / 100, end: number(e, "e", 100) / 100, offset: number(o, "o", 0) / 360).ranges
     }
 
     /// The contours changed by this modifier at frame `f` (a trim "individually" is applied
     /// across several paths by the compiler instead: LottieCompiler+Modifiers.swift).
-    func apply(_ contours: [LottieBezier], at f: Double) -> [LottieBezier] {
-        func number(_ p: LottieAnimated<[Double]>?, _ d: Double, limit: Double = Self.distanceLimit) -> Double {
-            guard let v = p?.value(at: f).first, v.isFinite else { return d }
+    /// `scripted`: the values of properties whose expressions apply, by key.
+    func apply(_ contours: [LottieBezier], at f: Double, scripted: [String: (Double) -> [Double]] = [:]) -> [LottieBezier] {
+        func number(_ p: LottieAnimated<[Double]>?, _ key: String, _ d: Double, limit: Double = Self.distanceLimit) -> Double {
+            guard let v = (scripted[key]?(f) ?? p?.value(at: f))?.first, v.isFinite else { return d }
             return min(max(v, -limit), limit)
         }
         switch self {
         case .trim:
-            guard let ranges = trimRanges(at: f) else { return contours }
+            guard let ranges = trimRanges(at: f, scripted: scripted) else { return contours }
             return contours.compactMap { $0.trimmed(ranges) }
         case .roundedCorners(let r):
-            let radius = number(r, 0)
+            let radius = number(r, "r", 0)
             guard radius > 0 else { return contours }
             return contours.map { $0.roundingCorners(radius: radius) }
         case .puckerBloat(let a):
-            let amount = number(a, 0, limit: 10_000) / 100
+            let amount = number(a, "a", 0, limit: 10_000) / 100
             guard amount != 0 else { return contours }
             return contours.map { $0.puckered(amount) }
         case .zigZag(let s, let r, let pt, let limit):
-            let size = number(s, 0)
-            let ridges = Int(min(max(number(r, 0, limit: .infinity).rounded(), 0), Double(limit)))
+            let size = number(s, "s", 0)
+            let ridges = Int(min(max(number(r, "r", 0, limit: .infinity).rounded(), 0), Double(limit)))
             guard size != 0 else { return contours }
-            let smooth = number(pt, 1).rounded() == 2
+            let smooth = number(pt, "pt", 1).rounded() == 2
             return contours.map { $0.zigZagged(size: size, ridges: ridges, smooth: smooth) }
         case .offset(let a, let join, let ml):
-            let amount = number(a, 0)
+            let amount = number(a, "a", 0)
             guard amount != 0 else { return contours }
-            return contours.compactMap { $0.offset(by: amount, join: join, miterLimit: number(ml, 4)) }
+            return contours.compactMap { $0.offset(by: amount, join: join, miterLimit: number(ml, "ml", 4)) }
         }
     }
 }

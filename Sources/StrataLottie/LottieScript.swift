@@ -1,221 +1,410 @@
-// A small, safe evaluator for the arithmetic expressions Lottie files carry: numbers, arrays,
-// `time` (seconds), `value` (the property's keyframed value), + − × ÷ %, parentheses, `Math.*`
-// functions and constants, `clamp`, degree/radian conversions, and `wiggle(frequency,
-// amplitude)` with a deterministic noise. No JavaScript engine: no variables, loops, functions,
-// objects, file or network access; a parse tree of at most 500 nodes evaluated once per sampled
-// frame. Anything else is reported and the keyframes are used.
+// A small, safe evaluator for the expressions After Effects exports carry in Lottie files (a
+// property's "x"): statements (`var`, assignments, `if`/`else`, blocks), the result being the
+// last statement's value or `$bm_rt`; numbers, strings, arrays, the operators of JavaScript
+// without assignment inside expressions, and After Effects' objects and functions (see
+// LottieScriptEvaluator and LottieScriptLibrary). No JavaScript engine: no loops, no functions
+// defined in the expression, no file or network access. Everything is bounded: the source's
+// length, its tokens, nodes, nesting (so parsing recurses at most `maxNesting` deep), its tree's
+// depth, the nodes evaluated inside one another across references (`maxRecursion`, so
+// evaluation's recursion fits a 512 KiB stack) and the steps of one evaluation (references to
+// other layers' properties included); past a limit the expression is reported and the
+// keyframes are used.
 import Foundation
 
+/// Why an expression cannot be read or evaluated (said in `unsupported`).
+struct LottieScriptError: Error, Equatable {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
 struct LottieScript {
-    indirect enum Node {
-        case number(Double)
-        case array([Node])
-        case time
-        case value
-        case unary(Character, Node)
-        case binary(Character, Node, Node)
-        case call(String, [Node])
+    /// An expression node with the depth of its tree (bounded, so evaluation recursion is).
+    struct Expr {
+        indirect enum Kind {
+            case number(Double)
+            case string(String)
+            case bool(Bool)
+            case array([Expr])
+            case name(String)
+            case unary(String, Expr)
+            case binary(String, Expr, Expr)
+            case and(Expr, Expr)
+            case or(Expr, Expr)
+            case conditional(Expr, Expr, Expr)
+            case member(Expr, String)
+            case index(Expr, Expr)
+            case call(Expr, [Expr])
+        }
+        var kind: Kind
+        var depth: Int
     }
 
-    let root: Node
-    /// Seeds the noise of `wiggle` (the property's JSON path): the same file wiggles the same way.
+    indirect enum Statement {
+        /// `var a = 1, b;`
+        case declare([(String, Expr?)])
+        /// `a = …`, `a += …` (the operator without "=": "", "+", "-", "*", "/").
+        case assign(String, String, Expr)
+        case expression(Expr)
+        case conditional(Expr, [Statement], [Statement])
+        case block([Statement])
+    }
+
+    static let maxCharacters = 50_000
+    static let maxTokens = 30_000
+    static let maxNodes = 3_000
+    /// Parentheses, brackets, calls, unary operators and blocks inside one another.
+    static let maxNesting = 40
+    /// The depth of an expression tree (chains like a + b + c count too).
+    static let maxDepth = 100
+    /// Nodes evaluated inside one another, through references to other properties' expressions
+    /// too (so evaluation's recursion stays a few hundred frames deep on any thread's stack).
+    static let maxRecursion = 250
+    /// Nodes evaluated in one evaluation, those of referenced properties' expressions included.
+    static let maxSteps = 20_000
+
+    let statements: [Statement]
+    /// The names the expression gives values to (`var`, assignments).
+    let variables: Set<String>
+    /// Seeds `wiggle` and `random` (from the property's JSON path): the same file always draws the same.
     let seed: UInt64
 
-    static let functions: Set<String> = ["Math.sin", "Math.cos", "Math.tan", "Math.abs", "Math.sqrt", "Math.min", "Math.max",
-                                         "Math.floor", "Math.ceil", "Math.round", "Math.pow", "Math.atan2", "Math.exp", "Math.log",
-                                         "clamp", "wiggle", "degreesToRadians", "radiansToDegrees"]
-
-    /// The expression parsed, or nil when it uses anything outside the subset.
-    static func parse(_ source: String, seed: String) -> LottieScript? {
-        var text = source.replacingOccurrences(of: "var $bm_rt;", with: "")
-        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.hasPrefix("$bm_rt") {
-            text.removeFirst(6)
-            text = text.trimmingCharacters(in: .whitespaces)
-            guard text.hasPrefix("=") else { return nil }
-            text.removeFirst()
+    /// The expression parsed; throws what it uses outside the subset.
+    static func parse(_ source: String, seed: String) throws -> LottieScript {
+        guard source.count <= maxCharacters else {
+            throw LottieScriptError("longer than \(maxCharacters) characters")
         }
-        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        while text.hasSuffix(";") { text.removeLast(); text = text.trimmingCharacters(in: .whitespacesAndNewlines) }
-        guard text.count <= 2000, !text.contains(";") else { return nil }
-        var parser = Parser(Array(text))
-        guard let node = parser.expression(), parser.atEnd, parser.nodes <= 500 else { return nil }
+        var parser = Parser(tokens: try LottieScriptTokenizer.tokens(source))
+        let statements = try parser.program()
+        for name in parser.used where !parser.declared.contains(name) && !LottieScriptEvaluator.globals.contains(name) {
+            throw LottieScriptError("unknown name '\(name)'")
+        }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in seed.utf8 { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return LottieScript(root: node, seed: hash)
+        return LottieScript(statements: statements, variables: parser.declared, seed: hash)
     }
+}
 
-    /// The value at `time` seconds, the keyframed value being `value`.
-    func evaluate(time: Double, value: [Double]) -> [Double] {
-        let v = eval(root, time, value)
-        return v.map { $0.isFinite ? $0 : 0 }
-    }
+// MARK: Tokens
 
-    private func eval(_ n: Node, _ t: Double, _ value: [Double]) -> [Double] {
-        switch n {
-        case .number(let d): return [d]
-        case .array(let items): return items.map { eval($0, t, value).first ?? 0 }
-        case .time: return [t]
-        case .value: return value
-        case .unary(_, let a): return eval(a, t, value).map { -$0 }
-        case .binary(let op, let a, let b):
-            let x = eval(a, t, value), y = eval(b, t, value)
-            let count = max(x.count, y.count)
-            // Arrays combine element by element; a number applies to every element.
-            func at(_ v: [Double], _ i: Int) -> Double { v.count == 1 ? v[0] : (i < v.count ? v[i] : 0) }
-            return (0..<count).map { i in
-                let p = at(x, i), q = at(y, i)
-                switch op {
-                case "+": return p + q
-                case "-": return p - q
-                case "*": return p * q
-                case "/": return q == 0 ? 0 : p / q
-                default: return q == 0 ? 0 : p.truncatingRemainder(dividingBy: q)
+enum LottieScriptToken: Equatable {
+    case number(Double)
+    case string(String)
+    case name(String)
+    case punct(String)
+    case end
+}
+
+enum LottieScriptTokenizer {
+    /// Longest first, so that "===" is not read as "==" and "=".
+    static let punctuation = ["===", "!==", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "++", "--",
+                              "+", "-", "*", "/", "%", "<", ">", "!", "?", ":", "(", ")", "[", "]", "{", "}", ",", ";", ".", "="]
+    static let punctuationScalars = punctuation.map { Array($0.unicodeScalars) }
+
+    static func tokens(_ source: String) throws -> [LottieScriptToken] {
+        let c = Array(source.unicodeScalars)
+        var out: [LottieScriptToken] = []
+        var i = 0
+        func isNameStart(_ s: Unicode.Scalar) -> Bool { s == "_" || s == "$" || s.properties.isAlphabetic }
+        func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 48 && s.value <= 57 }
+        while i < c.count {
+            let s = c[i]
+            if s.properties.isWhitespace { i += 1; continue }
+            if s == "/", i + 1 < c.count, c[i + 1] == "/" {
+                while i < c.count, c[i] != "\n" { i += 1 }
+                continue
+            }
+            if s == "/", i + 1 < c.count, c[i + 1] == "*" {
+                i += 2
+                while i < c.count, !(c[i] == "*" && i + 1 < c.count && c[i + 1] == "/") { i += 1 }
+                guard i < c.count else { throw LottieScriptError("a comment that does not end") }
+                i += 2
+                continue
+            }
+            guard out.count < LottieScript.maxTokens else { throw LottieScriptError("more than \(LottieScript.maxTokens) tokens") }
+            if isDigit(s) || (s == "." && i + 1 < c.count && isDigit(c[i + 1])) {
+                let start = i
+                while i < c.count, isDigit(c[i]) || c[i] == "." { i += 1 }
+                if i < c.count, c[i] == "e" || c[i] == "E" {
+                    i += 1
+                    if i < c.count, c[i] == "+" || c[i] == "-" { i += 1 }
+                    while i < c.count, isDigit(c[i]) { i += 1 }
                 }
+                let text = String(String.UnicodeScalarView(c[start..<i]))
+                guard let d = Double(text) else { throw LottieScriptError("'\(text.prefix(20))' is not a number") }
+                out.append(.number(d))
+                continue
             }
-        case .call(let name, let args):
-            let a = args.map { eval($0, t, value) }
-            func n(_ i: Int) -> Double { i < a.count ? (a[i].first ?? 0) : 0 }
-            switch name {
-            case "Math.sin": return [sin(n(0))]
-            case "Math.cos": return [cos(n(0))]
-            case "Math.tan": return [tan(n(0))]
-            case "Math.abs": return (a.first ?? [0]).map(abs)
-            case "Math.sqrt": return [n(0) >= 0 ? sqrt(n(0)) : 0]
-            case "Math.min": return [a.map { $0.first ?? 0 }.min() ?? 0]
-            case "Math.max": return [a.map { $0.first ?? 0 }.max() ?? 0]
-            case "Math.floor": return (a.first ?? [0]).map { $0.rounded(.down) }
-            case "Math.ceil": return (a.first ?? [0]).map { $0.rounded(.up) }
-            case "Math.round": return (a.first ?? [0]).map { $0.rounded() }
-            case "Math.pow": return [pow(n(0), n(1))]
-            case "Math.atan2": return [atan2(n(0), n(1))]
-            case "Math.exp": return [exp(min(n(0), 700))]
-            case "Math.log": return [n(0) > 0 ? log(n(0)) : 0]
-            case "clamp": return (a.first ?? [0]).map { min(max($0, n(1)), n(2)) }
-            case "degreesToRadians": return [n(0) * .pi / 180]
-            case "radiansToDegrees": return [n(0) * 180 / .pi]
-            case "wiggle": return wiggle(frequency: n(0), amplitude: n(1), t, value)
-            default: return [0]
+            if isNameStart(s) {
+                let start = i
+                while i < c.count, isNameStart(c[i]) || isDigit(c[i]) { i += 1 }
+                out.append(.name(String(String.UnicodeScalarView(c[start..<i]))))
+                continue
             }
+            if s == "'" || s == "\"" {
+                i += 1
+                var text = String.UnicodeScalarView()
+                while i < c.count, c[i] != s, c[i] != "\n" {
+                    if c[i] == "\\", i + 1 < c.count { i += 1 }
+                    text.append(c[i])
+                    i += 1
+                }
+                guard i < c.count, c[i] == s else { throw LottieScriptError("a string that does not end") }
+                i += 1
+                out.append(.string(String(text)))
+                continue
+            }
+            guard let k = punctuationScalars.firstIndex(where: { u in
+                i + u.count <= c.count && u.indices.allSatisfy { c[i + $0] == u[$0] }
+            }) else {
+                throw LottieScriptError("unexpected character '\(s)'")
+            }
+            out.append(.punct(punctuation[k]))
+            i += punctuationScalars[k].count
         }
+        out.append(.end)
+        return out
     }
+}
 
-    /// `value` plus, per dimension, a smooth noise in −amplitude…amplitude with about
-    /// `frequency` wiggles a second: a sum of three sines whose phases come from the seed.
-    /// (Not After Effects' own noise, which is not published: the same file and time always
-    /// give the same value.)
-    private func wiggle(frequency: Double, amplitude: Double, _ t: Double, _ value: [Double]) -> [Double] {
-        var state = seed
-        func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
-        return value.map { v in
-            var noise = 0.0
-            for (k, weight) in [(1.0, 0.6), (2.1, 0.3), (4.3, 0.1)] {
-                noise += weight * sin(2 * .pi * (frequency * k * t + next()))
-            }
-            return v + amplitude * noise
-        }
-    }
+// MARK: Parsing
 
-    /// A recursive-descent parser for the subset.
+extension LottieScript {
+    /// A recursive-descent parser (precedence climbing for binary operators), bounded in
+    /// nodes, nesting and depth.
     struct Parser {
-        let chars: [Character]
+        let tokens: [LottieScriptToken]
         var i = 0
         var nodes = 0
+        var nesting = 0
+        /// Names given a value in the expression (`var`, assignments).
+        var declared: Set<String> = ["$bm_rt"]
+        /// Names read, in order.
+        var used: [String] = []
 
-        init(_ chars: [Character]) { self.chars = chars }
+        init(tokens: [LottieScriptToken]) { self.tokens = tokens }
 
-        var atEnd: Bool { mutating get { skipSpace(); return i == chars.count } }
+        var token: LottieScriptToken { tokens[i] }
 
-        mutating func skipSpace() { while i < chars.count, chars[i].isWhitespace { i += 1 } }
-
-        mutating func eat(_ c: Character) -> Bool {
-            skipSpace()
-            guard i < chars.count, chars[i] == c else { return false }
+        mutating func eat(_ p: String) -> Bool {
+            guard token == .punct(p) else { return false }
             i += 1
             return true
         }
 
-        mutating func expression() -> Node? {
-            nodes += 1
-            guard nodes <= 500, var left = term() else { return nil }
-            while true {
-                if eat("+") { guard let r = term() else { return nil }; left = .binary("+", left, r) }
-                else if eat("-") { guard let r = term() else { return nil }; left = .binary("-", left, r) }
-                else { return left }
+        mutating func expect(_ p: String) throws {
+            guard eat(p) else { throw LottieScriptError("expected '\(p)' \(where_)") }
+        }
+
+        /// The current token, as a message says it.
+        var current: String {
+            switch token {
+            case .end: return "end"
+            case .number(let d): return "\(d)"
+            case .string(let s): return "'\(s.prefix(20))'"
+            case .name(let n): return "'\(n)'"
+            case .punct(let p): return "'\(p)'"
             }
         }
 
-        mutating func term() -> Node? {
-            guard var left = unary() else { return nil }
-            while true {
-                var op: Character?
-                for c in ["*", "/", "%"] as [Character] where eat(c) { op = c; break }
-                guard let op else { return left }
-                guard let r = unary() else { return nil }
-                left = .binary(op, left, r)
+        var where_: String { token == .end ? "at the end" : "before \(current)" }
+
+        mutating func make(_ kind: Expr.Kind, _ children: Expr...) throws -> Expr { try make(kind, children) }
+
+        mutating func nest<T>(_ body: (inout Parser) throws -> T) throws -> T {
+            nesting += 1
+            guard nesting <= LottieScript.maxNesting else { throw LottieScriptError("nested more than \(LottieScript.maxNesting) deep") }
+            defer { nesting -= 1 }
+            return try body(&self)
+        }
+
+        mutating func program() throws -> [Statement] {
+            var out: [Statement] = []
+            while token != .end {
+                if let s = try statement() { out.append(s) }
+            }
+            return out
+        }
+
+        mutating func statement() throws -> Statement? {
+            if eat(";") { return nil }
+            if eat("{") {
+                return try nest { p in
+                    var body: [Statement] = []
+                    while !p.eat("}") {
+                        guard p.token != .end else { throw LottieScriptError("expected '}' at the end") }
+                        if let s = try p.statement() { body.append(s) }
+                    }
+                    return .block(body)
+                }
+            }
+            if case .name(let word) = token {
+                switch word {
+                case "var", "let", "const":
+                    i += 1
+                    var names: [(String, Expr?)] = []
+                    repeat {
+                        guard case .name(let n) = token else { throw LottieScriptError("expected a variable name \(where_)") }
+                        i += 1
+                        declared.insert(n)
+                        names.append((n, eat("=") ? try expression() : nil))
+                    } while eat(",")
+                    _ = eat(";")
+                    return .declare(names)
+                case "if":
+                    i += 1
+                    return try nest { p in
+                        try p.expect("(")
+                        let condition = try p.expression()
+                        try p.expect(")")
+                        let then = try p.statement().map { [$0] } ?? []
+                        var otherwise: [Statement] = []
+                        if case .name("else") = p.token {
+                            p.i += 1
+                            otherwise = try p.statement().map { [$0] } ?? []
+                        }
+                        return .conditional(condition, then, otherwise)
+                    }
+                case "for", "while", "do":
+                    throw LottieScriptError("loops ('\(word)') are not run")
+                case "function":
+                    throw LottieScriptError("functions defined in an expression are not run")
+                case "return", "switch", "try", "throw", "new", "this", "typeof", "delete", "class", "else":
+                    throw LottieScriptError("'\(word)' is not supported")
+                default:
+                    if case .punct(let op) = tokens[i + 1], ["=", "+=", "-=", "*=", "/=", "++", "--"].contains(op) {
+                        i += 2
+                        declared.insert(word)
+                        let value: Expr
+                        let kind: String
+                        switch op {
+                        case "++", "--":
+                            value = Expr(kind: .number(1), depth: 1)
+                            kind = String(op.prefix(1))
+                        default:
+                            value = try expression()
+                            kind = String(op.dropLast())
+                        }
+                        if kind != "" { used.append(word) }
+                        _ = eat(";")
+                        return .assign(word, kind, value)
+                    }
+                }
+            }
+            let e = try expression()
+            _ = eat(";")
+            return .expression(e)
+        }
+
+        /// A conditional expression (`a ? b : c`), the top of the grammar.
+        mutating func expression() throws -> Expr {
+            try nest { p in
+                let condition = try p.binary(0)
+                guard p.eat("?") else { return condition }
+                let a = try p.expression()
+                try p.expect(":")
+                let b = try p.expression()
+                return try p.make(.conditional(condition, a, b), condition, a, b)
             }
         }
 
-        mutating func unary() -> Node? {
-            nodes += 1
-            guard nodes <= 500 else { return nil }
-            if eat("-") { return unary().map { .unary("-", $0) } }
-            if eat("+") { return unary() }
-            return primary()
+        static let precedence: [String: Int] = ["||": 1, "&&": 2, "==": 3, "!=": 3, "===": 3, "!==": 3,
+                                                "<": 4, ">": 4, "<=": 4, ">=": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6]
+
+        mutating func binary(_ minimum: Int) throws -> Expr {
+            var left = try unary()
+            while case .punct(let op) = token, let level = Self.precedence[op], level > minimum {
+                i += 1
+                let right = try binary(level)
+                switch op {
+                case "&&": left = try make(.and(left, right), left, right)
+                case "||": left = try make(.or(left, right), left, right)
+                default: left = try make(.binary(op, left, right), left, right)
+                }
+            }
+            return left
         }
 
-        mutating func primary() -> Node? {
-            skipSpace()
-            guard i < chars.count else { return nil }
-            if eat("(") {
-                guard let e = expression(), eat(")") else { return nil }
+        mutating func unary() throws -> Expr {
+            if case .punct(let op) = token, op == "-" || op == "+" || op == "!" {
+                i += 1
+                return try nest { p in
+                    let operand = try p.unary()
+                    return try p.make(.unary(op, operand), operand)
+                }
+            }
+            return try postfix()
+        }
+
+        mutating func postfix() throws -> Expr {
+            var e = try primary()
+            while true {
+                if eat(".") {
+                    guard case .name(let n) = token else { throw LottieScriptError("expected a name after '.' \(where_)") }
+                    i += 1
+                    e = try make(.member(e, n), e)
+                } else if eat("[") {
+                    let index = try expression()
+                    try expect("]")
+                    e = try make(.index(e, index), e, index)
+                } else if eat("(") {
+                    let args = try list(closing: ")")
+                    e = try make(.call(e, args), [e] + args)
+                } else {
+                    return e
+                }
+            }
+        }
+
+        mutating func make(_ kind: Expr.Kind, _ children: [Expr]) throws -> Expr {
+            nodes += 1
+            guard nodes <= LottieScript.maxNodes else { throw LottieScriptError("more than \(LottieScript.maxNodes) nodes") }
+            let depth = (children.map(\.depth).max() ?? 0) + 1
+            guard depth <= LottieScript.maxDepth else { throw LottieScriptError("nested more than \(LottieScript.maxDepth) deep") }
+            return Expr(kind: kind, depth: depth)
+        }
+
+        /// Comma-separated expressions up to `closing` (already past the opening bracket).
+        mutating func list(closing: String) throws -> [Expr] {
+            try nest { p in
+                var items: [Expr] = []
+                if p.eat(closing) { return items }
+                repeat { items.append(try p.expression()) } while p.eat(",")
+                try p.expect(closing)
+                return items
+            }
+        }
+
+        mutating func primary() throws -> Expr {
+            let t = token
+            switch t {
+            case .number(let d):
+                i += 1
+                return try make(.number(d))
+            case .string(let s):
+                i += 1
+                return try make(.string(s))
+            case .name(let n):
+                i += 1
+                switch n {
+                case "true", "false": return try make(.bool(n == "true"))
+                case "var", "let", "const", "if", "else", "for", "while", "do", "function", "return", "new", "this", "typeof":
+                    throw LottieScriptError("'\(n)' is not supported here")
+                default:
+                    used.append(n)
+                    return try make(.name(n))
+                }
+            case .punct("("):
+                i += 1
+                let e = try expression()
+                try expect(")")
                 return e
+            case .punct("["):
+                i += 1
+                let items = try list(closing: "]")
+                return try make(.array(items), items)
+            default:
+                throw LottieScriptError(token == .end ? "unexpected end" : "unexpected \(current)")
             }
-            if eat("[") {
-                var items: [Node] = []
-                if eat("]") { return .array(items) }
-                repeat {
-                    guard let e = expression() else { return nil }
-                    items.append(e)
-                } while eat(",")
-                return eat("]") ? .array(items) : nil
-            }
-            let c = chars[i]
-            if c.isNumber || c == "." {
-                let start = i
-                while i < chars.count, chars[i].isNumber || chars[i] == "." || chars[i] == "e"
-                        || ((chars[i] == "-" || chars[i] == "+") && i > start && chars[i - 1] == "e") { i += 1 }
-                return Double(String(chars[start..<i])).map { .number($0) }
-            }
-            guard c.isLetter || c == "$" || c == "_" else { return nil }
-            let start = i
-            while i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "." || chars[i] == "_" || chars[i] == "$" { i += 1 }
-            let name = String(chars[start..<i])
-            switch name {
-            case "time": return .time
-            case "value": return .value
-            case "Math.PI": return .number(.pi)
-            case "Math.E": return .number(M_E)
-            default: break
-            }
-            guard Self.known(name), eat("(") else { return nil }
-            var args: [Node] = []
-            if !eat(")") {
-                repeat {
-                    guard let e = expression() else { return nil }
-                    args.append(e)
-                } while eat(",")
-                guard eat(")") else { return nil }
-            }
-            return .call(name, args)
         }
-
-        static func known(_ name: String) -> Bool { LottieScript.functions.contains(name) }
     }
 }

@@ -138,7 +138,7 @@ final class LottieParseTests: XCTestCase {
             "layers[1].bm: blend mode 3",
             "layers[1].ef: layer effects",
             "layers[1].shapes[0].it[2]: merge paths (not rendered)",
-            "layers[3].ks.r.x: expression (the keyframes are used instead)",
+            "layers[3].ks.r.x: expression: unknown name 'comp' (the keyframes are used instead)",
             "layers[2].tt: track matte without a matte layer",
         ])
         XCTAssertEqual(try LottieLayer(contentsOf: LottieFixtures.url("precomp")).unsupported, [])

@@ -254,9 +254,10 @@ final class LottieRenderTests: XCTestCase {
         XCTAssertEqual(try x(2, 70), 10)     // loopIn: frame 2 shows frame 10 (two cycles before)
         XCTAssertEqual(try x(3, 70), 15)
         XCTAssertEqual(try x(16, 70), 30)    // after the last keyframe it holds
-        XCTAssertEqual(try x(6, 90), 30)     // an expression not run: the keyframes, held after the last
+        XCTAssertEqual(try x(6, 90), 10)     // valueAtTime(0): the first keyframe's value, at every frame
+        XCTAssertEqual(try x(2, 90), 10)
         let layer = try LottieLayer(contentsOf: LottieFixtures.url("loops"))
-        XCTAssertEqual(layer.unsupported.map(\.description), ["layers[4].ks.p.x: expression (the keyframes are used instead)"])
+        XCTAssertEqual(layer.unsupported, [])
     }
 
     /// Arithmetic expressions sampled per frame: x = value + time × 100; opacity
@@ -283,7 +284,7 @@ final class LottieRenderTests: XCTestCase {
         XCTAssertGreaterThan(f5.at(50, 87)[3], 0)
         XCTAssertEqual(try LottieFixtures.frame("expressions", 0).at(50, 87), clear)
         let layer = try LottieLayer(contentsOf: LottieFixtures.url("expressions"))
-        XCTAssertEqual(layer.unsupported.map(\.description), ["layers[3].ks.p.x: expression (the keyframes are used instead)"])
+        XCTAssertEqual(layer.unsupported.map(\.description), ["layers[3].ks.p.x: expression: no layer named 'a' (the keyframes are used instead)"])
     }
 
     func testReferenceFrames() throws {

@@ -122,7 +122,7 @@ files["unsupported"] = doc([
     shape_layer(2, [group(rect((50, 50), (20, 20)), fill(RED), {"ty": "mm", "mm": 3})], ef=[{"ty": 5}], bm=3),
     shape_layer(3, [group(rect((50, 50), (20, 20)), fill(RED))], tt=3),
     shape_layer(4, [group(rect((50, 50), (20, 20)), fill(RED))],
-                k=ks(r={"a": 0, "k": 0, "x": "thisComp.layer(1).transform.rotation"})),
+                k=ks(r={"a": 0, "k": 0, "x": "comp('Other').layer(1).transform.rotation"})),
 ], markers=[{"cm": "intro", "tm": 0, "dr": 10}, {"cm": "outro", "tm": 10, "dr": 10}],
    fonts={"list": [{"fName": "Inter-Bold", "fFamily": "Inter"}]})
 
@@ -179,7 +179,7 @@ files["repeater"] = doc([
 ])
 
 # Loop expressions: x 10 → 30 over frames 0…4, looped out as cycle, pingpong and offset; a
-# loopIn(cycle) of x 10 → 30 over frames 10…14; an expression Strata does not run.
+# loopIn(cycle) of x 10 → 30 over frames 10…14; valueAtTime(0) (the first keyframe's value at every frame).
 def looped(ind, y, expression, t0=0):
     p = anim(kf(t0, [10, y], **LIN), kf(t0 + 4, [30, y]))
     p["x"] = expression
@@ -193,7 +193,7 @@ files["loops"] = doc([
 ])
 
 # Arithmetic expressions: x = value + [time × 100, 0]; opacity |sin(π·time)| × 100; a seeded
-# wiggle; and one Strata does not evaluate (a reference to another layer).
+# wiggle; and one Strata reports (a reference to a layer that does not exist).
 def scripted(ind, k, key, expression):
     k[key]["x"] = expression
     return shape_layer(ind, [group(rect((0, 0), (4, 4)), fill(RED))], k=k)
@@ -204,6 +204,89 @@ files["expressions"] = doc([
     scripted(4, ks(p=(50, 70)), "p", "thisComp.layer('a').transform.position"),
     scripted(5, ks(p=(50, 90)), "r", "time * 90"),
 ])
+
+# The expression language (values checked in LottieExpressionTests): a control layer "Ctrl"
+# (rotation 0 → 90 over frames 0…10, position (20, 30), scale (50, 200), opacity 80, a slider
+# 0 → 100 over frames 0…10) and layers whose properties read it, their own keyframes, time and
+# their index; loops with keyframe counts and continue; conditionals; a reference cycle.
+def expr(v, source):
+    p = prop(v) if not isinstance(v, dict) else dict(v)
+    p["x"] = source
+    return p
+def square_layer(ind, name, k, **extra):
+    return shape_layer(ind, [group(rect((0, 0), (4, 4)), fill(RED))], k=k, nm=name, **extra)
+def slider(name, value):
+    return {"ty": 5, "nm": name, "mn": "ADBE Slider Control", "ix": 1, "en": 1,
+            "ef": [{"ty": 0, "nm": "Slider", "mn": "ADBE Slider Control-0001", "ix": 1, "v": value}]}
+X_0_4 = anim(kf(0, [10, 50], **LIN), kf(4, [30, 50]))
+files["expression-language"] = doc([
+    {"ty": 3, "ind": 1, "nm": "Ctrl", "ip": 0, "op": 20, "st": 0, "sr": 1,
+     "ks": ks(p=(20, 30), s=(50, 200), o=80, r=anim(kf(0, 0, **LIN), kf(10, 90))),
+     "ef": [slider("Slider Control", anim(kf(0, 0, **LIN), kf(10, 100)))]},
+    square_layer(2, "follows", ks(p=(50, 10), r=expr(0, 'thisComp.layer("Ctrl").transform.rotation * 2'))),
+    square_layer(3, "variables", ks(r=expr(5, "var a = time*10; a + value[0]"))),
+    square_layer(4, "continue", ks(p=expr(X_0_4, "loopOut('continue')"))),
+    square_layer(5, "index", ks(o=expr(100, "index * 10"))),
+    square_layer(6, "linear", ks(o=expr(100, "linear(time, 0, 1, 0, 100)"))),
+    square_layer(7, "held", ks(p=expr(anim(kf(0, [10, 70], **LIN), kf(10, [90, 70])), "valueAtTime(0)"))),
+    square_layer(8, "last two", ks(p=expr(anim(kf(0, [0, 0], **LIN), kf(4, [40, 0], **LIN), kf(8, [20, 0])), "loopOut('cycle', 1)"))),
+    square_layer(9, "loopIn pingpong", ks(p=expr(anim(kf(10, [10, 0], **LIN), kf(14, [30, 0])), "loopIn('pingpong')"))),
+    square_layer(10, "loopIn offset", ks(p=expr(anim(kf(10, [10, 0], **LIN), kf(14, [30, 0])), "loopIn('offset')"))),
+    square_layer(11, "loopIn continue", ks(p=expr(anim(kf(10, [10, 0], **LIN), kf(14, [30, 0])), "loopIn('continue')"))),
+    square_layer(12, "conditional", ks(r=expr(0, """
+        var t = time;
+        if (t < 1) { 10 } else if (t >= 1 && !(t > 1.5)) { 20 } else { t > 1.85 ? 40 : 30 }"""))),
+    square_layer(13, "slider", ks(o=expr(100, 'var s = thisComp.layer("Ctrl").effect("Slider Control")("Slider");\n$bm_rt = s;'))),
+    square_layer(14, "A", ks(r=expr(0, 'thisComp.layer("B").transform.rotation'))),
+    square_layer(15, "B", ks(r=expr(0, 'thisComp.layer("A").transform.rotation + 1'))),
+    square_layer(16, "random", ks(r=expr(0, "seedRandom(3, true); random(10, 20)"))),
+    square_layer(17, "bodymovin", ks(r=expr(1, "var $bm_rt;\n$bm_rt = $bm_sum($bm_mul(time, 10), value);"))),
+    square_layer(18, "frames", ks(r=expr(0, "timeToFrames(framesToTime(7)) * 2 + thisComp.frameDuration * 100"))),
+    square_layer(19, "vector", ks(p=expr((0, 0), 'var c = thisComp.layer(1).transform; [length([3, 4]), c.scale[1] + c.position[0] + c.opacity]'))),
+    square_layer(20, "ease", ks(o=expr(100, "ease(time, 0, 2, 0, 100)"))),
+    square_layer(21, "duration", ks(p=expr(anim(kf(0, [0, 0], **LIN), kf(4, [40, 0], **LIN), kf(8, [20, 0])), "loopOutDuration('pingpong', 0.4)"))),
+    square_layer(22, "wrong type", ks(r=expr(0, "time > 1 ? 'late' : 0"))),
+    shape_layer(23, [group(path([(0, 95), (100, 95)]), stroke(BLUE, 2)),
+                     {"ty": "tm", "s": fixed(0), "e": expr(100, "time * 50"), "o": fixed(0), "m": 1}], nm="trimmed"),
+    # A group's transform: the square moves right 10 a second from (80, 30).
+    shape_layer(24, [group(rect((0, 0), (4, 4)), fill(GREEN), transform=tr(p=expr((80, 30), "value + [time * 10, 0]")))], nm="group"),
+    # A time remap looped: 0 → 0.4 s over frames 0…4, cycled, of a precomposition whose blue
+    # square moves x 0 → 40 over its frames 0…4 (at y 85).
+    {"ty": 0, "ind": 25, "nm": "remapped", "refId": "moving", "w": 100, "h": 100, "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(),
+     "tm": expr(anim(kf(0, 0, **LIN), kf(4, 0.4)), "loopOut('cycle')")},
+    # A repeater whose copies go from 1 to 3 at 1 s, each 20 right of the one before (its step
+    # is 5 in the keyframes, 20 by its expression) (y 60).
+    shape_layer(26, [group(rect((10, 60), (4, 4)), fill(GREEN)),
+                     {"ty": "rp", "c": expr(1, "time >= 1 ? 3 : 1"), "o": fixed(0), "m": 1,
+                      "tr": {"ty": "tr", "p": expr((5, 0), "[20, 0]"), "a": fixed([0, 0]), "s": fixed([100, 100]), "r": fixed(0),
+                             "so": fixed(100), "eo": fixed(100)}}],
+                nm="repeated"),
+    # A group's transform whose paths an outer group's fill draws: down 10 a second from (60, 50).
+    shape_layer(27, [group(group(rect((0, 0), (4, 4)), transform=tr(p=expr((60, 50), "value + [0, time * 10]"))), fill(BLUE))],
+                nm="outer style"),
+    # A gradient black → white whose colours' expression makes both stops blue (a square at (90, 90)).
+    shape_layer(28, [group(rect((90, 90), (10, 10)),
+                           {"ty": "gf", "t": 1, "s": fixed([85, 0]), "e": fixed([95, 0]), "o": fixed(100), "r": 1,
+                            "g": {"p": 2, "k": expr([0, 0, 0, 0, 1, 1, 1, 1], "[0, 0, 0, 1, 1, 0, 0, 1]")}})], nm="gradient"),
+    # The "inertial bounce" many files carry: x 10 → 50 over frames 0…10, then a decaying wobble.
+    square_layer(29, "bounce", ks(p=expr(anim(kf(0, [10, 40], **LIN), kf(10, [50, 40])), """amp = .05;
+freq = 4.0;
+decay = 8.0;
+n = 0;
+if (numKeys > 0) {
+  n = nearestKey(time).index;
+  if (key(n).time > time) { n--; }
+}
+if (n == 0) { t = 0; } else { t = time - key(n).time; }
+if (n > 0 && t < 1) {
+  v = velocityAtTime(key(n).time - thisComp.frameDuration / 10);
+  value + v * amp * Math.sin(freq * t * 2 * Math.PI) / Math.exp(decay * t);
+} else { value; }"""))),
+    # Auto-orient along a position's expression: a 28 × 4 bar moving up and right at 45° from (40, 60).
+    shape_layer(30, [group(rect((0, 0), (28, 4)), fill(RED))], k=ks(p=expr((40, 60), "value + [time * 20, -time * 20]")),
+                ao=1, nm="oriented"),
+], assets=[{"id": "moving", "layers": [
+    shape_layer(1, [group(rect((0, 0), (4, 4)), fill(BLUE))], op=100, k=ks(p=anim(kf(0, [0, 85], **LIN), kf(4, [40, 85]))))]}])
 
 # Text layers (DejaVu Sans, installed with the text stack): "II" left-justified with its
 # baseline at (10, 30); the same with tracking 500 (half an em between the letters) at (10, 60);
