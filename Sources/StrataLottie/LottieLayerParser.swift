@@ -14,6 +14,12 @@ struct LayerParser {
     var fonts: [String: String] = [:]
     /// Font names (`fName`) → their family (`fFamily`).
     var fontFamilies: [String: String] = [:]
+    /// Font names (`fName`) → their style (`fStyle`).
+    var fontStyles: [String: String] = [:]
+    /// Font names (`fName`) → their ascent (`ascent`, hundredths of the size).
+    var fontAscents: [String: Double] = [:]
+    /// The file's embedded glyphs (`chars`).
+    var glyphs = LottieGlyphTable()
     /// The names replacements can use, and those they used.
     var index = ReplacementIndex()
     /// The names of the layer and groups being read, outermost first.

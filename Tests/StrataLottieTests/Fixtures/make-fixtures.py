@@ -250,14 +250,42 @@ files["text-animators"] = doc([
 
 # The same typewriter, slide and sweep with the "I" also embedded as a glyph (`chars`: DejaVu
 # Sans's stem, 201…385 units of 2048 across, 1493 high, advance 604, in the font's 100-unit
-# em; a group of paths only, as exporters write glyphs), for ThorVG, which applies text animators only to embedded glyphs; Strata draws the
-# installed font (and reports `chars`).
+# em; a group of paths only, as exporters write glyphs), for ThorVG, which applies text animators
+# only to embedded glyphs. Strata draws these glyphs too: the stems 3.93…7.52 pt into each 11.8-pt
+# advance at size 40.
 def em(u): return round(u / 2048 * 100, 3)
 I_GLYPH = {"ch": "I", "fFamily": "DejaVu Sans", "size": 40, "style": "Book", "w": em(604),
            "data": {"shapes": [{"ty": "gr", "it": [
                {"ty": "sh", "ks": fixed({"c": True, "v": [[em(201), 0], [em(385), 0], [em(385), -em(1493)], [em(201), -em(1493)]],
                                          "i": [[0, 0]] * 4, "o": [[0, 0]] * 4})}]}]}}
 files["text-animators-glyphs"] = dict(files["text-animators"], layers=files["text-animators"]["layers"][:3], chars=[I_GLYPH])
+
+# Text drawn from embedded glyphs only ("Blocks", a family no system has): "I" a stem 10…30 ×
+# −70…0 em units with an advance of 40; "L" the same stem and a foot 10…60 × −20…0, advance 70; a
+# space of advance 25 with no outline. At size 40 (0.4 pt a unit) "I" is ink 4…12 × −28…0 in a
+# 16-pt advance and a space 10 pt. "Left": red "IL" at (10, 40); "Tracked": red "II" at (10, 90),
+# tracking 250 (10 pt), so the second stem 26 pt after the first; "Centred": blue "I I" over
+# "II" centred on x = 150, baselines 40 and 90 (line height 50); "Box": green "II II" in a box
+# 40 wide at (10, 100), right-justified, wrapped at the space into "II" and "II", the first
+# baseline one ascent (75 % of 40) below the box's top, the second 40 below it; "Outline": a blue
+# "I" at (150, 150) with a red stroke 4 wide over its fill.
+def glyph(ch, w, *rects):
+    return {"ch": ch, "fFamily": "Blocks", "size": 40, "style": "Regular", "w": w,
+            "data": {"shapes": [{"ty": "gr", "it": [
+                {"ty": "sh", "ks": fixed({"c": True, "v": [[x0, y1], [x1, y1], [x1, y0], [x0, y0]], "i": [[0, 0]] * 4, "o": [[0, 0]] * 4})}
+                for (x0, y0, x1, y1) in rects]}]} if rects else {}}
+def glyph_text(ind, name, p, text, fc=RED, **doc_extra):
+    layer = text_layer(ind, name, p, text, fc=fc, **doc_extra)
+    layer["t"]["d"]["k"][0]["s"].update(f="Blocks-Regular", s=40)
+    return layer
+files["text-glyphs"] = doc([
+    glyph_text(1, "Left", (10, 40), "IL"),
+    glyph_text(2, "Tracked", (10, 90), "II", tr=250),
+    glyph_text(3, "Centred", (150, 40), "I I\rII", j=2, lh=50, fc=BLUE),
+    glyph_text(4, "Box", (10, 100), "II II", j=1, lh=40, fc=GREEN, ps=[0, 0], sz=[40, 80]),
+    glyph_text(5, "Outline", (150, 150), "I", fc=BLUE, sc=list(RED), sw=4, of=True),
+], w=200, h=200, fonts={"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 75}]},
+   chars=[glyph("I", 40, (10, -70, 30, 0)), glyph("L", 70, (10, -70, 30, 0), (10, -20, 60, 0)), glyph(" ", 25)])
 
 # 3D layers without a camera: a square turned 60° about y (fixed) and one turned about x (0 → 90°
 # over frames 0…10, linear), each seen from 1 024 points in front of its plane as rlottie and
