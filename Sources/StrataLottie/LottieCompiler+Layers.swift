@@ -179,21 +179,21 @@ extension LottieCompiler {
                     stages = [u]
                     union = u
                 }
-                union?.addSublayer(try maskShape(m.shape, inverted: m.inverted, opacity: opacity, time, path: m.path))
+                union?.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: m.inverted, opacity: opacity, time, path: m.path))
             case .subtract:
                 stages.append(try complement(m, opacity, time))
                 union = nil
             case .intersect, .darken:
                 if m.mode == .darken, partial { notes.add(m.path + ".mode", "darken mask with an opacity below 100% (drawn as intersect)") }
                 let stage = node()
-                stage.addSublayer(try maskShape(m.shape, inverted: m.inverted, opacity: opacity, time, path: m.path))
+                stage.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: m.inverted, opacity: opacity, time, path: m.path))
                 stages.append(stage)
                 union = nil
             case .difference:
                 if stages.isEmpty {
                     // |0 − m| = m.
                     let u = node()
-                    u.addSublayer(try maskShape(m.shape, inverted: m.inverted, opacity: opacity, time, path: m.path))
+                    u.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: m.inverted, opacity: opacity, time, path: m.path))
                     stages = [u]
                     union = u
                     continue
@@ -208,7 +208,7 @@ extension LottieCompiler {
                 outside.mask = try complement(m, opacity, time)
                 // …and m(1 − M): this mask where there was nothing (M made again: a layer has one parent).
                 let inside = node()
-                inside.addSublayer(try maskShape(m.shape, inverted: m.inverted, opacity: opacity, time, path: m.path))
+                inside.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: m.inverted, opacity: opacity, time, path: m.path))
                 let matte = MatteLayer()
                 matte.anchorPoint = .zero
                 matte.bounds = .zero
@@ -230,8 +230,8 @@ extension LottieCompiler {
     /// 1 − opacity × shape: the outside at full alpha, the inside at 1 − opacity.
     private func complement(_ m: LottieMask, _ opacity: LottieAnimated<[Double]>, _ time: LottieTime) throws -> CALayer {
         let stage = node()
-        stage.addSublayer(try maskShape(m.shape, inverted: !m.inverted, opacity: .fixed([100]), time, path: m.path))
-        stage.addSublayer(try maskShape(m.shape, inverted: m.inverted, opacity: opacity.map { [100 - $0[0]] }, time, path: m.path))
+        stage.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: !m.inverted, opacity: .fixed([100]), time, path: m.path))
+        stage.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: m.inverted, opacity: opacity.map { [100 - $0[0]] }, time, path: m.path))
         return stage
     }
 
@@ -252,8 +252,9 @@ extension LottieCompiler {
         return current
     }
 
-    private func maskShape(_ shape: LottieAnimated<LottieBezier>, inverted: Bool, opacity: LottieAnimated<[Double]>,
-                           _ time: LottieTime, path: String) throws -> CAShapeLayer {
+    /// One mask's coverage: its path (grown or shrunk by its expansion), inverted or not, at its opacity.
+    private func maskShape(_ shape: LottieAnimated<LottieBezier>, expansion: LottieAnimated<[Double]>? = nil, inverted: Bool,
+                           opacity: LottieAnimated<[Double]>, _ time: LottieTime, path: String) throws -> CALayer {
         let s = CAShapeLayer()
         s.anchorPoint = .zero
         s.bounds = .zero
@@ -267,6 +268,9 @@ extension LottieCompiler {
             return p
         }
         if inverted { s.fillRule = .evenOdd }
+        if let x = expansion {
+            return try expandedMask(shape, by: x, inverted: inverted, opacity: opacity, time, path: path)
+        }
         try animate(s, "path", shape, time, path: path + ".pt", make)
         try animate(s, "opacity", opacity, time, path: path + ".o") { Float(min(max($0[0] / 100, 0), 1)) }
         return s

@@ -47,6 +47,8 @@ struct LottieMask {
     var inverted: Bool
     var shape: LottieAnimated<LottieBezier>
     var opacity: LottieAnimated<[Double]>?
+    /// Expansion (`x`): the path offset outwards (negative: inwards) by this many points.
+    var expansion: LottieAnimated<[Double]>? = nil
 }
 
 struct LottieGradient {

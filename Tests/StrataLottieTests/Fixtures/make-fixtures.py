@@ -96,6 +96,22 @@ files["masks"] = doc([
     solid(4, "#00ff00", ks=ks(p=(50, 50)), masksProperties=[mask(square(10, 10, 40, 40), inv=True)]),
 ])
 
+# Mask expansion (`x`), each mask a square drawn clockwise on a 100 × 100 solid: red, the square
+# 30…70 grown by 10 (to 20…80, its corners rounded with radius 10 about the old corners); blue at
+# x 100, the square 120…180 × 20…80 shrunk by 10 (to 130…170 × 30…70); green at y 100, the square
+# 30…70 × 130…170 grown from 0 to 20 over frames 0…10 (10 at frame 5); black at (100, 100), the
+# square 130…170 shrunk by 30, past its half width (nothing left).
+def expanded(points, x):
+    m = mask(points)
+    m["x"] = x if isinstance(x, dict) else fixed(x)
+    return m
+files["mask-expansion"] = doc([
+    solid(1, "#ff0000", sh=100, masksProperties=[expanded(square(30, 30, 70, 70), 10)]),
+    solid(2, "#0000ff", sh=100, ks=ks(p=(100, 0)), masksProperties=[expanded(square(20, 20, 80, 80), -10)]),
+    solid(3, "#00ff00", sh=100, ks=ks(p=(0, 100)), masksProperties=[expanded(square(30, 30, 70, 70), anim(kf(0, [0], **LIN), kf(10, [20])))]),
+    solid(4, "#000000", sh=100, ks=ks(p=(100, 100)), masksProperties=[expanded(square(30, 30, 70, 70), -30)]),
+], w=200, h=200)
+
 # Mask modes combined in order: add then difference (XOR); add, subtract, add again (a union
 # with everything before it), darken (an intersection); subtract first, then lighten (a union).
 files["mask-modes"] = doc([
