@@ -146,9 +146,11 @@ extension LottieCompiler {
     /// mask so far, m this mask's coverage × opacity): add M + m − Mm, subtract M(1 − m),
     /// intersect Mm, lighten max(M, m), darken min(M, m), difference |M − m|. Stages multiply
     /// (each one the `mask` of a holder around the last); an add after other stages unites with
-    /// all of them, a difference is M(1 − m) + m(1 − M). Lighten and darken are exact where
-    /// coverage is 0 or 1 (they are drawn as add and intersect); with a partial mask opacity
-    /// the difference is noted.
+    /// all of them, a difference is M(1 − m) + m(1 − M). Lighten and darken are drawn as add and
+    /// intersect, which are exact wherever M or m is 0 or 1: max(M, m) = M + m − Mm and
+    /// min(M, m) = Mm when either is. A mask's opacity below 100 % makes its m partial, and M
+    /// partial from then on; only a lighten or darken mask with a partial opacity after such a
+    /// mask can differ (max(½, ½) = ½, not ¾), and that is noted.
     private func applyMasks(_ l: LottieLayerModel, to content: CALayer, _ time: LottieTime) throws -> CALayer? {
         let masks = l.masks.filter { $0.mode != .none }
         guard !masks.isEmpty else { return nil }
@@ -166,12 +168,17 @@ extension LottieCompiler {
     private func maskStages(_ masks: ArraySlice<LottieMask>, _ time: LottieTime, depth: Int) throws -> [CALayer] {
         var stages: [CALayer] = []
         var union: CALayer?
+        // Whether the coverage so far may be partial: after any mask with a partial opacity.
+        var partialSoFar = false
         for (i, m) in zip(masks.indices, masks) {
             let opacity = m.opacity ?? .fixed([100])
             let partial = opacity.isAnimated || opacity.initial[0] < 100
+            defer { if partial { partialSoFar = true } }
             switch m.mode {
             case .add, .lighten:
-                if m.mode == .lighten, partial { notes.add(m.path + ".mode", "lighten mask with an opacity below 100% (drawn as add)") }
+                if m.mode == .lighten, partial, partialSoFar {
+                    notes.add(m.path + ".mode", "lighten mask with an opacity below 100% after another such mask (drawn as add)")
+                }
                 if union == nil {
                     let u = node()
                     // Uniting with stages already there: the coverage so far is one part of the union.
@@ -184,7 +191,9 @@ extension LottieCompiler {
                 stages.append(try complement(m, opacity, time))
                 union = nil
             case .intersect, .darken:
-                if m.mode == .darken, partial { notes.add(m.path + ".mode", "darken mask with an opacity below 100% (drawn as intersect)") }
+                if m.mode == .darken, partial, partialSoFar {
+                    notes.add(m.path + ".mode", "darken mask with an opacity below 100% after another such mask (drawn as intersect)")
+                }
                 let stage = node()
                 stage.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: m.inverted, opacity: opacity, time, path: m.path))
                 stages.append(stage)
