@@ -144,8 +144,12 @@ final class LottieGlyphTextTests: XCTestCase {
         XCTAssertEqual(error("[\(stem)]", text: long, limits: few), "layers[0].t.d: more than 100 lines and characters of text in all, over the layer limit")
         XCTAssertEqual(error("[\(stem)]", text: long, animators: #"[{"a": {"o": {"a": 0, "k": 0}}}]"#, limits: few),
                        "layers[0].t.d: more than 100 lines and characters of animated text in all, over the layer limit")
-        // A huge size and advance: drawn off the picture, without a hang.
+        // Huge glyphs and advances: 2 000 triangles a million em units (400 000 pt) wide, drawn
+        // without a hang.
         let wide = try glyphLayer(String(repeating: "I", count: 2_000), chars: #"[{"ch": "I", "fFamily": "Blocks", "style": "Regular", "w": 100000, "data": {"shapes": [{"ty": "sh", "ks": {"k": {"c": true, "v": [[0, 0], [1000000, 0], [1000000, -1000000]]}}}]}}]"#)
-        XCTAssertNotNil(wide.animation)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        root.addSublayer(wide)
+        XCTAssertNoThrow(try Scene(rootLayer: root, size: CGSize(width: 200, height: 200), frameRate: 10, duration: 2).renderFrame(at: 0))
     }
 }
