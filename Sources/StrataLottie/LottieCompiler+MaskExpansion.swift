@@ -103,8 +103,8 @@ extension LottieCompiler {
         return out
     }
 
-    /// The pieces of `b` as separate open subpaths: a straight segment one, a curved one (as
-    /// `curves` says, else by its handles) sixteen chords, so that a keyframed path's pieces
+    /// The pieces of `b` (and of the line closing it when it is open) as separate open subpaths: a straight segment one, a curved one
+    /// (as `curves` says, else by its handles) sixteen chords, so that a keyframed path's pieces
     /// match from keyframe to keyframe.
     static func addBandPieces(of b: LottieBezier, curves: [Bool]?, to path: CGMutablePath) {
         if b.vertices.count == 1, let v = b.vertices.first {
@@ -119,6 +119,12 @@ extension LottieCompiler {
                 path.move(to: c.point(Double(k) / Double(n)))
                 path.addLine(to: c.point(Double(k + 1) / Double(n)))
             }
+        }
+        // The area a mask covers is closed even when its path is not (by a line, as a fill
+        // closes it): so is its band.
+        if !b.closed, let first = b.vertices.first, let last = b.vertices.last {
+            path.move(to: last)
+            path.addLine(to: first)
         }
     }
 

@@ -57,11 +57,11 @@ final class LottieMaskExpansionTests: XCTestCase {
 
     /// A 100 × 100 red solid with one mask over `points` (the square 30…70, clockwise): `members`
     /// adds the mask's other members (JSON ending with a comma).
-    private func masked(_ members: String, points: String = "[[30, 30], [70, 30], [70, 70], [30, 70]]") throws -> Bitmap {
+    private func masked(_ members: String, points: String = "[[30, 30], [70, 30], [70, 70], [30, 70]]", closed: Bool = true) throws -> Bitmap {
         let json = """
             {"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 100, "h": 100, "layers": [{"ty": 1, "sc": "#ff0000", "sw": 100, "sh": 100,
              "ip": 0, "op": 20, "ks": {}, "masksProperties": [{"mode": "a", \(members)
-              "pt": {"a": 0, "k": {"c": true, "v": \(points)}}}]}]}
+              "pt": {"a": 0, "k": {"c": \(closed), "v": \(points)}}}]}]}
             """
         let layer = try LottieLayer(data: Data(json.utf8))
         let root = CALayer()
@@ -73,7 +73,7 @@ final class LottieMaskExpansionTests: XCTestCase {
     }
 
     /// Inverted, the expanded area is the hole; the opacity applies to what is left; a path drawn
-    /// the other way round grows the same; an amount that changes sign (−10 → 10 over frames
+    /// the other way round grows the same, and so does an open one; an amount that changes sign (−10 → 10 over frames
     /// 0…10, sampled) shrinks at frame 0; a huge amount covers everything without a hang.
     func testInvertedOpacityDirectionAndSign() throws {
         let grown = try masked(#""inv": true, "x": {"a": 0, "k": 10},"#)
@@ -89,6 +89,10 @@ final class LottieMaskExpansionTests: XCTestCase {
         let sign = try masked(#""x": {"a": 1, "k": [{"t": 0, "s": [-10], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [10]}]},"#)
         XCTAssertEqual(sign.at(35, 50), clear, "shrunk by 10 at frame 0")
         XCTAssertEqual(sign.at(41, 50), red)
+        // An open path covers its closed area (closed by a line, x = 30 here): grown there too.
+        let open = try masked(#""x": {"a": 0, "k": 10},"#, closed: false)
+        XCTAssertEqual(open.at(21, 50), red)
+        XCTAssertEqual(open.at(17, 50), clear)
         let huge = try masked(#""x": {"a": 0, "k": 1e300},"#)
         XCTAssertEqual(huge.at(0, 0), red)
         XCTAssertEqual(huge.at(99, 99), red)
