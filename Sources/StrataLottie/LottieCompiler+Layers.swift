@@ -150,11 +150,19 @@ extension LottieCompiler {
     /// intersect, which are exact wherever M or m is 0 or 1: max(M, m) = M + m − Mm and
     /// min(M, m) = Mm when either is. A mask's opacity below 100 % makes its m partial, and M
     /// partial from then on; only a lighten or darken mask with a partial opacity after such a
-    /// mask can differ (max(½, ½) = ½, not ¾), and that is noted.
+    /// mask can differ (max(½, ½) = ½, not ¾). Such masks, up to `maxRegionMasks` of them on a
+    /// layer, are drawn region by region instead (LottieCompiler+MaskRegions.swift); more are
+    /// drawn as add and intersect, and noted.
     private func applyMasks(_ l: LottieLayerModel, to content: CALayer, _ time: LottieTime) throws -> CALayer? {
         let masks = l.masks.filter { $0.mode != .none }
         guard !masks.isEmpty else { return nil }
         var current = content
+        if masks.count <= Self.maxRegionMasks, Self.lightenOrDarkenAfterPartial(masks[...]) {
+            let holder = node()
+            current.mask = try maskRegions(masks, time)
+            holder.addSublayer(current)
+            return holder
+        }
         for stage in try maskStages(masks[...], time, depth: 0) {
             let holder = node()
             current.mask = stage
@@ -245,7 +253,7 @@ extension LottieCompiler {
     }
 
     /// A layer whose alpha is the product of `stages`: a plane masked by each in turn.
-    private func stack(_ stages: [CALayer]) -> CALayer {
+    func stack(_ stages: [CALayer]) -> CALayer {
         let plane = CAShapeLayer()
         plane.anchorPoint = .zero
         plane.bounds = .zero
@@ -262,7 +270,7 @@ extension LottieCompiler {
     }
 
     /// One mask's coverage: its path (grown or shrunk by its expansion), inverted or not, at its opacity.
-    private func maskShape(_ shape: LottieAnimated<LottieBezier>, expansion: LottieAnimated<[Double]>? = nil, inverted: Bool,
+    func maskShape(_ shape: LottieAnimated<LottieBezier>, expansion: LottieAnimated<[Double]>? = nil, inverted: Bool,
                            opacity: LottieAnimated<[Double]>, _ time: LottieTime, path: String) throws -> CALayer {
         let s = CAShapeLayer()
         s.anchorPoint = .zero

@@ -112,6 +112,16 @@ files["mask-expansion"] = doc([
     solid(4, "#000000", sh=100, ks=ks(p=(100, 100)), masksProperties=[expanded(square(30, 30, 70, 70), -30)]),
 ], w=200, h=200)
 
+# Lighten and darken masks at 50 % after a mask at 50 % (drawn region by region): red, add the
+# square 10…50 then lighten 30…70, ½ everywhere either covers (max(½, ½) where both do); blue at
+# x 100, subtract 10…50 then darken 30…70, ½ in the second square (min(½, ½) where both are,
+# min(1, ½) outside the first), nothing elsewhere.
+files["mask-opacity"] = doc([
+    solid(1, "#ff0000", sh=100, masksProperties=[mask(square(10, 10, 50, 50), o=50), mask(square(30, 30, 70, 70), mode="l", o=50)]),
+    solid(2, "#0000ff", sh=100, ks=ks(p=(100, 0)), masksProperties=[mask(square(10, 10, 50, 50), mode="s", o=50),
+                                                                    mask(square(30, 30, 70, 70), mode="d", o=50)]),
+], w=200, h=100)
+
 # Mask modes combined in order: add then difference (XOR); add, subtract, add again (a union
 # with everything before it), darken (an intersection); subtract first, then lighten (a union).
 files["mask-modes"] = doc([
