@@ -4,8 +4,9 @@
 // whose every character has a glyph for its font's family and style is drawn from them
 // (LottieText+Glyphs.swift); the `size` of an entry is ignored, as lottie-web ignores it.
 //
-// Only paths (`sh`) inside groups (`gr`) make an outline, as exporters write glyphs; any other
-// item is reported and left out, an animated path draws its first keyframe. Entries read after
+// Only paths (`sh`) inside groups (`gr`) make an outline, as exporters write glyphs (a group
+// transform that moves nothing is allowed); any other item is reported and left out, an
+// animated path draws its first keyframe. Entries read after
 // one for the same character, family and style are ignored (lottie-web takes the first).
 import Foundation
 import Strata
@@ -81,6 +82,21 @@ struct LottieGlyphTable {
         return table
     }
 
+    /// Whether a group transform (`tr`) leaves its paths where they are: fixed values, the
+    /// position equal to the anchor, scale 100 %, no rotation or skew.
+    private static func isIdentity(_ tr: JSONNode) throws -> Bool {
+        func fixed(_ key: String, _ expected: [Double]?) throws -> [Double]? {
+            guard let p = try tr.optional(key) else { return expected }
+            guard p.isObject, let k = try p.optional("k"), let v = try? k.numbers(), !v.isEmpty else { return nil }
+            return v
+        }
+        let a = try fixed("a", [0, 0]), p = try fixed("p", [0, 0])
+        guard let a, let p, Array(a.prefix(2)) == Array(p.prefix(2)) else { return false }
+        guard let s = try fixed("s", [100, 100]), s.prefix(2).allSatisfy({ $0 == 100 }) else { return false }
+        for key in ["r", "sk"] { guard let v = try fixed(key, [0]), v.allSatisfy({ $0 == 0 }) else { return false } }
+        return true
+    }
+
     /// A glyph's shape items (an array): the paths of its groups, in order.
     private static func collect(_ items: JSONNode, into contours: inout [LottieBezier], points: inout Int,
                                 limits: LottieLimits, notes: inout LottieNotes) throws {
@@ -109,6 +125,8 @@ struct LottieGlyphTable {
                     throw k.error("glyph points beyond ±1000000 em units")
                 }
                 contours.append(b)
+            case "tr" where try isIdentity(item):
+                break   // a group's transform that moves nothing, as some exporters write one
             default:
                 notes.add(item.path, "glyph shape item '\(type)' (only groups and paths make a glyph; left out)")
             }

@@ -117,6 +117,12 @@ final class LottieGlyphTextTests: XCTestCase {
         XCTAssertEqual(odd.unsupported.map(\.description),
                        ["chars[0].data.shapes[0]: glyph shape item 'fl' (only groups and paths make a glyph; left out)"])
         XCTAssertFalse(all(odd).contains { $0 is CATextLayer || $0 is CAShapeLayer }, "a glyph without ink draws nothing")
+        // A group transform that moves nothing is allowed; one that moves is left out, reported.
+        let still = #"{"ty": "tr", "a": {"a": 0, "k": [0, 0]}, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}"#
+        XCTAssertEqual(try glyphLayer("I", chars: #"[{"ch": "I", "fFamily": "Blocks", "style": "Regular", "w": 40, "data": {"shapes": [{"ty": "gr", "it": [\#(still)]}]}}]"#).unsupported, [])
+        let moved = #"{"ty": "tr", "p": {"a": 0, "k": [5, 0]}}"#
+        XCTAssertEqual(try glyphLayer("I", chars: #"[{"ch": "I", "fFamily": "Blocks", "style": "Regular", "w": 40, "data": {"shapes": [{"ty": "gr", "it": [\#(moved)]}]}}]"#).unsupported.map(\.description),
+                       ["chars[0].data.shapes[0].it[0]: glyph shape item 'tr' (only groups and paths make a glyph; left out)"])
         // No `data` (a space): no ink, no error.
         XCTAssertNoThrow(try glyphLayer("I I", chars: #"[\#(stem), {"ch": " ", "fFamily": "Blocks", "style": "Regular", "w": 25}]"#))
     }
