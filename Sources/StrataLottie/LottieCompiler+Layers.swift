@@ -167,13 +167,23 @@ extension LottieCompiler {
     /// mask so far, m this mask's coverage × opacity): add M + m − Mm, subtract M(1 − m),
     /// intersect Mm, lighten max(M, m), darken min(M, m), difference |M − m|. Stages multiply
     /// (each one the `mask` of a holder around the last); an add after other stages unites with
-    /// all of them, a difference is M(1 − m) + m(1 − M). Lighten and darken are exact where
-    /// coverage is 0 or 1 (they are drawn as add and intersect); with a partial mask opacity
-    /// the difference is noted.
+    /// all of them, a difference is M(1 − m) + m(1 − M). Lighten and darken are drawn as add and
+    /// intersect, which are exact wherever M or m is 0 or 1: max(M, m) = M + m − Mm and
+    /// min(M, m) = Mm when either is. A mask's opacity below 100 % makes its m partial, and M
+    /// partial from then on; only a lighten or darken mask with a partial opacity after such a
+    /// mask can differ (max(½, ½) = ½, not ¾). Such masks, up to `maxRegionMasks` of them on a
+    /// layer, are drawn region by region instead (LottieCompiler+MaskRegions.swift); more are
+    /// drawn as add and intersect, and noted.
     private func applyMasks(_ l: LottieLayerModel, to content: CALayer, _ time: LottieTime) throws -> CALayer? {
         let masks = l.masks.filter { $0.mode != .none }
         guard !masks.isEmpty else { return nil }
         var current = content
+        if masks.count <= Self.maxRegionMasks, Self.lightenOrDarkenAfterPartial(masks[...]) {
+            let holder = node()
+            current.mask = try maskRegions(masks, time)
+            holder.addSublayer(current)
+            return holder
+        }
         for stage in try maskStages(masks[...], time, depth: 0) {
             let holder = node()
             current.mask = stage
@@ -187,12 +197,17 @@ extension LottieCompiler {
     private func maskStages(_ masks: ArraySlice<LottieMask>, _ time: LottieTime, depth: Int) throws -> [CALayer] {
         var stages: [CALayer] = []
         var union: CALayer?
+        // Whether the coverage so far may be partial: after any mask with a partial opacity.
+        var partialSoFar = false
         for (i, m) in zip(masks.indices, masks) {
             let opacity = m.opacity ?? .fixed([100])
             let partial = opacity.isAnimated || opacity.initial[0] < 100
+            defer { if partial { partialSoFar = true } }
             switch m.mode {
             case .add, .lighten:
-                if m.mode == .lighten, partial { notes.add(m.path + ".mode", "lighten mask with an opacity below 100% (drawn as add)") }
+                if m.mode == .lighten, partial, partialSoFar {
+                    notes.add(m.path + ".mode", "lighten mask with an opacity below 100% after another such mask (drawn as add)")
+                }
                 if union == nil {
                     let u = node()
                     // Uniting with stages already there: the coverage so far is one part of the union.
@@ -200,21 +215,23 @@ extension LottieCompiler {
                     stages = [u]
                     union = u
                 }
-                union?.addSublayer(try maskShape(m.shape, inverted: m.inverted, opacity: opacity, time, path: m.path))
+                union?.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: m.inverted, opacity: opacity, time, path: m.path))
             case .subtract:
                 stages.append(try complement(m, opacity, time))
                 union = nil
             case .intersect, .darken:
-                if m.mode == .darken, partial { notes.add(m.path + ".mode", "darken mask with an opacity below 100% (drawn as intersect)") }
+                if m.mode == .darken, partial, partialSoFar {
+                    notes.add(m.path + ".mode", "darken mask with an opacity below 100% after another such mask (drawn as intersect)")
+                }
                 let stage = node()
-                stage.addSublayer(try maskShape(m.shape, inverted: m.inverted, opacity: opacity, time, path: m.path))
+                stage.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: m.inverted, opacity: opacity, time, path: m.path))
                 stages.append(stage)
                 union = nil
             case .difference:
                 if stages.isEmpty {
                     // |0 − m| = m.
                     let u = node()
-                    u.addSublayer(try maskShape(m.shape, inverted: m.inverted, opacity: opacity, time, path: m.path))
+                    u.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: m.inverted, opacity: opacity, time, path: m.path))
                     stages = [u]
                     union = u
                     continue
@@ -229,7 +246,7 @@ extension LottieCompiler {
                 outside.mask = try complement(m, opacity, time)
                 // …and m(1 − M): this mask where there was nothing (M made again: a layer has one parent).
                 let inside = node()
-                inside.addSublayer(try maskShape(m.shape, inverted: m.inverted, opacity: opacity, time, path: m.path))
+                inside.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: m.inverted, opacity: opacity, time, path: m.path))
                 let matte = MatteLayer()
                 matte.anchorPoint = .zero
                 matte.bounds = .zero
@@ -251,13 +268,13 @@ extension LottieCompiler {
     /// 1 − opacity × shape: the outside at full alpha, the inside at 1 − opacity.
     private func complement(_ m: LottieMask, _ opacity: LottieAnimated<[Double]>, _ time: LottieTime) throws -> CALayer {
         let stage = node()
-        stage.addSublayer(try maskShape(m.shape, inverted: !m.inverted, opacity: .fixed([100]), time, path: m.path))
-        stage.addSublayer(try maskShape(m.shape, inverted: m.inverted, opacity: opacity.map { [100 - $0[0]] }, time, path: m.path))
+        stage.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: !m.inverted, opacity: .fixed([100]), time, path: m.path))
+        stage.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: m.inverted, opacity: opacity.map { [100 - $0[0]] }, time, path: m.path))
         return stage
     }
 
     /// A layer whose alpha is the product of `stages`: a plane masked by each in turn.
-    private func stack(_ stages: [CALayer]) -> CALayer {
+    func stack(_ stages: [CALayer]) -> CALayer {
         let plane = CAShapeLayer()
         plane.anchorPoint = .zero
         plane.bounds = .zero
@@ -273,8 +290,9 @@ extension LottieCompiler {
         return current
     }
 
-    private func maskShape(_ shape: LottieAnimated<LottieBezier>, inverted: Bool, opacity: LottieAnimated<[Double]>,
-                           _ time: LottieTime, path: String) throws -> CAShapeLayer {
+    /// One mask's coverage: its path (grown or shrunk by its expansion), inverted or not, at its opacity.
+    func maskShape(_ shape: LottieAnimated<LottieBezier>, expansion: LottieAnimated<[Double]>? = nil, inverted: Bool,
+                           opacity: LottieAnimated<[Double]>, _ time: LottieTime, path: String) throws -> CALayer {
         let s = CAShapeLayer()
         s.anchorPoint = .zero
         s.bounds = .zero
@@ -288,6 +306,9 @@ extension LottieCompiler {
             return p
         }
         if inverted { s.fillRule = .evenOdd }
+        if let x = expansion {
+            return try expandedMask(shape, by: x, inverted: inverted, opacity: opacity, time, path: path)
+        }
         try animate(s, "path", shape, time, path: path + ".pt", make)
         try animate(s, "opacity", opacity, time, path: path + ".o") { Float(min(max($0[0] / 100, 0), 1)) }
         return s

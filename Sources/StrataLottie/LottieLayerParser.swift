@@ -14,6 +14,12 @@ struct LayerParser {
     var fonts: [String: String] = [:]
     /// Font names (`fName`) → their family (`fFamily`).
     var fontFamilies: [String: String] = [:]
+    /// Font names (`fName`) → their style (`fStyle`).
+    var fontStyles: [String: String] = [:]
+    /// Font names (`fName`) → their ascent (`ascent`, hundredths of the size).
+    var fontAscents: [String: Double] = [:]
+    /// The file's embedded glyphs (`chars`).
+    var glyphs = LottieGlyphTable()
     /// The names replacements can use, and those they used.
     var index = ReplacementIndex()
     /// The names of the layer and groups being read, outermost first.
@@ -116,10 +122,11 @@ struct LayerParser {
             for m in try list.elements() {
                 let modeText = try m.string("mode") ?? "a"
                 guard let mode = LottieMask.Mode(rawValue: modeText) else { throw LottieError(path: m.path + ".mode", "unknown mask mode '\(modeText)'") }
-                if let x = try prop(m, "x"), x.isAnimated || (x.initial.first ?? 0) != 0 { notes.add(m.path + ".x", "mask expansion") }
+                let x = try prop(m, "x")
                 let pt = try m.required("pt")
                 masks.append(LottieMask(path: m.path, mode: mode, inverted: try m.bool("inv"),
-                                        shape: try LottieAnimated.parse(pt, LottieBezier.parse), opacity: try prop(m, "o")))
+                                        shape: try LottieAnimated.parse(pt, LottieBezier.parse), opacity: try prop(m, "o"),
+                                        expansion: x.flatMap { $0.isAnimated || ($0.initial.first ?? 0) != 0 ? $0 : nil }))
             }
         }
         var layerTransform = try transform(try l.optional("ks"), layer: true)

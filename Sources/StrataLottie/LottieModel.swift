@@ -47,6 +47,8 @@ struct LottieMask {
     var inverted: Bool
     var shape: LottieAnimated<LottieBezier>
     var opacity: LottieAnimated<[Double]>?
+    /// Expansion (`x`): the path offset outwards (negative: inwards) by this many points.
+    var expansion: LottieAnimated<[Double]>? = nil
 }
 
 struct LottieGradient {
@@ -156,6 +158,10 @@ struct LottieTextDocument {
     /// Box text: its top-left corner and size (nil: point text, the first baseline at y = 0).
     var boxPosition: [Double]?
     var boxSize: [Double]?
+    /// Embedded glyphs for every character (nil: the installed font draws the text).
+    var glyphs: [Character: LottieGlyph]? = nil
+    /// The font's ascent from the font list (`ascent`, hundredths of the size), if given.
+    var ascent: Double? = nil
 }
 
 /// A text layer's documents, each from its frame on (hold keyframes).
@@ -277,6 +283,7 @@ public struct LottieAnimation {
         self.markers = markers
         var fonts: [String] = []
         var fontTable: [String: String] = [:], familyTable: [String: String] = [:]
+        var styleTable: [String: String] = [:], ascentTable: [String: Double] = [:]
         if let f = try root.optional("fonts"), let list = try f.optional("list") {
             for e in try list.elements() {
                 let family = try e.string("fFamily") ?? e.string("fName") ?? ""
@@ -286,12 +293,20 @@ public struct LottieAnimation {
                 if let name = try e.string("fName") {
                     fontTable[name] = style.isEmpty ? family : "\(family) \(style)"
                     familyTable[name] = family
+                    styleTable[name] = style
+                    if let a = try e.optional("ascent"), a.isNumber {
+                        let v = try a.number()
+                        guard abs(v) <= 1_000 else { throw a.error("\(v) is not an ascent within ±1000 % of the size") }
+                        ascentTable[name] = v
+                    }
                 }
             }
         }
         self.fonts = fonts
-        if let chars = try root.optional("chars"), chars.isArray, !(try chars.elements().isEmpty) {
-            notes.add(chars.path, "embedded glyphs (the installed fonts draw the text instead)")
+        var glyphs = LottieGlyphTable()
+        if let chars = try root.optional("chars") {
+            guard chars.isArray else { throw chars.error("expected an array of glyphs") }
+            glyphs = try LottieGlyphTable.parse(chars, limits: limits, notes: &notes)
         }
         var slots: [String: JSONNode] = [:]
         if let s = try root.optional("slots") {
@@ -317,6 +332,9 @@ public struct LottieAnimation {
         self.images = images
         var parser = LayerParser(notes: notes, limits: limits, replacements: replacements, slots: slots, fonts: fontTable, index: index)
         parser.fontFamilies = familyTable
+        parser.fontStyles = styleTable
+        parser.fontAscents = ascentTable
+        parser.glyphs = glyphs
         layers = try parser.layers(try root.required("layers"))
         var precomps: [String: [LottieLayerModel]] = [:]
         for (id, node) in precompNodes.sorted(by: { $0.key < $1.key }) { precomps[id] = try parser.layers(node) }

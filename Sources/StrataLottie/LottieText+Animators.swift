@@ -1,5 +1,6 @@
 // Text with animators, drawn a layer a character: each glyph where the line's layout puts it
-// (TextMetrics.glyphOrigins of the same attributed line the line layers draw), inside a node
+// (TextMetrics.glyphOrigins of the same attributed line the line layers draw; an embedded
+// glyph where LottieText+Glyphs.swift's layout puts it, as its outline), inside a node
 // whose transform and opacity — and the glyph's colours — are sampled per frame from the
 // animators, as the compiler samples any value Core Animation's curves cannot follow. Any frame
 // renders alone, in any order, at any worker count: the values are keyframe animations.
@@ -27,6 +28,8 @@ extension LottieCompiler {
         var origin: CGPoint
         /// The character's advance alone (without tracking).
         var advance: Double
+        /// An embedded glyph's outline at the document's size (nil: the installed font draws).
+        var outline: CGPath? = nil
     }
 
     /// A character drawn alone: where its glyph and baseline are in its own layout, and its size.
@@ -58,13 +61,24 @@ extension LottieCompiler {
     /// animators.
     func animatedCharacters(_ d: LottieTextDocument, _ text: LottieText, into group: CALayer, _ time: LottieTime,
                             path: String) throws {
-        let lines = try layOutLines(d, path: path + ".t.d")
-        // Counted before any character is measured: a layer each.
-        textLines += lines.reduce(0) { $0 + $1.text.reduce(0) { $1.isWhitespace ? $0 : $0 + 1 } }
-        guard textLines <= animation.limits.layers else {
-            throw LottieError(path: path + ".t.d", "more than \(animation.limits.layers) lines and characters of animated text in all, over the layer limit")
+        let layout: Letters
+        if d.glyphs != nil {
+            // Embedded glyphs: a layer each character with ink.
+            let lines = glyphLines(d)
+            textLines += lines.reduce(0) { $0 + $1.reduce(0) { $1.glyph.contours.isEmpty ? $0 : $0 + 1 } }
+            guard textLines <= animation.limits.layers else {
+                throw LottieError(path: path + ".t.d", "more than \(animation.limits.layers) lines and characters of animated text in all, over the layer limit")
+            }
+            layout = letters(lines, size: d.size)
+        } else {
+            let lines = try layOutLines(d, path: path + ".t.d")
+            // Counted before any character is measured: a layer each.
+            textLines += lines.reduce(0) { $0 + $1.text.reduce(0) { $1.isWhitespace ? $0 : $0 + 1 } }
+            guard textLines <= animation.limits.layers else {
+                throw LottieError(path: path + ".t.d", "more than \(animation.limits.layers) lines and characters of animated text in all, over the layer limit")
+            }
+            layout = letters(d, lines)
         }
-        let layout = letters(d, lines)
         guard !layout.glyphs.isEmpty else { return }
         // A stroke where the document has a colour for one and a width, its own or an animator's.
         let widths = d.stroke != nil && text.animators.contains { $0.strokeWidth != nil }
@@ -79,12 +93,20 @@ extension LottieCompiler {
 
         for (n, glyph) in layout.glyphs.enumerated() {
             let container = node()
-            let metrics = layout.alone[glyph.character]!
-            let top = glyph.origin.y - metrics.baseline
-            if stroked {
-                let outline = TextMetrics.outline(of: TextContent(string: String(glyph.character), fontName: d.font, fontSize: CGFloat(d.size)))
-                for shape in Self.outlineShapes(outline, d) {
-                    shape.position = CGPoint(x: glyph.origin.x - metrics.origin, y: top)
+            if glyph.outline != nil || stroked {
+                // Outlines as shapes: an embedded glyph's at its origin, or the installed font's.
+                let shapes: [CAShapeLayer], position: CGPoint
+                if let outline = glyph.outline {
+                    shapes = stroked ? Self.outlineShapes(outline, d) : Self.glyphShapes(outline, d)
+                    position = glyph.origin
+                } else {
+                    let metrics = layout.alone[glyph.character]!
+                    shapes = Self.outlineShapes(TextMetrics.outline(of: TextContent(string: String(glyph.character), fontName: d.font,
+                                                                                     fontSize: CGFloat(d.size))), d)
+                    position = CGPoint(x: glyph.origin.x - metrics.origin, y: glyph.origin.y - metrics.baseline)
+                }
+                for shape in shapes {
+                    shape.position = position
                     if fills, shape.fillColor != nil {
                         addSampled(shape, "fillColor", frames: frames, values: samples.fills[n], same: ==) { Self.color($0) }
                     }
@@ -99,6 +121,8 @@ extension LottieCompiler {
             } else {
                 // Centred in bounds wider than the glyph's box by half an em each side, so that
                 // no ink that overhangs the box is clipped.
+                let metrics = layout.alone[glyph.character]!
+                let top = glyph.origin.y - metrics.baseline
                 let layer = CATextLayer()
                 layer.string = String(glyph.character)
                 layer.font = d.font
@@ -145,6 +169,26 @@ extension LottieCompiler {
                                             advance: Double(out.alone[c]!.size.width)))
                 }
                 out.letters.append(c)
+            }
+            out.lines.append(indices)
+        }
+        return out
+    }
+
+    /// The letters and glyphs of a document drawn from embedded glyphs: each character with ink
+    /// where the glyph layout puts it, with its outline.
+    private func letters(_ lines: [[PlacedGlyph]], size: Double) -> Letters {
+        var out = Letters()
+        for (n, line) in lines.enumerated() {
+            if n > 0 { out.letters.append(nil) }
+            var indices: [Int] = []
+            for g in line {
+                indices.append(out.letters.count)
+                if !g.glyph.contours.isEmpty {
+                    out.glyphs.append(Glyph(letter: out.letters.count, character: g.character, origin: g.origin, advance: g.advance,
+                                            outline: g.glyph.path(size: size)))
+                }
+                out.letters.append(g.character)
             }
             out.lines.append(indices)
         }

@@ -6,8 +6,9 @@
 //
 // A stroke around the letters draws the glyphs' outlines (TextMetrics.outline) as shapes. Text
 // with animators (`t.a`, LottieTextAnimator.swift) is drawn a layer a character instead
-// (LottieText+Animators.swift). Not drawn (and listed by `probe`): text on a path (`t.p`), and
-// glyph outlines embedded in the file (`chars`; the installed font draws).
+// (LottieText+Animators.swift). A document whose every character has a glyph embedded in the
+// file (`chars`) is drawn from those outlines instead (LottieText+Glyphs.swift). Not drawn (and
+// listed by `probe`): text on a path (`t.p`).
 import Foundation
 import Strata
 
@@ -52,7 +53,10 @@ extension LayerParser {
             }
             let node = try f.required("s")
             var doc = try document(node)
-            if let replacement { doc.text = replacement }
+            if let replacement {
+                doc.text = replacement
+                doc.glyphs = embeddedGlyphs(doc.text, fontName: try node.string("f") ?? "", path: node.path + ".t")
+            }
             textCharacters += doc.text.unicodeScalars.count
             guard textCharacters <= limits.textCharacters else {
                 throw LottieError(path: node.path + ".t", "more than \(limits.textCharacters) characters of text in all, over the limit")
@@ -90,9 +94,10 @@ extension LayerParser {
             notes.add(s.path + ".f", "font '\(fontName)' is not in the file's font list (used as a font name)")
         }
         let font = fonts[fontName] ?? (fontName.isEmpty ? "Sans" : fontName)
+        let glyphs = embeddedGlyphs(text, fontName: fontName, path: s.path + ".t")
         // A family that is not installed is drawn in the one fontconfig picks instead: said once.
         let family = fontFamilies[fontName] ?? font
-        let resolved = TextMetrics.resolvedFamily(forFontName: font)
+        let resolved = glyphs != nil ? "" : TextMetrics.resolvedFamily(forFontName: font)
         if !family.isEmpty, !resolved.isEmpty, resolved.lowercased() != family.lowercased() {
             notes.add("fonts", "font '\(family)' is not installed (drawn in \(resolved))")
         }
@@ -104,7 +109,21 @@ extension LayerParser {
         return LottieTextDocument(text: text, font: font, size: size,
                                   justify: justify, tracking: tracking, lineHeight: lineHeight, baselineShift: shift,
                                   fill: try colour("fc"), stroke: stroke, strokeWidth: strokeWidth,
-                                  strokeOverFill: try s.bool("of"), boxPosition: try pair("ps"), boxSize: try pair("sz"))
+                                  strokeOverFill: try s.bool("of"), boxPosition: try pair("ps"), boxSize: try pair("sz"),
+                                  glyphs: glyphs, ascent: fontAscents[fontName])
+    }
+
+    /// The embedded glyphs of every character of `text` in the font named `fontName` (its
+    /// family and style from the font list), or nil: reported when the file has glyphs but
+    /// not for all of them.
+    mutating func embeddedGlyphs(_ text: String, fontName: String, path: String) -> [Character: LottieGlyph]? {
+        guard !glyphs.isEmpty else { return nil }
+        if let family = fontFamilies[fontName],
+           let found = glyphs.glyphs(for: text, family: family, style: fontStyles[fontName] ?? "") {
+            return found
+        }
+        notes.add(path, "characters without an embedded glyph in font '\(fontName)' (the installed font draws this text)")
+        return nil
     }
 }
 
@@ -116,7 +135,9 @@ extension LottieCompiler {
         let lo = min(time.range.lowerBound, docs[0].time) - 1, hi = max(time.range.upperBound, docs[docs.count - 1].time) + 1
         for (i, entry) in docs.enumerated() {
             let group = node()
-            if text.animators.isEmpty {
+            if text.animators.isEmpty, entry.document.glyphs != nil {
+                for glyph in try glyphLayers(entry.document, path: path + ".t.d") { group.addSublayer(glyph) }
+            } else if text.animators.isEmpty {
                 for line in try lineLayers(entry.document, path: path + ".t.d") { group.addSublayer(line) }
             } else {
                 try animatedCharacters(entry.document, text, into: group, time, path: path)

@@ -96,6 +96,32 @@ files["masks"] = doc([
     solid(4, "#00ff00", ks=ks(p=(50, 50)), masksProperties=[mask(square(10, 10, 40, 40), inv=True)]),
 ])
 
+# Mask expansion (`x`), each mask a square drawn clockwise on a 100 × 100 solid: red, the square
+# 30…70 grown by 10 (to 20…80, its corners rounded with radius 10 about the old corners); blue at
+# x 100, the square 120…180 × 20…80 shrunk by 10 (to 130…170 × 30…70); green at y 100, the square
+# 30…70 × 130…170 grown from 0 to 20 over frames 0…10 (10 at frame 5); black at (100, 100), the
+# square 130…170 shrunk by 30, past its half width (nothing left).
+def expanded(points, x):
+    m = mask(points)
+    m["x"] = x if isinstance(x, dict) else fixed(x)
+    return m
+files["mask-expansion"] = doc([
+    solid(1, "#ff0000", sh=100, masksProperties=[expanded(square(30, 30, 70, 70), 10)]),
+    solid(2, "#0000ff", sh=100, ks=ks(p=(100, 0)), masksProperties=[expanded(square(20, 20, 80, 80), -10)]),
+    solid(3, "#00ff00", sh=100, ks=ks(p=(0, 100)), masksProperties=[expanded(square(30, 30, 70, 70), anim(kf(0, [0], **LIN), kf(10, [20])))]),
+    solid(4, "#000000", sh=100, ks=ks(p=(100, 100)), masksProperties=[expanded(square(30, 30, 70, 70), -30)]),
+], w=200, h=200)
+
+# Lighten and darken masks at 50 % after a mask at 50 % (drawn region by region): red, add the
+# square 10…50 then lighten 30…70, ½ everywhere either covers (max(½, ½) where both do); blue at
+# x 100, subtract 10…50 then darken 30…70, ½ in the second square (min(½, ½) where both are,
+# min(1, ½) outside the first), nothing elsewhere.
+files["mask-opacity"] = doc([
+    solid(1, "#ff0000", sh=100, masksProperties=[mask(square(10, 10, 50, 50), o=50), mask(square(30, 30, 70, 70), mode="l", o=50)]),
+    solid(2, "#0000ff", sh=100, ks=ks(p=(100, 0)), masksProperties=[mask(square(10, 10, 50, 50), mode="s", o=50),
+                                                                    mask(square(30, 30, 70, 70), mode="d", o=50)]),
+], w=200, h=100)
+
 # Mask modes combined in order: add then difference (XOR); add, subtract, add again (a union
 # with everything before it), darken (an intersection); subtract first, then lighten (a union).
 files["mask-modes"] = doc([
@@ -333,14 +359,42 @@ files["text-animators"] = doc([
 
 # The same typewriter, slide and sweep with the "I" also embedded as a glyph (`chars`: DejaVu
 # Sans's stem, 201…385 units of 2048 across, 1493 high, advance 604, in the font's 100-unit
-# em; a group of paths only, as exporters write glyphs), for ThorVG, which applies text animators only to embedded glyphs; Strata draws the
-# installed font (and reports `chars`).
+# em; a group of paths only, as exporters write glyphs), for ThorVG, which applies text animators
+# only to embedded glyphs. Strata draws these glyphs too: the stems 3.93…7.52 pt into each 11.8-pt
+# advance at size 40.
 def em(u): return round(u / 2048 * 100, 3)
 I_GLYPH = {"ch": "I", "fFamily": "DejaVu Sans", "size": 40, "style": "Book", "w": em(604),
            "data": {"shapes": [{"ty": "gr", "it": [
                {"ty": "sh", "ks": fixed({"c": True, "v": [[em(201), 0], [em(385), 0], [em(385), -em(1493)], [em(201), -em(1493)]],
                                          "i": [[0, 0]] * 4, "o": [[0, 0]] * 4})}]}]}}
 files["text-animators-glyphs"] = dict(files["text-animators"], layers=files["text-animators"]["layers"][:3], chars=[I_GLYPH])
+
+# Text drawn from embedded glyphs only ("Blocks", a family no system has): "I" a stem 10…30 ×
+# −70…0 em units with an advance of 40; "L" the same stem and a foot 10…60 × −20…0, advance 70; a
+# space of advance 25 with no outline. At size 40 (0.4 pt a unit) "I" is ink 4…12 × −28…0 in a
+# 16-pt advance and a space 10 pt. "Left": red "IL" at (10, 40); "Tracked": red "II" at (10, 90),
+# tracking 250 (10 pt), so the second stem 26 pt after the first; "Centred": blue "I I" over
+# "II" centred on x = 150, baselines 40 and 90 (line height 50); "Box": green "II II" in a box
+# 40 wide at (10, 100), right-justified, wrapped at the space into "II" and "II", the first
+# baseline one ascent (75 % of 40) below the box's top, the second 40 below it; "Outline": a blue
+# "I" at (150, 150) with a red stroke 4 wide over its fill.
+def glyph(ch, w, *rects):
+    return {"ch": ch, "fFamily": "Blocks", "size": 40, "style": "Regular", "w": w,
+            "data": {"shapes": [{"ty": "gr", "it": [
+                {"ty": "sh", "ks": fixed({"c": True, "v": [[x0, y1], [x1, y1], [x1, y0], [x0, y0]], "i": [[0, 0]] * 4, "o": [[0, 0]] * 4})}
+                for (x0, y0, x1, y1) in rects]}]} if rects else {}}
+def glyph_text(ind, name, p, text, fc=RED, **doc_extra):
+    layer = text_layer(ind, name, p, text, fc=fc, **doc_extra)
+    layer["t"]["d"]["k"][0]["s"].update(f="Blocks-Regular", s=40)
+    return layer
+files["text-glyphs"] = doc([
+    glyph_text(1, "Left", (10, 40), "IL"),
+    glyph_text(2, "Tracked", (10, 90), "II", tr=250),
+    glyph_text(3, "Centred", (150, 40), "I I\rII", j=2, lh=50, fc=BLUE),
+    glyph_text(4, "Box", (10, 100), "II II", j=1, lh=40, fc=GREEN, ps=[0, 0], sz=[40, 80]),
+    glyph_text(5, "Outline", (150, 150), "I", fc=BLUE, sc=list(RED), sw=4, of=True),
+], w=200, h=200, fonts={"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 75}]},
+   chars=[glyph("I", 40, (10, -70, 30, 0)), glyph("L", 70, (10, -70, 30, 0), (10, -20, 60, 0)), glyph(" ", 25)])
 
 # 3D layers without a camera: a square turned 60° about y (fixed) and one turned about x (0 → 90°
 # over frames 0…10, linear), each seen from 1 024 points in front of its plane as rlottie and
