@@ -1,0 +1,36 @@
+// `compositingFilter` set in scene blocks is part of the scene's history: frames asked for in any
+// order show the filter in force at their time, and an unknown value becomes a scene note (an
+// export's warning) naming the layer while the layer is drawn source-over.
+import XCTest
+import Strata
+
+final class CompositingFilterSceneTests: XCTestCase {
+    func testFilterChangesAreRecordedAndNoted() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 16, height: 16)
+        root.backgroundColor = CGColor(red: 0.8, green: 0.4, blue: 0.2, alpha: 1)
+        let shade = CALayer()
+        shade.name = "shade"
+        shade.frame = root.bounds
+        shade.backgroundColor = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
+        root.addSublayer(shade)
+        let scene = Scene(rootLayer: root, size: CGSize(width: 16, height: 16), frameRate: 10, duration: 3)
+        scene.at(1) { shade.compositingFilter = "multiplyBlendMode" }
+        scene.at(2) { shade.compositingFilter = "noSuchBlendMode" }
+
+        func centre(_ t: Double) throws -> [Double] {
+            let p = try scene.renderFrame(at: t).pixel(x: 8, y: 8)
+            return [Double(p.r), Double(p.g), Double(p.b)]
+        }
+        // Multiply (0.5 grey · (0.8, 0.4, 0.2) = (0.4, 0.2, 0.1)) at 1.5 s; grey source-over before
+        // and after; asked out of order. Tolerance: 1 level.
+        let multiplied = [102, 51, 25.5], grey = [127.5, 127.5, 127.5]
+        for (t, want) in [(1.5, multiplied), (0.5, grey), (2.5, grey), (1.2, multiplied), (0, grey)] {
+            let got = try centre(t)
+            for c in 0..<3 { XCTAssertEqual(got[c], want[c], accuracy: 1, "t = \(t), channel \(c)") }
+        }
+        XCTAssertEqual(scene.notes.count, 1)
+        XCTAssertTrue(scene.notes.first?.contains("CALayer 'shade'") == true, scene.notes.first ?? "no note")
+        XCTAssertTrue(scene.notes.first?.contains("noSuchBlendMode") == true, scene.notes.first ?? "no note")
+    }
+}
