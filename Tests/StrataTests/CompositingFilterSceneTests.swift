@@ -34,3 +34,21 @@ final class CompositingFilterSceneTests: XCTestCase {
         XCTAssertTrue(scene.notes.first?.contains("noSuchBlendMode") == true, scene.notes.first ?? "no note")
     }
 }
+
+final class CompositingFilterDSLTests: XCTestCase {
+    /// The DSL's `blendMode` (the templates' `compositingFilter`) sets the layer's filter: grey
+    /// 0.5 screened over (0.8, 0.4, 0.2) is b + s − b·s = (0.9, 0.7, 0.6), within 1 level.
+    func testBlendModeModifier() throws {
+        func scene(_ filter: String) throws -> Scene {
+            try Scene(composition: Composition(size: CGSize(width: 16, height: 16), frameRate: 10, duration: 1, layers: [
+                Layer().frame(CGRect(x: 0, y: 0, width: 16, height: 16)).background(Color(red: 0.8, green: 0.4, blue: 0.2)).node,
+                Layer().frame(CGRect(x: 0, y: 0, width: 16, height: 16)).background(Color(white: 0.5)).blendMode(filter).node,
+            ]))
+        }
+        let p = try scene("screenBlendMode").renderFrame(at: 0).pixel(x: 8, y: 8)
+        XCTAssertEqual(Double(p.r), 229.5, accuracy: 1)
+        XCTAssertEqual(Double(p.g), 178.5, accuracy: 1)
+        XCTAssertEqual(Double(p.b), 153, accuracy: 1)
+        XCTAssertThrowsError(try scene("noSuchBlendMode"))
+    }
+}
