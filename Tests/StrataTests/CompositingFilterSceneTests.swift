@@ -35,6 +35,30 @@ final class CompositingFilterSceneTests: XCTestCase {
     }
 }
 
+extension CompositingFilterSceneTests {
+    /// An export warns once about an unknown filter, naming the layer, however many frames show it.
+    func testExportWarnsOnceAboutAnUnknownFilter() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 16, height: 16)
+        let odd = CALayer()
+        odd.name = "odd"
+        odd.frame = root.bounds
+        odd.backgroundColor = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
+        odd.compositingFilter = "gaussianBlur"
+        root.addSublayer(odd)
+        let scene = Scene(rootLayer: root, size: CGSize(width: 16, height: 16), frameRate: 10, duration: 0.3)
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let warnings = WarningLog()
+        var options = ExportOptions()
+        options.warning = { warnings.add($0) }
+        try scene.export(to: dir.appendingPathComponent("frames"), options: options)
+        XCTAssertEqual(warnings.messages.count, 1, "\(warnings.messages)")
+        XCTAssertTrue(warnings.messages.first?.hasPrefix("CALayer 'odd': compositingFilter \"gaussianBlur\" is not supported") == true,
+                      "\(warnings.messages)")
+    }
+}
+
 final class CompositingFilterDSLTests: XCTestCase {
     /// The DSL's `blendMode` (the templates' `compositingFilter`) sets the layer's filter: grey
     /// 0.5 screened over (0.8, 0.4, 0.2) is b + s − b·s = (0.9, 0.7, 0.6), within 1 level.
