@@ -48,6 +48,8 @@ final class LayerBlendTests: XCTestCase {
         assertPixel(blended(color(0.5, 0.5, 0.5, 0.5), "multiplyBlendMode"), (0.6, 0.3, 0.15), "alpha 0.5")
         // The layer's opacity scales the source the same way.
         assertPixel(blended(color(0.5, 0.5, 0.5), "multiplyBlendMode", opacity: 0.5), (0.6, 0.3, 0.15), "opacity 0.5")
+        // An opacity over 1 (a spring's overshoot) counts as 1.
+        assertPixel(blended(color(0.5, 0.5, 0.5), "multiplyBlendMode", opacity: 1.5), (0.4, 0.2, 0.1), "opacity 1.5")
         // Over a transparent backdrop the source is drawn as it is: (0.5, 0.5, 0.5) at α 1.
         assertPixel(blended(color(0.5, 0.5, 0.5), "multiplyBlendMode", over: color(0, 0, 0, 0)), (0.5, 0.5, 0.5), "no backdrop")
         // A half-transparent backdrop (0.8, 0.4, 0.2) at αb = 0.5, source grey 0.5 opaque:
