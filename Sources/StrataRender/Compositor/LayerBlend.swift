@@ -4,7 +4,11 @@
 //     co = cs·(1 − αb) + cb·(1 − αs) + αs·αb·B(Cb, Cs),   αo = αs + αb·(1 − αs)
 // with Cs = cs / αs and Cb = cb / αb the straight colours (clamped to 0…1; Cb = 0 where αb = 0).
 // A pixel at a time, whether the span kernels are on or not, so both paths give the same bytes;
-// only groups of a blend mode other than source-over come here, and those are rare.
+// only groups of a blend mode other than source-over come here. Measured (release `strata render
+// --workers 1`, 30 frames of a 1920×1080 half-transparent layer over the frame, with a sublayer):
+// 4 ms a frame source-over, 6 ms as a source-over group (eight pixels at a time,
+// `combineGroupRows`), 30 ms multiplied, 43 ms with hue — eight lanes at a time is what to try
+// when blend modes over large areas matter.
 import Foundation
 import StrataCore
 
