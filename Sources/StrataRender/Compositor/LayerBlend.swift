@@ -5,10 +5,10 @@
 // with Cs = cs / αs and Cb = cb / αb the straight colours (clamped to 0…1; Cb = 0 where αb = 0).
 // A pixel at a time, whether the span kernels are on or not, so both paths give the same bytes;
 // only groups of a blend mode other than source-over come here. Measured (release `strata render
-// --workers 1`, 30 frames of a 1920×1080 half-transparent layer over the frame, with a sublayer):
-// 4 ms a frame source-over, 6 ms as a source-over group (eight pixels at a time,
-// `combineGroupRows`), 30 ms multiplied, 43 ms with hue — eight lanes at a time is what to try
-// when blend modes over large areas matter.
+// --workers 1`, 30 frames of a turning 1920×1080 half-transparent layer with a sublayer, whole
+// runs): 0.12 s source-over, 0.18 s as a source-over group (eight pixels at a time,
+// `combineGroupRows`), 0.92 s multiplied, 1.29 s with hue — about 27 and 39 ms a frame more than
+// source-over. Eight lanes at a time is what to try when blend modes over large areas matter.
 import Foundation
 import StrataCore
 
