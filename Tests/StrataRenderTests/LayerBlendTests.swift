@@ -185,6 +185,27 @@ final class LayerBlendTests: XCTestCase {
         XCTAssertNotEqual(render(root, width: 150, height: 90).pixels, reference.pixels)
     }
 
+    /// A mask limits the blend: where the mask is opaque the layer is multiplied, where it is
+    /// empty the backdrop stays; a luminance matte of grey 0.6 blends 60 % of the source:
+    /// co = cb·0.4 + 0.6·(Cb·0.5) = 0.7·cb = (0.56, 0.28, 0.14).
+    func testMaskedBlend() {
+        let root = canvas(24, 12, backdrop)
+        let layer = box(CGRect(x: 0, y: 0, width: 24, height: 12), color(0.5, 0.5, 0.5))
+        layer.compositingFilter = "multiplyBlendMode"
+        layer.mask = box(CGRect(x: 0, y: 0, width: 12, height: 12), color(0, 0, 0))
+        root.addSublayer(layer)
+        let img = render(root, width: 24, height: 12)
+        assertPixel(img.pixel(x: 5, y: 6), (0.4, 0.2, 0.1), "under the mask")
+        assertPixel(img.pixel(x: 18, y: 6), (0.8, 0.4, 0.2), "outside the mask")
+
+        let matte = MatteLayer()
+        matte.frame = layer.bounds
+        matte.maskMode = .luminance
+        matte.addSublayer(box(layer.bounds, color(0.6, 0.6, 0.6)))
+        layer.mask = matte
+        assertPixel(render(root, width: 24, height: 12).pixel(x: 18, y: 6), (0.56, 0.28, 0.14), "luminance matte 0.6")
+    }
+
     /// A rasterized layer (`shouldRasterize`) keeps its blend mode: its bitmap is multiplied.
     func testRasterizedLayerBlends() {
         let root = canvas(12, 12, backdrop)
