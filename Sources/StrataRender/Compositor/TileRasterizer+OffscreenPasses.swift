@@ -26,7 +26,7 @@ extension TileRasterizer {
     }
     defer { maskBuffer?.recycle(to: Pools.groups) }
     if case .blend(let m) = blend, m != .normal {
-        // Both paths (span kernels on or off) composite a pixel at a time here: the same bytes.
+        // Both paths (span kernels on or off) composite by the same code here: the same bytes.
         LayerBlend.combine(sub, mask: maskBuffer, mode, opacity: opacity, blend: m, in: r, into: &buf)
     } else if settings.spanKernels {
         combineGroup(sub, mask: maskBuffer, mode, opacity: opacity, in: r, into: &buf)
