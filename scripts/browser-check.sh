@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The browser as an independent oracle (optional, heavy): the Chromium cross-check of layer
-# scenes against their CSS twins (ChromiumCrossCheckTests, SSIM ≥ 0.97) and the playback check of
+# scenes against their CSS twins (ChromiumCrossCheckTests, SSIM ≥ 0.97; blend modes against
+# `mix-blend-mode` pixel by pixel, within 3 levels) and the playback check of
 # rendered MP4/WebM in a <video> element (Tests/BrowserPlayback/run.sh). Installs Debian's
 # chromium when missing (as root); prints "skipped: …" and exits 0 where it cannot.
 set -uo pipefail

@@ -60,6 +60,11 @@ public final class Scene {
     private var buildErrors: [String] = []
     /// Blocks that could not be scheduled (reported by every render).
     private var schedulingErrors: [String] = []
+    /// Values the scene's layers hold that Strata draws another way than asked (a
+    /// `compositingFilter` it does not know, drawn source-over), each naming the layer, in the
+    /// order the frames drawn so far met them, each once. Exports print them as warnings
+    /// (`ExportOptions.warning`); they do not fail a frame.
+    public private(set) var notes: [String] = []
     /// Start/stop events of the scene's animations (delegates, removal, completion blocks).
     private let animationEvents = AnimationEventScheduler()
     /// The declarative composition the scene was compiled from (nil for a scene built with
@@ -259,6 +264,7 @@ public final class Scene {
         if let issue = report.issues.first {
             throw SceneLimits.exceeded("at \(t) s, " + issue.what, limit: issue.limit, name: issue.limitName)
         }
+        for note in report.notes where !notes.contains(note) { notes.append(note) }
         try checkLimits(snapshot)
         return snapshot
     }

@@ -55,6 +55,8 @@ extension LottieCompiler {
                     notes.add(l.path + ".tt", "track matte without a matte layer")
                 }
             }
+            // The blend mode composites the layer, its matte applied, onto the layers below it.
+            if let filter = l.compositingFilter { wrapper.compositingFilter = filter }
             out.append(wrapper)
         }
         return out

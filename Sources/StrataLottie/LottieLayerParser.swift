@@ -100,7 +100,12 @@ struct LayerParser {
         guard abs(stretch) >= 0.001 && abs(stretch) <= 1000 else {
             throw LottieError(path: l.path + ".sr", "a time stretch of \(stretch) (expected 0.001…1000, or negative)")
         }
-        if let bm = try l.optional("bm"), try bm.number() != 0 { notes.add(bm.path, "blend mode \(JSONNode.clampedInt(try bm.number()))") }
+        // Blend modes 1…15 are the W3C modes a layer's compositingFilter draws; 16 (add), 17 (hard mix) are not drawn.
+        var compositingFilter: String?
+        if let bm = try l.optional("bm"), try bm.number() != 0 {
+            let mode = JSONNode.clampedInt(try bm.number())
+            if let name = LottieLayerModel.compositingFilters[mode] { compositingFilter = name } else { notes.add(bm.path, "blend mode \(mode)") }
+        }
         var effects: [LottieEffectControl] = []
         if let ef = try l.optional("ef"), ef.isArray {
             var drawn = false
@@ -157,7 +162,7 @@ struct LayerParser {
                                 inPoint: inPoint, outPoint: outPoint, startTime: try l.number("st", default: 0), stretch: stretch,
                                 hidden: try l.bool("hd"), transform: layerTransform,
                                 masks: masks, matteMode: matteMode, isMatteSource: try l.bool("td"), matteParent: try l.int("tp"),
-                                content: content, effects: effects)
+                                compositingFilter: compositingFilter, content: content, effects: effects)
     }
 
     /// An expression control (a slider, angle, point, colour, checkbox or dropdown: values

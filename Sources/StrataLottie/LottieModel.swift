@@ -115,9 +115,21 @@ struct LottieLayerModel {
     var isMatteSource: Bool
     /// The index of the matte layer (`tp`, newer files); nil: the layer above.
     var matteParent: Int?
+    /// The layer's blend mode (`bm`) as the Core Image filter name its CALayer's
+    /// `compositingFilter` takes; nil for normal (and the modes not drawn, which are noted).
+    var compositingFilter: String?
     var content: Content
     /// Expression controls (sliders, angles, points, colours, checkboxes): values expressions read.
     var effects: [LottieEffectControl] = []
+
+    /// Lottie's blend modes (`bm`, lottie-spec's numbering, as lottie-web's `blendModes.js`)
+    /// that Strata draws, by the compositing filter that draws them.
+    static let compositingFilters: [Int: String] = [
+        1: "multiplyBlendMode", 2: "screenBlendMode", 3: "overlayBlendMode", 4: "darkenBlendMode", 5: "lightenBlendMode",
+        6: "colorDodgeBlendMode", 7: "colorBurnBlendMode", 8: "hardLightBlendMode", 9: "softLightBlendMode",
+        10: "differenceBlendMode", 11: "exclusionBlendMode", 12: "hueBlendMode", 13: "saturationBlendMode",
+        14: "colorBlendMode", 15: "luminosityBlendMode",
+    ]
 }
 
 /// An expression-control effect (`ef`): named values that draw nothing and that expressions

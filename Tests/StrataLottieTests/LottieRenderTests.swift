@@ -334,4 +334,20 @@ final class LottieRenderTests: XCTestCase {
         let bitmap = try LottieFixtures.frame(name, f)
         try bitmap.writePNG(to: URL(fileURLWithPath: "/tmp/lottie-\(name)-\(Int(f)).png"))
     }
+    /// Layer blend modes (`bm`) over an orange layer (0.8, 0.4, 0.2), pixels from the W3C formulas
+    /// within 1 level: multiply of grey 0.5 = (0.4, 0.2, 0.1); screen = b + s − b·s = (0.9, 0.7, 0.6);
+    /// hue of red = SetLum(SetSat(red, Sat 0.6), Lum 0.498) = (0.6, 0, 0) + 0.318 = (0.918, 0.318, 0.318).
+    func testBlendModes() throws {
+        let layer = try LottieLayer(contentsOf: LottieFixtures.url("blend-modes"))
+        XCTAssertEqual(layer.unsupported, [])
+        let bitmap = try LottieFixtures.frame("blend-modes", 0)
+        for (x, y, want, what) in [(25, 25, (0.4, 0.2, 0.1), "multiply"), (75, 25, (0.9, 0.7, 0.6), "screen"),
+                                   (50, 75, (0.918, 0.318, 0.318), "hue")] {
+            let p = bitmap.at(x, y)
+            XCTAssertEqual(Double(p[0]), want.0 * 255, accuracy: 1, what)
+            XCTAssertEqual(Double(p[1]), want.1 * 255, accuracy: 1, what)
+            XCTAssertEqual(Double(p[2]), want.2 * 255, accuracy: 1, what)
+            XCTAssertEqual(p[3], 255, what)
+        }
+    }
 }

@@ -167,8 +167,9 @@ Fields<ScreenQuad>(type: "ScreenQuad", fields: ["xs": field(\.xs, simd4d), "ys":
 private var blendMode: Variants<ItemBlendMode> {
 leaf { m in
     switch m {  // exhaustive: a new mode must be added here
-    case .sourceOver: [.additive]
+    case .sourceOver: [.additive, .blend(.multiply)]
     case .additive: [.sourceOver]
+    case .blend(let mode): [.sourceOver, .blend(mode == .multiply ? .screen : .multiply)]
     }
 }
 }
@@ -455,6 +456,8 @@ private enum Samples {
                                   source: CGRect(x: 0, y: 0, width: 4, height: 4), nearest: true)
         var additive = item(.image(full, clip: rounded, opacity: 0.5))
         additive.blendMode = .additive
+        var multiplied = item(.group(list, opacity: 1, mask: nil))
+        multiplied.blendMode = .blend(.multiply)
         let ops: [DrawOp] = [
             .fill(rounded, SIMD4(1, 0.5, 0.25, 1)),
             .ring(outer: rounded, inner: rounded.inset(by: 2), SIMD4(0, 0, 1, 1)),
@@ -472,7 +475,7 @@ private enum Samples {
                     color: SIMD4(0, 0, 1, 1)),
             .glyphs(PlacedGlyphs(masks: glyphInput.masks, xs: glyphInput.xs, ys: glyphInput.ys), color: SIMD4(0, 0, 0, 1)),
         ]
-        return ops.map { item($0) } + [additive, item(.fill(rounded, SIMD4(1, 1, 1, 1)), clips: [], outline: nil)]
+        return ops.map { item($0) } + [additive, multiplied, item(.fill(rounded, SIMD4(1, 1, 1, 1)), clips: [], outline: nil)]
     }
 }
 

@@ -402,6 +402,7 @@ extension Scene {
         }
         do {
             var open = true
+            var notesWarned = 0   // each of the scene's notes (earlier renders' too) is warned once per export
             for (i, time) in plan.times.enumerated() {
                 if let reason = options.cancellation?.reason {
                     throw ExportError.interrupted(path: path, reason: reason, framesDone: i, frameCount: count)
@@ -409,6 +410,11 @@ extension Scene {
                 try validated()
                 guard time.isFinite, time >= 0 else { throw SceneError.invalidTime("time \(time) must be ≥ 0 and finite") }
                 let snap = try snapshot(at: time)
+                while notesWarned < notes.count {
+                    let note = notes[notesWarned]
+                    notesWarned += 1
+                    if let warning = options.warning { warning(note) } else { FileHandle.standardError.write(Data("warning: \(note)\n".utf8)) }
+                }
                 if let drawn = pipeline.submit(snap, yuv: yuvSink != nil), !push(drawn) { open = false; break }
                 let segments = try media.afterFrame(at: time)
                 if let mixer { pendingAudio = .audio(segments, through: mixer.sample(at: time)) }

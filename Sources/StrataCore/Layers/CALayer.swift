@@ -161,6 +161,22 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Pixels per point of the bitmap `shouldRasterize` renders the subtree into (default 1; values
     /// below 1/64 count as 1/64). A larger scale keeps a rasterized layer sharp when it is scaled up.
     @exclusivity(unchecked) public var rasterizationScale: CGFloat = 1 { didSet { journal(self, \.rasterizationScale, oldValue) } }
+    /// How the layer, with its sublayers, combines with what is beneath it (default nil:
+    /// source-over). On iOS a Core Image filter; ported code writes its name, and Strata takes
+    /// those names: `"multiplyBlendMode"`, `"screenBlendMode"`, `"overlayBlendMode"`,
+    /// `"darkenBlendMode"`, `"lightenBlendMode"`, `"colorDodgeBlendMode"`, `"colorBurnBlendMode"`,
+    /// `"hardLightBlendMode"`, `"softLightBlendMode"`, `"differenceBlendMode"`,
+    /// `"exclusionBlendMode"`, `"hueBlendMode"`, `"saturationBlendMode"`, `"colorBlendMode"`,
+    /// `"luminosityBlendMode"`, `"additionCompositing"` and `"sourceOverCompositing"` (also with
+    /// Core Image's `CI` prefix, `"CIMultiplyBlendMode"`). The layer is drawn offscreen and
+    /// composited onto its backdrop (what is beneath it inside its superlayer's group) with the
+    /// W3C Compositing and Blending formulas, which Core Image's blend filters use too. Any other
+    /// value is drawn source-over and reported as unsupported. Not animatable.
+    ///
+    /// ```swift
+    /// shade.compositingFilter = "multiplyBlendMode"
+    /// ```
+    @exclusivity(unchecked) open var compositingFilter: Any? { didSet { journal(self, \.compositingFilter, oldValue) } }
 
     // MARK: Contents
     /// A `CGImage`; anything else shows nothing, as on iOS.
@@ -286,6 +302,7 @@ open class CALayer: NSObject, CAMediaTiming {
             shadowOpacity = l.shadowOpacity; shadowColor = l.shadowColor; shadowOffset = l.shadowOffset
             shadowRadius = l.shadowRadius; shadowPath = l.shadowPath
             shouldRasterize = l.shouldRasterize; rasterizationScale = l.rasterizationScale
+            compositingFilter = l.compositingFilter
             contents = l.contents; contentsGravity = l.contentsGravity; contentsRect = l.contentsRect
             contentsCenter = l.contentsCenter; contentsScale = l.contentsScale
             minificationFilter = l.minificationFilter; magnificationFilter = l.magnificationFilter

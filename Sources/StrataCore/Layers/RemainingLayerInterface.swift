@@ -29,9 +29,16 @@
 // Not implemented
 // - `CALayer.render(in:)` (drawing a layer tree into a CGContext), `CALayer.layerClass`-style
 //   archiving (`NSCoding`: `init?(coder:)` makes a default layer; nothing is ever decoded),
-//   `CALayer.filters`/`backgroundFilters`/`compositingFilter` (no Core Image), `contentsFormat`,
+//   `CALayer.filters`/`backgroundFilters` (no Core Image), `contentsFormat`,
 //   `drawsAsynchronously` (accepted by nothing: drawing is offline anyway), `cornerCurve`
 //   `.continuous` (drawn circular), `CAMetalLayer`, `CAEAGLLayer`.
+// - `compositingFilter` takes Core Image filter *names* only: the W3C blend modes
+//   (`"multiplyBlendMode"` … `"luminosityBlendMode"`), `"additionCompositing"` and
+//   `"sourceOverCompositing"`, also with the `CI` prefix (CALayer+CompositingFilter.swift). A
+//   `CIFilter` object (no Core Image) and the other compositing filters (`"sourceAtopCompositing"`,
+//   `"minimumCompositing"`, `"linearBurnBlendMode"`, `"subtractBlendMode"`, …) are drawn
+//   source-over and reported (`Scene.notes`, an export's warnings). `setValue(_:forKey:
+//   "compositingFilter")` stores a custom value and does not set it.
 // - Key-value coding answers Swift values (`value(forKey: "transform")` is a `CATransform3D`,
 //   numbers are `CGFloat`), where iOS answers `NSValue`/`NSNumber` boxes; code that force-casts
 //   the result to `NSValue` fails. Animations accept both forms as values.

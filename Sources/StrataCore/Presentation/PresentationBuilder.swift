@@ -328,6 +328,7 @@ extension CALayer {
         snap.gradient = snapshotGradient()
         snap.shouldRasterize = shouldRasterize
         snap.rasterizationScale = rasterizationScale
+        if compositingFilter != nil { snap.blendMode = snapshotBlendMode() }
         snap.transition = customValues[TransitionStorage.key] as? TransitionSnapshot
         completeSnapshot(&snap)
         return snap

@@ -53,8 +53,16 @@ public final class SnapshotReport: Sendable {
     /// A report with these limits and no issues yet.
     public init(limits: SnapshotLimits = SnapshotLimits()) { self.limits = limits }
 
+    private let noted = Mutex<[String]>([])
+
     /// The issues recorded, oldest first, each once.
     public var issues: [SnapshotIssue] { found.withCheckedLock { $0 } }
+
+    /// Values the layers hold that Strata does not draw as asked and draws another way (a
+    /// `compositingFilter` it does not know, drawn source-over), each naming the layer, oldest
+    /// first, each once. Unlike `issues` they do not fail the frame: the scene reports them as
+    /// warnings.
+    public var notes: [String] { noted.withCheckedLock { $0 } }
 
     /// The report of the build running on this thread. A layer's snapshot methods take no context
     /// (they are open to subclasses, in Core Animation's shape), so the builder installs its
@@ -67,6 +75,11 @@ public final class SnapshotReport: Sendable {
     /// Records `issue` in the running build's report (deduplicated: a frame reports each problem once).
     static func record(_ issue: SnapshotIssue) {
         building.current?.found.withCheckedLock { if !$0.contains(issue) { $0.append(issue) } }
+    }
+
+    /// Records `note` in the running build's report (deduplicated, as issues are).
+    static func note(_ note: String) {
+        building.current?.noted.withCheckedLock { if !$0.contains(note) { $0.append(note) } }
     }
 
     /// A layer's description for messages: its class and name.

@@ -256,7 +256,7 @@ public struct DrawItem: Sendable {
     /// rows are scanned only between its edges (measured: 2× faster on rotated images).
     public var outline: ScreenQuad? = nil
     /// How the item's colour combines with what is beneath (source-over unless an emitter in
-    /// `.additive` mode drew it).
+    /// `.additive` mode drew it, or a layer's `compositingFilter` made it a group of a blend mode).
     public var blendMode: ItemBlendMode = .sourceOver
 }
 
@@ -267,6 +267,10 @@ public enum ItemBlendMode: Sendable, Equatable {
     /// `min(s + d, 1)` per component (Core Animation's additive particles): overlapping
     /// particles brighten. Image items only (AdditiveBlend.swift).
     case additive
+    /// A W3C Compositing and Blending mode (a layer's `compositingFilter`): the group's pixels
+    /// composited onto the backdrop with the mode's formula (LayerBlend.swift; `plusLighter`:
+    /// the sum, clamped; `normal`: source-over). Group items only.
+    case blend(CGBlendMode)
 }
 
 /// Four screen points of a convex quadrilateral, in order.

@@ -1,11 +1,12 @@
 // Stage 2, effects a layer adds around its items: the shadow beneath them and the offscreen group
-// (group opacity, mask) that wraps them — explicit display-list items, so their cost is visible.
+// (group opacity, mask, blend mode) that wraps them — explicit display-list items, so their cost is visible.
 import Foundation
 import StrataCore
 
 extension DisplayListBuilder {
     /// The effects around the items `layer` appended from `start`: its shadow beneath them, then
-    /// group opacity and its mask as one offscreen group item. False when nothing is left to show.
+    /// group opacity, its mask and its blend mode (`compositingFilter`) as one offscreen group
+    /// item. False when nothing is left to show.
     func wrapEffects(of layer: LayerSnapshot, from start: Int, H: Homography, plane: PlaneMap, group: Bool, groupOpacity: Float,
                      clips: [ClipShape], items: inout [DrawItem]) -> Bool {
         // Shadow beneath everything (clipped away entirely by masksToBounds, as on iOS).
@@ -30,7 +31,9 @@ extension DisplayListBuilder {
             // An inverted mask shows the group where the mask has nothing.
             if let maskList, maskList.maskMode == .alpha || maskList.maskMode == .luminance { b = b.intersection(maskList.bounds) }
             guard !b.isEmpty else { return false }
-            items.append(DrawItem(op: .group(sub, opacity: groupOpacity, mask: maskList), plane: plane, bounds: b, clips: []))
+            var item = DrawItem(op: .group(sub, opacity: groupOpacity, mask: maskList), plane: plane, bounds: b, clips: [])
+            if layer.blendMode != .normal { item.blendMode = .blend(layer.blendMode) }
+            items.append(item)
         }
         return true
     }

@@ -105,7 +105,15 @@ public struct DisplayListBuilder: Sendable {
             switch rasterizedSubtree(layer, layerTo3D: layerTo3D, planeToScreen: planeToScreen, opacity: inherited, clips: clips,
                                      inContext: inContext) {
             case let .drawn(item, depth, plane):
-                items.append(item)
+                if layer.blendMode != .normal {
+                    // The subtree's bitmap composited with the layer's blend mode (a group of one).
+                    var blended = DrawItem(op: .group(DisplayList(items: [item]), opacity: 1, mask: nil), plane: item.plane,
+                                           bounds: item.bounds, clips: [])
+                    blended.blendMode = .blend(layer.blendMode)
+                    items.append(blended)
+                } else {
+                    items.append(item)
+                }
                 faces.append(Face(depth: depth, items: start..<items.count, plane: plane))
                 return
             case .requested:
@@ -129,7 +137,8 @@ public struct DisplayListBuilder: Sendable {
         let depthPlane = inContext ? DepthPlane(fromScreen: inv, layerTo3D: layerTo3D) : nil
 
         let hasSublayers = !layer.sublayers.isEmpty
-        let group = layer.allowsGroupOpacity && layer.opacity < 1 && hasSublayers
+        // A blend mode other than source-over composites the whole layer at once: a group.
+        let group = layer.allowsGroupOpacity && layer.opacity < 1 && hasSublayers || layer.blendMode != .normal
         let alpha: Float = group ? 1 : inherited * min(layer.opacity, 1)
         let boundsShape = RoundedRect(rect: layer.bounds, radius: Double(layer.cornerRadius), corners: layer.maskedCorners)
 
@@ -150,7 +159,7 @@ public struct DisplayListBuilder: Sendable {
         }
 
         // Shadow beneath everything, then group opacity and the mask (DisplayListBuilder+Effects.swift).
-        let groupOpacity = group ? inherited * layer.opacity : 1
+        let groupOpacity = group ? inherited * min(layer.opacity, 1) : 1
         guard wrapEffects(of: layer, from: start, H: H, plane: plane, group: group, groupOpacity: groupOpacity, clips: clips,
                           items: &items) else { return }
         faces.append(Face(depth: depth, items: start..<items.count, plane: depthPlane))

@@ -142,7 +142,11 @@ extension DrawItem {
             w.add(c.plane.toScreen); w.add(c.plane.fromScreen); w.add(c.plane.antialiased)
             w.add(c.shape); w.add(c.bounds)
         }
-        w.add(blendMode == .additive)
+        switch blendMode {
+        case .sourceOver: w.add(0 as UInt64)
+        case .additive: w.add(1 as UInt64)
+        case .blend(let mode): w.add(2 as UInt64); w.add(UInt64(mode.rawValue))
+        }
         if let o = outline {
             w.add(1 as UInt64)
             for k in 0..<4 { w.add(o.xs[k]); w.add(o.ys[k]) }

@@ -27,6 +27,7 @@ enum SpanKernel {
         // the kernels do both with the Swift loops' arithmetic (AdditiveBlend, ImageShader).
         guard item.clips.count <= maximumClips else { return false }
         if item.blendMode == .additive { guard case .image = item.op else { return false } }
+        if case .blend = item.blendMode { return false }   // groups of a layer's blend mode: LayerBlend.swift
         if case .vector(let shape, let color) = item.op {
             drawVector(shape, color: color, item, in: r, into: &buf, settings)
             return true

@@ -145,7 +145,7 @@ files["unsupported"] = doc([
     {"ty": 5, "ind": 1, "nm": "title", "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(p=(10, 90)),
      "t": {"d": {"k": [{"t": 0, "s": {"t": "Hi", "f": "Inter-Bold", "s": 12, "j": 0, "fc": [0, 0, 0]}}]},
            "a": [{"s": {"t": 0, "s": fixed(0), "e": fixed(50)}, "a": {"o": fixed(0), "sk": fixed(20)}}]}},
-    shape_layer(2, [group(rect((50, 50), (20, 20)), fill(RED), {"ty": "mm", "mm": 3})], ef=[{"ty": 5}], bm=3),
+    shape_layer(2, [group(rect((50, 50), (20, 20)), fill(RED), {"ty": "mm", "mm": 3})], ef=[{"ty": 5}], bm=17),
     shape_layer(3, [group(rect((50, 50), (20, 20)), fill(RED))], tt=3),
     shape_layer(4, [group(rect((50, 50), (20, 20)), fill(RED))],
                 k=ks(r={"a": 0, "k": 0, "x": "comp('Other').layer(1).transform.rotation"})),
@@ -464,6 +464,16 @@ files["offset-path"] = doc([
 # nested group, trimmed as one 160 long, end animated 0 → 100 % over frames 0…10 (at frame 5
 # the first line is whole and the second not begun); the same two lines trimmed simultaneously
 # (m 1) to 50 %: the first half of each.
+# Layer blend modes (bm) over an orange layer (0.8, 0.4, 0.2): multiply and screen of grey 0.5 in
+# the top half, hue of red in the bottom half.
+ORANGE = (0.8, 0.4, 0.2)
+files["blend-modes"] = doc([
+    shape_layer(1, [group(rect((25, 25), (50, 50)), fill((0.5, 0.5, 0.5)))], bm=1),
+    shape_layer(2, [group(rect((75, 25), (50, 50)), fill((0.5, 0.5, 0.5)))], bm=2),
+    shape_layer(3, [group(rect((50, 75), (100, 50)), fill(RED))], bm=12),
+    shape_layer(4, [group(rect((50, 50), (100, 100)), fill(ORANGE))]),
+])
+
 def trim(s, e, m): return {"ty": "tm", "s": prop(s), "e": prop(e), "o": fixed(0), "m": m}
 files["trim-individually"] = doc([
     shape_layer(1, [group(path([(10, 10), (90, 10)]), group(path([(10, 30), (90, 30)])), stroke(RED, 6),

@@ -102,6 +102,15 @@ extension LayerElement {
     /// The outline the shadow is cast from (`shadowPath`, in the layer's coordinates) instead
     /// of the alpha of the layer and its sublayers: nothing is drawn to find the silhouette.
     public func shadowPath(_ path: ShapePath) -> Self { set(.shadowPath, path) }
+    /// Composites the layer and its sublayers onto what is beneath with a blend mode, named as
+    /// Core Image's filter (`compositingFilter`): `"multiplyBlendMode"`, `"screenBlendMode"`,
+    /// `"overlayBlendMode"`, … `"luminosityBlendMode"`, `"additionCompositing"`. A name not in
+    /// that list fails the scene's compilation.
+    ///
+    /// ```swift
+    /// Layer().frame(CGRect(x: 0, y: 0, width: 200, height: 100)).background(.gray).blendMode("multiplyBlendMode")
+    /// ```
+    public func blendMode(_ compositingFilter: String) -> Self { property("compositingFilter", compositingFilter) }
     /// Clips contents and sublayers to the (rounded) bounds.
     public func clipped(_ on: Bool = true) -> Self { with { $0.properties["masksToBounds"] = .bool(on) } }
     /// Hides the layer and its sublayers (they are not drawn).

@@ -69,7 +69,13 @@ enum PropertyTable {
                                                               .resize, .resizeAspect, .resizeAspectFill]),
         "minificationFilter": .choice(\CALayer.minificationFilter, filters),
         "magnificationFilter": .choice(\CALayer.magnificationFilter, filters),
+        // A blend mode by its Core Image filter name, as ported code sets it ("multiplyBlendMode").
+        "compositingFilter": .on(.choice(compositingFilters)) { (l: CALayer, v) in
+            l.compositingFilter = try D.choice(v, compositingFilters)
+        },
     ]) { _, template in template }
+
+    static let compositingFilters = CALayer.compositingFilterNames.keys.sorted()
 
     static let filters: [CALayerContentsFilter] = [.linear, .nearest, .trilinear]
 
