@@ -144,6 +144,18 @@ final class LottieParseTests: XCTestCase {
         XCTAssertEqual(try LottieLayer(contentsOf: LottieFixtures.url("precomp")).unsupported, [])
     }
 
+    /// A mask's feather is not drawn: reported with its path when it softens anything (a zero
+    /// feather is not), and a malformed one is no error.
+    func testMaskFeatherIsReported() throws {
+        func notes(_ feather: String) throws -> [String] {
+            let layer = #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[],"masksProperties":[{"mode":"a","pt":{"a":0,"k":{"c":true,"v":[[0,0],[10,0],[10,10]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}},"o":{"a":0,"k":100},"f":\#(feather)}]}"#
+            return try LottieLayer(data: document("[\(layer)]")).unsupported.map(\.description)
+        }
+        XCTAssertEqual(try notes(#"{"a":0,"k":[4,4]}"#), ["layers[0].masksProperties[0].f: mask feather (the mask is drawn sharp)"])
+        XCTAssertEqual(try notes(#"{"a":0,"k":[0,0]}"#), [])
+        XCTAssertEqual(try notes(#""soft""#), [])
+    }
+
     func testProbe() throws {
         let text = try LottieInput.probe(LottieFixtures.url("unsupported").path)
         XCTAssertTrue(text.contains("  size: 100x100\n  frame rate: 10 fps\n  frames: 0..<20 (20 frames, 2.000 s)\n  layers: 4\n"), text)
