@@ -247,6 +247,31 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertEqual(bytesA, bytesB)
     }
 
+    /// Frames held in memory, frames in the spool file, or some of each (the limit passed after
+    /// two frames), coded one candidate after another or side by side: the same bytes; and
+    /// keyframe intervals (a flush each) the same with and without the file.
+    func testSpoolAndCodingThreadsDoNotChangeTheBytes() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        let frameBytes = MediaTestSupport.movingSquare(frame: 0).pixels.count
+        func bytes(_ name: String, spool: Int, threads: Int, interval: Int? = nil) throws -> Data {
+            var options = GIFEncoderOptions()
+            options.spoolMemoryLimit = spool
+            options.codingThreads = threads
+            options.keyframeInterval = interval
+            let url = dir.appendingPathComponent(name)
+            try encode(8, to: url, options: options)
+            return try Data(contentsOf: url)
+        }
+        let reference = try bytes("memory.gif", spool: 256 << 20, threads: 2)
+        XCTAssertGreaterThan(reference.count, 1000)
+        XCTAssertEqual(try bytes("file.gif", spool: 0, threads: 2), reference)
+        XCTAssertEqual(try bytes("both.gif", spool: 2 * frameBytes, threads: 2), reference)
+        XCTAssertEqual(try bytes("one-thread.gif", spool: 2 * frameBytes, threads: 1), reference)
+        let intervals = try bytes("intervals-memory.gif", spool: 256 << 20, threads: 2, interval: 3)
+        XCTAssertNotEqual(intervals, reference)
+        XCTAssertEqual(try bytes("intervals-file.gif", spool: frameBytes, threads: 1, interval: 3), intervals)
+    }
+
     func testFlatColoursStayExactAndAnUnchangedFrameLengthensTheOneBefore() throws {
         let dir = try MediaTestSupport.scratchDirectory()
         let url = dir.appendingPathComponent("flat.gif")

@@ -163,12 +163,15 @@ public enum BatchRenderer {
     }
 
     /// The export options of every row: `export` with `workers` tile workers and the batch's
-    /// encoder settings (`BatchOptions.encoderThreads`, `lookahead`).
+    /// encoder settings (`BatchOptions.encoderThreads`, `lookahead`); a GIF row's frames wait in
+    /// its spool file rather than in memory (`GIFEncoderOptions.spoolMemoryLimit` 0), so that a
+    /// job's memory is what `automaticJobs` counts.
     static func rowExport(_ export: ExportOptions, workers: Int, encoderThreads: Int, lookahead: Int?) -> ExportOptions {
         var export = export
         export.render.workers = workers
         export.video.encoderThreads = encoderThreads
         export.gif.codingThreads = encoderThreads
+        export.gif.spoolMemoryLimit = 0
         if let cap = lookahead {
             let presetLookahead = x264Lookahead[export.video.preset] ?? 40
             export.video.lookahead = min(export.video.lookahead ?? presetLookahead, cap)

@@ -99,6 +99,14 @@ public final class GIFEncoder: @unchecked Sendable {
     private var spool: FileHandle?
     /// Frames in the spool (the current keyframe interval's).
     private var spooled = 0
+    /// The interval's first spooled frames, kept in memory (at most `spoolMemoryLimit` bytes)
+    /// rather than written to the spool file: the later ones, once they would pass the limit,
+    /// go to the file. (Writing raw 1080p frames to the file was about a sixth of a Lottie GIF's
+    /// time, the kernel copying them into the page cache.)
+    private var heldFrames: [[UInt8]] = []
+    private var heldBytes = 0
+    /// The interval's frames in the spool file, after the held ones.
+    private var fileSpooled = 0
     /// Whether the screen descriptor (and the global palette, if any) has been written.
     private var headerWritten = false
     /// Whether the interval's palette is a smaller one for flat graphics (see
@@ -235,7 +243,13 @@ public final class GIFEncoder: @unchecked Sendable {
                         statistics!.add(region)
                     }
                     countChanges(frame.pixels)
-                    try spool.write(contentsOf: frame.pixels)
+                    if fileSpooled == 0 && heldBytes + frame.pixels.count <= options.spoolMemoryLimit {
+                        heldFrames.append(frame.pixels)
+                        heldBytes += frame.pixels.count
+                    } else {
+                        try spool.write(contentsOf: frame.pixels)
+                        fileSpooled += 1
+                    }
                     spooled += 1
                 } else {
                     try encode(frame.pixels, with: nil)
@@ -312,15 +326,23 @@ public final class GIFEncoder: @unchecked Sendable {
         if options.temporalTolerance == nil, options.goal == .quality, statistics.exactCounts != nil { tolerance = 0 }
         let isGlobal = !headerWritten
         if !headerWritten { try writeHeader(globalPalette: mapper.colors) }
-        try spool.seek(toOffset: 0)
-        defer { _ = try? spool.seekToEnd() }
-        for _ in 0..<spooled {
-            guard let data = try spool.read(upToCount: width * height * 4), data.count == width * height * 4 else {
-                throw MediaError.libraryFailure(path: path, operation: "reading the frame spool", reason: "it ended early")
+        // The held frames first, then those in the file, in the order they came.
+        let held = heldFrames
+        heldFrames = []
+        heldBytes = 0
+        for pixels in held { try encode(pixels, with: mapper, paletteIsGlobal: isGlobal) }
+        if fileSpooled > 0 {
+            try spool.seek(toOffset: 0)
+            defer { _ = try? spool.seekToEnd() }
+            for _ in 0..<fileSpooled {
+                guard let data = try spool.read(upToCount: width * height * 4), data.count == width * height * 4 else {
+                    throw MediaError.libraryFailure(path: path, operation: "reading the frame spool", reason: "it ended early")
+                }
+                try encode([UInt8](data), with: mapper, paletteIsGlobal: isGlobal)
             }
-            try encode([UInt8](data), with: mapper, paletteIsGlobal: isGlobal)
         }
         spooled = 0
+        fileSpooled = 0
     }
 
     /// Flat graphics (at most 4096 distinct colours over the interval: text, UI, terminals) with

@@ -108,6 +108,12 @@ public struct GIFEncoderOptions: Sendable, Equatable {
     /// after another. The bytes are the same either way. `strata batch` sets 1: its parallelism
     /// is its jobs.
     public var codingThreads = 2
+    /// Bytes of an interval's frames (global and automatic palettes, which see every frame of
+    /// the interval before writing the first) kept in memory; the frames past it wait in a
+    /// temporary file (its name removed at once). 256 MiB by default (thirty 1080p frames);
+    /// 0 sends every frame to the file. `strata batch` sets 0: its jobs' memory is counted
+    /// without it. The bytes written are the same either way.
+    public var spoolMemoryLimit = 256 << 20
 
     /// The tolerance in use.
     public var resolvedTemporalTolerance: Int { max(0, temporalTolerance ?? (goal == .size ? 6 : 2)) }
