@@ -27,7 +27,7 @@ extension LottieCompiler {
                 let l = expressions.layer(owner)
                 if l.hidden { continue }
                 switch l.content {
-                case .null, .unsupported: continue
+                case .null, .unsupported, .camera: continue
                 default: break
                 }
             }
@@ -38,6 +38,17 @@ extension LottieCompiler {
     /// A composition's layers, bottom first (Lottie lists the top layer first).
     func compile(_ layers: [LottieLayerModel], _ time: LottieTime, depth: Int) throws -> [CALayer] {
         var out: [CALayer] = []
+        // The composition's camera: the first in the list (After Effects uses the topmost); its 3D
+        // layers see through it, its precompositions' layers through their own.
+        let outerCamera = camera
+        defer { camera = outerCamera }
+        camera = nil
+        for l in layers where !l.hidden {
+            guard case .camera(let pe) = l.content else { continue }
+            if camera != nil { notes.add(l.path, "a second camera (the first in the list is used)"); continue }
+            camera = LottieCamera(path: l.path, perspective: pe, transform: l.transform)
+            if l.parent != nil { notes.add(l.path + ".parent", "a camera's parent (ignored)") }
+        }
         for (i, l) in layers.enumerated().reversed() where !l.isMatteSource && !l.hidden {
             guard let wrapper = try compileLayer(l, in: layers, time, depth: depth) else { continue }
             if let mode = l.matteMode {
@@ -75,6 +86,7 @@ extension LottieCompiler {
     func compileLayer(_ l: LottieLayerModel, in layers: [LottieLayerModel], _ time: LottieTime, depth: Int) throws -> CALayer? {
         if case .unsupported = l.content { return nil }
         if case .null = l.content { return nil }
+        if case .camera = l.content { return nil }
         let wrapper = node()
         wrapper.name = l.name
         try visibility(wrapper, inPoint: l.inPoint, outPoint: l.outPoint, time, path: l.path)
@@ -95,6 +107,9 @@ extension LottieCompiler {
             next = parent.parent
         }
         var host = wrapper
+        if camera != nil, l.transform.is3D, !chain.isEmpty {
+            notes.add(l.path + ".parent", "a 3D layer's parent under a camera (its transform is applied to the projected layer, not in 3D)")
+        }
         for p in chain {
             var t = p.transform
             t.opacity = nil
@@ -103,7 +118,7 @@ extension LottieCompiler {
             host = i
         }
         let ltime = layerTime(l, time)
-        let (o, inner) = try transformNodes(l.transform, ltime, path: l.path + ".ks")
+        let (o, inner) = try transformNodes(l.transform, ltime, path: l.path + ".ks", depthLayer: wrapper, camera: camera)
         host.addSublayer(o)
 
         let content = node()
@@ -158,7 +173,7 @@ extension LottieCompiler {
             try compileShapes(items, into: content, time, path: l.path + ".shapes")
         case .text(let text):
             try compileText(text, into: content, time, path: l.path)
-        case .null, .unsupported:
+        case .null, .unsupported, .camera:
             break
         }
     }
