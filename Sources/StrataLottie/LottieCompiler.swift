@@ -296,7 +296,9 @@ final class LottieCompiler {
         var inner = pos
         func chain(_ l: CALayer) { inner.addSublayer(l); inner = l }
         func scripted(_ key: String) -> Bool { animation.expressions.contains(path + "." + key) }
-        if t.autoOrient, let heading = headingFollowingExpressions(t, path: path) ?? Self.heading(t) {
+        if t.autoOrient, seenBy != nil {
+            notes.add(path, "auto-orient of a 3D layer seen through a camera (not turned)")
+        } else if t.autoOrient, let heading = headingFollowingExpressions(t, path: path) ?? Self.heading(t) {
             let l = node()
             try animateSampled(l, "transform.rotation.z", time, path: path + ".p") { CGFloat(heading($0)) }
             chain(l)

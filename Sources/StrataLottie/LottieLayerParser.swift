@@ -170,6 +170,7 @@ struct LayerParser {
                 }
             }
             content = .camera(perspective: pe)
+            if layerTransform.autoOrient { notes.add(l.path + ".ao", "camera auto-orient (the point of interest and rotations are used)") }
         default:
             notes.add(l.path + ".ty", "layer type \(JSONNode.clampedInt(ty)) (not rendered)")
             content = .unsupported
