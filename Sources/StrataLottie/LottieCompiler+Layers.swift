@@ -38,6 +38,7 @@ extension LottieCompiler {
     /// A composition's layers, bottom first (Lottie lists the top layer first).
     func compile(_ layers: [LottieLayerModel], _ time: LottieTime, depth: Int) throws -> [CALayer] {
         var out: [CALayer] = []
+        var runs: [Int] = []
         // The composition's camera: the first in the list (After Effects uses the topmost); its 3D
         // layers see through it, its precompositions' layers through their own.
         let outerCamera = camera
@@ -69,7 +70,33 @@ extension LottieCompiler {
             // The blend mode composites the layer, its matte applied, onto the layers below it.
             if let filter = l.compositingFilter { wrapper.compositingFilter = filter }
             out.append(wrapper)
+            runs.append(l.transform.is3D ? (camera != nil || needsSpace(l.transform, path: l.path + ".ks") ? 2 : 1) : 0)
         }
+        return stackedByDepth(out, runs)
+    }
+
+    /// The layers with each run of adjacent 3D layers (`kinds`: 0 a 2D layer, 1 a 3D layer, 2 one
+    /// with a depth) that has a depth in a node of its own: as in After Effects, 3D layers are
+    /// painted by depth among themselves, and a 2D layer between them keeps its place in the list.
+    private func stackedByDepth(_ layers: [CALayer], _ kinds: [Int]) -> [CALayer] {
+        guard kinds.contains(2) else { return layers }
+        var out: [CALayer] = [], run: [CALayer] = [], deep = false
+        func flush() {
+            if deep {
+                let stack = node()
+                for l in run { stack.addSublayer(l) }
+                out.append(stack)
+            } else {
+                out += run
+            }
+            run = []; deep = false
+        }
+        for (l, kind) in zip(layers, kinds) {
+            if kind == 0 { flush(); out.append(l); continue }
+            run.append(l)
+            deep = deep || kind == 2
+        }
+        flush()
         return out
     }
 

@@ -179,13 +179,15 @@ final class LottieRenderTests: XCTestCase {
     /// at z −512 is twice as large (1 024 / 512: x 10…110, y 50…150), the blue one at z 512 two
     /// thirds (1 024 / 1 536: ±16.67 about (140, 100)), the green 60-square at z 0 as it is (70…130).
     /// Painted far to near: red over green although listed below it, green over blue although
-    /// blue is listed first. rlottie reads no z (it draws all three flat); ThorVG neither.
+    /// blue is listed first. The 2D black square listed first stays on top of the nearer red one:
+    /// 3D layers are sorted among themselves, as in After Effects. rlottie reads no z (it draws
+    /// all three flat); ThorVG neither.
     func testThreeDimensionalLayersInDepth() throws {
         let f = try LottieFixtures.frame("depth", 0)
         for (x, y, want) in [(11, 100, red), (9, 100, clear), (60, 51, red), (60, 49, clear), (60, 149, red), (60, 151, clear),
                              (90, 100, red), (109, 100, red), (111, 100, green), (128, 100, green), (125, 100, green),
                              (132, 100, blue), (155, 100, blue), (157, 100, clear), (140, 84, blue), (140, 82, clear),
-                             (140, 115, blue), (140, 118, clear)] {
+                             (140, 115, blue), (140, 118, clear), (20, 140, black), (29, 131, black), (31, 131, red)] {
             XCTAssertEqual(f.at(x, y), want, "depth at (\(x), \(y))")
         }
         XCTAssertEqual(Double(f.at(156, 100)[3]), 0.67 * 255, accuracy: 8, "the far square's right edge at x = 156.67")

@@ -408,7 +408,10 @@ files["tilt"] = doc([
 # a red 50-square at z −512 (nearer: twice as large), a green 60-square at z 0 and a blue
 # 50-square at z 512 (separated position; farther: 2/3 as large). Listed blue, green, red, so in
 # list order blue would be on top and red at the bottom; painted far to near, red is on top.
+# A 2D black 20-square at (20, 140), listed first, stays above them all (a 2D layer keeps its
+# place in the list).
 files["depth"] = doc([
+    shape_layer(0, [group(rect((20, 140), (20, 20)), fill(BLACK))]),
     shape_layer(1, [group(rect((0, 0), (50, 50)), fill(BLUE))],
                 k=ks(p={"s": True, "x": fixed(140), "y": fixed(100), "z": fixed(512)}), ddd=1),
     shape_layer(2, [group(rect((0, 0), (60, 60)), fill(GREEN))], k=ks(p=(100, 100, 0)), ddd=1),
