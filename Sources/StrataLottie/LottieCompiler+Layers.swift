@@ -134,10 +134,9 @@ extension LottieCompiler {
             next = parent.parent
         }
         var host = wrapper
-        if camera != nil, l.transform.is3D, !chain.isEmpty {
-            notes.add(l.path + ".parent", "a 3D layer's parent under a camera (its transform is applied to the projected layer, not in 3D)")
-        }
-        for p in chain {
+        // A layer drawn in 3D composes its parents' transforms in 3D before the projection.
+        let inSpace = needsSpace(l.transform, path: l.path + ".ks") || (camera != nil && l.transform.is3D)
+        for p in inSpace ? [] : chain {
             var t = p.transform
             t.opacity = nil
             let (o, i) = try transformNodes(t, layerTime(l, time), path: p.path + ".ks")
@@ -145,7 +144,7 @@ extension LottieCompiler {
             host = i
         }
         let ltime = layerTime(l, time)
-        let (o, inner) = try transformNodes(l.transform, ltime, path: l.path + ".ks", depthLayer: wrapper, camera: camera)
+        let (o, inner) = try transformNodes(l.transform, ltime, path: l.path + ".ks", depthLayer: wrapper, camera: camera, parents: chain)
         host.addSublayer(o)
 
         let content = node()

@@ -33,7 +33,10 @@ extension LottieCompiler {
     /// The node that turns, moves in depth and projects a 3D layer's plane (the rotation and
     /// x/y tilt nodes are then left out); its depth is animated on `depthLayer`'s zPosition.
     /// With the camera the node holds the position too (`transformNodes` leaves it out).
-    func spaceNode(_ t: LottieTransform, _ time: LottieTime, path: String, seenBy camera: LottieCamera?, depthLayer: CALayer?) throws -> CALayer {
+    /// `heading` (radians, auto-orient) adds to the z rotation; `parents` (outermost first) are
+    /// composed in 3D, each with its anchor, scale, skew, rotations, orientation and position.
+    func spaceNode(_ t: LottieTransform, _ time: LottieTime, path: String, seenBy camera: LottieCamera?, depthLayer: CALayer?,
+                   heading: ((Double) -> Double)? = nil, parents: [LottieLayerModel] = []) throws -> CALayer {
         let l = node()
         let zero = LottieAnimated<[Double]>.fixed([0])
         let rx = sampler(t.rotationX ?? zero, path: path + ".rx"), ry = sampler(t.rotationY ?? zero, path: path + ".ry")
@@ -42,38 +45,40 @@ extension LottieCompiler {
         let or = sampler(t.orientation ?? .fixed([0, 0, 0]), path: path + ".or")
         let anchor = sampler(t.anchor ?? .fixed([0, 0, 0]), path: path + ".a")
         let scale = sampler(t.scale ?? .fixed([100, 100, 100]), path: path + ".s")
-        let position: (value: (Double) -> [Double], isAnimated: Bool)
-        if let p = t.position {
-            position = sampler(p, path: path + ".p")
-        } else if let x = t.positionX, let y = t.positionY {
-            let sx = sampler(x, path: path + ".p.x"), sy = sampler(y, path: path + ".p.y")
-            let sz = sampler(t.positionZ ?? zero, path: path + ".p.z")
-            position = ({ f in [sx.value(f)[0], sy.value(f)[0], sz.value(f)[0]] }, sx.isAnimated || sy.isAnimated || sz.isAnimated)
-        } else {
-            position = ({ _ in [0, 0, 0] }, false)
-        }
+        let position = positionSampler(t, path: path)
+        let parentModels = parents.reversed().map { modelSampler($0.transform, path: $0.path + ".ks") }
+        // Without a camera the eye is in front of the outermost parent's place when that parent is
+        // 3D (the layers of one rig share one space), else in front of the layer's own.
+        let rig = parents.first.flatMap { $0.transform.is3D ? positionSampler($0.transform, path: $0.path + ".ks") : nil }
         let view = camera.map { cameraView($0) }
         let centre = (animation.width / 2, animation.height / 2)
         let placed: (Double) -> (CATransform3D, Double) = { f in
             func at(_ v: [Double], _ i: Int, _ fallback: Double) -> Double { i < v.count ? v[i] : fallback }
             let a = anchor.value(f), s = scale.value(f), p = position.value(f), o = or.value(f)
+            let turn = rz.value(f)[0] + (heading.map { $0(f) * 180 / .pi } ?? 0)
             var m = Self.translation(0, 0, -at(a, 2, 0) * at(s, 2, 100) / 100)
-            m = CATransform3DConcat(m, Self.rotation(x: rx.value(f)[0], y: ry.value(f)[0], z: rz.value(f)[0]))
+            m = CATransform3DConcat(m, Self.rotation(x: rx.value(f)[0], y: ry.value(f)[0], z: turn))
             m = CATransform3DConcat(m, Self.orientation(o))
+            m = CATransform3DConcat(m, Self.translation(at(p, 0, 0), at(p, 1, 0), at(p, 2, 0)))
+            for parent in parentModels { m = CATransform3DConcat(m, parent.value(f)) }
             if let view {
-                m = CATransform3DConcat(m, Self.translation(at(p, 0, 0), at(p, 1, 0), at(p, 2, 0)))
                 let (v, zoom) = view(f)
                 m = CATransform3DConcat(m, v)
                 let depth = Double(m.m43)
                 return (Self.flattened(CATransform3DConcat(m, Self.projection(zoom, centre: centre))), depth)
             }
-            m = CATransform3DConcat(m, Self.translation(0, 0, at(p, 2, 0)))
+            // Seen from the default distance in front of the layer's own x/y place.
             let depth = Double(m.m43)
+            let rigPlace = rig?.value(f)
+            let ox = rigPlace.map { at($0, 0, 0) } ?? Double(m.m41), oy = rigPlace.map { at($0, 1, 0) } ?? Double(m.m42)
             var persp = CATransform3DIdentity
             persp.m34 = CGFloat(1 / Self.defaultEyeDistance)
-            return (Self.flattened(CATransform3DConcat(m, persp)), depth)
+            m = CATransform3DConcat(m, Self.translation(-ox, -oy, 0))
+            m = CATransform3DConcat(CATransform3DConcat(m, persp), Self.translation(ox, oy, 0))
+            return (Self.flattened(m), depth)
         }
-        let animated = [rx, ry, rz, or, anchor, scale, position].contains { $0.isAnimated } || (camera.map { cameraIsAnimated($0) } ?? false)
+        let animated = [rx, ry, rz, or, anchor, scale, position].contains { $0.isAnimated } || heading != nil
+            || parentModels.contains { $0.isAnimated } || (camera.map { cameraIsAnimated($0) } ?? false)
         if animated {
             try animateSampled(l, "transform", time, path: path) { placed($0).0 }
             if let depthLayer { try animateSampled(depthLayer, "zPosition", time, path: path) { CGFloat(-placed($0).1) } }
@@ -83,6 +88,41 @@ extension LottieCompiler {
             depthLayer?.zPosition = CGFloat(-depth)
         }
         return l
+    }
+
+    /// A transform's position as x, y, z (a separated position's z from `p.z`; 0 where absent).
+    func positionSampler(_ t: LottieTransform, path: String) -> (value: (Double) -> [Double], isAnimated: Bool) {
+        let zero = LottieAnimated<[Double]>.fixed([0])
+        if let p = t.position { return sampler(p, path: path + ".p") }
+        if let x = t.positionX, let y = t.positionY {
+            let sx = sampler(x, path: path + ".p.x"), sy = sampler(y, path: path + ".p.y")
+            let sz = sampler(t.positionZ ?? zero, path: path + ".p.z")
+            return ({ f in [sx.value(f)[0], sy.value(f)[0], sz.value(f)[0]] }, sx.isAnimated || sy.isAnimated || sz.isAnimated)
+        }
+        return ({ _ in [0, 0, 0] }, false)
+    }
+
+    /// A parent's whole transform in 3D at a frame (anchor, scale, skew, x/y/z rotations,
+    /// orientation, position), its expressions applied, and whether it changes.
+    func modelSampler(_ t: LottieTransform, path: String) -> (value: (Double) -> CATransform3D, isAnimated: Bool) {
+        let zero = LottieAnimated<[Double]>.fixed([0])
+        let rotationKey = animation.expressions.contains(path + ".rz") || animation.loops[path + ".rz"] != nil ? "rz" : "r"
+        let parts = [sampler(t.anchor ?? .fixed([0, 0, 0]), path: path + ".a"), sampler(t.scale ?? .fixed([100, 100, 100]), path: path + ".s"),
+                     sampler(t.skew ?? zero, path: path + ".sk"), sampler(t.skewAxis ?? zero, path: path + ".sa"),
+                     sampler(t.rotationX ?? zero, path: path + ".rx"), sampler(t.rotationY ?? zero, path: path + ".ry"),
+                     sampler(t.rotation ?? zero, path: path + "." + rotationKey), sampler(t.orientation ?? .fixed([0, 0, 0]), path: path + ".or"),
+                     positionSampler(t, path: path)]
+        return ({ f in
+            let v = parts.map { $0.value(f) }
+            func at(_ i: Int, _ j: Int, _ fallback: Double) -> Double { j < v[i].count ? v[i][j] : fallback }
+            var m = Self.translation(-at(0, 0, 0), -at(0, 1, 0), -at(0, 2, 0))
+            let sx = at(1, 0, 100)
+            m = CATransform3DConcat(m, CATransform3DMakeScale(CGFloat(sx / 100), CGFloat(at(1, 1, sx) / 100), CGFloat(at(1, 2, 100) / 100)))
+            if at(2, 0, 0) != 0 { m = CATransform3DConcat(m, CATransform3DMakeAffineTransform(Self.skewMatrix(at(2, 0, 0), at(3, 0, 0)))) }
+            m = CATransform3DConcat(m, Self.rotation(x: at(4, 0, 0), y: at(5, 0, 0), z: at(6, 0, 0)))
+            m = CATransform3DConcat(m, Self.orientation(v[7]))
+            return CATransform3DConcat(m, Self.translation(at(8, 0, 0), at(8, 1, 0), at(8, 2, 0)))
+        }, parts.contains { $0.isAnimated })
     }
 
     /// Whether anything of the camera changes over time.

@@ -278,14 +278,15 @@ final class LottieCompiler {
     /// Nested nodes for a transform: position → auto-orient → rotation → skew → scale → −anchor.
     /// Returns the outermost (which also carries the opacity) and the innermost node.
     /// A 3D layer moved in depth, turned by `or` or seen through `camera` is turned, moved and
-    /// projected by one node (`spaceNode`), its depth animated on `depthLayer`'s zPosition.
+    /// projected by one node (`spaceNode`), with its `parents`' transforms (outermost first) in
+    /// 3D, its depth animated on `depthLayer`'s zPosition; the caller then adds no parent nodes.
     func transformNodes(_ t: LottieTransform, _ time: LottieTime, path: String, depthLayer: CALayer? = nil,
-                        camera: LottieCamera? = nil) throws -> (outer: CALayer, inner: CALayer) {
+                        camera: LottieCamera? = nil, parents: [LottieLayerModel] = []) throws -> (outer: CALayer, inner: CALayer) {
         let pos = node()
         let space = needsSpace(t, path: path) || (camera != nil && t.is3D)
         let seenBy = t.is3D ? camera : nil
-        if seenBy != nil {
-            // The camera's projection holds the position.
+        if space {
+            // The space node holds the position.
         } else if let p = t.position {
             try animate(pos, "position", p, time, path: path + ".p") { CGPoint(x: $0[0], y: $0.count > 1 ? $0[1] : 0) }
         } else if let x = t.positionX, let y = t.positionY {
@@ -296,9 +297,8 @@ final class LottieCompiler {
         var inner = pos
         func chain(_ l: CALayer) { inner.addSublayer(l); inner = l }
         func scripted(_ key: String) -> Bool { animation.expressions.contains(path + "." + key) }
-        if t.autoOrient, seenBy != nil {
-            notes.add(path, "auto-orient of a 3D layer seen through a camera (not turned)")
-        } else if t.autoOrient, let heading = headingFollowingExpressions(t, path: path) ?? Self.heading(t) {
+        let heading = t.autoOrient ? headingFollowingExpressions(t, path: path) ?? Self.heading(t) : nil
+        if !space, let heading {
             let l = node()
             try animateSampled(l, "transform.rotation.z", time, path: path + ".p") { CGFloat(heading($0)) }
             chain(l)
@@ -306,7 +306,7 @@ final class LottieCompiler {
         // Rotation is "r", or "rz" in a 3D layer: its expression or loop is under the key the file used.
         let rotationKey = scripted("rz") || animation.loops[path + ".rz"] != nil ? "rz" : "r"
         if space {
-            chain(try spaceNode(t, time, path: path, seenBy: seenBy, depthLayer: depthLayer))
+            chain(try spaceNode(t, time, path: path, seenBy: seenBy, depthLayer: depthLayer, heading: heading, parents: parents))
         } else if let r = t.rotation, r.isAnimated || r.initial[0] != 0 || scripted(rotationKey) {
             let l = node()
             try animate(l, "transform.rotation.z", r, time, path: path + "." + rotationKey) { CGFloat($0[0] * .pi / 180) }

@@ -195,6 +195,21 @@ final class LottieRenderTests: XCTestCase {
         XCTAssertEqual(try LottieFixtures.frame("depth", 0, workers: 2).pixels, f.pixels, "the same pixels with two workers")
     }
 
+    /// A 3D rig (`depth-parent`): the children of a 3D null at (100, 100, −512) are composed with
+    /// it in 3D and seen from 1 024 in front of the null's place: the red child at (20, 0, 0) from
+    /// it is twice as large about (100, 100) (x 120…160, y 80…120); the blue one at (−40, 0, 512),
+    /// world z 0, as it is (x 50…70, y 90…110), under the unparented green square at z −256
+    /// (4/3 as large about (60, 100): 33.33…86.67) although listed above it.
+    func testThreeDimensionalParents() throws {
+        let f = try LottieFixtures.frame("depth-parent", 0)
+        for (x, y, want) in [(121, 100, red), (119, 100, clear), (159, 81, red), (161, 100, clear), (140, 79, clear),
+                             (60, 100, green), (35, 100, green), (32, 100, clear), (85, 100, green), (88, 100, clear),
+                             (60, 87, green), (60, 86, green), (60, 66, clear)] {
+            XCTAssertEqual(f.at(x, y), want, "depth-parent at (\(x), \(y))")
+        }
+        XCTAssertEqual(Double(f.at(33, 100)[3]), 0.67 * 255, accuracy: 8, "green's left edge at 33.33")
+    }
+
     /// Orientation (`orientation`): [0, 90, 0] turns the red square edge-on (nothing drawn);
     /// [0, 60, 0] draws the blue one as tilt.json's ry 60, 25 to the right (edges at 65.17 and
     /// 85.17, the far top edge at y' = 10.29); the green one is tilted rx 60 (top edge at

@@ -418,6 +418,18 @@ files["depth"] = doc([
     shape_layer(3, [group(rect((0, 0), (50, 50)), fill(RED))], k=ks(p=(60, 100, -512)), ddd=1),
 ], w=200, h=200, ddd=1)
 
+# A 3D rig without a camera: a 3D null at (100, 100, −512) with two 3D children, a red 20-square
+# at (20, 0, 0) from it and a blue one at (−40, 0, 512) (world z 0), listed red, blue. The eye is
+# 1 024 in front of the null's place: red twice as large about (100, 100), 120…160; blue as it
+# is, 50…70. A green 3D 40-square at (60, 100, −256) without a parent, listed last, is 4/3 as
+# large about its own place (33.33…86.67): nearer than blue, so over it.
+files["depth-parent"] = doc([
+    {"ty": 3, "ind": 1, "nm": "rig", "ddd": 1, "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(p=(100, 100, -512))},
+    shape_layer(2, [group(rect((0, 0), (20, 20)), fill(RED))], k=ks(p=(20, 0, 0)), ddd=1, parent=1),
+    shape_layer(3, [group(rect((0, 0), (20, 20)), fill(BLUE))], k=ks(p=(-40, 0, 512)), ddd=1, parent=1),
+    shape_layer(4, [group(rect((0, 0), (40, 40)), fill(GREEN))], k=ks(p=(60, 100, -256)), ddd=1),
+], w=200, h=200, ddd=1)
+
 # Orientation (`or`): a red 40-square turned [0, 90, 0] (edge-on: nothing drawn), a blue one
 # turned [0, 60, 0] (as tilt.json's ry 60), a green one tilted rx 60 then oriented [0, 0, 90]
 # (the orientation applies after the rotations: the tilted square is turned on the screen).
