@@ -81,11 +81,11 @@ extension LottieCompiler {
             || parentModels.contains { $0.isAnimated } || (camera.map { cameraIsAnimated($0) } ?? false)
         if animated {
             try animateSampled(l, "transform", time, path: path) { placed($0).0 }
-            if let depthLayer { try animateSampled(depthLayer, "zPosition", time, path: path) { CGFloat(-placed($0).1) } }
+            if let depthLayer { try animateSampled(depthLayer, "zPosition", time, path: path) { Self.zPosition(placed($0).1) } }
         } else {
             let (m, depth) = placed(time.range.lowerBound)
             l.transform = m
-            depthLayer?.zPosition = CGFloat(-depth)
+            depthLayer?.zPosition = Self.zPosition(depth)
         }
         return l
     }
@@ -123,6 +123,12 @@ extension LottieCompiler {
             m = CATransform3DConcat(m, Self.orientation(v[7]))
             return CATransform3DConcat(m, Self.translation(at(8, 0, 0), at(8, 1, 0), at(8, 2, 0)))
         }, parts.contains { $0.isAnimated })
+    }
+
+    /// The zPosition that paints a layer at `depth` (away from the viewer) far to near; 0 for a
+    /// depth out of range.
+    static func zPosition(_ depth: Double) -> CGFloat {
+        depth.isFinite && abs(depth) < 1e12 ? CGFloat(-depth) : 0
     }
 
     /// Whether anything of the camera changes over time.
@@ -222,7 +228,8 @@ extension LottieCompiler {
     }
 
     /// The projective map of the plane z = 0 a 3D map gives (z dropped, the homogeneous scale
-    /// made 1 at the layer's origin); where the origin is at or behind the eye, nothing (scale 0).
+    /// made 1 at the layer's origin); where the origin is at or behind the eye, or a value is out
+    /// of range (a position of 1e300), nothing (scale 0).
     static func flattened(_ m: CATransform3D) -> CATransform3D {
         let w = m.m44
         guard w > 1e-6, w.isFinite else { return CATransform3DMakeScale(0, 0, 1) }
@@ -230,6 +237,7 @@ extension LottieCompiler {
         f.m11 = m.m11 / w; f.m12 = m.m12 / w; f.m14 = m.m14 / w
         f.m21 = m.m21 / w; f.m22 = m.m22 / w; f.m24 = m.m24 / w
         f.m41 = m.m41 / w; f.m42 = m.m42 / w; f.m44 = 1
-        return f
+        let entries = [f.m11, f.m12, f.m14, f.m21, f.m22, f.m24, f.m41, f.m42]
+        return entries.allSatisfy { $0.isFinite && abs($0) < 1e12 } ? f : CATransform3DMakeScale(0, 0, 1)
     }
 }

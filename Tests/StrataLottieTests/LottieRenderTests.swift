@@ -287,6 +287,16 @@ final class LottieRenderTests: XCTestCase {
         let pe = #","pe":{"a":0,"k":100}}"#
         let two = try LottieLayer(data: doc(camera + pe + "," + camera.replacingOccurrences(of: #""ind":1"#, with: #""ind":2"#) + pe))
         XCTAssertEqual(two.unsupported.map(\.path), ["layers[1]"])
+        // Positions far out of range: drawn as nothing, no trap.
+        let far = #",{"ty":4,"ind":3,"ddd":1,"ip":0,"op":20,"st":0,"ks":{"p":{"a":0,"k":[1e300,0,-1e300]},"or":{"a":0,"k":[0,1e300,0]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0]},"o":{"a":0,"k":100}}]}"#
+        for cam in [camera + pe, camera.replacingOccurrences(of: "-100", with: "1e300") + pe] {
+            let layer = try LottieLayer(data: doc(cam + far))
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            root.addSublayer(layer)
+            let frame = try Scene(rootLayer: root, size: CGSize(width: 100, height: 100), frameRate: 10, duration: 2).renderFrame(at: 0)
+            XCTAssertEqual(frame.pixels.max(), 0, "nothing drawn")
+        }
     }
 
     /// A path morphing from a curved diamond to a square without handles (`morph`), as a shape
