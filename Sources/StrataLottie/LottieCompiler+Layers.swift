@@ -27,7 +27,7 @@ extension LottieCompiler {
                 let l = expressions.layer(owner)
                 if l.hidden { continue }
                 switch l.content {
-                case .null, .unsupported: continue
+                case .null, .unsupported, .camera: continue
                 default: break
                 }
             }
@@ -38,6 +38,18 @@ extension LottieCompiler {
     /// A composition's layers, bottom first (Lottie lists the top layer first).
     func compile(_ layers: [LottieLayerModel], _ time: LottieTime, depth: Int) throws -> [CALayer] {
         var out: [CALayer] = []
+        var runs: [Int] = []
+        // The composition's camera: the first in the list (After Effects uses the topmost); its 3D
+        // layers see through it, its precompositions' layers through their own.
+        let outerCamera = camera
+        defer { camera = outerCamera }
+        camera = nil
+        for l in layers where !l.hidden {
+            guard case .camera(let pe) = l.content else { continue }
+            if camera != nil { notes.add(l.path, "a second camera (the first in the list is used)"); continue }
+            camera = LottieCamera(path: l.path, perspective: pe, transform: l.transform)
+            if l.parent != nil { notes.add(l.path + ".parent", "a camera's parent (ignored)") }
+        }
         for (i, l) in layers.enumerated().reversed() where !l.isMatteSource && !l.hidden {
             guard let wrapper = try compileLayer(l, in: layers, time, depth: depth) else { continue }
             if let mode = l.matteMode {
@@ -58,7 +70,33 @@ extension LottieCompiler {
             // The blend mode composites the layer, its matte applied, onto the layers below it.
             if let filter = l.compositingFilter { wrapper.compositingFilter = filter }
             out.append(wrapper)
+            runs.append(l.transform.is3D ? (camera != nil || needsSpace(l.transform, path: l.path + ".ks") ? 2 : 1) : 0)
         }
+        return stackedByDepth(out, runs)
+    }
+
+    /// The layers with each run of adjacent 3D layers (`kinds`: 0 a 2D layer, 1 a 3D layer, 2 one
+    /// with a depth) that has a depth in a node of its own: as in After Effects, 3D layers are
+    /// painted by depth among themselves, and a 2D layer between them keeps its place in the list.
+    private func stackedByDepth(_ layers: [CALayer], _ kinds: [Int]) -> [CALayer] {
+        guard kinds.contains(2) else { return layers }
+        var out: [CALayer] = [], run: [CALayer] = [], deep = false
+        func flush() {
+            if deep {
+                let stack = node()
+                for l in run { stack.addSublayer(l) }
+                out.append(stack)
+            } else {
+                out += run
+            }
+            run = []; deep = false
+        }
+        for (l, kind) in zip(layers, kinds) {
+            if kind == 0 { flush(); out.append(l); continue }
+            run.append(l)
+            deep = deep || kind == 2
+        }
+        flush()
         return out
     }
 
@@ -75,6 +113,7 @@ extension LottieCompiler {
     func compileLayer(_ l: LottieLayerModel, in layers: [LottieLayerModel], _ time: LottieTime, depth: Int) throws -> CALayer? {
         if case .unsupported = l.content { return nil }
         if case .null = l.content { return nil }
+        if case .camera = l.content { return nil }
         let wrapper = node()
         wrapper.name = l.name
         try visibility(wrapper, inPoint: l.inPoint, outPoint: l.outPoint, time, path: l.path)
@@ -95,7 +134,9 @@ extension LottieCompiler {
             next = parent.parent
         }
         var host = wrapper
-        for p in chain {
+        // A layer drawn in 3D composes its parents' transforms in 3D before the projection.
+        let inSpace = needsSpace(l.transform, path: l.path + ".ks") || (camera != nil && l.transform.is3D)
+        for p in inSpace ? [] : chain {
             var t = p.transform
             t.opacity = nil
             let (o, i) = try transformNodes(t, layerTime(l, time), path: p.path + ".ks")
@@ -103,7 +144,7 @@ extension LottieCompiler {
             host = i
         }
         let ltime = layerTime(l, time)
-        let (o, inner) = try transformNodes(l.transform, ltime, path: l.path + ".ks")
+        let (o, inner) = try transformNodes(l.transform, ltime, path: l.path + ".ks", depthLayer: wrapper, camera: camera, parents: chain)
         host.addSublayer(o)
 
         let content = node()
@@ -158,7 +199,7 @@ extension LottieCompiler {
             try compileShapes(items, into: content, time, path: l.path + ".shapes")
         case .text(let text):
             try compileText(text, into: content, time, path: l.path)
-        case .null, .unsupported:
+        case .null, .unsupported, .camera:
             break
         }
     }

@@ -27,6 +27,8 @@ final class LottieCompiler {
     private var pathPoints = 0
     /// Lines of text made so far (bounded by the layer limit).
     var textLines = 0
+    /// The camera of the composition being compiled, if it has one (its 3D layers see through it).
+    var camera: LottieCamera?
     /// Samples a frame where Core Animation's curves cannot follow the spec's.
     let samplesPerFrame = 2.0
     static let jump = 1e-4   // frames: a hold's jump happens this long before the next keyframe
@@ -275,9 +277,17 @@ final class LottieCompiler {
 
     /// Nested nodes for a transform: position → auto-orient → rotation → skew → scale → −anchor.
     /// Returns the outermost (which also carries the opacity) and the innermost node.
-    func transformNodes(_ t: LottieTransform, _ time: LottieTime, path: String) throws -> (outer: CALayer, inner: CALayer) {
+    /// A 3D layer moved in depth, turned by `or` or seen through `camera` is turned, moved and
+    /// projected by one node (`spaceNode`), with its `parents`' transforms (outermost first) in
+    /// 3D, its depth animated on `depthLayer`'s zPosition; the caller then adds no parent nodes.
+    func transformNodes(_ t: LottieTransform, _ time: LottieTime, path: String, depthLayer: CALayer? = nil,
+                        camera: LottieCamera? = nil, parents: [LottieLayerModel] = []) throws -> (outer: CALayer, inner: CALayer) {
         let pos = node()
-        if let p = t.position {
+        let space = needsSpace(t, path: path) || (camera != nil && t.is3D)
+        let seenBy = t.is3D ? camera : nil
+        if space {
+            // The space node holds the position.
+        } else if let p = t.position {
             try animate(pos, "position", p, time, path: path + ".p") { CGPoint(x: $0[0], y: $0.count > 1 ? $0[1] : 0) }
         } else if let x = t.positionX, let y = t.positionY {
             try animate(pos, "position.x", x, time, path: path + ".p.x") { CGFloat($0[0]) }
@@ -287,19 +297,22 @@ final class LottieCompiler {
         var inner = pos
         func chain(_ l: CALayer) { inner.addSublayer(l); inner = l }
         func scripted(_ key: String) -> Bool { animation.expressions.contains(path + "." + key) }
-        if t.autoOrient, let heading = headingFollowingExpressions(t, path: path) ?? Self.heading(t) {
+        let heading = t.autoOrient ? headingFollowingExpressions(t, path: path) ?? Self.heading(t) : nil
+        if !space, let heading {
             let l = node()
             try animateSampled(l, "transform.rotation.z", time, path: path + ".p") { CGFloat(heading($0)) }
             chain(l)
         }
         // Rotation is "r", or "rz" in a 3D layer: its expression or loop is under the key the file used.
         let rotationKey = scripted("rz") || animation.loops[path + ".rz"] != nil ? "rz" : "r"
-        if let r = t.rotation, r.isAnimated || r.initial[0] != 0 || scripted(rotationKey) {
+        if space {
+            chain(try spaceNode(t, time, path: path, seenBy: seenBy, depthLayer: depthLayer, heading: heading, parents: parents))
+        } else if let r = t.rotation, r.isAnimated || r.initial[0] != 0 || scripted(rotationKey) {
             let l = node()
             try animate(l, "transform.rotation.z", r, time, path: path + "." + rotationKey) { CGFloat($0[0] * .pi / 180) }
             chain(l)
         }
-        if t.rotationX?.hasNonZero(dimension: 0) == true || t.rotationY?.hasNonZero(dimension: 0) == true
+        if !space, t.rotationX?.hasNonZero(dimension: 0) == true || t.rotationY?.hasNonZero(dimension: 0) == true
             || scripted("rx") || scripted("ry") {
             // A 3D layer turned about x or y: seen from 1 024 points in front of its plane, the
             // distance both reference players use for a composition without a camera.

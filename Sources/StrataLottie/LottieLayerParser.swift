@@ -141,6 +141,7 @@ struct LayerParser {
         }
         var layerTransform = try transform(try l.optional("ks"), layer: true)
         layerTransform.autoOrient = try l.bool("ao")
+        layerTransform.is3D = try l.bool("ddd")
         let content: LottieLayerModel.Content
         switch JSONNode.clampedInt(ty) {
         case 0:
@@ -159,6 +160,17 @@ struct LayerParser {
         case 3: content = .null
         case 4: content = .shapes(try shapes(try l.required("shapes")))
         case 5: content = .text(try text(l, name: name))
+        case 13:
+            // A camera: its zoom (`pe`) must be a distance in front of the viewer.
+            guard let pe = try prop(l, "pe") else { throw LottieError(path: l.path + ".pe", "a camera needs a perspective (zoom) \"pe\"") }
+            let values = pe.isAnimated ? pe.keyframes.map(\.value) : [pe.initial]
+            for v in values {
+                guard let d = v.first, d.isFinite, d > 0, d <= 1_000_000 else {
+                    throw LottieError(path: l.path + ".pe", "a camera's perspective of \(v.first.map { "\($0)" } ?? "nothing") (expected a distance in 0…1000000, above 0)")
+                }
+            }
+            content = .camera(perspective: pe)
+            if layerTransform.autoOrient { notes.add(l.path + ".ao", "camera auto-orient (the point of interest and rotations are used)") }
         default:
             notes.add(l.path + ".ty", "layer type \(JSONNode.clampedInt(ty)) (not rendered)")
             content = .unsupported
@@ -210,10 +222,9 @@ struct LayerParser {
             t.positionX = try prop(p, "x")
             t.positionY = try prop(p, "y")
             if t.positionX == nil || t.positionY == nil { throw p.error("separated position needs \"x\" and \"y\"") }
-            if let z = try p.optional("z"), let zv = try p.vector("z"), zv.isAnimated || (zv.initial.first ?? 0) != 0 { notes.add(z.path, "z position") }
+            t.positionZ = try prop(p, "z")
         } else {
             t.position = try prop(node, "p")
-            if let p = t.position, p.hasNonZero(dimension: 2) { notes.add(node.path + ".p", "z position") }
         }
         t.scale = try prop(node, "s")
         t.rotation = try prop(node, "r") ?? prop(node, "rz")
@@ -222,9 +233,7 @@ struct LayerParser {
         t.skewAxis = try prop(node, "sa")
         t.rotationX = try prop(node, "rx")
         t.rotationY = try prop(node, "ry")
-        if try node.optional("or") != nil, let v = try node.vector("or"), v.isAnimated || v.initial.contains(where: { $0 != 0 }) {
-            notes.add(node.path + ".or", "3D orientation")
-        }
+        t.orientation = try prop(node, "or")
         return t
     }
 

@@ -36,6 +36,12 @@ struct LottieTransform {
     /// A 3D layer's rotations about its x and y axes, in degrees (`rx`, `ry`; `rz` is `rotation`).
     var rotationX: LottieAnimated<[Double]>?
     var rotationY: LottieAnimated<[Double]>?
+    /// A separated position's z (`p.z`); a combined position's z is its third component.
+    var positionZ: LottieAnimated<[Double]>?
+    /// A 3D layer's orientation (`or`): x, y and z degrees, applied after `rx`, `ry`, `rz`.
+    var orientation: LottieAnimated<[Double]>?
+    /// The layer is a 3D layer (`ddd`): a camera, when its composition has one, sees it.
+    var is3D = false
     /// A layer's auto-orient (`ao`): turned to face along its motion path.
     var autoOrient = false
 }
@@ -95,6 +101,8 @@ struct LottieLayerModel {
         case image(assetID: String)
         case precomp(assetID: String, width: Double, height: Double, timeRemap: LottieAnimated<[Double]>?)
         case text(LottieText)
+        /// A camera (`ty` 13), its zoom `pe`: nothing drawn, the 3D layers beside it are seen through it.
+        case camera(perspective: LottieAnimated<[Double]>)
         case null
         case unsupported
     }

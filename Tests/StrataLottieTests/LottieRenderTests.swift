@@ -174,6 +174,131 @@ final class LottieRenderTests: XCTestCase {
         XCTAssertEqual(Double(f5.at(30, 62)[3]), 0.76 * 255, accuracy: 8, "the far edge's corner column covers 76 %")
     }
 
+    /// 3D layers in depth without a camera (`depth`): each is seen from 1 024 points in front of
+    /// its x/y position, so a layer at z scales by 1 024 / (1 024 + z) about it. The red 50-square
+    /// at z −512 is twice as large (1 024 / 512: x 10…110, y 50…150), the blue one at z 512 two
+    /// thirds (1 024 / 1 536: ±16.67 about (140, 100)), the green 60-square at z 0 as it is (70…130).
+    /// Painted far to near: red over green although listed below it, green over blue although
+    /// blue is listed first. The 2D black square listed first stays on top of the nearer red one:
+    /// 3D layers are sorted among themselves, as in After Effects. rlottie reads no z (it draws
+    /// all three flat); ThorVG neither.
+    func testThreeDimensionalLayersInDepth() throws {
+        let f = try LottieFixtures.frame("depth", 0)
+        for (x, y, want) in [(11, 100, red), (9, 100, clear), (60, 51, red), (60, 49, clear), (60, 149, red), (60, 151, clear),
+                             (90, 100, red), (109, 100, red), (111, 100, green), (128, 100, green), (125, 100, green),
+                             (132, 100, blue), (155, 100, blue), (157, 100, clear), (140, 84, blue), (140, 82, clear),
+                             (140, 115, blue), (140, 118, clear), (20, 140, black), (29, 131, black), (31, 131, red)] {
+            XCTAssertEqual(f.at(x, y), want, "depth at (\(x), \(y))")
+        }
+        XCTAssertEqual(Double(f.at(156, 100)[3]), 0.67 * 255, accuracy: 8, "the far square's right edge at x = 156.67")
+        XCTAssertEqual(Double(f.at(140, 83)[3]), 0.67 * 255, accuracy: 8, "its top edge at y = 83.33")
+        XCTAssertEqual(try LottieFixtures.frame("depth", 0, workers: 2).pixels, f.pixels, "the same pixels with two workers")
+    }
+
+    /// A 3D rig (`depth-parent`): the children of a 3D null at (100, 100, −512) are composed with
+    /// it in 3D and seen from 1 024 in front of the null's place: the red child at (20, 0, 0) from
+    /// it is twice as large about (100, 100) (x 120…160, y 80…120); the blue one at (−40, 0, 512),
+    /// world z 0, as it is (x 50…70, y 90…110), under the unparented green square at z −256
+    /// (4/3 as large about (60, 100): 33.33…86.67) although listed above it.
+    func testThreeDimensionalParents() throws {
+        let f = try LottieFixtures.frame("depth-parent", 0)
+        for (x, y, want) in [(121, 100, red), (119, 100, clear), (159, 81, red), (161, 100, clear), (140, 79, clear),
+                             (60, 100, green), (35, 100, green), (32, 100, clear), (85, 100, green), (88, 100, clear),
+                             (60, 87, green), (60, 86, green), (60, 66, clear)] {
+            XCTAssertEqual(f.at(x, y), want, "depth-parent at (\(x), \(y))")
+        }
+        XCTAssertEqual(Double(f.at(33, 100)[3]), 0.67 * 255, accuracy: 8, "green's left edge at 33.33")
+    }
+
+    /// Orientation (`orientation`): [0, 90, 0] turns the red square edge-on (nothing drawn);
+    /// [0, 60, 0] draws the blue one as tilt.json's ry 60, 25 to the right (edges at 65.17 and
+    /// 85.17, the far top edge at y' = 10.29); the green one is tilted rx 60 (top edge at
+    /// y' = −9.83, bottom at 10.17, the bottom ±20.34 wide) and then turned 90° on the screen by
+    /// `or` z: x from 39.83 to 59.83, y 75 ± 20.34 on the left. Turned by `or` first and tilted
+    /// after, it would be 40 wide and 20 tall. Neither reference player reads `or`.
+    func testThreeDimensionalOrientation() throws {
+        let f = try LottieFixtures.frame("orientation", 0)
+        for y in stride(from: 8, through: 52, by: 4) {
+            XCTAssertEqual(f.at(25, y), clear, "edge-on at (25, \(y))")
+        }
+        for (x, y, want) in [(66, 30, blue), (64, 30, clear), (84, 30, blue), (86, 30, clear), (84, 10, blue), (84, 8, clear),
+                             (66, 11, blue),
+                             (41, 75, green), (38, 75, clear), (58, 75, green), (61, 75, clear), (50, 58, green), (65, 75, clear),
+                             (41, 56, green), (41, 53, clear)] {
+            XCTAssertEqual(f.at(x, y), want, "orientation at (\(x), \(y))")
+        }
+        XCTAssertEqual(Double(f.at(66, 10)[3]), 0.71 * 255, accuracy: 8, "the far side's top edge at y' = 10.29 covers 71 % of the pixel")
+    }
+
+    /// A camera (`camera`): zoom 1 024 at (100, 100, −1 024) looking at the centre draws frame 0
+    /// as no camera does (the ry 60 square at the centre as tilt.json's, 50 right and 70 down:
+    /// edges at 90.17 and 110.17); moved 50 to the right at frame 10, a flat 3D layer at z 0
+    /// moves 50 to the left (the green square from 140…160 to 90…110) and the 2D layer stays.
+    /// The turned square is then 50 off the camera's axis, so the projection is no longer the
+    /// tilt's shifted: its corners (100 ± 10, z ∓ 17.32) land at x = 100 + (x − 150)·1 024 / (1 024 + z),
+    /// 41.00 and 59.31. rlottie and ThorVG draw no cameras: this follows After Effects' model.
+    func testCamera() throws {
+        let f0 = try LottieFixtures.frame("camera", 0), f10 = try LottieFixtures.frame("camera", 10)
+        for (x, y, want) in [(91, 100, red), (89, 100, clear), (109, 100, red), (111, 100, clear), (109, 80, red), (109, 78, clear),
+                             (141, 160, green), (139, 160, clear), (159, 160, green), (161, 160, clear), (95, 160, clear),
+                             (21, 30, blue), (19, 30, clear)] {
+            XCTAssertEqual(f0.at(x, y), want, "camera frame 0 at (\(x), \(y))")
+        }
+        XCTAssertEqual(Double(f0.at(91, 80)[3]), 0.71 * 255, accuracy: 8, "as tilt.json: the far top edge at y' = 80.29")
+        for (x, y, want) in [(41, 100, red), (39, 100, clear), (58, 100, red), (60, 100, clear),
+                             (91, 160, green), (89, 160, clear), (109, 160, green), (111, 160, clear), (145, 160, clear),
+                             (21, 30, blue), (19, 30, clear)] {
+            XCTAssertEqual(f10.at(x, y), want, "camera frame 10 at (\(x), \(y))")
+        }
+        XCTAssertEqual(Double(f10.at(59, 100)[3]), 0.31 * 255, accuracy: 8, "the near edge, off the camera's axis, at 59.31")
+        // Frame 0 without the camera layer: the same pixels.
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: LottieFixtures.url("camera"))) as! [String: Any]
+        json["layers"] = Array((json["layers"] as! [Any]).dropFirst())
+        let layer = try LottieLayer(data: try JSONSerialization.data(withJSONObject: json))
+        layer.anchorPoint = .zero
+        layer.position = .zero
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        root.addSublayer(layer)
+        let scene = Scene(rootLayer: root, size: CGSize(width: 200, height: 200), frameRate: 10, duration: 2)
+        XCTAssertEqual(try scene.renderFrame(at: layer.time(ofFrame: 0)).pixels, f0.pixels, "no camera: the same frame")
+        XCTAssertEqual(try LottieFixtures.frame("camera", 10, workers: 2).pixels, f10.pixels, "the same pixels with two workers")
+        // Frames in any order: frame 10 before frame 0 gives the same frames.
+        let (s2, l2) = try LottieFixtures.scene("camera")
+        let later = try s2.renderFrame(at: l2.time(ofFrame: 10)), earlier = try s2.renderFrame(at: l2.time(ofFrame: 0))
+        XCTAssertEqual(later.pixels, f10.pixels)
+        XCTAssertEqual(earlier.pixels, f0.pixels)
+    }
+
+    /// A camera's bad perspective is an error naming `pe`; a second camera is reported.
+    func testCameraErrors() throws {
+        func doc(_ cameras: String) -> Data {
+            Data(#"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"ddd":1,"assets":[],"layers":[\#(cameras)]}"#.utf8)
+        }
+        let camera = #"{"ty":13,"ind":1,"ip":0,"op":20,"st":0,"ks":{"p":{"a":0,"k":[50,50,-100]}}"#
+        for (extra, message) in [("", "needs a perspective"), (#","pe":{"a":0,"k":0}"#, "perspective of 0"),
+                                 (#","pe":{"a":0,"k":-5}"#, "perspective of -5"), (#","pe":{"a":0,"k":2e6}"#, "perspective of 2000000")] {
+            XCTAssertThrowsError(try LottieLayer(data: doc(camera + extra + "}"))) { error in
+                let e = error as? LottieError
+                XCTAssertEqual(e?.path, "layers[0].pe", "\(extra)")
+                XCTAssertTrue(e.map { "\($0)".contains(message) } ?? false, "\(String(describing: e)) for \(extra)")
+            }
+        }
+        let pe = #","pe":{"a":0,"k":100}}"#
+        let two = try LottieLayer(data: doc(camera + pe + "," + camera.replacingOccurrences(of: #""ind":1"#, with: #""ind":2"#) + pe))
+        XCTAssertEqual(two.unsupported.map(\.path), ["layers[1]"])
+        // Positions far out of range: drawn as nothing, no trap.
+        let far = #",{"ty":4,"ind":3,"ddd":1,"ip":0,"op":20,"st":0,"ks":{"p":{"a":0,"k":[1e300,0,-1e300]},"or":{"a":0,"k":[0,1e300,0]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0]},"o":{"a":0,"k":100}}]}"#
+        for cam in [camera + pe, camera.replacingOccurrences(of: "-100", with: "1e300") + pe] {
+            let layer = try LottieLayer(data: doc(cam + far))
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            root.addSublayer(layer)
+            let frame = try Scene(rootLayer: root, size: CGSize(width: 100, height: 100), frameRate: 10, duration: 2).renderFrame(at: 0)
+            XCTAssertEqual(frame.pixels.max(), 0, "nothing drawn")
+        }
+    }
+
     /// A path morphing from a curved diamond to a square without handles (`morph`), as a shape
     /// (left) and as a mask (right): at frame 5 every vertex and handle is halfway, vertices at
     /// (30, 10), (10, 70), (70, 90), (90, 30) with handles of 11 — not the square the path jumped

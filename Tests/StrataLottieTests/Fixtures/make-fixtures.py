@@ -404,6 +404,58 @@ files["tilt"] = doc([
     shape_layer(2, [group(rect((0, 0), (40, 40)), fill(BLUE))], k=ks(p=(50, 75), rx=anim(kf(0, 0, **LIN), kf(10, 90))), ddd=1),
 ], ddd=1)
 
+# 3D layers in depth, no camera (each seen from 1 024 points in front of its x/y position):
+# a red 50-square at z −512 (nearer: twice as large), a green 60-square at z 0 and a blue
+# 50-square at z 512 (separated position; farther: 2/3 as large). Listed blue, green, red, so in
+# list order blue would be on top and red at the bottom; painted far to near, red is on top.
+# A 2D black 20-square at (20, 140), listed first, stays above them all (a 2D layer keeps its
+# place in the list).
+files["depth"] = doc([
+    shape_layer(0, [group(rect((20, 140), (20, 20)), fill(BLACK))]),
+    shape_layer(1, [group(rect((0, 0), (50, 50)), fill(BLUE))],
+                k=ks(p={"s": True, "x": fixed(140), "y": fixed(100), "z": fixed(512)}), ddd=1),
+    shape_layer(2, [group(rect((0, 0), (60, 60)), fill(GREEN))], k=ks(p=(100, 100, 0)), ddd=1),
+    shape_layer(3, [group(rect((0, 0), (50, 50)), fill(RED))], k=ks(p=(60, 100, -512)), ddd=1),
+], w=200, h=200, ddd=1)
+
+# A 3D rig without a camera: a 3D null at (100, 100, −512) with two 3D children, a red 20-square
+# at (20, 0, 0) from it and a blue one at (−40, 0, 512) (world z 0), listed red, blue. The eye is
+# 1 024 in front of the null's place: red twice as large about (100, 100), 120…160; blue as it
+# is, 50…70. A green 3D 40-square at (60, 100, −256) without a parent, listed last, is 4/3 as
+# large about its own place (33.33…86.67): nearer than blue, so over it.
+files["depth-parent"] = doc([
+    {"ty": 3, "ind": 1, "nm": "rig", "ddd": 1, "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(p=(100, 100, -512))},
+    shape_layer(2, [group(rect((0, 0), (20, 20)), fill(RED))], k=ks(p=(20, 0, 0)), ddd=1, parent=1),
+    shape_layer(3, [group(rect((0, 0), (20, 20)), fill(BLUE))], k=ks(p=(-40, 0, 512)), ddd=1, parent=1),
+    shape_layer(4, [group(rect((0, 0), (40, 40)), fill(GREEN))], k=ks(p=(60, 100, -256)), ddd=1),
+], w=200, h=200, ddd=1)
+
+# Orientation (`or`): a red 40-square turned [0, 90, 0] (edge-on: nothing drawn), a blue one
+# turned [0, 60, 0] (as tilt.json's ry 60), a green one tilted rx 60 then oriented [0, 0, 90]
+# (the orientation applies after the rotations: the tilted square is turned on the screen).
+files["orientation"] = doc([
+    shape_layer(1, [group(rect((0, 0), (40, 40)), fill(RED))], k=ks(p=(25, 30), **{"or": fixed([0, 90, 0])}), ddd=1),
+    shape_layer(2, [group(rect((0, 0), (40, 40)), fill(BLUE))], k=ks(p=(75, 30), **{"or": fixed([0, 60, 0])}), ddd=1),
+    shape_layer(3, [group(rect((0, 0), (40, 40)), fill(GREEN))], k=ks(p=(50, 75), rx=fixed(60), **{"or": fixed([0, 0, 90])}), ddd=1),
+], ddd=1)
+
+# A two-node camera (zoom 1 024) at After Effects' default place for a 200 × 200 composition,
+# (100, 100, −1 024) looking at (100, 100, 0), which moves 50 to the right (point of interest
+# too) at frame 10 (hold keyframes). A red 40-square turned ry 60 at the centre; a green 3D
+# 20-square at (150, 160); a 2D blue 20-square at (30, 30), which the camera does not see.
+def camera(ind, pe, p, a=None, **extra):
+    k = {"p": prop(p), "or": fixed([0, 0, 0]), "rx": fixed(0), "ry": fixed(0), "rz": fixed(0), "o": fixed(100)}
+    if a is not None: k["a"] = prop(a)
+    d = {"ty": 13, "ind": ind, "nm": "camera", "ddd": 1, "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": k, "pe": prop(pe)}
+    d.update(extra)
+    return d
+files["camera"] = doc([
+    camera(1, 1024, anim(kf(0, [100, 100, -1024], h=1), kf(10, [150, 100, -1024])), a=anim(kf(0, [100, 100, 0], h=1), kf(10, [150, 100, 0]))),
+    shape_layer(2, [group(rect((0, 0), (40, 40)), fill(RED))], k=ks(p=(100, 100, 0), ry=fixed(60)), ddd=1),
+    shape_layer(3, [group(rect((0, 0), (20, 20)), fill(GREEN))], k=ks(p=(150, 160, 0)), ddd=1),
+    shape_layer(4, [group(rect((0, 0), (20, 20)), fill(BLUE))], k=ks(p=(30, 30))),
+], w=200, h=200, ddd=1)
+
 # A path morphing from a curved diamond (handles of 22) to a square without handles, over frames
 # 0…10 linearly, as a shape and as a mask: the two keyframes' contours differ in kind (curves,
 # lines), and every vertex and handle still moves halfway by frame 5.
