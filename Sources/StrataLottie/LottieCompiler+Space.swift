@@ -27,7 +27,9 @@ extension LottieCompiler {
         if t.position?.hasNonZero(dimension: 2) == true || t.positionZ?.hasNonZero(dimension: 0) == true { return true }
         if t.anchor?.hasNonZero(dimension: 2) == true { return true }
         if let o = t.orientation, (0..<3).contains(where: { o.hasNonZero(dimension: $0) }) { return true }
-        return t.is3D && (scripted("or") || scripted("p.z"))
+        // An expression may give a 3D layer a z (on `p` as a whole too): drawn in depth, where a
+        // z of 0 draws as a flat layer does.
+        return t.is3D && (scripted("or") || scripted("p.z") || scripted("p"))
     }
 
     /// The node that turns, moves in depth and projects a 3D layer's plane (the rotation and

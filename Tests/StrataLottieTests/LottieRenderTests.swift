@@ -195,6 +195,17 @@ final class LottieRenderTests: XCTestCase {
         XCTAssertEqual(try LottieFixtures.frame("depth", 0, workers: 2).pixels, f.pixels, "the same pixels with two workers")
     }
 
+    /// A z from an expression on a 3D layer's whole position (`depth-expression`): drawn in depth,
+    /// the red 50-square at z −512 twice as large about (60, 100) (x 10…110); the 2D blue
+    /// 20-square with the same kind of expression stays 20 wide about (160, 40).
+    func testAZFromAPositionExpressionIsDrawnInDepth() throws {
+        let f = try LottieFixtures.frame("depth-expression", 0)
+        for (x, y, want) in [(11, 100, red), (9, 100, clear), (109, 100, red), (111, 100, clear), (60, 51, red), (60, 49, clear),
+                             (151, 40, blue), (149, 40, clear), (169, 40, blue), (171, 40, clear)] {
+            XCTAssertEqual(f.at(x, y), want, "depth-expression at (\(x), \(y))")
+        }
+    }
+
     /// A 3D rig (`depth-parent`): the children of a 3D null at (100, 100, −512) are composed with
     /// it in 3D and seen from 1 024 in front of the null's place: the red child at (20, 0, 0) from
     /// it is twice as large about (100, 100) (x 120…160, y 80…120); the blue one at (−40, 0, 512),

@@ -418,6 +418,16 @@ files["depth"] = doc([
     shape_layer(3, [group(rect((0, 0), (50, 50)), fill(RED))], k=ks(p=(60, 100, -512)), ddd=1),
 ], w=200, h=200, ddd=1)
 
+# A z given by an expression on the whole position of a 3D layer: the red 50-square of "depth"
+# at (60, 100) with `p` [60, 100, 0] keyframed and the expression [60, 100, -512], so twice as
+# large (x 10…110); a 2D copy with the same expression stays as it is.
+files["depth-expression"] = doc([
+    shape_layer(1, [group(rect((0, 0), (50, 50)), fill(RED))],
+                k=ks(p={"a": 0, "k": [60, 100, 0], "x": "[60, 100, -512]"}), ddd=1),
+    shape_layer(2, [group(rect((0, 0), (20, 20)), fill(BLUE))],
+                k=ks(p={"a": 0, "k": [160, 40, 0], "x": "[160, 40, -512]"})),
+], w=200, h=200, ddd=1)
+
 # A 3D rig without a camera: a 3D null at (100, 100, −512) with two 3D children, a red 20-square
 # at (20, 0, 0) from it and a blue one at (−40, 0, 512) (world z 0), listed red, blue. The eye is
 # 1 024 in front of the null's place: red twice as large about (100, 100), 120…160; blue as it
