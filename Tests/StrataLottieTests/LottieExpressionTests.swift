@@ -214,12 +214,7 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(layer.unsupported.map(\.description),
                        ["layers[0].shapes[0].it[2].d[0].v.x: expression on a property drawn from its keyframes (the keyframes are used instead)"])
         // At 1 s the 40 × 4 bar has turned 90°: it covers (50, 35), not (65, 50).
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        layer.anchorPoint = .zero
-        layer.position = .zero
-        root.addSublayer(layer)
-        let frame = try Scene(rootLayer: root, size: CGSize(width: 100, height: 100), frameRate: 10, duration: 2)
+        let frame = try LottieFixtures.scene(showing: layer, width: 100, height: 100)
             .renderFrame(at: layer.time(ofFrame: 10), options: RenderOptions())
         XCTAssertEqual(frame.at(50, 35)[3], 255)
         XCTAssertEqual(frame.at(65, 50)[3], 0)

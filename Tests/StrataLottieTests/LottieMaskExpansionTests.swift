@@ -64,12 +64,7 @@ final class LottieMaskExpansionTests: XCTestCase {
               "pt": {"a": 0, "k": {"c": \(closed), "v": \(points)}}}]}]}
             """
         let layer = try LottieLayer(data: Data(json.utf8))
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        layer.anchorPoint = .zero
-        layer.position = .zero
-        root.addSublayer(layer)
-        return try Scene(rootLayer: root, size: CGSize(width: 100, height: 100), frameRate: 10, duration: 2).renderFrame(at: 0)
+        return try LottieFixtures.scene(showing: layer, width: 100, height: 100).renderFrame(at: 0)
     }
 
     /// Inverted, the expanded area is the hole; the opacity applies to what is left; a path drawn

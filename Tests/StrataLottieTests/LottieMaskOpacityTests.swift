@@ -22,12 +22,7 @@ final class LottieMaskOpacityTests: XCTestCase {
     }
 
     private func render(_ layer: LottieLayer) throws -> Bitmap {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        layer.anchorPoint = .zero
-        layer.position = .zero
-        root.addSublayer(layer)
-        return try Scene(rootLayer: root, size: CGSize(width: 100, height: 100), frameRate: 10, duration: 2).renderFrame(at: 0)
+        return try LottieFixtures.scene(showing: layer, width: 100, height: 100).renderFrame(at: 0)
     }
 
     /// Add A (10…50) at 100 %, then lighten B (30…70, rows 30…70) at 50 %: max(1, ½) = 1 where

@@ -156,12 +156,7 @@ final class LottieNodeTests: XCTestCase {
         let url = Self.example.appendingPathComponent("badge.json")
         func pixel(_ r: LottieReplacements) throws -> [Int] {
             let layer = try LottieLayer(contentsOf: url, replacements: r)
-            let root = CALayer()
-            root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-            layer.anchorPoint = .zero
-            layer.position = .zero
-            root.addSublayer(layer)
-            let scene = Scene(rootLayer: root, size: CGSize(width: 100, height: 100), frameRate: 10, duration: 2)
+            let scene = LottieFixtures.scene(showing: layer, width: 100, height: 100)
             return try scene.renderFrame(at: 1).at(50, 20)
         }
         // The slot's value (0.91, 0.44, 0.32).
@@ -185,12 +180,7 @@ final class LottieNodeTests: XCTestCase {
         let data = try Data(contentsOf: file)
         func pixels(_ json: Data, _ r: LottieReplacements) throws -> ([Int], [Int]) {
             let layer = try LottieLayer(data: json, replacements: r)
-            let root = CALayer()
-            root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-            layer.anchorPoint = .zero
-            layer.position = .zero
-            root.addSublayer(layer)
-            let f = try Scene(rootLayer: root, size: CGSize(width: 100, height: 100), frameRate: 10, duration: 2).renderFrame(at: 0)
+            let f = try LottieFixtures.scene(showing: layer, width: 100, height: 100).renderFrame(at: 0)
             return (f.at(12, 15), f.at(47, 15))
         }
         let original = try Data(contentsOf: LottieFixtures.url("image"))

@@ -22,6 +22,17 @@ enum LottieFixtures {
         return (Scene(rootLayer: root, size: CGSize(width: a.width, height: a.height), frameRate: a.frameRate, duration: a.duration), layer)
     }
 
+    /// A scene showing `layer` at the top left of a `width`×`height` frame, 10 frames a second
+    /// for 2 seconds (the tests' own documents).
+    static func scene(showing layer: LottieLayer, width: Int, height: Int) -> Scene {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: width, height: height)
+        layer.anchorPoint = .zero
+        layer.position = .zero
+        root.addSublayer(layer)
+        return Scene(rootLayer: root, size: CGSize(width: width, height: height), frameRate: 10, duration: 2)
+    }
+
     /// The frame of the fixture at a Lottie frame.
     static func frame(_ name: String, _ frame: Double, workers: Int = 1) throws -> Bitmap {
         let (scene, layer) = try scene(name)

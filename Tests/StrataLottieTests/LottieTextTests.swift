@@ -64,12 +64,7 @@ final class LottieTextTests: XCTestCase {
         var r = LottieReplacements(texts: ["Left": "IIII"])
         r.colors["Right"] = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
         let layer = try LottieLayer(contentsOf: LottieFixtures.url("text"), replacements: r)
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        layer.anchorPoint = .zero
-        layer.position = .zero
-        root.addSublayer(layer)
-        let frame = try Scene(rootLayer: root, size: CGSize(width: 100, height: 100), frameRate: 10, duration: 2).renderFrame(at: 0)
+        let frame = try LottieFixtures.scene(showing: layer, width: 100, height: 100).renderFrame(at: 0)
         let original = try LottieFixtures.frame("text", 0)
         let two = try XCTUnwrap(ink(original, (0..<60, 0..<40), channel: 0))
         let four = try XCTUnwrap(ink(frame, (0..<60, 0..<40), channel: 0))
@@ -90,12 +85,7 @@ final class LottieTextTests: XCTestCase {
                "t": {"d": {"k": \(documents)}}}]}
             """
         let layer = try LottieLayer(data: Data(json.utf8))
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        layer.anchorPoint = .zero
-        layer.position = .zero
-        root.addSublayer(layer)
-        return Scene(rootLayer: root, size: CGSize(width: 100, height: 100), frameRate: 10, duration: 2)
+        return LottieFixtures.scene(showing: layer, width: 100, height: 100)
     }
 
     /// Document keyframes: "I" from frame 0, "IIII" from frame 10 (hold), each whole.
@@ -229,12 +219,7 @@ extension XCTestCase {
                      \(more)"a": \(animators)}}]}
             """
         let layer = try LottieLayer(data: Data(json.utf8))
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
-        layer.anchorPoint = .zero
-        layer.position = .zero
-        root.addSublayer(layer)
-        return (Scene(rootLayer: root, size: CGSize(width: 200, height: 200), frameRate: 10, duration: 2), layer)
+        return (LottieFixtures.scene(showing: layer, width: 200, height: 200), layer)
     }
 
     func frame(_ s: (Scene, LottieLayer), _ f: Double) throws -> Bitmap { try s.0.renderFrame(at: s.1.time(ofFrame: f)) }
@@ -420,12 +405,7 @@ final class LottieTextAnimatorTests: XCTestCase {
                         "tm": ["a": 1, "k": [["t": 0, "s": [0.4], "h": 1], ["t": 20, "s": [0.4]]]]]],
         ]
         let layer = try LottieLayer(data: try JSONSerialization.data(withJSONObject: doc))
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
-        layer.anchorPoint = .zero
-        layer.position = .zero
-        root.addSublayer(layer)
-        let scene = (Scene(rootLayer: root, size: CGSize(width: 200, height: 200), frameRate: 10, duration: 2), layer)
+        let scene = (LottieFixtures.scene(showing: layer, width: 200, height: 200), layer)
         for f in [0.0, 7, 15] {
             XCTAssertEqual(try alphas(frame(scene, f), y: 0..<60), [255, 255, 0, 0, 0], "frame \(f)")
         }
@@ -510,12 +490,7 @@ final class LottieTextAnimatorTests: XCTestCase {
                      "a": [{"s": {"t": 0, "r": 2, "s": {"a": 0, "k": 1}, "e": {"a": 0, "k": 3}}, "a": {"o": {"a": 0, "k": 0}}}]}}]}
             """
         let layer = try LottieLayer(data: Data(json.utf8))
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
-        layer.anchorPoint = .zero
-        layer.position = .zero
-        root.addSublayer(layer)
-        let scene = (Scene(rootLayer: root, size: CGSize(width: 200, height: 200), frameRate: 10, duration: 2), layer)
+        let scene = (LottieFixtures.scene(showing: layer, width: 200, height: 200), layer)
         XCTAssertEqual(try alphas(frame(scene, 5)), [255, 0, 0, 0, 0])
         XCTAssertEqual(try alphas(frame(scene, 15)), [255, 0, 0, 255, 255])
     }
@@ -580,12 +555,7 @@ final class LottieTextAnimatorTests: XCTestCase {
                    "t": {"d": {"k": [{"t": 0, "s": {"t": "\(text)", "f": "DejaVu Sans", "s": 80, "fc": [1, 0, 0], "sc": [0, 0, 1], "sw": \(width), "of": true}}]},
                          "a": \(animators)}}]}
                 """.utf8))
-            let root = CALayer()
-            root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
-            layer.anchorPoint = .zero
-            layer.position = .zero
-            root.addSublayer(layer)
-            return try Scene(rootLayer: root, size: CGSize(width: 200, height: 200), frameRate: 10, duration: 2).renderFrame(at: 0)
+            return try LottieFixtures.scene(showing: layer, width: 200, height: 200).renderFrame(at: 0)
         }
         let stroked = try render("I", width: 4, "[]")
         let added = try render("I", width: 0, #"[{"a": {"sw": {"a": 0, "k": 4}}}]"#)
