@@ -136,7 +136,7 @@ struct LottieLayerModel {
         1: "multiplyBlendMode", 2: "screenBlendMode", 3: "overlayBlendMode", 4: "darkenBlendMode", 5: "lightenBlendMode",
         6: "colorDodgeBlendMode", 7: "colorBurnBlendMode", 8: "hardLightBlendMode", 9: "softLightBlendMode",
         10: "differenceBlendMode", 11: "exclusionBlendMode", 12: "hueBlendMode", 13: "saturationBlendMode",
-        14: "colorBlendMode", 15: "luminosityBlendMode",
+        14: "colorBlendMode", 15: "luminosityBlendMode", 16: "linearDodgeBlendMode",
     ]
 }
 

@@ -484,6 +484,20 @@ final class LottieRenderTests: XCTestCase {
     /// Layer blend modes (`bm`) over an orange layer (0.8, 0.4, 0.2), pixels from the W3C formulas
     /// within 1 level: multiply of grey 0.5 = (0.4, 0.2, 0.1); screen = b + s − b·s = (0.9, 0.7, 0.6);
     /// hue of red = SetLum(SetSat(red, Sat 0.6), Lum 0.498) = (0.6, 0, 0) + 0.318 = (0.918, 0.318, 0.318).
+    /// Lottie's add (`bm` 16) is the linear dodge: a 50 % grey layer over (0.8, 0.3, 0.1) gives
+    /// (229, 139, 89), as ThorVG draws it (measured with thorvg-python 1.1.3), within a level.
+    func testAddBlendModeIsLinearDodge() throws {
+        func layer(_ ind: Int, _ color: String, bm: Int, opacity: Int) -> String {
+            #"{"ty":4,"ind":\#(ind),"ip":0,"op":10,"st":0,"bm":\#(bm),"ks":{"p":{"a":0,"k":[50,50]},"o":{"a":0,"k":\#(opacity)}},"shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":\#(color)},"o":{"a":0,"k":100}},{"ty":"tr"}]}]}"#
+        }
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":["# + layer(1, "[0.5,0.5,0.5]", bm: 16, opacity: 50)
+            + "," + layer(2, "[0.8,0.3,0.1]", bm: 0, opacity: 100) + "]}"
+        let lottie = try LottieLayer(data: Data(json.utf8))
+        XCTAssertEqual(lottie.unsupported, [])
+        let p = try LottieFixtures.scene(showing: lottie, width: 100, height: 100).renderFrame(at: 0).at(50, 50)
+        for (got, want) in zip(p, [229, 139, 89, 255]) { XCTAssertEqual(Double(got), Double(want), accuracy: 1) }
+    }
+
     func testBlendModes() throws {
         let layer = try LottieLayer(contentsOf: LottieFixtures.url("blend-modes"))
         XCTAssertEqual(layer.unsupported, [])

@@ -58,6 +58,19 @@ final class LayerBlendTests: XCTestCase {
                     "backdrop alpha 0.5")
     }
 
+    /// Linear dodge (After Effects' and Lottie's "add") against the premultiplied sum: a grey 0.5
+    /// at opacity 0.5 over (0.8, 0.3, 0.1). Linear dodge: 0.5·min(1, Cb + 0.5) + cb·0.5 =
+    /// (0.9, 0.55, 0.35) — ThorVG draws Lottie's add exactly so, (229, 139, 89); the sum: 0.25 + cb
+    /// clamped = (1, 0.55, 0.35). Opaque, both are the clamped sum.
+    func testLinearDodgeAndAddition() {
+        let bg = color(0.8, 0.3, 0.1)
+        assertPixel(blended(color(0.5, 0.5, 0.5), "linearDodgeBlendMode", over: bg, opacity: 0.5), (0.9, 0.55, 0.35), "linear dodge")
+        assertPixel(blended(color(0.5, 0.5, 0.5), "CILinearDodgeBlendMode", over: bg, opacity: 0.5), (0.9, 0.55, 0.35), "CI prefix")
+        assertPixel(blended(color(0.5, 0.5, 0.5), "additionCompositing", over: bg, opacity: 0.5), (1, 0.55, 0.35), "addition")
+        assertPixel(blended(color(0.5, 0.5, 0.5), "linearDodgeBlendMode", over: bg), (1, 0.8, 0.6), "linear dodge, opaque")
+        assertPixel(blended(color(0.5, 0.5, 0.5), "additionCompositing", over: bg), (1, 0.8, 0.6), "addition, opaque")
+    }
+
     func testSeparableModes() {
         // Source Cs = (0.25, 0.75, 0.5) over Cb = (0.8, 0.4, 0.2), both opaque: the result is B(Cb, Cs).
         let source = color(0.25, 0.75, 0.5)

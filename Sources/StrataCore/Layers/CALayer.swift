@@ -167,11 +167,12 @@ open class CALayer: NSObject, CAMediaTiming {
     /// `"darkenBlendMode"`, `"lightenBlendMode"`, `"colorDodgeBlendMode"`, `"colorBurnBlendMode"`,
     /// `"hardLightBlendMode"`, `"softLightBlendMode"`, `"differenceBlendMode"`,
     /// `"exclusionBlendMode"`, `"hueBlendMode"`, `"saturationBlendMode"`, `"colorBlendMode"`,
-    /// `"luminosityBlendMode"`, `"additionCompositing"` and `"sourceOverCompositing"` (also with
-    /// Core Image's `CI` prefix, `"CIMultiplyBlendMode"`). The layer is drawn offscreen and
-    /// composited onto its backdrop (what is beneath it inside its superlayer's group) with the
-    /// W3C Compositing and Blending formulas, which Core Image's blend filters use too. Any other
-    /// value is drawn source-over and reported as unsupported. Not animatable.
+    /// `"luminosityBlendMode"`, `"linearDodgeBlendMode"`, `"additionCompositing"` and
+    /// `"sourceOverCompositing"` (also with Core Image's `CI` prefix, `"CIMultiplyBlendMode"`).
+    /// The layer is drawn offscreen and composited onto its backdrop (what is beneath it inside
+    /// its superlayer's group) with the W3C Compositing and Blending formulas, which Core Image's
+    /// blend filters use too. Any other value is drawn source-over and reported as unsupported.
+    /// Not animatable.
     ///
     /// ```swift
     /// shade.compositingFilter = "multiplyBlendMode"

@@ -33,8 +33,9 @@
 //   `drawsAsynchronously` (accepted by nothing: drawing is offline anyway), `cornerCurve`
 //   `.continuous` (drawn circular), `CAMetalLayer`, `CAEAGLLayer`.
 // - `compositingFilter` takes Core Image filter *names* only: the W3C blend modes
-//   (`"multiplyBlendMode"` … `"luminosityBlendMode"`), `"additionCompositing"` and
-//   `"sourceOverCompositing"`, also with the `CI` prefix (CALayer+CompositingFilter.swift). A
+//   (`"multiplyBlendMode"` … `"luminosityBlendMode"`), `"linearDodgeBlendMode"`,
+//   `"additionCompositing"` and `"sourceOverCompositing"`, also with the `CI` prefix
+//   (CALayer+CompositingFilter.swift). A
 //   `CIFilter` object (no Core Image) and the other compositing filters (`"sourceAtopCompositing"`,
 //   `"minimumCompositing"`, `"linearBurnBlendMode"`, `"subtractBlendMode"`, …) are drawn
 //   source-over and reported (`Scene.notes`, an export's warnings). `setValue(_:forKey:

@@ -154,7 +154,7 @@ public struct LayerSnapshot: Sendable, Hashable {
     /// How the layer, with its subtree, combines with what is beneath it: its
     /// `compositingFilter`'s mode (`normal`: source-over; a filter Strata does not know is
     /// `normal` too). The renderer draws a layer of another mode as an offscreen group.
-    public var blendMode: CGBlendMode = .normal
+    public var blendMode: LayerBlendMode = .normal
     /// Multiplies every colour this layer and its subtree draw (straight RGBA, components
     /// 0…1): a `CAReplicatorLayer` instance's colour (`instanceColor` plus the offsets). Applies
     /// on top of the multipliers of ancestors. nil: no change.

@@ -268,9 +268,9 @@ public enum ItemBlendMode: Sendable, Equatable {
     /// particles brighten. Image items only (AdditiveBlend.swift).
     case additive
     /// A W3C Compositing and Blending mode (a layer's `compositingFilter`): the group's pixels
-    /// composited onto the backdrop with the mode's formula (LayerBlend.swift; `plusLighter`:
-    /// the sum, clamped; `normal`: source-over). Group items only.
-    case blend(CGBlendMode)
+    /// composited onto the backdrop with the mode's formula (LayerBlend.swift; `addition`: the
+    /// sum, clamped; `normal`: source-over). Group items only.
+    case blend(LayerBlendMode)
 }
 
 /// Four screen points of a convex quadrilateral, in order.

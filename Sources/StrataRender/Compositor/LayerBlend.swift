@@ -20,7 +20,7 @@ enum LayerBlend {
     /// Composites the group's pixels (`sub`, over `r`) onto `buf` with `blend`, the source
     /// scaled by the opacity times the mask's coverage as a source-over group's is; lanes
     /// whose source alpha or coverage is not above zero are left alone.
-    static func combine(_ sub: TileBuffer, mask: TileBuffer?, _ maskMode: MaskMode, opacity: Float, blend: CGBlendMode,
+    static func combine(_ sub: TileBuffer, mask: TileBuffer?, _ maskMode: MaskMode, opacity: Float, blend: LayerBlendMode,
                         in r: PixelRect, into buf: inout TileBuffer) {
         buf.withPixels { px in
             sub.planes.withUnsafeBufferPointer { s in
@@ -39,7 +39,7 @@ enum LayerBlend {
 
     /// The rows of `combine`, eight columns at a time.
     private static func rows(_ src: TileRasterizer.PlanarRows, mask: TileRasterizer.PlanarRows?, _ maskMode: MaskMode,
-                             opacity: Float, _ mode: CGBlendMode, in r: PixelRect, into px: PlanarPixels) {
+                             opacity: Float, _ mode: LayerBlendMode, in r: PixelRect, into px: PlanarPixels) {
         let w = r.x1 - r.x0
         let zero = V(repeating: 0), one = V(repeating: 1)
         // `count` lanes from `p` (the rest zero), and back.
@@ -119,12 +119,12 @@ enum LayerBlend {
     }
 
     /// The premultiplied sources `s` composited onto the premultiplied backdrops `d` with `mode`.
-    /// `plusLighter` is the sum, clamped to 1 (Core Image's `additionCompositing`); the modes
-    /// outside the W3C's separable and non-separable sets are source-over. A lane whose source
+    /// `addition` is the sum, clamped to 1 (Core Image's `additionCompositing`); `normal` is
+    /// source-over. A lane whose source
     /// alpha is not above zero (its product with the coverage underflowed) gets `s + d`.
-    static func composite(_ s: Pixels, onto d: Pixels, _ mode: CGBlendMode) -> Pixels {
+    static func composite(_ s: Pixels, onto d: Pixels, _ mode: LayerBlendMode) -> Pixels {
         let zero = V(repeating: 0), one = V(repeating: 1)
-        if mode == .plusLighter {
+        if mode == .addition {
             func sum(_ x: V, _ y: V) -> V { (x + y).unitClamped }
             return Pixels(r: sum(s.r, d.r), g: sum(s.g, d.g), b: sum(s.b, d.b), a: sum(s.a, d.a))
         }
@@ -146,8 +146,8 @@ enum LayerBlend {
     }
 
     /// B(Cb, Cs): the mixed straight colours of backdrops `b` and sources `s`, or nil for a mode
-    /// drawn source-over (`normal` and the Porter–Duff operators).
-    static func blended(_ b: Colors, _ s: Colors, _ mode: CGBlendMode) -> Colors? {
+    /// drawn source-over (`normal`; `addition` is composited apart).
+    static func blended(_ b: Colors, _ s: Colors, _ mode: LayerBlendMode) -> Colors? {
         switch mode {
         case .multiply: return Colors.zip(b, s) { $0 * $1 }
         case .screen: return Colors.zip(b, s) { $0 + $1 - $0 * $1 }
@@ -164,7 +164,8 @@ enum LayerBlend {
         case .saturation: return setLum(setSat(b, sat(s)), lum(b))
         case .color: return setLum(s, lum(b))
         case .luminosity: return setLum(b, lum(s))
-        default: return nil
+        case .linearDodge: return Colors.zip(b, s) { least(V(repeating: 1), $0 + $1) }
+        case .normal, .addition: return nil
         }
     }
 

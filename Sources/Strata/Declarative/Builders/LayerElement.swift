@@ -104,8 +104,8 @@ extension LayerElement {
     public func shadowPath(_ path: ShapePath) -> Self { set(.shadowPath, path) }
     /// Composites the layer and its sublayers onto what is beneath with a blend mode, named as
     /// Core Image's filter (`compositingFilter`): `"multiplyBlendMode"`, `"screenBlendMode"`,
-    /// `"overlayBlendMode"`, … `"luminosityBlendMode"`, `"additionCompositing"`. A name not in
-    /// that list fails the scene's compilation.
+    /// `"overlayBlendMode"`, … `"luminosityBlendMode"`, `"linearDodgeBlendMode"`,
+    /// `"additionCompositing"`. A name not in that list fails the scene's compilation.
     ///
     /// ```swift
     /// Layer().frame(CGRect(x: 0, y: 0, width: 200, height: 100)).background(.gray).blendMode("multiplyBlendMode")
