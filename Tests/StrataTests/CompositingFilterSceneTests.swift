@@ -47,15 +47,10 @@ extension CompositingFilterSceneTests {
         odd.compositingFilter = "gaussianBlur"
         root.addSublayer(odd)
         let scene = Scene(rootLayer: root, size: CGSize(width: 16, height: 16), frameRate: 10, duration: 0.3)
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let warnings = WarningLog()
-        var options = ExportOptions()
-        options.warning = { warnings.add($0) }
-        try scene.export(to: dir.appendingPathComponent("frames"), options: options)
-        XCTAssertEqual(warnings.messages.count, 1, "\(warnings.messages)")
-        XCTAssertTrue(warnings.messages.first?.hasPrefix("CALayer 'odd': compositingFilter \"gaussianBlur\" is not supported") == true,
-                      "\(warnings.messages)")
+        let messages = try exportWarnings(scene)
+        XCTAssertEqual(messages.count, 1, "\(messages)")
+        XCTAssertTrue(messages.first?.hasPrefix("CALayer 'odd': compositingFilter \"gaussianBlur\" is not supported") == true,
+                      "\(messages)")
     }
 }
 

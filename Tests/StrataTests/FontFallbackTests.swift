@@ -39,14 +39,9 @@ final class FontFallbackTests: XCTestCase {
             Text("Two").font("Nonexistent Grotesk Bold", size: 12)
             Text("Three").font("DejaVu Sans", size: 12)
         }
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let warnings = WarningLog()
-        var options = ExportOptions()
-        options.warning = { warnings.add($0) }
-        try scene.export(to: dir.appendingPathComponent("frames"), options: options)
-        XCTAssertEqual(warnings.messages.count, 1, "\(warnings.messages)")
-        XCTAssertTrue(warnings.messages.first?.hasPrefix("the font family \"Nonexistent Grotesk\" is not installed; text in it is drawn in DejaVu Sans (closest installed: ") ?? false,
-                      "\(warnings.messages)")
+        let messages = try exportWarnings(scene)
+        XCTAssertEqual(messages.count, 1, "\(messages)")
+        XCTAssertTrue(messages.first?.hasPrefix("the font family \"Nonexistent Grotesk\" is not installed; text in it is drawn in DejaVu Sans (closest installed: ") ?? false,
+                      "\(messages)")
     }
 }

@@ -245,6 +245,17 @@ final class WarningLog: @unchecked Sendable {
     var messages: [String] { lock.lock(); defer { lock.unlock() }; return stored }
 }
 
+/// The warnings an export of `scene` to PNG frames (in a temporary folder, removed after) gives.
+func exportWarnings(_ scene: Scene) throws -> [String] {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let warnings = WarningLog()
+    var options = ExportOptions()
+    options.warning = { warnings.add($0) }
+    try scene.export(to: dir.appendingPathComponent("frames"), options: options)
+    return warnings.messages
+}
+
 /// The three clips of the GIF benchmark (Benchmarks/media/gif_vs_ffmpeg.sh), rendered by Strata at
 /// 640×360, 30 fps, 3 s: a flat UI animation, a gradient-heavy title, and a noisy video playing in
 /// a rounded, 3D-turned player layer. With STRATA_GIF_BENCH_DIR set, writes each clip's frames

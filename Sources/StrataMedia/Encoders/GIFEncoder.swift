@@ -668,9 +668,8 @@ public final class GIFEncoder: @unchecked Sendable {
         }
         var best: (kind: Int, output: GIFLZWEncoder.Output, codeSize: Int)?
         for (c, candidate) in candidates.enumerated() {
-            guard let coded = jobs[c].result else { continue }
+            guard let coded = jobs[c].takeResult() else { continue }
             if best == nil || coded.output.blocks.count < best!.output.blocks.count { best = (candidate.kind, coded.output, coded.codeSize) }
-            jobs[c].result = nil
         }
         guard let best else { preconditionFailure("a frame has at least one coding") }
         try writeControlBlock(delay: delay, transparentIndex: Int32(usesTransparency ? frameTransparent : transparentIndex),
@@ -1130,20 +1129,34 @@ final class GIFByteBuffer {
 }
 
 /// One candidate coding of a frame: its LZW coder (a table of its own) and, after `code`, its
-/// smallest output — the table kept when full or cleared, whichever codes smaller.
-// @unchecked: a coding is used by one thread at a time — by the iteration of
-// `concurrentPerform` given its index, and by the encoder (under its lock) before and after.
-final class LZWCoding: @unchecked Sendable {
-    private var coder = GIFLZWEncoder()
-    /// The output of the last `code` and its code size.
-    var result: (output: GIFLZWEncoder.Output, codeSize: Int)?
+/// smallest output — the table kept when full or cleared, whichever codes smaller. The coder and
+/// the result are in a Mutex the coding owns: the iteration of `concurrentPerform` given its
+/// index takes it once, the encoder (under its own lock) before and after.
+final class LZWCoding: Sendable {
+    private struct State {
+        var coder = GIFLZWEncoder()
+        var result: (output: GIFLZWEncoder.Output, codeSize: Int)?
+    }
+    private let state = Mutex(State())
 
+    /// Codes `indices` (with `alternatives`) at `codeSize`, keeping the smaller of the two
+    /// full-table choices as the result.
     func code(_ indices: [UInt8], alternatives: [Int16], codeSize: Int) {
-        var coded = coder.encode(indices, alternatives: alternatives, minimumCodeSize: codeSize, clearsWhenFull: false)
-        if coded.filledTable {
-            let cleared = coder.encode(indices, alternatives: alternatives, minimumCodeSize: codeSize, clearsWhenFull: true)
-            if cleared.blocks.count < coded.blocks.count { coded = cleared }
+        state.withCheckedLock { s in
+            var coded = s.coder.encode(indices, alternatives: alternatives, minimumCodeSize: codeSize, clearsWhenFull: false)
+            if coded.filledTable {
+                let cleared = s.coder.encode(indices, alternatives: alternatives, minimumCodeSize: codeSize, clearsWhenFull: true)
+                if cleared.blocks.count < coded.blocks.count { coded = cleared }
+            }
+            s.result = (coded, codeSize)
         }
-        result = (coded, codeSize)
+    }
+
+    /// The last `code`'s output and code size, leaving none.
+    func takeResult() -> (output: GIFLZWEncoder.Output, codeSize: Int)? {
+        state.withCheckedLock { s in
+            defer { s.result = nil }
+            return s.result
+        }
     }
 }
