@@ -29,15 +29,47 @@ final class FingerprintBuffersTests: XCTestCase {
 
     func testReusedArraysHoldTheSameWordsInTheSameMemory() {
         var old = ItemFingerprints(list(0))
-        let oldBase = old.words.withUnsafeBufferPointer { $0.baseAddress }
+        let oldBase = old.chunks[0].withUnsafeBufferPointer { $0.baseAddress }
         let next = list(1)
         let reused = ItemFingerprints(next, reusing: old.takeBuffers())
-        XCTAssertTrue(old.words.isEmpty && old.ranges.isEmpty)
+        XCTAssertTrue(old.chunks.isEmpty && old.ranges.isEmpty)
         let fresh = ItemFingerprints(next)
         XCTAssertEqual(reused.words, fresh.words)
         XCTAssertEqual(reused.ranges, fresh.ranges)
-        XCTAssertEqual(reused.words.withUnsafeBufferPointer { $0.baseAddress }, oldBase, "written where the old words were")
+        XCTAssertEqual(reused.chunks[0].withUnsafeBufferPointer { $0.baseAddress }, oldBase, "written where the old words were")
         for i in 0..<reused.ranges.count { XCTAssertTrue(reused.same(i, as: i, in: fresh)) }
+    }
+
+    /// A list longer than a chunk: chunks written in any order (as the span stage's jobs do) hold
+    /// the words written in one pass, and items compare across chunk boundaries.
+    func testChunksWrittenInAnyOrderHoldTheSameWords() {
+        let base = list(0).items, other = list(1).items
+        let n = 2 * ItemFingerprints.chunkLength + 100
+        let long = DisplayList(items: (0..<n).map { base[$0 % base.count] })
+        let serial = ItemFingerprints(long)
+        XCTAssertEqual(serial.chunks.count, 3)
+        var reversed = ItemFingerprints(preparingFor: long)
+        reversed.withChunkWriter { w in for c in (0..<w.chunkCount).reversed() { w.fill(chunk: c, of: long) } }
+        XCTAssertEqual(reversed.words, serial.words)
+        XCTAssertEqual(reversed.ranges, serial.ranges)
+        // Each item's words are those of the same item fingerprinted alone.
+        for i in [0, ItemFingerprints.chunkLength - 1, ItemFingerprints.chunkLength, n - 1] {
+            let alone = ItemFingerprints(DisplayList(items: [long.items[i]])).words
+            let r = serial.ranges[i]
+            XCTAssertEqual(Array(serial.chunks[i / ItemFingerprints.chunkLength][r]), alone, "item \(i)")
+        }
+        // Item i of one chunk against item j of another: same when they are the same item.
+        let k = base.count
+        XCTAssertTrue(serial.same(1, as: 1 + k * (ItemFingerprints.chunkLength / k + 1), in: serial))
+        let changed = DisplayList(items: (0..<n).map { $0 == n - 1 ? other[$0 % other.count] : base[$0 % base.count] })
+        let second = ItemFingerprints(changed, reusing: reversed.takeBuffers())
+        XCTAssertFalse(second.same(n - 1, as: n - 1, in: serial), "a moved item differs")
+        XCTAssertTrue(second.same(n - 2, as: n - 2, in: serial))
+        // Fewer items than before: the reused buffers shrink to the chunks needed.
+        var longAgain = ItemFingerprints(long)
+        let short = ItemFingerprints(list(0), reusing: longAgain.takeBuffers())
+        XCTAssertEqual(short.chunks.count, 1)
+        XCTAssertEqual(short.words, ItemFingerprints(list(0)).words)
     }
 
     func testAHistoryRecyclesItsFingerprintsAndKeepsTheBytes() {
@@ -48,7 +80,7 @@ final class FingerprintBuffersTests: XCTestCase {
         for t in 0..<6 {
             let snap = PresentationBuilder(time: 0).snapshotTree(of: scene(t))
             XCTAssertEqual(kept.render(snap).pixels, plain.render(snap).pixels, "frame \(t)")
-            addresses.append(history.previous(width: 160, height: 90)?.fingerprints.words.withUnsafeBufferPointer { $0.baseAddress })
+            addresses.append(history.previous(width: 160, height: 90)?.fingerprints.chunks[0].withUnsafeBufferPointer { $0.baseAddress })
         }
         // Each frame writes its words into the arrays of the frame two before: two buffers in turn.
         XCTAssertEqual(Array(addresses[2...]), [addresses[0], addresses[1], addresses[0], addresses[1]])

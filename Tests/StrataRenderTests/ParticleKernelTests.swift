@@ -67,6 +67,33 @@ final class ParticleKernelTests: XCTestCase {
         XCTAssertEqual(centre.a, 255)
     }
 
+    /// A system of more particles than a chunk: its items are made a chunk a job on the workers,
+    /// the same items in the same order as on one thread, and its frames the same bytes at any
+    /// worker count, tile size and with a frame history.
+    func testManyParticlesAreMadeInChunksWithTheSameItems() {
+        let root = emitter(.additive, clipped: false)
+        let e = root.sublayers![0] as! CAEmitterLayer
+        e.emitterCells![0].birthRate = 2200
+        let snapshot = PresentationBuilder(time: 2).snapshotTree(of: root)
+        let live = snapshot.sublayers[0].particles?.particles.count ?? 0
+        XCTAssertGreaterThan(live, 2 * ParticleItemMaker.chunkLength, "several chunks")
+        let alone = DisplayListBuilder(width: 160, height: 96).build(snapshot)
+        let chunked = ContentStage.displayList(of: snapshot, builder: DisplayListBuilder(width: 160, height: 96),
+                                               dispatcher: ConcurrentDispatcher(workers: 2)).list
+        XCTAssertGreaterThan(alone.items.count, 2 * ParticleItemMaker.chunkLength)
+        XCTAssertEqual(chunked.items.count, alone.items.count)
+        XCTAssertEqual(ItemFingerprints(chunked).words, ItemFingerprints(alone).words)
+        // (FrameRenderer alone: the `render` helper's other kernel instantiations add nothing here.)
+        let frame = FrameRenderer(width: 160, height: 96, options: RenderOptions(workers: 1)).render(snapshot)
+        let other = FrameRenderer(width: 160, height: 96, options: RenderOptions(workers: 2, tileSize: 37)).render(snapshot)
+        XCTAssertEqual(other.pixels, frame.pixels)
+        let history = FrameRenderer(width: 160, height: 96, options: RenderOptions(workers: 2), history: FrameHistory())
+        for t in [1.9, 2.0] {
+            let pixels = history.render(PresentationBuilder(time: t).snapshotTree(of: root)).pixels
+            if t == 2 { XCTAssertEqual(pixels, frame.pixels) }
+        }
+    }
+
     /// A particle's bounds and outline come from one mapping of its corners: the same values as
     /// the general pixelBounds and screenQuad, for affine maps (every particle of a flat emitter)
     /// and projective ones, including corners behind the eye (where the general functions answer).

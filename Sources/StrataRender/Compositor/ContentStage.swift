@@ -64,14 +64,16 @@ enum ContentStage {
     /// backing stores and subtrees were made (0: built once).
     static func displayList(of root: LayerSnapshot, builder: DisplayListBuilder,
                             dispatcher: any Dispatcher) -> (list: DisplayList, made: Int) {
-        var asking = builder
+        var building = builder
+        building.dispatcher = dispatcher
+        var asking = building
         let requests = ContentRequests()
         asking.contentRequests = requests
         let list = asking.build(root)
         let made = requests.list
         if made.isEmpty { return (list, 0) }
         resolve(made, into: builder.cache, on: dispatcher)
-        return (builder.build(root), made.count)
+        return (building.build(root), made.count)
     }
 
     /// Rasterises `requests` into `cache`, a job each.

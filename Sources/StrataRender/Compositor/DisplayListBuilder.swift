@@ -18,6 +18,9 @@ public struct DisplayListBuilder: Sendable {
     public let cache: RenderCaches
     /// Threads that may draw the missing tiles of tiled layers at once (TiledLayerItems.swift).
     public var workers = 1
+    /// Runs the jobs of a build's parallel parts (the items of large particle systems) on the
+    /// render workers; nil: all on the building thread. The items are the same either way.
+    var dispatcher: (any Dispatcher)? = nil
     /// Where a frame's build records the backing stores and rasterised subtrees it does not find
     /// cached, for the content stage (ContentStage.swift) to make; nil: they are rasterised where
     /// they are met.

@@ -4,42 +4,91 @@
 import Foundation
 import StrataCore
 
-/// Fingerprints of the top-level items of a display list, one word range per item.
+/// Fingerprints of the top-level items of a display list, one word range per item. The items are
+/// taken in chunks of `chunkLength`, each chunk's words in an array of its own, so that the
+/// chunks can be written side by side (`ChunkWriter`, a job each in the renderer's span stage:
+/// 20 000 particles' fingerprints took 34 M instructions a frame, one worker's alone).
 struct ItemFingerprints {
-    private(set) var words: [UInt64] = []
+    /// Items a chunk holds.
+    static let chunkLength = 1024
+    /// The words of each chunk of items.
+    private(set) var chunks: [[UInt64]] = []
+    /// Per item, its words' range in its chunk's array.
     private(set) var ranges: [Range<Int>] = []
 
-    /// The two arrays, emptied, to be filled again without allocating.
+    /// The arrays, emptied, to be filled again without allocating.
     struct Buffers {
-        var words: [UInt64] = []
+        var chunks: [[UInt64]] = []
         var ranges: [Range<Int>] = []
     }
 
-    /// The fingerprints of `list`'s items, written into `buffers` (emptied; their capacity kept).
+    /// The fingerprints of `list`'s items, written here and now (one chunk after the other).
     init(_ list: DisplayList, reusing buffers: consuming Buffers = Buffers()) {
+        self.init(preparingFor: list, reusing: buffers)
+        withChunkWriter { writer in
+            for c in 0..<writer.chunkCount { writer.fill(chunk: c, of: list) }
+        }
+    }
+
+    /// Room for the fingerprints of `list`'s items in `buffers` (emptied; their capacity kept),
+    /// to be written by `withChunkWriter`'s writer, every chunk once.
+    init(preparingFor list: DisplayList, reusing buffers: consuming Buffers = Buffers()) {
         // Moved out of `buffers` before they are emptied: a second reference would make
         // emptying them allocate anew.
         var b = consume buffers
-        var w = FingerprintWriter(words: b.words)
-        b.words = []
-        w.words.removeAll(keepingCapacity: true)
+        chunks = b.chunks
         ranges = b.ranges
-        b.ranges = []
+        b = Buffers()
+        let n = list.items.count, chunkCount = (n + Self.chunkLength - 1) / Self.chunkLength
+        if chunks.count > chunkCount { chunks.removeLast(chunks.count - chunkCount) }
+        while chunks.count < chunkCount { chunks.append([]) }
         ranges.removeAll(keepingCapacity: true)
-        ranges.reserveCapacity(list.items.count)
-        for item in list.items {
-            let start = w.words.count
-            item.fingerprint(into: &w)
-            ranges.append(start..<w.words.count)
-        }
-        words = w.words
+        ranges.append(contentsOf: repeatElement(0..<0, count: n))
     }
+
+    /// Runs `body` with a writer of these fingerprints' chunks.
+    mutating func withChunkWriter<R>(_ body: (ChunkWriter) throws -> R) rethrows -> R {
+        try chunks.withUnsafeMutableBufferPointer { c in
+            try ranges.withUnsafeMutableBufferPointer { r in
+                try body(ChunkWriter(chunks: c.baseAddress, ranges: r.baseAddress, chunkCount: c.count))
+            }
+        }
+    }
+
+    /// Writes chunks of fingerprints in place, from any thread, each chunk by one caller.
+    // @unchecked: raw pointers into the fingerprints' arrays, alive for `withChunkWriter`'s body;
+    // chunk `c` writes only its own words array and its own items' ranges.
+    struct ChunkWriter: @unchecked Sendable {
+        let chunks: UnsafeMutablePointer<[UInt64]>?
+        let ranges: UnsafeMutablePointer<Range<Int>>?
+        let chunkCount: Int
+
+        /// Writes the words of chunk `c`'s items of `list`.
+        func fill(chunk c: Int, of list: DisplayList) {
+            guard let chunks, let ranges else { return }
+            let lower = c * ItemFingerprints.chunkLength, upper = min(lower + ItemFingerprints.chunkLength, list.items.count)
+            var w = FingerprintWriter(words: chunks[c])
+            chunks[c] = []
+            w.words.removeAll(keepingCapacity: true)
+            list.items.withUnsafeBufferPointer { items in
+                for i in lower..<upper {
+                    let start = w.words.count
+                    items[i].fingerprint(into: &w)
+                    ranges[i] = start..<w.words.count
+                }
+            }
+            chunks[c] = w.words
+        }
+    }
+
+    /// All words in item order (for tests).
+    var words: [UInt64] { chunks.flatMap { $0 } }
 
     /// The arrays, emptied with their capacity kept, leaving these fingerprints empty.
     mutating func takeBuffers() -> Buffers {
-        var b = Buffers(words: words, ranges: ranges)
-        words = []; ranges = []
-        b.words.removeAll(keepingCapacity: true)
+        var b = Buffers(chunks: chunks, ranges: ranges)
+        chunks = []; ranges = []
+        for c in b.chunks.indices { b.chunks[c].removeAll(keepingCapacity: true) }
         b.ranges.removeAll(keepingCapacity: true)
         return b
     }
@@ -48,8 +97,8 @@ struct ItemFingerprints {
     func same(_ i: Int, as j: Int, in other: ItemFingerprints) -> Bool {
         let a = ranges[i], b = other.ranges[j]
         guard a.count == b.count else { return false }
-        return words.withUnsafeBufferPointer { x in
-            other.words.withUnsafeBufferPointer { y in
+        return chunks[i / Self.chunkLength].withUnsafeBufferPointer { x in
+            other.chunks[j / Self.chunkLength].withUnsafeBufferPointer { y in
                 memcmp(x.baseAddress! + a.lowerBound, y.baseAddress! + b.lowerBound, a.count * 8) == 0
             }
         }
@@ -99,8 +148,9 @@ struct FingerprintWriter {
     mutating func add(_ r: PixelRect) { add(r.x0); add(r.y0); add(r.x1); add(r.y1) }
     mutating func add(_ image: CGImage) { add(image.identifier) }
     mutating func add(_ h: Homography) {
+        // Element by element: an array literal here allocated twice an item.
         let m = h.m
-        for v in [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8] { add(v) }
+        add(m.0); add(m.1); add(m.2); add(m.3); add(m.4); add(m.5); add(m.6); add(m.7); add(m.8)
     }
     mutating func add(_ s: RoundedRect) {
         add(s.rect); add(s.radii.0); add(s.radii.1); add(s.radii.2); add(s.radii.3)
@@ -188,7 +238,7 @@ extension DrawOp {
                 w.add(f.items)
                 let p = f.plane
                 w.add(p.mapper)
-                for v in [p.zu, p.zv, p.z0, p.wu, p.wv, p.w0] { w.add(v) }
+                w.add(p.zu); w.add(p.zv); w.add(p.z0); w.add(p.wu); w.add(p.wv); w.add(p.w0)
             }
         case .shadow(let s):
             // The kernel is a function of sigma.
@@ -214,7 +264,7 @@ extension GradientPaint {
         case .radial: w.add(2 as UInt64)
         case .conic: w.add(3 as UInt64)
         }
-        for v in [sx, sy, ex, ey, dx, dy, invLen2, rx, ry, baseAngle] { w.add(v) }
+        w.add(sx); w.add(sy); w.add(ex); w.add(ey); w.add(dx); w.add(dy); w.add(invLen2); w.add(rx); w.add(ry); w.add(baseAngle)
         w.add(stops.count)
         for s in stops { w.add(s) }
         w.add(colors.count)
