@@ -333,6 +333,43 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertLessThanOrEqual((squared / count).squareRoot(), 0.8)
     }
 
+    /// Flat graphics whose moving part is small: a still black frame and a panel that fades in
+    /// (40 shades from orange to blue across, 24 steps: 960 colours, exact counts kept). Weighted
+    /// by all pixels, the black hides the panel: a palette of at most 128 colours kept that RMS
+    /// under 0.8 and drew the panel 6.2 levels RMS and up to 25 off (the lower-third template's
+    /// fade up to 93); the pixels that change from frame to frame must fit too
+    /// (`flatPaletteChangeTolerance`): 1.6 levels RMS, at most 10 off.
+    func testAFadingPanelOnAStillFrameKeepsItsColours() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        let url = dir.appendingPathComponent("fade.gif")
+        let frame = { (k: Int) -> Bitmap in
+            var b = Bitmap.filled(width: 240, height: 160, red: 0, green: 0, blue: 0)
+            let t = Double(k) / 23
+            for y in 110..<130 { for x in 20..<60 {
+                let across = Double(x - 20) / 40
+                let c = { (v: Double) in UInt8((v * t).rounded()) }
+                b.setPixel(x: x, y: y, (c(250 - 220 * across), c(120), c(30 + 220 * across), 255))
+            } }
+            return b
+        }
+        try encode(24, to: url, frame: frame)
+        let gif = try DecodedGIF(url: url)
+        var squared = 0.0, count = 0.0, largest = 0
+        for (k, decoded) in gif.frames.enumerated() {
+            let source = frame(k).pixels
+            for p in stride(from: 0, to: source.count, by: 4) {
+                for c in 0..<3 { largest = max(largest, abs(Int(decoded[p + c]) - Int(source[p + c]))) }
+            }
+            for y in 110..<130 { for x in 20..<60 {
+                let p = (y * 240 + x) * 4
+                for c in 0..<3 { let d = Double(decoded[p + c]) - Double(source[p + c]); squared += d * d; count += 1 }
+            } }
+        }
+        XCTAssertLessThanOrEqual((squared / count).squareRoot(), 2.5,
+                                 "the panel's root-mean-square error: the tolerance, 1.5, and up to a level of diffusion")
+        XCTAssertLessThanOrEqual(largest, 16, "no pixel far off")
+    }
+
     /// Text that scrolls by one line (as `less` pages): pixels that did not change are written
     /// transparent or, where that continues a run, with their own colour; either way every frame
     /// decodes to exactly its source (an exact palette: few colours).
