@@ -336,9 +336,32 @@ extension LottieCompiler {
         } else {
             (layer.startPoint, layer.endPoint) = ends(0)
         }
+        if radial, let highlight = g.highlightLength, highlight.isAnimated || highlight.hasNonZero(dimension: 0)
+            || animation.expressions.contains(path + ".h") {
+            // The highlight: the focal point h % of the radius from the centre, in the direction
+            // of the end point turned by a degrees (lottie-web's and ThorVG's; h clamped to
+            // ±99 % as lottie-web does, a focus on the circle having no gradient outside it).
+            let length = sampler(highlight, path: path + ".h")
+            let angle = g.highlightAngle.map { sampler($0, path: path + ".a") }
+            let focus: (Double) -> CGPoint = { f in
+                let s = point(start.value(f)), e = point(end.value(f))
+                let r = hypot(e.x - s.x, e.y - s.y)
+                let h = min(max((length.value(f).first ?? 0) / 100, -Self.highlightLimit), Self.highlightLimit)
+                let a = atan2(e.y - s.y, e.x - s.x) + (angle?.value(f).first ?? 0) * .pi / 180
+                return unit(CGPoint(x: s.x + cos(a) * h * r, y: s.y + sin(a) * h * r))
+            }
+            if start.isAnimated || end.isAnimated || length.isAnimated || angle?.isAnimated == true {
+                try animateSampled(layer, CAGradientLayer.focalPointKey, time, path: path + ".h") { focus($0) }
+            } else {
+                layer.focalPoint = focus(0)
+            }
+        }
         if let o = g.opacity { try animate(layer, "opacity", o, time, path: path + ".o") { Float(min(max($0[0] / 100, 0), 1)) } }
         return layer
     }
+
+    /// The largest highlight length drawn, as a fraction of the radius (lottie-web's clamp).
+    static let highlightLimit = 0.99
 
     /// Colour stops (offset, r, g, b per stop) merged with the opacity stops (offset, alpha)
     /// that may follow: every position of either list, the other interpolated there.

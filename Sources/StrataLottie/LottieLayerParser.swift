@@ -303,13 +303,14 @@ struct LayerParser {
             try expression(try g.required("k"))
             let colors = try LottieAnimated.parse(try g.required("k")) { try $0.numbers() }
             let type = JSONNode.clampedInt(try s.number("t", default: 1))
-            if type == 2, let h = try prop(s, "h"), h.isAnimated || (h.initial.first ?? 0) != 0 { notes.add(s.path + ".h", "radial gradient highlight") }
             for (i, v) in (colors.isAnimated ? colors.keyframes.map(\.value) : [colors.initial]).enumerated() where v.count < Int(count) * 4 {
                 throw LottieError(path: g.path + (colors.isAnimated ? ".k.k[\(i)].s" : ".k.k"), "expected \(Int(count) * 4) numbers for \(Int(count)) colour stops, got \(v.count)")
             }
             let gradient = LottieGradient(type: type, colorCount: Int(count), colors: colors,
                                           start: try check(try req("s"), "s", count: 2), end: try check(try req("e"), "e", count: 2),
-                                          opacity: try prop(s, "o"))
+                                          opacity: try prop(s, "o"),
+                                          highlightLength: type == 2 ? try prop(s, "h") : nil,
+                                          highlightAngle: type == 2 ? try prop(s, "a") : nil)
             if ty == "gs" {
                 if let d = try s.optional("d"), d.isArray, !(try d.elements().isEmpty) { notes.add(d.path, "dashes of a gradient stroke (drawn solid)") }
                 return .gradientStroke(gradient, width: try req("w"), cap: JSONNode.clampedInt(try s.number("lc", default: 2)),

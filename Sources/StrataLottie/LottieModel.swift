@@ -64,6 +64,10 @@ struct LottieGradient {
     var start: LottieAnimated<[Double]>
     var end: LottieAnimated<[Double]>
     var opacity: LottieAnimated<[Double]>?
+    /// A radial gradient's highlight length (`h`, percent of the radius, −100…100) and angle
+    /// (`a`, degrees from the start→end direction): the focal point's offset from the centre.
+    var highlightLength: LottieAnimated<[Double]>? = nil
+    var highlightAngle: LottieAnimated<[Double]>? = nil
 }
 
 struct LottieRepeater {

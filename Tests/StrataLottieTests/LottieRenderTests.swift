@@ -511,4 +511,29 @@ final class LottieRenderTests: XCTestCase {
             XCTAssertEqual(p[3], 255, what)
         }
     }
+
+    /// Radial gradients' highlight (`h`, `a`): the focus h % of the radius from the centre in the
+    /// direction of the end point turned by `a` degrees, black there, white on the circle
+    /// (radius 40, centre (50.5, 50.5)). On the axis through a focus k radii right of the centre,
+    /// t = (n − k) / (1 − k) right of it and (k − n) / (1 + k) left of it (n = (x + 0.5 − 50.5) / 40).
+    /// Frame 0: h = 50 % (k = 0.5); frame 5: h = 0, the plain radial gradient (t = |n|); frame 10:
+    /// h = −50 % (k = −0.5). The right square: h = 50 % at 90°, the focus below the centre.
+    func testRadialGradientHighlight() throws {
+        let layer = try LottieLayer(contentsOf: LottieFixtures.url("gradient-highlight"))
+        XCTAssertEqual(layer.unsupported, [])
+        func value(_ n: Double, focus k: Double) -> Double { 255 * (n >= k ? (n - k) / (1 - k) : (k - n) / (1 + k)) }
+        for (frame, k) in [(0.0, 0.5), (5, 0), (10, -0.5)] {
+            let f = try LottieFixtures.frame("gradient-highlight", frame)
+            XCTAssertEqual(f.at(Int(50.5 + 40 * k), 50)[0], 0, "frame \(frame): the focus is the first stop")
+            for x in [12, 30, 45, 50, 62, 75, 85] {
+                let n = (Double(x) + 0.5 - 50.5) / 40
+                XCTAssertEqual(Double(f.at(x, 50)[0]), value(n, focus: k), accuracy: 1, "frame \(frame) at x \(x)")
+            }
+            for y in [20, 50, 70, 79, 85] {
+                let n = (Double(y) + 0.5 - 50.5) / 40
+                XCTAssertEqual(Double(f.at(150, y)[0]), value(n, focus: 0.5), accuracy: 1, "frame \(frame), 90°, at y \(y)")
+            }
+            XCTAssertEqual(f, try LottieFixtures.frame("gradient-highlight", frame, workers: 2), "frame \(frame): 1 and 2 workers")
+        }
+    }
 }

@@ -215,6 +215,8 @@ extension GradientPaint {
         case .conic: w.add(3 as UInt64)
         }
         for v in [sx, sy, ex, ey, dx, dy, invLen2, rx, ry, baseAngle] { w.add(v) }
+        w.add(focal)
+        for v in [fx, fy, focalA] { w.add(v) }
         w.add(stops.count)
         for s in stops { w.add(s) }
         w.add(colors.count)

@@ -536,6 +536,18 @@ files["blend-modes"] = doc([
     shape_layer(4, [group(rect((50, 50), (100, 100)), fill(ORANGE))]),
 ])
 
+# Radial gradients with a highlight (black → white, radius 40, axes through pixel centres): on
+# the left the highlight length animates 50 → −50 % over frames 0…10 at angle 0 (the focus moves
+# from (70.5, 50.5) to (30.5, 50.5)); on the right it is 50 % at 90° (the focus below the centre,
+# at (150.5, 70.5)).
+def radial(s, e, h, a):
+    return {"ty": "gf", "t": 2, "s": fixed(list(s)), "e": fixed(list(e)), "h": prop(h), "a": prop(a), "o": fixed(100),
+            "r": 1, "g": {"p": 2, "k": fixed([0, 0, 0, 0, 1, 1, 1, 1])}}
+files["gradient-highlight"] = doc([
+    shape_layer(1, [group(rect((50, 50), (100, 100)), radial((50.5, 50.5), (90.5, 50.5), anim(kf(0, 50, **LIN), kf(10, -50)), 0))]),
+    shape_layer(2, [group(rect((150, 50), (100, 100)), radial((150.5, 50.5), (190.5, 50.5), 50, 90))]),
+], w=200)
+
 def trim(s, e, m): return {"ty": "tm", "s": prop(s), "e": prop(e), "o": fixed(0), "m": m}
 files["trim-individually"] = doc([
     shape_layer(1, [group(path([(10, 10), (90, 10)]), group(path([(10, 30), (90, 30)])), stroke(RED, 6),
