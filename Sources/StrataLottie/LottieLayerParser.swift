@@ -100,7 +100,7 @@ struct LayerParser {
         guard abs(stretch) >= 0.001 && abs(stretch) <= 1000 else {
             throw LottieError(path: l.path + ".sr", "a time stretch of \(stretch) (expected 0.001…1000, or negative)")
         }
-        // Blend modes 1…16 are the W3C modes and the linear dodge a layer's compositingFilter draws; 17 (hard mix) is not drawn.
+        // Blend modes 1…17 are the W3C modes, the linear dodge and the hard mix a layer's compositingFilter draws.
         var compositingFilter: String?
         if let bm = try l.optional("bm"), try bm.number() != 0 {
             let mode = JSONNode.clampedInt(try bm.number())

@@ -140,8 +140,11 @@ struct LottieLayerModel {
         1: "multiplyBlendMode", 2: "screenBlendMode", 3: "overlayBlendMode", 4: "darkenBlendMode", 5: "lightenBlendMode",
         6: "colorDodgeBlendMode", 7: "colorBurnBlendMode", 8: "hardLightBlendMode", 9: "softLightBlendMode",
         10: "differenceBlendMode", 11: "exclusionBlendMode", 12: "hueBlendMode", 13: "saturationBlendMode",
-        14: "colorBlendMode", 15: "luminosityBlendMode", 16: "linearDodgeBlendMode",
+        14: "colorBlendMode", 15: "luminosityBlendMode", 16: "linearDodgeBlendMode", 17: hardMix,
     ]
+    /// Hard mix (17) has no Core Image filter name: its layer's `compositingFilter` is set to a
+    /// `LayerBlendModeFilter` instead (LottieCompiler+Layers).
+    static let hardMix = "hardMix"
 }
 
 /// An expression-control effect (`ef`): named values that draw nothing and that expressions

@@ -512,6 +512,26 @@ final class LottieRenderTests: XCTestCase {
         }
     }
 
+    /// Lottie's hard mix (`bm` 17), After Effects' threshold of the sum: B = 1 where Cb + Cs ≥ 1,
+    /// else 0, composited with the W3C formula. Left: grey 0.5 over (0.8, 0.3, 0.1) gives (1, 0, 0);
+    /// right: (0.5, 0.75, 0.05) at 50 % gives 0.5·(1, 1, 0) + 0.5·(0.8, 0.3, 0.1) = (0.9, 0.65, 0.05).
+    /// (ThorVG 1.1.3 and rlottie draw bm 17 as normal.)
+    func testHardMixBlendMode() throws {
+        func layer(_ ind: Int, _ color: String, x: Int, width: Int, bm: Int, opacity: Int) -> String {
+            #"{"ty":4,"ind":\#(ind),"ip":0,"op":10,"st":0,"bm":\#(bm),"ks":{"p":{"a":0,"k":[\#(x),50]},"o":{"a":0,"k":\#(opacity)}},"shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[\#(width),100]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":\#(color)},"o":{"a":0,"k":100}},{"ty":"tr"}]}]}"#
+        }
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":["#
+            + layer(1, "[0.5,0.5,0.5]", x: 25, width: 50, bm: 17, opacity: 100) + ","
+            + layer(2, "[0.5,0.75,0.05]", x: 75, width: 50, bm: 17, opacity: 50) + ","
+            + layer(3, "[0.8,0.3,0.1]", x: 50, width: 100, bm: 0, opacity: 100) + "]}"
+        let lottie = try LottieLayer(data: Data(json.utf8))
+        XCTAssertEqual(lottie.unsupported, [])
+        let frame = try LottieFixtures.scene(showing: lottie, width: 100, height: 100).renderFrame(at: 0)
+        for (x, want) in [(25, [255, 0, 0, 255]), (75, [229.5, 165.75, 12.75, 255])] as [(Int, [Double])] {
+            for (got, w) in zip(frame.at(x, 50), want) { XCTAssertEqual(Double(got), w, accuracy: 1, "x \(x)") }
+        }
+    }
+
     /// Radial gradients' highlight (`h`, `a`): the focus h % of the radius from the centre in the
     /// direction of the end point turned by `a` degrees, black there, white on the circle
     /// (radius 40, centre (50.5, 50.5)). On the axis through a focus k radii right of the centre,
