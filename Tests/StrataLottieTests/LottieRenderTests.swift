@@ -512,6 +512,42 @@ final class LottieRenderTests: XCTestCase {
         }
     }
 
+    /// Animated dashes (10-wide butt-capped lines across the frame): at y 50 the dash length goes
+    /// 10 → 30 over frames 0…10 with a gap of 10, so dashes start every d + 10 (at frame 5, d = 20:
+    /// painted 0…20, 30…50, 60…80, 90…100); at y 80 the offset goes 0 → 10 over [10, 10] (frame 5:
+    /// the pattern starts 5 in: painted 0…5, 15…25, …); at y 20 the dash length is the expression
+    /// 10 + 40·time (frame 5: 30, painted 0…30, 40…70, 80…100). Pixels in the middle of runs.
+    func testAnimatedDashes() throws {
+        let layer = try LottieLayer(contentsOf: LottieFixtures.url("dash-animation"))
+        XCTAssertEqual(layer.unsupported, [])
+        /// Whether x lies on a dash of a line starting at 0 with the pattern (dash, gap) shifted by phase.
+        func painted(_ x: Int, dash: Double, gap: Double, phase: Double = 0) -> Bool {
+            let p = (Double(x) + 0.5 + phase).truncatingRemainder(dividingBy: dash + gap)
+            return p < dash
+        }
+        for frame in [0.0, 2, 5, 7.5, 10] {
+            let f = try LottieFixtures.frame("dash-animation", frame)
+            let d = 10 + 20 * frame / 10, phase = frame, expression = 10 + 40 * frame / 10
+            for x in stride(from: 1, to: 100, by: 1) {
+                // Only pixels at least 1 from a dash's end: the edges are antialiased.
+                func clear(_ dash: Double, _ phase: Double) -> Bool {
+                    let p = (Double(x) + 0.5 + phase).truncatingRemainder(dividingBy: dash + 10)
+                    return min(abs(p - dash), p, dash + 10 - p) >= 1
+                }
+                if clear(d, 0) {
+                    XCTAssertEqual(f.at(x, 50)[3], painted(x, dash: d, gap: 10) ? 255 : 0, "frame \(frame): lengths at x \(x)")
+                }
+                if clear(10, phase) {
+                    XCTAssertEqual(f.at(x, 80)[3], painted(x, dash: 10, gap: 10, phase: phase) ? 255 : 0, "frame \(frame): offset at x \(x)")
+                }
+                if clear(expression, 0) {
+                    XCTAssertEqual(f.at(x, 20)[3], painted(x, dash: expression, gap: 10) ? 255 : 0, "frame \(frame): expression at x \(x)")
+                }
+            }
+            XCTAssertEqual(f, try LottieFixtures.frame("dash-animation", frame, workers: 2), "frame \(frame): 1 and 2 workers")
+        }
+    }
+
     /// Lottie's hard mix (`bm` 17), After Effects' threshold of the sum: B = 1 where Cb + Cs ≥ 1,
     /// else 0, composited with the W3C formula. Left: grey 0.5 over (0.8, 0.3, 0.1) gives (1, 0, 0);
     /// right: (0.5, 0.75, 0.05) at 50 % gives 0.5·(1, 1, 0) + 0.5·(0.8, 0.3, 0.1) = (0.9, 0.65, 0.05).

@@ -548,6 +548,17 @@ files["gradient-highlight"] = doc([
     shape_layer(2, [group(rect((150, 50), (100, 100)), radial((150.5, 50.5), (190.5, 50.5), 50, 90))]),
 ], w=200)
 
+# Animated dashes on 10-wide butt-capped lines across the frame: at y 50 the dash length
+# animates 10 → 30 over frames 0…10 (gap 10); at y 80 the pattern is 10, 10 and the offset
+# animates 0 → 10; at y 20 the dash length is an expression, 10 + 40·time (time in seconds, 10
+# frames a second: 30 at frame 5), gap 10.
+def dashes(*entries): return [{"n": n, "nm": n, "v": v} for n, v in entries]
+files["dash-animation"] = doc([
+    shape_layer(1, [group(path([(0, 50), (100, 50)]), stroke(BLACK, 10, d=dashes(("d", anim(kf(0, 10, **LIN), kf(10, 30))), ("g", fixed(10)), ("o", fixed(0)))))]),
+    shape_layer(2, [group(path([(0, 80), (100, 80)]), stroke(BLUE, 10, d=dashes(("d", fixed(10)), ("g", fixed(10)), ("o", anim(kf(0, 0, **LIN), kf(10, 10))))))]),
+    shape_layer(3, [group(path([(0, 20), (100, 20)]), stroke(RED, 10, d=dashes(("d", expr(10, "10 + time * 40")), ("g", fixed(10)))))]),
+])
+
 def trim(s, e, m): return {"ty": "tm", "s": prop(s), "e": prop(e), "o": fixed(0), "m": m}
 files["trim-individually"] = doc([
     shape_layer(1, [group(path([(10, 10), (90, 10)]), group(path([(10, 30), (90, 30)])), stroke(RED, 6),
