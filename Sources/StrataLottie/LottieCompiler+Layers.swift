@@ -200,7 +200,7 @@ extension LottieCompiler {
         case .shapes(let items):
             try compileShapes(items, into: content, time, path: l.path + ".shapes")
         case .text(let text):
-            try compileText(text, into: content, time, path: l.path)
+            try compileText(text, into: content, time, path: l.path, masks: l.masks)
         case .null, .unsupported, .camera:
             break
         }

@@ -199,6 +199,19 @@ struct LottieText {
     /// The grouping alignment (`t.m.a`, percent of a character's advance and of 0.857 em):
     /// where each character turns and scales about, relative to the middle of its baseline.
     var alignment: [Double] = [0, 0]
+    /// Text on a path (`t.p`), nil for none.
+    var path: LottieTextPath? = nil
+}
+
+/// Text set along one of its layer's masks (`t.p`): the characters follow the mask's path from
+/// the first margin (`f`, animatable), turned along it when perpendicular (`p`), spread over it
+/// with force alignment (`a`), along the path reversed (`r`).
+struct LottieTextPath {
+    var mask: Int
+    var firstMargin: LottieAnimated<[Double]>
+    var perpendicular: Bool
+    var forceAlignment: Bool
+    var reversed: Bool
 }
 
 struct LottieImageAsset {

@@ -396,6 +396,27 @@ files["text-glyphs"] = doc([
 ], w=200, h=200, fonts={"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 75}]},
    chars=[glyph("I", 40, (10, -70, 30, 0)), glyph("L", 70, (10, -70, 30, 0), (10, -20, 60, 0)), glyph(" ", 25)])
 
+# Text on a path (the "Blocks" glyphs: "I" ink 4…12 × −28…0 from its origin, advance 16), each
+# along an open mask path of mode none (not a mask), the layers at the origin: "Straight" "II"
+# on (10, 40) → (190, 40) from a first margin animated 20 → 60 over frames 0…10; "Corner" "II"
+# perpendicular on (10, 100) → (100, 100) → (100, 190) from margin 80, the second "I" turned down
+# the vertical; "Reversed" "II" centred and perpendicular on (10, 160) → (190, 160) reversed
+# (upside down, right to left); "Forced" "II" force-aligned on (10, 70) → (190, 70) from margin 10.
+def open_mask(points):
+    return {"mode": "n", "inv": False, "o": fixed(100),
+            "pt": fixed({"c": False, "v": [list(p) for p in points], "i": [[0, 0]] * len(points), "o": [[0, 0]] * len(points)})}
+def path_text(ind, name, text, points, f, p=0, a=0, r=0, fc=RED, j=0):
+    layer = glyph_text(ind, name, (0, 0), text, fc=fc, j=j)
+    layer["masksProperties"] = [open_mask(points)]
+    layer["t"]["p"] = {"m": 0, "f": prop(f), "l": fixed(0), "p": fixed(p), "a": fixed(a), "r": fixed(r)}
+    return layer
+files["text-path"] = doc([
+    path_text(1, "Straight", "II", [(10, 40), (190, 40)], anim(kf(0, 20, **LIN), kf(10, 60))),
+    path_text(2, "Corner", "II", [(10, 100), (100, 100), (100, 190)], 80, p=1, fc=GREEN),
+    path_text(3, "Reversed", "II", [(10, 160), (190, 160)], 0, p=1, r=1, fc=BLUE, j=2),
+    path_text(4, "Forced", "II", [(10, 70), (190, 70)], 10, a=1, fc=BLACK),
+], w=200, h=200, fonts=files["text-glyphs"]["fonts"], chars=files["text-glyphs"]["chars"])
+
 # 3D layers without a camera: a square turned 60° about y (fixed) and one turned about x (0 → 90°
 # over frames 0…10, linear), each seen from 1 024 points in front of its plane as rlottie and
 # ThorVG draw them (the near side larger).
