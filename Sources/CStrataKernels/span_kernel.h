@@ -518,6 +518,8 @@ INLINE void FN(spriteSample)(const FN(spriteLanes) *s, vf u, vf v, vf *r, vf *g,
 /// the two-stop ramp's colour differences computed again, at every step.
 typedef struct {
     vf sx, sy, dx, dy, invLen2, rx, ry;  // start point, axis and 1 / |axis|², radii
+    int focal;  // radial with a focal point (fx, fy) in units of the radii, fa = fx² + fy² − 1
+    vf fx, fy, fa;
     vf opacity;
     int ramp;  // a strata_ramp_kind
     int between;  // steps test whether all their lanes lie between two stops (not strata_item.general)
@@ -552,6 +554,8 @@ INLINE void FN(gradientOf)(const strata_item *it, FN(gradient) *g) {
     if (it->paint != STRATA_PAINT_AXIAL && it->paint != STRATA_PAINT_RADIAL) return;  // the rest is not read
     g->sx = it->gsx; g->sy = it->gsy; g->dx = it->gdx; g->dy = it->gdy; g->invLen2 = it->gInvLen2;
     g->rx = it->grx; g->ry = it->gry;
+    g->focal = it->paint == STRATA_PAINT_RADIAL && it->gFocal;
+    g->fx = it->gfx; g->fy = it->gfy; g->fa = it->gfa;
     g->opacity = it->opacity;
     if (it->stopCount == 2) {
         const float *c = it->stopColors;
@@ -732,7 +736,16 @@ INLINE void FN(shade)(const strata_item *it, const FN(itemLanes) *il, const int 
             t = alongRow ? p->t : ((p->u - gr->sx) * gr->dx + (p->v - gr->sy) * gr->dy) * gr->invLen2;
         } else {
             vf nx = (p->u - gr->sx) / gr->rx, ny = (p->v - gr->sy) / gr->ry;
-            t = FN(sqrtf)(nx * nx + ny * ny);
+            if (gr->focal) {
+                // The two-point conical parameter (GradientPaint.focalParameter): the
+                // non-negative root c / (b + √(b² − a·c)) of a·t² − 2b·t + c = 0.
+                vf qx = nx - gr->fx, qy = ny - gr->fy;
+                vf b = -(qx * gr->fx + qy * gr->fy), c = qx * qx + qy * qy;
+                vf den = b + FN(sqrtf)(b * b - gr->fa * c);
+                t = SEL(den > 0, c / den, (vf)0.0f);
+            } else {
+                t = FN(sqrtf)(nx * nx + ny * ny);
+            }
         }
         FN(ramp)(it, gr, ramp, t, r, g, b, a);
         vf d = dither * *a;

@@ -68,7 +68,9 @@ extension LottieCompiler {
                 }
             }
             // The blend mode composites the layer, its matte applied, onto the layers below it.
-            if let filter = l.compositingFilter { wrapper.compositingFilter = filter }
+            if let filter = l.compositingFilter {
+                wrapper.compositingFilter = filter == LottieLayerModel.hardMix ? LayerBlendModeFilter(.hardMix) : filter
+            }
             out.append(wrapper)
             runs.append(l.transform.is3D ? (camera != nil || needsSpace(l.transform, path: l.path + ".ks") ? 2 : 1) : 0)
         }
@@ -198,7 +200,7 @@ extension LottieCompiler {
         case .shapes(let items):
             try compileShapes(items, into: content, time, path: l.path + ".shapes")
         case .text(let text):
-            try compileText(text, into: content, time, path: l.path)
+            try compileText(text, into: content, time, path: l.path, masks: l.masks)
         case .null, .unsupported, .camera:
             break
         }

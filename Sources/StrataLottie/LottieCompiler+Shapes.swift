@@ -79,18 +79,7 @@ extension LottieCompiler {
                 s.lineCap = cap == 1 ? .butt : cap == 3 ? .square : .round
                 s.lineJoin = join == 1 ? .miter : join == 3 ? .bevel : .round
                 s.miterLimit = miter
-                let lengths = dashes.filter { $0.kind != "o" }
-                if !lengths.isEmpty {
-                    if lengths.contains(where: { $0.value.isAnimated }) { notes.add(itemPath + ".d", "animated dash lengths (the first keyframe's are used)") }
-                    var pattern = lengths.map { max($0.value.initial[0], 0) }
-                    if pattern.count % 2 == 1 { pattern += pattern }
-                    if pattern.contains(where: { $0 > 0 }) {
-                        s.lineDashPattern = pattern.map { NSNumber(value: $0) }
-                        if let o = dashes.first(where: { $0.kind == "o" }) {
-                            try animate(s, "lineDashPhase", o.value, time, path: itemPath + ".d") { CGFloat($0[0]) }
-                        }
-                    }
-                }
+                try dash(s, dashes, time, path: itemPath)
                 drawn.append(s)
             case .gradientFill(let g, let evenOdd):
                 drawn.append(try gradientLayer(g, sources, time, path: itemPath, margin: 2) { mask in
@@ -336,9 +325,59 @@ extension LottieCompiler {
         } else {
             (layer.startPoint, layer.endPoint) = ends(0)
         }
+        if radial, let highlight = g.highlightLength, highlight.isAnimated || highlight.hasNonZero(dimension: 0)
+            || animation.expressions.contains(path + ".h") {
+            // The highlight: the focal point h % of the radius from the centre, in the direction
+            // of the end point turned by a degrees (lottie-web's and ThorVG's; h clamped to
+            // ±99 % as lottie-web does, a focus on the circle having no gradient outside it).
+            let length = sampler(highlight, path: path + ".h")
+            let angle = g.highlightAngle.map { sampler($0, path: path + ".a") }
+            let focus: (Double) -> CGPoint = { f in
+                let s = point(start.value(f)), e = point(end.value(f))
+                let r = hypot(e.x - s.x, e.y - s.y)
+                let h = min(max((length.value(f).first ?? 0) / 100, -Self.highlightLimit), Self.highlightLimit)
+                let a = atan2(e.y - s.y, e.x - s.x) + (angle?.value(f).first ?? 0) * .pi / 180
+                return unit(CGPoint(x: s.x + cos(a) * h * r, y: s.y + sin(a) * h * r))
+            }
+            if start.isAnimated || end.isAnimated || length.isAnimated || angle?.isAnimated == true {
+                try animateSampled(layer, CAGradientLayer.focalPointKey, time, path: path + ".h") { focus($0) }
+            } else {
+                layer.focalPoint = focus(0)
+            }
+        }
         if let o = g.opacity { try animate(layer, "opacity", o, time, path: path + ".o") { Float(min(max($0[0] / 100, 0), 1)) } }
         return layer
     }
+
+    /// A stroke's dashes (`d`: dash and gap lengths, and an offset, each a property of its own,
+    /// animated or with an expression): the lengths become `lineDashPattern`, sampled every frame
+    /// where any of them changes (each length clamped at 0; an odd count repeated, as SVG and
+    /// Core Graphics repeat it), the offset `lineDashPhase`. A pattern of zeros is solid, as
+    /// before any dash is drawn.
+    func dash(_ s: CAShapeLayer, _ dashes: [(kind: String, value: LottieAnimated<[Double]>)], _ time: LottieTime, path: String) throws {
+        let lengths = dashes.indices.filter { dashes[$0].kind != "o" }.map { i in
+            sampler(dashes[i].value, path: path + ".d[\(i)].v")
+        }
+        guard !lengths.isEmpty else { return }
+        func pattern(_ f: Double) -> [NSNumber] {
+            var p = lengths.map { max($0.value(f).first ?? 0, 0) }
+            if p.count % 2 == 1 { p += p }
+            return p.contains(where: { $0 > 0 }) ? p.map { NSNumber(value: $0) } : []
+        }
+        if lengths.contains(where: \.isAnimated) {
+            try animateSampled(s, "lineDashPattern", time, path: path + ".d") { pattern($0) }
+        } else {
+            let p = pattern(0)
+            guard !p.isEmpty else { return }
+            s.lineDashPattern = p
+        }
+        if let i = dashes.firstIndex(where: { $0.kind == "o" }) {
+            try animate(s, "lineDashPhase", dashes[i].value, time, path: path + ".d[\(i)].v") { CGFloat($0.first ?? 0) }
+        }
+    }
+
+    /// The largest highlight length drawn, as a fraction of the radius (lottie-web's clamp).
+    static let highlightLimit = 0.99
 
     /// Colour stops (offset, r, g, b per stop) merged with the opacity stops (offset, alpha)
     /// that may follow: every position of either list, the other interpolated there.

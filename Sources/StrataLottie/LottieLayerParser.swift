@@ -100,7 +100,7 @@ struct LayerParser {
         guard abs(stretch) >= 0.001 && abs(stretch) <= 1000 else {
             throw LottieError(path: l.path + ".sr", "a time stretch of \(stretch) (expected 0.001…1000, or negative)")
         }
-        // Blend modes 1…16 are the W3C modes and the linear dodge a layer's compositingFilter draws; 17 (hard mix) is not drawn.
+        // Blend modes 1…17 are the W3C modes, the linear dodge and the hard mix a layer's compositingFilter draws.
         var compositingFilter: String?
         if let bm = try l.optional("bm"), try bm.number() != 0 {
             let mode = JSONNode.clampedInt(try bm.number())
@@ -303,13 +303,14 @@ struct LayerParser {
             try expression(try g.required("k"))
             let colors = try LottieAnimated.parse(try g.required("k")) { try $0.numbers() }
             let type = JSONNode.clampedInt(try s.number("t", default: 1))
-            if type == 2, let h = try prop(s, "h"), h.isAnimated || (h.initial.first ?? 0) != 0 { notes.add(s.path + ".h", "radial gradient highlight") }
             for (i, v) in (colors.isAnimated ? colors.keyframes.map(\.value) : [colors.initial]).enumerated() where v.count < Int(count) * 4 {
                 throw LottieError(path: g.path + (colors.isAnimated ? ".k.k[\(i)].s" : ".k.k"), "expected \(Int(count) * 4) numbers for \(Int(count)) colour stops, got \(v.count)")
             }
             let gradient = LottieGradient(type: type, colorCount: Int(count), colors: colors,
                                           start: try check(try req("s"), "s", count: 2), end: try check(try req("e"), "e", count: 2),
-                                          opacity: try prop(s, "o"))
+                                          opacity: try prop(s, "o"),
+                                          highlightLength: type == 2 ? try prop(s, "h") : nil,
+                                          highlightAngle: type == 2 ? try prop(s, "a") : nil)
             if ty == "gs" {
                 if let d = try s.optional("d"), d.isArray, !(try d.elements().isEmpty) { notes.add(d.path, "dashes of a gradient stroke (drawn solid)") }
                 return .gradientStroke(gradient, width: try req("w"), cap: JSONNode.clampedInt(try s.number("lc", default: 2)),

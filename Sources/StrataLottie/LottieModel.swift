@@ -64,6 +64,10 @@ struct LottieGradient {
     var start: LottieAnimated<[Double]>
     var end: LottieAnimated<[Double]>
     var opacity: LottieAnimated<[Double]>?
+    /// A radial gradient's highlight length (`h`, percent of the radius, −100…100) and angle
+    /// (`a`, degrees from the start→end direction): the focal point's offset from the centre.
+    var highlightLength: LottieAnimated<[Double]>? = nil
+    var highlightAngle: LottieAnimated<[Double]>? = nil
 }
 
 struct LottieRepeater {
@@ -136,8 +140,11 @@ struct LottieLayerModel {
         1: "multiplyBlendMode", 2: "screenBlendMode", 3: "overlayBlendMode", 4: "darkenBlendMode", 5: "lightenBlendMode",
         6: "colorDodgeBlendMode", 7: "colorBurnBlendMode", 8: "hardLightBlendMode", 9: "softLightBlendMode",
         10: "differenceBlendMode", 11: "exclusionBlendMode", 12: "hueBlendMode", 13: "saturationBlendMode",
-        14: "colorBlendMode", 15: "luminosityBlendMode", 16: "linearDodgeBlendMode",
+        14: "colorBlendMode", 15: "luminosityBlendMode", 16: "linearDodgeBlendMode", 17: hardMix,
     ]
+    /// Hard mix (17) has no Core Image filter name: its layer's `compositingFilter` is set to a
+    /// `LayerBlendModeFilter` instead (LottieCompiler+Layers).
+    static let hardMix = "hardMix"
 }
 
 /// An expression-control effect (`ef`): named values that draw nothing and that expressions
@@ -192,6 +199,19 @@ struct LottieText {
     /// The grouping alignment (`t.m.a`, percent of a character's advance and of 0.857 em):
     /// where each character turns and scales about, relative to the middle of its baseline.
     var alignment: [Double] = [0, 0]
+    /// Text on a path (`t.p`), nil for none.
+    var path: LottieTextPath? = nil
+}
+
+/// Text set along one of its layer's masks (`t.p`): the characters follow the mask's path from
+/// the first margin (`f`, animatable), turned along it when perpendicular (`p`), spread over it
+/// with force alignment (`a`), along the path reversed (`r`).
+struct LottieTextPath {
+    var mask: Int
+    var firstMargin: LottieAnimated<[Double]>
+    var perpendicular: Bool
+    var forceAlignment: Bool
+    var reversed: Bool
 }
 
 struct LottieImageAsset {

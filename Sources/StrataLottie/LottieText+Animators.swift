@@ -48,6 +48,8 @@ extension LottieCompiler {
         var glyphs: [Glyph] = []
         /// Each distinct character's metrics alone.
         var alone: [Character: Alone] = [:]
+        /// Each line's start (x of its first character's origin) and width, for text on a path.
+        var lineStarts: [Double] = [], lineWidths: [Double] = []
     }
 
     /// Each glyph's transform, opacity and colours at the sampled frames.
@@ -60,7 +62,7 @@ extension LottieCompiler {
     /// Draws the document `d` a layer a character into `group`, each animated by the text's
     /// animators.
     func animatedCharacters(_ d: LottieTextDocument, _ text: LottieText, into group: CALayer, _ time: LottieTime,
-                            path: String) throws {
+                            path: String, along: (LottieTextPath, LottieMask)? = nil) throws {
         let layout: Letters
         if d.glyphs != nil {
             // Embedded glyphs: a layer each character with ink.
@@ -86,10 +88,11 @@ extension LottieCompiler {
         let fills = d.fill != nil && text.animators.contains(where: \.changesFill)
         let strokes = stroked && text.animators.contains { $0.strokeColor != nil }
         // Frames: one when nothing changes, else the layer's range sampled as other values are.
-        let frames = text.animators.contains(where: \.isAnimated)
+        let pathMoves = along.map { $0.1.shape.isAnimated || $0.0.firstMargin.isAnimated } ?? false
+        let frames = text.animators.contains(where: \.isAnimated) || pathMoves
             ? try sampleFrames(time, valuesPerFrame: layout.glyphs.count * (2 + (fills ? 1 : 0) + (strokes ? 1 : 0) + (widths ? 1 : 0)), path: path + ".t.a")
             : [time.range.lowerBound]
-        let samples = sample(d, text, layout, frames: frames, time, fills: fills, strokes: strokes, widths: widths)
+        let samples = sample(d, text, layout, frames: frames, time, fills: fills, strokes: strokes, widths: widths, along: along)
 
         for (n, glyph) in layout.glyphs.enumerated() {
             let container = node()
@@ -156,6 +159,8 @@ extension LottieCompiler {
             let content = TextContent(attributedString: line.string)
             let origins = characters.isEmpty ? [] : TextMetrics.glyphOrigins(of: content)
             let baseline = characters.isEmpty ? 0 : Double(TextMetrics.firstBaseline(of: content))
+            out.lineStarts.append(Double(line.origin.x) + Double(origins.first ?? 0))
+            out.lineWidths.append(Double(line.size.width))
             for (k, c) in characters.enumerated() {
                 indices.append(out.letters.count)
                 if !c.isWhitespace {
@@ -182,6 +187,8 @@ extension LottieCompiler {
         for (n, line) in lines.enumerated() {
             if n > 0 { out.letters.append(nil) }
             var indices: [Int] = []
+            out.lineStarts.append(Double(line.first?.origin.x ?? 0))
+            out.lineWidths.append(line.last.map { Double($0.origin.x) + $0.advance - Double(line[0].origin.x) } ?? 0)
             for g in line {
                 indices.append(out.letters.count)
                 if !g.glyph.contours.isEmpty {
@@ -197,7 +204,7 @@ extension LottieCompiler {
 
     /// Each glyph's values at the CA-local `frames` (evaluated at the Lottie frames they map to).
     private func sample(_ d: LottieTextDocument, _ text: LottieText, _ layout: Letters, frames: [Double], _ time: LottieTime,
-                        fills: Bool, strokes: Bool, widths: Bool) -> Samples {
+                        fills: Bool, strokes: Bool, widths: Bool, along: (LottieTextPath, LottieMask)?) -> Samples {
         let animators = text.animators, glyphs = layout.glyphs, letterCount = layout.letters.count
         let units = animators.map { $0.selector?.unitIndices(layout.letters) }
         let justify = [3: 0, 4: 1, 5: 2, 6: 0][d.justify] ?? d.justify
@@ -210,8 +217,13 @@ extension LottieCompiler {
                           fills: .init(repeating: [], count: glyphs.count), strokes: .init(repeating: [], count: glyphs.count),
                           strokeWidths: .init(repeating: [], count: glyphs.count))
         var factors = [[Double]](repeating: [], count: animators.count)
+        // Text on a path: each letter's line, and the baseline of the first line with ink.
+        var lineOf = [Int](repeating: 0, count: letterCount)
+        for (k, line) in layout.lines.enumerated() { for i in line { lineOf[i] = k } }
+        let firstBaseline = Double(glyphs.first?.origin.y ?? 0)
         for g in frames {
             let f = time.remap?(g) ?? g
+            let placement = along.map { TextPathPlacement($0.0, $0.1, at: f) }
             for (j, a) in animators.enumerated() {
                 if let s = a.selector, let u = units[j] {
                     let at = s.at(f, count: u.count)
@@ -273,7 +285,29 @@ extension LottieCompiler {
                 for (j, v) in values.enumerated() {
                     if let p = v.p { m = m.thenTranslated(p[0] * factors[j][i], (p.count > 1 ? p[1] : 0) * factors[j][i]) }
                 }
-                m = m.thenTranslated(pivot.x + shift[i], pivot.y)
+                if let placement {
+                    // Along the path: the pivot's distance along its line (from the margin, shifted
+                    // as the justification puts the line on the path, or spread by force
+                    // alignment) picks the point; the line's offset below the first line's
+                    // baseline stays across the path, turned with it when perpendicular.
+                    let line = lineOf[i]
+                    let width = line < layout.lineWidths.count ? layout.lineWidths[line] : 0
+                    let start = line < layout.lineStarts.count ? layout.lineStarts[line] : 0
+                    var distance: Double
+                    if placement.forceAlignment, glyphs.count > 1, let first = glyphs.first, let last = glyphs.last {
+                        distance = placement.margin + first.advance / 2
+                            + (placement.length - placement.margin - first.advance / 2 - last.advance / 2) * Double(n) / Double(glyphs.count - 1)
+                    } else {
+                        let justified = justify == 1 ? placement.length - width : justify == 2 ? (placement.length - width) / 2 : 0
+                        distance = placement.margin + justified + (pivot.x - start) + shift[i]
+                    }
+                    let (point, angle) = placement.point(at: distance)
+                    m = m.thenTranslated(0, pivot.y - firstBaseline)
+                    if placement.perpendicular { m = m.concatenating(CGAffineTransform(rotationAngle: angle)) }
+                    m = m.thenTranslated(point.x, point.y)
+                } else {
+                    m = m.thenTranslated(pivot.x + shift[i], pivot.y)
+                }
                 out.transforms[n].append(m)
                 out.opacities[n].append(Float(min(max(opacity, 0), 1)))
                 if fills { out.fills[n].append(fill.map { min(max($0, 0), 1) }) }
@@ -282,6 +316,69 @@ extension LottieCompiler {
             }
         }
         return out
+    }
+}
+
+/// A mask's path at a frame as text on a path reads it: flattened into a polyline (a curved
+/// segment in 64 pieces, a straight one whole), reversed when asked (lottie-web's reversal: a
+/// closed path keeps its first vertex), with its length, the first margin and the switches.
+struct TextPathPlacement {
+    var points: [CGPoint] = []
+    /// Distance along the polyline at each point (0 at the first).
+    var distances: [Double] = []
+    var closed: Bool
+    var length: Double { distances.last ?? 0 }
+    var margin: Double
+    var perpendicular: Bool, forceAlignment: Bool
+
+    init(_ p: LottieTextPath, _ mask: LottieMask, at frame: Double) {
+        var b = mask.shape.value(at: frame)
+        if p.reversed, b.vertices.count > 1 {
+            let order = b.closed ? [0] + Array((1..<b.vertices.count).reversed()) : Array((0..<b.vertices.count).reversed())
+            b = LottieBezier(closed: b.closed, vertices: order.map { b.vertices[$0] },
+                             inTangents: order.map { b.outTangents[$0] }, outTangents: order.map { b.inTangents[$0] })
+        }
+        closed = b.closed
+        margin = p.firstMargin.value(at: frame).first ?? 0
+        perpendicular = p.perpendicular
+        forceAlignment = p.forceAlignment
+        let n = b.vertices.count
+        guard n > 0 else { return }
+        points = [b.vertices[0]]
+        let segments = (1..<max(n, 1)).map { ($0 - 1, $0) } + (b.closed && n > 1 ? [(n - 1, 0)] : [])
+        for (a, c) in segments {
+            let p0 = b.vertices[a], p3 = b.vertices[c]
+            let p1 = CGPoint(x: p0.x + b.outTangents[a].x, y: p0.y + b.outTangents[a].y)
+            let p2 = CGPoint(x: p3.x + b.inTangents[c].x, y: p3.y + b.inTangents[c].y)
+            let straight = b.outTangents[a] == .zero && b.inTangents[c] == .zero
+            let pieces = straight ? 1 : 64
+            for k in 1...pieces {
+                let t = Double(k) / Double(pieces), u = 1 - t
+                let w0 = u * u * u, w1 = 3 * u * u * t, w2 = 3 * u * t * t, w3 = t * t * t
+                points.append(CGPoint(x: w0 * p0.x + w1 * p1.x + w2 * p2.x + w3 * p3.x, y: w0 * p0.y + w1 * p1.y + w2 * p2.y + w3 * p3.y))
+            }
+        }
+        distances = [0]
+        for k in 1..<points.count {
+            distances.append(distances[k - 1] + hypot(points[k].x - points[k - 1].x, points[k].y - points[k - 1].y))
+        }
+    }
+
+    /// The point at a distance along the path and the direction of the piece it lies on
+    /// (radians, y down): a closed path wraps around; an open one goes on along its first or last
+    /// piece before its start or past its end, as lottie-web places characters that overflow.
+    func point(at distance: Double) -> (CGPoint, Double) {
+        guard points.count > 1, length > 0 else { return (points.first ?? .zero, 0) }
+        var d = distance
+        if closed { d = d - length * (d / length).rounded(.down) }
+        // The piece: the first whose end is at or past d (the last for d past the end).
+        var k = 1
+        while k < points.count - 1 && distances[k] < d { k += 1 }
+        // Zero-length pieces (repeated vertices) have no direction: the next one with length.
+        while k < points.count - 1 && distances[k] == distances[k - 1] { k += 1 }
+        let a = points[k - 1], b = points[k], span = distances[k] - distances[k - 1]
+        let t = span > 0 ? (d - distances[k - 1]) / span : 0
+        return (CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), atan2(b.y - a.y, b.x - a.x))
     }
 }
 

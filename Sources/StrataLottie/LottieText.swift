@@ -7,8 +7,8 @@
 // A stroke around the letters draws the glyphs' outlines (TextMetrics.outline) as shapes. Text
 // with animators (`t.a`, LottieTextAnimator.swift) is drawn a layer a character instead
 // (LottieText+Animators.swift). A document whose every character has a glyph embedded in the
-// file (`chars`) is drawn from those outlines instead (LottieText+Glyphs.swift). Not drawn (and
-// listed by `probe`): text on a path (`t.p`).
+// file (`chars`) is drawn from those outlines instead (LottieText+Glyphs.swift). Text on a path
+// (`t.p`) is drawn a layer a character too, each placed along the mask's path.
 import Foundation
 import Strata
 
@@ -40,7 +40,21 @@ extension LayerParser {
                 alignment = Array(v.initial.prefix(2))
             }
         }
-        if let p = try t.optional("p"), p.isObject, try p.optional("m") != nil { notes.add(p.path, "text on a path (drawn on a line)") }
+        var textPath: LottieTextPath?
+        if let p = try t.optional("p"), p.isObject, let m = try p.optional("m"), m.isNumber {
+            // A switch (p, a, r) is its first value; an animated one is noted.
+            func flag(_ key: String, _ what: String) throws -> Bool {
+                guard let v = try prop(p, key) else { return false }
+                if v.isAnimated { notes.add(p.path + "." + key, "animated \(what) of text on a path (its first value is used)") }
+                return (v.initial.first ?? 0) != 0
+            }
+            textPath = LottieTextPath(mask: JSONNode.clampedInt(try m.number()), firstMargin: try prop(p, "f") ?? .fixed([0]),
+                                      perpendicular: try flag("p", "perpendicularity"), forceAlignment: try flag("a", "force alignment"),
+                                      reversed: try flag("r", "reversal"))
+            if let l = try prop(p, "l"), l.isAnimated || l.hasNonZero(dimension: 0) {
+                notes.add(p.path + ".l", "last margin of text on a path (not used, as lottie-web does not use it)")
+            }
+        }
         var documents: [(time: Double, document: LottieTextDocument)] = []
         let k = try d.required("k")
         let frames: [JSONNode] = k.isArray ? try k.elements() : [JSONNode(value: ["s": k.value, "t": 0], path: k.path)]
@@ -64,7 +78,7 @@ extension LayerParser {
             if let fill { doc.fill = fill }
             documents.append((time, doc))
         }
-        return LottieText(documents: documents, animators: animators, alignment: alignment)
+        return LottieText(documents: documents, animators: animators, alignment: alignment, path: textPath)
     }
 
     /// One text document (`{"t": "Hello", "f": "Roboto-Bold", "s": 36, …}`).
@@ -129,18 +143,25 @@ extension LayerParser {
 
 extension LottieCompiler {
     /// A text layer's documents, each a group of line layers shown from its keyframe to the next.
-    func compileText(_ text: LottieText, into content: CALayer, _ time: LottieTime, path: String) throws {
+    func compileText(_ text: LottieText, into content: CALayer, _ time: LottieTime, path: String, masks: [LottieMask]) throws {
         let docs = text.documents
+        // Text on a path: the mask it names, else (an index no mask has) on its lines, noted.
+        var along: (LottieTextPath, LottieMask)?
+        if let p = text.path {
+            if p.mask >= 0, p.mask < masks.count { along = (p, masks[p.mask]) } else {
+                notes.add(path + ".t.p.m", "text on a path: no mask \(p.mask) (drawn on its lines)")
+            }
+        }
         // The first document shows from before the layer's frames, the last until after them.
         let lo = min(time.range.lowerBound, docs[0].time) - 1, hi = max(time.range.upperBound, docs[docs.count - 1].time) + 1
         for (i, entry) in docs.enumerated() {
             let group = node()
-            if text.animators.isEmpty, entry.document.glyphs != nil {
+            if text.animators.isEmpty, along == nil, entry.document.glyphs != nil {
                 for glyph in try glyphLayers(entry.document, path: path + ".t.d") { group.addSublayer(glyph) }
-            } else if text.animators.isEmpty {
+            } else if text.animators.isEmpty, along == nil {
                 for line in try lineLayers(entry.document, path: path + ".t.d") { group.addSublayer(line) }
             } else {
-                try animatedCharacters(entry.document, text, into: group, time, path: path)
+                try animatedCharacters(entry.document, text, into: group, time, path: path, along: along)
             }
             if docs.count > 1 {
                 let end = i + 1 < docs.count ? docs[i + 1].time : hi

@@ -158,4 +158,54 @@ final class LottieGlyphTextTests: XCTestCase {
         root.addSublayer(wide)
         XCTAssertNoThrow(try Scene(rootLayer: root, size: CGSize(width: 200, height: 200), frameRate: 10, duration: 2).renderFrame(at: 0))
     }
+
+    /// Text on a path (Fixtures/text-path.json; lottie-web's placement): each character's middle
+    /// is its distance along the mask's path — the first margin, plus the justification's share of
+    /// the path's length, plus its place in the line — and the glyph stands there on its
+    /// baseline, turned with the path when perpendicular. "I" ink is 4…12 × −28…0 from an origin
+    /// 8 before the middle, so upright it covers middle − 4 … middle + 4 above the path.
+    func testTextOnAPath() throws {
+        let black = [0, 0, 0, 255]
+        /// The pixels of exactly `color`: their bounding box per connected column run.
+        func boxes(_ b: Bitmap, _ color: [Int]) -> [ClosedRange<Int>: ClosedRange<Int>] {
+            var columns: [Int: (Int, Int)] = [:]
+            for y in 0..<b.height { for x in 0..<b.width where b.at(x, y) == color {
+                let c = columns[x] ?? (y, y)
+                columns[x] = (min(c.0, y), max(c.1, y))
+            } }
+            var out: [ClosedRange<Int>: ClosedRange<Int>] = [:]
+            var run: (Int, Int, Int, Int)?
+            for x in columns.keys.sorted() {
+                let c = columns[x]!
+                if let r = run, r.1 == x - 1 { run = (r.0, x, min(r.2, c.0), max(r.3, c.1)) } else {
+                    if let r = run { out[r.0...r.1] = r.2...r.3 }
+                    run = (x, x, c.0, c.1)
+                }
+            }
+            if let r = run { out[r.0...r.1] = r.2...r.3 }
+            return out
+        }
+        XCTAssertEqual(try LottieLayer(contentsOf: LottieFixtures.url("text-path")).unsupported, [])
+        let f0 = try LottieFixtures.frame("text-path", 0), f10 = try LottieFixtures.frame("text-path", 10)
+        // Straight, from (10, 40): margin 20 puts the middles at 10 + 20 + 8 = 38 and 54; margin 60
+        // (frame 10) at 78 and 94. Ink 28 high above the baseline y = 40.
+        XCTAssertEqual(boxes(f0, red), [34...41: 12...39, 50...57: 12...39])
+        XCTAssertEqual(boxes(f10, red), [74...81: 12...39, 90...97: 12...39])
+        // Corner, perpendicular, margin 80: the first middle 88 along the horizontal (x 98), upright;
+        // the second 104 along, 14 down the vertical at (100, 114), turned 90° clockwise: its
+        // ink −4…4 along the path and 0…28 to the right of it, x 100…128, y 110…118.
+        XCTAssertEqual(boxes(f0, green), [94...127: 72...117])
+        XCTAssertEqual(f0.at(97, 85), green, "the upright first glyph")
+        XCTAssertEqual(f0.at(120, 114), green, "the turned second glyph, right of the path")
+        XCTAssertEqual(f0.at(120, 105), clear)
+        XCTAssertEqual(f0.at(103, 85), clear)
+        // Reversed and centred, perpendicular: the path runs from (190, 160) leftwards, 180 long;
+        // "II" is 32 wide, so its middles are (180 − 32) / 2 + 8 = 82 and 98 along: x 108 and 92,
+        // each turned 180° (ink below the path, y 160…188).
+        XCTAssertEqual(boxes(f0, blue), [88...95: 160...187, 104...111: 160...187])
+        // Forced alignment, margin 10: the first middle at 10 + 8, the last at the path's end less
+        // half its advance, 180 − 8 = 172 along (x 28 and 182).
+        XCTAssertEqual(boxes(f0, black), [24...31: 42...69, 178...185: 42...69])
+        XCTAssertEqual(f10, try LottieFixtures.frame("text-path", 10, workers: 2), "1 and 2 workers")
+    }
 }

@@ -135,7 +135,6 @@ final class LottieParseTests: XCTestCase {
         XCTAssertEqual(layer.unsupported.map(\.description), [
             "layers[0].t.a[0].a.sk: text animator property 'sk' (skew)",
             "fonts: font 'Inter' is not installed (drawn in DejaVu Sans)",
-            "layers[1].bm: blend mode 17",
             "layers[1].ef: layer effects",
             "layers[1].shapes[0].it[2]: merge paths (not rendered)",
             "layers[3].ks.r.x: expression: unknown name 'comp' (the keyframes are used instead)",
@@ -149,17 +148,36 @@ final class LottieParseTests: XCTestCase {
     func testMaskFeatherIsReported() throws {
         func notes(_ feather: String) throws -> [String] {
             let layer = #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[],"masksProperties":[{"mode":"a","pt":{"a":0,"k":{"c":true,"v":[[0,0],[10,0],[10,10]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}},"o":{"a":0,"k":100},"f":\#(feather)}]}"#
-            return try LottieLayer(data: document("[\(layer)]")).unsupported.map(\.description)
+            let fonts = #","fonts":{"list":[{"fName":"DejaVuSans","fFamily":"DejaVu Sans","fStyle":"Book"}]}"#
+            return try LottieLayer(data: document("[\(layer)]", extra: fonts)).unsupported.map(\.description)
         }
         XCTAssertEqual(try notes(#"{"a":0,"k":[4,4]}"#), ["layers[0].masksProperties[0].f: mask feather (the mask is drawn sharp)"])
         XCTAssertEqual(try notes(#"{"a":0,"k":[0,0]}"#), [])
         XCTAssertEqual(try notes(#""soft""#), [])
     }
 
+    /// Text on a path is drawn (Fixtures/text-path.json, LottieGlyphTextTests.testTextOnAPath); what
+    /// it cannot follow is reported: a mask index the layer has no mask for (drawn on its lines),
+    /// a last margin (lottie-web does not use it either) and an animated switch (its first value).
+    func testTextOnAPathNotes() throws {
+        func notes(_ p: String, masks: String = "[]") throws -> [String] {
+            let layer = #"{"ty":5,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"masksProperties":\#(masks),"t":{"d":{"k":[{"t":0,"s":{"t":"Hi","f":"DejaVuSans","s":20,"j":0,"fc":[1,0,0]}}]},"p":\#(p),"a":[]}}"#
+            let fonts = #","fonts":{"list":[{"fName":"DejaVuSans","fFamily":"DejaVu Sans","fStyle":"Book"}]}"#
+            return try LottieLayer(data: document("[\(layer)]", extra: fonts)).unsupported.map(\.description)
+        }
+        let line = #"[{"mode":"n","pt":{"a":0,"k":{"c":false,"v":[[0,0],[100,0]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}},"o":{"a":0,"k":100}}]"#
+        XCTAssertEqual(try notes(#"{"m":0,"f":{"a":0,"k":5}}"#, masks: line), [])
+        XCTAssertEqual(try notes(#"{"m":2,"f":{"a":0,"k":5}}"#, masks: line), ["layers[0].t.p.m: text on a path: no mask 2 (drawn on its lines)"])
+        XCTAssertEqual(try notes(#"{"m":0,"l":{"a":0,"k":12}}"#, masks: line),
+                       ["layers[0].t.p.l: last margin of text on a path (not used, as lottie-web does not use it)"])
+        XCTAssertEqual(try notes(#"{"m":0,"p":{"a":1,"k":[{"t":0,"s":[1],"h":1},{"t":5,"s":[0]}]}}"#, masks: line),
+                       ["layers[0].t.p.p: animated perpendicularity of text on a path (its first value is used)"])
+    }
+
     func testProbe() throws {
         let text = try LottieInput.probe(LottieFixtures.url("unsupported").path)
         XCTAssertTrue(text.contains("  size: 100x100\n  frame rate: 10 fps\n  frames: 0..<20 (20 frames, 2.000 s)\n  layers: 4\n"), text)
-        XCTAssertTrue(text.contains("  markers: intro (0+10), outro (10+10)\n  fonts: Inter\n  images: none\n  not rendered (7):\n"), text)
+        XCTAssertTrue(text.contains("  markers: intro (0+10), outro (10+10)\n  fonts: Inter\n  images: none\n  not rendered (6):\n"), text)
         XCTAssertTrue(text.contains("    layers[1].ef: layer effects"), text)
         XCTAssertTrue(text.contains("  layers: 4\n  text layers: title\n  slots: none\n"), text)
         let badge = try LottieInput.probe(LottieNodeTests.example.appendingPathComponent("badge.json").path)

@@ -511,4 +511,85 @@ final class LottieRenderTests: XCTestCase {
             XCTAssertEqual(p[3], 255, what)
         }
     }
+
+    /// Animated dashes (10-wide butt-capped lines across the frame): at y 50 the dash length goes
+    /// 10 → 30 over frames 0…10 with a gap of 10, so dashes start every d + 10 (at frame 5, d = 20:
+    /// painted 0…20, 30…50, 60…80, 90…100); at y 80 the offset goes 0 → 10 over [10, 10] (frame 5:
+    /// the pattern starts 5 in: painted 0…5, 15…25, …); at y 20 the dash length is the expression
+    /// 10 + 40·time (frame 5: 30, painted 0…30, 40…70, 80…100). Pixels in the middle of runs.
+    func testAnimatedDashes() throws {
+        let layer = try LottieLayer(contentsOf: LottieFixtures.url("dash-animation"))
+        XCTAssertEqual(layer.unsupported, [])
+        /// Whether x lies on a dash of a line starting at 0 with the pattern (dash, gap) shifted by phase.
+        func painted(_ x: Int, dash: Double, gap: Double, phase: Double = 0) -> Bool {
+            let p = (Double(x) + 0.5 + phase).truncatingRemainder(dividingBy: dash + gap)
+            return p < dash
+        }
+        for frame in [0.0, 2, 5, 7.5, 10] {
+            let f = try LottieFixtures.frame("dash-animation", frame)
+            let d = 10 + 20 * frame / 10, phase = frame, expression = 10 + 40 * frame / 10
+            for x in stride(from: 1, to: 100, by: 1) {
+                // Only pixels at least 1 from a dash's end: the edges are antialiased.
+                func clear(_ dash: Double, _ phase: Double) -> Bool {
+                    let p = (Double(x) + 0.5 + phase).truncatingRemainder(dividingBy: dash + 10)
+                    return min(abs(p - dash), p, dash + 10 - p) >= 1
+                }
+                if clear(d, 0) {
+                    XCTAssertEqual(f.at(x, 50)[3], painted(x, dash: d, gap: 10) ? 255 : 0, "frame \(frame): lengths at x \(x)")
+                }
+                if clear(10, phase) {
+                    XCTAssertEqual(f.at(x, 80)[3], painted(x, dash: 10, gap: 10, phase: phase) ? 255 : 0, "frame \(frame): offset at x \(x)")
+                }
+                if clear(expression, 0) {
+                    XCTAssertEqual(f.at(x, 20)[3], painted(x, dash: expression, gap: 10) ? 255 : 0, "frame \(frame): expression at x \(x)")
+                }
+            }
+            XCTAssertEqual(f, try LottieFixtures.frame("dash-animation", frame, workers: 2), "frame \(frame): 1 and 2 workers")
+        }
+    }
+
+    /// Lottie's hard mix (`bm` 17), After Effects' threshold of the sum: B = 1 where Cb + Cs ≥ 1,
+    /// else 0, composited with the W3C formula. Left: grey 0.5 over (0.8, 0.3, 0.1) gives (1, 0, 0);
+    /// right: (0.5, 0.75, 0.05) at 50 % gives 0.5·(1, 1, 0) + 0.5·(0.8, 0.3, 0.1) = (0.9, 0.65, 0.05).
+    /// (ThorVG 1.1.3 and rlottie draw bm 17 as normal.)
+    func testHardMixBlendMode() throws {
+        func layer(_ ind: Int, _ color: String, x: Int, width: Int, bm: Int, opacity: Int) -> String {
+            #"{"ty":4,"ind":\#(ind),"ip":0,"op":10,"st":0,"bm":\#(bm),"ks":{"p":{"a":0,"k":[\#(x),50]},"o":{"a":0,"k":\#(opacity)}},"shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[\#(width),100]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":\#(color)},"o":{"a":0,"k":100}},{"ty":"tr"}]}]}"#
+        }
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":["#
+            + layer(1, "[0.5,0.5,0.5]", x: 25, width: 50, bm: 17, opacity: 100) + ","
+            + layer(2, "[0.5,0.75,0.05]", x: 75, width: 50, bm: 17, opacity: 50) + ","
+            + layer(3, "[0.8,0.3,0.1]", x: 50, width: 100, bm: 0, opacity: 100) + "]}"
+        let lottie = try LottieLayer(data: Data(json.utf8))
+        XCTAssertEqual(lottie.unsupported, [])
+        let frame = try LottieFixtures.scene(showing: lottie, width: 100, height: 100).renderFrame(at: 0)
+        for (x, want) in [(25, [255, 0, 0, 255]), (75, [229.5, 165.75, 12.75, 255])] as [(Int, [Double])] {
+            for (got, w) in zip(frame.at(x, 50), want) { XCTAssertEqual(Double(got), w, accuracy: 1, "x \(x)") }
+        }
+    }
+
+    /// Radial gradients' highlight (`h`, `a`): the focus h % of the radius from the centre in the
+    /// direction of the end point turned by `a` degrees, black there, white on the circle
+    /// (radius 40, centre (50.5, 50.5)). On the axis through a focus k radii right of the centre,
+    /// t = (n − k) / (1 − k) right of it and (k − n) / (1 + k) left of it (n = (x + 0.5 − 50.5) / 40).
+    /// Frame 0: h = 50 % (k = 0.5); frame 5: h = 0, the plain radial gradient (t = |n|); frame 10:
+    /// h = −50 % (k = −0.5). The right square: h = 50 % at 90°, the focus below the centre.
+    func testRadialGradientHighlight() throws {
+        let layer = try LottieLayer(contentsOf: LottieFixtures.url("gradient-highlight"))
+        XCTAssertEqual(layer.unsupported, [])
+        func value(_ n: Double, focus k: Double) -> Double { 255 * (n >= k ? (n - k) / (1 - k) : (k - n) / (1 + k)) }
+        for (frame, k) in [(0.0, 0.5), (5, 0), (10, -0.5)] {
+            let f = try LottieFixtures.frame("gradient-highlight", frame)
+            XCTAssertEqual(f.at(Int(50.5 + 40 * k), 50)[0], 0, "frame \(frame): the focus is the first stop")
+            for x in [12, 30, 45, 50, 62, 75, 85] {
+                let n = (Double(x) + 0.5 - 50.5) / 40
+                XCTAssertEqual(Double(f.at(x, 50)[0]), value(n, focus: k), accuracy: 1, "frame \(frame) at x \(x)")
+            }
+            for y in [20, 50, 70, 79, 85] {
+                let n = (Double(y) + 0.5 - 50.5) / 40
+                XCTAssertEqual(Double(f.at(150, y)[0]), value(n, focus: 0.5), accuracy: 1, "frame \(frame), 90°, at y \(y)")
+            }
+            XCTAssertEqual(f, try LottieFixtures.frame("gradient-highlight", frame, workers: 2), "frame \(frame): 1 and 2 workers")
+        }
+    }
 }

@@ -201,6 +201,8 @@ Fields<GradientPaint>(type: "GradientPaint", fields: [
     "sx": field(\.sx, number()), "sy": field(\.sy, number()), "ex": field(\.ex, number()), "ey": field(\.ey, number()),
     "dx": field(\.dx, number()), "dy": field(\.dy, number()), "invLen2": field(\.invLen2, number()),
     "rx": field(\.rx, number()), "ry": field(\.ry, number()), "baseAngle": field(\.baseAngle, number()),
+    "focal": field(\.focal, bool), "fx": field(\.fx, number()), "fy": field(\.fy, number()),
+    "focalA": field(\.focalA, number()),
     "ramp": field(\.ramp, gradientRamp.variants),
     "opacity": field(\.opacity, number()),
 ])

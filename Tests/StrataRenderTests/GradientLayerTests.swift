@@ -111,4 +111,67 @@ final class GradientLayerTests: XCTestCase {
         XCTAssertEqual(Int(k.r), 255, accuracy: 3); XCTAssertEqual(Int(k.g), 230, accuracy: 6)
         assertReferenceImage(img, named: "radial_conic", tolerance: 1)
     }
+
+    /// The value (0…255) of a black → white two-point conical gradient centred at `c` with radius
+    /// `r` and focus `f` at point `p`, found by bisection on |p − (f + t·(c − f))| = t·r (the
+    /// circles grow from the focus to the whole circle; the renderer solves it in closed form).
+    private func conical(_ p: CGPoint, centre c: CGPoint, radius r: Double, focus f: CGPoint) -> Double {
+        func gap(_ t: Double) -> Double {
+            hypot(p.x - (f.x + t * (c.x - f.x)), p.y - (f.y + t * (c.y - f.y))) - t * r
+        }
+        var lo = 0.0, hi = 4.0
+        for _ in 0..<60 { let mid = (lo + hi) / 2; if gap(mid) > 0 { lo = mid } else { hi = mid } }
+        return 255 * min(lo, 1)
+    }
+
+    /// A radial gradient with a focal point (CAGradientLayer's package-level `focalPoint`, which
+    /// Lottie's highlight sets): black at the focus, white on the circle, every kernel
+    /// instantiation and the Swift pixel path agreeing (`render`). Centre (50.5, 50.5), radius 40,
+    /// focus (70.5, 50.5): along the axis t = (x − 70.5) / 20 to the right of the focus and
+    /// (70.5 − x) / 60 to its left; off the axis from the circles' definition.
+    func testRadialFocalPoint() {
+        let root = canvas(100, 100, .black)
+        let g = gradient(root.bounds, [.black, .white], start: CGPoint(x: 0.505, y: 0.505), end: CGPoint(x: 0.905, y: 0.905), type: .radial)
+        g.focalPoint = CGPoint(x: 0.705, y: 0.505)
+        root.addSublayer(g)
+        let img = render(root, width: 100, height: 100)
+        XCTAssertEqual(img.pixel(x: 70, y: 50).r, 0, "the focus is the first stop")
+        let axis: [(Int, Double)] = [(79, 9 / 20), (85, 15 / 20), (50, 20 / 60), (30, 40 / 60), (69, 1 / 60)]
+        for (x, t) in axis {
+            XCTAssertEqual(Double(img.pixel(x: x, y: 50).r), 255 * t, accuracy: 1, "on the axis at x \(x)")
+        }
+        for (x, y) in [(60, 20), (80, 70), (40, 75), (20, 40)] {
+            let want = conical(CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5), centre: CGPoint(x: 50.5, y: 50.5), radius: 40,
+                               focus: CGPoint(x: 70.5, y: 50.5))
+            XCTAssertEqual(Double(img.pixel(x: x, y: y).r), want, accuracy: 1, "off the axis at (\(x), \(y))")
+        }
+        XCTAssertEqual(img.pixel(x: 95, y: 95).r, 255, "outside the circle: the last stop")
+        // A focus outside the circle is drawn 0.99 of the radius from the centre, towards it: at
+        // the centre, left of that focus, t = (0.99 − 0) / (1 + 0.99).
+        g.focalPoint = CGPoint(x: 1.5, y: 0.505)
+        let clamped = render(root, width: 100, height: 100)
+        XCTAssertEqual(Double(clamped.pixel(x: 50, y: 50).r), 255 * 0.99 / 1.99, accuracy: 1)
+    }
+
+    /// `focalPoint` animates as a point: half-way from (70.5, 50.5) to (30.5, 50.5) the focus is
+    /// the centre, the plain radial gradient (t = |p − c| / r).
+    func testAnimatedFocalPoint() {
+        let root = canvas(100, 100, .black)
+        let g = gradient(root.bounds, [.black, .white], start: CGPoint(x: 0.505, y: 0.505), end: CGPoint(x: 0.905, y: 0.905), type: .radial)
+        g.focalPoint = CGPoint(x: 0.705, y: 0.505)
+        let a = CABasicAnimation(keyPath: "focalPoint")
+        a.fromValue = CGPoint(x: 0.705, y: 0.505)
+        a.toValue = CGPoint(x: 0.305, y: 0.505)
+        a.duration = 2
+        a.fillMode = .both
+        a.isRemovedOnCompletion = false
+        g.add(a, forKey: "focus")
+        root.addSublayer(g)
+        let middle = render(root, width: 100, height: 100, time: 1)
+        XCTAssertEqual(Double(middle.pixel(x: 70, y: 50).r), 255 * 20 / 40, accuracy: 1)
+        XCTAssertEqual(Double(middle.pixel(x: 30, y: 50).r), 255 * 20 / 40, accuracy: 1)
+        let end = render(root, width: 100, height: 100, time: 2)
+        XCTAssertEqual(end.pixel(x: 30, y: 50).r, 0, "the focus at the end")
+        XCTAssertEqual(Double(end.pixel(x: 50, y: 50).r), 255 * 20 / 60, accuracy: 1)
+    }
 }

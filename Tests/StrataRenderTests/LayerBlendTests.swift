@@ -71,6 +71,19 @@ final class LayerBlendTests: XCTestCase {
         assertPixel(blended(color(0.5, 0.5, 0.5), "additionCompositing", over: bg), (1, 0.8, 0.6), "addition, opaque")
     }
 
+    /// Hard mix (After Effects', Lottie's `bm` 17; no Core Image name: a LayerBlendModeFilter):
+    /// B = 1 where Cb + Cs ≥ 1, else 0. Grey 0.5 over (0.8, 0.3, 0.1), opaque: (1, 0, 0). Source
+    /// (0.5, 0.75, 0.05) at opacity 0.5: B = (1, 1, 0), so 0.5·B + 0.5·cb = (0.9, 0.65, 0.05).
+    /// A backdrop of 0 and a source of 0.9 stay under 1: black.
+    func testHardMix() {
+        let bg = color(0.8, 0.3, 0.1), mix = LayerBlendModeFilter(.hardMix)
+        assertPixel(blended(color(0.5, 0.5, 0.5), mix, over: bg), (1, 0, 0), "hard mix, opaque")
+        assertPixel(blended(color(0.5, 0.75, 0.05), mix, over: bg, opacity: 0.5), (0.9, 0.65, 0.05), "hard mix, opacity 0.5")
+        assertPixel(blended(color(0.9, 0.9, 0.9), mix, over: color(0, 0, 0)), (0, 0, 0), "hard mix over black")
+        assertPixel(blended(color(0.25, 0.25, 0.25), mix, over: color(0.75, 0.7, 1)), (1, 0, 1), "hard mix at the threshold")
+        XCTAssertNil(CALayer.compositingFilterNames.values.first { $0 == .hardMix }, "no Core Image name draws hard mix")
+    }
+
     func testSeparableModes() {
         // Source Cs = (0.25, 0.75, 0.5) over Cb = (0.8, 0.4, 0.2), both opaque: the result is B(Cb, Cs).
         let source = color(0.25, 0.75, 0.5)

@@ -330,6 +330,38 @@ final class ShapeLayerTests: XCTestCase {
         assertReferenceImage(render(root, width: 240, height: 120), named: "fill_rules")
     }
 
+    /// An explicit animation of `lineDashPattern` moves each length: [10, 10] → [30, 10] over 2 s
+    /// is [20, 10] at 1 s (dashes at 0…20, 30…50); patterns of other counts switch half-way
+    /// ([10, 10] → [5, 5, 30, 5]: the first until 1 s, the second from then). Setting it animates
+    /// nothing implicitly.
+    func testAnimatedDashPattern() {
+        let root = canvas(60, 20)
+        let s = shape(line(CGPoint(x: 0, y: 10), CGPoint(x: 60, y: 10)), stroke: .black, width: 4)
+        s.lineDashPattern = [10, 10]
+        let a = CABasicAnimation(keyPath: "lineDashPattern")
+        a.fromValue = [10, 10] as [NSNumber]
+        a.toValue = [30, 10] as [NSNumber]
+        a.duration = 2
+        a.fillMode = .both
+        a.isRemovedOnCompletion = false
+        s.add(a, forKey: "dashes")
+        root.addSublayer(s)
+        let black: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 255), white: (UInt8, UInt8, UInt8, UInt8) = (255, 255, 255, 255)
+        let middle = render(root, width: 60, height: 20, time: 1)
+        for x in [1, 18, 31, 48] { XCTAssertTrue(middle.pixel(x: x, y: 10) == black, "1 s: x \(x) painted") }
+        for x in [21, 28, 51, 58] { XCTAssertTrue(middle.pixel(x: x, y: 10) == white, "1 s: x \(x) gap") }
+        let end = render(root, width: 60, height: 20, time: 2)
+        for x in [28, 41] { XCTAssertTrue(end.pixel(x: x, y: 10) == black, "2 s: x \(x) painted") }
+        XCTAssertTrue(end.pixel(x: 35, y: 10) == white, "2 s: x 35 gap")
+
+        a.toValue = [5, 5, 30, 5] as [NSNumber]
+        s.removeAllAnimations()
+        s.add(a, forKey: "dashes")
+        XCTAssertTrue(render(root, width: 60, height: 20, time: 0.9).pixel(x: 12, y: 10) == white, "before half-way: [10, 10]")
+        XCTAssertTrue(render(root, width: 60, height: 20, time: 1.1).pixel(x: 12, y: 10) == black, "after: [5, 5, 30, 5]")
+        XCTAssertNil(s.action(forKey: "lineDashPattern"), "no implicit animation")
+    }
+
     func testDashesWithPhase() {
         let root = canvas(260, 200)
         for (i, phase) in [CGFloat(0), 5, 10].enumerated() {

@@ -101,7 +101,7 @@ final class PropertyTableConsistencyTests: XCTestCase {
     /// property the lists do not have, and no list property is written a second time.
     func testTheTableAddsOnlyTemplateProperties() {
         let own: Set<String> = ["frame", "size", "allowsGroupOpacity", "shouldRasterize", "contentsGravity", "minificationFilter",
-                                "magnificationFilter", "compositingFilter", "lineDashPattern", "lineCap", "lineJoin", "fillRule", "font", "alignmentMode",
+                                "magnificationFilter", "compositingFilter", "lineCap", "lineJoin", "fillRule", "font", "alignmentMode",
                                 "truncationMode", "isWrapped", "wrapWidth", "gradientType"]
         let keys = Set(descriptors.map(\.key))
         for type in [NodeType.layer, .shape, .text, .gradient] {

@@ -130,6 +130,10 @@ typedef struct {
     float color[4];
     /// Gradient: start point, axis (dx, dy) and 1 / |axis|² (axial) or radii (radial).
     float gsx, gsy, gdx, gdy, gInvLen2, grx, gry;
+    /// Radial gradient with a focal point (`gFocal` 1): the focus relative to the centre in units
+    /// of the radii, and gfx² + gfy² − 1 (GradientPaint.focalParameter).
+    int32_t gFocal;
+    float gfx, gfy, gfa;
     /// Gradient stops (ascending) and their straight-alpha colours (4 floats each).
     int32_t stopCount;
     const float *stops;

@@ -48,6 +48,19 @@ open class CAGradientLayer: CALayer {
     /// The kind of gradient: `.axial` (the default, along the line from `startPoint` to `endPoint`),
     /// `.radial` or `.conic`. Not animatable.
     @exclusivity(unchecked) public var type: CAGradientLayerType = .axial { didSet { snapshotCache = nil; journal(self, \.type, oldValue) } }
+    /// **Strata (package only, not Core Animation's):** the focal point of a radial gradient,
+    /// in unit coordinates of the bounds, or nil for none (the centre). The gradient is then a
+    /// two-point conical one, as SVG's and Lottie's radial gradients with a highlight: the
+    /// circles run from a point at the focus (the first stop's colour) to the ellipse through
+    /// `endPoint` (the last stop's), their centres moving from the focus to `startPoint`. A focus
+    /// outside the ellipse is drawn at 0.99 of the way from the centre to it. Animatable under
+    /// the key `"focalPoint"`; ignored by axial and conic gradients.
+    @exclusivity(unchecked) package var focalPoint: CGPoint? {
+        didSet {
+            snapshotCache = nil; journal(self, \.focalPoint, oldValue)
+            didChange(CAGradientLayer.focalPointKey, oldValue: .point(oldValue ?? startPoint))
+        }
+    }
     /// The gradient the last snapshot read (.some(nil): it draws nothing), until one of the
     /// properties above is set: a gradient layer that only moves is snapshotted every frame, and
     /// reading its colours (dynamic casts, three arrays) each time was most of that. (CGColor and
@@ -64,6 +77,7 @@ open class CAGradientLayer: CALayer {
         guard let g = layer as? CAGradientLayer else { return }
         withActionsSuppressed {
             colors = g.colors; locations = g.locations; startPoint = g.startPoint; endPoint = g.endPoint; type = g.type
+            focalPoint = g.focalPoint
         }
     }
 
@@ -82,19 +96,29 @@ open class CAGradientLayer: CALayer {
         .point("startPoint", \.startPoint), .point("endPoint", \.endPoint),
     ])
 
+    /// The key of `focalPoint` (Strata's, not in `gradientProperties`: no template or DSL
+    /// property, not implicitly animated).
+    package static let focalPointKey = "focalPoint"
+
     /// The gradient keys and CALayer's.
     open override func animatableKind(forKey key: String) -> AnimatableValue.Kind? {
-        CAGradientLayer.gradientProperties[key]?.kind ?? super.animatableKind(forKey: key)
+        if key == CAGradientLayer.focalPointKey { return .point }
+        return CAGradientLayer.gradientProperties[key]?.kind ?? super.animatableKind(forKey: key)
     }
 
     /// The current value of a gradient key, or CALayer's.
     open override func animatableValue(forKey key: String) -> AnimatableValue? {
-        CAGradientLayer.gradientProperties.value(forKey: key, of: self) ?? super.animatableValue(forKey: key)
+        if key == CAGradientLayer.focalPointKey { return .point(focalPoint ?? startPoint) }
+        return CAGradientLayer.gradientProperties.value(forKey: key, of: self) ?? super.animatableValue(forKey: key)
     }
 
     /// Sets a gradient key (or CALayer's) without triggering actions.
     open override func setAnimatableValue(_ value: AnimatableValue, forKey key: String) {
         withActionsSuppressed {
+            if key == CAGradientLayer.focalPointKey {
+                if case .point(let p) = value { focalPoint = p }
+                return
+            }
             if !CAGradientLayer.gradientProperties.set(value, forKey: key, of: self) { super.setAnimatableValue(value, forKey: key) }
         }
     }
@@ -123,7 +147,7 @@ open class CAGradientLayer: CALayer {
             stops = cs.count == 1 ? [0] : (0..<cs.count).map { Double($0) / Double(cs.count - 1) }
         }
         return GradientSnapshot(type: type, colors: cs.compactMap { RGBA($0) }, locations: stops,
-                                startPoint: startPoint, endPoint: endPoint)
+                                startPoint: startPoint, endPoint: endPoint, focalPoint: type == .radial ? focalPoint : nil)
     }
 
     static func colorArray(_ a: [Any]?) -> AnimatableValue {
@@ -146,4 +170,7 @@ public struct GradientSnapshot: Sendable, Hashable {
     public var startPoint: CGPoint
     /// The end point in unit coordinates of the bounds.
     public var endPoint: CGPoint
+    /// A radial gradient's focal point in unit coordinates of the bounds (CAGradientLayer's
+    /// package-level `focalPoint`), nil for none.
+    package var focalPoint: CGPoint? = nil
 }

@@ -21,6 +21,18 @@ public enum LayerBlendMode: Int, Sendable, Hashable, CaseIterable {
     /// `linearDodgeBlendMode`: the separable blend B(Cb, Cs) = min(1, Cb + Cs), composited with
     /// the W3C formula (After Effects' and Lottie's "add"; ThorVG draws Lottie's the same way).
     case linearDodge
+    /// After Effects' hard mix (Lottie's `bm` 17): the separable blend B(Cb, Cs) = 1 where
+    /// Cb + Cs ≥ 1, else 0, composited with the W3C formula. Core Image has no filter of it, so
+    /// no `compositingFilter` name draws it: the Lottie importer sets a `LayerBlendModeFilter`.
+    case hardMix
+}
+
+/// **Strata (package only):** a `compositingFilter` value naming a `LayerBlendMode` directly,
+/// for the modes Core Image has no filter name of (hard mix, which Lottie files use).
+package struct LayerBlendModeFilter: Sendable, Hashable, CustomStringConvertible {
+    package let mode: LayerBlendMode
+    package init(_ mode: LayerBlendMode) { self.mode = mode }
+    package var description: String { "LayerBlendModeFilter(\(mode))" }
 }
 
 extension CALayer {
@@ -43,6 +55,7 @@ extension CALayer {
     /// (`"CIMultiplyBlendMode"`).
     public static func blendMode(compositingFilter value: Any?) -> LayerBlendMode? {
         guard let value else { return .normal }
+        if let filter = value as? LayerBlendModeFilter { return filter.mode }
         guard let name = value as? String else { return nil }
         if let mode = compositingFilterNames[name] { return mode }
         if name.hasPrefix("CI"), name.count > 2 {

@@ -35,7 +35,20 @@ open class CAShapeLayer: CALayer {
         .path("path", \.path), .color("fillColor", \.fillColor), .color("strokeColor", \.strokeColor),
         .number("lineWidth", \.lineWidth), .number("miterLimit", \.miterLimit), .number("lineDashPhase", \.lineDashPhase),
         .number("strokeStart", \.strokeStart), .number("strokeEnd", \.strokeEnd),
+        // Animated element by element between patterns of one length (others switch half-way);
+        // not implicitly: Apple documents no animation of it, though Core Animation runs explicit ones.
+        AnimatableProperty("lineDashPattern", .array, elements: .number, implicit: false, get: { dashArray($0.lineDashPattern) }) { layer, value in
+            guard case .array(let a) = value else { return false }
+            let lengths = a.compactMap(\.number)
+            layer.lineDashPattern = lengths.isEmpty ? nil : lengths.map { NSNumber(value: Double($0)) }
+            return true
+        },
     ])
+
+    /// A dash pattern as an animatable value (nil: an empty list).
+    static func dashArray(_ pattern: [NSNumber]?) -> AnimatableValue {
+        .array((pattern ?? []).map { .number(CGFloat($0.doubleValue)) })
+    }
 
     @exclusivity(unchecked) private var storedPath: CGPath? { didSet { journal(self, \.storedPath, oldValue) } }
 
@@ -74,8 +87,12 @@ open class CAShapeLayer: CALayer {
 
     /// The dash pattern: alternating painted and unpainted lengths in points (default nil:
     /// solid). Number literals work directly (`layer.lineDashPattern = [10, 2]`); for arrays of
-    /// Swift numbers use `lineDashLengths` or `setLineDashPattern(_:)`.
-    @exclusivity(unchecked) public var lineDashPattern: [NSNumber]? { didSet { journal(self, \.lineDashPattern, oldValue) } }
+    /// Swift numbers use `lineDashLengths` or `setLineDashPattern(_:)`. An explicit animation of
+    /// it moves each length between patterns of the same count (others switch half-way), as
+    /// Core Animation does; a change does not animate implicitly.
+    @exclusivity(unchecked) public var lineDashPattern: [NSNumber]? {
+        didSet { journal(self, \.lineDashPattern, oldValue); didChange("lineDashPattern", oldValue: CAShapeLayer.dashArray(oldValue)) }
+    }
 
     /// How far into the dash pattern each subpath starts, in points (default 0). Animating it
     /// makes "marching ants". Animatable.

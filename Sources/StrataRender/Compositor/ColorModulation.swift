@@ -69,6 +69,7 @@ extension GradientPaint {
         sx = paint.sx; sy = paint.sy; ex = paint.ex; ey = paint.ey
         dx = paint.dx; dy = paint.dy; invLen2 = paint.invLen2
         rx = paint.rx; ry = paint.ry; baseAngle = paint.baseAngle
+        focal = paint.focal; fx = paint.fx; fy = paint.fy; focalA = paint.focalA
         ramp = GradientRamp(stops: paint.stops, colors: paint.colors.map { $0 * straight })
         opacity = paint.opacity
     }

@@ -1,6 +1,7 @@
 // Gradients evaluated per pixel in the layer's own coordinates: axial (projection on the
 // start→end line, isolines perpendicular in points, as Core Graphics draws them), radial (an
-// ellipse centred at startPoint with radii reaching endPoint) and conic (the angle around
+// ellipse centred at startPoint with radii reaching endPoint; with a focal point, the two-point
+// conical gradient from that point to the ellipse, as SVG's fx/fy and Lottie's highlight) and conic (the angle around
 // startPoint from the direction of endPoint, clockwise on screen). Colours interpolate
 // unpremultiplied in gamma-encoded sRGB between stops and extend past both ends. A ±½-level
 // ordered dither keyed on the pixel position breaks 8-bit banding and is the same whatever the
@@ -17,6 +18,10 @@ public struct GradientPaint: Sendable {
     // Axial: t = (p − s)·d · invLen2. Radial: radii. Conic: base angle.
     let dx: Double, dy: Double, invLen2: Double
     let rx: Double, ry: Double
+    /// Radial with a focal point: the focus relative to the centre in units of the radii (at
+    /// most 0.99 from it), and fx² + fy² − 1. `focal` false (fx = fy = 0): the plain ellipse.
+    let focal: Bool
+    let fx: Double, fy: Double, focalA: Double
     let baseAngle: Double
     /// The stops and their colours, shared by every paint of the same gradient.
     let ramp: GradientRamp
@@ -44,9 +49,25 @@ public struct GradientPaint: Sendable {
         case .conic: kind = .conic
         default: kind = .axial
         }
+        var (nfx, nfy) = (0.0, 0.0)
+        if kind == .radial, let f = g.focalPoint, rx > 0, ry > 0 {
+            nfx = (Double(bounds.minX) + Double(f.x) * w - sx) / rx
+            nfy = (Double(bounds.minY) + Double(f.y) * h - sy) / ry
+            let length = (nfx * nfx + nfy * nfy).squareRoot()
+            if !length.isFinite || length < 1e-9 { (nfx, nfy) = (0, 0) }
+            else if length > Self.focalLimit { nfx *= Self.focalLimit / length; nfy *= Self.focalLimit / length }
+        }
+        focal = nfx != 0 || nfy != 0
+        fx = nfx; fy = nfy
+        focalA = nfx * nfx + nfy * nfy - 1
         self.opacity = opacity
         ramp = ramps?.ramp(locations: g.locations, colors: g.colors) ?? GradientRamp(locations: g.locations, colors: g.colors)
     }
+
+    /// The farthest a focal point is drawn from the centre, in units of the radii (a focus on
+    /// or outside the ellipse leaves pixels without a circle through them; SVG moves it onto
+    /// the edge, lottie-web to 0.99 of the radius).
+    static let focalLimit = 0.99
 
     /// The gradient parameter at a layer-space point.
     @inline(__always)
@@ -60,12 +81,26 @@ public struct GradientPaint: Sendable {
             if rx == 0 && ry == 0 { return 1 }
             if rx == 0 { return abs(ny) }
             if ry == 0 { return abs(nx) }
+            if focal { return Self.focalParameter(nx, ny, fx, fy, focalA) }
             return (nx * nx + ny * ny).squareRoot()
         case .conic:
             var a = atan2(v - sy, u - sx) - baseAngle
             a = a - 2 * .pi * (a / (2 * .pi)).rounded(.down)
             return a / (2 * .pi)
         }
+    }
+
+    /// The parameter t of a two-point conical gradient at (nx, ny), in units of the radii from
+    /// the centre, whose focus (fx, fy) lies inside the unit circle (a = fx² + fy² − 1 < 0): the
+    /// circle centred at f + t·(0 − f) with radius t passes through the point. With q = n − f,
+    /// |q + t·f|² = t² gives a·t² − 2b·t + c = 0 (b = −q·f, c = q·q), whose non-negative root is
+    /// c / (b + √(b² − a·c)) (0 at the focus, 1 on the circle). The C kernels compute the same.
+    @inline(__always)
+    static func focalParameter(_ nx: Double, _ ny: Double, _ fx: Double, _ fy: Double, _ a: Double) -> Double {
+        let qx = nx - fx, qy = ny - fy
+        let b = -(qx * fx + qy * fy), c = qx * qx + qy * qy
+        let denominator = b + (b * b - a * c).squareRoot()
+        return denominator > 0 ? c / denominator : 0
     }
 
     /// The premultiplied colour at parameter t, with the layer's opacity.

@@ -265,6 +265,8 @@ extension GradientPaint {
         case .conic: w.add(3 as UInt64)
         }
         w.add(sx); w.add(sy); w.add(ex); w.add(ey); w.add(dx); w.add(dy); w.add(invLen2); w.add(rx); w.add(ry); w.add(baseAngle)
+        w.add(focal)
+        w.add(fx); w.add(fy); w.add(focalA)
         w.add(stops.count)
         for s in stops { w.add(s) }
         w.add(colors.count)

@@ -165,6 +165,7 @@ enum LayerBlend {
         case .color: return setLum(s, lum(b))
         case .luminosity: return setLum(b, lum(s))
         case .linearDodge: return Colors.zip(b, s) { least(V(repeating: 1), $0 + $1) }
+        case .hardMix: return Colors.zip(b, s) { V(repeating: 0).replacing(with: 1, where: $0 + $1 .>= 1) }
         case .normal, .addition: return nil
         }
     }

@@ -161,6 +161,8 @@ enum SpanKernel {
                 k.cover = STRATA_COVER_RRECT; k.shape = strataRRect(clip)
                 k.gsx = Float(paint.sx); k.gsy = Float(paint.sy); k.gdx = Float(paint.dx); k.gdy = Float(paint.dy)
                 k.gInvLen2 = Float(paint.invLen2); k.grx = Float(paint.rx); k.gry = Float(paint.ry)
+                k.gFocal = paint.focal ? 1 : 0
+                k.gfx = Float(paint.fx); k.gfy = Float(paint.fy); k.gfa = Float(paint.focalA)
                 k.stopCount = Int32(paint.kernelStops.count)
                 k.opacity = paint.opacity
                 stops = paint.kernelStops; stopColors = paint.kernelColors

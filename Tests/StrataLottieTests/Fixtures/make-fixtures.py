@@ -396,6 +396,27 @@ files["text-glyphs"] = doc([
 ], w=200, h=200, fonts={"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 75}]},
    chars=[glyph("I", 40, (10, -70, 30, 0)), glyph("L", 70, (10, -70, 30, 0), (10, -20, 60, 0)), glyph(" ", 25)])
 
+# Text on a path (the "Blocks" glyphs: "I" ink 4…12 × −28…0 from its origin, advance 16), each
+# along an open mask path of mode none (not a mask), the layers at the origin: "Straight" "II"
+# on (10, 40) → (190, 40) from a first margin animated 20 → 60 over frames 0…10; "Corner" "II"
+# perpendicular on (10, 100) → (100, 100) → (100, 190) from margin 80, the second "I" turned down
+# the vertical; "Reversed" "II" centred and perpendicular on (10, 160) → (190, 160) reversed
+# (upside down, right to left); "Forced" "II" force-aligned on (10, 70) → (190, 70) from margin 10.
+def open_mask(points):
+    return {"mode": "n", "inv": False, "o": fixed(100),
+            "pt": fixed({"c": False, "v": [list(p) for p in points], "i": [[0, 0]] * len(points), "o": [[0, 0]] * len(points)})}
+def path_text(ind, name, text, points, f, p=0, a=0, r=0, fc=RED, j=0):
+    layer = glyph_text(ind, name, (0, 0), text, fc=fc, j=j)
+    layer["masksProperties"] = [open_mask(points)]
+    layer["t"]["p"] = {"m": 0, "f": prop(f), "l": fixed(0), "p": fixed(p), "a": fixed(a), "r": fixed(r)}
+    return layer
+files["text-path"] = doc([
+    path_text(1, "Straight", "II", [(10, 40), (190, 40)], anim(kf(0, 20, **LIN), kf(10, 60))),
+    path_text(2, "Corner", "II", [(10, 100), (100, 100), (100, 190)], 80, p=1, fc=GREEN),
+    path_text(3, "Reversed", "II", [(10, 160), (190, 160)], 0, p=1, r=1, fc=BLUE, j=2),
+    path_text(4, "Forced", "II", [(10, 70), (190, 70)], 10, a=1, fc=BLACK),
+], w=200, h=200, fonts=files["text-glyphs"]["fonts"], chars=files["text-glyphs"]["chars"])
+
 # 3D layers without a camera: a square turned 60° about y (fixed) and one turned about x (0 → 90°
 # over frames 0…10, linear), each seen from 1 024 points in front of its plane as rlottie and
 # ThorVG draw them (the near side larger).
@@ -534,6 +555,29 @@ files["blend-modes"] = doc([
     shape_layer(2, [group(rect((75, 25), (50, 50)), fill((0.5, 0.5, 0.5)))], bm=2),
     shape_layer(3, [group(rect((50, 75), (100, 50)), fill(RED))], bm=12),
     shape_layer(4, [group(rect((50, 50), (100, 100)), fill(ORANGE))]),
+])
+
+# Radial gradients with a highlight (black → white, radius 40, axes through pixel centres): on
+# the left the highlight length animates 50 → −50 % over frames 0…10 at angle 0 (the focus moves
+# from (70.5, 50.5) to (30.5, 50.5)); on the right it is 50 % at 90° (the focus below the centre,
+# at (150.5, 70.5)).
+def radial(s, e, h, a):
+    return {"ty": "gf", "t": 2, "s": fixed(list(s)), "e": fixed(list(e)), "h": prop(h), "a": prop(a), "o": fixed(100),
+            "r": 1, "g": {"p": 2, "k": fixed([0, 0, 0, 0, 1, 1, 1, 1])}}
+files["gradient-highlight"] = doc([
+    shape_layer(1, [group(rect((50, 50), (100, 100)), radial((50.5, 50.5), (90.5, 50.5), anim(kf(0, 50, **LIN), kf(10, -50)), 0))]),
+    shape_layer(2, [group(rect((150, 50), (100, 100)), radial((150.5, 50.5), (190.5, 50.5), 50, 90))]),
+], w=200)
+
+# Animated dashes on 10-wide butt-capped lines across the frame: at y 50 the dash length
+# animates 10 → 30 over frames 0…10 (gap 10); at y 80 the pattern is 10, 10 and the offset
+# animates 0 → 10; at y 20 the dash length is an expression, 10 + 40·time (time in seconds, 10
+# frames a second: 30 at frame 5), gap 10.
+def dashes(*entries): return [{"n": n, "nm": n, "v": v} for n, v in entries]
+files["dash-animation"] = doc([
+    shape_layer(1, [group(path([(0, 50), (100, 50)]), stroke(BLACK, 10, d=dashes(("d", anim(kf(0, 10, **LIN), kf(10, 30))), ("g", fixed(10)), ("o", fixed(0)))))]),
+    shape_layer(2, [group(path([(0, 80), (100, 80)]), stroke(BLUE, 10, d=dashes(("d", fixed(10)), ("g", fixed(10)), ("o", anim(kf(0, 0, **LIN), kf(10, 10))))))]),
+    shape_layer(3, [group(path([(0, 20), (100, 20)]), stroke(RED, 10, d=dashes(("d", expr(10, "10 + time * 40")), ("g", fixed(10)))))]),
 ])
 
 def trim(s, e, m): return {"ty": "tm", "s": prop(s), "e": prop(e), "o": fixed(0), "m": m}

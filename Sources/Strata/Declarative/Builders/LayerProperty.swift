@@ -43,6 +43,9 @@ extension LayerProperty {
     public static var strokeEnd: LayerProperty<CGFloat> { .init("strokeEnd") }
     /// The offset of a shape's dash pattern (`lineDashPhase`): animate it for marching ants.
     public static var lineDashPhase: LayerProperty<CGFloat> { .init("lineDashPhase") }
+    /// A shape's dash lengths (`lineDashPattern`), animated length by length between patterns
+    /// of the same count.
+    public static var lineDashPattern: LayerProperty<[Double]> { .init("lineDashPattern") }
     /// A text's font size (`fontSize`), in points.
     public static var fontSize: LayerProperty<CGFloat> { .init("fontSize") }
     /// Uniform scale (`transform.scale`).

@@ -80,7 +80,6 @@ enum PropertyTable {
     static let filters: [CALayerContentsFilter] = [.linear, .nearest, .trilinear]
 
     static let shape = animatable(CAShapeLayer.shapeProperties).merging([
-        "lineDashPattern": .on(.numberList) { (l: CAShapeLayer, v) in l.lineDashLengths = try D.numberList(v) },
         "lineCap": .choice(\CAShapeLayer.lineCap, [.butt, .round, .square]),
         "lineJoin": .choice(\CAShapeLayer.lineJoin, [.miter, .round, .bevel]),
         "fillRule": .choice(\CAShapeLayer.fillRule, [.nonZero, .evenOdd]),
