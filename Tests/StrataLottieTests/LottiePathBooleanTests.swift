@@ -1,0 +1,224 @@
+// Merge paths' area booleans (LottiePathBoolean): hand-worked cases with exact areas and
+// vertices, degenerate inputs, the bounds on the work; and the fixtures' pixels
+// (Fixtures/merge-paths.json, merge-paths-animated.json).
+import Foundation
+import XCTest
+import Strata
+@testable import StrataLottie
+import StrataTestSupport
+
+final class LottiePathBooleanTests: XCTestCase {
+    let boolean = LottiePathBoolean()
+
+    /// The square [x0, x1] × [y0, y1], clockwise on screen from the top left (inside on its
+    /// left, (−dy, dx)); `reversed` the other way.
+    private func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, reversed: Bool = false) -> [CGPoint] {
+        let p = [CGPoint(x: x0, y: y0), CGPoint(x: x1, y: y0), CGPoint(x: x1, y: y1), CGPoint(x: x0, y: y1)]
+        return reversed ? p.reversed() : p
+    }
+
+    /// The signed area (shoelace): positive for a polygon with its inside on its left, (−dy, dx).
+    private func area(_ ring: [CGPoint]) -> Double {
+        var sum = 0.0
+        for i in ring.indices {
+            let p = ring[i], q = ring[(i + 1) % ring.count]
+            sum += p.x * q.y - q.x * p.y
+        }
+        return sum / 2
+    }
+
+    private func area(_ rings: [[CGPoint]]) -> Double { rings.map(area).reduce(0, +) }
+
+    private func combine(_ operands: [[[CGPoint]]], _ mode: LottieMergeMode) throws -> [[CGPoint]] {
+        try boolean.combine(polygons: operands, mode: mode)
+    }
+
+    /// The vertices of each ring as a set of "x,y" strings (rings start anywhere).
+    private func corners(_ rings: [[CGPoint]]) -> [Set<String>] {
+        rings.map { Set($0.map { "\($0.x),\($0.y)" }) }
+    }
+
+    // MARK: Two squares
+
+    /// A = [0, 2]², B = [1, 3]²: they overlap in [1, 2]² (area 1). Union 4 + 4 − 1 = 7,
+    /// intersection 1, A − B 3, exclusive or 7 − 1 = 6.
+    func testTwoOverlappingSquares() throws {
+        let a = [box(0, 0, 2, 2)], b = [box(1, 1, 3, 3)]
+        let union = try combine([a, b], .add)
+        XCTAssertEqual(union.count, 1)
+        XCTAssertEqual(area(union), 7, accuracy: 1e-12)
+        XCTAssertEqual(corners(union), [["0.0,0.0", "2.0,0.0", "2.0,1.0", "3.0,1.0", "3.0,3.0", "1.0,3.0", "1.0,2.0", "0.0,2.0"]])
+
+        let intersection = try combine([a, b], .intersect)
+        XCTAssertEqual(area(intersection), 1, accuracy: 1e-12)
+        XCTAssertEqual(corners(intersection), [["1.0,1.0", "2.0,1.0", "2.0,2.0", "1.0,2.0"]])
+
+        let difference = try combine([a, b], .subtract)
+        XCTAssertEqual(area(difference), 3, accuracy: 1e-12)
+        XCTAssertEqual(corners(difference), [["0.0,0.0", "2.0,0.0", "2.0,1.0", "1.0,1.0", "1.0,2.0", "0.0,2.0"]])
+        XCTAssertEqual(area(try combine([b, a], .subtract)), 3, accuracy: 1e-12, "B − A")
+
+        let exclusive = try combine([a, b], .exclude)
+        XCTAssertEqual(area(exclusive), 6, accuracy: 1e-12)
+        // Two L shapes meeting at (1, 2) and (2, 1): each ring keeps its own corner there.
+        XCTAssertEqual(exclusive.count, 2)
+        XCTAssertEqual(exclusive.map(area).sorted(), [3, 3])
+        for ring in union + intersection + difference + exclusive { XCTAssertGreaterThan(area(ring), 0, "inside on the left") }
+    }
+
+    /// Every result runs with its inside on the left whichever way the operands run: the
+    /// operands' directions do not matter (each is filled nonzero).
+    func testDirectionsDoNotMatter() throws {
+        let a = [box(0, 0, 2, 2, reversed: true)], b = [box(1, 1, 3, 3)]
+        XCTAssertEqual(area(try combine([a, b], .add)), 7, accuracy: 1e-12)
+        XCTAssertEqual(area(try combine([a, b], .intersect)), 1, accuracy: 1e-12)
+        XCTAssertEqual(area(try combine([a, b], .subtract)), 3, accuracy: 1e-12)
+        XCTAssertEqual(area(try combine([a, b], .exclude)), 6, accuracy: 1e-12)
+    }
+
+    // MARK: Nested, disjoint, touching
+
+    /// B = [1, 2]² inside A = [0, 4]²: the union is A; A − B is A with a hole (two rings, the
+    /// hole running the other way, area 16 − 1); the intersection is B; B − A is nothing.
+    func testSquareInsideAnother() throws {
+        let a = [box(0, 0, 4, 4)], b = [box(1, 1, 2, 2)]
+        let union = try combine([a, b], .add)
+        XCTAssertEqual(corners(union), [["0.0,0.0", "4.0,0.0", "4.0,4.0", "0.0,4.0"]])
+        let holed = try combine([a, b], .subtract)
+        XCTAssertEqual(holed.map(area).sorted(), [-1, 16])
+        XCTAssertEqual(area(try combine([a, b], .exclude)), 15, accuracy: 1e-12)
+        XCTAssertEqual(corners(try combine([a, b], .intersect)), [["1.0,1.0", "2.0,1.0", "2.0,2.0", "1.0,2.0"]])
+        XCTAssertEqual(try combine([b, a], .subtract).count, 0)
+    }
+
+    /// Disjoint squares: the union is both, the intersection nothing, A − B is A.
+    func testDisjointSquares() throws {
+        let a = [box(0, 0, 1, 1)], b = [box(3, 0, 4, 1)]
+        XCTAssertEqual(try combine([a, b], .add).map(area), [1, 1])
+        XCTAssertEqual(try combine([a, b], .intersect).count, 0)
+        XCTAssertEqual(corners(try combine([a, b], .subtract)), [["0.0,0.0", "1.0,0.0", "1.0,1.0", "0.0,1.0"]])
+        XCTAssertEqual(area(try combine([a, b], .exclude)), 2, accuracy: 1e-12)
+    }
+
+    /// Squares sharing an edge: the union is one rectangle with four corners (the shared edge
+    /// and the vertices along straight sides go), the intersection is nothing, A − B is A.
+    /// Squares touching at a corner stay two rings.
+    func testTouchingSquares() throws {
+        let a = [box(0, 0, 1, 1)], b = [box(1, 0, 2, 1)]
+        XCTAssertEqual(corners(try combine([a, b], .add)), [["0.0,0.0", "2.0,0.0", "2.0,1.0", "0.0,1.0"]])
+        XCTAssertEqual(try combine([a, b], .intersect).count, 0)
+        XCTAssertEqual(corners(try combine([a, b], .subtract)), [["0.0,0.0", "1.0,0.0", "1.0,1.0", "0.0,1.0"]])
+        XCTAssertEqual(corners(try combine([a, b], .exclude)), [["0.0,0.0", "2.0,0.0", "2.0,1.0", "0.0,1.0"]])
+        // A half-overlapping shared edge: [1, 2] × [0.5, 1.5] against A.
+        let c = [box(1, 0.5, 2, 1.5)]
+        XCTAssertEqual(area(try combine([a, c], .add)), 2, accuracy: 1e-12)
+        XCTAssertEqual(try combine([a, c], .add).count, 1)
+        let corner = try combine([a, [box(1, 1, 2, 2)]], .add)
+        XCTAssertEqual(corner.count, 2)
+        XCTAssertEqual(corner.map { $0.count }, [4, 4])
+    }
+
+    /// The same square twice, once each way (as rlottie's `a_mountain.json` writes a frame to
+    /// intersect with): each is filled on its own, so the union and the intersection are the
+    /// square and the exclusive or is nothing.
+    func testCoincidentOperands() throws {
+        let a = [box(0, 0, 2, 2)], b = [box(0, 0, 2, 2, reversed: true)]
+        XCTAssertEqual(corners(try combine([a, b], .add)), [["0.0,0.0", "2.0,0.0", "2.0,2.0", "0.0,2.0"]])
+        XCTAssertEqual(corners(try combine([a, b], .intersect)), [["0.0,0.0", "2.0,0.0", "2.0,2.0", "0.0,2.0"]])
+        XCTAssertEqual(try combine([a, b], .exclude).count, 0)
+        XCTAssertEqual(try combine([a, b], .subtract).count, 0)
+        // In one operand the two cancel (nonzero winding 0): nothing.
+        XCTAssertEqual(try combine([a + b], .add).count, 0)
+    }
+
+    /// Three operands, each combined with the result so far: A − B − C, A ∩ B ∩ C, and the
+    /// exclusive or (inside an odd number of them). A = [0, 3]², B = [1, 4] × [0, 3],
+    /// C = [2, 5] × [0, 3]: strips of width 1 and height 3, covered 1, 2, 3, 2, 1 times.
+    func testThreeOperandsInOrder() throws {
+        let a = [box(0, 0, 3, 3)], b = [box(1, 0, 4, 3)], c = [box(2, 0, 5, 3)]
+        XCTAssertEqual(area(try combine([a, b, c], .subtract)), 3, accuracy: 1e-12)
+        XCTAssertEqual(corners(try combine([a, b, c], .intersect)), [["2.0,0.0", "3.0,0.0", "3.0,3.0", "2.0,3.0"]])
+        XCTAssertEqual(area(try combine([a, b, c], .exclude)), 9, accuracy: 1e-12, "strips covered once or three times")
+        XCTAssertEqual(try combine([a, b, c], .exclude).count, 3)
+        XCTAssertEqual(area(try combine([a, b, c], .add)), 15, accuracy: 1e-12)
+    }
+
+    /// An operand crossing itself is filled nonzero: a bow tie's two triangles (area 1 each),
+    /// and a square run around twice (winding 2) is the square once.
+    func testSelfIntersectingOperand() throws {
+        let bowTie = [[CGPoint(x: 0, y: 0), CGPoint(x: 2, y: 2), CGPoint(x: 2, y: 0), CGPoint(x: 0, y: 2)]]
+        let tie = try combine([bowTie], .add)
+        XCTAssertEqual(tie.count, 2)
+        XCTAssertEqual(area(tie), 2, accuracy: 1e-12)
+        let twice = [box(0, 0, 1, 1) + box(0, 0, 1, 1)]
+        XCTAssertEqual(corners(try combine([twice], .add)), [["0.0,0.0", "1.0,0.0", "1.0,1.0", "0.0,1.0"]])
+        XCTAssertEqual(area(try combine([bowTie, [box(0, 0, 2, 1)]], .intersect)), 1, accuracy: 1e-12, "the lower halves of both triangles")
+    }
+
+    // MARK: Curves
+
+    /// A circle of radius 10 about the origin ∩ the square [0, 20]²: a quarter of the circle,
+    /// a quarter of its area (π·100/4 within the cubic approximation and the chords), and
+    /// exactly a third of the circle minus the square (the flattened circle is symmetric).
+    func testCircleAndSquare() throws {
+        let circle = LottieShapes.ellipse(center: .zero, size: CGSize(width: 20, height: 20))
+        let square = LottieShapes.rectangle(center: CGPoint(x: 10, y: 10), size: CGSize(width: 20, height: 20), radius: 0)
+        let quarter = try boolean.combine([[circle], [square]], mode: .intersect)
+        let rest = try boolean.combine([[circle], [square]], mode: .subtract)
+        XCTAssertEqual(quarter.count, 1)
+        XCTAssertEqual(rest.count, 1)
+        let quarterArea = area(quarter[0].vertices)
+        XCTAssertEqual(area(rest[0].vertices), 3 * quarterArea, accuracy: 1e-9)
+        XCTAssertEqual(quarterArea, Double.pi * 100 / 4, accuracy: 0.05)
+        // The chords stay within the tolerance (0.05, or 1e-4 of the size: 0.002 here) of the circle.
+        for p in quarter[0].vertices where p.x > 1e-9 && p.y > 1e-9 {
+            XCTAssertEqual(p.length, 10, accuracy: 0.01)
+        }
+        XCTAssertTrue(quarter[0].vertices.contains(.zero), "the square's corner at the centre")
+        XCTAssertGreaterThan(quarter[0].vertices.count, 20, "the arc is flattened")
+    }
+
+    /// An open path is closed for its area (as a fill closes it); a contour of one or two points
+    /// has none.
+    func testOpenAndDegenerateContours() throws {
+        let open = LottieBezier(closed: false, vertices: [CGPoint(x: 0, y: 0), CGPoint(x: 0, y: 2), CGPoint(x: 2, y: 2), CGPoint(x: 2, y: 0)],
+                                inTangents: Array(repeating: .zero, count: 4), outTangents: Array(repeating: .zero, count: 4))
+        let dot = LottieBezier(closed: true, vertices: [CGPoint(x: 1, y: 1)], inTangents: [.zero], outTangents: [.zero])
+        let result = try boolean.combine([[open, dot]], mode: .add)
+        XCTAssertEqual(result.count, 1)
+        XCTAssertEqual(area(result[0].vertices), 4, accuracy: 1e-12)
+        XCTAssertEqual(try boolean.combine([[dot], [open]], mode: .intersect), [], "an empty operand: nothing inside all")
+        XCTAssertEqual(try boolean.combine([], mode: .add), [])
+        XCTAssertEqual(try boolean.combine([[], []], mode: .exclude), [])
+        let line = [[CGPoint(x: 0, y: 0), CGPoint(x: 5, y: 5), CGPoint(x: 0, y: 0)]]
+        XCTAssertEqual(try combine([line, [box(0, 0, 1, 1)]], .add).map(area), [1])
+        let nan = [[CGPoint(x: .nan, y: 0), CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 0), CGPoint(x: 1, y: 1)]]
+        XCTAssertEqual(area(try combine([nan], .add)), 0.5, accuracy: 1e-12, "points that are not numbers are dropped")
+    }
+
+    // MARK: Limits
+
+    /// Past its bounds a combination fails (the compiler reports it with the merge's JSON path).
+    func testWorkIsBounded() throws {
+        var small = LottiePathBoolean()
+        small.segmentLimit = 10
+        XCTAssertThrowsError(try small.combine(polygons: [[box(0, 0, 1, 1)], [box(0, 0, 1, 1)], [box(0, 0, 1, 1)]], mode: .add)) { e in
+            XCTAssertEqual(e as? LottiePathBoolean.Failure, .segments(12))
+        }
+        let circle = LottieShapes.ellipse(center: .zero, size: CGSize(width: 1000, height: 1000))
+        XCTAssertThrowsError(try small.combine([[circle]], mode: .add)) { e in
+            guard case .segments(let n)? = e as? LottiePathBoolean.Failure else { return XCTFail("\(e)") }
+            XCTAssertGreaterThan(n, 10)
+        }
+        small = LottiePathBoolean()
+        small.stepLimit = 100
+        // 40 thin strips crossing 40 others: 1600 crossings.
+        let rows = (0..<40).map { box(0, Double($0), 50, Double($0) + 0.5) }, columns = (0..<40).map { box(Double($0), 0, Double($0) + 0.5, 50) }
+        XCTAssertThrowsError(try small.combine(polygons: [rows, columns], mode: .exclude)) { e in
+            XCTAssertEqual(e as? LottiePathBoolean.Failure, .steps)
+        }
+        let grid = try boolean.combine(polygons: [rows, columns], mode: .intersect)
+        XCTAssertEqual(grid.count, 1600)
+        XCTAssertEqual(area(grid), 1600 * 0.25, accuracy: 1e-9)
+    }
+}
