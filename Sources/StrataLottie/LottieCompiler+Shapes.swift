@@ -157,21 +157,25 @@ extension LottieCompiler {
     /// frame (a fill and a stroke below it share the result). A limit passed is recorded in
     /// `chains` (and that frame has no outline).
     private func mergedSource(_ operands: [PathSource], _ mode: LottieMergeMode, path: String, chains: ModifierChains) -> PathSource {
-        var boolean = LottiePathBoolean()
         let limits = animation.limits
-        boolean.segmentLimit = limits.mergeSegments
-        boolean.stepLimit = limits.mergeSteps
         let last = MergedFrame()
         let outline: (Double) -> [LottieBezier] = { [weak chains] f in
             if let c = last.contours, last.frame == f { return c }
+            var boolean = LottiePathBoolean()
+            boolean.segmentLimit = limits.mergeSegments
+            let left = max(limits.mergeStepsInAll - self.mergeSteps, 0)
+            boolean.stepLimit = min(limits.mergeSteps, left)
             var result: [LottieBezier] = []
             do {
                 result = try boolean.combine(operands.map { $0.contours(f) }, mode: mode)
             } catch LottiePathBoolean.Failure.segments(let n) {
                 chains?.fail(LottieError(path: path, "merge paths: \(n) segments (curves flattened), over the limit of \(limits.mergeSegments)"))
             } catch {
-                chains?.fail(LottieError(path: path, "merge paths: more than \(limits.mergeSteps) steps to combine the paths, over the limit"))
+                chains?.fail(LottieError(path: path, left < limits.mergeSteps
+                    ? "merge paths: more than \(limits.mergeStepsInAll) steps in all merge paths, over the limit"
+                    : "merge paths: more than \(limits.mergeSteps) steps to combine the paths, over the limit"))
             }
+            self.mergeSteps += boolean.stepsTaken
             (last.frame, last.contours) = (f, result)
             return result
         }

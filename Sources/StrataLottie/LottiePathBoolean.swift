@@ -50,12 +50,14 @@ struct LottiePathBoolean {
     var segmentLimit = 100_000
     /// Most steps of one combination (pairs of segments tested, cuts, pieces a ray looks at).
     var stepLimit = 50_000_000
+    /// The steps the combinations so far took (a failed one counts those it took).
+    private(set) var stepsTaken = 0
 
     // MARK: Outlines
 
     /// The outline that merge mode `mode` makes of `operands` (each a path's contours, open ones
     /// closed), as closed polygons; `mode` .merge returns the contours as they are.
-    func combine(_ operands: [[LottieBezier]], mode: LottieMergeMode) throws -> [LottieBezier] {
+    mutating func combine(_ operands: [[LottieBezier]], mode: LottieMergeMode) throws -> [LottieBezier] {
         guard mode != .merge else { return operands.flatMap { $0 } }
         var box = CGRect.null
         for c in operands.joined() {
@@ -88,8 +90,9 @@ struct LottiePathBoolean {
             var chords = 1
             if (k < n - 1 || c.closed) && (c1 != a || c2 != b) {
                 let l = max((a - c1 * 2 + c2).length, (c1 - c2 * 2 + b).length)
+                // A handle too long to compute with (not a finite number) is left straight.
                 let wanted = (0.75 * l / tolerance).squareRoot().rounded(.up)
-                chords = wanted.isFinite ? Int(min(max(wanted, 1), Double(limit) + 1)) : limit + 1
+                chords = wanted.isFinite ? Int(min(max(wanted, 1), Double(limit) + 1)) : 1
             }
             budget -= chords
             guard budget >= 0 else { throw Failure.segments(limit - budget) }
@@ -108,8 +111,9 @@ struct LottiePathBoolean {
     /// The area `mode` makes of `operands` (each a list of closed polygons filled by the nonzero
     /// rule; a polygon's last point joins its first), as closed polygons with the inside on the
     /// left of each, (−dy, dx): outer ones and holes run opposite ways and never overlap.
-    func combine(polygons operands: [[[CGPoint]]], mode: LottieMergeMode) throws -> [[CGPoint]] {
+    mutating func combine(polygons operands: [[[CGPoint]]], mode: LottieMergeMode) throws -> [[CGPoint]] {
         var graph = try Graph(operands, segmentLimit: segmentLimit, stepLimit: stepLimit)
+        defer { stepsTaken += min(graph.steps, stepLimit) }
         guard graph.segmentCount > 0 else { return [] }
         try graph.cut()
         graph.join()

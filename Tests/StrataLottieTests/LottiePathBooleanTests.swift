@@ -8,7 +8,7 @@ import Strata
 import StrataTestSupport
 
 final class LottiePathBooleanTests: XCTestCase {
-    let boolean = LottiePathBoolean()
+    var boolean = LottiePathBoolean()
 
     /// The square [x0, x1] × [y0, y1], clockwise on screen from the top left (inside on its
     /// left, (−dy, dx)); `reversed` the other way.
@@ -192,7 +192,7 @@ final class LottiePathBooleanTests: XCTestCase {
         XCTAssertEqual(try boolean.combine([[], []], mode: .exclude), [])
         let line = [[CGPoint(x: 0, y: 0), CGPoint(x: 5, y: 5), CGPoint(x: 0, y: 0)]]
         XCTAssertEqual(try combine([line, [box(0, 0, 1, 1)]], .add).map(area), [1])
-        let nan = [[CGPoint(x: .nan, y: 0), CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 0), CGPoint(x: 1, y: 1)]]
+        let nan = [[CGPoint(x: Double.nan, y: 0), CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 0), CGPoint(x: 1, y: 1)]]
         XCTAssertEqual(area(try combine([nan], .add)), 0.5, accuracy: 1e-12, "points that are not numbers are dropped")
     }
 
@@ -220,5 +220,77 @@ final class LottiePathBooleanTests: XCTestCase {
         let grid = try boolean.combine(polygons: [rows, columns], mode: .intersect)
         XCTAssertEqual(grid.count, 1600)
         XCTAssertEqual(area(grid), 1600 * 0.25, accuracy: 1e-9)
+    }
+
+    // MARK: Fixtures
+
+    let clear = [0, 0, 0, 0], red = [255, 0, 0, 255], black = [0, 0, 0, 255]
+
+    /// merge-paths.json: in each quadrant a square A ([−17, 7]² about the quadrant's centre) and
+    /// a circle B (radius 12 about (5, 5)) merged, stroked black 4 wide above a red fill. The
+    /// pixels at: A only, B only, both, neither, A's top edge (outside B), B's arc inside A, A's
+    /// right edge inside B. The stroke is on the merged outline alone: the intersection has no
+    /// stroke on A's top edge, the union none on the arcs and edges inside it.
+    func testMergePathsFixture() throws {
+        let bitmap = try LottieFixtures.frame("merge-paths", 0)
+        let points = [(-12, -12), (11, 6), (0, 0), (-12, 12), (-5, -17), (-4, -4), (7, 0)]
+        let quadrants: [(x: Int, y: Int, mode: String, colors: [[Int]])] = [
+            (50, 50, "add", [red, red, red, clear, black, red, red]),
+            (150, 50, "subtract", [red, clear, clear, clear, black, black, clear]),
+            (50, 150, "intersect", [clear, clear, red, clear, clear, black, black]),
+            (150, 150, "exclude", [red, red, clear, clear, black, black, black]),
+        ]
+        for q in quadrants {
+            for ((dx, dy), want) in zip(points, q.colors) {
+                XCTAssertEqual(bitmap.at(q.x + dx, q.y + dy), want, "\(q.mode) at (\(dx), \(dy))")
+            }
+        }
+        XCTAssertEqual(try LottieLayer(contentsOf: LottieFixtures.url("merge-paths")).unsupported, [], "nothing left out")
+    }
+
+    /// merge-paths-animated.json: the square [30, 70]² ∩ a circle of radius 15 whose group moves
+    /// it from (30, 50) at frame 0 to (70, 50) at frame 10, stroked black 2 wide over red: at
+    /// frame 0 the circle's right half (the square's left edge stroked where the circle covers
+    /// it, nothing left of it), at 5 the whole circle (its top stroked, the square's top edge
+    /// not), at 10 its left half. Any frame alone, in any order, at any worker count: the same bytes.
+    func testAnimatedMergeFixture() throws {
+        func frame(_ f: Double, workers: Int = 1) throws -> Bitmap { try LottieFixtures.frame("merge-paths-animated", f, workers: workers) }
+        let f0 = try frame(0), f5 = try frame(5), f10 = try frame(10)
+        XCTAssertEqual(f0.at(37, 50), red)
+        XCTAssertEqual(f0.at(22, 50), clear, "inside the circle, outside the square")
+        XCTAssertEqual(f0.at(30, 50), black, "the square's left edge inside the circle")
+        XCTAssertEqual(f0.at(30, 32), clear, "the square's left edge outside the circle")
+        XCTAssertEqual(f5.at(50, 50), red)
+        XCTAssertEqual(f5.at(50, 35), black, "the circle's top")
+        XCTAssertEqual(f5.at(50, 30), clear, "the square's top edge is not part of the outline")
+        XCTAssertEqual(f5.at(31, 50), clear, "inside the square, outside the circle")
+        XCTAssertEqual(f10.at(63, 50), red)
+        XCTAssertEqual(f10.at(77, 50), clear)
+        XCTAssertEqual(f10.at(70, 50), black)
+        let (scene, layer) = try LottieFixtures.scene("merge-paths-animated")
+        _ = try scene.renderFrame(at: layer.time(ofFrame: 10))
+        XCTAssertEqual(try scene.renderFrame(at: layer.time(ofFrame: 5)).digest, f5.digest)
+        XCTAssertEqual(try frame(5, workers: 4).digest, f5.digest)
+        XCTAssertEqual(try frame(0, workers: 3).digest, f0.digest)
+        XCTAssertEqual(try LottieLayer(contentsOf: LottieFixtures.url("merge-paths-animated")).unsupported, [])
+    }
+
+    /// A merge past its limits is an error naming it (its JSON path), whether its paths are
+    /// fixed (combined once) or animated (combined at each sampled frame).
+    func testLimitsNameTheMerge() throws {
+        var small = LottieLimits()
+        small.mergeSegments = 20
+        for name in ["merge-paths", "merge-paths-animated"] {
+            XCTAssertThrowsError(try LottieLayer(contentsOf: LottieFixtures.url(name), limits: small), name) { e in
+                let text = "\(e)"
+                XCTAssertTrue(text.hasPrefix("layers[") && text.contains("].shapes[0].it[2]: merge paths: "), text)
+                XCTAssertTrue(text.hasSuffix(" segments (curves flattened), over the limit of 20"), text)
+            }
+        }
+        small = LottieLimits()
+        small.mergeSteps = 10
+        XCTAssertThrowsError(try LottieLayer(contentsOf: LottieFixtures.url("merge-paths-animated"), limits: small)) { e in
+            XCTAssertEqual("\(e)", "layers[0].shapes[0].it[2]: merge paths: more than 10 steps to combine the paths, over the limit")
+        }
     }
 }
