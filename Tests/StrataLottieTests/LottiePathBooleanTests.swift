@@ -217,9 +217,17 @@ final class LottiePathBooleanTests: XCTestCase {
         XCTAssertThrowsError(try small.combine(polygons: [rows, columns], mode: .exclude)) { e in
             XCTAssertEqual(e as? LottiePathBoolean.Failure, .steps)
         }
-        let grid = try boolean.combine(polygons: [rows, columns], mode: .intersect)
+        var counted = LottiePathBoolean()
+        let grid = try counted.combine(polygons: [rows, columns], mode: .intersect)
         XCTAssertEqual(grid.count, 1600)
         XCTAssertEqual(area(grid), 1600 * 0.25, accuracy: 1e-9)
+        // The count of steps is the same each time: exactly that many are enough.
+        var exact = LottiePathBoolean()
+        exact.stepLimit = counted.stepsTaken
+        XCTAssertEqual(try exact.combine(polygons: [rows, columns], mode: .intersect).count, 1600)
+        XCTAssertEqual(exact.stepsTaken, counted.stepsTaken)
+        exact.stepLimit -= 1
+        XCTAssertThrowsError(try exact.combine(polygons: [rows, columns], mode: .intersect))
     }
 
     // MARK: Fixtures
@@ -292,5 +300,61 @@ final class LottiePathBooleanTests: XCTestCase {
         XCTAssertThrowsError(try LottieLayer(contentsOf: LottieFixtures.url("merge-paths-animated"), limits: small)) { e in
             XCTAssertEqual("\(e)", "layers[0].shapes[0].it[2]: merge paths: more than 10 steps to combine the paths, over the limit")
         }
+        // The animated merge is combined 41 times (twice a frame over 20 frames, and the last):
+        // room for ten combinations is not enough in all, for a hundred it is.
+        var one = LottiePathBoolean()
+        _ = try one.combine([[LottieShapes.rectangle(center: CGPoint(x: 50, y: 50), size: CGSize(width: 40, height: 40), radius: 0)],
+                             [LottieShapes.ellipse(center: CGPoint(x: 30, y: 50), size: CGSize(width: 30, height: 30))]], mode: .intersect)
+        small = LottieLimits()
+        small.mergeStepsInAll = one.stepsTaken * 10
+        XCTAssertThrowsError(try LottieLayer(contentsOf: LottieFixtures.url("merge-paths-animated"), limits: small)) { e in
+            XCTAssertEqual("\(e)", "layers[0].shapes[0].it[2]: merge paths: more than \(small.mergeStepsInAll) steps in all merge paths, over the limit")
+        }
+        small.mergeStepsInAll = one.stepsTaken * 100
+        XCTAssertNoThrow(try LottieLayer(contentsOf: LottieFixtures.url("merge-paths-animated"), limits: small))
+    }
+
+    // MARK: In a shape layer
+
+    /// A 100 × 50 document of one shape layer whose one group holds `items` (JSON), then a red fill.
+    private func render(_ items: [String]) throws -> Bitmap {
+        let group = #"{"ty":"gr","it":["# + (items + [#"{"ty":"fl","c":{"a":0,"k":[1,0,0]},"o":{"a":0,"k":100},"r":1}"#,
+                                                     #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}"#])
+            .joined(separator: ",") + "]}"
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":["# + group + "]}"
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":50,"assets":[],"layers":["# + layer + "]}"
+        let lottie = try LottieLayer(data: Data(json.utf8))
+        XCTAssertEqual(lottie.unsupported, [])
+        return try LottieFixtures.scene(showing: lottie, width: 100, height: 50).renderFrame(at: 0)
+    }
+
+    private func rect(_ cx: Int, _ cy: Int, _ w: Int, _ h: Int) -> String {
+        #"{"ty":"rc","p":{"a":0,"k":[\#(cx),\#(cy)]},"s":{"a":0,"k":[\#(w),\#(h)]},"r":{"a":0,"k":0}}"#
+    }
+
+    /// A merge (mode 1) makes one compound path that a merge below takes as one path, as in
+    /// rlottie's `cooking.json`: (A ∪ B) ∩ C with A = [10, 30] × [10, 30], B = [50, 70] × [10, 30]
+    /// and C = [10, 70] × [15, 25] (in a group) is two rectangles; taken as three paths, the
+    /// intersection would be nothing (A and B do not meet).
+    func testCompoundPathIsOneOperand() throws {
+        let c = #"{"ty":"gr","it":["# + rect(40, 20, 60, 10) + #",{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}"#
+        let bitmap = try render([rect(20, 20, 20, 20), rect(60, 20, 20, 20), #"{"ty":"mm","mm":1}"#, c, #"{"ty":"mm","mm":4}"#])
+        XCTAssertEqual(bitmap.at(20, 20), red)
+        XCTAssertEqual(bitmap.at(60, 20), red)
+        XCTAssertEqual(bitmap.at(20, 12), clear, "in A, outside C")
+        XCTAssertEqual(bitmap.at(40, 20), clear, "in C, outside A and B")
+    }
+
+    /// The modifiers below a merge change the merged outline, not the paths it takes in: two
+    /// squares sharing an edge, merged (add) into the rectangle [10, 50] × [10, 30], then rounded
+    /// corners of radius 8: the rectangle's four corners are rounded, and where the squares met
+    /// (no corner of the rectangle) nothing is cut away.
+    func testModifiersBelowAMergeChangeItsOutline() throws {
+        let bitmap = try render([rect(20, 20, 20, 20), rect(40, 20, 20, 20), #"{"ty":"mm","mm":2}"#, #"{"ty":"rd","r":{"a":0,"k":8}}"#])
+        XCTAssertEqual(bitmap.at(10, 10), clear, "the rectangle's corner, rounded")
+        XCTAssertEqual(bitmap.at(48, 28), clear)
+        XCTAssertEqual(bitmap.at(29, 10), red, "where the squares' corners were")
+        XCTAssertEqual(bitmap.at(30, 28), red)
+        XCTAssertEqual(bitmap.at(30, 20), red)
     }
 }
