@@ -155,6 +155,63 @@ final class LottiePathBooleanTests: XCTestCase {
         XCTAssertEqual(area(try combine([bowTie, [box(0, 0, 2, 1)]], .intersect)), 1, accuracy: 1e-12, "the lower halves of both triangles")
     }
 
+    /// Random polygons (3 to 9 vertices, crossing themselves or not), their vertices on a
+    /// coarse grid so that edges often run along each other and meet at vertices: the areas
+    /// obey |A ∪ B| + |A ∩ B| = |A| + |B|, |A − B| = |A| − |A ∩ B|, |A ⊕ B| = |A ∪ B| − |A ∩ B|,
+    /// and the union's winding is 1 inside, 0 outside, as the nonzero fill of both says (checked
+    /// at points of a fine grid).
+    func testRandomPolygonsKeepTheAreaIdentities() throws {
+        var rng = SplitMix(seed: 46)
+        func polygon(_ grid: Double) -> [CGPoint] {
+            (0..<Int.random(in: 3...9, using: &rng)).map { _ in
+                CGPoint(x: Double(Int.random(in: 0...8, using: &rng)) * grid, y: Double(Int.random(in: 0...8, using: &rng)) * grid)
+            }
+        }
+        /// The nonzero winding of `rings` at `p` (a point on no edge).
+        func winding(_ rings: [[CGPoint]], _ p: CGPoint) -> Int {
+            var w = 0
+            for ring in rings {
+                for i in ring.indices {
+                    let a = ring[i], b = ring[(i + 1) % ring.count]
+                    guard (a.y <= p.y) != (b.y <= p.y) else { continue }
+                    if a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y) > p.x { w += b.y > a.y ? 1 : -1 }
+                }
+            }
+            return w
+        }
+        /// Whether `p` is within 10⁻⁶ of an edge of `rings` (its winding is then not defined).
+        func near(_ rings: [[CGPoint]], _ p: CGPoint) -> Bool {
+            rings.contains { ring in
+                ring.indices.contains { i in
+                    let a = ring[i], b = ring[(i + 1) % ring.count], v = b - a
+                    let t = min(max(((p.x - a.x) * v.x + (p.y - a.y) * v.y) / max(v.x * v.x + v.y * v.y, 1e-300), 0), 1)
+                    return (a + v * t - p).length < 1e-6
+                }
+            }
+        }
+        for round in 0..<150 {
+            let grid = round % 3 == 0 ? 12.5 : 10
+            let a = [polygon(grid)] + (round % 4 == 0 ? [polygon(grid)] : []), b = [polygon(grid)]
+            let areaA = area(try combine([a], .add)), areaB = area(try combine([b], .add))
+            let union = try combine([a, b], .add), inter = try combine([a, b], .intersect)
+            let sub = try combine([a, b], .subtract), xor = try combine([a, b], .exclude)
+            let u = area(union), i = area(inter)
+            XCTAssertEqual(u + i, areaA + areaB, accuracy: 1e-6, "round \(round)")
+            XCTAssertEqual(area(sub), areaA - i, accuracy: 1e-6, "round \(round)")
+            XCTAssertEqual(area(xor), u - i, accuracy: 1e-6, "round \(round)")
+            for y in stride(from: 0.37, to: 100, by: 3.1) {
+                for x in stride(from: 0.61, to: 100, by: 3.3) {
+                    let p = CGPoint(x: x, y: y)
+                    guard !near(a + b, p) else { continue }
+                    let inside = winding(a, p) != 0 || winding(b, p) != 0
+                    XCTAssertEqual(winding(union, p), inside ? 1 : 0, "round \(round) at \(p)")
+                    let both = winding(a, p) != 0 && winding(b, p) != 0
+                    XCTAssertEqual(winding(inter, p), both ? 1 : 0, "round \(round) at \(p)")
+                }
+            }
+        }
+    }
+
     // MARK: Curves
 
     /// A circle of radius 10 about the origin ∩ the square [0, 20]²: a quarter of the circle,
