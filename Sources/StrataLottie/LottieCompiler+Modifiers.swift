@@ -5,6 +5,8 @@
 // are compiled, a first pass finds every path under each such trim and how to make its
 // contours as they reach the trim (after the modifiers nearer to it); at each frame the trim
 // measures all of them (once a frame, cached) to know which part of the whole each path holds.
+// A merge paths (modes 2…5) ends the chain of the paths above it: the modifiers below it change
+// its outline instead.
 import Foundation
 import Strata
 

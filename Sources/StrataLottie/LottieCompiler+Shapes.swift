@@ -2,7 +2,9 @@
 // collect in list order and every fill, stroke or gradient fill becomes a CAShapeLayer (a
 // CAGradientLayer masked by one) drawing the paths above it in its group and nested groups.
 // Modifiers (trim paths, rounded corners, pucker/bloat, zig-zag, offset path) change the paths
-// above them, whatever style draws them (LottiePathModifiers.swift). The first item is on top.
+// above them, whatever style draws them (LottiePathModifiers.swift). Merge paths (modes 2…5)
+// replace the paths above them with their combined outline (LottiePathBoolean.swift), which the
+// styles and modifiers below them then draw and change. The first item is on top.
 import Foundation
 import Strata
 

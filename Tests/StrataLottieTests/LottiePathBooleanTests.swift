@@ -385,6 +385,16 @@ final class LottiePathBooleanTests: XCTestCase {
         return try LottieFixtures.scene(showing: lottie, width: 100, height: 50).renderFrame(at: 0)
     }
 
+    /// A mode other than 1…5 is reported with its path and draws the paths as they are.
+    func testUnknownModeIsReported() throws {
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":[{"ty":"gr","it":["# + rect(20, 20, 20, 20)
+            + #",{"ty":"mm","mm":7},{"ty":"fl","c":{"a":0,"k":[1,0,0]},"o":{"a":0,"k":100},"r":1},{"ty":"tr"}]}]}"#
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":50,"assets":[],"layers":["# + layer + "]}"
+        let lottie = try LottieLayer(data: Data(json.utf8))
+        XCTAssertEqual(lottie.unsupported.map(\.description), ["layers[0].shapes[0].it[1].mm: merge paths mode 7 (not rendered)"])
+        XCTAssertEqual(try LottieFixtures.scene(showing: lottie, width: 100, height: 50).renderFrame(at: 0).at(20, 20), red)
+    }
+
     private func rect(_ cx: Int, _ cy: Int, _ w: Int, _ h: Int) -> String {
         #"{"ty":"rc","p":{"a":0,"k":[\#(cx),\#(cy)]},"s":{"a":0,"k":[\#(w),\#(h)]},"r":{"a":0,"k":0}}"#
     }
