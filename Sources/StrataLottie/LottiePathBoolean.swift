@@ -177,21 +177,43 @@ private struct Graph {
 
     // MARK: 1. Cuts
 
-    /// Finds where segments cross, touch or overlap.
+    /// Finds where segments cross, touch or overlap: the pairs whose boxes (grown by eps) overlap,
+    /// found in a grid of about one cell a segment, each pair tested once (in the cell holding
+    /// the low corner of the boxes' overlap).
     mutating func cut() throws {
         let n = a.count
-        let loX = (0..<n).map { min(a[$0].x, b[$0].x) }, hiX = (0..<n).map { max(a[$0].x, b[$0].x) }
-        let loY = (0..<n).map { min(a[$0].y, b[$0].y) }, hiY = (0..<n).map { max(a[$0].y, b[$0].y) }
-        let order = (0..<n).sorted { loX[$0] != loX[$1] ? loX[$0] < loX[$1] : $0 < $1 }
-        for (position, i) in order.enumerated() {
-            var next = position + 1
-            while next < n {
-                let j = order[next]
-                next += 1
-                if loX[j] > hiX[i] + eps { break }
-                try step()
-                if loY[j] > hiY[i] + eps || loY[i] > hiY[j] + eps { continue }
-                try meet(i, j)
+        let loX = (0..<n).map { min(a[$0].x, b[$0].x) - eps }, hiX = (0..<n).map { max(a[$0].x, b[$0].x) + eps }
+        let loY = (0..<n).map { min(a[$0].y, b[$0].y) - eps }, hiY = (0..<n).map { max(a[$0].y, b[$0].y) + eps }
+        let side = min(max(Int(Double(n).squareRoot().rounded(.up)), 1), 1024)
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for i in 0..<n { minX = min(minX, loX[i]); maxX = max(maxX, hiX[i]); minY = min(minY, loY[i]); maxY = max(maxY, hiY[i]) }
+        let width = max((maxX - minX) / Double(side), eps), height = max((maxY - minY) / Double(side), eps)
+        func column(_ x: Double) -> Int { min(max(Int(((x - minX) / width).rounded(.down)), 0), side - 1) }
+        func row(_ y: Double) -> Int { min(max(Int(((y - minY) / height).rounded(.down)), 0), side - 1) }
+        // The cells' segments, one list after the other (counted, then placed).
+        var start = [Int](repeating: 0, count: side * side + 1)
+        for i in 0..<n {
+            let c0 = column(loX[i]), c1 = column(hiX[i]), r0 = row(loY[i]), r1 = row(hiY[i])
+            try step((c1 - c0 + 1) * (r1 - r0 + 1))
+            for r in r0...r1 { for c in c0...c1 { start[r * side + c + 1] += 1 } }
+        }
+        for k in 0..<side * side { start[k + 1] += start[k] }
+        var members = [Int](repeating: 0, count: start[side * side])
+        var fill = start
+        for i in 0..<n {
+            for r in row(loY[i])...row(hiY[i]) {
+                for c in column(loX[i])...column(hiX[i]) { members[fill[r * side + c]] = i; fill[r * side + c] += 1 }
+            }
+        }
+        for cell in 0..<side * side {
+            let list = members[start[cell]..<start[cell + 1]]
+            for (offset, i) in list.enumerated() {
+                for j in list.dropFirst(offset + 1) {
+                    try step()
+                    guard loX[j] <= hiX[i] && loX[i] <= hiX[j] && loY[j] <= hiY[i] && loY[i] <= hiY[j] else { continue }
+                    guard row(max(loY[i], loY[j])) * side + column(max(loX[i], loX[j])) == cell else { continue }
+                    try meet(i, j)
+                }
             }
         }
     }
@@ -284,6 +306,8 @@ private struct Graph {
     // MARK: 2–3. Sides
 
     /// Keeps the bundles with the combination inside on one side only, directed inside-left.
+    /// Bundles that follow each other through vertices where only the two of them meet (most of
+    /// a flattened curve) form a chain with the same two regions on its sides: one ray a chain.
     mutating func classify(_ mode: LottieMergeMode) throws {
         guard !bundles.isEmpty else { return }
         // Bands along y, each listing the pieces whose y range meets it.
@@ -299,10 +323,32 @@ private struct Graph {
             try step(last - first + 1)
             for k in first...last { bands[k].append(e) }
         }
+        var meeting = [[Int]](repeating: [], count: vertices.count)
+        for (index, bundle) in bundles.enumerated() {
+            meeting[bundle.u].append(index)
+            meeting[bundle.v].append(index)
+        }
         var winding = [Int](repeating: 0, count: operandCount), change = winding
         var seen = [Int](repeating: -1, count: operandCount)
         var touched: [Int] = []
-        for (index, bundle) in bundles.enumerated() {
+        var done = [Bool](repeating: false, count: bundles.count)
+        for (index, bundle) in bundles.enumerated() where !done[index] {
+            // The chain through this bundle, each with whether it runs u → v along the chain.
+            var chain = [(index, true)]
+            done[index] = true
+            for forward in [true, false] {
+                var at = forward ? bundle.v : bundle.u, came = index
+                while meeting[at].count == 2 {
+                    let next = meeting[at][0] == came ? meeting[at][1] : meeting[at][0]
+                    guard !done[next] else { break }
+                    done[next] = true
+                    let b = bundles[next]
+                    // Leaving `at`: the chain runs that way forward, the other way backward.
+                    chain.append((next, forward ? b.u == at : b.v == at))
+                    at = b.u == at ? b.v : b.u
+                    came = next
+                }
+            }
             func touch(_ k: Int) {
                 if seen[k] != index { seen[k] = index; touched.append(k) }
             }
@@ -348,8 +394,13 @@ private struct Graph {
                 case .exclude: count % 2 == 1
                 }
             }
+            // Left and right of this bundle are left and right of the chain.
             let l = inside(insideLeft, firstLeft), r = inside(insideRight, firstRight)
-            if l != r { kept.append(l ? (bundle.u, bundle.v) : (bundle.v, bundle.u)) }
+            guard l != r else { continue }
+            for (k, along) in chain {
+                let b = bundles[k]
+                kept.append(along == l ? (b.u, b.v) : (b.v, b.u))
+            }
         }
     }
 
