@@ -138,8 +138,9 @@ private struct Graph {
     // Vertices, and pieces between them (from → to, operand, bundle).
     var vertices: [CGPoint] = []
     var from: [Int] = [], to: [Int] = [], pieceOperand: [Int] = [], bundle: [Int] = []
-    /// Each bundle's lower vertex, upper vertex and pieces (those joining the same two vertices).
-    var bundles: [(u: Int, v: Int, pieces: [Int])] = []
+    /// Each bundle's lower and upper vertex, and its pieces (those joining the same two vertices).
+    var bundles: [(u: Int, v: Int)] = []
+    var pieces = Lists(count: 0, keys: [], items: [])
     /// The bundles kept, directed: (from, to).
     var kept: [(Int, Int)] = []
 
@@ -259,28 +260,38 @@ private struct Graph {
     /// between them, grouped into bundles.
     mutating func join() {
         let radius = 4 * eps
-        var grid: [Cell: [Int]] = [:]
+        // A grid of cells `radius` wide: the first vertex in each, then the next in the same cell.
+        var first: [Int: Int] = [:], following: [Int] = []
+        first.reserveCapacity(a.count + cuts.count)
+        func key(_ cx: Int, _ cy: Int) -> Int { (cx + 1) * 2_147_483_648 + cy + 1 }
         func vertex(_ p: CGPoint) -> Int {
             let cx = Int(((p.x - origin.x) / radius).rounded(.down)), cy = Int(((p.y - origin.y) / radius).rounded(.down))
             var best = -1, bestDistance = Double.infinity
             for dx in -1...1 {
                 for dy in -1...1 {
-                    for id in grid[Cell(x: cx + dx, y: cy + dy)] ?? [] {
+                    var id = first[key(cx + dx, cy + dy)] ?? -1
+                    while id >= 0 {
                         let d = (vertices[id] - p).length
                         if d <= radius && d < bestDistance { best = id; bestDistance = d }
+                        id = following[id]
                     }
                 }
             }
             if best >= 0 { return best }
+            let id = vertices.count
             vertices.append(p)
-            grid[Cell(x: cx, y: cy), default: []].append(vertices.count - 1)
-            return vertices.count - 1
+            following.append(first[key(cx, cy)] ?? -1)
+            first[key(cx, cy)] = id
+            return id
         }
         cuts.sort { $0.segment != $1.segment ? $0.segment < $1.segment : $0.t < $1.t }
-        var bundleOf: [Cell: Int] = [:]
+        var bundleOf: [Int: Int] = [:]
+        bundleOf.reserveCapacity(a.count + cuts.count)
         var next = 0
+        var ids: [Int] = []
         for i in 0..<a.count {
-            var ids = [vertex(a[i])]
+            ids.removeAll(keepingCapacity: true)
+            ids.append(vertex(a[i]))
             while next < cuts.count && cuts[next].segment == i {
                 ids.append(vertex(cuts[next].point))
                 next += 1
@@ -288,19 +299,18 @@ private struct Graph {
             ids.append(vertex(b[i]))
             for k in 1..<ids.count where ids[k] != ids[k - 1] {
                 let u = min(ids[k - 1], ids[k]), v = max(ids[k - 1], ids[k])
-                let key = Cell(x: u, y: v)
                 let index: Int
-                if let known = bundleOf[key] {
+                if let known = bundleOf[u << 32 | v] {
                     index = known
                 } else {
                     index = bundles.count
-                    bundleOf[key] = index
-                    bundles.append((u, v, []))
+                    bundleOf[u << 32 | v] = index
+                    bundles.append((u, v))
                 }
-                bundles[index].pieces.append(from.count)
                 from.append(ids[k - 1]); to.append(ids[k]); pieceOperand.append(operand[i]); bundle.append(index)
             }
         }
+        pieces = Lists(count: bundles.count, keys: bundle, items: Array(bundle.indices))
     }
 
     // MARK: 2–3. Sides
@@ -316,18 +326,15 @@ private struct Graph {
         let bandCount = max(1, min(from.count / 4, 4096))
         let height = max((hi - lo) / Double(bandCount), eps)
         func band(_ y: Double) -> Int { min(max(Int(((y - lo) / height).rounded(.down)), 0), bandCount - 1) }
-        var bands = [[Int]](repeating: [], count: bandCount)
+        var bandKeys: [Int] = [], bandItems: [Int] = []
         for e in from.indices {
             let y0 = vertices[from[e]].y, y1 = vertices[to[e]].y
             let first = band(min(y0, y1)), last = band(max(y0, y1))
             try step(last - first + 1)
-            for k in first...last { bands[k].append(e) }
+            for k in first...last { bandKeys.append(k); bandItems.append(e) }
         }
-        var meeting = [[Int]](repeating: [], count: vertices.count)
-        for (index, bundle) in bundles.enumerated() {
-            meeting[bundle.u].append(index)
-            meeting[bundle.v].append(index)
-        }
+        let bands = Lists(count: bandCount, keys: bandKeys, items: bandItems)
+        let meeting = Lists(count: vertices.count, keys: bundles.flatMap { [$0.u, $0.v] }, items: bundles.indices.flatMap { [$0, $0] })
         var winding = [Int](repeating: 0, count: operandCount), change = winding
         var seen = [Int](repeating: -1, count: operandCount)
         var touched: [Int] = []
@@ -339,7 +346,8 @@ private struct Graph {
             for forward in [true, false] {
                 var at = forward ? bundle.v : bundle.u, came = index
                 while meeting[at].count == 2 {
-                    let next = meeting[at][0] == came ? meeting[at][1] : meeting[at][0]
+                    let pair = meeting[at]
+                    let next = pair.first! == came ? pair.last! : pair.first!
                     guard !done[next] else { break }
                     done[next] = true
                     let b = bundles[next]
@@ -356,7 +364,7 @@ private struct Graph {
             let m = CGPoint(x: (pu.x + pv.x) / 2, y: (pu.y + pv.y) / 2)
             // The winding of each operand along a ray from the midpoint to +x.
             let candidates = bands[band(m.y)]
-            try step(candidates.count + bundle.pieces.count)
+            try step(candidates.count + pieces[index].count)
             for e in candidates where self.bundle[e] != index {
                 let p0 = vertices[from[e]], p1 = vertices[to[e]]
                 guard (p0.y <= m.y) != (p1.y <= m.y) else { continue }
@@ -367,7 +375,7 @@ private struct Graph {
                 winding[k] += p1.y > p0.y ? 1 : -1
             }
             // The bundle's own pieces: the winding on its left minus that on its right.
-            for e in bundle.pieces {
+            for e in pieces[index] {
                 let k = pieceOperand[e]
                 touch(k)
                 change[k] += from[e] == bundle.u ? 1 : -1
@@ -408,8 +416,7 @@ private struct Graph {
 
     /// Chains the kept pieces into closed polygons.
     func chain() -> [[CGPoint]] {
-        var leaving = [[Int]](repeating: [], count: vertices.count)
-        for (e, piece) in kept.enumerated() { leaving[piece.0].append(e) }
+        let leaving = Lists(count: vertices.count, keys: kept.map(\.0), items: Array(kept.indices))
         var used = [Bool](repeating: false, count: kept.count)
         var out: [[CGPoint]] = []
         for first in kept.indices where !used[first] {
@@ -460,8 +467,23 @@ private struct Graph {
     }
 }
 
-/// A pair of integers as a dictionary key (a grid cell, a pair of vertices).
-private struct Cell: Hashable {
-    let x: Int
-    let y: Int
+/// Lists of integers by key (0..<count), one after the other: `keys[i]`'s list holds `items[i]`,
+/// in the order given.
+private struct Lists {
+    private var start: [Int]
+    private var items: [Int]
+
+    init(count: Int, keys: [Int], items values: [Int]) {
+        start = [Int](repeating: 0, count: count + 1)
+        for k in keys { start[k + 1] += 1 }
+        for k in 0..<count { start[k + 1] += start[k] }
+        items = [Int](repeating: 0, count: values.count)
+        var fill = start
+        for (k, v) in zip(keys, values) {
+            items[fill[k]] = v
+            fill[k] += 1
+        }
+    }
+
+    subscript(key: Int) -> ArraySlice<Int> { items[start[key]..<start[key + 1]] }
 }
