@@ -259,16 +259,24 @@ private struct Graph {
     /// Makes the vertices (cut points and segment ends, merged within 4·eps) and the pieces
     /// between them, grouped into bundles.
     mutating func join() {
-        let radius = 4 * eps
-        // A grid of cells `radius` wide: the first vertex in each, then the next in the same cell.
+        let radius = 4 * eps, size = 8 * radius
+        // A grid of cells 8 radii wide: the first vertex in each, then the next in the same cell.
+        // A point's neighbours within the radius are in its cell, or in the next one where it
+        // is within the radius of that side.
         var first: [Int: Int] = [:], following: [Int] = []
         first.reserveCapacity(a.count + cuts.count)
         func key(_ cx: Int, _ cy: Int) -> Int { (cx + 1) * 2_147_483_648 + cy + 1 }
+        var last = (point: CGPoint(x: Double.nan, y: 0), id: -1)
         func vertex(_ p: CGPoint) -> Int {
-            let cx = Int(((p.x - origin.x) / radius).rounded(.down)), cy = Int(((p.y - origin.y) / radius).rounded(.down))
+            if p == last.point { return last.id }   // the next segment's start is this one's end
+            let x = (p.x - origin.x) / size, y = (p.y - origin.y) / size
+            let cx = Int(x.rounded(.down)), cy = Int(y.rounded(.down))
+            let fx = (x - Double(cx)) * size, fy = (y - Double(cy)) * size
+            let xs = fx < radius ? -1...0 : fx > size - radius ? 0...1 : 0...0
+            let ys = fy < radius ? -1...0 : fy > size - radius ? 0...1 : 0...0
             var best = -1, bestDistance = Double.infinity
-            for dx in -1...1 {
-                for dy in -1...1 {
+            for dx in xs {
+                for dy in ys {
                     var id = first[key(cx + dx, cy + dy)] ?? -1
                     while id >= 0 {
                         let d = (vertices[id] - p).length
@@ -277,12 +285,14 @@ private struct Graph {
                     }
                 }
             }
-            if best >= 0 { return best }
-            let id = vertices.count
-            vertices.append(p)
-            following.append(first[key(cx, cy)] ?? -1)
-            first[key(cx, cy)] = id
-            return id
+            if best < 0 {
+                best = vertices.count
+                vertices.append(p)
+                following.append(first[key(cx, cy)] ?? -1)
+                first[key(cx, cy)] = best
+            }
+            last = (p, best)
+            return best
         }
         cuts.sort { $0.segment != $1.segment ? $0.segment < $1.segment : $0.t < $1.t }
         var bundleOf: [Int: Int] = [:]
