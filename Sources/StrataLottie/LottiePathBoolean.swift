@@ -5,17 +5,19 @@
 // flattened into chords (within a ten-thousandth of the outlines' size, at most 0.05 points).
 //
 // The combination, on the segments of all the polygons at once:
-//   1. every segment is cut where another crosses it, touches it or runs along it (a sweep along
-//      x finds the pairs whose boxes overlap), and the pieces' ends are merged when they lie
-//      within a billionth of the size of each other, so that pieces along the same line have the
-//      same ends and fall into one bundle;
-//   2. each bundle learns the winding number of every operand on its two sides: a ray from its
-//      midpoint along +x counts the other pieces it crosses (a grid of bands along y finds them;
-//      a piece's end exactly on the ray counts as above it), which is the winding on the bundle's
-//      +x side (its +y side when it is level), and the other side differs by the bundle's own
-//      pieces, each +1 or −1 by its direction;
-//   3. a bundle is kept when the combination is inside on one side and outside on the other,
-//      directed with the inside on its left — (−dy, dx), as the rectangles After Effects draws;
+//   1. every segment is cut where another crosses it, touches it or runs along it (a grid of
+//      about one cell a segment finds the pairs whose boxes overlap), and the pieces' ends are
+//      merged when they lie within a billionth of the size of each other, so that pieces along
+//      the same line have the same ends and fall into one bundle;
+//   2. bundles that follow each other through vertices where only the two of them meet (most of
+//      a flattened curve) form a chain with the same two regions on its sides; for each chain a
+//      ray from the midpoint of one of its bundles along +x counts the other pieces it crosses
+//      (a grid of bands along y finds them; a piece's end exactly on the ray counts as above
+//      it): the winding number of every operand on the bundle's +x side (its +y side when it is
+//      level); the other side differs by the bundle's own pieces, each +1 or −1 by its direction;
+//   3. a chain is kept when the combination is inside on one side and outside on the other,
+//      each bundle directed with the inside on its left — (−dy, dx), as the rectangles After
+//      Effects draws;
 //   4. the kept pieces are chained into closed contours, at a vertex where several leave taking
 //      the one that turns most to the left (so two shapes touching at a corner stay two contours),
 //      and vertices in a straight line are dropped.
