@@ -395,6 +395,16 @@ final class LottiePathBooleanTests: XCTestCase {
         XCTAssertEqual(try LottieFixtures.scene(showing: lottie, width: 100, height: 50).renderFrame(at: 0).at(20, 20), red)
     }
 
+    /// Trim paths "individually" below a merge trims the merged outline on its own: reported.
+    func testSequentialTrimBelowAMergeIsReported() throws {
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":[{"ty":"gr","it":["# + rect(20, 20, 20, 20) + "," + rect(30, 20, 20, 20)
+            + #",{"ty":"mm","mm":2},{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":0},"m":2},"#
+            + #"{"ty":"st","c":{"a":0,"k":[0,0,0]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"lc":1,"lj":1},{"ty":"tr"}]}]}"#
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":50,"assets":[],"layers":["# + layer + "]}"
+        XCTAssertEqual(try LottieLayer(data: Data(json.utf8)).unsupported.map(\.description),
+                       ["layers[0].shapes[0].it[2]: merged paths under trim paths 'individually' (the merged outline is trimmed on its own)"])
+    }
+
     private func rect(_ cx: Int, _ cy: Int, _ w: Int, _ h: Int) -> String {
         #"{"ty":"rc","p":{"a":0,"k":[\#(cx),\#(cy)]},"s":{"a":0,"k":[\#(w),\#(h)]},"r":{"a":0,"k":0}}"#
     }
