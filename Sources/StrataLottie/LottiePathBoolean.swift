@@ -369,15 +369,18 @@ private struct Graph {
                     came = next
                 }
             }
+            // The ray leaves the chain's longest bundle (its midpoint farthest from other pieces).
+            func length(_ k: Int) -> Double { (vertices[bundles[k].v] - vertices[bundles[k].u]).length }
+            let (probe, probeAlong) = chain.max { length($0.0) < length($1.0) }!
+            let pu = vertices[bundles[probe].u], pv = vertices[bundles[probe].v]
             func touch(_ k: Int) {
                 if seen[k] != index { seen[k] = index; touched.append(k) }
             }
-            let pu = vertices[bundle.u], pv = vertices[bundle.v]
             let m = CGPoint(x: (pu.x + pv.x) / 2, y: (pu.y + pv.y) / 2)
             // The winding of each operand along a ray from the midpoint to +x.
             let candidates = bands[band(m.y)]
-            try step(candidates.count + pieces[index].count)
-            for e in candidates where self.bundle[e] != index {
+            try step(candidates.count + pieces[probe].count)
+            for e in candidates where self.bundle[e] != probe {
                 let p0 = vertices[from[e]], p1 = vertices[to[e]]
                 guard (p0.y <= m.y) != (p1.y <= m.y) else { continue }
                 let x = p0.x + (m.y - p0.y) * (p1.x - p0.x) / (p1.y - p0.y)
@@ -387,10 +390,10 @@ private struct Graph {
                 winding[k] += p1.y > p0.y ? 1 : -1
             }
             // The bundle's own pieces: the winding on its left minus that on its right.
-            for e in pieces[index] {
+            for e in pieces[probe] {
                 let k = pieceOperand[e]
                 touch(k)
-                change[k] += from[e] == bundle.u ? 1 : -1
+                change[k] += from[e] == bundles[probe].u ? 1 : -1
             }
             let d = pv - pu
             let measuredLeft = d.y != 0 ? d.y < 0 : d.x > 0
@@ -414,8 +417,9 @@ private struct Graph {
                 case .exclude: count % 2 == 1
                 }
             }
-            // Left and right of this bundle are left and right of the chain.
-            let l = inside(insideLeft, firstLeft), r = inside(insideRight, firstRight)
+            // Left and right of the chain: of the probe, as it runs along the chain.
+            var l = inside(insideLeft, firstLeft), r = inside(insideRight, firstRight)
+            if !probeAlong { swap(&l, &r) }
             guard l != r else { continue }
             for (k, along) in chain {
                 let b = bundles[k]
