@@ -5,6 +5,8 @@
 // are compiled, a first pass finds every path under each such trim and how to make its
 // contours as they reach the trim (after the modifiers nearer to it); at each frame the trim
 // measures all of them (once a frame, cached) to know which part of the whole each path holds.
+// A merge paths (modes 2…5) ends the chain of the paths above it: the modifiers below it change
+// its outline instead.
 import Foundation
 import Strata
 
@@ -64,9 +66,16 @@ final class SequentialTrim {
     }
 }
 
-/// The sequential trims of one shape layer, by their item's JSON path.
+/// The sequential trims of one shape layer, by their item's JSON path, and the first limit a
+/// merge paths passed (thrown once the layer's shapes are compiled).
 final class ModifierChains {
     var trims: [String: SequentialTrim] = [:]
+    private(set) var failure: LottieError?
+
+    /// Records `error` unless one is recorded already.
+    func fail(_ error: LottieError) {
+        if failure == nil { failure = error }
+    }
 
     /// The contours after `links`, in order, for the path item at `member`.
     func apply(_ links: ArraySlice<ModifierLink>, _ contours: [LottieBezier], at f: Double, member: String) -> [LottieBezier] {
@@ -104,19 +113,30 @@ extension LottieCompiler {
         }
     }
 
-    /// The modifiers below item `i` (`links` from `modifierLinks`), then `inherited`.
-    static func links(below i: Int, _ links: [(index: Int, link: ModifierLink)], _ inherited: [ModifierLink]) -> [ModifierLink] {
-        guard let first = links.firstIndex(where: { $0.index > i }) else { return inherited }
-        return links[first...].map(\.link) + inherited
+    /// The modifiers below item `i` (`links` from `modifierLinks`), then `inherited`; with
+    /// `until` (a merge paths below the item, which takes the item's paths in), only those above it.
+    static func links(below i: Int, _ links: [(index: Int, link: ModifierLink)], _ inherited: [ModifierLink], until: Int? = nil) -> [ModifierLink] {
+        let within = links.filter { $0.index > i && $0.index < (until ?? Int.max) }.map(\.link)
+        return until == nil ? within + inherited : within
+    }
+
+    /// The indices of the merge paths among `items` that compute an outline (modes 2…5): each
+    /// takes in the paths above it, which the modifiers below it then no longer change.
+    static func mergeIndices(_ items: [LottieShapeItem]) -> [Int] {
+        items.indices.filter { i in
+            guard case .merge(let mode) = items[i] else { return false }
+            return mode != .merge
+        }
     }
 
     /// The first pass: registers every path under each sequential trim, in list order, depth
     /// first, with its contours as they reach the trim.
     func registerSequentialTrims(_ items: [LottieShapeItem], inherited: [ModifierLink], path: String, into chains: ModifierChains) {
         let links = modifierLinks(items, path: path)
+        let merges = Self.mergeIndices(items)
         for (i, item) in items.enumerated() {
             let itemPath = "\(path)[\(i)]"
-            let below = Self.links(below: i, links, inherited)
+            let below = Self.links(below: i, links, inherited, until: merges.first { $0 > i })
             switch item {
             case .group(let sub, _):
                 registerSequentialTrims(sub, inherited: below, path: itemPath + ".it", into: chains)

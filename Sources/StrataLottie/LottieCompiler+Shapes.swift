@@ -2,9 +2,17 @@
 // collect in list order and every fill, stroke or gradient fill becomes a CAShapeLayer (a
 // CAGradientLayer masked by one) drawing the paths above it in its group and nested groups.
 // Modifiers (trim paths, rounded corners, pucker/bloat, zig-zag, offset path) change the paths
-// above them, whatever style draws them (LottiePathModifiers.swift). The first item is on top.
+// above them, whatever style draws them (LottiePathModifiers.swift). Merge paths (modes 2…5)
+// replace the paths above them with their combined outline (LottiePathBoolean.swift), which the
+// styles and modifiers below them then draw and change. The first item is on top.
 import Foundation
 import Strata
+
+/// The last frame a merge paths computed, and its outline.
+final class MergedFrame {
+    var frame = 0.0
+    var contours: [LottieBezier]?
+}
 
 /// A path's contours at any frame of the layer.
 struct PathSource {
@@ -19,6 +27,8 @@ extension LottieCompiler {
         let chains = ModifierChains()
         registerSequentialTrims(items, inherited: [], path: path, into: chains)
         _ = try compileGroup(items, into: parent, time, modifiers: [], chains: chains, path: path)
+        // Every path was made above (the animated ones pre-sampled): a merge's limit shows now.
+        if let failure = chains.failure { throw failure }
     }
 
     /// Compiles a group's items into `parent`; returns its paths (in the group's coordinates,
@@ -29,11 +39,13 @@ extension LottieCompiler {
         var sources: [PathSource] = []
         var drawn: [CALayer] = []   // list order: the first is on top
         let links = modifierLinks(items, path: path)
+        let merges = Self.mergeIndices(items)
         for (i, item) in items.enumerated() {
             let itemPath = "\(path)[\(i)]"
             // Every modifier below the item changes its paths, nearest first, then the
-            // enclosing groups' (the spec's Modifier(…(Modifier(shape)))).
-            let below = Self.links(below: i, links, inherited)
+            // enclosing groups' (the spec's Modifier(…(Modifier(shape)))), up to a merge paths
+            // below it, which takes its paths in (the modifiers below the merge change the result).
+            let below = Self.links(below: i, links, inherited, until: merges.first { $0 > i })
             switch item {
             case .group(let sub, let transform):
                 let outer: CALayer, inner: CALayer
@@ -108,6 +120,21 @@ extension LottieCompiler {
                     let c = inner.flatMap { $0.contours(f) }
                     return copies(f).flatMap { m in c.map { $0.applying(m) } }
                 }, isAnimated: inner.contains(where: \.isAnimated) || animated)]
+            case .merge(.merge):
+                // One compound path of the paths above (what a style over them draws anyway),
+                // which a merge further down takes as one path.
+                if sources.count > 1 {
+                    let inner = sources
+                    sources = [PathSource(contours: { f in inner.flatMap { $0.contours(f) } }, isAnimated: inner.contains(where: \.isAnimated))]
+                }
+            case .merge(let mode):
+                let merged = mergedSource(sources, mode, path: itemPath, chains: chains)
+                if below.contains(where: \.isSequentialTrim) {
+                    notes.add(itemPath, "merged paths under trim paths 'individually' (the merged outline is trimmed on its own)")
+                }
+                sources = below.isEmpty ? [merged] : [PathSource(contours: { f in
+                    chains.apply(below[...], merged.contours(f), at: f, member: itemPath)
+                }, isAnimated: merged.isAnimated || chains.isAnimated(below[...], member: itemPath))]
             case .modifier, .transform, .ignored:
                 break
             }
@@ -116,6 +143,37 @@ extension LottieCompiler {
         return sources
     }
 
+    /// The outline merge paths (mode `mode`, at JSON `path`) makes of `operands` (each path
+    /// above it, in order) at any frame: computed once when nothing is animated, else once a
+    /// frame (a fill and a stroke below it share the result). A limit passed is recorded in
+    /// `chains` (and that frame has no outline).
+    private func mergedSource(_ operands: [PathSource], _ mode: LottieMergeMode, path: String, chains: ModifierChains) -> PathSource {
+        let limits = animation.limits
+        let last = MergedFrame()
+        let outline: (Double) -> [LottieBezier] = { [weak chains] f in
+            if let c = last.contours, last.frame == f { return c }
+            var boolean = LottiePathBoolean()
+            boolean.segmentLimit = limits.mergeSegments
+            let left = max(limits.mergeStepsInAll - self.mergeSteps, 0)
+            boolean.stepLimit = min(limits.mergeSteps, left)
+            var result: [LottieBezier] = []
+            do {
+                result = try boolean.combine(operands.map { $0.contours(f) }, mode: mode)
+            } catch LottiePathBoolean.Failure.segments(let n) {
+                chains?.fail(LottieError(path: path, "merge paths: \(n) segments (curves flattened), over the limit of \(limits.mergeSegments)"))
+            } catch {
+                chains?.fail(LottieError(path: path, left < limits.mergeSteps
+                    ? "merge paths: more than \(limits.mergeStepsInAll) steps in all merge paths, over the limit"
+                    : "merge paths: more than \(limits.mergeSteps) steps to combine the paths, over the limit"))
+            }
+            self.mergeSteps += boolean.stepsTaken
+            (last.frame, last.contours) = (f, result)
+            return result
+        }
+        guard !operands.contains(where: \.isAnimated) else { return PathSource(contours: outline, isAnimated: true) }
+        let fixed = outline(0)
+        return PathSource(contours: { _ in fixed }, isAnimated: false)
+    }
 
     static func color(_ v: [Double]) -> CGColor {
         // Some exporters write 0…255.

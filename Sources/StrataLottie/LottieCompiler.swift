@@ -25,6 +25,8 @@ final class LottieCompiler {
     private var samples = 0
     /// Path points held by pre-sampled paths so far (bounded by `limits.sampledPathPoints`).
     private var pathPoints = 0
+    /// The steps merge paths took so far (LottiePathBoolean), against `mergeStepsInAll`.
+    var mergeSteps = 0
     /// Lines of text made so far (bounded by the layer limit).
     var textLines = 0
     /// The camera of the composition being compiled, if it has one (its 3D layers see through it).

@@ -40,6 +40,13 @@ public struct LottieLimits: Sendable, Equatable {
     public var repeaterCopies = 1_000
     /// Most ridges a zig-zag (`zz`) may put on each segment.
     public var zigZagRidges = 1_000
+    /// Most segments one merge paths (`mm` 2…5) combines at a frame, its curves flattened into chords.
+    public var mergeSegments = 100_000
+    /// Most steps one merge paths takes to combine them at a frame (pairs of segments tested,
+    /// crossings cut, pieces looked at to tell inside from outside).
+    public var mergeSteps = 50_000_000
+    /// Most steps all merge paths may take in all, at every frame they are combined at.
+    public var mergeStepsInAll = 2_000_000_000
     /// Most values the compiler may pre-sample in all (curves Core Animation cannot express).
     public var samples = 4_000_000
     /// Most path points the pre-sampled paths may hold in all (an animated path that Core

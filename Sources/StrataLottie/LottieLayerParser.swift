@@ -347,12 +347,16 @@ struct LayerParser {
             let tr = try s.optional("tr")
             return .repeater(LottieRepeater(copies: copies, offset: try prop(s, "o"), transform: try transform(tr, layer: false),
                                             startOpacity: try tr.flatMap { try prop($0, "so") }, endOpacity: try tr.flatMap { try prop($0, "eo") }))
-        case "mm" where try s.number("mm", default: 1) == 1:
-            // Merge mode "merge": the paths above drawn as one compound path, which is what a
-            // style over several paths draws anyway.
-            return .ignored
+        case "mm":
+            // 1 merge (a compound path), 2 add, 3 subtract, 4 intersect, 5 exclude intersections.
+            let raw = try s.number("mm", default: 1)
+            guard let mode = LottieMergeMode(rawValue: JSONNode.clampedInt(raw)), Double(mode.rawValue) == raw else {
+                notes.add(s.path + ".mm", "merge paths mode \(raw == raw.rounded() ? "\(JSONNode.clampedInt(raw))" : "\(raw)") (not rendered)")
+                return .ignored
+            }
+            return .merge(mode)
         default:
-            let names = ["mm": "merge paths", "tw": "twist"]
+            let names = ["tw": "twist"]
             notes.add(s.path, "\(names[ty] ?? "shape type '\(ty)'") (not rendered)")
             return .ignored
         }

@@ -92,6 +92,8 @@ indirect enum LottieShapeItem {
     case gradientFill(LottieGradient, evenOdd: Bool)
     case gradientStroke(LottieGradient, width: LottieAnimated<[Double]>, cap: Int, join: Int, miterLimit: Double)
     case repeater(LottieRepeater)
+    /// Merge paths (`mm`): the paths above combined into one (LottiePathBoolean.swift).
+    case merge(LottieMergeMode)
     /// Trim paths, rounded corners, pucker/bloat, zig-zag, offset path: they change the paths above.
     case modifier(LottiePathModifier)
     case transform(LottieTransform)

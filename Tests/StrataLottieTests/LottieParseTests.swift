@@ -136,7 +136,7 @@ final class LottieParseTests: XCTestCase {
             "layers[0].t.a[0].a.sk: text animator property 'sk' (skew)",
             "fonts: font 'Inter' is not installed (drawn in DejaVu Sans)",
             "layers[1].ef: layer effects",
-            "layers[1].shapes[0].it[2]: merge paths (not rendered)",
+            "layers[1].shapes[0].it[2]: twist (not rendered)",
             "layers[3].ks.r.x: expression: unknown name 'comp' (the keyframes are used instead)",
             "layers[2].tt: track matte without a matte layer",
         ])

@@ -145,7 +145,7 @@ files["unsupported"] = doc([
     {"ty": 5, "ind": 1, "nm": "title", "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks(p=(10, 90)),
      "t": {"d": {"k": [{"t": 0, "s": {"t": "Hi", "f": "Inter-Bold", "s": 12, "j": 0, "fc": [0, 0, 0]}}]},
            "a": [{"s": {"t": 0, "s": fixed(0), "e": fixed(50)}, "a": {"o": fixed(0), "sk": fixed(20)}}]}},
-    shape_layer(2, [group(rect((50, 50), (20, 20)), fill(RED), {"ty": "mm", "mm": 3})], ef=[{"ty": 5}], bm=17),
+    shape_layer(2, [group(rect((50, 50), (20, 20)), fill(RED), {"ty": "tw", "a": fixed(30), "c": fixed([0, 0])})], ef=[{"ty": 5}], bm=17),
     shape_layer(3, [group(rect((50, 50), (20, 20)), fill(RED))], tt=3),
     shape_layer(4, [group(rect((50, 50), (20, 20)), fill(RED))],
                 k=ks(r={"a": 0, "k": 0, "x": "comp('Other').layer(1).transform.rotation"})),
@@ -585,6 +585,25 @@ files["trim-individually"] = doc([
     shape_layer(1, [group(path([(10, 10), (90, 10)]), group(path([(10, 30), (90, 30)])), stroke(RED, 6),
                           trim(0, anim(kf(0, 0, **LIN), kf(10, 100)), 2))]),
     shape_layer(2, [group(path([(10, 60), (90, 60)]), group(path([(10, 80), (90, 80)])), stroke(BLUE, 6), trim(0, 50, 1))]),
+])
+
+# Merge paths (mm 2 add, 3 subtract, 4 intersect, 5 exclude intersections), one a quadrant of
+# 200 × 200: a 24-square A centred (−5, −5) from the quadrant's centre and a circle B of radius 12
+# centred (5, 5), merged, stroked black 4 wide and filled red (the stroke above the fill): the
+# stroke follows the merged outline only.
+def merge(mode): return {"ty": "mm", "mm": mode}
+files["merge-paths"] = doc([
+    shape_layer(i + 1, [group(rect((cx - 5, cy - 5), (24, 24)), ellipse((cx + 5, cy + 5), (24, 24)), merge(mode),
+                              stroke(BLACK, 4), fill(RED))])
+    for i, (mode, cx, cy) in enumerate([(2, 50, 50), (3, 150, 50), (4, 50, 150), (5, 150, 150)])
+], w=200, h=200)
+
+# An animated merge: the 40-square [30, 70]² intersected with a circle of radius 15 in a group
+# that moves it from (30, 50) at frame 0 to (70, 50) at frame 10; stroked black 2 wide, filled red.
+files["merge-paths-animated"] = doc([
+    shape_layer(1, [group(rect((50, 50), (40, 40)),
+                          group(ellipse((0, 0), (30, 30)), transform=tr(p=anim(kf(0, [30, 50], **LIN), kf(10, [70, 50])))),
+                          merge(4), stroke(BLACK, 2), fill(RED))]),
 ])
 
 for name, d in files.items():
