@@ -206,9 +206,12 @@ final class LottieCompiler {
                 let wanted = (span * samplesPerFrame).rounded(.up)
                 try countSamples(wanted > 1e9 ? Int(1e9) : Int(max(wanted, 0)), path)
                 let n = max(2, Int(wanted))
+                // The segment's motion path made once for all its samples (each sample lies
+                // inside it: the value `p.value(at:)` gives).
+                let curve = LottieAnimated<V>.spatialCurve(from: a, to: b)
                 for j in 1...n {
                     let t = a.time + span * Double(j) / Double(n)
-                    points.append((t, convert(j == n ? b.value : p.value(at: t)), nil))
+                    points.append((t, convert(j == n ? b.value : LottieAnimated.value(from: a, to: b, at: t, curve: curve)), nil))
                 }
                 continue
             }

@@ -91,16 +91,25 @@ enum LottieAnimated<Value: LottieInterpolatable> {
             let mid = (lo + hi) / 2
             if k[mid].time <= frame { lo = mid } else { hi = mid }
         }
-        let a = k[lo], b = k[lo + 1]
+        return Self.value(from: k[lo], to: k[lo + 1], at: frame)
+    }
+
+    /// The value at `frame` between keyframes `a` and `b` (the next one), on `curve` when given —
+    /// `a`'s motion path segment, made once for many frames of it (`spatialCurve(from:to:)`).
+    static func value(from a: LottieKeyframe<Value>, to b: LottieKeyframe<Value>, at frame: Double,
+                      curve: SpatialCurve? = nil) -> Value {
         if a.hold { return a.value }
         let span = b.time - a.time
         let s = span > 0 ? (frame - a.time) / span : 1
         let eased: (Int) -> Double = { d in a.easing.map { $0.timingFunction(d).evaluate(s) } ?? s }
-        if a.hasSpatialCurve, let p0 = a.value as? [Double], let p3 = b.value as? [Double] {
-            let curve = SpatialCurve(from: p0, to: p3, out: a.spatialOut ?? [], in: a.spatialIn ?? [])
-            if let v = curve.point(atFraction: eased(0)) as? Value { return v }
-        }
+        if let curve = curve ?? spatialCurve(from: a, to: b), let v = curve.point(atFraction: eased(0)) as? Value { return v }
         return a.value.interpolated(to: b.value, eased)
+    }
+
+    /// The motion path segment from keyframe `a` to `b`, when `a` has spatial tangents.
+    static func spatialCurve(from a: LottieKeyframe<Value>, to b: LottieKeyframe<Value>) -> SpatialCurve? {
+        guard a.hasSpatialCurve, let p0 = a.value as? [Double], let p3 = b.value as? [Double] else { return nil }
+        return SpatialCurve(from: p0, to: p3, out: a.spatialOut ?? [], in: a.spatialIn ?? [])
     }
 }
 
@@ -116,15 +125,23 @@ struct SpatialCurve {
         p1 = (0..<n).map { a[$0] + (out.count > $0 ? out[$0] : 0) }
         p2 = (0..<n).map { b[$0] + (tin.count > $0 ? tin[$0] : 0) }
         var length = 0.0
-        var previous = p0
-        table.append((0, 0))
+        // Two buffers in turn instead of arrays made a step (the same operations in the same
+        // order as `bezier` and a sum of squares from 0, so the same lengths).
+        var previous = p0, p = p0
         let steps = 64
+        table.reserveCapacity(steps + 1)
+        table.append((0, 0))
         for i in 1...steps {
             let t = Double(i) / Double(steps)
-            let p = bezier(t)
-            length += zip(p, previous).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot()
+            let u = 1 - t
+            var squares = 0.0
+            for d in 0..<n {
+                p[d] = u * u * u * p0[d] + 3 * u * u * t * p1[d] + 3 * u * t * t * p2[d] + t * t * t * p3[d]
+                squares += (p[d] - previous[d]) * (p[d] - previous[d])
+            }
+            length += squares.squareRoot()
             table.append((t, length))
-            previous = p
+            swap(&previous, &p)
         }
     }
 
