@@ -313,6 +313,9 @@ public struct DisplayList: Sendable {
     public var items: [DrawItem]
     /// How the list masks when it is a group's mask (its layer's `MatteLayer.maskMode`).
     public var maskMode: MaskMode = .alpha
+    /// A group's effects (its layer's `LayerSnapshot.effects`), applied to the group's pixels in
+    /// order before it is composited (GroupEffects.swift); the group item's clips then apply.
+    var effects: [GroupEffect] = []
     /// A list of `items`.
     public init(items: [DrawItem] = []) { self.items = items }
     /// The union of the items' pixel bounds.

@@ -543,6 +543,47 @@ files["trim-individually"] = doc([
     shape_layer(2, [group(path([(10, 60), (90, 60)]), group(path([(10, 80), (90, 80)])), stroke(BLUE, 6), trim(0, 50, 1))]),
 ])
 
+# Layer effects (ef) over a white solid, each in a quarter: Fill (blue over a red square,
+# opacity 0 → 1 over frames 0…10), Tint (grey 0.4, black → black, white → (1, 0.6, 0), 50 %),
+# Tritone (greys 0.2 and 0.8: shadows blue, midtones red, highlights yellow), Drop Shadow (blue,
+# opacity 153 of 255, 135°, distance 10√2: 10 right and 10 down, softness 0).
+def effect(ty, name, *values):
+    return {"ty": ty, "nm": name, "np": len(values) + 2, "ix": 1, "en": 1,
+            "ef": [{"ty": kind, "nm": label, "ix": i + 1, "v": prop(v)} for i, (kind, label, v) in enumerate(values)]}
+def fill_effect(color, opacity, mask=0):
+    return effect(21, "Fill", (10, "Fill Mask", mask), (7, "All Masks", 0), (2, "Color", list(color) + [1]), (7, "Invert", 0),
+                  (0, "Horizontal Feather", 0), (0, "Vertical Feather", 0), (0, "Opacity", opacity))
+def tint_effect(black, white, amount):
+    return effect(20, "Tint", (2, "Map Black To", list(black) + [1]), (2, "Map White To", list(white) + [1]), (0, "Amount to Tint", amount))
+def tritone_effect(high, mid, low, blend):
+    return effect(23, "Tritone", (2, "Highlights", list(high) + [1]), (2, "Midtones", list(mid) + [1]), (2, "Shadows", list(low) + [1]),
+                  (0, "Blend With Original", blend))
+def shadow_effect(color, opacity, direction, distance, softness, only=0):
+    return effect(25, "Drop Shadow", (2, "Shadow Color", list(color) + [1]), (0, "Opacity", opacity), (0, "Direction", direction),
+                  (0, "Distance", distance), (0, "Softness", softness), (7, "Shadow Only", only))
+def blur_effect(blurriness, dimensions=1, repeat=0):
+    return effect(29, "Gaussian Blur", (0, "Blurriness", blurriness), (7, "Blur Dimensions", dimensions), (7, "Repeat Edge Pixels", repeat))
+def white_background(ind, w=100, h=100):
+    return {"ty": 1, "ind": ind, "nm": "white", "sc": "#ffffff", "sw": w, "sh": h, "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks()}
+files["effects"] = doc([
+    shape_layer(1, [group(rect((25, 25), (30, 30)), fill(RED))], ef=[fill_effect(BLUE, anim(kf(0, 0, **LIN), kf(10, 1)))]),
+    shape_layer(2, [group(rect((75, 25), (30, 30)), fill((0.4, 0.4, 0.4)))], ef=[tint_effect(BLACK, (1, 0.6, 0), 50)]),
+    shape_layer(3, [group(rect((15, 75), (20, 30)), fill((0.2, 0.2, 0.2))), group(rect((35, 75), (20, 30)), fill((0.8, 0.8, 0.8)))],
+                ef=[tritone_effect((1, 1, 0), RED, BLUE, 0)]),
+    shape_layer(4, [group(rect((70, 70), (20, 20)), fill(RED))], ef=[shadow_effect(BLUE, 153, 135, 10 * 2 ** 0.5, 0)]),
+    white_background(5),
+])
+
+# Blurs over a white solid, 300 × 100, each of a red 40 × 40 square: Gaussian Blur (blurriness
+# 0 → 20 over frames 0…10: σ = 0.3 × blurriness), the same horizontally only (dimensions 2,
+# blurriness 20), and a Drop Shadow (black, opacity 255, distance 0, softness 20: σ 6) beneath it.
+files["effect-blur"] = doc([
+    shape_layer(1, [group(rect((50, 50), (40, 40)), fill(RED))], ef=[blur_effect(anim(kf(0, 0, **LIN), kf(10, 20)))]),
+    shape_layer(2, [group(rect((150, 50), (40, 40)), fill(RED))], ef=[blur_effect(20, dimensions=2)]),
+    shape_layer(3, [group(rect((250, 50), (40, 40)), fill(RED))], ef=[shadow_effect(BLACK, 255, 90, 0, 20)]),
+    white_background(4, 300, 100),
+], w=300)
+
 for name, d in files.items():
     with open(os.path.join(HERE, name + ".json"), "w") as f:
         json.dump(d, f, separators=(",", ":"))
