@@ -34,6 +34,11 @@ extension LottieCompiler {
                 current = holder
                 continue
             }
+            if e.kind == .stroke {
+                stages = nil
+                current = try stroke(e, of: l, on: current, time)
+                continue
+            }
             let holder: LottieEffectLayer
             if let s = stages {
                 holder = s
@@ -88,8 +93,8 @@ extension LottieCompiler {
             try animateNumber(layer, k + "Sigma", e.parameter(0), time, factor: Self.blurToSigma)
             try animateNumber(layer, k + "Dimensions", e.parameter(1), time)
             return .blur(sigma: k + "Sigma", dimensions: k + "Dimensions")
-        case .dropShadow:
-            preconditionFailure("a drop shadow is a node's shadow")
+        case .dropShadow, .stroke:
+            preconditionFailure("drop shadows and strokes are nodes of their own")
         }
     }
 
@@ -115,6 +120,65 @@ extension LottieCompiler {
         } else {
             holder.shadowOffset = offset(time.range.lowerBound)
         }
+    }
+}
+
+extension LottieCompiler {
+    /// Stroke: the layer's mask paths (its mask number `path`, 1 the first, or all masks)
+    /// stroked with round caps and joins, 2 × brush size wide, in its colour and opacity, from
+    /// start to end (%, as trim paths: the smaller to the larger), painted by its paint style:
+    /// 1 over the layer, 2 alone (the layer not drawn), 3 revealing the layer where it strokes
+    /// (the strokes its alpha mask). No mask: nothing is stroked.
+    func stroke(_ e: LottieDrawnEffect, of l: LottieLayerModel, on current: CALayer, _ time: LottieTime) throws -> CALayer {
+        let all = (e.parameter(1).value.initial.first ?? 0) != 0
+        let number = JSONNode.clampedInt(e.parameter(0).value.initial.first ?? 0)
+        let masks = all ? Array(l.masks.indices) : (l.masks.indices.contains(number - 1) ? [number - 1] : [])
+        let strokes = node()
+        for i in masks {
+            let m = l.masks[i]
+            let s = CAShapeLayer()
+            s.anchorPoint = .zero
+            s.bounds = .zero
+            s.fillColor = nil
+            s.lineCap = .round
+            s.lineJoin = .round
+            let curves = Self.curvedInAnyKeyframe(m.shape)
+            try animate(s, "path", m.shape, time, path: m.path + ".pt") { b -> CGPath in
+                let p = CGMutablePath()
+                b.add(to: p, curves: curves)
+                return p
+            }
+            let color = e.parameter(3), size = e.parameter(4), opacity = e.parameter(6), start = e.parameter(7), end = e.parameter(8)
+            try animate(s, "strokeColor", color.value, time, path: color.path) { v in
+                CGColor(red: min(max(v[0], 0), 1), green: min(max(v[1], 0), 1), blue: min(max(v[2], 0), 1), alpha: 1)
+            }
+            try animate(s, "lineWidth", size.value, time, path: size.path) { CGFloat(max($0[0], 0) * 2) }
+            try animate(s, "opacity", opacity.value, time, path: opacity.path) { Float(min(max($0[0], 0), 1)) }
+            let a = sampler(start.value, path: start.path), b = sampler(end.value, path: end.path)
+            func ends(_ f: Double) -> (CGFloat, CGFloat) {
+                let x = min(max(a.value(f)[0] / 100, 0), 1), y = min(max(b.value(f)[0] / 100, 0), 1)
+                return (CGFloat(min(x, y)), CGFloat(max(x, y)))
+            }
+            if a.isAnimated || b.isAnimated || time.remap != nil {
+                try animateSampled(s, "strokeStart", time, path: start.path) { ends($0).0 }
+                try animateSampled(s, "strokeEnd", time, path: end.path) { ends($0).1 }
+            } else {
+                (s.strokeStart, s.strokeEnd) = ends(time.range.lowerBound)
+            }
+            strokes.addSublayer(s)
+        }
+        let holder = node()
+        switch JSONNode.clampedInt(e.parameter(10).value.initial.first ?? 1) {
+        case 2:
+            holder.addSublayer(strokes)
+        case 3:
+            holder.addSublayer(current)
+            holder.mask = strokes
+        default:
+            holder.addSublayer(current)
+            holder.addSublayer(strokes)
+        }
+        return holder
     }
 }
 

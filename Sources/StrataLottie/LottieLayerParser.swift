@@ -232,10 +232,11 @@ struct LayerParser {
             }
         }
         // Parameters set that are not drawn.
-        func isSet(_ i: Int) -> Bool {
+        func any(_ i: Int, _ test: (Double) -> Bool) -> Bool {
             guard i < parameters.count, let p = parameters[i]?.value else { return false }
-            return (p.isAnimated ? p.keyframes.map(\.value) : [p.initial]).contains { ($0.first ?? 0) != 0 }
+            return (p.isAnimated ? p.keyframes.map(\.value) : [p.initial]).contains { $0.first.map(test) ?? false }
         }
+        func isSet(_ i: Int) -> Bool { any(i) { $0 != 0 } }
         switch kind {
         case .fill:
             if isSet(0) || isSet(1) { notes.add(e.path, "Fill effect\(label) limited to masks (the whole layer is filled)") }
@@ -244,6 +245,12 @@ struct LayerParser {
             if isSet(5) { notes.add(e.path, "Drop Shadow effect\(label) 'shadow only' (the layer is drawn too)") }
         case .gaussianBlur:
             if isSet(2) { notes.add(e.path, "Gaussian Blur effect\(label) 'repeat edge pixels' (the blur fades at the edges)") }
+        case .stroke:
+            // Hardness below 100 % softens the brush's edge; spacing of 100 % or more of the
+            // brush's diameter parts its dabs (below that they overlap: a solid line).
+            if any(5, { $0 < 100 }) { notes.add(e.path, "Stroke effect\(label) brush hardness below 100 % (drawn hard)") }
+            if any(9, { $0 >= 100 }) { notes.add(e.path, "Stroke effect\(label) brush spacing of 100 % or more (drawn solid)") }
+            if isSet(2) { notes.add(e.path, "Stroke effect\(label) drawn sequentially (drawn on every mask at once)") }
         case .tint, .tritone:
             break
         }

@@ -165,13 +165,14 @@ struct LottieEffectControl {
 /// ThorVG read them by place too).
 struct LottieDrawnEffect {
     enum Kind: Int {
-        case tint = 20, fill = 21, tritone = 23, dropShadow = 25, gaussianBlur = 29
+        case tint = 20, fill = 21, stroke = 22, tritone = 23, dropShadow = 25, gaussianBlur = 29
 
         /// After Effects' name of the effect.
         var name: String {
             switch self {
             case .tint: "Tint"
             case .fill: "Fill"
+            case .stroke: "Stroke"
             case .tritone: "Tritone"
             case .dropShadow: "Drop Shadow"
             case .gaussianBlur: "Gaussian Blur"
@@ -183,6 +184,8 @@ struct LottieDrawnEffect {
             switch self {
             case .tint: [(0, 3), (1, 3), (2, 1)]                      // map black to, map white to, amount (%)
             case .fill: [(2, 3), (6, 1)]                              // colour, opacity (0…1)
+            // path (mask number), all masks, colour, brush size, opacity (0…1), start, end (%), paint style
+            case .stroke: [(0, 1), (1, 1), (3, 3), (4, 1), (6, 1), (7, 1), (8, 1), (10, 1)]
             case .tritone: [(0, 3), (1, 3), (2, 3), (3, 1)]           // highlights, midtones, shadows, blend (%)
             case .dropShadow: [(0, 3), (1, 1), (2, 1), (3, 1), (4, 1)] // colour, opacity (0…255), direction, distance, softness
             case .gaussianBlur: [(0, 1), (1, 1)]                      // blurriness, dimensions

@@ -148,23 +148,27 @@ extension TileRasterizer {
         return SIMD4(s.x * a, s.y * a, s.z * a, a)
     }
 
-    /// Blurs each row of every plane with kernel `k` (centred), zero beyond the buffer.
+    /// Blurs each row of every plane with kernel `k` (centred), zero beyond the buffer: a row of
+    /// sums, a kernel weight at a time (the same terms in the same order at every pixel, offsets
+    /// −radius…radius; a loop the compiler vectorises).
     static func blurRows(_ buf: inout TileBuffer, _ k: [Float]) {
         let w = buf.width, h = buf.height, stride = buf.stride, p = buf.plane, rad = k.count / 2
         var row = [Float](repeating: 0, count: w)
         buf.planes.withUnsafeMutableBufferPointer { px in
             k.withUnsafeBufferPointer { k in
                 row.withUnsafeMutableBufferPointer { row in
+                    let o = row.baseAddress!
                     for c in 0..<4 {
                         for y in 0..<h {
                             let line = px.baseAddress! + c * p + y * stride
-                            for x in 0..<w {
-                                let lo = max(0, x - rad), hi = min(w - 1, x + rad)
-                                var acc: Float = 0
-                                for xx in lo...hi { acc += line[xx] * k[xx - x + rad] }
-                                row[x] = acc
+                            o.update(repeating: 0, count: w)
+                            for t in -rad...rad {
+                                let weight = k[t + rad], x0 = max(0, -t), x1 = min(w, w - t)
+                                guard x0 < x1 else { continue }
+                                let src = line + t
+                                for x in x0..<x1 { o[x] += src[x] * weight }
                             }
-                            line.update(from: row.baseAddress!, count: w)
+                            line.update(from: o, count: w)
                         }
                     }
                 }

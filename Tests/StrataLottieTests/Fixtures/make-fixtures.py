@@ -584,6 +584,19 @@ files["effect-blur"] = doc([
     white_background(4, 300, 100),
 ], w=300)
 
+# Stroke effect: the layer's first mask (mode none, a square 20…80 drawn clockwise from the
+# top left) stroked red, brush size 2 (4 wide), end 0 → 100 % over frames 0…10 (half the
+# perimeter at frame 5: the top and right sides), over a blue square, over white.
+def stroke_effect(path, color, size, opacity, start, end, style=1, hardness=100, spacing=15):
+    return effect(22, "Stroke", (10, "Path", path), (7, "All Masks", 0), (7, "Stroke Sequentially", 0),
+                  (2, "Color", list(color) + [1]), (0, "Brush Size", size), (0, "Brush Hardness", hardness),
+                  (0, "Opacity", opacity), (0, "Start", start), (0, "End", end), (0, "Spacing", spacing), (7, "Paint Style", style))
+files["effect-stroke"] = doc([
+    shape_layer(1, [group(rect((50, 50), (40, 40)), fill(BLUE))], masksProperties=[mask(square(20, 20, 80, 80), mode="n")],
+                ef=[stroke_effect(1, RED, 2, 1, 0, anim(kf(0, 0, **LIN), kf(10, 100)))]),
+    white_background(2),
+])
+
 for name, d in files.items():
     with open(os.path.join(HERE, name + ".json"), "w") as f:
         json.dump(d, f, separators=(",", ":"))
