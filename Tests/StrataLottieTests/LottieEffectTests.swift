@@ -55,6 +55,23 @@ final class LottieEffectTests: XCTestCase {
         return (-r...r).filter { x + $0 >= edge }.map { k[$0 + r] / sum }.reduce(0, +)
     }
 
+    /// The coverage at pixel `x` of the interval `from..<to` blurred with the discrete Gaussian of σ.
+    private func blurredInterval(at x: Int, from a: Int, to b: Int, sigma: Double) -> Double {
+        blurredStep(at: x, edge: a, sigma: sigma) - blurredStep(at: x, edge: b, sigma: sigma)
+    }
+
+    /// At frame 19 the blurriness is 100: σ 30 px, wider than the square, drawn by box passes
+    /// (the shadows' blur, within 0.35 % of the Gaussian): along row 50 the coverage is the
+    /// product of the square's blurred extents across and down, within 2 levels.
+    func testWideGaussianBlur() throws {
+        let b = try LottieFixtures.frame("effect-blur", 19)
+        let down = blurredInterval(at: 50, from: 30, to: 70, sigma: 30)
+        for x in stride(from: 0, through: 100, by: 10) {
+            let g = 255 * (1 - down * blurredInterval(at: x, from: 30, to: 70, sigma: 30))
+            assertPixel(b, x, 50, (255, g, g), accuracy: 2, "wide blur")
+        }
+    }
+
     /// Gaussian Blur of a red 40 × 40 square (30…70) over white, blurriness keyframed 0 → 20 over
     /// frames 0…10, σ = 0.3 × blurriness: along row 50, 255 · (1 − coverage) in green and blue,
     /// the coverage the discrete Gaussian's step (σ 3 at frame 5, 6 at frame 10; sharp at 0).
@@ -116,7 +133,8 @@ final class LottieEffectTests: XCTestCase {
     func testEffectsDrawTheSameBytesAnyWay() throws {
         for name in ["effect-blur", "effects", "effect-stroke"] {
             let (scene, layer) = try LottieFixtures.scene(name)
-            let t = layer.time(ofFrame: 7)
+            for frame in [7.0, 19] {
+            let t = layer.time(ofFrame: frame)
             var reference = RenderOptions()
             reference.workers = 1
             let want = try scene.renderFrame(at: t, options: reference)
@@ -125,7 +143,8 @@ final class LottieEffectTests: XCTestCase {
                 o.simd = simd
                 let got = try scene.renderFrame(at: t, options: o)
                 let differing = zip(got.pixels, want.pixels).filter { $0 != $1 }.count
-                XCTAssertTrue(got.pixels == want.pixels, "\(name): \(workers) workers, tiles of \(tile), simd \(simd): \(differing) bytes differ")
+                XCTAssertTrue(got.pixels == want.pixels, "\(name) frame \(frame): \(workers) workers, tiles of \(tile), simd \(simd): \(differing) bytes differ")
+            }
             }
         }
     }

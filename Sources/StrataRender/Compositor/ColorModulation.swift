@@ -21,6 +21,7 @@ extension DisplayList {
     func modulated(by k: SIMD4<Float>) -> DisplayList {
         var list = DisplayList(items: items.map { $0.modulated(by: k) })
         list.effects = effects   // (the effects then see the modulated colours)
+        list.effectSlot = effectSlot.map { GroupEffectSlot(frame: $0.frame) }
         return list
     }
 }

@@ -61,6 +61,11 @@ extension DisplayListBuilder {
         items.removeSubrange(start...)
         let (sx, sy) = localStretch(of: layer, H)
         sub.effects = layer.effects.map { GroupEffect($0, stretchX: sx, stretchY: sy) }
+        sub.effectSlot = GroupEffectSlot(frame: frameRect)
+        // A blur so wide that what it leaves of the layer cannot be seen draws nothing (as a
+        // shadow's: ShadowPaint.invisibleSigma).
+        let invisible = ShadowPaint.invisibleSigma(frameWidth: width, frameHeight: height)
+        for case .blur(let bx, let by) in sub.effects where bx >= invisible && by >= invisible { return false }
         let reach = TileRasterizer.effectReach(sub.effects)
         let inner = sub.bounds
         var b = PixelRect(x0: inner.x0 - reach.x, y0: inner.y0 - reach.y, x1: inner.x1 + reach.x, y1: inner.y1 + reach.y)

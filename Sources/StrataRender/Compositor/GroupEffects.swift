@@ -1,14 +1,15 @@
 // Stage 4, a layer's effects (LayerEffect: Fill, Tint, Tritone, Gaussian Blur) on its offscreen
-// group: the group's items drawn into a buffer reaching as far beyond the tile as the blurs
-// reach, each stage applied in order, then the tile's part composited as any group is (opacity,
-// mask, blend mode). A pixel's result depends only on the items and its own coordinates: the
-// colour stages are per pixel, and a blur's sum at a pixel runs over the same kernel offsets in the
-// same order in any tile (source pixels outside the buffer are exact zeros, as the ones outside the
-// items' bounds are, and adding a zero changes no sum), so tiles agree at their seams and the
-// frames do not depend on the tile size or worker count. The same code runs whether the span
-// kernels are on or not.
+// group. The first tile that draws the group draws all of its items once for the frame, into a
+// buffer reaching as far as the blurs carry colour (within the frame, GroupEffectSlot), applies
+// each stage in order, and keeps the result; every tile then takes its part, the item's clips
+// applied, and composites it as any group (opacity, mask, blend mode). The result depends only on
+// the items, never on the tile that made it, so the frames do not depend on the tile size or
+// worker count; the same code runs whether the span kernels are on or not. Colour stages are per
+// pixel; a blur below σ 8 px is the exact (3σ-truncated) Gaussian, a wider one the box passes of
+// the shadows' blur (ShadowMask.swift: within 0.35 % of it, at a cost that does not grow with σ).
 import Foundation
 import StrataCore
+import Synchronization
 
 /// A layer effect in screen terms: colours as vectors, a blur's kernels in pixels.
 enum GroupEffect: Sendable {
@@ -18,18 +19,26 @@ enum GroupEffect: Sendable {
     case tint(black: SIMD4<Float>, white: SIMD4<Float>, amount: Float)
     /// The tritone of L, with `blend` of the original kept.
     case tritone(highlights: SIMD4<Float>, midtones: SIMD4<Float>, shadows: SIMD4<Float>, blend: Float)
-    /// A separable Gaussian: normalised weights for offsets −radius…radius along x and along y
-    /// (`[1]`: none that way).
-    case blur(horizontal: [Float], vertical: [Float])
+    /// A Gaussian blur with standard deviations `sigmaX` and `sigmaY` in pixels (0: none that way).
+    case blur(sigmaX: Double, sigmaY: Double)
 
-    /// How far (pixels) the effect moves colour: a blur's kernel half widths.
+    /// Below this σ (pixels) a blur is the exact Gaussian; from it, box passes.
+    static let exactSigma = 8.0
+
+    /// Pixels a blur of `sigma` carries colour.
+    static func reach(sigma: Double) -> Int {
+        guard sigma >= 0.05 else { return 0 }
+        return sigma < exactSigma ? Int((3 * sigma).rounded(.up)) : AlphaBlur.reach(sigma: sigma)
+    }
+
+    /// How far (pixels) the effect moves colour along x and y.
     var reach: (x: Int, y: Int) {
-        if case .blur(let h, let v) = self { return (h.count / 2, v.count / 2) }
+        if case .blur(let sx, let sy) = self { return (GroupEffect.reach(sigma: sx), GroupEffect.reach(sigma: sy)) }
         return (0, 0)
     }
 
-    /// The widest blur drawn, in pixels (as a shadow's): no value traps or exhausts memory.
-    static let maximumSigma = 2048.0
+    /// The widest blur drawn, in pixels (the shadows' bound): no value traps.
+    static let maximumSigma = ShadowPaint.maximumSigma
 
     /// Normalised Gaussian weights for σ `sigma` pixels (`[1]` below 0.05 or NaN), half width ⌈3σ⌉.
     static func kernel(sigma: Double) -> [Float] {
@@ -51,7 +60,8 @@ enum GroupEffect: Sendable {
         case .tint(let b, let w, let a): self = .tint(black: v(b), white: v(w), amount: unit(a))
         case .tritone(let h, let m, let s, let b): self = .tritone(highlights: v(h), midtones: v(m), shadows: v(s), blend: unit(b))
         case .blur(let sx, let sy):
-            self = .blur(horizontal: GroupEffect.kernel(sigma: sx * stretchX), vertical: GroupEffect.kernel(sigma: sy * stretchY))
+            func pixels(_ s: Double, _ k: Double) -> Double { let v = s * k; return v.isFinite ? min(max(v, 0), GroupEffect.maximumSigma) : 0 }
+            self = .blur(sigmaX: pixels(sx, stretchX), sigmaY: pixels(sy, stretchY))
         }
     }
 }
@@ -65,28 +75,23 @@ extension TileRasterizer {
     /// The group `list` drawn with its effects over `r`: a buffer of `r` (from the shared pool,
     /// give it back with `recycle()`), each pixel multiplied by the coverage of `clips`.
     static func effectGroup(_ list: DisplayList, clips: [ClipShape], in r: PixelRect, _ settings: DrawSettings) -> TileBuffer {
-        let reach = effectReach(list.effects)
-        let items = list.bounds
-        let wide = PixelRect(x0: r.x0 - reach.x, y0: r.y0 - reach.y, x1: r.x1 + reach.x, y1: r.y1 + reach.y)
-            .intersection(PixelRect(x0: items.x0 - reach.x, y0: items.y0 - reach.y, x1: items.x1 + reach.x, y1: items.y1 + reach.y))
-        var out: TileBuffer
-        if wide.isEmpty {
-            out = TileBuffer(pooled: r)
-        } else {
-            var big = TileBuffer(pooled: wide)
-            draw(list, into: &big, settings)
-            for e in list.effects { apply(e, to: &big) }
-            let part = r.intersection(wide)
-            if part == r {
-                out = big.cropped(to: r)
-            } else {
-                out = TileBuffer(pooled: r)
-                if !part.isEmpty {
-                    let piece = big.cropped(to: part)
-                    out.withPixels { px in for y in part.y0..<part.y1 { for x in part.x0..<part.x1 { px[x, y] = piece[x, y] } } }
+        var out = TileBuffer(pooled: r)
+        if let full = list.effectSlot?.pixels(of: list, settings) {
+            let part = r.intersection(full.rect)
+            if !part.isEmpty {
+                let p = full.plane, q = out.plane, w = part.x1 - part.x0
+                full.planes.withUnsafeBufferPointer { src in
+                    out.planes.withUnsafeMutableBufferPointer { dst in
+                        for c in 0..<4 {
+                            for y in part.y0..<part.y1 {
+                                let s = c * p + (y - full.rect.y0) * full.stride + (part.x0 - full.rect.x0)
+                                let d = c * q + (y - r.y0) * out.stride + (part.x0 - r.x0)
+                                (dst.baseAddress! + d).update(from: src.baseAddress! + s, count: w)
+                            }
+                        }
+                    }
                 }
             }
-            big.recycle()
         }
         if !clips.isEmpty {
             let mappers = clips.map { PixelMapper($0.plane.fromScreen) }
@@ -103,12 +108,24 @@ extension TileRasterizer {
         return out
     }
 
+    /// The pixels of the group `list` with its effects over `area`, drawn whole.
+    static func effectPixels(_ list: DisplayList, area: PixelRect, _ settings: DrawSettings) -> TileBuffer {
+        var buf = TileBuffer(rect: area)
+        draw(list, into: &buf, settings)
+        for e in list.effects { apply(e, to: &buf) }
+        return buf
+    }
+
     /// Applies one effect to every pixel of `buf` (premultiplied planes).
     static func apply(_ effect: GroupEffect, to buf: inout TileBuffer) {
         switch effect {
-        case .blur(let h, let v):
-            if h.count > 1 { blurRows(&buf, h) }
-            if v.count > 1 { blurColumns(&buf, v) }
+        case .blur(let sx, let sy):
+            if sx >= 0.05 {
+                if sx < GroupEffect.exactSigma { blurRows(&buf, GroupEffect.kernel(sigma: sx)) } else { boxBlur(&buf, sigmaX: sx, sigmaY: 0) }
+            }
+            if sy >= 0.05 {
+                if sy < GroupEffect.exactSigma { blurColumns(&buf, GroupEffect.kernel(sigma: sy)) } else { boxBlur(&buf, sigmaX: 0, sigmaY: sy) }
+            }
         case .fill, .tint, .tritone:
             let w = buf.width, hgt = buf.height, stride = buf.stride, p = buf.plane
             buf.planes.withUnsafeMutableBufferPointer { px in
@@ -146,6 +163,23 @@ extension TileRasterizer {
             return c
         }
         return SIMD4(s.x * a, s.y * a, s.z * a, a)
+    }
+
+    /// Blurs every plane by box passes (AlphaBlur.boxBlur), each colour kept at most its alpha.
+    static func boxBlur(_ buf: inout TileBuffer, sigmaX: Double, sigmaY: Double) {
+        let w = buf.width, h = buf.height, stride = buf.stride, p = buf.plane
+        var plane = [Float](repeating: 0, count: w * h)
+        for c in 0..<4 {
+            for y in 0..<h { for x in 0..<w { plane[y * w + x] = buf.planes[c * p + y * stride + x] } }
+            AlphaBlur.boxBlur(&plane, width: w, height: h, sigmaX: sigmaX, sigmaY: sigmaY)
+            for y in 0..<h { for x in 0..<w { buf.planes[c * p + y * stride + x] = plane[y * w + x] } }
+        }
+        for y in 0..<h {
+            for x in 0..<w {
+                let a = buf.planes[3 * p + y * stride + x]
+                for c in 0..<3 where buf.planes[c * p + y * stride + x] > a { buf.planes[c * p + y * stride + x] = a }
+            }
+        }
     }
 
     /// Blurs each row of every plane with kernel `k` (centred), zero beyond the buffer: a row of
@@ -199,6 +233,47 @@ extension TileRasterizer {
                     }
                 }
             }
+        }
+    }
+}
+
+/// The pixels of one effect group of one frame, made by the first tile that draws it: the items
+/// drawn whole over the area the blurs reach, every stage applied.
+final class GroupEffectSlot: Sendable {
+    private enum State: Sendable { case unresolved, resolved(TileBuffer?) }
+    private let state = Mutex<State>(.unresolved)
+    /// The frame's pixels.
+    let frame: PixelRect
+
+    init(frame: PixelRect) { self.frame = frame }
+
+    /// The area the group's pixels are made over: the items' bounds grown by the effects' reach,
+    /// within the frame grown by what the stages after the first blur still carry (the first
+    /// blur, when it is an exact Gaussian, reads only the items, inside the frame; a later one,
+    /// and each of a box blur's passes, reads what the ones before carried off it). Blurs reaching
+    /// far off the frame are cut at half the frame's larger side around it (the colour carried
+    /// beyond taken as transparent: lighter edges where σ passes about a sixth of the frame).
+    static func area(of list: DisplayList, frame: PixelRect) -> PixelRect {
+        let reach = TileRasterizer.effectReach(list.effects)
+        var first: (x: Int, y: Int) = (0, 0)
+        if case .blur(let sx, let sy) = list.effects.first(where: { $0.reach != (0, 0) }) {
+            first = (sx < GroupEffect.exactSigma ? GroupEffect.reach(sigma: sx) : 0, sy < GroupEffect.exactSigma ? GroupEffect.reach(sigma: sy) : 0)
+        }
+        let items = list.bounds
+        func grown(_ r: PixelRect, _ dx: Int, _ dy: Int) -> PixelRect { PixelRect(x0: r.x0 - dx, y0: r.y0 - dy, x1: r.x1 + dx, y1: r.y1 + dy) }
+        let side = max(frame.x1 - frame.x0, frame.y1 - frame.y0) / 2
+        let off = (x: min(reach.x - first.x, side), y: min(reach.y - first.y, side))
+        return grown(items, reach.x, reach.y).intersection(grown(frame, off.x, off.y))
+    }
+
+    /// The group's pixels with its effects (nil: none on the frame).
+    func pixels(of list: DisplayList, _ settings: DrawSettings) -> TileBuffer? {
+        state.withCheckedLock { s in
+            if case .resolved(let b) = s { return b }
+            let area = GroupEffectSlot.area(of: list, frame: frame)
+            let b = area.isEmpty ? nil : TileRasterizer.effectPixels(list, area: area, settings)
+            s = .resolved(b)
+            return b
         }
     }
 }

@@ -135,10 +135,7 @@ struct FingerprintWriter {
             case .fill(let c, let o): add(1 as UInt64); add(c); add(o)
             case .tint(let b, let w, let a): add(2 as UInt64); add(b); add(w); add(a)
             case .tritone(let h, let m, let s, let b): add(3 as UInt64); add(h); add(m); add(s); add(b)
-            case .blur(let h, let v):
-                add(4 as UInt64); add(h.count); add(v.count)
-                for x in h { add(x) }
-                for x in v { add(x) }
+            case .blur(let sx, let sy): add(4 as UInt64); add(sx); add(sy)
             }
         }
     }

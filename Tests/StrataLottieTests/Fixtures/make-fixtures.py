@@ -575,10 +575,11 @@ files["effects"] = doc([
 ])
 
 # Blurs over a white solid, 300 × 100, each of a red 40 × 40 square: Gaussian Blur (blurriness
-# 0 → 20 over frames 0…10: σ = 0.3 × blurriness), the same horizontally only (dimensions 2,
+# 0 → 20 over frames 0…10, then → 100 at frame 19: σ = 0.3 × blurriness, 30 px at frame 19,
+# drawn by box passes), the same horizontally only (dimensions 2,
 # blurriness 20), and a Drop Shadow (black, opacity 255, distance 0, softness 20: σ 6) beneath it.
 files["effect-blur"] = doc([
-    shape_layer(1, [group(rect((50, 50), (40, 40)), fill(RED))], ef=[blur_effect(anim(kf(0, 0, **LIN), kf(10, 20)))]),
+    shape_layer(1, [group(rect((50, 50), (40, 40)), fill(RED))], ef=[blur_effect(anim(kf(0, 0, **LIN), kf(10, 20, **LIN), kf(19, 100)))]),
     shape_layer(2, [group(rect((150, 50), (40, 40)), fill(RED))], ef=[blur_effect(20, dimensions=2)]),
     shape_layer(3, [group(rect((250, 50), (40, 40)), fill(RED))], ef=[shadow_effect(BLACK, 255, 90, 0, 20)]),
     white_background(4, 300, 100),
