@@ -253,11 +253,12 @@ final class GroupEffectSlot: Sendable {
     /// and each of a box blur's passes, reads what the ones before carried off it). Blurs reaching
     /// far off the frame are cut at a quarter of the frame's larger side around it (the colour
     /// carried beyond taken as transparent: slightly lighter edges where σ passes about a
-    /// twelfth of the frame). Measured (release, 2 workers, load average 6, effect-blur.json
-    /// fitted into 1920×1080, its blurs σ 0 → 192 px, `render --hash-frames`): 20 frames 6.8 s
-    /// and 371 MB peak with a cut at half the side, 8.2–8.5 s and 291–312 MB at a quarter (0.14–
-    /// 0.20 s and 72 MB with the effects ignored); one frame at σ 19 px 0.34 s (0.16 s ignored),
-    /// σ 38 px 0.39 s (0.18 s), σ 192 px 1.71 s and 167 MB (0.14 s, 65 MB).
+    /// twelfth of the frame). Measured (release, 2 workers, effect-blur.json fitted into
+    /// 1920×1080, its blurs σ 0 → 192 px, `render --hash-frames`; other builds running, so the
+    /// times are rough): 20 frames 6.8 s and 371 MB peak with a cut at half the side (load
+    /// average 4), 8.2–8.5 s and 291–312 MB at a quarter (load 6.6; 0.14–0.20 s and 72 MB with
+    /// the effects ignored); one frame at σ 19 px 0.34 s (0.16 s ignored), σ 38 px 0.39 s
+    /// (0.18 s), σ 192 px 1.71 s and 167 MB (0.14 s, 65 MB).
     static func area(of list: DisplayList, frame: PixelRect) -> PixelRect {
         let reach = TileRasterizer.effectReach(list.effects)
         var first: (x: Int, y: Int) = (0, 0)
