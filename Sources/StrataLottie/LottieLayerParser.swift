@@ -211,8 +211,10 @@ struct LayerParser {
         let name = e.isObject ? (try? e.string("nm")).flatMap { $0 } ?? "" : ""
         let label = name.isEmpty ? "" : " '\(name)'"
         guard e.isObject, let ty = try? e.number("ty", default: -1), let kind = LottieDrawnEffect.Kind(rawValue: JSONNode.clampedInt(ty)) else {
+            // Named by its match name (After Effects' id of the effect), else its type.
+            let mn = e.isObject ? (try? e.string("mn")).flatMap { $0 } ?? "" : ""
             let ty = e.isObject ? (try? e.number("ty", default: -1)).map { " (type \(JSONNode.clampedInt($0)))" } ?? "" : ""
-            notes.add(e.path, "layer effect\(label)\(ty) (not rendered)")
+            notes.add(e.path, "layer effect\(label)\(mn.isEmpty ? ty : " (\(mn))") (not rendered)")
             return nil
         }
         var parameters: [(path: String, value: LottieAnimated<[Double]>)?] = []

@@ -45,6 +45,20 @@ final class LottieEffectTests: XCTestCase {
         }
     }
 
+    /// An effect's parameter driven by an expression: Tint's amount `time * 100` (seconds, 10
+    /// frames a second) over grey 0.4, black → black, white → (1, 0.6, 0): at frame 0 the grey,
+    /// at 5 half way to T = (0.4, 0.24, 0), at 10 T itself.
+    func testEffectParameterExpression() throws {
+        let tint = #"{"ty":20,"nm":"Tint","en":1,"ef":[{"ty":2,"nm":"Map Black To","v":{"a":0,"k":[0,0,0,1]}},{"ty":2,"nm":"Map White To","v":{"a":0,"k":[1,0.6,0,1]}},{"ty":0,"nm":"Amount to Tint","v":{"a":0,"k":0,"x":"var $bm_rt;\n$bm_rt = time * 100;"}}]}"#
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"ef":[\#(tint)],"shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0.4,0.4,0.4]},"o":{"a":0,"k":100}},{"ty":"tr"}]}]}]}"#
+        let lottie = try LottieLayer(data: Data(json.utf8))
+        XCTAssertEqual(lottie.unsupported, [])
+        let scene = LottieFixtures.scene(showing: lottie, width: 100, height: 100)
+        for (frame, want) in [(0.0, (102.0, 102.0, 102.0)), (5, (102, 81.6, 51)), (10, (102, 61.2, 0))] {
+            assertPixel(try scene.renderFrame(at: lottie.time(ofFrame: frame)), 50, 50, want, "tint at frame \(frame)")
+        }
+    }
+
     /// The step of a square's edge at `edge` (pixels `edge`… inside) blurred with the discrete
     /// Gaussian of σ: the coverage at pixel `x`, Σ over the inside of the normalised weights
     /// exp(−d²/2σ²), d = x' − x, |d| ≤ ⌈3σ⌉ (the square is wider than the kernel).
@@ -172,7 +186,7 @@ final class LottieEffectTests: XCTestCase {
             "layers[0].ef[0]: Fill effect 'Masked fill' inverted (drawn not inverted)",
             "layers[0].ef[1]: Drop Shadow effect 'E' 'shadow only' (the layer is drawn too)",
             "layers[0].ef[2]: Gaussian Blur effect 'E' 'repeat edge pixels' (the blur fades at the edges)",
-            "layers[0].ef[3]: layer effect 'Ramp' (type 5) (not rendered)",
+            "layers[0].ef[3]: layer effect 'Ramp' (ADBE Ramp) (not rendered)",
             "layers[0].ef[5]: Tritone effect 'E' without a readable parameter 3 (not rendered)",
             "layers[0].ef[6]: Stroke effect 'E' brush hardness below 100 % (drawn hard)",
             "layers[0].ef[6]: Stroke effect 'E' brush spacing of 100 % or more (drawn solid)",
