@@ -151,7 +151,8 @@ extension LottieCompiler {
 
         let content = node()
         try compileContent(l, into: content, ltime, depth: depth)
-        if let masked = try applyMasks(l, to: content, ltime) { inner.addSublayer(masked) } else { inner.addSublayer(content) }
+        let masked = try applyMasks(l, to: content, ltime) ?? content
+        inner.addSublayer(l.drawnEffects.isEmpty ? masked : try applyEffects(l, to: masked, ltime))
         return wrapper
     }
 

@@ -107,12 +107,14 @@ struct LayerParser {
             if let name = LottieLayerModel.compositingFilters[mode] { compositingFilter = name } else { notes.add(bm.path, "blend mode \(mode)") }
         }
         var effects: [LottieEffectControl] = []
+        var drawnEffects: [LottieDrawnEffect] = []
         if let ef = try l.optional("ef"), ef.isArray {
-            var drawn = false
             for e in try ef.elements() {
-                if let control = try effectControl(e) { effects.append(control) } else { drawn = true }
+                if let control = try effectControl(e) { effects.append(control); continue }
+                // A disabled effect (`en` 0) draws nothing in After Effects either.
+                if e.isObject, let en = try e.optional("en"), (try? en.number()) == 0 { continue }
+                if let drawn = try drawnEffect(e) { drawnEffects.append(drawn) }
             }
-            if drawn { notes.add(ef.path, "layer effects") }
         }
         if let sy = try l.optional("sy"), sy.isArray, !(try sy.elements().isEmpty) { notes.add(sy.path, "layer styles") }
         let matteMode = try l.int("tt")
@@ -179,7 +181,7 @@ struct LayerParser {
                                 inPoint: inPoint, outPoint: outPoint, startTime: try l.number("st", default: 0), stretch: stretch,
                                 hidden: try l.bool("hd"), transform: layerTransform,
                                 masks: masks, matteMode: matteMode, isMatteSource: try l.bool("td"), matteParent: try l.int("tp"),
-                                compositingFilter: compositingFilter, content: content, effects: effects)
+                                compositingFilter: compositingFilter, content: content, effects: effects, drawnEffects: drawnEffects)
     }
 
     /// An expression control (a slider, angle, point, colour, checkbox or dropdown: values
@@ -200,6 +202,61 @@ struct LayerParser {
             values.append(LottieEffectControl.Value(name: try item.string("nm") ?? "", path: item.path + ".v", value: v))
         }
         return LottieEffectControl(name: try e.string("nm") ?? "", matchName: matchName, values: values)
+    }
+
+    /// An effect Strata draws (Fill, Tint, Tritone, Drop Shadow, Gaussian Blur) with its
+    /// parameters; nil, and a note naming it, for any other effect, or one whose drawn
+    /// parameters are missing or malformed. Parameters it does not draw are noted when set.
+    mutating func drawnEffect(_ e: JSONNode) throws -> LottieDrawnEffect? {
+        let name = e.isObject ? (try? e.string("nm")).flatMap { $0 } ?? "" : ""
+        let label = name.isEmpty ? "" : " '\(name)'"
+        guard e.isObject, let ty = try? e.number("ty", default: -1), let kind = LottieDrawnEffect.Kind(rawValue: JSONNode.clampedInt(ty)) else {
+            // Named by its match name (After Effects' id of the effect), else its type.
+            let mn = e.isObject ? (try? e.string("mn")).flatMap { $0 } ?? "" : ""
+            let ty = e.isObject ? (try? e.number("ty", default: -1)).map { " (type \(JSONNode.clampedInt($0)))" } ?? "" : ""
+            notes.add(e.path, "layer effect\(label)\(mn.isEmpty ? ty : " (\(mn))") (not rendered)")
+            return nil
+        }
+        var parameters: [(path: String, value: LottieAnimated<[Double]>)?] = []
+        if let list = try e.optional("ef"), list.isArray {
+            for item in try list.elements() {
+                guard item.isObject, let v = try item.optional("v"), v.isObject, let p = try? prop(item, "v") else {
+                    parameters.append(nil); continue
+                }
+                parameters.append((item.path + ".v", p))
+            }
+        }
+        for (i, count) in kind.parameters {
+            let values = i < parameters.count ? parameters[i].map { $0.value.isAnimated ? $0.value.keyframes.map(\.value) : [$0.value.initial] } : nil
+            guard let values, values.allSatisfy({ $0.count >= count && $0.prefix(count).allSatisfy(\.isFinite) }) else {
+                notes.add(e.path, "\(kind.name) effect\(label) without a readable parameter \(i + 1) (not rendered)")
+                return nil
+            }
+        }
+        // Parameters set that are not drawn.
+        func any(_ i: Int, _ test: (Double) -> Bool) -> Bool {
+            guard i < parameters.count, let p = parameters[i]?.value else { return false }
+            return (p.isAnimated ? p.keyframes.map(\.value) : [p.initial]).contains { $0.first.map(test) ?? false }
+        }
+        func isSet(_ i: Int) -> Bool { any(i) { $0 != 0 } }
+        switch kind {
+        case .fill:
+            if isSet(0) || isSet(1) { notes.add(e.path, "Fill effect\(label) limited to masks (the whole layer is filled)") }
+            if isSet(3) { notes.add(e.path, "Fill effect\(label) inverted (drawn not inverted)") }
+        case .dropShadow:
+            if isSet(5) { notes.add(e.path, "Drop Shadow effect\(label) 'shadow only' (the layer is drawn too)") }
+        case .gaussianBlur:
+            if isSet(2) { notes.add(e.path, "Gaussian Blur effect\(label) 'repeat edge pixels' (the blur fades at the edges)") }
+        case .stroke:
+            // Hardness below 100 % softens the brush's edge; spacing of 100 % or more of the
+            // brush's diameter parts its dabs (below that they overlap: a solid line).
+            if any(5, { $0 < 100 }) { notes.add(e.path, "Stroke effect\(label) brush hardness below 100 % (drawn hard)") }
+            if any(9, { $0 >= 100 }) { notes.add(e.path, "Stroke effect\(label) brush spacing of 100 % or more (drawn solid)") }
+            if isSet(2) { notes.add(e.path, "Stroke effect\(label) drawn sequentially (drawn on every mask at once)") }
+        case .tint, .tritone:
+            break
+        }
+        return LottieDrawnEffect(kind: kind, path: e.path, parameters: parameters)
     }
 
     /// A layer's width or height: 0…10⁶ points.

@@ -135,6 +135,8 @@ struct LottieLayerModel {
     var content: Content
     /// Expression controls (sliders, angles, points, colours, checkboxes): values expressions read.
     var effects: [LottieEffectControl] = []
+    /// The effects Strata draws (Fill, Tint, Tritone, Drop Shadow, Gaussian Blur), in order.
+    var drawnEffects: [LottieDrawnEffect] = []
 
     /// Lottie's blend modes (`bm`, lottie-spec's numbering, as lottie-web's `blendModes.js`)
     /// that Strata draws, by the compositing filter that draws them.
@@ -165,6 +167,49 @@ struct LottieEffectControl {
     /// After Effects' expression controls, by match name.
     static let matchNames: Set<String> = ["ADBE Slider Control", "ADBE Angle Control", "ADBE Color Control", "ADBE Point Control",
                                           "ADBE Point3D Control", "ADBE Checkbox Control", "ADBE Dropdown Control"]
+}
+
+/// A layer effect Strata draws (LottieCompiler+Effects.swift): its kind (`ty`) and its
+/// parameters by their place in its `ef` list, as After Effects exports them (lottie-web and
+/// ThorVG read them by place too).
+struct LottieDrawnEffect {
+    enum Kind: Int {
+        case tint = 20, fill = 21, stroke = 22, tritone = 23, dropShadow = 25, gaussianBlur = 29
+
+        /// After Effects' name of the effect.
+        var name: String {
+            switch self {
+            case .tint: "Tint"
+            case .fill: "Fill"
+            case .stroke: "Stroke"
+            case .tritone: "Tritone"
+            case .dropShadow: "Drop Shadow"
+            case .gaussianBlur: "Gaussian Blur"
+            }
+        }
+
+        /// The places of the parameters drawn, and how many numbers each needs (3: a colour).
+        var parameters: [(index: Int, count: Int)] {
+            switch self {
+            case .tint: [(0, 3), (1, 3), (2, 1)]                      // map black to, map white to, amount (%)
+            case .fill: [(2, 3), (6, 1)]                              // colour, opacity (0…1)
+            // path (mask number), all masks, colour, brush size, opacity (0…1), start, end (%), paint style
+            case .stroke: [(0, 1), (1, 1), (3, 3), (4, 1), (6, 1), (7, 1), (8, 1), (10, 1)]
+            case .tritone: [(0, 3), (1, 3), (2, 3), (3, 1)]           // highlights, midtones, shadows, blend (%)
+            case .dropShadow: [(0, 3), (1, 1), (2, 1), (3, 1), (4, 1)] // colour, opacity (0…255), direction, distance, softness
+            case .gaussianBlur: [(0, 1), (1, 1)]                      // blurriness, dimensions
+            }
+        }
+    }
+    var kind: Kind
+    /// The JSON path of the effect (`…ef[i]`).
+    var path: String
+    /// The parameters by place: each value's JSON path (`…ef[i].ef[j].v`) and property; nil
+    /// where the entry has no property.
+    var parameters: [(path: String, value: LottieAnimated<[Double]>)?]
+
+    /// Parameter `i` (present: the parser checked the ones drawn).
+    func parameter(_ i: Int) -> (path: String, value: LottieAnimated<[Double]>) { parameters[i]! }
 }
 
 /// A text document: what a text layer shows from a keyframe on (LottieText.swift).

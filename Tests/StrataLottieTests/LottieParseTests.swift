@@ -135,7 +135,7 @@ final class LottieParseTests: XCTestCase {
         XCTAssertEqual(layer.unsupported.map(\.description), [
             "layers[0].t.a[0].a.sk: text animator property 'sk' (skew)",
             "fonts: font 'Inter' is not installed (drawn in DejaVu Sans)",
-            "layers[1].ef: layer effects",
+            "layers[1].ef[0]: layer effect (type 5) (not rendered)",
             "layers[1].shapes[0].it[2]: twist (not rendered)",
             "layers[3].ks.r.x: expression: unknown name 'comp' (the keyframes are used instead)",
             "layers[2].tt: track matte without a matte layer",
@@ -178,7 +178,7 @@ final class LottieParseTests: XCTestCase {
         let text = try LottieInput.probe(LottieFixtures.url("unsupported").path)
         XCTAssertTrue(text.contains("  size: 100x100\n  frame rate: 10 fps\n  frames: 0..<20 (20 frames, 2.000 s)\n  layers: 4\n"), text)
         XCTAssertTrue(text.contains("  markers: intro (0+10), outro (10+10)\n  fonts: Inter\n  images: none\n  not rendered (6):\n"), text)
-        XCTAssertTrue(text.contains("    layers[1].ef: layer effects"), text)
+        XCTAssertTrue(text.contains("    layers[1].ef[0]: layer effect (type 5) (not rendered)"), text)
         XCTAssertTrue(text.contains("  layers: 4\n  text layers: title\n  slots: none\n"), text)
         let badge = try LottieInput.probe(LottieNodeTests.example.appendingPathComponent("badge.json").path)
         XCTAssertTrue(badge.contains("  text layers: Title\n  slots: badgeColor\n"), badge)

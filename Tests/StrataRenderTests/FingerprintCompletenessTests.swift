@@ -306,6 +306,22 @@ private var displayList: Fields<DisplayList> {
 Fields<DisplayList>(type: "DisplayList", fields: [
     "items": field(\.items, array(Samples.item(.fill(Samples.rounded, SIMD4(0, 0, 1, 1)))) { drawItem($0, $1) }),
     "maskMode": field(\.maskMode, leaf { [$0 == .alpha ? .luminance : .alpha] }),
+    // A layer's effects: each case added, and each of its values changed in turn.
+    "effects": field(\.effects, leaf { base in
+        let c = SIMD4<Float>(0.2, 0.4, 0.6, 1), d = SIMD4<Float>(0.3, 0.4, 0.6, 1)
+        let one: [[GroupEffect]] = [
+            [.fill(color: c, opacity: 0.5)], [.fill(color: d, opacity: 0.5)], [.fill(color: c, opacity: 0.25)],
+            [.tint(black: c, white: c, amount: 0.5)], [.tint(black: d, white: c, amount: 0.5)],
+            [.tint(black: c, white: d, amount: 0.5)], [.tint(black: c, white: c, amount: 0.25)],
+            [.tritone(highlights: c, midtones: c, shadows: c, blend: 0)], [.tritone(highlights: d, midtones: c, shadows: c, blend: 0)],
+            [.tritone(highlights: c, midtones: d, shadows: c, blend: 0)], [.tritone(highlights: c, midtones: c, shadows: d, blend: 0)],
+            [.tritone(highlights: c, midtones: c, shadows: c, blend: 0.5)],
+            [.blur(sigmaX: 2, sigmaY: 2)], [.blur(sigmaX: 3, sigmaY: 2)], [.blur(sigmaX: 2, sigmaY: 3)],
+        ]
+        return one.map { base + $0 }
+    }),
+], exempt: [
+    "effectSlot": "a cache of the group's pixels with its effects, a function of the other fields, filled while the tiles are drawn",
 ])
 }
 

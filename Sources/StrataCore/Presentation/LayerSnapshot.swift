@@ -155,6 +155,9 @@ public struct LayerSnapshot: Sendable, Hashable {
     /// `compositingFilter`'s mode (`normal`: source-over; a filter Strata does not know is
     /// `normal` too). The renderer draws a layer of another mode as an offscreen group.
     public var blendMode: LayerBlendMode = .normal
+    /// Colour and blur stages applied to the layer's group, in order, before it is blended
+    /// (`LayerEffect`; set by a subclass's `completeSnapshot`). Empty for Core Animation's layers.
+    package var effects: [LayerEffect] = []
     /// Multiplies every colour this layer and its subtree draw (straight RGBA, components
     /// 0…1): a `CAReplicatorLayer` instance's colour (`instanceColor` plus the offsets). Applies
     /// on top of the multipliers of ancestors. nil: no change.

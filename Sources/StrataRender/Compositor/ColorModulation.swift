@@ -19,7 +19,10 @@ enum ColorModulation {
 extension DisplayList {
     /// The list with every colour multiplied by the premultiplied `k`.
     func modulated(by k: SIMD4<Float>) -> DisplayList {
-        DisplayList(items: items.map { $0.modulated(by: k) })
+        var list = DisplayList(items: items.map { $0.modulated(by: k) })
+        list.effects = effects   // (the effects then see the modulated colours)
+        list.effectSlot = effectSlot.map { GroupEffectSlot(frame: $0.frame) }
+        return list
     }
 }
 

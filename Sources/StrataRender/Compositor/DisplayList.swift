@@ -313,6 +313,12 @@ public struct DisplayList: Sendable {
     public var items: [DrawItem]
     /// How the list masks when it is a group's mask (its layer's `MatteLayer.maskMode`).
     public var maskMode: MaskMode = .alpha
+    /// A group's effects (its layer's `LayerSnapshot.effects`), applied to the group's pixels in
+    /// order before it is composited (GroupEffects.swift); the group item's clips then apply.
+    var effects: [GroupEffect] = []
+    /// Where the first tile to draw a group with effects keeps its pixels for the others (set
+    /// with `effects`; a list of other items needs a slot of its own).
+    var effectSlot: GroupEffectSlot? = nil
     /// A list of `items`.
     public init(items: [DrawItem] = []) { self.items = items }
     /// The union of the items' pixel bounds.

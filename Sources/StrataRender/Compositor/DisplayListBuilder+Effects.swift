@@ -9,6 +9,9 @@ extension DisplayListBuilder {
     /// item. False when nothing is left to show.
     func wrapEffects(of layer: LayerSnapshot, from start: Int, H: Homography, plane: PlaneMap, group: Bool, groupOpacity: Float,
                      clips: [ClipShape], items: inout [DrawItem]) -> Bool {
+        if !layer.effects.isEmpty {
+            return wrapLayerEffects(of: layer, from: start, H: H, plane: plane, groupOpacity: groupOpacity, clips: clips, items: &items)
+        }
         // Shadow beneath everything (clipped away entirely by masksToBounds, as on iOS).
         if layer.shadowOpacity > 0, !layer.masksToBounds, let sc = layer.shadowColor, sc.a > 0,
            let shadow = shadowItem(for: layer, items: items[start...], plane: plane, color: sc, groupOpacity: groupOpacity,
@@ -36,6 +39,67 @@ extension DisplayListBuilder {
             items.append(item)
         }
         return true
+    }
+
+    /// A layer with effects (`LayerSnapshot.effects`): its items (and its mask) as a group whose
+    /// pixels pass through the effects before the opacity, mask and blend mode apply; the bounds
+    /// grown by the blurs' reach and the ancestors' clips applied to the result (a blur spreads
+    /// beyond them). Its shadow, beneath the group, is cast by the group's pixels, effects
+    /// applied. A blur's σ in points becomes pixels by the plane's local stretch along the
+    /// layer's x and y axes at its centre: exact for a plane that is not turned in the screen.
+    func wrapLayerEffects(of layer: LayerSnapshot, from start: Int, H: Homography, plane: PlaneMap, groupOpacity: Float,
+                          clips: [ClipShape], items: inout [DrawItem]) -> Bool {
+        guard items.count > start else { return false }
+        var maskList: DisplayList?
+        if let mask = layer.mask?.value {
+            var maskFaces: [Face] = [], maskItems: [DrawItem] = []
+            visit(mask, layerTo3D: mask.localToParent, planeToScreen: H, opacity: 1, clips: [], into: &maskFaces, items: &maskItems)
+            maskList = DisplayList(items: maskItems)
+            maskList?.maskMode = mask.maskMode
+        }
+        var sub = DisplayList(items: Array(items[start...]))
+        items.removeSubrange(start...)
+        let (sx, sy) = localStretch(of: layer, H)
+        sub.effects = layer.effects.map { GroupEffect($0, stretchX: sx, stretchY: sy) }
+        sub.effectSlot = GroupEffectSlot(frame: frameRect)
+        // A blur so wide that what it leaves of the layer cannot be seen draws nothing (as a
+        // shadow's: ShadowPaint.invisibleSigma).
+        let invisible = ShadowPaint.invisibleSigma(frameWidth: width, frameHeight: height)
+        for case .blur(let bx, let by) in sub.effects where bx >= invisible && by >= invisible { return false }
+        let reach = TileRasterizer.effectReach(sub.effects)
+        let inner = sub.bounds
+        var b = PixelRect(x0: inner.x0 - reach.x, y0: inner.y0 - reach.y, x1: inner.x1 + reach.x, y1: inner.y1 + reach.y)
+            .intersection(frameRect)
+        for c in clips { b = b.intersection(c.bounds) }
+        if let maskList, maskList.maskMode == .alpha || maskList.maskMode == .luminance { b = b.intersection(maskList.bounds) }
+        guard !b.isEmpty else { return false }
+        // Colour stages stay inside the items' own clips; a blur spreads beyond them, so the group is clipped.
+        var item = DrawItem(op: .group(sub, opacity: groupOpacity, mask: maskList), plane: plane, bounds: b,
+                            clips: reach == (0, 0) ? [] : clips)
+        if layer.blendMode != .normal { item.blendMode = .blend(layer.blendMode) }
+        if layer.shadowOpacity > 0, !layer.masksToBounds, let sc = layer.shadowColor, sc.a > 0 {
+            var source = item
+            source.op = .group(sub, opacity: 1, mask: maskList)
+            source.blendMode = .sourceOver
+            if let shadow = shadowItem(for: layer, items: [source], plane: plane, color: sc, groupOpacity: groupOpacity, clips: clips) {
+                items.append(shadow)
+            }
+        }
+        items.append(item)
+        return true
+    }
+
+    /// Screen pixels per point along the layer's x and y axes at its centre (0 when the plane
+    /// is degenerate there).
+    func localStretch(of layer: LayerSnapshot, _ H: Homography) -> (Double, Double) {
+        let cx = Double(layer.bounds.midX), cy = Double(layer.bounds.midY)
+        let (X, Y, W) = H.apply(cx, cy)
+        guard W > 1e-9 else { return (0, 0) }
+        let m = H.m
+        let j00 = (m.0 - X / W * m.2) / W, j01 = (m.3 - X / W * m.5) / W
+        let j10 = (m.1 - Y / W * m.2) / W, j11 = (m.4 - Y / W * m.5) / W
+        let x = (j00 * j00 + j10 * j10).squareRoot(), y = (j01 * j01 + j11 * j11).squareRoot()
+        return (x.isFinite ? x : 0, y.isFinite ? y : 0)
     }
 
     /// The shadow of a layer: from `shadowPath` when set (cheap and exact), else from the alpha

@@ -141,7 +141,9 @@ public struct DisplayListBuilder: Sendable {
 
         let hasSublayers = !layer.sublayers.isEmpty
         // A blend mode other than source-over composites the whole layer at once: a group.
+        // So do effects (they apply to the whole layer's pixels).
         let group = layer.allowsGroupOpacity && layer.opacity < 1 && hasSublayers || layer.blendMode != .normal
+            || !layer.effects.isEmpty
         let alpha: Float = group ? 1 : inherited * min(layer.opacity, 1)
         let boundsShape = RoundedRect(rect: layer.bounds, radius: Double(layer.cornerRadius), corners: layer.maskedCorners)
 

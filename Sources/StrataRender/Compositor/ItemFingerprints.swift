@@ -179,6 +179,15 @@ struct FingerprintWriter {
         add(list.items.count)
         add(UInt64(list.maskMode.rawValue))
         for item in list.items { item.fingerprint(into: &self) }
+        add(list.effects.count)
+        for e in list.effects {
+            switch e {
+            case .fill(let c, let o): add(1 as UInt64); add(c); add(o)
+            case .tint(let b, let w, let a): add(2 as UInt64); add(b); add(w); add(a)
+            case .tritone(let h, let m, let s, let b): add(3 as UInt64); add(h); add(m); add(s); add(b)
+            case .blur(let sx, let sy): add(4 as UInt64); add(sx); add(sy)
+            }
+        }
     }
 }
 

@@ -99,6 +99,50 @@ enum AlphaBlur {
         for i in 0..<(w * h) { a[i] = Float(q[i]) * inv }
     }
 
+    /// Blurs the `width` × `height` values `a` (0…1, row by row) in place by box passes, along
+    /// rows with σ `sigmaX` and along columns with σ `sigmaY` (below `boxSigma`: not blurred that
+    /// way; a layer effect's wide blurs, GroupEffects.swift), in the fixed point of `blur`.
+    static func boxBlur(_ a: inout [Float], width w: Int, height h: Int, sigmaX: Double, sigmaY: Double) {
+        guard w > 0, h > 0, sigmaX >= boxSigma || sigmaY >= boxSigma else { return }
+        let one: Float = 65535
+        var q = [Int32](repeating: 0, count: w * h)
+        for i in 0..<(w * h) { q[i] = Int32((min(max(a[i], 0), 1) * one).rounded()) }
+        func weights(_ sigma: Double) -> (r: Int, inner: Int64, end: Int64) {
+            let (r, alpha) = box(sigma: sigma)
+            let width = Double(2 * r + 1) + 2 * alpha
+            return (r, Int64((4_294_967_296 / width).rounded()), Int64((4_294_967_296 * alpha / width).rounded()))
+        }
+        q.withUnsafeMutableBufferPointer { q in
+            if sigmaX >= boxSigma {
+                let (r, inner, end) = weights(sigmaX)
+                var row = [Int32](repeating: 0, count: w)
+                row.withUnsafeMutableBufferPointer { row in
+                    for y in 0..<h {
+                        let line = q.baseAddress! + y * w
+                        for _ in 0..<passes {
+                            row.baseAddress!.update(from: line, count: w)
+                            boxPass(row.baseAddress!, into: line, count: w, r: r, inner: inner, end: end)
+                        }
+                    }
+                }
+            }
+            if sigmaY >= boxSigma {
+                let (r, inner, end) = weights(sigmaY)
+                var other = [Int32](repeating: 0, count: w * h)
+                other.withUnsafeMutableBufferPointer { other in
+                    var src = q.baseAddress!, dst = other.baseAddress!
+                    for _ in 0..<passes {
+                        columnPass(src, into: dst, width: w, height: h, r: r, inner: inner, end: end)
+                        swap(&src, &dst)
+                    }
+                    if src != q.baseAddress! { q.baseAddress!.update(from: src, count: w * h) }
+                }
+            }
+        }
+        let inv = 1 / one
+        for i in 0..<(w * h) { a[i] = Float(q[i]) * inv }
+    }
+
     /// One extended box pass along a line of `count` values (zeros beyond its ends).
     private static func boxPass(_ src: UnsafePointer<Int32>, into dst: UnsafeMutablePointer<Int32>, count n: Int,
                                 r: Int, inner: Int64, end: Int64) {

@@ -135,7 +135,8 @@ enum TileRasterizer {
         case .gradient(let paint, let clip):
             scan(item, r, &buf, GradientShader(paint: paint, clip: clip, antialiased: aa), settings)
         case .group(let list, let opacity, let mask):
-            drawGroup(list, opacity: opacity, mask: mask, blend: item.blendMode, in: r, into: &buf, settings)
+            drawGroup(list, opacity: opacity, mask: mask, blend: item.blendMode, clips: list.effects.isEmpty ? [] : item.clips,
+                      in: r, into: &buf, settings)
         case .vector(let shape, let color):
             // More clips than the span kernel takes: coverage rows, clips per pixel.
             let clipMappers = item.clips.map { PixelMapper($0.plane.fromScreen) }

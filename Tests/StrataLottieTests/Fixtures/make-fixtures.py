@@ -606,6 +606,61 @@ files["merge-paths-animated"] = doc([
                           merge(4), stroke(BLACK, 2), fill(RED))]),
 ])
 
+# Layer effects (ef) over a white solid, each in a quarter: Fill (blue over a red square,
+# opacity 0 → 1 over frames 0…10), Tint (grey 0.4, black → black, white → (1, 0.6, 0), 50 %),
+# Tritone (greys 0.2 and 0.8: shadows blue, midtones red, highlights yellow), Drop Shadow (blue,
+# opacity 153 of 255, 135°, distance 10√2: 10 right and 10 down, softness 0).
+def effect(ty, name, *values):
+    return {"ty": ty, "nm": name, "np": len(values) + 2, "ix": 1, "en": 1,
+            "ef": [{"ty": kind, "nm": label, "ix": i + 1, "v": prop(v)} for i, (kind, label, v) in enumerate(values)]}
+def fill_effect(color, opacity, mask=0):
+    return effect(21, "Fill", (10, "Fill Mask", mask), (7, "All Masks", 0), (2, "Color", list(color) + [1]), (7, "Invert", 0),
+                  (0, "Horizontal Feather", 0), (0, "Vertical Feather", 0), (0, "Opacity", opacity))
+def tint_effect(black, white, amount):
+    return effect(20, "Tint", (2, "Map Black To", list(black) + [1]), (2, "Map White To", list(white) + [1]), (0, "Amount to Tint", amount))
+def tritone_effect(high, mid, low, blend):
+    return effect(23, "Tritone", (2, "Highlights", list(high) + [1]), (2, "Midtones", list(mid) + [1]), (2, "Shadows", list(low) + [1]),
+                  (0, "Blend With Original", blend))
+def shadow_effect(color, opacity, direction, distance, softness, only=0):
+    return effect(25, "Drop Shadow", (2, "Shadow Color", list(color) + [1]), (0, "Opacity", opacity), (0, "Direction", direction),
+                  (0, "Distance", distance), (0, "Softness", softness), (7, "Shadow Only", only))
+def blur_effect(blurriness, dimensions=1, repeat=0):
+    return effect(29, "Gaussian Blur", (0, "Blurriness", blurriness), (7, "Blur Dimensions", dimensions), (7, "Repeat Edge Pixels", repeat))
+def white_background(ind, w=100, h=100):
+    return {"ty": 1, "ind": ind, "nm": "white", "sc": "#ffffff", "sw": w, "sh": h, "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks()}
+files["effects"] = doc([
+    shape_layer(1, [group(rect((25, 25), (30, 30)), fill(RED))], ef=[fill_effect(BLUE, anim(kf(0, 0, **LIN), kf(10, 1)))]),
+    shape_layer(2, [group(rect((75, 25), (30, 30)), fill((0.4, 0.4, 0.4)))], ef=[tint_effect(BLACK, (1, 0.6, 0), 50)]),
+    shape_layer(3, [group(rect((15, 75), (20, 30)), fill((0.2, 0.2, 0.2))), group(rect((35, 75), (20, 30)), fill((0.8, 0.8, 0.8)))],
+                ef=[tritone_effect((1, 1, 0), RED, BLUE, 0)]),
+    shape_layer(4, [group(rect((70, 70), (20, 20)), fill(RED))], ef=[shadow_effect(BLUE, 153, 135, 10 * 2 ** 0.5, 0)]),
+    white_background(5),
+])
+
+# Blurs over a white solid, 300 × 100, each of a red 40 × 40 square: Gaussian Blur (blurriness
+# 0 → 20 over frames 0…10, then → 100 at frame 19: σ = 0.3 × blurriness, 30 px at frame 19,
+# drawn by box passes), the same horizontally only (dimensions 2,
+# blurriness 20), and a Drop Shadow (black, opacity 255, distance 0, softness 20: σ 6) beneath it.
+files["effect-blur"] = doc([
+    shape_layer(1, [group(rect((50, 50), (40, 40)), fill(RED))], ef=[blur_effect(anim(kf(0, 0, **LIN), kf(10, 20, **LIN), kf(19, 100)))]),
+    shape_layer(2, [group(rect((150, 50), (40, 40)), fill(RED))], ef=[blur_effect(20, dimensions=2)]),
+    shape_layer(3, [group(rect((250, 50), (40, 40)), fill(RED))], ef=[shadow_effect(BLACK, 255, 90, 0, 20)]),
+    white_background(4, 300, 100),
+], w=300)
+
+# Stroke effect: the layer's first mask (mode none, a square 20…80 drawn clockwise from the
+# top left) stroked red, brush size 2 (4 wide), end 0 → 100 % over frames 0…10 (half the
+# perimeter at frame 5: the top and right sides), over a blue square, over white.
+def stroke_effect(path, color, size, opacity, start, end, style=1, hardness=100, spacing=15):
+    return effect(22, "Stroke", (10, "Path", path), (7, "All Masks", 0), (7, "Stroke Sequentially", 0),
+                  (2, "Color", list(color) + [1]), (0, "Brush Size", size), (0, "Brush Hardness", hardness),
+                  (0, "Opacity", opacity), (0, "Start", start), (0, "End", end), (0, "Spacing", spacing), (7, "Paint Style", style))
+files["effect-stroke"] = doc([
+    shape_layer(1, [group(rect((50, 50), (40, 40)), fill(BLUE))], masksProperties=[mask(square(20, 20, 80, 80), mode="n")],
+                ef=[stroke_effect(1, RED, 2, 1, 0, anim(kf(0, 0, **LIN), kf(10, 100)))]),
+    white_background(2),
+])
+
 for name, d in files.items():
     with open(os.path.join(HERE, name + ".json"), "w") as f:
         json.dump(d, f, separators=(",", ":"))

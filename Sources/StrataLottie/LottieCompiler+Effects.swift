@@ -1,0 +1,239 @@
+// Layer effects (`ef`), drawn after the layer's masks and before its transform's opacity, track
+// matte and blend mode, each on the result of the ones before it (After Effects' order): a node
+// around the layer's masked content for each effect, the first innermost. Fill, Tint, Tritone and
+// Gaussian Blur are the stages of a LottieEffectLayer (consecutive ones share one), whose
+// snapshot carries them to the renderer's offscreen group (GroupEffects.swift); Drop Shadow is a
+// node's own Core Animation shadow. The parameters animate like any property (keyframes,
+// expressions), on keys of the nodes.
+import Foundation
+import Strata
+import StrataCore
+
+extension LottieCompiler {
+    /// Gaussian Blur's blurriness → σ (points): 0.3, lottie-web's factor ("matching AE's blur
+    /// appearance") and ThorVG's nominal one. (ThorVG draws the Gaussian as box passes, two at
+    /// its default quality, whose σ is about 0.8 of that: measured with thorvg-python 1.1.3, an
+    /// edge blurred with blurriness 20 rises from 10 % to 90 % over 12.2 px, σ 4.7, where a
+    /// Gaussian of σ 6 takes 15.4 px.)
+    static let blurToSigma = 0.3
+
+    /// Drop Shadow's softness → σ (points): ¼, lottie-web's (its feGaussianBlur's
+    /// stdDeviation); ThorVG's box passes draw σ ≈ 0.24 × softness (0.3 nominal), within 5 %.
+    static let softnessToSigma = 0.25
+
+    /// `content` inside one node for each of the layer's drawn effects, the first innermost.
+    func applyEffects(_ l: LottieLayerModel, to content: CALayer, _ time: LottieTime) throws -> CALayer {
+        var current = content
+        var stages: LottieEffectLayer?
+        for (i, e) in l.drawnEffects.enumerated() {
+            if e.kind == .dropShadow {
+                stages = nil
+                let holder = node()
+                try dropShadow(e, on: holder, time)
+                holder.addSublayer(current)
+                current = holder
+                continue
+            }
+            if e.kind == .stroke {
+                stages = nil
+                current = try stroke(e, of: l, on: current, time)
+                continue
+            }
+            let holder: LottieEffectLayer
+            if let s = stages {
+                holder = s
+            } else {
+                holder = LottieEffectLayer()
+                holder.anchorPoint = .zero
+                holder.bounds = .zero
+                holder.addSublayer(current)
+                current = holder
+                stages = holder
+            }
+            holder.stages.append(try stage(e, number: i, on: holder, time))
+        }
+        return current
+    }
+
+    /// Animates a colour parameter (its first three numbers; its alpha is not drawn) on `key`.
+    private func animateColor(_ layer: CALayer, _ key: String, _ p: (path: String, value: LottieAnimated<[Double]>),
+                              _ time: LottieTime) throws {
+        try animate(layer, key, p.value, time, path: p.path) { v in
+            CGColor(red: min(max(v[0], 0), 1), green: min(max(v[1], 0), 1), blue: min(max(v[2], 0), 1), alpha: 1)
+        }
+    }
+
+    /// Animates a number parameter, scaled by `factor`, on `key`.
+    private func animateNumber(_ layer: CALayer, _ key: String, _ p: (path: String, value: LottieAnimated<[Double]>),
+                               _ time: LottieTime, factor: Double = 1) throws {
+        try animate(layer, key, p.value, time, path: p.path) { CGFloat($0[0] * factor) }
+    }
+
+    /// A colour or blur stage of effect `e` (the layer's effect `number`), its parameters
+    /// animated on keys of `layer`.
+    private func stage(_ e: LottieDrawnEffect, number: Int, on layer: CALayer, _ time: LottieTime) throws -> LottieEffectLayer.Stage {
+        let k = "lottieEffect\(number)"
+        switch e.kind {
+        case .fill:
+            try animateColor(layer, k + "Color", e.parameter(2), time)
+            try animateNumber(layer, k + "Opacity", e.parameter(6), time)
+            return .fill(color: k + "Color", opacity: k + "Opacity")
+        case .tint:
+            try animateColor(layer, k + "Black", e.parameter(0), time)
+            try animateColor(layer, k + "White", e.parameter(1), time)
+            try animateNumber(layer, k + "Amount", e.parameter(2), time, factor: 0.01)
+            return .tint(black: k + "Black", white: k + "White", amount: k + "Amount")
+        case .tritone:
+            try animateColor(layer, k + "Highlights", e.parameter(0), time)
+            try animateColor(layer, k + "Midtones", e.parameter(1), time)
+            try animateColor(layer, k + "Shadows", e.parameter(2), time)
+            try animateNumber(layer, k + "Blend", e.parameter(3), time, factor: 0.01)
+            return .tritone(highlights: k + "Highlights", midtones: k + "Midtones", shadows: k + "Shadows", blend: k + "Blend")
+        case .gaussianBlur:
+            try animateNumber(layer, k + "Sigma", e.parameter(0), time, factor: Self.blurToSigma)
+            try animateNumber(layer, k + "Dimensions", e.parameter(1), time)
+            return .blur(sigma: k + "Sigma", dimensions: k + "Dimensions")
+        case .dropShadow, .stroke:
+            preconditionFailure("drop shadows and strokes are nodes of their own")
+        }
+    }
+
+    /// Drop Shadow as `holder`'s shadow: its colour, opacity (0…255), the offset `distance`
+    /// points towards `direction` degrees clockwise from up — (d·sin θ, −d·cos θ), y down, in
+    /// the layer's own coordinates, so it turns with the layer as in After Effects and ThorVG —
+    /// and σ = softness / 4.
+    private func dropShadow(_ e: LottieDrawnEffect, on holder: CALayer, _ time: LottieTime) throws {
+        try animateColor(holder, "shadowColor", e.parameter(0), time)
+        let opacity = e.parameter(1)
+        try animate(holder, "shadowOpacity", opacity.value, time, path: opacity.path) { Float(min(max($0[0] / 255, 0), 1)) }
+        let softness = e.parameter(4)
+        // Core Animation's shadowRadius is the Gaussian's σ (Strata's shadows: σ = shadowRadius).
+        try animate(holder, "shadowRadius", softness.value, time, path: softness.path) { CGFloat(max($0[0], 0) * Self.softnessToSigma) }
+        let direction = e.parameter(2), distance = e.parameter(3)
+        let angle = sampler(direction.value, path: direction.path), length = sampler(distance.value, path: distance.path)
+        func offset(_ f: Double) -> CGSize {
+            let a = angle.value(f)[0] * .pi / 180, d = length.value(f)[0]
+            return CGSize(width: d * sin(a), height: -d * cos(a))
+        }
+        if angle.isAnimated || length.isAnimated || time.remap != nil {
+            try animateSampled(holder, "shadowOffset", time, path: direction.path) { offset($0) }
+        } else {
+            holder.shadowOffset = offset(time.range.lowerBound)
+        }
+    }
+}
+
+extension LottieCompiler {
+    /// Stroke: the layer's mask paths (its mask number `path`, 1 the first, or all masks)
+    /// stroked with round caps and joins, 2 × brush size wide, in its colour and opacity, from
+    /// start to end (%, as trim paths: the smaller to the larger), painted by its paint style:
+    /// 1 over the layer, 2 alone (the layer not drawn), 3 revealing the layer where it strokes
+    /// (the strokes its alpha mask). No mask: nothing is stroked.
+    func stroke(_ e: LottieDrawnEffect, of l: LottieLayerModel, on current: CALayer, _ time: LottieTime) throws -> CALayer {
+        let all = (e.parameter(1).value.initial.first ?? 0) != 0
+        let number = JSONNode.clampedInt(e.parameter(0).value.initial.first ?? 0)
+        let masks = all ? Array(l.masks.indices) : (l.masks.indices.contains(number - 1) ? [number - 1] : [])
+        let strokes = node()
+        for i in masks {
+            let m = l.masks[i]
+            let s = CAShapeLayer()
+            s.anchorPoint = .zero
+            s.bounds = .zero
+            s.fillColor = nil
+            s.lineCap = .round
+            s.lineJoin = .round
+            let curves = Self.curvedInAnyKeyframe(m.shape)
+            try animate(s, "path", m.shape, time, path: m.path + ".pt") { b -> CGPath in
+                let p = CGMutablePath()
+                b.add(to: p, curves: curves)
+                return p
+            }
+            let color = e.parameter(3), size = e.parameter(4), opacity = e.parameter(6), start = e.parameter(7), end = e.parameter(8)
+            try animate(s, "strokeColor", color.value, time, path: color.path) { v in
+                CGColor(red: min(max(v[0], 0), 1), green: min(max(v[1], 0), 1), blue: min(max(v[2], 0), 1), alpha: 1)
+            }
+            try animate(s, "lineWidth", size.value, time, path: size.path) { CGFloat(max($0[0], 0) * 2) }
+            try animate(s, "opacity", opacity.value, time, path: opacity.path) { Float(min(max($0[0], 0), 1)) }
+            let a = sampler(start.value, path: start.path), b = sampler(end.value, path: end.path)
+            func ends(_ f: Double) -> (CGFloat, CGFloat) {
+                let x = min(max(a.value(f)[0] / 100, 0), 1), y = min(max(b.value(f)[0] / 100, 0), 1)
+                return (CGFloat(min(x, y)), CGFloat(max(x, y)))
+            }
+            if a.isAnimated || b.isAnimated || time.remap != nil {
+                try animateSampled(s, "strokeStart", time, path: start.path) { ends($0).0 }
+                try animateSampled(s, "strokeEnd", time, path: end.path) { ends($0).1 }
+            } else {
+                (s.strokeStart, s.strokeEnd) = ends(time.range.lowerBound)
+            }
+            strokes.addSublayer(s)
+        }
+        let holder = node()
+        switch JSONNode.clampedInt(e.parameter(10).value.initial.first ?? 1) {
+        case 2:
+            holder.addSublayer(strokes)
+        case 3:
+            holder.addSublayer(current)
+            holder.mask = strokes
+        default:
+            holder.addSublayer(current)
+            holder.addSublayer(strokes)
+        }
+        return holder
+    }
+}
+
+/// A node of a compiled layer whose pixels pass through layer effects (Fill, Tint, Tritone,
+/// Gaussian Blur): each stage's parameters are animatable values under keys of the layer, read
+/// when it is snapshotted, so keyframes and expressions drive them as any property.
+final class LottieEffectLayer: CALayer {
+    /// A stage and the keys of its parameters.
+    enum Stage {
+        /// The colour (a CGColor) and the opacity (0…1).
+        case fill(color: String, opacity: String)
+        /// The two colours and the amount (0…1).
+        case tint(black: String, white: String, amount: String)
+        /// The three colours and the blend with the original (0…1).
+        case tritone(highlights: String, midtones: String, shadows: String, blend: String)
+        /// σ in points, and the dimensions: 1 both, 2 horizontal, 3 vertical.
+        case blur(sigma: String, dimensions: String)
+    }
+    var stages: [Stage] = []
+
+    override init() { super.init() }
+
+    /// **Strata:** no archives.
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// A copy of `layer`'s properties (presentation copies).
+    override init(layer: Any) {
+        super.init(layer: layer)
+        if let l = layer as? LottieEffectLayer { stages = l.stages }
+    }
+
+    private func number(_ key: String) -> Double {
+        let v = Double(animatableValue(forKey: key)?.number ?? 0)
+        return v.isFinite ? v : 0
+    }
+
+    private func color(_ key: String) -> RGBA {
+        if case .color(let c)? = animatableValue(forKey: key), let rgba = RGBA(c) { return rgba }
+        return .black
+    }
+
+    override func completeSnapshot(_ snapshot: inout LayerSnapshot) {
+        super.completeSnapshot(&snapshot)
+        snapshot.effects = stages.map { stage -> LayerEffect in
+            switch stage {
+            case .fill(let c, let o):
+                return .fill(color: color(c), opacity: Float(number(o)))
+            case .tint(let b, let w, let a):
+                return .tint(black: color(b), white: color(w), amount: Float(number(a)))
+            case .tritone(let h, let m, let s, let b):
+                return .tritone(highlights: color(h), midtones: color(m), shadows: color(s), blend: Float(number(b)))
+            case .blur(let s, let d):
+                let sigma = max(number(s), 0), dimensions = number(d).rounded()
+                return .blur(sigmaX: dimensions == 3 ? 0 : sigma, sigmaY: dimensions == 2 ? 0 : sigma)
+            }
+        }
+    }
+}
