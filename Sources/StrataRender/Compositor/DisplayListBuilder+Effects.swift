@@ -6,13 +6,15 @@ import StrataCore
 extension DisplayListBuilder {
     /// The effects around the items `layer` appended from `start`: its shadow beneath them, then
     /// group opacity, its mask and its blend mode (`compositingFilter`) as one offscreen group
-    /// item. False when nothing is left to show.
+    /// item. False when nothing is left to show. `alpha` is the opacity the layer's own items
+    /// were drawn at (its opacity times its parents' when it is not a group).
     func wrapEffects(of layer: LayerSnapshot, from start: Int, H: Homography, plane: PlaneMap, group: Bool, groupOpacity: Float,
-                     clips: [ClipShape], items: inout [DrawItem]) -> Bool {
-        // Shadow beneath everything (clipped away entirely by masksToBounds, as on iOS).
+                     alpha: Float, clips: [ClipShape], items: inout [DrawItem]) -> Bool {
+        // Shadow beneath everything (clipped away entirely by masksToBounds, as on iOS). A
+        // `shadowPath` shadow fades with the layer as its items do (a group fades it as a whole).
         if layer.shadowOpacity > 0, !layer.masksToBounds, let sc = layer.shadowColor, sc.a > 0,
            let shadow = shadowItem(for: layer, items: items[start...], plane: plane, color: sc, groupOpacity: groupOpacity,
-                                   clips: clips) {
+                                   pathOpacity: group ? groupOpacity : alpha, clips: clips) {
             items.insert(shadow, at: start)
         }
         guard items.count > start else { return false }
@@ -40,9 +42,10 @@ extension DisplayListBuilder {
 
     /// The shadow of a layer: from `shadowPath` when set (cheap and exact), else from the alpha
     /// of the layer's composited items. Offset and blur are converted to screen pixels with the
-    /// plane's local stretch at the layer's centre.
+    /// plane's local stretch at the layer's centre. `pathOpacity` multiplies a `shadowPath`
+    /// shadow (one from the items has their opacity already).
     func shadowItem(for layer: LayerSnapshot, items: ArraySlice<DrawItem>, plane: PlaneMap, color: RGBA,
-                            groupOpacity: Float, clips: [ClipShape]) -> DrawItem? {
+                            groupOpacity: Float, pathOpacity: Float, clips: [ClipShape]) -> DrawItem? {
         let H = plane.toScreen
         let source: DisplayList
         if let path = layer.shadowPath {
@@ -57,7 +60,7 @@ extension DisplayListBuilder {
                                            destination: raster.area.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height),
                                            source: CGRect(x: 0, y: 0, width: raster.bitmap.width, height: raster.bitmap.height),
                                            nearest: false)
-            let a = color.a * min(layer.shadowOpacity, 1) * groupOpacity
+            let a = color.a * min(layer.shadowOpacity, 1) * pathOpacity
             placement.tint = SIMD4(color.r * a, color.g * a, color.b * a, a)
             var b = pixelBounds(of: placement.destination, H).intersection(frameRect)
             for c in clips { b = b.intersection(c.bounds) }
