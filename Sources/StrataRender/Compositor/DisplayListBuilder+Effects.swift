@@ -40,6 +40,12 @@ extension DisplayListBuilder {
         return true
     }
 
+    /// The widest σ, in backing pixels, a `shadowPath` shadow is blurred with; wider ones are
+    /// drawn at a coarser scale: a blurred edge this wide bends so little between neighbouring
+    /// pixels (its second derivative at most 0.242 / σ²) that bilinear sampling is off by under
+    /// 0.002 % of full alpha, far within a level of 255.
+    static let widestPathBlur = 48.0
+
     /// The shadow of a layer: from `shadowPath` when set (cheap and exact), else from the alpha
     /// of the layer's composited items. Offset and blur are converted to screen pixels with the
     /// plane's local stretch at the layer's centre. `pathOpacity` multiplies a `shadowPath`
@@ -54,7 +60,10 @@ extension DisplayListBuilder {
             let content = LayerContent.pathMask(path, blur: layer.shadowRadius)
             guard let area = ContentRasterizer.drawArea(of: content, layerBounds: layer.bounds) else { return nil }
             let shifted = area.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
-            let s = BackingScale.choose(for: shifted, H, frameWidth: width, frameHeight: height)
+            // A wide blur is smooth: drawn with at most `widestPathBlur` pixels of σ (so that a huge
+            // radius does not fill a huge bitmap), sampled up bilinearly.
+            let chosen = BackingScale.choose(for: shifted, H, frameWidth: width, frameHeight: height)
+            let s = layer.shadowRadius > 0 ? min(chosen, max(Self.widestPathBlur / Double(layer.shadowRadius), 1.0 / 64)) : chosen
             guard let raster = backingStore(for: content, layerBounds: layer.bounds, scale: s) else { return nil }
             var placement = ImagePlacement(image: raster.image,
                                            destination: raster.area.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height),
