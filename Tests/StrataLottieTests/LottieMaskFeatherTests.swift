@@ -131,6 +131,33 @@ final class LottieMaskFeatherTests: XCTestCase {
         XCTAssertLessThan(huge.at(50, 50)[3], 3, "spread over far more than the frame")
     }
 
+    /// The path morphs under the blur: the square 30…70 moving to 40…80 over frames 0…10 has its
+    /// left edge at 35 at frame 5, ½ there; grown by 5 as well (the offset outline sampled each
+    /// frame), at 30. Masks drawn region by region (a lighten at 50 % after a mask at 50 %) are
+    /// drawn sharp, and their feather reported.
+    func testMorphingExpandedAndRegionMasks() throws {
+        func render(_ members: String, masks extra: String = "") throws -> (Bitmap, [String]) {
+            let json = """
+                {"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 100, "h": 100, "layers": [{"ty": 1, "sc": "#ff0000", "sw": 100,
+                 "sh": 100, "ip": 0, "op": 20, "ks": {}, "masksProperties": [{"mode": "a", "f": {"a": 0, "k": [10, 10]}, \(members)
+                  "pt": {"a": 1, "k": [{"t": 0, "s": [{"c": true, "v": [[30, 30], [70, 30], [70, 70], [30, 70]]}],
+                                        "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}},
+                                       {"t": 10, "s": [{"c": true, "v": [[40, 30], [80, 30], [80, 70], [40, 70]]}]}]}}\(extra)]}]}
+                """
+            let layer = try LottieLayer(data: Data(json.utf8))
+            let scene = LottieFixtures.scene(showing: layer, width: 100, height: 100)
+            return (try scene.renderFrame(at: layer.time(ofFrame: 5)), layer.unsupported.map(\.description))
+        }
+        let (moved, notes) = try render("")
+        XCTAssertEqual(notes, [])
+        checkRow(moved, y: 50, 25...45) { Self.edge($0 - 35, sigma: 3) }
+        let (grown, _) = try render(#""x": {"a": 0, "k": 5},"#)
+        checkRow(grown, y: 50, 20...40) { Self.edge($0 - 30, sigma: 3) }
+        let lighten = #", {"mode": "l", "o": {"a": 0, "k": 50}, "pt": {"a": 0, "k": {"c": true, "v": [[0, 0], [10, 0], [10, 10]]}}}"#
+        let (_, regionNotes) = try render(#""o": {"a": 0, "k": 50},"#, masks: lighten)
+        XCTAssertEqual(regionNotes, ["layers[0].masksProperties[0].f: mask feather on a layer whose lighten or darken masks are drawn region by region (drawn sharp)"])
+    }
+
     /// The blur reaches across tiles: the same bytes at 1 and 2 workers and at small tiles of either shape.
     func testSameBytesAtAnyWorkersAndTiles() throws {
         let (scene, layer) = try LottieFixtures.scene("mask-feather")
