@@ -111,14 +111,25 @@ final class LottieMaskFeatherTests: XCTestCase {
         return (try LottieFixtures.scene(showing: layer, width: 100, height: 100).renderFrame(at: 0), layer.unsupported.map(\.description))
     }
 
-    /// x and y feather differ: one σ from their mean (4 and 16 draw as 10), and a note says so;
-    /// an intersect mask first is the mask itself; a zero feather is the sharp mask, byte for byte;
-    /// a negative or huge one is no crash (0, and everything faded to nothing).
+    /// x and y feather differ, 4 and 16: σ 1.2 across the square's left edge (its 10…90 % ramp
+    /// 3.08 px wide), 4.8 across its top (12.3 px), nothing reported; animated from (4, 16) to
+    /// (16, 4) over frames 0…10, the two swap (sampled each frame); an intersect mask first is
+    /// the mask itself; a zero feather is the sharp mask, byte for byte; a negative or huge one
+    /// is no crash (0, and everything faded to nothing).
     func testUnequalZeroAndExtremeFeather() throws {
-        let (mean, notes) = try masked(#""f": {"a": 0, "k": [4, 16]},"#)
+        let (xy, notes) = try masked(#""f": {"a": 0, "k": [4, 16]},"#)
+        XCTAssertEqual(notes, [])
+        checkRow(xy, y: 50, 24...36) { Self.edge($0 - 30, sigma: 1.2) }
+        XCTAssertEqual(rampWidth(xy, y: 50, from: 20, to: 45), 3.08, accuracy: 0.4)
+        for y in 16...44 {
+            XCTAssertEqual(Double(xy.at(50, y)[3]), Self.edge(Double(y) + 0.5 - 30, sigma: 4.8), accuracy: 3, "alpha at (50, \(y))")
+        }
+        let (swapped, _) = try masked(#""f": {"a": 1, "k": [{"t": 0, "s": [16, 4], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [4, 16]}]},"#)
+        for y in 16...44 {
+            XCTAssertEqual(Double(swapped.at(50, y)[3]), Self.edge(Double(y) + 0.5 - 30, sigma: 1.2), accuracy: 3, "alpha at (50, \(y)), swapped")
+        }
+        checkRow(swapped, y: 50, 16...44) { Self.edge($0 - 30, sigma: 4.8) }
         let (ten, none) = try masked(#""f": {"a": 0, "k": [10, 10]},"#)
-        XCTAssertEqual(mean, ten)
-        XCTAssertEqual(notes, ["layers[0].masksProperties[0].f: mask feather with different x and y (drawn with their mean)"])
         XCTAssertEqual(none, [])
         let (intersect, _) = try masked(#""f": {"a": 0, "k": [10, 10]},"#, mode: "i")
         XCTAssertEqual(intersect, ten)
