@@ -2,8 +2,8 @@
 // edge softened over f pixels, about half inside and half outside. Drawn as the mask's coverage
 // blurred by a Gaussian of σ = 0.3 f (`sigmaPerFeather`): the blur's 5 % and 95 % levels lie
 // 1.645 σ ≈ f / 2 either side of a straight edge, so the ramp is f wide, and 0.3 is the factor
-// lottie-web and Skia's Skottie use for After Effects' blur sizes. None of the players we compare
-// against draws feather (ThorVG, rlottie, lottie-web and lottie-android read no `f`).
+// lottie-web and Skia's Skottie use for After Effects' blur sizes. Neither player we compare
+// against draws feather (ThorVG's loader reads no `f`; rlottie draws sharp masks or none).
 //
 // The blurred coverage is a shape layer's shadow, as Core Animation draws it: a layer with no fill
 // whose `shadowPath` is the mask's path, `shadowRadius` σ (the renderer's Gaussian, in layer
@@ -17,7 +17,7 @@
 // blurred by the smaller σ in a layer stretched along the other axis by their ratio, its path
 // squeezed back by the same ratio — a Gaussian of σ blurred then stretched k times along an
 // axis is the Gaussian of kσ along it, so the result is the blur of σx × σy (the ratio held
-// within 16, the smaller σ at least 1/16 of the larger: under a pixel for feathers up to 26 px).
+// within 16: the smaller σ is at least 1/16 of the larger, under a pixel for a feather under 53).
 import Foundation
 import Strata
 
