@@ -225,6 +225,9 @@ extension LottieCompiler {
         guard !masks.isEmpty else { return nil }
         var current = content
         if masks.count <= Self.maxRegionMasks, Self.lightenOrDarkenAfterPartial(masks[...]) {
+            for m in masks where m.feather != nil {
+                notes.add(m.path + ".f", "mask feather on a layer whose lighten or darken masks are drawn region by region (drawn sharp)")
+            }
             let holder = node()
             current.mask = try maskRegions(masks, time)
             holder.addSublayer(current)
@@ -261,7 +264,7 @@ extension LottieCompiler {
                     stages = [u]
                     union = u
                 }
-                union?.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: m.inverted, opacity: opacity, time, path: m.path))
+                union?.addSublayer(try maskShape(m.shape, expansion: m.expansion, feather: m.feather, inverted: m.inverted, opacity: opacity, time, path: m.path))
             case .subtract:
                 stages.append(try complement(m, opacity, time))
                 union = nil
@@ -270,14 +273,14 @@ extension LottieCompiler {
                     notes.add(m.path + ".mode", "darken mask with an opacity below 100% after another such mask (drawn as intersect)")
                 }
                 let stage = node()
-                stage.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: m.inverted, opacity: opacity, time, path: m.path))
+                stage.addSublayer(try maskShape(m.shape, expansion: m.expansion, feather: m.feather, inverted: m.inverted, opacity: opacity, time, path: m.path))
                 stages.append(stage)
                 union = nil
             case .difference:
                 if stages.isEmpty {
                     // |0 − m| = m.
                     let u = node()
-                    u.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: m.inverted, opacity: opacity, time, path: m.path))
+                    u.addSublayer(try maskShape(m.shape, expansion: m.expansion, feather: m.feather, inverted: m.inverted, opacity: opacity, time, path: m.path))
                     stages = [u]
                     union = u
                     continue
@@ -292,7 +295,7 @@ extension LottieCompiler {
                 outside.mask = try complement(m, opacity, time)
                 // …and m(1 − M): this mask where there was nothing (M made again: a layer has one parent).
                 let inside = node()
-                inside.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: m.inverted, opacity: opacity, time, path: m.path))
+                inside.addSublayer(try maskShape(m.shape, expansion: m.expansion, feather: m.feather, inverted: m.inverted, opacity: opacity, time, path: m.path))
                 let matte = MatteLayer()
                 matte.anchorPoint = .zero
                 matte.bounds = .zero
@@ -313,6 +316,15 @@ extension LottieCompiler {
 
     /// 1 − opacity × shape: the outside at full alpha, the inside at 1 − opacity.
     private func complement(_ m: LottieMask, _ opacity: LottieAnimated<[Double]>, _ time: LottieTime) throws -> CALayer {
+        if let f = m.feather {
+            // Feathered, the coverage is partial at the edge: the plane where opacity × coverage is not.
+            let plane = stack([])
+            plane.mask = Self.matte(.alphaInverted, try maskShape(m.shape, expansion: m.expansion, feather: f, inverted: m.inverted,
+                                                                  opacity: opacity, time, path: m.path))
+            let stage = node()
+            stage.addSublayer(plane)
+            return stage
+        }
         let stage = node()
         stage.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: !m.inverted, opacity: .fixed([100]), time, path: m.path))
         stage.addSublayer(try maskShape(m.shape, expansion: m.expansion, inverted: m.inverted, opacity: opacity.map { [100 - $0[0]] }, time, path: m.path))
@@ -336,9 +348,13 @@ extension LottieCompiler {
         return current
     }
 
-    /// One mask's coverage: its path (grown or shrunk by its expansion), inverted or not, at its opacity.
-    func maskShape(_ shape: LottieAnimated<LottieBezier>, expansion: LottieAnimated<[Double]>? = nil, inverted: Bool,
-                           opacity: LottieAnimated<[Double]>, _ time: LottieTime, path: String) throws -> CALayer {
+    /// One mask's coverage: its path (grown or shrunk by its expansion, softened by its feather), inverted or not, at its opacity.
+    func maskShape(_ shape: LottieAnimated<LottieBezier>, expansion: LottieAnimated<[Double]>? = nil,
+                   feather: LottieAnimated<[Double]>? = nil, inverted: Bool,
+                   opacity: LottieAnimated<[Double]>, _ time: LottieTime, path: String) throws -> CALayer {
+        if let feather {
+            return try featheredMask(shape, feather: feather, expansion: expansion, inverted: inverted, opacity: opacity, time, path: path)
+        }
         let s = CAShapeLayer()
         s.anchorPoint = .zero
         s.bounds = .zero

@@ -130,15 +130,13 @@ struct LayerParser {
                 let modeText = try m.string("mode") ?? "a"
                 guard let mode = LottieMask.Mode(rawValue: modeText) else { throw LottieError(path: m.path + ".mode", "unknown mask mode '\(modeText)'") }
                 let x = try prop(m, "x")
-                // A feather (`f`, which some exporters write; lottie-spec 1.0 has none) is not drawn:
-                // reported when it softens anything, never an error (it is not read otherwise).
-                if let f = try? prop(m, "f"), f.isAnimated || f.initial.contains(where: { $0 != 0 }) {
-                    notes.add(m.path + ".f", "mask feather (the mask is drawn sharp)")
-                }
+                // A feather (`f`, which After Effects exporters write; lottie-spec 1.0 has none).
+                let f = try prop(m, "f")
                 let pt = try m.required("pt")
                 masks.append(LottieMask(path: m.path, mode: mode, inverted: try m.bool("inv"),
                                         shape: try LottieAnimated.parse(pt, LottieBezier.parse), opacity: try prop(m, "o"),
-                                        expansion: x.flatMap { $0.isAnimated || ($0.initial.first ?? 0) != 0 ? $0 : nil }))
+                                        expansion: x.flatMap { $0.isAnimated || ($0.initial.first ?? 0) != 0 ? $0 : nil },
+                                        feather: LottieCompiler.feathers(f) ? f : nil))
             }
         }
         var layerTransform = try transform(try l.optional("ks"), layer: true)

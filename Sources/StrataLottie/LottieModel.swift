@@ -55,6 +55,8 @@ struct LottieMask {
     var opacity: LottieAnimated<[Double]>?
     /// Expansion (`x`): the path offset outwards (negative: inwards) by this many points.
     var expansion: LottieAnimated<[Double]>? = nil
+    /// Feather (`f`, pixels, x and y): the edge softened over this width (LottieCompiler+MaskFeather.swift).
+    var feather: LottieAnimated<[Double]>? = nil
 }
 
 struct LottieGradient {

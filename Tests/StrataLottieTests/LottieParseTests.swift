@@ -143,17 +143,20 @@ final class LottieParseTests: XCTestCase {
         XCTAssertEqual(try LottieLayer(contentsOf: LottieFixtures.url("precomp")).unsupported, [])
     }
 
-    /// A mask's feather is not drawn: reported with its path when it softens anything (a zero
-    /// feather is not), and a malformed one is no error.
-    func testMaskFeatherIsReported() throws {
+    /// A mask's feather is drawn (LottieMaskFeatherTests): nothing is reported, whether its x and
+    /// y agree or not, and a malformed one is an error naming it.
+    func testMaskFeatherIsRead() throws {
         func notes(_ feather: String) throws -> [String] {
             let layer = #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[],"masksProperties":[{"mode":"a","pt":{"a":0,"k":{"c":true,"v":[[0,0],[10,0],[10,10]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}},"o":{"a":0,"k":100},"f":\#(feather)}]}"#
             let fonts = #","fonts":{"list":[{"fName":"DejaVuSans","fFamily":"DejaVu Sans","fStyle":"Book"}]}"#
             return try LottieLayer(data: document("[\(layer)]", extra: fonts)).unsupported.map(\.description)
         }
-        XCTAssertEqual(try notes(#"{"a":0,"k":[4,4]}"#), ["layers[0].masksProperties[0].f: mask feather (the mask is drawn sharp)"])
+        XCTAssertEqual(try notes(#"{"a":0,"k":[4,4]}"#), [])
+        XCTAssertEqual(try notes(#"{"a":0,"k":[4,6]}"#), [])
         XCTAssertEqual(try notes(#"{"a":0,"k":[0,0]}"#), [])
-        XCTAssertEqual(try notes(#""soft""#), [])
+        XCTAssertThrowsError(try notes(#""soft""#)) { error in
+            XCTAssertTrue("\(error)".contains("masksProperties[0].f"), "\(error)")
+        }
     }
 
     /// Text on a path is drawn (Fixtures/text-path.json, LottieGlyphTextTests.testTextOnAPath); what

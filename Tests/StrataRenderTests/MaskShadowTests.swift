@@ -126,3 +126,39 @@ final class MaskShadowTests: XCTestCase {
         XCTAssertEqual(render(root, width: 160, height: 120, workers: 1).pixels, render(root, width: 160, height: 120, workers: 4).pixels)
     }
 }
+
+/// A mask layer's shadow is part of the mask's alpha (Core Animation composites the whole mask
+/// layer tree for it), and a `shadowPath` shadow fades with its layer's opacity.
+final class MaskLayerShadowTests: XCTestCase {
+    /// A shape layer with no fill whose shadow (black, radius 4, no offset) follows the path of
+    /// the rectangle x 20…60 masks a red square: the red is the blurred rectangle's alpha,
+    /// Φ(d / 4) across its left edge (½ there), opaque deep inside, nothing far outside; at
+    /// opacity ½ the mask, and so the red, is half as strong.
+    func testMaskShadowIsTheMasksAlpha() {
+        func masked(opacity: Float) -> Bitmap {
+            let root = canvas(80, 80, CGColor(red: 0, green: 0, blue: 0, alpha: 0))
+            let layer = box(CGRect(x: 0, y: 0, width: 80, height: 80), color(1, 0, 0))
+            let mask = CAShapeLayer()
+            mask.frame = layer.bounds
+            mask.fillColor = nil
+            mask.shadowPath = CGPath(rect: CGRect(x: 20, y: 20, width: 40, height: 40), transform: nil)
+            mask.shadowColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            mask.shadowOpacity = 1
+            mask.shadowOffset = .zero
+            mask.shadowRadius = 4
+            mask.opacity = opacity
+            layer.mask = mask
+            root.addSublayer(layer)
+            return render(root, width: 80, height: 80)
+        }
+        let phi = { (z: Double) in 0.5 * erfc(-z / 2.squareRoot()) }
+        let full = masked(opacity: 1), half = masked(opacity: 0.5)
+        XCTAssertTrue(full.pixel(x: 40, y: 40) == (255, 0, 0, 255), "deep inside")
+        XCTAssertEqual(full.pixel(x: 5, y: 40).a, 0, "far outside")
+        for x in 10...30 {
+            let want = 255 * phi((Double(x) + 0.5 - 20) / 4)
+            XCTAssertEqual(Double(full.pixel(x: x, y: 40).a), want, accuracy: 3, "x \(x)")
+            XCTAssertEqual(Double(half.pixel(x: x, y: 40).a), want / 2, accuracy: 3, "x \(x) at opacity ½")
+        }
+    }
+}

@@ -6,16 +6,18 @@ import StrataCore
 extension DisplayListBuilder {
     /// The effects around the items `layer` appended from `start`: its shadow beneath them, then
     /// group opacity, its mask and its blend mode (`compositingFilter`) as one offscreen group
-    /// item. False when nothing is left to show.
+    /// item. False when nothing is left to show. `alpha` is the opacity the layer's own items
+    /// were drawn at (its opacity times its parents' when it is not a group).
     func wrapEffects(of layer: LayerSnapshot, from start: Int, H: Homography, plane: PlaneMap, group: Bool, groupOpacity: Float,
-                     clips: [ClipShape], items: inout [DrawItem]) -> Bool {
+                     alpha: Float, clips: [ClipShape], items: inout [DrawItem]) -> Bool {
         if !layer.effects.isEmpty {
             return wrapLayerEffects(of: layer, from: start, H: H, plane: plane, groupOpacity: groupOpacity, clips: clips, items: &items)
         }
-        // Shadow beneath everything (clipped away entirely by masksToBounds, as on iOS).
+        // Shadow beneath everything (clipped away entirely by masksToBounds, as on iOS). A
+        // `shadowPath` shadow fades with the layer as its items do (a group fades it as a whole).
         if layer.shadowOpacity > 0, !layer.masksToBounds, let sc = layer.shadowColor, sc.a > 0,
            let shadow = shadowItem(for: layer, items: items[start...], plane: plane, color: sc, groupOpacity: groupOpacity,
-                                   clips: clips) {
+                                   pathOpacity: group ? groupOpacity : alpha, clips: clips) {
             items.insert(shadow, at: start)
         }
         guard items.count > start else { return false }
@@ -81,7 +83,8 @@ extension DisplayListBuilder {
             var source = item
             source.op = .group(sub, opacity: 1, mask: maskList)
             source.blendMode = .sourceOver
-            if let shadow = shadowItem(for: layer, items: [source], plane: plane, color: sc, groupOpacity: groupOpacity, clips: clips) {
+            if let shadow = shadowItem(for: layer, items: [source], plane: plane, color: sc, groupOpacity: groupOpacity,
+                                        pathOpacity: groupOpacity, clips: clips) {
                 items.append(shadow)
             }
         }
@@ -102,11 +105,18 @@ extension DisplayListBuilder {
         return (x.isFinite ? x : 0, y.isFinite ? y : 0)
     }
 
+    /// The widest σ, in backing pixels, a `shadowPath` shadow is blurred with; wider ones are
+    /// drawn at a coarser scale: a blurred edge this wide bends so little between neighbouring
+    /// pixels (its second derivative at most 0.242 / σ²) that bilinear sampling is off by under
+    /// 0.002 % of full alpha, far within a level of 255.
+    static let widestPathBlur = 48.0
+
     /// The shadow of a layer: from `shadowPath` when set (cheap and exact), else from the alpha
     /// of the layer's composited items. Offset and blur are converted to screen pixels with the
-    /// plane's local stretch at the layer's centre.
+    /// plane's local stretch at the layer's centre. `pathOpacity` multiplies a `shadowPath`
+    /// shadow (one from the items has their opacity already).
     func shadowItem(for layer: LayerSnapshot, items: ArraySlice<DrawItem>, plane: PlaneMap, color: RGBA,
-                            groupOpacity: Float, clips: [ClipShape]) -> DrawItem? {
+                            groupOpacity: Float, pathOpacity: Float, clips: [ClipShape]) -> DrawItem? {
         let H = plane.toScreen
         let source: DisplayList
         if let path = layer.shadowPath {
@@ -115,13 +125,16 @@ extension DisplayListBuilder {
             let content = LayerContent.pathMask(path, blur: layer.shadowRadius)
             guard let area = ContentRasterizer.drawArea(of: content, layerBounds: layer.bounds) else { return nil }
             let shifted = area.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
-            let s = BackingScale.choose(for: shifted, H, frameWidth: width, frameHeight: height)
+            // A wide blur is smooth: drawn with at most `widestPathBlur` pixels of σ (so that a huge
+            // radius does not fill a huge bitmap), sampled up bilinearly.
+            let chosen = BackingScale.choose(for: shifted, H, frameWidth: width, frameHeight: height)
+            let s = layer.shadowRadius > 0 ? min(chosen, max(Self.widestPathBlur / Double(layer.shadowRadius), 1.0 / 64)) : chosen
             guard let raster = backingStore(for: content, layerBounds: layer.bounds, scale: s) else { return nil }
             var placement = ImagePlacement(image: raster.image,
                                            destination: raster.area.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height),
                                            source: CGRect(x: 0, y: 0, width: raster.bitmap.width, height: raster.bitmap.height),
                                            nearest: false)
-            let a = color.a * min(layer.shadowOpacity, 1) * groupOpacity
+            let a = color.a * min(layer.shadowOpacity, 1) * pathOpacity
             placement.tint = SIMD4(color.r * a, color.g * a, color.b * a, a)
             var b = pixelBounds(of: placement.destination, H).intersection(frameRect)
             for c in clips { b = b.intersection(c.bounds) }

@@ -165,7 +165,7 @@ public struct DisplayListBuilder: Sendable {
 
         // Shadow beneath everything, then group opacity and the mask (DisplayListBuilder+Effects.swift).
         let groupOpacity = group ? inherited * min(layer.opacity, 1) : 1
-        guard wrapEffects(of: layer, from: start, H: H, plane: plane, group: group, groupOpacity: groupOpacity, clips: clips,
+        guard wrapEffects(of: layer, from: start, H: H, plane: plane, group: group, groupOpacity: groupOpacity, alpha: alpha, clips: clips,
                           items: &items) else { return }
         faces.append(Face(depth: depth, items: start..<items.count, plane: depthPlane))
     }

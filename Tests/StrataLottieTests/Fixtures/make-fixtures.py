@@ -131,6 +131,28 @@ files["mask-modes"] = doc([
     solid(3, "#00ff00", ks=ks(p=(0, 100)), masksProperties=[mask(square(0, 0, 50, 50), mode="s"), mask(square(20, 10, 30, 40), mode="l")]),
 ], h=150)
 
+# Mask feather (`f`, pixels; After Effects' feather, which exporters write), each mask a square on
+# a 100 × 100 solid, its alpha the square's blurred by a Gaussian of σ = 0.3 f (the 5…95 % ramp
+# about f wide, half inside the edge, half outside): red, 30…70 feathered 10; blue at x 100,
+# 120…180 × 20…80 feathered 20; green at y 100, 30…70 × 130…170 inverted, feathered 10; black at
+# (100, 100), the feather animated from 0 to 20 over frames 0…10; red at x 200, 210…290 × 10…90
+# minus 240…260 × 10…90 feathered 10; blue at (200, 100), 30…70 grown by 10, at 50 %, feathered 10.
+def feathered(points, f, mode="a", inv=False, o=100, x=None):
+    m = mask(points, mode=mode, inv=inv, o=o)
+    m["f"] = f if isinstance(f, dict) else fixed([f, f])
+    if x is not None: m["x"] = fixed(x)
+    return m
+files["mask-feather"] = doc([
+    solid(1, "#ff0000", sh=100, masksProperties=[feathered(square(30, 30, 70, 70), 10)]),
+    solid(2, "#0000ff", sh=100, ks=ks(p=(100, 0)), masksProperties=[feathered(square(20, 20, 80, 80), 20)]),
+    solid(3, "#00ff00", sh=100, ks=ks(p=(0, 100)), masksProperties=[feathered(square(30, 30, 70, 70), 10, inv=True)]),
+    solid(4, "#000000", sh=100, ks=ks(p=(100, 100)),
+          masksProperties=[feathered(square(30, 30, 70, 70), anim(kf(0, [0, 0], **LIN), kf(10, [20, 20])))]),
+    solid(5, "#ff0000", sh=100, ks=ks(p=(200, 0)), masksProperties=[mask(square(10, 10, 90, 90)),
+                                                                    feathered(square(40, 10, 60, 90), 10, mode="s")]),
+    solid(6, "#0000ff", sh=100, ks=ks(p=(200, 100)), masksProperties=[feathered(square(30, 30, 70, 70), 10, o=50, x=10)]),
+], w=300, h=200)
+
 # Gradient fill (linear, black → white across x) and trim paths.
 files["gradient-trim"] = doc([
     shape_layer(1, [group(rect((50, 25), (100, 50)),
