@@ -61,6 +61,32 @@ final class MaskShadowTests: XCTestCase {
         XCTAssertTrue(img.pixel(x: 37, y: 20) == (255, 255, 255, 255)) // neither
     }
 
+    /// A layer faded as a group (opacity 0.5 with a sublayer) fades its shadow once, with the
+    /// rest of the group, as Core Animation composites them (and CSS `opacity` over a
+    /// `box-shadow`): a black hard shadow over white shows 128, not the 191 of a shadow faded
+    /// twice. The same with `shadowPath`, and without a sublayer (no group: the shadow of the
+    /// items drawn at half opacity, 128 too).
+    func testAGroupsShadowFadesOnceWithTheGroup() {
+        for (sublayer, path) in [(true, false), (true, true), (false, false), (false, true)] {
+            let root = canvas(60, 60)
+            let l = box(CGRect(x: 10, y: 10, width: 20, height: 20), color(1, 0, 0))
+            if sublayer { l.addSublayer(box(CGRect(x: 0, y: 0, width: 10, height: 10), color(0, 0, 1))) }
+            l.opacity = 0.5
+            l.shadowOpacity = 1
+            l.shadowRadius = 0
+            l.shadowOffset = CGSize(width: 6, height: 8)
+            if path { l.shadowPath = CGPath(rect: l.bounds, transform: nil) }
+            root.addSublayer(l)
+            let img = render(root, width: 60, height: 60)
+            let label = "sublayer \(sublayer), shadowPath \(path)"
+            let shadow = img.pixel(x: 33, y: 35)
+            XCTAssertTrue(abs(Int(shadow.r) - 128) <= 1 && shadow.r == shadow.g && shadow.g == shadow.b, "\(label): \(shadow)")
+            // A group: the red layer over its shadow, then the whole at half opacity over white.
+            let red = img.pixel(x: 25, y: 25)
+            if sublayer { XCTAssertTrue(abs(Int(red.r) - 255) <= 1 && abs(Int(red.g) - 128) <= 1, "\(label): \(red)") }
+        }
+    }
+
     func testShadowsWithAndWithoutPathAndMasksToBounds() {
         let root = canvas(300, 120, color(0.95, 0.95, 0.95))
         // 1: derived from the composited alpha (rounded layer + a sublayer sticking out).

@@ -14,10 +14,12 @@ extension DisplayListBuilder {
             return wrapLayerEffects(of: layer, from: start, H: H, plane: plane, groupOpacity: groupOpacity, clips: clips, items: &items)
         }
         // Shadow beneath everything (clipped away entirely by masksToBounds, as on iOS). A
-        // `shadowPath` shadow fades with the layer as its items do (a group fades it as a whole).
+        // `shadowPath` shadow fades with the layer as its items do; a group fades it as a whole,
+        // with its items (the shadow joins the group below: faded once, not by the group's
+        // opacity here and again when the group is composited).
         if layer.shadowOpacity > 0, !layer.masksToBounds, let sc = layer.shadowColor, sc.a > 0,
-           let shadow = shadowItem(for: layer, items: items[start...], plane: plane, color: sc, groupOpacity: groupOpacity,
-                                   pathOpacity: group ? groupOpacity : alpha, clips: clips) {
+           let shadow = shadowItem(for: layer, items: items[start...], plane: plane, color: sc, groupOpacity: 1,
+                                   pathOpacity: group ? 1 : alpha, clips: clips) {
             items.insert(shadow, at: start)
         }
         guard items.count > start else { return false }
