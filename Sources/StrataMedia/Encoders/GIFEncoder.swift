@@ -238,9 +238,14 @@ public final class GIFEncoder: @unchecked Sendable {
                 kept += 1
                 if let spool {
                     frame.pixels.withUnsafeBufferPointer { pixels in
-                        let region = FrameRegion(pixels: pixels, stride: width, x: 0, y: 0, width: width, height: height,
-                                                 keepTransparency: options.preservesTransparency)
-                        statistics!.add(region)
+                        if options.preservesTransparency {
+                            let region = FrameRegion(pixels: pixels, stride: width, x: 0, y: 0, width: width, height: height,
+                                                     keepTransparency: true)
+                            statistics!.add(region)
+                        } else {
+                            // Straight from the frame: no region copied out of it (the same statistics).
+                            statistics!.add(rgba: pixels)
+                        }
                     }
                     countChanges(frame.pixels)
                     if fileSpooled == 0 && heldBytes + frame.pixels.count <= options.spoolMemoryLimit {
