@@ -24,6 +24,32 @@ struct FrameRegion {
         var transparent: [Bool] = []
         var anyTransparent = false
         if keepTransparency || unchanged != nil { transparent = [Bool](repeating: false, count: width * height) }
+        if let unchanged, !keepTransparency {
+            // Differencing: each pixel is either unchanged (transparent) or its colour over
+            // black; flags and bytes written through pointers (a flag written into the array
+            // was a uniqueness check a pixel). The same region as the general loop below.
+            rgb.withUnsafeMutableBufferPointer { out in
+                transparent.withUnsafeMutableBufferPointer { flags in
+                    for row in 0..<height {
+                        var s = (y + row) * stride + x
+                        var d = row * width
+                        for _ in 0..<width {
+                            if unchanged[s] {
+                                flags[d] = true
+                                anyTransparent = true
+                            } else {
+                                out[d * 3] = pixels[s * 4]; out[d * 3 + 1] = pixels[s * 4 + 1]; out[d * 3 + 2] = pixels[s * 4 + 2]
+                            }
+                            s += 1
+                            d += 1
+                        }
+                    }
+                }
+            }
+            self.rgb = rgb
+            self.transparent = anyTransparent ? transparent : []
+            return
+        }
         rgb.withUnsafeMutableBufferPointer { out in
             for row in 0..<height {
                 var s = ((y + row) * stride + x) * 4

@@ -633,7 +633,10 @@ public final class GIFEncoder: @unchecked Sendable {
             var used = [Bool](repeating: false, count: 257)
             used.withUnsafeMutableBufferPointer { used in
                 for candidate in candidates {
-                    candidate.indices.withUnsafeBufferPointer { for v in $0 { used[Int(v)] = true } }
+                    // The holes' indices (kinds 1 and 2) are each pixel's mapped index or the
+                    // transparent one, so the mapped indices (kind 0) already hold every one
+                    // they show: only those are read (the same set, a third of the reading).
+                    if candidate.kind == 0 { candidate.indices.withUnsafeBufferPointer { for v in $0 { used[Int(v)] = true } } }
                     candidate.alternatives.withUnsafeBufferPointer { for a in $0 where a >= 0 { used[Int(a)] = true } }
                 }
             }
