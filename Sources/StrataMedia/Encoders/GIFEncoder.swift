@@ -775,10 +775,34 @@ public final class GIFEncoder: @unchecked Sendable {
             displayed.withUnsafeBufferPointer { shown in
                 unchangedMask.withUnsafeMutableBufferPointer { mask in
                     heldAnswers.withUnsafeMutableBufferPointer { answers in
+                        let sourceBytes = UnsafeRawPointer(source.baseAddress!), shownWords = UnsafeRawPointer(shown.baseAddress!)
+                        let answerWords = UnsafeRawPointer(answers.baseAddress!)
+                        let byte = SIMD8<UInt64>(repeating: 0xFF), question = SIMD8<UInt64>(repeating: ~(1 << 63))
+                        let nothing = SIMD8<UInt32>(repeating: .max)
                         for y in 0..<height {
                             var first = -1, last = -1
-                            for x in 0..<width {
+                            var x = 0
+                            while x < width {
                                 let p = y * width + x
+                                // Eight pixels at a time while all eight ask the question they
+                                // asked last and were held (static areas): held again, as the
+                                // loop below would find one by one.
+                                if x + 8 <= width {
+                                    let words = SIMD8<UInt64>(truncatingIfNeeded: sourceBytes.loadUnaligned(fromByteOffset: p * 4, as: SIMD8<UInt32>.self))
+                                    let shownNow = shownWords.loadUnaligned(fromByteOffset: p * 4, as: SIMD8<UInt32>.self)
+                                    let red: SIMD8<UInt64> = (words & byte) &<< 48
+                                    let green: SIMD8<UInt64> = ((words &>> 8) & byte) &<< 40
+                                    let blue: SIMD8<UInt64> = ((words &>> 16) & byte) &<< 32
+                                    let asked: SIMD8<UInt64> = red | green | blue | SIMD8<UInt64>(truncatingIfNeeded: shownNow)
+                                    let answered = answerWords.loadUnaligned(fromByteOffset: p * 8, as: SIMD8<UInt64>.self)
+                                    let same: SIMDMask<SIMD8<Int64>> = (answered & question) .== asked
+                                    if all(same), all(answered .> question), all(shownNow .!= nothing) {
+                                        (mask.baseAddress! + p).update(repeating: true, count: 8)
+                                        x += 8
+                                        continue
+                                    }
+                                }
+                                defer { x += 1 }
                                 let r = source[p * 4], g = source[p * 4 + 1], b = source[p * 4 + 2]
                                 let held: Bool
                                 let d = shown[p]
