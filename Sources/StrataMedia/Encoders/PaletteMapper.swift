@@ -226,23 +226,12 @@ final class PaletteMapper {
         var next = current
         let palette = colors.map { (Float($0.r), Float($0.g), Float($0.b)) }
         var exact = LastExactIndex()
-        // The error rows are cleared only where they were written: a pixel at x writes entries
-        // 3x ..< 3x + 9 of both rows, and the row cleared for row y was written in rows y − 2
-        // (as the row below) and y − 1 (as the row being diffused). Clearing the whole row was a
-        // quarter of the mapping's instructions on flat graphics, where most pixels are palette
-        // colours and diffuse nothing (the same zeros).
-        var written = (lastRow: (from: 0, to: 0), rowBefore: (from: 0, to: 0))
         region.rgb.withUnsafeBufferPointer { rgb in
             out.withUnsafeMutableBufferPointer { out in
                 for y in 0..<h {
                     let forward = y % 2 == 0
                     let step = forward ? 3 : -3
-                    next.withUnsafeMutableBufferPointer { next in
-                        let a = written.lastRow, b = written.rowBefore
-                        if a.from < a.to { (next.baseAddress! + a.from).update(repeating: 0, count: a.to - a.from) }
-                        if b.from < b.to { (next.baseAddress! + b.from).update(repeating: 0, count: b.to - b.from) }
-                    }
-                    var lowest = Int.max, highest = -1
+                    for i in next.indices { next[i] = 0 }
                     current.withUnsafeMutableBufferPointer { cur in
                         next.withUnsafeMutableBufferPointer { nxt in
                             for s in 0..<w {
@@ -277,12 +266,9 @@ final class PaletteMapper {
                                 nxt[e + step] += er * 0.0625
                                 nxt[e + step + 1] += eg * 0.0625
                                 nxt[e + step + 2] += eb * 0.0625
-                                lowest = min(lowest, x)
-                                highest = max(highest, x)
                             }
                         }
                     }
-                    written = (highest >= 0 ? (lowest * 3, highest * 3 + 9) : (0, 0), written.lastRow)
                     swap(&current, &next)
                 }
             }
