@@ -703,10 +703,16 @@ public final class GIFEncoder: @unchecked Sendable {
             let r = rect, width = self.width
             // Through a pointer: a write to the property a pixel was checked for exclusive
             // access at run time each (the same result).
+            // The positions come in increasing order: the row is followed rather than divided
+            // out pixel by pixel (two divisions a pixel were most of this loop).
             unchangedMask.withUnsafeMutableBufferPointer { unchanged in
-                for p in best.output.tookAlternative {
-                    unchanged[(r.y + p / r.width) * width + r.x + p % r.width] = false
-                    writtenIndices[p] = UInt8(alternatives[p])
+                writtenIndices.withUnsafeMutableBufferPointer { writtenIndices in
+                    var row = 0, rowStart = 0
+                    for p in best.output.tookAlternative {
+                        while p >= rowStart + r.width { row += 1; rowStart += r.width }
+                        unchanged[(r.y + row) * width + r.x + p - rowStart] = false
+                        writtenIndices[p] = UInt8(alternatives[p])
+                    }
                 }
             }
         }
