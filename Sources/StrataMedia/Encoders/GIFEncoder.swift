@@ -910,14 +910,24 @@ public final class GIFEncoder: @unchecked Sendable {
     private func fitsGlobal(_ region: FrameRegion, _ mapper: PaletteMapper) -> Bool {
         var squared = 0.0
         var counted = 0
+        // The error of the last colour is remembered: runs of one colour look the palette up once
+        // (the same error added pixel by pixel, so the same sum).
+        var lastPacked = UInt32.max, lastError: Float = 0
         region.rgb.withUnsafeBufferPointer { rgb in
-            for p in 0..<(region.width * region.height) {
-                if !region.transparent.isEmpty, region.transparent[p] { continue }
-                let r = Float(rgb[p * 3]), g = Float(rgb[p * 3 + 1]), b = Float(rgb[p * 3 + 2])
-                let c = mapper.colors[mapper.nearest(r, g, b)]
-                let dr = r - Float(c.r), dg = g - Float(c.g), db = b - Float(c.b)
-                squared += Double(dr * dr + dg * dg + db * db)
-                counted += 1
+            region.transparent.withUnsafeBufferPointer { transparent in
+                for p in 0..<(region.width * region.height) {
+                    if !transparent.isEmpty, transparent[p] { continue }
+                    let packed = UInt32(rgb[p * 3]) << 16 | UInt32(rgb[p * 3 + 1]) << 8 | UInt32(rgb[p * 3 + 2])
+                    if packed != lastPacked {
+                        let r = Float(rgb[p * 3]), g = Float(rgb[p * 3 + 1]), b = Float(rgb[p * 3 + 2])
+                        let c = mapper.colors[mapper.nearest(r, g, b)]
+                        let dr = r - Float(c.r), dg = g - Float(c.g), db = b - Float(c.b)
+                        lastPacked = packed
+                        lastError = dr * dr + dg * dg + db * db
+                    }
+                    squared += Double(lastError)
+                    counted += 1
+                }
             }
         }
         guard counted > 0 else { return true }
