@@ -24,6 +24,32 @@ struct FrameRegion {
         var transparent: [Bool] = []
         var anyTransparent = false
         if keepTransparency || unchanged != nil { transparent = [Bool](repeating: false, count: width * height) }
+        if let unchanged, !keepTransparency {
+            // Differencing: each pixel is either unchanged (transparent) or its colour over
+            // black; flags and bytes written through pointers (a flag written into the array
+            // was a uniqueness check a pixel). The same region as the general loop below.
+            rgb.withUnsafeMutableBufferPointer { out in
+                transparent.withUnsafeMutableBufferPointer { flags in
+                    for row in 0..<height {
+                        var s = (y + row) * stride + x
+                        var d = row * width
+                        for _ in 0..<width {
+                            if unchanged[s] {
+                                flags[d] = true
+                                anyTransparent = true
+                            } else {
+                                out[d * 3] = pixels[s * 4]; out[d * 3 + 1] = pixels[s * 4 + 1]; out[d * 3 + 2] = pixels[s * 4 + 2]
+                            }
+                            s += 1
+                            d += 1
+                        }
+                    }
+                }
+            }
+            self.rgb = rgb
+            self.transparent = anyTransparent ? transparent : []
+            return
+        }
         rgb.withUnsafeMutableBufferPointer { out in
             for row in 0..<height {
                 var s = ((y + row) * stride + x) * 4
@@ -123,6 +149,52 @@ struct ColorStatistics {
     /// Adds every non-transparent pixel of `region`.
     mutating func add(_ region: FrameRegion) {
         let n = region.width * region.height
+        region.rgb.withUnsafeBufferPointer { rgb in
+            if region.transparent.isEmpty {
+                addRuns(count: n, isTransparent: { _ in false }) { p in
+                    UInt32(rgb[p * 3]) << 16 | UInt32(rgb[p * 3 + 1]) << 8 | UInt32(rgb[p * 3 + 2])
+                }
+            } else {
+                region.transparent.withUnsafeBufferPointer { transparent in
+                    addRuns(count: n, isTransparent: { transparent[$0] }) { p in
+                        UInt32(rgb[p * 3]) << 16 | UInt32(rgb[p * 3 + 1]) << 8 | UInt32(rgb[p * 3 + 2])
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds every pixel of premultiplied RGBA `pixels` as its colour over black (what a whole-frame
+    /// `FrameRegion` without kept transparency holds), without making the region: the same
+    /// statistics as `add(FrameRegion(…, keepTransparency: false))`.
+    mutating func add(rgba pixels: UnsafeBufferPointer<UInt8>) {
+        let raw = UnsafeRawPointer(pixels.baseAddress!), n = pixels.count / 4
+        let rgb = UInt32(littleEndian: 0x00FF_FFFF), rgb8 = SIMD8<UInt32>(repeating: rgb)
+        addRuns(count: n, isTransparent: { _ in false }, color: { p in
+            let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self))
+            return (word & 0xFF) << 16 | (word & 0xFF00) | (word >> 16 & 0xFF)
+        }, runLength: { p in
+            // The RGB bytes of the words compared, eight pixels at a time while all eight match.
+            let first = raw.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self) & rgb
+            let first8 = SIMD8<UInt32>(repeating: first)
+            var q = p + 1
+            while q + 8 <= n, raw.loadUnaligned(fromByteOffset: q * 4, as: SIMD8<UInt32>.self) & rgb8 == first8 { q += 8 }
+            while q < n, raw.loadUnaligned(fromByteOffset: q * 4, as: UInt32.self) & rgb == first { q += 1 }
+            return q - p
+        })
+    }
+
+    /// Adds `count` pixels, pixel p packed RGB `color(p)` unless `isTransparent(p)`. Runs of one
+    /// colour are added at once — a bin gains the run's length and its length times each channel,
+    /// the exact counts the run (the same sums as pixel by pixel, and the same dictionary updates
+    /// in the same order: a run of one colour was one update before too) — so flat graphics cost
+    /// a comparison a pixel (measured: the colour statistics were a quarter of the instructions
+    /// of a 1080p GIF export of rlottie's gears.json, a third of them the bins' uniqueness checks).
+    /// `runLength(p)`, when given, is the length of the run of pixel p's colour that starts at p
+    /// (no transparent pixel in it), found faster than colour by colour.
+    @inline(__always)
+    private mutating func addRuns(count n: Int, isTransparent: (Int) -> Bool, color: (Int) -> UInt32,
+                                  runLength: ((Int) -> Int)? = nil) {
         var exact = exactCounts
         var lastPacked: UInt32 = .max
         var run = 0
@@ -130,35 +202,48 @@ struct ColorStatistics {
         var occupied = self.occupied, bins = self.bins
         self.occupied = []; self.bins = []
         defer { self.occupied = occupied; self.bins = bins }
-        region.rgb.withUnsafeBufferPointer { rgb in
-            slots.withUnsafeMutableBufferPointer { slots in
-                for p in 0..<n {
-                    if !region.transparent.isEmpty, region.transparent[p] { continue }
-                    let r = Int(rgb[p * 3]), g = Int(rgb[p * 3 + 1]), b = Int(rgb[p * 3 + 2])
-                    let cell = (r >> 2) << 12 | (g >> 2) << 6 | (b >> 2)
-                    var slot = Int(slots[cell])
-                    if slot < 0 {
-                        slot = occupied.count
-                        slots[cell] = Int32(slot)
-                        occupied.append(Int32(cell))
-                        bins.append(contentsOf: repeatElement(0, count: 32))
-                    }
-                    let base = (slot &* 8 &+ ((r & 2) << 1 | (g & 2) | (b & 2) >> 1)) &* 4
-                    bins[base] &+= 1
-                    bins[base + 1] &+= r
-                    bins[base + 2] &+= g
-                    bins[base + 3] &+= b
-                    if exact != nil {
-                        let packed = UInt32(r << 16 | g << 8 | b)
-                        if packed != lastPacked {
-                            if run > 0 { exact![lastPacked, default: 0] += run }
-                            lastPacked = packed
-                            run = 0
-                            if exact!.count > Self.exactTrackLimit { exact = nil }
+        var p = 0
+        // The bins are reached through a pointer; a pixel in a cell not seen yet leaves the loop,
+        // the cell gets its slot (the bins grow), and the loop goes on from that pixel.
+        while p < n {
+            var newCell = -1
+            bins.withUnsafeMutableBufferPointer { bins in
+                slots.withUnsafeMutableBufferPointer { slots in
+                    while p < n {
+                        if isTransparent(p) { p += 1; continue }
+                        let packed = color(p)
+                        let cell = Int(packed >> 18) << 12 | Int(packed >> 10 & 0x3F) << 6 | Int(packed >> 2 & 0x3F)
+                        let slot = Int(slots[cell])
+                        if slot < 0 { newCell = cell; return }
+                        var length = 1
+                        if let runLength {
+                            length = runLength(p)
+                        } else {
+                            while p + length < n, !isTransparent(p + length), color(p + length) == packed { length += 1 }
                         }
-                        run += 1
+                        let r = Int(packed >> 16), g = Int(packed >> 8 & 0xFF), b = Int(packed & 0xFF)
+                        let base = (slot &* 8 &+ ((r & 2) << 1 | (g & 2) | (b & 2) >> 1)) &* 4
+                        bins[base] &+= length
+                        bins[base + 1] &+= r &* length
+                        bins[base + 2] &+= g &* length
+                        bins[base + 3] &+= b &* length
+                        if exact != nil {
+                            if packed != lastPacked {
+                                if run > 0 { exact![lastPacked, default: 0] += run }
+                                lastPacked = packed
+                                run = 0
+                                if exact!.count > Self.exactTrackLimit { exact = nil }
+                            }
+                            run += length
+                        }
+                        p += length
                     }
                 }
+            }
+            if newCell >= 0 {
+                slots[newCell] = Int32(occupied.count)
+                occupied.append(Int32(newCell))
+                bins.append(contentsOf: repeatElement(0, count: 32))
             }
         }
         if exact != nil, run > 0 { exact![lastPacked, default: 0] += run }

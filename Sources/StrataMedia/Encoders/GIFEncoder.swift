@@ -238,9 +238,14 @@ public final class GIFEncoder: @unchecked Sendable {
                 kept += 1
                 if let spool {
                     frame.pixels.withUnsafeBufferPointer { pixels in
-                        let region = FrameRegion(pixels: pixels, stride: width, x: 0, y: 0, width: width, height: height,
-                                                 keepTransparency: options.preservesTransparency)
-                        statistics!.add(region)
+                        if options.preservesTransparency {
+                            let region = FrameRegion(pixels: pixels, stride: width, x: 0, y: 0, width: width, height: height,
+                                                     keepTransparency: true)
+                            statistics!.add(region)
+                        } else {
+                            // Straight from the frame: no region copied out of it (the same statistics).
+                            statistics!.add(rgba: pixels)
+                        }
                     }
                     countChanges(frame.pixels)
                     if fileSpooled == 0 && heldBytes + frame.pixels.count <= options.spoolMemoryLimit {
@@ -628,7 +633,10 @@ public final class GIFEncoder: @unchecked Sendable {
             var used = [Bool](repeating: false, count: 257)
             used.withUnsafeMutableBufferPointer { used in
                 for candidate in candidates {
-                    candidate.indices.withUnsafeBufferPointer { for v in $0 { used[Int(v)] = true } }
+                    // The holes' indices (kinds 1 and 2) are each pixel's mapped index or the
+                    // transparent one, so the mapped indices (kind 0) already hold every one
+                    // they show: only those are read (the same set, a third of the reading).
+                    if candidate.kind == 0 { candidate.indices.withUnsafeBufferPointer { for v in $0 { used[Int(v)] = true } } }
                     candidate.alternatives.withUnsafeBufferPointer { for a in $0 where a >= 0 { used[Int(a)] = true } }
                 }
             }
@@ -695,10 +703,16 @@ public final class GIFEncoder: @unchecked Sendable {
             let r = rect, width = self.width
             // Through a pointer: a write to the property a pixel was checked for exclusive
             // access at run time each (the same result).
+            // The positions come in increasing order: the row is followed rather than divided
+            // out pixel by pixel (two divisions a pixel were most of this loop).
             unchangedMask.withUnsafeMutableBufferPointer { unchanged in
-                for p in best.output.tookAlternative {
-                    unchanged[(r.y + p / r.width) * width + r.x + p % r.width] = false
-                    writtenIndices[p] = UInt8(alternatives[p])
+                writtenIndices.withUnsafeMutableBufferPointer { writtenIndices in
+                    var row = 0, rowStart = 0
+                    for p in best.output.tookAlternative {
+                        while p >= rowStart + r.width { row += 1; rowStart += r.width }
+                        unchanged[(r.y + row) * width + r.x + p - rowStart] = false
+                        writtenIndices[p] = UInt8(alternatives[p])
+                    }
                 }
             }
         }
@@ -767,10 +781,34 @@ public final class GIFEncoder: @unchecked Sendable {
             displayed.withUnsafeBufferPointer { shown in
                 unchangedMask.withUnsafeMutableBufferPointer { mask in
                     heldAnswers.withUnsafeMutableBufferPointer { answers in
+                        let sourceBytes = UnsafeRawPointer(source.baseAddress!), shownWords = UnsafeRawPointer(shown.baseAddress!)
+                        let answerWords = UnsafeRawPointer(answers.baseAddress!)
+                        let byte = SIMD8<UInt64>(repeating: 0xFF), question = SIMD8<UInt64>(repeating: ~(1 << 63))
+                        let nothing = SIMD8<UInt32>(repeating: .max)
                         for y in 0..<height {
                             var first = -1, last = -1
-                            for x in 0..<width {
+                            var x = 0
+                            while x < width {
                                 let p = y * width + x
+                                // Eight pixels at a time while all eight ask the question they
+                                // asked last and were held (static areas): held again, as the
+                                // loop below would find one by one.
+                                if x + 8 <= width {
+                                    let words = SIMD8<UInt64>(truncatingIfNeeded: sourceBytes.loadUnaligned(fromByteOffset: p * 4, as: SIMD8<UInt32>.self))
+                                    let shownNow = shownWords.loadUnaligned(fromByteOffset: p * 4, as: SIMD8<UInt32>.self)
+                                    let red: SIMD8<UInt64> = (words & byte) &<< 48
+                                    let green: SIMD8<UInt64> = ((words &>> 8) & byte) &<< 40
+                                    let blue: SIMD8<UInt64> = ((words &>> 16) & byte) &<< 32
+                                    let asked: SIMD8<UInt64> = red | green | blue | SIMD8<UInt64>(truncatingIfNeeded: shownNow)
+                                    let answered = answerWords.loadUnaligned(fromByteOffset: p * 8, as: SIMD8<UInt64>.self)
+                                    let same: SIMDMask<SIMD8<Int64>> = (answered & question) .== asked
+                                    if all(same), all(answered .> question), all(shownNow .!= nothing) {
+                                        (mask.baseAddress! + p).update(repeating: true, count: 8)
+                                        x += 8
+                                        continue
+                                    }
+                                }
+                                defer { x += 1 }
                                 let r = source[p * 4], g = source[p * 4 + 1], b = source[p * 4 + 2]
                                 let held: Bool
                                 let d = shown[p]
@@ -872,14 +910,24 @@ public final class GIFEncoder: @unchecked Sendable {
     private func fitsGlobal(_ region: FrameRegion, _ mapper: PaletteMapper) -> Bool {
         var squared = 0.0
         var counted = 0
+        // The error of the last colour is remembered: runs of one colour look the palette up once
+        // (the same error added pixel by pixel, so the same sum).
+        var lastPacked = UInt32.max, lastError: Float = 0
         region.rgb.withUnsafeBufferPointer { rgb in
-            for p in 0..<(region.width * region.height) {
-                if !region.transparent.isEmpty, region.transparent[p] { continue }
-                let r = Float(rgb[p * 3]), g = Float(rgb[p * 3 + 1]), b = Float(rgb[p * 3 + 2])
-                let c = mapper.colors[mapper.nearest(r, g, b)]
-                let dr = r - Float(c.r), dg = g - Float(c.g), db = b - Float(c.b)
-                squared += Double(dr * dr + dg * dg + db * db)
-                counted += 1
+            region.transparent.withUnsafeBufferPointer { transparent in
+                for p in 0..<(region.width * region.height) {
+                    if !transparent.isEmpty, transparent[p] { continue }
+                    let packed = UInt32(rgb[p * 3]) << 16 | UInt32(rgb[p * 3 + 1]) << 8 | UInt32(rgb[p * 3 + 2])
+                    if packed != lastPacked {
+                        let r = Float(rgb[p * 3]), g = Float(rgb[p * 3 + 1]), b = Float(rgb[p * 3 + 2])
+                        let c = mapper.colors[mapper.nearest(r, g, b)]
+                        let dr = r - Float(c.r), dg = g - Float(c.g), db = b - Float(c.b)
+                        lastPacked = packed
+                        lastError = dr * dr + dg * dg + db * db
+                    }
+                    squared += Double(lastError)
+                    counted += 1
+                }
             }
         }
         guard counted > 0 else { return true }
