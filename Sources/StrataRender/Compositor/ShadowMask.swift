@@ -63,40 +63,7 @@ enum AlphaBlur {
             convolve(&a, width: w, height: h, kernel: k)
             return
         }
-        // Fixed point, 16 bits: the running sums are exact, so the passes give the same values
-        // wherever the silhouette sits and exact zeros where nothing reaches.
-        let one: Float = 65535
-        var q = [Int32](repeating: 0, count: w * h)
-        for i in 0..<(w * h) { q[i] = Int32((min(max(a[i], 0), 1) * one).rounded()) }
-        let (r, alpha) = box(sigma: sigma)
-        // Weights in 32-bit fixed point: 1/w inside the box, α/w at its two ends.
-        let width = Double(2 * r + 1) + 2 * alpha
-        let inner = Int64((4_294_967_296 / width).rounded()), end = Int64((4_294_967_296 * alpha / width).rounded())
-        q.withUnsafeMutableBufferPointer { q in
-            // Rows: every pass on each row in turn.
-            var row = [Int32](repeating: 0, count: w)
-            row.withUnsafeMutableBufferPointer { row in
-                for y in 0..<h {
-                    let line = q.baseAddress! + y * w
-                    for _ in 0..<passes {
-                        row.baseAddress!.update(from: line, count: w)
-                        boxPass(row.baseAddress!, into: line, count: w, r: r, inner: inner, end: end)
-                    }
-                }
-            }
-            // Columns: whole rows at a time, a running sum per column.
-            var other = [Int32](repeating: 0, count: w * h)
-            other.withUnsafeMutableBufferPointer { other in
-                var src = q.baseAddress!, dst = other.baseAddress!
-                for _ in 0..<passes {
-                    columnPass(src, into: dst, width: w, height: h, r: r, inner: inner, end: end)
-                    swap(&src, &dst)
-                }
-                if src != q.baseAddress! { q.baseAddress!.update(from: src, count: w * h) }
-            }
-        }
-        let inv = 1 / one
-        for i in 0..<(w * h) { a[i] = Float(q[i]) * inv }
+        boxBlur(&a, width: w, height: h, sigmaX: sigma, sigmaY: sigma)
     }
 
     /// Blurs the `width` × `height` values `a` (0…1, row by row) in place by box passes, along
@@ -104,9 +71,12 @@ enum AlphaBlur {
     /// way; a layer effect's wide blurs, GroupEffects.swift), in the fixed point of `blur`.
     static func boxBlur(_ a: inout [Float], width w: Int, height h: Int, sigmaX: Double, sigmaY: Double) {
         guard w > 0, h > 0, sigmaX >= boxSigma || sigmaY >= boxSigma else { return }
+        // Fixed point, 16 bits: the running sums are exact, so the passes give the same values
+        // wherever the silhouette sits and exact zeros where nothing reaches.
         let one: Float = 65535
         var q = [Int32](repeating: 0, count: w * h)
         for i in 0..<(w * h) { q[i] = Int32((min(max(a[i], 0), 1) * one).rounded()) }
+        // Weights in 32-bit fixed point: 1/w inside the box, α/w at its two ends.
         func weights(_ sigma: Double) -> (r: Int, inner: Int64, end: Int64) {
             let (r, alpha) = box(sigma: sigma)
             let width = Double(2 * r + 1) + 2 * alpha
