@@ -1,5 +1,6 @@
 // Stage 4, a layer's effects (LayerEffect: Fill, Tint, Tritone, Gaussian Blur) on its offscreen
-// group. The first tile that draws the group draws all of its items once for the frame, into a
+// group. Colour stages alone are applied by each tile to its own part of the group. With a blur,
+// the first tile that draws the group draws all of its items once for the frame, into a
 // buffer reaching as far as the blurs carry colour (within the frame, GroupEffectSlot), applies
 // each stage in order, and keeps the result; every tile then takes its part, the item's clips
 // applied, and composites it as any group (opacity, mask, blend mode). The result depends only on
@@ -76,7 +77,13 @@ extension TileRasterizer {
     /// give it back with `recycle()`), each pixel multiplied by the coverage of `clips`.
     static func effectGroup(_ list: DisplayList, clips: [ClipShape], in r: PixelRect, _ settings: DrawSettings) -> TileBuffer {
         var out = TileBuffer(pooled: r)
-        if let full = list.effectSlot?.pixels(of: list, settings) {
+        if !list.effects.contains(where: { $0.reach != (0, 0) }) {
+            // Colour stages alone read each pixel only: every tile draws and recolours its own
+            // part, side by side (a pixel's value does not depend on the rectangle it is drawn
+            // in), instead of the first tile drawing the whole group while the others wait.
+            draw(list, into: &out, settings)
+            for e in list.effects { apply(e, to: &out) }
+        } else if let full = list.effectSlot?.pixels(of: list, settings) {
             let part = r.intersection(full.rect)
             if !part.isEmpty {
                 let p = full.plane, q = out.plane, w = part.x1 - part.x0
