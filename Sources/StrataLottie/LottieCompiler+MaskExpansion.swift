@@ -91,11 +91,8 @@ extension LottieCompiler {
         }
         let out: CALayer
         if inverted {
-            let plane = CAShapeLayer()
-            plane.anchorPoint = .zero
-            plane.bounds = .zero
-            plane.fillColor = black
-            plane.path = CGPath(rect: CGRect(x: -1e5, y: -1e5, width: 2e5, height: 2e5), transform: nil)
+            // The plane where the coverage is not.
+            let plane = stack([])
             plane.mask = Self.matte(.alphaInverted, coverage)
             out = plane
         } else {

@@ -111,11 +111,8 @@ extension LottieCompiler {
         }
         let out: CALayer
         if inverted {
-            let plane = CAShapeLayer()
-            plane.anchorPoint = .zero
-            plane.bounds = .zero
-            plane.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-            plane.path = CGPath(rect: CGRect(x: -1e5, y: -1e5, width: 2e5, height: 2e5), transform: nil)
+            // The plane where the coverage is not.
+            let plane = stack([])
             plane.mask = Self.matte(.alphaInverted, s)
             out = plane
         } else {

@@ -29,14 +29,14 @@ final class FingerprintBuffersTests: XCTestCase {
 
     func testReusedArraysHoldTheSameWordsInTheSameMemory() {
         var old = ItemFingerprints(list(0))
-        let oldBase = old.chunks[0].withUnsafeBufferPointer { $0.baseAddress }
+        let oldBase = old.chunks[0].words.withUnsafeBufferPointer { $0.baseAddress }
         let next = list(1)
         let reused = ItemFingerprints(next, reusing: old.takeBuffers())
         XCTAssertTrue(old.chunks.isEmpty && old.ranges.isEmpty)
         let fresh = ItemFingerprints(next)
         XCTAssertEqual(reused.words, fresh.words)
         XCTAssertEqual(reused.ranges, fresh.ranges)
-        XCTAssertEqual(reused.chunks[0].withUnsafeBufferPointer { $0.baseAddress }, oldBase, "written where the old words were")
+        XCTAssertEqual(reused.chunks[0].words.withUnsafeBufferPointer { $0.baseAddress }, oldBase, "written where the old words were")
         for i in 0..<reused.ranges.count { XCTAssertTrue(reused.same(i, as: i, in: fresh)) }
     }
 
@@ -48,15 +48,16 @@ final class FingerprintBuffersTests: XCTestCase {
         let long = DisplayList(items: (0..<n).map { base[$0 % base.count] })
         let serial = ItemFingerprints(long)
         XCTAssertEqual(serial.chunks.count, 3)
-        var reversed = ItemFingerprints(preparingFor: long)
-        reversed.withChunkWriter { w in for c in (0..<w.chunkCount).reversed() { w.fill(chunk: c, of: long) } }
+        let results = JobResults(ItemFingerprints.chunks(for: long, reusing: ItemFingerprints.Buffers()))
+        for c in (0..<results.count).reversed() { ItemFingerprints.fill(chunk: c, of: long, in: results) }
+        var reversed = ItemFingerprints(chunks: results.takeAll())
         XCTAssertEqual(reversed.words, serial.words)
         XCTAssertEqual(reversed.ranges, serial.ranges)
         // Each item's words are those of the same item fingerprinted alone.
         for i in [0, ItemFingerprints.chunkLength - 1, ItemFingerprints.chunkLength, n - 1] {
             let alone = ItemFingerprints(DisplayList(items: [long.items[i]])).words
             let r = serial.ranges[i]
-            XCTAssertEqual(Array(serial.chunks[i / ItemFingerprints.chunkLength][r]), alone, "item \(i)")
+            XCTAssertEqual(Array(serial.chunks[i / ItemFingerprints.chunkLength].words[r]), alone, "item \(i)")
         }
         // Item i of one chunk against item j of another: same when they are the same item.
         let k = base.count
@@ -80,7 +81,7 @@ final class FingerprintBuffersTests: XCTestCase {
         for t in 0..<6 {
             let snap = PresentationBuilder(time: 0).snapshotTree(of: scene(t))
             XCTAssertEqual(kept.render(snap).pixels, plain.render(snap).pixels, "frame \(t)")
-            addresses.append(history.previous(width: 160, height: 90)?.fingerprints.chunks[0].withUnsafeBufferPointer { $0.baseAddress })
+            addresses.append(history.previous(width: 160, height: 90)?.fingerprints.chunks[0].words.withUnsafeBufferPointer { $0.baseAddress })
         }
         // Each frame writes its words into the arrays of the frame two before: two buffers in turn.
         XCTAssertEqual(Array(addresses[2...]), [addresses[0], addresses[1], addresses[0], addresses[1]])

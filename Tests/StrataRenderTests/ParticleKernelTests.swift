@@ -98,7 +98,6 @@ final class ParticleKernelTests: XCTestCase {
     /// the general pixelBounds and screenQuad, for affine maps (every particle of a flat emitter)
     /// and projective ones, including corners behind the eye (where the general functions answer).
     func testParticleBoundsAndOutlineEqualTheGeneralFunctions() {
-        let builder = DisplayListBuilder(width: 1920, height: 1080)
         let local = CGRect(x: -16, y: -16, width: 32, height: 32)
         var checked = 0
         for i in 0..<400 {
@@ -109,9 +108,9 @@ final class ParticleKernelTests: XCTestCase {
             let p = [0, 0.0004, -0.02][i % 3]
             let H = Homography(1, 0, p, 0, 1, p / 2, 3, -2, 1)
             for toScreen in [particle, particle.concatenating(H)] {
-                let (bounds, outline) = builder.particleBoundsAndOutline(of: local, toScreen)
-                XCTAssertEqual(bounds, builder.pixelBounds(of: local, toScreen), "#\(i)")
-                let general = builder.screenQuad(of: local, toScreen)
+                let (bounds, outline) = DisplayListBuilder.particleBoundsAndOutline(of: local, toScreen)
+                XCTAssertEqual(bounds, DisplayListBuilder.pixelBounds(of: local, toScreen), "#\(i)")
+                let general = DisplayListBuilder.screenQuad(of: local, toScreen)
                 XCTAssertEqual(outline == nil, general == nil, "#\(i)")
                 if let outline, let general {
                     for k in 0..<4 {

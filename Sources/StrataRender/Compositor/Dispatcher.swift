@@ -61,6 +61,45 @@ struct ConcurrentDispatcher: Dispatcher {
     }
 }
 
+/// The outputs of a stage's jobs that are values made whole by one job each (a chunk of items, a
+/// chunk's fingerprints), in one slot a job: the jobs store into their own slot (or take its old
+/// value out to fill it again) and the caller takes them all, in job order, once the stage ends.
+/// One lock a store, a few a stage: the slots' values are moved in and out, never copied.
+final class JobResults<Value: Sendable>: Sendable {
+    private let slots: Mutex<[Value]>
+    /// The number of slots.
+    let count: Int
+
+    /// Slots holding `values` (the old values jobs may take out and fill again).
+    init(_ values: consuming [Value]) {
+        count = values.count
+        slots = Mutex(values)
+    }
+
+    /// Moves slot `i`'s value out, leaving `empty` in its place.
+    func take(_ i: Int, leaving empty: Value) -> Value {
+        slots.withCheckedLock { s in
+            let v = s[i]
+            s[i] = empty
+            return v
+        }
+    }
+
+    /// Puts `value` into slot `i`.
+    func store(_ value: Value, at i: Int) {
+        slots.withCheckedLock { s in s[i] = value }
+    }
+
+    /// Moves every slot's value out, in order (no job may run any more).
+    func takeAll() -> [Value] {
+        slots.withCheckedLock { s in
+            let all = s
+            s = []
+            return all
+        }
+    }
+}
+
 extension RenderOptions {
     /// The dispatcher for these options: serial for one worker.
     var dispatcher: any Dispatcher {

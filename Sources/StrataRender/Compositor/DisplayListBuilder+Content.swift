@@ -58,7 +58,7 @@ extension DisplayListBuilder {
         var contentClips = clips
         if layer.masksToBounds {
             contentClips.append(ClipShape(plane: plane, shape: boundsShape,
-                                          bounds: pixelBounds(of: layer.bounds, H).intersection(frameRect)))
+                                          bounds: Self.pixelBounds(of: layer.bounds, H).intersection(frameRect)))
         }
         let local = layer.masksToBounds ? area.intersection(layer.bounds) : area
         let s = BackingScale.choose(for: area, H, frameWidth: width, frameHeight: height)
@@ -66,12 +66,12 @@ extension DisplayListBuilder {
         // was an allocation a shape a frame).
         func emitPart(_ part: VectorShape.Part, _ color: RGBA?) {
             guard let color, !local.isNull else { return }
-            var b = pixelBounds(of: local, H).intersection(frameRect)
+            var b = Self.pixelBounds(of: local, H).intersection(frameRect)
             for c in contentClips { b = b.intersection(c.bounds) }
             guard !b.isEmpty else { return }
             let v = VectorShape.make(content: shape, part: part, toScreen: H, scale: s, region: b, from: currentRecords.shapes)
             items.append(DrawItem(op: .vector(v, color: premultiplied(color, alpha)), plane: plane, bounds: b,
-                                  clips: contentClips, outline: screenQuad(of: local, H)))
+                                  clips: contentClips, outline: Self.screenQuad(of: local, H)))
         }
         emitPart(.fill, shape.fillColor)
         emitPart(.stroke, shape.strokeEnd > shape.strokeStart ? shape.strokeColor : nil)
@@ -83,7 +83,7 @@ extension DisplayListBuilder {
         // Text on a plane that only scales and moves: glyph masks straight into the tiles,
         // clipped to the bounds as a text layer's backing store is.
         let textClip = ClipShape(plane: plane, shape: layer.masksToBounds ? boundsShape : RoundedRect(rect: layer.bounds, radius: 0),
-                                 bounds: pixelBounds(of: layer.bounds, H).intersection(frameRect))
+                                 bounds: Self.pixelBounds(of: layer.bounds, H).intersection(frameRect))
         // The clips with the text's own, made only for glyphs that need it (see `inside`).
         var textClips: [ClipShape]?
         let m = H.m, q = Double(GlyphCache.phases)

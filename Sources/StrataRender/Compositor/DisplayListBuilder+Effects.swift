@@ -23,14 +23,7 @@ extension DisplayListBuilder {
             items.insert(shadow, at: start)
         }
         guard items.count > start else { return false }
-        // The mask, in this layer's coordinates (a list of its own).
-        var maskList: DisplayList?
-        if let mask = layer.mask?.value {
-            var maskFaces: [Face] = [], maskItems: [DrawItem] = []
-            visit(mask, layerTo3D: mask.localToParent, planeToScreen: H, opacity: 1, clips: [], into: &maskFaces, items: &maskItems)
-            maskList = DisplayList(items: maskItems)
-            maskList?.maskMode = mask.maskMode
-        }
+        let maskList = self.maskList(of: layer, H: H)
         if group || maskList != nil {
             let sub = DisplayList(items: Array(items[start...]))
             items.removeSubrange(start...)
@@ -54,13 +47,7 @@ extension DisplayListBuilder {
     func wrapLayerEffects(of layer: LayerSnapshot, from start: Int, H: Homography, plane: PlaneMap, groupOpacity: Float,
                           clips: [ClipShape], items: inout [DrawItem]) -> Bool {
         guard items.count > start else { return false }
-        var maskList: DisplayList?
-        if let mask = layer.mask?.value {
-            var maskFaces: [Face] = [], maskItems: [DrawItem] = []
-            visit(mask, layerTo3D: mask.localToParent, planeToScreen: H, opacity: 1, clips: [], into: &maskFaces, items: &maskItems)
-            maskList = DisplayList(items: maskItems)
-            maskList?.maskMode = mask.maskMode
-        }
+        let maskList = self.maskList(of: layer, H: H)
         var sub = DisplayList(items: Array(items[start...]))
         items.removeSubrange(start...)
         let (sx, sy) = localStretch(of: layer, H)
@@ -97,14 +84,29 @@ extension DisplayListBuilder {
     /// Screen pixels per point along the layer's x and y axes at its centre (0 when the plane
     /// is degenerate there).
     func localStretch(of layer: LayerSnapshot, _ H: Homography) -> (Double, Double) {
-        let cx = Double(layer.bounds.midX), cy = Double(layer.bounds.midY)
-        let (X, Y, W) = H.apply(cx, cy)
-        guard W > 1e-9 else { return (0, 0) }
-        let m = H.m
-        let j00 = (m.0 - X / W * m.2) / W, j01 = (m.3 - X / W * m.5) / W
-        let j10 = (m.1 - Y / W * m.2) / W, j11 = (m.4 - Y / W * m.5) / W
+        guard let (j00, j01, j10, j11) = localJacobian(of: layer, H) else { return (0, 0) }
         let x = (j00 * j00 + j10 * j10).squareRoot(), y = (j01 * j01 + j11 * j11).squareRoot()
         return (x.isFinite ? x : 0, y.isFinite ? y : 0)
+    }
+
+    /// The derivative of `H` at the centre of `layer`'s bounds, (∂X/∂x, ∂X/∂y, ∂Y/∂x, ∂Y/∂y) in
+    /// screen pixels per point; nil where the plane is at or behind the eye there.
+    func localJacobian(of layer: LayerSnapshot, _ H: Homography) -> (Double, Double, Double, Double)? {
+        let cx = Double(layer.bounds.midX), cy = Double(layer.bounds.midY)
+        let (X, Y, W) = H.apply(cx, cy)
+        guard W > 1e-9 else { return nil }
+        let m = H.m
+        return ((m.0 - X / W * m.2) / W, (m.3 - X / W * m.5) / W, (m.1 - Y / W * m.2) / W, (m.4 - Y / W * m.5) / W)
+    }
+
+    /// The list of `layer`'s mask, in the layer's coordinates (`H` maps them to the screen).
+    func maskList(of layer: LayerSnapshot, H: Homography) -> DisplayList? {
+        guard let mask = layer.mask?.value else { return nil }
+        var maskFaces: [Face] = [], maskItems: [DrawItem] = []
+        visit(mask, layerTo3D: mask.localToParent, planeToScreen: H, opacity: 1, clips: [], into: &maskFaces, items: &maskItems)
+        var list = DisplayList(items: maskItems)
+        list.maskMode = mask.maskMode
+        return list
     }
 
     /// The widest σ, in backing pixels, a `shadowPath` shadow is blurred with; wider ones are
@@ -138,22 +140,17 @@ extension DisplayListBuilder {
                                            nearest: false)
             let a = color.a * min(layer.shadowOpacity, 1) * pathOpacity
             placement.tint = SIMD4(color.r * a, color.g * a, color.b * a, a)
-            var b = pixelBounds(of: placement.destination, H).intersection(frameRect)
+            var b = Self.pixelBounds(of: placement.destination, H).intersection(frameRect)
             for c in clips { b = b.intersection(c.bounds) }
             guard !b.isEmpty else { return nil }
             return DrawItem(op: .image(placement, clip: nil, opacity: 1), plane: plane, bounds: b, clips: clips,
-                            outline: screenQuad(of: placement.destination, H))
+                            outline: Self.screenQuad(of: placement.destination, H))
         } else {
             guard !items.isEmpty else { return nil }
             source = DisplayList(items: Array(items))
         }
         // Local stretch at the centre: offset and sigma in pixels.
-        let cx = Double(layer.bounds.midX), cy = Double(layer.bounds.midY)
-        let (X, Y, W) = H.apply(cx, cy)
-        guard W > 1e-9 else { return nil }
-        let m = H.m
-        let j00 = (m.0 - X / W * m.2) / W, j01 = (m.3 - X / W * m.5) / W
-        let j10 = (m.1 - Y / W * m.2) / W, j11 = (m.4 - Y / W * m.5) / W
+        guard let (j00, j01, j10, j11) = localJacobian(of: layer, H) else { return nil }
         let ox = Double(layer.shadowOffset.width), oy = Double(layer.shadowOffset.height)
         let dx = j00 * ox + j01 * oy, dy = j10 * ox + j11 * oy
         let stretch = abs(j00 * j11 - j01 * j10).squareRoot()

@@ -172,10 +172,10 @@ public struct DisplayListBuilder: Sendable {
 
     /// Appends `op` drawn on `plane` over `local` (layer points), clipped by `clips`, unless nothing of it is on screen.
     func emit(_ op: DrawOp, local: CGRect, clips: [ClipShape], H: Homography, plane: PlaneMap, into items: inout [DrawItem]) {
-        var b = pixelBounds(of: local, H).intersection(frameRect)
+        var b = Self.pixelBounds(of: local, H).intersection(frameRect)
         for c in clips { b = b.intersection(c.bounds) }
         guard !b.isEmpty else { return }
-        items.append(DrawItem(op: op, plane: plane, bounds: b, clips: clips, outline: screenQuad(of: local, H)))
+        items.append(DrawItem(op: op, plane: plane, bounds: b, clips: clips, outline: Self.screenQuad(of: local, H)))
     }
 
     /// The sublayers of `layer`, flattened into its plane (`H`), clipped to its bounds when it
@@ -184,7 +184,7 @@ public struct DisplayListBuilder: Sendable {
                         clips: [ClipShape], items: inout [DrawItem]) {
         var childClips = clips
         if layer.masksToBounds {
-            let cb = pixelBounds(of: layer.bounds, H).intersection(frameRect)
+            let cb = Self.pixelBounds(of: layer.bounds, H).intersection(frameRect)
             childClips.append(ClipShape(plane: plane, shape: boundsShape, bounds: cb))
         }
         var childFaces = currentRecords.faceLists.take(capacity: layer.sublayers.count)
@@ -303,11 +303,11 @@ public struct DisplayListBuilder: Sendable {
         let placement = ImagePlacement(image: raster.image, destination: raster.area,
                                        source: CGRect(x: 0, y: 0, width: raster.bitmap.width, height: raster.bitmap.height),
                                        nearest: false)
-        var b = pixelBounds(of: raster.area, H).intersection(frameRect)
+        var b = Self.pixelBounds(of: raster.area, H).intersection(frameRect)
         for c in clips { b = b.intersection(c.bounds) }
         guard !b.isEmpty else { return .notShown }
         let item = DrawItem(op: .image(placement, clip: nil, opacity: opacity * min(layer.opacity, 1)), plane: plane,
-                            bounds: b, clips: clips, outline: screenQuad(of: raster.area, H))
+                            bounds: b, clips: clips, outline: Self.screenQuad(of: raster.area, H))
         return .drawn(item, depth: centreDepth(layer, layerTo3D), plane: inContext ? DepthPlane(fromScreen: inv, layerTo3D: layerTo3D) : nil)
     }
 
@@ -386,7 +386,7 @@ public struct DisplayListBuilder: Sendable {
             let plane = PlaneMap(toScreen: H, fromScreen: inv, antialiased: layer.allowsEdgeAntialiasing)
             clips.append(ClipShape(plane: plane, shape: RoundedRect(rect: layer.bounds, radius: Double(layer.cornerRadius),
                                                                     corners: layer.maskedCorners),
-                                   bounds: pixelBounds(of: layer.bounds, H).intersection(frameRect)))
+                                   bounds: Self.pixelBounds(of: layer.bounds, H).intersection(frameRect)))
         }
         switch tr.type {
         case "moveIn":
@@ -448,7 +448,7 @@ public struct DisplayListBuilder: Sendable {
     }
 
     /// The screen quad of a local rectangle when all its corners are in front of the eye.
-    func screenQuad(of r: CGRect, _ H: Homography) -> ScreenQuad? {
+    static func screenQuad(of r: CGRect, _ H: Homography) -> ScreenQuad? {
         // The corners in order, without an array (an allocation a call: one a particle).
         let x0 = Double(r.minX), y0 = Double(r.minY), x1 = Double(r.maxX), y1 = Double(r.maxY)
         var xs = SIMD4<Double>(), ys = SIMD4<Double>()
@@ -462,7 +462,7 @@ public struct DisplayListBuilder: Sendable {
 
     /// The screen pixels a local rectangle may touch, clipped against the eye plane (w > ε)
     /// so layers partly behind the viewer are cut, not exploded. Padded by one pixel for AA.
-    func pixelBounds(of r: CGRect, _ H: Homography) -> PixelRect {
+    static func pixelBounds(of r: CGRect, _ H: Homography) -> PixelRect {
         // Without arrays (five allocations a call, hundreds of calls a frame): the corners in
         // order, the points taken in the order the arrays held them, and the extremes found as
         // Sequence.min() and max() find them (the first of equal ones; NaN never replaces one).

@@ -5,100 +5,96 @@ import Foundation
 import StrataCore
 
 /// Fingerprints of the top-level items of a display list, one word range per item. The items are
-/// taken in chunks of `chunkLength`, each chunk's words in an array of its own, so that the
-/// chunks can be written side by side (`ChunkWriter`, a job each in the renderer's span stage:
-/// 20 000 particles' fingerprints took 34 M instructions a frame, one worker's alone).
+/// taken in chunks of `chunkLength`, each chunk's words and ranges arrays of its own, so that the
+/// chunks can be written side by side (a job each in the renderer's span stage, the chunks handed
+/// out and back through `JobResults`: 20 000 particles' fingerprints took 34 M instructions a
+/// frame, one worker's alone).
 struct ItemFingerprints {
     /// Items a chunk holds.
     static let chunkLength = 1024
-    /// The words of each chunk of items.
-    private(set) var chunks: [[UInt64]] = []
-    /// Per item, its words' range in its chunk's array.
-    private(set) var ranges: [Range<Int>] = []
+    /// The fingerprints of each chunk of items, in order.
+    private(set) var chunks: [Chunk] = []
 
-    /// The arrays, emptied, to be filled again without allocating.
-    struct Buffers {
-        var chunks: [[UInt64]] = []
+    /// The words of a chunk of items and each item's range in them.
+    struct Chunk: Sendable {
+        var words: [UInt64] = []
         var ranges: [Range<Int>] = []
+
+        /// Writes the fingerprints of chunk `c`'s items of `list` in place of these (their arrays'
+        /// capacity kept).
+        mutating func fill(chunk c: Int, of list: DisplayList) {
+            let lower = c * ItemFingerprints.chunkLength, upper = min(lower + ItemFingerprints.chunkLength, list.items.count)
+            // Moved into the writer: a second reference would make emptying it allocate anew.
+            var w = FingerprintWriter(words: words)
+            words = []
+            w.words.removeAll(keepingCapacity: true)
+            ranges.removeAll(keepingCapacity: true)
+            list.items.withUnsafeBufferPointer { items in
+                for i in lower..<max(lower, upper) {
+                    let start = w.words.count
+                    items[i].fingerprint(into: &w)
+                    ranges.append(start..<w.words.count)
+                }
+            }
+            words = w.words
+        }
+    }
+
+    /// The arrays of earlier fingerprints, emptied, to be filled again without allocating.
+    struct Buffers {
+        var chunks: [Chunk] = []
     }
 
     /// The fingerprints of `list`'s items, written here and now (one chunk after the other).
     init(_ list: DisplayList, reusing buffers: consuming Buffers = Buffers()) {
-        self.init(preparingFor: list, reusing: buffers)
-        withChunkWriter { writer in
-            for c in 0..<writer.chunkCount { writer.fill(chunk: c, of: list) }
-        }
+        chunks = Self.chunks(for: list, reusing: buffers)
+        for c in chunks.indices { chunks[c].fill(chunk: c, of: list) }
     }
 
-    /// Room for the fingerprints of `list`'s items in `buffers` (emptied; their capacity kept),
-    /// to be written by `withChunkWriter`'s writer, every chunk once.
-    init(preparingFor list: DisplayList, reusing buffers: consuming Buffers = Buffers()) {
-        // Moved out of `buffers` before they are emptied: a second reference would make
-        // emptying them allocate anew.
-        var b = consume buffers
-        chunks = b.chunks
-        ranges = b.ranges
-        b = Buffers()
-        let n = list.items.count, chunkCount = (n + Self.chunkLength - 1) / Self.chunkLength
-        if chunks.count > chunkCount { chunks.removeLast(chunks.count - chunkCount) }
-        while chunks.count < chunkCount { chunks.append([]) }
-        ranges.removeAll(keepingCapacity: true)
-        ranges.append(contentsOf: repeatElement(0..<0, count: n))
+    /// Fingerprints of chunks written elsewhere (`fill(chunk:of:in:)`), in order.
+    init(chunks: [Chunk]) { self.chunks = chunks }
+
+    /// The chunks of `buffers`, as many as `list`'s items need, to be filled.
+    static func chunks(for list: DisplayList, reusing buffers: consuming Buffers) -> [Chunk] {
+        var chunks = (consume buffers).chunks
+        let count = (list.items.count + chunkLength - 1) / chunkLength
+        if chunks.count > count { chunks.removeLast(chunks.count - count) }
+        while chunks.count < count { chunks.append(Chunk()) }
+        return chunks
     }
 
-    /// Runs `body` with a writer of these fingerprints' chunks.
-    mutating func withChunkWriter<R>(_ body: (ChunkWriter) throws -> R) rethrows -> R {
-        try chunks.withUnsafeMutableBufferPointer { c in
-            try ranges.withUnsafeMutableBufferPointer { r in
-                try body(ChunkWriter(chunks: c.baseAddress, ranges: r.baseAddress, chunkCount: c.count))
-            }
-        }
-    }
-
-    /// Writes chunks of fingerprints in place, from any thread, each chunk by one caller.
-    // @unchecked: raw pointers into the fingerprints' arrays, alive for `withChunkWriter`'s body;
-    // chunk `c` writes only its own words array and its own items' ranges.
-    struct ChunkWriter: @unchecked Sendable {
-        let chunks: UnsafeMutablePointer<[UInt64]>?
-        let ranges: UnsafeMutablePointer<Range<Int>>?
-        let chunkCount: Int
-
-        /// Writes the words of chunk `c`'s items of `list`.
-        func fill(chunk c: Int, of list: DisplayList) {
-            guard let chunks, let ranges else { return }
-            let lower = c * ItemFingerprints.chunkLength, upper = min(lower + ItemFingerprints.chunkLength, list.items.count)
-            var w = FingerprintWriter(words: chunks[c])
-            chunks[c] = []
-            w.words.removeAll(keepingCapacity: true)
-            list.items.withUnsafeBufferPointer { items in
-                for i in lower..<upper {
-                    let start = w.words.count
-                    items[i].fingerprint(into: &w)
-                    ranges[i] = start..<w.words.count
-                }
-            }
-            chunks[c] = w.words
-        }
+    /// Writes chunk `c` of `list`'s fingerprints in `results`, where the stage's other jobs write
+    /// theirs (its old arrays taken out, filled and put back).
+    static func fill(chunk c: Int, of list: DisplayList, in results: JobResults<Chunk>) {
+        var chunk = results.take(c, leaving: Chunk())
+        chunk.fill(chunk: c, of: list)
+        results.store(chunk, at: c)
     }
 
     /// All words in item order (for tests).
-    var words: [UInt64] { chunks.flatMap { $0 } }
+    var words: [UInt64] { chunks.flatMap(\.words) }
+    /// Every item's range in its chunk's words, in item order (for tests).
+    var ranges: [Range<Int>] { chunks.flatMap(\.ranges) }
 
     /// The arrays, emptied with their capacity kept, leaving these fingerprints empty.
     mutating func takeBuffers() -> Buffers {
-        var b = Buffers(chunks: chunks, ranges: ranges)
-        chunks = []; ranges = []
-        for c in b.chunks.indices { b.chunks[c].removeAll(keepingCapacity: true) }
-        b.ranges.removeAll(keepingCapacity: true)
+        var b = Buffers(chunks: chunks)
+        chunks = []
+        for c in b.chunks.indices {
+            b.chunks[c].words.removeAll(keepingCapacity: true)
+            b.chunks[c].ranges.removeAll(keepingCapacity: true)
+        }
         return b
     }
 
     /// Whether item `i` here draws exactly what item `j` of `other` draws.
     func same(_ i: Int, as j: Int, in other: ItemFingerprints) -> Bool {
-        let a = ranges[i], b = other.ranges[j]
+        let (ci, ki) = i.quotientAndRemainder(dividingBy: Self.chunkLength)
+        let (cj, kj) = j.quotientAndRemainder(dividingBy: Self.chunkLength)
+        let a = chunks[ci].ranges[ki], b = other.chunks[cj].ranges[kj]
         guard a.count == b.count else { return false }
-        return chunks[i / Self.chunkLength].withUnsafeBufferPointer { x in
-            other.chunks[j / Self.chunkLength].withUnsafeBufferPointer { y in
+        return chunks[ci].words.withUnsafeBufferPointer { x in
+            other.chunks[cj].words.withUnsafeBufferPointer { y in
                 memcmp(x.baseAddress! + a.lowerBound, y.baseAddress! + b.lowerBound, a.count * 8) == 0
             }
         }

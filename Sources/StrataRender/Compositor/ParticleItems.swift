@@ -25,7 +25,7 @@ extension DisplayListBuilder {
         var limit = frame
         if layer.masksToBounds, let inv = H.inverted() {
             let shape = RoundedRect(rect: layer.bounds, radius: Double(layer.cornerRadius), corners: layer.maskedCorners)
-            let b = pixelBounds(of: layer.bounds, H).intersection(frame)
+            let b = Self.pixelBounds(of: layer.bounds, H).intersection(frame)
             clips.append(ClipShape(plane: PlaneMap(toScreen: H, fromScreen: inv, antialiased: layer.allowsEdgeAntialiasing),
                                    shape: shape, bounds: b))
         }
@@ -43,7 +43,7 @@ extension DisplayListBuilder {
                                   destination: CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height),
                                   source: source, nearest: img.magnificationFilter == .nearest && img.minificationFilter == .nearest)
         }
-        let maker = ParticleItemMaker(builder: self, placements: placements, clips: clips, limit: limit, opacity: opacity,
+        let maker = ParticleItemMaker(placements: placements, clips: clips, limit: limit, opacity: opacity,
                                       additive: system.isAdditive, depth: system.preservesDepth,
                                       layerTo3D: layerTo3D, planeToScreen: planeToScreen, H: H)
         let particles = system.particles
@@ -57,10 +57,10 @@ extension DisplayListBuilder {
         // Many particles: a chunk of them a job, on the render workers (20 000 particles' items
         // took 34 M instructions a frame on the building thread alone), joined in order.
         let chunkCount = (particles.count + chunkLength - 1) / chunkLength
-        var parts = [[DrawItem]](repeating: [], count: chunkCount)
-        particles.withUnsafeBufferPointer { ps in parts.withUnsafeMutableBufferPointer { out in
-            dispatcher.run(chunkCount, ParticleItemJobs(maker: maker, particles: ps, parts: out.baseAddress!))
-        } }
+        let jobs = ParticleItemJobs(maker: maker, particles: particles,
+                                    parts: JobResults([[DrawItem]](repeating: [], count: chunkCount)))
+        dispatcher.run(chunkCount, jobs)
+        let parts = jobs.parts.takeAll()
         var items: [DrawItem] = []
         items.reserveCapacity(parts.reduce(0) { $0 + $1.count })
         for part in parts { items.append(contentsOf: part) }
@@ -73,11 +73,11 @@ extension DisplayListBuilder {
     /// screenQuad keeps the same quotients, so both results are those of the general functions
     /// (the same operations in the same order); otherwise the general functions answer.
     @inline(__always)
-    func particleBoundsAndOutline(of r: CGRect, _ H: Homography) -> (PixelRect, ScreenQuad?) {
+    static func particleBoundsAndOutline(of r: CGRect, _ H: Homography) -> (PixelRect, ScreenQuad?) {
         let x0 = Double(r.minX), y0 = Double(r.minY), x1 = Double(r.maxX), y1 = Double(r.maxY)
         let c0 = H.apply(x0, y0), c1 = H.apply(x1, y0), c2 = H.apply(x1, y1), c3 = H.apply(x0, y1)
         let eps = 1e-6
-        guard c0.2 > eps, c1.2 > eps, c2.2 > eps, c3.2 > eps else { return (pixelBounds(of: r, H), screenQuad(of: r, H)) }
+        guard c0.2 > eps, c1.2 > eps, c2.2 > eps, c3.2 > eps else { return (Self.pixelBounds(of: r, H), Self.screenQuad(of: r, H)) }
         let xs = SIMD4(c0.0 / c0.2, c1.0 / c1.2, c2.0 / c2.2, c3.0 / c3.2)
         let ys = SIMD4(c0.1 / c0.2, c1.1 / c1.2, c2.1 / c2.2, c3.1 / c3.2)
         // pixelBounds' extremes: each point clamped to ±1e7, the first of equal ones kept, NaN
@@ -97,15 +97,12 @@ extension DisplayListBuilder {
     }
 }
 
-/// Makes the draw item of one particle of a system: everything it needs from the builder and the
-/// emitter layer, read only, so that chunks of particles can be made on several threads.
-// @unchecked: the builder copy is used only for its pure geometry functions (pixelBounds,
-// screenQuad), and the images the placements hold are immutable.
-struct ParticleItemMaker: @unchecked Sendable {
+/// Makes the draw item of one particle of a system: everything it needs from the emitter layer,
+/// read only, so that chunks of particles can be made on several threads.
+struct ParticleItemMaker: Sendable {
     /// Particles a job makes the items of, when a system is made on several threads.
     static let chunkLength = 2048
 
-    let builder: DisplayListBuilder
     /// Per image: the placement in a particle's own coordinates (centred on the origin, at scale
     /// 1) without colour.
     let placements: [ImagePlacement]
@@ -152,7 +149,7 @@ struct ParticleItemMaker: @unchecked Sendable {
         let local = placement.destination
         // The corners mapped once for both the bounds and the outline (the general
         // pixelBounds and screenQuad each map them again, and clip against the eye plane).
-        let (bounds, outline) = builder.particleBoundsAndOutline(of: local, toScreen)
+        let (bounds, outline) = DisplayListBuilder.particleBoundsAndOutline(of: local, toScreen)
         let b = bounds.intersection(limit)
         guard !b.isEmpty else { return nil }
         return DrawItem(op: .image(placement, clip: nil, opacity: opacity),
@@ -161,20 +158,18 @@ struct ParticleItemMaker: @unchecked Sendable {
     }
 }
 
-/// A particle system's items, a chunk of particles a job, each job's items in its own array.
-// @unchecked: `particles` and `parts` point into the caller's arrays, alive until the stage ends;
-// job `k` writes only `parts[k]`.
-private struct ParticleItemJobs: StageJobs, @unchecked Sendable {
+/// A particle system's items, a chunk of particles a job, each job's items in its own slot.
+private struct ParticleItemJobs: StageJobs {
     let maker: ParticleItemMaker
-    let particles: UnsafeBufferPointer<ParticleSnapshot>
-    let parts: UnsafeMutablePointer<[DrawItem]>
+    let particles: [ParticleSnapshot]
+    let parts: JobResults<[DrawItem]>
 
     func run(_ job: Int) {
         let lower = job * ParticleItemMaker.chunkLength
         let upper = min(lower + ParticleItemMaker.chunkLength, particles.count)
         var items: [DrawItem] = []
         items.reserveCapacity(upper - lower)
-        maker.append(from: UnsafeBufferPointer(rebasing: particles[lower..<upper]), into: &items)
-        parts[job] = items
+        particles.withUnsafeBufferPointer { maker.append(from: UnsafeBufferPointer(rebasing: $0[lower..<upper]), into: &items) }
+        parts.store(items, at: job)
     }
 }

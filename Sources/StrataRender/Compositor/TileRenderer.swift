@@ -157,15 +157,14 @@ public struct TileRenderer: Sendable {
         defer { BufferPool<Int32>.shared.give(&spanValues); BufferPool<Int32>.shared.give(&spanOffsets) }
         // The items' fingerprints (for the next frame of a history) are written in the same
         // stage, a chunk of items a job.
-        var fingerprints = history.map { ItemFingerprints(preparingFor: list, reusing: $0.takeFingerprintBuffers()) }
-        withOptionalChunkWriter(&fingerprints) { writer in
-            spanValues.withUnsafeMutableBufferPointer { values in spanOffsets.withUnsafeBufferPointer { offsets in
-                let jobs = ShapeAndSpanJobs(shapes: shapeJobs, fingerprints: writer, list: list, offsets: offsets.baseAddress!,
-                                            values: values.baseAddress!, frame: frameRect, settings: settings)
-                dispatcher.run(jobs.count, jobs)
-            } }
-        }
+        let fingerprintChunks = history.map { JobResults(ItemFingerprints.chunks(for: list, reusing: $0.takeFingerprintBuffers())) }
+        spanValues.withUnsafeMutableBufferPointer { values in spanOffsets.withUnsafeBufferPointer { offsets in
+            let jobs = ShapeAndSpanJobs(shapes: shapeJobs, fingerprints: fingerprintChunks, list: list, offsets: offsets.baseAddress!,
+                                        values: values.baseAddress!, frame: frameRect, settings: settings)
+            dispatcher.run(jobs.count, jobs)
+        } }
         shapeJobs.release()
+        let fingerprints = fingerprintChunks.map { ItemFingerprints(chunks: $0.takeAll()) }
         // Stage 3: the items of each tile (a shape is binned by its coverage rows: after 2b).
         let bins = TileBins(list, grid: grid)
         var previous = options.reusesUnchangedTiles ? history?.previous(width: width, height: height) : nil
@@ -224,13 +223,6 @@ public struct TileRenderer: Sendable {
         }
         pool?.lend(bitmap.pixels, of: buffer, planes: yuvFrame)
         return (bitmap, yuvFrame)
-    }
-
-    /// Runs `body` with a writer of `fingerprints`' chunks, or with nil when there are none.
-    private func withOptionalChunkWriter<R>(_ fingerprints: inout ItemFingerprints?, _ body: (ItemFingerprints.ChunkWriter?) -> R) -> R {
-        guard var f = fingerprints.take() else { return body(nil) }
-        defer { fingerprints = f }
-        return f.withChunkWriter { body($0) }
     }
 
     /// A power of two at least `n` (and at least 2): the lengths of the span buffers change from
@@ -321,21 +313,24 @@ struct RowSpanTable: @unchecked Sendable {
 // ends; each job writes only its own item's spans.
 struct ShapeAndSpanJobs: StageJobs, @unchecked Sendable {
     let shapes: ShapeJobs
-    /// Writes the items' fingerprints, a chunk a job (after the shapes' jobs), when a history
-    /// keeps them.
-    let fingerprints: ItemFingerprints.ChunkWriter?
+    /// Where the items' fingerprints are written, a chunk a job (after the shapes' jobs), when a
+    /// history keeps them.
+    let fingerprints: JobResults<ItemFingerprints.Chunk>?
     let list: DisplayList
     let offsets: UnsafePointer<Int32>
     let values: UnsafeMutablePointer<Int32>
     let frame: PixelRect
     let settings: DrawSettings
 
-    var count: Int { shapes.count + (fingerprints?.chunkCount ?? 0) + list.items.count }
+    var count: Int { shapes.count + (fingerprints?.count ?? 0) + list.items.count }
 
     func run(_ job: Int) {
-        let shapeCount = shapes.count, chunkCount = fingerprints?.chunkCount ?? 0
+        let shapeCount = shapes.count, chunkCount = fingerprints?.count ?? 0
         guard job >= shapeCount else { shapes.shape(job, of: list).rasterize(); return }
-        guard job >= shapeCount + chunkCount else { fingerprints?.fill(chunk: job - shapeCount, of: list); return }
+        if let fingerprints, job < shapeCount + chunkCount {
+            ItemFingerprints.fill(chunk: job - shapeCount, of: list, in: fingerprints)
+            return
+        }
         let i = job - shapeCount - chunkCount, o = offsets[i]
         // A border sharing the fill's spans (TileRenderer.render) computes them in its own job.
         let sharedWithNext = i + 1 < list.items.count && offsets[i + 1] == o

@@ -24,7 +24,7 @@ extension DisplayListBuilder {
                     opacity: Float, clips: [ClipShape]) -> [DrawItem] {
         let g = content.geometry
         guard opacity > 0, g.bounds.width > 0, g.bounds.height > 0 else { return [] }
-        var screen = pixelBounds(of: layer.bounds, H).intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
+        var screen = Self.pixelBounds(of: layer.bounds, H).intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
         for c in clips { screen = screen.intersection(c.bounds) }
         guard !screen.isEmpty else { return [] }
         let area = visibleArea(screen, plane.fromScreen, layerBounds: layer.bounds)
@@ -46,10 +46,10 @@ extension DisplayListBuilder {
             let placement = ImagePlacement(image: raster.image, destination: raster.area,
                                            source: CGRect(x: 0, y: 0, width: raster.bitmap.width, height: raster.bitmap.height),
                                            nearest: false, cell: rect, coverage: layer.bounds)
-            let b = pixelBounds(of: rect, H).intersection(screen)
+            let b = Self.pixelBounds(of: rect, H).intersection(screen)
             guard !b.isEmpty else { continue }
             items.append(DrawItem(op: .image(placement, clip: clip, opacity: opacity), plane: plane, bounds: b, clips: clips,
-                                  outline: screenQuad(of: rect, H)))
+                                  outline: Self.screenQuad(of: rect, H)))
         }
         return items
     }
