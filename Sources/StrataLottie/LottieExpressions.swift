@@ -69,7 +69,12 @@ struct LottieExpressions {
             guard let entry = scripts[path] else { continue }
             let frame = owner(of: path).map { layer($0).inPoint } ?? 0
             do {
-                _ = try evaluate(path, entry.property, at: frame)
+                let run = LottieScriptRun(host: self)
+                _ = try value(of: PropertyRef(path: path, property: entry.property, owner: owners[path] ?? owner(of: path), raw: false),
+                              at: frame, run)
+                if let reason = run.caught {
+                    notes.add(path + ".x", "expression: its try block fails (\(reason)), so its catch block is used, as a player's is when the block fails")
+                }
             } catch {
                 let message = (error as? LottieScriptError)?.message ?? "\(error)"
                 notes.add(path + ".x", "expression: \(message) (the keyframes are used instead)")
@@ -107,10 +112,10 @@ struct LottieExpressions {
         if p.raw || run.stack.last == p.path { return keyframed }
         if let entry = scripts[p.path] {
             guard !run.stack.contains(p.path) else {
-                throw LottieScriptError("expressions refer to each other in a cycle (\((run.stack + [p.path]).joined(separator: " → ")))")
+                throw LottieScriptError("expressions refer to each other in a cycle (\((run.stack + [p.path]).joined(separator: " → ")))", limit: true)
             }
             guard run.stack.count < Self.maxReferences else {
-                throw LottieScriptError("references more than \(Self.maxReferences) deep")
+                throw LottieScriptError("references more than \(Self.maxReferences) deep", limit: true)
             }
             run.stack.append(p.path)
             defer { run.stack.removeLast() }
@@ -160,6 +165,10 @@ struct LottieExpressions {
             case "outPoint": return .number(l.outPoint / frameRate)
             case "startTime": return .number(l.startTime / frameRate)
             case "effect", "toComp", "toWorld", "fromComp", "fromWorld": return .function(name, .layer(ref))
+            case "hasParent": return .bool(parent(of: ref) != nil)
+            case "parent":
+                guard let p = parent(of: ref) else { throw LottieScriptError("the layer '\(l.name)' has no parent") }
+                return .object(.layer(p))
             default: throw LottieScriptError("no 'layer.\(name)'")
             }
         case .transform(let ref):
@@ -191,6 +200,8 @@ struct LottieExpressions {
         case .effect(let ref, let i):
             guard name == "param" else { throw LottieScriptError("no 'effect.\(name)'") }
             return .function("param", .effect(ref, i))
+        case .effects:
+            throw LottieScriptError("no 'effects.\(name)'")
         case .property(let p):
             switch name {
             case "value": return vectorValue(try value(of: p, at: e.frame, e.run))
@@ -220,7 +231,7 @@ struct LottieExpressions {
         var seen = 0
         while let r = current {
             seen += 1
-            guard seen <= Self.maxReferences else { throw LottieScriptError("parents more than \(Self.maxReferences) deep") }
+            guard seen <= Self.maxReferences else { throw LottieScriptError("parents more than \(Self.maxReferences) deep", limit: true) }
             let l = layer(r), t = l.transform, ks = l.path + ".ks"
             let rotationKey = scripts[ks + ".rz"] != nil ? "rz" : "r"
             var values: [String: [Double]] = [:]
@@ -232,9 +243,71 @@ struct LottieExpressions {
                 values[key] = try value(of: PropertyRef(path: path, property: p, owner: r, raw: false), at: frame, run)
             }
             m = m.concatenating(LottieCompiler.matrix(t, at: frame) { p, key in values[key] ?? p.value(at: frame) })
-            current = l.parent.flatMap { p in comps[r.comp]?.firstIndex { $0.index == p } }.map { LayerRef(comp: r.comp, position: $0) }
+            current = parent(of: r)
         }
         return m
+    }
+
+    /// What a layer, its transform or its effects hold under a name or an index, as After
+    /// Effects' property groups are called (lottie-web's indices: a layer's transform is 1 or 6,
+    /// its effects 4, its contents 2; a transform's anchor point 1, position 2, scale 6,
+    /// rotation 10, opacity 11); nil: the object is not one of these.
+    func part(of o: LottieScriptObject, _ key: LottieScriptValue, _ e: LottieScriptEvaluator) throws -> LottieScriptValue? {
+        let name: String?, number: Double?
+        switch key {
+        case .string(let s): name = s; number = nil
+        case .number(let d): name = nil; number = d
+        default: throw LottieScriptError("a property group called with other than a name or an index")
+        }
+        switch o {
+        case .layer(let ref):
+            switch name ?? "" {
+            case "ADBE Transform Group", "Transform", "transform": return .object(.transform(ref))
+            case "ADBE Effect Parade", "Effects", "effects": return .object(.effects(ref))
+            case "ADBE Root Vectors Group", "Contents": throw LottieScriptError("no 'layer.content'")
+            case "ADBE Text Properties": throw LottieScriptError("no 'layer.text'")
+            default: break
+            }
+            switch number {
+            case 1, 6: return .object(.transform(ref))
+            case 4: return .object(.effects(ref))
+            case 2: throw LottieScriptError("no 'layer.content'")
+            default: throw LottieScriptError("the layer has no property group \(name.map { "'\($0)'" } ?? "\(number ?? 0)")")
+            }
+        case .transform:
+            let member: String?
+            switch name ?? "" {
+            case "ADBE Anchor Point", "ADBE AnchorPoint", "Anchor Point", "anchorPoint": member = "anchorPoint"
+            case "ADBE Position", "Position", "position": member = "position"
+            case "ADBE Position_0": member = "xPosition"
+            case "ADBE Position_1": member = "yPosition"
+            case "ADBE Scale", "Scale", "scale": member = "scale"
+            case "ADBE Rotate Z", "ADBE Rotation", "Rotation", "rotation", "Z Rotation": member = "rotation"
+            case "ADBE Rotate X", "X Rotation": member = "xRotation"
+            case "ADBE Rotate Y", "Y Rotation": member = "yRotation"
+            case "ADBE Opacity", "Opacity", "opacity": member = "opacity"
+            default:
+                switch number {
+                case 1: member = "anchorPoint"
+                case 2: member = "position"
+                case 6: member = "scale"
+                case 10: member = "rotation"
+                case 11: member = "opacity"
+                default: member = nil
+                }
+            }
+            guard let member else { throw LottieScriptError("the transform has no property \(name.map { "'\($0)'" } ?? "\(number ?? 0)")") }
+            return try self.member(o, member, e)
+        case .effects(let ref):
+            return .object(.effect(ref, try effect(key, of: ref, e)))
+        default:
+            return nil
+        }
+    }
+
+    /// A layer's parent (`parent`: the layer of its composition with that "ind").
+    func parent(of ref: LayerRef) -> LayerRef? {
+        layer(ref).parent.flatMap { p in comps[ref.comp]?.firstIndex { $0.index == p } }.map { LayerRef(comp: ref.comp, position: $0) }
     }
 
     /// A property's velocity at a frame, per second: its change over the last thousandth of a second.
@@ -279,7 +352,7 @@ struct LottieExpressions {
         let control = layer(ref).effects[i]
         let found: LottieEffectControl.Value?
         if case .string(let name) = key {
-            found = control.values.first { $0.name == name }
+            found = control.values.first { $0.name == name } ?? control.values.first { $0.matchName == name }
         } else {
             let k = Self.position(try e.number(key))
             found = control.values.indices.contains(k) ? control.values[k] : nil

@@ -197,7 +197,8 @@ struct LayerParser {
         var values: [LottieEffectControl.Value] = []
         for item in items where item.isObject {
             guard let v = try? prop(item, "v") else { continue }
-            values.append(LottieEffectControl.Value(name: try item.string("nm") ?? "", path: item.path + ".v", value: v))
+            values.append(LottieEffectControl.Value(name: try item.string("nm") ?? "", matchName: try item.string("mn") ?? "",
+                                                    path: item.path + ".v", value: v))
         }
         return LottieEffectControl(name: try e.string("nm") ?? "", matchName: matchName, values: values)
     }

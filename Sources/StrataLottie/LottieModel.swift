@@ -158,6 +158,8 @@ struct LottieLayerModel {
 struct LottieEffectControl {
     struct Value {
         var name: String
+        /// After Effects' match name (`ADBE Slider Control-0001`), which rigs' expressions use too.
+        var matchName: String
         /// The JSON path of the value's property (`…ef[0].ef[0].v`).
         var path: String
         var value: LottieAnimated<[Double]>

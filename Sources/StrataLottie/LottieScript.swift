@@ -1,7 +1,8 @@
 // A small, safe evaluator for the expressions After Effects exports carry in Lottie files (a
-// property's "x"): statements (`var`, assignments, `if`/`else`, blocks), the result being the
+// property's "x"): statements (`var`, `if`/`else`, `try`/`catch`, blocks), the result being the
 // last statement's value or `$bm_rt`; numbers, strings, arrays, the operators of JavaScript
-// without assignment inside expressions, and After Effects' objects and functions (see
+// (assignments, `++`/`--` and the comma operator inside expressions too, as minified
+// expressions have them), and After Effects' objects and functions (see
 // LottieScriptEvaluator and LottieScriptLibrary). No JavaScript engine: no loops, no functions
 // defined in the expression, no file or network access. Everything is bounded: the source's
 // length, its tokens, nodes, nesting (so parsing recurses at most `maxNesting` deep), its tree's
@@ -14,7 +15,9 @@ import Foundation
 /// Why an expression cannot be read or evaluated (said in `unsupported`).
 struct LottieScriptError: Error, Equatable {
     var message: String
-    init(_ message: String) { self.message = message }
+    /// A limit or a reference cycle: it ends the evaluation, past any `catch`.
+    var isLimit: Bool
+    init(_ message: String, limit: Bool = false) { self.message = message; isLimit = limit }
 }
 
 struct LottieScript {
@@ -34,6 +37,13 @@ struct LottieScript {
             case member(Expr, String)
             case index(Expr, Expr)
             case call(Expr, [Expr])
+            /// `a = …`, `a += …` (the operator without "=": "", "+", "-", "*", "/"); its value is
+            /// the value assigned.
+            case assign(String, String, Expr)
+            /// `a++`, `--a` ("+" or "-"; `prefix`: the value after the change, else before).
+            case update(String, String, prefix: Bool)
+            /// `a, b, c`: each in order, the last one's value.
+            case sequence([Expr])
         }
         var kind: Kind
         var depth: Int
@@ -42,11 +52,12 @@ struct LottieScript {
     indirect enum Statement {
         /// `var a = 1, b;`
         case declare([(String, Expr?)])
-        /// `a = …`, `a += …` (the operator without "=": "", "+", "-", "*", "/").
-        case assign(String, String, Expr)
         case expression(Expr)
         case conditional(Expr, [Statement], [Statement])
         case block([Statement])
+        /// `try { … } catch (name) { … } finally { … }`: the catch block runs when the try block
+        /// fails (anything but a limit), with `name` holding the reason.
+        case attempt([Statement], String?, [Statement], [Statement])
     }
 
     static let maxCharacters = 50_000
@@ -75,6 +86,8 @@ struct LottieScript {
         }
         var parser = Parser(tokens: try LottieScriptTokenizer.tokens(source))
         let statements = try parser.program()
+        // Names read inside a `try` block may be unknown: reading one fails there, and the catch
+        // block runs (as a ReferenceError does in JavaScript).
         for name in parser.used where !parser.declared.contains(name) && !LottieScriptEvaluator.globals.contains(name) {
             throw LottieScriptError("unknown name '\(name)'")
         }
@@ -178,8 +191,10 @@ extension LottieScript {
         var nesting = 0
         /// Names given a value in the expression (`var`, assignments).
         var declared: Set<String> = ["$bm_rt"]
-        /// Names read, in order.
+        /// Names read outside `try` blocks, in order.
         var used: [String] = []
+        /// `try` blocks the parser is inside.
+        var tries = 0
 
         init(tokens: [LottieScriptToken]) { self.tokens = tokens }
 
@@ -227,16 +242,7 @@ extension LottieScript {
 
         mutating func statement() throws -> Statement? {
             if eat(";") { return nil }
-            if eat("{") {
-                return try nest { p in
-                    var body: [Statement] = []
-                    while !p.eat("}") {
-                        guard p.token != .end else { throw LottieScriptError("expected '}' at the end") }
-                        if let s = try p.statement() { body.append(s) }
-                    }
-                    return .block(body)
-                }
-            }
+            if token == .punct("{") { return .block(try block()) }
             if case .name(let word) = token {
                 switch word {
                 case "var", "let", "const":
@@ -250,11 +256,38 @@ extension LottieScript {
                     } while eat(",")
                     _ = eat(";")
                     return .declare(names)
+                case "try":
+                    i += 1
+                    tries += 1
+                    let body = try block()
+                    tries -= 1
+                    var name: String?
+                    var handler: [Statement] = [], final: [Statement] = []
+                    var handled = false
+                    if case .name("catch") = token {
+                        i += 1
+                        handled = true
+                        if eat("(") {
+                            guard case .name(let n) = token else { throw LottieScriptError("expected a name after 'catch (' \(where_)") }
+                            i += 1
+                            name = n
+                            declared.insert(n)
+                            try expect(")")
+                        }
+                        handler = try block()
+                    }
+                    if case .name("finally") = token {
+                        i += 1
+                        handled = true
+                        final = try block()
+                    }
+                    guard handled else { throw LottieScriptError("expected 'catch' or 'finally' \(where_)") }
+                    return .attempt(body, name, handler, final)
                 case "if":
                     i += 1
                     return try nest { p in
                         try p.expect("(")
-                        let condition = try p.expression()
+                        let condition = try p.sequence()
                         try p.expect(")")
                         let then = try p.statement().map { [$0] } ?? []
                         var otherwise: [Statement] = []
@@ -268,35 +301,66 @@ extension LottieScript {
                     throw LottieScriptError("loops ('\(word)') are not run")
                 case "function":
                     throw LottieScriptError("functions defined in an expression are not run")
-                case "return", "switch", "try", "throw", "new", "this", "typeof", "delete", "class", "else":
+                case "return", "switch", "throw", "new", "this", "typeof", "delete", "class", "else", "catch", "finally":
                     throw LottieScriptError("'\(word)' is not supported")
                 default:
-                    if case .punct(let op) = tokens[i + 1], ["=", "+=", "-=", "*=", "/=", "++", "--"].contains(op) {
-                        i += 2
-                        declared.insert(word)
-                        let value: Expr
-                        let kind: String
-                        switch op {
-                        case "++", "--":
-                            value = Expr(kind: .number(1), depth: 1)
-                            kind = String(op.prefix(1))
-                        default:
-                            value = try expression()
-                            kind = String(op.dropLast())
-                        }
-                        if kind != "" { used.append(word) }
-                        _ = eat(";")
-                        return .assign(word, kind, value)
-                    }
+                    break
                 }
             }
-            let e = try expression()
+            let e = try sequence()
             _ = eat(";")
             return .expression(e)
         }
 
-        /// A conditional expression (`a ? b : c`), the top of the grammar.
+        /// `{ statements }`, the brace next.
+        mutating func block() throws -> [Statement] {
+            try expect("{")
+            return try nest { p in
+                var body: [Statement] = []
+                while !p.eat("}") {
+                    guard p.token != .end else { throw LottieScriptError("expected '}' at the end") }
+                    if let s = try p.statement() { body.append(s) }
+                }
+                return body
+            }
+        }
+
+        /// A name read: checked when the parse ends, unless inside a `try` block.
+        mutating func read(_ name: String) {
+            if tries == 0 { used.append(name) }
+        }
+
+        /// `a, b, c` (the comma operator): where JavaScript allows it — a statement, parentheses,
+        /// a condition, an index.
+        mutating func sequence() throws -> Expr {
+            let first = try expression()
+            guard token == .punct(",") else { return first }
+            var items = [first]
+            while eat(",") { items.append(try expression()) }
+            return try make(.sequence(items), items)
+        }
+
+        static let assignments: Set<String> = ["=", "+=", "-=", "*=", "/="]
+
+        /// An assignment (`a = b = 1`, right to left) or a conditional expression: one item of a
+        /// list, an initial value, a branch.
         mutating func expression() throws -> Expr {
+            if case .name(let word) = token, case .punct(let op) = tokens[i + 1], Self.assignments.contains(op),
+               !["true", "false", "this"].contains(word) {
+                i += 2
+                return try nest { p in
+                    p.declared.insert(word)
+                    let kind = String(op.dropLast())
+                    if kind != "" { p.read(word) }
+                    let value = try p.expression()
+                    return try p.make(.assign(word, kind, value), value)
+                }
+            }
+            return try conditional()
+        }
+
+        /// A conditional expression (`a ? b : c`).
+        mutating func conditional() throws -> Expr {
             try nest { p in
                 let condition = try p.binary(0)
                 guard p.eat("?") else { return condition }
@@ -325,6 +389,13 @@ extension LottieScript {
         }
 
         mutating func unary() throws -> Expr {
+            if case .punct(let op) = token, op == "++" || op == "--" {
+                guard case .name(let word) = tokens[i + 1] else { throw LottieScriptError("'\(op)' before something that is not a name") }
+                i += 2
+                declared.insert(word)
+                read(word)
+                return try make(.update(word, String(op.prefix(1)), prefix: true))
+            }
             if case .punct(let op) = token, op == "-" || op == "+" || op == "!" {
                 i += 1
                 return try nest { p in
@@ -337,13 +408,18 @@ extension LottieScript {
 
         mutating func postfix() throws -> Expr {
             var e = try primary()
+            if case .name(let word) = e.kind, case .punct(let op) = token, op == "++" || op == "--" {
+                i += 1
+                declared.insert(word)
+                return try make(.update(word, String(op.prefix(1)), prefix: false))
+            }
             while true {
                 if eat(".") {
                     guard case .name(let n) = token else { throw LottieScriptError("expected a name after '.' \(where_)") }
                     i += 1
                     e = try make(.member(e, n), e)
                 } else if eat("[") {
-                    let index = try expression()
+                    let index = try sequence()
                     try expect("]")
                     e = try make(.index(e, index), e, index)
                 } else if eat("(") {
@@ -390,12 +466,12 @@ extension LottieScript {
                 case "var", "let", "const", "if", "else", "for", "while", "do", "function", "return", "new", "this", "typeof":
                     throw LottieScriptError("'\(n)' is not supported here")
                 default:
-                    used.append(n)
+                    read(n)
                     return try make(.name(n))
                 }
             case .punct("("):
                 i += 1
-                let e = try expression()
+                let e = try sequence()
                 try expect(")")
                 return e
             case .punct("["):

@@ -27,6 +27,8 @@ indirect enum LottieScriptObject {
     case transform(LottieExpressions.LayerRef)
     /// A layer's expression-control effect (its index in the layer's effects).
     case effect(LottieExpressions.LayerRef, Int)
+    /// A layer's effects as a group (`thisLayer(4)`, `thisLayer("ADBE Effect Parade")`).
+    case effects(LottieExpressions.LayerRef)
     case property(LottieExpressions.PropertyRef)
     /// A keyframe of a property (its index from 0).
     case key(LottieExpressions.PropertyRef, Int)
@@ -40,12 +42,14 @@ final class LottieScriptRun {
     var depth = 0
     /// JSON paths of the properties whose expressions are being evaluated, outermost first.
     var stack: [String] = []
+    /// Why the first `try` block that failed did (its catch block ran instead).
+    var caught: String?
 
     init(host: LottieExpressions) { self.host = host }
 
     func step() throws {
         steps += 1
-        guard steps <= LottieScript.maxSteps else { throw LottieScriptError("more than \(LottieScript.maxSteps) steps") }
+        guard steps <= LottieScript.maxSteps else { throw LottieScriptError("more than \(LottieScript.maxSteps) steps", limit: true) }
     }
 }
 
@@ -55,7 +59,7 @@ final class LottieScriptEvaluator {
     static let globals: Set<String> = Set([
         "time", "value", "index", "thisComp", "thisLayer", "thisProperty", "transform", "Math", "effect",
         "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime",
-        "toComp", "toWorld", "fromComp", "fromWorld", "NaN", "Infinity", "undefined", "numKeys", "velocity", "speed", "key", "nearestKey", "velocityAtTime", "speedAtTime",
+        "toComp", "toWorld", "fromComp", "fromWorld", "parent", "hasParent", "NaN", "Infinity", "undefined", "numKeys", "velocity", "speed", "key", "nearestKey", "velocityAtTime", "speedAtTime",
     ]).union(LottieScriptLibrary.functions)
 
     let script: LottieScript
@@ -104,17 +108,21 @@ final class LottieScriptEvaluator {
                 for (name, e) in list {
                     if let e { variables[name] = try evaluate(e) } else if variables[name] == nil { variables[name] = .undefined }
                 }
-            case .assign(let name, let op, let e):
-                var v = try evaluate(e)
-                if op != "" { v = try binary(op, try read(name), v) }
-                variables[name] = v
-                completion = v
             case .expression(let e):
                 completion = try evaluate(e)
             case .conditional(let c, let a, let b):
                 try execute(truthy(try evaluate(c)) ? a : b)
             case .block(let body):
                 try execute(body)
+            case .attempt(let body, let name, let handler, let final):
+                do {
+                    try execute(body)
+                } catch let error as LottieScriptError where !error.isLimit {
+                    if run.caught == nil { run.caught = error.message }
+                    if let name { variables[name] = .string(error.message) }
+                    try execute(handler)
+                }
+                try execute(final)
             }
         }
     }
@@ -131,6 +139,30 @@ final class LottieScriptEvaluator {
         case .binary: return try binary(e)
         case .member, .index: return try member(e)
         case .call: return try call(e)
+        case .assign, .update, .sequence: return try effect(e)
+        }
+    }
+
+    /// What changes a variable (`a = …`, `a += …`, `a++`, `--a`), and the comma operator.
+    @inline(never)
+    private func effect(_ e: LottieScript.Expr) throws -> LottieScriptValue {
+        switch e.kind {
+        case .assign(let name, let op, let value):
+            var v = try evaluate(value)
+            if op != "" { v = try binary(op, try read(name), v) }
+            variables[name] = v
+            return v
+        case .update(let name, let op, let prefix):
+            let old = try resolved(try read(name))
+            let before = try number(old)
+            let after = op == "+" ? before + 1 : before - 1
+            variables[name] = .number(after)
+            return .number(prefix ? after : before)
+        case .sequence(let items):
+            var last = LottieScriptValue.undefined
+            for item in items { last = try evaluate(item) }
+            return last
+        default: return .undefined
         }
     }
 
@@ -141,7 +173,7 @@ final class LottieScriptEvaluator {
         run.depth += 1
         guard run.depth <= LottieScript.maxRecursion else {
             run.depth -= 1
-            throw LottieScriptError("nested more than \(LottieScript.maxRecursion) deep across references")
+            throw LottieScriptError("nested more than \(LottieScript.maxRecursion) deep across references", limit: true)
         }
     }
 
@@ -226,6 +258,9 @@ final class LottieScriptEvaluator {
         let values = try args.map { try evaluate($0) }
         // effect("Slider Control")("Slider"): an effect called with the name of its value.
         if case .object(.effect(let layer, let i)) = f { return try LottieScriptLibrary.call("param", .effect(layer, i), values, self) }
+        // thisLayer(4)("Slider")("Slider"), layer("ADBE Transform Group")("ADBE Position"): a
+        // layer, its transform and its effects called with the name or index of what is in them.
+        if case .object(let o) = f, let key = values.first, values.count == 1, let found = try host.part(of: o, key, self) { return found }
         guard case .function(let name, let receiver) = f else { throw LottieScriptError("calling something that is not a function") }
         return try LottieScriptLibrary.call(name, receiver, values, self)
     }
@@ -234,7 +269,11 @@ final class LottieScriptEvaluator {
 
     func read(_ name: String) throws -> LottieScriptValue {
         if let v = variables[name] { return v }
-        if script.variables.contains(name), name != "$bm_rt" { throw LottieScriptError("'\(name)' has no value yet where it is read") }
+        // A name the expression assigns, read before it does: an error, unless it is also one of
+        // After Effects' (`$bm_rt = value = value` in a catch block).
+        if script.variables.contains(name), name != "$bm_rt", !Self.globals.contains(name) {
+            throw LottieScriptError("'\(name)' has no value yet where it is read")
+        }
         switch name {
         case "time": return .number(time)
         case "value": return host.vectorValue(property.value(at: frame))
@@ -247,7 +286,8 @@ final class LottieScriptEvaluator {
         case "numKeys", "velocity", "speed", "key", "nearestKey", "velocityAtTime", "speedAtTime":
             return try host.member(.property(ownProperty), name, self)
         case "thisLayer": return .object(.layer(try ownLayer()))
-        case "index", "transform", "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime":
+        case "index", "transform", "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime",
+             "parent", "hasParent":
             return try member(.object(.layer(try ownLayer())), name)
         case "effect", "toComp", "toWorld", "fromComp", "fromWorld": return .function(name, .layer(try ownLayer()))
         case "$bm_rt": return .undefined

@@ -128,7 +128,7 @@ enum LottieScriptLibrary {
                 return .object(.key(p, best))
             default: throw LottieScriptError("property.\(name)() is not supported")
             }
-        case .transform?, .key?:
+        case .transform?, .key?, .effects?:
             throw LottieScriptError("\(name)() is not supported here")
         case nil:
             break

@@ -330,6 +330,107 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try outcome("wiggle(0, 10) - value"), try outcome("wiggle(0, 10) - value", frame: 9))   // no frequency: a fixed offset
     }
 
+    /// Minified and rig expressions: assignments inside expressions (right to left, their value
+    /// the value assigned), `++`/`--` before and after a name, the comma operator (each in order,
+    /// the last one's value), as Bodymovin writes the "inertial bounce" expressions.
+    func testAssignmentsInsideExpressionsAndTheCommaOperator() throws {
+        XCTAssertEqual(try outcome("var n, t; $bm_rt = t = n = 2; [n, t, $bm_rt]", position: true), "expression: a number where the property has 2 values (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("var n, t; t = n = 2; n * 10 + t"), "[22.0]")
+        XCTAssertEqual(try outcome("var n = 3; var a = n--; var b = --n; [a * 10 + b, n]", position: true), "[31.0, 1.0]")
+        XCTAssertEqual(try outcome("var n = 3; var a = n++ + ++n; [a, n]", position: true), "[8.0, 5.0]")
+        XCTAssertEqual(try outcome("var a = (1, 2, 3); a"), "[3.0]")
+        XCTAssertEqual(try outcome("var a, b, c; a = 1, b = a + 1, c = b * 10; c"), "[20.0]")
+        XCTAssertEqual(try outcome("var x = 2; x += 3, x *= 2; x"), "[10.0]")
+        // 0 < numKeys && (…): the right side runs only when the left holds (no keys here).
+        XCTAssertEqual(try outcome("var n = 0; 0 < numKeys && (n = 5, n--); n"), "[0.0]")
+        XCTAssertEqual(try outcome("var n = 0; 0 == numKeys && (n = 5, n--); n"), "[4.0]")
+        XCTAssertEqual(try outcome("var v; 1 > 0 ? (v = 4, v * 2) : v"), "[8.0]")
+        XCTAssertEqual(try outcome("var n = 7; value[n = 0]", position: true), "expression: a number where the property has 2 values (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("var n = 7; [value[n = 0], n]", position: true), "[10.0, 0.0]")
+        // Bodymovin's inertial bounce on a keyframed rotation (0 → 90 over frames 0…10, 9 a
+        // frame): after the last key (frame 10), value + v · amp · sin(2π f t) / e^(d t), v the
+        // velocity a tenth of a frame before the key (90 °/s).
+        let bounce = "var $bm_rt;\\nvar amp, freq, decay, n, time_max, t, v;\\namp = 0.05;\\nfreq = 2;\\ndecay = 2;\\nn = 0;\\n"
+            + "$bm_rt = time_max = 2;\\nif (numKeys > 0) {\\n    $bm_rt = n = nearestKey(time).index;\\n    if (key(n).time > time) {\\n        n--;\\n    }\\n}\\n"
+            + "if (n == 0) {\\n    $bm_rt = t = 0;\\n} else {\\n    $bm_rt = t = sub(time, key(n).time);\\n}\\n"
+            + "if (n > 0 && t < time_max) {\\n    v = velocityAtTime(sub(key(n).time, div(thisComp.frameDuration, 10)));\\n"
+            + "    $bm_rt = sum(value, div(mul(mul(v, amp), Math.sin(mul(mul(mul(freq, t), 2), Math.PI))), Math.exp(mul(decay, t))));\\n"
+            + "} else {\\n    $bm_rt = value;\\n}"
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":40,"w":100,"h":100,"layers":[{"ty":3,"ind":1,"nm":"L","ip":0,"op":40,"st":0,"sr":1,"#
+            + #""ks":{"r":{"a":1,"k":[{"t":0,"s":[0],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":10,"s":[90]}],"x":"\#(bounce)"}}}]}"#
+        let a = try LottieAnimation(data: Data(json.utf8))
+        let entry = try XCTUnwrap(a.expressions.scripts["layers[0].ks.r"])
+        XCTAssertEqual(try LottieLayer(animation: a).unsupported, [])
+        XCTAssertEqual(try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 5), [45], accuracy: 1e-6)
+        // Frame 11.25: t = 0.125 s, sin(2π · 2 · 0.125) = 1, e^(−0.25).
+        XCTAssertEqual(try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 11.25), [90 + 90 * 0.05 / exp(0.25)], accuracy: 1e-3)
+        XCTAssertEqual(try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 35), [90], accuracy: 1e-9)   // past time_max
+    }
+
+    /// `try`/`catch`/`finally`: the catch block runs when the try block fails — an unknown name
+    /// (also one Strata does not know, such as `comp`, said in the report), a missing layer or
+    /// member — with the reason in its variable; a limit or a reference cycle is not caught.
+    func testTryAndCatch() throws {
+        XCTAssertEqual(try outcome("var r; try { r = comp('Palette').layer(1)(4)(2)(1); } catch (e) { r = value * 2; } r"), "expression: its try block fails (unknown name 'comp'), so its catch block is used, as a player's is when the block fails")
+        let a = try animation("var r; try { r = comp('Palette').layer(1); } catch (e) { r = value * 2; } r")
+        let entry = try XCTUnwrap(a.expressions.scripts["layers[0].ks.r"])
+        XCTAssertEqual(try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 3), [10])
+        XCTAssertEqual(try outcome("var $bm_rt; try { $bm_rt = thisComp.layer('L').transform.rotation + 1; } catch (err) { $bm_rt = value; }"), "[6.0]")
+        XCTAssertEqual(try outcome("var r = 1; try { r = 2; thisComp.layer('missing'); r = 3; } catch (e) { r *= 10; } finally { r += 1; } r"), "expression: its try block fails (no layer named 'missing'), so its catch block is used, as a player's is when the block fails")
+        XCTAssertEqual(try outcome("var r = 1; try { r = 2; } finally { r += 1; } r"), "[3.0]")
+        XCTAssertEqual(try outcome("var ok = false; try { ok = true; } catch (e) {} ok ? 7 : 8"), "[7.0]")
+        XCTAssertEqual(try outcome("try { 1 }"), "expression: expected 'catch' or 'finally' at the end (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("try 1; catch (e) {}"), "expression: expected '{' before 1.0 (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("unknownOutside; try { 1 } catch (e) { 2 }"), "expression: unknown name 'unknownOutside' (the keyframes are used instead)")
+        // Limits and cycles pass through the catch.
+        func layer(_ i: Int, _ source: String) -> String {
+            #",{"ty":3,"ind":\#(i),"nm":"L\#(i)","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":0,"k":1,"x":"\#(source)"}}}"#
+        }
+        let cycle = try animation("try { thisComp.layer(2).rotation } catch (e) { 3 }", extraLayers: layer(2, "thisComp.layer(1).rotation + 1"))
+        XCTAssertEqual(cycle.unsupported.first?.description,
+                       "layers[0].ks.r.x: expression: expressions refer to each other in a cycle (layers[0].ks.r → layers[1].ks.r → layers[0].ks.r) (the keyframes are used instead)")
+        let sum = { (i: Int) in Array(repeating: "thisComp.layer(\(i)).transform.rotation", count: 20).joined(separator: " + ") }
+        let blowUp = try animation("try { \(sum(2)) } catch (e) { 3 }", extraLayers: layer(2, sum(3)) + layer(3, sum(4)) + layer(4, "time"))
+        XCTAssertEqual(blowUp.unsupported.first?.description, "layers[0].ks.r.x: expression: more than 20000 steps (the keyframes are used instead)")
+    }
+
+    /// After Effects' property groups called by name or index, as rigs write them: a layer's
+    /// transform (1, 6, "ADBE Transform Group"), effects (4, "ADBE Effect Parade"), a transform's
+    /// properties by match name or index; contents (2) are not read.
+    func testPropertyGroupsCalledByNameOrIndex() throws {
+        let ctrl = #",{"ty":3,"ind":2,"nm":"Ctrl","ip":0,"op":20,"st":0,"sr":1,"ks":{"p":{"a":0,"k":[20,30]},"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":10,"s":[90]}]}},"#
+            + #""ef":[{"ty":5,"nm":"S","mn":"ADBE Slider Control","ef":[{"ty":0,"nm":"Slider","mn":"ADBE Slider Control-0001","v":{"a":0,"k":3}}]}]}"#
+        func at(_ source: String, _ frame: Double) throws -> [Double] {
+            let a = try animation(source, extraLayers: ctrl)
+            let entry = try XCTUnwrap(a.expressions.scripts["layers[0].ks.r"], a.unsupported.map(\.description).joined())
+            return try a.expressions.evaluate("layers[0].ks.r", entry.property, at: frame)
+        }
+        XCTAssertEqual(try at("thisComp.layer('Ctrl')(4)('S')('ADBE Slider Control-0001')", 0), [3])
+        XCTAssertEqual(try at("thisComp.layer('Ctrl')('ADBE Effect Parade')(1)(1) * 2", 0), [6])
+        XCTAssertEqual(try at("thisComp.layer('Ctrl')('ADBE Transform Group')('ADBE Rotate Z')", 5), [45], accuracy: 1e-9)
+        XCTAssertEqual(try at("thisComp.layer(2)(1)(10) + thisComp.layer(2)(6)(2)[1]", 10), [120], accuracy: 1e-9)
+        XCTAssertEqual(try at("thisComp.layer('Ctrl')('Transform')('ADBE Position_1')", 0), [30])
+        XCTAssertEqual(try outcome("thisLayer(2)('Admin')"), "expression: no 'layer.content' (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("thisLayer(1)('Skew')"), "expression: the transform has no property 'Skew' (the keyframes are used instead)")
+        // A name After Effects gives a value, assigned in a catch block: read as After Effects' until then.
+        XCTAssertEqual(try outcome("var $bm_rt; try { $bm_rt = thisLayer(2)(1); } catch (e) { $bm_rt = value = value * 3; }"),
+                       "expression: its try block fails (no 'layer.content'), so its catch block is used, as a player's is when the block fails")
+        XCTAssertEqual(try at("var $bm_rt; try { $bm_rt = thisLayer(2)(1); } catch (e) { $bm_rt = value = value * 3; }", 4), [15])
+    }
+
+    /// `parent` and `hasParent`: the layer's parent (by "parent" → "ind"), whose members read as
+    /// any layer's.
+    func testParent() throws {
+        let ctrl = #",{"ty":3,"ind":2,"nm":"Ctrl","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":10,"s":[90]}]}}}"#
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"layers":[{"ty":3,"ind":1,"nm":"L","parent":2,"ip":0,"op":20,"st":0,"sr":1,"#
+            + #""ks":{"r":{"a":0,"k":5,"x":"hasParent ? parent.transform.rotation * 2 + thisLayer.parent.index : 0"}}}\#(ctrl)]}"#
+        let a = try LottieAnimation(data: Data(json.utf8))
+        let entry = try XCTUnwrap(a.expressions.scripts["layers[0].ks.r"])
+        XCTAssertEqual(try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 5), [92], accuracy: 1e-9)
+        XCTAssertEqual(try outcome("hasParent ? 1 : 2"), "[2.0]")
+        XCTAssertEqual(try outcome("parent.rotation"), "expression: the layer 'L' has no parent (the keyframes are used instead)")
+    }
+
     /// The deepest evaluation the limits allow — expression trees 100 deep, each reaching the
     /// next layer's at its deepest node — stops with a report on a thread with a
     /// 512 KiB stack (what Dispatch's workers have), without overflowing it.
@@ -376,7 +477,8 @@ final class LottieExpressionTests: XCTestCase {
                      "position", "rotation", "scale", "opacity", "Math", "sin", "floor", "max", "PI", "length", "key", "nearestKey",
                      "numKeys", "velocity", "valueAtTime", "loopOut", "loopIn", "'cycle'", "'continue'", "'pingpong'", "linear",
                      "ease", "clamp", "wiggle", "random", "seedRandom", "posterizeTime", "timeToFrames", "add", "mul", "div",
-                     "$bm_sum", "$bm_rt", "$bm_mod", "normalize", "dot", "inPoint", "numLayers", "frameDuration", "param", "time"]
+                     "$bm_sum", "$bm_rt", "$bm_mod", "normalize", "dot", "inPoint", "numLayers", "frameDuration", "param", "time",
+                     "try", "catch", "finally", "(e)", "--", "-=", "parent", "hasParent", "comp"]
         let ctrl = #",{"ty":3,"ind":2,"nm":"Ctrl","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":10,"s":[90]}]}},"#
             + #""ef":[{"ty":5,"nm":"S","mn":"ADBE Slider Control","ef":[{"ty":0,"nm":"Slider","v":{"a":0,"k":3}}]}]}"#
         var state: UInt64 = 0x5EED
@@ -402,6 +504,7 @@ final class LottieExpressionTests: XCTestCase {
             case 3: return expression(depth - 1) + " ? " + expression(depth - 1) + " : " + expression(depth - 1)
             case 4: return functions[next(functions.count)] + "(" + (0..<next(6)).map { _ in expression(depth - 1) }.joined(separator: ", ") + ")"
             case 5: return "[" + expression(depth - 1) + ", " + expression(depth - 1) + "]"
+            case 6 where next(2) == 0: return "(x = " + expression(depth - 1) + ", x++, " + expression(depth - 1) + ")"
             default: return expression(depth - 1) + "[" + ["0", "1", "2", "-1", "1e9"][next(5)] + "]"
             }
         }
@@ -412,6 +515,7 @@ final class LottieExpressionTests: XCTestCase {
                 for _ in 0..<(1 + next(14)) { source += words[next(words.count)] + (next(3) == 0 ? "" : " ") }
             } else {
                 source = (next(2) == 0 ? "var x = " + expression(2) + "; " : "") + (next(2) == 0 ? "if (" + expression(1) + ") x = 1; " : "")
+                    + (next(3) == 0 ? "try { x = " + expression(2) + "; } catch (e) { x = " + expression(1) + "; } " : "")
                     + expression(1 + next(3))
             }
             let a = try Self.animation(source, position: next(2) == 0, extraLayers: ctrl)
