@@ -34,11 +34,15 @@ struct LottieExpressions {
     private let layerRefs: [String: LayerRef]
     /// The layer of each expression's property, found once.
     private var owners: [String: LayerRef] = [:]
+    /// Shape items and numeric properties by JSON path (`content(…)`, `propertyGroup(…)`).
+    let shapes: LottieShapeIndex
     let frameRate: Double
 
     init(scripts: [String: (script: LottieScript, property: LottieAnimated<[Double]>)], loops: [String: LottieLoop],
-         layers: [LottieLayerModel], precomps: [String: [LottieLayerModel]], frameRate: Double) {
+         layers: [LottieLayerModel], precomps: [String: [LottieLayerModel]], shapes: LottieShapeIndex = LottieShapeIndex(),
+         frameRate: Double) {
         self.scripts = scripts
+        self.shapes = shapes
         self.loops = loops
         var comps = precomps
         comps[""] = layers
@@ -164,8 +168,11 @@ struct LottieExpressions {
             case "inPoint": return .number(l.inPoint / frameRate)
             case "outPoint": return .number(l.outPoint / frameRate)
             case "startTime": return .number(l.startTime / frameRate)
-            case "effect", "toComp", "toWorld", "fromComp", "fromWorld": return .function(name, .layer(ref))
+            case "effect", "toComp", "toWorld", "fromComp", "fromWorld", "content": return .function(name, .layer(ref))
             case "hasParent": return .bool(parent(of: ref) != nil)
+            case "active":
+                // Shown now: not hidden, and the frame (of the layer's composition) within its in and out points.
+                return .bool(!l.hidden && e.frame >= l.inPoint && e.frame < l.outPoint)
             case "parent":
                 guard let p = parent(of: ref) else { throw LottieScriptError("the layer '\(l.name)' has no parent") }
                 return .object(.layer(p))
@@ -208,9 +215,38 @@ struct LottieExpressions {
             case "numKeys": return .number(Double(p.property.keyframes.count))
             case "velocity": return vectorValue(try velocity(of: p, at: e.frame, e.run))
             case "speed": return .number(Self.length(try velocity(of: p, at: e.frame, e.run)))
-            case "valueAtTime", "loopOut", "loopIn", "loopOutDuration", "loopInDuration", "key", "nearestKey", "velocityAtTime", "speedAtTime":
+            case "valueAtTime", "loopOut", "loopIn", "loopOutDuration", "loopInDuration", "key", "nearestKey", "velocityAtTime", "speedAtTime",
+                 "propertyGroup":
                 return .function(name, .property(p))
+            case "propertyIndex":
+                guard let i = shapes.properties[p.path]?.index else { throw LottieScriptError("no 'property.propertyIndex' (the property has no \"ix\")") }
+                return .number(i)
             default: throw LottieScriptError("no 'property.\(name)'")
+            }
+        case .contents(let list):
+            switch name {
+            case "numProperties": return .number(Double(shapes.contents[list]?.count ?? 0))
+            case "propertyGroup": return .function(name, o)
+            default: throw LottieScriptError("no 'contents.\(name)'")
+            }
+        case .shape(let item):
+            let info = shapes.items[item]
+            switch name {
+            case "name", "_name": return .string(info?.name ?? "")
+            case "propertyIndex":
+                guard let i = info?.index else { throw LottieScriptError("no 'shape.propertyIndex' (the item has no \"ix\")") }
+                return .number(i)
+            case "content", "propertyGroup": return .function(name, o)
+            case "numProperties" where info?.type == "gr": return .number(Double(shapes.contents[item + ".it"]?.count ?? 0))
+            case "transform" where info?.type == "gr":
+                guard let t = shapes.transforms[item] else { throw LottieScriptError("the group '\(info?.name ?? "")' has no transform") }
+                return .object(.shape(t))
+            default:
+                guard let key = info.flatMap({ LottieShapeIndex.members[$0.type]?[name] }) else {
+                    throw LottieScriptError(info?.type == "sh" && name == "path" ? "a shape's path is not a number (no 'shape.path')"
+                                                                                  : "no '\(info?.type ?? "shape").\(name)'")
+                }
+                return try shapeProperty(item, key)
             }
         case .key(let p, let i):
             let k = p.property.keyframes[i]
@@ -264,14 +300,14 @@ struct LottieExpressions {
             switch name ?? "" {
             case "ADBE Transform Group", "Transform", "transform": return .object(.transform(ref))
             case "ADBE Effect Parade", "Effects", "effects": return .object(.effects(ref))
-            case "ADBE Root Vectors Group", "Contents": throw LottieScriptError("no 'layer.content'")
+            case "ADBE Root Vectors Group", "Contents": return .object(.contents(try layerContents(ref)))
             case "ADBE Text Properties": throw LottieScriptError("no 'layer.text'")
             default: break
             }
             switch number {
             case 1, 6: return .object(.transform(ref))
             case 4: return .object(.effects(ref))
-            case 2: throw LottieScriptError("no 'layer.content'")
+            case 2: return .object(.contents(try layerContents(ref)))
             default: throw LottieScriptError("the layer has no property group \(name.map { "'\($0)'" } ?? "\(number ?? 0)")")
             }
         case .transform:
@@ -300,9 +336,97 @@ struct LottieExpressions {
             return try self.member(o, member, e)
         case .effects(let ref):
             return .object(.effect(ref, try effect(key, of: ref, e)))
+        case .contents(let list):
+            return .object(.shape(try item(key, in: list)))
+        case .shape(let item):
+            let info = shapes.items[item]
+            if info?.type == "gr" {
+                switch name ?? "" {
+                case "ADBE Vectors Group", "Contents": return .object(.contents(item + ".it"))
+                case "ADBE Vector Transform Group", "Transform": return try member(o, "transform", e)
+                default: break
+                }
+                switch number {
+                case 2: return .object(.contents(item + ".it"))
+                case 3: return try member(o, "transform", e)
+                default: throw LottieScriptError("the group '\(info?.name ?? "")' has no property group \(name.map { "'\($0)'" } ?? "\(number ?? 0)")")
+                }
+            }
+            // A shape's property by its index (`ix`) or its name.
+            if let number {
+                let keys = (LottieShapeIndex.members[info?.type ?? ""] ?? [:]).values
+                if let key = keys.first(where: { shapes.properties[item + "." + $0]?.index == number }) { return try shapeProperty(item, key) }
+                throw LottieScriptError("the \(info?.type ?? "shape") '\(info?.name ?? "")' has no property \(number)")
+            }
+            let lowered = (name ?? "").replacingOccurrences(of: " ", with: "")
+            let member = (LottieShapeIndex.members[info?.type ?? ""] ?? [:]).keys.first { $0.lowercased() == lowered.lowercased() }
+            return try self.member(o, member ?? (name ?? ""), e)
         default:
             return nil
         }
+    }
+
+    /// A layer's shape contents (its `shapes`).
+    func layerContents(_ ref: LayerRef) throws -> String {
+        let l = layer(ref)
+        guard case .shapes = l.content else { throw LottieScriptError("the layer '\(l.name)' has no shape contents") }
+        return l.path + ".shapes"
+    }
+
+    /// An item of a contents list by its name, match name, index (`ix`) or place (from 1).
+    func item(_ key: LottieScriptValue, in list: String) throws -> String {
+        let paths = shapes.contents[list] ?? []
+        switch key {
+        case .string(let name):
+            if let p = paths.first(where: { shapes.items[$0]?.name == name || shapes.items[$0]?.matchName == name }) { return p }
+            throw LottieScriptError("no shape named '\(name)' in the contents")
+        case .number(let d):
+            if let p = paths.first(where: { shapes.items[$0]?.index == d }) { return p }
+            let i = Self.position(d)
+            guard paths.indices.contains(i) else { throw LottieScriptError("no shape \(d) in the contents") }
+            return paths[i]
+        default:
+            throw LottieScriptError("contents called with other than a name or an index")
+        }
+    }
+
+    /// A shape item's numeric property (`key` of its JSON), as a property object.
+    func shapeProperty(_ item: String, _ key: String) throws -> LottieScriptValue {
+        let path = item + "." + key
+        guard let p = shapes.properties[path] else { throw LottieScriptError("no property '\(key)' in the \(shapes.items[item]?.type ?? "shape") '\(shapes.items[item]?.name ?? "")'") }
+        return .object(.property(PropertyRef(path: path, property: p.value, owner: owner(of: path), raw: false)))
+    }
+
+    /// `propertyGroup(n)`: the group `n` levels above a property, a shape item or a contents
+    /// list, as lottie-web climbs them — a property's shape item, an item's contents list (a
+    /// group's transform: the group), a list's group, up to the layer's contents.
+    func propertyGroup(of o: LottieScriptObject, _ levels: Double) throws -> LottieScriptValue {
+        guard levels >= 1, levels < 100, levels == levels.rounded() else { throw LottieScriptError("propertyGroup(\(levels)): expected a whole number ≥ 1") }
+        var current = o
+        for _ in 0..<Int(levels) {
+            switch current {
+            case .property(let p):
+                guard let dot = p.path.lastIndex(of: "."), shapes.items[String(p.path[..<dot])] != nil else {
+                    throw LottieScriptError("no 'property.propertyGroup' (the property is not in a shape)")
+                }
+                current = .shape(String(p.path[..<dot]))
+            case .shape(let item):
+                guard let list = LottieShapeIndex.container(of: item) else { throw LottieScriptError("no group above the shape") }
+                if shapes.items[item]?.type == "tr", let dot = list.lastIndex(of: ".") {
+                    current = .shape(String(list[..<dot]))
+                } else {
+                    current = .contents(list)
+                }
+            case .contents(let list):
+                guard list.hasSuffix(".it"), let dot = list.lastIndex(of: ".") else {
+                    throw LottieScriptError("no 'propertyGroup' above a layer's contents")
+                }
+                current = .shape(String(list[..<dot]))
+            default:
+                throw LottieScriptError("no 'propertyGroup' here")
+            }
+        }
+        return .object(current)
     }
 
     /// A layer's parent (`parent`: the layer of its composition with that "ind").

@@ -30,6 +30,8 @@ struct LayerParser {
     var loops: [String: LottieLoop] = [:]
     /// Other expressions (numeric properties) with their property's keyframes, by the JSON path of their property.
     var scripts: [String: (script: LottieScript, property: LottieAnimated<[Double]>)] = [:]
+    /// Shape items and numeric properties as expressions reach them.
+    var shapeIndex = LottieShapeIndex()
 
     /// Reads a property's expression: a loop Core Animation repeats, an expression evaluated
     /// per frame (numeric properties only), or a note of why it is not run.
@@ -66,10 +68,14 @@ struct LayerParser {
             let value = try slot.required("p")
             // The slot's expression runs for each property using it, under that property's path.
             try expression(value, usedAt: p.path)
-            return try value.vectorValue()
+            let v = try value.vectorValue()
+            shapeIndex.properties[p.path] = (try? p.optional("ix")?.number(), v)
+            return v
         }
         try expression(p)
-        return try node.vector(key)
+        let v = try node.vector(key)
+        if let v { shapeIndex.properties[p.path] = (p.isObject ? try? p.optional("ix")?.number() : nil, v) }
+        return v
     }
 
     /// A fill's or stroke's colour: replaced when its own name, a group or layer around it, or
@@ -294,11 +300,16 @@ struct LayerParser {
     }
 
     mutating func shapes(_ node: JSONNode) throws -> [LottieShapeItem] {
-        try node.elements().map { try shape($0) }
+        let elements = try node.elements()
+        let items = try elements.map { try shape($0) }
+        shapeIndex.contents[node.path] = elements.map(\.path).filter { shapeIndex.items[$0].map { $0.type != "tr" } ?? false }
+        return items
     }
 
     mutating func shape(_ s: JSONNode) throws -> LottieShapeItem {
         guard s.isObject else { throw s.error("expected a shape object") }
+        shapeIndex.items[s.path] = LottieShapeIndex.Item(type: (try? s.string("ty")) ?? "", name: (try? s.string("nm")) ?? "",
+                                                         matchName: (try? s.string("mn")) ?? "", index: try? s.optional("ix")?.number())
         if try s.bool("hd") { return .ignored }
         let ty = try s.required("ty").string()
         // Direction 3 draws a path the other way ("d" is a stroke's dash list instead).
@@ -319,7 +330,9 @@ struct LayerParser {
         case "gr":
             scope.append(try s.string("nm") ?? "")
             defer { scope.removeLast() }
-            var items = try shapes(try s.optional("it") ?? JSONNode(value: [Any](), path: s.path + ".it"))
+            let list = try s.optional("it") ?? JSONNode(value: [Any](), path: s.path + ".it")
+            var items = try shapes(list)
+            if let last = try list.elements().last, shapeIndex.items[last.path]?.type == "tr" { shapeIndex.transforms[s.path] = last.path }
             var t: LottieTransform?
             if let last = items.last, case .transform(let tr) = last { t = tr; items.removeLast() }
             return .group(items: items, transform: t)

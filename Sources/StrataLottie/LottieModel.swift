@@ -446,7 +446,7 @@ public struct LottieAnimation {
         try index.check(replacements)
         loops = parser.loops
         expressions = LottieExpressions(scripts: parser.scripts, loops: parser.loops, layers: layers, precomps: precomps,
-                                        frameRate: frameRate)
+                                        shapes: parser.scripts.isEmpty ? LottieShapeIndex() : parser.shapeIndex, frameRate: frameRate)
         expressions.check(&notes)
         // References that point nowhere, and precompositions that contain themselves.
         try LottieAnimation.checkReferences(layers: layers, precomps: precomps, images: images, limits: limits, notes: &notes)

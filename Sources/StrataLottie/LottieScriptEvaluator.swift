@@ -29,6 +29,10 @@ indirect enum LottieScriptObject {
     case effect(LottieExpressions.LayerRef, Int)
     /// A layer's effects as a group (`thisLayer(4)`, `thisLayer("ADBE Effect Parade")`).
     case effects(LottieExpressions.LayerRef)
+    /// A contents list of shape items (a layer's `shapes`, a group's `it`), by JSON path.
+    case contents(String)
+    /// A shape item (group, rectangle, fill, a group's transform, …), by JSON path.
+    case shape(String)
     case property(LottieExpressions.PropertyRef)
     /// A keyframe of a property (its index from 0).
     case key(LottieExpressions.PropertyRef, Int)
@@ -59,7 +63,7 @@ final class LottieScriptEvaluator {
     static let globals: Set<String> = Set([
         "time", "value", "index", "thisComp", "thisLayer", "thisProperty", "transform", "Math", "effect",
         "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime",
-        "toComp", "toWorld", "fromComp", "fromWorld", "parent", "hasParent", "NaN", "Infinity", "undefined", "numKeys", "velocity", "speed", "key", "nearestKey", "velocityAtTime", "speedAtTime",
+        "toComp", "toWorld", "fromComp", "fromWorld", "parent", "hasParent", "content", "NaN", "Infinity", "undefined", "numKeys", "velocity", "speed", "key", "nearestKey", "velocityAtTime", "speedAtTime",
     ]).union(LottieScriptLibrary.functions)
 
     let script: LottieScript
@@ -289,7 +293,7 @@ final class LottieScriptEvaluator {
         case "index", "transform", "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime",
              "parent", "hasParent":
             return try member(.object(.layer(try ownLayer())), name)
-        case "effect", "toComp", "toWorld", "fromComp", "fromWorld": return .function(name, .layer(try ownLayer()))
+        case "effect", "toComp", "toWorld", "fromComp", "fromWorld", "content": return .function(name, .layer(try ownLayer()))
         case "$bm_rt": return .undefined
         default:
             if LottieScriptLibrary.functions.contains(name) { return .function(name, nil) }

@@ -56,6 +56,8 @@ enum LottieScriptLibrary {
             }
         }
         switch receiver {
+        case let receiver? where name == "propertyGroup":
+            return try e.host.propertyGroup(of: receiver, args.isEmpty ? 1 : try n(0))
         case .math?:
             switch name {
             case "sin": return .number(sin(try n(0)))
@@ -87,6 +89,7 @@ enum LottieScriptLibrary {
             guard let first = args.first else { throw LottieScriptError("layer.\(name)() needs an argument") }
             switch name {
             case "effect": return .object(.effect(ref, try e.host.effect(first, of: ref, e)))
+            case "content": return .object(.shape(try e.host.item(first, in: try e.host.layerContents(ref))))
             case "toComp", "toWorld", "fromComp", "fromWorld":
                 // A point from the layer's space to the composition's, or back.
                 var m = try e.host.toComp(ref, at: e.frame, e.run)
@@ -128,7 +131,10 @@ enum LottieScriptLibrary {
                 return .object(.key(p, best))
             default: throw LottieScriptError("property.\(name)() is not supported")
             }
-        case .transform?, .key?, .effects?:
+        case .shape(let item)? where name == "content":
+            guard let first = args.first else { throw LottieScriptError("content() needs a name or an index") }
+            return .object(.shape(try e.host.item(first, in: item + ".it")))
+        case .transform?, .key?, .effects?, .contents?, .shape?:
             throw LottieScriptError("\(name)() is not supported here")
         case nil:
             break

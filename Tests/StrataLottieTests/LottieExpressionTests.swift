@@ -396,7 +396,7 @@ final class LottieExpressionTests: XCTestCase {
 
     /// After Effects' property groups called by name or index, as rigs write them: a layer's
     /// transform (1, 6, "ADBE Transform Group"), effects (4, "ADBE Effect Parade"), a transform's
-    /// properties by match name or index; contents (2) are not read.
+    /// properties by match name or index; a null layer has no contents (2).
     func testPropertyGroupsCalledByNameOrIndex() throws {
         let ctrl = #",{"ty":3,"ind":2,"nm":"Ctrl","ip":0,"op":20,"st":0,"sr":1,"ks":{"p":{"a":0,"k":[20,30]},"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":10,"s":[90]}]}},"#
             + #""ef":[{"ty":5,"nm":"S","mn":"ADBE Slider Control","ef":[{"ty":0,"nm":"Slider","mn":"ADBE Slider Control-0001","v":{"a":0,"k":3}}]}]}"#
@@ -410,16 +410,58 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try at("thisComp.layer('Ctrl')('ADBE Transform Group')('ADBE Rotate Z')", 5), [45], accuracy: 1e-9)
         XCTAssertEqual(try at("thisComp.layer(2)(1)(10) + thisComp.layer(2)(6)(2)[1]", 10), [120], accuracy: 1e-9)
         XCTAssertEqual(try at("thisComp.layer('Ctrl')('Transform')('ADBE Position_1')", 0), [30])
-        XCTAssertEqual(try outcome("thisLayer(2)('Admin')"), "expression: no 'layer.content' (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("thisLayer(2)('Admin')"), "expression: the layer 'L' has no shape contents (the keyframes are used instead)")
         XCTAssertEqual(try outcome("thisLayer(1)('Skew')"), "expression: the transform has no property 'Skew' (the keyframes are used instead)")
         // A name After Effects gives a value, assigned in a catch block: read as After Effects' until then.
         XCTAssertEqual(try outcome("var $bm_rt; try { $bm_rt = thisLayer(2)(1); } catch (e) { $bm_rt = value = value * 3; }"),
-                       "expression: its try block fails (no 'layer.content'), so its catch block is used, as a player's is when the block fails")
+                       "expression: its try block fails (the layer 'L' has no shape contents), so its catch block is used, as a player's is when the block fails")
         XCTAssertEqual(try at("var $bm_rt; try { $bm_rt = thisLayer(2)(1); } catch (e) { $bm_rt = value = value * 3; }", 4), [15])
     }
 
+    /// A shape layer's contents as expressions reach them: `content("name")` on the layer and on
+    /// groups, a group's `transform`, shapes' properties by name or by their "ix", a group's
+    /// contents (2) and transform (3), and `thisProperty.propertyGroup(n)` climbing from a
+    /// property to its shape, the shape's contents list, the group holding it.
+    func testShapeContents() throws {
+        func animation(_ rotation: String, position: String = "value") throws -> LottieAnimation {
+            func quoted(_ s: String) -> String {
+                let t = String(data: try! JSONSerialization.data(withJSONObject: [s]), encoding: .utf8)!
+                return String(t.dropFirst().dropLast())
+            }
+            let rect = #"{"ty":"rc","nm":"R","ix":1,"s":{"a":0,"k":[40,20],"ix":2},"p":{"a":0,"k":[3,4],"ix":3,"x":\#(quoted(position))},"r":{"a":0,"k":0,"ix":4}}"#
+            let fill = #"{"ty":"fl","nm":"F","ix":2,"c":{"a":0,"k":[1,0,0,1],"ix":4},"o":{"a":0,"k":60,"ix":5}}"#
+            let tr = #"{"ty":"tr","p":{"a":0,"k":[10,10],"ix":2},"a":{"a":0,"k":[0,0],"ix":1},"s":{"a":0,"k":[100,100],"ix":3},"#
+                + #""r":{"a":1,"k":[{"t":0,"s":[0]},{"t":10,"s":[90]}],"ix":6},"o":{"a":0,"k":100,"ix":7}}"#
+            let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"nm":"S","ip":0,"op":20,"st":0,"sr":1,"#
+                + #""ks":{"r":{"a":0,"k":5,"x":\#(quoted(rotation))}},"shapes":[{"ty":"gr","nm":"G","ix":1,"it":[\#(rect),\#(fill),\#(tr)]}]}]}"#
+            return try LottieAnimation(data: Data(json.utf8))
+        }
+        func rotation(_ source: String, at frame: Double) throws -> [Double] {
+            let a = try animation(source)
+            let entry = try XCTUnwrap(a.expressions.scripts["layers[0].ks.r"], a.unsupported.map(\.description).joined())
+            return try a.expressions.evaluate("layers[0].ks.r", entry.property, at: frame)
+        }
+        func reported(_ source: String) throws -> String { try animation(source).unsupported.first?.feature ?? "nothing reported" }
+        XCTAssertEqual(try rotation("content('G').transform.rotation", at: 5), [45], accuracy: 1e-9)
+        XCTAssertEqual(try rotation("thisLayer(2)('G')(2)('R')(2)[0]", at: 0), [40])
+        XCTAssertEqual(try rotation("content('G').content('R').size[1] + content(1)(3)(6)", at: 10), [110], accuracy: 1e-9)
+        XCTAssertEqual(try rotation("content('G').content('F').opacity + thisComp.layer('S').content('G')('ADBE Vectors Group')(2)(5)", at: 0), [120])
+        XCTAssertEqual(try rotation("content('G').content('R').propertyIndex * 10 + content('G').numProperties", at: 0), [12])
+        XCTAssertEqual(try reported("content('Nope')"), "expression: no shape named 'Nope' in the contents (the keyframes are used instead)")
+        XCTAssertEqual(try reported("content('G').content('R').path"), "expression: no 'rc.path' (the keyframes are used instead)")
+        XCTAssertEqual(try reported("thisProperty.propertyGroup(1)"), "expression: no 'property.propertyGroup' (the property is not in a shape) (the keyframes are used instead)")
+        // On the rectangle's position: half its size (the property of index 2 of its shape) added.
+        let a = try animation("value", position: "div(thisProperty.propertyGroup(1)(2), 2) + value")
+        let p = "layers[0].shapes[0].it[0].p"
+        XCTAssertEqual(try a.expressions.evaluate(p, try XCTUnwrap(a.expressions.scripts[p]).property, at: 0), [23, 14])
+        let b = try animation("value", position: "[thisProperty.propertyGroup(3).transform.rotation, thisProperty.propertyGroup(2).numProperties]")
+        XCTAssertEqual(try b.expressions.evaluate(p, try XCTUnwrap(b.expressions.scripts[p]).property, at: 10), [90, 2])
+        XCTAssertEqual(try animation("value", position: "thisProperty.propertyGroup(5)").unsupported.first?.feature,
+                       "expression: no 'propertyGroup' above a layer's contents (the keyframes are used instead)")
+    }
+
     /// `parent` and `hasParent`: the layer's parent (by "parent" → "ind"), whose members read as
-    /// any layer's.
+    /// any layer's; `active`.
     func testParent() throws {
         let ctrl = #",{"ty":3,"ind":2,"nm":"Ctrl","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":10,"s":[90]}]}}}"#
         let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"layers":[{"ty":3,"ind":1,"nm":"L","parent":2,"ip":0,"op":20,"st":0,"sr":1,"#
@@ -428,6 +470,9 @@ final class LottieExpressionTests: XCTestCase {
         let entry = try XCTUnwrap(a.expressions.scripts["layers[0].ks.r"])
         XCTAssertEqual(try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 5), [92], accuracy: 1e-9)
         XCTAssertEqual(try outcome("hasParent ? 1 : 2"), "[2.0]")
+        // `active`: shown now (frames 0…20 here).
+        XCTAssertEqual(try outcome("thisLayer.active ? 1 : 2", frame: 19), "[1.0]")
+        XCTAssertEqual(try outcome("thisLayer.active ? 1 : 2", frame: 20), "[2.0]")
         XCTAssertEqual(try outcome("parent.rotation"), "expression: the layer 'L' has no parent (the keyframes are used instead)")
     }
 

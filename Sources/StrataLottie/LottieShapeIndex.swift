@@ -1,0 +1,50 @@
+// What expressions reach of a file's shape contents, as After Effects' property groups:
+// `content("Group 1").transform.rotation`, `thisLayer(2)("Arm")(2)("Path 1")`,
+// `thisProperty.propertyGroup(1)(2)`. The layer parser records each shape item's kind, names
+// and index (`ix`), each contents list's items, each group's transform, and every numeric
+// property it reads, by JSON path; LottieExpressions walks them.
+import Foundation
+
+struct LottieShapeIndex {
+    struct Item {
+        /// The item's `ty` ("gr", "rc", "fl", …).
+        var type: String
+        var name: String
+        var matchName: String
+        /// After Effects' index of the item in its group (`ix`).
+        var index: Double?
+    }
+
+    /// Shape items by JSON path.
+    var items: [String: Item] = [:]
+    /// Contents lists (a layer's `shapes`, a group's `it`) by JSON path: their items' paths in
+    /// order, transforms left out (as After Effects counts them).
+    var contents: [String: [String]] = [:]
+    /// A group's transform item, by the group's path.
+    var transforms: [String: String] = [:]
+    /// Numeric properties by JSON path, with After Effects' index (`ix`).
+    var properties: [String: (index: Double?, value: LottieAnimated<[Double]>)] = [:]
+
+    /// A shape item's numeric properties by the names expressions use, per kind (lottie-web's
+    /// interfaces name the same ones).
+    static let members: [String: [String: String]] = [
+        "tr": ["anchorPoint": "a", "position": "p", "scale": "s", "rotation": "r", "opacity": "o", "skew": "sk", "skewAxis": "sa"],
+        "rc": ["size": "s", "position": "p", "roundness": "r"],
+        "el": ["size": "s", "position": "p"],
+        "sr": ["position": "p", "rotation": "r", "points": "pt", "innerRadius": "ir", "outerRadius": "or",
+               "innerRoundness": "is", "outerRoundness": "os"],
+        "fl": ["color": "c", "opacity": "o"],
+        "st": ["color": "c", "opacity": "o", "strokeWidth": "w"],
+        "gf": ["startPoint": "s", "endPoint": "e", "opacity": "o"],
+        "gs": ["startPoint": "s", "endPoint": "e", "opacity": "o", "strokeWidth": "w"],
+        "tm": ["start": "s", "end": "e", "offset": "o"],
+        "rp": ["copies": "c", "offset": "o"],
+        "rd": ["radius": "r"],
+    ]
+
+    /// The contents list an item is in, and whether the item is its group's transform.
+    static func container(of item: String) -> String? {
+        guard let open = item.lastIndex(of: "[") else { return nil }
+        return String(item[..<open])
+    }
+}
