@@ -36,13 +36,22 @@ struct LottieExpressions {
     private var owners: [String: LayerRef] = [:]
     /// Shape items and numeric properties by JSON path (`content(…)`, `propertyGroup(…)`).
     let shapes: LottieShapeIndex
+    /// Properties whose expression is not run (not read, or dropped by `check`): their
+    /// keyframes are not what After Effects gives, so expressions that read them fail too.
+    private(set) var unrun: Set<String>
+    /// Layers (by JSON path) that run no expression, as one of theirs is not run (`check`).
+    private(set) var stoppedLayers: Set<String> = []
+    /// Expressions on paths, by the path's JSON path (see `pathLinks`).
+    let pathScripts: [String: LottieScript]
     let frameRate: Double
 
     init(scripts: [String: (script: LottieScript, property: LottieAnimated<[Double]>)], loops: [String: LottieLoop],
          layers: [LottieLayerModel], precomps: [String: [LottieLayerModel]], shapes: LottieShapeIndex = LottieShapeIndex(),
-         frameRate: Double) {
+         pathScripts: [String: LottieScript] = [:], unrun: Set<String> = [], frameRate: Double) {
         self.scripts = scripts
+        self.unrun = unrun
         self.shapes = shapes
+        self.pathScripts = pathScripts
         self.loops = loops
         var comps = precomps
         comps[""] = layers
@@ -67,24 +76,102 @@ struct LottieExpressions {
     func contains(_ path: String) -> Bool { scripts[path] != nil }
 
     /// Evaluates each expression once, at its layer's in point, and drops (noting why) those
-    /// that fail: an unknown layer, effect or member, a wrong type, a reference cycle, a limit.
+    /// that fail: an unknown layer, effect or member, a wrong type, a reference cycle, a limit,
+    /// or a reference to a property whose own expression is not run (its keyframes are not
+    /// what After Effects would give) — passes until none more fails, as each dropped one may
+    /// fail others that read it.
     mutating func check(_ notes: inout LottieNotes) {
-        for path in scripts.keys.sorted() {
-            guard let entry = scripts[path] else { continue }
-            let frame = owner(of: path).map { layer($0).inPoint } ?? 0
-            do {
-                let run = LottieScriptRun(host: self)
-                _ = try value(of: PropertyRef(path: path, property: entry.property, owner: owners[path] ?? owner(of: path), raw: false),
-                              at: frame, run)
-                if let reason = run.caught {
-                    notes.add(path + ".x", "expression: its try block fails (\(reason)), so its catch block is used, as a player's is when the block fails")
-                }
-            } catch {
-                let message = (error as? LottieScriptError)?.message ?? "\(error)"
-                notes.add(path + ".x", "expression: \(message) (the keyframes are used instead)")
-                scripts[path] = nil
+        // A layer with an expression that is not run runs none: its parts keep their keyframes
+        // together (a rig half evaluated — its limbs' trims but not their transforms — draws
+        // parts where neither After Effects nor the keyframes put them).
+        func stop(layerOf path: String) {
+            guard let ref = owner(of: path) else { return }
+            let layerPath = layer(ref).path
+            guard stoppedLayers.insert(layerPath).inserted else { return }
+            for other in scripts.keys.sorted() where owner(of: other).map({ layer($0).path }) == layerPath {
+                notes.add(other + ".x", "expression: not run, as another expression of its layer is not (the keyframes are used instead)")
+                scripts[other] = nil
+                unrun.insert(other)
             }
         }
+        for path in unrun.sorted() { stop(layerOf: path) }
+        for _ in 0...scripts.count {
+            var failures: [(path: String, message: String)] = []
+            var caught: [(path: String, reason: String)] = []
+            for path in scripts.keys.sorted() {
+                guard let entry = scripts[path] else { continue }
+                let frame = owner(of: path).map { layer($0).inPoint } ?? 0
+                let run = LottieScriptRun(host: self)
+                do {
+                    _ = try value(of: PropertyRef(path: path, property: entry.property, owner: owners[path] ?? owner(of: path), raw: false),
+                                  at: frame, run)
+                    if let reason = run.caught { caught.append((path, reason)) }
+                } catch {
+                    failures.append((path, (error as? LottieScriptError)?.message ?? "\(error)"))
+                }
+            }
+            for f in failures where scripts[f.path] != nil {
+                notes.add(f.path + ".x", "expression: \(f.message) (the keyframes are used instead)")
+                scripts[f.path] = nil
+                unrun.insert(f.path)
+                stop(layerOf: f.path)
+            }
+            if failures.isEmpty {
+                for c in caught {
+                    notes.add(c.path + ".x", "expression: its try block fails (\(c.reason)), so its catch block is used, as a player's is when the block fails")
+                }
+                return
+            }
+        }
+    }
+
+    /// What the expressions on paths say: each one that names a path — `content("Shape 1")
+    /// .content("Path 1").path`, its own (the keyframes) or another's (whose keyframes it then
+    /// takes, followed through other such links) — at the layer's in and out points alike;
+    /// the others are noted, their keyframes used. Returns the links, by the linked path.
+    func pathLinks(_ notes: inout LottieNotes) -> [String: String] {
+        var direct: [String: String] = [:]
+        for path in pathScripts.keys.sorted() {
+            guard let script = pathScripts[path] else { continue }
+            let owner = owners[path] ?? owner(of: path)
+            if let o = owner, stoppedLayers.contains(layer(o).path) {
+                notes.add(path + ".x", "expression on a path: not run, as another expression of its layer is not (the keyframes are used instead)")
+                continue
+            }
+            let frames: [Double] = owner.map { [layer($0).inPoint, max(layer($0).inPoint, layer($0).outPoint - 1)] } ?? [0]
+            do {
+                var targets: Set<String> = []
+                for frame in frames {
+                    let run = LottieScriptRun(host: self)
+                    let e = LottieScriptEvaluator(script, run: run, path: path, property: .fixed([]), owner: owner, frame: frame)
+                    guard case .object(.path(let target)) = try e.evaluate() else {
+                        throw LottieScriptError("it gives other than a path (only naming a path, as content(…).path, is read)")
+                    }
+                    targets.insert(target)
+                }
+                guard targets.count == 1, let target = targets.first else { throw LottieScriptError("it names different paths at different times") }
+                if target != path { direct[path] = target }
+            } catch {
+                let message = (error as? LottieScriptError)?.message ?? "\(error)"
+                notes.add(path + ".x", "expression on a path: \(message) (the keyframes are used instead)")
+            }
+        }
+        // Followed to the end of each chain; a chain that comes back to itself is noted.
+        var links: [String: String] = [:]
+        for start in direct.keys.sorted() {
+            var seen = [start], current = start
+            while let next = direct[current], seen.count <= Self.maxReferences {
+                guard !seen.contains(next) else { break }
+                seen.append(next)
+                current = next
+            }
+            if let next = direct[current] {
+                notes.add(start + ".x", "expression on a path: paths name each other in a cycle or more than \(Self.maxReferences) deep (through \(next)) (the keyframes are used instead)")
+            } else {
+                links[start] = current
+            }
+        }
+        return links
     }
 
     /// The value of the expression at `path` at a frame of its composition, the property's
@@ -114,6 +201,7 @@ struct LottieExpressions {
         // `thisProperty`, or the property named inside its own expression (`transform.rotation`
         // in the rotation's): the value before the expression, as After Effects gives it.
         if p.raw || run.stack.last == p.path { return keyframed }
+        if unrun.contains(p.path) { throw LottieScriptError("it reads \(p.path), whose expression is not run") }
         if let entry = scripts[p.path] {
             guard !run.stack.contains(p.path) else {
                 throw LottieScriptError("expressions refer to each other in a cycle (\((run.stack + [p.path]).joined(separator: " → ")))", limit: true)
@@ -209,6 +297,8 @@ struct LottieExpressions {
             return .function("param", .effect(ref, i))
         case .effects:
             throw LottieScriptError("no 'effects.\(name)'")
+        case .path:
+            throw LottieScriptError("no 'path.\(name)' (a path's points are not read)")
         case .property(let p):
             switch name {
             case "value": return vectorValue(try value(of: p, at: e.frame, e.run))
@@ -241,10 +331,11 @@ struct LottieExpressions {
             case "transform" where info?.type == "gr":
                 guard let t = shapes.transforms[item] else { throw LottieScriptError("the group '\(info?.name ?? "")' has no transform") }
                 return .object(.shape(t))
+            case "path" where info?.type == "sh":
+                return .object(.path(item + ".ks"))
             default:
                 guard let key = info.flatMap({ LottieShapeIndex.members[$0.type]?[name] }) else {
-                    throw LottieScriptError(info?.type == "sh" && name == "path" ? "a shape's path is not a number (no 'shape.path')"
-                                                                                  : "no '\(info?.type ?? "shape").\(name)'")
+                    throw LottieScriptError("no '\(info?.type ?? "shape").\(name)'")
                 }
                 return try shapeProperty(item, key)
             }
@@ -351,6 +442,9 @@ struct LottieExpressions {
                 case 3: return try member(o, "transform", e)
                 default: throw LottieScriptError("the group '\(info?.name ?? "")' has no property group \(name.map { "'\($0)'" } ?? "\(number ?? 0)")")
                 }
+            }
+            if info?.type == "sh", name == "Path" || name == "ADBE Vector Shape" || (number != nil && shapes.pathIndices[item + ".ks"] == number) {
+                return .object(.path(item + ".ks"))
             }
             // A shape's property by its index (`ix`) or its name.
             if let number {

@@ -32,6 +32,10 @@ struct LayerParser {
     var scripts: [String: (script: LottieScript, property: LottieAnimated<[Double]>)] = [:]
     /// Shape items and numeric properties as expressions reach them.
     var shapeIndex = LottieShapeIndex()
+    /// Expressions on paths (a shape's `ks`, a mask's `pt`), by the path's JSON path.
+    var pathScripts: [String: LottieScript] = [:]
+    /// Numeric properties whose expression cannot be read, by JSON path.
+    var unrunScripts: Set<String> = []
 
     /// Reads a property's expression: a loop Core Animation repeats, an expression evaluated
     /// per frame (numeric properties only), or a note of why it is not run.
@@ -48,9 +52,15 @@ struct LayerParser {
                 scripts[path] = (script, value)
             } catch let error as LottieScriptError {
                 notes.add(x.path, "expression: \(error.message) (the keyframes are used instead)")
+                unrunScripts.insert(path)
             }
         } else {
-            notes.add(x.path, "expression on a shape's path other than a whole loop (the keyframes are used instead)")
+            // A path's expression: kept if it names a path (its own, or another to follow).
+            do {
+                pathScripts[path] = try LottieScript.parse(source, seed: path)
+            } catch let error as LottieScriptError {
+                notes.add(x.path, "expression on a path: \(error.message) (the keyframes are used instead)")
+            }
         }
     }
 
@@ -139,8 +149,11 @@ struct LayerParser {
                 // A feather (`f`, which After Effects exporters write; lottie-spec 1.0 has none).
                 let f = try prop(m, "f")
                 let pt = try m.required("pt")
+                try expression(pt, numeric: false)
+                let shape = try LottieAnimated.parse(pt, LottieBezier.parse)
+                shapeIndex.paths[pt.path] = shape
                 masks.append(LottieMask(path: m.path, mode: mode, inverted: try m.bool("inv"),
-                                        shape: try LottieAnimated.parse(pt, LottieBezier.parse), opacity: try prop(m, "o"),
+                                        shape: shape, opacity: try prop(m, "o"),
                                         expansion: x.flatMap { $0.isAnimated || ($0.initial.first ?? 0) != 0 ? $0 : nil },
                                         feather: LottieCompiler.feathers(f) ? f : nil))
             }
@@ -343,7 +356,10 @@ struct LayerParser {
         case "sh":
             let ks = try s.required("ks")
             try expression(ks, numeric: false)
-            return .path(try LottieAnimated.parse(ks, LottieBezier.parse), reversed: reversed)
+            let shape = try LottieAnimated.parse(ks, LottieBezier.parse)
+            shapeIndex.paths[ks.path] = shape
+            shapeIndex.pathIndices[ks.path] = try? ks.optional("ix")?.number()
+            return .path(shape, reversed: reversed)
         case "sr":
             let star = try s.number("sy", default: 1) == 1
             return .polystar(star: star, position: try check(try req("p"), "p", count: 2), points: try req("pt"), outerRadius: try req("or"),

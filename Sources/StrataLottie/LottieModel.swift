@@ -445,9 +445,19 @@ public struct LottieAnimation {
         }).sorted()
         try index.check(replacements)
         loops = parser.loops
+        let reached = parser.scripts.isEmpty && parser.pathScripts.isEmpty
         expressions = LottieExpressions(scripts: parser.scripts, loops: parser.loops, layers: layers, precomps: precomps,
-                                        shapes: parser.scripts.isEmpty ? LottieShapeIndex() : parser.shapeIndex, frameRate: frameRate)
+                                        shapes: reached ? LottieShapeIndex() : parser.shapeIndex, pathScripts: parser.pathScripts,
+                                        unrun: parser.unrunScripts,
+                                        frameRate: frameRate)
         expressions.check(&notes)
+        // Paths whose expression names another path take its keyframes.
+        let links = expressions.pathLinks(&notes)
+        if !links.isEmpty {
+            let paths = parser.shapeIndex.paths
+            layers = LottieAnimation.linking(layers, links, paths)
+            self.precomps = precomps.mapValues { LottieAnimation.linking($0, links, paths) }
+        }
         // References that point nowhere, and precompositions that contain themselves.
         try LottieAnimation.checkReferences(layers: layers, precomps: precomps, images: images, limits: limits, notes: &notes)
         unsupported = notes.list

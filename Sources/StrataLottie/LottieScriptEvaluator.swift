@@ -33,6 +33,8 @@ indirect enum LottieScriptObject {
     case contents(String)
     /// A shape item (group, rectangle, fill, a group's transform, …), by JSON path.
     case shape(String)
+    /// A path (a shape's `ks`, a mask's `pt`), by JSON path: what a path's expression may give.
+    case path(String)
     case property(LottieExpressions.PropertyRef)
     /// A keyframe of a property (its index from 0).
     case key(LottieExpressions.PropertyRef, Int)

@@ -134,7 +134,7 @@ enum LottieScriptLibrary {
         case .shape(let item)? where name == "content":
             guard let first = args.first else { throw LottieScriptError("content() needs a name or an index") }
             return .object(.shape(try e.host.item(first, in: item + ".it")))
-        case .transform?, .key?, .effects?, .contents?, .shape?:
+        case .transform?, .key?, .effects?, .contents?, .shape?, .path?:
             throw LottieScriptError("\(name)() is not supported here")
         case nil:
             break

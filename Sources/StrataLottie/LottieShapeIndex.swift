@@ -24,6 +24,9 @@ struct LottieShapeIndex {
     var transforms: [String: String] = [:]
     /// Numeric properties by JSON path, with After Effects' index (`ix`).
     var properties: [String: (index: Double?, value: LottieAnimated<[Double]>)] = [:]
+    /// Paths (a shape's `ks`, a mask's `pt`) by JSON path, and a shape path's index (`ix`).
+    var paths: [String: LottieAnimated<LottieBezier>] = [:]
+    var pathIndices: [String: Double?] = [:]
 
     /// A shape item's numeric properties by the names expressions use, per kind (lottie-web's
     /// interfaces name the same ones).
@@ -46,5 +49,35 @@ struct LottieShapeIndex {
     static func container(of item: String) -> String? {
         guard let open = item.lastIndex(of: "[") else { return nil }
         return String(item[..<open])
+    }
+}
+
+extension LottieAnimation {
+    /// The layers with each linked path (a shape's `ks`, a mask's `pt`, by JSON path) given
+    /// the keyframes of the path it links to. Shape items are found by their JSON paths:
+    /// `shapes[k]` and a group's `it[k]` are the model's items in order (a group's transform,
+    /// always last, taken out of the list).
+    static func linking(_ layers: [LottieLayerModel], _ links: [String: String],
+                        _ paths: [String: LottieAnimated<LottieBezier>]) -> [LottieLayerModel] {
+        func relink(_ items: [LottieShapeItem], _ base: String) -> [LottieShapeItem] {
+            items.enumerated().map { k, item in
+                let p = "\(base)[\(k)]"
+                switch item {
+                case .group(let inner, let t): return .group(items: relink(inner, p + ".it"), transform: t)
+                case .path(_, let reversed):
+                    guard let target = links[p + ".ks"], let shape = paths[target] else { return item }
+                    return .path(shape, reversed: reversed)
+                default: return item
+                }
+            }
+        }
+        return layers.map { l in
+            var l = l
+            if case .shapes(let items) = l.content { l.content = .shapes(relink(items, l.path + ".shapes")) }
+            for i in l.masks.indices {
+                if let target = links[l.masks[i].path + ".pt"], let shape = paths[target] { l.masks[i].shape = shape }
+            }
+            return l
+        }
     }
 }

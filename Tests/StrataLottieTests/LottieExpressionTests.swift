@@ -178,15 +178,49 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(at3, try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 3))
     }
 
-    /// What is reported: the cycle (its first property; the other then reads its keyframes), and a
-    /// branch that gives a string at some frames (the keyframes there).
+    /// What is reported: the cycle (each property in it), and a branch that gives a string at
+    /// some frames (the keyframes there).
     func testReports() throws {
         let layer = try LottieLayer(contentsOf: LottieFixtures.url("expression-language"))
         XCTAssertEqual(layer.unsupported.map(\.description), [
             "layers[13].ks.r.x: expression: expressions refer to each other in a cycle (layers[13].ks.r → layers[14].ks.r → layers[13].ks.r) (the keyframes are used instead)",
+            "layers[14].ks.r.x: expression: expressions refer to each other in a cycle (layers[14].ks.r → layers[13].ks.r → layers[14].ks.r) (the keyframes are used instead)",
             "layers[21].ks.r.x: expression: a string or an object where a number is needed (the keyframes are used where it fails)",
         ])
-        XCTAssertEqual(try value(14, "r", 3), [1])   // B = A's keyframes (0) + 1
+    }
+
+    /// An expression that reads a property whose own expression is not run (not read, or
+    /// failing) fails too: that property's keyframes are not what After Effects gives it. In a
+    /// `try` block the catch block runs instead. And a layer with an expression that is not
+    /// run runs none of its others (its parts keep their keyframes together).
+    func testReadingAPropertyWhoseExpressionIsNotRun() throws {
+        func layer(_ i: Int, _ source: String) -> String {
+            let t = String(data: try! JSONSerialization.data(withJSONObject: [source]), encoding: .utf8)!
+            return #",{"ty":3,"ind":\#(i),"nm":"L\#(i)","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":0,"k":1,"x":\#(t.dropFirst().dropLast())}}}"#
+        }
+        let a = try animation("thisComp.layer(2).rotation + 1", extraLayers: layer(2, "function f() { return 3 } f()"))
+        XCTAssertEqual(a.unsupported.map(\.description), [
+            "layers[1].ks.r.x: expression: functions defined in an expression are not run (the keyframes are used instead)",
+            "layers[0].ks.r.x: expression: it reads layers[1].ks.r, whose expression is not run (the keyframes are used instead)",
+        ])
+        // A chain: 0 reads 1, which reads 2, which fails when evaluated: all three use their keyframes.
+        let b = try animation("thisComp.layer(2).rotation + 1", extraLayers: layer(2, "thisComp.layer(3).rotation * 2") + layer(3, "thisComp.layer('none').rotation"))
+        XCTAssertNil(b.expressions.scripts["layers[0].ks.r"])
+        XCTAssertNil(b.expressions.scripts["layers[1].ks.r"])
+        XCTAssertEqual(b.unsupported.count, 3)
+        let c = try animation("var r; try { r = thisComp.layer(2).rotation + 1 } catch (e) { r = value * 2 } r", extraLayers: layer(2, "while (1) {}"))
+        let entry = try XCTUnwrap(c.expressions.scripts["layers[0].ks.r"])
+        XCTAssertEqual(try c.expressions.evaluate("layers[0].ks.r", entry.property, at: 0), [10])
+        // A layer with an expression that is not run runs none of its others.
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"layers":[{"ty":3,"ind":1,"nm":"L","ip":0,"op":20,"st":0,"sr":1,"ks":{"#
+            + #""p":{"a":0,"k":[10,20],"x":"value + [time, 0]"},"r":{"a":0,"k":5,"x":"for (;;) {}"}}},"#
+            + #"{"ty":3,"ind":2,"nm":"M","ip":0,"op":20,"st":0,"sr":1,"ks":{"p":{"a":0,"k":[10,20],"x":"value + [time, 0]"}}}]}"#
+        let d = try LottieAnimation(data: Data(json.utf8))
+        XCTAssertEqual(d.expressions.paths, ["layers[1].ks.p"])
+        XCTAssertEqual(d.unsupported.map(\.description), [
+            "layers[0].ks.r.x: expression: loops ('for') are not run (the keyframes are used instead)",
+            "layers[0].ks.p.x: expression: not run, as another expression of its layer is not (the keyframes are used instead)",
+        ])
     }
 
     /// A slot's expression runs for each property that uses the slot, under that property's path.
@@ -458,6 +492,55 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try b.expressions.evaluate(p, try XCTUnwrap(b.expressions.scripts[p]).property, at: 10), [90, 2])
         XCTAssertEqual(try animation("value", position: "thisProperty.propertyGroup(5)").unsupported.first?.feature,
                        "expression: no 'propertyGroup' above a layer's contents (the keyframes are used instead)")
+    }
+
+    /// Expressions on paths: one that names a path (`content("Shape 1").content("Path 1").path`)
+    /// takes that path's keyframes — its own path's (nothing changes, nothing reported), or
+    /// another's, shape or mask, followed through chains; anything else is reported.
+    func testPathExpressionsThatNameAPath() throws {
+        func quoted(_ s: String) -> String {
+            let t = String(data: try! JSONSerialization.data(withJSONObject: [s]), encoding: .utf8)!
+            return String(t.dropFirst().dropLast())
+        }
+        func path(_ x: Double, _ expression: String?) -> String {
+            let ks = #"{"a":1,"k":[{"t":0,"s":[{"c":true,"v":[[0,0],[\#(x),0],[\#(x),\#(x)]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}]},"#
+                + #"{"t":10,"s":[{"c":true,"v":[[0,0],[\#(x * 2),0],[\#(x * 2),\#(x)]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}]}]"#
+                + (expression.map { #","x":\#(quoted($0))"# } ?? "") + "}"
+            return ks
+        }
+        func group(_ name: String, _ pathName: String, _ ks: String) -> String {
+            #"{"ty":"gr","nm":"\#(name)","it":[{"ty":"sh","nm":"\#(pathName)","ix":1,"ks":\#(ks)},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},"#
+                + #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}"#
+        }
+        let shapes = [group("Shape 1", "Path 1", path(10, "content('Shape 1').content('Path 1').path")),
+                      group("Copy", "Path 2", path(50, "content('Shape 1').content('Path 1').path")),
+                      group("Chain", "Path 3", path(70, "content('Copy')(2)('Path 2')('ADBE Vector Shape')")),
+                      group("Odd", "Path 4", path(90, "value + 1")),
+                      group("A", "Path A", path(1, "content('B').content('Path B').path")),
+                      group("B", "Path B", path(2, "content('A').content('Path A').path"))].joined(separator: ",")
+        let masked = #"{"ty":3,"ind":2,"nm":"M","ip":0,"op":20,"st":0,"sr":1,"ks":{},"masksProperties":[{"mode":"a","o":{"a":0,"k":100},"#
+            + #""pt":\#(path(30, "thisComp.layer('S').content('Shape 1').content('Path 1').path"))}]}"#
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"nm":"S","ip":0,"op":20,"st":0,"sr":1,"ks":{},"#
+            + #""shapes":[\#(shapes)]},\#(masked)]}"#
+        let a = try LottieAnimation(data: Data(json.utf8))
+        guard case .shapes(let items) = a.layers[0].content else { return XCTFail("not a shape layer") }
+        func bezier(_ k: Int) -> LottieAnimated<LottieBezier>? {
+            guard case .group(let inner, _) = items[k], case .path(let b, _) = inner[0] else { return nil }
+            return b
+        }
+        func width(_ b: LottieAnimated<LottieBezier>?, at frame: Double) -> Double { Double(b?.value(at: frame).vertices[1].x ?? -1) }
+        XCTAssertEqual(width(bezier(0), at: 0), 10)       // its own: unchanged
+        XCTAssertEqual(width(bezier(1), at: 0), 10)       // Path 1's keyframes
+        XCTAssertEqual(width(bezier(1), at: 10), 20)
+        XCTAssertEqual(width(bezier(2), at: 10), 20)      // through Path 2 to Path 1
+        XCTAssertEqual(width(bezier(3), at: 0), 90)       // reported, its own keyframes
+        XCTAssertEqual(width(bezier(4), at: 0), 1)        // a cycle: reported
+        XCTAssertEqual(Double(a.layers[1].masks[0].shape.value(at: 10).vertices[1].x), 20)
+        XCTAssertEqual(a.unsupported.map(\.description), [
+            "layers[0].shapes[3].it[0].ks.x: expression on a path: it gives other than a path (only naming a path, as content(…).path, is read) (the keyframes are used instead)",
+            "layers[0].shapes[4].it[0].ks.x: expression on a path: paths name each other in a cycle or more than 16 deep (through layers[0].shapes[4].it[0].ks) (the keyframes are used instead)",
+            "layers[0].shapes[5].it[0].ks.x: expression on a path: paths name each other in a cycle or more than 16 deep (through layers[0].shapes[5].it[0].ks) (the keyframes are used instead)",
+        ])
     }
 
     /// `parent` and `hasParent`: the layer's parent (by "parent" → "ind"), whose members read as
