@@ -39,6 +39,14 @@ extension LottieCompiler {
                 current = try stroke(e, of: l, on: current, time)
                 continue
             }
+            if e.kind == .transform {
+                stages = nil
+                let holder = node()
+                try transformEffect(e, on: holder, time)
+                holder.addSublayer(current)
+                current = holder
+                continue
+            }
             let holder: LottieEffectLayer
             if let s = stages {
                 holder = s
@@ -93,8 +101,8 @@ extension LottieCompiler {
             try animateNumber(layer, k + "Sigma", e.parameter(0), time, factor: Self.blurToSigma)
             try animateNumber(layer, k + "Dimensions", e.parameter(1), time)
             return .blur(sigma: k + "Sigma", dimensions: k + "Dimensions")
-        case .dropShadow, .stroke:
-            preconditionFailure("drop shadows and strokes are nodes of their own")
+        case .dropShadow, .stroke, .transform:
+            preconditionFailure("drop shadows, strokes and transforms are nodes of their own")
         }
     }
 
@@ -124,6 +132,38 @@ extension LottieCompiler {
 }
 
 extension LottieCompiler {
+    /// The Transform effect's matrix (layer space to layer space): −anchor, scale (width and
+    /// height in %, both the height with uniform scale on), rotation (degrees clockwise), skew
+    /// along the axis at skew axis + 90°, then position — lottie-web's TransformEffect, the one
+    /// reference that draws it (ThorVG and rlottie do not), which also turns before it skews
+    /// where a layer's own transform skews first. `v`: the parameters by place.
+    static func transformEffectMatrix(_ v: (Int) -> [Double]) -> CGAffineTransform {
+        func n(_ i: Int, _ k: Int = 0) -> Double { let p = v(i); return k < p.count ? p[k] : 0 }
+        let height = n(3), width = n(2) != 0 ? height : n(4)
+        return CGAffineTransform(translationX: -n(0), y: -n(0, 1))
+            .concatenating(CGAffineTransform(scaleX: width / 100, y: height / 100))
+            .concatenating(CGAffineTransform(rotationAngle: n(7) * .pi / 180))
+            .concatenating(skewMatrix(n(5), n(6) + 90))
+            .concatenating(CGAffineTransform(translationX: n(1), y: n(1, 1)))
+    }
+
+    /// Transform as `holder`'s transform (its anchor point and position at the layer's origin,
+    /// so the matrix maps the layer's content in its own coordinates) and opacity: sampled
+    /// twice a frame where a parameter animates or has an expression.
+    func transformEffect(_ e: LottieDrawnEffect, on holder: CALayer, _ time: LottieTime) throws {
+        let samplers = (0..<8).map { i in sampler(e.parameter(i).value, path: e.parameter(i).path) }
+        if samplers.contains(where: \.isAnimated) || time.remap != nil {
+            try animateSampled(holder, "transform", time, path: e.parameter(1).path) { f in
+                CATransform3DMakeAffineTransform(Self.transformEffectMatrix { samplers[$0].value(f) })
+            }
+        } else {
+            let f = time.range.lowerBound
+            holder.transform = CATransform3DMakeAffineTransform(Self.transformEffectMatrix { samplers[$0].value(f) })
+        }
+        let opacity = e.parameter(8)
+        try animate(holder, "opacity", opacity.value, time, path: opacity.path) { Float(min(max($0[0] / 100, 0), 1)) }
+    }
+
     /// Stroke: the layer's mask paths (its mask number `path`, 1 the first, or all masks)
     /// stroked with round caps and joins, 2 × brush size wide, in its colour and opacity, from
     /// start to end (%, as trim paths: the smaller to the larger), painted by its paint style:
