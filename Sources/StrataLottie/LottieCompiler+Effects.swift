@@ -1,9 +1,10 @@
 // Layer effects (`ef`), drawn after the layer's masks and before its transform's opacity, track
 // matte and blend mode, each on the result of the ones before it (After Effects' order): a node
-// around the layer's masked content for each effect, the first innermost. Fill, Tint, Tritone and
-// Gaussian Blur are the stages of a LottieEffectLayer (consecutive ones share one), whose
-// snapshot carries them to the renderer's offscreen group (GroupEffects.swift); Drop Shadow is a
-// node's own Core Animation shadow. The parameters animate like any property (keyframes,
+// around the layer's masked content for each effect, the first innermost. Fill, Tint, Tritone,
+// Gradient Ramp and Gaussian Blur are the stages of a LottieEffectLayer (consecutive ones share
+// one), whose snapshot carries them to the renderer's offscreen group (GroupEffects.swift); Drop
+// Shadow is a node's own Core Animation shadow; Transform a node's transform and opacity; Stroke
+// shape layers over, alone or as the mask of the layer. The parameters animate like any property (keyframes,
 // expressions), on keys of the nodes.
 import Foundation
 import Strata
@@ -71,6 +72,12 @@ extension LottieCompiler {
         }
     }
 
+    /// Animates a point parameter (its first two numbers) on `key`.
+    private func animatePoint(_ layer: CALayer, _ key: String, _ p: (path: String, value: LottieAnimated<[Double]>),
+                              _ time: LottieTime) throws {
+        try animate(layer, key, p.value, time, path: p.path) { v in CGPoint(x: v[0], y: v.count > 1 ? v[1] : 0) }
+    }
+
     /// Animates a number parameter, scaled by `factor`, on `key`.
     private func animateNumber(_ layer: CALayer, _ key: String, _ p: (path: String, value: LottieAnimated<[Double]>),
                                _ time: LottieTime, factor: Double = 1) throws {
@@ -101,6 +108,15 @@ extension LottieCompiler {
             try animateNumber(layer, k + "Sigma", e.parameter(0), time, factor: Self.blurToSigma)
             try animateNumber(layer, k + "Dimensions", e.parameter(1), time)
             return .blur(sigma: k + "Sigma", dimensions: k + "Dimensions")
+        case .gradientRamp:
+            try animatePoint(layer, k + "Start", e.parameter(0), time)
+            try animateColor(layer, k + "StartColor", e.parameter(1), time)
+            try animatePoint(layer, k + "End", e.parameter(2), time)
+            try animateColor(layer, k + "EndColor", e.parameter(3), time)
+            try animateNumber(layer, k + "Shape", e.parameter(4), time)
+            try animateNumber(layer, k + "Blend", e.parameter(6), time, factor: 0.01)
+            return .ramp(start: k + "Start", end: k + "End", startColor: k + "StartColor", endColor: k + "EndColor",
+                         shape: k + "Shape", blend: k + "Blend")
         case .dropShadow, .stroke, .transform:
             preconditionFailure("drop shadows, strokes and transforms are nodes of their own")
         }
@@ -223,7 +239,7 @@ extension LottieCompiler {
 }
 
 /// A node of a compiled layer whose pixels pass through layer effects (Fill, Tint, Tritone,
-/// Gaussian Blur): each stage's parameters are animatable values under keys of the layer, read
+/// Gradient Ramp, Gaussian Blur): each stage's parameters are animatable values under keys of the layer, read
 /// when it is snapshotted, so keyframes and expressions drive them as any property.
 final class LottieEffectLayer: CALayer {
     /// A stage and the keys of its parameters.
@@ -236,6 +252,9 @@ final class LottieEffectLayer: CALayer {
         case tritone(highlights: String, midtones: String, shadows: String, blend: String)
         /// σ in points, and the dimensions: 1 both, 2 horizontal, 3 vertical.
         case blur(sigma: String, dimensions: String)
+        /// Gradient Ramp: the start and end points (CGPoints in the layer's coordinates) and
+        /// colours, the shape (1 linear, 2 radial) and the blend with the original (0…1).
+        case ramp(start: String, end: String, startColor: String, endColor: String, shape: String, blend: String)
     }
     var stages: [Stage] = []
 
@@ -253,6 +272,11 @@ final class LottieEffectLayer: CALayer {
     private func number(_ key: String) -> Double {
         let v = Double(animatableValue(forKey: key)?.number ?? 0)
         return v.isFinite ? v : 0
+    }
+
+    private func point(_ key: String) -> SIMD2<Double> {
+        if case .point(let p)? = animatableValue(forKey: key) { return SIMD2(Double(p.x), Double(p.y)) }
+        return SIMD2(0, 0)
     }
 
     private func color(_ key: String) -> RGBA {
@@ -273,6 +297,9 @@ final class LottieEffectLayer: CALayer {
             case .blur(let s, let d):
                 let sigma = max(number(s), 0), dimensions = number(d).rounded()
                 return .blur(sigmaX: dimensions == 3 ? 0 : sigma, sigmaY: dimensions == 2 ? 0 : sigma)
+            case .ramp(let a, let b, let c0, let c1, let shape, let blend):
+                return .gradientRamp(start: point(a), end: point(b), startColor: color(c0), endColor: color(c1),
+                                     radial: number(shape).rounded() == 2, blend: Float(number(blend)))
             }
         }
     }

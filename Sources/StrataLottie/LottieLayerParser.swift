@@ -214,7 +214,7 @@ struct LayerParser {
     }
 
     /// An effect Strata draws (Fill, Tint, Tritone, Drop Shadow, Gaussian Blur, Stroke,
-    /// Transform) with its parameters; nil, and a note naming it, for any other effect, or one
+    /// Transform, Gradient Ramp) with its parameters; nil, and a note naming it, for any other effect, or one
     /// whose drawn parameters are missing or malformed. Parameters it does not draw are noted
     /// when set. `motionBlur`: the layer's motion blur switch (`mb`).
     mutating func drawnEffect(_ e: JSONNode, motionBlur: Bool) throws -> LottieDrawnEffect? {
@@ -271,6 +271,8 @@ struct LayerParser {
             if ownShutter || (isSet(9) && motionBlur) {
                 notes.add(e.path, "Transform effect\(label) motion blur (drawn without)")
             }
+        case .gradientRamp:
+            if any(5, { $0 > 0 }) { notes.add(e.path, "Gradient Ramp effect\(label) ramp scatter (drawn without)") }
         case .tint, .tritone:
             break
         }

@@ -137,7 +137,8 @@ struct LottieLayerModel {
     var content: Content
     /// Expression controls (sliders, angles, points, colours, checkboxes): values expressions read.
     var effects: [LottieEffectControl] = []
-    /// The effects Strata draws (Fill, Tint, Tritone, Drop Shadow, Gaussian Blur), in order.
+    /// The effects Strata draws (Fill, Tint, Tritone, Drop Shadow, Gaussian Blur, Stroke,
+    /// Transform, Gradient Ramp), in order.
     var drawnEffects: [LottieDrawnEffect] = []
 
     /// Lottie's blend modes (`bm`, lottie-spec's numbering, as lottie-web's `blendModes.js`)
@@ -208,15 +209,27 @@ public struct LottieExpressionControl: Equatable, Sendable, CustomStringConverti
 /// parameters by their place in its `ef` list, as After Effects exports them (lottie-web and
 /// ThorVG read them by place too).
 struct LottieDrawnEffect {
-    enum Kind: Int {
-        /// `transform`: After Effects' Transform effect (match name `ADBE Geometry2`), which
-        /// Bodymovin writes as a custom effect (5) and lottie-web also reads as type 35.
-        case tint = 20, fill = 21, stroke = 22, tritone = 23, dropShadow = 25, gaussianBlur = 29, transform = 35
+    enum Kind {
+        case tint, fill, stroke, tritone, dropShadow, gaussianBlur
+        /// After Effects' Transform effect (match name `ADBE Geometry2`), which Bodymovin
+        /// writes as a custom effect (5) and lottie-web also reads as type 35.
+        case transform
+        /// After Effects' Gradient Ramp (match name `ADBE Ramp`, a custom effect, 5).
+        case gradientRamp
 
-        /// The kind of an effect by its type and match name.
+        /// The kind of an effect by its type (`ty`) and match name (`mn`); nil for one not drawn.
         init?(type: Int, matchName: String) {
-            if matchName == "ADBE Geometry2" { self = .transform; return }
-            self.init(rawValue: type)
+            switch (type, matchName) {
+            case (_, "ADBE Geometry2"), (35, _): self = .transform
+            case (_, "ADBE Ramp"): self = .gradientRamp
+            case (20, _): self = .tint
+            case (21, _): self = .fill
+            case (22, _): self = .stroke
+            case (23, _): self = .tritone
+            case (25, _): self = .dropShadow
+            case (29, _): self = .gaussianBlur
+            default: return nil
+            }
         }
 
         /// After Effects' name of the effect.
@@ -229,6 +242,7 @@ struct LottieDrawnEffect {
             case .dropShadow: "Drop Shadow"
             case .gaussianBlur: "Gaussian Blur"
             case .transform: "Transform"
+            case .gradientRamp: "Gradient Ramp"
             }
         }
 
@@ -244,6 +258,8 @@ struct LottieDrawnEffect {
             case .gaussianBlur: [(0, 1), (1, 1)]                      // blurriness, dimensions
             // anchor point, position, uniform scale, scale height, scale width (%), skew, skew axis, rotation (°), opacity (%)
             case .transform: [(0, 2), (1, 2), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (7, 1), (8, 1)]
+            // start of ramp, start colour, end of ramp, end colour, ramp shape (1 linear, 2 radial), blend with original (%)
+            case .gradientRamp: [(0, 2), (1, 3), (2, 2), (3, 3), (4, 1), (6, 1)]
             }
         }
     }

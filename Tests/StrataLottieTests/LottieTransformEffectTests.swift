@@ -160,7 +160,7 @@ final class LottieEffectControlTests: XCTestCase {
       {"ty":5,"nm":"Wiggle - position","mn":"ADBE CM WigglePosition","en":1,"ef":[{"ty":0,"nm":"Wiggle Speed (wigs/sec)","mn":"ADBE CM WigglePosition-0001","v":{"a":0,"k":1}},{"ty":0,"nm":"Wiggle Amount (pixels)","mn":"ADBE CM WigglePosition-0002","v":{"a":0,"k":3}}]},
       {"ty":5,"nm":"Who","mn":"ADBE Layer Control","en":1,"ef":[{"ty":10,"nm":"Layer","mn":"ADBE Layer Control-0001","v":{"a":0,"k":2}}]},
       {"ty":5,"nm":"Old","en":1,"ef":[{"ty":0,"nm":"Slider","v":{"a":0,"k":4}}]},
-      {"ty":5,"nm":"Ramp","mn":"ADBE Ramp","en":1,"ef":[{"ty":3,"nm":"Start of Ramp","v":{"a":0,"k":[0,0]}}]}
+      {"ty":5,"nm":"Four","mn":"ADBE 4ColorGradient","en":1,"ef":[{"ty":3,"nm":"Point 1","v":{"a":0,"k":[0,0]}}]}
      ]},
      {"ty":3,"ind":2,"nm":"Target","ip":0,"op":20,"st":0,"ks":{"p":{"a":0,"k":[30,40]}}}
     ]}
@@ -183,7 +183,7 @@ final class LottieEffectControlTests: XCTestCase {
     }
 
     /// The controls and pseudo effects are listed as controls, in order, and not reported; the
-    /// Fill is drawn; the Gradient Ramp (an effect that draws) is reported.
+    /// Fill is drawn; the 4-Color Gradient (an effect that draws, not drawn by Strata) is reported.
     func testControlsAreListedNotReported() throws {
         let a = try animation()
         XCTAssertEqual(a.expressionControls.map(\.description), [
@@ -193,7 +193,7 @@ final class LottieEffectControlTests: XCTestCase {
             "layers[0].ef[4]: 'Who' (ADBE Layer Control)",
             "layers[0].ef[5]: 'Old'",
         ])
-        XCTAssertEqual(a.unsupported.map(\.description), ["layers[0].ef[6]: layer effect 'Ramp' (ADBE Ramp) (not rendered)"])
+        XCTAssertEqual(a.unsupported.map(\.description), ["layers[0].ef[6]: layer effect 'Four' (ADBE 4ColorGradient) (not rendered)"])
         XCTAssertEqual(a.layers[0].drawnEffects.map(\.kind), [.fill])
     }
 
@@ -256,7 +256,7 @@ final class LottieEffectControlTests: XCTestCase {
                 ADBE Layer Control ×1: layers[0].ef[4] 'Who'
                 (no match name) ×1: layers[0].ef[5] 'Old'
               not rendered (1):
-                layers[0].ef[6]: layer effect 'Ramp' (ADBE Ramp) (not rendered)
+                layers[0].ef[6]: layer effect 'Four' (ADBE 4ColorGradient) (not rendered)
             """), text)
     }
 }

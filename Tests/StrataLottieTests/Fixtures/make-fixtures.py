@@ -722,6 +722,30 @@ files["effect-transform"] = doc([
     white_background(5),
 ])
 
+# Gradient Ramp (ADBE Ramp, a custom effect, type 5) over a white solid: its colour at each
+# pixel's centre, the layer's alpha kept. "linear": a circle of diameter 40 at (25, 25), blue at
+# (5, 25) to yellow at (45, 25); "radial": a 40 × 40 square at (75, 25), red at its centre to
+# green 20 away; "blended": a grey (0.4) square at (25, 75), black at (25, 55) to white at
+# (25, 95) → (25, 75) over frames 0…10, blend with original 50 %; "turned": a 40 × 40 square at
+# the layer's origin, the layer at (75, 75) turned 90°, black at (−20, 0) to white at (20, 0) in
+# the layer's coordinates (down the screen).
+def ramp(start, start_color, end, end_color, shape=1, scatter=0, blend=0, name="Gradient Ramp"):
+    params = [(3, "Start of Ramp", start), (2, "Start Color", list(start_color) + [1]), (3, "End of Ramp", end),
+              (2, "End Color", list(end_color) + [1]), (7, "Ramp Shape", shape), (0, "Ramp Scatter", scatter),
+              (0, "Blend With Original", blend), (6, "", 0), (7, "GPU Rendering", 1)]
+    return {"ty": 5, "nm": name, "np": len(params) + 2, "mn": "ADBE Ramp", "ix": 1, "en": 1,
+            "ef": [{"ty": kind, "nm": label, "mn": "ADBE Ramp-%04d" % (i + 1), "ix": i + 1, "v": prop(v) if kind != 6 else 0}
+                   for i, (kind, label, v) in enumerate(params)]}
+files["effect-ramp"] = doc([
+    shape_layer(1, [group(ellipse((25, 25), (40, 40)), fill(RED))], nm="linear", ef=[ramp((5, 25), BLUE, (45, 25), YELLOW)]),
+    shape_layer(2, [group(rect((75, 25), (40, 40)), fill(BLUE))], nm="radial", ef=[ramp((75, 25), RED, (95, 25), GREEN, shape=2)]),
+    shape_layer(3, [group(rect((25, 75), (40, 40)), fill((0.4, 0.4, 0.4)))], nm="blended",
+                ef=[ramp((25, 55), BLACK, anim(kf(0, [25, 95], **LIN), kf(10, [25, 75])), WHITE, blend=50)]),
+    shape_layer(4, [group(rect((0, 0), (40, 40)), fill(RED))], k=ks(p=(75, 75), r=90), nm="turned",
+                ef=[ramp((-20, 0), BLACK, (20, 0), WHITE)]),
+    white_background(5),
+])
+
 for name, d in files.items():
     with open(os.path.join(HERE, name + ".json"), "w") as f:
         json.dump(d, f, separators=(",", ":"))
