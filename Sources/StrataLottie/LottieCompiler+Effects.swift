@@ -149,17 +149,19 @@ extension LottieCompiler {
 
 extension LottieCompiler {
     /// The Transform effect's matrix (layer space to layer space): −anchor, scale (width and
-    /// height in %, both the height with uniform scale on), rotation (degrees clockwise), skew
-    /// along the axis at skew axis + 90°, then position — lottie-web's TransformEffect, the one
-    /// reference that draws it (ThorVG and rlottie do not), which also turns before it skews
-    /// where a layer's own transform skews first. `v`: the parameters by place.
+    /// height in %, both the height with uniform scale on), skew along the skew axis, rotation
+    /// (degrees clockwise), then position — a layer's own transform (`matrix(_:at:_:)`), as
+    /// Skia's Skottie draws the effect. (lottie-web's TransformEffect turns before it skews, and
+    /// about the skew axis + 90°: a vertical shear at axis 0, where After Effects' documentation
+    /// gives the effect's skew the layer's meaning; ThorVG and rlottie do not draw the effect.)
+    /// `v`: the parameters by place.
     static func transformEffectMatrix(_ v: (Int) -> [Double]) -> CGAffineTransform {
         func n(_ i: Int, _ k: Int = 0) -> Double { let p = v(i); return k < p.count ? p[k] : 0 }
         let height = n(3), width = n(2) != 0 ? height : n(4)
         return CGAffineTransform(translationX: -n(0), y: -n(0, 1))
             .concatenating(CGAffineTransform(scaleX: width / 100, y: height / 100))
+            .concatenating(skewMatrix(n(5), n(6)))
             .concatenating(CGAffineTransform(rotationAngle: n(7) * .pi / 180))
-            .concatenating(skewMatrix(n(5), n(6) + 90))
             .concatenating(CGAffineTransform(translationX: n(1), y: n(1, 1)))
     }
 

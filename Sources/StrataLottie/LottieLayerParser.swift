@@ -265,10 +265,10 @@ struct LayerParser {
             if any(9, { $0 >= 100 }) { notes.add(e.path, "Stroke effect\(label) brush spacing of 100 % or more (drawn solid)") }
             if isSet(2) { notes.add(e.path, "Stroke effect\(label) drawn sequentially (drawn on every mask at once)") }
         case .transform:
-            // Its own motion blur: with "use composition's shutter angle" (9) where the layer's
-            // motion blur is on, else at its shutter angle (10) when above 0.
-            let ownShutter = !isSet(9) && any(10) { $0 > 0 }
-            if ownShutter || (isSet(9) && motionBlur) {
+            // Its own motion blur, only where the layer's motion blur is on (After Effects: "relevant"
+            // with motion blur enabled for the layer and composition): at the composition's
+            // shutter angle ("use composition's shutter angle", 9), else at its own (10) above 0.
+            if motionBlur && (isSet(9) || any(10) { $0 > 0 }) {
                 notes.add(e.path, "Transform effect\(label) motion blur (drawn without)")
             }
         case .gradientRamp:

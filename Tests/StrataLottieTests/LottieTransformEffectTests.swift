@@ -1,9 +1,11 @@
 // The Transform effect (`ADBE Geometry2`) and expression controls / pseudo effects.
 //
 // Transform: pixels of Fixtures/effect-transform.json at chosen frames against values worked
-// out from its matrix (−anchor, scale, rotation, skew along skew axis + 90°, position: lottie-web's
-// TransformEffect, the only reference that draws it — ThorVG 1.1.3 and rlottie ignore the effect
-// and draw the layers where their own transforms put them, so the formula decides), a reference
+// out from its matrix (−anchor, scale, skew along the skew axis, rotation, position: a layer
+// transform's, as Skia's Skottie draws the effect and as After Effects documents its settings;
+// lottie-web's TransformEffect turns before it skews and about the skew axis + 90°, a vertical
+// shear at axis 0, and ThorVG 1.1.3 and rlottie ignore the effect, drawing the layers where their
+// own transforms put them — so the references disagree and the layer transform's formula decides), a reference
 // PNG, the matrix's values, expressions reading a pseudo effect, the same bytes at any worker
 // count, and notes. Controls: what is listed as a control rather than reported, and expressions
 // reading sliders, points, pseudo effects' named and indexed values and layer controls at
@@ -30,10 +32,9 @@ final class LottieTransformEffectTests: XCTestCase {
     /// "moved": a 10 × 10 square at (20, 20) (15…25), anchor (20, 20), scale width 200 (uniform
     /// off), position (20, 20) → (70, 20) over frames 0…10, then filled black by a Fill after
     /// the Transform: 20 wide, 10 high, centred on x 20, 45, 70 at frames 0, 5, 10.
-    /// "sheared": a 20 × 20 square at (25, 70), skew 45 about axis 0: lottie-web's axis + 90°
-    /// makes it a vertical shear, y + (x − 25) about the anchor, so the left column (pixel 17,
-    /// centre 17.5) spans y 52.5…72.5 and the right (pixel 33) 68.5…88.5. (Taken about the axis
-    /// itself, as a layer's skew, the shear would be horizontal and (17, 55) white.)
+    /// "sheared": a 20 × 20 square at (25, 70), skew 45 about axis 0: a horizontal shear, as a
+    /// layer's skew, x − (y − 70) about the anchor, so row 62 (centre 62.5) spans x 22.5…42.5
+    /// and row 77 7.5…27.5. (lottie-web's axis + 90° would shear it vertically: (40, 62) white.)
     /// "turned": a 20 × 20 square at (75, 70), uniform scale on with height 50 (its width of 100
     /// unused), turned 45°: a diamond of half-diagonal 5√2 ≈ 7.07, blue at opacity 50 over
     /// white, (127.5, 127.5, 255); (75, 64) inside it, outside the unturned square; (79, 74) the
@@ -52,12 +53,12 @@ final class LottieTransformEffectTests: XCTestCase {
             assertPixel(b, centre - 11, 20, white, "left of the moved square at frame \(frame)")
             assertPixel(b, centre + 10, 20, white, "right of the moved square at frame \(frame)")
 
-            assertPixel(b, 17, 55, (0, 255, 0), "sheared, left column, high")
-            assertPixel(b, 17, 71, (0, 255, 0), "sheared, left column, low")
-            assertPixel(b, 17, 74, white, "below the sheared left column")
-            assertPixel(b, 33, 85, (0, 255, 0), "sheared, right column, low")
-            assertPixel(b, 33, 69, (0, 255, 0), "sheared, right column, high")
-            assertPixel(b, 33, 66, white, "above the sheared right column")
+            assertPixel(b, 40, 62, (0, 255, 0), "sheared, top row, right")
+            assertPixel(b, 23, 62, (0, 255, 0), "sheared, top row, left")
+            assertPixel(b, 20, 62, white, "left of the sheared top row")
+            assertPixel(b, 10, 77, (0, 255, 0), "sheared, bottom row, left")
+            assertPixel(b, 26, 77, (0, 255, 0), "sheared, bottom row, right")
+            assertPixel(b, 29, 77, white, "right of the sheared bottom row")
 
             let half = (127.5, 127.5, 255.0)
             for (x, y) in [(75, 70), (75, 64), (69, 70), (80, 70), (75, 75)] { assertPixel(b, x, y, half, "turned") }
@@ -80,7 +81,7 @@ final class LottieTransformEffectTests: XCTestCase {
 
     /// The matrix's values: the anchor to the position, width and height scaled apart unless the
     /// scale is uniform (then both the height), rotation clockwise (y down), the skew's shear
-    /// vertical about axis 0 and horizontal about axis 90 (lottie-web's axis + 90°).
+    /// horizontal about axis 0 and vertical about axis 90, as a layer's, skewed before turned.
     func testTransformEffectMatrix() {
         func map(_ p: CGPoint, anchor: [Double] = [0, 0], position: [Double] = [0, 0], uniform: Double = 0, height: Double = 100,
                  width: Double = 100, skew: Double = 0, axis: Double = 0, rotation: Double = 0) -> [Double] {
@@ -92,10 +93,18 @@ final class LottieTransformEffectTests: XCTestCase {
         XCTAssertEqual(map(CGPoint(x: 25, y: 25), anchor: [20, 20], position: [70, 20], width: 200), [80.0, 25], accuracy: 1e-9)
         XCTAssertEqual(map(CGPoint(x: 2, y: 2), uniform: 1, height: 50, width: 300), [1.0, 1], accuracy: 1e-9)
         XCTAssertEqual(map(CGPoint(x: 10, y: 0), rotation: 90), [0.0, 10], accuracy: 1e-9)
-        XCTAssertEqual(map(CGPoint(x: 10, y: 0), skew: 45), [10.0, 10], accuracy: 1e-9)
-        XCTAssertEqual(map(CGPoint(x: 0, y: 10), skew: 45, axis: 90), [-10.0, 10], accuracy: 1e-9)
-        // Turned before it is skewed: (10, 0) turned 90° to (0, 10), which a vertical shear keeps.
-        XCTAssertEqual(map(CGPoint(x: 10, y: 0), skew: 45, rotation: 90), [0.0, 10], accuracy: 1e-9)
+        XCTAssertEqual(map(CGPoint(x: 0, y: 10), skew: 45), [-10.0, 10], accuracy: 1e-9)
+        XCTAssertEqual(map(CGPoint(x: 10, y: 0), skew: 45), [10.0, 0], accuracy: 1e-9)
+        XCTAssertEqual(map(CGPoint(x: 10, y: 0), skew: 45, axis: 90), [10.0, 10], accuracy: 1e-9)
+        // Skewed before it is turned: (0, 10) sheared to (−10, 10), then turned 90° to (−10, −10).
+        XCTAssertEqual(map(CGPoint(x: 0, y: 10), skew: 45, rotation: 90), [-10.0, -10], accuracy: 1e-9)
+        // The same matrix as a layer transform's of those values.
+        var t = LottieTransform()
+        t.anchor = .fixed([3, 4]); t.position = .fixed([50, 60]); t.scale = .fixed([150, 80])
+        t.skew = .fixed([20]); t.skewAxis = .fixed([30]); t.rotation = .fixed([40])
+        let layer = CGPoint(x: 7, y: -2).applying(LottieCompiler.matrix(t, at: 0) { p, _ in p.value(at: 0) })
+        XCTAssertEqual(map(CGPoint(x: 7, y: -2), anchor: [3, 4], position: [50, 60], height: 80, width: 150, skew: 20, axis: 30, rotation: 40),
+                       [Double(layer.x), Double(layer.y)], accuracy: 1e-9)
     }
 
     /// The Transform's position and scale height read the pseudo effect "Mover": its point by
@@ -125,8 +134,8 @@ final class LottieTransformEffectTests: XCTestCase {
         }
     }
 
-    /// Motion blur of the Transform effect is reported: its own shutter angle above 0 with
-    /// "use composition's shutter angle" off, or that on where the layer's motion blur is on;
+    /// Motion blur of the Transform effect is reported where the layer's motion blur is on (After
+    /// Effects blurs only then): at the composition's shutter angle, or at its own above 0;
     /// a Transform missing a parameter is reported and not drawn; a disabled one is neither.
     func testTransformEffectNotes() throws {
         func notes(_ extra: [Int: String], mb: Int = 0, en: Int = 1, count: Int = 12) throws -> [String] {
@@ -139,7 +148,8 @@ final class LottieTransformEffectTests: XCTestCase {
         }
         XCTAssertEqual(try notes([:]), [])
         XCTAssertEqual(try notes([:], mb: 1), ["layers[0].ef[0]: Transform effect 'T' motion blur (drawn without)"])
-        XCTAssertEqual(try notes([9: "0", 10: "180"]), ["layers[0].ef[0]: Transform effect 'T' motion blur (drawn without)"])
+        XCTAssertEqual(try notes([9: "0", 10: "180"], mb: 1), ["layers[0].ef[0]: Transform effect 'T' motion blur (drawn without)"])
+        XCTAssertEqual(try notes([9: "0", 10: "180"]), [])
         XCTAssertEqual(try notes([9: "0", 10: "0"], mb: 1), [])
         XCTAssertEqual(try notes([:], count: 8), ["layers[0].ef[0]: Transform effect 'T' without a readable parameter 9 (not rendered)"])
         XCTAssertEqual(try notes([:], mb: 1, en: 0), [])

@@ -684,11 +684,11 @@ files["effect-stroke"] = doc([
 ])
 
 # The Transform effect (ADBE Geometry2, which Bodymovin writes as a custom effect, type 5)
-# over a white solid, its matrix lottie-web's: −anchor, scale, rotation, skew along skew axis
-# + 90°, position. "moved": a red 10 × 10 square at (20, 20), anchor (20, 20), position
+# over a white solid, its matrix a layer transform's: −anchor, scale, skew along the skew axis,
+# rotation, position. "moved": a red 10 × 10 square at (20, 20), anchor (20, 20), position
 # (20, 20) → (70, 20) over frames 0…10, scale width 200 (uniform off), then a Fill (black)
-# after it; "sheared": a green 20 × 20 square at (25, 70), skew 45 about axis 0 (a vertical
-# shear, y + x about the anchor); "turned": a blue 20 × 20 square at (75, 70) turned 45°,
+# after it; "sheared": a green 20 × 20 square at (25, 70), skew 45 about axis 0 (a horizontal
+# shear, x − y about the anchor); "turned": a blue 20 × 20 square at (75, 70) turned 45°,
 # uniform scale on with height 50 (the width's 100 unused), opacity 50; "controlled": a
 # yellow 6 × 6 square at (50, 45) placed by a pseudo effect "Mover" (a group, a point "Where"
 # (50, 35) → (50, 55) over frames 0…10 and a slider "Size" 100 → 200, read by name, match name
