@@ -255,7 +255,8 @@ final class LottieEffectLayer: CALayer {
         /// σ in points, and the dimensions: 1 both, 2 horizontal, 3 vertical.
         case blur(sigma: String, dimensions: String)
         /// Gradient Ramp: the start and end points (CGPoints in the layer's coordinates) and
-        /// colours, the shape (1 linear, 2 radial) and the blend with the original (0…1).
+        /// colours, the shape (1 linear, any other radial: After Effects writes 2, and Skottie
+        /// reads every other value as radial) and the blend with the original (0…1).
         case ramp(start: String, end: String, startColor: String, endColor: String, shape: String, blend: String)
     }
     var stages: [Stage] = []
@@ -301,7 +302,7 @@ final class LottieEffectLayer: CALayer {
                 return .blur(sigmaX: dimensions == 3 ? 0 : sigma, sigmaY: dimensions == 2 ? 0 : sigma)
             case .ramp(let a, let b, let c0, let c1, let shape, let blend):
                 return .gradientRamp(start: point(a), end: point(b), startColor: color(c0), endColor: color(c1),
-                                     radial: number(shape).rounded() == 2, blend: Float(number(blend)))
+                                     radial: number(shape).rounded() != 1, blend: Float(number(blend)))
             }
         }
     }

@@ -258,7 +258,7 @@ struct LottieDrawnEffect {
             case .gaussianBlur: [(0, 1), (1, 1)]                      // blurriness, dimensions
             // anchor point, position, uniform scale, scale height, scale width (%), skew, skew axis, rotation (°), opacity (%)
             case .transform: [(0, 2), (1, 2), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (7, 1), (8, 1)]
-            // start of ramp, start colour, end of ramp, end colour, ramp shape (1 linear, 2 radial), blend with original (%)
+            // start of ramp, start colour, end of ramp, end colour, ramp shape (1 linear, else radial), blend with original (%)
             case .gradientRamp: [(0, 2), (1, 3), (2, 2), (3, 3), (4, 1), (6, 1)]
             }
         }
