@@ -1,9 +1,10 @@
 // Layer effects (`ef`), drawn after the layer's masks and before its transform's opacity, track
 // matte and blend mode, each on the result of the ones before it (After Effects' order): a node
-// around the layer's masked content for each effect, the first innermost. Fill, Tint, Tritone and
-// Gaussian Blur are the stages of a LottieEffectLayer (consecutive ones share one), whose
-// snapshot carries them to the renderer's offscreen group (GroupEffects.swift); Drop Shadow is a
-// node's own Core Animation shadow. The parameters animate like any property (keyframes,
+// around the layer's masked content for each effect, the first innermost. Fill, Tint, Tritone,
+// Gradient Ramp and Gaussian Blur are the stages of a LottieEffectLayer (consecutive ones share
+// one), whose snapshot carries them to the renderer's offscreen group (GroupEffects.swift); Drop
+// Shadow is a node's own Core Animation shadow; Transform a node's transform and opacity; Stroke
+// shape layers over, alone or as the mask of the layer. The parameters animate like any property (keyframes,
 // expressions), on keys of the nodes.
 import Foundation
 import Strata
@@ -39,6 +40,14 @@ extension LottieCompiler {
                 current = try stroke(e, of: l, on: current, time)
                 continue
             }
+            if e.kind == .transform {
+                stages = nil
+                let holder = node()
+                try transformEffect(e, on: holder, time)
+                holder.addSublayer(current)
+                current = holder
+                continue
+            }
             let holder: LottieEffectLayer
             if let s = stages {
                 holder = s
@@ -61,6 +70,12 @@ extension LottieCompiler {
         try animate(layer, key, p.value, time, path: p.path) { v in
             CGColor(red: min(max(v[0], 0), 1), green: min(max(v[1], 0), 1), blue: min(max(v[2], 0), 1), alpha: 1)
         }
+    }
+
+    /// Animates a point parameter (its first two numbers) on `key`.
+    private func animatePoint(_ layer: CALayer, _ key: String, _ p: (path: String, value: LottieAnimated<[Double]>),
+                              _ time: LottieTime) throws {
+        try animate(layer, key, p.value, time, path: p.path) { v in CGPoint(x: v[0], y: v.count > 1 ? v[1] : 0) }
     }
 
     /// Animates a number parameter, scaled by `factor`, on `key`.
@@ -93,8 +108,17 @@ extension LottieCompiler {
             try animateNumber(layer, k + "Sigma", e.parameter(0), time, factor: Self.blurToSigma)
             try animateNumber(layer, k + "Dimensions", e.parameter(1), time)
             return .blur(sigma: k + "Sigma", dimensions: k + "Dimensions")
-        case .dropShadow, .stroke:
-            preconditionFailure("drop shadows and strokes are nodes of their own")
+        case .gradientRamp:
+            try animatePoint(layer, k + "Start", e.parameter(0), time)
+            try animateColor(layer, k + "StartColor", e.parameter(1), time)
+            try animatePoint(layer, k + "End", e.parameter(2), time)
+            try animateColor(layer, k + "EndColor", e.parameter(3), time)
+            try animateNumber(layer, k + "Shape", e.parameter(4), time)
+            try animateNumber(layer, k + "Blend", e.parameter(6), time, factor: 0.01)
+            return .ramp(start: k + "Start", end: k + "End", startColor: k + "StartColor", endColor: k + "EndColor",
+                         shape: k + "Shape", blend: k + "Blend")
+        case .dropShadow, .stroke, .transform:
+            preconditionFailure("drop shadows, strokes and transforms are nodes of their own")
         }
     }
 
@@ -124,6 +148,40 @@ extension LottieCompiler {
 }
 
 extension LottieCompiler {
+    /// The Transform effect's matrix (layer space to layer space): −anchor, scale (width and
+    /// height in %, both the height with uniform scale on), skew along the skew axis, rotation
+    /// (degrees clockwise), then position — a layer's own transform (`matrix(_:at:_:)`), as
+    /// Skia's Skottie draws the effect. (lottie-web's TransformEffect turns before it skews, and
+    /// about the skew axis + 90°: a vertical shear at axis 0, where After Effects' documentation
+    /// gives the effect's skew the layer's meaning; ThorVG and rlottie do not draw the effect.)
+    /// `v`: the parameters by place.
+    static func transformEffectMatrix(_ v: (Int) -> [Double]) -> CGAffineTransform {
+        func n(_ i: Int, _ k: Int = 0) -> Double { let p = v(i); return k < p.count ? p[k] : 0 }
+        let height = n(3), width = n(2) != 0 ? height : n(4)
+        return CGAffineTransform(translationX: -n(0), y: -n(0, 1))
+            .concatenating(CGAffineTransform(scaleX: width / 100, y: height / 100))
+            .concatenating(skewMatrix(n(5), n(6)))
+            .concatenating(CGAffineTransform(rotationAngle: n(7) * .pi / 180))
+            .concatenating(CGAffineTransform(translationX: n(1), y: n(1, 1)))
+    }
+
+    /// Transform as `holder`'s transform (its anchor point and position at the layer's origin,
+    /// so the matrix maps the layer's content in its own coordinates) and opacity: sampled
+    /// twice a frame where a parameter animates or has an expression.
+    func transformEffect(_ e: LottieDrawnEffect, on holder: CALayer, _ time: LottieTime) throws {
+        let samplers = (0..<8).map { i in sampler(e.parameter(i).value, path: e.parameter(i).path) }
+        if samplers.contains(where: \.isAnimated) || time.remap != nil {
+            try animateSampled(holder, "transform", time, path: e.parameter(1).path) { f in
+                CATransform3DMakeAffineTransform(Self.transformEffectMatrix { samplers[$0].value(f) })
+            }
+        } else {
+            let f = time.range.lowerBound
+            holder.transform = CATransform3DMakeAffineTransform(Self.transformEffectMatrix { samplers[$0].value(f) })
+        }
+        let opacity = e.parameter(8)
+        try animate(holder, "opacity", opacity.value, time, path: opacity.path) { Float(min(max($0[0] / 100, 0), 1)) }
+    }
+
     /// Stroke: the layer's mask paths (its mask number `path`, 1 the first, or all masks)
     /// stroked with round caps and joins, 2 × brush size wide, in its colour and opacity, from
     /// start to end (%, as trim paths: the smaller to the larger), painted by its paint style:
@@ -183,7 +241,7 @@ extension LottieCompiler {
 }
 
 /// A node of a compiled layer whose pixels pass through layer effects (Fill, Tint, Tritone,
-/// Gaussian Blur): each stage's parameters are animatable values under keys of the layer, read
+/// Gradient Ramp, Gaussian Blur): each stage's parameters are animatable values under keys of the layer, read
 /// when it is snapshotted, so keyframes and expressions drive them as any property.
 final class LottieEffectLayer: CALayer {
     /// A stage and the keys of its parameters.
@@ -196,6 +254,10 @@ final class LottieEffectLayer: CALayer {
         case tritone(highlights: String, midtones: String, shadows: String, blend: String)
         /// σ in points, and the dimensions: 1 both, 2 horizontal, 3 vertical.
         case blur(sigma: String, dimensions: String)
+        /// Gradient Ramp: the start and end points (CGPoints in the layer's coordinates) and
+        /// colours, the shape (1 linear, any other radial: After Effects writes 2, and Skottie
+        /// reads every other value as radial) and the blend with the original (0…1).
+        case ramp(start: String, end: String, startColor: String, endColor: String, shape: String, blend: String)
     }
     var stages: [Stage] = []
 
@@ -213,6 +275,11 @@ final class LottieEffectLayer: CALayer {
     private func number(_ key: String) -> Double {
         let v = Double(animatableValue(forKey: key)?.number ?? 0)
         return v.isFinite ? v : 0
+    }
+
+    private func point(_ key: String) -> SIMD2<Double> {
+        if case .point(let p)? = animatableValue(forKey: key) { return SIMD2(Double(p.x), Double(p.y)) }
+        return SIMD2(0, 0)
     }
 
     private func color(_ key: String) -> RGBA {
@@ -233,6 +300,9 @@ final class LottieEffectLayer: CALayer {
             case .blur(let s, let d):
                 let sigma = max(number(s), 0), dimensions = number(d).rounded()
                 return .blur(sigmaX: dimensions == 3 ? 0 : sigma, sigmaY: dimensions == 2 ? 0 : sigma)
+            case .ramp(let a, let b, let c0, let c1, let shape, let blend):
+                return .gradientRamp(start: point(a), end: point(b), startColor: color(c0), endColor: color(c1),
+                                     radial: number(shape).rounded() != 1, blend: Float(number(blend)))
             }
         }
     }

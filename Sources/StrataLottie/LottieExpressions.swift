@@ -551,7 +551,8 @@ struct LottieExpressions {
         return LayerRef(comp: owner.comp, position: i)
     }
 
-    /// `layer.effect(name | index)`: an expression control of the layer (index from 1).
+    /// `layer.effect(name | index)`: an expression control or pseudo effect of the layer, by its
+    /// name or match name, or by its place among all the layer's effects (from 1).
     func effect(_ key: LottieScriptValue, of ref: LayerRef, _ e: LottieScriptEvaluator) throws -> Int {
         let effects = layer(ref).effects
         if case .string(let name) = key {
@@ -560,23 +561,32 @@ struct LottieExpressions {
             }
             return i
         }
-        let i = Self.position(try e.number(key))
-        guard effects.indices.contains(i) else { throw LottieScriptError("no expression control \(i + 1) (effects that draw are not read)") }
+        let n = Self.position(try e.number(key)) + 1
+        guard let i = effects.firstIndex(where: { $0.index == n }) else {
+            throw LottieScriptError("no expression control \(n < 1 ? "of that index" : "at effect \(n)") (effects that draw are not read)")
+        }
         return i
     }
 
-    /// One value of an expression control, by name or index (from 1).
-    func effectParameter(_ key: LottieScriptValue, of ref: LayerRef, _ i: Int, _ e: LottieScriptEvaluator) throws -> PropertyRef {
+    /// One value of an expression control, by its name or match name, or by its place in the
+    /// effect (from 1): its property, or for a layer control the layer it names.
+    func effectParameter(_ key: LottieScriptValue, of ref: LayerRef, _ i: Int, _ e: LottieScriptEvaluator) throws -> LottieScriptValue {
         let control = layer(ref).effects[i]
         let found: LottieEffectControl.Value?
         if case .string(let name) = key {
             found = control.values.first { $0.name == name } ?? control.values.first { $0.matchName == name }
         } else {
-            let k = Self.position(try e.number(key))
-            found = control.values.indices.contains(k) ? control.values[k] : nil
+            let k = Self.position(try e.number(key)) + 1
+            found = control.values.first { $0.index == k }
         }
         guard let found else { throw LottieScriptError("the effect '\(control.name)' has no such value") }
-        return PropertyRef(path: found.path, property: found.value, owner: ref, raw: false)
+        if found.isLayer {
+            // A layer control's value is the index of a layer of the same composition (0: none).
+            let index = found.value.initial.first ?? 0
+            guard index >= 1 else { throw LottieScriptError("the layer control '\(control.name)' names no layer") }
+            return .object(.layer(try layer(named: .number(index), near: ref, e)))
+        }
+        return .object(.property(PropertyRef(path: found.path, property: found.value, owner: ref, raw: false)))
     }
 
     /// A 1-based index as a 0-based position (−1 for anything that is not one).

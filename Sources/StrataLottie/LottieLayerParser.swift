@@ -36,6 +36,8 @@ struct LayerParser {
     var pathScripts: [String: LottieScript] = [:]
     /// Numeric properties whose expression cannot be read, by JSON path.
     var unrunScripts: Set<String> = []
+    /// The expression controls read so far, in the file's order.
+    var controls: [LottieExpressionControl] = []
 
     /// Reads a property's expression: a loop Core Animation repeats, an expression evaluated
     /// per frame (numeric properties only), or a note of why it is not run.
@@ -125,11 +127,15 @@ struct LayerParser {
         var effects: [LottieEffectControl] = []
         var drawnEffects: [LottieDrawnEffect] = []
         if let ef = try l.optional("ef"), ef.isArray {
-            for e in try ef.elements() {
-                if let control = try effectControl(e) { effects.append(control); continue }
+            for (i, e) in try ef.elements().enumerated() {
+                if let control = try effectControl(e, index: i + 1) {
+                    effects.append(control)
+                    controls.append(LottieExpressionControl(path: control.path, name: control.name, matchName: control.matchName))
+                    continue
+                }
                 // A disabled effect (`en` 0) draws nothing in After Effects either.
                 if e.isObject, let en = try e.optional("en"), (try? en.number()) == 0 { continue }
-                if let drawn = try drawnEffect(e) { drawnEffects.append(drawn) }
+                if let drawn = try drawnEffect(e, motionBlur: try l.bool("mb")) { drawnEffects.append(drawn) }
             }
         }
         if let sy = try l.optional("sy"), sy.isArray, !(try sy.elements().isEmpty) { notes.add(sy.path, "layer styles") }
@@ -201,36 +207,42 @@ struct LayerParser {
                                 compositingFilter: compositingFilter, content: content, effects: effects, drawnEffects: drawnEffects)
     }
 
-    /// An expression control (a slider, angle, point, colour, checkbox or dropdown: values
-    /// expressions read, nothing drawn); nil for an effect that draws.
-    mutating func effectControl(_ e: JSONNode) throws -> LottieEffectControl? {
+    /// An expression control (a slider, angle, point, colour, checkbox, dropdown or layer
+    /// control) or a pseudo effect: values expressions read, nothing drawn; nil for an effect
+    /// that draws. `index`: its place among the layer's effects, from 1.
+    mutating func effectControl(_ e: JSONNode, index: Int) throws -> LottieEffectControl? {
         guard e.isObject else { return nil }
         let matchName = try e.string("mn") ?? ""
         guard let list = try e.optional("ef"), list.isArray else { return nil }
         let items = try list.elements()
-        let kinds = try items.map { try $0.number("ty", default: -1) }
+        let kinds = try items.map { $0.isObject ? try $0.number("ty", default: -1) : -1 }
         let type = try e.number("ty", default: -1)
-        let control = LottieEffectControl.matchNames.contains(matchName)
-            || (matchName.isEmpty && type == 5 && !kinds.isEmpty && kinds.allSatisfy { (0...4).contains($0) || $0 == 7 })
+        // Without a match name (older exports): a custom effect (5) whose values are all of the
+        // controls' kinds (0 slider, 1 angle, 2 colour, 3 point, 4 checkbox, 7 dropdown, 10 layer).
+        let control = LottieEffectControl.isControl(matchName: matchName)
+            || (matchName.isEmpty && type == 5 && !kinds.isEmpty && kinds.allSatisfy { (0...4).contains($0) || $0 == 7 || $0 == 10 })
         guard control else { return nil }
         var values: [LottieEffectControl.Value] = []
-        for item in items where item.isObject {
-            guard let v = try? prop(item, "v") else { continue }
+        for (i, item) in items.enumerated() where item.isObject {
+            // Group markers (6) and parameters without a readable value hold nothing to read.
+            guard kinds[i] != 6, let v = try? prop(item, "v") else { continue }
             values.append(LottieEffectControl.Value(name: try item.string("nm") ?? "", matchName: try item.string("mn") ?? "",
-                                                    path: item.path + ".v", value: v))
+                                                    index: i + 1, path: item.path + ".v", value: v, isLayer: kinds[i] == 10))
         }
-        return LottieEffectControl(name: try e.string("nm") ?? "", matchName: matchName, values: values)
+        return LottieEffectControl(name: try e.string("nm") ?? "", matchName: matchName, path: e.path, index: index, values: values)
     }
 
-    /// An effect Strata draws (Fill, Tint, Tritone, Drop Shadow, Gaussian Blur) with its
-    /// parameters; nil, and a note naming it, for any other effect, or one whose drawn
-    /// parameters are missing or malformed. Parameters it does not draw are noted when set.
-    mutating func drawnEffect(_ e: JSONNode) throws -> LottieDrawnEffect? {
+    /// An effect Strata draws (Fill, Tint, Tritone, Drop Shadow, Gaussian Blur, Stroke,
+    /// Transform, Gradient Ramp) with its parameters; nil, and a note naming it, for any other effect, or one
+    /// whose drawn parameters are missing or malformed. Parameters it does not draw are noted
+    /// when set. `motionBlur`: the layer's motion blur switch (`mb`).
+    mutating func drawnEffect(_ e: JSONNode, motionBlur: Bool) throws -> LottieDrawnEffect? {
         let name = e.isObject ? (try? e.string("nm")).flatMap { $0 } ?? "" : ""
         let label = name.isEmpty ? "" : " '\(name)'"
-        guard e.isObject, let ty = try? e.number("ty", default: -1), let kind = LottieDrawnEffect.Kind(rawValue: JSONNode.clampedInt(ty)) else {
+        let mn = e.isObject ? (try? e.string("mn")).flatMap { $0 } ?? "" : ""
+        guard e.isObject, let ty = try? e.number("ty", default: -1),
+              let kind = LottieDrawnEffect.Kind(type: JSONNode.clampedInt(ty), matchName: mn) else {
             // Named by its match name (After Effects' id of the effect), else its type.
-            let mn = e.isObject ? (try? e.string("mn")).flatMap { $0 } ?? "" : ""
             let ty = e.isObject ? (try? e.number("ty", default: -1)).map { " (type \(JSONNode.clampedInt($0)))" } ?? "" : ""
             notes.add(e.path, "layer effect\(label)\(mn.isEmpty ? ty : " (\(mn))") (not rendered)")
             return nil
@@ -271,6 +283,15 @@ struct LayerParser {
             if any(5, { $0 < 100 }) { notes.add(e.path, "Stroke effect\(label) brush hardness below 100 % (drawn hard)") }
             if any(9, { $0 >= 100 }) { notes.add(e.path, "Stroke effect\(label) brush spacing of 100 % or more (drawn solid)") }
             if isSet(2) { notes.add(e.path, "Stroke effect\(label) drawn sequentially (drawn on every mask at once)") }
+        case .transform:
+            // Its own motion blur, only where the layer's motion blur is on (After Effects: "relevant"
+            // with motion blur enabled for the layer and composition): at the composition's
+            // shutter angle ("use composition's shutter angle", 9), else at its own (10) above 0.
+            if motionBlur && (isSet(9) || any(10) { $0 > 0 }) {
+                notes.add(e.path, "Transform effect\(label) motion blur (drawn without)")
+            }
+        case .gradientRamp:
+            if any(5, { $0 > 0 }) { notes.add(e.path, "Gradient Ramp effect\(label) ramp scatter (drawn without)") }
         case .tint, .tritone:
             break
         }

@@ -137,7 +137,8 @@ struct LottieLayerModel {
     var content: Content
     /// Expression controls (sliders, angles, points, colours, checkboxes): values expressions read.
     var effects: [LottieEffectControl] = []
-    /// The effects Strata draws (Fill, Tint, Tritone, Drop Shadow, Gaussian Blur), in order.
+    /// The effects Strata draws (Fill, Tint, Tritone, Drop Shadow, Gaussian Blur, Stroke,
+    /// Transform, Gradient Ramp), in order.
     var drawnEffects: [LottieDrawnEffect] = []
 
     /// Lottie's blend modes (`bm`, lottie-spec's numbering, as lottie-web's `blendModes.js`)
@@ -154,31 +155,82 @@ struct LottieLayerModel {
 }
 
 /// An expression-control effect (`ef`): named values that draw nothing and that expressions
-/// read with `effect("Slider Control")("Slider")`.
+/// read with `effect("Slider Control")("Slider")`: After Effects' expression controls, and the
+/// pseudo effects of presets and rigs (`Pseudo/…`, Adobe's own `ADBE CM …`/`ADBE DE …`).
 struct LottieEffectControl {
     struct Value {
         var name: String
-        /// After Effects' match name (`ADBE Slider Control-0001`), which rigs' expressions use too.
+        /// Its match name (`ADBE Slider Control-0001`), which expressions may use instead of its name.
         var matchName: String
+        /// Its place in the effect's list, from 1 (group markers count, as in After Effects).
+        var index: Int
         /// The JSON path of the value's property (`…ef[0].ef[0].v`).
         var path: String
         var value: LottieAnimated<[Double]>
+        /// A layer parameter (`ty` 10): its value is a layer's index, and an expression reading it gets that layer.
+        var isLayer: Bool
     }
     var name: String
     var matchName: String
+    /// The JSON path of the effect (`…ef[1]`).
+    var path: String
+    /// Its place among all the layer's effects, from 1 (what `effect(2)` names).
+    var index: Int
     var values: [Value]
 
     /// After Effects' expression controls, by match name.
     static let matchNames: Set<String> = ["ADBE Slider Control", "ADBE Angle Control", "ADBE Color Control", "ADBE Point Control",
-                                          "ADBE Point3D Control", "ADBE Checkbox Control", "ADBE Dropdown Control"]
+                                          "ADBE Point3D Control", "ADBE Checkbox Control", "ADBE Dropdown Control",
+                                          "ADBE Layer Control"]
+    /// Match-name prefixes of pseudo effects: effects defined by a preset or rig (`Pseudo/…`) or by
+    /// After Effects' own presets (`ADBE CM …`, "Wiggle - position" and the like; `ADBE DE …`,
+    /// the behaviour presets), which hold values for the preset's expressions and draw nothing.
+    static let pseudoPrefixes = ["Pseudo/", "ADBE CM ", "ADBE DE "]
+
+    /// Whether an effect of this match name only holds values.
+    static func isControl(matchName: String) -> Bool {
+        matchNames.contains(matchName) || pseudoPrefixes.contains { matchName.hasPrefix($0) }
+    }
+}
+
+/// An expression control as `LottieAnimation.expressionControls` lists it: a layer effect that
+/// draws nothing in After Effects and holds values that expressions read.
+public struct LottieExpressionControl: Equatable, Sendable, CustomStringConvertible {
+    /// JSON path of the effect (`layers[2].ef[0]`).
+    public let path: String
+    /// Its name (`nm`, "Slider Control").
+    public let name: String
+    /// After Effects' id of the effect (`mn`, "ADBE Slider Control", "Pseudo/…"; empty when the file has none).
+    public let matchName: String
+    public var description: String { "\(path): '\(name)'" + (matchName.isEmpty ? "" : " (\(matchName))") }
 }
 
 /// A layer effect Strata draws (LottieCompiler+Effects.swift): its kind (`ty`) and its
 /// parameters by their place in its `ef` list, as After Effects exports them (lottie-web and
 /// ThorVG read them by place too).
 struct LottieDrawnEffect {
-    enum Kind: Int {
-        case tint = 20, fill = 21, stroke = 22, tritone = 23, dropShadow = 25, gaussianBlur = 29
+    enum Kind {
+        case tint, fill, stroke, tritone, dropShadow, gaussianBlur
+        /// After Effects' Transform effect (match name `ADBE Geometry2`), which Bodymovin
+        /// writes as a custom effect (5) and lottie-web also reads as type 35.
+        case transform
+        /// After Effects' Gradient Ramp (match name `ADBE Ramp`, a custom effect, 5).
+        case gradientRamp
+
+        /// The kind of an effect by its type (`ty`) and match name (`mn`); nil for one not drawn.
+        init?(type: Int, matchName: String) {
+            switch (type, matchName) {
+            case (_, "ADBE Geometry2"), (35, _): self = .transform
+            case (_, "ADBE Ramp"): self = .gradientRamp
+            case (20, _): self = .tint
+            case (21, _): self = .fill
+            case (22, _): self = .stroke
+            case (23, _): self = .tritone
+            case (25, _): self = .dropShadow
+            case (29, _): self = .gaussianBlur
+            default: return nil
+            }
+        }
 
         /// After Effects' name of the effect.
         var name: String {
@@ -189,6 +241,8 @@ struct LottieDrawnEffect {
             case .tritone: "Tritone"
             case .dropShadow: "Drop Shadow"
             case .gaussianBlur: "Gaussian Blur"
+            case .transform: "Transform"
+            case .gradientRamp: "Gradient Ramp"
             }
         }
 
@@ -202,6 +256,10 @@ struct LottieDrawnEffect {
             case .tritone: [(0, 3), (1, 3), (2, 3), (3, 1)]           // highlights, midtones, shadows, blend (%)
             case .dropShadow: [(0, 3), (1, 1), (2, 1), (3, 1), (4, 1)] // colour, opacity (0…255), direction, distance, softness
             case .gaussianBlur: [(0, 1), (1, 1)]                      // blurriness, dimensions
+            // anchor point, position, uniform scale, scale height, scale width (%), skew, skew axis, rotation (°), opacity (%)
+            case .transform: [(0, 2), (1, 2), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (7, 1), (8, 1)]
+            // start of ramp, start colour, end of ramp, end colour, ramp shape (1 linear, else radial), blend with original (%)
+            case .gradientRamp: [(0, 2), (1, 3), (2, 2), (3, 3), (4, 1), (6, 1)]
             }
         }
     }
@@ -305,6 +363,9 @@ public struct LottieAnimation {
     public let slotIDs: [String]
     /// Names of the text layers (in all compositions), sorted: what `LottieReplacements.texts` can fill.
     public let textLayerNames: [String]
+    /// The layers' expression controls and pseudo effects (values expressions read; nothing
+    /// drawn), the top composition's first, then each precomposition's by id.
+    public let expressionControls: [LottieExpressionControl]
     /// Image layers' replacement images by layer name (LottieReplacements.images).
     var layerImages: [String: Data]
     /// Image assets by id.
@@ -430,6 +491,7 @@ public struct LottieAnimation {
         var precomps: [String: [LottieLayerModel]] = [:]
         for (id, node) in precompNodes.sorted(by: { $0.key < $1.key }) { precomps[id] = try parser.layers(node) }
         self.precomps = precomps
+        expressionControls = parser.controls
         notes = parser.notes
         index = parser.index
         // Image layers named by a replacement show it instead of their asset.

@@ -105,7 +105,7 @@ enum LottieScriptLibrary {
             }
         case .effect(let ref, let i)?:
             guard let first = args.first else { throw LottieScriptError("an effect's value needs its name or index") }
-            return .object(.property(try e.host.effectParameter(first, of: ref, i, e)))
+            return try e.host.effectParameter(first, of: ref, i, e)
         case .property(let p)?:
             switch name {
             case "valueAtTime":

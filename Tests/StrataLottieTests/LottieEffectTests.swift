@@ -174,7 +174,7 @@ final class LottieEffectTests: XCTestCase {
         let fill = fx(21, ["1", "0", "[0,0,1,1]", "1", "0", "0", "1"], name: "Masked fill")
         let shadowOnly = fx(25, ["[0,0,0,1]", "255", "90", "4", "0", "1"])
         let repeatEdges = fx(29, ["10", "1", "1"])
-        let ramp = #"{"ty":5,"nm":"Ramp","mn":"ADBE Ramp","ef":[{"ty":3,"nm":"Start","v":{"a":0,"k":[0,0]}}]}"#
+        let ramp = #"{"ty":5,"nm":"Four","mn":"ADBE 4ColorGradient","ef":[{"ty":3,"nm":"Start","v":{"a":0,"k":[0,0]}}]}"#
         let disabled = fx(20, ["[0,0,0,1]", "[1,1,1,1]", "100"], en: 0)
         let short = fx(23, ["[0,0,0,1]", "[1,1,1,1]"])
         let stroke = fx(22, ["1", "0", "0", "[1,0,0,1]", "2", "75", "1", "0", "100", "150", "1"])
@@ -186,7 +186,7 @@ final class LottieEffectTests: XCTestCase {
             "layers[0].ef[0]: Fill effect 'Masked fill' inverted (drawn not inverted)",
             "layers[0].ef[1]: Drop Shadow effect 'E' 'shadow only' (the layer is drawn too)",
             "layers[0].ef[2]: Gaussian Blur effect 'E' 'repeat edge pixels' (the blur fades at the edges)",
-            "layers[0].ef[3]: layer effect 'Ramp' (ADBE Ramp) (not rendered)",
+            "layers[0].ef[3]: layer effect 'Four' (ADBE 4ColorGradient) (not rendered)",
             "layers[0].ef[5]: Tritone effect 'E' without a readable parameter 3 (not rendered)",
             "layers[0].ef[6]: Stroke effect 'E' brush hardness below 100 % (drawn hard)",
             "layers[0].ef[6]: Stroke effect 'E' brush spacing of 100 % or more (drawn solid)",

@@ -180,7 +180,7 @@ final class LottieParseTests: XCTestCase {
     func testProbe() throws {
         let text = try LottieInput.probe(LottieFixtures.url("unsupported").path)
         XCTAssertTrue(text.contains("  size: 100x100\n  frame rate: 10 fps\n  frames: 0..<20 (20 frames, 2.000 s)\n  layers: 4\n"), text)
-        XCTAssertTrue(text.contains("  markers: intro (0+10), outro (10+10)\n  fonts: Inter\n  images: none\n  not rendered (6):\n"), text)
+        XCTAssertTrue(text.contains("  markers: intro (0+10), outro (10+10)\n  fonts: Inter\n  images: none\n  expression controls: none\n  not rendered (6):\n"), text)
         XCTAssertTrue(text.contains("    layers[1].ef[0]: layer effect (type 5) (not rendered)"), text)
         XCTAssertTrue(text.contains("  layers: 4\n  text layers: title\n  slots: none\n"), text)
         let badge = try LottieInput.probe(LottieNodeTests.example.appendingPathComponent("badge.json").path)

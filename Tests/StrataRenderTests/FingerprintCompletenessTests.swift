@@ -318,7 +318,16 @@ Fields<DisplayList>(type: "DisplayList", fields: [
             [.tritone(highlights: c, midtones: c, shadows: c, blend: 0.5)],
             [.blur(sigmaX: 2, sigmaY: 2)], [.blur(sigmaX: 3, sigmaY: 2)], [.blur(sigmaX: 2, sigmaY: 3)],
         ]
-        return one.map { base + $0 }
+        func ramp(_ h: Homography = .identity, _ a: SIMD2<Double> = [0, 0], _ b: SIMD2<Double> = [1, 1], _ c0: SIMD4<Float>? = nil,
+                  _ c1: SIMD4<Float>? = nil, radial: Bool = false, blend: Float = 0) -> [GroupEffect] {
+            [.ramp(toLayer: h, start: a, end: b, startColor: c0 ?? c, endColor: c1 ?? c, radial: radial, blend: blend)]
+        }
+        let ramps: [[GroupEffect]] = [
+            ramp(), ramp(Homography(2, 0, 0, 0, 1, 0, 0, 0, 1)), ramp(.identity, [1, 0]), ramp(.identity, [0, 1]),
+            ramp(.identity, [0, 0], [2, 1]), ramp(.identity, [0, 0], [1, 2]), ramp(.identity, [0, 0], [1, 1], d),
+            ramp(.identity, [0, 0], [1, 1], c, d), ramp(radial: true), ramp(blend: 0.5),
+        ]
+        return (one + ramps).map { base + $0 }
     }),
 ], exempt: [
     "effectSlot": "a cache of the group's pixels with its effects, a function of the other fields, filled while the tiles are drawn",

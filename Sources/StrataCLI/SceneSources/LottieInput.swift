@@ -134,6 +134,25 @@ enum LottieInput {
         lines.append("  markers: " + (a.markers.isEmpty ? "none" : a.markers.map { "\($0.name) (\(n($0.frame))+\(n($0.duration)))" }.joined(separator: ", ")))
         lines.append("  fonts: " + (a.fonts.isEmpty ? "none" : a.fonts.joined(separator: ", ")))
         lines.append("  images: " + (a.imageNames.isEmpty ? "none" : a.imageNames.joined(separator: ", ")))
+        // Expression controls and pseudo effects draw nothing (in After Effects either): listed,
+        // grouped by match name, apart from what is not rendered.
+        if a.expressionControls.isEmpty {
+            lines.append("  expression controls: none")
+        } else {
+            lines.append("  expression controls (\(a.expressionControls.count), values expressions read; nothing to draw):")
+            var kinds: [String] = []
+            var byKind: [String: [LottieExpressionControl]] = [:]
+            for c in a.expressionControls {
+                let kind = c.matchName.isEmpty ? "(no match name)" : c.matchName
+                if byKind[kind] == nil { kinds.append(kind) }
+                byKind[kind, default: []].append(c)
+            }
+            for kind in kinds {
+                let list = byKind[kind]!
+                let shown = list.prefix(3).map { "\($0.path) '\($0.name)'" } + (list.count > 3 ? ["… \(list.count - 3) more"] : [])
+                lines.append("    \(kind) ×\(list.count): " + shown.joined(separator: ", "))
+            }
+        }
         if layer.unsupported.isEmpty {
             lines.append("  not rendered: nothing (every feature used is supported)")
         } else {

@@ -51,7 +51,8 @@ extension DisplayListBuilder {
         var sub = DisplayList(items: Array(items[start...]))
         items.removeSubrange(start...)
         let (sx, sy) = localStretch(of: layer, H)
-        sub.effects = layer.effects.map { GroupEffect($0, stretchX: sx, stretchY: sy) }
+        let toLayer = H.inverted()
+        sub.effects = layer.effects.map { GroupEffect($0, stretchX: sx, stretchY: sy, toLayer: toLayer) }
         sub.effectSlot = GroupEffectSlot(frame: frameRect)
         // A blur so wide that what it leaves of the layer cannot be seen draws nothing (as a
         // shadow's: ShadowPaint.invisibleSigma).

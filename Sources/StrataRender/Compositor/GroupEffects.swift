@@ -1,4 +1,4 @@
-// Stage 4, a layer's effects (LayerEffect: Fill, Tint, Tritone, Gaussian Blur) on its offscreen
+// Stage 4, a layer's effects (LayerEffect: Fill, Tint, Tritone, Gradient Ramp, Gaussian Blur) on its offscreen
 // group. Colour stages alone are applied by each tile to its own part of the group. With a blur,
 // the first tile that draws the group draws all of its items once for the frame, into a
 // buffer reaching as far as the blurs carry colour (within the frame, GroupEffectSlot), applies
@@ -22,6 +22,11 @@ enum GroupEffect: Sendable {
     case tritone(highlights: SIMD4<Float>, midtones: SIMD4<Float>, shadows: SIMD4<Float>, blend: Float)
     /// A Gaussian blur with standard deviations `sigmaX` and `sigmaY` in pixels (0: none that way).
     case blur(sigmaX: Double, sigmaY: Double)
+    /// A gradient ramp (LayerEffect.gradientRamp) whose points are in the layer's coordinates,
+    /// where `toLayer` takes a screen point (row vector (x, y, 1), as PixelMapper) from the
+    /// frame's pixels.
+    case ramp(toLayer: Homography, start: SIMD2<Double>, end: SIMD2<Double>, startColor: SIMD4<Float>, endColor: SIMD4<Float>,
+              radial: Bool, blend: Float)
 
     /// Below this σ (pixels) a blur is the exact Gaussian; from it, box passes.
     static let exactSigma = 8.0
@@ -52,8 +57,9 @@ enum GroupEffect: Sendable {
     }
 
     /// The effect of a layer whose plane has the local stretch `stretchX`, `stretchY` (screen
-    /// pixels per point along its x and y axes).
-    init(_ e: LayerEffect, stretchX: Double, stretchY: Double) {
+    /// pixels per point along its x and y axes) and maps the screen to its coordinates by
+    /// `toLayer` (nil: it is degenerate, and a ramp recolours nothing).
+    init(_ e: LayerEffect, stretchX: Double, stretchY: Double, toLayer: Homography?) {
         func v(_ c: RGBA) -> SIMD4<Float> { SIMD4(c.r, c.g, c.b, 1) }
         func unit(_ x: Float) -> Float { x.isNaN ? 0 : min(max(x, 0), 1) }
         switch e {
@@ -63,6 +69,12 @@ enum GroupEffect: Sendable {
         case .blur(let sx, let sy):
             func pixels(_ s: Double, _ k: Double) -> Double { let v = s * k; return v.isFinite ? min(max(v, 0), GroupEffect.maximumSigma) : 0 }
             self = .blur(sigmaX: pixels(sx, stretchX), sigmaY: pixels(sy, stretchY))
+        case .gradientRamp(let a, let b, let c0, let c1, let radial, let blend):
+            guard let toLayer, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else {
+                self = .fill(color: v(c0), opacity: 0)
+                return
+            }
+            self = .ramp(toLayer: toLayer, start: a, end: b, startColor: v(c0), endColor: v(c1), radial: radial, blend: unit(blend))
         }
     }
 }
@@ -133,6 +145,8 @@ extension TileRasterizer {
             if sy >= 0.05 {
                 if sy < GroupEffect.exactSigma { blurColumns(&buf, GroupEffect.kernel(sigma: sy)) } else { boxBlur(&buf, sigmaX: 0, sigmaY: sy) }
             }
+        case .ramp:
+            applyRamp(effect, to: &buf)
         case .fill, .tint, .tritone:
             let w = buf.width, hgt = buf.height, stride = buf.stride, p = buf.plane
             buf.planes.withUnsafeMutableBufferPointer { px in
@@ -166,10 +180,42 @@ extension TileRasterizer {
         case .tritone(let hi, let mid, let lo, let blend):
             let t = l < 0.5 ? lo + (mid - lo) * (2 * l) : mid + (hi - mid) * (2 * l - 1)
             s = t + (s - t) * blend
-        case .blur:
+        case .blur, .ramp:
             return c
         }
         return SIMD4(s.x * a, s.y * a, s.z * a, a)
+    }
+
+    /// The gradient ramp's colour G at each pixel of `buf` with alpha (the centre taken to the
+    /// layer's coordinates), mixed with the pixel's straight colour by the blend, its alpha
+    /// kept; a pixel whose centre is at or behind the eye is left as it is.
+    static func applyRamp(_ effect: GroupEffect, to buf: inout TileBuffer) {
+        guard case .ramp(let inv, let a, let b, let c0, let c1, let radial, let blend) = effect else { return }
+        let d = b - a, length2 = (d * d).sum()
+        let m = inv.m, w = buf.width, hgt = buf.height, stride = buf.stride, p = buf.plane, x0 = buf.rect.x0, y0 = buf.rect.y0
+        buf.planes.withUnsafeMutableBufferPointer { px in
+            let base = px.baseAddress!
+            for y in 0..<hgt {
+                let Y = Double(y0 + y) + 0.5
+                for x in 0..<w {
+                    let i = y * stride + x
+                    let alpha = base[i + 3 * p]
+                    guard alpha > 0 else { continue }
+                    let X = Double(x0 + x) + 0.5
+                    let h = X * m.2 + Y * m.5 + m.8
+                    guard h > 0 else { continue }
+                    let q = SIMD2((X * m.0 + Y * m.3 + m.6) / h, (X * m.1 + Y * m.4 + m.7) / h) - a
+                    var t = 0.0
+                    if length2 > 1e-18 { t = radial ? ((q * q).sum() / length2).squareRoot() : (q * d).sum() / length2 }
+                    t = t.isFinite ? min(max(t, 0), 1) : 0
+                    let g = c0 + (c1 - c0) * Float(t)
+                    let s = SIMD4<Float>(min(max(base[i] / alpha, 0), 1), min(max(base[i + p] / alpha, 0), 1),
+                                         min(max(base[i + 2 * p] / alpha, 0), 1), 1)
+                    let out = (g + (s - g) * blend) * alpha
+                    base[i] = out.x; base[i + p] = out.y; base[i + 2 * p] = out.z
+                }
+            }
+        }
     }
 
     /// Blurs every plane by box passes (AlphaBlur.boxBlur), each colour kept at most its alpha.

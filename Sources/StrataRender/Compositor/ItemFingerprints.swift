@@ -182,6 +182,8 @@ struct FingerprintWriter {
             case .tint(let b, let w, let a): add(2 as UInt64); add(b); add(w); add(a)
             case .tritone(let h, let m, let s, let b): add(3 as UInt64); add(h); add(m); add(s); add(b)
             case .blur(let sx, let sy): add(4 as UInt64); add(sx); add(sy)
+            case .ramp(let h, let a, let b, let c0, let c1, let radial, let blend):
+                add(5 as UInt64); add(h); add(a.x); add(a.y); add(b.x); add(b.y); add(c0); add(c1); add(radial); add(blend)
             }
         }
     }

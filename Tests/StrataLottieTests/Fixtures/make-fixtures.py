@@ -683,6 +683,69 @@ files["effect-stroke"] = doc([
     white_background(2),
 ])
 
+# The Transform effect (ADBE Geometry2, which Bodymovin writes as a custom effect, type 5)
+# over a white solid, its matrix a layer transform's: −anchor, scale, skew along the skew axis,
+# rotation, position. "moved": a red 10 × 10 square at (20, 20), anchor (20, 20), position
+# (20, 20) → (70, 20) over frames 0…10, scale width 200 (uniform off), then a Fill (black)
+# after it; "sheared": a green 20 × 20 square at (25, 70), skew 45 about axis 0 (a horizontal
+# shear, x − y about the anchor); "turned": a blue 20 × 20 square at (75, 70) turned 45°,
+# uniform scale on with height 50 (the width's 100 unused), opacity 50; "controlled": a
+# yellow 6 × 6 square at (50, 45) placed by a pseudo effect "Mover" (a group, a point "Where"
+# (50, 35) → (50, 55) over frames 0…10 and a slider "Size" 100 → 200, read by name, match name
+# and index) through expressions on the Transform's position and scale height.
+def geometry(anchor, position, uniform=1, height=100, width=100, skew=0, axis=0, rotation=0, opacity=100,
+             comp_shutter=1, shutter=0, name="Transform"):
+    params = [(3, "Anchor Point", anchor), (3, "Position", position), (7, "Uniform Scale", uniform),
+              (0, "Scale Height", height), (0, "Scale Width", width), (0, "Skew", skew), (0, "Skew Axis", axis),
+              (0, "Rotation", rotation), (0, "Opacity", opacity), (7, "Use Composition’s Shutter Angle", comp_shutter),
+              (0, "Shutter Angle", shutter), (7, "Sampling", 1)]
+    return {"ty": 5, "nm": name, "np": len(params) + 2, "mn": "ADBE Geometry2", "ix": 1, "en": 1,
+            "ef": [{"ty": kind, "nm": label, "mn": "ADBE Geometry2-%04d" % (i + 1), "ix": i + 1, "v": prop(v)}
+                   for i, (kind, label, v) in enumerate(params)]}
+def pseudo(name, match, *values):
+    return {"ty": 5, "nm": name, "np": len(values) + 2, "mn": match, "ix": 1, "en": 1,
+            "ef": [{"ty": kind, "nm": label, "mn": "%s-%04d" % (match, i + 1), "ix": i + 1, "v": prop(v) if kind != 6 else 0}
+                   for i, (kind, label, v) in enumerate(values)]}
+YELLOW = (1, 1, 0)
+files["effect-transform"] = doc([
+    shape_layer(1, [group(rect((20, 20), (10, 10)), fill(RED))], nm="moved",
+                ef=[geometry((20, 20), anim(kf(0, [20, 20], **LIN), kf(10, [70, 20])), uniform=0, width=200),
+                    fill_effect(BLACK, 1)]),
+    shape_layer(2, [group(rect((25, 70), (20, 20)), fill(GREEN))], nm="sheared", ef=[geometry((25, 70), (25, 70), skew=45)]),
+    shape_layer(3, [group(rect((75, 70), (20, 20)), fill(BLUE))], nm="turned",
+                ef=[geometry((75, 70), (75, 70), uniform=1, height=50, width=100, rotation=45, opacity=50)]),
+    shape_layer(4, [group(rect((50, 45), (6, 6)), fill(YELLOW))], nm="controlled",
+                ef=[pseudo("Mover", "Pseudo/Mover", (6, "Place", 0), (3, "Where", anim(kf(0, [50, 35], **LIN), kf(10, [50, 55]))),
+                           (0, "Size", anim(kf(0, 100, **LIN), kf(10, 200))), (6, "", 0)),
+                    geometry((50, 45), expr((0, 0), "var $bm_rt;\n$bm_rt = effect('Mover')('Where');"),
+                             height=expr(100, "effect('Mover')('Pseudo/Mover-0003') + effect(1)(3) - thisLayer.effect('Mover')('Size')"))]),
+    white_background(5),
+])
+
+# Gradient Ramp (ADBE Ramp, a custom effect, type 5) over a white solid: its colour at each
+# pixel's centre, the layer's alpha kept. "linear": a circle of diameter 40 at (25, 25), blue at
+# (5, 25) to yellow at (45, 25); "radial": a 40 × 40 square at (75, 25), red at its centre to
+# green 20 away; "blended": a grey (0.4) square at (25, 75), black at (25, 55) to white at
+# (25, 95) → (25, 75) over frames 0…10, blend with original 50 %; "turned": a 40 × 40 square at
+# the layer's origin, the layer at (75, 75) turned 90°, black at (−20, 0) to white at (20, 0) in
+# the layer's coordinates (down the screen).
+def ramp(start, start_color, end, end_color, shape=1, scatter=0, blend=0, name="Gradient Ramp"):
+    params = [(3, "Start of Ramp", start), (2, "Start Color", list(start_color) + [1]), (3, "End of Ramp", end),
+              (2, "End Color", list(end_color) + [1]), (7, "Ramp Shape", shape), (0, "Ramp Scatter", scatter),
+              (0, "Blend With Original", blend), (6, "", 0), (7, "GPU Rendering", 1)]
+    return {"ty": 5, "nm": name, "np": len(params) + 2, "mn": "ADBE Ramp", "ix": 1, "en": 1,
+            "ef": [{"ty": kind, "nm": label, "mn": "ADBE Ramp-%04d" % (i + 1), "ix": i + 1, "v": prop(v) if kind != 6 else 0}
+                   for i, (kind, label, v) in enumerate(params)]}
+files["effect-ramp"] = doc([
+    shape_layer(1, [group(ellipse((25, 25), (40, 40)), fill(RED))], nm="linear", ef=[ramp((5, 25), BLUE, (45, 25), YELLOW)]),
+    shape_layer(2, [group(rect((75, 25), (40, 40)), fill(BLUE))], nm="radial", ef=[ramp((75, 25), RED, (95, 25), GREEN, shape=2)]),
+    shape_layer(3, [group(rect((25, 75), (40, 40)), fill((0.4, 0.4, 0.4)))], nm="blended",
+                ef=[ramp((25, 55), BLACK, anim(kf(0, [25, 95], **LIN), kf(10, [25, 75])), WHITE, blend=50)]),
+    shape_layer(4, [group(rect((0, 0), (40, 40)), fill(RED))], k=ks(p=(75, 75), r=90), nm="turned",
+                ef=[ramp((-20, 0), BLACK, (20, 0), WHITE)]),
+    white_background(5),
+])
+
 for name, d in files.items():
     with open(os.path.join(HERE, name + ".json"), "w") as f:
         json.dump(d, f, separators=(",", ":"))
