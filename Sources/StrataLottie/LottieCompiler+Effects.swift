@@ -170,13 +170,15 @@ extension LottieCompiler {
     /// twice a frame where a parameter animates or has an expression.
     func transformEffect(_ e: LottieDrawnEffect, on holder: CALayer, _ time: LottieTime) throws {
         let samplers = (0..<8).map { i in sampler(e.parameter(i).value, path: e.parameter(i).path) }
+        // Each parameter read once a sample (an expression's evaluation is not cheap).
+        func matrix(_ f: Double) -> CATransform3D {
+            let values = samplers.map { $0.value(f) }
+            return CATransform3DMakeAffineTransform(Self.transformEffectMatrix { values[$0] })
+        }
         if samplers.contains(where: \.isAnimated) || time.remap != nil {
-            try animateSampled(holder, "transform", time, path: e.parameter(1).path) { f in
-                CATransform3DMakeAffineTransform(Self.transformEffectMatrix { samplers[$0].value(f) })
-            }
+            try animateSampled(holder, "transform", time, path: e.parameter(1).path) { matrix($0) }
         } else {
-            let f = time.range.lowerBound
-            holder.transform = CATransform3DMakeAffineTransform(Self.transformEffectMatrix { samplers[$0].value(f) })
+            holder.transform = matrix(time.range.lowerBound)
         }
         let opacity = e.parameter(8)
         try animate(holder, "opacity", opacity.value, time, path: opacity.path) { Float(min(max($0[0] / 100, 0), 1)) }
