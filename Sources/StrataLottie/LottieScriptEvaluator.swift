@@ -25,7 +25,7 @@ indirect enum LottieScriptObject {
     case comp
     case layer(LottieExpressions.LayerRef)
     case transform(LottieExpressions.LayerRef)
-    /// A layer's expression-control effect (its index in the layer's effects).
+    /// A layer's effect whose values expressions read (its index in the layer's `effects`).
     case effect(LottieExpressions.LayerRef, Int)
     case property(LottieExpressions.PropertyRef)
     /// A keyframe of a property (its index from 0).

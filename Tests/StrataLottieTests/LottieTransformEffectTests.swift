@@ -210,13 +210,15 @@ final class LottieEffectControlTests: XCTestCase {
     /// Expressions read the controls at chosen frames: a slider by name and by its value's match
     /// name (0 → 100 over frames 0…10), a pseudo effect's point by name and its slider by place
     /// (the group marker is place 1), effects by their place among all the layer's (the Fill
-    /// is effect 2), the preset's values, and a layer control's layer.
+    /// is effect 2, and its values are read too), the preset's values, and a layer control's layer.
     func testExpressionsReadControls() throws {
         let cases: [(String, [(Double, Double)])] = [
             ("effect('Speed')('Slider')", [(0, 0), (2.5, 25), (10, 100)]),
             ("effect('Speed')('ADBE Slider Control-0001') * 2", [(5, 100)]),
             ("thisLayer.effect('ADBE Slider Control')(1)", [(7, 70)]),
             ("effect(1)(1) + effect(3)(3)", [(5, 57)]),
+            // The Fill (effect 2, drawn) read as a control: its opacity, its colour's red.
+            ("effect(2)(7) * 10 + effect('Fill')(3)[0]", [(0, 11)]),
             ("effect('Rig')('Gain') * 10 + effect('Rig')('Pseudo/abc/Rig-0003')", [(0, 77)]),
             ("effect('Wiggle - position')('Wiggle Amount (pixels)') * 10 + effect('Old')('Slider')", [(0, 34)]),
             ("effect('Who')('Layer').transform.position[1]", [(0, 40)]),
@@ -235,12 +237,12 @@ final class LottieEffectControlTests: XCTestCase {
         }
     }
 
-    /// What cannot be read is reported with why (the keyframes used instead): an effect that
-    /// draws, a place holding no control, a group marker, a value the effect lacks.
+    /// What cannot be read is reported with why (the keyframes used instead): an effect Strata
+    /// does not draw (by name and by place), a group marker, a value the effect lacks.
     func testControlReadingErrors() throws {
         for (source, message) in [
-            ("effect('Fill')(1)", "no expression control named 'Fill' (effects that draw are not read)"),
-            ("effect(2)(1)", "no expression control at effect 2 (effects that draw are not read)"),
+            ("effect('Four')(1)", "no effect named 'Four' (effects Strata does not draw are not read)"),
+            ("effect(7)(1)", "no effect 7 (effects Strata does not draw are not read)"),
             ("effect('Rig')(1)", "the effect 'Rig' has no such value"),
             ("effect('Rig')('Nothing')", "the effect 'Rig' has no such value"),
         ] {
