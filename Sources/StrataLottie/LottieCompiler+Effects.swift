@@ -46,6 +46,17 @@ extension LottieCompiler {
                 try transformEffect(e, on: holder, time)
                 holder.addSublayer(current)
                 current = holder
+                // After Effects draws a layer's effects into a buffer of the layer's own size, which
+                // the Transform does not grow: what it moves off a solid, image or precomposition
+                // is cut off (unless an effect before it grew the buffer: a blur, a shadow).
+                let grown = l.drawnEffects[..<i].contains { $0.kind == .gaussianBlur || $0.kind == .dropShadow }
+                if !grown, let size = effectBounds(of: l) {
+                    let clip = node()
+                    clip.bounds = CGRect(origin: .zero, size: size)
+                    clip.masksToBounds = true
+                    clip.addSublayer(current)
+                    current = clip
+                }
                 continue
             }
             let holder: LottieEffectLayer
@@ -62,6 +73,21 @@ extension LottieCompiler {
             holder.stages.append(try stage(e, number: i, on: holder, time))
         }
         return current
+    }
+
+    /// The size of the buffer After Effects draws a layer's effects into, where it is the
+    /// layer's own (a solid's, an image's, a precomposition's); nil for shape and text layers,
+    /// whose bounds follow their content (Strata does not clip them).
+    func effectBounds(of l: LottieLayerModel) -> CGSize? {
+        switch l.content {
+        case .solid(_, let w, let h), .precomp(_, let w, let h, _):
+            return w > 0 && h > 0 ? CGSize(width: w, height: h) : nil
+        case .image(let id):
+            guard let a = animation.images[id], a.width > 0, a.height > 0 else { return nil }
+            return CGSize(width: a.width, height: a.height)
+        default:
+            return nil
+        }
     }
 
     /// Animates a colour parameter (its first three numbers; its alpha is not drawn) on `key`.

@@ -119,6 +119,33 @@ final class LottieTransformEffectTests: XCTestCase {
         }
     }
 
+    /// What the Transform moves off a solid is cut at the solid's bounds, as After Effects draws
+    /// a layer's effects into a buffer of its size: a red 40 × 40 solid at (30, 30) moved 20 right
+    /// by the effect shows at x 50…70 only (its left 20 columns empty, the rest cut), where a
+    /// shape layer's square is moved whole (50…90); after a blur, which grows the buffer, not cut.
+    /// (lottie-web and Skottie do not cut; ThorVG and rlottie do not draw the effect.)
+    func testTransformEffectIsCutAtASolidsBounds() throws {
+        func fx(_ blur: Bool) -> String {
+            let items = ["[0,0]", "[20,0]", "1", "100", "100", "0", "0", "0", "100"].enumerated()
+                .map { #"{"ty":0,"nm":"p\#($0.offset)","v":{"a":0,"k":\#($0.element)}}"# }
+            let transform = #"{"ty":5,"nm":"T","mn":"ADBE Geometry2","en":1,"ef":[\#(items.joined(separator: ","))]}"#
+            return blur ? #"{"ty":29,"nm":"B","en":1,"ef":[{"ty":0,"v":{"a":0,"k":0}},{"ty":7,"v":{"a":0,"k":1}}]},"# + transform : transform
+        }
+        let solid = ##"{"ty":1,"ind":1,"ip":0,"op":10,"st":0,"sc":"#ff0000","sw":40,"sh":40,"ks":{"p":{"a":0,"k":[30,30]}},"ef":[\##(fx(false))]}"##
+        let shape = #"{"ty":4,"ind":2,"ip":0,"op":10,"st":0,"ks":{"p":{"a":0,"k":[30,75]}},"ef":[\#(fx(false))],"shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[20,5]},"s":{"a":0,"k":[40,10]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]}]}"#
+        let blurred = ##"{"ty":1,"ind":3,"ip":0,"op":10,"st":0,"sc":"#00ff00","sw":40,"sh":5,"ks":{"p":{"a":0,"k":[30,90]}},"ef":[\##(fx(true))]}"##
+        let background = ##"{"ty":1,"ind":4,"ip":0,"op":10,"st":0,"sc":"#ffffff","sw":100,"sh":100,"ks":{}}"##
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[\#(solid),\#(shape),\#(blurred),\#(background)]}"#
+        let lottie = try LottieLayer(data: Data(json.utf8))
+        XCTAssertEqual(lottie.unsupported, [])
+        let b = try LottieFixtures.scene(showing: lottie, width: 100, height: 100).renderFrame(at: lottie.time(ofFrame: 0))
+        for x in [35, 45, 72, 85] { assertPixel(b, x, 50, white, "solid moved and cut, x \(x)") }
+        for x in [52, 60, 68] { assertPixel(b, x, 50, (255, 0, 0), "solid moved, x \(x)") }
+        for x in [52, 70, 88] { assertPixel(b, x, 75, (0, 0, 255), "shape moved whole, x \(x)") }
+        for x in [35, 45] { assertPixel(b, x, 75, white, "where the shape was, x \(x)") }
+        for x in [52, 80, 88] { assertPixel(b, x, 92, (0, 255, 0), "solid moved after a blur, uncut, x \(x)") }
+    }
+
     /// The same bytes at 1 and 2 workers (and other tile sizes) at chosen frames.
     func testTransformEffectSameBytesAnyWorkers() throws {
         let (scene, layer) = try LottieFixtures.scene("effect-transform")
