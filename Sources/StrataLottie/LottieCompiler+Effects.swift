@@ -4,8 +4,8 @@
 // Gradient Ramp and Gaussian Blur are the stages of a LottieEffectLayer (consecutive ones share
 // one), whose snapshot carries them to the renderer's offscreen group (GroupEffects.swift); Drop
 // Shadow is a node's own Core Animation shadow; Transform a node's transform and opacity; Stroke
-// shape layers over, alone or as the mask of the layer. The parameters animate like any property (keyframes,
-// expressions), on keys of the nodes.
+// shape layers of the mask paths, over the layer, alone or as its mask. The parameters animate
+// like any property (keyframes, expressions), on keys of the nodes.
 import Foundation
 import Strata
 import StrataCore

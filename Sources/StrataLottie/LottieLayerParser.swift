@@ -119,7 +119,7 @@ struct LayerParser {
                 }
                 // A disabled effect (`en` 0) draws nothing in After Effects either.
                 if e.isObject, let en = try e.optional("en"), (try? en.number()) == 0 { continue }
-                if let drawn = try drawnEffect(e, motionBlur: try l.bool("mb")) {
+                if let drawn = try drawnEffect(e, motionBlur: (try? l.bool("mb")) ?? false) {
                     drawnEffects.append(drawn)
                     // Expressions read a drawn effect's values as a control's.
                     effects.append(try readable(drawn, e, index: i + 1))
