@@ -4,8 +4,8 @@
 // Gradient Ramp and Gaussian Blur are the stages of a LottieEffectLayer (consecutive ones share
 // one), whose snapshot carries them to the renderer's offscreen group (GroupEffects.swift); Drop
 // Shadow is a node's own Core Animation shadow; Transform a node's transform and opacity; Stroke
-// shape layers over, alone or as the mask of the layer. The parameters animate like any property (keyframes,
-// expressions), on keys of the nodes.
+// shape layers of the mask paths, over the layer, alone or as its mask. The parameters animate
+// like any property (keyframes, expressions), on keys of the nodes.
 import Foundation
 import Strata
 import StrataCore
@@ -46,6 +46,17 @@ extension LottieCompiler {
                 try transformEffect(e, on: holder, time)
                 holder.addSublayer(current)
                 current = holder
+                // After Effects draws a layer's effects into a buffer of the layer's own size, which
+                // the Transform does not grow: what it moves off a solid, image or precomposition
+                // is cut off (unless an effect before it grew the buffer: a blur, a shadow).
+                let grown = l.drawnEffects[..<i].contains { $0.kind == .gaussianBlur || $0.kind == .dropShadow }
+                if !grown, let size = effectBounds(of: l) {
+                    let clip = node()
+                    clip.bounds = CGRect(origin: .zero, size: size)
+                    clip.masksToBounds = true
+                    clip.addSublayer(current)
+                    current = clip
+                }
                 continue
             }
             let holder: LottieEffectLayer
@@ -62,6 +73,21 @@ extension LottieCompiler {
             holder.stages.append(try stage(e, number: i, on: holder, time))
         }
         return current
+    }
+
+    /// The size of the buffer After Effects draws a layer's effects into, where it is the
+    /// layer's own (a solid's, an image's, a precomposition's); nil for shape and text layers,
+    /// whose bounds follow their content (Strata does not clip them).
+    func effectBounds(of l: LottieLayerModel) -> CGSize? {
+        switch l.content {
+        case .solid(_, let w, let h), .precomp(_, let w, let h, _):
+            return w > 0 && h > 0 ? CGSize(width: w, height: h) : nil
+        case .image(let id):
+            guard let a = animation.images[id], a.width > 0, a.height > 0 else { return nil }
+            return CGSize(width: a.width, height: a.height)
+        default:
+            return nil
+        }
     }
 
     /// Animates a colour parameter (its first three numbers; its alpha is not drawn) on `key`.
@@ -170,13 +196,15 @@ extension LottieCompiler {
     /// twice a frame where a parameter animates or has an expression.
     func transformEffect(_ e: LottieDrawnEffect, on holder: CALayer, _ time: LottieTime) throws {
         let samplers = (0..<8).map { i in sampler(e.parameter(i).value, path: e.parameter(i).path) }
+        // Each parameter read once a sample (an expression's evaluation is not cheap).
+        func matrix(_ f: Double) -> CATransform3D {
+            let values = samplers.map { $0.value(f) }
+            return CATransform3DMakeAffineTransform(Self.transformEffectMatrix { values[$0] })
+        }
         if samplers.contains(where: \.isAnimated) || time.remap != nil {
-            try animateSampled(holder, "transform", time, path: e.parameter(1).path) { f in
-                CATransform3DMakeAffineTransform(Self.transformEffectMatrix { samplers[$0].value(f) })
-            }
+            try animateSampled(holder, "transform", time, path: e.parameter(1).path) { matrix($0) }
         } else {
-            let f = time.range.lowerBound
-            holder.transform = CATransform3DMakeAffineTransform(Self.transformEffectMatrix { samplers[$0].value(f) })
+            holder.transform = matrix(time.range.lowerBound)
         }
         let opacity = e.parameter(8)
         try animate(holder, "opacity", opacity.value, time, path: opacity.path) { Float(min(max($0[0] / 100, 0), 1)) }

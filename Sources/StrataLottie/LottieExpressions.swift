@@ -551,24 +551,24 @@ struct LottieExpressions {
         return LayerRef(comp: owner.comp, position: i)
     }
 
-    /// `layer.effect(name | index)`: an expression control or pseudo effect of the layer, by its
-    /// name or match name, or by its place among all the layer's effects (from 1).
+    /// `layer.effect(name | index)`: an expression control, pseudo effect or drawn effect of the
+    /// layer, by its name or match name, or by its place among all the layer's effects (from 1).
     func effect(_ key: LottieScriptValue, of ref: LayerRef, _ e: LottieScriptEvaluator) throws -> Int {
         let effects = layer(ref).effects
         if case .string(let name) = key {
             guard let i = effects.firstIndex(where: { $0.name == name || $0.matchName == name }) else {
-                throw LottieScriptError("no expression control named '\(name)' (effects that draw are not read)")
+                throw LottieScriptError("no effect named '\(name)' (effects Strata does not draw are not read)")
             }
             return i
         }
         let n = Self.position(try e.number(key)) + 1
         guard let i = effects.firstIndex(where: { $0.index == n }) else {
-            throw LottieScriptError("no expression control \(n < 1 ? "of that index" : "at effect \(n)") (effects that draw are not read)")
+            throw LottieScriptError("no effect \(n < 1 ? "of that index" : "\(n)") (effects Strata does not draw are not read)")
         }
         return i
     }
 
-    /// One value of an expression control, by its name or match name, or by its place in the
+    /// One value of an effect, by its name or match name, or by its place in the
     /// effect (from 1): its property, or for a layer control the layer it names.
     func effectParameter(_ key: LottieScriptValue, of ref: LayerRef, _ i: Int, _ e: LottieScriptEvaluator) throws -> LottieScriptValue {
         let control = layer(ref).effects[i]

@@ -135,7 +135,11 @@ struct LayerParser {
                 }
                 // A disabled effect (`en` 0) draws nothing in After Effects either.
                 if e.isObject, let en = try e.optional("en"), (try? en.number()) == 0 { continue }
-                if let drawn = try drawnEffect(e, motionBlur: try l.bool("mb")) { drawnEffects.append(drawn) }
+                if let drawn = try drawnEffect(e, motionBlur: (try? l.bool("mb")) ?? false) {
+                    drawnEffects.append(drawn)
+                    // Expressions read a drawn effect's values as a control's.
+                    effects.append(try readable(drawn, e, index: i + 1))
+                }
             }
         }
         if let sy = try l.optional("sy"), sy.isArray, !(try sy.elements().isEmpty) { notes.add(sy.path, "layer styles") }
@@ -230,6 +234,20 @@ struct LayerParser {
                                                     index: i + 1, path: item.path + ".v", value: v, isLayer: kinds[i] == 10))
         }
         return LottieEffectControl(name: try e.string("nm") ?? "", matchName: matchName, path: e.path, index: index, values: values)
+    }
+
+    /// The values of drawn effect `drawn` (read from `e`, the layer's effect `index` from 1) as
+    /// expressions read them: by name, match name or place.
+    func readable(_ drawn: LottieDrawnEffect, _ e: JSONNode, index: Int) throws -> LottieEffectControl {
+        var values: [LottieEffectControl.Value] = []
+        if let list = try e.optional("ef"), list.isArray {
+            for (j, item) in try list.elements().enumerated() where j < drawn.parameters.count {
+                guard let p = drawn.parameters[j] else { continue }
+                values.append(LottieEffectControl.Value(name: try item.string("nm") ?? "", matchName: try item.string("mn") ?? "", index: j + 1,
+                                                        path: p.path, value: p.value, isLayer: try item.number("ty", default: -1) == 10))
+            }
+        }
+        return LottieEffectControl(name: try e.string("nm") ?? "", matchName: try e.string("mn") ?? "", path: e.path, index: index, values: values)
     }
 
     /// An effect Strata draws (Fill, Tint, Tritone, Drop Shadow, Gaussian Blur, Stroke,

@@ -135,7 +135,8 @@ struct LottieLayerModel {
     /// `compositingFilter` takes; nil for normal (and the modes not drawn, which are noted).
     var compositingFilter: String?
     var content: Content
-    /// Expression controls (sliders, angles, points, colours, checkboxes): values expressions read.
+    /// The effects whose values expressions read, in order: expression controls and pseudo
+    /// effects, and the effects Strata draws (each also in `drawnEffects`).
     var effects: [LottieEffectControl] = []
     /// The effects Strata draws (Fill, Tint, Tritone, Drop Shadow, Gaussian Blur, Stroke,
     /// Transform, Gradient Ramp), in order.

@@ -25,7 +25,7 @@ indirect enum LottieScriptObject {
     case comp
     case layer(LottieExpressions.LayerRef)
     case transform(LottieExpressions.LayerRef)
-    /// A layer's expression-control effect (its index in the layer's effects).
+    /// A layer's effect whose values expressions read (its index in the layer's `effects`).
     case effect(LottieExpressions.LayerRef, Int)
     /// A layer's effects as a group (`thisLayer(4)`, `thisLayer("ADBE Effect Parade")`).
     case effects(LottieExpressions.LayerRef)

@@ -320,7 +320,7 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try outcome("thisComp.layer(7)"), "expression: no layer with index 7.0 (the keyframes are used instead)")
         XCTAssertEqual(try outcome("transform.foo"), "expression: no 'transform.foo' (the keyframes are used instead)")
         XCTAssertEqual(try outcome("effect('Slider')('Slider')"),
-                       "expression: no expression control named 'Slider' (effects that draw are not read) (the keyframes are used instead)")
+                       "expression: no effect named 'Slider' (effects Strata does not draw are not read) (the keyframes are used instead)")
         XCTAssertEqual(try outcome("while (true) {}"), "expression: loops ('while') are not run (the keyframes are used instead)")
         XCTAssertEqual(try outcome("for (;;) {}"), "expression: loops ('for') are not run (the keyframes are used instead)")
         XCTAssertEqual(try outcome("function f() { return 1 } f()"),

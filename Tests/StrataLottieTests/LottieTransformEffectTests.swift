@@ -119,6 +119,33 @@ final class LottieTransformEffectTests: XCTestCase {
         }
     }
 
+    /// What the Transform moves off a solid is cut at the solid's bounds, as After Effects draws
+    /// a layer's effects into a buffer of its size: a red 40 × 40 solid at (30, 30) moved 20 right
+    /// by the effect shows at x 50…70 only (its left 20 columns empty, the rest cut), where a
+    /// shape layer's square is moved whole (50…90); after a blur, which grows the buffer, not cut.
+    /// (lottie-web and Skottie do not cut; ThorVG and rlottie do not draw the effect.)
+    func testTransformEffectIsCutAtASolidsBounds() throws {
+        func fx(_ blur: Bool) -> String {
+            let items = ["[0,0]", "[20,0]", "1", "100", "100", "0", "0", "0", "100"].enumerated()
+                .map { #"{"ty":0,"nm":"p\#($0.offset)","v":{"a":0,"k":\#($0.element)}}"# }
+            let transform = #"{"ty":5,"nm":"T","mn":"ADBE Geometry2","en":1,"ef":[\#(items.joined(separator: ","))]}"#
+            return blur ? #"{"ty":29,"nm":"B","en":1,"ef":[{"ty":0,"v":{"a":0,"k":0}},{"ty":7,"v":{"a":0,"k":1}}]},"# + transform : transform
+        }
+        let solid = ##"{"ty":1,"ind":1,"ip":0,"op":10,"st":0,"sc":"#ff0000","sw":40,"sh":40,"ks":{"p":{"a":0,"k":[30,30]}},"ef":[\##(fx(false))]}"##
+        let shape = #"{"ty":4,"ind":2,"ip":0,"op":10,"st":0,"ks":{"p":{"a":0,"k":[30,75]}},"ef":[\#(fx(false))],"shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[20,5]},"s":{"a":0,"k":[40,10]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]}]}"#
+        let blurred = ##"{"ty":1,"ind":3,"ip":0,"op":10,"st":0,"sc":"#00ff00","sw":40,"sh":5,"ks":{"p":{"a":0,"k":[30,90]}},"ef":[\##(fx(true))]}"##
+        let background = ##"{"ty":1,"ind":4,"ip":0,"op":10,"st":0,"sc":"#ffffff","sw":100,"sh":100,"ks":{}}"##
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[\#(solid),\#(shape),\#(blurred),\#(background)]}"#
+        let lottie = try LottieLayer(data: Data(json.utf8))
+        XCTAssertEqual(lottie.unsupported, [])
+        let b = try LottieFixtures.scene(showing: lottie, width: 100, height: 100).renderFrame(at: lottie.time(ofFrame: 0))
+        for x in [35, 45, 72, 85] { assertPixel(b, x, 50, white, "solid moved and cut, x \(x)") }
+        for x in [52, 60, 68] { assertPixel(b, x, 50, (255, 0, 0), "solid moved, x \(x)") }
+        for x in [52, 70, 88] { assertPixel(b, x, 75, (0, 0, 255), "shape moved whole, x \(x)") }
+        for x in [35, 45] { assertPixel(b, x, 75, white, "where the shape was, x \(x)") }
+        for x in [52, 80, 88] { assertPixel(b, x, 92, (0, 255, 0), "solid moved after a blur, uncut, x \(x)") }
+    }
+
     /// The same bytes at 1 and 2 workers (and other tile sizes) at chosen frames.
     func testTransformEffectSameBytesAnyWorkers() throws {
         let (scene, layer) = try LottieFixtures.scene("effect-transform")
@@ -210,13 +237,15 @@ final class LottieEffectControlTests: XCTestCase {
     /// Expressions read the controls at chosen frames: a slider by name and by its value's match
     /// name (0 → 100 over frames 0…10), a pseudo effect's point by name and its slider by place
     /// (the group marker is place 1), effects by their place among all the layer's (the Fill
-    /// is effect 2), the preset's values, and a layer control's layer.
+    /// is effect 2, and its values are read too), the preset's values, and a layer control's layer.
     func testExpressionsReadControls() throws {
         let cases: [(String, [(Double, Double)])] = [
             ("effect('Speed')('Slider')", [(0, 0), (2.5, 25), (10, 100)]),
             ("effect('Speed')('ADBE Slider Control-0001') * 2", [(5, 100)]),
             ("thisLayer.effect('ADBE Slider Control')(1)", [(7, 70)]),
             ("effect(1)(1) + effect(3)(3)", [(5, 57)]),
+            // The Fill (effect 2, drawn) read as a control: its opacity, its colour's red.
+            ("effect(2)(7) * 10 + effect('Fill')(3)[0]", [(0, 11)]),
             ("effect('Rig')('Gain') * 10 + effect('Rig')('Pseudo/abc/Rig-0003')", [(0, 77)]),
             ("effect('Wiggle - position')('Wiggle Amount (pixels)') * 10 + effect('Old')('Slider')", [(0, 34)]),
             ("effect('Who')('Layer').transform.position[1]", [(0, 40)]),
@@ -235,12 +264,12 @@ final class LottieEffectControlTests: XCTestCase {
         }
     }
 
-    /// What cannot be read is reported with why (the keyframes used instead): an effect that
-    /// draws, a place holding no control, a group marker, a value the effect lacks.
+    /// What cannot be read is reported with why (the keyframes used instead): an effect Strata
+    /// does not draw (by name and by place), a group marker, a value the effect lacks.
     func testControlReadingErrors() throws {
         for (source, message) in [
-            ("effect('Fill')(1)", "no expression control named 'Fill' (effects that draw are not read)"),
-            ("effect(2)(1)", "no expression control at effect 2 (effects that draw are not read)"),
+            ("effect('Four')(1)", "no effect named 'Four' (effects Strata does not draw are not read)"),
+            ("effect(7)(1)", "no effect 7 (effects Strata does not draw are not read)"),
             ("effect('Rig')(1)", "the effect 'Rig' has no such value"),
             ("effect('Rig')('Nothing')", "the effect 'Rig' has no such value"),
         ] {

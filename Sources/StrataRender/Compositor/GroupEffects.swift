@@ -147,19 +147,36 @@ extension TileRasterizer {
             }
         case .ramp:
             applyRamp(effect, to: &buf)
-        case .fill, .tint, .tritone:
-            let w = buf.width, hgt = buf.height, stride = buf.stride, p = buf.plane
-            buf.planes.withUnsafeMutableBufferPointer { px in
-                let base = px.baseAddress!
-                for y in 0..<hgt {
-                    for x in 0..<w {
-                        let i = y * stride + x
-                        let a = base[i + 3 * p]
-                        guard a > 0 else { continue }
-                        let c = SIMD4<Float>(base[i], base[i + p], base[i + 2 * p], a)
-                        let out = recolour(c, effect)
-                        base[i] = out.x; base[i + p] = out.y; base[i + 2 * p] = out.z
-                    }
+        case .fill(let color, let o):
+            recolourAll(&buf, .fill(color: color, opacity: o))
+        case .tint(let black, let white, let amount):
+            recolourAll(&buf, .tint(black: black, white: white, amount: amount))
+        case .tritone(let hi, let mid, let lo, let blend):
+            recolourAll(&buf, .tritone(highlights: hi, midtones: mid, shadows: lo, blend: blend))
+        }
+    }
+
+    /// A colour stage's parameters, taken out of its effect once a buffer: GroupEffect is as
+    /// large as its ramp case, and copied for each pixel it cost more than the stage itself.
+    enum ColourStage {
+        case fill(color: SIMD4<Float>, opacity: Float)
+        case tint(black: SIMD4<Float>, white: SIMD4<Float>, amount: Float)
+        case tritone(highlights: SIMD4<Float>, midtones: SIMD4<Float>, shadows: SIMD4<Float>, blend: Float)
+    }
+
+    /// Applies a colour stage to every pixel of `buf` with alpha.
+    static func recolourAll(_ buf: inout TileBuffer, _ stage: ColourStage) {
+        let w = buf.width, hgt = buf.height, stride = buf.stride, p = buf.plane
+        buf.planes.withUnsafeMutableBufferPointer { px in
+            let base = px.baseAddress!
+            for y in 0..<hgt {
+                for x in 0..<w {
+                    let i = y * stride + x
+                    let a = base[i + 3 * p]
+                    guard a > 0 else { continue }
+                    let c = SIMD4<Float>(base[i], base[i + p], base[i + 2 * p], a)
+                    let out = recolour(c, stage)
+                    base[i] = out.x; base[i + p] = out.y; base[i + 2 * p] = out.z
                 }
             }
         }
@@ -167,11 +184,11 @@ extension TileRasterizer {
 
     /// A premultiplied pixel (alpha above zero) with a colour effect applied (its alpha kept).
     @inline(__always)
-    static func recolour(_ c: SIMD4<Float>, _ effect: GroupEffect) -> SIMD4<Float> {
+    static func recolour(_ c: SIMD4<Float>, _ stage: ColourStage) -> SIMD4<Float> {
         let a = c.w
         var s = SIMD4<Float>(min(max(c.x / a, 0), 1), min(max(c.y / a, 0), 1), min(max(c.z / a, 0), 1), 1)
         let l = 0.2126 * s.x + 0.7152 * s.y + 0.0722 * s.z
-        switch effect {
+        switch stage {
         case .fill(let color, let o):
             s = s + (color - s) * o
         case .tint(let black, let white, let amount):
@@ -180,8 +197,6 @@ extension TileRasterizer {
         case .tritone(let hi, let mid, let lo, let blend):
             let t = l < 0.5 ? lo + (mid - lo) * (2 * l) : mid + (hi - mid) * (2 * l - 1)
             s = t + (s - t) * blend
-        case .blur, .ramp:
-            return c
         }
         return SIMD4(s.x * a, s.y * a, s.z * a, a)
     }
