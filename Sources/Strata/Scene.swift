@@ -285,8 +285,11 @@ public final class Scene {
                 guard next < layers.count else { lists.removeLast(); continue }
                 lists[lists.count - 1].next = next + 1
                 count += 1
-                if !layers[next].sublayers.isEmpty { lists.append((layers[next].sublayers, 0)) }
-                if let m = layers[next].mask { masks.append(m) }
+                // Through a pointer: the layer's fields read in place, the layer not copied.
+                layers.withUnsafeBufferPointer { layers in
+                    if !layers[next].sublayers.isEmpty { lists.append((layers[next].sublayers, 0)) }
+                    if let m = layers[next].mask { masks.append(m) }
+                }
             } else if let m = masks.popLast() {
                 count += 1
                 if !m.value.sublayers.isEmpty { lists.append((m.value.sublayers, 0)) }

@@ -221,9 +221,11 @@ public struct PresentationBuilder {
                 }
             }
         }
-        let entries = layer.animationEntries
-        for i in entries.indices where !geometric(entries[i].prepared) { return false }
-        return true
+        // Through a pointer: the entries read in place, not copied one by one.
+        return layer.animationEntries.withUnsafeBufferPointer { entries in
+            for i in entries.indices where !geometric(entries[i].prepared) { return false }
+            return true
+        }
     }
 
     /// Applies `layer`'s animations at its local time `t` to the geometry fields of `snap` (as
@@ -231,27 +233,29 @@ public struct PresentationBuilder {
     /// is not of its property's kind (the copy keeps such a value aside: let it be made).
     static func applyGeometryAnimations(of layer: CALayer, atLocalTime t: Double, to snap: inout LayerSnapshot) -> Bool {
         var turn = 0.0, turns = false, ok = true
-        let entries = layer.animationEntries
-        for i in entries.indices where ok {
-            entries[i].prepared.forEachPropertyAnimation(at: t) { leaf, time in
-                // Only geometry keys and content keys (animatedContent's) come here.
-                guard ok, case .geometry(let key) = leaf.snapshotKey else { return }
-                let value: AnimatableValue
-                let rotation: Double?
-                if leaf.keyField == nil {
-                    let underlying = leaf.usesUnderlying ? geometryValue(key, of: snap) : .number(0)
-                    guard let s = leaf.sample(at: time, underlying: underlying) else { return }
-                    (value, rotation) = (s.value, s.rotation)
-                } else {
-                    guard let field = leaf.field else { return }
-                    let whole = geometryValue(key, of: snap)
-                    let underlying = leaf.usesUnderlying ? CALayer.read(field: field, of: whole) : .number(0)
-                    guard let underlying, let s = leaf.sample(at: time, underlying: underlying),
-                          let updated = CALayer.write(field: field, of: whole, value: s.value) else { return }
-                    (value, rotation) = (updated, s.rotation)
+        // Through a pointer: the entries read in place, not copied one by one.
+        layer.animationEntries.withUnsafeBufferPointer { entries in
+            for i in entries.indices where ok {
+                entries[i].prepared.forEachPropertyAnimation(at: t) { leaf, time in
+                    // Only geometry keys and content keys (animatedContent's) come here.
+                    guard ok, case .geometry(let key) = leaf.snapshotKey else { return }
+                    let value: AnimatableValue
+                    let rotation: Double?
+                    if leaf.keyField == nil {
+                        let underlying = leaf.usesUnderlying ? geometryValue(key, of: snap) : .number(0)
+                        guard let s = leaf.sample(at: time, underlying: underlying) else { return }
+                        (value, rotation) = (s.value, s.rotation)
+                    } else {
+                        guard let field = leaf.field else { return }
+                        let whole = geometryValue(key, of: snap)
+                        let underlying = leaf.usesUnderlying ? CALayer.read(field: field, of: whole) : .number(0)
+                        guard let underlying, let s = leaf.sample(at: time, underlying: underlying),
+                              let updated = CALayer.write(field: field, of: whole, value: s.value) else { return }
+                        (value, rotation) = (updated, s.rotation)
+                    }
+                    guard setGeometryValue(value, key, of: &snap) else { ok = false; return }
+                    if let rotation { turn += rotation; turns = true }
                 }
-                guard setGeometryValue(value, key, of: &snap) else { ok = false; return }
-                if let rotation { turn += rotation; turns = true }
             }
         }
         guard ok else { return false }
