@@ -222,6 +222,36 @@ final class AnimatedSnapshotWithoutCopiesTests: XCTestCase {
         XCTAssertEqual(matte?.opacity, 0.5)
     }
 
+    func testWhetherALayerNeedsACopyIsFoundAgainWhenItsAnimationsChange() {
+        // Kept with the animation list: each change of the list (add, replace under a key,
+        // remove one, remove all) asks again, and the snapshot follows.
+        let layer = CAShapeLayer()
+        layer.path = path(0)
+        let root = CALayer()
+        root.addSublayer(layer)
+        func check(_ expected: Bool, _ what: String) {
+            XCTAssertEqual(layer.animatesGeometryOnly, expected, what)
+            XCTAssertEqual(layer.animatesGeometryOnly, PresentationBuilder.animatesGeometryOnly(layer), what)
+            let builder = PresentationBuilder(time: 0.5)
+            XCTAssertEqual(builder.snapshotTree(of: root), builder.presentationTree(of: root).makeSnapshot(), what)
+        }
+        check(true, "no animations")
+        layer.add(basic("lineWidth", from: 1, to: 9), forKey: "width")
+        check(true, "a stroke width")
+        layer.add(basic("backgroundColor", to: CGColor(red: 1, green: 0, blue: 0, alpha: 1)), forKey: "tint")
+        check(false, "a background colour")
+        layer.add(basic("opacity", from: 1, to: 0), forKey: "tint")
+        check(true, "the colour replaced under its key by an opacity")
+        layer.add(basic("cornerRadius", from: 0, to: 5), forKey: "round")
+        check(false, "a corner radius")
+        layer.removeAnimation(forKey: "round")
+        check(true, "the corner radius removed")
+        layer.add(basic("bounds.size.width", from: 10, to: 20), forKey: "grow")
+        check(false, "bounds")
+        layer.removeAllAnimations()
+        check(true, "all removed")
+    }
+
     /// A layer running its sublayers on a time of its own, as a Lottie's layer does.
     private final class HalfTime: CALayer, SublayerTimeMapping {
         func sublayerTime(forLocalTime t: Double) -> Double { t / 2 + Double(opacity) }

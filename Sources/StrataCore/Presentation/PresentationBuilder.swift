@@ -108,7 +108,7 @@ public struct PresentationBuilder {
 
     private func snapshot(_ model: CALayer, parentTime: Double) -> LayerSnapshot {
         let animated = !model.animationEntries.isEmpty
-        guard PresentationBuilder.isCopiedWhole(model), !animated || PresentationBuilder.animatesGeometryOnly(model) else {
+        guard PresentationBuilder.isCopiedWhole(model), !animated || model.animatesGeometryOnly else {
             if model is SublayerTimeMapping, !(model is CAReplicatorLayer) { return snapshotMappingTime(model, parentTime: parentTime) }
             return build(model, parentTime: parentTime, journal: nil).makeSnapshot()
         }
