@@ -272,17 +272,31 @@ public final class Scene {
     /// Throws when a frame's tree has more layers than the limits allow (text layers check their
     /// text while the snapshot is made: `CATextLayer.snapshotContent`).
     private func checkLimits(_ root: LayerSnapshot) throws {
-        var count = 0
+        var count = 1
         // The lists of layers still to visit, each with the position reached in it: depth-first
         // without recursion (a tree of any depth) and without copying the layers themselves (a
-        // stack of the motion scene's 270 snapshots was a ~270 KB array a frame, mapped afresh).
-        var lists: [(layers: [LayerSnapshot], next: Int)] = [([root], 0)]
-        while let (layers, next) = lists.last {
-            guard next < layers.count else { lists.removeLast(); continue }
-            lists[lists.count - 1].next = next + 1
-            count += 1
-            if !layers[next].sublayers.isEmpty { lists.append((layers[next].sublayers, 0)) }
-            if let m = layers[next].mask { lists.append(([m.value], 0)) }
+        // stack of the motion scene's 270 snapshots was a ~270 KB array a frame, mapped afresh),
+        // masks by their boxes (a list of one copied mask each was most of this on a Lottie's
+        // mattes).
+        var lists: [(layers: [LayerSnapshot], next: Int)] = [(root.sublayers, 0)]
+        var masks: [Box<LayerSnapshot>] = root.mask.map { [$0] } ?? []
+        while true {
+            if let (layers, next) = lists.last {
+                guard next < layers.count else { lists.removeLast(); continue }
+                lists[lists.count - 1].next = next + 1
+                count += 1
+                // Through a pointer: the layer's fields read in place, the layer not copied.
+                layers.withUnsafeBufferPointer { layers in
+                    if !layers[next].sublayers.isEmpty { lists.append((layers[next].sublayers, 0)) }
+                    if let m = layers[next].mask { masks.append(m) }
+                }
+            } else if let m = masks.popLast() {
+                count += 1
+                if !m.value.sublayers.isEmpty { lists.append((m.value.sublayers, 0)) }
+                if let mm = m.value.mask { masks.append(mm) }
+            } else {
+                break
+            }
         }
         if count > limits.layers {
             throw SceneLimits.exceeded("a frame of \(count) layers", limit: limits.layers, name: "layers")

@@ -1,7 +1,7 @@
 // PresentationBuilder.snapshotTree snapshots a layer of Strata's own classes whose animations
-// only move it (transform, position, anchor point, z position, sublayer transform, opacity) or
-// change a shape's path or a text's string from its model, with the animated values applied to
-// the snapshot, without a presentation copy. Its snapshot must be the full presentation tree's:
+// only move it (transform, position, anchor point, z position, sublayer transform, opacity,
+// hidden, shadow) or change a shape's path, fill and stroke or a text's string from its model,
+// with the animated values applied to the snapshot, without a presentation copy. Its snapshot must be the full presentation tree's:
 // checked at times before, during, between repeats of and after animations of every kind on
 // those keys — basic from/to/by, field key paths, keyframes linear, discrete (key times with a
 // repeat), along a path with rotateAuto, groups, two animations on one key, cumulative repeats,
@@ -113,14 +113,63 @@ final class AnimatedSnapshotWithoutCopiesTests: XCTestCase {
         root.addSublayer(ticker)
         without.append(ticker)
 
-        // A shape whose stroke end animates: not one of those keys, so it gets a copy.
+        // A shape whose stroke is drawn on, its width and colours changing (held keyframes for
+        // the fill, as a Lottie's hold keyframes compile), two animations on the stroke end, shown
+        // only between two times (a discrete `hidden`), its shadow growing.
         let drawn = CAShapeLayer()
         drawn.frame = CGRect(x: 250, y: 150, width: 100, height: 100)
         drawn.path = path(5)
+        drawn.strokeColor = CGColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 1)
+        drawn.shadowOpacity = 0.5
+        drawn.lineDashPattern = [4, 2]
         drawn.add(basic("strokeEnd", from: 0, to: 1), forKey: "draw")
+        drawn.add(basic("strokeEnd", from: 0.5, to: 0.9), forKey: "redraw")
+        drawn.add(basic("strokeStart", by: 0.3), forKey: "trim")
         drawn.add(basic("transform.rotation.z", from: 0, to: 1), forKey: "turn")
+        let width = CAKeyframeAnimation(keyPath: "lineWidth")
+        width.values = [1, 6, 2]; width.keyTimes = [0, 0.3, 1]; width.duration = 1.4
+        width.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(controlPoints: 0.3, 0, 0.2, 1)]
+        drawn.add(width, forKey: "width")
+        let fill = CAKeyframeAnimation(keyPath: "fillColor")
+        fill.values = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 1, blue: 0, alpha: 0.5), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        fill.keyTimes = [0, 0.4, 0.9, 1]; fill.calculationMode = .discrete; fill.duration = 2
+        drawn.add(fill, forKey: "fill")
+        drawn.add(basic("strokeColor", to: CGColor(red: 1, green: 1, blue: 0, alpha: 0.7), duration: 1.6), forKey: "stroke")
+        drawn.add(basic("lineDashPhase", from: 0, to: 12), forKey: "dash")
+        drawn.add(basic("miterLimit", from: 1, to: 4), forKey: "miter")
+        drawn.add(basic("lineDashPattern", from: [4, 2] as [NSNumber], to: [8, 6] as [NSNumber]), forKey: "dashes")
+        let shown = CAKeyframeAnimation(keyPath: "hidden")
+        shown.values = [true, false, true]; shown.keyTimes = [0, 0.1, 0.75, 1]; shown.calculationMode = .discrete
+        shown.duration = 2; shown.fillMode = .both; shown.beginTime = 0.1
+        drawn.add(shown, forKey: "shown")
+        drawn.add(basic("shadowRadius", from: 0, to: 8), forKey: "blur")
+        drawn.add(basic("shadowOpacity", from: 0.2, to: 1), forKey: "shade")
+        drawn.add(basic("shadowOffset", to: CGSize(width: 4, height: 6), duration: 1.2), forKey: "offset")
         root.addSublayer(drawn)
-        return (root, without, [drawn])
+        without.append(drawn)
+
+        // A track matte (MatteLayer) as a mask, its own opacity animated.
+        let matted = CALayer()
+        matted.frame = CGRect(x: 300, y: 10, width: 80, height: 80)
+        matted.backgroundColor = CGColor(red: 0.9, green: 0.5, blue: 0.1, alpha: 1)
+        let matte = MatteLayer()
+        matte.maskMode = .luminanceInverted
+        matte.frame = matted.bounds
+        matte.backgroundColor = CGColor(red: 0.6, green: 0.6, blue: 0.6, alpha: 1)
+        matte.add(basic("opacity", from: 0, to: 1), forKey: "fade")
+        matted.mask = matte
+        matted.add(basic("position.y", from: 50, to: 80), forKey: "drop")
+        root.addSublayer(matted)
+        without.append(matted)
+
+        // A shape whose background colour animates: not one of those keys, so it gets a copy.
+        let tinted = CAShapeLayer()
+        tinted.frame = CGRect(x: 10, y: 200, width: 50, height: 50)
+        tinted.path = path(2)
+        tinted.add(basic("backgroundColor", to: CGColor(red: 0, green: 0.5, blue: 0.5, alpha: 1)), forKey: "tint")
+        tinted.add(basic("lineWidth", from: 1, to: 3), forKey: "width")
+        root.addSublayer(tinted)
+        return (root, without, [tinted])
     }
 
     func testAnimatedLayersAreSnapshottedAsTheirPresentationCopies() {
@@ -149,6 +198,98 @@ final class AnimatedSnapshotWithoutCopiesTests: XCTestCase {
         XCTAssertEqual(shape.path, path(20))
         guard case .text(let text) = snapshot.sublayers[3].content else { return XCTFail("a text") }
         XCTAssertEqual(text.runs.map(\.text).joined(), "two")
+        // The drawn shape at 0.5 s: the fill held at its first value (key time 0.4 is at 0.8 s),
+        // the later stroke-end animation's value (0.5 + 0.4 · 0.5), the start trimmed by 0.3 · 0.5,
+        // shown from key time 0.1 (0.2 + 0.1 s) on, the shadow half grown.
+        let drawn = snapshot.sublayers[4]
+        guard case .shape(let shape) = drawn.content else { return XCTFail("a shape") }
+        XCTAssertEqual(shape.fillColor, RGBA(CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        XCTAssertEqual(Double(shape.strokeEnd), 0.7, accuracy: 1e-12)
+        XCTAssertEqual(Double(shape.strokeStart), 0.15, accuracy: 1e-12)
+        XCTAssertEqual(Double(shape.dashPhase), 6, accuracy: 1e-12)
+        XCTAssertEqual(Double(shape.miterLimit), 2.5, accuracy: 1e-12)
+        XCTAssertEqual(shape.dashPattern, [6, 4])
+        XCTAssertFalse(drawn.isHidden)
+        XCTAssertEqual(Double(drawn.shadowRadius), 4, accuracy: 1e-12)
+        XCTAssertEqual(Double(drawn.shadowOpacity), 0.6, accuracy: 1e-6)
+        let later = PresentationBuilder(time: 1.7).snapshotTree(of: root).sublayers[4]
+        XCTAssertTrue(later.isHidden, "hidden again from key time 0.75 (1.6 s)")
+        guard case .shape(let held) = later.content else { return XCTFail("a shape") }
+        XCTAssertEqual(held.fillColor, RGBA(CGColor(red: 0, green: 1, blue: 0, alpha: 0.5)))
+        // The matte's mode reaches the snapshot, its opacity animated.
+        let matte = snapshot.sublayers[5].mask?.value
+        XCTAssertEqual(matte?.maskMode, .luminanceInverted)
+        XCTAssertEqual(matte?.opacity, 0.5)
+    }
+
+    func testWhetherALayerNeedsACopyIsFoundAgainWhenItsAnimationsChange() {
+        // Kept with the animation list: each change of the list (add, replace under a key,
+        // remove one, remove all) asks again, and the snapshot follows.
+        let layer = CAShapeLayer()
+        layer.path = path(0)
+        let root = CALayer()
+        root.addSublayer(layer)
+        func check(_ expected: Bool, _ what: String) {
+            XCTAssertEqual(layer.animatesGeometryOnly, expected, what)
+            XCTAssertEqual(layer.animatesGeometryOnly, PresentationBuilder.animatesGeometryOnly(layer), what)
+            let builder = PresentationBuilder(time: 0.5)
+            XCTAssertEqual(builder.snapshotTree(of: root), builder.presentationTree(of: root).makeSnapshot(), what)
+        }
+        check(true, "no animations")
+        layer.add(basic("lineWidth", from: 1, to: 9), forKey: "width")
+        check(true, "a stroke width")
+        layer.add(basic("backgroundColor", to: CGColor(red: 1, green: 0, blue: 0, alpha: 1)), forKey: "tint")
+        check(false, "a background colour")
+        layer.add(basic("opacity", from: 1, to: 0), forKey: "tint")
+        check(true, "the colour replaced under its key by an opacity")
+        layer.add(basic("cornerRadius", from: 0, to: 5), forKey: "round")
+        check(false, "a corner radius")
+        layer.removeAnimation(forKey: "round")
+        check(true, "the corner radius removed")
+        layer.add(basic("bounds.size.width", from: 10, to: 20), forKey: "grow")
+        check(false, "bounds")
+        layer.removeAllAnimations()
+        check(true, "all removed")
+    }
+
+    /// A layer running its sublayers on a time of its own, as a Lottie's layer does.
+    private final class HalfTime: CALayer, SublayerTimeMapping {
+        func sublayerTime(forLocalTime t: Double) -> Double { t / 2 + Double(opacity) }
+    }
+
+    func testALayerMappingItsSublayersTimeGetsItsOwnCopyAlone() {
+        // The mapping layer's opacity animates (so its copy's, which picks the time, differs
+        // from the model's); its sublayers, one animated without a copy and one of a class that
+        // needs one, and its mask see the mapped time.
+        let root = CALayer()
+        let mapper = HalfTime()
+        mapper.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        mapper.opacity = 0
+        mapper.add(basic("opacity", from: 0, to: 1, duration: 4), forKey: "fade")
+        let mover = CALayer()
+        mover.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        mover.add(basic("position.x", from: 0, to: 100), forKey: "move")
+        let tiled = CATiledLayer()
+        tiled.frame = CGRect(x: 20, y: 20, width: 30, height: 30)
+        tiled.add(basic("position.y", from: 0, to: 100), forKey: "move")
+        let mask = CALayer()
+        mask.frame = mapper.bounds
+        mask.add(basic("opacity", from: 1, to: 0), forKey: "fade")
+        mapper.addSublayer(mover)
+        mapper.addSublayer(tiled)
+        mapper.mask = mask
+        root.addSublayer(mapper)
+        for t in [0.0, 0.4, 1.0, 2.0, 3.0] {
+            let builder = PresentationBuilder(time: t)
+            XCTAssertEqual(builder.snapshotTree(of: root), builder.presentationTree(of: root).makeSnapshot(), "at \(t) s")
+        }
+        // At 1 s the mapper's opacity is 0.25: its sublayers see 1/2 + 0.25 = 0.75 s; its mask
+        // its own local time, 1 s (ended: the model's opacity).
+        let snapshot = PresentationBuilder(time: 1).snapshotTree(of: root).sublayers[0]
+        XCTAssertEqual(snapshot.opacity, 0.25)
+        XCTAssertEqual(Double(snapshot.sublayers[0].position.x), 75, accuracy: 1e-9)
+        XCTAssertEqual(Double(snapshot.sublayers[1].position.y), 75, accuracy: 1e-9)
+        XCTAssertEqual(snapshot.mask?.value.opacity, 1)
     }
 
     func testDiscreteKeyframesPickTheLastKeyTimeReached() {

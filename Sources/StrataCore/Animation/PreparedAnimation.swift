@@ -59,6 +59,7 @@ public struct PreparedAnimation: Sendable {
             (keyBase, keyField) = CALayer.split(keyPath)
             field = keyField.flatMap(KeyField.init)
             property = nil
+            snapshotKey = SnapshotKey(keyBase)
         }
     }
     /// `keyPath` split at its first dot once, not per frame: the layer property and the field in
@@ -67,6 +68,9 @@ public struct PreparedAnimation: Sendable {
     private(set) var keyField: String?
     /// `keyField` parsed (nil when there is none, or no value has such a field).
     private(set) var field: KeyField?
+    /// What `keyBase` is to a snapshot made without a presentation copy (PresentationBuilder),
+    /// found once, not per frame.
+    private(set) var snapshotKey: SnapshotKey
     /// The accessors of the property `keyBase` names, found once for the class of the layer the
     /// animation was added to (`CALayer.resolvedProperty`); nil to look the key up by name.
     var property: ResolvedProperty?
@@ -88,6 +92,7 @@ public struct PreparedAnimation: Sendable {
         self.keyPath = keyPath
         (keyBase, keyField) = CALayer.split(keyPath)
         field = keyField.flatMap(KeyField.init)
+        snapshotKey = SnapshotKey(keyBase)
         self.timing = timing; self.timingFunction = timingFunction
         self.isAdditive = isAdditive; self.isCumulative = isCumulative; self.curve = curve
     }

@@ -17,6 +17,10 @@ struct AnimationList {
     private var keyCounts: [String: Int] = [:]
     /// The number of entries after the last pruning.
     private var prunedCount = 0
+    /// Whether the layer's snapshot can be made from its model with these animations applied
+    /// (`PresentationBuilder.animatesGeometryOnly`), once asked: found once for each list,
+    /// not every frame. Cleared by every change of the entries.
+    var animatesGeometryOnly: Bool?
 
     var isEmpty: Bool { entries.isEmpty }
     var count: Int { entries.count }
@@ -34,6 +38,7 @@ struct AnimationList {
         }
         entries.append(entry)
         keyCounts[entry.key, default: 0] += 1
+        animatesGeometryOnly = nil
     }
 
     /// Removes the entries that satisfy `predicate`.
@@ -42,6 +47,7 @@ struct AnimationList {
         keyCounts.removeAll(keepingCapacity: true)
         for e in entries { keyCounts[e.key, default: 0] += 1 }
         prunedCount = entries.count
+        animatesGeometryOnly = nil
     }
 
     /// Removes every entry.
@@ -49,6 +55,7 @@ struct AnimationList {
         entries.removeAll()
         keyCounts.removeAll()
         prunedCount = 0
+        animatesGeometryOnly = nil
     }
 
     /// Checks that the key counts match the entries (for tests).

@@ -260,6 +260,14 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The animations as stored, changed only through `changeAnimations` (which records the change
     /// in the scene's history).
     private(set) var animationStorage = AnimationList()
+    /// `PresentationBuilder.animatesGeometryOnly(self)`, kept with the animations until they
+    /// change (a cache: not journaled; written while a snapshot is made, on one thread at a time).
+    var animatesGeometryOnly: Bool {
+        if let known = animationStorage.animatesGeometryOnly { return known }
+        let found = PresentationBuilder.animatesGeometryOnly(self)
+        animationStorage.animatesGeometryOnly = found
+        return found
+    }
     /// Values set with `setValue(_:forKey:)` for keys that are not built-in properties.
     var customValues: [String: Any] = [:] { didSet { journal(self, \.customValues, oldValue) } }
     /// Set on presentation copies.

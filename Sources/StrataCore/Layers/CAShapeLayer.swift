@@ -192,4 +192,81 @@ open class CAShapeLayer: CALayer {
             dashPhase: lineDashPhase, strokeStart: strokeStart, strokeEnd: strokeEnd)
         return shape.isVisible ? .shape(shape) : super.snapshotContent()
     }
+
+    /// The content with the path, fill and stroke of `style` (a presentation's animated values)
+    /// and this layer's other properties.
+    func snapshotContent(style: PresentedStyle) -> LayerContent {
+        guard let path = style.path else { return super.snapshotContent() }
+        let shape = ShapeContent(
+            path: path, fillColor: RGBA(style.fillColor), fillRule: fillRule.cgFillRule,
+            strokeColor: RGBA(style.strokeColor), lineWidth: style.lineWidth, lineCap: lineCap.cgLineCap,
+            lineJoin: lineJoin.cgLineJoin, miterLimit: style.miterLimit, dashPattern: style.dashLengths ?? [],
+            dashPhase: style.lineDashPhase, strokeStart: style.strokeStart, strokeEnd: style.strokeEnd)
+        return shape.isVisible ? .shape(shape) : super.snapshotContent()
+    }
+
+    /// The animatable shape properties a shape's content is made from, as a presentation copy
+    /// holds them: read and written as `shapeProperties` reads and writes them (a path copied
+    /// when stored), so that `PresentationBuilder` can make an animated shape's content without
+    /// a copy of the layer.
+    struct PresentedStyle {
+        /// The keys held, named as the properties.
+        enum Key: String, Sendable {
+            case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPattern, lineDashPhase, strokeStart, strokeEnd
+        }
+        var path: CGPath?
+        var fillColor: CGColor?
+        var strokeColor: CGColor?
+        var lineWidth: CGFloat
+        var miterLimit: CGFloat
+        /// `lineDashPattern`'s lengths (nil: none).
+        var dashLengths: [CGFloat]?
+        var lineDashPhase: CGFloat
+        var strokeStart: CGFloat
+        var strokeEnd: CGFloat
+
+        /// The model values of `layer`.
+        init(of layer: CAShapeLayer) {
+            path = layer.storedPath; fillColor = layer.fillColor; strokeColor = layer.strokeColor
+            lineWidth = layer.lineWidth; miterLimit = layer.miterLimit; dashLengths = layer.lineDashLengths
+            lineDashPhase = layer.lineDashPhase
+            strokeStart = layer.strokeStart; strokeEnd = layer.strokeEnd
+        }
+
+        /// The value of `key`.
+        func value(forKey key: Key) -> AnimatableValue {
+            switch key {
+            case .path: .path(path)
+            case .fillColor: .color(fillColor)
+            case .strokeColor: .color(strokeColor)
+            case .lineWidth: .number(lineWidth)
+            case .miterLimit: .number(miterLimit)
+            case .lineDashPattern: .array((dashLengths ?? []).map { .number($0) })
+            case .lineDashPhase: .number(lineDashPhase)
+            case .strokeStart: .number(strokeStart)
+            case .strokeEnd: .number(strokeEnd)
+            }
+        }
+
+        /// Stores `value` under `key`; false when it is not of the key's kind (a copy would keep
+        /// it aside).
+        mutating func set(_ value: AnimatableValue, forKey key: Key) -> Bool {
+            switch (key, value) {
+            case (.path, .path(let p)): path = p.map { $0.copy() ?? $0 }
+            case (.fillColor, .color(let c)): fillColor = c
+            case (.strokeColor, .color(let c)): strokeColor = c
+            case (.lineWidth, .number(let n)): lineWidth = n
+            case (.miterLimit, .number(let n)): miterLimit = n
+            case (.lineDashPattern, .array(let a)):
+                // As the property stores it: the numbers, an empty list as none.
+                let lengths = a.compactMap(\.number)
+                dashLengths = lengths.isEmpty ? nil : lengths
+            case (.lineDashPhase, .number(let n)): lineDashPhase = n
+            case (.strokeStart, .number(let n)): strokeStart = n
+            case (.strokeEnd, .number(let n)): strokeEnd = n
+            default: return false
+            }
+            return true
+        }
+    }
 }

@@ -6,6 +6,10 @@ import Foundation
 /// **Strata:** a layer whose sublayers see a time it computes from its presented values, not its
 /// local time (StrataLottie's `LottieLayer`: an animated `progress` picks the frame its compiled
 /// layers show). Asked on the presentation copy, after its animations are applied.
+///
+/// `PresentationBuilder.snapshotTree(of:)` makes such a layer's copy alone and snapshots its
+/// mask and sublayers as it snapshots any layer (copies only where they are needed), so its
+/// `snapshotSublayers()` is not called there; `presentationTree(of:)` copies the whole subtree.
 public protocol SublayerTimeMapping: CALayer {
     /// The time the sublayers take as their superlayer's, at this layer's local time `t`.
     func sublayerTime(forLocalTime t: Double) -> Double
@@ -43,20 +47,7 @@ public struct PresentationBuilder {
     /// Copies `model` at its parent's local time `parentTime` and recurses with its own local
     /// time (so each layer's time is computed once, top-down).
     private func build(_ model: CALayer, parentTime: Double, journal: TransactionJournal?) -> CALayer {
-        let ctx = SceneClock.current
-        ctx?.copyingPresentation += 1
-        let copy = type(of: model).init(presentationCopyOf: model)
-        ctx?.copyingPresentation -= 1
-        copy.isPresentationCopy = true
-        copy.modelLayerReference = model
-        journal?.revert(model, on: copy)
-        let local = model.localTime(fromParent: parentTime)
-        copy.presentationLocalTime = local
-        copy.applyAnimations(atLocalTime: local, entries: journal?.originalEntries(of: model) ?? model.animationEntries)
-        // Time-dependent content (AVPlayerLayer's video frame) for the scene time shown.
-        copy.withActionsSuppressed { copy.updatePresentation(atSceneTime: time) }
-        // Custom drawing: the model's, or redrawn while a needsDisplay(forKey:) key animates.
-        copy.preparePresentationDrawing(from: model, localTime: local)
+        let (copy, local) = copyAlone(model, parentTime: parentTime, journal: journal)
         // A mask has no superlayer; it lives in the time of the layer it masks.
         if let m = model.mask { copy.mask = build(m, parentTime: local, journal: journal) }
         // A layer may run its sublayers on a time of its own (a Lottie's animated `progress`).
@@ -79,6 +70,26 @@ public struct PresentationBuilder {
         return copy
     }
 
+    /// The presentation copy of `model` alone (no mask, no sublayers), with its animations
+    /// applied at its local time for `parentTime`, and that local time.
+    private func copyAlone(_ model: CALayer, parentTime: Double, journal: TransactionJournal?) -> (CALayer, Double) {
+        let ctx = SceneClock.current
+        ctx?.copyingPresentation += 1
+        let copy = type(of: model).init(presentationCopyOf: model)
+        ctx?.copyingPresentation -= 1
+        copy.isPresentationCopy = true
+        copy.modelLayerReference = model
+        journal?.revert(model, on: copy)
+        let local = model.localTime(fromParent: parentTime)
+        copy.presentationLocalTime = local
+        copy.applyAnimations(atLocalTime: local, entries: journal?.originalEntries(of: model) ?? model.animationEntries)
+        // Time-dependent content (AVPlayerLayer's video frame) for the scene time shown.
+        copy.withActionsSuppressed { copy.updatePresentation(atSceneTime: time) }
+        // Custom drawing: the model's, or redrawn while a needsDisplay(forKey:) key animates.
+        copy.preparePresentationDrawing(from: model, localTime: local)
+        return (copy, local)
+    }
+
     /// The Sendable snapshot of a presentation (or model) tree.
     public func snapshot(of layer: CALayer) -> LayerSnapshot {
         reporting { layer.makeSnapshot() }
@@ -97,7 +108,8 @@ public struct PresentationBuilder {
 
     private func snapshot(_ model: CALayer, parentTime: Double) -> LayerSnapshot {
         let animated = !model.animationEntries.isEmpty
-        guard PresentationBuilder.isCopiedWhole(model), !animated || PresentationBuilder.animatesGeometryOnly(model) else {
+        guard PresentationBuilder.isCopiedWhole(model), !animated || model.animatesGeometryOnly else {
+            if model is SublayerTimeMapping, !(model is CAReplicatorLayer) { return snapshotMappingTime(model, parentTime: parentTime) }
             return build(model, parentTime: parentTime, journal: nil).makeSnapshot()
         }
         // As `build`: the mask and the sublayers live in this layer's local time.
@@ -118,6 +130,20 @@ public struct PresentationBuilder {
             return build(model, parentTime: parentTime, journal: nil).makeSnapshot()
         }
         return snap
+    }
+
+    /// The snapshot of a layer that runs its sublayers on a time of its own (`SublayerTimeMapping`,
+    /// a Lottie's layer): its own copy, for that time and its own animated values, while its
+    /// mask and sublayers are snapshotted as any layer's, without copies where a copy would only
+    /// repeat the model (a Lottie's compiled layers mostly; their copies, made because the
+    /// Lottie's layer is of its own class, were about a third of a frame of rlottie's
+    /// `confetti.json`).
+    private func snapshotMappingTime(_ model: CALayer, parentTime: Double) -> LayerSnapshot {
+        let (copy, local) = copyAlone(model, parentTime: parentTime, journal: nil)
+        let mask = model.mask.map { snapshot($0, parentTime: local) }
+        let sublayerTime = (copy as? SublayerTimeMapping)?.sublayerTime(forLocalTime: local) ?? local
+        let sublayers = sublayerSnapshots(of: model, parentTime: sublayerTime)
+        return copy.makeSnapshot(mask: mask, sublayers: sublayers)
     }
 
     /// The snapshots of `model`'s sublayers, made into the storage of the list its last snapshot
@@ -150,51 +176,56 @@ public struct PresentationBuilder {
 
     /// Whether `layer`'s class copies every property its snapshot reads and does nothing at
     /// presentation time (no time-dependent update, no redraw for an animated key): Strata's own
-    /// CALayer, CAGradientLayer, CAShapeLayer and CATextLayer, not a subclass.
+    /// CALayer, CAGradientLayer, CAShapeLayer, CATextLayer and MatteLayer (whose `maskMode` its
+    /// copy takes), not a subclass.
     static func isCopiedWhole(_ layer: CALayer) -> Bool {
         let cls = ObjectIdentifier(type(of: layer))
         return cls == ObjectIdentifier(CALayer.self) || cls == ObjectIdentifier(CAGradientLayer.self)
             || cls == ObjectIdentifier(CAShapeLayer.self) || cls == ObjectIdentifier(CATextLayer.self)
+            || cls == ObjectIdentifier(MatteLayer.self)
     }
 
     // MARK: Animated geometry without a copy
 
     // A layer of one of those classes whose animations only move it — its transform, position,
-    // anchor point, z position, sublayer transform or opacity, none additive, no transition —
-    // shows its model's snapshot with those fields replaced: none of them enters its content,
-    // gradient or drawing. So the snapshot is the model's (a gradient's cached, say), with the
-    // animations applied to those fields as `applyAnimations` applies them to a copy, in the
-    // same order and with the same conversions. A shape's `path` and a text's `string` may
-    // animate too: their content is made for the animated value. Measured on the motion scene driven by a Scene
-    // (200 spinning rectangles): the copies, their animations and their snapshots were most of
-    // the scene's own work a frame.
-
-    /// The keys whose snapshot field is the property's value itself.
-    private static let geometryKeys: Set<String> = ["transform", "position", "anchorPoint", "zPosition", "sublayerTransform", "opacity"]
-
-    /// The key whose value a layer's content is made from, when that content can be made for
-    /// another value without a copy: a shape layer's `path`, a text layer's `string`.
-    private static func contentKey(of layer: CALayer) -> String? {
-        let cls = ObjectIdentifier(type(of: layer))
-        if cls == ObjectIdentifier(CAShapeLayer.self) { return "path" }
-        if cls == ObjectIdentifier(CATextLayer.self) { return "string" }
-        return nil
-    }
+    // anchor point, z position, sublayer transform, opacity, hidden or shadow (not its path),
+    // none additive, no transition — shows its model's snapshot with those fields replaced: none
+    // of them enters its content, gradient or drawing. So the snapshot is the model's (a
+    // gradient's cached, say), with the animations applied to those fields as `applyAnimations`
+    // applies them to a copy, in the same order and with the same conversions. A shape's path,
+    // fill and stroke and a text's `string` may animate too: their content is made for the
+    // animated values. Measured on the motion scene driven by a Scene (200 spinning rectangles):
+    // the copies, their animations and their snapshots were most of the scene's own work a
+    // frame; on a Lottie (whose compiled layers animate `hidden` for their in and out points,
+    // and shapes' colours and stroke widths) the same.
 
     /// Whether every animation of `layer` is a property animation (or a group of them) of a
-    /// geometry key, or of its content key as a whole, none additive.
+    /// geometry key (`SnapshotKey.Geometry`), or as a whole of a key its content is made from —
+    /// a shape layer's path, fill and stroke (`CAShapeLayer.PresentedStyle`), a text layer's
+    /// `string` — none additive.
     static func animatesGeometryOnly(_ layer: CALayer) -> Bool {
-        let content = contentKey(of: layer)
+        let cls = ObjectIdentifier(type(of: layer))
+        let isShape = cls == ObjectIdentifier(CAShapeLayer.self), isText = cls == ObjectIdentifier(CATextLayer.self)
         func geometric(_ p: PreparedAnimation) -> Bool {
             switch p.curve {
             case .group(let children): return children.allSatisfy(geometric)
             case .transition: return false
             default:
-                return p.keyPath.isEmpty || (!p.isAdditive && (geometryKeys.contains(p.keyBase)
-                                                               || (p.keyBase == content && p.keyField == nil)))
+                if p.keyPath.isEmpty { return true }
+                if p.isAdditive { return false }
+                switch p.snapshotKey {
+                case .geometry: return true
+                case .shapeStyle: return isShape && p.keyField == nil
+                case .string: return isText && p.keyField == nil
+                case .other: return false
+                }
             }
         }
-        return layer.animationEntries.allSatisfy { geometric($0.prepared) }
+        // Through a pointer: the entries read in place, not copied one by one.
+        return layer.animationEntries.withUnsafeBufferPointer { entries in
+            for i in entries.indices where !geometric(entries[i].prepared) { return false }
+            return true
+        }
     }
 
     /// Applies `layer`'s animations at its local time `t` to the geometry fields of `snap` (as
@@ -202,27 +233,29 @@ public struct PresentationBuilder {
     /// is not of its property's kind (the copy keeps such a value aside: let it be made).
     static func applyGeometryAnimations(of layer: CALayer, atLocalTime t: Double, to snap: inout LayerSnapshot) -> Bool {
         var turn = 0.0, turns = false, ok = true
-        let contentKey = contentKey(of: layer)
-        for entry in layer.animationEntries where ok {
-            entry.prepared.forEachPropertyAnimation(at: t) { leaf, time in
-                guard ok else { return }
-                let key = leaf.keyBase
-                if key == contentKey { return }  // (animatedContent)
-                guard let whole = geometryValue(key, of: snap) else { ok = false; return }
-                let value: AnimatableValue
-                let rotation: Double?
-                if leaf.keyField == nil {
-                    guard let s = leaf.sample(at: time, underlying: leaf.usesUnderlying ? whole : .number(0)) else { return }
-                    (value, rotation) = (s.value, s.rotation)
-                } else {
-                    guard let field = leaf.field else { return }
-                    let underlying = leaf.usesUnderlying ? CALayer.read(field: field, of: whole) : .number(0)
-                    guard let underlying, let s = leaf.sample(at: time, underlying: underlying),
-                          let updated = CALayer.write(field: field, of: whole, value: s.value) else { return }
-                    (value, rotation) = (updated, s.rotation)
+        // Through a pointer: the entries read in place, not copied one by one.
+        layer.animationEntries.withUnsafeBufferPointer { entries in
+            for i in entries.indices where ok {
+                entries[i].prepared.forEachPropertyAnimation(at: t) { leaf, time in
+                    // Only geometry keys and content keys (animatedContent's) come here.
+                    guard ok, case .geometry(let key) = leaf.snapshotKey else { return }
+                    let value: AnimatableValue
+                    let rotation: Double?
+                    if leaf.keyField == nil {
+                        let underlying = leaf.usesUnderlying ? geometryValue(key, of: snap) : .number(0)
+                        guard let s = leaf.sample(at: time, underlying: underlying) else { return }
+                        (value, rotation) = (s.value, s.rotation)
+                    } else {
+                        guard let field = leaf.field else { return }
+                        let whole = geometryValue(key, of: snap)
+                        let underlying = leaf.usesUnderlying ? CALayer.read(field: field, of: whole) : .number(0)
+                        guard let underlying, let s = leaf.sample(at: time, underlying: underlying),
+                              let updated = CALayer.write(field: field, of: whole, value: s.value) else { return }
+                        (value, rotation) = (updated, s.rotation)
+                    }
+                    guard setGeometryValue(value, key, of: &snap) else { ok = false; return }
+                    if let rotation { turn += rotation; turns = true }
                 }
-                guard setGeometryValue(value, key, of: &snap) else { ok = false; return }
-                if let rotation { turn += rotation; turns = true }
             }
         }
         guard ok else { return false }
@@ -230,60 +263,117 @@ public struct PresentationBuilder {
         return true
     }
 
-    /// The content `layer` shows at its local time `t` when its content key is animated: `.some(nil)`
-    /// when it is not (the model's content), nil when a value is not of the key's kind (a copy
+    /// The content `layer` shows at its local time `t` when a content key is animated: `.some(nil)`
+    /// when none is (the model's content), nil when a value is not of its key's kind (a copy
     /// keeps such a value aside: let it be made). Made before the snapshot, so that the model's
     /// own content is not (a text over the limits would be reported).
     static func animatedContent(of layer: CALayer, atLocalTime t: Double) -> LayerContent?? {
-        guard let contentKey = contentKey(of: layer) else { return .some(nil) }
-        // The key's value as the copy would hold it (nil: the model's).
+        let cls = ObjectIdentifier(type(of: layer))
+        if cls == ObjectIdentifier(CAShapeLayer.self), let shape = layer as? CAShapeLayer {
+            return animatedShapeContent(of: shape, atLocalTime: t)
+        }
+        guard cls == ObjectIdentifier(CATextLayer.self), let text = layer as? CATextLayer else { return .some(nil) }
+        // The string as the copy would hold it (nil: the model's).
         var value: AnimatableValue?
         var ok = true
-        for entry in layer.animationEntries where ok {
-            entry.prepared.forEachPropertyAnimation(at: t) { leaf, time in
-                guard ok, leaf.keyBase == contentKey else { return }
-                let underlying = leaf.usesUnderlying ? (value ?? layer.animatableValue(forKey: contentKey) ?? .number(0)) : .number(0)
+        let entries = layer.animationEntries
+        for i in entries.indices where ok {
+            entries[i].prepared.forEachPropertyAnimation(at: t) { leaf, time in
+                guard ok, case .string = leaf.snapshotKey else { return }
+                let underlying = leaf.usesUnderlying ? (value ?? layer.animatableValue(forKey: "string") ?? .number(0)) : .number(0)
                 guard let s = leaf.sample(at: time, underlying: underlying) else { return }
-                switch s.value {
-                case .path where contentKey == "path", .discrete where contentKey == "string": value = s.value
-                default: ok = false
-                }
+                guard case .discrete = s.value else { ok = false; return }
+                value = s.value
             }
         }
         guard ok else { return nil }
-        // Stored as the property setters store them: a path copied, a string's box opened.
-        switch (layer, value) {
-        case (let shape as CAShapeLayer, .path(let path)?): return .some(shape.snapshotContent(path: path.map { $0.copy() ?? $0 }))
-        case (let text as CATextLayer, .discrete(let box)?): return .some(text.snapshotContent(string: box.value))
-        default: return .some(nil)
+        // Stored as the property setter stores it: a string's box opened.
+        guard case .discrete(let box)? = value else { return .some(nil) }
+        return .some(text.snapshotContent(string: box.value))
+    }
+
+    /// `animatedContent` of a shape layer: its path, fill and stroke as its copy would hold them
+    /// (each animation sampled over the value the ones before it left, as `applyAnimations` does).
+    private static func animatedShapeContent(of shape: CAShapeLayer, atLocalTime t: Double) -> LayerContent?? {
+        var style = CAShapeLayer.PresentedStyle(of: shape)
+        var animated = false, ok = true
+        let entries = shape.animationEntries
+        for i in entries.indices where ok {
+            entries[i].prepared.forEachPropertyAnimation(at: t) { leaf, time in
+                guard ok, case .shapeStyle(let key) = leaf.snapshotKey else { return }
+                let underlying = leaf.usesUnderlying ? style.value(forKey: key) : .number(0)
+                guard let s = leaf.sample(at: time, underlying: underlying) else { return }
+                guard style.set(s.value, forKey: key) else { ok = false; return }
+                animated = true
+            }
         }
+        guard ok else { return nil }
+        return .some(animated ? shape.snapshotContent(style: style) : nil)
     }
 
     /// The value of a geometry key as the layer's property gives it (CALayer.baseProperties).
-    private static func geometryValue(_ key: String, of snap: LayerSnapshot) -> AnimatableValue? {
+    private static func geometryValue(_ key: SnapshotKey.Geometry, of snap: LayerSnapshot) -> AnimatableValue {
         switch key {
-        case "transform": .transform(snap.transform)
-        case "position": .point(snap.position)
-        case "anchorPoint": .point(snap.anchorPoint)
-        case "zPosition": .number(snap.zPosition)
-        case "sublayerTransform": .transform(snap.sublayerTransform)
-        case "opacity": .number(CGFloat(snap.opacity))
-        default: nil
+        case .transform: .transform(snap.transform)
+        case .position: .point(snap.position)
+        case .anchorPoint: .point(snap.anchorPoint)
+        case .zPosition: .number(snap.zPosition)
+        case .sublayerTransform: .transform(snap.sublayerTransform)
+        case .opacity: .number(CGFloat(snap.opacity))
+        case .hidden: .bool(snap.isHidden)
+        case .shadowOpacity: .number(CGFloat(snap.shadowOpacity))
+        case .shadowRadius: .number(snap.shadowRadius)
+        case .shadowOffset: .size(snap.shadowOffset)
         }
     }
 
     /// Stores a value as the layer's property setter does; false for a value of another kind.
-    private static func setGeometryValue(_ value: AnimatableValue, _ key: String, of snap: inout LayerSnapshot) -> Bool {
+    private static func setGeometryValue(_ value: AnimatableValue, _ key: SnapshotKey.Geometry, of snap: inout LayerSnapshot) -> Bool {
         switch (key, value) {
-        case ("transform", .transform(let m)): snap.transform = m
-        case ("position", .point(let p)): snap.position = p
-        case ("anchorPoint", .point(let p)): snap.anchorPoint = p
-        case ("zPosition", .number(let n)): snap.zPosition = n
-        case ("sublayerTransform", .transform(let m)): snap.sublayerTransform = m
-        case ("opacity", .number(let n)): snap.opacity = Float(n)
+        case (.transform, .transform(let m)): snap.transform = m
+        case (.position, .point(let p)): snap.position = p
+        case (.anchorPoint, .point(let p)): snap.anchorPoint = p
+        case (.zPosition, .number(let n)): snap.zPosition = n
+        case (.sublayerTransform, .transform(let m)): snap.sublayerTransform = m
+        case (.opacity, .number(let n)): snap.opacity = Float(n)
+        case (.hidden, .bool(let b)): snap.isHidden = b
+        case (.shadowOpacity, .number(let n)): snap.shadowOpacity = Float(n)
+        case (.shadowRadius, .number(let n)): snap.shadowRadius = n
+        case (.shadowOffset, .size(let s)): snap.shadowOffset = s
         default: return false
         }
         return true
+    }
+}
+
+/// What an animated key is to a snapshot made without a presentation copy
+/// (`PresentationBuilder.snapshotTree`), found once when the animation is prepared.
+enum SnapshotKey: Sendable {
+    /// A key whose snapshot field is the property's value itself (the layer's geometry,
+    /// opacity, visibility and shadow), applied to the model's snapshot.
+    case geometry(Geometry)
+    /// A key a shape layer's content is made from.
+    case shapeStyle(CAShapeLayer.PresentedStyle.Key)
+    /// A text layer's `string`.
+    case string
+    /// Any other key: the layer gets a copy.
+    case other
+
+    /// The geometry keys, named as the properties.
+    enum Geometry: String, Sendable {
+        case transform, position, anchorPoint, zPosition, sublayerTransform, opacity, hidden
+        case shadowOpacity, shadowRadius, shadowOffset
+    }
+
+    /// What the property key `base` (a key path's first part) is.
+    init(_ base: String) {
+        if let g = Geometry(rawValue: base) {
+            self = .geometry(g)
+        } else if let s = CAShapeLayer.PresentedStyle.Key(rawValue: base) {
+            self = .shapeStyle(s)
+        } else {
+            self = base == "string" ? .string : .other
+        }
     }
 }
 
