@@ -479,11 +479,12 @@ public final class VideoEncoder: @unchecked Sendable {
             // differed in 2 to 4 test runs of 4); without them, in none. A CPU with AVX-512 has AVX2
             // and everything below it, which is what x264 then uses.
             var params: [String] = strata_cpu_has_avx512() != 0 ? ["asm=AVX2"] : []
-            // No lookahead thread: x264 then decides the frame types in the thread that hands it
-            // the frame, on the same frames, so the bytes are the same (x264 is deterministic in
-            // this; measured with cmp on Lottie, template and motion exports at 1 and 2 workers),
-            // but it buffers bframes + 1 frames fewer: 4 at the presets' 3 B-frames, 29 MiB of
-            // peak memory at 1080p (veryfast: 384 → 355 MiB for insta_camera.json).
+            // No lookahead thread: x264 then decides the frame types on the thread that hands it
+            // the frame, from the same frames, so the stream is the same (VideoEncoderMemoryTests
+            // compares it with the ffmpeg tool's x264; Lottie, template and motion exports were
+            // cmp-identical before and after at 1 and 2 workers), but it buffers bframes + 1 frames
+            // fewer: 4 at the presets' 3 B-frames, about 29 MB at 1080p (the ffmpeg tool's x264 at
+            // four threads, veryfast: 295 → 265 MB peak).
             params.append("sync-lookahead=0")
             if let lookahead = options.lookahead { params.append("rc-lookahead=\(lookahead)") }
             return [("preset", options.preset)] + (params.isEmpty ? [] : [("x264-params", params.joined(separator: ":"))])
