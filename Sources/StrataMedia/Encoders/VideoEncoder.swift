@@ -129,7 +129,8 @@ public final class VideoEncoder: @unchecked Sendable {
 
     /// Encodes one frame given as BT.709 limited-range YUV 4:2:0 planes of the encoder's size
     /// (`yStride` bytes a luma row, `cStride` a chroma row); only when `takesYUV420`. Stamped
-    /// and keyframed as `append` does.
+    /// and keyframed as `append` does. The codec reads the planes where they are, before this
+    /// returns: the caller may write the next frame into them at once.
     public func appendYUV420(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>,
                              yStride: Int, cStride: Int) throws {
         try lock.withCheckedLock { _ in

@@ -4,7 +4,10 @@
 // keeping it as the previous frame — and they come back by one path, the pool's: a buffer is
 // drawn into again only once the pool's reference is the only one left (the storage's reference
 // count, UniqueStorage.swift). So a frame somebody still holds is never overwritten, and nobody
-// gives buffers back by hand.
+// gives buffers back by hand. The one exception to "the pool's reference only": the previous
+// frame's RGBA8 buffer, which the history holds too, is drawn over in place once the history's
+// and the pool's are the only references left (`takeBack`, FrameHistory.takePreviousBuffer) — an
+// export that sends only YUV on then needs one RGBA8 buffer, not two.
 //
 // Without the reuse each frame allocates its buffers anew, and when the allocator has given the
 // last one back to the system in between (glibc's adaptive thresholds do), the first writes fault
