@@ -174,4 +174,38 @@ final class FrameBuffersTests: XCTestCase {
             XCTAssertGreaterThan(history.tileStatistics.reused, 0)
         }
     }
+
+    /// An export that sends only the YUV planes on lets each RGBA8 frame go as soon as it is
+    /// drawn: the next frame is then drawn over it in place, so one RGBA8 buffer serves the whole
+    /// sequence (its unchanged tiles left as they are), and every frame, RGBA8 and YUV, is the
+    /// bytes of a fresh render, at one and two workers and any tile size. A frame its caller
+    /// still holds is never drawn over.
+    func testFramesNobodyHoldsAreDrawnOverInPlace() {
+        let scene = Scene(), want = expected(10)
+        for (workers, tile) in [(1, 16), (2, 16), (2, 24)] {
+            let history = FrameHistory()
+            let renderer = FrameRenderer(width: 96, height: 64, options: RenderOptions(workers: workers, tileSize: tile), history: history)
+            var addresses: Set<UInt> = []
+            var queue: [YUVFrame] = []
+            for t in 0..<10 {
+                let (frame, yuv) = renderer.renderWithYUV(scene.snapshot(t))
+                XCTAssertTrue(frame.pixels == want[t].0.pixels, "frame \(t), \(workers) workers, tiles of \(tile)")
+                XCTAssertTrue(yuv == want[t].1, "frame \(t) as YUV, \(workers) workers, tiles of \(tile)")
+                addresses.insert(address(frame.pixels))
+                queue.append(yuv!)
+                if queue.count > 3 { queue.removeFirst() }
+            }
+            XCTAssertEqual(addresses.count, 1, "RGBA8 buffers used for 10 frames, \(workers) workers, tiles of \(tile)")
+            XCTAssertEqual(history.buffers.served.load(ordering: .relaxed), 9, "frames 1–9 drawn over the frame before")
+            XCTAssertGreaterThan(history.tileStatistics.reused, 0, "tiles left as they were")
+            XCTAssertEqual(history.buffers.count, 1, "the pool follows the last frame only")
+
+            // Held by the caller: the next frame gets another buffer, and the held one keeps its bytes.
+            let held = renderer.render(scene.snapshot(3))
+            let next = renderer.render(scene.snapshot(4))
+            XCTAssertNotEqual(address(held.pixels), address(next.pixels))
+            XCTAssertTrue(held.pixels == want[3].0.pixels, "the held frame")
+            XCTAssertTrue(next.pixels == want[4].0.pixels, "the frame after it")
+        }
+    }
 }

@@ -4,7 +4,10 @@
 // keeping it as the previous frame — and they come back by one path, the pool's: a buffer is
 // drawn into again only once the pool's reference is the only one left (the storage's reference
 // count, UniqueStorage.swift). So a frame somebody still holds is never overwritten, and nobody
-// gives buffers back by hand.
+// gives buffers back by hand. The one exception to "the pool's reference only": the previous
+// frame's RGBA8 buffer, which the history holds too, is drawn over in place once the history's
+// and the pool's are the only references left (`takeBack`, FrameHistory.takePreviousBuffer) — an
+// export that sends only YUV on then needs one RGBA8 buffer, not two.
 //
 // Without the reuse each frame allocates its buffers anew, and when the allocator has given the
 // last one back to the system in between (glibc's adaptive thresholds do), the first writes fault
@@ -42,7 +45,7 @@ final class FrameBuffers: Sendable {
         var planes: [YUVFrame] = []
     }
     private let state = Mutex(State())
-    /// Lent buffers followed (of each kind): an export's queue (`queueDepth`, 4), the frame being
+    /// Lent buffers followed (of each kind): an export's queue (`queueDepth`, 2 by default), the frame being
     /// encoded, the history's previous frame and a pipelined one in flight fit.
     static let followed = 12
     /// Buffers nobody else holds kept for later frames (the memory an idle pool costs): the frame
@@ -62,6 +65,26 @@ final class FrameBuffers: Sendable {
         }
         if held != nil { served.add(1, ordering: .relaxed) }
         return FrameBuffer(count: count, owner: ObjectIdentifier(self), generation: generation, holds: held)
+    }
+
+    /// The buffer for the next frame when it is `pixels`, those of lent frame `held`, to be drawn
+    /// over in place: taken (and `pixels` emptied) when, this pool's reference dropped, `pixels` is
+    /// the only one left; otherwise the pool follows them as before and the answer is nil.
+    func takeBack(_ pixels: inout [UInt8], holding held: Int) -> FrameBuffer? {
+        let generation = state.withCheckedLock { s -> Int? in
+            guard let i = s.pixels.firstIndex(where: { $0.generation == held }) else { return nil }
+            // Dropped before asking (in place: a copy of the entry would be a reference).
+            s.pixels[i].pixels = []
+            guard pixels.isOnlyReferenceToStorage() else { s.pixels[i].pixels = pixels; return nil }
+            s.pixels.remove(at: i)
+            s.generation += 1
+            return s.generation
+        }
+        guard let generation else { return nil }
+        served.add(1, ordering: .relaxed)
+        var taken: [UInt8] = []
+        swap(&taken, &pixels)
+        return FrameBuffer(count: taken.count, owner: ObjectIdentifier(self), generation: generation, holds: (held, taken))
     }
 
     /// YUV planes for the next frame, recycled as `take` recycles pixels.

@@ -66,6 +66,26 @@ public final class FrameHistory: Sendable {
         }
     }
 
+    /// The previous frame's pixel buffer, for the next frame of `count` bytes to be drawn over in
+    /// place, when nobody but this history and its pool holds it any more (an export that sends
+    /// only the YUV planes on lets the RGBA8 frame go): then it is taken from both, and the frame
+    /// kept stays without pixels (its list, bins and fingerprints still serve the next frame). Its
+    /// unchanged tiles need no copying, and a sequence needs one RGBA8 buffer, not two (8 MB at
+    /// 1080p). Otherwise nil, and nothing changes.
+    func takePreviousBuffer(count: Int) -> FrameBuffer? {
+        var pixels: [UInt8] = []
+        guard let generation = state.withCheckedLock({ s -> Int? in
+            guard let generation = s.stored?.generation, s.stored?.bitmap.pixels.count == count else { return nil }
+            swap(&pixels, &s.stored!.bitmap.pixels)
+            return generation
+        }) else { return nil }
+        if let buffer = buffers.takeBack(&pixels, holding: generation) { return buffer }
+        // Held elsewhere: the frame keeps its pixels (frames of one history render one after
+        // another, so the stored frame is still the one they were taken from).
+        state.withCheckedLock { s in swap(&pixels, &s.stored!.bitmap.pixels) }
+        return nil
+    }
+
     /// Tiles drawn or copied so far, how many of them were copied from the previous frame, and
     /// how many were drawn starting from a kept prefix of their items.
     public var tileStatistics: (tiles: Int, reused: Int, resumed: Int) {
@@ -183,4 +203,6 @@ struct RenderedFrame {
     var bitmap: Bitmap
     /// The frame as YUV, when it was rendered for the encoder.
     var yuv: YUVFrame? = nil
+    /// The number its buffer got from the history's pool (FrameBuffers), nil without one.
+    var generation: Int? = nil
 }

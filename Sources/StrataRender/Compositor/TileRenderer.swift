@@ -118,7 +118,17 @@ public struct TileRenderer: Sendable {
         let bytes = width * height * 4
         // The pool's frame numbers are those the history's prefixes record.
         let pool = history?.buffers ?? buffers
-        var buffer = pool?.take(count: bytes) ?? FrameBuffer(count: bytes)
+        // The previous frame's own buffer when nobody else holds it (drawn over in place: see
+        // FrameHistory.takePreviousBuffer), else one the pool recycles. Not when checking tile
+        // coverage, which compares the frame with the previous one.
+        // (Bound in the `if` alone: a second reference to the pixels would make writing them copy.)
+        var buffer: FrameBuffer, inPlace = false
+        if !options.verifiesTileCoverage, let previousBuffer = history?.takePreviousBuffer(count: bytes) {
+            buffer = previousBuffer
+            inPlace = true
+        } else {
+            buffer = pool?.take(count: bytes) ?? FrameBuffer(count: bytes)
+        }
         let generation = buffer.generation
         // Moved into the bitmap (a second reference would make writing them copy the whole frame).
         var bitmap = Bitmap(width: width, height: height, pixels: buffer.pixels)
@@ -186,7 +196,9 @@ public struct TileRenderer: Sendable {
                 yuvFrame = f
             }
         }
-        let previousPixels = previous?.bitmap.pixels ?? []
+        // In place, the previous frame's bytes are the buffer's own: a tile "copied" from them is
+        // left as it is (FrameTiles.draw skips the copy of a tile the buffer holds).
+        let previousPixels = inPlace ? [] : previous?.bitmap.pixels ?? []
         let previousYUV = previous?.yuv
         // Moved out of `yuvFrame` (not shared with it) so that writing the planes copies nothing.
         var yuvPlanes = yuvFrame.take() ?? YUVFrame(width: 0, height: 0)
@@ -202,7 +214,8 @@ public struct TileRenderer: Sendable {
                 let tiles = FrameTiles(list: list, bins: bins, spans: spans, settings: settings, grid: grid,
                                        generation: generation, fingerprints: fingerprints, previous: previous,
                                        prefixes: prefixes, bufferHolds: bufferHolds,
-                                       target: out.baseAddress!, source: old.baseAddress, yuv: yuvTargets, coverage: coverage)
+                                       target: out.baseAddress!, source: inPlace ? UnsafePointer(out.baseAddress!) : old.baseAddress,
+                                       yuv: yuvTargets, coverage: coverage)
                 // Stage 4: the tiles.
                 withUnsafePointer(to: outcomes) { outcomes in
                     dispatcher.run(count, TileJobs(tiles: tiles, outcomes: outcomes))
@@ -217,7 +230,8 @@ public struct TileRenderer: Sendable {
         // are unshared when the history keeps them for the next frame.
         previous = nil
         if let history, let fingerprints {
-            history.record(RenderedFrame(list: list, bins: bins, fingerprints: fingerprints, bitmap: bitmap, yuv: yuvFrame),
+            history.record(RenderedFrame(list: list, bins: bins, fingerprints: fingerprints, bitmap: bitmap, yuv: yuvFrame,
+                                         generation: generation),
                            tiles: count, reused: outcomes.copied.load(ordering: .relaxed),
                            resumed: outcomes.resumed.load(ordering: .relaxed))
         }
