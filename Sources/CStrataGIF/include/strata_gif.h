@@ -1,0 +1,98 @@
+// Inner loops of the GIF encoder (StrataMedia's GIFEncoder) written in C: the LZW coder with
+// per-pixel alternatives and the "held against the display" differencing pass. Swift kept bounds,
+// uniqueness and exclusivity checks in them (measured with callgrind, 10 frames of rlottie's
+// gears.json at 1080p: the LZW loop alone was 30 % of the export's instructions, with a
+// uniqueness check and a dynamic exclusivity check for nearly every code). Both give exactly
+// the results of the Swift code they replace (GIFLZWTests, GIFHeldKernelTests compare them with
+// reference implementations written in the tests).
+//
+// A target of its own rather than part of CStrataKernels: only StrataMedia uses it, and the
+// compositor's kernels (and everything built on them) need not be rebuilt when it changes.
+#ifndef STRATA_GIF_H
+#define STRATA_GIF_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+/// Entries of an LZW coder's table: one per (prefix code, next index).
+enum { STRATA_LZW_TABLE_ENTRIES = 4096 * 256 };
+
+/// Bytes `strata_gif_lzw_encode` may write for `count` pixels: at most one code (12 bits) a
+/// pixel plus the clear and end codes and a clear each time the table fills, in sub-blocks of
+/// 255 bytes behind a length byte.
+static inline long strata_gif_lzw_capacity(long count) {
+    long codes = count + 3 + count / 64;
+    long bytes = (codes * 12 + 7) / 8 + 1;
+    return bytes + bytes / 255 + 2;
+}
+
+/// What `strata_gif_lzw_encode` wrote.
+typedef struct {
+    /// Bytes of sub-blocks in `out` (each its length, then its bytes; no terminating block).
+    long bytes;
+    /// Positions written to `took`.
+    long took;
+    /// Whether the table filled up.
+    int32_t filledTable;
+    /// The table's generation after the image (hand it to the next call).
+    uint32_t generation;
+} strata_lzw_result;
+
+/// GIF's variable-width LZW of `count` ≥ 1 indices (each below 1 << minimumCodeSize, 2…8), where
+/// pixel p may be written as `alternatives[p]` instead when that is ≥ 0 (`alternatives` NULL:
+/// none): greedy, the alternative tried first when it repeats the last pixel written. A clear
+/// code first; when the table fills, a clear (`clearsWhenFull`) or the full table kept. `table`
+/// holds STRATA_LZW_TABLE_ENTRIES entries tagged with `generation` (a clear moves to the next
+/// generation; past 2²⁰ − 1 the table is wiped and the generation starts at 1). `out` holds
+/// strata_gif_lzw_capacity(count) bytes, `took` (the positions written with their alternative,
+/// increasing) `count` entries when there are alternatives.
+strata_lzw_result strata_gif_lzw_encode(const uint8_t *indices, const int16_t *alternatives, long count,
+                                        int32_t minimumCodeSize, int32_t clearsWhenFull, uint32_t *table,
+                                        uint32_t generation, uint8_t *out, int32_t *took);
+
+/// A palette as the GIF encoder's PaletteMapper looks colours up: exact colours first (a 2²⁴-bit
+/// set and an open-addressed table of `tableSlots` slots, a power of two, hashed by
+/// (packed · 0x9E3779B1) >> (32 − log2 slots)), else the nearest colour cached per 128³ cell
+/// (−1: not yet; `search` finds a cell's colour, which is then stored).
+typedef struct {
+    const uint64_t *bits;
+    const uint32_t *tableKeys;
+    const uint8_t *tableValues;
+    int32_t tableShift;
+    int32_t tableMask;
+    int16_t *cache;
+    /// Packed RGB (r << 16 | g << 8 | b) of each index.
+    const uint32_t *colors;
+    void *context;
+    /// The nearest palette index for the cell (r >> 1, g >> 1, b >> 1).
+    int32_t (*search)(void *context, int32_t ri, int32_t gi, int32_t bi);
+} strata_gif_palette;
+
+/// The palette index of 8-bit RGB (r, g, b): its exact index when it is a palette colour, else
+/// the nearest colour of its cell.
+int32_t strata_gif_palette_index(strata_gif_palette *palette, uint32_t r, uint32_t g, uint32_t b);
+
+/// Maps `count` pixels of packed RGB bytes (3 a pixel) to palette indices with
+/// strata_gif_palette_index (no dithering); pixels flagged in `transparent` (NULL: none) get
+/// `transparentIndex`.
+void strata_gif_map_nearest(const uint8_t *rgb, const _Bool *transparent, long count, uint8_t transparentIndex,
+                            strata_gif_palette *palette, uint8_t *out);
+
+/// The encoder's differencing of gradient content against what the screen shows: for each pixel
+/// of a `width`×`height` frame (premultiplied RGBA bytes `rgba`; `shown`: the packed RGB each
+/// pixel shows, UINT32_MAX for nothing), held (mask 1) while the colour shown is within `slack`
+/// (squared distance) of the palette's colour for the source, changed (0) otherwise or when
+/// nothing is shown. `answers` keeps each pixel's last question (source bits 32–55, shown bits
+/// 0–31) and answer (bit 63), and answers a repeated question without a lookup. Writes the
+/// bounding box of the changed pixels to `bounds` (min x, min y, max x, max y) and returns
+/// whether there is one.
+/// `vector`: eight pixels at a time with AVX2 where the CPU has it (the same results as one at a
+/// time, which 0 asks for; see strata_gif_has_avx2).
+int32_t strata_gif_held_against_display(const uint8_t *rgba, const uint32_t *shown, uint64_t *answers, _Bool *mask,
+                                        long width, long height, int32_t slack, strata_gif_palette *palette,
+                                        long bounds[4], int32_t vector);
+
+/// Whether this CPU runs the AVX2 paths.
+int32_t strata_gif_has_avx2(void);
+
+#endif

@@ -1,0 +1,197 @@
+// The GIF encoder's C kernels (CStrataGIF): palette lookups, mapping without dither and the
+// "held against the display" differencing, against reference implementations written here on
+// random images — eight pixels at a time (AVX2, where the CPU has it) and one at a time give the
+// same masks, answers and rectangles — and a small case worked by hand.
+import CStrataGIF
+@testable import StrataMedia
+import XCTest
+
+final class GIFKernelTests: XCTestCase {
+    /// A palette as the kernels read it, with its lookups' storage; the nearest colour of a cache
+    /// cell is found by brute force (sRGB, the cell's centre, ties to the lower index).
+    private final class Palette {
+        let colors: [UInt32]
+        var bits = [UInt64](repeating: 0, count: (1 << 24) / 64)
+        var keys = [UInt32](repeating: .max, count: 1024)
+        var values = [UInt8](repeating: 0, count: 1024)
+        var cache = [Int16](repeating: -1, count: 128 * 128 * 128)
+
+        init(_ colors: [UInt32]) {
+            self.colors = colors
+            for (i, c) in colors.enumerated() where bits[Int(c >> 6)] >> UInt64(c & 63) & 1 == 0 {
+                bits[Int(c >> 6)] |= 1 << UInt64(c & 63)
+                var s = Int((c &* 0x9E37_79B1) >> 22)
+                while keys[s] != .max { s = (s + 1) & 1023 }
+                keys[s] = c
+                values[s] = UInt8(i)
+            }
+        }
+
+        func nearest(cell ri: Int, _ gi: Int, _ bi: Int) -> Int {
+            let r = Float(ri * 2) + 0.5, g = Float(gi * 2) + 0.5, b = Float(bi * 2) + 0.5
+            var best = Float.infinity, index = 0
+            for (i, c) in colors.enumerated() {
+                let dr = Float(c >> 16) - r, dg = Float((c >> 8) & 0xFF) - g, db = Float(c & 0xFF) - b
+                let d = dr * dr + dg * dg + db * db
+                if d < best { best = d; index = i }
+            }
+            return index
+        }
+
+        /// What the kernels should answer for a colour: its first index when it is a palette
+        /// colour, else its cell's nearest.
+        func index(_ r: Int, _ g: Int, _ b: Int) -> Int {
+            colors.firstIndex(of: UInt32(r << 16 | g << 8 | b)) ?? nearest(cell: r >> 1, g >> 1, b >> 1)
+        }
+
+        func with<R>(_ body: (UnsafeMutablePointer<strata_gif_palette>) -> R) -> R {
+            let search: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, Int32) -> Int32 = { context, ri, gi, bi in
+                Int32(Unmanaged<Palette>.fromOpaque(context!).takeUnretainedValue().nearest(cell: Int(ri), Int(gi), Int(bi)))
+            }
+            let context = Unmanaged.passUnretained(self).toOpaque()
+            return colors.withUnsafeBufferPointer { colors in
+                bits.withUnsafeBufferPointer { bits in
+                    keys.withUnsafeBufferPointer { keys in
+                        values.withUnsafeBufferPointer { values in
+                            cache.withUnsafeMutableBufferPointer { cache in
+                                var palette = strata_gif_palette(bits: bits.baseAddress, tableKeys: keys.baseAddress,
+                                                                 tableValues: values.baseAddress, tableShift: 22, tableMask: 1023,
+                                                                 cache: cache.baseAddress, colors: colors.baseAddress,
+                                                                 context: context, search: search)
+                                return body(&palette)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private var state: UInt64 = 7
+    private func random(_ n: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int(state >> 33) % n
+    }
+
+    private func randomPalette(_ n: Int) -> [UInt32] {
+        var colors = (0..<n).map { _ in UInt32(random(1 << 24)) }
+        colors[n - 1] = colors[3]  // a colour twice: the first index is its index
+        return colors
+    }
+
+    func testLookupsAndMappingMatchTheReference() {
+        let palette = Palette(randomPalette(40))
+        var rgb: [UInt8] = [], transparent: [Bool] = [], expected: [UInt8] = []
+        for p in 0..<5_000 {
+            // Palette colours, colours near them, runs and noise.
+            let c: UInt32
+            switch random(4) {
+            case 0: c = palette.colors[random(palette.colors.count)]
+            case 1: c = palette.colors[random(palette.colors.count)] ^ UInt32(random(4))
+            case 2: c = p > 0 ? UInt32(rgb[rgb.count - 3]) << 16 | UInt32(rgb[rgb.count - 2]) << 8 | UInt32(rgb[rgb.count - 1]) : 0
+            default: c = UInt32(random(1 << 24))
+            }
+            rgb += [UInt8(c >> 16), UInt8((c >> 8) & 0xFF), UInt8(c & 0xFF)]
+            let hole = random(9) == 0
+            transparent.append(hole)
+            expected.append(hole ? 200 : UInt8(palette.index(Int(c >> 16), Int((c >> 8) & 0xFF), Int(c & 0xFF))))
+        }
+        var out = [UInt8](repeating: 0, count: transparent.count)
+        palette.with { p in
+            for _ in 0..<2 {  // the second pass answers from the filled cache
+                strata_gif_map_nearest(rgb, transparent, transparent.count, 200, p, &out)
+                XCTAssertEqual(out, expected)
+            }
+            XCTAssertEqual(Int(strata_gif_palette_index(p, palette.colors[39] >> 16, (palette.colors[39] >> 8) & 0xFF,
+                                                        palette.colors[39] & 0xFF)), 3, "a colour given twice maps to its first index")
+        }
+    }
+
+    /// The rule as documented, pixel by pixel.
+    private func referenceHeld(_ rgba: [UInt8], _ shown: [UInt32], _ answers: inout [UInt64], width: Int, height: Int,
+                               slack: Int, _ palette: Palette) -> (mask: [Bool], bounds: [Int]?) {
+        var mask = [Bool](repeating: false, count: width * height)
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = y * width + x
+                let r = Int(rgba[p * 4]), g = Int(rgba[p * 4 + 1]), b = Int(rgba[p * 4 + 2]), d = shown[p]
+                let question = UInt64(r) << 48 | UInt64(g) << 40 | UInt64(b) << 32 | UInt64(d)
+                var held = false
+                if d != .max {
+                    if answers[p] & ~(1 << 63) == question {
+                        held = answers[p] >> 63 == 1
+                    } else {
+                        let c = palette.colors[palette.index(r, g, b)]
+                        let dr = Int(d >> 16) - r, dg = Int((d >> 8) & 0xFF) - g, db = Int(d & 0xFF) - b
+                        let nr = Int(c >> 16) - r, ng = Int((c >> 8) & 0xFF) - g, nb = Int(c & 0xFF) - b
+                        held = dr * dr + dg * dg + db * db <= nr * nr + ng * ng + nb * nb + slack
+                        answers[p] = question | (held ? 1 << 63 : 0)
+                    }
+                }
+                mask[p] = held
+                if !held { minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y) }
+            }
+        }
+        return (mask, maxX < 0 ? nil : [minX, minY, maxX, maxY])
+    }
+
+    func testHeldAgainstTheDisplayMatchesTheReferenceEightOrOnePixelsAtATime() {
+        let palette = Palette(randomPalette(24))
+        let width = 61, height = 19, n = width * height
+        var rgba = [UInt8](repeating: 255, count: n * 4), shown = [UInt32](repeating: 0, count: n)
+        var answers = [UInt64](repeating: .max, count: n)
+        for frame in 0..<4 {
+            // Static areas (the same colour and screen as before: answered from `answers`, eight
+            // at a time), changes, pixels showing nothing, and a frame with nothing changed.
+            for p in 0..<n where frame == 0 || (frame < 3 && random(5) == 0) {
+                let c = random(3) == 0 ? palette.colors[random(palette.colors.count)] : UInt32(random(1 << 24))
+                rgba[p * 4] = UInt8(c >> 16); rgba[p * 4 + 1] = UInt8((c >> 8) & 0xFF); rgba[p * 4 + 2] = UInt8(c & 0xFF)
+                shown[p] = random(40) == 0 ? .max
+                    : random(2) == 0 ? palette.colors[palette.index(Int(c >> 16), Int((c >> 8) & 0xFF), Int(c & 0xFF))]
+                    : UInt32(random(1 << 24))
+            }
+            if frame == 3 {
+                // Everything held: the answers say so for every pixel showing something.
+                for p in 0..<n where shown[p] == .max { shown[p] = 0 }
+                for p in 0..<n {
+                    answers[p] = UInt64(rgba[p * 4]) << 48 | UInt64(rgba[p * 4 + 1]) << 40 | UInt64(rgba[p * 4 + 2]) << 32
+                        | UInt64(shown[p]) | 1 << 63
+                }
+            }
+            var expectedAnswers = answers
+            let expected = referenceHeld(rgba, shown, &expectedAnswers, width: width, height: height, slack: 2, palette)
+            var results: [([Bool], [UInt64], [Int]?)] = []
+            for vector: Int32 in [0, 1] {
+                var mask = [Bool](repeating: false, count: n), kernelAnswers = answers, bounds = [Int](repeating: 0, count: 4)
+                let any = palette.with { p in
+                    strata_gif_held_against_display(rgba, shown, &kernelAnswers, &mask, width, height, 2, p, &bounds, vector)
+                }
+                results.append((mask, kernelAnswers, any != 0 ? bounds : nil))
+            }
+            for (i, result) in results.enumerated() {
+                XCTAssertEqual(result.0, expected.mask, "frame \(frame), vector \(i)")
+                XCTAssertEqual(result.1, expectedAnswers, "frame \(frame), vector \(i)")
+                XCTAssertEqual(result.2, expected.bounds, "frame \(frame), vector \(i)")
+            }
+            if frame == 3 { XCTAssertNil(expected.bounds, "nothing changed") }
+            answers = expectedAnswers
+        }
+    }
+
+    func testHeldAgainstTheDisplayByHand() {
+        // Black and white; the source (10, 10, 10) everywhere. Shown black: 300 levels² off, as
+        // far as the palette's best (black), so held; shown white: changed; nothing shown: changed.
+        let palette = Palette([0x000000, 0xFFFFFF])
+        let rgba: [UInt8] = Array([[UInt8]](repeating: [10, 10, 10, 255], count: 4).joined())
+        let shown: [UInt32] = [0x000000, 0xFFFFFF, .max, 0x000000]
+        var answers = [UInt64](repeating: .max, count: 4), mask = [Bool](repeating: true, count: 4), bounds = [0, 0, 0, 0]
+        let any = palette.with { strata_gif_held_against_display(rgba, shown, &answers, &mask, 4, 1, 2, $0, &bounds, 1) }
+        XCTAssertEqual(any, 1)
+        XCTAssertEqual(mask, [true, false, false, true])
+        XCTAssertEqual(bounds, [1, 0, 2, 0])
+        XCTAssertEqual(answers[0], 10 << 48 | 10 << 40 | 10 << 32 | 1 << 63)
+        XCTAssertEqual(answers[1], 10 << 48 | 10 << 40 | 10 << 32 | 0xFFFFFF)
+        XCTAssertEqual(answers[2], .max, "no question asked where nothing is shown")
+    }
+}
