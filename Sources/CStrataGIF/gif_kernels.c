@@ -42,73 +42,126 @@ static inline uint32_t next_generation(uint32_t generation, uint32_t *table) {
     return 1;
 }
 
+/// The coder's state outside its matching loop (codes are written at misses only).
+typedef struct {
+    bit_writer writer;
+    uint32_t *table;
+    uint32_t generation, next, limit, clear, end;
+    int width, minimumCodeSize, clearsWhenFull, filled;
+} lzw_state;
+
+/// Writes a code at the current width, then widens when the codes made so far no longer fit
+/// (after the write: a decoder adds each entry one code later than the encoder).
+static inline void put_code(lzw_state *s, uint32_t code) {
+    write_code(&s->writer, code, s->width);
+    if (s->next >= s->limit && s->width < 12) { s->width++; s->limit <<= 1; }
+}
+
+/// The string `current` cannot go on with `symbol`: its code is written and the string plus
+/// `symbol` becomes a code (or, the table full, a clear or nothing). Returns the generation.
+/// Out of line, so that the matching loops keep their state in registers.
+__attribute__((noinline))
+static uint32_t lzw_miss(lzw_state *s, uint32_t current, uint32_t symbol) {
+    put_code(s, current);
+    if (s->next >= 4095) {
+        s->filled = 1;
+        if (s->clearsWhenFull) {
+            put_code(s, s->clear);
+            s->next = s->end + 1;
+            s->width = s->minimumCodeSize + 1;
+            s->limit = 1u << s->width;
+            s->generation = next_generation(s->generation, s->table);
+        }
+    } else {
+        s->table[current << 8 | symbol] = s->generation << 12 | s->next;
+        s->next++;
+    }
+    return s->generation;
+}
+
 strata_lzw_result strata_gif_lzw_encode(const uint8_t *indices, const int16_t *alternatives, long count,
                                         int32_t minimumCodeSize, int32_t clearsWhenFull, uint32_t *table,
                                         uint32_t generation, uint8_t *out, int32_t *took) {
-    const uint32_t clear = 1u << minimumCodeSize, end = clear + 1;
-    uint32_t next = end + 1, limit;
-    int width = minimumCodeSize + 1;
-    limit = 1u << width;
-    bit_writer w = { out, 0, -1, 0, 0 };
+    lzw_state s;
+    s.writer = (bit_writer){ out, 0, -1, 0, 0 };
+    s.table = table;
+    s.clear = 1u << minimumCodeSize;
+    s.end = s.clear + 1;
+    s.next = s.end + 1;
+    s.minimumCodeSize = minimumCodeSize;
+    s.width = minimumCodeSize + 1;
+    s.limit = 1u << s.width;
+    s.clearsWhenFull = clearsWhenFull;
+    s.filled = 0;
+    s.generation = next_generation(generation, table);
+    uint32_t g = s.generation;
     long tookCount = 0;
-    int filled = 0;
-    uint32_t g = next_generation(generation, table);
 
-    // Writes a code at the current width, then widens when the codes made so far no longer fit
-    // (after the write: a decoder adds each entry one code later than the encoder).
-#define PUT(code) do { write_code(&w, (code), width); if (next >= limit && width < 12) { width++; limit <<= 1; } } while (0)
-
-    PUT(clear);
+    put_code(&s, s.clear);
     uint32_t current = indices[0];
-    int32_t lastSymbol = (int32_t)current;
-    for (long p = 1; p < count; p++) {
-        int32_t primary = indices[p];
-        int32_t alternative = alternatives ? alternatives[p] : -1;
-        // The alternative first when it repeats the last pixel written (a run goes on).
-        int swapped = 0;
-        if (alternative >= 0 && alternative == lastSymbol) {
-            int32_t t = primary; primary = alternative; alternative = t;
-            swapped = 1;
+    long p = 1;
+    if (!alternatives) {
+        while (p < count) {
+            uint32_t symbol = indices[p];
+            uint32_t entry = table[current << 8 | symbol];
+            if (entry >> 12 == g) {
+                current = entry & 0xFFF;
+            } else {
+                g = lzw_miss(&s, current, symbol);
+                current = symbol;
+            }
+            p++;
         }
-        uint32_t entry = table[current << 8 | (uint32_t)primary];
-        if (entry >> 12 == g) {
-            current = entry & 0xFFF;
-            if (swapped) took[tookCount++] = (int32_t)p;
-            lastSymbol = primary;
-            continue;
-        }
-        if (alternative >= 0) {
+    } else {
+        int32_t lastSymbol = (int32_t)current;
+        while (p < count) {
+            int32_t primary = indices[p];
+            int32_t alternative = alternatives[p];
+            if (alternative < 0) {
+                uint32_t entry = table[current << 8 | (uint32_t)primary];
+                if (entry >> 12 == g) {
+                    current = entry & 0xFFF;
+                } else {
+                    g = lzw_miss(&s, current, (uint32_t)primary);
+                    current = (uint32_t)primary;
+                }
+                lastSymbol = primary;
+                p++;
+                continue;
+            }
+            // The alternative first when it repeats the last pixel written (a run goes on).
+            int swapped = 0;
+            if (alternative == lastSymbol) {
+                int32_t t = primary; primary = alternative; alternative = t;
+                swapped = 1;
+            }
+            uint32_t entry = table[current << 8 | (uint32_t)primary];
+            if (entry >> 12 == g) {
+                current = entry & 0xFFF;
+                if (swapped) took[tookCount++] = (int32_t)p;
+                lastSymbol = primary;
+                p++;
+                continue;
+            }
             entry = table[current << 8 | (uint32_t)alternative];
             if (entry >> 12 == g) {
                 current = entry & 0xFFF;
                 if (!swapped) took[tookCount++] = (int32_t)p;
                 lastSymbol = alternative;
+                p++;
                 continue;
             }
+            if (swapped) took[tookCount++] = (int32_t)p;
+            lastSymbol = primary;
+            g = lzw_miss(&s, current, (uint32_t)primary);
+            current = (uint32_t)primary;
+            p++;
         }
-        if (swapped) took[tookCount++] = (int32_t)p;
-        lastSymbol = primary;
-        PUT(current);
-        if (next >= 4095) {
-            filled = 1;
-            if (clearsWhenFull) {
-                PUT(clear);
-                next = end + 1;
-                width = minimumCodeSize + 1;
-                limit = 1u << width;
-                g = next_generation(g, table);
-            }
-        } else {
-            table[current << 8 | (uint32_t)primary] = g << 12 | next;
-            next++;
-        }
-        current = (uint32_t)primary;
     }
-    PUT(current);
-    PUT(end);
-#undef PUT
-    if (w.count > 0) emit_byte(&w, (uint8_t)w.accumulator);
-    strata_lzw_result result = { w.pos, tookCount, filled, g };
+    put_code(&s, current);
+    put_code(&s, s.end);
+    if (s.writer.count > 0) emit_byte(&s.writer, (uint8_t)s.writer.accumulator);
+    strata_lzw_result result = { s.writer.pos, tookCount, s.filled, s.generation };
     return result;
 }
 
@@ -204,11 +257,12 @@ int32_t strata_gif_has_avx2(void) {
 #endif
 }
 
-int32_t strata_gif_held_against_display(const uint8_t *rgba, const uint32_t *shown, uint64_t *answers, _Bool *mask,
-                                        long width, long height, int32_t slack, strata_gif_palette *palette,
-                                        long bounds[4], int32_t vector) {
+/// The rows of strata_gif_held_against_display; `wide` (a constant where it is inlined): eight
+/// static pixels at a time.
+static inline __attribute__((always_inline))
+int32_t held_rows(const uint8_t *rgba, const uint32_t *shown, uint64_t *answers, _Bool *mask, long width, long height,
+                  int32_t slack, strata_gif_palette *palette, long bounds[4], int wide) {
     long minX = width, maxX = -1, minY = height, maxY = -1;
-    int wide = vector && strata_gif_has_avx2();
     for (long y = 0; y < height; y++) {
         long first = -1, last = -1;
         long row = y * width;
@@ -241,4 +295,280 @@ int32_t strata_gif_held_against_display(const uint8_t *rgba, const uint32_t *sho
     }
     bounds[0] = minX; bounds[1] = minY; bounds[2] = maxX; bounds[3] = maxY;
     return maxX >= 0;
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static int32_t held_rows_avx2(const uint8_t *rgba, const uint32_t *shown, uint64_t *answers, _Bool *mask, long width,
+                              long height, int32_t slack, strata_gif_palette *palette, long bounds[4]) {
+    return held_rows(rgba, shown, answers, mask, width, height, slack, palette, bounds, 1);
+}
+#endif
+
+int32_t strata_gif_held_against_display(const uint8_t *rgba, const uint32_t *shown, uint64_t *answers, _Bool *mask,
+                                        long width, long height, int32_t slack, strata_gif_palette *palette,
+                                        long bounds[4], int32_t vector) {
+#if defined(__x86_64__)
+    if (vector && strata_gif_has_avx2()) return held_rows_avx2(rgba, shown, answers, mask, width, height, slack, palette, bounds);
+#endif
+    return held_rows(rgba, shown, answers, mask, width, height, slack, palette, bounds, 0);
+}
+
+// MARK: - Tolerance differencing and the rectangle's passes
+
+#if defined(__x86_64__)
+/// Whether the eight pixels at byte offset i have equal RGB bytes in a and b.
+__attribute__((target("avx2")))
+static inline int eight_equal_rgb(const uint8_t *a, const uint8_t *b, long i) {
+    __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(a + i)), _mm256_loadu_si256((const __m256i *)(b + i)));
+    return _mm256_testz_si256(x, _mm256_set1_epi32(0x00FFFFFF));
+}
+#endif
+
+static inline int32_t iabs(int32_t v) { return v < 0 ? -v : v; }
+
+static inline __attribute__((always_inline))
+int32_t changed_rows(const uint8_t *reference, const uint8_t *current, _Bool *mask, long width, long height,
+                     int32_t tolerance, long bounds[4], int wide) {
+    long minX = width, maxX = -1, minY = height, maxY = -1;
+    for (long y = 0; y < height; y++) {
+        long first = -1, last = -1;
+        long row = y * width;
+        long x = 0;
+        while (x < width) {
+            long i = (row + x) * 4;
+#if defined(__x86_64__)
+            if (wide && x + 8 <= width && eight_equal_rgb(reference, current, i)) {
+                memset(mask + row + x, 1, 8);
+                x += 8;
+                continue;
+            }
+#endif
+            int same;
+            if (tolerance < 0) {
+                same = 0;
+            } else if (reference[i] == current[i] && reference[i + 1] == current[i + 1] && reference[i + 2] == current[i + 2]) {
+                same = 1;
+            } else {
+                same = iabs((int32_t)reference[i] - current[i]) <= tolerance && iabs((int32_t)reference[i + 1] - current[i + 1]) <= tolerance
+                    && iabs((int32_t)reference[i + 2] - current[i + 2]) <= tolerance;
+            }
+            mask[row + x] = same;
+            if (!same) {
+                if (first < 0) first = x;
+                last = x;
+            }
+            x++;
+        }
+        if (first >= 0) {
+            if (first < minX) minX = first;
+            if (last > maxX) maxX = last;
+            if (y < minY) minY = y;
+            maxY = y;
+        }
+    }
+    bounds[0] = minX; bounds[1] = minY; bounds[2] = maxX; bounds[3] = maxY;
+    return maxX >= 0;
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static int32_t changed_rows_avx2(const uint8_t *reference, const uint8_t *current, _Bool *mask, long width, long height,
+                                 int32_t tolerance, long bounds[4]) {
+    return changed_rows(reference, current, mask, width, height, tolerance, bounds, 1);
+}
+#endif
+
+int32_t strata_gif_changed_rect(const uint8_t *reference, const uint8_t *current, _Bool *mask, long width, long height,
+                                int32_t tolerance, long bounds[4], int32_t vector) {
+#if defined(__x86_64__)
+    if (vector && tolerance >= 0 && strata_gif_has_avx2())
+        return changed_rows_avx2(reference, current, mask, width, height, tolerance, bounds);
+#endif
+    return changed_rows(reference, current, mask, width, height, tolerance, bounds, 0);
+}
+
+int32_t strata_gif_mark_same_on_screen(uint8_t *indices, int16_t *alternatives, long w, long h, const uint32_t *displayed,
+                                       long stride, long x0, long y0, const uint32_t *colors, uint8_t transparentIndex) {
+    int32_t any = 0;
+    for (long row = 0; row < h; row++) {
+        const uint32_t *shown = displayed + (y0 + row) * stride + x0;
+        uint8_t *line = indices + row * w;
+        int16_t *alts = alternatives + row * w;
+        for (long column = 0; column < w; column++) {
+            uint8_t i = line[column];
+            if (i == transparentIndex || shown[column] != colors[i]) continue;
+            alts[column] = i;
+            line[column] = transparentIndex;
+            any = 1;
+        }
+    }
+    return any;
+}
+
+int32_t strata_gif_bounds_other_than(const uint8_t *indices, long w, long h, uint8_t value, long bounds[4]) {
+    long minX = w, maxX = -1, minY = h, maxY = -1;
+    for (long row = 0; row < h; row++) {
+        const uint8_t *line = indices + row * w;
+        long first = -1, last = -1;
+        for (long column = 0; column < w; column++) {
+            if (line[column] == value) continue;
+            if (first < 0) first = column;
+            last = column;
+        }
+        if (first >= 0) {
+            if (first < minX) minX = first;
+            if (last > maxX) maxX = last;
+            if (row < minY) minY = row;
+            maxY = row;
+        }
+    }
+    bounds[0] = minX; bounds[1] = minY; bounds[2] = maxX; bounds[3] = maxY;
+    return maxX >= 0;
+}
+
+int32_t strata_gif_own_colour_alternatives(const uint8_t *indices, int16_t *alternatives, long w, long h,
+                                           const _Bool *unchanged, const uint8_t *rgba, long stride, long x0, long y0,
+                                           uint8_t transparentIndex, strata_gif_palette *palette) {
+    int32_t any = 0;
+    // The index depends on the colour alone: runs of one colour look it up once.
+    uint32_t lastPacked = UINT32_MAX;
+    int32_t lastIndex = 0;
+    for (long row = 0; row < h; row++) {
+        long frameRow = (y0 + row) * stride + x0;
+        for (long column = 0; column < w; column++) {
+            long p = row * w + column;
+            if (alternatives[p] >= 0 || indices[p] != transparentIndex || !unchanged[frameRow + column]) continue;
+            const uint8_t *s = rgba + (frameRow + column) * 4;
+            uint32_t packed = (uint32_t)s[0] << 16 | (uint32_t)s[1] << 8 | s[2];
+            if (packed != lastPacked) {
+                lastPacked = packed;
+                lastIndex = strata_gif_palette_index(palette, s[0], s[1], s[2]);
+            }
+            alternatives[p] = (int16_t)lastIndex;
+            any = 1;
+        }
+    }
+    return any;
+}
+
+void strata_gif_update_displayed(const uint8_t *indices, long w, long h, uint32_t *displayed, long stride, long x0, long y0,
+                                 const uint32_t *colors, long colorCount, long transparentIndex) {
+    for (long row = 0; row < h; row++) {
+        const uint8_t *line = indices + row * w;
+        uint32_t *shown = displayed + (y0 + row) * stride + x0;
+        for (long column = 0; column < w; column++) {
+            long i = line[column];
+            if (i == transparentIndex || i >= colorCount) continue;
+            shown[column] = colors[i];
+        }
+    }
+}
+
+void strata_gif_update_reference(uint32_t *reference, const uint32_t *source, const _Bool *unchanged, long w, long h,
+                                 long stride, long x0, long y0) {
+    for (long row = 0; row < h; row++) {
+        long start = (y0 + row) * stride + x0;
+        for (long column = 0; column < w; column++) {
+            if (!unchanged[start + column]) reference[start + column] = source[start + column];
+        }
+    }
+}
+
+// MARK: - Colour statistics
+
+#if defined(__x86_64__)
+/// Moves q on eight pixels at a time while all eight have the RGB `word`.
+__attribute__((target("avx2")))
+static inline long run_on_avx2(const uint32_t *words, long q, long n, uint32_t word) {
+    __m256i first = _mm256_set1_epi32((int)word), rgb = _mm256_set1_epi32(0x00FFFFFF);
+    while (q + 8 <= n) {
+        __m256i next = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(words + q)), rgb);
+        if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(next, first)) != -1) break;
+        q += 8;
+    }
+    return q;
+}
+#endif
+
+static inline __attribute__((always_inline))
+long statistics_runs(const uint8_t *rgba, long p, long n, const int32_t *slots, long *bins, uint32_t *runColors,
+                     long *runLengths, long runCapacity, long *runCount, int32_t *status, int wide) {
+    const uint32_t *words = (const uint32_t *)(const void *)rgba;
+    long runs = *runCount;
+    while (p < n) {
+        uint32_t word = words[p] & 0x00FFFFFF;
+        uint32_t packed = (word & 0xFF) << 16 | (word & 0xFF00) | (word >> 16 & 0xFF);
+        long cell = (long)(packed >> 18) << 12 | (long)(packed >> 10 & 0x3F) << 6 | (long)(packed >> 2 & 0x3F);
+        int32_t slot = slots[cell];
+        if (slot < 0) { *status = 1; *runCount = runs; return p; }
+        if (runColors && runs == runCapacity) { *status = 2; *runCount = runs; return p; }
+        long q = p + 1;
+#if defined(__x86_64__)
+        if (wide) q = run_on_avx2(words, q, n, word);
+#endif
+        while (q < n && (words[q] & 0x00FFFFFF) == word) q++;
+        long length = q - p;
+        long r = packed >> 16, g = packed >> 8 & 0xFF, b = packed & 0xFF;
+        long *bin = bins + ((long)slot * 8 + ((r & 2) << 1 | (g & 2) | (b & 2) >> 1)) * 4;
+        bin[0] += length;
+        bin[1] += r * length;
+        bin[2] += g * length;
+        bin[3] += b * length;
+        if (runColors) {
+            runColors[runs] = packed;
+            runLengths[runs] = length;
+            runs++;
+        }
+        p = q;
+    }
+    *status = 0;
+    *runCount = runs;
+    return p;
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static long statistics_runs_avx2(const uint8_t *rgba, long p, long n, const int32_t *slots, long *bins,
+                                 uint32_t *runColors, long *runLengths, long runCapacity, long *runCount, int32_t *status) {
+    return statistics_runs(rgba, p, n, slots, bins, runColors, runLengths, runCapacity, runCount, status, 1);
+}
+#endif
+
+long strata_gif_statistics_runs(const uint8_t *rgba, long p, long n, const int32_t *slots, long *bins,
+                                uint32_t *runColors, long *runLengths, long runCapacity, long *runCount,
+                                int32_t *status, int32_t vector) {
+#if defined(__x86_64__)
+    if (vector && strata_gif_has_avx2())
+        return statistics_runs_avx2(rgba, p, n, slots, bins, runColors, runLengths, runCapacity, runCount, status);
+#endif
+    return statistics_runs(rgba, p, n, slots, bins, runColors, runLengths, runCapacity, runCount, status, 0);
+}
+
+long strata_gif_changed_runs(const uint32_t *current, const uint32_t *previous, long p, long n, uint32_t *pendingColor,
+                             long *pendingLength, uint32_t *runColors, long *runLengths, long runCapacity,
+                             long *runCount) {
+    uint32_t color = *pendingColor;
+    long length = *pendingLength;
+    long runs = *runCount;
+    for (; p < n; p++) {
+        uint32_t word = current[p];
+        if (previous && word == previous[p]) continue;
+        uint32_t packed = (word & 0xFF) << 16 | (word & 0xFF00) | (word >> 16 & 0xFF);
+        if (packed != color) {
+            if (length > 0) {
+                if (runs == runCapacity) break;
+                runColors[runs] = color;
+                runLengths[runs] = length;
+                runs++;
+            }
+            color = packed;
+            length = 0;
+        }
+        length++;
+    }
+    *pendingColor = color;
+    *pendingLength = length;
+    *runCount = runs;
+    return p;
 }

@@ -194,4 +194,123 @@ final class GIFKernelTests: XCTestCase {
         XCTAssertEqual(answers[1], 10 << 48 | 10 << 40 | 10 << 32 | 0xFFFFFF)
         XCTAssertEqual(answers[2], .max, "no question asked where nothing is shown")
     }
+
+    /// A frame of RGBA words: runs (flat graphics), noise, and areas the same as `previous`.
+    private func randomFrame(_ n: Int, like previous: [UInt8]? = nil, colours: Int = 1 << 24) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(n * 4)
+        var colour = UInt32(random(colours))
+        for p in 0..<n {
+            if let previous, random(3) > 0 {
+                out += previous[(p * 4)..<(p * 4 + 4)]
+                continue
+            }
+            if random(6) == 0 { colour = UInt32(random(colours)) }
+            out += [UInt8(colour >> 16), UInt8((colour >> 8) & 0xFF), UInt8(colour & 0xFF), UInt8(random(2) == 0 ? 255 : random(256))]
+        }
+        return out
+    }
+
+    func testStatisticsFromRGBAMatchTheRegionsStatistics() {
+        // `add(rgba:)` (C's runs) against `add(FrameRegion)` (the Swift runs it replaces), over
+        // several frames: flat ones whose colours are counted exactly, then past the 4 096
+        // colours where the exact counts stop.
+        var fromWords = ColorStatistics(), fromRegions = ColorStatistics()
+        let width = 97, height = 31
+        for (frame, colours) in [16, 300, 2_000, 1 << 24, 1 << 24].enumerated() {
+            let pixels = randomFrame(width * height, colours: colours)
+            pixels.withUnsafeBufferPointer { buffer in
+                fromWords.add(rgba: buffer)
+                fromRegions.add(FrameRegion(pixels: buffer, stride: width, x: 0, y: 0, width: width, height: height, keepTransparency: false))
+            }
+            var a: [[Double]] = [], b: [[Double]] = []
+            fromWords.forEachBin { a.append([Double($0), $1, $2, $3]) }
+            fromRegions.forEachBin { b.append([Double($0), $1, $2, $3]) }
+            XCTAssertEqual(a, b, "frame \(frame)")
+            XCTAssertEqual(fromWords.exactCounts, fromRegions.exactCounts, "frame \(frame)")
+            XCTAssertEqual(fromWords.occupiedBinCount, fromRegions.occupiedBinCount)
+        }
+        XCTAssertNil(fromWords.exactCounts, "more than 4 096 colours")
+    }
+
+    func testStatisticsRunsAndChangedRunsEightOrOneAtATime() {
+        // Runs found eight pixels at a time (AVX2) or one at a time: the same bins and runs; and
+        // the changed pixels' runs against the rule written out here.
+        let n = 3_001
+        let first = randomFrame(n, colours: 64), second = randomFrame(n, like: first, colours: 64)
+        var results: [([Int], [UInt32], [Int])] = []
+        for vector: Int32 in [0, 1] {
+            var slots = [Int32](repeating: -1, count: 64 * 64 * 64), bins: [Int] = []
+            var colours = [UInt32](repeating: 0, count: 50), lengths = [Int](repeating: 0, count: 50)
+            var allColours: [UInt32] = [], allLengths: [Int] = []
+            var p = 0
+            while p < n {
+                var status: Int32 = 0, count = 0
+                p = strata_gif_statistics_runs(second, p, n, slots, &bins, &colours, &lengths, 50, &count, &status, vector)
+                allColours += colours.prefix(count); allLengths += lengths.prefix(count)
+                if status == 1 {
+                    let r = Int(second[p * 4]), g = Int(second[p * 4 + 1]), b = Int(second[p * 4 + 2])
+                    slots[(r >> 2) << 12 | (g >> 2) << 6 | b >> 2] = Int32(bins.count / 32)
+                    bins += [Int](repeating: 0, count: 32)
+                }
+            }
+            results.append((bins, allColours, allLengths))
+        }
+        XCTAssertEqual(results[0].0, results[1].0)
+        XCTAssertEqual(results[0].1, results[1].1)
+        XCTAssertEqual(results[0].2, results[1].2)
+        XCTAssertEqual(results[0].2.reduce(0, +), n, "the runs cover the frame")
+
+        // Changed runs, in batches of 7.
+        var expected: [(UInt32, Int)] = []
+        for p in 0..<n where first[(p * 4)..<(p * 4 + 4)] != second[(p * 4)..<(p * 4 + 4)] {
+            let c = UInt32(second[p * 4]) << 16 | UInt32(second[p * 4 + 1]) << 8 | UInt32(second[p * 4 + 2])
+            if let last = expected.last, last.0 == c { expected[expected.count - 1].1 += 1 } else { expected.append((c, 1)) }
+        }
+        var got: [(UInt32, Int)] = []
+        var pendingColor = UInt32.max, pendingLength = 0, p = 0
+        var colours = [UInt32](repeating: 0, count: 7), lengths = [Int](repeating: 0, count: 7)
+        first.withUnsafeBytes { old in
+            second.withUnsafeBytes { now in
+                repeat {
+                    var count = 0
+                    p = strata_gif_changed_runs(now.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                                                old.baseAddress!.assumingMemoryBound(to: UInt32.self), p, n,
+                                                &pendingColor, &pendingLength, &colours, &lengths, 7, &count)
+                    for i in 0..<count { got.append((colours[i], lengths[i])) }
+                } while p < n
+            }
+        }
+        if pendingLength > 0 { got.append((pendingColor, pendingLength)) }
+        XCTAssertEqual(got.map(\.0), expected.map(\.0))
+        XCTAssertEqual(got.map(\.1), expected.map(\.1))
+    }
+
+    func testChangedRectMatchesTheChannelRuleEightOrOneAtATime() {
+        let width = 45, height = 13, n = width * height
+        let reference = randomFrame(n, colours: 256)
+        var current = randomFrame(n, like: reference, colours: 256)
+        // Small changes within and beyond a tolerance of 2.
+        for p in Swift.stride(from: 0, to: n, by: 7) { current[p * 4 + 1] = UInt8(clamping: Int(reference[p * 4 + 1]) + random(5) - 2) }
+        for tolerance: Int32 in [-1, 0, 2] {
+            var expected = [Bool](repeating: false, count: n)
+            var box: [Int]? = nil
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = (y * width + x) * 4
+                    let same = (0..<3).allSatisfy { abs(Int(reference[i + $0]) - Int(current[i + $0])) <= Int(tolerance) }
+                    expected[y * width + x] = same
+                    if !same {
+                        box = box.map { [min($0[0], x), min($0[1], y), max($0[2], x), max($0[3], y)] } ?? [x, y, x, y]
+                    }
+                }
+            }
+            for vector: Int32 in [0, 1] {
+                var mask = [Bool](repeating: false, count: n), bounds = [0, 0, 0, 0]
+                let any = strata_gif_changed_rect(reference, current, &mask, width, height, tolerance, &bounds, vector)
+                XCTAssertEqual(mask, expected, "tolerance \(tolerance), vector \(vector)")
+                XCTAssertEqual(any != 0 ? bounds : nil, box, "tolerance \(tolerance), vector \(vector)")
+            }
+        }
+    }
 }

@@ -92,6 +92,62 @@ int32_t strata_gif_held_against_display(const uint8_t *rgba, const uint32_t *sho
                                         long width, long height, int32_t slack, strata_gif_palette *palette,
                                         long bounds[4], int32_t vector);
 
+/// Tolerance differencing: each pixel of a `width`×`height` frame (RGBA bytes) unchanged (mask 1)
+/// when no colour channel of `current` differs from `reference` by more than `tolerance` (< 0:
+/// every pixel changed); the bounding box of the changed ones to `bounds` (as above), and whether
+/// there is one. `vector`: eight equal pixels at a time with AVX2 where the CPU has it.
+int32_t strata_gif_changed_rect(const uint8_t *reference, const uint8_t *current, _Bool *mask, long width, long height,
+                                int32_t tolerance, long bounds[4], int32_t vector);
+
+/// In the `w`×`h` rectangle at (x0, y0) of a frame `stride` pixels wide, with `indices` (w·h, one
+/// a rectangle pixel): pixels whose index is not `transparentIndex` and whose colour
+/// (`colors[index]`, packed RGB) the screen shows already (`displayed`, packed RGB a frame pixel)
+/// get that index as their alternative and `transparentIndex` as their index. Returns whether any did.
+int32_t strata_gif_mark_same_on_screen(uint8_t *indices, int16_t *alternatives, long w, long h, const uint32_t *displayed,
+                                       long stride, long x0, long y0, const uint32_t *colors, uint8_t transparentIndex);
+
+/// The bounding box (min x, min y, max x, max y) of the `w`×`h` indices that are not `value`;
+/// returns whether there is one.
+int32_t strata_gif_bounds_other_than(const uint8_t *indices, long w, long h, uint8_t value, long bounds[4]);
+
+/// Pixels of the rectangle (as above) without an alternative (< 0), written `transparentIndex`
+/// and unchanged (`unchanged`, a flag a frame pixel) get their own colour's palette index
+/// (strata_gif_palette_index of the RGBA frame pixel) as alternative. Returns whether any did.
+int32_t strata_gif_own_colour_alternatives(const uint8_t *indices, int16_t *alternatives, long w, long h,
+                                           const _Bool *unchanged, const uint8_t *rgba, long stride, long x0, long y0,
+                                           uint8_t transparentIndex, strata_gif_palette *palette);
+
+/// What the screen shows after the rectangle's `indices` are drawn: `displayed` (packed RGB a
+/// frame pixel) takes `colors[index]` where the index is below `colorCount` and not
+/// `transparentIndex`.
+void strata_gif_update_displayed(const uint8_t *indices, long w, long h, uint32_t *displayed, long stride, long x0, long y0,
+                                 const uint32_t *colors, long colorCount, long transparentIndex);
+
+/// Copies the RGBA words of the rectangle's pixels not flagged `unchanged` from `source` to
+/// `reference` (whole frames, `stride` pixels wide).
+void strata_gif_update_reference(uint32_t *reference, const uint32_t *source, const _Bool *unchanged, long w, long h,
+                                  long stride, long x0, long y0);
+
+/// Colour statistics of RGBA pixels (as over black: the RGB bytes) from `p` to `n`, by runs of
+/// one colour: each run adds its length and its length times each channel to its bin of the
+/// two-level 128³ histogram (`slots`: a 64³ table of cells, each its slot or −1; `bins`: 8 bins
+/// of 4 counts a slot) and, with `runColors` (non-NULL), is appended to `runColors` and
+/// `runLengths` (packed RGB, length). Stops at a pixel whose cell has no slot (`*status` 1), when
+/// the runs hold `runCapacity` (2), or at `n` (0); returns the position reached. `vector`: runs
+/// found eight pixels at a time with AVX2 where the CPU has it (the same runs).
+long strata_gif_statistics_runs(const uint8_t *rgba, long p, long n, const int32_t *slots, long *bins,
+                                uint32_t *runColors, long *runLengths, long runCapacity, long *runCount,
+                                int32_t *status, int32_t vector);
+
+/// Runs of one colour (packed RGB, ignoring alpha) among the pixels of `current` from `p` to `n`
+/// whose RGBA word differs from `previous`'s (NULL: every pixel), runs running on across
+/// unchanged pixels: the run in progress is (`*pendingColor`, `*pendingLength`); a run that ends
+/// is appended to `runColors`/`runLengths`. Stops when they hold `runCapacity`; returns the
+/// position reached.
+long strata_gif_changed_runs(const uint32_t *current, const uint32_t *previous, long p, long n, uint32_t *pendingColor,
+                             long *pendingLength, uint32_t *runColors, long *runLengths, long runCapacity,
+                             long *runCount);
+
 /// Whether this CPU runs the AVX2 paths.
 int32_t strata_gif_has_avx2(void);
 

@@ -409,30 +409,34 @@ public final class GIFEncoder: @unchecked Sendable {
         defer { previousSpooled = pixels }
         guard statistics?.exactCounts != nil else { changeCounts = [:]; return }
         var counts = changeCounts
-        // Runs of one colour counted at once (a dictionary update a run, not a pixel): the same
-        // counts. Packed RGB from the little-endian RGBA word.
-        var runPacked: UInt32 = .max, run = 0
-        @inline(__always) func add(_ word: UInt32) {
-            let packed = (word & 0xFF) << 16 | (word & 0xFF00) | (word >> 16 & 0xFF)
-            if packed != runPacked {
-                if run > 0 { counts[runPacked, default: 0] += run }
-                runPacked = packed
-                run = 0
-            }
-            run += 1
-        }
-        pixels.withUnsafeBytes { raw in
-            let current = raw.bindMemory(to: UInt32.self)
-            if let previous = previousSpooled, previous.count == pixels.count {
-                previous.withUnsafeBytes { old in
-                    let before = old.bindMemory(to: UInt32.self)
-                    for p in current.indices where current[p] != before[p] { add(UInt32(littleEndian: current[p])) }
+        // Runs of one colour counted at once (a dictionary update a run, not a pixel), found by
+        // C's loop (`strata_gif_changed_runs`) in batches: the same counts. Packed RGB from the
+        // little-endian RGBA word.
+        let capacity = 4096, n = pixels.count / 4
+        var runColors = [UInt32](repeating: 0, count: capacity), runLengths = [Int](repeating: 0, count: capacity)
+        var pendingColor = UInt32.max, pendingLength = 0, p = 0
+        let previous = previousSpooled.flatMap { $0.count == pixels.count ? $0 : nil }
+        repeat {
+            var runCount = 0
+            p = pixels.withUnsafeBytes { raw in
+                runColors.withUnsafeMutableBufferPointer { colors in
+                    runLengths.withUnsafeMutableBufferPointer { lengths in
+                        let current = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                        if let previous {
+                            return previous.withUnsafeBytes { old in
+                                strata_gif_changed_runs(current, old.baseAddress!.assumingMemoryBound(to: UInt32.self), p, n,
+                                                        &pendingColor, &pendingLength, colors.baseAddress!, lengths.baseAddress!,
+                                                        capacity, &runCount)
+                            }
+                        }
+                        return strata_gif_changed_runs(current, nil, p, n, &pendingColor, &pendingLength, colors.baseAddress!,
+                                                       lengths.baseAddress!, capacity, &runCount)
+                    }
                 }
-            } else {
-                for p in current.indices { add(UInt32(littleEndian: current[p])) }
             }
-        }
-        if run > 0 { counts[runPacked, default: 0] += run }
+            for i in 0..<runCount { counts[runColors[i], default: 0] += runLengths[i] }
+        } while p < n
+        if pendingLength > 0 { counts[pendingColor, default: 0] += pendingLength }
         changeCounts = counts
     }
 
@@ -552,42 +556,25 @@ public final class GIFEncoder: @unchecked Sendable {
         var plainIndices = indices
         if differencing, usesTransparency, displayed.count == width * height {
             var alternatives = [Int16](repeating: -1, count: indices.count)
+            // C's loop (`strata_gif_mark_same_on_screen`): the same marks as pixel by pixel here.
             let packed = mapper.colors.map(\.packed)
-            // Through pointers, with the loop's state its own (captured variables were checked
-            // for exclusive access at run time, pixel by pixel): the same result.
             let r = rect, width = self.width
             let any = indices.withUnsafeMutableBufferPointer { indices in
                 alternatives.withUnsafeMutableBufferPointer { alternatives in
                     displayed.withUnsafeBufferPointer { displayed in
-                        var any = false
-                        for row in 0..<r.height {
-                            for column in 0..<r.width {
-                                let p = row * r.width + column
-                                let i = Int(indices[p])
-                                guard i != transparentIndex, displayed[(r.y + row) * width + r.x + column] == packed[i] else { continue }
-                                alternatives[p] = Int16(i)
-                                indices[p] = UInt8(transparentIndex)
-                                any = true
-                            }
-                        }
-                        return any
+                        strata_gif_mark_same_on_screen(indices.baseAddress!, alternatives.baseAddress!, r.width, r.height,
+                                                       displayed.baseAddress!, width, r.x, r.y, packed, UInt8(transparentIndex))
                     }
                 }
-            }
+            } != 0
             if any { sameOnScreen = alternatives }
         }
         if let same = sameOnScreen {
             // What is left to write may be a smaller rectangle, or nothing at all.
             let r = rect
-            let (minX, maxX, minY, maxY) = indices.withUnsafeBufferPointer { indices in
-                var minX = r.width, maxX = -1, minY = r.height, maxY = -1
-                for row in 0..<r.height {
-                    for column in 0..<r.width where Int(indices[row * r.width + column]) != transparentIndex {
-                        minX = min(minX, column); maxX = max(maxX, column); minY = min(minY, row); maxY = max(maxY, row)
-                    }
-                }
-                return (minX, maxX, minY, maxY)
-            }
+            var bounds = [Int](repeating: 0, count: 4)
+            _ = strata_gif_bounds_other_than(indices, r.width, r.height, UInt8(transparentIndex), &bounds)
+            let (minX, minY, maxX, maxY) = (bounds[0], bounds[1], bounds[2], bounds[3])
             if maxX < 0 {
                 // The screen shows this frame already: the last frame lasts longer.
                 Self.updateReference(&reference!, from: pixels, rect: rect, unchanged: unchangedMask, width: width)
@@ -817,20 +804,23 @@ public final class GIFEncoder: @unchecked Sendable {
     private func ownColourAlternatives(_ indices: [UInt8], pixels: [UInt8], rect: (x: Int, y: Int, width: Int, height: Int),
                                        mapper: PaletteMapper, transparentIndex: UInt8, sameOnScreen: [Int16]?) -> [Int16]? {
         var alternatives = sameOnScreen ?? [Int16](repeating: -1, count: indices.count)
-        var any = sameOnScreen != nil
-        var exact = PaletteMapper.LastExactIndex()
-        for row in 0..<rect.height {
-            for column in 0..<rect.width {
-                let p = row * rect.width + column
-                let frameIndex = (rect.y + row) * width + rect.x + column
-                guard alternatives[p] < 0, indices[p] == transparentIndex, unchangedMask[frameIndex] else { continue }
-                let s = frameIndex * 4
-                let own = exact.index(pixels[s], pixels[s + 1], pixels[s + 2], mapper)
-                    ?? mapper.nearest(Float(pixels[s]), Float(pixels[s + 1]), Float(pixels[s + 2]))
-                alternatives[p] = Int16(own)
-                any = true
+        // C's loop (`strata_gif_own_colour_alternatives`): each index as `exactPaletteIndex`,
+        // else `nearest`, gives it, through the same cache.
+        let width = self.width
+        let found = indices.withUnsafeBufferPointer { indices in
+            alternatives.withUnsafeMutableBufferPointer { alternatives in
+                unchangedMask.withUnsafeBufferPointer { unchanged in
+                    pixels.withUnsafeBufferPointer { pixels in
+                        mapper.withCPalette { palette in
+                            strata_gif_own_colour_alternatives(indices.baseAddress!, alternatives.baseAddress!, rect.width, rect.height,
+                                                               unchanged.baseAddress!, pixels.baseAddress!, width, rect.x, rect.y,
+                                                               transparentIndex, palette)
+                        }
+                    }
+                }
             }
         }
+        let any = sameOnScreen != nil || found != 0
         return any ? alternatives : nil
     }
 
@@ -843,13 +833,8 @@ public final class GIFEncoder: @unchecked Sendable {
         let packed = colors.map(\.packed), width = self.width
         indices.withUnsafeBufferPointer { indices in
             displayed.withUnsafeMutableBufferPointer { displayed in
-                for row in 0..<rect.height {
-                    for column in 0..<rect.width {
-                        let i = Int(indices[row * rect.width + column])
-                        guard i != transparentIndex, i < packed.count else { continue }
-                        displayed[(rect.y + row) * width + rect.x + column] = packed[i]
-                    }
-                }
+                strata_gif_update_displayed(indices.baseAddress!, rect.width, rect.height, displayed.baseAddress!, width,
+                                            rect.x, rect.y, packed, packed.count, transparentIndex)
             }
         }
     }
@@ -915,11 +900,10 @@ public final class GIFEncoder: @unchecked Sendable {
                                         unchanged: [Bool], width: Int) {
         reference.withUnsafeMutableBytes { ref in
             pixels.withUnsafeBytes { src in
-                let r = ref.bindMemory(to: UInt32.self), p = src.bindMemory(to: UInt32.self)
-                for y in rect.y..<(rect.y + rect.height) {
-                    for x in rect.x..<(rect.x + rect.width) where !unchanged[y * width + x] {
-                        r[y * width + x] = p[y * width + x]
-                    }
+                unchanged.withUnsafeBufferPointer { unchanged in
+                    strata_gif_update_reference(ref.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                                                src.baseAddress!.assumingMemoryBound(to: UInt32.self), unchanged.baseAddress!,
+                                                rect.width, rect.height, width, rect.x, rect.y)
                 }
             }
         }
@@ -1042,53 +1026,20 @@ public final class GIFEncoder: @unchecked Sendable {
     static func changedRect(_ reference: [UInt8], _ current: [UInt8], tolerance: Int, unchanged: inout [Bool],
                             width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
         if unchanged.count != width * height { unchanged = [Bool](repeating: false, count: width * height) }
-        var minX = width, maxX = -1, minY = height, maxY = -1
-        reference.withUnsafeBufferPointer { a in
+        // C's loop (`strata_gif_changed_rect`): pixels whose RGB bytes are equal (most of a
+        // frame that changed little) told apart eight at a time with AVX2, the others by their
+        // channels; the same flags and rectangle as comparing every channel.
+        var bounds = [Int](repeating: 0, count: 4)
+        let any = reference.withUnsafeBufferPointer { a in
             current.withUnsafeBufferPointer { b in
                 unchanged.withUnsafeMutableBufferPointer { mask in
-                    // Pixels whose RGB bytes are equal (most of a frame that changed little) are
-                    // told apart eight at a time, or one at a time by a word; the others by their
-                    // channels. (The same flags and rectangle as comparing every channel.)
-                    let wordsA = UnsafeRawPointer(a.baseAddress!), wordsB = UnsafeRawPointer(b.baseAddress!)
-                    let rgb = UInt32(littleEndian: 0x00FF_FFFF), rgb8 = SIMD8<UInt32>(repeating: rgb)
-                    for y in 0..<height {
-                        var first = -1, last = -1
-                        let row = y * width
-                        var x = 0
-                        while x < width {
-                            let i = (row + x) * 4
-                            if tolerance >= 0, x + 8 <= width,
-                               (wordsA.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self)
-                                ^ wordsB.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self)) & rgb8 == .zero {
-                                (mask.baseAddress! + row + x).update(repeating: true, count: 8)
-                                x += 8
-                                continue
-                            }
-                            let same: Bool
-                            if tolerance >= 0,
-                               (wordsA.loadUnaligned(fromByteOffset: i, as: UInt32.self) ^ wordsB.loadUnaligned(fromByteOffset: i, as: UInt32.self)) & rgb == 0 {
-                                same = true
-                            } else {
-                                let dr = Int(a[i]) - Int(b[i]), dg = Int(a[i + 1]) - Int(b[i + 1]), db = Int(a[i + 2]) - Int(b[i + 2])
-                                same = abs(dr) <= tolerance && abs(dg) <= tolerance && abs(db) <= tolerance
-                            }
-                            mask[row + x] = same
-                            if !same {
-                                if first < 0 { first = x }
-                                last = x
-                            }
-                            x += 1
-                        }
-                        if first >= 0 {
-                            minX = min(minX, first); maxX = max(maxX, last)
-                            minY = min(minY, y); maxY = y
-                        }
-                    }
+                    strata_gif_changed_rect(a.baseAddress!, b.baseAddress!, mask.baseAddress!, width, height, Int32(clamping: tolerance),
+                                            &bounds, 1)
                 }
             }
         }
-        guard maxX >= 0 else { return nil }
-        return (minX, minY, maxX - minX + 1, maxY - minY + 1)
+        guard any != 0 else { return nil }
+        return (bounds[0], bounds[1], bounds[2] - bounds[0] + 1, bounds[3] - bounds[1] + 1)
     }
 
     private static func giflibMessage(_ code: Int32) -> String {
