@@ -269,22 +269,29 @@ int32_t held_rows(const uint8_t *rgba, const uint32_t *shown, uint64_t *answers,
         long x = 0;
         while (x < width) {
             long p = row + x;
+            // Eight at a time: all held again at once, else each on its own (the same answers).
+            long step = 1;
 #if defined(__x86_64__)
-            if (wide && x + 8 <= width && eight_held_again(rgba, shown, answers, p)) {
-                memset(mask + p, 1, 8);
-                x += 8;
-                continue;
+            if (wide && x + 8 <= width) {
+                if (eight_held_again(rgba, shown, answers, p)) {
+                    memset(mask + p, 1, 8);
+                    x += 8;
+                    continue;
+                }
+                step = 8;
             }
 #endif
-            uint32_t word;
-            memcpy(&word, rgba + p * 4, 4);
-            int held = held_pixel(word, shown[p], answers + p, slack, palette);
-            mask[p] = held;
-            if (!held) {
-                if (first < 0) first = x;
-                last = x;
+            for (long k = 0; k < step; k++) {
+                uint32_t word;
+                memcpy(&word, rgba + (p + k) * 4, 4);
+                int held = held_pixel(word, shown[p + k], answers + p + k, slack, palette);
+                mask[p + k] = held;
+                if (!held) {
+                    if (first < 0) first = x + k;
+                    last = x + k;
+                }
             }
-            x++;
+            x += step;
         }
         if (first >= 0) {
             if (first < minX) minX = first;
@@ -337,28 +344,36 @@ int32_t changed_rows(const uint8_t *reference, const uint8_t *current, _Bool *ma
         long x = 0;
         while (x < width) {
             long i = (row + x) * 4;
+            // Eight at a time: all equal at once, else each on its own (the same flags).
+            long step = 1;
 #if defined(__x86_64__)
-            if (wide && x + 8 <= width && eight_equal_rgb(reference, current, i)) {
-                memset(mask + row + x, 1, 8);
-                x += 8;
-                continue;
+            if (wide && x + 8 <= width) {
+                if (eight_equal_rgb(reference, current, i)) {
+                    memset(mask + row + x, 1, 8);
+                    x += 8;
+                    continue;
+                }
+                step = 8;
             }
 #endif
-            int same;
-            if (tolerance < 0) {
-                same = 0;
-            } else if (reference[i] == current[i] && reference[i + 1] == current[i + 1] && reference[i + 2] == current[i + 2]) {
-                same = 1;
-            } else {
-                same = iabs((int32_t)reference[i] - current[i]) <= tolerance && iabs((int32_t)reference[i + 1] - current[i + 1]) <= tolerance
-                    && iabs((int32_t)reference[i + 2] - current[i + 2]) <= tolerance;
+            for (long k = 0; k < step; k++, i += 4) {
+                int same;
+                if (tolerance < 0) {
+                    same = 0;
+                } else if (reference[i] == current[i] && reference[i + 1] == current[i + 1] && reference[i + 2] == current[i + 2]) {
+                    same = 1;
+                } else {
+                    same = iabs((int32_t)reference[i] - current[i]) <= tolerance
+                        && iabs((int32_t)reference[i + 1] - current[i + 1]) <= tolerance
+                        && iabs((int32_t)reference[i + 2] - current[i + 2]) <= tolerance;
+                }
+                mask[row + x + k] = same;
+                if (!same) {
+                    if (first < 0) first = x + k;
+                    last = x + k;
+                }
             }
-            mask[row + x] = same;
-            if (!same) {
-                if (first < 0) first = x;
-                last = x;
-            }
-            x++;
+            x += step;
         }
         if (first >= 0) {
             if (first < minX) minX = first;
@@ -545,16 +560,42 @@ long strata_gif_statistics_runs(const uint8_t *rgba, long p, long n, const int32
     return statistics_runs(rgba, p, n, slots, bins, runColors, runLengths, runCapacity, runCount, status, 0);
 }
 
-long strata_gif_changed_runs(const uint32_t *current, const uint32_t *previous, long p, long n, uint32_t *pendingColor,
-                             long *pendingLength, uint32_t *runColors, long *runLengths, long runCapacity,
-                             long *runCount) {
+#if defined(__x86_64__)
+/// 1 when the eight pixels at p all equal `previous`'s, 2 when all differ from it and have the RGB
+/// `word`, else 0.
+__attribute__((target("avx2")))
+static inline int eight_changed_kind(const uint32_t *current, const uint32_t *previous, long p, uint32_t word) {
+    __m256i now = _mm256_loadu_si256((const __m256i *)(current + p));
+    if (previous) {
+        __m256i before = _mm256_loadu_si256((const __m256i *)(previous + p));
+        int equal = _mm256_movemask_epi8(_mm256_cmpeq_epi32(now, before));
+        if (equal == -1) return 1;
+        if (equal != 0) return 0;
+    }
+    __m256i rgb = _mm256_and_si256(now, _mm256_set1_epi32(0x00FFFFFF));
+    return _mm256_movemask_epi8(_mm256_cmpeq_epi32(rgb, _mm256_set1_epi32((int)word))) == -1 ? 2 : 0;
+}
+#endif
+
+static inline __attribute__((always_inline))
+long changed_runs(const uint32_t *current, const uint32_t *previous, long p, long n, uint32_t *pendingColor,
+                  long *pendingLength, uint32_t *runColors, long *runLengths, long runCapacity, long *runCount, int wide) {
     uint32_t color = *pendingColor;
     long length = *pendingLength;
     long runs = *runCount;
-    for (; p < n; p++) {
-        uint32_t word = current[p];
-        if (previous && word == previous[p]) continue;
-        uint32_t packed = (word & 0xFF) << 16 | (word & 0xFF00) | (word >> 16 & 0xFF);
+    // The pending colour as the RGB bytes of a word (for the eight-at-a-time test).
+    uint32_t word = (color >> 16 & 0xFF) | (color & 0xFF00) | (color & 0xFF) << 16;
+    while (p < n) {
+#if defined(__x86_64__)
+        if (wide && p + 8 <= n && color != UINT32_MAX) {
+            int kind = eight_changed_kind(current, previous, p, word);
+            if (kind == 1) { p += 8; continue; }
+            if (kind == 2) { length += 8; p += 8; continue; }
+        }
+#endif
+        uint32_t now = current[p];
+        if (previous && now == previous[p]) { p++; continue; }
+        uint32_t packed = (now & 0xFF) << 16 | (now & 0xFF00) | (now >> 16 & 0xFF);
         if (packed != color) {
             if (length > 0) {
                 if (runs == runCapacity) break;
@@ -563,12 +604,32 @@ long strata_gif_changed_runs(const uint32_t *current, const uint32_t *previous, 
                 runs++;
             }
             color = packed;
+            word = now & 0x00FFFFFF;
             length = 0;
         }
         length++;
+        p++;
     }
     *pendingColor = color;
     *pendingLength = length;
     *runCount = runs;
     return p;
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static long changed_runs_avx2(const uint32_t *current, const uint32_t *previous, long p, long n, uint32_t *pendingColor,
+                              long *pendingLength, uint32_t *runColors, long *runLengths, long runCapacity, long *runCount) {
+    return changed_runs(current, previous, p, n, pendingColor, pendingLength, runColors, runLengths, runCapacity, runCount, 1);
+}
+#endif
+
+long strata_gif_changed_runs(const uint32_t *current, const uint32_t *previous, long p, long n, uint32_t *pendingColor,
+                             long *pendingLength, uint32_t *runColors, long *runLengths, long runCapacity,
+                             long *runCount, int32_t vector) {
+#if defined(__x86_64__)
+    if (vector && strata_gif_has_avx2())
+        return changed_runs_avx2(current, previous, p, n, pendingColor, pendingLength, runColors, runLengths, runCapacity, runCount);
+#endif
+    return changed_runs(current, previous, p, n, pendingColor, pendingLength, runColors, runLengths, runCapacity, runCount, 0);
 }

@@ -143,10 +143,10 @@ long strata_gif_statistics_runs(const uint8_t *rgba, long p, long n, const int32
 /// whose RGBA word differs from `previous`'s (NULL: every pixel), runs running on across
 /// unchanged pixels: the run in progress is (`*pendingColor`, `*pendingLength`); a run that ends
 /// is appended to `runColors`/`runLengths`. Stops when they hold `runCapacity`; returns the
-/// position reached.
+/// position reached. `vector`: eight pixels at a time with AVX2 where the CPU has it (the same runs).
 long strata_gif_changed_runs(const uint32_t *current, const uint32_t *previous, long p, long n, uint32_t *pendingColor,
                              long *pendingLength, uint32_t *runColors, long *runLengths, long runCapacity,
-                             long *runCount);
+                             long *runCount, int32_t vector);
 
 /// Whether this CPU runs the AVX2 paths.
 int32_t strata_gif_has_avx2(void);
