@@ -1,6 +1,10 @@
 // The GIF encoder's inner loops (see include/strata_gif.h).
+#include <stdlib.h>
 #include <string.h>
 #include "strata_gif.h"
+
+// Floating point exactly as written (Floyd–Steinberg must give Swift's bytes).
+#pragma STDC FP_CONTRACT OFF
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -167,8 +171,18 @@ strata_lzw_result strata_gif_lzw_encode(const uint8_t *indices, const int16_t *a
 
 // MARK: - Palette lookups
 
-int32_t strata_gif_palette_index(strata_gif_palette *palette, uint32_t r, uint32_t g, uint32_t b) {
-    uint32_t packed = r << 16 | g << 8 | b;
+/// The nearest colour of the cache cell (ri, gi, bi), searched and stored the first time.
+static inline int32_t nearest_cached(strata_gif_palette *palette, uint32_t ri, uint32_t gi, uint32_t bi) {
+    uint32_t cell = ri << 14 | gi << 7 | bi;
+    int32_t cached = palette->cache[cell];
+    if (cached >= 0) return cached;
+    int32_t found = palette->search(palette->context, (int32_t)ri, (int32_t)gi, (int32_t)bi);
+    palette->cache[cell] = (int16_t)found;
+    return found;
+}
+
+/// The (first) index of a packed colour that is in the palette, else -1.
+static inline int32_t exact_index(strata_gif_palette *palette, uint32_t packed) {
     if ((palette->bits[packed >> 6] >> (packed & 63)) & 1) {
         uint32_t s = (packed * 0x9E3779B1u) >> palette->tableShift;
         for (;;) {
@@ -178,12 +192,12 @@ int32_t strata_gif_palette_index(strata_gif_palette *palette, uint32_t r, uint32
             s = (s + 1) & (uint32_t)palette->tableMask;
         }
     }
-    uint32_t cell = (r >> 1) << 14 | (g >> 1) << 7 | (b >> 1);
-    int32_t cached = palette->cache[cell];
-    if (cached >= 0) return cached;
-    int32_t found = palette->search(palette->context, (int32_t)(r >> 1), (int32_t)(g >> 1), (int32_t)(b >> 1));
-    palette->cache[cell] = (int16_t)found;
-    return found;
+    return -1;
+}
+
+int32_t strata_gif_palette_index(strata_gif_palette *palette, uint32_t r, uint32_t g, uint32_t b) {
+    int32_t exact = exact_index(palette, r << 16 | g << 8 | b);
+    return exact >= 0 ? exact : nearest_cached(palette, r >> 1, g >> 1, b >> 1);
 }
 
 void strata_gif_map_nearest(const uint8_t *rgb, const _Bool *transparent, long count, uint8_t transparentIndex,
@@ -201,6 +215,58 @@ void strata_gif_map_nearest(const uint8_t *rgb, const _Bool *transparent, long c
         }
         out[p] = lastIndex;
     }
+}
+
+void strata_gif_map_diffused(const uint8_t *rgb, const _Bool *transparent, long w, long h, uint8_t transparentIndex,
+                             float strength, strata_gif_palette *palette, uint8_t *out) {
+    const float k = strength;
+    // Error rows with one pixel of padding on each side, 3 floats a pixel.
+    long rowFloats = (w + 2) * 3;
+    float *rows = calloc((size_t)(2 * rowFloats), sizeof(float));
+    if (!rows) abort();
+    float *cur = rows, *nxt = rows + rowFloats;
+    // Exact indices remembered for the last colour (runs of one colour).
+    uint32_t lastPacked = UINT32_MAX;
+    int32_t lastExact = -1;
+    for (long y = 0; y < h; y++) {
+        int forward = y % 2 == 0;
+        long step = forward ? 3 : -3;
+        memset(nxt, 0, sizeof(float) * (size_t)rowFloats);
+        for (long s = 0; s < w; s++) {
+            long x = forward ? s : w - 1 - s;
+            long p = y * w + x;
+            long e = (x + 1) * 3;
+            if (transparent && transparent[p]) { out[p] = transparentIndex; continue; }
+            uint32_t sr = rgb[p * 3], sg = rgb[p * 3 + 1], sb = rgb[p * 3 + 2];
+            uint32_t packed = sr << 16 | sg << 8 | sb;
+            if (packed != lastPacked) {
+                lastPacked = packed;
+                lastExact = exact_index(palette, packed);
+            }
+            if (lastExact >= 0) { out[p] = (uint8_t)lastExact; continue; }
+            float r = (float)sr + cur[e], g = (float)sg + cur[e + 1], b = (float)sb + cur[e + 2];
+            r = r >= 0.0f ? r : 0.0f; g = g >= 0.0f ? g : 0.0f; b = b >= 0.0f ? b : 0.0f;
+            r = r < 255.0f ? r : 255.0f; g = g < 255.0f ? g : 255.0f; b = b < 255.0f ? b : 255.0f;
+            int32_t index = nearest_cached(palette, (uint32_t)(int32_t)r >> 1, (uint32_t)(int32_t)g >> 1, (uint32_t)(int32_t)b >> 1);
+            out[p] = (uint8_t)index;
+            uint32_t c = palette->colors[index];
+            float er = (r - (float)(c >> 16)) * k, eg = (g - (float)((c >> 8) & 0xFF)) * k, eb = (b - (float)(c & 0xFF)) * k;
+            cur[e + step] += er * 0.4375f;
+            cur[e + step + 1] += eg * 0.4375f;
+            cur[e + step + 2] += eb * 0.4375f;
+            nxt[e - step] += er * 0.1875f;
+            nxt[e - step + 1] += eg * 0.1875f;
+            nxt[e - step + 2] += eb * 0.1875f;
+            nxt[e] += er * 0.3125f;
+            nxt[e + 1] += eg * 0.3125f;
+            nxt[e + 2] += eb * 0.3125f;
+            nxt[e + step] += er * 0.0625f;
+            nxt[e + step + 1] += eg * 0.0625f;
+            nxt[e + step + 2] += eb * 0.0625f;
+        }
+        float *t = cur; cur = nxt; nxt = t;
+    }
+    free(rows);
 }
 
 // MARK: - Held against the display

@@ -327,4 +327,39 @@ final class GIFKernelTests: XCTestCase {
             }
         }
     }
+
+    func testFloydSteinbergInCMatchesTheSwiftLoop() {
+        // Gradients (every pixel diffuses), palette colours (exact, nothing diffused) and holes,
+        // at two strengths, against the Swift loop the C one replaced.
+        let colors = (0..<48).map { _ in RGB8(r: UInt8(random(256)), g: UInt8(random(256)), b: UInt8(random(256))) }
+        let width = 83, height = 29
+        var pixels = [UInt8](repeating: 255, count: width * height * 4), unchanged = [Bool](repeating: false, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = y * width + x
+                if random(5) == 0 {
+                    let c = colors[random(colors.count)]
+                    pixels[p * 4] = c.r; pixels[p * 4 + 1] = c.g; pixels[p * 4 + 2] = c.b
+                } else {
+                    pixels[p * 4] = UInt8(x * 3 % 256); pixels[p * 4 + 1] = UInt8((y * 9 + x) % 256); pixels[p * 4 + 2] = UInt8(random(256))
+                }
+                unchanged[p] = random(11) == 0
+            }
+        }
+        let mapper = PaletteMapper(colors: colors, isExact: false)
+        for holes in [false, true] {
+            let region = pixels.withUnsafeBufferPointer { buffer in
+                unchanged.withUnsafeBufferPointer {
+                    FrameRegion(pixels: buffer, stride: width, x: 0, y: 0, width: width, height: height, keepTransparency: false,
+                                unchanged: holes ? $0 : nil)
+                }
+            }
+            for strength: Float in [0.5, 1] {
+                let swift = mapper.referenceFloydSteinberg(region, strength: strength, 48)
+                let c = mapper.map(region, dithering: .floydSteinberg, strength: Double(strength), transparentIndex: 48)
+                XCTAssertEqual(c, swift, "holes \(holes), strength \(strength)")
+                XCTAssertEqual(c.filter { $0 == 48 }.count, holes ? unchanged.filter { $0 }.count : 0)
+            }
+        }
+    }
 }

@@ -78,6 +78,15 @@ int32_t strata_gif_palette_index(strata_gif_palette *palette, uint32_t r, uint32
 void strata_gif_map_nearest(const uint8_t *rgb, const _Bool *transparent, long count, uint8_t transparentIndex,
                             strata_gif_palette *palette, uint8_t *out);
 
+/// Floyd–Steinberg onto the palette, as PaletteMapper.mapFloydSteinberg: rows in serpentine
+/// order; a pixel flagged in `transparent` (NULL: none) gets `transparentIndex`, a pixel that is a
+/// palette colour its exact index (no error taken or passed on); the others their colour plus the
+/// error diffused to them, clamped to 0…255, mapped to the nearest colour of its cell (no exact
+/// lookup), `strength` times the error passed on: 7/16 ahead, 3/16 behind-below, 5/16 below,
+/// 1/16 ahead-below, in single precision in that order (no fused operations).
+void strata_gif_map_diffused(const uint8_t *rgb, const _Bool *transparent, long w, long h, uint8_t transparentIndex,
+                             float strength, strata_gif_palette *palette, uint8_t *out);
+
 /// The encoder's differencing of gradient content against what the screen shows: for each pixel
 /// of a `width`×`height` frame (premultiplied RGBA bytes `rgba`; `shown`: the packed RGB each
 /// pixel shows, UINT32_MAX for nothing), held (mask 1) while the colour shown is within `slack`

@@ -275,6 +275,25 @@ final class PaletteMapper {
 
     private func mapFloydSteinberg(_ region: FrameRegion, strength k: Float, _ transparentIndex: UInt8) -> [UInt8] {
         let w = region.width, h = region.height
+        // C's loop (`strata_gif_map_diffused`): the same operations in the same order in single
+        // precision, so the same indices as `referenceFloydSteinberg` below (GIFKernelTests).
+        return [UInt8](unsafeUninitializedCapacity: w * h) { out, written in
+            region.rgb.withUnsafeBufferPointer { rgb in
+                region.transparent.withUnsafeBufferPointer { transparent in
+                    withCPalette { palette in
+                        strata_gif_map_diffused(rgb.baseAddress, transparent.isEmpty ? nil : transparent.baseAddress, w, h,
+                                                transparentIndex, k, palette, out.baseAddress)
+                    }
+                }
+            }
+            written = w * h
+        }
+    }
+
+    /// Floyd–Steinberg in Swift, as it was before `strata_gif_map_diffused`: kept for the tests,
+    /// which compare the two.
+    func referenceFloydSteinberg(_ region: FrameRegion, strength k: Float, _ transparentIndex: UInt8) -> [UInt8] {
+        let w = region.width, h = region.height
         var out = [UInt8](repeating: 0, count: w * h)
         // Error rows with one pixel of padding on each side, 3 floats per pixel.
         var current = [Float](repeating: 0, count: (w + 2) * 3)
