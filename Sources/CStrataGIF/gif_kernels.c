@@ -699,3 +699,52 @@ long strata_gif_changed_runs(const uint32_t *current, const uint32_t *previous, 
 #endif
     return changed_runs(current, previous, p, n, pendingColor, pendingLength, runColors, runLengths, runCapacity, runCount, 0);
 }
+
+// MARK: - The rest of a frame's passes
+
+double strata_gif_squared_error(const uint8_t *rgb, const _Bool *transparent, long count, strata_gif_palette *palette,
+                                long *counted) {
+    double squared = 0;
+    long n = 0;
+    // The error of the last colour is remembered (runs of one colour look it up once).
+    uint32_t lastPacked = UINT32_MAX;
+    float lastError = 0;
+    for (long p = 0; p < count; p++) {
+        if (transparent && transparent[p]) continue;
+        uint32_t sr = rgb[p * 3], sg = rgb[p * 3 + 1], sb = rgb[p * 3 + 2];
+        uint32_t packed = sr << 16 | sg << 8 | sb;
+        if (packed != lastPacked) {
+            uint32_t c = palette->colors[nearest_cached(palette, sr >> 1, sg >> 1, sb >> 1)];
+            float dr = (float)sr - (float)(c >> 16), dg = (float)sg - (float)((c >> 8) & 0xFF), db = (float)sb - (float)(c & 0xFF);
+            lastPacked = packed;
+            lastError = dr * dr + dg * dg + db * db;
+        }
+        squared += (double)lastError;
+        n++;
+    }
+    *counted = n;
+    return squared;
+}
+
+int32_t strata_gif_cut_region(const uint8_t *rgba, const _Bool *unchanged, long stride, long x0, long y0, long w, long h,
+                              uint8_t *rgb, _Bool *transparent) {
+    int32_t any = 0;
+    for (long row = 0; row < h; row++) {
+        long s = (y0 + row) * stride + x0, d = row * w;
+        for (long column = 0; column < w; column++, s++, d++) {
+            if (unchanged[s]) {
+                transparent[d] = 1;
+                any = 1;
+            } else {
+                rgb[d * 3] = rgba[s * 4];
+                rgb[d * 3 + 1] = rgba[s * 4 + 1];
+                rgb[d * 3 + 2] = rgba[s * 4 + 2];
+            }
+        }
+    }
+    return any;
+}
+
+void strata_gif_mark_used(const uint8_t *indices, long count, _Bool *used) {
+    for (long p = 0; p < count; p++) used[indices[p]] = 1;
+}

@@ -157,6 +157,21 @@ long strata_gif_changed_runs(const uint32_t *current, const uint32_t *previous, 
                              long *pendingLength, uint32_t *runColors, long *runLengths, long runCapacity,
                              long *runCount, int32_t vector);
 
+/// The squared error (levels², summed over the channels, added up in double precision pixel by
+/// pixel) of the nearest colours of each cell (no exact lookup) for the `count` packed RGB pixels
+/// not flagged in `transparent` (NULL: none); `*counted` the pixels added.
+double strata_gif_squared_error(const uint8_t *rgb, const _Bool *transparent, long count, strata_gif_palette *palette,
+                                long *counted);
+
+/// The differencing cut of the `w`×`h` rectangle at (x0, y0) of an RGBA frame `stride` pixels
+/// wide: pixels flagged in `unchanged` (a flag a frame pixel) are flagged in `transparent`, the
+/// others' RGB bytes go to `rgb` (3 a pixel). Returns whether any pixel was flagged.
+int32_t strata_gif_cut_region(const uint8_t *rgba, const _Bool *unchanged, long stride, long x0, long y0, long w, long h,
+                              uint8_t *rgb, _Bool *transparent);
+
+/// Flags in `used` (256 flags) each index among the `count` indices.
+void strata_gif_mark_used(const uint8_t *indices, long count, _Bool *used);
+
 /// Whether this CPU runs the AVX2 paths.
 int32_t strata_gif_has_avx2(void);
 

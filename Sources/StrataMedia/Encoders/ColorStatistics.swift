@@ -27,24 +27,12 @@ struct FrameRegion {
         if keepTransparency || unchanged != nil { transparent = [Bool](repeating: false, count: width * height) }
         if let unchanged, !keepTransparency {
             // Differencing: each pixel is either unchanged (transparent) or its colour over
-            // black; flags and bytes written through pointers (a flag written into the array
-            // was a uniqueness check a pixel). The same region as the general loop below.
+            // black, cut by C's loop (`strata_gif_cut_region`; the same region as the general
+            // loop below).
             rgb.withUnsafeMutableBufferPointer { out in
                 transparent.withUnsafeMutableBufferPointer { flags in
-                    for row in 0..<height {
-                        var s = (y + row) * stride + x
-                        var d = row * width
-                        for _ in 0..<width {
-                            if unchanged[s] {
-                                flags[d] = true
-                                anyTransparent = true
-                            } else {
-                                out[d * 3] = pixels[s * 4]; out[d * 3 + 1] = pixels[s * 4 + 1]; out[d * 3 + 2] = pixels[s * 4 + 2]
-                            }
-                            s += 1
-                            d += 1
-                        }
-                    }
+                    anyTransparent = strata_gif_cut_region(pixels.baseAddress!, unchanged.baseAddress!, stride, x, y, width, height,
+                                                           out.baseAddress!, flags.baseAddress!) != 0
                 }
             }
             self.rgb = rgb

@@ -639,7 +639,7 @@ public final class GIFEncoder: @unchecked Sendable {
                     // The holes' indices (kinds 1 and 2) are each pixel's mapped index or the
                     // transparent one, so the mapped indices (kind 0) already hold every one
                     // they show: only those are read (the same set, a third of the reading).
-                    if candidate.kind == 0 { candidate.indices.withUnsafeBufferPointer { for v in $0 { used[Int(v)] = true } } }
+                    if candidate.kind == 0 { strata_gif_mark_used(candidate.indices, candidate.indices.count, used.baseAddress!) }
                     candidate.alternatives.withUnsafeBufferPointer { for a in $0 where a >= 0 { used[Int(a)] = true } }
                 }
             }
@@ -867,25 +867,14 @@ public final class GIFEncoder: @unchecked Sendable {
     /// local colour table (up to 768 bytes) would not pay: root-mean-square error of the nearest
     /// global colours at most `automaticPaletteTolerance` levels per channel.
     private func fitsGlobal(_ region: FrameRegion, _ mapper: PaletteMapper) -> Bool {
-        var squared = 0.0
+        // C's loop (`strata_gif_squared_error`): the error of the last colour remembered (runs of
+        // one colour look the palette up once), the same sum in the same order.
         var counted = 0
-        // The error of the last colour is remembered: runs of one colour look the palette up once
-        // (the same error added pixel by pixel, so the same sum).
-        var lastPacked = UInt32.max, lastError: Float = 0
-        region.rgb.withUnsafeBufferPointer { rgb in
+        let squared = region.rgb.withUnsafeBufferPointer { rgb in
             region.transparent.withUnsafeBufferPointer { transparent in
-                for p in 0..<(region.width * region.height) {
-                    if !transparent.isEmpty, transparent[p] { continue }
-                    let packed = UInt32(rgb[p * 3]) << 16 | UInt32(rgb[p * 3 + 1]) << 8 | UInt32(rgb[p * 3 + 2])
-                    if packed != lastPacked {
-                        let r = Float(rgb[p * 3]), g = Float(rgb[p * 3 + 1]), b = Float(rgb[p * 3 + 2])
-                        let c = mapper.colors[mapper.nearest(r, g, b)]
-                        let dr = r - Float(c.r), dg = g - Float(c.g), db = b - Float(c.b)
-                        lastPacked = packed
-                        lastError = dr * dr + dg * dg + db * db
-                    }
-                    squared += Double(lastError)
-                    counted += 1
+                mapper.withCPalette { palette in
+                    strata_gif_squared_error(rgb.baseAddress, transparent.isEmpty ? nil : transparent.baseAddress,
+                                             region.width * region.height, palette, &counted)
                 }
             }
         }
