@@ -362,4 +362,28 @@ final class GIFKernelTests: XCTestCase {
             }
         }
     }
+
+    func testTheRegionCutTheColoursUsedAndTheErrorSum() {
+        // The cut: unchanged pixels flagged, the others' RGB bytes copied (a 3×2 rectangle at (1, 1)
+        // of a 4×3 frame whose pixel p is (p, 2p, 3p)).
+        let rgba: [UInt8] = (0..<12).flatMap { [UInt8($0), UInt8(2 * $0), UInt8(3 * $0), 255] }
+        let unchanged = [false, false, false, false, false, true, false, false, false, false, true, false]
+        var rgb = [UInt8](repeating: 0, count: 18), flags = [Bool](repeating: false, count: 6)
+        XCTAssertEqual(strata_gif_cut_region(rgba, unchanged, 4, 1, 1, 3, 2, &rgb, &flags), 1)
+        XCTAssertEqual(flags, [true, false, false, false, true, false])
+        XCTAssertEqual(rgb, [0, 0, 0, 6, 12, 18, 7, 14, 21, 9, 18, 27, 0, 0, 0, 11, 22, 33])
+
+        var used = [Bool](repeating: false, count: 256)
+        strata_gif_mark_used([3, 3, 0, 255, 7], 5, &used)
+        XCTAssertEqual((0..<256).filter { used[$0] }, [0, 3, 7, 255])
+
+        // The error sum: black and white; (10, 10, 10) is 300 from black, (250, 250, 250) 75 from
+        // white, a hole counts nothing: 300 + 300 + 75.
+        let palette = Palette([0x000000, 0xFFFFFF])
+        let pixels: [UInt8] = [10, 10, 10, 10, 10, 10, 99, 99, 99, 250, 250, 250]
+        var counted = 0
+        let sum = palette.with { strata_gif_squared_error(pixels, [false, false, true, false], 4, $0, &counted) }
+        XCTAssertEqual(sum, 675)
+        XCTAssertEqual(counted, 3)
+    }
 }
