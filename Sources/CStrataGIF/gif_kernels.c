@@ -1,4 +1,5 @@
 // The GIF encoder's inner loops (see include/strata_gif.h).
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "strata_gif.h"
@@ -174,10 +175,12 @@ strata_lzw_result strata_gif_lzw_encode(const uint8_t *indices, const int16_t *a
 /// The nearest colour of the cache cell (ri, gi, bi), searched and stored the first time.
 static inline int32_t nearest_cached(strata_gif_palette *palette, uint32_t ri, uint32_t gi, uint32_t bi) {
     uint32_t cell = ri << 14 | gi << 7 | bi;
-    int32_t cached = palette->cache[cell];
+    // Relaxed atomics: two threads may fill the cache at once (strata_gif_held_against_display
+    // with two threads), each storing the same value for a cell.
+    int32_t cached = __atomic_load_n(&palette->cache[cell], __ATOMIC_RELAXED);
     if (cached >= 0) return cached;
     int32_t found = palette->search(palette->context, (int32_t)ri, (int32_t)gi, (int32_t)bi);
-    palette->cache[cell] = (int16_t)found;
+    __atomic_store_n(&palette->cache[cell], (int16_t)found, __ATOMIC_RELAXED);
     return found;
 }
 
@@ -378,13 +381,59 @@ static int32_t held_rows_avx2(const uint8_t *rgba, const uint32_t *shown, uint64
 }
 #endif
 
+/// One band of rows of strata_gif_held_against_display.
+typedef struct {
+    const uint8_t *rgba;
+    const uint32_t *shown;
+    uint64_t *answers;
+    _Bool *mask;
+    long width, height;
+    int32_t slack, vector;
+    strata_gif_palette *palette;
+    long bounds[4];
+    int32_t any;
+} held_band;
+
+static void *held_band_run(void *argument) {
+    held_band *b = argument;
+#if defined(__x86_64__)
+    if (b->vector && strata_gif_has_avx2()) {
+        b->any = held_rows_avx2(b->rgba, b->shown, b->answers, b->mask, b->width, b->height, b->slack, b->palette, b->bounds);
+        return NULL;
+    }
+#endif
+    b->any = held_rows(b->rgba, b->shown, b->answers, b->mask, b->width, b->height, b->slack, b->palette, b->bounds, 0);
+    return NULL;
+}
+
 int32_t strata_gif_held_against_display(const uint8_t *rgba, const uint32_t *shown, uint64_t *answers, _Bool *mask,
                                         long width, long height, int32_t slack, strata_gif_palette *palette,
-                                        long bounds[4], int32_t vector) {
-#if defined(__x86_64__)
-    if (vector && strata_gif_has_avx2()) return held_rows_avx2(rgba, shown, answers, mask, width, height, slack, palette, bounds);
-#endif
-    return held_rows(rgba, shown, answers, mask, width, height, slack, palette, bounds, 0);
+                                        long bounds[4], int32_t vector, int32_t threads) {
+    // The rows in one band, or two (the second on a thread of its own): each pixel's answer is
+    // its own, so the bands give the same masks and answers; their rectangles are joined.
+    long split = threads > 1 && height >= 64 ? height / 2 : height;
+    held_band bands[2] = {
+        { rgba, shown, answers, mask, width, split, slack, vector, palette, { 0 }, 0 },
+        { rgba + split * width * 4, shown + split * width, answers + split * width, mask + split * width, width,
+          height - split, slack, vector, palette, { 0 }, 0 },
+    };
+    pthread_t second;
+    int spawned = split < height && pthread_create(&second, NULL, held_band_run, &bands[1]) == 0;
+    held_band_run(&bands[0]);
+    if (split < height) {
+        if (spawned) pthread_join(second, NULL); else held_band_run(&bands[1]);
+        if (bands[1].any) { bands[1].bounds[1] += split; bands[1].bounds[3] += split; }
+    }
+    long minX = width, minY = height, maxX = -1, maxY = -1;
+    for (int i = 0; i < 2; i++) {
+        if (!bands[i].any) continue;
+        if (bands[i].bounds[0] < minX) minX = bands[i].bounds[0];
+        if (bands[i].bounds[1] < minY) minY = bands[i].bounds[1];
+        if (bands[i].bounds[2] > maxX) maxX = bands[i].bounds[2];
+        if (bands[i].bounds[3] > maxY) maxY = bands[i].bounds[3];
+    }
+    bounds[0] = minX; bounds[1] = minY; bounds[2] = maxX; bounds[3] = maxY;
+    return maxX >= 0;
 }
 
 // MARK: - Tolerance differencing and the rectangle's passes

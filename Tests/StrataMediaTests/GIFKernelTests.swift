@@ -136,9 +136,9 @@ final class GIFKernelTests: XCTestCase {
         return (mask, maxX < 0 ? nil : [minX, minY, maxX, maxY])
     }
 
-    func testHeldAgainstTheDisplayMatchesTheReferenceEightOrOnePixelsAtATime() {
+    func testHeldAgainstTheDisplayMatchesTheReferenceEightOrOnePixelsAtATimeOnOneOrTwoThreads() {
         let palette = Palette(randomPalette(24))
-        let width = 61, height = 19, n = width * height
+        let width = 61, height = 67, n = width * height
         var rgba = [UInt8](repeating: 255, count: n * 4), shown = [UInt32](repeating: 0, count: n)
         var answers = [UInt64](repeating: .max, count: n)
         for frame in 0..<4 {
@@ -162,10 +162,10 @@ final class GIFKernelTests: XCTestCase {
             var expectedAnswers = answers
             let expected = referenceHeld(rgba, shown, &expectedAnswers, width: width, height: height, slack: 2, palette)
             var results: [([Bool], [UInt64], [Int]?)] = []
-            for vector: Int32 in [0, 1] {
+            for (vector, threads): (Int32, Int32) in [(0, 1), (1, 1), (1, 2), (0, 2)] {
                 var mask = [Bool](repeating: false, count: n), kernelAnswers = answers, bounds = [Int](repeating: 0, count: 4)
                 let any = palette.with { p in
-                    strata_gif_held_against_display(rgba, shown, &kernelAnswers, &mask, width, height, 2, p, &bounds, vector)
+                    strata_gif_held_against_display(rgba, shown, &kernelAnswers, &mask, width, height, 2, p, &bounds, vector, threads)
                 }
                 results.append((mask, kernelAnswers, any != 0 ? bounds : nil))
             }
@@ -186,7 +186,7 @@ final class GIFKernelTests: XCTestCase {
         let rgba: [UInt8] = Array([[UInt8]](repeating: [10, 10, 10, 255], count: 4).joined())
         let shown: [UInt32] = [0x000000, 0xFFFFFF, .max, 0x000000]
         var answers = [UInt64](repeating: .max, count: 4), mask = [Bool](repeating: true, count: 4), bounds = [0, 0, 0, 0]
-        let any = palette.with { strata_gif_held_against_display(rgba, shown, &answers, &mask, 4, 1, 2, $0, &bounds, 1) }
+        let any = palette.with { strata_gif_held_against_display(rgba, shown, &answers, &mask, 4, 1, 2, $0, &bounds, 1, 2) }
         XCTAssertEqual(any, 1)
         XCTAssertEqual(mask, [true, false, false, true])
         XCTAssertEqual(bounds, [1, 0, 2, 0])

@@ -96,10 +96,12 @@ void strata_gif_map_diffused(const uint8_t *rgb, const _Bool *transparent, long 
 /// bounding box of the changed pixels to `bounds` (min x, min y, max x, max y) and returns
 /// whether there is one.
 /// `vector`: eight pixels at a time with AVX2 where the CPU has it (the same results as one at a
-/// time, which 0 asks for; see strata_gif_has_avx2).
+/// time, which 0 asks for; see strata_gif_has_avx2). `threads` 2: the lower half of the rows (of
+/// frames at least 64 rows high) on a second thread, the same results (the palette's cache is
+/// filled with relaxed atomics, and `search` must be safe to call from two threads at once).
 int32_t strata_gif_held_against_display(const uint8_t *rgba, const uint32_t *shown, uint64_t *answers, _Bool *mask,
                                         long width, long height, int32_t slack, strata_gif_palette *palette,
-                                        long bounds[4], int32_t vector);
+                                        long bounds[4], int32_t vector, int32_t threads);
 
 /// Tolerance differencing: each pixel of a `width`×`height` frame (RGBA bytes) unchanged (mask 1)
 /// when no colour channel of `current` differs from `reference` by more than `tolerance` (< 0:

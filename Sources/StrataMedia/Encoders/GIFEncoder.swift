@@ -785,6 +785,9 @@ public final class GIFEncoder: @unchecked Sendable {
         if heldAnswers.count != count { heldAnswers = [UInt64](repeating: UInt64.max, count: count) }
         var bounds = [Int](repeating: 0, count: 4)
         let (width, height) = (self.width, self.height)
+        // The rows in two bands on two threads when the encoder may use two (`codingThreads`):
+        // while the spooled frames are flushed the drawing is over and the second core idle.
+        let threads = Int32(min(2, max(1, options.codingThreads)))
         let any = pixels.withUnsafeBufferPointer { source in
             displayed.withUnsafeBufferPointer { shown in
                 unchangedMask.withUnsafeMutableBufferPointer { mask in
@@ -793,7 +796,7 @@ public final class GIFEncoder: @unchecked Sendable {
                             mapper.withCPalette { palette in
                                 strata_gif_held_against_display(source.baseAddress!, shown.baseAddress!, answers.baseAddress!,
                                                                 mask.baseAddress!, width, height, Int32(Self.displayHoldSlack),
-                                                                palette, bounds.baseAddress!, 1)
+                                                                palette, bounds.baseAddress!, 1, threads)
                             }
                         }
                     }

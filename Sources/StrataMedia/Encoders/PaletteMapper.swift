@@ -162,7 +162,8 @@ final class PaletteMapper {
 
     /// Calls `body` with the palette as the C kernels look colours up (`strata_gif_palette`):
     /// `exactPaletteIndex`, else `nearest` through the same cache, which they fill as `nearest`
-    /// does. The mapper must not be used otherwise during `body`.
+    /// does. The mapper must not be used otherwise during `body`. Its `search` reads only
+    /// constants (`searchCell`), so the kernels may call it from two threads at once.
     func withCPalette<R>(_ body: (UnsafeMutablePointer<strata_gif_palette>) -> R) -> R {
         let search: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, Int32) -> Int32 = { context, ri, gi, bi in
             let mapper = Unmanaged<PaletteMapper>.fromOpaque(context!).takeUnretainedValue()
