@@ -14,8 +14,8 @@
 #include <stdint.h>
 #include <stdbool.h>
 
-/// Entries of an LZW coder's table: one per (prefix code, next index).
-enum { STRATA_LZW_TABLE_ENTRIES = 4096 * 256 };
+/// Slots of an LZW coder's string table (open-addressed; 64 KB).
+enum { STRATA_LZW_TABLE_ENTRIES = 8192 };
 
 /// Bytes `strata_gif_lzw_encode` may write for `count` pixels: at most one code (12 bits) a
 /// pixel plus the clear and end codes and a clear each time the table fills, in sub-blocks of
@@ -42,12 +42,12 @@ typedef struct {
 /// pixel p may be written as `alternatives[p]` instead when that is ≥ 0 (`alternatives` NULL:
 /// none): greedy, the alternative tried first when it repeats the last pixel written. A clear
 /// code first; when the table fills, a clear (`clearsWhenFull`) or the full table kept. `table`
-/// holds STRATA_LZW_TABLE_ENTRIES entries tagged with `generation` (a clear moves to the next
-/// generation; past 2²⁰ − 1 the table is wiped and the generation starts at 1). `out` holds
+/// holds STRATA_LZW_TABLE_ENTRIES slots tagged with `generation` (zeros to start with; a clear
+/// moves to the next generation; past 2³² − 1 the table is wiped and it starts at 1). `out` holds
 /// strata_gif_lzw_capacity(count) bytes, `took` (the positions written with their alternative,
 /// increasing) `count` entries when there are alternatives.
 strata_lzw_result strata_gif_lzw_encode(const uint8_t *indices, const int16_t *alternatives, long count,
-                                        int32_t minimumCodeSize, int32_t clearsWhenFull, uint32_t *table,
+                                        int32_t minimumCodeSize, int32_t clearsWhenFull, uint64_t *table,
                                         uint32_t generation, uint8_t *out, int32_t *took);
 
 /// A palette as the GIF encoder's PaletteMapper looks colours up: exact colours first (a 2²⁴-bit

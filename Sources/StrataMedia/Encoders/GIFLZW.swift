@@ -20,9 +20,10 @@ import CStrataGIF
 
 /// An LZW encoder for GIF images with per-pixel alternatives; reusable from image to image.
 struct GIFLZWEncoder {
-    /// One slot per (prefix code, next index): the code of that string, tagged with the
-    /// generation it was made in (so a clear is a generation step, not a 4 MB wipe).
-    private var table = [UInt32](repeating: 0, count: Int(STRATA_LZW_TABLE_ENTRIES))
+    /// The strings' codes, open-addressed by (prefix code, next index), each slot tagged with the
+    /// generation it was made in (so a clear is a generation step, not a wipe); 64 KB, so that
+    /// it stays in the caches (a direct table of 4 096 × 256 slots took 4 MB a coder).
+    private var table = [UInt64](repeating: 0, count: Int(STRATA_LZW_TABLE_ENTRIES))
     private var generation: UInt32 = 0
 
     /// The result of `encode`.
