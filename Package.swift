@@ -34,8 +34,10 @@ let package = Package(
         .target(name: "CStrataKernels"),
         // Presentation snapshot -> display list -> tiles; Cairo/Pango for content.
         .target(name: "StrataRender", dependencies: ["StrataCore", "CCairo", "CStrataKernels"]),
+        // The GIF encoder's inner loops (LZW, differencing against the screen) in C.
+        .target(name: "CStrataGIF"),
         // Encoders and decoders (FFmpeg, giflib).
-        .target(name: "StrataMedia", dependencies: ["StrataCore", "CFFmpeg", "CGif"]),
+        .target(name: "StrataMedia", dependencies: ["StrataCore", "CFFmpeg", "CGif", "CStrataGIF"]),
         // UIKit's types for ported iOS code (views, colours, images), over the layer model.
         .target(name: "StrataUIKit", dependencies: ["StrataCore", "StrataRender", "StrataMedia"]),
         // The public face: Scene, export pipeline, DSL, templates.
@@ -81,7 +83,7 @@ let package = Package(
         .testTarget(name: "StrataStudioTests", dependencies: ["StrataStudio", "StrataCLI", "Strata"]),
         .testTarget(name: "StrataLottieTests", dependencies: ["StrataLottie", "StrataCLI", "StrataTestSupport"],
                     exclude: ["__Snapshots__", "Fixtures"]),
-        .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataCore", "StrataTestSupport"]),
+        .testTarget(name: "StrataMediaTests", dependencies: ["StrataMedia", "StrataCore", "StrataTestSupport", "CStrataGIF"]),
         .testTarget(name: "StrataUIKitTests", dependencies: ["Strata", "StrataUIKit", "StrataCore", "StrataTestSupport"]),
         .testTarget(name: "ExampleTests", dependencies: ["Strata", "StrataCLI", "StrataTestSupport", "example-title-card", "example-lower-third",
                                                          "example-bar-chart", "example-logo-reveal", "example-loading-spinner",

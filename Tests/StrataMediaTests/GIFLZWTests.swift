@@ -2,7 +2,9 @@
 // from the GIF89a appendix: every pixel decodes to its primary index or to its alternative, and
 // the positions reported as alternatives are exactly those. Small and large images (the table
 // filling and clearing, or kept full to the end: a deferred clear), code sizes 2 and 8, images
-// without alternatives, and the smallest code size for a set of indices.
+// without alternatives, and the smallest code size for a set of indices. The coder (C's
+// strata_gif_lzw_encode) is also compared byte for byte with a reference coder written here from
+// the rules it documents (greedy, the alternative first when it repeats the last pixel).
 @testable import StrataMedia
 import XCTest
 
@@ -74,7 +76,7 @@ final class GIFLZWTests: XCTestCase {
                                      clearsWhenFull: clearsWhenFull)
         let decoded = try decode(encoded.blocks, minimumCodeSize: codeSize)
         XCTAssertEqual(decoded.count, count)
-        let took = Set(encoded.tookAlternative)
+        let took = Set(encoded.tookAlternative.map(Int.init))
         for p in 0..<min(count, decoded.count) {
             if took.contains(p) {
                 XCTAssertEqual(decoded[p], Int(alternatives[p]), "pixel \(p) reported as its alternative")
@@ -124,6 +126,104 @@ final class GIFLZWTests: XCTestCase {
     func testImagesWithoutAlternatives() throws {
         try check(count: 1, codeSize: 2, seed: 11, runs: false, withAlternatives: false)
         try check(count: 5_000, codeSize: 5, seed: 12, runs: true, withAlternatives: false)
+    }
+
+    /// The greedy coder as documented, with a dictionary: codes, their widths and sub-blocks, and
+    /// the positions written with their alternative.
+    private func referenceEncode(_ indices: [UInt8], _ alternatives: [Int16], codeSize: Int,
+                                 clearsWhenFull: Bool) -> (blocks: [UInt8], took: [Int], filled: Bool) {
+        let clear = 1 << codeSize, end = clear + 1
+        var table: [Int: Int] = [:]
+        var next = end + 1, width = codeSize + 1
+        var bytes: [UInt8] = [], accumulator = 0, bits = 0
+        var took: [Int] = [], filled = false
+        func put(_ code: Int) {
+            accumulator |= code << bits
+            bits += width
+            while bits >= 8 { bytes.append(UInt8(accumulator & 0xFF)); accumulator >>= 8; bits -= 8 }
+            if next >= 1 << width, width < 12 { width += 1 }
+        }
+        put(clear)
+        var current = Int(indices[0]), last = current
+        for p in 1..<indices.count {
+            // The pixel's own index, and its alternative: first when it repeats the last pixel.
+            var options: [(value: Int, isAlternative: Bool)] = [(Int(indices[p]), false)]
+            let alternative = alternatives.isEmpty ? -1 : Int(alternatives[p])
+            if alternative >= 0 {
+                if alternative == last { options.insert((alternative, true), at: 0) } else { options.append((alternative, true)) }
+            }
+            if let hit = options.first(where: { table[current << 8 | $0.value] != nil }) {
+                current = table[current << 8 | hit.value]!
+                if hit.isAlternative { took.append(p) }
+                last = hit.value
+                continue
+            }
+            let symbol = options[0].value
+            if options[0].isAlternative { took.append(p) }
+            last = symbol
+            put(current)
+            if next >= 4095 {
+                filled = true
+                if clearsWhenFull { put(clear); table = [:]; next = end + 1; width = codeSize + 1 }
+            } else {
+                table[current << 8 | symbol] = next
+                next += 1
+            }
+            current = symbol
+        }
+        put(current)
+        put(end)
+        if bits > 0 { bytes.append(UInt8(accumulator & 0xFF)) }
+        var blocks: [UInt8] = []
+        for start in Swift.stride(from: 0, to: bytes.count, by: 255) {
+            let n = min(255, bytes.count - start)
+            blocks.append(UInt8(n))
+            blocks += bytes[start..<(start + n)]
+        }
+        return (blocks, took, filled)
+    }
+
+    func testTheCoderWritesTheReferenceCodesByteForByte() {
+        var state: UInt64 = 42
+        func random(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % n
+        }
+        var encoder = GIFLZWEncoder()
+        for (count, codeSize, runs) in [(1, 2, false), (2, 2, true), (700, 3, true), (30_000, 8, false), (50_000, 4, true),
+                                        (25_000, 2, false)] {
+            let colours = 1 << codeSize
+            var indices: [UInt8] = [], alternatives: [Int16] = []
+            for _ in 0..<count {
+                let value = runs ? (random(6) == 0 ? random(colours) : (indices.last.map(Int.init) ?? 0)) : random(colours)
+                indices.append(UInt8(value))
+                // An alternative that often repeats the pixel before (an unchanged run).
+                let alternative = random(3) == 0 ? (random(2) == 0 ? (indices.count > 1 ? Int(indices[indices.count - 2]) : 0)
+                                                                   : random(colours)) : -1
+                alternatives.append(Int16(alternative))
+            }
+            for clears in [true, false] {
+                for withAlternatives in [true, false] {
+                    let alts = withAlternatives ? alternatives : []
+                    let coded = encoder.encode(indices, alternatives: alts, minimumCodeSize: codeSize, clearsWhenFull: clears)
+                    let expected = referenceEncode(indices, alts, codeSize: codeSize, clearsWhenFull: clears)
+                    let label = "\(count) pixels at \(codeSize) bits, clears \(clears), alternatives \(withAlternatives)"
+                    XCTAssertEqual(coded.blocks, expected.blocks, label)
+                    XCTAssertEqual(coded.tookAlternative.map(Int.init), expected.took, label)
+                    XCTAssertEqual(coded.filledTable, expected.filled, label)
+                }
+            }
+        }
+    }
+
+    func testAKnownImageCodesToKnownBytes() {
+        // Four pixels 0 0 0 1 at code size 2: clear (4), 0, 6 (the string 0 0), 1 at 3 bits, then
+        // end (5) at 4 bits (the table reached 8 entries): 4 | 0 << 3 | 6 << 6 | 1 << 9 | 5 << 12 =
+        // 0x5384, one sub-block of two bytes.
+        var encoder = GIFLZWEncoder()
+        let coded = encoder.encode([0, 0, 0, 1], alternatives: [], minimumCodeSize: 2)
+        XCTAssertEqual(coded.blocks, [2, 0x84, 0x53])
+        XCTAssertFalse(coded.filledTable)
     }
 
     func testTheSmallestCodeSizeHoldsTheLargestIndex() {

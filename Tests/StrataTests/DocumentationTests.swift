@@ -75,11 +75,11 @@ final class DocumentationTests: XCTestCase {
         }
         var flags = ["-I", modules.path]
         var maps = ["CFFmpeg", "CGif", "CCairo", "CVTerm", "CZlib"].map { root.appendingPathComponent("Sources/\($0)/module.modulemap").path }
-        maps += ["CLockAnnotations", "CStrataKernels", "CPseudoTerminal"].map { build.appendingPathComponent("\($0).build/module.modulemap").path }
+        maps += ["CLockAnnotations", "CStrataKernels", "CStrataGIF", "CPseudoTerminal"].map { build.appendingPathComponent("\($0).build/module.modulemap").path }
         let yams = root.appendingPathComponent(".build/checkouts/Yams/Sources/CYaml/include/module.modulemap").path
         if fm.fileExists(atPath: yams) { maps.append(yams) }
         for map in maps where fm.fileExists(atPath: map) { flags += ["-Xcc", "-fmodule-map-file=" + map] }
-        for include in ["CLockAnnotations/include", "CStrataKernels/include"] {
+        for include in ["CLockAnnotations/include", "CStrataKernels/include", "CStrataGIF/include"] {
             flags += ["-Xcc", "-I" + root.appendingPathComponent("Sources/" + include).path]
         }
         let pkg = try runProcess("pkg-config", ["--cflags-only-I", "pangocairo", "libavformat", "libavcodec", "libswscale"])

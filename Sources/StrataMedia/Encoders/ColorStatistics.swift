@@ -1,5 +1,6 @@
 // What a GIF palette is built from: a frame's pixels and their colour statistics.
 import Foundation
+import CStrataGIF
 
 /// The pixels a palette is built from or mapped onto: a rectangle of a frame as packed RGB, plus
 /// which pixels are transparent when transparency is kept.
@@ -26,24 +27,12 @@ struct FrameRegion {
         if keepTransparency || unchanged != nil { transparent = [Bool](repeating: false, count: width * height) }
         if let unchanged, !keepTransparency {
             // Differencing: each pixel is either unchanged (transparent) or its colour over
-            // black; flags and bytes written through pointers (a flag written into the array
-            // was a uniqueness check a pixel). The same region as the general loop below.
+            // black, cut by C's loop (`strata_gif_cut_region`; the same region as the general
+            // loop below).
             rgb.withUnsafeMutableBufferPointer { out in
                 transparent.withUnsafeMutableBufferPointer { flags in
-                    for row in 0..<height {
-                        var s = (y + row) * stride + x
-                        var d = row * width
-                        for _ in 0..<width {
-                            if unchanged[s] {
-                                flags[d] = true
-                                anyTransparent = true
-                            } else {
-                                out[d * 3] = pixels[s * 4]; out[d * 3 + 1] = pixels[s * 4 + 1]; out[d * 3 + 2] = pixels[s * 4 + 2]
-                            }
-                            s += 1
-                            d += 1
-                        }
-                    }
+                    anyTransparent = strata_gif_cut_region(pixels.baseAddress!, unchanged.baseAddress!, stride, x, y, width, height,
+                                                           out.baseAddress!, flags.baseAddress!) != 0
                 }
             }
             self.rgb = rgb
@@ -168,20 +157,51 @@ struct ColorStatistics {
     /// `FrameRegion` without kept transparency holds), without making the region: the same
     /// statistics as `add(FrameRegion(…, keepTransparency: false))`.
     mutating func add(rgba pixels: UnsafeBufferPointer<UInt8>) {
-        let raw = UnsafeRawPointer(pixels.baseAddress!), n = pixels.count / 4
-        let rgb = UInt32(littleEndian: 0x00FF_FFFF), rgb8 = SIMD8<UInt32>(repeating: rgb)
-        addRuns(count: n, isTransparent: { _ in false }, color: { p in
-            let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self))
-            return (word & 0xFF) << 16 | (word & 0xFF00) | (word >> 16 & 0xFF)
-        }, runLength: { p in
-            // The RGB bytes of the words compared, eight pixels at a time while all eight match.
-            let first = raw.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self) & rgb
-            let first8 = SIMD8<UInt32>(repeating: first)
-            var q = p + 1
-            while q + 8 <= n, raw.loadUnaligned(fromByteOffset: q * 4, as: SIMD8<UInt32>.self) & rgb8 == first8 { q += 8 }
-            while q < n, raw.loadUnaligned(fromByteOffset: q * 4, as: UInt32.self) & rgb == first { q += 1 }
-            return q - p
-        })
+        let n = pixels.count / 4
+        guard n > 0 else { return }
+        // C's loop (`strata_gif_statistics_runs`: runs of one colour found eight pixels at a time
+        // with AVX2) fills the bins; it stops at a pixel whose cell has no slot yet (given one
+        // here) and hands over the runs for the exact counts in batches. The same statistics as
+        // `addRuns`: the exact counts take the same runs in the same order, and the check that
+        // ends them comes before each run is counted, as at each colour change there.
+        var exact = exactCounts
+        var occupied = self.occupied, bins = self.bins
+        self.occupied = []; self.bins = []
+        defer { self.occupied = occupied; self.bins = bins }
+        let capacity = 4096
+        var runColors = [UInt32](repeating: 0, count: exact != nil ? capacity : 0)
+        var runLengths = [Int](repeating: 0, count: exact != nil ? capacity : 0)
+        var p = 0
+        while p < n {
+            var status: Int32 = 0, runCount = 0
+            let tracking = exact != nil
+            p = bins.withUnsafeMutableBufferPointer { bins in
+                slots.withUnsafeBufferPointer { slots in
+                    runColors.withUnsafeMutableBufferPointer { colors in
+                        runLengths.withUnsafeMutableBufferPointer { lengths in
+                            strata_gif_statistics_runs(pixels.baseAddress!, p, n, slots.baseAddress!, bins.baseAddress,
+                                                       tracking ? colors.baseAddress : nil, lengths.baseAddress, capacity,
+                                                       &runCount, &status, 1)
+                        }
+                    }
+                }
+            }
+            if tracking {
+                for i in 0..<runCount {
+                    if exact!.count > Self.exactTrackLimit { exact = nil; break }
+                    exact![runColors[i], default: 0] += runLengths[i]
+                }
+            }
+            if status == 1 {
+                let word = UInt32(littleEndian: UnsafeRawPointer(pixels.baseAddress!).loadUnaligned(fromByteOffset: p * 4, as: UInt32.self))
+                let packed = (word & 0xFF) << 16 | (word & 0xFF00) | (word >> 16 & 0xFF)
+                let cell = Int(packed >> 18) << 12 | Int(packed >> 10 & 0x3F) << 6 | Int(packed >> 2 & 0x3F)
+                slots[cell] = Int32(occupied.count)
+                occupied.append(Int32(cell))
+                bins.append(contentsOf: repeatElement(0, count: 32))
+            }
+        }
+        exactCounts = exact
     }
 
     /// Adds `count` pixels, pixel p packed RGB `color(p)` unless `isTransparent(p)`. Runs of one

@@ -37,6 +37,7 @@ import StrataCore
 import Glibc
 import CGif
 import Synchronization
+import CStrataGIF
 
 // @unchecked: the giflib handle, spool and frame state are used only while `lock` is held.
 /// Writes `Bitmap` frames to an animated GIF with giflib.
@@ -337,13 +338,27 @@ public final class GIFEncoder: @unchecked Sendable {
         heldBytes = 0
         for pixels in held { try encode(pixels, with: mapper, paletteIsGlobal: isGlobal) }
         if fileSpooled > 0 {
-            try spool.seek(toOffset: 0)
-            defer { _ = try? spool.seekToEnd() }
-            for _ in 0..<fileSpooled {
-                guard let data = try spool.read(upToCount: width * height * 4), data.count == width * height * 4 else {
+            // Each frame read straight into one buffer (positioned reads; the handle's offset, at
+            // the end for the next writes, stays where it is): reading into fresh `Data` and
+            // copying it into a fresh array was two 8 MB allocations a 1080p frame, a fifth of a
+            // GIF export's page faults (perf, gears.json at 1080p).
+            let frameBytes = width * height * 4, descriptor = spool.fileDescriptor
+            var buffer = [UInt8](repeating: 0, count: frameBytes)
+            for k in 0..<fileSpooled {
+                let read = buffer.withUnsafeMutableBytes { raw -> Int in
+                    var done = 0
+                    while done < frameBytes {
+                        let n = pread(descriptor, raw.baseAddress! + done, frameBytes - done, off_t(k * frameBytes + done))
+                        if n < 0 && errno == EINTR { continue }
+                        if n <= 0 { break }
+                        done += n
+                    }
+                    return done
+                }
+                guard read == frameBytes else {
                     throw MediaError.libraryFailure(path: path, operation: "reading the frame spool", reason: "it ended early")
                 }
-                try encode([UInt8](data), with: mapper, paletteIsGlobal: isGlobal)
+                try encode(buffer, with: mapper, paletteIsGlobal: isGlobal)
             }
         }
         spooled = 0
@@ -408,30 +423,35 @@ public final class GIFEncoder: @unchecked Sendable {
         defer { previousSpooled = pixels }
         guard statistics?.exactCounts != nil else { changeCounts = [:]; return }
         var counts = changeCounts
-        // Runs of one colour counted at once (a dictionary update a run, not a pixel): the same
-        // counts. Packed RGB from the little-endian RGBA word.
-        var runPacked: UInt32 = .max, run = 0
-        @inline(__always) func add(_ word: UInt32) {
-            let packed = (word & 0xFF) << 16 | (word & 0xFF00) | (word >> 16 & 0xFF)
-            if packed != runPacked {
-                if run > 0 { counts[runPacked, default: 0] += run }
-                runPacked = packed
-                run = 0
-            }
-            run += 1
-        }
-        pixels.withUnsafeBytes { raw in
-            let current = raw.bindMemory(to: UInt32.self)
-            if let previous = previousSpooled, previous.count == pixels.count {
-                previous.withUnsafeBytes { old in
-                    let before = old.bindMemory(to: UInt32.self)
-                    for p in current.indices where current[p] != before[p] { add(UInt32(littleEndian: current[p])) }
+        // Runs of one colour counted at once (a dictionary update a run, not a pixel), found by
+        // C's loop (`strata_gif_changed_runs`, eight pixels at a time with AVX2 while all eight
+        // are unchanged or go on the run) in batches: the same counts. Packed RGB from the
+        // little-endian RGBA word.
+        let capacity = 4096, n = pixels.count / 4
+        var runColors = [UInt32](repeating: 0, count: capacity), runLengths = [Int](repeating: 0, count: capacity)
+        var pendingColor = UInt32.max, pendingLength = 0, p = 0
+        let previous = previousSpooled.flatMap { $0.count == pixels.count ? $0 : nil }
+        repeat {
+            var runCount = 0
+            p = pixels.withUnsafeBytes { raw in
+                runColors.withUnsafeMutableBufferPointer { colors in
+                    runLengths.withUnsafeMutableBufferPointer { lengths in
+                        let current = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                        if let previous {
+                            return previous.withUnsafeBytes { old in
+                                strata_gif_changed_runs(current, old.baseAddress!.assumingMemoryBound(to: UInt32.self), p, n,
+                                                        &pendingColor, &pendingLength, colors.baseAddress!, lengths.baseAddress!,
+                                                        capacity, &runCount, 1)
+                            }
+                        }
+                        return strata_gif_changed_runs(current, nil, p, n, &pendingColor, &pendingLength, colors.baseAddress!,
+                                                       lengths.baseAddress!, capacity, &runCount, 1)
+                    }
                 }
-            } else {
-                for p in current.indices { add(UInt32(littleEndian: current[p])) }
             }
-        }
-        if run > 0 { counts[runPacked, default: 0] += run }
+            for i in 0..<runCount { counts[runColors[i], default: 0] += runLengths[i] }
+        } while p < n
+        if pendingLength > 0 { counts[pendingColor, default: 0] += pendingLength }
         changeCounts = counts
     }
 
@@ -551,42 +571,25 @@ public final class GIFEncoder: @unchecked Sendable {
         var plainIndices = indices
         if differencing, usesTransparency, displayed.count == width * height {
             var alternatives = [Int16](repeating: -1, count: indices.count)
+            // C's loop (`strata_gif_mark_same_on_screen`): the same marks as pixel by pixel here.
             let packed = mapper.colors.map(\.packed)
-            // Through pointers, with the loop's state its own (captured variables were checked
-            // for exclusive access at run time, pixel by pixel): the same result.
             let r = rect, width = self.width
             let any = indices.withUnsafeMutableBufferPointer { indices in
                 alternatives.withUnsafeMutableBufferPointer { alternatives in
                     displayed.withUnsafeBufferPointer { displayed in
-                        var any = false
-                        for row in 0..<r.height {
-                            for column in 0..<r.width {
-                                let p = row * r.width + column
-                                let i = Int(indices[p])
-                                guard i != transparentIndex, displayed[(r.y + row) * width + r.x + column] == packed[i] else { continue }
-                                alternatives[p] = Int16(i)
-                                indices[p] = UInt8(transparentIndex)
-                                any = true
-                            }
-                        }
-                        return any
+                        strata_gif_mark_same_on_screen(indices.baseAddress!, alternatives.baseAddress!, r.width, r.height,
+                                                       displayed.baseAddress!, width, r.x, r.y, packed, UInt8(transparentIndex))
                     }
                 }
-            }
+            } != 0
             if any { sameOnScreen = alternatives }
         }
         if let same = sameOnScreen {
             // What is left to write may be a smaller rectangle, or nothing at all.
             let r = rect
-            let (minX, maxX, minY, maxY) = indices.withUnsafeBufferPointer { indices in
-                var minX = r.width, maxX = -1, minY = r.height, maxY = -1
-                for row in 0..<r.height {
-                    for column in 0..<r.width where Int(indices[row * r.width + column]) != transparentIndex {
-                        minX = min(minX, column); maxX = max(maxX, column); minY = min(minY, row); maxY = max(maxY, row)
-                    }
-                }
-                return (minX, maxX, minY, maxY)
-            }
+            var bounds = [Int](repeating: 0, count: 4)
+            _ = strata_gif_bounds_other_than(indices, r.width, r.height, UInt8(transparentIndex), &bounds)
+            let (minX, minY, maxX, maxY) = (bounds[0], bounds[1], bounds[2], bounds[3])
             if maxX < 0 {
                 // The screen shows this frame already: the last frame lasts longer.
                 Self.updateReference(&reference!, from: pixels, rect: rect, unchanged: unchangedMask, width: width)
@@ -636,7 +639,7 @@ public final class GIFEncoder: @unchecked Sendable {
                     // The holes' indices (kinds 1 and 2) are each pixel's mapped index or the
                     // transparent one, so the mapped indices (kind 0) already hold every one
                     // they show: only those are read (the same set, a third of the reading).
-                    if candidate.kind == 0 { candidate.indices.withUnsafeBufferPointer { for v in $0 { used[Int(v)] = true } } }
+                    if candidate.kind == 0 { strata_gif_mark_used(candidate.indices, candidate.indices.count, used.baseAddress!) }
                     candidate.alternatives.withUnsafeBufferPointer { for a in $0 where a >= 0 { used[Int(a)] = true } }
                 }
             }
@@ -708,7 +711,8 @@ public final class GIFEncoder: @unchecked Sendable {
             unchangedMask.withUnsafeMutableBufferPointer { unchanged in
                 writtenIndices.withUnsafeMutableBufferPointer { writtenIndices in
                     var row = 0, rowStart = 0
-                    for p in best.output.tookAlternative {
+                    for taken in best.output.tookAlternative {
+                        let p = Int(taken)
                         while p >= rowStart + r.width { row += 1; rowStart += r.width }
                         unchanged[(r.y + row) * width + r.x + p - rowStart] = false
                         writtenIndices[p] = UInt8(alternatives[p])
@@ -771,76 +775,36 @@ public final class GIFEncoder: @unchecked Sendable {
             for p in 0..<count { unchangedMask[p] = false }
             return (0, 0, width, height)
         }
-        var minX = width, maxX = -1, minY = height, maxY = -1
-        let slack = Self.displayHoldSlack
         // The answer depends only on the source colour and the colour shown (the palette is the
         // interval's): static areas ask the same question frame after frame, and are answered
-        // from `heldAnswers` without a nearest-colour search.
+        // from `heldAnswers` without a nearest-colour search. The loop is C's
+        // (`strata_gif_held_against_display`: eight pixels at a time with AVX2 while all eight
+        // ask the question they asked last and were held; the same mask, answers and rectangle
+        // as the Swift loop it replaces, which spent 84 M instructions a 1080p frame of rlottie's
+        // confetti.json here).
         if heldAnswers.count != count { heldAnswers = [UInt64](repeating: UInt64.max, count: count) }
-        pixels.withUnsafeBufferPointer { source in
+        var bounds = [Int](repeating: 0, count: 4)
+        let (width, height) = (self.width, self.height)
+        // The rows in two bands on two threads when the encoder may use two (`codingThreads`):
+        // while the spooled frames are flushed the drawing is over and the second core idle.
+        let threads = Int32(min(2, max(1, options.codingThreads)))
+        let any = pixels.withUnsafeBufferPointer { source in
             displayed.withUnsafeBufferPointer { shown in
                 unchangedMask.withUnsafeMutableBufferPointer { mask in
                     heldAnswers.withUnsafeMutableBufferPointer { answers in
-                        let sourceBytes = UnsafeRawPointer(source.baseAddress!), shownWords = UnsafeRawPointer(shown.baseAddress!)
-                        let answerWords = UnsafeRawPointer(answers.baseAddress!)
-                        let byte = SIMD8<UInt64>(repeating: 0xFF), question = SIMD8<UInt64>(repeating: ~(1 << 63))
-                        let nothing = SIMD8<UInt32>(repeating: .max)
-                        for y in 0..<height {
-                            var first = -1, last = -1
-                            var x = 0
-                            while x < width {
-                                let p = y * width + x
-                                // Eight pixels at a time while all eight ask the question they
-                                // asked last and were held (static areas): held again, as the
-                                // loop below would find one by one.
-                                if x + 8 <= width {
-                                    let words = SIMD8<UInt64>(truncatingIfNeeded: sourceBytes.loadUnaligned(fromByteOffset: p * 4, as: SIMD8<UInt32>.self))
-                                    let shownNow = shownWords.loadUnaligned(fromByteOffset: p * 4, as: SIMD8<UInt32>.self)
-                                    let red: SIMD8<UInt64> = (words & byte) &<< 48
-                                    let green: SIMD8<UInt64> = ((words &>> 8) & byte) &<< 40
-                                    let blue: SIMD8<UInt64> = ((words &>> 16) & byte) &<< 32
-                                    let asked: SIMD8<UInt64> = red | green | blue | SIMD8<UInt64>(truncatingIfNeeded: shownNow)
-                                    let answered = answerWords.loadUnaligned(fromByteOffset: p * 8, as: SIMD8<UInt64>.self)
-                                    let same: SIMDMask<SIMD8<Int64>> = (answered & question) .== asked
-                                    if all(same), all(answered .> question), all(shownNow .!= nothing) {
-                                        (mask.baseAddress! + p).update(repeating: true, count: 8)
-                                        x += 8
-                                        continue
-                                    }
-                                }
-                                defer { x += 1 }
-                                let r = source[p * 4], g = source[p * 4 + 1], b = source[p * 4 + 2]
-                                let held: Bool
-                                let d = shown[p]
-                                let question = UInt64(r) << 48 | UInt64(g) << 40 | UInt64(b) << 32 | UInt64(d)
-                                if d == UInt32.max {
-                                    held = false
-                                } else if answers[p] & ~(1 << 63) == question {
-                                    held = answers[p] >> 63 != 0
-                                } else {
-                                    let c = mapper.colors[mapper.exactPaletteIndex(r, g, b) ?? mapper.nearest(Float(r), Float(g), Float(b))]
-                                    let sr = Int(r), sg = Int(g), sb = Int(b)
-                                    let dr = Int(d >> 16) - sr, dg = Int((d >> 8) & 0xFF) - sg, db = Int(d & 0xFF) - sb
-                                    let nr = Int(c.r) - sr, ng = Int(c.g) - sg, nb = Int(c.b) - sb
-                                    held = dr * dr + dg * dg + db * db <= nr * nr + ng * ng + nb * nb + slack
-                                    answers[p] = question | (held ? 1 << 63 : 0)
-                                }
-                                mask[p] = held
-                                if !held {
-                                    if first < 0 { first = x }
-                                    last = x
-                                }
-                            }
-                            if first >= 0 {
-                                minX = min(minX, first); maxX = max(maxX, last)
-                                minY = min(minY, y); maxY = y
+                        bounds.withUnsafeMutableBufferPointer { bounds in
+                            mapper.withCPalette { palette in
+                                strata_gif_held_against_display(source.baseAddress!, shown.baseAddress!, answers.baseAddress!,
+                                                                mask.baseAddress!, width, height, Int32(Self.displayHoldSlack),
+                                                                palette, bounds.baseAddress!, 1, threads)
                             }
                         }
                     }
                 }
             }
         }
-        guard maxX >= 0 else { return nil }
+        guard any != 0 else { return nil }
+        let (minX, minY, maxX, maxY) = (bounds[0], bounds[1], bounds[2], bounds[3])
         return (minX, minY, maxX - minX + 1, maxY - minY + 1)
     }
 
@@ -858,20 +822,23 @@ public final class GIFEncoder: @unchecked Sendable {
     private func ownColourAlternatives(_ indices: [UInt8], pixels: [UInt8], rect: (x: Int, y: Int, width: Int, height: Int),
                                        mapper: PaletteMapper, transparentIndex: UInt8, sameOnScreen: [Int16]?) -> [Int16]? {
         var alternatives = sameOnScreen ?? [Int16](repeating: -1, count: indices.count)
-        var any = sameOnScreen != nil
-        var exact = PaletteMapper.LastExactIndex()
-        for row in 0..<rect.height {
-            for column in 0..<rect.width {
-                let p = row * rect.width + column
-                let frameIndex = (rect.y + row) * width + rect.x + column
-                guard alternatives[p] < 0, indices[p] == transparentIndex, unchangedMask[frameIndex] else { continue }
-                let s = frameIndex * 4
-                let own = exact.index(pixels[s], pixels[s + 1], pixels[s + 2], mapper)
-                    ?? mapper.nearest(Float(pixels[s]), Float(pixels[s + 1]), Float(pixels[s + 2]))
-                alternatives[p] = Int16(own)
-                any = true
+        // C's loop (`strata_gif_own_colour_alternatives`): each index as `exactPaletteIndex`,
+        // else `nearest`, gives it, through the same cache.
+        let width = self.width
+        let found = indices.withUnsafeBufferPointer { indices in
+            alternatives.withUnsafeMutableBufferPointer { alternatives in
+                unchangedMask.withUnsafeBufferPointer { unchanged in
+                    pixels.withUnsafeBufferPointer { pixels in
+                        mapper.withCPalette { palette in
+                            strata_gif_own_colour_alternatives(indices.baseAddress!, alternatives.baseAddress!, rect.width, rect.height,
+                                                               unchanged.baseAddress!, pixels.baseAddress!, width, rect.x, rect.y,
+                                                               transparentIndex, palette)
+                        }
+                    }
+                }
             }
         }
+        let any = sameOnScreen != nil || found != 0
         return any ? alternatives : nil
     }
 
@@ -884,13 +851,8 @@ public final class GIFEncoder: @unchecked Sendable {
         let packed = colors.map(\.packed), width = self.width
         indices.withUnsafeBufferPointer { indices in
             displayed.withUnsafeMutableBufferPointer { displayed in
-                for row in 0..<rect.height {
-                    for column in 0..<rect.width {
-                        let i = Int(indices[row * rect.width + column])
-                        guard i != transparentIndex, i < packed.count else { continue }
-                        displayed[(rect.y + row) * width + rect.x + column] = packed[i]
-                    }
-                }
+                strata_gif_update_displayed(indices.baseAddress!, rect.width, rect.height, displayed.baseAddress!, width,
+                                            rect.x, rect.y, packed, packed.count, transparentIndex)
             }
         }
     }
@@ -908,25 +870,14 @@ public final class GIFEncoder: @unchecked Sendable {
     /// local colour table (up to 768 bytes) would not pay: root-mean-square error of the nearest
     /// global colours at most `automaticPaletteTolerance` levels per channel.
     private func fitsGlobal(_ region: FrameRegion, _ mapper: PaletteMapper) -> Bool {
-        var squared = 0.0
+        // C's loop (`strata_gif_squared_error`): the error of the last colour remembered (runs of
+        // one colour look the palette up once), the same sum in the same order.
         var counted = 0
-        // The error of the last colour is remembered: runs of one colour look the palette up once
-        // (the same error added pixel by pixel, so the same sum).
-        var lastPacked = UInt32.max, lastError: Float = 0
-        region.rgb.withUnsafeBufferPointer { rgb in
+        let squared = region.rgb.withUnsafeBufferPointer { rgb in
             region.transparent.withUnsafeBufferPointer { transparent in
-                for p in 0..<(region.width * region.height) {
-                    if !transparent.isEmpty, transparent[p] { continue }
-                    let packed = UInt32(rgb[p * 3]) << 16 | UInt32(rgb[p * 3 + 1]) << 8 | UInt32(rgb[p * 3 + 2])
-                    if packed != lastPacked {
-                        let r = Float(rgb[p * 3]), g = Float(rgb[p * 3 + 1]), b = Float(rgb[p * 3 + 2])
-                        let c = mapper.colors[mapper.nearest(r, g, b)]
-                        let dr = r - Float(c.r), dg = g - Float(c.g), db = b - Float(c.b)
-                        lastPacked = packed
-                        lastError = dr * dr + dg * dg + db * db
-                    }
-                    squared += Double(lastError)
-                    counted += 1
+                mapper.withCPalette { palette in
+                    strata_gif_squared_error(rgb.baseAddress, transparent.isEmpty ? nil : transparent.baseAddress,
+                                             region.width * region.height, palette, &counted)
                 }
             }
         }
@@ -956,11 +907,10 @@ public final class GIFEncoder: @unchecked Sendable {
                                         unchanged: [Bool], width: Int) {
         reference.withUnsafeMutableBytes { ref in
             pixels.withUnsafeBytes { src in
-                let r = ref.bindMemory(to: UInt32.self), p = src.bindMemory(to: UInt32.self)
-                for y in rect.y..<(rect.y + rect.height) {
-                    for x in rect.x..<(rect.x + rect.width) where !unchanged[y * width + x] {
-                        r[y * width + x] = p[y * width + x]
-                    }
+                unchanged.withUnsafeBufferPointer { unchanged in
+                    strata_gif_update_reference(ref.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                                                src.baseAddress!.assumingMemoryBound(to: UInt32.self), unchanged.baseAddress!,
+                                                rect.width, rect.height, width, rect.x, rect.y)
                 }
             }
         }
@@ -1083,53 +1033,20 @@ public final class GIFEncoder: @unchecked Sendable {
     static func changedRect(_ reference: [UInt8], _ current: [UInt8], tolerance: Int, unchanged: inout [Bool],
                             width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
         if unchanged.count != width * height { unchanged = [Bool](repeating: false, count: width * height) }
-        var minX = width, maxX = -1, minY = height, maxY = -1
-        reference.withUnsafeBufferPointer { a in
+        // C's loop (`strata_gif_changed_rect`): pixels whose RGB bytes are equal (most of a
+        // frame that changed little) told apart eight at a time with AVX2, the others by their
+        // channels; the same flags and rectangle as comparing every channel.
+        var bounds = [Int](repeating: 0, count: 4)
+        let any = reference.withUnsafeBufferPointer { a in
             current.withUnsafeBufferPointer { b in
                 unchanged.withUnsafeMutableBufferPointer { mask in
-                    // Pixels whose RGB bytes are equal (most of a frame that changed little) are
-                    // told apart eight at a time, or one at a time by a word; the others by their
-                    // channels. (The same flags and rectangle as comparing every channel.)
-                    let wordsA = UnsafeRawPointer(a.baseAddress!), wordsB = UnsafeRawPointer(b.baseAddress!)
-                    let rgb = UInt32(littleEndian: 0x00FF_FFFF), rgb8 = SIMD8<UInt32>(repeating: rgb)
-                    for y in 0..<height {
-                        var first = -1, last = -1
-                        let row = y * width
-                        var x = 0
-                        while x < width {
-                            let i = (row + x) * 4
-                            if tolerance >= 0, x + 8 <= width,
-                               (wordsA.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self)
-                                ^ wordsB.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self)) & rgb8 == .zero {
-                                (mask.baseAddress! + row + x).update(repeating: true, count: 8)
-                                x += 8
-                                continue
-                            }
-                            let same: Bool
-                            if tolerance >= 0,
-                               (wordsA.loadUnaligned(fromByteOffset: i, as: UInt32.self) ^ wordsB.loadUnaligned(fromByteOffset: i, as: UInt32.self)) & rgb == 0 {
-                                same = true
-                            } else {
-                                let dr = Int(a[i]) - Int(b[i]), dg = Int(a[i + 1]) - Int(b[i + 1]), db = Int(a[i + 2]) - Int(b[i + 2])
-                                same = abs(dr) <= tolerance && abs(dg) <= tolerance && abs(db) <= tolerance
-                            }
-                            mask[row + x] = same
-                            if !same {
-                                if first < 0 { first = x }
-                                last = x
-                            }
-                            x += 1
-                        }
-                        if first >= 0 {
-                            minX = min(minX, first); maxX = max(maxX, last)
-                            minY = min(minY, y); maxY = y
-                        }
-                    }
+                    strata_gif_changed_rect(a.baseAddress!, b.baseAddress!, mask.baseAddress!, width, height, Int32(clamping: tolerance),
+                                            &bounds, 1)
                 }
             }
         }
-        guard maxX >= 0 else { return nil }
-        return (minX, minY, maxX - minX + 1, maxY - minY + 1)
+        guard any != 0 else { return nil }
+        return (bounds[0], bounds[1], bounds[2] - bounds[0] + 1, bounds[3] - bounds[1] + 1)
     }
 
     private static func giflibMessage(_ code: Int32) -> String {

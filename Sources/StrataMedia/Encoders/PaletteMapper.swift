@@ -5,11 +5,14 @@
 // order; see `diffusionStrength`); ordered dithering adds an 8×8 Bayer threshold scaled to the
 // palette's spacing. Both are deterministic.
 import Foundation
+import CStrataGIF
 
 /// A palette ready for mapping pixels to indices.
 final class PaletteMapper {
     /// The palette's colours; indices refer to this array.
     let colors: [RGB8]
+    /// The colours packed (r << 16 | g << 8 | b), for the C kernels.
+    private let packedColors: [UInt32]
     private let search: NearestColorSearch
     private let exactIndex: [UInt32: UInt8]?
     /// Every palette colour and its (first) index, and a 2²⁴-bit set of them for a quick test:
@@ -37,6 +40,7 @@ final class PaletteMapper {
     init(colors: [RGB8], isExact: Bool, space: GIFEncoderOptions.QuantizationSpace = .srgb, recycling old: PaletteMapper? = nil) {
         precondition(!colors.isEmpty && colors.count <= 256)
         self.colors = colors
+        self.packedColors = colors.map(\.packed)
         self.space = space
         let lab = colors.map { c -> (Float, Float, Float) in
             let v = PaletteBuilder.coordinates(Double(c.r), Double(c.g), Double(c.b), in: space)
@@ -96,6 +100,11 @@ final class PaletteMapper {
             }
         }
 
+        /// The keys and values, for the C lookups (`strata_gif_palette`).
+        func withPointers<R>(_ body: (UnsafePointer<UInt32>, UnsafePointer<UInt8>) -> R) -> R {
+            keys.withUnsafeBufferPointer { keys in values.withUnsafeBufferPointer { body(keys.baseAddress!, $0.baseAddress!) } }
+        }
+
         /// Stores `index` for `packed` (not yet in the table; at most 256 colours).
         mutating func insert(_ packed: UInt32, index: UInt8) {
             var s = Self.slot(packed)
@@ -142,6 +151,38 @@ final class PaletteMapper {
         let found = search.nearest(Float(lab.0), Float(lab.1), Float(lab.2))
         cache[key] = Int16(found)
         return found
+    }
+
+    /// The palette index of the nearest colour for the cache cell (ri, gi, bi) (each channel
+    /// halved), without storing it: what `nearest` stores for the cell.
+    private func searchCell(_ ri: Int, _ gi: Int, _ bi: Int) -> Int {
+        let lab = PaletteBuilder.coordinates(Double(ri * 2) + 0.5, Double(gi * 2) + 0.5, Double(bi * 2) + 0.5, in: space)
+        return search.nearest(Float(lab.0), Float(lab.1), Float(lab.2))
+    }
+
+    /// Calls `body` with the palette as the C kernels look colours up (`strata_gif_palette`):
+    /// `exactPaletteIndex`, else `nearest` through the same cache, which they fill as `nearest`
+    /// does. The mapper must not be used otherwise during `body`. Its `search` reads only
+    /// constants (`searchCell`), so the kernels may call it from two threads at once.
+    func withCPalette<R>(_ body: (UnsafeMutablePointer<strata_gif_palette>) -> R) -> R {
+        let search: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, Int32) -> Int32 = { context, ri, gi, bi in
+            let mapper = Unmanaged<PaletteMapper>.fromOpaque(context!).takeUnretainedValue()
+            return Int32(mapper.searchCell(Int(ri), Int(gi), Int(bi)))
+        }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        return packedColors.withUnsafeBufferPointer { colors in
+            paletteBits.withUnsafeBufferPointer { bits in
+                paletteTable.withPointers { keys, values in
+                    cache.withUnsafeMutableBufferPointer { cache in
+                        var palette = strata_gif_palette(bits: bits.baseAddress!, tableKeys: keys, tableValues: values,
+                                                         tableShift: Int32(32 - PaletteTable.slots.trailingZeroBitCount),
+                                                         tableMask: Int32(PaletteTable.slots - 1), cache: cache.baseAddress!,
+                                                         colors: colors.baseAddress!, context: context, search: search)
+                        return withExtendedLifetime(self) { body(&palette) }
+                    }
+                }
+            }
+        }
     }
 
     /// One palette index per pixel of `region`; transparent pixels get `transparentIndex`.
@@ -196,6 +237,21 @@ final class PaletteMapper {
 
     private func mapOrdered(_ region: FrameRegion, amplitude: Float, _ transparentIndex: UInt8) -> [UInt8] {
         let w = region.width, h = region.height
+        if amplitude == 0 {
+            // No dither: each pixel's exact index, else its nearest colour — C's loop
+            // (`strata_gif_map_nearest`), the same indices as the loop below at amplitude 0.
+            return [UInt8](unsafeUninitializedCapacity: w * h) { out, written in
+                region.rgb.withUnsafeBufferPointer { rgb in
+                    region.transparent.withUnsafeBufferPointer { transparent in
+                        withCPalette { palette in
+                            strata_gif_map_nearest(rgb.baseAddress, transparent.isEmpty ? nil : transparent.baseAddress, w * h,
+                                                   transparentIndex, palette, out.baseAddress)
+                        }
+                    }
+                }
+                written = w * h
+            }
+        }
         var out = [UInt8](repeating: 0, count: w * h)
         let bayer = Self.bayer
         var exact = LastExactIndex()
@@ -219,6 +275,25 @@ final class PaletteMapper {
     }
 
     private func mapFloydSteinberg(_ region: FrameRegion, strength k: Float, _ transparentIndex: UInt8) -> [UInt8] {
+        let w = region.width, h = region.height
+        // C's loop (`strata_gif_map_diffused`): the same operations in the same order in single
+        // precision, so the same indices as `referenceFloydSteinberg` below (GIFKernelTests).
+        return [UInt8](unsafeUninitializedCapacity: w * h) { out, written in
+            region.rgb.withUnsafeBufferPointer { rgb in
+                region.transparent.withUnsafeBufferPointer { transparent in
+                    withCPalette { palette in
+                        strata_gif_map_diffused(rgb.baseAddress, transparent.isEmpty ? nil : transparent.baseAddress, w, h,
+                                                transparentIndex, k, palette, out.baseAddress)
+                    }
+                }
+            }
+            written = w * h
+        }
+    }
+
+    /// Floyd–Steinberg in Swift, as it was before `strata_gif_map_diffused`: kept for the tests,
+    /// which compare the two.
+    func referenceFloydSteinberg(_ region: FrameRegion, strength k: Float, _ transparentIndex: UInt8) -> [UInt8] {
         let w = region.width, h = region.height
         var out = [UInt8](repeating: 0, count: w * h)
         // Error rows with one pixel of padding on each side, 3 floats per pixel.
