@@ -95,7 +95,7 @@ struct LottieExpressions {
             }
         }
         for path in unrun.sorted() { stop(layerOf: path) }
-        for _ in 0...scripts.count {
+        for _ in 0..<Self.maxCheckPasses {
             var failures: [(path: String, message: String)] = []
             var caught: [(path: String, reason: String)] = []
             for path in scripts.keys.sorted() {
@@ -123,7 +123,17 @@ struct LottieExpressions {
                 return
             }
         }
+        // Failures still reaching further: bounded, so a hostile file cannot make this quadratic.
+        for path in scripts.keys.sorted() {
+            notes.add(path + ".x", "expression: not run, as failing expressions reach it through more than \(Self.maxCheckPasses) others (the keyframes are used instead)")
+            scripts[path] = nil
+            unrun.insert(path)
+        }
     }
+
+    /// Passes of `check`: how far a failure reaches through expressions that read the failing
+    /// ones, or share a layer with them.
+    static let maxCheckPasses = 8
 
     /// What the expressions on paths say: each one that names a path — `content("Shape 1")
     /// .content("Path 1").path`, its own (the keyframes) or another's (whose keyframes it then

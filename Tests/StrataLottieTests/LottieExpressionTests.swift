@@ -217,6 +217,15 @@ final class LottieExpressionTests: XCTestCase {
             + #"{"ty":3,"ind":2,"nm":"M","ip":0,"op":20,"st":0,"sr":1,"ks":{"p":{"a":0,"k":[10,20],"x":"value + [time, 0]"}}}]}"#
         let d = try LottieAnimation(data: Data(json.utf8))
         XCTAssertEqual(d.expressions.paths, ["layers[1].ks.p"])
+        // A failure reaching through a long chain (each layer's rotation reads the next layer's
+        // position, which its layer's failing rotation stops): bounded passes, the rest noted.
+        let chain = (2...20).map { i in
+            #",{"ty":3,"ind":\#(i),"nm":"L\#(i)","ip":0,"op":20,"st":0,"sr":1,"ks":{"p":{"a":0,"k":[0,0],"x":"value + [1, 0]"},"#
+                + #""r":{"a":0,"k":1,"x":"\#(i == 20 ? "for (;;) {}" : "thisComp.layer(\(i + 1)).position[0]")"}}}"#
+        }.joined()
+        let e = try animation("thisComp.layer(2).position[0]", extraLayers: chain)
+        XCTAssertTrue(e.expressions.paths.isEmpty)
+        XCTAssertTrue(e.unsupported.contains { $0.feature.contains("through more than 8 others") })
         XCTAssertEqual(d.unsupported.map(\.description), [
             "layers[0].ks.r.x: expression: loops ('for') are not run (the keyframes are used instead)",
             "layers[0].ks.p.x: expression: not run, as another expression of its layer is not (the keyframes are used instead)",
