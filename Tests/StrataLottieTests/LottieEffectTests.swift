@@ -9,15 +9,6 @@ import Foundation
 @testable import StrataLottie
 
 final class LottieEffectTests: XCTestCase {
-    private func assertPixel(_ bitmap: Bitmap, _ x: Int, _ y: Int, _ want: (Double, Double, Double), accuracy: Double = 1,
-                             _ what: String, file: StaticString = #filePath, line: UInt = #line) {
-        let p = bitmap.at(x, y)
-        for (c, w) in zip(p.prefix(3), [want.0, want.1, want.2]) {
-            XCTAssertEqual(Double(c), w, accuracy: accuracy, "\(what) at (\(x), \(y)): \(p)", file: file, line: line)
-        }
-        XCTAssertEqual(p[3], 255, what, file: file, line: line)
-    }
-
     /// Fill: C + (blue − C) · opacity over a red square, the opacity keyframed 0 → 1 over frames
     /// 0…10: red, (127.5, 0, 127.5), blue. (ThorVG multiplies the layer's alpha by the opacity
     /// instead, as lottie-web's colour matrix does: (128, 128, 255) at frame 5, blue at half

@@ -13,15 +13,6 @@ import XCTest
 import StrataTestSupport
 
 final class LottieGradientRampTests: XCTestCase {
-    private func assertPixel(_ bitmap: Bitmap, _ x: Int, _ y: Int, _ want: (Double, Double, Double), accuracy: Double = 1,
-                             _ what: String, file: StaticString = #filePath, line: UInt = #line) {
-        let p = bitmap.at(x, y)
-        for (c, w) in zip(p.prefix(3), [want.0, want.1, want.2]) {
-            XCTAssertEqual(Double(c), w, accuracy: accuracy, "\(what) at (\(x), \(y)): \(p)", file: file, line: line)
-        }
-        XCTAssertEqual(p[3], 255, what, file: file, line: line)
-    }
-
     /// "linear": blue at (5, 25) to yellow at (45, 25) over a circle of radius 20 at (25, 25):
     /// at pixel x, t = (x + 0.5 − 5) / 40 and the colour (t, t, 1 − t); white outside the circle.
     /// "radial": red at (75, 25) to green 20 away: t = min(1, distance / 20), (1 − t, t, 0);

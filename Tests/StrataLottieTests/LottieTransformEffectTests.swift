@@ -18,15 +18,6 @@ import XCTest
 import StrataTestSupport
 
 final class LottieTransformEffectTests: XCTestCase {
-    private func assertPixel(_ bitmap: Bitmap, _ x: Int, _ y: Int, _ want: (Double, Double, Double), accuracy: Double = 1,
-                             _ what: String, file: StaticString = #filePath, line: UInt = #line) {
-        let p = bitmap.at(x, y)
-        for (c, w) in zip(p.prefix(3), [want.0, want.1, want.2]) {
-            XCTAssertEqual(Double(c), w, accuracy: accuracy, "\(what) at (\(x), \(y)): \(p)", file: file, line: line)
-        }
-        XCTAssertEqual(p[3], 255, what, file: file, line: line)
-    }
-
     private let white = (255.0, 255.0, 255.0)
 
     /// "moved": a 10 × 10 square at (20, 20) (15…25), anchor (20, 20), scale width 200 (uniform
