@@ -20,21 +20,6 @@ run() {
 one=$(run one "$a..$a"); more=$(run more "$a..$((a + n - 1))")
 echo "$(basename "$file"): $(( (more - one) / (n - 1) )) instructions/frame (callgrind, 1 worker, frames $a..$((a + n - 1)) less $a alone)"
 inclusive=$([ "${VIEW:-inclusive}" = self ] && echo no || echo yes)
-python3 - "$((n - 1))" "${TOP:-30}" \
+python3 "$(dirname "$0")/callgrind-diff.py" "$((n - 1))" "${TOP:-30}" \
   <(callgrind_annotate --inclusive=$inclusive --threshold=100 "$work/one.out" 2>/dev/null) \
-  <(callgrind_annotate --inclusive=$inclusive --threshold=100 "$work/more.out" 2>/dev/null) <<'PY'
-import re, sys
-n, top = int(sys.argv[1]), int(sys.argv[2])
-def costs(path):
-    out = {}
-    for line in open(path):
-        m = re.match(r"\s*([0-9,]+)\s+\([ 0-9.]+%\)\s+(\S.*?)(?: \[.*\])?$", line)
-        if m and ":" in m.group(2):
-            out[m.group(2)] = out.get(m.group(2), 0) + int(m.group(1).replace(",", ""))
-    return out
-one, more = costs(sys.argv[3]), costs(sys.argv[4])
-# Recursive functions' cycles ('2) count their callees more than once: left out.
-rows = sorted(((more[k] - one.get(k, 0)) / n, k) for k in more if "'" not in k)
-for per_frame, name in reversed(rows[-top:]):
-    print(f"{per_frame / 1e6:9.3f} M  {name[:150]}")
-PY
+  <(callgrind_annotate --inclusive=$inclusive --threshold=100 "$work/more.out" 2>/dev/null) --skip-cycles

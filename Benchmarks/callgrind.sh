@@ -33,21 +33,6 @@ a=$(run 1 $work/$scene-1.out)
 b=$(run $((n + 1)) $work/$scene.out)
 echo "$scene: $(( (b - a) / n )) instructions/frame (callgrind, $workers worker(s), steady state over $n frames)"
 inclusive=$([ "${VIEW:-self}" = inclusive ] && echo yes || echo no)
-python3 - "$n" "${TOP:-25}" \
+python3 "$(dirname "$0")/callgrind-diff.py" "$n" "${TOP:-25}" \
   <(callgrind_annotate --inclusive=$inclusive --threshold=100 $work/$scene-1.out 2>/dev/null) \
-  <(callgrind_annotate --inclusive=$inclusive --threshold=100 $work/$scene.out 2>/dev/null) <<'PY'
-import re, sys
-n, top = int(sys.argv[1]), int(sys.argv[2])
-def costs(path):
-    # Lines "  1,234 (12.3%)  file:function [object]": the cost by function, summed over objects.
-    out = {}
-    for line in open(path):
-        m = re.match(r"\s*([0-9,]+)\s+\([ 0-9.]+%\)\s+(\S.*?)(?: \[.*\])?$", line)
-        if m and ":" in m.group(2):
-            out[m.group(2)] = out.get(m.group(2), 0) + int(m.group(1).replace(",", ""))
-    return out
-one, more = costs(sys.argv[3]), costs(sys.argv[4])
-rows = sorted(((more[k] - one.get(k, 0)) / n, k) for k in more)
-for per_frame, name in reversed(rows[-top:]):
-    print(f"{per_frame / 1e6:9.3f} M  {name[:150]}")
-PY
+  <(callgrind_annotate --inclusive=$inclusive --threshold=100 $work/$scene.out 2>/dev/null)
