@@ -77,12 +77,26 @@ def main():
     if sys.argv[1] != "--one":
         strata, files = sys.argv[1], sys.argv[2:]
         print(f"{'file':<28} {'frames':>6} {'Strata~ThorVG':>14} {'Strata~rlottie':>15} {'ThorVG~rlottie':>15}  worst (Strata~ThorVG)", flush=True)
+        worse = []
         for path in files:
             r = subprocess.run([sys.executable, __file__, "--one", strata, path], capture_output=True, text=True)
             if r.returncode < 0:
                 print(f"{os.path.basename(path)[:28]:<28} a reference renderer crashed (signal {-r.returncode})", flush=True)
             else:
-                print(r.stdout.rstrip("\n") or f"{os.path.basename(path)[:28]:<28} failed: {r.stderr.strip()[-100:]}", flush=True)
+                line = r.stdout.rstrip("\n")
+                print(line or f"{os.path.basename(path)[:28]:<28} failed: {r.stderr.strip()[-100:]}", flush=True)
+                # Strata further from each reference than the two are from each other, by more
+                # than WORSE_MARGIN (default 0.001) on both: the files a conformance note must explain.
+                fields = line.split()
+                try:
+                    st, sr, tr = (float(x) for x in fields[-6:-3])
+                except (ValueError, IndexError):
+                    continue
+                margin = float(os.environ.get("LOTTIE_CHECK_WORSE_MARGIN", "0.001"))
+                if st < tr - margin and sr < tr - margin:
+                    worse.append(f"{os.path.basename(path)} ({st:.4f}, {sr:.4f} against their {tr:.4f})")
+        if len(files) > 1:
+            print(f"worse than both references by more than the margin: {len(worse)}" + "".join(f"\n  {w}" for w in worse))
         return
     strata, files = sys.argv[2], sys.argv[3:]
     # Large files are compared at most LOTTIE_CHECK_SIZE pixels on their longer side, at

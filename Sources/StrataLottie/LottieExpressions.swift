@@ -1,8 +1,9 @@
 // The expressions of one animation and what they can reach: each property's own keyframes, its
 // layer (`index`, `transform`, expression controls), and the other layers of its composition
 // (`thisComp.layer("name" | index)`), whose properties are evaluated at the same frame — their
-// keyframes, their loop, or their own expression. A reference cycle, or a chain of references
-// more than `maxReferences` deep, is an error (reported, the keyframes used), never a hang.
+// keyframes, their loop, or their own expression. In a reference cycle the property reached
+// again gives its value before its expression; a chain of references more than
+// `maxReferences` deep is an error (reported, the keyframes used), never a hang.
 // Evaluation is a pure function of the property and the frame: the compiler may sample frames
 // in any order.
 import Foundation
@@ -76,7 +77,7 @@ struct LottieExpressions {
     func contains(_ path: String) -> Bool { scripts[path] != nil }
 
     /// Evaluates each expression once, at its layer's in point, and drops (noting why) those
-    /// that fail: an unknown layer, effect or member, a wrong type, a reference cycle, a limit,
+    /// that fail: an unknown layer, effect or member, a wrong type, a limit,
     /// or a reference to a property whose own expression is not run (its keyframes are not
     /// what After Effects would give) — passes until none more fails, as each dropped one may
     /// fail others that read it.
@@ -209,34 +210,53 @@ struct LottieExpressions {
         try run.step()
         let keyframed = p.property.value(at: frame)
         // `thisProperty`, or the property named inside its own expression (`transform.rotation`
-        // in the rotation's): the value before the expression, as After Effects gives it.
+        // in the rotation's): the value before the expression, as After Effects gives it. So is
+        // a property reached again through a cycle of expressions reading each other (lottie-web
+        // gives a property its value before the expression when its evaluation comes back to
+        // it: RubberHose rigs read their layer's rotation through `toComp` while computing it).
         if p.raw || run.stack.last == p.path { return keyframed }
+        if run.stack.contains(p.path) {
+            run.cycleCuts += 1
+            return keyframed
+        }
         if unrun.contains(p.path) { throw LottieScriptError("it reads \(p.path), whose expression is not run") }
         if let entry = scripts[p.path] {
-            guard !run.stack.contains(p.path) else {
-                throw LottieScriptError("expressions refer to each other in a cycle (\((run.stack + [p.path]).joined(separator: " → ")))", limit: true)
-            }
-            guard run.stack.count < Self.maxReferences else {
-                throw LottieScriptError("references more than \(Self.maxReferences) deep", limit: true)
-            }
-            run.stack.append(p.path)
-            defer { run.stack.removeLast() }
-            let e = LottieScriptEvaluator(entry.script, run: run, path: p.path, property: p.property, owner: p.owner, frame: frame)
-            let result = try e.vector(try e.evaluate())
-            guard result.allSatisfy(\.isFinite) else { throw LottieScriptError("the value is not a finite number") }
-            guard !result.isEmpty else { throw LottieScriptError("the value is an empty array") }
-            if result.count == keyframed.count { return result }
-            if result.count == 1, keyframed.count > 1 {
-                throw LottieScriptError("a number where the property has \(keyframed.count) values")
-            }
-            // Fewer values than the property has: the rest keep the keyframes'; more: the first ones.
-            return keyframed.indices.map { $0 < result.count ? result[$0] : keyframed[$0] }
+            // Each property's value at a frame is evaluated once a run (rigs read the same
+            // controls through many paths), unless a cycle was cut below it: then it depends on
+            // where the evaluation started.
+            let key = LottieScriptRun.Key(path: p.path, frame: frame)
+            if let known = run.values[key] { return known }
+            let cutsBefore = run.cycleCuts
+            let result = try evaluate(entry, p, at: frame, run)
+            if run.cycleCuts == cutsBefore, run.values.count < 10_000 { run.values[key] = result }
+            return result
         }
         if let loop = loops[p.path] {
             return try LottieScriptLibrary.loop(after: loop.after, loop.kind.rawValue, count: nil, duration: nil, p.property,
                                                 at: frame, frameRate: frameRate)
         }
         return keyframed
+    }
+
+    /// A property's expression evaluated at a frame (one deeper in the run's stack).
+    private func evaluate(_ entry: (script: LottieScript, property: LottieAnimated<[Double]>), _ p: PropertyRef,
+                          at frame: Double, _ run: LottieScriptRun) throws -> [Double] {
+        let keyframed = p.property.value(at: frame)
+        guard run.stack.count < Self.maxReferences else {
+            throw LottieScriptError("references more than \(Self.maxReferences) deep", limit: true)
+        }
+        run.stack.append(p.path)
+        defer { run.stack.removeLast() }
+        let e = LottieScriptEvaluator(entry.script, run: run, path: p.path, property: p.property, owner: p.owner, frame: frame)
+        let result = try e.vector(try e.evaluate())
+        guard result.allSatisfy(\.isFinite) else { throw LottieScriptError("the value is not a finite number") }
+        guard !result.isEmpty else { throw LottieScriptError("the value is an empty array") }
+        if result.count == keyframed.count { return result }
+        if result.count == 1, keyframed.count > 1 {
+            throw LottieScriptError("a number where the property has \(keyframed.count) values")
+        }
+        // Fewer values than the property has: the rest keep the keyframes'; more: the first ones.
+        return keyframed.indices.map { $0 < result.count ? result[$0] : keyframed[$0] }
     }
 
     /// A property's value as the expression language has it: one number, or an array.
@@ -262,7 +282,7 @@ struct LottieExpressions {
             case "index":
                 guard let i = l.index else { throw LottieScriptError("the layer has no index (\"ind\")") }
                 return .number(Double(i))
-            case "name": return .string(l.name)
+            case "name", "_name": return .string(l.name)
             case "inPoint": return .number(l.inPoint / frameRate)
             case "outPoint": return .number(l.outPoint / frameRate)
             case "startTime": return .number(l.startTime / frameRate)

@@ -1,21 +1,23 @@
 // A small, safe evaluator for the expressions After Effects exports carry in Lottie files (a
-// property's "x"): statements (`var`, `if`/`else`, `try`/`catch`, blocks), the result being the
-// last statement's value or `$bm_rt`; numbers, strings, arrays, the operators of JavaScript
-// (assignments, `++`/`--` and the comma operator inside expressions too, as minified
-// expressions have them), and After Effects' objects and functions (see
-// LottieScriptEvaluator and LottieScriptLibrary). No JavaScript engine: no loops, no functions
-// defined in the expression, no file or network access. Everything is bounded: the source's
-// length, its tokens, nodes, nesting (so parsing recurses at most `maxNesting` deep), its tree's
-// depth, the nodes evaluated inside one another across references (`maxRecursion`, so
-// evaluation's recursion fits a 512 KiB stack) and the steps of one evaluation (references to
-// other layers' properties included); past a limit the expression is reported and the
-// keyframes are used.
+// property's "x"): statements (`var`, `if`/`else`, `try`/`catch`/`throw`, blocks, `for`,
+// `while` and `do` loops with `break` and `continue`, functions declared in the expression and
+// function expressions, `return`), the result being the last statement's value or `$bm_rt`;
+// numbers, strings, arrays, `null`, the operators of JavaScript (assignments, to array elements
+// too, `++`/`--` and the comma operator inside expressions, as minified expressions have them,
+// `instanceof Array`), `eval` of a string in this same language, and After Effects' objects and
+// functions (see LottieScriptEvaluator and LottieScriptLibrary). No JavaScript engine, no file or
+// network access. Everything is bounded: the source's length, its tokens, nodes, nesting (so
+// parsing recurses at most `maxNesting` deep), its tree's depth, the nodes and statement blocks
+// evaluated inside one another across calls and references (`maxRecursion`, so evaluation's
+// recursion fits a 512 KiB stack) and the steps of one evaluation (loop passes, calls and
+// references to other layers' properties included); past a limit the expression is reported and
+// the keyframes are used.
 import Foundation
 
 /// Why an expression cannot be read or evaluated (said in `unsupported`).
 struct LottieScriptError: Error, Equatable {
     var message: String
-    /// A limit or a reference cycle: it ends the evaluation, past any `catch`.
+    /// A limit: it ends the evaluation, past any `catch`.
     var isLimit: Bool
     init(_ message: String, limit: Bool = false) { self.message = message; isLimit = limit }
 }
@@ -27,6 +29,7 @@ struct LottieScript {
             case number(Double)
             case string(String)
             case bool(Bool)
+            case null
             case array([Expr])
             case name(String)
             case unary(String, Expr)
@@ -37,9 +40,13 @@ struct LottieScript {
             case member(Expr, String)
             case index(Expr, Expr)
             case call(Expr, [Expr])
-            /// `a = …`, `a += …` (the operator without "=": "", "+", "-", "*", "/"); its value is
-            /// the value assigned.
+            /// `a = …`, `a += …` (the operator without "=": "", "+", "-", "*", "/", "%"); its value
+            /// is the value assigned.
             case assign(String, String, Expr)
+            /// `a[i] = …`, `a[i] += …`: an element of the array a variable holds.
+            case assignElement(String, Expr, String, Expr)
+            /// `function (a, b) { … }`: a function made where it is evaluated.
+            case function(Function)
             /// `a++`, `--a` ("+" or "-"; `prefix`: the value after the change, else before).
             case update(String, String, prefix: Bool)
             /// `a, b, c`: each in order, the last one's value.
@@ -58,6 +65,30 @@ struct LottieScript {
         /// `try { … } catch (name) { … } finally { … }`: the catch block runs when the try block
         /// fails (anything but a limit), with `name` holding the reason.
         case attempt([Statement], String?, [Statement], [Statement])
+        /// `for (start; condition; step) body`, `while (condition) body` (no start or step) and
+        /// `do body while (condition)` (`testFirst` false).
+        case loop(start: [Statement], condition: Expr?, step: Expr?, body: [Statement], testFirst: Bool)
+        case breakLoop
+        case continueLoop
+        case returns(Expr?)
+        case raise(Expr)
+    }
+
+    /// A function declared in the expression (`function name(a, b) { … }`, its declaration made
+    /// before the statements around it run, as JavaScript hoists it) or made by a function
+    /// expression.
+    final class Function {
+        let name: String?
+        let parameters: [String]
+        let body: [Statement]
+        /// The functions declared directly in its body (hoisted when it is called).
+        let functions: [Function]
+        init(name: String?, parameters: [String], body: [Statement], functions: [Function]) {
+            self.name = name
+            self.parameters = parameters
+            self.body = body
+            self.functions = functions
+        }
     }
 
     static let maxCharacters = 50_000
@@ -74,13 +105,22 @@ struct LottieScript {
     static let maxSteps = 20_000
 
     let statements: [Statement]
-    /// The names the expression gives values to (`var`, assignments).
+    /// The functions declared at the top level (hoisted: callable from the first statement).
+    let functions: [Function]
+    /// The names the expression gives values to (`var`, assignments, functions and their
+    /// parameters).
     let variables: Set<String>
     /// Seeds `wiggle` and `random` (from the property's JSON path): the same file always draws the same.
     let seed: UInt64
 
     /// The expression parsed; throws what it uses outside the subset.
     static func parse(_ source: String, seed: String) throws -> LottieScript {
+        try parse(source, seed: seed, checkingNames: true)
+    }
+
+    /// `checkingNames` false: names are looked up when they are read (the text `eval` is given,
+    /// read where the names around it are known only as it runs).
+    static func parse(_ source: String, seed: String, checkingNames: Bool) throws -> LottieScript {
         guard source.count <= maxCharacters else {
             throw LottieScriptError("longer than \(maxCharacters) characters")
         }
@@ -88,12 +128,12 @@ struct LottieScript {
         let statements = try parser.program()
         // Names read inside a `try` block may be unknown: reading one fails there, and the catch
         // block runs (as a ReferenceError does in JavaScript).
-        for name in parser.used where !parser.declared.contains(name) && !LottieScriptEvaluator.globals.contains(name) {
+        for name in parser.used where checkingNames && !parser.declared.contains(name) && !LottieScriptEvaluator.globals.contains(name) {
             throw LottieScriptError("unknown name '\(name)'")
         }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in seed.utf8 { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return LottieScript(statements: statements, variables: parser.declared, seed: hash)
+        return LottieScript(statements: statements, functions: parser.functions[0], variables: parser.declared, seed: hash)
     }
 }
 
@@ -109,7 +149,7 @@ enum LottieScriptToken: Equatable {
 
 enum LottieScriptTokenizer {
     /// Longest first, so that "===" is not read as "==" and "=".
-    static let punctuation = ["===", "!==", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "++", "--",
+    static let punctuation = ["===", "!==", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "++", "--",
                               "+", "-", "*", "/", "%", "<", ">", "!", "?", ":", "(", ")", "[", "]", "{", "}", ",", ";", ".", "="]
     static let punctuationScalars = punctuation.map { Array($0.unicodeScalars) }
 
@@ -195,6 +235,10 @@ extension LottieScript {
         var used: [String] = []
         /// `try` blocks the parser is inside.
         var tries = 0
+        /// The functions declared in the program (first) and in each function being read.
+        var functions: [[Function]] = [[]]
+        /// Loops the parser is inside, in the function being read (`break` and `continue` need one).
+        var loops = 0
 
         init(tokens: [LottieScriptToken]) { self.tokens = tokens }
 
@@ -298,10 +342,34 @@ extension LottieScript {
                         return .conditional(condition, then, otherwise)
                     }
                 case "for", "while", "do":
-                    throw LottieScriptError("loops ('\(word)') are not run")
+                    i += 1
+                    return try loop(word)
+                case "break", "continue":
+                    i += 1
+                    guard loops > 0 else { throw LottieScriptError("'\(word)' outside a loop") }
+                    _ = eat(";")
+                    return word == "break" ? .breakLoop : .continueLoop
                 case "function":
-                    throw LottieScriptError("functions defined in an expression are not run")
-                case "return", "switch", "throw", "new", "this", "typeof", "delete", "class", "else", "catch", "finally":
+                    i += 1
+                    guard case .name(let name) = token else { throw LottieScriptError("expected a function's name \(where_)") }
+                    i += 1
+                    declared.insert(name)
+                    let f = try function(named: name)
+                    functions[functions.count - 1].append(f)
+                    return nil
+                case "return":
+                    i += 1
+                    guard functions.count > 1 else { throw LottieScriptError("'return' outside a function") }
+                    if eat(";") || token == .punct("}") || token == .end { return .returns(nil) }
+                    let e = try sequence()
+                    _ = eat(";")
+                    return .returns(e)
+                case "throw":
+                    i += 1
+                    let e = try sequence()
+                    _ = eat(";")
+                    return .raise(e)
+                case "switch", "new", "this", "typeof", "delete", "class", "else", "catch", "finally":
                     throw LottieScriptError("'\(word)' is not supported")
                 default:
                     break
@@ -310,6 +378,72 @@ extension LottieScript {
             let e = try sequence()
             _ = eat(";")
             return .expression(e)
+        }
+
+        /// A loop, past its first word.
+        mutating func loop(_ word: String) throws -> Statement {
+            try nest { p in
+                p.loops += 1
+                defer { p.loops -= 1 }
+                switch word {
+                case "do":
+                    let body = try p.statement().map { [$0] } ?? []
+                    guard case .name("while") = p.token else { throw LottieScriptError("expected 'while' \(p.where_)") }
+                    p.i += 1
+                    try p.expect("(")
+                    let condition = try p.sequence()
+                    try p.expect(")")
+                    _ = p.eat(";")
+                    return .loop(start: [], condition: condition, step: nil, body: body, testFirst: false)
+                case "while":
+                    try p.expect("(")
+                    let condition = try p.sequence()
+                    try p.expect(")")
+                    let body = try p.statement().map { [$0] } ?? []
+                    return .loop(start: [], condition: condition, step: nil, body: body, testFirst: true)
+                default:
+                    try p.expect("(")
+                    var start: [Statement] = []
+                    if !p.eat(";") {
+                        // `var i = 0;` reads its own semicolon; an expression does not.
+                        guard let s = try p.statement() else { throw LottieScriptError("expected a loop's start \(p.where_)") }
+                        if case .declare = s {} else if case .expression = s {} else {
+                            throw LottieScriptError("a loop's start must be a declaration or an expression")
+                        }
+                        if case .name("in") = p.token { throw LottieScriptError("'for … in' loops are not supported") }
+                        start = [s]
+                        if p.tokens[p.i - 1] != .punct(";") { try p.expect(";") }
+                    }
+                    let condition = p.token == .punct(";") ? nil : try p.sequence()
+                    try p.expect(";")
+                    let step = p.token == .punct(")") ? nil : try p.sequence()
+                    try p.expect(")")
+                    let body = try p.statement().map { [$0] } ?? []
+                    return .loop(start: start, condition: condition, step: step, body: body, testFirst: true)
+                }
+            }
+        }
+
+        /// A function's parameters and body, past its name (if any).
+        mutating func function(named name: String?) throws -> Function {
+            try expect("(")
+            var parameters: [String] = []
+            if !eat(")") {
+                repeat {
+                    guard case .name(let n) = token else { throw LottieScriptError("expected a parameter's name \(where_)") }
+                    i += 1
+                    declared.insert(n)
+                    parameters.append(n)
+                } while eat(",")
+                try expect(")")
+            }
+            functions.append([])
+            let outerLoops = loops
+            loops = 0
+            defer { loops = outerLoops }
+            let body = try block()
+            let inner = functions.removeLast()
+            return Function(name: name, parameters: parameters, body: body, functions: inner)
         }
 
         /// `{ statements }`, the brace next.
@@ -340,13 +474,13 @@ extension LottieScript {
             return try make(.sequence(items), items)
         }
 
-        static let assignments: Set<String> = ["=", "+=", "-=", "*=", "/="]
+        static let assignments: Set<String> = ["=", "+=", "-=", "*=", "/=", "%="]
 
-        /// An assignment (`a = b = 1`, right to left) or a conditional expression: one item of a
-        /// list, an initial value, a branch.
+        /// An assignment (`a = b = 1`, right to left; `a[i] = 1`) or a conditional expression:
+        /// one item of a list, an initial value, a branch.
         mutating func expression() throws -> Expr {
             if case .name(let word) = token, case .punct(let op) = tokens[i + 1], Self.assignments.contains(op),
-               !["true", "false", "this"].contains(word) {
+               !["true", "false", "this", "null"].contains(word) {
                 i += 2
                 return try nest { p in
                     p.declared.insert(word)
@@ -356,7 +490,16 @@ extension LottieScript {
                     return try p.make(.assign(word, kind, value), value)
                 }
             }
-            return try conditional()
+            let left = try conditional()
+            guard case .punct(let op) = token, Self.assignments.contains(op) else { return left }
+            guard case .index(let base, let index) = left.kind, case .name(let word) = base.kind else {
+                throw LottieScriptError("'\(op)' after something that is not a variable or an element of one")
+            }
+            i += 1
+            return try nest { p in
+                let value = try p.expression()
+                return try p.make(.assignElement(word, index, String(op.dropLast()), value), index, value)
+            }
         }
 
         /// A conditional expression (`a ? b : c`).
@@ -376,7 +519,17 @@ extension LottieScript {
 
         mutating func binary(_ minimum: Int) throws -> Expr {
             var left = try unary()
-            while case .punct(let op) = token, let level = Self.precedence[op], level > minimum {
+            while true {
+                // `a instanceof Array`: whether a is an array (the one class an expression can name).
+                if case .name("instanceof") = token, 4 > minimum {
+                    i += 1
+                    guard case .name(let kind) = token else { throw LottieScriptError("expected a name after 'instanceof' \(where_)") }
+                    i += 1
+                    guard kind == "Array" || kind == "Object" else { throw LottieScriptError("'instanceof \(kind)' is not supported") }
+                    left = try make(.unary("instanceof " + kind, left), left)
+                    continue
+                }
+                guard case .punct(let op) = token, let level = Self.precedence[op], level > minimum else { break }
                 i += 1
                 let right = try binary(level)
                 switch op {
@@ -463,7 +616,14 @@ extension LottieScript {
                 i += 1
                 switch n {
                 case "true", "false": return try make(.bool(n == "true"))
-                case "var", "let", "const", "if", "else", "for", "while", "do", "function", "return", "new", "this", "typeof":
+                case "null": return try make(.null)
+                case "function":
+                    let name: String?
+                    if case .name(let n) = token { i += 1; name = n } else { name = nil }
+                    let f = try nest { p in try p.function(named: name) }
+                    return try make(.function(f))
+                case "var", "let", "const", "if", "else", "for", "while", "do", "return", "new", "this", "typeof", "break",
+                     "continue", "throw", "instanceof":
                     throw LottieScriptError("'\(n)' is not supported here")
                 default:
                     read(n)

@@ -10,13 +10,79 @@ import Foundation
 /// A value of the expression language.
 enum LottieScriptValue {
     case number(Double)
+    /// An array of numbers (a vector: arithmetic works on it element by element).
     case vector([Double])
+    /// An array holding anything else too (strings, arrays, objects, `null`): it can be read,
+    /// indexed and grown, not computed with. `depth`: arrays inside one another, this one
+    /// included (bounded, so that reading, printing and releasing one recurse only so deep).
+    case list([LottieScriptValue], depth: Int)
     case string(String)
     case bool(Bool)
     case undefined
+    case null
     case object(LottieScriptObject)
     /// A function, bound to the object it was read from (nil: a global one).
     case function(String, LottieScriptObject?)
+    /// A method of a value (a string's `split`, an array's `slice`), bound to it.
+    indirect case method(String, LottieScriptValue)
+    /// A function the expression defines, with the variables it sees.
+    case closure(LottieScript.Function, LottieScriptScope)
+
+    /// Arrays inside one another an array may hold, itself included.
+    static let maxArrayNesting = 16
+    /// Elements an array may hold.
+    static let maxArrayCount = 100_000
+    /// Bytes a string may hold.
+    static let maxStringLength = 1_000_000
+
+    /// An array of these values: a vector when they are all numbers.
+    static func array(_ items: [LottieScriptValue]) throws -> LottieScriptValue {
+        guard items.count <= maxArrayCount else { throw LottieScriptError("an array of more than 100 000 elements") }
+        var numbers: [Double] = []
+        numbers.reserveCapacity(items.count)
+        for item in items {
+            guard case .number(let d) = item else {
+                var depth = 1
+                for item in items {
+                    switch item {
+                    case .vector: depth = max(depth, 2)
+                    case .list(_, let d): depth = max(depth, d + 1)
+                    default: break
+                    }
+                }
+                guard depth <= maxArrayNesting else { throw LottieScriptError("arrays inside one another more than \(maxArrayNesting) deep") }
+                return .list(items, depth: depth)
+            }
+            numbers.append(d)
+        }
+        return .vector(numbers)
+    }
+
+    /// The elements of an array (nil: not an array).
+    var elements: [LottieScriptValue]? {
+        switch self {
+        case .vector(let x): return x.map { .number($0) }
+        case .list(let items, _): return items
+        default: return nil
+        }
+    }
+}
+
+/// The variables of the program or of one call of a function, inside those of where it was made.
+final class LottieScriptScope {
+    var variables: [String: LottieScriptValue] = [:]
+    let parent: LottieScriptScope?
+    init(parent: LottieScriptScope?) { self.parent = parent }
+
+    /// The scope that holds `name`, this one or one it is inside.
+    func holder(of name: String) -> LottieScriptScope? {
+        var s: LottieScriptScope? = self
+        while let scope = s {
+            if scope.variables[name] != nil { return scope }
+            s = scope.parent
+        }
+        return nil
+    }
 }
 
 /// The objects an expression can reach.
@@ -50,6 +116,19 @@ final class LottieScriptRun {
     var stack: [String] = []
     /// Why the first `try` block that failed did (its catch block ran instead).
     var caught: String?
+    /// A property's value at a frame, as the run's cache knows it.
+    struct Key: Hashable {
+        var path: String
+        var frame: Double
+    }
+    /// Values of properties with expressions evaluated so far in this run, by path and frame.
+    var values: [Key: [Double]] = [:]
+    /// Cycles cut so far (a property reached again while its expression is evaluated).
+    var cycleCuts = 0
+    /// The value the last `throw` threw.
+    var thrown: LottieScriptValue?
+    /// The text `eval` was given, parsed, by text (a loop evaluates the same text again).
+    var parsedTexts: [String: LottieScript] = [:]
 
     init(host: LottieExpressions) { self.host = host }
 
@@ -66,6 +145,7 @@ final class LottieScriptEvaluator {
         "time", "value", "index", "thisComp", "thisLayer", "thisProperty", "transform", "Math", "effect",
         "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime",
         "toComp", "toWorld", "fromComp", "fromWorld", "parent", "hasParent", "content", "NaN", "Infinity", "undefined", "numKeys", "velocity", "speed", "key", "nearestKey", "velocityAtTime", "speedAtTime",
+        "eval",
     ]).union(LottieScriptLibrary.functions)
 
     let script: LottieScript
@@ -76,8 +156,14 @@ final class LottieScriptEvaluator {
     let owner: LottieExpressions.LayerRef?
     /// The frame of the property's composition (`posterizeTime` rounds it down to its steps).
     var frame: Double
-    var variables: [String: LottieScriptValue] = [:]
-    /// The last statement's value.
+    /// The program's variables (`$bm_rt` among them) and its top-level functions.
+    let global = LottieScriptScope(parent: nil)
+    /// The variables where the evaluation is: the program's, or a called function's.
+    var scope: LottieScriptScope
+    /// The scopes of the calls made (emptied when the evaluation ends: a function declared in
+    /// a scope and held by it makes a cycle of references).
+    private var scopes: [LottieScriptScope] = []
+    /// The last statement's value (outside functions).
     var completion: LottieScriptValue?
     /// `seedRandom`'s seed and whether it ignores the frame; draws made so far this evaluation.
     var randomSeed: Double = 0
@@ -96,41 +182,182 @@ final class LottieScriptEvaluator {
         self.property = property
         self.owner = owner
         self.frame = frame
+        scope = global
+    }
+
+    /// A `throw` statement's value on its way to a `catch` (the value itself waits in
+    /// `run.thrown`: errors must be Sendable, values are not).
+    struct Thrown: Error {
+        let message: String
+    }
+
+    /// How a list of statements ended.
+    enum Flow {
+        case next
+        case breakLoop
+        case continueLoop
+        case returned(LottieScriptValue)
     }
 
     /// The expression's value: `$bm_rt` if it was given one, else the last statement's.
     func evaluate() throws -> LottieScriptValue {
-        try execute(script.statements)
-        if let r = variables["$bm_rt"], !r.isUndefined { return r }
+        defer {
+            for s in scopes { s.variables = [:] }
+            global.variables = [:]
+        }
+        do {
+            declare(script.functions, in: global)
+            _ = try execute(script.statements)
+        } catch let thrown as Thrown {
+            throw LottieScriptError("it throws \(thrown.message)")
+        }
+        if let r = global.variables["$bm_rt"], !r.isUndefined { return r }
         guard let completion else { throw LottieScriptError("no value (nothing is computed last)") }
         return completion
     }
 
-    private func execute(_ statements: [LottieScript.Statement]) throws {
+    /// Functions declared in a body, made before its statements run.
+    private func declare(_ functions: [LottieScript.Function], in scope: LottieScriptScope) {
+        for f in functions {
+            if let name = f.name { scope.variables[name] = .closure(f, scope) }
+        }
+    }
+
+    /// Statements in order, one level deeper (blocks inside blocks and calls count against the
+    /// recursion limit, as expression nodes do).
+    private func execute(_ statements: [LottieScript.Statement]) throws -> Flow {
+        try enter()
+        defer { run.depth -= 1 }
         for s in statements {
+            let flow = try execute(s)
+            if case .next = flow { continue }
+            return flow
+        }
+        return .next
+    }
+
+    /// One statement. As in `evaluate(_:)`, the cases are matched without their payloads and
+    /// each family runs in a function of its own, so that this frame, one per level of blocks
+    /// inside one another, stays small.
+    private func execute(_ s: LottieScript.Statement) throws -> Flow {
+        try run.step()
+        switch s {
+        case .declare, .expression, .returns, .raise: return try simple(s)
+        case .conditional, .block: return try branch(s)
+        case .attempt: return try attempt(s)
+        case .loop: return try loop(s)
+        case .breakLoop: return .breakLoop
+        case .continueLoop: return .continueLoop
+        }
+    }
+
+    @inline(never)
+    private func simple(_ s: LottieScript.Statement) throws -> Flow {
+        switch s {
+        case .declare(let list):
+            for (name, e) in list {
+                if let e {
+                    scope.variables[name] = try evaluate(e)
+                } else if scope.variables[name] == nil {
+                    scope.variables[name] = .undefined
+                }
+            }
+        case .expression(let e):
+            let v = try evaluate(e)
+            if scope === global { completion = v }
+        case .returns(let e):
+            return .returned(try e.map { try evaluate($0) } ?? .undefined)
+        case .raise(let e):
+            let v = try evaluate(e)
+            run.thrown = v
+            throw Thrown(message: (try? text(v)).map { "'\($0.prefix(60))'" } ?? "a value")
+        default: break
+        }
+        return .next
+    }
+
+    @inline(never)
+    private func branch(_ s: LottieScript.Statement) throws -> Flow {
+        switch s {
+        case .conditional(let c, let a, let b): return try execute(truthy(try evaluate(c)) ? a : b)
+        case .block(let body): return try execute(body)
+        default: return .next
+        }
+    }
+
+    @inline(never)
+    private func attempt(_ s: LottieScript.Statement) throws -> Flow {
+        guard case .attempt(let body, let name, let handler, let final) = s else { return .next }
+        var flow: Flow
+        do {
+            flow = try execute(body)
+        } catch let error as LottieScriptError where !error.isLimit {
+            if run.caught == nil { run.caught = error.message }
+            if let name { scope.variables[name] = .string(error.message) }
+            flow = try execute(handler)
+        } catch let thrown as Thrown {
+            if run.caught == nil { run.caught = thrown.message }
+            if let name { scope.variables[name] = run.thrown ?? .string(thrown.message) }
+            flow = try execute(handler)
+        }
+        let after = try execute(final)
+        if case .next = after { return flow }
+        return after
+    }
+
+    @inline(never)
+    private func loop(_ s: LottieScript.Statement) throws -> Flow {
+        guard case .loop(let start, let condition, let step, let body, let testFirst) = s else { return .next }
+        if case .returned(let v) = try execute(start) { return .returned(v) }
+        var first = true
+        while true {
             try run.step()
-            switch s {
-            case .declare(let list):
-                for (name, e) in list {
-                    if let e { variables[name] = try evaluate(e) } else if variables[name] == nil { variables[name] = .undefined }
-                }
-            case .expression(let e):
-                completion = try evaluate(e)
-            case .conditional(let c, let a, let b):
-                try execute(truthy(try evaluate(c)) ? a : b)
-            case .block(let body):
-                try execute(body)
-            case .attempt(let body, let name, let handler, let final):
-                do {
-                    try execute(body)
-                } catch let error as LottieScriptError where !error.isLimit {
-                    if run.caught == nil { run.caught = error.message }
-                    if let name { variables[name] = .string(error.message) }
-                    try execute(handler)
-                }
-                try execute(final)
+            if let condition, testFirst || !first, !truthy(try evaluate(condition)) { break }
+            first = false
+            switch try execute(body) {
+            case .breakLoop: return .next
+            case .returned(let v): return .returned(v)
+            case .next, .continueLoop: break
+            }
+            if let step { _ = try evaluate(step) }
+        }
+        return .next
+    }
+
+    /// Calls a function the expression defines: its parameters and declared functions in a
+    /// scope of their own inside the one it was made in.
+    func call(_ f: LottieScript.Function, in outer: LottieScriptScope, _ args: [LottieScriptValue]) throws -> LottieScriptValue {
+        let local = LottieScriptScope(parent: outer)
+        scopes.append(local)
+        for (i, name) in f.parameters.enumerated() { local.variables[name] = i < args.count ? args[i] : .undefined }
+        declare(f.functions, in: local)
+        let caller = scope
+        scope = local
+        defer { scope = caller }
+        if case .returned(let v) = try execute(f.body) { return v }
+        return .undefined
+    }
+
+    /// `eval(text)`: the text read as a program in this language, run where the call is (its
+    /// variables seen and given), its value the last statement's.
+    private func evaluateText(_ text: String) throws -> LottieScriptValue {
+        let program: LottieScript
+        if let known = run.parsedTexts[text] {
+            program = known
+        } else {
+            program = try LottieScript.parse(text, seed: "", checkingNames: false)
+            if run.parsedTexts.count < 64 { run.parsedTexts[text] = program }
+        }
+        declare(program.functions, in: scope)
+        var last = LottieScriptValue.undefined
+        for s in program.statements {
+            if case .expression(let e) = s {
+                last = try evaluate(e)
+            } else if case .returned(let v) = try execute(s) {
+                return v
             }
         }
+        return last
     }
 
     func evaluate(_ e: LottieScript.Expr) throws -> LottieScriptValue {
@@ -140,12 +367,12 @@ final class LottieScriptEvaluator {
         // its own: this frame, one per level of the tree, stays small. Measured in a debug build,
         // a level of a + b + … costs 1.4 KiB of stack (7 KiB with the cases bound inline here).
         switch e.kind {
-        case .number, .string, .bool, .name, .array: return try leaf(e)
+        case .number, .string, .bool, .null, .name, .array, .function: return try leaf(e)
         case .unary, .and, .or, .conditional: return try logical(e)
         case .binary: return try binary(e)
         case .member, .index: return try member(e)
         case .call: return try call(e)
-        case .assign, .update, .sequence: return try effect(e)
+        case .assign, .assignElement, .update, .sequence: return try effect(e)
         }
     }
 
@@ -156,13 +383,23 @@ final class LottieScriptEvaluator {
         case .assign(let name, let op, let value):
             var v = try evaluate(value)
             if op != "" { v = try binary(op, try read(name), v) }
-            variables[name] = v
+            assign(name, v)
+            return v
+        case .assignElement(let name, let index, let op, let value):
+            let k = try position(try evaluate(index))
+            var v = try evaluate(value)
+            guard var items = try resolved(try read(name)).elements else { throw LottieScriptError("'\(name)[…] =' where '\(name)' is not an array") }
+            guard k <= items.count + 1_000, items.count < 100_000 else { throw LottieScriptError("an array grown past 100 000 elements or by more than 1 000 at once") }
+            if op != "" { v = try binary(op, k < items.count ? items[k] : .undefined, v) }
+            while items.count <= k { items.append(.undefined) }
+            items[k] = v
+            assign(name, try .array(items))
             return v
         case .update(let name, let op, let prefix):
             let old = try resolved(try read(name))
             let before = try number(old)
             let after = op == "+" ? before + 1 : before - 1
-            variables[name] = .number(after)
+            assign(name, .number(after))
             return .number(prefix ? after : before)
         case .sequence(let items):
             var last = LottieScriptValue.undefined
@@ -183,29 +420,39 @@ final class LottieScriptEvaluator {
         }
     }
 
+    /// A variable given a value: where it is (this function's scope or one around it), else
+    /// the program's (as JavaScript does with a name never declared).
+    func assign(_ name: String, _ v: LottieScriptValue) {
+        (scope.holder(of: name) ?? global).variables[name] = v
+    }
+
     @inline(never)
     private func leaf(_ e: LottieScript.Expr) throws -> LottieScriptValue {
         switch e.kind {
         case .number(let d): return .number(d)
         case .string(let s): return .string(s)
         case .bool(let b): return .bool(b)
+        case .null: return .null
         case .name(let n): return try read(n)
         case .array(let items): return try array(items)
+        case .function(let f): return .closure(f, scope)
         default: return .undefined
         }
     }
 
+    /// An array literal: a vector when its items are numbers (booleans count as 0 and 1, as
+    /// After Effects' arrays hold them), else a list.
     @inline(never)
     private func array(_ items: [LottieScript.Expr]) throws -> LottieScriptValue {
-        var out: [Double] = []
+        var out: [LottieScriptValue] = []
+        out.reserveCapacity(items.count)
         for item in items {
             switch try resolved(try evaluate(item)) {
-            case .number(let d): out.append(d)
-            case .bool(let b): out.append(b ? 1 : 0)
-            default: throw LottieScriptError("an array inside an array, or of other than numbers")
+            case .bool(let b): out.append(.number(b ? 1 : 0))
+            case let v: out.append(v)
             }
         }
-        return .vector(out)
+        return try .array(out)
     }
 
     @inline(never)
@@ -214,6 +461,13 @@ final class LottieScriptEvaluator {
         case .unary(let op, let a):
             let v = try resolved(try evaluate(a))
             if op == "!" { return .bool(!truthy(v)) }
+            if op == "instanceof Array" { return .bool(v.elements != nil) }
+            if op == "instanceof Object" {
+                switch v {
+                case .vector, .list, .object, .function, .method, .closure: return .bool(true)
+                default: return .bool(false)
+                }
+            }
             if case .vector(let x) = v { return .vector(op == "-" ? x.map { -$0 } : x) }
             return .number(op == "-" ? -(try number(v)) : try number(v))
         case .and(let a, let b):
@@ -246,22 +500,44 @@ final class LottieScriptEvaluator {
 
     private func index(_ a: LottieScript.Expr, _ i: LottieScript.Expr) throws -> LottieScriptValue {
         let base = try resolved(try evaluate(a))
-        let k = try number(try evaluate(i))
-        guard k >= 0, k < 1e9, k == k.rounded(.down) else { throw LottieScriptError("index \(k) is not a whole number ≥ 0") }
+        let k = try position(try evaluate(i))
         switch base {
-        case .vector(let x) where Int(k) < x.count: return .number(x[Int(k)])
-        case .vector: throw LottieScriptError("index \(Int(k)) is past the end of an array")
+        case .vector(let x) where k < x.count: return .number(x[k])
+        case .list(let x, _) where k < x.count: return x[k]
+        // Past the end: undefined, as in JavaScript (reading it as a number then fails).
+        case .vector, .list: return .undefined
         case .number(let d) where k == 0: return .number(d)
-        case .string(let s) where Int(k) < s.count: return .string(String(s[s.index(s.startIndex, offsetBy: Int(k))]))
+        case .string(let s) where k < s.count: return .string(String(s[s.index(s.startIndex, offsetBy: k)]))
         default: throw LottieScriptError("indexing something that is not an array")
         }
+    }
+
+    /// An index: a whole number from 0.
+    private func position(_ v: LottieScriptValue) throws -> Int {
+        let k = try number(v)
+        guard k >= 0, k < 1e9, k == k.rounded(.down) else { throw LottieScriptError("index \(k) is not a whole number ≥ 0") }
+        return Int(k)
     }
 
     @inline(never)
     private func call(_ e: LottieScript.Expr) throws -> LottieScriptValue {
         guard case .call(let callee, let args) = e.kind else { return .undefined }
+        // `list.push(x)`, `list.pop()`: they change the array the variable holds.
+        if case .member(let base, let method) = callee.kind, method == "push" || method == "pop" || method == "unshift" || method == "shift",
+           case .name(let name) = base.kind {
+            let values = try args.map { try evaluate($0) }
+            return try change(name, method, values)
+        }
         let f = try evaluate(callee)
         let values = try args.map { try evaluate($0) }
+        switch f {
+        case .closure(let function, let outer): return try call(function, in: outer, values)
+        case .method(let name, let receiver): return try LottieScriptLibrary.method(name, of: receiver, values, self)
+        case .function("eval", nil):
+            guard case .string(let text)? = values.first else { return values.first ?? .undefined }
+            return try evaluateText(text)
+        default: break
+        }
         // effect("Slider Control")("Slider"): an effect called with the name of its value.
         if case .object(.effect(let layer, let i)) = f { return try LottieScriptLibrary.call("param", .effect(layer, i), values, self) }
         // thisLayer(4)("Slider")("Slider"), layer("ADBE Transform Group")("ADBE Position"): a
@@ -271,10 +547,27 @@ final class LottieScriptEvaluator {
         return try LottieScriptLibrary.call(name, receiver, values, self)
     }
 
+    /// `name.push(…)`, `.pop()`, `.unshift(…)`, `.shift()` on the array a variable holds.
+    private func change(_ name: String, _ method: String, _ values: [LottieScriptValue]) throws -> LottieScriptValue {
+        guard var items = try resolved(try read(name)).elements else { throw LottieScriptError("'\(name).\(method)' where '\(name)' is not an array") }
+        let result: LottieScriptValue
+        switch method {
+        case "push", "unshift":
+            guard items.count + values.count <= 100_000 else { throw LottieScriptError("an array grown past 100 000 elements") }
+            let added = values.map { v -> LottieScriptValue in if case .bool(let b) = v { .number(b ? 1 : 0) } else { v } }
+            items = method == "push" ? items + added : added + items
+            result = .number(Double(items.count))
+        case "pop": result = items.popLast() ?? .undefined
+        default: result = items.isEmpty ? .undefined : items.removeFirst()
+        }
+        assign(name, try .array(items))
+        return result
+    }
+
     // MARK: Names and members
 
     func read(_ name: String) throws -> LottieScriptValue {
-        if let v = variables[name] { return v }
+        if let v = scope.holder(of: name)?.variables[name] { return v }
         // A name the expression assigns, read before it does: an error, unless it is also one of
         // After Effects' (`$bm_rt = value = value` in a catch block).
         if script.variables.contains(name), name != "$bm_rt", !Self.globals.contains(name) {
@@ -296,6 +589,7 @@ final class LottieScriptEvaluator {
              "parent", "hasParent":
             return try member(.object(.layer(try ownLayer())), name)
         case "effect", "toComp", "toWorld", "fromComp", "fromWorld", "content": return .function(name, .layer(try ownLayer()))
+        case "eval": return .function(name, nil)
         case "$bm_rt": return .undefined
         default:
             if LottieScriptLibrary.functions.contains(name) { return .function(name, nil) }
@@ -316,8 +610,12 @@ final class LottieScriptEvaluator {
     func member(_ base: LottieScriptValue, _ name: String) throws -> LottieScriptValue {
         switch base {
         case .vector(let x) where name == "length": return .number(Double(x.count))
+        case .list(let x, _) where name == "length": return .number(Double(x.count))
         case .string(let s) where name == "length": return .number(Double(s.count))
         case .object(let o): return try host.member(o, name, self)
+        case .vector, .list, .string, .number:
+            guard LottieScriptLibrary.methods.contains(name) else { throw LottieScriptError("no '\(name)' here") }
+            return .method(name, base)
         default: throw LottieScriptError("no '\(name)' here")
         }
     }
@@ -335,8 +633,8 @@ final class LottieScriptEvaluator {
         case .number(let d): return d != 0 && !d.isNaN
         case .string(let s): return !s.isEmpty
         case .bool(let b): return b
-        case .undefined: return false
-        case .vector, .object, .function: return true
+        case .undefined, .null: return false
+        case .vector, .list, .object, .function, .method, .closure: return true
         }
     }
 
@@ -345,24 +643,30 @@ final class LottieScriptEvaluator {
         case .number(let d): return d
         case .bool(let b): return b ? 1 : 0
         case .vector(let x) where x.count == 1: return x[0]
-        case .vector: throw LottieScriptError("an array where a number is needed")
+        case .vector, .list: throw LottieScriptError("an array where a number is needed")
         case .undefined: throw LottieScriptError("a variable without a value")
+        case .null: return 0
         default: throw LottieScriptError("a string or an object where a number is needed")
         }
     }
 
     func vector(_ v: LottieScriptValue) throws -> [Double] {
-        if case .vector(let x) = try resolved(v) { return x }
-        return [try number(v)]
+        switch try resolved(v) {
+        case .vector(let x): return x
+        case .list: throw LottieScriptError("an array of other than numbers where numbers are needed")
+        default: return [try number(v)]
+        }
     }
 
     func binary(_ op: String, _ a: LottieScriptValue, _ b: LottieScriptValue) throws -> LottieScriptValue {
         let x = try resolved(a), y = try resolved(b)
-        if op == "+", case .string(let s) = x { return .string(s + (try text(y))) }
-        if op == "+", case .string(let s) = y { return .string((try text(x)) + s) }
+        if op == "+", case .string(let s) = x { return .string(try bounded(s + (try text(y)))) }
+        if op == "+", case .string(let s) = y { return .string(try bounded((try text(x)) + s)) }
         switch op {
-        case "==", "===": return .bool(try equal(x, y))
-        case "!=", "!==": return .bool(!(try equal(x, y)))
+        case "==": return .bool(try equal(x, y, strict: false))
+        case "===": return .bool(try equal(x, y, strict: true))
+        case "!=": return .bool(!(try equal(x, y, strict: false)))
+        case "!==": return .bool(!(try equal(x, y, strict: true)))
         case "<", ">", "<=", ">=":
             if case .string(let s) = x, case .string(let t) = y {
                 return .bool(op == "<" ? s < t : op == ">" ? s > t : op == "<=" ? s <= t : s >= t)
@@ -371,6 +675,8 @@ final class LottieScriptEvaluator {
             return .bool(op == "<" ? p < q : op == ">" ? p > q : op == "<=" ? p <= q : p >= q)
         default: break
         }
+        if case .list = x { throw LottieScriptError("'\(op)' of an array of other than numbers") }
+        if case .list = y { throw LottieScriptError("'\(op)' of an array of other than numbers") }
         switch (x, y) {
         case (.vector(let u), .vector(let v)):
             switch op {
@@ -410,22 +716,37 @@ final class LottieScriptEvaluator {
         }
     }
 
-    private func equal(_ x: LottieScriptValue, _ y: LottieScriptValue) throws -> Bool {
+    /// `==` (`strict` false: `null` and `undefined` equal each other) and `===`. Arrays compare
+    /// by their elements (as After Effects' vectors are compared in practice).
+    private func equal(_ x: LottieScriptValue, _ y: LottieScriptValue, strict: Bool) throws -> Bool {
         switch (x, y) {
         case (.string(let s), .string(let t)): return s == t
         case (.vector(let u), .vector(let v)): return u == v
-        case (.undefined, .undefined): return true
-        case (.undefined, _), (_, .undefined), (.string, _), (_, .string): return false
+        case (.undefined, .undefined), (.null, .null): return true
+        case (.undefined, .null), (.null, .undefined): return !strict
+        case (.undefined, _), (_, .undefined), (.null, _), (_, .null), (.string, _), (_, .string): return false
+        case (.list, _), (_, .list), (.object, _), (_, .object), (.function, _), (_, .function), (.method, _), (_, .method),
+             (.closure, _), (_, .closure):
+            return false
         default: return try number(x) == number(y)
         }
     }
 
-    private func text(_ v: LottieScriptValue) throws -> String {
+    /// A string, if it is no longer than a string may be.
+    func bounded(_ s: String) throws -> String {
+        guard s.utf8.count <= LottieScriptValue.maxStringLength else { throw LottieScriptError("a string of more than 1 000 000 bytes") }
+        return s
+    }
+
+    func text(_ v: LottieScriptValue) throws -> String {
         switch v {
         case .string(let s): return s
         case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
         case .bool(let b): return b ? "true" : "false"
         case .vector(let x): return try x.map { try text(.number($0)) }.joined(separator: ",")
+        case .list(let x, _): return try bounded(try x.map { try text($0) }.joined(separator: ","))
+        case .null: return "null"
+        case .undefined: return "undefined"
         default: throw LottieScriptError("an object joined to a string")
         }
     }

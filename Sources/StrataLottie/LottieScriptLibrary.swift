@@ -15,7 +15,8 @@ enum LottieScriptLibrary {
     static let functions: Set<String> = [
         "clamp", "wiggle", "degreesToRadians", "radiansToDegrees", "linear", "ease", "easeIn", "easeOut",
         "length", "normalize", "dot", "add", "sub", "mul", "div", "sum",
-        "$bm_sum", "$bm_sub", "$bm_mul", "$bm_div", "$bm_mod", "$bm_neg", "$bm_isInstanceOfArray",
+        "$bm_sum", "$bm_sub", "$bm_mul", "$bm_div", "$bm_mod", "mod", "$bm_neg", "$bm_isInstanceOfArray", "isNaN", "parseInt",
+        "parseFloat",
         "valueAtTime", "loopOut", "loopIn", "loopOutDuration", "loopInDuration",
         "framesToTime", "timeToFrames", "seedRandom", "random", "posterizeTime",
     ]
@@ -168,7 +169,18 @@ enum LottieScriptLibrary {
         case "sub", "$bm_sub": return try e.binary("-", arg(args, 0), arg(args, 1))
         case "mul", "$bm_mul": return try e.binary("*", arg(args, 0), arg(args, 1))
         case "div", "$bm_div": return try e.binary("/", arg(args, 0), arg(args, 1))
-        case "$bm_mod": return try e.binary("%", arg(args, 0), arg(args, 1))
+        case "$bm_mod", "mod": return try e.binary("%", arg(args, 0), arg(args, 1))
+        case "isNaN":
+            // JavaScript's: what does not convert to a number is not a number.
+            guard let first = args.first else { return .bool(true) }
+            if case .string(let s) = try e.resolved(first) { return .bool(Double(s.trimmingCharacters(in: .whitespaces)) == nil) }
+            guard let d = try? e.number(first) else { return .bool(true) }
+            return .bool(d.isNaN)
+        case "parseInt", "parseFloat":
+            guard let first = args.first else { return .number(.nan) }
+            if case .string(let s) = try e.resolved(first) { return .number(parseNumber(s, whole: name == "parseInt")) }
+            let d = (try? e.number(first)) ?? .nan
+            return .number(name == "parseInt" ? d.rounded(.towardZero) : d)
         case "$bm_neg": return try e.binary("*", arg(args, 0), .number(-1))
         case "$bm_isInstanceOfArray": return .bool(isArray(try arg(args, 0), e))
         case "valueAtTime": return e.host.vectorValue(e.property.value(at: try frame(n(0), e)))
@@ -232,8 +244,96 @@ enum LottieScriptLibrary {
     }
 
     private static func isArray(_ v: LottieScriptValue, _ e: LottieScriptEvaluator) -> Bool {
-        if case .vector? = try? e.resolved(v) { return true }
-        return false
+        (try? e.resolved(v))?.elements != nil
+    }
+
+    /// The number a string starts with, as `parseInt` (`whole`) and `parseFloat` read it: NaN
+    /// when it starts with none.
+    static func parseNumber(_ s: String, whole: Bool) -> Double {
+        let t = Array(s.drop { $0.isWhitespace }.unicodeScalars)
+        var end = 0
+        if end < t.count, t[end] == "-" || t[end] == "+" { end += 1 }
+        let digitsStart = end
+        while end < t.count, t[end].properties.numericType == .decimal, t[end].isASCII { end += 1 }
+        if !whole, end < t.count, t[end] == "." {
+            end += 1
+            while end < t.count, t[end].properties.numericType == .decimal, t[end].isASCII { end += 1 }
+        }
+        guard end > digitsStart, let d = Double(String(String.UnicodeScalarView(t[0..<end]))) else { return .nan }
+        return d
+    }
+
+    /// Methods of strings, arrays and numbers.
+    static let methods: Set<String> = ["split", "indexOf", "slice", "substring", "substr", "toUpperCase", "toLowerCase",
+                                       "charAt", "concat", "join", "toString", "toFixed"]
+
+    /// `value.name(args)`: a method of a string, an array or a number.
+    static func method(_ name: String, of receiver: LottieScriptValue, _ args: [LottieScriptValue],
+                       _ e: LottieScriptEvaluator) throws -> LottieScriptValue {
+        func n(_ i: Int, _ otherwise: Double) throws -> Double {
+            i < args.count && !args[i].isUndefined ? try e.number(args[i]) : otherwise
+        }
+        /// `slice`'s bounds: from the end when negative, clamped to the count.
+        func bounds(_ count: Int) throws -> (Int, Int) {
+            func place(_ d: Double) -> Int {
+                let k = d < 0 ? Double(count) + d.rounded(.towardZero) : d.rounded(.towardZero)
+                return k.isNaN ? 0 : Int(min(max(k, 0), Double(count)))
+            }
+            let a = place(try n(0, 0)), b = place(try n(1, Double(count)))
+            return (a, max(a, b))
+        }
+        switch (receiver, name) {
+        case (_, "toString"): return .string(try e.text(receiver))
+        case (.number(let d), "toFixed"):
+            let digits = Int(min(max(try n(0, 0), 0), 20))
+            return .string(String(format: "%.\(digits)f", d))
+        case (.string(let s), _):
+            let c = Array(s)
+            switch name {
+            case "split":
+                guard case .string(let separator)? = args.first else { return try .array([.string(s)]) }
+                let parts = separator.isEmpty ? c.map { String($0) } : s.components(separatedBy: separator)
+                return try .array(parts.map { .string($0) })
+            case "indexOf":
+                guard case .string(let t)? = args.first else { return .number(-1) }
+                guard let r = s.range(of: t) else { return .number(-1) }
+                return .number(Double(s.distance(from: s.startIndex, to: r.lowerBound)))
+            case "slice", "substring", "substr":
+                var (a, b) = try bounds(c.count)
+                if name == "substr" { b = min(c.count, a + max(0, Int(min(max(try n(1, Double(c.count)), 0), Double(c.count))))) }
+                return .string(String(c[a..<max(a, b)]))
+            case "toUpperCase": return .string(s.uppercased())
+            case "toLowerCase": return .string(s.lowercased())
+            case "charAt":
+                let k = Int(min(max(try n(0, 0), -1), Double(c.count)))
+                return .string(k >= 0 && k < c.count ? String(c[k]) : "")
+            case "concat": return .string(try e.bounded(s + (try args.map { try e.text($0) }.joined())))
+            default: break
+            }
+        default:
+            guard let items = receiver.elements else { break }
+            switch name {
+            case "indexOf":
+                guard let first = args.first else { return .number(-1) }
+                for (i, item) in items.enumerated() where (try? e.binary("===", item, first)).map(e.truthy) == true {
+                    return .number(Double(i))
+                }
+                return .number(-1)
+            case "slice":
+                let (a, b) = try bounds(items.count)
+                return try .array(Array(items[a..<b]))
+            case "concat":
+                var out = items
+                for a in args { out += (try e.resolved(a)).elements ?? [a] }
+                return try .array(out)
+            case "join":
+                var separator = ","
+                if case .string(let t)? = args.first { separator = t }
+                return .string(try e.bounded(try items.map { try e.text($0) }.joined(separator: separator)))
+            default: break
+            }
+        }
+        throw LottieScriptError("no '\(name)' of this value")
     }
 
     /// `linear(t, tMin, tMax, v1, v2)` or `linear(t, v1, v2)` (t in 0…1), with the fraction

@@ -178,15 +178,17 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(at3, try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 3))
     }
 
-    /// What is reported: the cycle (each property in it), and a branch that gives a string at
-    /// some frames (the keyframes there).
+    /// What is reported: a branch that gives a string at some frames (the keyframes there).
+    /// A cycle is not: where the evaluation comes back to a property, that property gives its
+    /// value before its expression, as lottie-web does — A (`B.rotation`, keyframe 0) and B
+    /// (`A.rotation + 1`, keyframe 0) are both 1.
     func testReports() throws {
         let layer = try LottieLayer(contentsOf: LottieFixtures.url("expression-language"))
         XCTAssertEqual(layer.unsupported.map(\.description), [
-            "layers[13].ks.r.x: expression: expressions refer to each other in a cycle (layers[13].ks.r → layers[14].ks.r → layers[13].ks.r) (the keyframes are used instead)",
-            "layers[14].ks.r.x: expression: expressions refer to each other in a cycle (layers[14].ks.r → layers[13].ks.r → layers[14].ks.r) (the keyframes are used instead)",
             "layers[21].ks.r.x: expression: a string or an object where a number is needed (the keyframes are used where it fails)",
         ])
+        XCTAssertEqual(try value(13, "r", 4), [1])
+        XCTAssertEqual(try value(14, "r", 4), [1])
     }
 
     /// An expression that reads a property whose own expression is not run (not read, or
@@ -198,9 +200,9 @@ final class LottieExpressionTests: XCTestCase {
             let t = String(data: try! JSONSerialization.data(withJSONObject: [source]), encoding: .utf8)!
             return #",{"ty":3,"ind":\#(i),"nm":"L\#(i)","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":0,"k":1,"x":\#(t.dropFirst().dropLast())}}}"#
         }
-        let a = try animation("thisComp.layer(2).rotation + 1", extraLayers: layer(2, "function f() { return 3 } f()"))
+        let a = try animation("thisComp.layer(2).rotation + 1", extraLayers: layer(2, "switch (time) {}"))
         XCTAssertEqual(a.unsupported.map(\.description), [
-            "layers[1].ks.r.x: expression: functions defined in an expression are not run (the keyframes are used instead)",
+            "layers[1].ks.r.x: expression: 'switch' is not supported (the keyframes are used instead)",
             "layers[0].ks.r.x: expression: it reads layers[1].ks.r, whose expression is not run (the keyframes are used instead)",
         ])
         // A chain: 0 reads 1, which reads 2, which fails when evaluated: all three use their keyframes.
@@ -208,7 +210,7 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertNil(b.expressions.scripts["layers[0].ks.r"])
         XCTAssertNil(b.expressions.scripts["layers[1].ks.r"])
         XCTAssertEqual(b.unsupported.count, 3)
-        let c = try animation("var r; try { r = thisComp.layer(2).rotation + 1 } catch (e) { r = value * 2 } r", extraLayers: layer(2, "while (1) {}"))
+        let c = try animation("var r; try { r = thisComp.layer(2).rotation + 1 } catch (e) { r = value * 2 } r", extraLayers: layer(2, "switch (1) {}"))
         let entry = try XCTUnwrap(c.expressions.scripts["layers[0].ks.r"])
         XCTAssertEqual(try c.expressions.evaluate("layers[0].ks.r", entry.property, at: 0), [10])
         // A layer with an expression that is not run runs none of its others.
@@ -221,13 +223,13 @@ final class LottieExpressionTests: XCTestCase {
         // position, which its layer's failing rotation stops): bounded passes, the rest noted.
         let chain = (2...20).map { i in
             #",{"ty":3,"ind":\#(i),"nm":"L\#(i)","ip":0,"op":20,"st":0,"sr":1,"ks":{"p":{"a":0,"k":[0,0],"x":"value + [1, 0]"},"#
-                + #""r":{"a":0,"k":1,"x":"\#(i == 20 ? "for (;;) {}" : "thisComp.layer(\(i + 1)).position[0]")"}}}"#
+                + #""r":{"a":0,"k":1,"x":"\#(i == 20 ? "switch (1) {}" : "thisComp.layer(\(i + 1)).position[0]")"}}}"#
         }.joined()
         let e = try animation("thisComp.layer(2).position[0]", extraLayers: chain)
         XCTAssertTrue(e.expressions.paths.isEmpty)
         XCTAssertTrue(e.unsupported.contains { $0.feature.contains("through more than 8 others") })
         XCTAssertEqual(d.unsupported.map(\.description), [
-            "layers[0].ks.r.x: expression: loops ('for') are not run (the keyframes are used instead)",
+            "layers[0].ks.r.x: expression: more than 20000 steps (the keyframes are used instead)",
             "layers[0].ks.p.x: expression: not run, as another expression of its layer is not (the keyframes are used instead)",
         ])
     }
@@ -330,10 +332,24 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try outcome("transform.foo"), "expression: no 'transform.foo' (the keyframes are used instead)")
         XCTAssertEqual(try outcome("effect('Slider')('Slider')"),
                        "expression: no effect named 'Slider' (effects Strata does not draw are not read) (the keyframes are used instead)")
-        XCTAssertEqual(try outcome("while (true) {}"), "expression: loops ('while') are not run (the keyframes are used instead)")
-        XCTAssertEqual(try outcome("for (;;) {}"), "expression: loops ('for') are not run (the keyframes are used instead)")
-        XCTAssertEqual(try outcome("function f() { return 1 } f()"),
-                       "expression: functions defined in an expression are not run (the keyframes are used instead)")
+        // Loops that do not end stop at the step limit; so does a function calling itself forever
+        // (at the recursion limit first).
+        XCTAssertEqual(try outcome("while (true) {}"), "expression: more than 20000 steps (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("for (;;) {}"), "expression: more than 20000 steps (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("do { } while (1)"), "expression: more than 20000 steps (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("function f() { return f() } f()"),
+                       "expression: nested more than 250 deep across references (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("var a = []; while (true) { a.push(1) }"), "expression: more than 20000 steps (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("var s = 'ab'; for (var i = 0; i < 30; i++) { s = s + s } s.length"),
+                       "expression: a string of more than 1 000 000 bytes (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("return 1"), "expression: 'return' outside a function (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("break"), "expression: 'break' outside a loop (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("function f() { break } 1"), "expression: 'break' outside a loop (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("for (var k in value) {}"), "expression: 'for … in' loops are not supported (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("throw 'no'"), "expression: it throws 'no' (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("eval('1 +')"), "expression: unexpected end (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("[1, 'a'] * 2"), "expression: '*' of an array of other than numbers (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("3 = 4"), "expression: '=' after something that is not a variable or an element of one (the keyframes are used instead)")
         XCTAssertEqual(try outcome("'abc"), "expression: a string that does not end (the keyframes are used instead)")
         XCTAssertEqual(try outcome("/* 1"), "expression: a comment that does not end (the keyframes are used instead)")
         XCTAssertEqual(try outcome(""), "expression: no value (nothing is computed last) (the keyframes are used instead)")
@@ -347,6 +363,67 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try outcome("3", position: true), "expression: a number where the property has 2 values (the keyframes are used instead)")
         // The property named in its own expression is its value before the expression.
         XCTAssertEqual(try outcome("thisProperty.valueAtTime(0) + rotation + thisLayer.transform.rotation"), "[15.0]")
+    }
+
+    /// Functions declared in the expression (called before their declaration, nested, calling
+    /// themselves, seeing the variables around them), loops with `break` and `continue`,
+    /// arrays of anything (grown with `push`, elements assigned), `null`, `instanceof`,
+    /// `throw`, `eval` of a chain of names, and the string and array methods rigs use — each
+    /// value worked out by hand.
+    func testFunctionsLoopsAndArrays() throws {
+        // Declared after the call (hoisted); a parameter not given is undefined.
+        XCTAssertEqual(try outcome("var r = twice(4) + (f() === undefined ? 1 : 0); function twice(x) { return x * 2 } function f(a) { return a } r"), "[9.0]")
+        // Recursion, and a function's own variables apart from the program's.
+        XCTAssertEqual(try outcome("var n = 100; function fib(n) { return n < 2 ? n : fib(n - 1) + fib(n - 2) } fib(10) + n"), "[155.0]")
+        // Nested functions see the variables of the function around them; a function
+        // expression held in a variable; assignment to an undeclared name makes it the program's.
+        XCTAssertEqual(try outcome("function outer(k) { function inner(x) { return x + k } total = inner(1); return inner(2) } var total; var g = function (a, b) { return a * b }; outer(10) + total + g(2, 3)"), "[29.0]")
+        // Loops: the sum of odd numbers below 10 but 7, stopped past 8; while and do.
+        XCTAssertEqual(try outcome("var s = 0; for (var i = 0; i < 100; i++) { if (i % 2 == 0) continue; if (i > 8) break; if (i == 7) { continue } s += i } s"), "[9.0]")
+        XCTAssertEqual(try outcome("var i = 0, j = 10; while (i < j) { i += 2; j-- } do { j += 100 } while (false); [i, j]", position: true), "[8.0, 106.0]")
+        // Arrays: push and pop, elements assigned (compound too), length, lists of strings.
+        XCTAssertEqual(try outcome("var a = []; for (var i = 0; i < 4; i++) { a.push(i * i) } a.pop(); a[0] = 5; a[1] += 10; a[4] = 1; a.length * 1000 + a[0] * 100 + a[1] * 10 + a[2]"), "[5614.0]")
+        XCTAssertEqual(try outcome("var p = 'Arm::Hand'.split('::'); var l = [p[1], 2, null]; (p[0] == 'Arm' && l[0] == 'Hand' && l.length == 3 && l[2] === null) ? l.indexOf(2) : 0"), "[1.0]")
+        XCTAssertEqual(try outcome("[1, 2, 3].slice(1).concat([7]).join('-') == '2-3-7' && 'abc'.toUpperCase() == 'ABC' && (5).toFixed(2) == '5.00' ? 1 : 0"), "[1.0]")
+        // instanceof, null, isNaN and parseInt as JavaScript has them.
+        XCTAssertEqual(try outcome("var u; ([1] instanceof Array ? 1 : 0) + (3 instanceof Array ? 10 : 0) + (null == u ? 100 : 0) + (null === u ? 1000 : 0) + (isNaN('x') ? 2 : 0) + (isNaN(null) ? 20 : 0) + parseInt('42px')"), "[145.0]")
+        XCTAssertEqual(try outcome("var m = 370; m %= 360; m"), "[10.0]")
+        // throw: the catch block gets the value thrown (and probe says the try block fails).
+        let thrown = try animation("var r; try { if (time >= 0) { throw 'inactive' } r = 1 } catch (err) { r = err == 'inactive' ? 2 : 3 } r")
+        XCTAssertEqual(thrown.unsupported.map(\.feature), ["expression: its try block fails ('inactive'), so its catch block is used, as a player's is when the block fails"])
+        XCTAssertEqual(try thrown.expressions.evaluate("layers[0].ks.r", try XCTUnwrap(thrown.expressions.scripts["layers[0].ks.r"]).property, at: 0), [2])
+        // pumped_up.json's helpers: unArray and moClamp on an array.
+        XCTAssertEqual(try outcome("""
+            function unArray(inKey) { if (inKey instanceof Array && inKey.length === 1) { return inKey[0] } else { return inKey } }
+            function moClamp(a, b, c) { if (!(a instanceof Array)) { return Math.max(b, Math.min(c, a)) } else {
+                var aryHold = []; for (var x = 0; x < a.length; x++) { aryHold.push(Math.max(b, Math.min(c, a[x]))) } return aryHold } }
+            add(moClamp([unArray([150]), -20], -100, 100), [moClamp(unArray(-300), -100, 100), 0])
+            """, position: true), "[0.0, -20.0]")
+
+        // RubberHose's parentTotal: the rotations of the layer's parents, found by evaluating
+        // the text 'thisLayer.parent.parent…' in a loop. L (rotation 5) is the child of P
+        // (rotation 30), the child of Q (rotation 12): 42.
+        let rig = """
+            var r = 0; if (thisLayer.hasParent) { r = parentTotal() } r
+            function parentTotal() {
+                var parentVal = 0;
+                var layerChain = 'thisLayer';
+                while (eval([layerChain][0]).hasParent) {
+                    layerChain += '.parent';
+                    parentVal += eval([layerChain][0]).rotation;
+                }
+                return parentVal;
+            }
+            """
+        let text = String(data: try JSONSerialization.data(withJSONObject: [rig]), encoding: .utf8)!.dropFirst().dropLast()
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"layers":["#
+            + #"{"ty":3,"ind":1,"nm":"L","parent":2,"ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":0,"k":5,"x":\#(text)}}},"#
+            + #"{"ty":3,"ind":2,"nm":"P","parent":3,"ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":0,"k":30}}},"#
+            + #"{"ty":3,"ind":3,"nm":"Q","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":0,"k":12}}}]}"#
+        let a = try LottieAnimation(data: Data(json.utf8))
+        XCTAssertEqual(a.unsupported.map(\.description), [])
+        let entry = try XCTUnwrap(a.expressions.scripts["layers[0].ks.r"])
+        XCTAssertEqual(try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 3), [42])
     }
 
     func testSmallPrograms() throws {
@@ -412,7 +489,7 @@ final class LottieExpressionTests: XCTestCase {
 
     /// `try`/`catch`/`finally`: the catch block runs when the try block fails — an unknown name
     /// (also one Strata does not know, such as `comp`, said in the report), a missing layer or
-    /// member — with the reason in its variable; a limit or a reference cycle is not caught.
+    /// member — with the reason in its variable; a limit is not caught.
     func testTryAndCatch() throws {
         XCTAssertEqual(try outcome("var r; try { r = comp('Palette').layer(1)(4)(2)(1); } catch (e) { r = value * 2; } r"), "expression: its try block fails (unknown name 'comp'), so its catch block is used, as a player's is when the block fails")
         let a = try animation("var r; try { r = comp('Palette').layer(1); } catch (e) { r = value * 2; } r")
@@ -425,15 +502,15 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try outcome("try { 1 }"), "expression: expected 'catch' or 'finally' at the end (the keyframes are used instead)")
         XCTAssertEqual(try outcome("try 1; catch (e) {}"), "expression: expected '{' before 1.0 (the keyframes are used instead)")
         XCTAssertEqual(try outcome("unknownOutside; try { 1 } catch (e) { 2 }"), "expression: unknown name 'unknownOutside' (the keyframes are used instead)")
-        // Limits and cycles pass through the catch.
+        // Limits pass through the catch; a cycle is no failure (the property reached again is its
+        // value before its expression: layer 1's 5, plus 1).
         func layer(_ i: Int, _ source: String) -> String {
             #",{"ty":3,"ind":\#(i),"nm":"L\#(i)","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":0,"k":1,"x":"\#(source)"}}}"#
         }
         let cycle = try animation("try { thisComp.layer(2).rotation } catch (e) { 3 }", extraLayers: layer(2, "thisComp.layer(1).rotation + 1"))
-        XCTAssertEqual(cycle.unsupported.first?.description,
-                       "layers[0].ks.r.x: expression: expressions refer to each other in a cycle (layers[0].ks.r → layers[1].ks.r → layers[0].ks.r) (the keyframes are used instead)")
-        let sum = { (i: Int) in Array(repeating: "thisComp.layer(\(i)).transform.rotation", count: 20).joined(separator: " + ") }
-        let blowUp = try animation("try { \(sum(2)) } catch (e) { 3 }", extraLayers: layer(2, sum(3)) + layer(3, sum(4)) + layer(4, "time"))
+        XCTAssertEqual(cycle.unsupported.map(\.description), [])
+        XCTAssertEqual(try cycle.expressions.evaluate("layers[0].ks.r", try XCTUnwrap(cycle.expressions.scripts["layers[0].ks.r"]).property, at: 0), [6])
+        let blowUp = try animation("try { while (true) {} } catch (e) { 3 }")
         XCTAssertEqual(blowUp.unsupported.first?.description, "layers[0].ks.r.x: expression: more than 20000 steps (the keyframes are used instead)")
     }
 
@@ -588,7 +665,13 @@ final class LottieExpressionTests: XCTestCase {
                 let deepest = String(repeating: "-[(", count: 9) + "1" + String(repeating: ")]", count: 9)
                 let b = try LottieExpressionTests.animation(deepest + " + " + String(repeating: "(", count: 10_000))
                 let c = try LottieExpressionTests.animation(String(repeating: "-[(", count: 9) + "1" + String(repeating: ")]", count: 9) + "[0]")
-                let notes = [a, b, c].map { $0.unsupported.first?.description ?? "nothing reported" }
+                // A function calling itself from inside loops and blocks nested as deep as
+                // parsing allows, and arrays nested as deep as they may be.
+                let blocks = String(repeating: "for (var i = 0; i < 1; i++) { if (n > 0) { ", count: 9)
+                let recursive = "function f(n) { " + blocks + "return f(n - 1) + 1 " + String(repeating: "} }", count: 9) + " return 0 } f(1000)"
+                let d = try LottieExpressionTests.animation(recursive)
+                let e = try LottieExpressionTests.animation("var a = 'x'; for (var i = 0; i < 100; i++) { a = [a, a] } 1")
+                let notes = [a, b, c, d, e].map { $0.unsupported.first?.description ?? "nothing reported" }
                 outcome.text.withLock { $0 = notes.joined(separator: "\n") }
             } catch {
                 outcome.text.withLock { $0 = "\(error)" }
@@ -600,7 +683,9 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(outcome.text.withLock { $0 }, """
             layers[0].ks.r.x: expression: nested more than 250 deep across references (the keyframes are used instead)
             layers[0].ks.r.x: expression: nested more than 40 deep (the keyframes are used instead)
-            layers[0].ks.r.x: expression: an array inside an array, or of other than numbers (the keyframes are used instead)
+            layers[0].ks.r.x: expression: an array where a number is needed (the keyframes are used instead)
+            layers[0].ks.r.x: expression: nested more than 250 deep across references (the keyframes are used instead)
+            layers[0].ks.r.x: expression: arrays inside one another more than 16 deep (the keyframes are used instead)
             """)
     }
 
@@ -615,7 +700,9 @@ final class LottieExpressionTests: XCTestCase {
                      "numKeys", "velocity", "valueAtTime", "loopOut", "loopIn", "'cycle'", "'continue'", "'pingpong'", "linear",
                      "ease", "clamp", "wiggle", "random", "seedRandom", "posterizeTime", "timeToFrames", "add", "mul", "div",
                      "$bm_sum", "$bm_rt", "$bm_mod", "normalize", "dot", "inPoint", "numLayers", "frameDuration", "param", "time",
-                     "try", "catch", "finally", "(e)", "--", "-=", "parent", "hasParent", "comp"]
+                     "try", "catch", "finally", "(e)", "--", "-=", "parent", "hasParent", "comp",
+                     "for", "while", "do", "break", "continue", "function", "f", "return", "throw", "null", "instanceof", "Array",
+                     ".push", ".split", "eval", "'thisLayer'", "%=", "isNaN", "[x]", "x[0] ="]
         let ctrl = #",{"ty":3,"ind":2,"nm":"Ctrl","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":10,"s":[90]}]}},"#
             + #""ef":[{"ty":5,"nm":"S","mn":"ADBE Slider Control","ef":[{"ty":0,"nm":"Slider","v":{"a":0,"k":3}}]}]}"#
         var state: UInt64 = 0x5EED
@@ -642,6 +729,7 @@ final class LottieExpressionTests: XCTestCase {
             case 4: return functions[next(functions.count)] + "(" + (0..<next(6)).map { _ in expression(depth - 1) }.joined(separator: ", ") + ")"
             case 5: return "[" + expression(depth - 1) + ", " + expression(depth - 1) + "]"
             case 6 where next(2) == 0: return "(x = " + expression(depth - 1) + ", x++, " + expression(depth - 1) + ")"
+            case 6 where next(2) == 0: return ["f", "g", "eval"][next(3)] + "(" + (next(2) == 0 ? "'" + expression(depth - 1) + "'" : expression(depth - 1)) + ")"
             default: return expression(depth - 1) + "[" + ["0", "1", "2", "-1", "1e9"][next(5)] + "]"
             }
         }
@@ -653,6 +741,8 @@ final class LottieExpressionTests: XCTestCase {
             } else {
                 source = (next(2) == 0 ? "var x = " + expression(2) + "; " : "") + (next(2) == 0 ? "if (" + expression(1) + ") x = 1; " : "")
                     + (next(3) == 0 ? "try { x = " + expression(2) + "; } catch (e) { x = " + expression(1) + "; } " : "")
+                    + (next(3) == 0 ? "function f(a) { var l = [a]; for (var i = 0; i < " + expression(1) + "; i++) { if (i > 3) break; l.push(" + expression(1) + ") } return l } " : "")
+                    + (next(3) == 0 ? "function g(n) { while (n > 0) { n -= 1; if (" + expression(1) + ") continue; throw n } return " + expression(1) + " } " : "")
                     + expression(1 + next(3))
             }
             let a = try Self.animation(source, position: next(2) == 0, extraLayers: ctrl)
@@ -666,15 +756,20 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertGreaterThan(evaluated, 500, "many random programs are valid")
     }
 
-    /// References cost steps: a chain where each layer reads the next one 20 times would take
-    /// 20³ evaluations, and stops at the step limit; a chain of references stops 16 deep.
+    /// A property's expression is evaluated once a run at a frame, however many times it is
+    /// read: a chain where each layer reads the next one 20 times (20³ evaluations without
+    /// that) gives 8 000 × time within the step limit; a chain of references stops 16 deep.
     func testStepAndReferenceLimits() throws {
         func layer(_ i: Int, _ source: String) -> String {
             #",{"ty":3,"ind":\#(i),"nm":"L\#(i)","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":0,"k":1,"x":"\#(source)"}}}"#
         }
         let sum = { (i: Int) in Array(repeating: "thisComp.layer(\(i)).transform.rotation", count: 20).joined(separator: " + ") }
-        let blowUp = try animation(sum(2), extraLayers: layer(2, sum(3)) + layer(3, sum(4)) + layer(4, "time"))
-        XCTAssertEqual(blowUp.unsupported.first?.description, "layers[0].ks.r.x: expression: more than 20000 steps (the keyframes are used instead)")
+        let wide = try animation(sum(2), extraLayers: layer(2, sum(3)) + layer(3, sum(4)) + layer(4, "time"))
+        XCTAssertEqual(wide.unsupported.map(\.description), [])
+        XCTAssertEqual(try wide.expressions.evaluate("layers[0].ks.r", try XCTUnwrap(wide.expressions.scripts["layers[0].ks.r"]).property, at: 5), [4000], accuracy: 1e-9)
+        // Without the cache the steps grow with the reads: a loop reading a reference 30 000 times.
+        let loop = try animation("var s = 0; for (var i = 0; i < 30000; i++) { s += thisComp.layer(2).rotation } s", extraLayers: layer(2, "time"))
+        XCTAssertEqual(loop.unsupported.first?.description, "layers[0].ks.r.x: expression: more than 20000 steps (the keyframes are used instead)")
         let chain = try animation("thisComp.layer(2).rotation", extraLayers: (2...30).map { layer($0, "thisComp.layer(\($0 + 1)).rotation + 1") }.joined())
         XCTAssertEqual(chain.unsupported.first?.description, "layers[0].ks.r.x: expression: references more than 16 deep (the keyframes are used instead)")
     }
