@@ -286,7 +286,7 @@ struct LottieExpressions {
             case "inPoint": return .number(l.inPoint / frameRate)
             case "outPoint": return .number(l.outPoint / frameRate)
             case "startTime": return .number(l.startTime / frameRate)
-            case "effect", "toComp", "toWorld", "fromComp", "fromWorld", "content": return .function(name, .layer(ref))
+            case "effect", "toComp", "toWorld", "fromComp", "fromWorld", "fromCompToSurface", "content": return .function(name, .layer(ref))
             case "hasParent": return .bool(parent(of: ref) != nil)
             case "active":
                 // Shown now: not hidden, and the frame (of the layer's composition) within its in and out points.
@@ -328,7 +328,8 @@ struct LottieExpressions {
         case .effects:
             throw LottieScriptError("no 'effects.\(name)'")
         case .path:
-            throw LottieScriptError("no 'path.\(name)' (a path's points are not read)")
+            guard LottieScriptLibrary.pathFunctions.contains(name) else { throw LottieScriptError("no 'path.\(name)'") }
+            return .function(name, o)
         case .property(let p):
             switch name {
             case "value": return vectorValue(try value(of: p, at: e.frame, e.run))

@@ -91,7 +91,7 @@ enum LottieScriptLibrary {
             switch name {
             case "effect": return .object(.effect(ref, try e.host.effect(first, of: ref, e)))
             case "content": return .object(.shape(try e.host.item(first, in: try e.host.layerContents(ref))))
-            case "toComp", "toWorld", "fromComp", "fromWorld":
+            case "toComp", "toWorld", "fromComp", "fromWorld", "fromCompToSurface":
                 // A point from the layer's space to the composition's, or back.
                 var m = try e.host.toComp(ref, at: e.frame, e.run)
                 if name.hasPrefix("from") {
@@ -135,7 +135,9 @@ enum LottieScriptLibrary {
         case .shape(let item)? where name == "content":
             guard let first = args.first else { throw LottieScriptError("content() needs a name or an index") }
             return .object(.shape(try e.host.item(first, in: item + ".it")))
-        case .transform?, .key?, .effects?, .contents?, .shape?, .path?:
+        case .path(let path)?:
+            return try pathFunction(name, path, args, e)
+        case .transform?, .key?, .effects?, .contents?, .shape?:
             throw LottieScriptError("\(name)() is not supported here")
         case nil:
             break
@@ -261,6 +263,43 @@ enum LottieScriptLibrary {
         }
         guard end > digitsStart, let d = Double(String(String.UnicodeScalarView(t[0..<end]))) else { return .nan }
         return d
+    }
+
+    /// What a path (`content("Shape").path`) answers.
+    static let pathFunctions: Set<String> = ["points", "inTangents", "outTangents", "isClosed", "pointOnPath", "tangentOnPath",
+                                             "normalOnPath"]
+
+    /// A path's vertices, tangents and closedness (`points(t)`, …, `isClosed()`), and the point,
+    /// unit tangent or unit normal (the tangent turned a quarter, as lottie-web turns it) a
+    /// fraction of its length along it (`pointOnPath(fraction, t)`: 0 its start, 1 its end),
+    /// its keyframes' shape at time `t` (seconds; now by default).
+    static func pathFunction(_ name: String, _ path: String, _ args: [LottieScriptValue],
+                             _ e: LottieScriptEvaluator) throws -> LottieScriptValue {
+        guard let shape = e.host.shapes.paths[path] else { throw LottieScriptError("no path at \(path)") }
+        let timeArgument = name.hasSuffix("OnPath") ? 1 : 0
+        var at = e.frame
+        if args.count > timeArgument, !args[timeArgument].isUndefined { at = try frame(e.number(args[timeArgument]), e) }
+        let bezier = shape.value(at: at)
+        func list(_ points: [CGPoint]) throws -> LottieScriptValue {
+            try .array(points.map { .vector([Double($0.x), Double($0.y)]) })
+        }
+        switch name {
+        case "points": return try list(bezier.vertices)
+        case "inTangents": return try list(bezier.inTangents)
+        case "outTangents": return try list(bezier.outTangents)
+        case "isClosed": return .bool(bezier.closed)
+        default:
+            let fraction = args.first.map { try? e.number($0) } ?? 0.5
+            guard let f = fraction, f.isFinite else { throw LottieScriptError("\(name) needs a fraction that is a finite number") }
+            guard let (point, tangent) = LottiePathMeasure(bezier).point(atFraction: min(max(f, 0), 1)) else {
+                throw LottieScriptError("\(name) of a path without points")
+            }
+            switch name {
+            case "pointOnPath": return .vector([Double(point.x), Double(point.y)])
+            case "tangentOnPath": return .vector([Double(tangent.x), Double(tangent.y)])
+            default: return .vector([Double(-tangent.y), Double(tangent.x)])
+            }
+        }
     }
 
     /// Methods of strings, arrays and numbers.

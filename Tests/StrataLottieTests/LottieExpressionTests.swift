@@ -426,6 +426,38 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 3), [42])
     }
 
+    /// A path's points, tangents and closedness, and the point, tangent and normal a fraction
+    /// of its length along it (lottie-web's normal: the tangent turned to (−y, x)), on a square
+    /// of side 100 (perimeter 400) and a quarter circle of radius 100 drawn as one cubic.
+    func testPathPointsAndPointOnPath() throws {
+        let square = #"{"c":true,"v":[[0,0],[100,0],[100,100],[0,100]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}"#
+        let arc = #"{"c":false,"v":[[100,0],[0,100]],"i":[[0,0],[55.23,0]],"o":[[0,55.23],[0,0]]}"#
+        let shapes = #",{"ty":4,"ind":2,"nm":"S","ip":0,"op":20,"st":0,"sr":1,"ks":{"p":{"a":0,"k":[10,20]}},"shapes":["#
+            + #"{"ty":"sh","nm":"Path 1","ks":{"a":0,"k":\#(square)}},{"ty":"sh","nm":"Arc","ks":{"a":0,"k":\#(arc)}}]}"#
+        func path(_ name: String) -> String { "thisComp.layer('S').content('\(name)').path" }
+        func run(_ source: String) throws -> [Double] {
+            let a = try animation(source, position: true, extraLayers: shapes)
+            XCTAssertEqual(a.unsupported.map(\.description), [], source)
+            return try a.expressions.evaluate("layers[0].ks.p", try XCTUnwrap(a.expressions.scripts["layers[0].ks.p"]).property, at: 0)
+        }
+        XCTAssertEqual(try run("var p = \(path("Path 1")).points(); p.length == 4 && \(path("Path 1")).isClosed() ? p[2] : [0, 0]"), [100, 100])
+        XCTAssertEqual(try run("\(path("Arc")).inTangents()[1] + \(path("Arc")).outTangents()[0]"), [55.23, 55.23])
+        XCTAssertEqual(try run("\(path("Path 1")).pointOnPath(0.5)"), [100, 100])
+        XCTAssertEqual(try run("\(path("Path 1")).pointOnPath(0.125)"), [50, 0])
+        XCTAssertEqual(try run("\(path("Path 1")).tangentOnPath(0.375)"), [0, 1])
+        XCTAssertEqual(try run("\(path("Path 1")).normalOnPath(0.375)"), [-1, 0])
+        XCTAssertEqual(try run("\(path("Path 1")).pointOnPath(7)"), [0, 0])               // clamped to 1: back at the start
+        // The cubic's own midpoint, B(½) = (p0 + 3 p1 + 3 p2 + p3) / 8, by symmetry half its length.
+        XCTAssertEqual(try run("\(path("Arc")).pointOnPath(0.5)"), [70.71125, 70.71125], accuracy: 1e-6)
+        // Through the layer to the composition (the layer is at (10, 20)), and back.
+        XCTAssertEqual(try run("thisComp.layer('S').toComp(\(path("Path 1")).points()[1])"), [110, 20])
+        XCTAssertEqual(try run("thisComp.layer('S').fromCompToSurface([110, 20])"), [100, 0])
+        let bad = try animation("\(path("Path 1")).area()", position: true, extraLayers: shapes)
+        XCTAssertEqual(bad.unsupported.map(\.feature), ["expression: no 'path.area' (the keyframes are used instead)"])
+        let badFraction = try animation("\(path("Path 1")).pointOnPath('half')", position: true, extraLayers: shapes)
+        XCTAssertEqual(badFraction.unsupported.map(\.feature), ["expression: pointOnPath needs a fraction that is a finite number (the keyframes are used instead)"])
+    }
+
     func testSmallPrograms() throws {
         XCTAssertEqual(try outcome("var x = 1, y; y = x + 2; y *= 3; x++; [x, y]", position: true), "[2.0, 9.0]")
         XCTAssertEqual(try outcome("value + 5", position: true), "[15.0, 20.0]")        // a number adds to the first value
