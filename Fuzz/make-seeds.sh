@@ -136,3 +136,22 @@ echo "seeds: $(find $C -type f | wc -l) files, $(du -sh $C | cut -f1)"
 mkdir -p $C/lottie
 cp ../Tests/StrataLottieTests/Fixtures/*.json $C/lottie/
 gzip -9 -n -c ../Tests/StrataLottieTests/Fixtures/repeater.json > $C/lottie/repeater.tgs
+
+# Lottie expressions: the rigs of real files (RubberHose, joystick), paths, throw, lists.
+mkdir -p $C/lottie-script
+cat > $C/lottie-script/joystick <<'SEED'
+function moClamp(a, b, c) { var h = []; for (var x = 0; x < a.length; x++) { h.push(Math.max(b, Math.min(c, a[x]))) } return h } moClamp(value, -1, 1)
+SEED
+cat > $C/lottie-script/lists <<'SEED'
+var s = 'A::B'.split('::'); var l = [s[1], null, [1, 2]]; l[3] = thisComp.layer('Ctrl').effect('S')('Slider'); l[0] == 'B' && l[1] === null ? l[3] * loopOut('cycle') : wiggle(2, 3)
+SEED
+cat > $C/lottie-script/path <<'SEED'
+var p = thisComp.layer('L').content('G').content('Path 1').path; add(p.pointOnPath(time % 1), p.normalOnPath(0.3)) + p.points()[1]
+SEED
+cat > $C/lottie-script/rubberhose <<'SEED'
+var r = 0; if (thisLayer.hasParent) { r = parentTotal() } r
+function parentTotal() { var v = 0; var c = 'thisLayer'; while (eval([c][0]).hasParent) { c += '.parent'; v += eval([c][0]).rotation; } return v; }
+SEED
+cat > $C/lottie-script/throw <<'SEED'
+var $bm_rt; try { if (!thisLayer('ADBE Effect Parade')('Missing').active) { throw 'inactive'; } $bm_rt = 1 } catch (err) { $bm_rt = err == 'inactive' ? value : 0 }
+SEED

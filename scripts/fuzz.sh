@@ -3,7 +3,7 @@
 #
 #   bash scripts/fuzz.sh                  every target, 60 s each
 #   bash scripts/fuzz.sh TARGET [SECONDS]  one target (image, media, gif, template, expression,
-#                                          rows, captions, lottie; "all" for every one)
+#                                          rows, captions, lottie, lottie-script; "all" for every one)
 #
 # The targets (Fuzz/, a package of its own) are built with -sanitize=fuzzer,address into
 # .build-fuzz, so the normal build is untouched. (SwiftPM's `--sanitize fuzzer` instruments C
@@ -18,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
-TARGETS=(image media gif template expression rows captions lottie)
+TARGETS=(image media gif template expression rows captions lottie lottie-script)
 target=${1:-all}
 seconds=${2:-60}
 timeout=${FUZZ_TIMEOUT:-10}

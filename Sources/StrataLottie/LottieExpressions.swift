@@ -267,11 +267,13 @@ struct LottieExpressions {
     func member(_ o: LottieScriptObject, _ name: String, _ e: LottieScriptEvaluator) throws -> LottieScriptValue {
         switch o {
         case .math: return try LottieScriptLibrary.math(name)
-        case .comp:
+        case .comp, .composition:
             switch name {
-            case "layer": return .function("layer", .comp)
+            case "layer": return .function("layer", o)
             case "frameDuration": return .number(1 / frameRate)
-            case "numLayers": return .number(Double(comps[e.owner?.comp ?? ""]?.count ?? 0))
+            case "numLayers":
+                if case .composition(let id) = o { return .number(Double(comps[id]?.count ?? 0)) }
+                return .number(Double(comps[e.owner?.comp ?? ""]?.count ?? 0))
             default: throw LottieScriptError("no 'thisComp.\(name)'")
             }
         case .layer(let ref):
@@ -570,16 +572,35 @@ struct LottieExpressions {
 
     /// `thisComp.layer(name)` (the first layer of that name, top first) or `thisComp.layer(index)` (by "ind").
     func layer(named key: LottieScriptValue, near owner: LayerRef?, _ e: LottieScriptEvaluator) throws -> LayerRef {
-        guard let owner, let list = comps[owner.comp] else { throw LottieScriptError("the property is not in a layer") }
+        guard let owner else { throw LottieScriptError("the property is not in a layer") }
+        return try layer(named: key, in: owner.comp, e)
+    }
+
+    /// A layer of a composition ("" the top level, else a precomposition asset's id) by its
+    /// name (the first from the top) or its index (`ind`).
+    func layer(named key: LottieScriptValue, in comp: String, _ e: LottieScriptEvaluator) throws -> LayerRef {
+        guard let list = comps[comp] else { throw LottieScriptError("no composition '\(comp)'") }
         if case .string(let name) = key {
             guard let i = list.firstIndex(where: { $0.name == name }) else { throw LottieScriptError("no layer named '\(name)'") }
-            return LayerRef(comp: owner.comp, position: i)
+            return LayerRef(comp: comp, position: i)
         }
         let index = try e.number(key)
         guard let i = list.firstIndex(where: { $0.index.map(Double.init) == index }) else {
             throw LottieScriptError("no layer with index \(index)")
         }
-        return LayerRef(comp: owner.comp, position: i)
+        return LayerRef(comp: comp, position: i)
+    }
+
+    /// `comp(name)`: the composition of the precomposition layer of that name (in any
+    /// composition, the top level searched first, then the assets by id), as lottie-web finds
+    /// it; After Effects' project names, which Lottie files do not keep, are not known.
+    func composition(named name: String) throws -> String {
+        for id in comps.keys.sorted(by: { ($0.isEmpty ? 0 : 1, $0) < ($1.isEmpty ? 0 : 1, $1) }) {
+            for l in comps[id] ?? [] where l.name == name {
+                if case .precomp(let asset, _, _, _) = l.content, comps[asset] != nil { return asset }
+            }
+        }
+        throw LottieScriptError("no composition named '\(name)' (a precomposition layer of that name)")
     }
 
     /// `layer.effect(name | index)`: an expression control, pseudo effect or drawn effect of the

@@ -89,6 +89,8 @@ final class LottieScriptScope {
 indirect enum LottieScriptObject {
     case math
     case comp
+    /// A composition found by `comp(name)`: a precomposition asset, by id ("" the top level).
+    case composition(String)
     case layer(LottieExpressions.LayerRef)
     case transform(LottieExpressions.LayerRef)
     /// A layer's effect whose values expressions read (its index in the layer's `effects`).

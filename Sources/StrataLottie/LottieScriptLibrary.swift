@@ -16,7 +16,7 @@ enum LottieScriptLibrary {
         "clamp", "wiggle", "degreesToRadians", "radiansToDegrees", "linear", "ease", "easeIn", "easeOut",
         "length", "normalize", "dot", "add", "sub", "mul", "div", "sum",
         "$bm_sum", "$bm_sub", "$bm_mul", "$bm_div", "$bm_mod", "mod", "$bm_neg", "$bm_isInstanceOfArray", "isNaN", "parseInt",
-        "parseFloat",
+        "parseFloat", "comp",
         "valueAtTime", "loopOut", "loopIn", "loopOutDuration", "loopInDuration",
         "framesToTime", "timeToFrames", "seedRandom", "random", "posterizeTime",
     ]
@@ -86,6 +86,9 @@ enum LottieScriptLibrary {
         case .comp?:
             guard name == "layer", let first = args.first else { throw LottieScriptError("thisComp.\(name)() is not supported") }
             return .object(.layer(try e.host.layer(named: first, near: e.owner, e)))
+        case .composition(let id)?:
+            guard name == "layer", let first = args.first else { throw LottieScriptError("comp.\(name)() is not supported") }
+            return .object(.layer(try e.host.layer(named: first, in: id, e)))
         case .layer(let ref)?:
             guard let first = args.first else { throw LottieScriptError("layer.\(name)() needs an argument") }
             switch name {
@@ -172,6 +175,9 @@ enum LottieScriptLibrary {
         case "mul", "$bm_mul": return try e.binary("*", arg(args, 0), arg(args, 1))
         case "div", "$bm_div": return try e.binary("/", arg(args, 0), arg(args, 1))
         case "$bm_mod", "mod": return try e.binary("%", arg(args, 0), arg(args, 1))
+        case "comp":
+            guard case .string(let s)? = args.first else { throw LottieScriptError("comp() needs a composition's name") }
+            return .object(.composition(try e.host.composition(named: s)))
         case "isNaN":
             // JavaScript's: what does not convert to a number is not a number.
             guard let first = args.first else { return .bool(true) }

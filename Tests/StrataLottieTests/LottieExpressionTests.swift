@@ -458,6 +458,21 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(badFraction.unsupported.map(\.feature), ["expression: pointOnPath needs a fraction that is a finite number (the keyframes are used instead)"])
     }
 
+    /// `comp(name)`: the composition of the precomposition layer of that name, as lottie-web
+    /// finds it (a Lottie file keeps no other names of compositions), with its layers.
+    func testCompositionByName() throws {
+        let text = String(data: try JSONSerialization.data(withJSONObject: ["comp('Palette').layer('Swatch').rotation + comp('Palette').numLayers * 100"]), encoding: .utf8)!.dropFirst().dropLast()
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"assets":[{"id":"comp_1","layers":["#
+            + #"{"ty":3,"ind":1,"nm":"Swatch","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":0,"k":7}}},"#
+            + #"{"ty":3,"ind":2,"nm":"Other","ip":0,"op":20,"st":0,"sr":1,"ks":{}}]}],"layers":["#
+            + #"{"ty":3,"ind":1,"nm":"L","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":0,"k":5,"x":\#(text)}}},"#
+            + #"{"ty":0,"ind":2,"nm":"Palette","refId":"comp_1","w":100,"h":100,"ip":0,"op":20,"st":0,"sr":1,"ks":{}}]}"#
+        let a = try LottieAnimation(data: Data(json.utf8))
+        XCTAssertEqual(a.unsupported.map(\.description), [])
+        XCTAssertEqual(try a.expressions.evaluate("layers[0].ks.r", try XCTUnwrap(a.expressions.scripts["layers[0].ks.r"]).property, at: 2), [207])
+        XCTAssertEqual(try outcome("comp(3)"), "expression: comp() needs a composition's name (the keyframes are used instead)")
+    }
+
     func testSmallPrograms() throws {
         XCTAssertEqual(try outcome("var x = 1, y; y = x + 2; y *= 3; x++; [x, y]", position: true), "[2.0, 9.0]")
         XCTAssertEqual(try outcome("value + 5", position: true), "[15.0, 20.0]")        // a number adds to the first value
@@ -523,7 +538,7 @@ final class LottieExpressionTests: XCTestCase {
     /// (also one Strata does not know, such as `comp`, said in the report), a missing layer or
     /// member — with the reason in its variable; a limit is not caught.
     func testTryAndCatch() throws {
-        XCTAssertEqual(try outcome("var r; try { r = comp('Palette').layer(1)(4)(2)(1); } catch (e) { r = value * 2; } r"), "expression: its try block fails (unknown name 'comp'), so its catch block is used, as a player's is when the block fails")
+        XCTAssertEqual(try outcome("var r; try { r = comp('Palette').layer(1)(4)(2)(1); } catch (e) { r = value * 2; } r"), "expression: its try block fails (no composition named 'Palette' (a precomposition layer of that name)), so its catch block is used, as a player's is when the block fails")
         let a = try animation("var r; try { r = comp('Palette').layer(1); } catch (e) { r = value * 2; } r")
         let entry = try XCTUnwrap(a.expressions.scripts["layers[0].ks.r"])
         XCTAssertEqual(try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 3), [10])

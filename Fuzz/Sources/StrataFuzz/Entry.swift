@@ -23,6 +23,8 @@ enum FuzzTarget: String, CaseIterable {
     case captions
     /// A Lottie animation (JSON, .tgs, .lottie) compiled to layers and drawn.
     case lottie
+    /// A Lottie expression (After Effects' language) compiled into a small animation and drawn.
+    case lottieScript = "lottie-script"
 }
 
 nonisolated(unsafe) private var selected: FuzzTarget?
@@ -48,6 +50,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .rows: FuzzRows.run(bytes)
     case .captions: FuzzCaptions.run(bytes)
     case .lottie: FuzzLottie.run(bytes)
+    case .lottieScript: FuzzLottieScript.run(bytes)
     }
     return 0
 }

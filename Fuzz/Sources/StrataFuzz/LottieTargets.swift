@@ -22,3 +22,31 @@ enum FuzzLottie {
         _ = try? scene.renderFrame(at: a.duration / 2)
     }
 }
+
+/// The Lottie expression language: the bytes (UTF-8) as the expression of a layer's rotation and
+/// of a shape's position in a small animation that has what rigs read — a parent chain, a
+/// controller with a slider and keyframes, a shape layer with a path — compiled (each expression
+/// checked, then sampled at every frame where its layer shows) and one frame drawn.
+enum FuzzLottieScript {
+    static func run(_ data: Data) {
+        guard let source = String(validating: data, as: UTF8.self),
+              let encoded = try? JSONSerialization.data(withJSONObject: [source]),
+              let quoted = String(data: encoded, encoding: .utf8)?.dropFirst().dropLast() else { return }
+        let path = #"{"c":true,"v":[[0,0],[40,0],[40,30]],"i":[[0,0],[-5,5],[0,0]],"o":[[0,0],[5,5],[0,0]]}"#
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":6,"w":32,"h":32,"layers":["#
+            + #"{"ty":4,"ind":1,"nm":"L","parent":2,"ip":0,"op":6,"st":0,"sr":1,"ks":{"r":{"a":0,"k":5,"x":\#(quoted)}},"#
+            + #""shapes":[{"ty":"gr","nm":"G","it":[{"ty":"sh","nm":"Path 1","ks":{"a":0,"k":\#(path)}},"#
+            + #"{"ty":"fl","nm":"Fill 1","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},"#
+            + #"{"ty":"tr","p":{"a":0,"k":[4,4],"x":\#(quoted)},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]},"#
+            + #"{"ty":3,"ind":2,"nm":"Ctrl","parent":3,"ip":0,"op":6,"st":0,"sr":1,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":5,"s":[90]}]}},"#
+            + #""ef":[{"ty":5,"nm":"S","mn":"ADBE Slider Control","ef":[{"ty":0,"nm":"Slider","mn":"ADBE Slider Control-0001","v":{"a":0,"k":3}}]}]},"#
+            + #"{"ty":3,"ind":3,"nm":"Root","ip":0,"op":6,"st":0,"sr":1,"ks":{"r":{"a":0,"k":12}}}]}"#
+        guard let layer = try? LottieLayer(data: Data(json.utf8)), let a = layer.animation else { return }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: a.width, height: a.height)
+        root.addSublayer(layer)
+        let scene = Scene(rootLayer: root, size: CGSize(width: a.width, height: a.height), frameRate: a.frameRate,
+                          duration: a.duration)
+        _ = try? scene.renderFrame(at: a.duration / 2)
+    }
+}
