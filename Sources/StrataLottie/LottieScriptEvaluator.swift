@@ -138,6 +138,14 @@ final class LottieScriptRun {
         steps += 1
         guard steps <= LottieScript.maxSteps else { throw LottieScriptError("more than \(LottieScript.maxSteps) steps", limit: true) }
     }
+
+    /// Work in proportion to the data it moves, as steps: a string or array made (a step a KiB
+    /// or 64 elements), a text `eval` reads (a step per 16 bytes). So an evaluation copies at
+    /// most some tens of MiB however its loops grow strings and arrays.
+    func charge(_ units: Int) throws {
+        steps += units
+        guard steps <= LottieScript.maxSteps else { throw LottieScriptError("more than \(LottieScript.maxSteps) steps", limit: true) }
+    }
 }
 
 /// The evaluation of one property's expression at one frame.
@@ -347,6 +355,7 @@ final class LottieScriptEvaluator {
         if let known = run.parsedTexts[text] {
             program = known
         } else {
+            try run.charge(text.utf8.count >> 4)
             program = try LottieScript.parse(text, seed: "", checkingNames: false)
             if run.parsedTexts.count < 64 { run.parsedTexts[text] = program }
         }
@@ -395,7 +404,7 @@ final class LottieScriptEvaluator {
             if op != "" { v = try binary(op, k < items.count ? items[k] : .undefined, v) }
             while items.count <= k { items.append(.undefined) }
             items[k] = v
-            assign(name, try .array(items))
+            assign(name, try makeArray(items))
             return v
         case .update(let name, let op, let prefix):
             let old = try resolved(try read(name))
@@ -454,7 +463,7 @@ final class LottieScriptEvaluator {
             case let v: out.append(v)
             }
         }
-        return try .array(out)
+        return try makeArray(out)
     }
 
     @inline(never)
@@ -509,7 +518,11 @@ final class LottieScriptEvaluator {
         // Past the end: undefined, as in JavaScript (reading it as a number then fails).
         case .vector, .list: return .undefined
         case .number(let d) where k == 0: return .number(d)
-        case .string(let s) where k < s.count: return .string(String(s[s.index(s.startIndex, offsetBy: k)]))
+        case .string(let s):
+            // Reaching a character walks the string: charged as its length.
+            try run.charge(s.utf8.count >> 10)
+            guard k < s.count else { return .undefined }
+            return .string(String(s[s.index(s.startIndex, offsetBy: k)]))
         default: throw LottieScriptError("indexing something that is not an array")
         }
     }
@@ -562,7 +575,7 @@ final class LottieScriptEvaluator {
         case "pop": result = items.popLast() ?? .undefined
         default: result = items.isEmpty ? .undefined : items.removeFirst()
         }
-        assign(name, try .array(items))
+        assign(name, try makeArray(items))
         return result
     }
 
@@ -613,7 +626,9 @@ final class LottieScriptEvaluator {
         switch base {
         case .vector(let x) where name == "length": return .number(Double(x.count))
         case .list(let x, _) where name == "length": return .number(Double(x.count))
-        case .string(let s) where name == "length": return .number(Double(s.count))
+        case .string(let s) where name == "length":
+            try run.charge(s.utf8.count >> 10)
+            return .number(Double(s.count))
         case .object(let o): return try host.member(o, name, self)
         case .vector, .list, .string, .number:
             guard LottieScriptLibrary.methods.contains(name) else { throw LottieScriptError("no '\(name)' here") }
@@ -662,6 +677,9 @@ final class LottieScriptEvaluator {
 
     func binary(_ op: String, _ a: LottieScriptValue, _ b: LottieScriptValue) throws -> LottieScriptValue {
         let x = try resolved(a), y = try resolved(b)
+        // Comparing or joining strings reads them: charged as their length.
+        if case .string(let s) = x { try run.charge(s.utf8.count >> 10) }
+        if case .string(let s) = y { try run.charge(s.utf8.count >> 10) }
         if op == "+", case .string(let s) = x { return .string(try bounded(s + (try text(y)))) }
         if op == "+", case .string(let s) = y { return .string(try bounded((try text(x)) + s)) }
         switch op {
@@ -734,10 +752,18 @@ final class LottieScriptEvaluator {
         }
     }
 
-    /// A string, if it is no longer than a string may be.
+    /// A string, if it is no longer than a string may be (its making charged to the run).
     func bounded(_ s: String) throws -> String {
-        guard s.utf8.count <= LottieScriptValue.maxStringLength else { throw LottieScriptError("a string of more than 1 000 000 bytes") }
+        let bytes = s.utf8.count
+        guard bytes <= LottieScriptValue.maxStringLength else { throw LottieScriptError("a string of more than 1 000 000 bytes") }
+        try run.charge(bytes >> 10)
         return s
+    }
+
+    /// An array of these values (its making charged to the run).
+    func makeArray(_ items: [LottieScriptValue]) throws -> LottieScriptValue {
+        try run.charge(items.count >> 6)
+        return try .array(items)
     }
 
     func text(_ v: LottieScriptValue) throws -> String {

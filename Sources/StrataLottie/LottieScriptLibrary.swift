@@ -287,7 +287,7 @@ enum LottieScriptLibrary {
         if args.count > timeArgument, !args[timeArgument].isUndefined { at = try frame(e.number(args[timeArgument]), e) }
         let bezier = shape.value(at: at)
         func list(_ points: [CGPoint]) throws -> LottieScriptValue {
-            try .array(points.map { .vector([Double($0.x), Double($0.y)]) })
+            try e.makeArray(points.map { .vector([Double($0.x), Double($0.y)]) })
         }
         switch name {
         case "points": return try list(bezier.vertices)
@@ -333,12 +333,14 @@ enum LottieScriptLibrary {
             let digits = Int(min(max(try n(0, 0), 0), 20))
             return .string(String(format: "%.\(digits)f", d))
         case (.string(let s), _):
+            try e.run.charge(s.utf8.count >> 10)
             let c = Array(s)
             switch name {
             case "split":
-                guard case .string(let separator)? = args.first else { return try .array([.string(s)]) }
+                guard case .string(let separator)? = args.first else { return try e.makeArray([.string(s)]) }
                 let parts = separator.isEmpty ? c.map { String($0) } : s.components(separatedBy: separator)
-                return try .array(parts.map { .string($0) })
+                try e.run.charge(s.utf8.count >> 10)
+                return try e.makeArray(parts.map { .string($0) })
             case "indexOf":
                 guard case .string(let t)? = args.first else { return .number(-1) }
                 guard let r = s.range(of: t) else { return .number(-1) }
@@ -357,6 +359,7 @@ enum LottieScriptLibrary {
             }
         default:
             guard let items = receiver.elements else { break }
+            try e.run.charge(items.count >> 6)
             switch name {
             case "indexOf":
                 guard let first = args.first else { return .number(-1) }
@@ -366,11 +369,11 @@ enum LottieScriptLibrary {
                 return .number(-1)
             case "slice":
                 let (a, b) = try bounds(items.count)
-                return try .array(Array(items[a..<b]))
+                return try e.makeArray(Array(items[a..<b]))
             case "concat":
                 var out = items
                 for a in args { out += (try e.resolved(a)).elements ?? [a] }
-                return try .array(out)
+                return try e.makeArray(out)
             case "join":
                 var separator = ","
                 if case .string(let t)? = args.first { separator = t }

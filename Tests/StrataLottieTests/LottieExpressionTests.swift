@@ -342,6 +342,14 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try outcome("var a = []; while (true) { a.push(1) }"), "expression: more than 20000 steps (the keyframes are used instead)")
         XCTAssertEqual(try outcome("var s = 'ab'; for (var i = 0; i < 30; i++) { s = s + s } s.length"),
                        "expression: a string of more than 1 000 000 bytes (the keyframes are used instead)")
+        // Strings and arrays cost steps as they are copied, and text given to eval as it is read,
+        // so growing a long string or reading a long text in a loop ends soon too.
+        XCTAssertEqual(try outcome("var s = 'x'; for (var i = 0; i < 19; i++) { s = s + s } for (;;) { s = s + 'y' }"),
+                       "expression: more than 20000 steps (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("var t = '1+'; for (var i = 0; i < 14; i++) { t = t + t } for (;;) { try { eval(t + '1') } catch (e) {} }"),
+                       "expression: more than 20000 steps (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("var a = [1]; for (var i = 0; i < 16; i++) { a = a.concat(a) } for (;;) { a.push(1) }"),
+                       "expression: more than 20000 steps (the keyframes are used instead)")
         XCTAssertEqual(try outcome("return 1"), "expression: 'return' outside a function (the keyframes are used instead)")
         XCTAssertEqual(try outcome("break"), "expression: 'break' outside a loop (the keyframes are used instead)")
         XCTAssertEqual(try outcome("function f() { break } 1"), "expression: 'break' outside a loop (the keyframes are used instead)")
