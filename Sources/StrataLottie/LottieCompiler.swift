@@ -22,6 +22,8 @@ final class LottieCompiler {
     var notes = LottieNotes()
     /// The JSON paths of the expressions (loops too) the compiled layers follow.
     private(set) var appliedExpressions: Set<String> = []
+    /// Values of expressions at the frames sampled so far (a rig's controls are read by many).
+    private let expressionCache = LottieExpressionCache()
     private var samples = 0
     /// Path points held by pre-sampled paths so far (bounded by `limits.sampledPathPoints`).
     private var pathPoints = 0
@@ -233,7 +235,7 @@ final class LottieCompiler {
     func expressionValue(_ path: String, _ property: LottieAnimated<[Double]>, at frame: Double) -> [Double] {
         appliedExpressions.insert(path)
         do {
-            return try animation.expressions.evaluate(path, property, at: frame)
+            return try animation.expressions.evaluate(path, property, at: frame, cache: expressionCache)
         } catch {
             let message = (error as? LottieScriptError)?.message ?? "\(error)"
             notes.add(path + ".x", "expression: \(message) (the keyframes are used where it fails)")

@@ -99,13 +99,17 @@ struct LottieExpressions {
         for _ in 0..<Self.maxCheckPasses {
             var failures: [(path: String, message: String)] = []
             var caught: [(path: String, reason: String)] = []
+            // Values shared by the pass's evaluations (the expressions do not change during it),
+            // each expression itself evaluated anew, so that its own try blocks are seen.
+            let cache = LottieExpressionCache()
             for path in scripts.keys.sorted() {
                 guard let entry = scripts[path] else { continue }
                 let frame = owner(of: path).map { layer($0).inPoint } ?? 0
-                let run = LottieScriptRun(host: self)
+                let run = LottieScriptRun(host: self, cache: cache)
                 do {
-                    _ = try value(of: PropertyRef(path: path, property: entry.property, owner: owners[path] ?? owner(of: path), raw: false),
-                                  at: frame, run)
+                    try run.step()
+                    _ = try evaluateAndKeep(entry, PropertyRef(path: path, property: entry.property, owner: owners[path] ?? owner(of: path), raw: false),
+                                            at: frame, run)
                     if let reason = run.caught { caught.append((path, reason)) }
                 } catch {
                     failures.append((path, (error as? LottieScriptError)?.message ?? "\(error)"))
@@ -186,9 +190,11 @@ struct LottieExpressions {
     }
 
     /// The value of the expression at `path` at a frame of its composition, the property's
-    /// keyframes being `property`.
-    func evaluate(_ path: String, _ property: LottieAnimated<[Double]>, at frame: Double) throws -> [Double] {
-        let run = LottieScriptRun(host: self)
+    /// keyframes being `property`; `cache` keeps values for the evaluations that follow (a
+    /// compile's), valid while the expressions do not change.
+    func evaluate(_ path: String, _ property: LottieAnimated<[Double]>, at frame: Double,
+                  cache: LottieExpressionCache = LottieExpressionCache()) throws -> [Double] {
+        let run = LottieScriptRun(host: self, cache: cache)
         return try value(of: PropertyRef(path: path, property: property, owner: owners[path] ?? owner(of: path), raw: false), at: frame, run)
     }
 
@@ -221,21 +227,30 @@ struct LottieExpressions {
         }
         if unrun.contains(p.path) { throw LottieScriptError("it reads \(p.path), whose expression is not run") }
         if let entry = scripts[p.path] {
-            // Each property's value at a frame is evaluated once a run (rigs read the same
-            // controls through many paths), unless a cycle was cut below it: then it depends on
-            // where the evaluation started.
-            let key = LottieScriptRun.Key(path: p.path, frame: frame)
-            if let known = run.values[key] { return known }
-            let cutsBefore = run.cycleCuts
-            let result = try evaluate(entry, p, at: frame, run)
-            if run.cycleCuts == cutsBefore, run.values.count < 10_000 { run.values[key] = result }
-            return result
+            // Each property's value at a frame is evaluated once (rigs read the same controls
+            // through many paths), unless a cycle was cut below it: then it depends on where
+            // the evaluation started.
+            let key = LottieExpressionCache.Key(path: p.path, frame: frame)
+            if let known = run.cache.values[key] { return known }
+            return try evaluateAndKeep(entry, p, at: frame, run)
         }
         if let loop = loops[p.path] {
             return try LottieScriptLibrary.loop(after: loop.after, loop.kind.rawValue, count: nil, duration: nil, p.property,
                                                 at: frame, frameRate: frameRate)
         }
         return keyframed
+    }
+
+    /// A property's expression evaluated at a frame, and kept in the run's cache unless a cycle
+    /// was cut below it.
+    private func evaluateAndKeep(_ entry: (script: LottieScript, property: LottieAnimated<[Double]>), _ p: PropertyRef,
+                                 at frame: Double, _ run: LottieScriptRun) throws -> [Double] {
+        let cutsBefore = run.cycleCuts
+        let result = try evaluate(entry, p, at: frame, run)
+        if run.cycleCuts == cutsBefore, run.cache.values.count < LottieExpressionCache.capacity {
+            run.cache.values[LottieExpressionCache.Key(path: p.path, frame: frame)] = result
+        }
+        return result
     }
 
     /// A property's expression evaluated at a frame (one deeper in the run's stack).

@@ -108,9 +108,25 @@ indirect enum LottieScriptObject {
     case key(LottieExpressions.PropertyRef, Int)
 }
 
+/// Values of properties with expressions, by JSON path and frame, kept across the evaluations
+/// of one pass over a file (a check pass, a compile): a rig's controls are read by many
+/// expressions at the same frame. Only values that do not depend on where the evaluation
+/// started are kept (none computed with a cycle cut below it). Not shared between threads.
+final class LottieExpressionCache {
+    struct Key: Hashable {
+        var path: String
+        var frame: Double
+    }
+    var values: [Key: [Double]] = [:]
+    /// Values kept at most (past it, new ones are computed each time).
+    static let capacity = 200_000
+}
+
 /// One evaluation's budget and the properties being evaluated, shared with the references it follows.
 final class LottieScriptRun {
     let host: LottieExpressions
+    /// Values already evaluated (this run's own, or a pass's shared by its runs).
+    let cache: LottieExpressionCache
     var steps = 0
     /// Expression nodes being evaluated inside one another, across references.
     var depth = 0
@@ -118,13 +134,6 @@ final class LottieScriptRun {
     var stack: [String] = []
     /// Why the first `try` block that failed did (its catch block ran instead).
     var caught: String?
-    /// A property's value at a frame, as the run's cache knows it.
-    struct Key: Hashable {
-        var path: String
-        var frame: Double
-    }
-    /// Values of properties with expressions evaluated so far in this run, by path and frame.
-    var values: [Key: [Double]] = [:]
     /// Cycles cut so far (a property reached again while its expression is evaluated).
     var cycleCuts = 0
     /// The value the last `throw` threw.
@@ -132,7 +141,10 @@ final class LottieScriptRun {
     /// The text `eval` was given, parsed, by text (a loop evaluates the same text again).
     var parsedTexts: [String: LottieScript] = [:]
 
-    init(host: LottieExpressions) { self.host = host }
+    init(host: LottieExpressions, cache: LottieExpressionCache = LottieExpressionCache()) {
+        self.host = host
+        self.cache = cache
+    }
 
     func step() throws {
         steps += 1

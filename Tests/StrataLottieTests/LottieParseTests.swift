@@ -137,7 +137,7 @@ final class LottieParseTests: XCTestCase {
             "fonts: font 'Inter' is not installed (drawn in DejaVu Sans)",
             "layers[1].ef[0]: layer effect (type 5) (not rendered)",
             "layers[1].shapes[0].it[2]: twist (not rendered)",
-            "layers[3].ks.r.x: expression: unknown name 'comp' (the keyframes are used instead)",
+            "layers[3].ks.r.x: expression: no composition named 'Other' (a precomposition layer of that name) (the keyframes are used instead)",
             "layers[2].tt: track matte without a matte layer",
         ])
         XCTAssertEqual(try LottieLayer(contentsOf: LottieFixtures.url("precomp")).unsupported, [])
