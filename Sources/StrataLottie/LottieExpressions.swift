@@ -222,16 +222,22 @@ struct LottieExpressions {
         // it: RubberHose rigs read their layer's rotation through `toComp` while computing it).
         if p.raw || run.stack.last == p.path { return keyframed }
         if run.stack.contains(p.path) {
-            run.cycleCuts += 1
+            run.note(p.path, cut: true)
             return keyframed
         }
         if unrun.contains(p.path) { throw LottieScriptError("it reads \(p.path), whose expression is not run") }
         if let entry = scripts[p.path] {
             // Each property's value at a frame is evaluated once (rigs read the same controls
-            // through many paths), unless a cycle was cut below it: then it depends on where
-            // the evaluation started.
-            let key = LottieExpressionCache.Key(path: p.path, frame: frame)
-            if let known = run.cache.values[key] { return known }
+            // through many paths), where the cycles it cuts are the same (see
+            // LottieExpressionCache).
+            if let known = run.cache.values[LottieExpressionCache.Key(path: p.path, frame: frame)], holds(known, for: p.path, in: run) {
+                if !run.reads.isEmpty {
+                    run.reads[run.reads.count - 1].touched.formUnion(known.touched)
+                    run.reads[run.reads.count - 1].touched.insert(p.path)
+                    run.reads[run.reads.count - 1].cuts.formUnion(known.cuts.subtracting([p.path]))
+                }
+                return known.value
+            }
             return try evaluateAndKeep(entry, p, at: frame, run)
         }
         if let loop = loops[p.path] {
@@ -241,16 +247,36 @@ struct LottieExpressions {
         return keyframed
     }
 
-    /// A property's expression evaluated at a frame, and kept in the run's cache unless a cycle
-    /// was cut below it.
+    /// Whether a kept value of `path` is what evaluating it now would give: of the properties
+    /// being evaluated (and `path` itself, which its evaluation adds), those its evaluation read
+    /// are exactly those it cut.
+    private func holds(_ known: LottieExpressionCache.Entry, for path: String, in run: LottieScriptRun) -> Bool {
+        if known.cuts.isEmpty, known.touched.isEmpty { return true }
+        for s in run.stack + [path] where known.touched.contains(s) != known.cuts.contains(s) { return false }
+        return known.cuts.allSatisfy { $0 == path || run.stack.contains($0) }
+    }
+
+    /// A property's expression evaluated at a frame and kept in the run's cache, with what it
+    /// read and cut; those reads are the reads of the evaluation around it too (its own cut of
+    /// itself, inside its evaluation, is not).
     private func evaluateAndKeep(_ entry: (script: LottieScript, property: LottieAnimated<[Double]>), _ p: PropertyRef,
                                  at frame: Double, _ run: LottieScriptRun) throws -> [Double] {
-        let cutsBefore = run.cycleCuts
-        let result = try evaluate(entry, p, at: frame, run)
-        if run.cycleCuts == cutsBefore, run.cache.values.count < LottieExpressionCache.capacity {
-            run.cache.values[LottieExpressionCache.Key(path: p.path, frame: frame)] = result
+        run.reads.append(([], []))
+        var result: [Double]?
+        defer {
+            let reads = run.reads.removeLast()
+            if let result, run.cache.values.count < LottieExpressionCache.capacity {
+                run.cache.values[LottieExpressionCache.Key(path: p.path, frame: frame)] =
+                    LottieExpressionCache.Entry(value: result, touched: reads.touched, cuts: reads.cuts)
+            }
+            if !run.reads.isEmpty {
+                run.reads[run.reads.count - 1].touched.formUnion(reads.touched)
+                run.reads[run.reads.count - 1].touched.insert(p.path)
+                run.reads[run.reads.count - 1].cuts.formUnion(reads.cuts.subtracting([p.path]))
+            }
         }
-        return result
+        result = try evaluate(entry, p, at: frame, run)
+        return result ?? []
     }
 
     /// A property's expression evaluated at a frame (one deeper in the run's stack).

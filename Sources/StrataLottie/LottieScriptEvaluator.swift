@@ -110,16 +110,25 @@ indirect enum LottieScriptObject {
 
 /// Values of properties with expressions, by JSON path and frame, kept across the evaluations
 /// of one pass over a file (a check pass, a compile): a rig's controls are read by many
-/// expressions at the same frame. Only values that do not depend on where the evaluation
-/// started are kept (none computed with a cycle cut below it). Not shared between threads.
+/// expressions at the same frame. A value computed where a cycle was cut (a property reached
+/// again gives its keyframes) depends on which properties were being evaluated around it, so
+/// each value keeps the expressions its evaluation read (`touched`) and those it cut (`cuts`):
+/// it is used again only where evaluating it anew would cut the same ones — where, of the
+/// properties then being evaluated (and itself), exactly `cuts` are among `touched`. Not shared
+/// between threads.
 final class LottieExpressionCache {
     struct Key: Hashable {
         var path: String
         var frame: Double
     }
-    var values: [Key: [Double]] = [:]
+    struct Entry {
+        var value: [Double]
+        var touched: Set<String>
+        var cuts: Set<String>
+    }
+    var values: [Key: Entry] = [:]
     /// Values kept at most (past it, new ones are computed each time).
-    static let capacity = 200_000
+    static let capacity = 50_000
 }
 
 /// One evaluation's budget and the properties being evaluated, shared with the references it follows.
@@ -134,8 +143,16 @@ final class LottieScriptRun {
     var stack: [String] = []
     /// Why the first `try` block that failed did (its catch block ran instead).
     var caught: String?
-    /// Cycles cut so far (a property reached again while its expression is evaluated).
-    var cycleCuts = 0
+    /// What each evaluation in progress (innermost last) has read and cut so far (see
+    /// `LottieExpressionCache`).
+    var reads: [(touched: Set<String>, cuts: Set<String>)] = []
+
+    /// Notes that the evaluations in progress read `path` (and, where `cut`, gave it its keyframes).
+    func note(_ path: String, cut: Bool) {
+        guard !reads.isEmpty else { return }
+        reads[reads.count - 1].touched.insert(path)
+        if cut { reads[reads.count - 1].cuts.insert(path) }
+    }
     /// The value the last `throw` threw.
     var thrown: LottieScriptValue?
     /// The text `eval` was given, parsed, by text (a loop evaluates the same text again).

@@ -811,6 +811,27 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertGreaterThan(evaluated, 500, "many random programs are valid")
     }
 
+    /// Values kept across evaluations give what evaluating anew gives, cycles included: A
+    /// (`B + 1`, keyframe 2) and B (`A × 10`, keyframe 3) read each other, C reads both. Alone,
+    /// A is 2 × 10 + 1 = 21 and B is (3 + 1) × 10 = 40. Inside C's evaluation, A is first
+    /// evaluated inside B's (where B is cut: 4), a value that must not stand for A when C reads
+    /// A itself: C = B + 1000 A = 40 + 21 000.
+    func testKeptValuesWithCycles() throws {
+        func layer(_ i: Int, _ name: String, _ k: Double, _ source: String) -> String {
+            #",{"ty":3,"ind":\#(i),"nm":"\#(name)","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":0,"k":\#(k),"x":"\#(source)"}}}"#
+        }
+        let a = try animation("thisComp.layer('B').rotation + thisComp.layer('A').rotation * 1000",
+                              extraLayers: layer(2, "A", 2, "thisComp.layer('B').rotation + 1") + layer(3, "B", 3, "thisComp.layer('A').rotation * 10"))
+        XCTAssertEqual(a.unsupported.map(\.description), [])
+        func entry(_ i: Int) throws -> LottieAnimated<[Double]> { try XCTUnwrap(a.expressions.scripts["layers[\(i)].ks.r"]).property }
+        let shared = LottieExpressionCache()
+        XCTAssertEqual(try a.expressions.evaluate("layers[0].ks.r", try entry(0), at: 1, cache: shared), [21040])
+        XCTAssertEqual(try a.expressions.evaluate("layers[1].ks.r", try entry(1), at: 1, cache: shared), [21])
+        XCTAssertEqual(try a.expressions.evaluate("layers[2].ks.r", try entry(2), at: 1, cache: shared), [40])
+        XCTAssertEqual(try a.expressions.evaluate("layers[1].ks.r", try entry(1), at: 1), [21])
+        XCTAssertEqual(try a.expressions.evaluate("layers[0].ks.r", try entry(0), at: 1, cache: shared), [21040])
+    }
+
     /// A property's expression is evaluated once a run at a frame, however many times it is
     /// read: a chain where each layer reads the next one 20 times (20³ evaluations without
     /// that) gives 8 000 × time within the step limit; a chain of references stops 16 deep.
