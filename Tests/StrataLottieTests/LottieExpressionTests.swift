@@ -302,6 +302,28 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try scene.renderFrame(at: lottie.time(ofFrame: 7), options: RenderOptions()).pixels, one.pixels)
     }
 
+    /// Fixtures/expression-rig.json drawn: a square placed by a function with a loop (x = 1 + … +
+    /// n at frame n), a square riding a path (`pointOnPath(time / 2)` of (10, 60) → (90, 60)), a
+    /// square placed by an `eval` walk up its parents (x = 10 + 3 × (5 + 6)); the same bytes at
+    /// 1 and 4 workers.
+    func testRigExpressionsAreDrawn() throws {
+        let f4 = try LottieFixtures.frame("expression-rig", 4)
+        XCTAssertEqual(f4.at(10, 20), [255, 0, 0, 255])    // 1 + 2 + 3 + 4
+        XCTAssertEqual(f4.at(14, 20), [0, 0, 0, 0])
+        XCTAssertEqual(f4.at(26, 58), [0, 255, 0, 255])    // 0.2 of the line: (26, 60)
+        XCTAssertEqual(f4.at(30, 58), [0, 0, 0, 0])
+        XCTAssertEqual(f4.at(43, 80), [255, 0, 0, 255])    // 10 + 3 × 11
+        XCTAssertEqual(f4.at(39, 80), [0, 0, 0, 0])
+        let f6 = try LottieFixtures.frame("expression-rig", 6)
+        XCTAssertEqual(f6.at(21, 20), [255, 0, 0, 255])    // 21
+        XCTAssertEqual(f6.at(17, 20), [0, 0, 0, 0])
+        let f10 = try LottieFixtures.frame("expression-rig", 10, workers: 1)
+        XCTAssertEqual(f10.at(50, 58), [0, 255, 0, 255])   // halfway: (50, 60), under the line
+        XCTAssertEqual(f10.at(50, 60), [0, 0, 255, 255])
+        XCTAssertEqual(f10.at(45, 58), [0, 0, 0, 0])
+        XCTAssertEqual(try LottieFixtures.frame("expression-rig", 10, workers: 4).pixels, f10.pixels)
+    }
+
     // MARK: Hostile and unsupported input
 
     func testBadInputIsReportedNotCrashed() throws {

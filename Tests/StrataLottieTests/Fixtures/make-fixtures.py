@@ -746,6 +746,27 @@ files["effect-ramp"] = doc([
     white_background(5),
 ])
 
+# Expressions as rigs write them (values and pixels checked in LottieExpressionTests): "sum", a
+# square at x = 1 + 2 + … + n for n = frame (a function with a loop); "follower", a square at
+# the point half the time (s) of the way along "line"'s path (10, 60) → (90, 60); "chained", a
+# square at x = 10 + 3 × the sum of its parents' indices (found by eval of 'thisLayer.parent…'
+# in a loop: Mid 5 + Root 6).
+files["expression-rig"] = doc([
+    square_layer(1, "sum", ks(p=expr((0, 20), """
+        function sum(n) { var s = 0; for (var i = 1; i <= n; i++) { s += i } return s }
+        [sum(Math.floor(time * 10 + 0.5)), 20]"""))),
+    shape_layer(2, [group({"ty": "sh", "nm": "Path 1", "ks": fixed({"c": False, "v": [[10, 60], [90, 60]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]})},
+                          stroke(BLUE, 2))], nm="line"),
+    shape_layer(3, [group(rect((0, 0), (4, 4)), fill(GREEN))], nm="follower",
+                k=ks(p=expr((0, 0), "thisComp.layer('line').content(1).content('Path 1').path.pointOnPath(time / 2)"))),
+    square_layer(4, "chained", ks(p=expr((0, 80), """
+        var n = 0, c = 'thisLayer';
+        while (eval([c][0]).hasParent) { c += '.parent'; n += eval(c).index }
+        [10 + n * 3, 80]""")), parent=5),
+    {"ty": 3, "ind": 5, "nm": "Mid", "parent": 6, "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks()},
+    {"ty": 3, "ind": 6, "nm": "Root", "ip": 0, "op": 20, "st": 0, "sr": 1, "ks": ks()},
+])
+
 for name, d in files.items():
     with open(os.path.join(HERE, name + ".json"), "w") as f:
         json.dump(d, f, separators=(",", ":"))
