@@ -326,6 +326,9 @@ struct LottieExpressions {
                 guard let i = l.index else { throw LottieScriptError("the layer has no index (\"ind\")") }
                 return .number(Double(i))
             case "name", "_name": return .string(l.name)
+            case "text":
+                guard case .text = l.content else { throw LottieScriptError("the layer '\(l.name)' is not a text layer") }
+                return .object(.text(ref))
             case "inPoint": return .number(l.inPoint / frameRate)
             case "outPoint": return .number(l.outPoint / frameRate)
             case "startTime": return .number(l.startTime / frameRate)
@@ -373,6 +376,9 @@ struct LottieExpressions {
         case .path:
             guard LottieScriptLibrary.pathFunctions.contains(name) else { throw LottieScriptError("no 'path.\(name)'") }
             return .function(name, o)
+        case .text(let ref):
+            guard name == "sourceText" else { throw LottieScriptError("no 'text.\(name)'") }
+            return .string(documentText(of: ref, at: e.frame))
         case .property(let p):
             switch name {
             case "value": return vectorValue(try value(of: p, at: e.frame, e.run))
@@ -684,4 +690,31 @@ struct LottieExpressions {
 
     /// A 1-based index as a 0-based position (−1 for anything that is not one).
     static func position(_ d: Double) -> Int { d.isFinite && d >= 1 && d < 1e9 ? Int(d) - 1 : -1 }
+}
+
+// MARK: Text documents
+
+extension LottieExpressions {
+    /// A text layer's text at a frame, before any expression: the document shown then (the
+    /// first before its first keyframe).
+    func documentText(of ref: LayerRef, at frame: Double) -> String {
+        guard case .text(let t) = layer(ref).content, let first = t.documents.first else { return "" }
+        return (t.documents.last { $0.time <= frame } ?? first).document.text
+    }
+
+    /// The text an expression on a text document (After Effects' Source Text) gives at a frame,
+    /// `value` being the document's text then. A number or an array becomes text as JavaScript
+    /// writes it (`15`, `0.5`, `1,2`).
+    func text(of script: LottieScript, at path: String, owner: LayerRef, frame: Double, cache: LottieExpressionCache) throws -> String {
+        let run = LottieScriptRun(host: self, cache: cache)
+        run.stack.append(path)
+        let e = LottieScriptEvaluator(script, run: run, path: path, property: .fixed([]), owner: owner, frame: frame)
+        e.textValue = documentText(of: owner, at: frame)
+        let v = try e.evaluate()
+        switch v {
+        case .string(let s): return s
+        case .number, .vector, .bool, .list: return try e.bounded(try e.text(v))
+        default: throw LottieScriptError("the value is not text")
+        }
+    }
 }

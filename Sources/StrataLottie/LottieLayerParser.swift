@@ -34,6 +34,8 @@ struct LayerParser {
     var shapeIndex = LottieShapeIndex()
     /// Expressions on paths (a shape's `ks`, a mask's `pt`), by the path's JSON path.
     var pathScripts: [String: LottieScript] = [:]
+    /// Expressions on text documents (Source Text), by the document's JSON path (`…t.d`).
+    var textScripts: [String: LottieScript] = [:]
     /// Numeric properties whose expression cannot be read, by JSON path.
     var unrunScripts: Set<String> = []
     /// The expression controls read so far, in the file's order.

@@ -299,6 +299,8 @@ struct LottieTextDocument {
     var glyphs: [Character: LottieGlyph]? = nil
     /// The font's ascent from the font list (`ascent`, hundredths of the size), if given.
     var ascent: Double? = nil
+    /// The document's font name (`f`, a key of the font list), for its embedded glyphs.
+    var fontName: String = ""
 }
 
 /// A text layer's documents, each from its frame on (hold keyframes).
@@ -520,6 +522,13 @@ public struct LottieAnimation {
             let paths = parser.shapeIndex.paths
             layers = LottieAnimation.linking(layers, links, paths)
             self.precomps = precomps.mapValues { LottieAnimation.linking($0, links, paths) }
+        }
+        // Text documents' expressions (Source Text) make documents of their own.
+        if !parser.textScripts.isEmpty {
+            var precomps = self.precomps
+            LottieAnimation.applyingTextExpressions(parser.textScripts, expressions: expressions, layers: &layers, precomps: &precomps,
+                                                    parser: &parser, limits: limits, notes: &notes)
+            self.precomps = precomps
         }
         // References that point nowhere, and precompositions that contain themselves.
         try LottieAnimation.checkReferences(layers: layers, precomps: precomps, images: images, limits: limits, notes: &notes)

@@ -103,6 +103,8 @@ indirect enum LottieScriptObject {
     case shape(String)
     /// A path (a shape's `ks`, a mask's `pt`), by JSON path: what a path's expression may give.
     case path(String)
+    /// A text layer's text (`text`, with `.sourceText`).
+    case text(LottieExpressions.LayerRef)
     case property(LottieExpressions.PropertyRef)
     /// A keyframe of a property (its index from 0).
     case key(LottieExpressions.PropertyRef, Int)
@@ -184,7 +186,7 @@ final class LottieScriptEvaluator {
         "time", "value", "index", "thisComp", "thisLayer", "thisProperty", "transform", "Math", "effect",
         "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime",
         "toComp", "toWorld", "fromComp", "fromWorld", "fromCompToSurface", "parent", "hasParent", "content", "NaN", "Infinity", "undefined", "numKeys", "velocity", "speed", "key", "nearestKey", "velocityAtTime", "speedAtTime",
-        "eval",
+        "eval", "text",
     ]).union(LottieScriptLibrary.functions)
 
     let script: LottieScript
@@ -204,6 +206,8 @@ final class LottieScriptEvaluator {
     private var scopes: [LottieScriptScope] = []
     /// The last statement's value (outside functions).
     var completion: LottieScriptValue?
+    /// The document's text before the expression, where the expression is a text's (`value`).
+    var textValue: String?
     /// `seedRandom`'s seed and whether it ignores the frame; draws made so far this evaluation.
     var randomSeed: Double = 0
     var timeless = false
@@ -619,7 +623,9 @@ final class LottieScriptEvaluator {
         }
         switch name {
         case "time": return .number(time)
-        case "value": return host.vectorValue(property.value(at: frame))
+        case "value":
+            if let textValue { return .string(textValue) }
+            return host.vectorValue(property.value(at: frame))
         case "NaN": return .number(.nan)
         case "Infinity": return .number(.infinity)
         case "undefined": return .undefined
@@ -629,7 +635,7 @@ final class LottieScriptEvaluator {
         case "numKeys", "velocity", "speed", "key", "nearestKey", "velocityAtTime", "speedAtTime":
             return try host.member(.property(ownProperty), name, self)
         case "thisLayer": return .object(.layer(try ownLayer()))
-        case "index", "transform", "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime",
+        case "index", "transform", "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime", "text",
              "parent", "hasParent":
             return try member(.object(.layer(try ownLayer())), name)
         case "effect", "toComp", "toWorld", "fromComp", "fromWorld", "fromCompToSurface", "content": return .function(name, .layer(try ownLayer()))

@@ -140,7 +140,7 @@ enum LottieScriptLibrary {
             return .object(.shape(try e.host.item(first, in: item + ".it")))
         case .path(let path)?:
             return try pathFunction(name, path, args, e)
-        case .transform?, .key?, .effects?, .contents?, .shape?:
+        case .transform?, .key?, .effects?, .contents?, .shape?, .text?:
             throw LottieScriptError("\(name)() is not supported here")
         case nil:
             break

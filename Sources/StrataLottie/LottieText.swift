@@ -78,6 +78,20 @@ extension LayerParser {
             if let fill { doc.fill = fill }
             documents.append((time, doc))
         }
+        // An expression on the document (After Effects' Source Text) makes its text at each frame,
+        // once the other layers are read (LottieAnimation+TextExpressions.swift); a replacement
+        // of the layer's text wins over it.
+        if let x = try d.optional("x"), let source = try? x.string() {
+            if replacement != nil {
+                notes.add(x.path, "expression on a text: not run, as the text is replaced")
+            } else {
+                do {
+                    textScripts[d.path] = try LottieScript.parse(source, seed: d.path)
+                } catch let error as LottieScriptError {
+                    notes.add(x.path, "expression on a text: \(error.message) (the document's text is used instead)")
+                }
+            }
+        }
         return LottieText(documents: documents, animators: animators, alignment: alignment, path: textPath)
     }
 
@@ -124,7 +138,7 @@ extension LayerParser {
                                   justify: justify, tracking: tracking, lineHeight: lineHeight, baselineShift: shift,
                                   fill: try colour("fc"), stroke: stroke, strokeWidth: strokeWidth,
                                   strokeOverFill: try s.bool("of"), boxPosition: try pair("ps"), boxSize: try pair("sz"),
-                                  glyphs: glyphs, ascent: fontAscents[fontName])
+                                  glyphs: glyphs, ascent: fontAscents[fontName], fontName: fontName)
     }
 
     /// The embedded glyphs of every character of `text` in the font named `fontName` (its
