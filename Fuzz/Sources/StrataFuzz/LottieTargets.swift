@@ -23,10 +23,11 @@ enum FuzzLottie {
     }
 }
 
-/// The Lottie expression language: the bytes (UTF-8) as the expression of a layer's rotation and
-/// of a shape's position in a small animation that has what rigs read — a parent chain, a
-/// controller with a slider and keyframes, a shape layer with a path — compiled (each expression
-/// checked, then sampled at every frame where its layer shows) and one frame drawn.
+/// The Lottie expression language: the bytes (UTF-8) as the expression of a layer's rotation, of
+/// a shape's position and of a text layer's document, in a small animation that has what rigs
+/// read — a parent chain, a controller with a slider and keyframes, a shape layer with a path —
+/// compiled (each expression checked, then sampled at every frame where its layer shows) and
+/// one frame drawn.
 enum FuzzLottieScript {
     static func run(_ data: Data) {
         guard let source = String(validating: data, as: UTF8.self),
@@ -40,7 +41,9 @@ enum FuzzLottieScript {
             + #"{"ty":"tr","p":{"a":0,"k":[4,4],"x":\#(quoted)},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]},"#
             + #"{"ty":3,"ind":2,"nm":"Ctrl","parent":3,"ip":0,"op":6,"st":0,"sr":1,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":5,"s":[90]}]}},"#
             + #""ef":[{"ty":5,"nm":"S","mn":"ADBE Slider Control","ef":[{"ty":0,"nm":"Slider","mn":"ADBE Slider Control-0001","v":{"a":0,"k":3}}]}]},"#
-            + #"{"ty":3,"ind":3,"nm":"Root","ip":0,"op":6,"st":0,"sr":1,"ks":{"r":{"a":0,"k":12}}}]}"#
+            + #"{"ty":3,"ind":3,"nm":"Root","ip":0,"op":6,"st":0,"sr":1,"ks":{"r":{"a":0,"k":12}}},"#
+            + #"{"ty":5,"ind":4,"nm":"T","ip":0,"op":6,"st":0,"sr":1,"ks":{},"t":{"d":{"k":[{"s":{"s":8,"f":"F","t":"ab","j":0,"tr":0,"lh":9,"ls":0,"fc":[1,0,0]},"t":0}],"#
+            + #""x":\#(quoted)},"p":{},"m":{"g":1,"a":{"a":0,"k":[0,0]}},"a":[]}}],"fonts":{"list":[{"fName":"F","fFamily":"DejaVu Sans","fStyle":"Book"}]}}"#
         guard let layer = try? LottieLayer(data: Data(json.utf8)), let a = layer.animation else { return }
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: a.width, height: a.height)
