@@ -143,9 +143,12 @@ struct LottieExpressions {
     /// What the expressions on paths say: each one that names a path — `content("Shape 1")
     /// .content("Path 1").path`, its own (the keyframes) or another's (whose keyframes it then
     /// takes, followed through other such links) — at the layer's in and out points alike;
-    /// the others are noted, their keyframes used. Returns the links, by the linked path.
-    func pathLinks(_ notes: inout LottieNotes) -> [String: String] {
+    /// or that makes one (`createPath(…)`) at both; the others are noted, their keyframes used.
+    /// Returns the links, by the linked path, and the paths whose expression makes them
+    /// (evaluated at every frame by `madePath`).
+    func pathLinks(_ notes: inout LottieNotes) -> (links: [String: String], made: [String]) {
         var direct: [String: String] = [:]
+        var made: [String] = []
         for path in pathScripts.keys.sorted() {
             guard let script = pathScripts[path] else { continue }
             let owner = owners[path] ?? owner(of: path)
@@ -156,14 +159,23 @@ struct LottieExpressions {
             let frames: [Double] = owner.map { [layer($0).inPoint, max(layer($0).inPoint, layer($0).outPoint - 1)] } ?? [0]
             do {
                 var targets: Set<String> = []
+                var makes = 0
                 for frame in frames {
                     let run = LottieScriptRun(host: self)
+                    run.stack.append(path)
                     let e = LottieScriptEvaluator(script, run: run, path: path, property: .fixed([]), owner: owner, frame: frame)
-                    guard case .object(.path(let target)) = try e.evaluate() else {
-                        throw LottieScriptError("it gives other than a path (only naming a path, as content(…).path, is read)")
+                    e.isPath = true
+                    switch try e.evaluate() {
+                    case .object(.path(let target)): targets.insert(target)
+                    case .object(.bezier): makes += 1
+                    default: throw LottieScriptError("it gives other than a path (a path named, as content(…).path, or made by createPath)")
                     }
-                    targets.insert(target)
                 }
+                if makes == frames.count {
+                    made.append(path)
+                    continue
+                }
+                guard makes == 0 else { throw LottieScriptError("it names a path at some times and makes one at others") }
                 guard targets.count == 1, let target = targets.first else { throw LottieScriptError("it names different paths at different times") }
                 if target != path { direct[path] = target }
             } catch {
@@ -186,7 +198,7 @@ struct LottieExpressions {
                 links[start] = current
             }
         }
-        return links
+        return (links, made)
     }
 
     /// The value of the expression at `path` at a frame of its composition, the property's
@@ -373,7 +385,7 @@ struct LottieExpressions {
             return .function("param", .effect(ref, i))
         case .effects:
             throw LottieScriptError("no 'effects.\(name)'")
-        case .path:
+        case .path, .bezier:
             guard LottieScriptLibrary.pathFunctions.contains(name) else { throw LottieScriptError("no 'path.\(name)'") }
             return .function(name, o)
         case .text(let ref):
@@ -690,6 +702,22 @@ struct LottieExpressions {
 
     /// A 1-based index as a 0-based position (−1 for anything that is not one).
     static func position(_ d: Double) -> Int { d.isFinite && d >= 1 && d < 1e9 ? Int(d) - 1 : -1 }
+}
+
+// MARK: Paths made by expressions
+
+extension LottieExpressions {
+    /// The path an expression on a path makes at a frame (`createPath(…)`; `value` and
+    /// `thisProperty` are the path's keyframes' shape).
+    func madePath(at path: String, frame: Double, cache: LottieExpressionCache) throws -> LottieBezier {
+        guard let script = pathScripts[path] else { throw LottieScriptError("no expression at \(path)") }
+        let run = LottieScriptRun(host: self, cache: cache)
+        run.stack.append(path)
+        let e = LottieScriptEvaluator(script, run: run, path: path, property: .fixed([]), owner: owners[path] ?? owner(of: path), frame: frame)
+        e.isPath = true
+        guard case .object(.bezier(let b)) = try e.evaluate() else { throw LottieScriptError("it gives other than a path made by createPath") }
+        return b
+    }
 }
 
 // MARK: Text documents

@@ -516,12 +516,18 @@ public struct LottieAnimation {
                                         unrun: parser.unrunScripts,
                                         frameRate: frameRate)
         expressions.check(&notes)
-        // Paths whose expression names another path take its keyframes.
-        let links = expressions.pathLinks(&notes)
+        // Paths whose expression names another path take its keyframes; those whose expression
+        // makes a path (createPath) take keyframes of what it makes.
+        let (links, made) = expressions.pathLinks(&notes)
         if !links.isEmpty {
             let paths = parser.shapeIndex.paths
             layers = LottieAnimation.linking(layers, links, paths)
             self.precomps = precomps.mapValues { LottieAnimation.linking($0, links, paths) }
+        }
+        if !made.isEmpty {
+            var precomps = self.precomps
+            LottieAnimation.applyingMadePaths(made, expressions: expressions, layers: &layers, precomps: &precomps, limits: limits, notes: &notes)
+            self.precomps = precomps
         }
         // Text documents' expressions (Source Text) make documents of their own.
         if !parser.textScripts.isEmpty {

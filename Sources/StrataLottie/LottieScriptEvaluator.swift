@@ -105,6 +105,8 @@ indirect enum LottieScriptObject {
     case path(String)
     /// A text layer's text (`text`, with `.sourceText`).
     case text(LottieExpressions.LayerRef)
+    /// A path made by `createPath(…)`: what a path's expression may give, and answers as a path.
+    case bezier(LottieBezier)
     case property(LottieExpressions.PropertyRef)
     /// A keyframe of a property (its index from 0).
     case key(LottieExpressions.PropertyRef, Int)
@@ -208,6 +210,8 @@ final class LottieScriptEvaluator {
     var completion: LottieScriptValue?
     /// The document's text before the expression, where the expression is a text's (`value`).
     var textValue: String?
+    /// The expression is a path's (`value` and `thisProperty` are the path).
+    var isPath = false
     /// `seedRandom`'s seed and whether it ignores the frame; draws made so far this evaluation.
     var randomSeed: Double = 0
     var timeless = false
@@ -625,13 +629,14 @@ final class LottieScriptEvaluator {
         case "time": return .number(time)
         case "value":
             if let textValue { return .string(textValue) }
+            if isPath { return .object(.path(path)) }
             return host.vectorValue(property.value(at: frame))
         case "NaN": return .number(.nan)
         case "Infinity": return .number(.infinity)
         case "undefined": return .undefined
         case "Math": return .object(.math)
         case "thisComp": return .object(.comp)
-        case "thisProperty": return .object(.property(ownProperty))
+        case "thisProperty": return isPath ? .object(.path(path)) : .object(.property(ownProperty))
         case "numKeys", "velocity", "speed", "key", "nearestKey", "velocityAtTime", "speedAtTime":
             return try host.member(.property(ownProperty), name, self)
         case "thisLayer": return .object(.layer(try ownLayer()))

@@ -16,7 +16,7 @@ enum LottieScriptLibrary {
         "clamp", "wiggle", "degreesToRadians", "radiansToDegrees", "linear", "ease", "easeIn", "easeOut",
         "length", "normalize", "dot", "add", "sub", "mul", "div", "sum",
         "$bm_sum", "$bm_sub", "$bm_mul", "$bm_div", "$bm_mod", "mod", "$bm_neg", "$bm_isInstanceOfArray", "isNaN", "parseInt",
-        "parseFloat", "comp",
+        "parseFloat", "comp", "createPath",
         "valueAtTime", "loopOut", "loopIn", "loopOutDuration", "loopInDuration",
         "framesToTime", "timeToFrames", "seedRandom", "random", "posterizeTime",
     ]
@@ -140,6 +140,8 @@ enum LottieScriptLibrary {
             return .object(.shape(try e.host.item(first, in: item + ".it")))
         case .path(let path)?:
             return try pathFunction(name, path, args, e)
+        case .bezier(let bezier)?:
+            return try pathFunction(name, bezier, args, e)
         case .transform?, .key?, .effects?, .contents?, .shape?, .text?:
             throw LottieScriptError("\(name)() is not supported here")
         case nil:
@@ -175,6 +177,7 @@ enum LottieScriptLibrary {
         case "mul", "$bm_mul": return try e.binary("*", arg(args, 0), arg(args, 1))
         case "div", "$bm_div": return try e.binary("/", arg(args, 0), arg(args, 1))
         case "$bm_mod", "mod": return try e.binary("%", arg(args, 0), arg(args, 1))
+        case "createPath": return .object(.bezier(try createPath(args, e)))
         case "comp":
             guard case .string(let s)? = args.first else { throw LottieScriptError("comp() needs a composition's name") }
             return .object(.composition(try e.host.composition(named: s)))
@@ -285,7 +288,13 @@ enum LottieScriptLibrary {
         let timeArgument = name.hasSuffix("OnPath") ? 1 : 0
         var at = e.frame
         if args.count > timeArgument, !args[timeArgument].isUndefined { at = try frame(e.number(args[timeArgument]), e) }
-        let bezier = shape.value(at: at)
+        return try pathFunction(name, shape.value(at: at), args, e)
+    }
+
+    /// The same questions of a path's shape (a time argument, if any, is not used: the shape is
+    /// the one it is).
+    static func pathFunction(_ name: String, _ bezier: LottieBezier, _ args: [LottieScriptValue],
+                             _ e: LottieScriptEvaluator) throws -> LottieScriptValue {
         func list(_ points: [CGPoint]) throws -> LottieScriptValue {
             try e.makeArray(points.map { .vector([Double($0.x), Double($0.y)]) })
         }
@@ -306,6 +315,34 @@ enum LottieScriptLibrary {
             default: return .vector([Double(-tangent.y), Double(tangent.x)])
             }
         }
+    }
+
+    /// Vertices a path made by `createPath` may have.
+    static let maxCreatedPoints = 100_000
+
+    /// `createPath(points, inTangents = [], outTangents = [], isClosed = true)`: a path from its
+    /// vertices and their tangents (relative to each vertex), arrays of [x, y].
+    static func createPath(_ args: [LottieScriptValue], _ e: LottieScriptEvaluator) throws -> LottieBezier {
+        func points(_ i: Int, _ what: String) throws -> [CGPoint]? {
+            guard i < args.count, !args[i].isUndefined else { return nil }
+            guard let items = try e.resolved(args[i]).elements else { throw LottieScriptError("createPath's \(what) is not an array") }
+            guard items.count <= maxCreatedPoints else { throw LottieScriptError("createPath with more than \(maxCreatedPoints) points") }
+            try e.run.charge(items.count >> 6)
+            return try items.map { item in
+                let v = try e.vector(item)
+                guard v.count >= 2, v[0].isFinite, v[1].isFinite else { throw LottieScriptError("createPath's \(what) holds other than [x, y] points") }
+                return CGPoint(x: v[0], y: v[1])
+            }
+        }
+        guard let vertices = try points(0, "points") else { throw LottieScriptError("createPath needs its points") }
+        let zeros = Array(repeating: CGPoint.zero, count: vertices.count)
+        let inT = try points(1, "inTangents").flatMap { $0.isEmpty ? nil : $0 } ?? zeros
+        let outT = try points(2, "outTangents").flatMap { $0.isEmpty ? nil : $0 } ?? zeros
+        guard inT.count == vertices.count, outT.count == vertices.count else {
+            throw LottieScriptError("createPath's tangents (\(inT.count), \(outT.count)) are not one a point (\(vertices.count))")
+        }
+        let closed = args.count > 3 && !args[3].isUndefined ? e.truthy(try e.resolved(args[3])) : true
+        return LottieBezier(closed: closed, vertices: vertices, inTangents: inT, outTangents: outT)
     }
 
     /// Methods of strings, arrays and numbers.

@@ -700,7 +700,7 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(width(bezier(4), at: 0), 1)        // a cycle: reported
         XCTAssertEqual(Double(a.layers[1].masks[0].shape.value(at: 10).vertices[1].x), 20)
         XCTAssertEqual(a.unsupported.map(\.description), [
-            "layers[0].shapes[3].it[0].ks.x: expression on a path: it gives other than a path (only naming a path, as content(…).path, is read) (the keyframes are used instead)",
+            "layers[0].shapes[3].it[0].ks.x: expression on a path: a string or an object where a number is needed (the keyframes are used instead)",
             "layers[0].shapes[4].it[0].ks.x: expression on a path: paths name each other in a cycle or more than 16 deep (through layers[0].shapes[4].it[0].ks) (the keyframes are used instead)",
             "layers[0].shapes[5].it[0].ks.x: expression on a path: paths name each other in a cycle or more than 16 deep (through layers[0].shapes[5].it[0].ks) (the keyframes are used instead)",
         ])
