@@ -374,8 +374,8 @@ final class GIFEncoderTests: XCTestCase {
     /// counted exactly) and a plate that fades in a few levels above black below (as the lower
     /// third's plate, #0D1117 at 80 %): the plate's dark shades weigh little in the interval's
     /// statistics and its changes fit `flatPaletteChangeTolerance` (a few levels RMS), so the
-    /// smaller palette drew the first fade frames black — the whole plate up to 7 levels off,
-    /// where SSIM's luminance term loses most. Those frames (luminance loss above
+    /// 32-colour palette drew the first fade frame's plate up to 5 levels off (measured with the
+    /// encoder before this rule), where SSIM's luminance term loses most. Those frames (luminance loss above
     /// `flatLuminanceLossTolerance`) now map onto the whole table — the smaller palette followed
     /// by the full one's other colours, 256 entries, no local tables — and decode within 1
     /// level; the bright frames stay on the smaller palette at its start. The same bytes from
