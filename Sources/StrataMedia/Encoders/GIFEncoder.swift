@@ -479,8 +479,9 @@ public final class GIFEncoder: @unchecked Sendable {
     /// The luminance loss (per channel of every pixel of the frame) above which a frame of flat
     /// graphics maps onto the whole table rather than the smaller palette. Measured on the lower
     /// third (Benchmarks/doc-gifs.sh, release build; before: 78 966 B at SSIM 0.999247, every
-    /// frame on 48 colours): 1e-2 → 80 150 B at 0.999566, 1e-3 → 81 273 B at 0.999931, 3e-4 →
-    /// 84 712 B at 0.999968, 1e-4 → 89 895 B at 0.999982, 3e-5 → 92 561 B at 0.999984. The
+    /// frame on 48 colours; those frames still diffused): 1e-2 → 80 150 B at 0.999566, 1e-3 →
+    /// 81 273 B at 0.999931, 3e-4 → 84 712 B at 0.999968, 1e-4 → 89 895 B at 0.999982, 3e-5 →
+    /// 92 561 B at 0.999984; undiffused (as now), 3e-4 → 83 361 B at 0.999968. The
     /// example tapes keep their bytes down to 3e-4 (at 1e-4 git-graph takes 46 B more for less
     /// SSIM); the countdown has no frame above 3e-5 (its small changes, over the whole frame).
     static let flatLuminanceLossTolerance = 3e-4
