@@ -359,15 +359,11 @@ public final class GIFEncoder: @unchecked Sendable {
         heldBytes = 0
         // The frame's palette: the whole table, or only the smaller flat palette at its start.
         var frame = 0
-        func subset() -> (mapper: PaletteMapper?, pastFlat: Bool) {
+        func subset() -> PaletteMapper? {
             defer { frame += 1 }
-            let past = flatMapper != nil && frame < beyondFlat.count && beyondFlat[frame]
-            return (past ? nil : flatMapper, past)
+            return frame < beyondFlat.count && beyondFlat[frame] ? nil : flatMapper
         }
-        for pixels in held {
-            let (flat, pastFlat) = subset()
-            try encode(pixels, with: mapper, subset: flat, pastFlat: pastFlat, paletteIsGlobal: isGlobal)
-        }
+        for pixels in held { try encode(pixels, with: mapper, subset: subset(), paletteIsGlobal: isGlobal) }
         if fileSpooled > 0 {
             // Each frame read straight into one buffer (positioned reads; the handle's offset, at
             // the end for the next writes, stays where it is): reading into fresh `Data` and
@@ -389,8 +385,7 @@ public final class GIFEncoder: @unchecked Sendable {
                 guard read == frameBytes else {
                     throw MediaError.libraryFailure(path: path, operation: "reading the frame spool", reason: "it ended early")
                 }
-                let (flat, pastFlat) = subset()
-                try encode(buffer, with: mapper, subset: flat, pastFlat: pastFlat, paletteIsGlobal: isGlobal)
+                try encode(buffer, with: mapper, subset: subset(), paletteIsGlobal: isGlobal)
             }
         }
         spooled = 0
@@ -481,7 +476,7 @@ public final class GIFEncoder: @unchecked Sendable {
     /// third (Benchmarks/doc-gifs.sh, release build; before: 78 966 B at SSIM 0.999247, every
     /// frame on 48 colours; those frames still diffused): 1e-2 → 80 150 B at 0.999566, 1e-3 →
     /// 81 273 B at 0.999931, 3e-4 → 84 712 B at 0.999968, 1e-4 → 89 895 B at 0.999982, 3e-5 →
-    /// 92 561 B at 0.999984; undiffused (as now), 3e-4 → 83 361 B at 0.999968. The
+    /// 92 561 B at 0.999984; undiffused (now the default), 3e-4 → 80 817 B at 0.999972. The
     /// example tapes keep their bytes down to 3e-4 (at 1e-4 git-graph takes 46 B more for less
     /// SSIM); the countdown has no frame above 3e-5 (its small changes, over the whole frame).
     static let flatLuminanceLossTolerance = 3e-4
@@ -590,10 +585,9 @@ public final class GIFEncoder: @unchecked Sendable {
 
     /// Encodes one frame: the changed rectangle, mapped to `globalMapper` (the interval's palette:
     /// the file's global one when `paletteIsGlobal`, else repeated as a local one), to `subset`
-    /// (a flat palette at the table's start) or to its own. `pastFlat`: a flat interval's frame
-    /// that maps onto the whole table, undithered.
+    /// (a flat palette at the table's start) or to its own.
     private func encode(_ pixels: [UInt8], with globalMapper: PaletteMapper?, subset: PaletteMapper? = nil,
-                        pastFlat: Bool = false, paletteIsGlobal: Bool = true) throws {
+                        paletteIsGlobal: Bool = true) throws {
         let delay = Self.delay(ofFrame: firstFrameIndex + written, frameRate: outputRate)
         let keepsTransparency = options.preservesTransparency
         let differencing = !keepsTransparency && reference != nil
@@ -656,11 +650,7 @@ public final class GIFEncoder: @unchecked Sendable {
         guard let mapper else { preconditionFailure("a frame has a palette") }
         // The slot after the colours is the transparent one (the global palette always reserves it).
         let transparentIndex = usesTransparency ? mapper.colors.count : Int(NO_TRANSPARENT_COLOR)
-        // A flat interval's frames on the whole table (`framesBeyondFlatPalette`) are not
-        // diffused: the table holds their shades (the lower third: 83 361 B instead of 84 712, at
-        // the same SSIM, 0.999968).
-        let dithering = pastFlat && mapper === globalMapper ? .none : resolvedDithering()
-        var indices = mapper.map(region, dithering: dithering, strength: options.ditherStrength,
+        var indices = mapper.map(region, dithering: resolvedDithering(), strength: options.ditherStrength,
                                  transparentIndex: UInt8(clamping: max(0, transparentIndex)))
         // Pixels whose new colour is the one already shown need not be written: they become
         // transparent, with their index as the alternative the LZW coder may still pick.
@@ -956,13 +946,10 @@ public final class GIFEncoder: @unchecked Sendable {
         }
     }
 
-    /// The dithering the current frame is mapped with: the options' method, `.automatic` resolved
-    /// by the colours the palette was cut from — the interval's (global and automatic palettes)
-    /// or the frame's (per-frame palettes): diffusion while they are flat graphics (exact colours
-    /// counted), none for gradient content.
+    /// The dithering the current frame is mapped with: the options' method, `.automatic` none (see
+    /// `GIFEncoderOptions.Dithering.automatic` for what was measured).
     private func resolvedDithering() -> GIFEncoderOptions.Dithering {
-        guard options.dithering == .automatic else { return options.dithering }
-        return (statistics ?? scratchStatistics).exactCounts != nil ? .floydSteinberg : .none
+        options.dithering == .automatic ? .none : options.dithering
     }
 
     /// `.automatic` palettes: whether the global palette renders `region` closely enough that a
