@@ -21,7 +21,7 @@ public struct GIFEncoderOptions: Sendable, Equatable {
         /// card and the demo raises SSIM by 0.0013–0.0003 and saves 3–1 % of the bytes), and flat
         /// graphics (at most 4 096 colours: text, UI, terminals) a smaller palette whose frames
         /// that it draws poorly map onto the whole table. Diffusion at half strength on flat
-        /// graphics, measured against none (bytes, SSIM against the lossless frames): lower third
+        /// graphics → none (bytes, SSIM against the lossless frames; Benchmarks/doc-gifs.sh): lower third
         /// 83 361 → 80 817 B, 0.999968 → 0.999972; countdown 126 510 → 125 005, 0.999939 →
         /// 0.999944; the quote card 294 568 → 285 557, 0.999910 → 0.999928; terminal-typing
         /// 21 395 → 20 393, 0.998922 → 0.998944; the example tapes colors, git-graph, less
