@@ -370,6 +370,68 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertLessThanOrEqual(largest, 16, "no pixel far off")
     }
 
+    /// Flat graphics that take a smaller palette (bright bars and 600 antialiasing shades above,
+    /// counted exactly) and a plate that fades in a few levels above black below (as the lower
+    /// third's plate, #0D1117 at 80 %): the plate's dark shades weigh little in the interval's
+    /// statistics and its changes fit `flatPaletteChangeTolerance` (a few levels RMS), so the
+    /// 32-colour palette drew the first fade frame's plate up to 5 levels off (measured with the
+    /// encoder before this rule), where SSIM's luminance term loses most. Those frames (luminance loss above
+    /// `flatLuminanceLossTolerance`) now map onto the whole table — the smaller palette followed
+    /// by the full one's other colours, 256 entries, no local tables — and decode within 1
+    /// level; the bright frames stay on the smaller palette at its start. The same bytes from
+    /// the spool file or memory, with one coding thread or two.
+    func testFadeFramesTheFlatPaletteRendersDarkMapOntoTheWholeTable() throws {
+        let dir = try MediaTestSupport.scratchDirectory()
+        let frame = { (k: Int) -> Bitmap in
+            var b = Bitmap.filled(width: 160, height: 80, red: 0, green: 0, blue: 0)
+            for y in 0..<40 {
+                for x in 0..<160 where (y / 5) % 2 == 1 && x < 30 + 4 * k + (y * 7) % 90 {
+                    b.setPixel(x: x, y: y, (230, 230, 225, 255))
+                }
+                let t = Double((y * 10 + k) % 600) / 600
+                let shade = { (c: Double) in UInt8((c * t).rounded()) }
+                b.setPixel(x: 158, y: y, (shade(230), shade(230), shade(225), 255))
+            }
+            // The plate: fades in over frames 1...8 (a quarter of the way: a few levels).
+            let fade = Double(min(k, 8)) / 8
+            let plate = { (c: Double) in UInt8((c * fade).rounded()) }
+            for y in 48..<76 { for x in 10..<110 {
+                let ink = (y / 4) % 2 == 1 && x % 9 < 5
+                b.setPixel(x: x, y: y, ink ? (plate(100), plate(104), plate(110), 255) : (plate(11), plate(14), plate(19), 255))
+            } }
+            return b
+        }
+        func bytes(_ name: String, spool: Int, threads: Int) throws -> (Data, URL) {
+            var options = GIFEncoderOptions()
+            options.spoolMemoryLimit = spool
+            options.codingThreads = threads
+            let url = dir.appendingPathComponent(name)
+            try encode(12, to: url, options: options, frame: frame)
+            return (try Data(contentsOf: url), url)
+        }
+        let (reference, url) = try bytes("memory.gif", spool: 256 << 20, threads: 2)
+        XCTAssertEqual(try bytes("file.gif", spool: 0, threads: 1).0, reference)
+        let gif = try DecodedGIF(url: url)
+        XCTAssertEqual(gif.globalColorCount, 256, "the smaller palette followed by the full palette's other colours")
+        XCTAssertEqual(gif.localColorMaps, 0)
+        XCTAssertEqual(gif.frames.count, 12)
+        for (k, decoded) in gif.frames.enumerated() {
+            let source = frame(k).pixels
+            var largest = 0
+            for y in 48..<76 { for x in 10..<110 {
+                let p = (y * 160 + x) * 4
+                for c in 0..<3 { largest = max(largest, abs(Int(decoded[p + c]) - Int(source[p + c]))) }
+            } }
+            if (1...2).contains(k) {
+                XCTAssertLessThanOrEqual(largest, 1, "frame \(k): the dark plate is drawn within a level")
+            }
+            XCTAssertEqual(Array(decoded[0..<4]), [0, 0, 0, 255], "the background is exact")
+        }
+        // Decoded by FFmpeg too: every frame, the first plate frame as giflib decodes it.
+        let first = try MediaTestSupport.decodeFrame(url, index: 1)
+        XCTAssertEqual(first, gif.frames[1])
+    }
+
     /// Text that scrolls by one line (as `less` pages): pixels that did not change are written
     /// transparent or, where that continues a run, with their own colour; either way every frame
     /// decodes to exactly its source (an exact palette: few colours).
@@ -694,9 +756,10 @@ final class GIFGradientTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: url), try Data(contentsOf: none))
     }
 
-    /// Flat graphics (at most 4 096 colours, more than a palette holds) keep diffusion: the
-    /// default gives the bytes of `.floydSteinberg`.
-    func testFlatGraphicsStillDiffuseByDefault() throws {
+    /// Flat graphics (at most 4 096 colours, more than a palette holds) are no longer diffused by
+    /// default: `.automatic` gives the bytes of `.none`, not those of `.floydSteinberg` (on text,
+    /// UI and terminals none measured fewer bytes at a higher SSIM; `Dithering.automatic`).
+    func testFlatGraphicsAreNotDiffusedByDefault() throws {
         let dir = try MediaTestSupport.scratchDirectory()
         // 1 024 colours: antialiasing-like shades between two flat colours.
         var frame = Bitmap(width: 128, height: 64)
@@ -707,7 +770,7 @@ final class GIFGradientTests: XCTestCase {
             }
         }
         var bytes: [Data] = []
-        for dithering in [GIFEncoderOptions.Dithering.automatic, .floydSteinberg, .none] {
+        for dithering in [GIFEncoderOptions.Dithering.automatic, .none, .floydSteinberg] {
             let url = dir.appendingPathComponent("flat-\(dithering).gif")
             let encoder = try GIFEncoder(url: url, width: 128, height: 64, frameRate: MediaTestSupport.fps30,
                                          options: GIFEncoderOptions(dithering: dithering))

@@ -386,4 +386,24 @@ final class GIFKernelTests: XCTestCase {
         XCTAssertEqual(sum, 675)
         XCTAssertEqual(counted, 3)
     }
+
+    /// SSIM's luminance term's loss between two colours, and the colours a flat palette's frames
+    /// that it renders poorly get besides it: farthest first as that loss sees them, so a shade
+    /// 3 levels above black counts for more than one 20 levels off white, or a half red.
+    func testLuminanceLossAndTheFarthestColours() {
+        XCTAssertEqual(GIFEncoder.luminanceLoss(RGB8(r: 9, g: 9, b: 9), RGB8(r: 9, g: 9, b: 9)), 0)
+        // (3 − 0)² / (9 + 0 + 6.5025), three channels.
+        XCTAssertEqual(GIFEncoder.luminanceLoss(RGB8(r: 3, g: 3, b: 3), RGB8(r: 0, g: 0, b: 0)), 27.0 / 15.5025, accuracy: 1e-12)
+        // 20 levels off white: 400 / (235² + 255² + 6.5025) per channel, 0.0033 in all.
+        let offWhite: Double = 3 * 400 / (235.0 * 235.0 + 255.0 * 255.0 + 6.5025)
+        XCTAssertEqual(GIFEncoder.luminanceLoss(RGB8(r: 235, g: 235, b: 235), RGB8(r: 255, g: 255, b: 255)), offWhite, accuracy: 1e-12)
+        let palette = [RGB8(r: 0, g: 0, b: 0), RGB8(r: 255, g: 255, b: 255)]
+        let candidates = [RGB8(r: 235, g: 235, b: 235), RGB8(r: 255, g: 255, b: 255), RGB8(r: 3, g: 3, b: 3),
+                          RGB8(r: 128, g: 0, b: 0), RGB8(r: 3, g: 3, b: 3)]
+        XCTAssertEqual(GIFEncoder.farthest(from: palette, among: candidates, count: 3),
+                       [RGB8(r: 3, g: 3, b: 3), RGB8(r: 3, g: 3, b: 3), RGB8(r: 128, g: 0, b: 0)],
+                       "3 levels above black (1.74) before half-red (0.9996, off black in red only), the palette's own colour left out, ties in the candidates' order")
+        XCTAssertEqual(GIFEncoder.farthest(from: palette, among: candidates, count: 9).count, 4)
+        XCTAssertEqual(GIFEncoder.farthest(from: palette, among: candidates, count: 0), [])
+    }
 }

@@ -284,11 +284,12 @@ final class ExportFlagsTests: XCTestCase {
         XCTAssertNil(try gifPlays(render("once.gif", ["--loop", "1"])))
 
         // Dithering: diffusion at strength 0 is no dithering; full strength differs from the
-        // default (auto: diffusion at half strength or none, by content), which `auto` names.
+        // default (auto: at present none), which `auto` names.
         let none = try Data(contentsOf: render("gradient.yaml", "none.gif", ["--dither", "none"]))
         XCTAssertEqual(try Data(contentsOf: render("gradient.yaml", "zero.gif", ["--dither", "diffusion=0"])), none)
         let half = try Data(contentsOf: render("gradient.yaml", "half.gif", []))
         XCTAssertEqual(try Data(contentsOf: render("gradient.yaml", "auto.gif", ["--dither", "auto"])), half)
+        XCTAssertEqual(half, none, "auto is none at present")
         XCTAssertNotEqual(try Data(contentsOf: render("gradient.yaml", "full.gif", ["--dither", "diffusion=1"])), half)
         XCTAssertNotEqual(try Data(contentsOf: render("gradient.yaml", "ordered.gif", ["--dither", "ordered"])), none)
 

@@ -68,7 +68,7 @@ public struct ExportSettings: Sendable, Equatable {
 
     /// GIF dithering and its strength (nil: the encoder's default for the method).
     public struct Dither: Sendable, Equatable {
-        /// Automatic (diffusion on flat graphics, none on gradients), none, ordered (Bayer) or
+        /// Automatic (the encoder's choice: at present none), none, ordered (Bayer) or
         /// diffusion (Floyd–Steinberg).
         public var method: GIFEncoderOptions.Dithering
         /// 0...1; nil: the method's default.

@@ -40,7 +40,7 @@ public struct EncodingOptions: ParsableArguments {
     var background: String?
     @Option(parsing: .unconditional, help: "GIF: colours per palette, 2–256.")
     var colors: Int?
-    @Option(help: ArgumentHelp("GIF dithering: auto, none, ordered or diffusion, optionally with a strength 0–1 (diffusion=0.75; default: auto, diffusion at 0.5 on flat graphics and none on gradients).",
+    @Option(help: ArgumentHelp("GIF dithering: auto, none, ordered or diffusion, optionally with a strength 0–1 (diffusion=0.75; default: auto, none: measured best on text, UI and gradients).",
                                valueName: "method[=strength]"))
     var dither: String?
     @Option(help: ArgumentHelp("GIF/WebP: times the animation plays, or forever (the default).", valueName: "N|forever"))

@@ -11,7 +11,9 @@
 // writes the blocks around it): up to three codings a frame — as mapped, with those holes, with
 // holes that may take their colour where that continues a string — the smallest kept; each at
 // the smallest code size its indices need (the frame's transparent index is the lowest one it
-// does not show, and flat palettes put the colours that change most first), its LZW table kept
+// does not show, and flat palettes put the colours that change most first; a flat palette's
+// frames that it renders poorly, as SSIM's luminance term sees it, map onto the whole table, the
+// flat palette followed by the full palette's other colours), its LZW table kept
 // when full (a deferred clear) or cleared, whichever is smaller. Temporal stability: a pixel counts as
 // unchanged when its colour is within `temporalTolerance` levels of the colour it had when it was last written, so the small
 // frame-to-frame variations of lossy or noisy sources neither shimmer nor cost bytes (the
@@ -120,6 +122,9 @@ public final class GIFEncoder: @unchecked Sendable {
     /// exact colour (see `orderedByUse`), and the last frame spooled.
     private var changeCounts: [UInt32: Int] = [:]
     private var previousSpooled: [UInt8]?
+    /// Flat graphics, the spooled interval: each frame's changed pixels by exact colour (as
+    /// `changeCounts`, frame by frame), for `framesBeyondFlatPalette`.
+    private var frameChanges: [[UInt32: Int]] = []
     /// Per pixel, `heldAgainstDisplay`'s last question and answer for the interval's palette:
     /// source colour (bits 32–55), colour shown (bits 0–31), held (bit 63); emptied when a new
     /// interval's palette is built.
@@ -303,6 +308,7 @@ public final class GIFEncoder: @unchecked Sendable {
         if statistics != nil {
             statistics = ColorStatistics()
             changeCounts = [:]
+            frameChanges = []
             previousSpooled = nil
             try spool?.truncate(atOffset: 0)
         }
@@ -319,11 +325,26 @@ public final class GIFEncoder: @unchecked Sendable {
         var colors = PaletteBuilder.palette(from: statistics, maxColors: options.resolvedMaxColors - 1,
                                             exactUpTo: options.maxColors - 1, space: options.quantizationSpace)
         intervalIsFlat = false
+        // Flat graphics: frames the smaller palette renders poorly (see `framesBeyondFlatPalette`)
+        // map onto the whole table, the smaller palette followed by the full palette's other
+        // colours; the others onto the smaller palette, its first entries.
+        var flatMapper: PaletteMapper?
+        var beyondFlat: [Bool] = []
         if let smaller = flatGraphicsPalette(statistics, full: colors) {
-            colors = smaller
+            let flat = Self.orderedByUse(smaller, statistics, changes: changeCounts, space: options.quantizationSpace)
             intervalIsFlat = true
+            beyondFlat = framesBeyondFlatPalette(flat)
+            if beyondFlat.contains(true) {
+                let others = Self.farthest(from: flat, among: colors, count: options.resolvedMaxColors - 1 - flat.count)
+                colors = flat + Self.orderedByUse(others, statistics, changes: changeCounts, space: options.quantizationSpace)
+                flatMapper = PaletteMapper(colors: flat, isExact: false, space: options.quantizationSpace)
+            } else {
+                colors = flat
+            }
+        } else {
+            colors = Self.orderedByUse(colors, statistics, changes: changeCounts, space: options.quantizationSpace)
         }
-        colors = Self.orderedByUse(colors, statistics, changes: changeCounts, space: options.quantizationSpace)
+        frameChanges = []
         let mapper = PaletteMapper(colors: colors, isExact: isExact(statistics, colors), space: options.quantizationSpace)
         heldAnswers = []
         // Flat graphics (few distinct colours over the whole animation) have no noise
@@ -336,7 +357,13 @@ public final class GIFEncoder: @unchecked Sendable {
         let held = heldFrames
         heldFrames = []
         heldBytes = 0
-        for pixels in held { try encode(pixels, with: mapper, paletteIsGlobal: isGlobal) }
+        // The frame's palette: the whole table, or only the smaller flat palette at its start.
+        var frame = 0
+        func subset() -> PaletteMapper? {
+            defer { frame += 1 }
+            return frame < beyondFlat.count && beyondFlat[frame] ? nil : flatMapper
+        }
+        for pixels in held { try encode(pixels, with: mapper, subset: subset(), paletteIsGlobal: isGlobal) }
         if fileSpooled > 0 {
             // Each frame read straight into one buffer (positioned reads; the handle's offset, at
             // the end for the next writes, stays where it is): reading into fresh `Data` and
@@ -358,7 +385,7 @@ public final class GIFEncoder: @unchecked Sendable {
                 guard read == frameBytes else {
                     throw MediaError.libraryFailure(path: path, operation: "reading the frame spool", reason: "it ended early")
                 }
-                try encode(buffer, with: mapper, paletteIsGlobal: isGlobal)
+                try encode(buffer, with: mapper, subset: subset(), paletteIsGlobal: isGlobal)
             }
         }
         spooled = 0
@@ -370,8 +397,9 @@ public final class GIFEncoder: @unchecked Sendable {
     /// colours, and a smaller palette renders them as well. The smallest of
     /// `flatPaletteSizes` whose pixel-weighted root-mean-square error over the interval's exact
     /// colours is at most `flatPaletteTolerance` levels, and over the pixels that changed from
-    /// frame to frame at most `flatPaletteChangeTolerance`, used for every frame of the interval
-    /// (the error is known for all of them); nil when none is smaller than `full` or the options
+    /// frame to frame at most `flatPaletteChangeTolerance`, used for the interval's frames it
+    /// renders closely (`framesBeyondFlatPalette`: the others map onto the whole table, this
+    /// palette followed by the full one's other colours); nil when none is smaller than `full` or the options
     /// ask for something else (a size goal, a global or per-frame palette, a set tolerance).
     private func flatGraphicsPalette(_ statistics: ColorStatistics, full: [RGB8]) -> [RGB8]? {
         guard options.goal == .quality, options.palette == .automatic,
@@ -394,6 +422,64 @@ public final class GIFEncoder: @unchecked Sendable {
         }
         return nil
     }
+
+    /// Flat graphics: for each spooled frame of the interval, whether the smaller `flat` palette
+    /// renders its changed pixels (`frameChanges`) with a loss SSIM would see: the loss of SSIM's
+    /// luminance term, Σ (s − q)² / (s² + q² + C1) over each changed pixel's channels (s the
+    /// source, q the nearest flat colour, C1 = (0.01 · 255)²), over all the frame's pixels,
+    /// above `flatLuminanceLossTolerance`. A few levels off near black weigh as much there as
+    /// many levels off in bright areas: the lower third's fade-in and fade-out frames, a plate
+    /// a few levels above black, scored SSIM 0.976 on a 48-colour palette (0.99994 on 255).
+    private func framesBeyondFlatPalette(_ flat: [RGB8]) -> [Bool] {
+        let mapper = PaletteMapper(colors: flat, isExact: false, space: options.quantizationSpace)
+        var lossOf: [UInt32: Double] = [:]
+        func loss(_ packed: UInt32) -> Double {
+            if let known = lossOf[packed] { return known }
+            let source = RGB8(r: UInt8(packed >> 16), g: UInt8((packed >> 8) & 0xFF), b: UInt8(packed & 0xFF))
+            let shown = flat[mapper.exactPaletteIndex(source.r, source.g, source.b)
+                             ?? mapper.nearest(Float(source.r), Float(source.g), Float(source.b))]
+            let sum = Self.luminanceLoss(source, shown)
+            lossOf[packed] = sum
+            return sum
+        }
+        let pixels = Double(3 * width * height)
+        return frameChanges.map { changes in
+            // In colour order, so that the sum does not depend on the dictionary's order.
+            changes.keys.sorted().reduce(0.0) { $0 + loss($1) * Double(changes[$1]!) } / pixels > Self.flatLuminanceLossTolerance
+        }
+    }
+
+    /// The `count` colours of `candidates` farthest from `palette` as SSIM's luminance term sees
+    /// it (`luminanceLoss` to their nearest colour there), those in it left out; ties in
+    /// `candidates`' order.
+    static func farthest(from palette: [RGB8], among candidates: [RGB8], count: Int) -> [RGB8] {
+        let scored = candidates.enumerated().compactMap { (i, c) -> (distance: Double, index: Int)? in
+            let d = palette.map { luminanceLoss(c, $0) }.min() ?? .infinity
+            return d == 0 ? nil : (d, i)
+        }
+        return scored.sorted { $0.distance != $1.distance ? $0.distance > $1.distance : $0.index < $1.index }
+            .prefix(max(0, count)).map { candidates[$0.index] }
+    }
+
+    /// The loss of SSIM's luminance term between colours `a` and `b`, summed over the channels:
+    /// (a − b)² / (a² + b² + C1), C1 = (0.01 · 255)².
+    static func luminanceLoss(_ a: RGB8, _ b: RGB8) -> Double {
+        func term(_ x: UInt8, _ y: UInt8) -> Double {
+            let x = Double(x), y = Double(y)
+            return (x - y) * (x - y) / (x * x + y * y + 6.5025)
+        }
+        return term(a.r, b.r) + term(a.g, b.g) + term(a.b, b.b)
+    }
+
+    /// The luminance loss (per channel of every pixel of the frame) above which a frame of flat
+    /// graphics maps onto the whole table rather than the smaller palette. Measured on the lower
+    /// third (Benchmarks/doc-gifs.sh, release build; before: 78 966 B at SSIM 0.999247, every
+    /// frame on 48 colours; those frames still diffused): 1e-2 → 80 150 B at 0.999566, 1e-3 →
+    /// 81 273 B at 0.999931, 3e-4 → 84 712 B at 0.999968, 1e-4 → 89 895 B at 0.999982, 3e-5 →
+    /// 92 561 B at 0.999984; undiffused (now the default), 3e-4 → 80 817 B at 0.999972. The
+    /// example tapes keep their bytes down to 3e-4 (at 1e-4 git-graph takes 46 B more for less
+    /// SSIM); the countdown has no frame above 3e-5 (its small changes, over the whole frame).
+    static let flatLuminanceLossTolerance = 3e-4
 
     /// Flat graphics: `colors` with the most written first — pixels that changed from frame to
     /// frame and map to each (`changes`), then pixels of the interval's frames — so that a frame
@@ -421,8 +507,8 @@ public final class GIFEncoder: @unchecked Sendable {
     /// (the first frame counts whole), while the interval is flat graphics.
     private func countChanges(_ pixels: [UInt8]) {
         defer { previousSpooled = pixels }
-        guard statistics?.exactCounts != nil else { changeCounts = [:]; return }
-        var counts = changeCounts
+        guard statistics?.exactCounts != nil else { changeCounts = [:]; frameChanges = []; return }
+        var counts: [UInt32: Int] = [:]
         // Runs of one colour counted at once (a dictionary update a run, not a pixel), found by
         // C's loop (`strata_gif_changed_runs`, eight pixels at a time with AVX2 while all eight
         // are unchanged or go on the run) in batches: the same counts. Packed RGB from the
@@ -452,7 +538,8 @@ public final class GIFEncoder: @unchecked Sendable {
             for i in 0..<runCount { counts[runColors[i], default: 0] += runLengths[i] }
         } while p < n
         if pendingLength > 0 { counts[pendingColor, default: 0] += pendingLength }
-        changeCounts = counts
+        changeCounts.merge(counts, uniquingKeysWith: +)
+        frameChanges.append(counts)
     }
 
     /// The palette sizes `flatGraphicsPalette` tries, smallest first.
@@ -497,8 +584,10 @@ public final class GIFEncoder: @unchecked Sendable {
     }
 
     /// Encodes one frame: the changed rectangle, mapped to `globalMapper` (the interval's palette:
-    /// the file's global one when `paletteIsGlobal`, else repeated as a local one) or to its own.
-    private func encode(_ pixels: [UInt8], with globalMapper: PaletteMapper?, paletteIsGlobal: Bool = true) throws {
+    /// the file's global one when `paletteIsGlobal`, else repeated as a local one), to `subset`
+    /// (a flat palette at the table's start) or to its own.
+    private func encode(_ pixels: [UInt8], with globalMapper: PaletteMapper?, subset: PaletteMapper? = nil,
+                        paletteIsGlobal: Bool = true) throws {
         let delay = Self.delay(ofFrame: firstFrameIndex + written, frameRate: outputRate)
         let keepsTransparency = options.preservesTransparency
         let differencing = !keepsTransparency && reference != nil
@@ -539,7 +628,7 @@ public final class GIFEncoder: @unchecked Sendable {
                                    height: rect.height, keepTransparency: keepsTransparency)
             }
             if let globalMapper, options.palette == .global || intervalIsFlat || fitsGlobal(region, globalMapper) {
-                mapper = globalMapper
+                mapper = subset ?? globalMapper
                 break
             }
             // A frame for a local palette: what counts as changed is decided by the tolerance.
@@ -655,11 +744,11 @@ public final class GIFEncoder: @unchecked Sendable {
             }
         }
         var map: UnsafeMutablePointer<ColorMapObject>?
-        if mapper !== globalMapper {
-            map = try makeColorMap(mapper.colors, reservingTransparency: usesTransparency)
-        } else if !paletteIsGlobal {
+        if let globalMapper, mapper === globalMapper || mapper === subset {
             // The same table the interval's own file would hold as its global palette.
-            map = try makeColorMap(mapper.colors, reservingTransparency: true)
+            if !paletteIsGlobal { map = try makeColorMap(globalMapper.colors, reservingTransparency: true) }
+        } else {
+            map = try makeColorMap(mapper.colors, reservingTransparency: usesTransparency)
         }
         defer { if map != nil { GifFreeMapObject(map) } }
         if map == nil, let gif, let previous = gif.pointee.Image.ColorMap {
@@ -857,13 +946,10 @@ public final class GIFEncoder: @unchecked Sendable {
         }
     }
 
-    /// The dithering the current frame is mapped with: the options' method, `.automatic` resolved
-    /// by the colours the palette was cut from — the interval's (global and automatic palettes)
-    /// or the frame's (per-frame palettes): diffusion while they are flat graphics (exact colours
-    /// counted), none for gradient content.
+    /// The dithering the current frame is mapped with: the options' method, `.automatic` none (see
+    /// `GIFEncoderOptions.Dithering.automatic` for what was measured).
     private func resolvedDithering() -> GIFEncoderOptions.Dithering {
-        guard options.dithering == .automatic else { return options.dithering }
-        return (statistics ?? scratchStatistics).exactCounts != nil ? .floydSteinberg : .none
+        options.dithering == .automatic ? .none : options.dithering
     }
 
     /// `.automatic` palettes: whether the global palette renders `region` closely enough that a
