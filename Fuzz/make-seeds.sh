@@ -155,3 +155,9 @@ SEED
 cat > $C/lottie-script/throw <<'SEED'
 var $bm_rt; try { if (!thisLayer('ADBE Effect Parade')('Missing').active) { throw 'inactive'; } $bm_rt = 1 } catch (err) { $bm_rt = err == 'inactive' ? value : 0 }
 SEED
+cat > $C/lottie-script/nulls <<'SEED'
+var p = thisProperty.points(); p[1] = fromCompToSurface(thisComp.layer('Ctrl').toComp([0, 0])); createPath(p, thisProperty.inTangents(), thisProperty.outTangents(), thisProperty.isClosed())
+SEED
+cat > $C/lottie-script/counter <<'SEED'
+Math.round(thisComp.layer('Ctrl').effect('S')('Slider') * time).toString() + ' ' + text.sourceText
+SEED
