@@ -462,19 +462,20 @@ INLINE vh FN(spread16)(vi w) {
 /// 0…256 (of 256), all four channels of a pixel at once in 16-bit integers: each row
 /// `A·(256 − wx) + B·wx` (at most 255·256, exact), then the rows `top − (top·wy·256 >> 16) +
 /// (bottom·wy·256 >> 16)` (bottom itself for wy = 256), 255·256 times the colour within 2⁻¹⁵
-/// of it — exactly where the four texels are equal. Exact integers and one division: every
-/// instantiation, and ImageSampler.spriteSample, gives the same values. Premultiplied 0…1.
+/// of it — exactly where the four texels are equal. Exact integers: every instantiation gives
+/// the same values. Premultiplied, in units of 1/(255·256): 0…65280, as floats (the caller
+/// folds the division into its colour, FN(spriteRowsOf): four divisions a step were a tenth of
+/// a particle's pixel time). ImageSampler.spriteSample divides by 65280.
 INLINE void FN(spriteLerp)(vu ta, vu tb, vu tc, vu td, vi wx, vi wy, vf *r, vf *g, vf *b, vf *a) {
     const vh WX = FN(spread16)(wx), IX = 256 - WX, WY = FN(spread16)(wy), WY8 = WY << 8;
     const vh A = __builtin_convertvector((vb)ta, vh), B = __builtin_convertvector((vb)tb, vh);
     const vh C = __builtin_convertvector((vb)tc, vh), D = __builtin_convertvector((vb)td, vh);
     const vh top = A * IX + B * WX, bottom = C * IX + D * WX;
     const vq mix = (vq)SEL(WY == 256, bottom, top - FN(mulhi16)(top, WY8) + FN(mulhi16)(bottom, WY8));
-    const float k = 65280.0f;
-    *r = FN(tof)((vi)__builtin_convertvector(mix & 0xffffu, vu)) / k;
-    *g = FN(tof)((vi)__builtin_convertvector((mix >> 16) & 0xffffu, vu)) / k;
-    *b = FN(tof)((vi)__builtin_convertvector((mix >> 32) & 0xffffu, vu)) / k;
-    *a = FN(tof)((vi)__builtin_convertvector(mix >> 48, vu)) / k;
+    *r = FN(tof)((vi)__builtin_convertvector(mix & 0xffffu, vu));
+    *g = FN(tof)((vi)__builtin_convertvector((mix >> 16) & 0xffffu, vu));
+    *b = FN(tof)((vi)__builtin_convertvector((mix >> 32) & 0xffffu, vu));
+    *a = FN(tof)((vi)__builtin_convertvector(mix >> 48, vu));
 }
 
 /// A sprite's sampler as lanes and plain values, copied once per draw call so that the steps
@@ -498,7 +499,7 @@ INLINE vi FN(clampIndexTo)(vi v, vi last) { return SEL(v < 0, (vi)0, SEL(v > las
 
 /// A sprite's sample (strata_item.sprite): the texel position and the clamped footprint of
 /// FN(sampleImage)'s bilinear case, the fractions rounded to weights in 1/256 steps and the
-/// texels mixed by FN(spriteLerp). Measured against FN(sampleImage) on the particles benchmark:
+/// texels mixed by FN(spriteLerp) (0…65280 for 0…1). Measured against FN(sampleImage) on the particles benchmark:
 /// the channel-by-channel float interpolation was most of a particle's pixel work.
 INLINE void FN(spriteSample)(const FN(spriteLanes) *s, vf u, vf v, vf *r, vf *g, vf *b, vf *a) {
     const vf x = s->sx0 + u * s->sxScale, y = s->sy0 + v * s->syScale;
@@ -1247,8 +1248,9 @@ INLINE void FN(alignInterior)(int tileX, int *ia, int *ib) {
 /// first pixel, without the split into edges and interior — a particle's rows are a few steps
 /// long, and the split made one or two more of them. Each step: the item's coverage (its
 /// destination's: a sprite has no cell or clip), FN(spriteSample), times the colour with the
-/// opacity (one product made per draw call) and the coverage, added saturating or blended
-/// source-over. `simple`, `additive`: constant flags (FN(spriteRows)).
+/// opacity over 65280 (one product made per draw call; the sample is in units of 1/65280) and
+/// the coverage, added saturating or blended source-over. `simple`, `additive`: constant flags
+/// (FN(spriteRows)).
 INLINE void FN(spriteRowsOf)(const strata_item *restrict it, const FN(itemLanes) *restrict il, FN(rowmaps) *restrict maps,
                              float *restrict tile, long stride, long plane, int tileX, int tileY, const strata_rows *rows,
                              const strata_row_setup *setup, const int32_t *spans, int spansY0,
@@ -1257,7 +1259,7 @@ INLINE void FN(spriteRowsOf)(const strata_item *restrict it, const FN(itemLanes)
     const FN(rrectLanes) shape = il->shape;
     const int aa = il->aa;
     vf color[4];
-    for (int c = 0; c < 4; c++) color[c] = il->modulated ? it->modulate[c] * it->opacity : it->opacity;
+    for (int c = 0; c < 4; c++) color[c] = (il->modulated ? it->modulate[c] * it->opacity : it->opacity) / 65280.0f;
     for (int y = rows->y0; y < rows->y1; y++) {
         int sx0, sx1, ia, ib;
         if (!FN(rowColumns)(rows, setup, spans, spansY0, y, &sx0, &sx1, &ia, &ib)) continue;

@@ -51,6 +51,35 @@ enum SpanKernel {
         return true
     }
 
+    /// The kernels' description of `item` into `out` when it is a sprite (`ImagePlacement.sprite`,
+    /// drawn without clips, added or blended source-over), as `draw` describes it for a tile
+    /// with the frame's row spans, its texel pointer into the image's pixels (alive as long as
+    /// the image); false for other items.
+    static func describeSprite(_ item: DrawItem, _ settings: DrawSettings, into out: UnsafeMutablePointer<strata_item>) -> Bool {
+        guard item.clips.isEmpty, item.blendMode == .additive || item.blendMode == .sourceOver,
+              case .image(let placement, nil, _) = item.op, placement.sprite, placement.blend == nil else { return false }
+        var kernel = RowItem()
+        guard kernel.describe(item, in: item.bounds, settings, withSpans: true),
+              let texels = placement.image.bitmap.pixels.withUnsafeBytes({ $0.baseAddress }) else { return false }
+        kernel.k.image.texels = texels.assumingMemoryBound(to: UInt32.self)
+        out.pointee = kernel.k
+        return true
+    }
+
+    /// Draws a sprite over `r` from its description (`describeSprite`): what `draw` does with
+    /// the item, without copying or describing it again.
+    static func drawSprite(_ k: UnsafePointer<strata_item>, outline: ScreenQuad?, in r: PixelRect, into buf: inout TileBuffer,
+                           _ settings: DrawSettings, spans: ItemRowSpans) {
+        var rows = rowRegion(outline: outline, over: r)
+        rows.interiorMode = STRATA_SPAN_INTERIOR
+        var lanes = settings.kernelLanes
+        if lanes == STRATA_LANES_AVX512, r.x1 - r.x0 <= narrowItem { lanes = STRATA_LANES_AVX2 }
+        let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
+        buf.planes.withUnsafeMutableBufferPointer { px in
+            strata_draw_rows(k, px.baseAddress!, stride, plane, tileX, tileY, &rows, spans.values, Int32(spans.y0), lanes)
+        }
+    }
+
     /// Items at most this many pixels wide in a tile take the eight-lane kernels (AVX2) rather
     /// than the sixteen-lane ones.
     static let narrowItem = 32
@@ -293,15 +322,22 @@ enum SpanKernel {
 
     /// The region, outline and interior of an item's rows over `r`.
     static func rowSetup(_ item: DrawItem, interior: RoundedRect?, over r: PixelRect, _ settings: DrawSettings) -> strata_rows {
-        var rows = strata_rows()
-        rows.x0 = Int32(r.x0); rows.y0 = Int32(r.y0); rows.x1 = Int32(r.x1); rows.y1 = Int32(r.y1)
-        if let o = item.outline {
-            rows.hasOutline = 1
-            rows.outline.xs = (o.xs[0], o.xs[1], o.xs[2], o.xs[3]); rows.outline.ys = (o.ys[0], o.ys[1], o.ys[2], o.ys[3])
-        }
+        var rows = rowRegion(outline: item.outline, over: r)
         if settings.interiorRuns, let interior, let runs = InteriorRuns(interior, PixelMapper(item.plane.fromScreen), over: r) {
             rows.hasInterior = 1
             rows.interior = runs.strataInterior
+        }
+        return rows
+    }
+
+    /// Rows over `r` within `outline`, without an interior.
+    @inline(__always)
+    static func rowRegion(outline: ScreenQuad?, over r: PixelRect) -> strata_rows {
+        var rows = strata_rows()
+        rows.x0 = Int32(r.x0); rows.y0 = Int32(r.y0); rows.x1 = Int32(r.x1); rows.y1 = Int32(r.y1)
+        if let o = outline {
+            rows.hasOutline = 1
+            rows.outline.xs = (o.xs[0], o.xs[1], o.xs[2], o.xs[3]); rows.outline.ys = (o.ys[0], o.ys[1], o.ys[2], o.ys[3])
         }
         return rows
     }
