@@ -56,8 +56,7 @@ enum SpanKernel {
     /// with the frame's row spans, its texel pointer into the image's pixels (alive as long as
     /// the image); false for other items.
     static func describeSprite(_ item: DrawItem, _ settings: DrawSettings, into out: UnsafeMutablePointer<strata_item>) -> Bool {
-        guard item.clips.isEmpty, item.blendMode == .additive || item.blendMode == .sourceOver,
-              case .image(let placement, nil, _) = item.op, placement.sprite, placement.blend == nil else { return false }
+        guard isSprite(item), case .image(let placement, _, _) = item.op else { return false }
         var kernel = RowItem()
         guard kernel.describe(item, in: item.bounds, settings, withSpans: true),
               let texels = placement.image.bitmap.pixels.withUnsafeBytes({ $0.baseAddress }) else { return false }
@@ -66,17 +65,27 @@ enum SpanKernel {
         return true
     }
 
+    /// Whether `item` is a sprite as `describeSprite` takes it: an image (`ImagePlacement.sprite`)
+    /// without clips or crossfade, added or blended source-over.
+    static func isSprite(_ item: DrawItem) -> Bool {
+        guard item.clips.isEmpty, item.blendMode == .additive || item.blendMode == .sourceOver,
+              case .image(let placement, nil, _) = item.op else { return false }
+        return placement.sprite && placement.blend == nil
+    }
+
     /// Draws a sprite over `r` from its description (`describeSprite`): what `draw` does with
-    /// the item, without copying or describing it again.
+    /// the item, without copying or describing it again. Its rows' columns come from its outline,
+    /// row by row in the kernel (FN(spriteRows)): a sprite has no row spans computed for the
+    /// frame (see `rowSpanCount`).
     static func drawSprite(_ k: UnsafePointer<strata_item>, outline: ScreenQuad?, in r: PixelRect, into buf: inout TileBuffer,
-                           _ settings: DrawSettings, spans: ItemRowSpans) {
+                           _ settings: DrawSettings) {
         var rows = rowRegion(outline: outline, over: r)
         rows.interiorMode = STRATA_SPAN_INTERIOR
         var lanes = settings.kernelLanes
         if lanes == STRATA_LANES_AVX512, r.x1 - r.x0 <= narrowItem { lanes = STRATA_LANES_AVX2 }
         let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
         buf.planes.withUnsafeMutableBufferPointer { px in
-            strata_draw_rows(k, px.baseAddress!, stride, plane, tileX, tileY, &rows, spans.values, Int32(spans.y0), lanes)
+            strata_draw_rows(k, px.baseAddress!, stride, plane, tileX, tileY, &rows, nil, 0, lanes)
         }
     }
 
@@ -372,6 +381,11 @@ enum SpanKernel {
     /// for items not drawn row by row.
     static func rowSpanCount(of item: DrawItem, frame: PixelRect) -> Int? {
         guard item.clips.count <= maximumClips, interior(of: item.op) != nil else { return nil }
+        // A sprite's rows are a few pixels long and its interior is not looked for
+        // (FN(spriteRows)): its columns found row by row from its outline as it is drawn cost
+        // less than computing them here for the frame and reading them back (cache misses:
+        // 20 000 particles' spans are 8 MB).
+        if isSprite(item) { return nil }
         let r = item.bounds.intersection(frame)
         return r.isEmpty ? nil : 4 * (r.y1 - r.y0)
     }

@@ -62,8 +62,8 @@ enum TileRasterizer {
                 pos += 1
                 if r.isEmpty { continue }
                 // A sprite described for the frame: drawn from its description.
-                if settings.spanKernels, let spans, let sprite = spans.sprites.sprite(index), let rowSpans = spans[index] {
-                    SpanKernel.drawSprite(sprite, outline: items[index].outline, in: r, into: &buf, settings, spans: rowSpans)
+                if settings.spanKernels, let spans, let sprite = spans.sprites.sprite(index) {
+                    SpanKernel.drawSprite(sprite, outline: items[index].outline, in: r, into: &buf, settings)
                     continue
                 }
                 // A layer's background or gradient and its border next: one pass for both (unless the

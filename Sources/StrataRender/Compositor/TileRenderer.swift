@@ -361,11 +361,15 @@ struct ShapeAndSpanJobs: StageJobs, @unchecked Sendable {
             return
         }
         let i = job - shapeCount - chunkCount, o = offsets[i]
+        // A sprite has no row spans (SpanKernel.rowSpanCount): it is described for the kernels.
+        if o < 0 {
+            if settings.spanKernels && SpanKernel.describeSprite(list.items[i], settings, into: sprites.items + i) { sprites.flags[i] = 1 }
+            return
+        }
         // A border sharing the fill's spans (TileRenderer.render) computes them in its own job.
         let sharedWithNext = i + 1 < list.items.count && offsets[i + 1] == o
-        if o >= 0 && !sharedWithNext {
+        if !sharedWithNext {
             SpanKernel.fillRowSpans(of: list.items[i], frame: frame, settings, into: values + Int(o))
-            if settings.spanKernels && SpanKernel.describeSprite(list.items[i], settings, into: sprites.items + i) { sprites.flags[i] = 1 }
         }
     }
 }
