@@ -1244,6 +1244,54 @@ INLINE void FN(alignInterior)(int tileX, int *ia, int *ib) {
     *ib = tileX + ((*ib - tileX) & ~(ALIGN - 1));
 }
 
+/// A sprite's outline edges, four lanes of doubles (one an edge, as strata_prepare_rows orders
+/// them: y0 ≤ y1), for FN(spriteSpan).
+typedef double FN(vd4) __attribute__((ext_vector_type(4)));
+typedef int64_t FN(vl4) __attribute__((ext_vector_type(4)));
+typedef struct {
+    FN(vd4) ex0, ex1, ey0, ey1, slope;
+    FN(vl4) sloped;  // y1 > y0
+} FN(spriteEdges);
+
+INLINE FN(spriteEdges) FN(spriteEdgesOf)(const strata_quad *q) {
+    FN(spriteEdges) e;
+    for (int i = 0; i < 4; i++) {
+        const int j = (i + 1) & 3;
+        double x0 = q->xs[i], y0 = q->ys[i], x1 = q->xs[j], y1 = q->ys[j];
+        if (y0 > y1) { double t = x0; x0 = x1; x1 = t; t = y0; y0 = y1; y1 = t; }
+        e.ex0[i] = x0; e.ex1[i] = x1; e.ey0[i] = y0; e.ey1[i] = y1;
+        e.slope[i] = y1 > y0 ? (x1 - x0) / (y1 - y0) : 0;
+        e.sloped[i] = y1 > y0 ? -1 : 0;
+    }
+    return e;
+}
+
+/// The columns of row y within lo ..< hi the outline may touch: strata_quad_span_fast's
+/// formula (rows y − 1 … y + 2 of each edge, one pixel of margin) with the four edges in lanes,
+/// a few operations a row where the edge-by-edge loop took some sixty instructions. Only which
+/// pixels a step visits depends on it (those outside the outline have coverage 0 and are left
+/// as they are), not their bytes. False when the row has none.
+INLINE int FN(spriteSpan)(const FN(spriteEdges) *e, int y, int *lo, int *hi) {
+    typedef FN(vd4) vd4;
+    typedef FN(vl4) vl4;
+    const vd4 top = (double)y - 1, bottom = (double)y + 2;
+    const vl4 meets = (vl4)(!(e->ey1 < top) & !(e->ey0 > bottom));
+    const vd4 ya = SEL(e->ey0 > top, e->ey0, top), yb = SEL(e->ey1 < bottom, e->ey1, bottom);
+    const vd4 xa = SEL(e->sloped, e->ex0 + e->slope * (ya - e->ey0), e->ex0);
+    const vd4 xb = SEL(e->sloped, e->ex0 + e->slope * (yb - e->ey0), e->ex1);
+    const vd4 mn = SEL(meets, SEL(xa < xb, xa, xb), (vd4)__builtin_inf()), mx = SEL(meets, SEL(xa > xb, xa, xb), (vd4)-__builtin_inf());
+    const double m01 = mn[0] < mn[1] ? mn[0] : mn[1], m23 = mn[2] < mn[3] ? mn[2] : mn[3];
+    const double n01 = mx[0] > mx[1] ? mx[0] : mx[1], n23 = mx[2] > mx[3] ? mx[2] : mx[3];
+    const double minX = m01 < m23 ? m01 : m23, maxX = n01 > n23 ? n01 : n23;
+    if (!(minX <= maxX)) return 0;
+    const double fa = __builtin_floor(minX > -1e15 ? minX : -1e15), fb = __builtin_ceil(maxX < 1e15 ? maxX : 1e15);
+    const long a = (long)fa - 1, b = (long)fb + 1;
+    const int l = a < *lo ? *lo : (int)a, h = b > *hi ? *hi : (int)b;
+    if (l >= h) return 0;
+    *lo = l; *hi = h;
+    return 1;
+}
+
 /// A sprite's rows (strata_item.sprite): each row one run over the outline's columns, from its
 /// first pixel, without the split into edges and interior — a particle's rows are a few steps
 /// long, and the split made one or two more of them. Each step: the item's coverage (its
@@ -1260,9 +1308,18 @@ INLINE void FN(spriteRowsOf)(const strata_item *restrict it, const FN(itemLanes)
     const int aa = il->aa;
     vf color[4];
     for (int c = 0; c < 4; c++) color[c] = (il->modulated ? it->modulate[c] * it->opacity : it->opacity) / 65280.0f;
+    // Without spans computed for the frame (a sprite has none: SpanKernel.rowSpanCount), the
+    // columns come from the outline row by row.
+    const int own = !spans && rows->hasOutline;
+    FN(spriteEdges) edges;
+    if (own) edges = FN(spriteEdgesOf)(&rows->outline);
     for (int y = rows->y0; y < rows->y1; y++) {
-        int sx0, sx1, ia, ib;
-        if (!FN(rowColumns)(rows, setup, spans, spansY0, y, &sx0, &sx1, &ia, &ib)) continue;
+        int sx0 = rows->x0, sx1 = rows->x1, ia, ib;
+        if (own) {
+            if (!FN(spriteSpan)(&edges, y, &sx0, &sx1)) continue;
+        } else if (!FN(rowColumns)(rows, setup, spans, spansY0, y, &sx0, &sx1, &ia, &ib)) {
+            continue;
+        }
         FN(prepareRow)(maps, it, y);
         const FN(rowmap) rm = maps->item;
         float *row = tile + (long)(y - tileY) * stride;
@@ -1324,11 +1381,13 @@ void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long 
     FN(itemLanes) il;
     FN(prepareDraw)(it, &maps, &il);
     strata_row_setup setup;
-    if (!spans) strata_prepare_rows(rows, &setup);
     if (FN(drawsSprite)(it, &il, &maps, rows)) {
+        // (Without spans it finds its columns itself, from the outline.)
+        if (!spans && !rows->hasOutline) strata_prepare_rows(rows, &setup);
         FN(spriteRows)(it, &il, &maps, tile, stride, plane, tileX, tileY, rows, &setup, spans, spansY0);
         return;
     }
+    if (!spans) strata_prepare_rows(rows, &setup);
     for (int y = rows->y0; y < rows->y1; y++) {
         int sx0, sx1, ia, ib;
         if (!FN(rowColumns)(rows, &setup, spans, spansY0, y, &sx0, &sx1, &ia, &ib)) continue;
