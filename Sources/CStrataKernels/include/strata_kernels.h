@@ -24,6 +24,11 @@ typedef enum {
     /// AVX-512: span kernels of sixteen lanes in 512-bit registers; the store and YUV kernels
     /// are AVX2's code compiled for AVX-512VL (32 registers, mask registers).
     STRATA_LANES_AVX512 = 3,
+    /// AVX-512 CPUs' span kernels of eight lanes: AVX2's code compiled for AVX-512VL, which
+    /// keeps a sprite's step in registers (AVX2's sixteen spilled a third of its values) and
+    /// selects with mask registers. For items too narrow for sixteen lanes (SpanKernel.narrowItem);
+    /// the other kernels take STRATA_LANES_AVX512's. Never strata_best_lanes().
+    STRATA_LANES_AVX512_8 = 4,
 } strata_lanes;
 
 /// Floats a tile's planes and a mask row must hold past their end. The span kernels' steps start

@@ -40,8 +40,7 @@ enum SpanKernel {
         guard kernel.describe(item, in: r, settings, withSpans: spans != nil) else { return false }
         // A narrow item (a particle, a small sprite) takes eight lanes where sixteen would be
         // mostly masked off: every instantiation gives the same bytes (tested).
-        var lanes = settings.kernelLanes
-        if lanes == STRATA_LANES_AVX512, r.x1 - r.x0 <= narrowItem { lanes = STRATA_LANES_AVX2 }
+        let lanes = narrowLanes(settings.kernelLanes, r)
         let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
         kernel.withPointers { k, rows in
             buf.planes.withUnsafeMutableBufferPointer { px in
@@ -81,17 +80,22 @@ enum SpanKernel {
                            _ settings: DrawSettings) {
         var rows = rowRegion(outline: outline, over: r)
         rows.interiorMode = STRATA_SPAN_INTERIOR
-        var lanes = settings.kernelLanes
-        if lanes == STRATA_LANES_AVX512, r.x1 - r.x0 <= narrowItem { lanes = STRATA_LANES_AVX2 }
+        let lanes = narrowLanes(settings.kernelLanes, r)
         let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
         buf.planes.withUnsafeMutableBufferPointer { px in
             strata_draw_rows(k, px.baseAddress!, stride, plane, tileX, tileY, &rows, nil, 0, lanes)
         }
     }
 
-    /// Items at most this many pixels wide in a tile take the eight-lane kernels (AVX2) rather
-    /// than the sixteen-lane ones.
+    /// Items at most this many pixels wide in a tile take the eight-lane kernels (AVX2's code in
+    /// AVX-512VL registers, STRATA_LANES_AVX512_8) rather than the sixteen-lane ones.
     static let narrowItem = 32
+
+    /// The kernels for an item drawn over `r` with `lanes`: eight lanes for a narrow one.
+    @inline(__always)
+    static func narrowLanes(_ lanes: strata_lanes, _ r: PixelRect) -> strata_lanes {
+        lanes == STRATA_LANES_AVX512 && r.x1 - r.x0 <= narrowItem ? STRATA_LANES_AVX512_8 : lanes
+    }
 
     /// Whether `fill` is an op `isBorder` admits below a border (cheap: asked of every item).
     static func mayHaveBorder(_ fill: DrawItem) -> Bool {
