@@ -484,13 +484,17 @@ typedef struct {
     vf sx0, sxScale, sy0, syScale;
     vi width, lastX, lastY;
     const uint32_t *texels;
+    vi paddedWidth;  // width + 2 (strata_item.spriteTexels)
+    const uint32_t *padded;
 } FN(spriteLanes);
 
-INLINE FN(spriteLanes) FN(spriteLanesOf)(const strata_sampler *s) {
+INLINE FN(spriteLanes) FN(spriteLanesOf)(const strata_sampler *s, const uint32_t *padded) {
     FN(spriteLanes) l;
     l.sx0 = s->sx0; l.sxScale = s->sxScale; l.sy0 = s->sy0; l.syScale = s->syScale;
     l.width = s->width; l.lastX = s->width - 1; l.lastY = s->height - 1;
     l.texels = s->texels;
+    l.paddedWidth = s->width + 2;
+    l.padded = padded;
     return l;
 }
 
@@ -511,6 +515,24 @@ INLINE void FN(spriteSample)(const FN(spriteLanes) *s, vf u, vf v, vf *r, vf *g,
     const vi row0 = FN(clampIndexTo)(y0, s->lastY) * s->width, row1 = FN(clampIndexTo)(y0 + 1, s->lastY) * s->width;
     const vu ta = STRATA_GATHER(s->texels, row0 + cx0), tb = STRATA_GATHER(s->texels, row0 + cx1);
     const vu tc = STRATA_GATHER(s->texels, row1 + cx0), td = STRATA_GATHER(s->texels, row1 + cx1);
+    FN(spriteLerp)(ta, tb, tc, td, wx, wy, r, g, b, a);
+}
+
+/// FN(spriteSample) from the image with its border (strata_item.spriteTexels): the footprint's
+/// corner clamped to −1 … last once, and each row's two texels one 64-bit load. The same texels:
+/// with c = clamp(x0, −1, last), border texels c + 1 and c + 2 are the image's clamp(x0) and
+/// clamp(x0 + 1) for every x0 (both the edge texel when x0 < −1 or x0 > last); likewise rows.
+INLINE void FN(spriteSamplePadded)(const FN(spriteLanes) *s, vf u, vf v, vf *r, vf *g, vf *b, vf *a) {
+    const vf x = s->sx0 + u * s->sxScale, y = s->sy0 + v * s->syScale;
+    const vf fx = FN(clampf)(x - 0.5f, -1e9f, 1e9f), fy = FN(clampf)(y - 0.5f, -1e9f, 1e9f);
+    const vi x0 = FN(floori)(fx), y0 = FN(floori)(fy);
+    const vi wx = FN(trunci)((fx - FN(tof)(x0)) * 256.0f + 0.5f), wy = FN(trunci)((fy - FN(tof)(y0)) * 256.0f + 0.5f);
+    const vi cx = SEL(x0 < -1, (vi)-1, SEL(x0 > s->lastX, s->lastX, x0)) + 1;
+    const vi cy = SEL(y0 < -1, (vi)-1, SEL(y0 > s->lastY, s->lastY, y0)) + 1;
+    const vi i = cy * s->paddedWidth + cx;
+    vu ta, tb, tc, td;
+    STRATA_GATHER_PAIR(s->padded, i, &ta, &tb);
+    STRATA_GATHER_PAIR(s->padded, i + s->paddedWidth, &tc, &td);
     FN(spriteLerp)(ta, tb, tc, td, wx, wy, r, g, b, a);
 }
 
@@ -1302,8 +1324,8 @@ INLINE int FN(spriteSpan)(const FN(spriteEdges) *e, int y, int *lo, int *hi) {
 INLINE void FN(spriteRowsOf)(const strata_item *restrict it, const FN(itemLanes) *restrict il, FN(rowmaps) *restrict maps,
                              float *restrict tile, long stride, long plane, int tileX, int tileY, const strata_rows *rows,
                              const strata_row_setup *setup, const int32_t *spans, int spansY0,
-                             const int simple, const int additive) {
-    const FN(spriteLanes) sl = FN(spriteLanesOf)(&il->sampler);
+                             const int simple, const int additive, const int padded) {
+    const FN(spriteLanes) sl = FN(spriteLanesOf)(&il->sampler, it->spriteTexels);
     const FN(rrectLanes) shape = il->shape;
     const int aa = il->aa;
     vf color[4];
@@ -1337,7 +1359,8 @@ INLINE void FN(spriteRowsOf)(const strata_item *restrict it, const FN(itemLanes)
             const vi live = cov > 0;
             if (!FN(any)(live)) continue;
             vf sr, sg, sb, sa;
-            FN(spriteSample)(&sl, p.u, p.v, &sr, &sg, &sb, &sa);
+            if (padded) FN(spriteSamplePadded)(&sl, p.u, p.v, &sr, &sg, &sb, &sa);
+            else FN(spriteSample)(&sl, p.u, p.v, &sr, &sg, &sb, &sa);
             sr = sr * color[0] * cov; sg = sg * color[1] * cov; sb = sb * color[2] * cov; sa = sa * color[3] * cov;
             const vf dr = FN(load)(R + k), dg = FN(load)(G + k), db = FN(load)(B + k), da = FN(load)(A + k);
             if (additive) {
@@ -1361,10 +1384,15 @@ INLINE void FN(spriteRowsOf)(const strata_item *restrict it, const FN(itemLanes)
 static void FN(spriteRows)(const strata_item *it, const FN(itemLanes) *il, FN(rowmaps) *maps, float *tile, long stride, long plane,
                            int tileX, int tileY, const strata_rows *rows, const strata_row_setup *setup, const int32_t *spans,
                            int spansY0) {
-#define SPRITE(SIMPLE, ADDITIVE) \
-    FN(spriteRowsOf)(it, il, maps, tile, stride, plane, tileX, tileY, rows, setup, spans, spansY0, SIMPLE, ADDITIVE)
-    if (il->simple) { if (it->additive) SPRITE(1, 1); else SPRITE(1, 0); }
-    else { if (it->additive) SPRITE(0, 1); else SPRITE(0, 0); }
+#define SPRITE(SIMPLE, ADDITIVE, PADDED) \
+    FN(spriteRowsOf)(it, il, maps, tile, stride, plane, tileX, tileY, rows, setup, spans, spansY0, SIMPLE, ADDITIVE, PADDED)
+    if (it->spriteTexels) {
+        if (il->simple) { if (it->additive) SPRITE(1, 1, 1); else SPRITE(1, 0, 1); }
+        else { if (it->additive) SPRITE(0, 1, 1); else SPRITE(0, 0, 1); }
+    } else {
+        if (il->simple) { if (it->additive) SPRITE(1, 1, 0); else SPRITE(1, 0, 0); }
+        else { if (it->additive) SPRITE(0, 1, 0); else SPRITE(0, 0, 0); }
+    }
 #undef SPRITE
 }
 

@@ -177,7 +177,9 @@ final class ParticleKernelTests: XCTestCase {
     /// drawSprite: its columns found by the kernel from its outline, no row spans) gives the
     /// bytes of the path every other item takes (SpanKernel.draw, described again for the tile,
     /// with the frame's row spans and without), in every kernel instantiation, for tiles that cut
-    /// through the particles; and a uniform image drawn inside its edges gives its value exactly.
+    /// through the particles — the described ones read their texels in pairs from the bordered
+    /// copy (ImagePlacement.spriteTexels), the others with edge clamps; and a uniform image
+    /// drawn inside its edges gives its value exactly, bordered or not.
     func testSpritesFromTheirFrameDescriptionMatchTheGeneralPath() throws {
         let root = emitter(.additive, clipped: false)
         let snapshot = PresentationBuilder(time: 1.5).snapshotTree(of: root)
@@ -185,6 +187,7 @@ final class ParticleKernelTests: XCTestCase {
         let sprites = list.items.filter { SpanKernel.isSprite($0) }
         XCTAssertGreaterThan(sprites.count, 100)
         XCTAssertNil(SpanKernel.rowSpanCount(of: sprites[0], frame: PixelRect(x0: 0, y0: 0, x1: 160, y1: 96)), "sprites have no row spans")
+        if case .image(let p, _, _) = sprites[0].op { XCTAssertNotNil(p.spriteTexels, "a bordered copy for the system's image") }
         var compared = 0
         for lanes in kernelInstantiations() {
             var options = RenderOptions(workers: 1)
@@ -234,14 +237,18 @@ final class ParticleKernelTests: XCTestCase {
         let toScreen = Homography(c, s, 0, -s, c, 0, 40.3, 30.7, 1)
         let fromScreen = try XCTUnwrap(toScreen.inverted())
         let (bounds, outline) = DisplayListBuilder.particleBoundsAndOutline(of: placement.destination, toScreen)
-        let item = DrawItem(op: .image(placement, clip: nil, opacity: 1), plane: PlaneMap(toScreen: toScreen, fromScreen: fromScreen, antialiased: true),
-                            bounds: bounds, clips: [], outline: outline, blendMode: .sourceOver)
-        for lanes in kernelInstantiations() {
+        var bordered = placement
+        bordered.spriteTexels = try XCTUnwrap(SpriteBorder.bordered(placement.image))
+        XCTAssertEqual(bordered.spriteTexels?.count, 14 * 14)
+        for (p, lanes) in [placement, bordered].flatMap({ p in kernelInstantiations().map { (p, $0) } }) {
+            let item = DrawItem(op: .image(p, clip: nil, opacity: 1), plane: PlaneMap(toScreen: toScreen, fromScreen: fromScreen, antialiased: true),
+                                bounds: bounds, clips: [], outline: outline, blendMode: .sourceOver)
             var options = RenderOptions(workers: 1)
             options.kernels = lanes
             let settings = DrawSettings(options)
             var k = strata_item()
             XCTAssertTrue(SpanKernel.describeSprite(item, settings, into: &k))
+            XCTAssertEqual(k.spriteTexels != nil, p.spriteTexels != nil)
             var tile = TileBuffer(rect: bounds)
             SpanKernel.drawSprite(&k, outline: outline, in: bounds, into: &tile, settings)
             var inside = 0

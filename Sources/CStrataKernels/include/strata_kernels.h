@@ -164,6 +164,11 @@ typedef struct {
     /// images without clips (the item's or its ancestors'), tint, crossfade or nearest sampling,
     /// on an affine map.
     int32_t sprite;
+    /// A sprite's image with a border of one texel around it repeating its edge texels
+    /// ((width + 2) × (height + 2) words), or null: where given, the sprite rows read each
+    /// pair of neighbouring texels as one 64-bit load, clamping once (the same texels as the
+    /// edge clamps of `image`).
+    const uint32_t *spriteTexels;
     /// Take the general code even where a specialised one holds (coverage of rectangles sampled
     /// through affine and similar maps, two-stop ramps between their stops): the same bytes;
     /// tests compare the two.

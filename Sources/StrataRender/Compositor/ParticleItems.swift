@@ -40,9 +40,14 @@ extension DisplayListBuilder {
             let W = Double(img.image.width), Hh = Double(img.image.height)
             let r = img.contentsRect
             let source = CGRect(x: Double(r.minX) * W, y: Double(r.minY) * Hh, width: Double(r.width) * W, height: Double(r.height) * Hh)
-            return ImagePlacement(image: img.image,
-                                  destination: CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height),
-                                  source: source, nearest: img.magnificationFilter == .nearest && img.minificationFilter == .nearest)
+            var p = ImagePlacement(image: img.image,
+                                   destination: CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height),
+                                   source: source, nearest: img.magnificationFilter == .nearest && img.minificationFilter == .nearest)
+            // Sprites (not nearest: ParticleItemMaker.item) read their texels in pairs from a
+            // bordered copy, made once a frame for the system's particles.
+            if !clips.isEmpty || p.nearest { return p }
+            p.spriteTexels = SpriteBorder.bordered(img.image)
+            return p
         }
         let maker = ParticleItemMaker(placements: placements, clips: clips, limit: limit, opacity: opacity,
                                       additive: system.isAdditive, depth: system.preservesDepth,

@@ -60,6 +60,10 @@ enum SpanKernel {
         guard kernel.describe(item, in: item.bounds, settings, withSpans: true),
               let texels = placement.image.bitmap.pixels.withUnsafeBytes({ $0.baseAddress }) else { return false }
         kernel.k.image.texels = texels.assumingMemoryBound(to: UInt32.self)
+        // The bordered copy, where the system made one (the same texels, read in pairs).
+        if let bordered = placement.spriteTexels, bordered.count == (placement.image.width + 2) * (placement.image.height + 2) {
+            kernel.k.spriteTexels = bordered.withUnsafeBufferPointer { $0.baseAddress }
+        }
         out.pointee = kernel.k
         return true
     }
