@@ -1403,10 +1403,37 @@ INLINE int FN(drawsSprite)(const strata_item *it, const FN(itemLanes) *il, const
         && it->cell[0] == -__builtin_inff() && it->cell[1] == __builtin_inff() && it->cell[2] == -__builtin_inff() && it->cell[3] == __builtin_inff();
 }
 
+/// Whether `it` is a sprite FN(spriteRows) draws, from the item alone (FN(drawsSprite) before
+/// anything is prepared: the map's affinity is the item's).
+INLINE int FN(isPlainSprite)(const strata_item *it, const strata_rows *rows) {
+    return it->sprite && it->paint == STRATA_PAINT_IMAGE && it->cover == STRATA_COVER_IMAGE && !it->hasClip && it->clipCount == 0
+        && it->map.affine && !rows->hole && !it->nearest && !(it->blendWeight > 0) && !it->hasTint
+        && it->cell[0] == -__builtin_inff() && it->cell[1] == __builtin_inff() && it->cell[2] == -__builtin_inff() && it->cell[3] == __builtin_inff();
+}
+
 void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
                           const strata_rows *rows, const int32_t *spans, int spansY0) {
     FN(rowmaps) maps;
     FN(itemLanes) il;
+    if (FN(isPlainSprite)(it, rows)) {
+        // Only what a sprite's rows read (FN(spriteRowsOf)): its map, sampler and rectangle, the
+        // same values FN(prepareDraw) makes. (All of it — a gradient's lanes, the clips', the
+        // second sampler's — was a tenth of a particle frame's instructions, at one draw call per
+        // particle and tile.)
+        maps.item = FN(prepare)(&it->map);
+        maps.clipCount = 0;
+        maps.t0 = maps.t1 = 0;
+        il.sampler = it->image;
+        FN(rrectLanesOf)(&it->shape, &maps.item, it->general, &il.shape);
+        il.aa = it->antialiased;
+        il.modulated = it->hasModulate;
+        il.nearest = 0; il.blend = 0; il.tinted = 0;
+        il.simple = il.aa && maps.item.similar && FN(rrectIsSimple)(&il.shape);
+        strata_row_setup setup;
+        if (!spans && !rows->hasOutline) strata_prepare_rows(rows, &setup);
+        FN(spriteRows)(it, &il, &maps, tile, stride, plane, tileX, tileY, rows, &setup, spans, spansY0);
+        return;
+    }
     FN(prepareDraw)(it, &maps, &il);
     strata_row_setup setup;
     if (FN(drawsSprite)(it, &il, &maps, rows)) {
