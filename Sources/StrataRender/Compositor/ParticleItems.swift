@@ -6,7 +6,9 @@
 // background, content, sublayers and border, clipped to its bounds when `masksToBounds`. A
 // particle without clips on an affine map is a sprite (`ImagePlacement.sprite`): the kernels
 // draw its rows in one run each and mix its texels in integers, with bilinear weights in steps
-// of 1/256.
+// of 1/256, read in pairs from a copy of the image with a one-texel border made once a frame
+// (`SpriteBorder`). The frame describes each sprite for the kernels once, in its span job
+// (`SpriteTable`), and the tiles draw it from that, its row columns found from its outline.
 //
 // Without `preservesDepth` the particles are flattened into the emitter's plane (their z is
 // ignored, as Core Animation does); with it, a particle's z moves it in the emitter's 3D space
