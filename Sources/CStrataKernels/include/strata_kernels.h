@@ -25,7 +25,7 @@ typedef enum {
     /// are AVX2's code compiled for AVX-512VL (32 registers, mask registers).
     STRATA_LANES_AVX512 = 3,
     /// AVX-512 CPUs' span kernels of eight lanes: AVX2's code compiled for AVX-512VL, which
-    /// keeps a sprite's step in registers (AVX2's sixteen spilled a third of its values) and
+    /// keeps more of a sprite's step in registers (AVX2's sixteen spilled to the stack) and
     /// selects with mask registers. For items too narrow for sixteen lanes (SpanKernel.narrowItem);
     /// the other kernels take STRATA_LANES_AVX512's. Never strata_best_lanes().
     STRATA_LANES_AVX512_8 = 4,
