@@ -2,7 +2,8 @@
 // kernels_avx512_store.c (the same code for CPUs with AVX-512VL, which gives 256-bit operations
 // 32 registers instead of 16 and mask registers for the selects: fewer spills and blends, the
 // same IEEE operations and so the same bytes). The includer defines SUFFIX, STRATA_AVX512 for the
-// second, and STRATA_NO_SPANS to leave the span kernels out (the AVX-512 ones have sixteen lanes).
+// second, STRATA_NO_SPANS to leave the span kernels out (kernels_avx512_store.c: the AVX-512 ones
+// have sixteen lanes) and STRATA_SPANS_ONLY to leave the others out (kernels_avx512_narrow.c).
 // No FMA: contraction would change the bits against the other instantiations.
 #pragma STDC FP_CONTRACT OFF
 #include <immintrin.h>
@@ -37,6 +38,7 @@ static inline vf FN(max0_256)(vf v) { return (vf)_mm256_max_ps((__m256)v, _mm256
 #ifndef STRATA_NO_SPANS
 #include "span_kernel.h"
 #endif
+#ifndef STRATA_SPANS_ONLY
 // Four channels of eight pixels (0…255 in 32-bit lanes) as eight RGBA8 words: two packs to 16
 // bits, one to 8 (each 128-bit half then holds its four pixels' R, G, B and A runs) and a byte
 // shuffle that interleaves them — four instructions where shifts and ors took six.
@@ -49,4 +51,5 @@ static inline vu FN(packRGBA256)(vu r, vu g, vu b, vu a) {
 #define STRATA_PACK_RGBA FN(packRGBA256)
 #include "store_kernel.h"
 #include "yuv_kernel.h"
+#endif
 #pragma clang attribute pop

@@ -450,7 +450,7 @@ void strata_item_row_spans_with(const strata_rows *rows, int32_t *spans, strata_
     strata_prepare_rows(rows, &setup);
     int y = rows->y0;
     if (rows->hasOutline && rows->hasInterior && setup.affineInterior) {
-        if (lanes == STRATA_LANES_AVX512) { affineItemSpans512(&setup, rows, spans); return; }
+        if (lanes == STRATA_LANES_AVX512 || lanes == STRATA_LANES_AVX512_8) { affineItemSpans512(&setup, rows, spans); return; }
         if (lanes == STRATA_LANES_AVX2) { affineItemSpans256(&setup, rows, spans); return; }
     }
     for (; y < rows->y1; y++) {

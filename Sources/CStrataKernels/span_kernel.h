@@ -462,19 +462,20 @@ INLINE vh FN(spread16)(vi w) {
 /// 0…256 (of 256), all four channels of a pixel at once in 16-bit integers: each row
 /// `A·(256 − wx) + B·wx` (at most 255·256, exact), then the rows `top − (top·wy·256 >> 16) +
 /// (bottom·wy·256 >> 16)` (bottom itself for wy = 256), 255·256 times the colour within 2⁻¹⁵
-/// of it — exactly where the four texels are equal. Exact integers and one division: every
-/// instantiation, and ImageSampler.spriteSample, gives the same values. Premultiplied 0…1.
+/// of it — exactly where the four texels are equal. Exact integers: every instantiation gives
+/// the same values. Premultiplied, in units of 1/(255·256): 0…65280, as floats (the caller
+/// folds the division into its colour, FN(spriteRowsOf): four divisions a step were a tenth of
+/// a particle's pixel time). ImageSampler.spriteSample divides by 65280.
 INLINE void FN(spriteLerp)(vu ta, vu tb, vu tc, vu td, vi wx, vi wy, vf *r, vf *g, vf *b, vf *a) {
     const vh WX = FN(spread16)(wx), IX = 256 - WX, WY = FN(spread16)(wy), WY8 = WY << 8;
     const vh A = __builtin_convertvector((vb)ta, vh), B = __builtin_convertvector((vb)tb, vh);
     const vh C = __builtin_convertvector((vb)tc, vh), D = __builtin_convertvector((vb)td, vh);
     const vh top = A * IX + B * WX, bottom = C * IX + D * WX;
     const vq mix = (vq)SEL(WY == 256, bottom, top - FN(mulhi16)(top, WY8) + FN(mulhi16)(bottom, WY8));
-    const float k = 65280.0f;
-    *r = FN(tof)((vi)__builtin_convertvector(mix & 0xffffu, vu)) / k;
-    *g = FN(tof)((vi)__builtin_convertvector((mix >> 16) & 0xffffu, vu)) / k;
-    *b = FN(tof)((vi)__builtin_convertvector((mix >> 32) & 0xffffu, vu)) / k;
-    *a = FN(tof)((vi)__builtin_convertvector(mix >> 48, vu)) / k;
+    *r = FN(tof)((vi)__builtin_convertvector(mix & 0xffffu, vu));
+    *g = FN(tof)((vi)__builtin_convertvector((mix >> 16) & 0xffffu, vu));
+    *b = FN(tof)((vi)__builtin_convertvector((mix >> 32) & 0xffffu, vu));
+    *a = FN(tof)((vi)__builtin_convertvector(mix >> 48, vu));
 }
 
 /// A sprite's sampler as lanes and plain values, copied once per draw call so that the steps
@@ -483,13 +484,17 @@ typedef struct {
     vf sx0, sxScale, sy0, syScale;
     vi width, lastX, lastY;
     const uint32_t *texels;
+    vi paddedWidth;  // width + 2 (strata_item.spriteTexels)
+    const uint32_t *padded;
 } FN(spriteLanes);
 
-INLINE FN(spriteLanes) FN(spriteLanesOf)(const strata_sampler *s) {
+INLINE FN(spriteLanes) FN(spriteLanesOf)(const strata_sampler *s, const uint32_t *padded) {
     FN(spriteLanes) l;
     l.sx0 = s->sx0; l.sxScale = s->sxScale; l.sy0 = s->sy0; l.syScale = s->syScale;
     l.width = s->width; l.lastX = s->width - 1; l.lastY = s->height - 1;
     l.texels = s->texels;
+    l.paddedWidth = s->width + 2;
+    l.padded = padded;
     return l;
 }
 
@@ -498,7 +503,7 @@ INLINE vi FN(clampIndexTo)(vi v, vi last) { return SEL(v < 0, (vi)0, SEL(v > las
 
 /// A sprite's sample (strata_item.sprite): the texel position and the clamped footprint of
 /// FN(sampleImage)'s bilinear case, the fractions rounded to weights in 1/256 steps and the
-/// texels mixed by FN(spriteLerp). Measured against FN(sampleImage) on the particles benchmark:
+/// texels mixed by FN(spriteLerp) (0…65280 for 0…1). Measured against FN(sampleImage) on the particles benchmark:
 /// the channel-by-channel float interpolation was most of a particle's pixel work.
 INLINE void FN(spriteSample)(const FN(spriteLanes) *s, vf u, vf v, vf *r, vf *g, vf *b, vf *a) {
     const vf x = s->sx0 + u * s->sxScale, y = s->sy0 + v * s->syScale;
@@ -510,6 +515,24 @@ INLINE void FN(spriteSample)(const FN(spriteLanes) *s, vf u, vf v, vf *r, vf *g,
     const vi row0 = FN(clampIndexTo)(y0, s->lastY) * s->width, row1 = FN(clampIndexTo)(y0 + 1, s->lastY) * s->width;
     const vu ta = STRATA_GATHER(s->texels, row0 + cx0), tb = STRATA_GATHER(s->texels, row0 + cx1);
     const vu tc = STRATA_GATHER(s->texels, row1 + cx0), td = STRATA_GATHER(s->texels, row1 + cx1);
+    FN(spriteLerp)(ta, tb, tc, td, wx, wy, r, g, b, a);
+}
+
+/// FN(spriteSample) from the image with its border (strata_item.spriteTexels): the footprint's
+/// corner clamped to −1 … last once, and each row's two texels one 64-bit load. The same texels:
+/// with c = clamp(x0, −1, last), border texels c + 1 and c + 2 are the image's clamp(x0) and
+/// clamp(x0 + 1) for every x0 (both the edge texel when x0 < −1 or x0 > last); likewise rows.
+INLINE void FN(spriteSamplePadded)(const FN(spriteLanes) *s, vf u, vf v, vf *r, vf *g, vf *b, vf *a) {
+    const vf x = s->sx0 + u * s->sxScale, y = s->sy0 + v * s->syScale;
+    const vf fx = FN(clampf)(x - 0.5f, -1e9f, 1e9f), fy = FN(clampf)(y - 0.5f, -1e9f, 1e9f);
+    const vi x0 = FN(floori)(fx), y0 = FN(floori)(fy);
+    const vi wx = FN(trunci)((fx - FN(tof)(x0)) * 256.0f + 0.5f), wy = FN(trunci)((fy - FN(tof)(y0)) * 256.0f + 0.5f);
+    const vi cx = SEL(x0 < -1, (vi)-1, SEL(x0 > s->lastX, s->lastX, x0)) + 1;
+    const vi cy = SEL(y0 < -1, (vi)-1, SEL(y0 > s->lastY, s->lastY, y0)) + 1;
+    const vi i = cy * s->paddedWidth + cx;
+    vu ta, tb, tc, td;
+    STRATA_GATHER_PAIR(s->padded, i, &ta, &tb);
+    STRATA_GATHER_PAIR(s->padded, i + s->paddedWidth, &tc, &td);
     FN(spriteLerp)(ta, tb, tc, td, wx, wy, r, g, b, a);
 }
 
@@ -1243,24 +1266,82 @@ INLINE void FN(alignInterior)(int tileX, int *ia, int *ib) {
     *ib = tileX + ((*ib - tileX) & ~(ALIGN - 1));
 }
 
+/// A sprite's outline edges, four lanes of doubles (one an edge, as strata_prepare_rows orders
+/// them: y0 ≤ y1), for FN(spriteSpan).
+typedef double FN(vd4) __attribute__((ext_vector_type(4)));
+typedef int64_t FN(vl4) __attribute__((ext_vector_type(4)));
+typedef struct {
+    FN(vd4) ex0, ex1, ey0, ey1, slope;
+    FN(vl4) sloped;  // y1 > y0
+} FN(spriteEdges);
+
+INLINE FN(spriteEdges) FN(spriteEdgesOf)(const strata_quad *q) {
+    FN(spriteEdges) e;
+    for (int i = 0; i < 4; i++) {
+        const int j = (i + 1) & 3;
+        double x0 = q->xs[i], y0 = q->ys[i], x1 = q->xs[j], y1 = q->ys[j];
+        if (y0 > y1) { double t = x0; x0 = x1; x1 = t; t = y0; y0 = y1; y1 = t; }
+        e.ex0[i] = x0; e.ex1[i] = x1; e.ey0[i] = y0; e.ey1[i] = y1;
+        e.slope[i] = y1 > y0 ? (x1 - x0) / (y1 - y0) : 0;
+        e.sloped[i] = y1 > y0 ? -1 : 0;
+    }
+    return e;
+}
+
+/// The columns of row y within lo ..< hi the outline may touch: strata_quad_span_fast's
+/// formula (rows y − 1 … y + 2 of each edge, one pixel of margin) with the four edges in lanes,
+/// a few operations a row where the edge-by-edge loop took some sixty instructions. Only which
+/// pixels a step visits depends on it (those outside the outline have coverage 0 and are left
+/// as they are), not their bytes. False when the row has none.
+INLINE int FN(spriteSpan)(const FN(spriteEdges) *e, int y, int *lo, int *hi) {
+    typedef FN(vd4) vd4;
+    typedef FN(vl4) vl4;
+    const vd4 top = (double)y - 1, bottom = (double)y + 2;
+    const vl4 meets = (vl4)(!(e->ey1 < top) & !(e->ey0 > bottom));
+    const vd4 ya = SEL(e->ey0 > top, e->ey0, top), yb = SEL(e->ey1 < bottom, e->ey1, bottom);
+    const vd4 xa = SEL(e->sloped, e->ex0 + e->slope * (ya - e->ey0), e->ex0);
+    const vd4 xb = SEL(e->sloped, e->ex0 + e->slope * (yb - e->ey0), e->ex1);
+    const vd4 mn = SEL(meets, SEL(xa < xb, xa, xb), (vd4)__builtin_inf()), mx = SEL(meets, SEL(xa > xb, xa, xb), (vd4)-__builtin_inf());
+    const double m01 = mn[0] < mn[1] ? mn[0] : mn[1], m23 = mn[2] < mn[3] ? mn[2] : mn[3];
+    const double n01 = mx[0] > mx[1] ? mx[0] : mx[1], n23 = mx[2] > mx[3] ? mx[2] : mx[3];
+    const double minX = m01 < m23 ? m01 : m23, maxX = n01 > n23 ? n01 : n23;
+    if (!(minX <= maxX)) return 0;
+    const double fa = __builtin_floor(minX > -1e15 ? minX : -1e15), fb = __builtin_ceil(maxX < 1e15 ? maxX : 1e15);
+    const long a = (long)fa - 1, b = (long)fb + 1;
+    const int l = a < *lo ? *lo : (int)a, h = b > *hi ? *hi : (int)b;
+    if (l >= h) return 0;
+    *lo = l; *hi = h;
+    return 1;
+}
+
 /// A sprite's rows (strata_item.sprite): each row one run over the outline's columns, from its
 /// first pixel, without the split into edges and interior — a particle's rows are a few steps
 /// long, and the split made one or two more of them. Each step: the item's coverage (its
 /// destination's: a sprite has no cell or clip), FN(spriteSample), times the colour with the
-/// opacity (one product made per draw call) and the coverage, added saturating or blended
-/// source-over. `simple`, `additive`: constant flags (FN(spriteRows)).
+/// opacity over 65280 (one product made per draw call; the sample is in units of 1/65280) and
+/// the coverage, added saturating or blended source-over. `simple`, `additive`: constant flags
+/// (FN(spriteRows)).
 INLINE void FN(spriteRowsOf)(const strata_item *restrict it, const FN(itemLanes) *restrict il, FN(rowmaps) *restrict maps,
                              float *restrict tile, long stride, long plane, int tileX, int tileY, const strata_rows *rows,
                              const strata_row_setup *setup, const int32_t *spans, int spansY0,
-                             const int simple, const int additive) {
-    const FN(spriteLanes) sl = FN(spriteLanesOf)(&il->sampler);
+                             const int simple, const int additive, const int padded) {
+    const FN(spriteLanes) sl = FN(spriteLanesOf)(&il->sampler, it->spriteTexels);
     const FN(rrectLanes) shape = il->shape;
     const int aa = il->aa;
     vf color[4];
-    for (int c = 0; c < 4; c++) color[c] = il->modulated ? it->modulate[c] * it->opacity : it->opacity;
+    for (int c = 0; c < 4; c++) color[c] = (il->modulated ? it->modulate[c] * it->opacity : it->opacity) / 65280.0f;
+    // Without spans computed for the frame (a sprite has none: SpanKernel.rowSpanCount), the
+    // columns come from the outline row by row.
+    const int own = !spans && rows->hasOutline;
+    FN(spriteEdges) edges;
+    if (own) edges = FN(spriteEdgesOf)(&rows->outline);
     for (int y = rows->y0; y < rows->y1; y++) {
-        int sx0, sx1, ia, ib;
-        if (!FN(rowColumns)(rows, setup, spans, spansY0, y, &sx0, &sx1, &ia, &ib)) continue;
+        int sx0 = rows->x0, sx1 = rows->x1, ia, ib;
+        if (own) {
+            if (!FN(spriteSpan)(&edges, y, &sx0, &sx1)) continue;
+        } else if (!FN(rowColumns)(rows, setup, spans, spansY0, y, &sx0, &sx1, &ia, &ib)) {
+            continue;
+        }
         FN(prepareRow)(maps, it, y);
         const FN(rowmap) rm = maps->item;
         float *row = tile + (long)(y - tileY) * stride;
@@ -1278,7 +1359,8 @@ INLINE void FN(spriteRowsOf)(const strata_item *restrict it, const FN(itemLanes)
             const vi live = cov > 0;
             if (!FN(any)(live)) continue;
             vf sr, sg, sb, sa;
-            FN(spriteSample)(&sl, p.u, p.v, &sr, &sg, &sb, &sa);
+            if (padded) FN(spriteSamplePadded)(&sl, p.u, p.v, &sr, &sg, &sb, &sa);
+            else FN(spriteSample)(&sl, p.u, p.v, &sr, &sg, &sb, &sa);
             sr = sr * color[0] * cov; sg = sg * color[1] * cov; sb = sb * color[2] * cov; sa = sa * color[3] * cov;
             const vf dr = FN(load)(R + k), dg = FN(load)(G + k), db = FN(load)(B + k), da = FN(load)(A + k);
             if (additive) {
@@ -1302,10 +1384,15 @@ INLINE void FN(spriteRowsOf)(const strata_item *restrict it, const FN(itemLanes)
 static void FN(spriteRows)(const strata_item *it, const FN(itemLanes) *il, FN(rowmaps) *maps, float *tile, long stride, long plane,
                            int tileX, int tileY, const strata_rows *rows, const strata_row_setup *setup, const int32_t *spans,
                            int spansY0) {
-#define SPRITE(SIMPLE, ADDITIVE) \
-    FN(spriteRowsOf)(it, il, maps, tile, stride, plane, tileX, tileY, rows, setup, spans, spansY0, SIMPLE, ADDITIVE)
-    if (il->simple) { if (it->additive) SPRITE(1, 1); else SPRITE(1, 0); }
-    else { if (it->additive) SPRITE(0, 1); else SPRITE(0, 0); }
+#define SPRITE(SIMPLE, ADDITIVE, PADDED) \
+    FN(spriteRowsOf)(it, il, maps, tile, stride, plane, tileX, tileY, rows, setup, spans, spansY0, SIMPLE, ADDITIVE, PADDED)
+    if (it->spriteTexels) {
+        if (il->simple) { if (it->additive) SPRITE(1, 1, 1); else SPRITE(1, 0, 1); }
+        else { if (it->additive) SPRITE(0, 1, 1); else SPRITE(0, 0, 1); }
+    } else {
+        if (il->simple) { if (it->additive) SPRITE(1, 1, 0); else SPRITE(1, 0, 0); }
+        else { if (it->additive) SPRITE(0, 1, 0); else SPRITE(0, 0, 0); }
+    }
 #undef SPRITE
 }
 
@@ -1316,17 +1403,46 @@ INLINE int FN(drawsSprite)(const strata_item *it, const FN(itemLanes) *il, const
         && it->cell[0] == -__builtin_inff() && it->cell[1] == __builtin_inff() && it->cell[2] == -__builtin_inff() && it->cell[3] == __builtin_inff();
 }
 
+/// Whether `it` is a sprite FN(spriteRows) draws, from the item alone (FN(drawsSprite) before
+/// anything is prepared: the map's affinity is the item's).
+INLINE int FN(isPlainSprite)(const strata_item *it, const strata_rows *rows) {
+    return it->sprite && it->paint == STRATA_PAINT_IMAGE && it->cover == STRATA_COVER_IMAGE && !it->hasClip && it->clipCount == 0
+        && it->map.affine && !rows->hole && !it->nearest && !(it->blendWeight > 0) && !it->hasTint
+        && it->cell[0] == -__builtin_inff() && it->cell[1] == __builtin_inff() && it->cell[2] == -__builtin_inff() && it->cell[3] == __builtin_inff();
+}
+
 void FN(strata_draw_rows)(const strata_item *it, float *tile, long stride, long plane, int tileX, int tileY,
                           const strata_rows *rows, const int32_t *spans, int spansY0) {
     FN(rowmaps) maps;
     FN(itemLanes) il;
-    FN(prepareDraw)(it, &maps, &il);
-    strata_row_setup setup;
-    if (!spans) strata_prepare_rows(rows, &setup);
-    if (FN(drawsSprite)(it, &il, &maps, rows)) {
+    if (FN(isPlainSprite)(it, rows)) {
+        // Only what a sprite's rows read (FN(spriteRowsOf)): its map, sampler and rectangle, the
+        // same values FN(prepareDraw) makes. (All of it — a gradient's lanes, the clips', the
+        // second sampler's — is made at one draw call per particle and tile: 4.7 M of a 20 000
+        // particle frame's 530 M instructions.)
+        maps.item = FN(prepare)(&it->map);
+        maps.clipCount = 0;
+        maps.t0 = maps.t1 = 0;
+        il.sampler = it->image;
+        FN(rrectLanesOf)(&it->shape, &maps.item, it->general, &il.shape);
+        il.aa = it->antialiased;
+        il.modulated = it->hasModulate;
+        il.nearest = 0; il.blend = 0; il.tinted = 0;
+        il.simple = il.aa && maps.item.similar && FN(rrectIsSimple)(&il.shape);
+        strata_row_setup setup;
+        if (!spans && !rows->hasOutline) strata_prepare_rows(rows, &setup);
         FN(spriteRows)(it, &il, &maps, tile, stride, plane, tileX, tileY, rows, &setup, spans, spansY0);
         return;
     }
+    FN(prepareDraw)(it, &maps, &il);
+    strata_row_setup setup;
+    if (FN(drawsSprite)(it, &il, &maps, rows)) {
+        // (Without spans it finds its columns itself, from the outline.)
+        if (!spans && !rows->hasOutline) strata_prepare_rows(rows, &setup);
+        FN(spriteRows)(it, &il, &maps, tile, stride, plane, tileX, tileY, rows, &setup, spans, spansY0);
+        return;
+    }
+    if (!spans) strata_prepare_rows(rows, &setup);
     for (int y = rows->y0; y < rows->y1; y++) {
         int sx0, sx1, ia, ib;
         if (!FN(rowColumns)(rows, &setup, spans, spansY0, y, &sx0, &sx1, &ia, &ib)) continue;

@@ -54,6 +54,8 @@ DECLARE(_sse2)
 #if defined(__x86_64__) || defined(__i386__)
 DECLARE(_avx2)
 DECLARE(_avx512)
+void strata_draw_span_avx512n(const strata_item *, float *, long, long, int, int, int, int, int, strata_span_mode, const float *);
+void strata_draw_rows_avx512n(const strata_item *, float *, long, long, int, int, const strata_rows *, const int32_t *, int);
 #endif
 
 void strata_draw_span(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
@@ -69,6 +71,9 @@ void strata_draw_span(const strata_item *item, float *tile, long stride, long pl
     case STRATA_LANES_AVX512:
         strata_draw_span_avx512(item, tile, stride, plane, tileX, tileY, y, x0, x1, mode, mask);
         return;
+    case STRATA_LANES_AVX512_8:
+        strata_draw_span_avx512n(item, tile, stride, plane, tileX, tileY, y, x0, x1, mode, mask);
+        return;
 #endif
     default:
         strata_draw_span_sse2(item, tile, stride, plane, tileX, tileY, y, x0, x1, mode, mask);
@@ -83,6 +88,7 @@ void strata_draw_rows(const strata_item *item, float *tile, long stride, long pl
 #if defined(__x86_64__) || defined(__i386__)
     case STRATA_LANES_AVX2: strata_draw_rows_avx2(item, tile, stride, plane, tileX, tileY, rows, spans, spansY0); return;
     case STRATA_LANES_AVX512: strata_draw_rows_avx512(item, tile, stride, plane, tileX, tileY, rows, spans, spansY0); return;
+    case STRATA_LANES_AVX512_8: strata_draw_rows_avx512n(item, tile, stride, plane, tileX, tileY, rows, spans, spansY0); return;
 #endif
     default: strata_draw_rows_sse2(item, tile, stride, plane, tileX, tileY, rows, spans, spansY0); return;
     }
@@ -97,7 +103,8 @@ void strata_draw_rows_bordered(const strata_item *fill, const strata_item *borde
     case STRATA_LANES_SCALAR: strata_draw_rows_bordered_scalar(ARGS); return;
 #if defined(__x86_64__) || defined(__i386__)
     case STRATA_LANES_AVX2: strata_draw_rows_bordered_avx2(ARGS); return;
-    case STRATA_LANES_AVX512: strata_draw_rows_bordered_avx512(ARGS); return;
+    case STRATA_LANES_AVX512:
+    case STRATA_LANES_AVX512_8: strata_draw_rows_bordered_avx512(ARGS); return;
 #endif
     default: strata_draw_rows_bordered_sse2(ARGS); return;
     }
@@ -112,7 +119,8 @@ void strata_draw_strips(const strata_item *item, float *tile, long stride, long 
     case STRATA_LANES_SCALAR: strata_draw_strips_scalar(ARGS); return;
 #if defined(__x86_64__) || defined(__i386__)
     case STRATA_LANES_AVX2: strata_draw_strips_avx2(ARGS); return;
-    case STRATA_LANES_AVX512: strata_draw_strips_avx512(ARGS); return;
+    case STRATA_LANES_AVX512:
+    case STRATA_LANES_AVX512_8: strata_draw_strips_avx512(ARGS); return;
 #endif
     default: strata_draw_strips_sse2(ARGS); return;
     }
@@ -127,7 +135,8 @@ void strata_draw_glyphs(const strata_item *item, float *tile, long stride, long 
     case STRATA_LANES_SCALAR: strata_draw_glyphs_scalar(ARGS); return;
 #if defined(__x86_64__) || defined(__i386__)
     case STRATA_LANES_AVX2: strata_draw_glyphs_avx2(ARGS); return;
-    case STRATA_LANES_AVX512: strata_draw_glyphs_avx512(ARGS); return;
+    case STRATA_LANES_AVX512:
+    case STRATA_LANES_AVX512_8: strata_draw_glyphs_avx512(ARGS); return;
 #endif
     default: strata_draw_glyphs_sse2(ARGS); return;
     }
@@ -142,7 +151,8 @@ static planar_store planar_store_for(strata_lanes lanes) {
     case STRATA_LANES_SCALAR: return strata_store_planar_scalar;
 #if defined(__x86_64__) || defined(__i386__)
     case STRATA_LANES_AVX2: return strata_store_planar_avx2;
-    case STRATA_LANES_AVX512: return strata_store_planar_avx512;
+    case STRATA_LANES_AVX512:
+    case STRATA_LANES_AVX512_8: return strata_store_planar_avx512;
 #endif
     default: return strata_store_planar_sse2;
     }
@@ -169,7 +179,8 @@ void strata_rgba_to_yuv420(const uint32_t *rgba, long stride, int width, int hei
     case STRATA_LANES_SCALAR: strata_rgba_to_yuv420_scalar(ARGS); return;
 #if defined(__x86_64__) || defined(__i386__)
     case STRATA_LANES_AVX2: strata_rgba_to_yuv420_avx2(ARGS); return;
-    case STRATA_LANES_AVX512: strata_rgba_to_yuv420_avx512(ARGS); return;
+    case STRATA_LANES_AVX512:
+    case STRATA_LANES_AVX512_8: strata_rgba_to_yuv420_avx512(ARGS); return;
 #endif
     default: strata_rgba_to_yuv420_sse2(ARGS); return;
     }

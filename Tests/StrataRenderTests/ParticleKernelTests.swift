@@ -5,6 +5,7 @@ import XCTest
 import StrataCore
 @testable import StrataRender
 import StrataTestSupport
+import CStrataKernels
 
 final class ParticleKernelTests: XCTestCase {
     /// A soft 16×16 dot.
@@ -169,6 +170,100 @@ final class ParticleKernelTests: XCTestCase {
                     XCTAssertEqual(s, SIMD4(repeating: Float(value) / 255), "value \(value), sample \(i)")
                 }
             }
+        }
+    }
+
+    /// A sprite drawn from its description made once a frame (SpanKernel.describeSprite,
+    /// drawSprite: its columns found by the kernel from its outline, no row spans) gives the
+    /// bytes of the path every other item takes (SpanKernel.draw, described again for the tile,
+    /// with the frame's row spans and without), in every kernel instantiation, for tiles that cut
+    /// through the particles — the described ones read their texels in pairs from the bordered
+    /// copy (ImagePlacement.spriteTexels), the others with edge clamps; and a uniform image
+    /// drawn inside its edges gives its value exactly, bordered or not.
+    func testSpritesFromTheirFrameDescriptionMatchTheGeneralPath() throws {
+        let root = emitter(.additive, clipped: false)
+        let snapshot = PresentationBuilder(time: 1.5).snapshotTree(of: root)
+        let list = DisplayListBuilder(width: 160, height: 96).build(snapshot)
+        let sprites = list.items.filter { SpanKernel.isSprite($0) }
+        XCTAssertGreaterThan(sprites.count, 100)
+        XCTAssertNil(SpanKernel.rowSpanCount(of: sprites[0], frame: PixelRect(x0: 0, y0: 0, x1: 160, y1: 96)), "sprites have no row spans")
+        if case .image(let p, _, _) = sprites[0].op { XCTAssertNotNil(p.spriteTexels, "a bordered copy for the system's image") }
+        var compared = 0
+        for lanes in kernelInstantiations() {
+            var options = RenderOptions(workers: 1)
+            options.kernels = lanes
+            let settings = DrawSettings(options)
+            for (n, item) in sprites.enumerated() where n % 3 == 0 {
+                var k = strata_item()
+                XCTAssertTrue(SpanKernel.describeSprite(item, settings, into: &k))
+                // Tiles of 13×11 pixels at offsets that vary with the item: most sprites cross several.
+                let b = item.bounds
+                for ty in stride(from: b.y0 - n % 11, to: b.y1, by: 11) {
+                    for tx in stride(from: b.x0 - n % 13, to: b.x1, by: 13) {
+                        let rect = PixelRect(x0: tx, y0: ty, x1: tx + 13, y1: ty + 11)
+                        let r = b.intersection(rect)
+                        if r.isEmpty { continue }
+                        var fresh = TileBuffer(rect: rect)
+                        for i in 0..<fresh.planes.count { fresh.planes[i] = Float(i % 97) / 200 }
+                        var general = fresh, withSpans = fresh, described = fresh
+                        XCTAssertTrue(SpanKernel.draw(item, in: r, into: &general, settings))
+                        // The frame's spans, computed as the span stage computes other items'.
+                        var spans = [Int32](repeating: 0, count: 4 * (b.y1 - b.y0))
+                        var rows = SpanKernel.rowSetup(item, interior: SpanKernel.interior(of: item.op)?.shape, over: b, settings)
+                        spans.withUnsafeMutableBufferPointer { strata_item_row_spans(&rows, $0.baseAddress!) }
+                        spans.withUnsafeBufferPointer { sp in
+                            XCTAssertTrue(SpanKernel.draw(item, in: r, into: &withSpans, settings,
+                                                          spans: ItemRowSpans(y0: b.y0, values: sp.baseAddress!)))
+                        }
+                        SpanKernel.drawSprite(&k, outline: item.outline, in: r, into: &described, settings)
+                        XCTAssertEqual(described.planes.map(\.bitPattern), general.planes.map(\.bitPattern), "lanes \(lanes.rawValue), item \(n)")
+                        XCTAssertEqual(withSpans.planes.map(\.bitPattern), general.planes.map(\.bitPattern), "lanes \(lanes.rawValue), item \(n)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 300)
+
+        // A uniform image (premultiplied grey 0.4 at alpha 0.8: bytes 102, 204), turned and scaled,
+        // over nothing: inside its edges (coverage 1) every pixel is its value.
+        var flat = Bitmap(width: 12, height: 12)
+        for i in 0..<flat.pixels.count { flat.pixels[i] = i % 4 == 3 ? 204 : 102 }
+        var placement = ImagePlacement(image: CGImage(bitmap: flat), destination: CGRect(x: -6, y: -6, width: 12, height: 12),
+                                       source: CGRect(x: 0, y: 0, width: 12, height: 12), nearest: false)
+        placement.sprite = true
+        let angle = 0.6, scale = 2.3
+        let c = cos(angle) * scale, s = sin(angle) * scale
+        let toScreen = Homography(c, s, 0, -s, c, 0, 40.3, 30.7, 1)
+        let fromScreen = try XCTUnwrap(toScreen.inverted())
+        let (bounds, outline) = DisplayListBuilder.particleBoundsAndOutline(of: placement.destination, toScreen)
+        var bordered = placement
+        bordered.spriteTexels = try XCTUnwrap(SpriteBorder.bordered(placement.image))
+        XCTAssertEqual(bordered.spriteTexels?.count, 14 * 14)
+        for (p, lanes) in [placement, bordered].flatMap({ p in kernelInstantiations().map { (p, $0) } }) {
+            let item = DrawItem(op: .image(p, clip: nil, opacity: 1), plane: PlaneMap(toScreen: toScreen, fromScreen: fromScreen, antialiased: true),
+                                bounds: bounds, clips: [], outline: outline, blendMode: .sourceOver)
+            var options = RenderOptions(workers: 1)
+            options.kernels = lanes
+            let settings = DrawSettings(options)
+            var k = strata_item()
+            XCTAssertTrue(SpanKernel.describeSprite(item, settings, into: &k))
+            XCTAssertEqual(k.spriteTexels != nil, p.spriteTexels != nil)
+            var tile = TileBuffer(rect: bounds)
+            SpanKernel.drawSprite(&k, outline: outline, in: bounds, into: &tile, settings)
+            var inside = 0
+            for y in bounds.y0..<bounds.y1 {
+                for x in bounds.x0..<bounds.x1 {
+                    // The pixel's square lies inside the image when its four corners map inside.
+                    let corners = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)].map { fromScreen.apply(Double(x) + $0.0, Double(y) + $0.1) }
+                    guard corners.allSatisfy({ abs($0.0 / $0.2) < 5.5 && abs($0.1 / $0.2) < 5.5 }) else { continue }
+                    let i = (y - bounds.y0) * tile.stride + (x - bounds.x0)
+                    XCTAssertEqual(tile.planes[i], 0.4, accuracy: 1e-6, "lanes \(lanes.rawValue) (\(x), \(y))")
+                    XCTAssertEqual(tile.planes[i + 3 * tile.plane], 0.8, accuracy: 1e-6, "lanes \(lanes.rawValue) (\(x), \(y))")
+                    inside += 1
+                }
+            }
+            XCTAssertGreaterThan(inside, 300)
         }
     }
 }

@@ -24,6 +24,11 @@ typedef enum {
     /// AVX-512: span kernels of sixteen lanes in 512-bit registers; the store and YUV kernels
     /// are AVX2's code compiled for AVX-512VL (32 registers, mask registers).
     STRATA_LANES_AVX512 = 3,
+    /// AVX-512 CPUs' span kernels of eight lanes: AVX2's code compiled for AVX-512VL, which
+    /// keeps more of a sprite's step in registers (AVX2's sixteen spilled to the stack) and
+    /// selects with mask registers. For items too narrow for sixteen lanes (SpanKernel.narrowItem);
+    /// the other kernels take STRATA_LANES_AVX512's. Never strata_best_lanes().
+    STRATA_LANES_AVX512_8 = 4,
 } strata_lanes;
 
 /// Floats a tile's planes and a mask row must hold past their end. The span kernels' steps start
@@ -159,6 +164,11 @@ typedef struct {
     /// images without clips (the item's or its ancestors'), tint, crossfade or nearest sampling,
     /// on an affine map.
     int32_t sprite;
+    /// A sprite's image with a border of one texel around it repeating its edge texels
+    /// ((width + 2) × (height + 2) words), or null: where given, the sprite rows read each
+    /// pair of neighbouring texels as one 64-bit load, clamping once (the same texels as the
+    /// edge clamps of `image`).
+    const uint32_t *spriteTexels;
     /// Take the general code even where a specialised one holds (coverage of rectangles sampled
     /// through affine and similar maps, two-stop ramps between their stops): the same bytes;
     /// tests compare the two.
@@ -451,5 +461,12 @@ typedef struct {
 void strata_draw_glyphs(const strata_item *item, float *tile, long stride, long plane, int tileX, int tileY,
                         const strata_glyph *glyphs, long count, int x0, int y0, int x1, int y1, float *scratch,
                         strata_lanes lanes);
+
+/// Asks for the cache lines of `bytes` bytes from `p` on (a hint: nothing happens where `p` is not
+/// readable). The tiles read their items in an order the prefetchers cannot follow (a tile's
+/// particles lie anywhere in the list).
+static inline void strata_prefetch(const void *p, long bytes) {
+    for (long o = 0; o < bytes; o += 64) __builtin_prefetch((const char *)p + o);
+}
 
 #endif

@@ -178,6 +178,14 @@ struct ParticleSimulation {
                 // order (birth time, then sequence) and the snapshot's sort finds one run.
                 var oldest = n + 1
                 while oldest > 0, s.gridTime(oldest) + s.cells[c].reach[oldest - 1] > t { oldest -= 1 }
+                // Room for the cell's births in those intervals (an upper bound of its particles
+                // without sub-cells) at once: grown by doubling, 20 000 particles' array was
+                // copied and its pages faulted in some fifteen times a snapshot.
+                if oldest <= n {
+                    let births = (s.cells[c].prefix[n + 1] - s.cells[c].prefix[oldest]).rounded(.up) + 1
+                    let needed = out.particles.count + Int(min(max(births, 0), 1e7))
+                    if needed > out.particles.capacity { out.particles.reserveCapacity(max(needed, 2 * out.particles.capacity)) }
+                }
                 for j in stride(from: oldest, through: n, by: 1) {
                     let sched = s.cells[c]
                     let c0 = sched.prefix[j], c1 = sched.prefix[j + 1]

@@ -111,6 +111,38 @@ public struct ImagePlacement: Sendable {
     /// Set only where the kernels' sprite rows draw it: no clips, tint, crossfade or nearest
     /// sampling, an affine map.
     public var sprite = false
+    /// A sprite's image as words with a border of one texel repeating its edge (`bordered(_:)`),
+    /// made once per image and frame for the kernels' sprite rows, which read each pair of
+    /// neighbouring texels in one load from it; nil for the others (and images over
+    /// `SpriteBorder.maximumTexels`).
+    var spriteTexels: [UInt32]? = nil
+}
+
+/// Sprite images with a border (ImagePlacement.spriteTexels).
+enum SpriteBorder {
+    /// The largest image bordered (a particle's image is usually a few dozen texels square).
+    static let maximumTexels = 256 * 256
+
+    /// `image`'s texels (RGBA bytes as little-endian words) with a border of one texel around
+    /// them, each border texel its nearest edge texel's: (width + 2) × (height + 2) words, the
+    /// image's texel (x, y) at (x + 1, y + 1). Nil for images over `maximumTexels` or empty ones.
+    static func bordered(_ image: CGImage) -> [UInt32]? {
+        let w = image.width, h = image.height
+        guard w > 0, h > 0, w * h <= maximumTexels, image.bitmap.pixels.count >= 4 * w * h else { return nil }
+        let pw = w + 2
+        return image.bitmap.pixels.withUnsafeBytes { raw -> [UInt32] in
+            let src = raw.bindMemory(to: UInt32.self)
+            return [UInt32](unsafeUninitializedCapacity: pw * (h + 2)) { out, count in
+                for y in 0..<(h + 2) {
+                    let from = src.baseAddress! + min(max(y - 1, 0), h - 1) * w, row = out.baseAddress! + y * pw
+                    (row + 1).initialize(from: from, count: w)
+                    row[0] = from[0]
+                    row[w + 1] = from[w - 1]
+                }
+                count = pw * (h + 2)
+            }
+        }
+    }
 }
 
 /// What an item draws. (Indirect but for the two last cases: the payloads live in a box, so a

@@ -159,8 +159,8 @@ public struct DisplayListBuilder: Sendable {
         }
         // An emitter's particles, above everything else of the layer (ParticleItems.swift).
         if let system = layer.particles {
-            items.append(contentsOf: particleItems(system, of: layer, layerTo3D: layerTo3D, planeToScreen: planeToScreen,
-                                                   H: H, opacity: alpha, clips: clips))
+            appendParticleItems(system, of: layer, layerTo3D: layerTo3D, planeToScreen: planeToScreen, H: H, opacity: alpha,
+                                clips: clips, into: &items)
         }
 
         // Shadow beneath everything, then group opacity and the mask (DisplayListBuilder+Effects.swift).

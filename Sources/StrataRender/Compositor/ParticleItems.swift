@@ -6,7 +6,9 @@
 // background, content, sublayers and border, clipped to its bounds when `masksToBounds`. A
 // particle without clips on an affine map is a sprite (`ImagePlacement.sprite`): the kernels
 // draw its rows in one run each and mix its texels in integers, with bilinear weights in steps
-// of 1/256.
+// of 1/256, read in pairs from a copy of the image with a one-texel border made once a frame
+// (`SpriteBorder`). The frame describes each sprite for the kernels once, in its span job
+// (`SpriteTable`), and the tiles draw it from that, its row columns found from its outline.
 //
 // Without `preservesDepth` the particles are flattened into the emitter's plane (their z is
 // ignored, as Core Animation does); with it, a particle's z moves it in the emitter's 3D space
@@ -15,11 +17,12 @@ import Foundation
 import StrataCore
 
 extension DisplayListBuilder {
-    /// The draw items of `system`, drawn in the plane of `layer` (`layerTo3D` into the plane
-    /// `planeToScreen` maps; `H` is their flattened product).
-    func particleItems(_ system: ParticleSystemSnapshot, of layer: LayerSnapshot, layerTo3D: CATransform3D,
-                       planeToScreen: Homography, H: Homography, opacity: Float, clips: [ClipShape]) -> [DrawItem] {
-        guard !system.particles.isEmpty, opacity > 0 else { return [] }
+    /// Appends the draw items of `system` to `items`, drawn in the plane of `layer` (`layerTo3D`
+    /// into the plane `planeToScreen` maps; `H` is their flattened product).
+    func appendParticleItems(_ system: ParticleSystemSnapshot, of layer: LayerSnapshot, layerTo3D: CATransform3D,
+                             planeToScreen: Homography, H: Homography, opacity: Float, clips: [ClipShape],
+                             into items: inout [DrawItem]) {
+        guard !system.particles.isEmpty, opacity > 0 else { return }
         let frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         var clips = clips
         var limit = frame
@@ -30,7 +33,7 @@ extension DisplayListBuilder {
                                    shape: shape, bounds: b))
         }
         for c in clips { limit = limit.intersection(c.bounds) }
-        guard !limit.isEmpty else { return [] }
+        guard !limit.isEmpty else { return }
 
         // Per image: the placement in a particle's own coordinates (centred on the origin, at
         // scale 1) without colour.
@@ -39,9 +42,14 @@ extension DisplayListBuilder {
             let W = Double(img.image.width), Hh = Double(img.image.height)
             let r = img.contentsRect
             let source = CGRect(x: Double(r.minX) * W, y: Double(r.minY) * Hh, width: Double(r.width) * W, height: Double(r.height) * Hh)
-            return ImagePlacement(image: img.image,
-                                  destination: CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height),
-                                  source: source, nearest: img.magnificationFilter == .nearest && img.minificationFilter == .nearest)
+            var p = ImagePlacement(image: img.image,
+                                   destination: CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height),
+                                   source: source, nearest: img.magnificationFilter == .nearest && img.minificationFilter == .nearest)
+            // Sprites (not nearest: ParticleItemMaker.item) read their texels in pairs from a
+            // bordered copy, made once a frame for the system's particles.
+            if !clips.isEmpty || p.nearest { return p }
+            p.spriteTexels = SpriteBorder.bordered(img.image)
+            return p
         }
         let maker = ParticleItemMaker(placements: placements, clips: clips, limit: limit, opacity: opacity,
                                       additive: system.isAdditive, depth: system.preservesDepth,
@@ -49,22 +57,39 @@ extension DisplayListBuilder {
         let particles = system.particles
         let chunkLength = ParticleItemMaker.chunkLength
         guard let dispatcher, particles.count >= 2 * chunkLength else {
-            var items: [DrawItem] = []
-            items.reserveCapacity(particles.count)
+            items.reserveCapacity(items.count + particles.count)
             particles.withUnsafeBufferPointer { maker.append(from: $0, into: &items) }
-            return items
+            return
         }
         // Many particles: a chunk of them a job, on the render workers (20 000 particles' items
-        // took 34 M instructions a frame on the building thread alone), joined in order.
+        // took 34 M instructions a frame on the building thread alone), each chunk's items made
+        // in its own part of one buffer, then moved into the list in order. (Joined by copying,
+        // each item's image was retained and the parts' copies released: an atomic count that
+        // both workers and the joining thread wrote, 20 000 times each.)
         let chunkCount = (particles.count + chunkLength - 1) / chunkLength
-        let jobs = ParticleItemJobs(maker: maker, particles: particles,
-                                    parts: JobResults([[DrawItem]](repeating: [], count: chunkCount)))
-        dispatcher.run(chunkCount, jobs)
-        let parts = jobs.parts.takeAll()
-        var items: [DrawItem] = []
-        items.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-        for part in parts { items.append(contentsOf: part) }
-        return items
+        let made = UnsafeMutablePointer<DrawItem>.allocate(capacity: particles.count)
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: chunkCount)
+        defer { made.deallocate(); counts.deallocate() }
+        dispatcher.run(chunkCount, ParticleItemJobs(maker: maker, particles: particles, made: made, counts: counts))
+        let total = (0..<chunkCount).reduce(0) { $0 + counts[$1] }
+        if items.count <= total {
+            // The list so far (usually a background or two) copied, the particles' items moved.
+            let before = items
+            items = Array(unsafeUninitializedCapacity: before.count + total) { buffer, count in
+                before.withUnsafeBufferPointer { buffer.baseAddress!.initialize(from: $0.baseAddress!, count: $0.count) }
+                count = before.count
+                for j in 0..<chunkCount {
+                    (buffer.baseAddress! + count).moveInitialize(from: made + j * chunkLength, count: counts[j])
+                    count += counts[j]
+                }
+            }
+        } else {
+            items.reserveCapacity(items.count + total)
+            for j in 0..<chunkCount {
+                items.append(contentsOf: UnsafeBufferPointer(start: made + j * chunkLength, count: counts[j]))
+                (made + j * chunkLength).deinitialize(count: counts[j])
+            }
+        }
     }
 
     /// `pixelBounds(of: r, H)` and `screenQuad(of: r, H)` with each corner mapped once: when every
@@ -158,18 +183,26 @@ struct ParticleItemMaker: Sendable {
     }
 }
 
-/// A particle system's items, a chunk of particles a job, each job's items in its own slot.
-private struct ParticleItemJobs: StageJobs {
+/// A particle system's items, a chunk of particles a job: job j initialises its items from
+/// `made + j·chunkLength` on (at most one an item of its chunk) and writes their number to
+/// `counts[j]`.
+// @unchecked: `made` and `counts` point into buffers the caller holds until the jobs end; each
+// job writes only its own chunk's part and count.
+private struct ParticleItemJobs: StageJobs, @unchecked Sendable {
     let maker: ParticleItemMaker
     let particles: [ParticleSnapshot]
-    let parts: JobResults<[DrawItem]>
+    let made: UnsafeMutablePointer<DrawItem>
+    let counts: UnsafeMutablePointer<Int>
 
     func run(_ job: Int) {
         let lower = job * ParticleItemMaker.chunkLength
         let upper = min(lower + ParticleItemMaker.chunkLength, particles.count)
-        var items: [DrawItem] = []
-        items.reserveCapacity(upper - lower)
-        particles.withUnsafeBufferPointer { maker.append(from: UnsafeBufferPointer(rebasing: $0[lower..<upper]), into: &items) }
-        parts.store(items, at: job)
+        var n = 0
+        particles.withUnsafeBufferPointer { all in
+            for i in lower..<upper {
+                if let item = maker.item(of: all[i]) { (made + lower + n).initialize(to: item); n += 1 }
+            }
+        }
+        counts[job] = n
     }
 }

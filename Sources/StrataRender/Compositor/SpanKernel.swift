@@ -1,7 +1,9 @@
 // Draw items through the C span kernels (CStrataKernels): the item becomes a `strata_item`
 // once per tile, each row is split into the pixels near the item's edges (coverage computed) and
 // the interior run (coverage exactly 1, see InteriorRuns), and each piece is one kernel call of
-// sixteen lanes a step with AVX-512, eight with AVX2 or SSE2. Fills, borders, axial and radial
+// sixteen lanes a step with AVX-512 (eight, in AVX-512VL registers, for items a few dozen pixels
+// wide), eight with AVX2 or SSE2. Sprites (particles) are described once a frame instead
+// (`describeSprite`, `drawSprite`). Fills, borders, axial and radial
 // gradients and images (bilinear or nearest, mipmap blend, tint, cell, clip) with up to eight
 // ancestor clips go here; conic gradients and degenerate radial ones take TileRasterizer.scan. Measured on the composite
 // scene (50 rotated images): 75 cycles a pixel in the Swift shader loop before.
@@ -40,8 +42,7 @@ enum SpanKernel {
         guard kernel.describe(item, in: r, settings, withSpans: spans != nil) else { return false }
         // A narrow item (a particle, a small sprite) takes eight lanes where sixteen would be
         // mostly masked off: every instantiation gives the same bytes (tested).
-        var lanes = settings.kernelLanes
-        if lanes == STRATA_LANES_AVX512, r.x1 - r.x0 <= narrowItem { lanes = STRATA_LANES_AVX2 }
+        let lanes = narrowLanes(settings.kernelLanes, r)
         let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
         kernel.withPointers { k, rows in
             buf.planes.withUnsafeMutableBufferPointer { px in
@@ -51,9 +52,56 @@ enum SpanKernel {
         return true
     }
 
-    /// Items at most this many pixels wide in a tile take the eight-lane kernels (AVX2) rather
-    /// than the sixteen-lane ones.
+    /// The kernels' description of `item` into `out` when it is a sprite (`ImagePlacement.sprite`,
+    /// drawn without clips, added or blended source-over), as `draw` describes it for a tile
+    /// with the frame's row spans, its texel pointer into the image's pixels (alive as long as
+    /// the image); false for other items.
+    static func describeSprite(_ item: DrawItem, _ settings: DrawSettings, into out: UnsafeMutablePointer<strata_item>) -> Bool {
+        guard isSprite(item), case .image(let placement, _, _) = item.op else { return false }
+        var kernel = RowItem()
+        guard kernel.describe(item, in: item.bounds, settings, withSpans: true),
+              let texels = placement.image.bitmap.pixels.withUnsafeBytes({ $0.baseAddress }) else { return false }
+        kernel.k.image.texels = texels.assumingMemoryBound(to: UInt32.self)
+        // The bordered copy, where the system made one (the same texels, read in pairs).
+        if let bordered = placement.spriteTexels, bordered.count == (placement.image.width + 2) * (placement.image.height + 2) {
+            kernel.k.spriteTexels = bordered.withUnsafeBufferPointer { $0.baseAddress }
+        }
+        out.pointee = kernel.k
+        return true
+    }
+
+    /// Whether `item` is a sprite as `describeSprite` takes it: an image (`ImagePlacement.sprite`)
+    /// without clips or crossfade, added or blended source-over.
+    static func isSprite(_ item: DrawItem) -> Bool {
+        guard item.clips.isEmpty, item.blendMode == .additive || item.blendMode == .sourceOver,
+              case .image(let placement, nil, _) = item.op else { return false }
+        return placement.sprite && placement.blend == nil
+    }
+
+    /// Draws a sprite over `r` from its description (`describeSprite`): what `draw` does with
+    /// the item, without copying or describing it again. Its rows' columns come from its outline,
+    /// row by row in the kernel (FN(spriteRows)): a sprite has no row spans computed for the
+    /// frame (see `rowSpanCount`).
+    static func drawSprite(_ k: UnsafePointer<strata_item>, outline: ScreenQuad?, in r: PixelRect, into buf: inout TileBuffer,
+                           _ settings: DrawSettings) {
+        var rows = rowRegion(outline: outline, over: r)
+        rows.interiorMode = STRATA_SPAN_INTERIOR
+        let lanes = narrowLanes(settings.kernelLanes, r)
+        let tileX = Int32(buf.rect.x0), tileY = Int32(buf.rect.y0), stride = buf.stride, plane = buf.plane
+        buf.planes.withUnsafeMutableBufferPointer { px in
+            strata_draw_rows(k, px.baseAddress!, stride, plane, tileX, tileY, &rows, nil, 0, lanes)
+        }
+    }
+
+    /// Items at most this many pixels wide in a tile take the eight-lane kernels (AVX2's code in
+    /// AVX-512VL registers, STRATA_LANES_AVX512_8) rather than the sixteen-lane ones.
     static let narrowItem = 32
+
+    /// The kernels for an item drawn over `r` with `lanes`: eight lanes for a narrow one.
+    @inline(__always)
+    static func narrowLanes(_ lanes: strata_lanes, _ r: PixelRect) -> strata_lanes {
+        lanes == STRATA_LANES_AVX512 && r.x1 - r.x0 <= narrowItem ? STRATA_LANES_AVX512_8 : lanes
+    }
 
     /// Whether `fill` is an op `isBorder` admits below a border (cheap: asked of every item).
     static func mayHaveBorder(_ fill: DrawItem) -> Bool {
@@ -293,15 +341,22 @@ enum SpanKernel {
 
     /// The region, outline and interior of an item's rows over `r`.
     static func rowSetup(_ item: DrawItem, interior: RoundedRect?, over r: PixelRect, _ settings: DrawSettings) -> strata_rows {
-        var rows = strata_rows()
-        rows.x0 = Int32(r.x0); rows.y0 = Int32(r.y0); rows.x1 = Int32(r.x1); rows.y1 = Int32(r.y1)
-        if let o = item.outline {
-            rows.hasOutline = 1
-            rows.outline.xs = (o.xs[0], o.xs[1], o.xs[2], o.xs[3]); rows.outline.ys = (o.ys[0], o.ys[1], o.ys[2], o.ys[3])
-        }
+        var rows = rowRegion(outline: item.outline, over: r)
         if settings.interiorRuns, let interior, let runs = InteriorRuns(interior, PixelMapper(item.plane.fromScreen), over: r) {
             rows.hasInterior = 1
             rows.interior = runs.strataInterior
+        }
+        return rows
+    }
+
+    /// Rows over `r` within `outline`, without an interior.
+    @inline(__always)
+    static func rowRegion(outline: ScreenQuad?, over r: PixelRect) -> strata_rows {
+        var rows = strata_rows()
+        rows.x0 = Int32(r.x0); rows.y0 = Int32(r.y0); rows.x1 = Int32(r.x1); rows.y1 = Int32(r.y1)
+        if let o = outline {
+            rows.hasOutline = 1
+            rows.outline.xs = (o.xs[0], o.xs[1], o.xs[2], o.xs[3]); rows.outline.ys = (o.ys[0], o.ys[1], o.ys[2], o.ys[3])
         }
         return rows
     }
@@ -336,6 +391,11 @@ enum SpanKernel {
     /// for items not drawn row by row.
     static func rowSpanCount(of item: DrawItem, frame: PixelRect) -> Int? {
         guard item.clips.count <= maximumClips, interior(of: item.op) != nil else { return nil }
+        // A sprite's rows are a few pixels long and its interior is not looked for
+        // (FN(spriteRows)): its columns found row by row from its outline as it is drawn cost
+        // less than computing them here for the frame and reading them back (cache misses:
+        // 20 000 particles' spans are 8 MB).
+        if isSprite(item) { return nil }
         let r = item.bounds.intersection(frame)
         return r.isEmpty ? nil : 4 * (r.y1 - r.y0)
     }

@@ -153,7 +153,13 @@ public struct TileRenderer: Sendable {
         let itemCount = list.items.count
         var spanOffsets = BufferPool<Int32>.shared.take(Self.pooledLength(itemCount))
         var spanTotal = 0
+        // Sprites (particles) are described for the kernels once a frame, in their span jobs
+        // (see SpriteTable), instead of once per tile they cross.
+        var spriteFlags = BufferPool<Int32>.shared.take(Self.pooledLength(itemCount))
+        let spriteItems = SpriteTable.take(itemCount)
+        defer { BufferPool<Int32>.shared.give(&spriteFlags); SpriteTable.give(spriteItems) }
         for i in 0..<itemCount {
+            spriteFlags[i] = 0
             guard let n = SpanKernel.rowSpanCount(of: list.items[i], frame: frameRect) else { spanOffsets[i] = -1; continue }
             if i > 0, spanOffsets[i - 1] >= 0, SpanKernel.sharesRowSpans(list.items[i], with: list.items[i - 1]) {
                 // A border's spans serve the fill under it too (see sharesRowSpans): both read the
@@ -169,10 +175,12 @@ public struct TileRenderer: Sendable {
         // stage, a chunk of items a job.
         let fingerprintChunks = history.map { JobResults(ItemFingerprints.chunks(for: list, reusing: $0.takeFingerprintBuffers())) }
         spanValues.withUnsafeMutableBufferPointer { values in spanOffsets.withUnsafeBufferPointer { offsets in
+        spriteFlags.withUnsafeMutableBufferPointer { flags in
             let jobs = ShapeAndSpanJobs(shapes: shapeJobs, fingerprints: fingerprintChunks, list: list, offsets: offsets.baseAddress!,
-                                        values: values.baseAddress!, frame: frameRect, settings: settings)
+                                        values: values.baseAddress!, frame: frameRect, settings: settings,
+                                        sprites: SpriteTable(items: spriteItems.items, flags: flags.baseAddress!))
             dispatcher.run(jobs.count, jobs)
-        } }
+        } } }
         shapeJobs.release()
         let fingerprints = fingerprintChunks.map { ItemFingerprints(chunks: $0.takeAll()) }
         // Stage 3: the items of each tile (a shape is binned by its coverage rows: after 2b).
@@ -203,7 +211,9 @@ public struct TileRenderer: Sendable {
         // Moved out of `yuvFrame` (not shared with it) so that writing the planes copies nothing.
         var yuvPlanes = yuvFrame.take() ?? YUVFrame(width: 0, height: 0)
         spanValues.withUnsafeMutableBufferPointer { values in spanOffsets.withUnsafeBufferPointer { offsets in
-        let spans = RowSpanTable(values: UnsafePointer(values.baseAddress!), offsets: offsets.baseAddress!, items: list.items, frame: frameRect)
+        spriteFlags.withUnsafeMutableBufferPointer { flags in
+        let spans = RowSpanTable(values: UnsafePointer(values.baseAddress!), offsets: offsets.baseAddress!, items: list.items, frame: frameRect,
+                                 sprites: SpriteTable(items: spriteItems.items, flags: flags.baseAddress!))
         yuvPlanes.y.withUnsafeMutableBufferPointer { yOut in yuvPlanes.u.withUnsafeMutableBufferPointer { uOut in
         yuvPlanes.v.withUnsafeMutableBufferPointer { vOut in
         withOptionalPlanes(previousYUV) { oldYUV in
@@ -223,7 +233,7 @@ public struct TileRenderer: Sendable {
             }
         }
         } } } }
-        } }
+        } } }
         if wantsYUV { yuvFrame = yuvPlanes }
         if let coverage { Self.check(coverage, bitmap, previous: previousPixels) }
         // Let go of the previous frame before it is replaced, so that its fingerprints' arrays
@@ -313,11 +323,14 @@ struct RowSpanTable: @unchecked Sendable {
     let offsets: UnsafePointer<Int32>
     let items: [DrawItem]
     let frame: PixelRect
+    /// The kernels' descriptions of the sprites among the items.
+    let sprites: SpriteTable
 
     subscript(i: Int) -> ItemRowSpans? {
         let o = offsets[i]
         guard o >= 0 else { return nil }
-        return ItemRowSpans(y0: max(items[i].bounds.y0, frame.y0), values: values + Int(o))
+        let y0 = items.withUnsafeBufferPointer { $0[i].bounds.y0 }
+        return ItemRowSpans(y0: max(y0, frame.y0), values: values + Int(o))
     }
 }
 
@@ -335,6 +348,8 @@ struct ShapeAndSpanJobs: StageJobs, @unchecked Sendable {
     let values: UnsafeMutablePointer<Int32>
     let frame: PixelRect
     let settings: DrawSettings
+    /// Where an item's job writes its description when it is a sprite.
+    let sprites: SpriteTable
 
     var count: Int { shapes.count + (fingerprints?.count ?? 0) + list.items.count }
 
@@ -346,11 +361,52 @@ struct ShapeAndSpanJobs: StageJobs, @unchecked Sendable {
             return
         }
         let i = job - shapeCount - chunkCount, o = offsets[i]
+        // A sprite has no row spans (SpanKernel.rowSpanCount): it is described for the kernels.
+        if o < 0 {
+            if settings.spanKernels && SpanKernel.describeSprite(list.items[i], settings, into: sprites.items + i) { sprites.flags[i] = 1 }
+            return
+        }
         // A border sharing the fill's spans (TileRenderer.render) computes them in its own job.
         let sharedWithNext = i + 1 < list.items.count && offsets[i + 1] == o
-        if o >= 0 && !sharedWithNext {
+        if !sharedWithNext {
             SpanKernel.fillRowSpans(of: list.items[i], frame: frame, settings, into: values + Int(o))
         }
+    }
+}
+
+/// The kernels' descriptions (`strata_item`) of a frame's sprites (`ImagePlacement.sprite`: the
+/// particles), by item index, written by the items' span jobs: a particle crossing tiles was
+/// described again in each, and each time the draw item was copied (274 bytes, its image
+/// retained and released, an atomic count both workers wrote: with the copies below, about a fifth
+/// of a particle frame's time in a profile).
+/// `flags[i]` is 1 where `items[i]` holds item i's description, 0 elsewhere.
+// @unchecked: pointers into buffers the frame holds until its tile stage ends; each span job
+// writes only its own item's slot and flag, the tile jobs only read. A description's texel
+// pointer points into its image's pixels, which the frame's display list keeps alive and
+// unchanged (CGImage.bitmap is a constant) until the tile stage ends.
+struct SpriteTable: @unchecked Sendable {
+    let items: UnsafeMutablePointer<strata_item>
+    let flags: UnsafeMutablePointer<Int32>
+
+    /// Item i's description, when it is a sprite.
+    @inline(__always)
+    func sprite(_ i: Int) -> UnsafePointer<strata_item>? { flags[i] != 0 ? UnsafePointer(items + i) : nil }
+
+    /// Spare tables (one or two a frame in flight).
+    private static let pool = MallocBufferPool<strata_item>(byteLimit: 32 << 20)
+
+    /// A buffer of at least `count` descriptions (contents unspecified).
+    static func take(_ count: Int) -> (items: UnsafeMutablePointer<strata_item>, capacity: Int) {
+        let (b, capacity) = pool.take()
+        if let b, capacity >= count { return (b, capacity) }
+        free(b)
+        let n = TileRenderer.pooledLength(count)
+        // malloc'd, as the pool frees what it does not keep.
+        return (malloc(n * MemoryLayout<strata_item>.stride)!.bindMemory(to: strata_item.self, capacity: n), n)
+    }
+
+    static func give(_ b: (items: UnsafeMutablePointer<strata_item>, capacity: Int)) {
+        pool.give(b.items, capacity: b.capacity)
     }
 }
 
