@@ -292,6 +292,22 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertEqual(gif.delays, [3, 4, 6])
     }
 
+    /// Flat graphics with many shades, frame `k`: in rows 0..<`rows`, every other band of `band`
+    /// rows holds a light stripe (230, 230, 225) from x = 0 that grows 4 pixels a frame past
+    /// `start`, and each row one pixel at x = width − 2 of a shade of its own between `dark` and
+    /// the light colour (antialiased edges, as glyphs have).
+    static func drawStripesAndShades(_ b: inout Bitmap, frame k: Int, rows: Int, band: Int, start: Int,
+                                     dark: (Double, Double, Double)) {
+        for y in 0..<rows {
+            for x in 0..<b.width where (y / band) % 2 == 1 && x < start + 4 * k + (y * 7) % 90 {
+                b.setPixel(x: x, y: y, (230, 230, 225, 255))
+            }
+            let t = Double((y * 10 + k) % 600) / 600
+            let shade = { (a: Double, c: Double) in UInt8((a + (c - a) * t).rounded()) }
+            b.setPixel(x: b.width - 2, y: y, (shade(dark.0, 230), shade(dark.1, 230), shade(dark.2, 225), 255))
+        }
+    }
+
     /// Text-like frames: a dark background, light bars, and 600 rare shades between them (the
     /// antialiased edges of glyphs). Flat graphics with more colours than a palette holds get the
     /// smallest palette within `flatPaletteTolerance`: well under 256 entries, the two main
@@ -301,15 +317,7 @@ final class GIFEncoderTests: XCTestCase {
         let url = dir.appendingPathComponent("shades.gif")
         let frame = { (k: Int) -> Bitmap in
             var b = Bitmap.filled(width: 120, height: 60, red: 20, green: 22, blue: 30)
-            for y in 0..<60 {
-                for x in 0..<120 where (y / 6) % 2 == 1 && x < 20 + 4 * k + (y * 7) % 90 {
-                    b.setPixel(x: x, y: y, (230, 230, 225, 255))
-                }
-                // One edge pixel per row per frame, each a shade of its own.
-                let t = Double((y * 10 + k) % 600) / 600
-                let shade = { (a: Double, c: Double) in UInt8((a + (c - a) * t).rounded()) }
-                b.setPixel(x: 118, y: y, (shade(20, 230), shade(22, 230), shade(30, 225), 255))
-            }
+            Self.drawStripesAndShades(&b, frame: k, rows: 60, band: 6, start: 20, dark: (20, 22, 30))
             return b
         }
         try encode(10, to: url, frame: frame)
@@ -384,14 +392,7 @@ final class GIFEncoderTests: XCTestCase {
         let dir = try MediaTestSupport.scratchDirectory()
         let frame = { (k: Int) -> Bitmap in
             var b = Bitmap.filled(width: 160, height: 80, red: 0, green: 0, blue: 0)
-            for y in 0..<40 {
-                for x in 0..<160 where (y / 5) % 2 == 1 && x < 30 + 4 * k + (y * 7) % 90 {
-                    b.setPixel(x: x, y: y, (230, 230, 225, 255))
-                }
-                let t = Double((y * 10 + k) % 600) / 600
-                let shade = { (c: Double) in UInt8((c * t).rounded()) }
-                b.setPixel(x: 158, y: y, (shade(230), shade(230), shade(225), 255))
-            }
+            Self.drawStripesAndShades(&b, frame: k, rows: 40, band: 5, start: 30, dark: (0, 0, 0))
             // The plate: fades in over frames 1...8 (a quarter of the way: a few levels).
             let fade = Double(min(k, 8)) / 8
             let plate = { (c: Double) in UInt8((c * fade).rounded()) }
