@@ -44,6 +44,9 @@ struct LottieExpressions {
     private(set) var stoppedLayers: Set<String> = []
     /// Expressions on paths, by the path's JSON path (see `pathLinks`).
     let pathScripts: [String: LottieScript]
+    /// The composition's markers in time order (`thisComp.marker`; the top level's only: a
+    /// Lottie file keeps no others).
+    var markers: [LottieMarker] = []
     let frameRate: Double
 
     init(scripts: [String: (script: LottieScript, property: LottieAnimated<[Double]>)], loops: [String: LottieLoop],
@@ -327,6 +330,7 @@ struct LottieExpressions {
             case "numLayers":
                 if case .composition(let id) = o { return .number(Double(comps[id]?.count ?? 0)) }
                 return .number(Double(comps[e.owner?.comp ?? ""]?.count ?? 0))
+            case "marker": return .object(.markers)
             default: throw LottieScriptError("no 'thisComp.\(name)'")
             }
         case .layer(let ref):
@@ -341,6 +345,7 @@ struct LottieExpressions {
             case "text":
                 guard case .text = l.content else { throw LottieScriptError("the layer '\(l.name)' is not a text layer") }
                 return .object(.text(ref))
+            case "marker": throw LottieScriptError("a layer's markers (a Lottie file keeps the composition's only)")
             case "inPoint": return .number(l.inPoint / frameRate)
             case "outPoint": return .number(l.outPoint / frameRate)
             case "startTime": return .number(l.startTime / frameRate)
@@ -391,6 +396,21 @@ struct LottieExpressions {
         case .text(let ref):
             guard name == "sourceText" else { throw LottieScriptError("no 'text.\(name)'") }
             return .string(documentText(of: ref, at: e.frame))
+        case .markers:
+            switch name {
+            case "numKeys": return .number(Double(markers(seenBy: e).count))
+            case "key", "nearestKey": return .function(name, o)
+            default: throw LottieScriptError("no 'marker.\(name)'")
+            }
+        case .marker(let i):
+            let m = markers[i]
+            switch name {
+            case "time": return .number(m.frame / frameRate)
+            case "duration": return .number(m.duration / frameRate)
+            case "index": return .number(Double(i + 1))
+            case "comment", "name": return .string(m.name)
+            default: throw LottieScriptError("no 'marker key.\(name)'")
+            }
         case .property(let p):
             switch name {
             case "value": return vectorValue(try value(of: p, at: e.frame, e.run))
@@ -702,6 +722,37 @@ struct LottieExpressions {
 
     /// A 1-based index as a 0-based position (−1 for anything that is not one).
     static func position(_ d: Double) -> Int { d.isFinite && d >= 1 && d < 1e9 ? Int(d) - 1 : -1 }
+}
+
+// MARK: Markers
+
+extension LottieExpressions {
+    /// The markers an expression sees: the top level's, for a property in a layer of the top
+    /// level (a precomposition's layers see none: the file keeps no markers of theirs).
+    func markers(seenBy e: LottieScriptEvaluator) -> [LottieMarker] {
+        (e.owner?.comp ?? "").isEmpty ? markers : []
+    }
+
+    /// `thisComp.marker.key(n | "name")` (n from 1, in time order) and `.nearestKey(t)` (t in
+    /// seconds).
+    func marker(_ name: String, _ args: [LottieScriptValue], _ e: LottieScriptEvaluator) throws -> LottieScriptValue {
+        let list = markers(seenBy: e)
+        guard let first = args.first else { throw LottieScriptError("marker.\(name)() needs an argument") }
+        if name == "nearestKey" {
+            guard !list.isEmpty else { throw LottieScriptError("nearestKey of a composition without markers") }
+            let f = try e.number(first) * frameRate
+            var best = 0
+            for i in list.indices where abs(list[i].frame - f) < abs(list[best].frame - f) { best = i }
+            return .object(.marker(best))
+        }
+        if case .string(let s) = first {
+            guard let i = list.firstIndex(where: { $0.name == s }) else { throw LottieScriptError("no marker named '\(s)'") }
+            return .object(.marker(i))
+        }
+        let n = try e.number(first)
+        guard n >= 1, n <= Double(list.count), n == n.rounded() else { throw LottieScriptError("no marker \(n) (the composition has \(list.count))") }
+        return .object(.marker(Int(n) - 1))
+    }
 }
 
 // MARK: Paths made by expressions

@@ -515,6 +515,7 @@ public struct LottieAnimation {
                                         shapes: reached ? LottieShapeIndex() : parser.shapeIndex, pathScripts: parser.pathScripts,
                                         unrun: parser.unrunScripts,
                                         frameRate: frameRate)
+        expressions.markers = markers.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }.map(\.element)
         expressions.check(&notes)
         // Paths whose expression names another path take its keyframes; those whose expression
         // makes a path (createPath) take keyframes of what it makes.

@@ -107,6 +107,9 @@ indirect enum LottieScriptObject {
     case text(LottieExpressions.LayerRef)
     /// A path made by `createPath(…)`: what a path's expression may give, and answers as a path.
     case bezier(LottieBezier)
+    /// The composition's markers (`thisComp.marker`), and one of them (its index in time order).
+    case markers
+    case marker(Int)
     case property(LottieExpressions.PropertyRef)
     /// A keyframe of a property (its index from 0).
     case key(LottieExpressions.PropertyRef, Int)
@@ -188,7 +191,7 @@ final class LottieScriptEvaluator {
         "time", "value", "index", "thisComp", "thisLayer", "thisProperty", "transform", "Math", "effect",
         "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime",
         "toComp", "toWorld", "fromComp", "fromWorld", "fromCompToSurface", "parent", "hasParent", "content", "NaN", "Infinity", "undefined", "numKeys", "velocity", "speed", "key", "nearestKey", "velocityAtTime", "speedAtTime",
-        "eval", "text",
+        "eval", "text", "marker",
     ]).union(LottieScriptLibrary.functions)
 
     let script: LottieScript
@@ -640,7 +643,7 @@ final class LottieScriptEvaluator {
         case "numKeys", "velocity", "speed", "key", "nearestKey", "velocityAtTime", "speedAtTime":
             return try host.member(.property(ownProperty), name, self)
         case "thisLayer": return .object(.layer(try ownLayer()))
-        case "index", "transform", "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime", "text",
+        case "index", "transform", "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime", "text", "marker",
              "parent", "hasParent":
             return try member(.object(.layer(try ownLayer())), name)
         case "effect", "toComp", "toWorld", "fromComp", "fromWorld", "fromCompToSurface", "content": return .function(name, .layer(try ownLayer()))

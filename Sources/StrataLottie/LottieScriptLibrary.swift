@@ -142,7 +142,9 @@ enum LottieScriptLibrary {
             return try pathFunction(name, path, args, e)
         case .bezier(let bezier)?:
             return try pathFunction(name, bezier, args, e)
-        case .transform?, .key?, .effects?, .contents?, .shape?, .text?:
+        case .markers?:
+            return try e.host.marker(name, args, e)
+        case .transform?, .key?, .effects?, .contents?, .shape?, .text?, .marker?:
             throw LottieScriptError("\(name)() is not supported here")
         case nil:
             break

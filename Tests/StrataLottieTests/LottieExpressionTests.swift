@@ -503,6 +503,26 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try outcome("comp(3)"), "expression: comp() needs a composition's name (the keyframes are used instead)")
     }
 
+    /// The composition's markers (Lottie's `markers`: `cm` its comment, `tm` its frame, `dr` its
+    /// length): `thisComp.marker.numKeys`, `.key(n)` in time order, `.key(name)`,
+    /// `.nearestKey(t)` with `.time`, `.index`, `.comment`, `.duration`. Layers keep no markers.
+    func testCompositionMarkers() throws {
+        func value(_ source: String, frame: Double = 0) throws -> String {
+            let text = String(data: try JSONSerialization.data(withJSONObject: [source]), encoding: .utf8)!.dropFirst().dropLast()
+            let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":40,"w":100,"h":100,"markers":[{"cm":"out","tm":30,"dr":5},{"cm":"in","tm":10,"dr":0}],"#
+                + #""layers":[{"ty":3,"ind":1,"nm":"L","ip":0,"op":40,"st":0,"sr":1,"ks":{"r":{"a":0,"k":5,"x":\#(text)}}}]}"#
+            let a = try LottieAnimation(data: Data(json.utf8))
+            if let note = a.unsupported.first { return note.feature }
+            return "\(try a.expressions.evaluate("layers[0].ks.r", try XCTUnwrap(a.expressions.scripts["layers[0].ks.r"]).property, at: frame))"
+        }
+        XCTAssertEqual(try value("var m = thisComp.marker; m.numKeys * 100 + m.key(1).time * 10 + m.key(2).index"), "[212.0]")
+        XCTAssertEqual(try value("var k = thisComp.marker.key('out'); k.time + k.duration"), "[3.5]")
+        XCTAssertEqual(try value("thisComp.marker.nearestKey(time).comment == 'out' ? 1 : 2", frame: 25), "[1.0]")
+        XCTAssertEqual(try value("thisComp.marker.nearestKey(time).comment == 'out' ? 1 : 2", frame: 15), "[2.0]")
+        XCTAssertEqual(try value("thisComp.marker.key(3)"), "expression: no marker 3.0 (the composition has 2) (the keyframes are used instead)")
+        XCTAssertEqual(try value("marker.numKeys"), "expression: a layer's markers (a Lottie file keeps the composition's only) (the keyframes are used instead)")
+    }
+
     func testSmallPrograms() throws {
         XCTAssertEqual(try outcome("var x = 1, y; y = x + 2; y *= 3; x++; [x, y]", position: true), "[2.0, 9.0]")
         XCTAssertEqual(try outcome("value + 5", position: true), "[15.0, 20.0]")        // a number adds to the first value
