@@ -25,7 +25,8 @@ enum FuzzLottie {
 
 /// The Lottie expression language: the bytes (UTF-8) as the expression of a layer's rotation, of
 /// a shape's position and path and of a text layer's document, in a small animation that has what rigs
-/// read — a parent chain, a controller with a slider and keyframes, a shape layer with a path —
+/// read — a parent chain, a controller with a slider and keyframes, a shape layer with a path,
+/// a marker —
 /// compiled (each expression checked, then sampled at every frame where its layer shows) and
 /// one frame drawn.
 enum FuzzLottieScript {
@@ -34,7 +35,7 @@ enum FuzzLottieScript {
               let encoded = try? JSONSerialization.data(withJSONObject: [source]),
               let quoted = String(data: encoded, encoding: .utf8)?.dropFirst().dropLast() else { return }
         let path = #"{"c":true,"v":[[0,0],[40,0],[40,30]],"i":[[0,0],[-5,5],[0,0]],"o":[[0,0],[5,5],[0,0]]}"#
-        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":6,"w":32,"h":32,"layers":["#
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":6,"w":32,"h":32,"markers":[{"cm":"a","tm":2,"dr":1}],"layers":["#
             + #"{"ty":4,"ind":1,"nm":"L","parent":2,"ip":0,"op":6,"st":0,"sr":1,"ks":{"r":{"a":0,"k":5,"x":\#(quoted)}},"#
             + #""shapes":[{"ty":"gr","nm":"G","it":[{"ty":"sh","nm":"Path 1","ks":{"a":0,"k":\#(path),"x":\#(quoted)}},"#
             + #"{"ty":"fl","nm":"Fill 1","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},"#
