@@ -23,12 +23,11 @@ enum FuzzLottie {
     }
 }
 
-/// The Lottie expression language: the bytes (UTF-8) as the expression of a layer's rotation, of
-/// a shape's position and path and of a text layer's document, in a small animation that has what rigs
-/// read — a parent chain, a controller with a slider and keyframes, a shape layer with a path,
-/// a marker —
-/// compiled (each expression checked, then sampled at every frame where its layer shows) and
-/// one frame drawn.
+/// The Lottie expression language: the bytes (UTF-8) as the expression of a layer's rotation,
+/// of a shape's position and path and of a text layer's document, in a small animation that
+/// has what rigs read — a parent chain, a controller with a slider and keyframes, a shape layer
+/// with a path, a marker — compiled (each expression checked, then sampled at every frame where
+/// its layer shows) and one frame drawn.
 enum FuzzLottieScript {
     static func run(_ data: Data) {
         guard let source = String(validating: data, as: UTF8.self),
