@@ -187,12 +187,16 @@ enum LottieScriptLibrary {
             // JavaScript's: what does not convert to a number is not a number.
             guard let first = args.first else { return .bool(true) }
             if case .string(let s) = try e.resolved(first) { return .bool(Double(s.trimmingCharacters(in: .whitespaces)) == nil) }
-            guard let d = try? e.number(first) else { return .bool(true) }
-            return .bool(d.isNaN)
+            do {
+                return .bool(try e.number(first).isNaN)
+            } catch let error as LottieScriptError where !error.isLimit {
+                return .bool(true)
+            }
         case "parseInt", "parseFloat":
             guard let first = args.first else { return .number(.nan) }
             if case .string(let s) = try e.resolved(first) { return .number(parseNumber(s, whole: name == "parseInt")) }
-            let d = (try? e.number(first)) ?? .nan
+            let d: Double
+            do { d = try e.number(first) } catch let error as LottieScriptError where !error.isLimit { d = .nan }
             return .number(name == "parseInt" ? d.rounded(.towardZero) : d)
         case "$bm_neg": return try e.binary("*", arg(args, 0), .number(-1))
         case "$bm_isInstanceOfArray": return .bool(isArray(try arg(args, 0), e))
