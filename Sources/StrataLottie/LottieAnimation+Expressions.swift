@@ -48,6 +48,8 @@ extension LottieAnimation {
                 parser.textCharacters += doc.text.unicodeScalars.count
                 guard parser.textCharacters <= limits.textCharacters else {
                     notes.add(path + ".x", "expression on a text: more than \(limits.textCharacters) characters of text in all (the document's text is used from frame \(Int(frame)))")
+                    // From here on, the file's own documents (already counted when read).
+                    documents.append((frame == first ? min(frame, shown.time) : frame, shown.document))
                     break
                 }
                 if doc.glyphs != nil {
@@ -65,6 +67,7 @@ extension LottieAnimation {
             if let end = documents.last?.time, frame <= last {
                 documents += text.documents.filter { $0.time > end }
             }
+            guard !documents.isEmpty else { continue }
             text.documents = documents
             var changed = model
             changed.content = .text(text)

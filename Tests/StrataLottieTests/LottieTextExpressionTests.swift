@@ -63,6 +63,12 @@ final class LottieTextExpressionTests: XCTestCase {
         let unreadable = try LottieAnimation(data: try Self.json("'a' +"))
         XCTAssertEqual(try documents(unreadable), ["0:0"])
         XCTAssertEqual(unreadable.unsupported.map(\.description), ["layers[0].t.d.x: expression on a text: unexpected end (the document's text is used instead)"])
+        // The text limit counts what expressions make: past it, the file's own document.
+        var limits = LottieLimits()
+        limits.textCharacters = 30
+        let long = try LottieAnimation(data: try Self.json("Math.round(time * 10)"), limits: limits)
+        XCTAssertEqual(Array(try documents(long).suffix(2)), ["17:17", "18:0"])   // "0" and "Hi" 3, frames 0…17 26: 29; 31 at 18
+        XCTAssertEqual(long.unsupported.map(\.feature), ["expression on a text: more than 30 characters of text in all (the document's text is used from frame 18)"])
         let replaced = try LottieAnimation(data: try Self.json("'made'"), replacements: LottieReplacements(texts: ["count": "Given"]))
         XCTAssertEqual(try documents(replaced), ["0:Given"])
         XCTAssertEqual(replaced.unsupported.map(\.description), ["layers[0].t.d.x: expression on a text: not run, as the text is replaced"])
