@@ -294,6 +294,29 @@ void strata_gif_map_diffused(const uint8_t *rgb, const _Bool *transparent, long 
     free(rows);
 }
 
+// MARK: - Rectangles of the pixels a pass marks
+
+/// The smallest rectangle holding what a pass marks, grown a row (or a band's rectangle) at a
+/// time; empty while maxX < 0.
+typedef struct { long minX, minY, maxX, maxY; } gif_box;
+
+static inline gif_box gif_box_empty(long width, long height) { return (gif_box){ width, height, -1, -1 }; }
+
+/// Adds columns first…last of row y (nothing when first < 0).
+static inline void gif_box_add_row(gif_box *b, long first, long last, long y) {
+    if (first < 0) return;
+    if (first < b->minX) b->minX = first;
+    if (last > b->maxX) b->maxX = last;
+    if (y < b->minY) b->minY = y;
+    if (y > b->maxY) b->maxY = y;
+}
+
+/// Writes the rectangle as {minX, minY, maxX, maxY}; whether anything was marked.
+static inline int32_t gif_box_write(gif_box b, long bounds[4]) {
+    bounds[0] = b.minX; bounds[1] = b.minY; bounds[2] = b.maxX; bounds[3] = b.maxY;
+    return b.maxX >= 0;
+}
+
 // MARK: - Held against the display
 
 static const uint64_t held_bit = (uint64_t)1 << 63;
@@ -353,7 +376,7 @@ int32_t strata_gif_has_avx2(void) {
 static inline __attribute__((always_inline))
 int32_t held_rows(const uint8_t *rgba, const uint32_t *shown, uint64_t *answers, _Bool *mask, long width, long height,
                   int32_t slack, strata_gif_palette *palette, long bounds[4], int wide) {
-    long minX = width, maxX = -1, minY = height, maxY = -1;
+    gif_box box = gif_box_empty(width, height);
     for (long y = 0; y < height; y++) {
         long first = -1, last = -1;
         long row = y * width;
@@ -384,15 +407,9 @@ int32_t held_rows(const uint8_t *rgba, const uint32_t *shown, uint64_t *answers,
             }
             x += step;
         }
-        if (first >= 0) {
-            if (first < minX) minX = first;
-            if (last > maxX) maxX = last;
-            if (y < minY) minY = y;
-            maxY = y;
-        }
+        gif_box_add_row(&box, first, last, y);
     }
-    bounds[0] = minX; bounds[1] = minY; bounds[2] = maxX; bounds[3] = maxY;
-    return maxX >= 0;
+    return gif_box_write(box, bounds);
 }
 
 #if defined(__x86_64__)
@@ -446,16 +463,13 @@ int32_t strata_gif_held_against_display(const uint8_t *rgba, const uint32_t *sho
         if (spawned) pthread_join(second, NULL); else held_band_run(&bands[1]);
         if (bands[1].any) { bands[1].bounds[1] += split; bands[1].bounds[3] += split; }
     }
-    long minX = width, minY = height, maxX = -1, maxY = -1;
+    gif_box box = gif_box_empty(width, height);
     for (int i = 0; i < 2; i++) {
         if (!bands[i].any) continue;
-        if (bands[i].bounds[0] < minX) minX = bands[i].bounds[0];
-        if (bands[i].bounds[1] < minY) minY = bands[i].bounds[1];
-        if (bands[i].bounds[2] > maxX) maxX = bands[i].bounds[2];
-        if (bands[i].bounds[3] > maxY) maxY = bands[i].bounds[3];
+        gif_box_add_row(&box, bands[i].bounds[0], bands[i].bounds[2], bands[i].bounds[1]);
+        gif_box_add_row(&box, bands[i].bounds[0], bands[i].bounds[2], bands[i].bounds[3]);
     }
-    bounds[0] = minX; bounds[1] = minY; bounds[2] = maxX; bounds[3] = maxY;
-    return maxX >= 0;
+    return gif_box_write(box, bounds);
 }
 
 // MARK: - Tolerance differencing and the rectangle's passes
@@ -474,7 +488,7 @@ static inline int32_t iabs(int32_t v) { return v < 0 ? -v : v; }
 static inline __attribute__((always_inline))
 int32_t changed_rows(const uint8_t *reference, const uint8_t *current, _Bool *mask, long width, long height,
                      int32_t tolerance, long bounds[4], int wide) {
-    long minX = width, maxX = -1, minY = height, maxY = -1;
+    gif_box box = gif_box_empty(width, height);
     for (long y = 0; y < height; y++) {
         long first = -1, last = -1;
         long row = y * width;
@@ -512,15 +526,9 @@ int32_t changed_rows(const uint8_t *reference, const uint8_t *current, _Bool *ma
             }
             x += step;
         }
-        if (first >= 0) {
-            if (first < minX) minX = first;
-            if (last > maxX) maxX = last;
-            if (y < minY) minY = y;
-            maxY = y;
-        }
+        gif_box_add_row(&box, first, last, y);
     }
-    bounds[0] = minX; bounds[1] = minY; bounds[2] = maxX; bounds[3] = maxY;
-    return maxX >= 0;
+    return gif_box_write(box, bounds);
 }
 
 #if defined(__x86_64__)
@@ -559,7 +567,7 @@ int32_t strata_gif_mark_same_on_screen(uint8_t *indices, int16_t *alternatives, 
 }
 
 int32_t strata_gif_bounds_other_than(const uint8_t *indices, long w, long h, uint8_t value, long bounds[4]) {
-    long minX = w, maxX = -1, minY = h, maxY = -1;
+    gif_box box = gif_box_empty(w, h);
     for (long row = 0; row < h; row++) {
         const uint8_t *line = indices + row * w;
         long first = -1, last = -1;
@@ -568,15 +576,9 @@ int32_t strata_gif_bounds_other_than(const uint8_t *indices, long w, long h, uin
             if (first < 0) first = column;
             last = column;
         }
-        if (first >= 0) {
-            if (first < minX) minX = first;
-            if (last > maxX) maxX = last;
-            if (row < minY) minY = row;
-            maxY = row;
-        }
+        gif_box_add_row(&box, first, last, row);
     }
-    bounds[0] = minX; bounds[1] = minY; bounds[2] = maxX; bounds[3] = maxY;
-    return maxX >= 0;
+    return gif_box_write(box, bounds);
 }
 
 int32_t strata_gif_own_colour_alternatives(const uint8_t *indices, int16_t *alternatives, long w, long h,
