@@ -229,16 +229,15 @@ struct LottieExpressions {
     /// A property's value at a frame: its expression's (with the cycle guard), its loop's, or its keyframes'.
     func value(of p: PropertyRef, at frame: Double, _ run: LottieScriptRun) throws -> [Double] {
         try run.step()
-        let keyframed = p.property.value(at: frame)
         // `thisProperty`, or the property named inside its own expression (`transform.rotation`
         // in the rotation's): the value before the expression, as After Effects gives it. So is
         // a property reached again through a cycle of expressions reading each other (lottie-web
         // gives a property its value before the expression when its evaluation comes back to
         // it: RubberHose rigs read their layer's rotation through `toComp` while computing it).
-        if p.raw || run.stack.last == p.path { return keyframed }
+        if p.raw || run.stack.last == p.path { return p.property.value(at: frame) }
         if run.stack.contains(p.path) {
             run.note(p.path, cut: true)
-            return keyframed
+            return p.property.value(at: frame)
         }
         if unrun.contains(p.path) { throw LottieScriptError("it reads \(p.path), whose expression is not run") }
         if let entry = scripts[p.path] {
@@ -259,7 +258,7 @@ struct LottieExpressions {
             return try LottieScriptLibrary.loop(after: loop.after, loop.kind.rawValue, count: nil, duration: nil, p.property,
                                                 at: frame, frameRate: frameRate)
         }
-        return keyframed
+        return p.property.value(at: frame)
     }
 
     /// Whether a kept value of `path` is what evaluating it now would give: of the properties
@@ -267,7 +266,8 @@ struct LottieExpressions {
     /// are exactly those it cut.
     private func holds(_ known: LottieExpressionCache.Entry, for path: String, in run: LottieScriptRun) -> Bool {
         if known.cuts.isEmpty, known.touched.isEmpty { return true }
-        for s in run.stack + [path] where known.touched.contains(s) != known.cuts.contains(s) { return false }
+        if known.touched.contains(path) != known.cuts.contains(path) { return false }
+        for s in run.stack where known.touched.contains(s) != known.cuts.contains(s) { return false }
         return known.cuts.allSatisfy { $0 == path || run.stack.contains($0) }
     }
 
