@@ -233,7 +233,7 @@ final class VideoEncoderTests: XCTestCase {
     }
 
     /// `encoderThreads` and `lookahead` reach x264: its option string (an SEI in the stream)
-    /// names them; the default keeps medium's lookahead of 40 and four threads; a lookahead
+    /// names them; the default keeps medium's lookahead of 40 and three threads; a lookahead
     /// outside 0...250 is refused, naming it.
     func testThreadsAndLookaheadReachX264() throws {
         let dir = try MediaTestSupport.scratchDirectory()
@@ -245,7 +245,7 @@ final class VideoEncoderTests: XCTestCase {
             return String(text[start.upperBound...].prefix { $0 != "\0" })
         }
         let defaults = try x264Options(VideoEncoderOptions())
-        XCTAssertTrue(defaults.contains(" threads=4 ") && defaults.contains(" rc_lookahead=40 "), defaults)
+        XCTAssertTrue(defaults.contains(" threads=3 ") && defaults.contains(" rc_lookahead=40 "), defaults)
         var batch = VideoEncoderOptions()
         batch.encoderThreads = 1
         batch.lookahead = 12

@@ -131,11 +131,13 @@ public struct VideoEncoderOptions: Sendable, Equatable {
     /// multiples of the interval, so chunks of a video rendered apart (`firstFrameIndex`) that
     /// start on such a multiple encode exactly as the same frames of a whole render.
     public var keyframeInterval: Int?
-    /// Threads of the H.264, HEVC and VP9 encoders: 4 by default, whatever the machine. Fixed on
+    /// Threads of the H.264, HEVC and VP9 encoders: 3 by default, whatever the machine. Fixed on
     /// purpose: x264 and libvpx produce different pictures with different thread counts, and
-    /// chunks rendered on different machines must encode alike (1...64). AV1, ProRes and WebP
-    /// keep their libraries' automatic threading.
-    public var encoderThreads: Int = 4
+    /// chunks rendered on different machines must encode alike (1...64). Three is what x264 picks
+    /// for itself on 2 cores (1.5 a core); at 1080p each thread past it holds about 20 MiB more of
+    /// x264's frames for no speed on such machines (docs/performance.md, "Where an H.264 export's
+    /// peak memory goes"). AV1, ProRes and WebP keep their libraries' automatic threading.
+    public var encoderThreads: Int = 3
     /// Frames the H.264 encoder looks ahead to choose frame types and to spread bits by how long
     /// a block stays visible (x264's `rc-lookahead`, 0...250); nil (the default) keeps the
     /// preset's own (40 for medium). x264 holds each frame it looks ahead at together with a
