@@ -161,3 +161,6 @@ SEED
 cat > $C/lottie-script/counter <<'SEED'
 Math.round(thisComp.layer('Ctrl').effect('S')('Slider') * time).toString() + ' ' + text.sourceText
 SEED
+cat > $C/lottie-script/dropdown <<'SEED'
+var r = thisComp.layer('Ctrl').sourceRectAtTime(time, true); switch (typeof r.width == 'number' ? Math.floor(time) % 3 : -1) { case 0: r.left; break; case 1: r.top + r.height; default: value }
+SEED

@@ -47,6 +47,11 @@ struct LottieExpressions {
     /// The composition's markers in time order (`thisComp.marker`; the top level's only: a
     /// Lottie file keeps no others).
     var markers: [LottieMarker] = []
+    /// Image assets' sizes by id (`sourceRectAtTime` of an image layer).
+    var imageSizes: [String: [Double]] = [:]
+    /// Expressions on text documents (Source Text), by the document's JSON path (`….t.d`): the
+    /// text another expression reads of the layer (`text.sourceText`, `sourceRectAtTime`).
+    var textScripts: [String: LottieScript] = [:]
     let frameRate: Double
 
     init(scripts: [String: (script: LottieScript, property: LottieAnimated<[Double]>)], loops: [String: LottieLoop],
@@ -349,7 +354,8 @@ struct LottieExpressions {
             case "inPoint": return .number(l.inPoint / frameRate)
             case "outPoint": return .number(l.outPoint / frameRate)
             case "startTime": return .number(l.startTime / frameRate)
-            case "effect", "toComp", "toWorld", "fromComp", "fromWorld", "fromCompToSurface", "content": return .function(name, .layer(ref))
+            case "effect", "toComp", "toWorld", "fromComp", "fromWorld", "fromCompToSurface", "content", "sourceRectAtTime":
+                return .function(name, .layer(ref))
             case "hasParent": return .bool(parent(of: ref) != nil)
             case "active":
                 // Shown now: not hidden, and the frame (of the layer's composition) within its in and out points.
@@ -395,7 +401,15 @@ struct LottieExpressions {
             return .function(name, o)
         case .text(let ref):
             guard name == "sourceText" else { throw LottieScriptError("no 'text.\(name)'") }
-            return .string(documentText(of: ref, at: e.frame))
+            return .string(try shownText(of: ref, at: e.frame, e.run))
+        case .rect(let r):
+            switch name {
+            case "top": return .number(Double(r.minY))
+            case "left": return .number(Double(r.minX))
+            case "width": return .number(Double(r.width))
+            case "height": return .number(Double(r.height))
+            default: throw LottieScriptError("no 'sourceRect.\(name)' (it has top, left, width and height)")
+            }
         case .markers:
             switch name {
             case "numKeys": return .number(Double(markers(seenBy: e).count))
@@ -787,6 +801,11 @@ extension LottieExpressions {
     func text(of script: LottieScript, at path: String, owner: LayerRef, frame: Double, cache: LottieExpressionCache) throws -> String {
         let run = LottieScriptRun(host: self, cache: cache)
         run.stack.append(path)
+        return try evaluateText(script, at: path, owner: owner, frame: frame, run)
+    }
+
+    /// Evaluates the expression of the text document at `path` within `run`.
+    func evaluateText(_ script: LottieScript, at path: String, owner: LayerRef, frame: Double, _ run: LottieScriptRun) throws -> String {
         let e = LottieScriptEvaluator(script, run: run, path: path, property: .fixed([]), owner: owner, frame: frame)
         e.textValue = documentText(of: owner, at: frame)
         let v = try e.evaluate()

@@ -515,6 +515,8 @@ public struct LottieAnimation {
                                         shapes: reached ? LottieShapeIndex() : parser.shapeIndex, pathScripts: parser.pathScripts,
                                         unrun: parser.unrunScripts,
                                         frameRate: frameRate)
+        expressions.imageSizes = images.mapValues { [$0.width, $0.height] }
+        expressions.textScripts = parser.textScripts
         expressions.markers = markers.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }.map(\.element)
         expressions.check(&notes)
         // Paths whose expression names another path take its keyframes; those whose expression

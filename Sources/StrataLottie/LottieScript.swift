@@ -68,6 +68,9 @@ struct LottieScript {
         /// `for (start; condition; step) body`, `while (condition) body` (no start or step) and
         /// `do body while (condition)` (`testFirst` false).
         case loop(start: [Statement], condition: Expr?, step: Expr?, body: [Statement], testFirst: Bool)
+        /// `switch (value) { case a: …; default: … }`: the statements from the first case whose
+        /// value is strictly equal (else from `default`, nil below) run on until a `break`.
+        case choose(Expr, [(value: Expr?, body: [Statement])])
         case breakLoop
         case continueLoop
         case returns(Expr?)
@@ -239,6 +242,8 @@ extension LottieScript {
         var functions: [[Function]] = [[]]
         /// Loops the parser is inside, in the function being read (`break` and `continue` need one).
         var loops = 0
+        /// `switch` statements the parser is inside, in the function being read (`break` may end one).
+        var switches = 0
 
         init(tokens: [LottieScriptToken]) { self.tokens = tokens }
 
@@ -346,7 +351,9 @@ extension LottieScript {
                     return try loop(word)
                 case "break", "continue":
                     i += 1
-                    guard loops > 0 else { throw LottieScriptError("'\(word)' outside a loop") }
+                    guard loops > 0 || (word == "break" && switches > 0) else {
+                        throw LottieScriptError(word == "break" ? "'break' outside a loop or a switch" : "'continue' outside a loop")
+                    }
                     _ = eat(";")
                     return word == "break" ? .breakLoop : .continueLoop
                 case "function":
@@ -369,7 +376,10 @@ extension LottieScript {
                     let e = try sequence()
                     _ = eat(";")
                     return .raise(e)
-                case "switch", "new", "this", "typeof", "delete", "class", "else", "catch", "finally":
+                case "switch":
+                    i += 1
+                    return try choice()
+                case "new", "this", "delete", "class", "else", "catch", "finally", "case", "default":
                     throw LottieScriptError("'\(word)' is not supported")
                 default:
                     break
@@ -424,6 +434,43 @@ extension LottieScript {
             }
         }
 
+        /// A `switch` statement, past its first word.
+        mutating func choice() throws -> Statement {
+            try nest { p in
+                try p.expect("(")
+                let value = try p.sequence()
+                try p.expect(")")
+                try p.expect("{")
+                p.switches += 1
+                defer { p.switches -= 1 }
+                var cases: [(value: Expr?, body: [Statement])] = []
+                var sawDefault = false
+                while !p.eat("}") {
+                    guard case .name(let word) = p.token, word == "case" || word == "default" else {
+                        throw LottieScriptError("expected 'case', 'default' or '}' in a switch \(p.where_)")
+                    }
+                    p.i += 1
+                    var test: Expr?
+                    if word == "case" {
+                        test = try p.sequence()
+                    } else {
+                        guard !sawDefault else { throw LottieScriptError("a switch with two defaults") }
+                        sawDefault = true
+                    }
+                    try p.expect(":")
+                    var body: [Statement] = []
+                    while true {
+                        if case .name(let next) = p.token, next == "case" || next == "default" { break }
+                        if p.token == .punct("}") { break }
+                        guard p.token != .end else { throw LottieScriptError("expected '}' at the end") }
+                        if let s = try p.statement() { body.append(s) }
+                    }
+                    cases.append((test, body))
+                }
+                return .choose(value, cases)
+            }
+        }
+
         /// A function's parameters and body, past its name (if any).
         mutating func function(named name: String?) throws -> Function {
             try expect("(")
@@ -438,9 +485,10 @@ extension LottieScript {
                 try expect(")")
             }
             functions.append([])
-            let outerLoops = loops
+            let outerLoops = loops, outerSwitches = switches
             loops = 0
-            defer { loops = outerLoops }
+            switches = 0
+            defer { loops = outerLoops; switches = outerSwitches }
             let body = try block()
             let inner = functions.removeLast()
             return Function(name: name, parameters: parameters, body: body, functions: inner)
@@ -549,7 +597,7 @@ extension LottieScript {
                 read(word)
                 return try make(.update(word, String(op.prefix(1)), prefix: true))
             }
-            if case .punct(let op) = token, op == "-" || op == "+" || op == "!" {
+            if let op = prefixOperator() {
                 i += 1
                 return try nest { p in
                     let operand = try p.unary()
@@ -557,6 +605,16 @@ extension LottieScript {
                 }
             }
             return try postfix()
+        }
+
+        /// The prefix operator at the current token (`-`, `+`, `!`, `typeof`), if it is one.
+        @inline(never)
+        func prefixOperator() -> String? {
+            switch token {
+            case .punct(let op) where op == "-" || op == "+" || op == "!": return op
+            case .name("typeof"): return "typeof"
+            default: return nil
+            }
         }
 
         mutating func postfix() throws -> Expr {
@@ -623,7 +681,7 @@ extension LottieScript {
                     let f = try nest { p in try p.function(named: name) }
                     return try make(.function(f))
                 case "var", "let", "const", "if", "else", "for", "while", "do", "return", "new", "this", "typeof", "break",
-                     "continue", "throw", "instanceof":
+                     "continue", "throw", "instanceof", "switch", "case", "default":
                     throw LottieScriptError("'\(n)' is not supported here")
                 default:
                     read(n)

@@ -113,6 +113,8 @@ indirect enum LottieScriptObject {
     case property(LottieExpressions.PropertyRef)
     /// A keyframe of a property (its index from 0).
     case key(LottieExpressions.PropertyRef, Int)
+    /// What `sourceRectAtTime` answers: `top`, `left`, `width`, `height` (`top` the rectangle's `minY`).
+    case rect(CGRect)
 }
 
 /// Values of properties with expressions, by JSON path and frame, kept across the evaluations
@@ -134,6 +136,8 @@ final class LottieExpressionCache {
         var cuts: Set<String>
     }
     var values: [Key: Entry] = [:]
+    /// Text layers' ink boxes (`sourceRectAtTime`), by layer, document, extents and text.
+    var textRects: [String: CGRect] = [:]
     /// Values kept at most (past it, new ones are computed each time).
     static let capacity = 50_000
 }
@@ -296,6 +300,7 @@ final class LottieScriptEvaluator {
         case .conditional, .block: return try branch(s)
         case .attempt: return try attempt(s)
         case .loop: return try loop(s)
+        case .choose: return try choice(s)
         case .breakLoop: return .breakLoop
         case .continueLoop: return .continueLoop
         }
@@ -370,6 +375,27 @@ final class LottieScriptEvaluator {
             case .next, .continueLoop: break
             }
             if let step { _ = try evaluate(step) }
+        }
+        return .next
+    }
+
+    @inline(never)
+    private func choice(_ s: LottieScript.Statement) throws -> Flow {
+        guard case .choose(let value, let cases) = s else { return .next }
+        let v = try resolved(try evaluate(value))
+        // The first case strictly equal (their values evaluated in order until one is), else the default.
+        var start: Int?
+        for (i, c) in cases.enumerated() {
+            guard let test = c.value else { continue }
+            if try equal(v, try resolved(try evaluate(test)), strict: true) { start = i; break }
+        }
+        guard let first = start ?? cases.firstIndex(where: { $0.value == nil }) else { return .next }
+        for c in cases[first...] {
+            switch try execute(c.body) {
+            case .next: continue
+            case .breakLoop: return .next
+            case let flow: return flow   // `continue` of a loop around it, `return`
+            }
         }
         return .next
     }
@@ -506,21 +532,30 @@ final class LottieScriptEvaluator {
         return try makeArray(out)
     }
 
+    /// A unary operator's value (apart, so that `logical`'s frame, one per level of nested
+    /// expressions, stays small).
+    @inline(never)
+    private func unary(_ op: String, _ v: LottieScriptValue) throws -> LottieScriptValue {
+        switch op {
+        case "!": return .bool(!truthy(v))
+        case "typeof": return .string(Self.typeName(v))
+        case "instanceof Array": return .bool(v.elements != nil)
+        case "instanceof Object":
+            switch v {
+            case .vector, .list, .object, .function, .method, .closure: return .bool(true)
+            default: return .bool(false)
+            }
+        default:
+            if case .vector(let x) = v { return .vector(op == "-" ? x.map { -$0 } : x) }
+            return .number(op == "-" ? -(try number(v)) : try number(v))
+        }
+    }
+
     @inline(never)
     private func logical(_ e: LottieScript.Expr) throws -> LottieScriptValue {
         switch e.kind {
         case .unary(let op, let a):
-            let v = try resolved(try evaluate(a))
-            if op == "!" { return .bool(!truthy(v)) }
-            if op == "instanceof Array" { return .bool(v.elements != nil) }
-            if op == "instanceof Object" {
-                switch v {
-                case .vector, .list, .object, .function, .method, .closure: return .bool(true)
-                default: return .bool(false)
-                }
-            }
-            if case .vector(let x) = v { return .vector(op == "-" ? x.map { -$0 } : x) }
-            return .number(op == "-" ? -(try number(v)) : try number(v))
+            return try unary(op, try resolved(try evaluate(a)))
         case .and(let a, let b):
             let x = try evaluate(a)
             return truthy(x) ? try evaluate(b) : x
@@ -687,6 +722,18 @@ final class LottieScriptEvaluator {
     }
 
     // MARK: Operators
+
+    /// What JavaScript's `typeof` says of a value (arrays, `null` and the host's objects are objects).
+    static func typeName(_ v: LottieScriptValue) -> String {
+        switch v {
+        case .number: return "number"
+        case .string: return "string"
+        case .bool: return "boolean"
+        case .undefined: return "undefined"
+        case .function, .method, .closure: return "function"
+        case .vector, .list, .null, .object: return "object"
+        }
+    }
 
     func truthy(_ v: LottieScriptValue) -> Bool {
         switch v {

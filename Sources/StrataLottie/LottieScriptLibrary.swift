@@ -89,6 +89,11 @@ enum LottieScriptLibrary {
         case .composition(let id)?:
             guard name == "layer", let first = args.first else { throw LottieScriptError("comp.\(name)() is not supported") }
             return .object(.layer(try e.host.layer(named: first, in: id, e)))
+        case .layer(let ref)? where name == "sourceRectAtTime":
+            // (t = time, includeExtents = false): the box of what the layer draws, in its space.
+            let f = args.isEmpty ? e.frame : try frame(n(0), e)
+            let extents = args.count > 1 ? e.truthy(args[1]) : false
+            return .object(.rect(try e.host.sourceRect(of: ref, at: f, includeExtents: extents, e.run)))
         case .layer(let ref)?:
             guard let first = args.first else { throw LottieScriptError("layer.\(name)() needs an argument") }
             switch name {
@@ -144,7 +149,7 @@ enum LottieScriptLibrary {
             return try pathFunction(name, bezier, args, e)
         case .markers?:
             return try e.host.marker(name, args, e)
-        case .transform?, .key?, .effects?, .contents?, .shape?, .text?, .marker?:
+        case .transform?, .key?, .effects?, .contents?, .shape?, .text?, .marker?, .rect?:
             throw LottieScriptError("\(name)() is not supported here")
         case nil:
             break

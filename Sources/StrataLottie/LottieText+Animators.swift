@@ -66,7 +66,7 @@ extension LottieCompiler {
         let layout: Letters
         if d.glyphs != nil {
             // Embedded glyphs: a layer each character with ink.
-            let lines = glyphLines(d)
+            let lines = Self.glyphLines(d)
             textLines += lines.reduce(0) { $0 + $1.reduce(0) { $1.glyph.contours.isEmpty ? $0 : $0 + 1 } }
             guard textLines <= animation.limits.layers else {
                 throw LottieError(path: path + ".t.d", "more than \(animation.limits.layers) lines and characters of animated text in all, over the layer limit")

@@ -37,7 +37,7 @@ extension LottieCompiler {
 
     /// The lines of a document drawn from embedded glyphs, each its characters in order
     /// (spaces too).
-    func glyphLines(_ d: LottieTextDocument) -> [[PlacedGlyph]] {
+    static func glyphLines(_ d: LottieTextDocument) -> [[PlacedGlyph]] {
         guard let glyphs = d.glyphs else { return [] }
         let scale = d.size / 100, tracking = d.tracking / 1000 * d.size
         func advance(_ c: Character) -> Double { (glyphs[c]?.advance ?? 0) * scale }
@@ -101,7 +101,7 @@ extension LottieCompiler {
     /// A document drawn from its embedded glyphs: a shape layer (two with a stroke under the
     /// fill) a character with ink.
     func glyphLayers(_ d: LottieTextDocument, path: String) throws -> [CALayer] {
-        let placed = glyphLines(d).joined().filter { !$0.glyph.contours.isEmpty }
+        let placed = Self.glyphLines(d).joined().filter { !$0.glyph.contours.isEmpty }
         textLines += placed.count
         guard textLines <= animation.limits.layers else {
             throw LottieError(path: path, "more than \(animation.limits.layers) lines and characters of text in all, over the layer limit")

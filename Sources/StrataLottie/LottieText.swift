@@ -200,6 +200,17 @@ extension LottieCompiler {
     /// from the box's top, aligned in its width, wrapped at its width. Empty lines are listed
     /// too (with no size).
     func layOutLines(_ d: LottieTextDocument, path: String) throws -> [TextLine] {
+        try Self.layOutLines(d) { count in
+            textLines += count
+            guard textLines <= animation.limits.layers else {
+                throw LottieError(path: path, "more than \(animation.limits.layers) lines of text in all, over the layer limit")
+            }
+        }
+    }
+
+    /// The document's lines as `layOutLines(_:path:)` places them, `counting` told how many
+    /// there are before they are measured (so that it can refuse too many).
+    static func layOutLines(_ d: LottieTextDocument, counting: (Int) throws -> Void = { _ in }) rethrows -> [TextLine] {
         let color = Self.color(d.fill ?? [0, 0, 0])
         let font = UIFont(name: d.font, size: d.size)!
         let kern = d.tracking / 1000 * d.size
@@ -208,10 +219,7 @@ extension LottieCompiler {
         }
         func width(_ s: String) -> Double { Double(TextMetrics.size(of: attributed(s)).width) }
         let lines = Self.lines(d) { width($0) } space: { width(" ") + kern }
-        textLines += lines.count
-        guard textLines <= animation.limits.layers else {
-            throw LottieError(path: path, "more than \(animation.limits.layers) lines of text in all, over the layer limit")
-        }
+        try counting(lines.count)
         let justify = [3: 0, 4: 1, 5: 2, 6: 0][d.justify] ?? d.justify
         var out: [TextLine] = []
         let sample = TextContent(attributedString: attributed("Hg"))

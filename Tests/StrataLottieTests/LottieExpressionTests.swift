@@ -200,9 +200,9 @@ final class LottieExpressionTests: XCTestCase {
             let t = String(data: try! JSONSerialization.data(withJSONObject: [source]), encoding: .utf8)!
             return #",{"ty":3,"ind":\#(i),"nm":"L\#(i)","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":0,"k":1,"x":\#(t.dropFirst().dropLast())}}}"#
         }
-        let a = try animation("thisComp.layer(2).rotation + 1", extraLayers: layer(2, "switch (time) {}"))
+        let a = try animation("thisComp.layer(2).rotation + 1", extraLayers: layer(2, "new Date()"))
         XCTAssertEqual(a.unsupported.map(\.description), [
-            "layers[1].ks.r.x: expression: 'switch' is not supported (the keyframes are used instead)",
+            "layers[1].ks.r.x: expression: 'new' is not supported (the keyframes are used instead)",
             "layers[0].ks.r.x: expression: it reads layers[1].ks.r, whose expression is not run (the keyframes are used instead)",
         ])
         // A chain: 0 reads 1, which reads 2, which fails when evaluated: all three use their keyframes.
@@ -210,7 +210,7 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertNil(b.expressions.scripts["layers[0].ks.r"])
         XCTAssertNil(b.expressions.scripts["layers[1].ks.r"])
         XCTAssertEqual(b.unsupported.count, 3)
-        let c = try animation("var r; try { r = thisComp.layer(2).rotation + 1 } catch (e) { r = value * 2 } r", extraLayers: layer(2, "switch (1) {}"))
+        let c = try animation("var r; try { r = thisComp.layer(2).rotation + 1 } catch (e) { r = value * 2 } r", extraLayers: layer(2, "new Date()"))
         let entry = try XCTUnwrap(c.expressions.scripts["layers[0].ks.r"])
         XCTAssertEqual(try c.expressions.evaluate("layers[0].ks.r", entry.property, at: 0), [10])
         // A layer with an expression that is not run runs none of its others.
@@ -223,7 +223,7 @@ final class LottieExpressionTests: XCTestCase {
         // position, which its layer's failing rotation stops): bounded passes, the rest noted.
         let chain = (2...20).map { i in
             #",{"ty":3,"ind":\#(i),"nm":"L\#(i)","ip":0,"op":20,"st":0,"sr":1,"ks":{"p":{"a":0,"k":[0,0],"x":"value + [1, 0]"},"#
-                + #""r":{"a":0,"k":1,"x":"\#(i == 20 ? "switch (1) {}" : "thisComp.layer(\(i + 1)).position[0]")"}}}"#
+                + #""r":{"a":0,"k":1,"x":"\#(i == 20 ? "new Date()" : "thisComp.layer(\(i + 1)).position[0]")"}}}"#
         }.joined()
         let e = try animation("thisComp.layer(2).position[0]", extraLayers: chain)
         XCTAssertTrue(e.expressions.paths.isEmpty)
@@ -373,8 +373,8 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try outcome("var a = [1]; for (var i = 0; i < 16; i++) { a = a.concat(a) } for (;;) { a.push(1) }"),
                        "expression: more than 20000 steps (the keyframes are used instead)")
         XCTAssertEqual(try outcome("return 1"), "expression: 'return' outside a function (the keyframes are used instead)")
-        XCTAssertEqual(try outcome("break"), "expression: 'break' outside a loop (the keyframes are used instead)")
-        XCTAssertEqual(try outcome("function f() { break } 1"), "expression: 'break' outside a loop (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("break"), "expression: 'break' outside a loop or a switch (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("function f() { break } 1"), "expression: 'break' outside a loop or a switch (the keyframes are used instead)")
         XCTAssertEqual(try outcome("for (var k in value) {}"), "expression: 'for … in' loops are not supported (the keyframes are used instead)")
         XCTAssertEqual(try outcome("throw 'no'"), "expression: it throws 'no' (the keyframes are used instead)")
         XCTAssertEqual(try outcome("eval('1 +')"), "expression: unexpected end (the keyframes are used instead)")
@@ -454,6 +454,32 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(a.unsupported.map(\.description), [])
         let entry = try XCTUnwrap(a.expressions.scripts["layers[0].ks.r"])
         XCTAssertEqual(try a.expressions.evaluate("layers[0].ks.r", entry.property, at: 3), [42])
+    }
+
+    /// `switch` as a Dropdown control's rigs write it (strict matches, fall-through to the next
+    /// `break`, `default` wherever it stands, `continue` of a loop around it, `return` from
+    /// inside), and `typeof` — each value worked out by hand.
+    func testSwitchAndTypeof() throws {
+        func pick(_ v: String) throws -> String {
+            try outcome("var r = 0; switch (\(v)) { case 1: r = 10; break; case 2: case 3: r = 20; case 4: r += 5; break; default: r = -1; case '5': r = 50 } r")
+        }
+        XCTAssertEqual(try pick("1"), "[10.0]")
+        XCTAssertEqual(try pick("2"), "[25.0]")      // falls through case 3 into case 4, to its break
+        XCTAssertEqual(try pick("4"), "[5.0]")
+        XCTAssertEqual(try pick("'1'"), "[50.0]")    // strict: '1' is not 1; the default falls through into case '5'
+        XCTAssertEqual(try pick("7"), "[50.0]")
+        XCTAssertEqual(try pick("'5'"), "[50.0]")
+        // continue and break inside a switch inside a loop; return from a function's switch.
+        XCTAssertEqual(try outcome("var s = 0; for (var i = 0; i < 6; i++) { switch (i % 3) { case 0: continue; case 1: s += 1; break; default: s += 100 } s += 1000 } s"), "[4202.0]")
+        XCTAssertEqual(try outcome("function f(k) { switch (k) { case 'a': return 1; default: return 2 } } f('a') * 10 + f('b')"), "[12.0]")
+        XCTAssertEqual(try outcome("var r = 3; switch (r) { } r"), "[3.0]")
+        XCTAssertEqual(try outcome("(typeof 1 == 'number' ? 1 : 0) + (typeof 'a' == 'string' ? 2 : 0) + (typeof [1, 2] == 'object' ? 4 : 0) + (typeof null == 'object' ? 8 : 0) + (typeof Math.sin == 'function' ? 16 : 0) + (typeof true == 'boolean' ? 32 : 0)"), "[63.0]")
+        XCTAssertEqual(try outcome("var u; typeof u === 'undefined' ? 1 : 0"), "[1.0]")
+        // Read as errors: a break outside a loop or a switch, two defaults, a stray case.
+        XCTAssertEqual(try outcome("break; 1"), "expression: 'break' outside a loop or a switch (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("switch (1) { default: 1; default: 2 }"), "expression: a switch with two defaults (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("switch (1) { 1 }"), "expression: expected 'case', 'default' or '}' in a switch before 1.0 (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("switch (1) { case 1: continue }"), "expression: 'continue' outside a loop (the keyframes are used instead)")
     }
 
     /// A path's points, tangents and closedness, and the point, tangent and normal a fraction
@@ -799,7 +825,8 @@ final class LottieExpressionTests: XCTestCase {
                      "$bm_sum", "$bm_rt", "$bm_mod", "normalize", "dot", "inPoint", "numLayers", "frameDuration", "param", "time",
                      "try", "catch", "finally", "(e)", "--", "-=", "parent", "hasParent", "comp",
                      "for", "while", "do", "break", "continue", "function", "f", "return", "throw", "null", "instanceof", "Array",
-                     ".push", ".split", "eval", "'thisLayer'", "%=", "isNaN", "[x]", "x[0] ="]
+                     ".push", ".split", "eval", "'thisLayer'", "%=", "isNaN", "[x]", "x[0] =", "switch", "case", "default",
+                     "typeof", "sourceRectAtTime", "width", "top"]
         let ctrl = #",{"ty":3,"ind":2,"nm":"Ctrl","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":10,"s":[90]}]}},"#
             + #""ef":[{"ty":5,"nm":"S","mn":"ADBE Slider Control","ef":[{"ty":0,"nm":"Slider","v":{"a":0,"k":3}}]}]}"#
         var state: UInt64 = 0x5EED

@@ -7,7 +7,8 @@ import StrataCore
 
 extension TextMetrics {
     /// The outlines of `text`'s glyphs, unwrapped, in points: the origin is the top-left corner
-    /// of its logical box (where a CATextLayer sized with `size(of:)` draws it).
+    /// of its logical box (where a CATextLayer sized with `size(of:)` draws it). Only the glyphs'
+    /// contours: the path's bounding box is the ink's.
     public static func outline(of text: TextContent) -> CGPath {
         let path = CGMutablePath()
         guard !text.runs.isEmpty, let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else { return path }
@@ -30,13 +31,17 @@ extension TextMetrics {
         while i < Int(copy.pointee.num_data) {
             let header = data[i].header
             func point(_ k: Int) -> CGPoint { CGPoint(x: data[i + k].point.x, y: data[i + k].point.y) }
+            let next = i + max(1, Int(header.length))
             switch header.type {
-            case CAIRO_PATH_MOVE_TO: path.move(to: point(1))
+            case CAIRO_PATH_MOVE_TO:
+                // A move followed by nothing but another move draws nothing (the layout's start,
+                // where the path begins, is one): left out, so the path's box is the ink's.
+                if next < Int(copy.pointee.num_data), data[next].header.type != CAIRO_PATH_MOVE_TO { path.move(to: point(1)) }
             case CAIRO_PATH_LINE_TO: path.addLine(to: point(1))
             case CAIRO_PATH_CURVE_TO: path.addCurve(to: point(3), control1: point(1), control2: point(2))
             default: path.closeSubpath()
             }
-            i += max(1, Int(header.length))
+            i = next
         }
         return path
     }
