@@ -194,7 +194,7 @@ final class LottieScriptEvaluator {
     static let globals: Set<String> = Set([
         "time", "value", "index", "thisComp", "thisLayer", "thisProperty", "transform", "Math", "effect",
         "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime",
-        "toComp", "toWorld", "fromComp", "fromWorld", "fromCompToSurface", "parent", "hasParent", "content", "NaN", "Infinity", "undefined", "numKeys", "velocity", "speed", "key", "nearestKey", "velocityAtTime", "speedAtTime",
+        "toComp", "toWorld", "fromComp", "fromWorld", "fromCompToSurface", "sourceRectAtTime", "parent", "hasParent", "content", "NaN", "Infinity", "undefined", "numKeys", "velocity", "speed", "key", "nearestKey", "velocityAtTime", "speedAtTime",
         "eval", "text", "marker",
     ]).union(LottieScriptLibrary.functions)
 
@@ -681,7 +681,8 @@ final class LottieScriptEvaluator {
         case "index", "transform", "position", "anchorPoint", "scale", "rotation", "opacity", "inPoint", "outPoint", "startTime", "text", "marker",
              "parent", "hasParent":
             return try member(.object(.layer(try ownLayer())), name)
-        case "effect", "toComp", "toWorld", "fromComp", "fromWorld", "fromCompToSurface", "content": return .function(name, .layer(try ownLayer()))
+        case "effect", "toComp", "toWorld", "fromComp", "fromWorld", "fromCompToSurface", "content", "sourceRectAtTime":
+            return .function(name, .layer(try ownLayer()))
         case "eval": return .function(name, nil)
         case "$bm_rt": return .undefined
         default:

@@ -69,8 +69,9 @@ final class LottieSourceRectTests: XCTestCase {
         XCTAssertEqual(try rect("Solid"), [0, 0, 64, 48])
         XCTAssertEqual(try rect("P"), [0, 0, 30, 20])
         XCTAssertEqual(try rect("Probe"), [0, 0, 100, 100])
-        // No arguments: now, without extents.
+        // No arguments: now, without extents; bare, the expression's own layer (the probe, a null).
         XCTAssertEqual(try probe("var r = thisComp.layer('S').sourceRectAtTime(); [r.width, r.height]"), [80, 60])
+        XCTAssertEqual(try probe("var s = sourceRectAtTime(time, false); [s.left + s.width / 2, s.top + s.height / 2]"), [50, 50])
         let a = try LottieAnimation(data: try Self.json("thisComp.layer('S').sourceRectAtTime().depth"))
         XCTAssertEqual(a.unsupported.map(\.feature), ["expression: no 'sourceRect.depth' (it has top, left, width and height) (the keyframes are used instead)"])
     }
