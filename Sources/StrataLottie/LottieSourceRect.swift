@@ -41,9 +41,9 @@ extension LottieExpressions {
 
     /// The ink of a text layer's document at `frame`.
     private func textRect(_ t: LottieText, of ref: LayerRef, at frame: Double, includeExtents: Bool, _ run: LottieScriptRun) throws -> CGRect {
-        guard let first = t.documents.first else { return .zero }
+        guard !t.documents.isEmpty else { return .zero }
         let index = t.documents.lastIndex { $0.time <= frame } ?? 0
-        var d = index < t.documents.count ? t.documents[index].document : first.document
+        var d = t.documents[index].document
         d.text = try shownText(of: ref, at: frame, run)
         // Laying the text out is the cost: charged by its length, and kept for the pass.
         try run.charge(d.text.utf8.count / 8 + 1)
