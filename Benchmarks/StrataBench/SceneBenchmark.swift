@@ -9,12 +9,13 @@
 // Discrete key times sit half a frame before each frame's time, so a frame shows its own value
 // whatever the rounding of t / 60 / duration.
 //
-//   StrataBench motion-scene [--frames 60] [--length 60] [--runs 5] [--workers N] [--save frame.png] [--digests 1]
+//   StrataBench motion-scene [--frames 60] [--length 60] [--runs 5] [--workers N] [--save frame.png] [--digests 1] [--reuse 0]
 //     renders frames 0..<frames of a scene of `length` frames (default: frames) `runs` times and
 //     prints ms/frame of whole frames (renderFrame), then (with runs > 1) the scene's own work a frame
 //     (`Scene.snapshot(at:)`: model moved, animations evaluated, presentation snapshot) in CPU
 //     time and heap allocations; `--digests 1` prints every frame's digest (Bitmap.digest) and
-//     one over all of them, rendered in a shuffled order too (must match).
+//     one over all of them, rendered in a shuffled order too (must match); `--reuse 0` draws every tile
+//     (RenderOptions.reusesUnchangedTiles off: the history's copies and prefixes unused).
 import Foundation
 import Strata
 import CAllocationCounter
@@ -89,7 +90,8 @@ func motionSceneBenchmark(_ args: Args) {
     let frames = args.int("frames", 60), runs = args.int("runs", 5)
     let workers = args.int("workers", ProcessInfo.processInfo.activeProcessorCount)
     let scene = makeAnimatedMotionScene(frames: max(frames, args.int("length", frames)))
-    let options = RenderOptions(workers: workers)
+    var options = RenderOptions(workers: workers)
+    options.reusesUnchangedTiles = args.int("reuse", 1) != 0
     var perRun: [Double] = []
     var last: Bitmap?
     do {
@@ -101,6 +103,10 @@ func motionSceneBenchmark(_ args: Args) {
         let m = median(perRun)
         print(String(format: "motion-scene %dx%d workers=%d: %.1f ms/frame (%.1f fps), runs min %.1f max %.1f ms",
                      scene.pixelWidth, scene.pixelHeight, workers, m, 1000 / m, perRun.min()!, perRun.max()!))
+        let stats = scene.frameHistory.tileStatistics
+        print(String(format: "  tiles: %d drawn or copied, %.1f %% copied from the frame before, %.1f %% resumed from a kept prefix",
+                     stats.tiles, 100 * Double(stats.reused) / Double(max(stats.tiles, 1)),
+                     100 * Double(stats.resumed) / Double(max(stats.tiles, 1))))
         if let path = args.values["save"], let last { try last.writePNG(to: URL(fileURLWithPath: path)) }
         guard runs > 1 else { return }
         // The scene's own work a frame, apart: the model moved to t, the animations evaluated and

@@ -326,6 +326,8 @@ public final class Scene {
     /// Throws the error of the first player layer in the tree whose current item at `t` failed
     /// to open or decode.
     private func checkShownVideos(at t: Double) throws {
+        // No player layer anywhere in the process: nothing to look for.
+        guard AVPlayerLayer.liveCount > 0 else { return }
         try mediaContext.run { try checkShownVideos(at: t, in: rootLayer) }
     }
 

@@ -196,6 +196,21 @@ final class VideoLayerTests: XCTestCase {
         XCTAssertEqual(shownFrame(turned), 0)
     }
 
+    /// A scene's frame looks for failed videos only while a player layer exists
+    /// (`AVPlayerLayer.liveCount`): every way of making one counts, and each counts until it goes.
+    func testEveryPlayerLayerIsCountedWhileAlive() {
+        let before = AVPlayerLayer.liveCount
+        var model: AVPlayerLayer? = AVPlayerLayer(player: nil)
+        XCTAssertEqual(AVPlayerLayer.liveCount, before + 1)
+        var copy: AVPlayerLayer? = AVPlayerLayer(layer: model!)
+        XCTAssertEqual(AVPlayerLayer.liveCount, before + 2)
+        model = nil
+        XCTAssertEqual(AVPlayerLayer.liveCount, before + 1, "a presentation copy alone still counts")
+        XCTAssertNotNil(copy)
+        copy = nil
+        XCTAssertEqual(AVPlayerLayer.liveCount, before)
+    }
+
     func testMissingFileFailsWithItsNameOrShowsPlaceholder() throws {
         let dir = try temporaryFolder()
         let missing = dir.appendingPathComponent("missing-clip.mp4")

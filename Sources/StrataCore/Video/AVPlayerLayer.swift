@@ -8,6 +8,7 @@
 // A failed item (missing or corrupt file) shows `placeholderColor` (a neutral grey); exports
 // stop with the item's error unless `ExportOptions.mediaFailure` asks for the placeholder.
 import Foundation
+import Synchronization
 
 /// How video is fitted into a player layer's bounds.
 public struct AVLayerVideoGravity: RawRepresentable, Hashable, Sendable {
@@ -30,10 +31,24 @@ open class AVPlayerLayer: CALayer {
     /// The colour shown in the video rectangle when the item cannot be decoded.
     public var placeholderColor = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1) { didSet { journal(self, \.placeholderColor, oldValue) } }
 
-    public override init() { super.init() }
+    /// Player layers alive in the process (models and presentation copies): while there are none,
+    /// no tree can show a video, and a scene's frame skips looking for failed ones (a walk over
+    /// every layer of the tree a frame, on the thread that renders it).
+    package static var liveCount: Int { live.load(ordering: .relaxed) }
+    private static let live = Atomic<Int>(0)
+
+    public override init() {
+        super.init()
+        Self.live.add(1, ordering: .relaxed)
+    }
 
     /// **Strata:** no archives: a layer with default values.
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        Self.live.add(1, ordering: .relaxed)
+    }
+
+    deinit { Self.live.subtract(1, ordering: .relaxed) }
 
     /// A layer showing `player`'s video.
     public convenience init(player: AVPlayer?) {
@@ -43,6 +58,7 @@ open class AVPlayerLayer: CALayer {
 
     public override init(layer: Any) {
         super.init(layer: layer)
+        Self.live.add(1, ordering: .relaxed)
         guard let l = layer as? AVPlayerLayer else { return }
         player = l.player
         videoGravity = l.videoGravity
