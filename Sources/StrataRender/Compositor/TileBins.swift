@@ -112,6 +112,23 @@ struct TileBins: Sendable {
         self.storage = storage
     }
 
+    /// The tiles in order of their number of items, most first (equal ones in tile order), in
+    /// `order`'s first `grid.count` places: an order for the workers to take them in.
+    func heaviestFirst(into order: inout [Int32]) {
+        let tiles = grid.count
+        storage.start.withUnsafeBufferPointer { start in
+            order.withUnsafeMutableBufferPointer { order in
+                for t in 0..<tiles { order[t] = Int32(t) }
+                // A frame has a few hundred tiles: sorted in place, ties by index (a total order).
+                var part = UnsafeMutableBufferPointer(rebasing: order[0..<tiles])
+                part.sort { a, b in
+                    let na = start[Int(a) + 1] - start[Int(a)], nb = start[Int(b) + 1] - start[Int(b)]
+                    return na != nb ? na > nb : a < b
+                }
+            }
+        }
+    }
+
     /// The items of tile `t`, in drawing order.
     subscript(t: Int) -> ArraySlice<Int32> { storage.items[Int(storage.start[t])..<Int(storage.start[t + 1])] }
 }

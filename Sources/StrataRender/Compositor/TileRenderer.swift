@@ -196,6 +196,10 @@ public struct TileRenderer: Sendable {
         // A recycled buffer holding an earlier frame of this sequence already has the tiles no
         // frame has drawn since.
         let bufferHolds = prefixes != nil ? buffer.holds : nil
+        let ordered = options.workers > 1 && count > 1
+        var tileOrder = BufferPool<Int32>.shared.take(Self.pooledLength(ordered ? count : 1))
+        defer { BufferPool<Int32>.shared.give(&tileOrder) }
+        if ordered { bins.heaviestFirst(into: &tileOrder) }
         let coverage = options.verifiesTileCoverage ? TileCoverageLog(width: width, height: height, tileWidth: tw, tileHeight: th) : nil
         if coverage != nil {
             // Poison what no tile may rely on (not a buffer whose held tiles are relied on).
@@ -230,9 +234,13 @@ public struct TileRenderer: Sendable {
                                        prefixes: prefixes, bufferHolds: bufferHolds,
                                        target: out.baseAddress!, source: inPlace ? UnsafePointer(out.baseAddress!) : old.baseAddress,
                                        yuv: yuvTargets, coverage: coverage)
-                // Stage 4: the tiles.
+                // Stage 4: the tiles, those with the most items first (with several workers), so
+                // that the stage does not end with one worker drawing a heavy tile while the
+                // others wait (which tile a worker draws never shows in the bytes).
                 withUnsafePointer(to: outcomes) { outcomes in
-                    dispatcher.run(count, TileJobs(tiles: tiles, outcomes: outcomes))
+                    tileOrder.withUnsafeBufferPointer { order in
+                        dispatcher.run(count, TileJobs(tiles: tiles, outcomes: outcomes, order: ordered ? order.baseAddress : nil))
+                    }
                 }
             }
         }
@@ -510,9 +518,11 @@ struct TileOutcomes: ~Copyable {
 struct TileJobs: StageJobs, @unchecked Sendable {
     let tiles: FrameTiles
     let outcomes: UnsafePointer<TileOutcomes>
+    /// The tile of each job (nil: job i draws tile i).
+    let order: UnsafePointer<Int32>?
 
     func run(_ job: Int) {
-        switch tiles.render(tile: job) {
+        switch tiles.render(tile: order.map { Int($0[job]) } ?? job) {
         case .copied: outcomes.pointee.copied.add(1, ordering: .relaxed)
         case .resumed: outcomes.pointee.resumed.add(1, ordering: .relaxed)
         case .drawn: break
