@@ -188,7 +188,7 @@ public struct TileRenderer: Sendable {
         shapeJobs.release()
         let fingerprints = fingerprintChunks.map { ItemFingerprints(chunks: $0.takeAll()) }
         // Stage 3: the items of each tile (a shape is binned by its coverage rows: after 2b).
-        let bins = TileBins(list, grid: grid)
+        let bins = TileBins(list, grid: grid, dispatcher: dispatcher)
         var previous = options.reusesUnchangedTiles ? history?.previous(width: width, height: height) : nil
         if let p = previous, p.bins.grid != grid { previous = nil }
         let prefixes = options.reusesUnchangedTiles ? history?.prefixes(grid: grid, valid: previous != nil) : nil
