@@ -155,7 +155,6 @@ struct Emission {
 
 /// One birth interval of a cell, with what its births read.
 fileprivate struct CellInterval {
-    let index: Int
     /// Births before the interval, and before its end (the schedule's prefix sums).
     let first: Double, end: Double
     let run: BirthRun
@@ -214,7 +213,7 @@ struct ParticleSimulation {
                     if context == nil || context!.layer != cfg {
                         context = CellContext(cell: cfg.cells[c], layer: cfg, images: &out.images)
                     }
-                    work.append(CellInterval(index: j, first: c0, end: c1, run: s.cells[c].runs[j], interval: iv, context: context!,
+                    work.append(CellInterval(first: c0, end: c1, run: s.cells[c].runs[j], interval: iv, context: context!,
                                              gridTime: s.gridTime(j)))
                 }
                 let parts = threads > 1 && births >= Double(Self.parallelBirths) && work.count >= threads ? threads : 1

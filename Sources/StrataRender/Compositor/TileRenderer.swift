@@ -151,19 +151,30 @@ public struct TileRenderer: Sendable {
         let settings = DrawSettings(options)
         let frameRect = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         let itemCount = list.items.count
-        // Each item's number of row-span values (SpanCounts), in chunks on the workers when there
-        // are many items (20 000 particles took a millisecond here on the calling thread alone),
-        // then the offsets, written by the span jobs from their chunk's base.
+        // Each item's number of row-span values (SpanCountJobs), in chunks on the workers when
+        // there are many items (20 000 particles took a millisecond here on the calling thread
+        // alone), in one pass here for a short list; then where each span job's values start
+        // (`chunkBases`), from which the jobs write their items' offsets.
         var spanCounts = BufferPool<Int32>.shared.take(Self.pooledLength(itemCount))
         var spanOffsets = BufferPool<Int32>.shared.take(Self.pooledLength(itemCount))
         let chunking = SpanChunks(itemCount: itemCount)
         var chunkBases = BufferPool<Int32>.shared.take(Self.pooledLength(chunking.count + 1))
         defer { BufferPool<Int32>.shared.give(&spanCounts); BufferPool<Int32>.shared.give(&chunkBases) }
         spanCounts.withUnsafeMutableBufferPointer { counts in chunkBases.withUnsafeMutableBufferPointer { bases in
-            let jobs = SpanCountJobs(list: list, frame: frameRect, chunks: chunking, counts: counts.baseAddress!, totals: bases.baseAddress! + 1)
-            if chunking.count > 1 { dispatcher.run(chunking.count, jobs) } else if chunking.count == 1 { jobs.run(0) }
             bases[0] = 0
-            for c in 0..<chunking.count { bases[c + 1] += bases[c] }
+            if chunking.length == 1 {
+                // A short list: its counts in one pass, each item's job's base their running sum.
+                var total: Int32 = 0
+                withUnsafeMutablePointer(to: &total) { total in
+                    SpanCountJobs(list: list, frame: frameRect, chunks: SpanChunks(itemCount: itemCount, length: max(itemCount, 1)),
+                                  counts: counts.baseAddress!, totals: total).run(0)
+                }
+                for i in 0..<itemCount { bases[i + 1] = bases[i] + max(counts[i], 0) }
+            } else {
+                let jobs = SpanCountJobs(list: list, frame: frameRect, chunks: chunking, counts: counts.baseAddress!, totals: bases.baseAddress! + 1)
+                dispatcher.run(chunking.count, jobs)
+                for c in 0..<chunking.count { bases[c + 1] += bases[c] }
+            }
         } }
         let spanTotal = Int(chunkBases[chunking.count])
         // Sprites (particles) are described for the kernels once a frame, in their span jobs
@@ -357,8 +368,13 @@ struct SpanChunks: Sendable {
     let length: Int
 
     init(itemCount: Int) {
+        self.init(itemCount: itemCount, length: itemCount < 2048 ? 1 : 256)
+    }
+
+    /// Chunks of `length` items (at least 1).
+    init(itemCount: Int, length: Int) {
         self.itemCount = itemCount
-        length = itemCount < 2048 ? max(itemCount, 1) : 256
+        self.length = max(1, length)
     }
 
     /// The number of chunks (0 for no items).
