@@ -14,7 +14,7 @@
 //   StrataBench export --size 1280x720 --seconds 5 -o out.mp4     (prints peak RSS)
 //   StrataBench animation [--layers 500] [--seconds 60] [--fps 60]  (animation evaluation, one core)
 //   StrataBench order [--size 960x540] [--fps 30] [--runs 3]   (forward vs reverse vs shuffled frames)
-//   StrataBench particles [--count 5000] [--additive 1] [--frames 30] [--workers N] [--dump file] [--hash 1]   (issue 11, 49)
+//   StrataBench particles [--count 5000] [--additive 1] [--frames 30] [--workers N] [--dump file] [--hash 1] [--tile 128]   (issue 11, 49)
 //   StrataBench replicator [--instances 1000] [--frames 30] [--workers N]
 //   StrataBench tiledzoom [--size 1920x1080] [--fps 30] [--seconds 10] [--workers N] [--cache-mb 256]   (peak RSS)
 import Foundation

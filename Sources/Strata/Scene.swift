@@ -250,16 +250,22 @@ public final class Scene {
 
     /// The Sendable snapshot of the whole tree at time `t` (after layout and custom drawing).
     public func snapshot(at t: Double) throws -> LayerSnapshot {
-        // Player items first opened and images loaded meanwhile decode under this scene's limits.
-        try mediaContext.run { try makeSnapshot(at: t) }
+        try snapshot(at: t, threads: 1)
     }
 
-    private func makeSnapshot(at t: Double) throws -> LayerSnapshot {
+    /// The snapshot at `t`, its layers' own work (an emitter's many particles) on up to `threads`
+    /// threads: the same snapshot as on one.
+    func snapshot(at t: Double, threads: Int) throws -> LayerSnapshot {
+        // Player items first opened and images loaded meanwhile decode under this scene's limits.
+        try mediaContext.run { try makeSnapshot(at: t, threads: threads) }
+    }
+
+    private func makeSnapshot(at t: Double, threads: Int) throws -> LayerSnapshot {
         try advance(to: t)
         try currentErrors()
         // Replicator instances and live particles are limited while the snapshot is made (the
         // layers draw up to the limit and record the excess); the rest is checked on the result.
-        let report = SnapshotReport(limits: snapshotLimits)
+        let report = SnapshotReport(limits: snapshotLimits, threads: threads)
         let snapshot = PresentationBuilder(time: t, report: report).snapshotTree(of: rootLayer)
         if let issue = report.issues.first {
             throw SceneLimits.exceeded("at \(t) s, " + issue.what, limit: issue.limit, name: issue.limitName)
@@ -317,7 +323,8 @@ public final class Scene {
     func renderFrame(at t: Double, options: RenderOptions, checkingMedia: Bool) throws -> Bitmap {
         try validated()
         guard t.isFinite, t >= 0 else { throw SceneError.invalidTime("time \(t) must be ≥ 0 and finite") }
-        let snap = try snapshot(at: t)
+        // The render's workers are idle while the snapshot is made: its layers may use as many.
+        let snap = try snapshot(at: t, threads: options.workers)
         if checkingMedia { try checkShownVideos(at: t) }
         return FrameRenderer(width: pixelWidth, height: pixelHeight, scale: Double(contentsScale), options: options,
                              cache: backingStores, history: frameHistory).render(snap)

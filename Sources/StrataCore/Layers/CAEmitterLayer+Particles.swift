@@ -7,7 +7,8 @@ extension CAEmitterLayer {
     func particleSystem(at t: Double, renderMode: CAEmitterLayerRenderMode, preservesDepth: Bool) -> ParticleSystemSnapshot {
         let current = EmitterEpoch(until: .infinity, configuration: currentConfiguration, entries: animationEntries)
         let timeline = EmitterTimeline(past: pastEpochs, current: current)
-        let simulated = ParticleSimulation(timeline: timeline, start: simulationStart, cache: birthCache).particles(at: t)
+        let simulated = ParticleSimulation(timeline: timeline, start: simulationStart, cache: birthCache)
+            .particles(at: t, threads: SnapshotReport.threadsInForce)
         let live = simulated.particles
 
         // Drawing order: the keys are sorted with the particles' indices (the last key, so the

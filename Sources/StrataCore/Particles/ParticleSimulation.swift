@@ -153,6 +153,26 @@ struct Emission {
     }
 }
 
+/// One birth interval of a cell, with what its births read.
+fileprivate struct CellInterval {
+    /// Births before the interval, and before its end (the schedule's prefix sums).
+    let first: Double, end: Double
+    let run: BirthRun
+    let interval: IntervalConfiguration
+    let context: CellContext
+    let gridTime: Double
+}
+
+/// The particles of each part of a cell's intervals, evaluated on several threads.
+// @unchecked: each part's slot is written by its own thread under the lock, read after all ended.
+private final class PartResults: @unchecked Sendable {
+    private var slots: [[LiveParticle]]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+    func store(_ value: [LiveParticle], at i: Int) { lock.lock(); slots[i] = value; lock.unlock() }
+    func takeAll() -> [[LiveParticle]] { lock.lock(); defer { lock.unlock() }; let all = slots; slots = []; return all }
+}
+
 /// Evaluates an emitter model's particles at a local time.
 struct ParticleSimulation {
     let timeline: EmitterTimeline
@@ -160,8 +180,11 @@ struct ParticleSimulation {
     let start: Double
     let cache: ParticleBirthCache
 
-    /// The live particles at local time `t`, unordered.
-    func particles(at t: Double) -> LiveParticles {
+    /// The live particles at local time `t`, unordered. With `threads` > 1 a cell's many births
+    /// (at least `parallelBirths`) are evaluated in parts on that many threads, each part a run
+    /// of consecutive intervals, and the parts joined in order: the same particles in the same
+    /// order as on one thread.
+    func particles(at t: Double, threads: Int = 1) -> LiveParticles {
         guard t.isFinite, t >= start else { return LiveParticles() }
         let step = ParticleBirthCache.step
         let n = Int(((t - start) / step).rounded(.down))
@@ -170,56 +193,102 @@ struct ParticleSimulation {
         cache.withSchedules(timeline: timeline, start: start) { s in
             for c in 0..<cellCount {
                 s.extend(cell: c, through: n)
-                // The cell's context for the configuration of the interval at hand, made again
-                // only when the configuration changes.
-                var context: CellContext?
                 // The intervals whose particles may live, found from the newest back; then walked
                 // oldest first, so that a cell without sub-cells gives its particles in drawing
                 // order (birth time, then sequence) and the snapshot's sort finds one run.
                 var oldest = n + 1
                 while oldest > 0, s.gridTime(oldest) + s.cells[c].reach[oldest - 1] > t { oldest -= 1 }
-                // Room for the cell's births in those intervals (an upper bound of its particles
-                // without sub-cells) at once: grown by doubling, 20 000 particles' array was
-                // copied and its pages faulted in some fifteen times a snapshot.
-                if oldest <= n {
-                    let births = (s.cells[c].prefix[n + 1] - s.cells[c].prefix[oldest]).rounded(.up) + 1
+                guard oldest <= n else { continue }
+                let births = (s.cells[c].prefix[n + 1] - s.cells[c].prefix[oldest]).rounded(.up) + 1
+                // Each interval with births, with its configuration and the cell's context for it
+                // (made again only when the configuration changes, in interval order: the images
+                // are numbered as the one-thread walk numbers them).
+                var work: [CellInterval] = []
+                var context: CellContext?
+                for j in stride(from: oldest, through: n, by: 1) {
+                    let c0 = s.cells[c].prefix[j], c1 = s.cells[c].prefix[j + 1]
+                    guard c1 > c0 else { continue }
+                    let iv = s.interval(j)
+                    let cfg = iv.configuration
+                    if context == nil || context!.layer != cfg {
+                        context = CellContext(cell: cfg.cells[c], layer: cfg, images: &out.images)
+                    }
+                    work.append(CellInterval(first: c0, end: c1, run: s.cells[c].runs[j], interval: iv, context: context!,
+                                             gridTime: s.gridTime(j)))
+                }
+                let parts = threads > 1 && births >= Double(Self.parallelBirths) && work.count >= threads ? threads : 1
+                if parts == 1 {
+                    // Room for the cell's births in those intervals (an upper bound of its particles
+                    // without sub-cells) at once: grown by doubling, 20 000 particles' array was
+                    // copied and its pages faulted in some fifteen times a snapshot.
                     let needed = out.particles.count + Int(min(max(births, 0), 1e7))
                     if needed > out.particles.capacity { out.particles.reserveCapacity(max(needed, 2 * out.particles.capacity)) }
+                    for w in work { collect(w, cell: c, at: t, into: &out.particles) }
+                    continue
                 }
-                for j in stride(from: oldest, through: n, by: 1) {
-                    let sched = s.cells[c]
-                    let c0 = sched.prefix[j], c1 = sched.prefix[j + 1]
-                    if c1 > c0 {
-                        let run = sched.runs[j]
-                        let iv = s.interval(j)
-                        let cfg = iv.configuration
-                        let streamKey = ParticleRandom.cellKey(seed: cfg.seed, cellIndex: c)
-                        if context == nil || context!.layer != cfg {
-                            context = CellContext(cell: cfg.cells[c], layer: cfg, images: &out.images)
-                        }
-                        let ctx = context!
-                        let p0 = Vector3(cfg.emitterPosition, cfg.emitterZPosition)
-                        let speed = ctx.cell.parameters.timing.speed
-                        var k = Int(c0.rounded(.up))
-                        while Double(k) < c1 {
-                            let tau = run.birthTime(k)
-                            if tau > t { break }
-                            // The emitter's position at the birth, between the interval's ends.
-                            let f = (tau - s.gridTime(j)) / step
-                            let centre = p0 + (iv.endPosition - p0) * f
-                            let r = ParticleRandom(streamKey: streamKey, index: k)
-                            let e = Emission(context: ctx, random: r,
-                                             origin: EmissionGeometry.position(cfg, kind: ctx.geometry, center: centre, r),
-                                             frame: .identity, tint: (1, 1, 1, 1), birthTime: tau,
-                                             timeScale: speed)
-                            collect(e, at: t, lineage: c + 1, sequence: k, into: &out.particles)
-                            k += 1
-                        }
-                    }
+                // Parts of about equal births, consecutive intervals each.
+                var bounds = [0]
+                let total = work.last!.end - work[0].first
+                for (i, w) in work.enumerated() where bounds.count < parts && w.first - work[0].first >= total * Double(bounds.count) / Double(parts) {
+                    if i > bounds.last! { bounds.append(i) }
                 }
+                bounds.append(work.count)
+                let results = PartResults(count: bounds.count - 1)
+                let parted = PartedCell(simulation: self, work: work, bounds: bounds, cell: c, t: t, results: results)
+                DispatchQueue.concurrentPerform(iterations: bounds.count - 1) { parted.run(part: $0) }
+                let all = results.takeAll()
+                out.particles.reserveCapacity(out.particles.count + all.reduce(0) { $0 + $1.count })
+                for part in all { out.particles.append(contentsOf: part) }
             }
         }
         return out
+    }
+
+    /// A cell's intervals in parts, each part's particles evaluated by `run` on a thread of its own.
+    // @unchecked: read-only values (the contexts are never written after they are made) but for
+    // `results`, a slot a part.
+    private struct PartedCell: @unchecked Sendable {
+        let simulation: ParticleSimulation
+        let work: [CellInterval]
+        let bounds: [Int]
+        let cell: Int
+        let t: Double
+        let results: PartResults
+
+        func run(part: Int) {
+            var mine: [LiveParticle] = []
+            mine.reserveCapacity(Int(min(max((work[bounds[part + 1] - 1].end - work[bounds[part]].first).rounded(.up) + 1, 0), 1e7)))
+            for w in work[bounds[part]..<bounds[part + 1]] { simulation.collect(w, cell: cell, at: t, into: &mine) }
+            results.store(mine, at: part)
+        }
+    }
+
+    /// Cells with at least this many births in their live intervals are evaluated in parts when
+    /// threads are given (`particles(at:threads:)`).
+    static let parallelBirths = 4096
+
+    /// Adds the particles born in interval `w` of top-level cell `c` that live at `t` (and their
+    /// live descendants), in birth order.
+    fileprivate func collect(_ w: CellInterval, cell c: Int, at t: Double, into out: inout [LiveParticle]) {
+        let cfg = w.interval.configuration, ctx = w.context, step = ParticleBirthCache.step
+        let streamKey = ParticleRandom.cellKey(seed: cfg.seed, cellIndex: c)
+        let p0 = Vector3(cfg.emitterPosition, cfg.emitterZPosition)
+        let speed = ctx.cell.parameters.timing.speed
+        var k = Int(w.first.rounded(.up))
+        while Double(k) < w.end {
+            let tau = w.run.birthTime(k)
+            if tau > t { break }
+            // The emitter's position at the birth, between the interval's ends.
+            let f = (tau - w.gridTime) / step
+            let centre = p0 + (w.interval.endPosition - p0) * f
+            let r = ParticleRandom(streamKey: streamKey, index: k)
+            let e = Emission(context: ctx, random: r,
+                             origin: EmissionGeometry.position(cfg, kind: ctx.geometry, center: centre, r),
+                             frame: .identity, tint: (1, 1, 1, 1), birthTime: tau,
+                             timeScale: speed)
+            collect(e, at: t, lineage: c + 1, sequence: k, into: &out)
+            k += 1
+        }
     }
 
     /// Adds `e` (when alive and visible at `t`) and its live descendants.

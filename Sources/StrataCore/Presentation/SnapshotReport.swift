@@ -50,8 +50,15 @@ public final class SnapshotReport: Sendable {
     public let limits: SnapshotLimits
     private let found = Mutex<[SnapshotIssue]>([])
 
-    /// A report with these limits and no issues yet.
-    public init(limits: SnapshotLimits = SnapshotLimits()) { self.limits = limits }
+    /// Threads the snapshot's layers may use for their own work (an emitter's many particles:
+    /// ParticleSimulation); the same snapshot whatever the number.
+    public let threads: Int
+
+    /// A report with these limits and no issues yet; the layers may use `threads` threads.
+    public init(limits: SnapshotLimits = SnapshotLimits(), threads: Int = 1) {
+        self.limits = limits
+        self.threads = max(1, threads)
+    }
 
     private let noted = Mutex<[String]>([])
 
@@ -71,6 +78,9 @@ public final class SnapshotReport: Sendable {
 
     /// The limits in force on this thread: the running build's, or the defaults.
     static var limitsInForce: SnapshotLimits { building.current?.limits ?? SnapshotLimits() }
+
+    /// The threads the running build's layers may use (1 outside a build).
+    static var threadsInForce: Int { building.current?.threads ?? 1 }
 
     /// Records `issue` in the running build's report (deduplicated: a frame reports each problem once).
     static func record(_ issue: SnapshotIssue) {

@@ -25,18 +25,23 @@ struct ItemFingerprints {
         mutating func fill(chunk c: Int, of list: DisplayList) {
             let lower = c * ItemFingerprints.chunkLength, upper = min(lower + ItemFingerprints.chunkLength, list.items.count)
             // Moved into the writer: a second reference would make emptying it allocate anew.
-            var w = FingerprintWriter(words: words)
+            var all = words
             words = []
-            w.words.removeAll(keepingCapacity: true)
+            all.removeAll(keepingCapacity: true)
             ranges.removeAll(keepingCapacity: true)
-            list.items.withUnsafeBufferPointer { items in
-                for i in lower..<max(lower, upper) {
-                    let start = w.words.count
-                    items[i].fingerprint(into: &w)
-                    ranges.append(start..<w.words.count)
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: FingerprintWriter.scratchLength) { scratch in
+                var w = FingerprintWriter(words: all, scratch: scratch.baseAddress!)
+                all = []
+                list.items.withUnsafeBufferPointer { items in
+                    for i in lower..<max(lower, upper) {
+                        let start = w.count
+                        items[i].fingerprint(into: &w)
+                        ranges.append(start..<w.count)
+                    }
                 }
+                w.flush()
+                words = w.words
             }
-            words = w.words
         }
     }
 
@@ -127,18 +132,46 @@ extension ItemFingerprints {
 
 /// Collects the words of a fingerprint. Every variable-length part is preceded by its length
 /// and every enum case by a tag, so different items never produce the same words.
+/// Words are gathered in a scratch buffer of `scratchLength` and appended to `words` a buffer
+/// at a time (`flush`): appended one by one, each word paid the array's uniqueness and capacity
+/// checks — about 20 instructions, some 1 600 an item, 32 M of a 20 000 particle frame.
 struct FingerprintWriter {
-    var words: [UInt64] = []
+    /// The words flushed so far.
+    private(set) var words: [UInt64]
+    private let scratch: UnsafeMutablePointer<UInt64>
+    private var pending = 0
+    static let scratchLength = 512
 
-    mutating func add(_ v: UInt64) { words.append(v) }
-    mutating func add(_ v: Int) { words.append(UInt64(bitPattern: Int64(v))) }
-    mutating func add(_ v: Bool) { words.append(v ? 1 : 0) }
-    mutating func add(_ v: Double) { words.append(v.bitPattern) }
-    mutating func add(_ v: CGFloat) { words.append(Double(v).bitPattern) }
-    mutating func add(_ v: Float) { words.append(UInt64(v.bitPattern)) }
+    /// A writer appending to `words` through `scratch` (`scratchLength` words, held by the
+    /// caller while the writer is used).
+    init(words: [UInt64], scratch: UnsafeMutablePointer<UInt64>) {
+        self.words = words
+        self.scratch = scratch
+    }
+
+    /// The number of words written.
+    var count: Int { words.count + pending }
+
+    /// Appends the words gathered in the scratch buffer to `words`.
+    mutating func flush() {
+        words.append(contentsOf: UnsafeBufferPointer(start: scratch, count: pending))
+        pending = 0
+    }
+
+    @inline(__always)
+    mutating func add(_ v: UInt64) {
+        if pending == Self.scratchLength { flush() }
+        scratch[pending] = v
+        pending += 1
+    }
+    mutating func add(_ v: Int) { add(UInt64(bitPattern: Int64(v))) }
+    mutating func add(_ v: Bool) { add(v ? 1 as UInt64 : 0) }
+    mutating func add(_ v: Double) { add(v.bitPattern) }
+    mutating func add(_ v: CGFloat) { add(Double(v).bitPattern) }
+    mutating func add(_ v: Float) { add(UInt64(v.bitPattern)) }
     mutating func add(_ v: SIMD4<Float>) {
-        words.append(UInt64(v.x.bitPattern) | UInt64(v.y.bitPattern) << 32)
-        words.append(UInt64(v.z.bitPattern) | UInt64(v.w.bitPattern) << 32)
+        add(UInt64(v.x.bitPattern) | UInt64(v.y.bitPattern) << 32)
+        add(UInt64(v.z.bitPattern) | UInt64(v.w.bitPattern) << 32)
     }
     mutating func add(_ r: CGRect) { add(r.origin.x); add(r.origin.y); add(r.size.width); add(r.size.height) }
     mutating func add(_ r: PixelRect) { add(r.x0); add(r.y0); add(r.x1); add(r.y1) }

@@ -151,40 +151,55 @@ public struct TileRenderer: Sendable {
         let settings = DrawSettings(options)
         let frameRect = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         let itemCount = list.items.count
+        // Each item's number of row-span values (SpanCountJobs), in chunks on the workers when
+        // there are many items (20 000 particles took a millisecond here on the calling thread
+        // alone), in one pass here for a short list; then where each span job's values start
+        // (`chunkBases`), from which the jobs write their items' offsets.
+        var spanCounts = BufferPool<Int32>.shared.take(Self.pooledLength(itemCount))
         var spanOffsets = BufferPool<Int32>.shared.take(Self.pooledLength(itemCount))
-        var spanTotal = 0
+        let chunking = SpanChunks(itemCount: itemCount)
+        var chunkBases = BufferPool<Int32>.shared.take(Self.pooledLength(chunking.count + 1))
+        defer { BufferPool<Int32>.shared.give(&spanCounts); BufferPool<Int32>.shared.give(&chunkBases) }
+        spanCounts.withUnsafeMutableBufferPointer { counts in chunkBases.withUnsafeMutableBufferPointer { bases in
+            bases[0] = 0
+            if chunking.length == 1 {
+                // A short list: its counts in one pass, each item's job's base their running sum.
+                var total: Int32 = 0
+                withUnsafeMutablePointer(to: &total) { total in
+                    SpanCountJobs(list: list, frame: frameRect, chunks: SpanChunks(itemCount: itemCount, length: max(itemCount, 1)),
+                                  counts: counts.baseAddress!, totals: total).run(0)
+                }
+                for i in 0..<itemCount { bases[i + 1] = bases[i] + max(counts[i], 0) }
+            } else {
+                let jobs = SpanCountJobs(list: list, frame: frameRect, chunks: chunking, counts: counts.baseAddress!, totals: bases.baseAddress! + 1)
+                dispatcher.run(chunking.count, jobs)
+                for c in 0..<chunking.count { bases[c + 1] += bases[c] }
+            }
+        } }
+        let spanTotal = Int(chunkBases[chunking.count])
         // Sprites (particles) are described for the kernels once a frame, in their span jobs
         // (see SpriteTable), instead of once per tile they cross.
         var spriteFlags = BufferPool<Int32>.shared.take(Self.pooledLength(itemCount))
         let spriteItems = SpriteTable.take(itemCount)
         defer { BufferPool<Int32>.shared.give(&spriteFlags); SpriteTable.give(spriteItems) }
-        for i in 0..<itemCount {
-            spriteFlags[i] = 0
-            guard let n = SpanKernel.rowSpanCount(of: list.items[i], frame: frameRect) else { spanOffsets[i] = -1; continue }
-            if i > 0, spanOffsets[i - 1] >= 0, SpanKernel.sharesRowSpans(list.items[i], with: list.items[i - 1]) {
-                // A border's spans serve the fill under it too (see sharesRowSpans): both read the
-                // same values, which the border's job computes.
-                spanOffsets[i] = spanOffsets[i - 1]
-            } else {
-                spanOffsets[i] = Int32(spanTotal); spanTotal += n
-            }
-        }
         var spanValues = BufferPool<Int32>.shared.take(Self.pooledLength(spanTotal))
         defer { BufferPool<Int32>.shared.give(&spanValues); BufferPool<Int32>.shared.give(&spanOffsets) }
         // The items' fingerprints (for the next frame of a history) are written in the same
         // stage, a chunk of items a job.
         let fingerprintChunks = history.map { JobResults(ItemFingerprints.chunks(for: list, reusing: $0.takeFingerprintBuffers())) }
-        spanValues.withUnsafeMutableBufferPointer { values in spanOffsets.withUnsafeBufferPointer { offsets in
-        spriteFlags.withUnsafeMutableBufferPointer { flags in
-            let jobs = ShapeAndSpanJobs(shapes: shapeJobs, fingerprints: fingerprintChunks, list: list, offsets: offsets.baseAddress!,
+        spanValues.withUnsafeMutableBufferPointer { values in spanOffsets.withUnsafeMutableBufferPointer { offsets in
+        spriteFlags.withUnsafeMutableBufferPointer { flags in spanCounts.withUnsafeBufferPointer { counts in
+        chunkBases.withUnsafeBufferPointer { bases in
+            let jobs = ShapeAndSpanJobs(shapes: shapeJobs, fingerprints: fingerprintChunks, list: list, chunks: chunking,
+                                        counts: counts.baseAddress!, bases: bases.baseAddress!, offsets: offsets.baseAddress!,
                                         values: values.baseAddress!, frame: frameRect, settings: settings,
                                         sprites: SpriteTable(items: spriteItems.items, flags: flags.baseAddress!))
             dispatcher.run(jobs.count, jobs)
-        } } }
+        } } } } }
         shapeJobs.release()
         let fingerprints = fingerprintChunks.map { ItemFingerprints(chunks: $0.takeAll()) }
         // Stage 3: the items of each tile (a shape is binned by its coverage rows: after 2b).
-        let bins = TileBins(list, grid: grid)
+        let bins = TileBins(list, grid: grid, dispatcher: dispatcher)
         var previous = options.reusesUnchangedTiles ? history?.previous(width: width, height: height) : nil
         if let p = previous, p.bins.grid != grid { previous = nil }
         let prefixes = options.reusesUnchangedTiles ? history?.prefixes(grid: grid, valid: previous != nil) : nil
@@ -192,6 +207,10 @@ public struct TileRenderer: Sendable {
         // A recycled buffer holding an earlier frame of this sequence already has the tiles no
         // frame has drawn since.
         let bufferHolds = prefixes != nil ? buffer.holds : nil
+        let ordered = options.workers > 1 && count > 1
+        var tileOrder = BufferPool<Int32>.shared.take(Self.pooledLength(ordered ? count : 1))
+        defer { BufferPool<Int32>.shared.give(&tileOrder) }
+        if ordered { bins.heaviestFirst(into: &tileOrder) }
         let coverage = options.verifiesTileCoverage ? TileCoverageLog(width: width, height: height, tileWidth: tw, tileHeight: th) : nil
         if coverage != nil {
             // Poison what no tile may rely on (not a buffer whose held tiles are relied on).
@@ -226,9 +245,13 @@ public struct TileRenderer: Sendable {
                                        prefixes: prefixes, bufferHolds: bufferHolds,
                                        target: out.baseAddress!, source: inPlace ? UnsafePointer(out.baseAddress!) : old.baseAddress,
                                        yuv: yuvTargets, coverage: coverage)
-                // Stage 4: the tiles.
+                // Stage 4: the tiles, those with the most items first (with several workers), so
+                // that the stage does not end with one worker drawing a heavy tile while the
+                // others wait (which tile a worker draws never shows in the bytes).
                 withUnsafePointer(to: outcomes) { outcomes in
-                    dispatcher.run(count, TileJobs(tiles: tiles, outcomes: outcomes))
+                    tileOrder.withUnsafeBufferPointer { order in
+                        dispatcher.run(count, TileJobs(tiles: tiles, outcomes: outcomes, order: ordered ? order.baseAddress : nil))
+                    }
                 }
             }
         }
@@ -334,24 +357,96 @@ struct RowSpanTable: @unchecked Sendable {
     }
 }
 
-/// Stage 2b's jobs: the shapes' coverage first (ShapeJobs), then each top-level item's row spans
-/// into its place in the frame's span buffer.
-// @unchecked: `offsets` and `values` point into buffers the stage's caller holds until the stage
-// ends; each job writes only its own item's spans.
+/// How stage 2b splits a frame's items into jobs: one item a job for a short list (the motion
+/// scene's few hundred items, some of them large shapes whose spans take long), chunks of
+/// `length` items for a long one (20 000 particles: a job an item cost an atomic step, a copy of
+/// the jobs with its references retained and released — counts both workers wrote — and took
+/// longer on two workers than on one).
+struct SpanChunks: Sendable {
+    let itemCount: Int
+    /// Items a chunk.
+    let length: Int
+
+    init(itemCount: Int) {
+        self.init(itemCount: itemCount, length: itemCount < 2048 ? 1 : 256)
+    }
+
+    /// Chunks of `length` items (at least 1).
+    init(itemCount: Int, length: Int) {
+        self.itemCount = itemCount
+        self.length = max(1, length)
+    }
+
+    /// The number of chunks (0 for no items).
+    var count: Int { (itemCount + length - 1) / length }
+
+    /// The items of chunk `c`.
+    func range(_ c: Int) -> Range<Int> { c * length ..< min((c + 1) * length, itemCount) }
+}
+
+/// The row-span values each item needs, a chunk of items a job: `counts[i]` is the number of
+/// item i's values, -1 for an item without row spans (SpanKernel.rowSpanCount), -2 for one that
+/// shares the previous item's (a border over its fill: SpanKernel.sharesRowSpans); `totals[c]`
+/// the values of chunk c.
+// @unchecked: pointers into buffers the caller holds until the jobs end; each job writes only
+// its own chunk's counts and total.
+private struct SpanCountJobs: StageJobs, @unchecked Sendable {
+    let list: DisplayList
+    let frame: PixelRect
+    let chunks: SpanChunks
+    let counts: UnsafeMutablePointer<Int32>
+    let totals: UnsafeMutablePointer<Int32>
+
+    func run(_ job: Int) {
+        let range = chunks.range(job)
+        var total = 0
+        list.items.withUnsafeBufferPointer { items in
+            // Whether the item before has spans of its own or shared (the first of a chunk's looked
+            // at again: its chunk's job decides the same).
+            var previousHasSpans = range.lowerBound > 0 && SpanKernel.rowSpanCount(of: items[range.lowerBound - 1], frame: frame) != nil
+            for i in range {
+                guard let n = SpanKernel.rowSpanCount(of: items[i], frame: frame) else {
+                    counts[i] = -1; previousHasSpans = false; continue
+                }
+                if i > 0, previousHasSpans, SpanKernel.sharesRowSpans(items[i], with: items[i - 1]) {
+                    // A border's spans serve the fill under it too (see sharesRowSpans): both read the
+                    // same values, which the border's job computes.
+                    counts[i] = -2
+                } else {
+                    counts[i] = Int32(n); total += n
+                }
+                previousHasSpans = true
+            }
+        }
+        totals[job] = Int32(total)
+    }
+}
+
+/// Stage 2b's jobs: the shapes' coverage first (ShapeJobs), then the items' fingerprints, then
+/// each chunk of top-level items: their offsets in the frame's span buffer (from the chunk's base
+/// and the items' counts, SpanCountJobs), their row spans, their sprites' descriptions.
+// @unchecked: `counts`, `bases`, `offsets` and `values` point into buffers the stage's caller
+// holds until the stage ends; each job writes only its own items' offsets and spans.
 struct ShapeAndSpanJobs: StageJobs, @unchecked Sendable {
     let shapes: ShapeJobs
     /// Where the items' fingerprints are written, a chunk a job (after the shapes' jobs), when a
     /// history keeps them.
     let fingerprints: JobResults<ItemFingerprints.Chunk>?
     let list: DisplayList
-    let offsets: UnsafePointer<Int32>
+    let chunks: SpanChunks
+    /// Each item's number of span values, -1 (none) or -2 (the previous item's): SpanCountJobs.
+    let counts: UnsafePointer<Int32>
+    /// Where each chunk's values start.
+    let bases: UnsafePointer<Int32>
+    /// Where each item's values start, -1 for none: written here.
+    let offsets: UnsafeMutablePointer<Int32>
     let values: UnsafeMutablePointer<Int32>
     let frame: PixelRect
     let settings: DrawSettings
     /// Where an item's job writes its description when it is a sprite.
     let sprites: SpriteTable
 
-    var count: Int { shapes.count + (fingerprints?.count ?? 0) + list.items.count }
+    var count: Int { shapes.count + (fingerprints?.count ?? 0) + chunks.count }
 
     func run(_ job: Int) {
         let shapeCount = shapes.count, chunkCount = fingerprints?.count ?? 0
@@ -360,16 +455,34 @@ struct ShapeAndSpanJobs: StageJobs, @unchecked Sendable {
             ItemFingerprints.fill(chunk: job - shapeCount, of: list, in: fingerprints)
             return
         }
-        let i = job - shapeCount - chunkCount, o = offsets[i]
-        // A sprite has no row spans (SpanKernel.rowSpanCount): it is described for the kernels.
-        if o < 0 {
-            if settings.spanKernels && SpanKernel.describeSprite(list.items[i], settings, into: sprites.items + i) { sprites.flags[i] = 1 }
-            return
-        }
-        // A border sharing the fill's spans (TileRenderer.render) computes them in its own job.
-        let sharedWithNext = i + 1 < list.items.count && offsets[i + 1] == o
-        if !sharedWithNext {
-            SpanKernel.fillRowSpans(of: list.items[i], frame: frame, settings, into: values + Int(o))
+        let c = job - shapeCount - chunkCount, range = chunks.range(c)
+        var next = bases[c]
+        list.items.withUnsafeBufferPointer { items in
+            for i in range {
+                let n = counts[i]
+                // A sprite has no row spans (SpanKernel.rowSpanCount): it is described for the kernels.
+                if n == -1 {
+                    offsets[i] = -1
+                    sprites.flags[i] = settings.spanKernels && SpanKernel.describeSprite(items[i], settings, into: sprites.items + i) ? 1 : 0
+                    continue
+                }
+                sprites.flags[i] = 0
+                if n == -2 {
+                    // The previous item's values (its offset: in this chunk, or the last of the one
+                    // before, whose values end where this chunk's start).
+                    offsets[i] = i > range.lowerBound ? offsets[i - 1] : bases[c] - counts[i - 1]
+                    continue
+                }
+                offsets[i] = next
+                next += n
+                // A border sharing the fill's spans computes them here, for both (the fill's
+                // values are the border's: sharesRowSpans).
+                if i + 1 < items.count, counts[i + 1] == -2 {
+                    SpanKernel.fillRowSpans(of: items[i + 1], frame: frame, settings, into: values + Int(offsets[i]))
+                } else {
+                    SpanKernel.fillRowSpans(of: items[i], frame: frame, settings, into: values + Int(offsets[i]))
+                }
+            }
         }
     }
 }
@@ -421,9 +534,11 @@ struct TileOutcomes: ~Copyable {
 struct TileJobs: StageJobs, @unchecked Sendable {
     let tiles: FrameTiles
     let outcomes: UnsafePointer<TileOutcomes>
+    /// The tile of each job (nil: job i draws tile i).
+    let order: UnsafePointer<Int32>?
 
     func run(_ job: Int) {
-        switch tiles.render(tile: job) {
+        switch tiles.render(tile: order.map { Int($0[job]) } ?? job) {
         case .copied: outcomes.pointee.copied.add(1, ordering: .relaxed)
         case .resumed: outcomes.pointee.resumed.add(1, ordering: .relaxed)
         case .drawn: break
