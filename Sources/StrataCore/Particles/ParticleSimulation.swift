@@ -14,6 +14,7 @@
 // relative to its current direction of travel; their births are a closed form too (a constant
 // rate from the configuration the parent was born with), so a frame needs nothing but t.
 import Foundation
+import Synchronization
 
 /// One live particle before it becomes a snapshot (plain values: sorting them moves no
 /// references). `snapshot.image` indexes the simulation's `images`.
@@ -163,14 +164,13 @@ fileprivate struct CellInterval {
     let gridTime: Double
 }
 
-/// The particles of each part of a cell's intervals, evaluated on several threads.
-// @unchecked: each part's slot is written by its own thread under the lock, read after all ended.
-private final class PartResults: @unchecked Sendable {
-    private var slots: [[LiveParticle]]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: [], count: count) }
-    func store(_ value: [LiveParticle], at i: Int) { lock.lock(); slots[i] = value; lock.unlock() }
-    func takeAll() -> [[LiveParticle]] { lock.lock(); defer { lock.unlock() }; let all = slots; slots = []; return all }
+/// The particles of each part of a cell's intervals, evaluated on several threads: a slot a part,
+/// each written by its own thread, all taken after they ended.
+private final class PartResults: Sendable {
+    private let slots: Mutex<[[LiveParticle]]>
+    init(count: Int) { slots = Mutex(Array(repeating: [], count: count)) }
+    func store(_ value: [LiveParticle], at i: Int) { slots.withCheckedLock { $0[i] = value } }
+    func takeAll() -> [[LiveParticle]] { slots.withCheckedLock { s in defer { s = [] }; return s } }
 }
 
 /// Evaluates an emitter model's particles at a local time.
