@@ -8,9 +8,10 @@
 //   expression where it has one. `includeExtents` adds half the stroke's width. (lottie-web
 //   answers the browser's `getBBox()` of its SVG text instead: the glyph cells.)
 // - Shapes: the union of the rectangles, ellipses, stars and paths of its contents at `t`, each
-//   group's transform applied; `includeExtents` adds half the widest stroke of each group.
-//   Modifiers (trim, repeater, offset …) are not applied, and the shapes' keyframes are used
-//   where their properties have expressions.
+//   group's transform applied, each property as expressions read it (its own expression
+//   included: a box sized by a text, measured by a line that follows the box); `includeExtents`
+//   adds half the widest stroke of each group. Modifiers (trim, repeater, offset …) are not
+//   applied, and a path whose expression names or makes another is measured by its keyframes.
 // - Solids, precompositions: `0, 0, width, height`; images: the asset's size; nulls: 100 × 100
 //   (After Effects' null is a 100-pixel square source).
 import Foundation
@@ -32,7 +33,7 @@ extension LottieExpressions {
             return try textRect(t, of: ref, at: frame, includeExtents: includeExtents, run)
         case .shapes(let items):
             try run.charge(items.count)
-            let box = try Self.shapeBounds(items, at: frame, includeExtents: includeExtents, run)
+            let box = try shapeBounds(items, list: l.path + ".shapes", of: ref, at: frame, includeExtents: includeExtents, run)
             return box.isNull ? .zero : box
         case .camera, .unsupported:
             throw LottieScriptError("sourceRectAtTime of the layer '\(l.name)', which draws nothing After Effects measures")
@@ -66,37 +67,59 @@ extension LottieExpressions {
         return box
     }
 
-    /// The bounds of shape items at `frame` in their parent's space (`CGRect.null`: none).
-    private static func shapeBounds(_ items: [LottieShapeItem], at f: Double, includeExtents: Bool, _ run: LottieScriptRun) throws -> CGRect {
-        func point(_ p: LottieAnimated<[Double]>) -> CGPoint {
-            let v = p.value(at: f)
-            return CGPoint(x: v.first ?? 0, y: v.count > 1 ? v[1] : 0)
+    /// The bounds of shape items at `frame` in their parent's space (`CGRect.null`: none); `list`
+    /// is the JSON path of their contents list (a layer's `shapes`, a group's `it`): item i is
+    /// `list[i]`, a group's transform the element after its items. Each property is its value as
+    /// an expression reads it: its keyframes, its loop or its own expression.
+    private func shapeBounds(_ items: [LottieShapeItem], list: String, of ref: LayerRef, at f: Double,
+                             includeExtents: Bool, _ run: LottieScriptRun) throws -> CGRect {
+        func values(_ p: LottieAnimated<[Double]>, _ path: String) throws -> [Double] {
+            try value(of: PropertyRef(path: path, property: p, owner: ref, raw: false), at: f, run)
         }
-        func number(_ p: LottieAnimated<[Double]>?, _ otherwise: Double = 0) -> Double { p?.value(at: f).first ?? otherwise }
         var box = CGRect.null, pad = 0.0
-        for item in items {
+        for (i, item) in items.enumerated() {
+            let path = "\(list)[\(i)]"
+            func point(_ p: LottieAnimated<[Double]>, _ key: String) throws -> CGPoint {
+                let v = try values(p, path + "." + key)
+                return CGPoint(x: v.first ?? 0, y: v.count > 1 ? v[1] : 0)
+            }
+            func number(_ p: LottieAnimated<[Double]>?, _ key: String) throws -> Double {
+                guard let p else { return 0 }
+                return try values(p, path + "." + key).first ?? 0
+            }
             let outline: LottieBezier?
             switch item {
             case .group(let children, let transform):
                 try run.charge(children.count)
-                var b = try shapeBounds(children, at: f, includeExtents: includeExtents, run)
-                if !b.isNull { b = b.applying(LottieCompiler.matrix(transform, at: f) { p, _ in p.value(at: f) }) }
+                var b = try shapeBounds(children, list: path + ".it", of: ref, at: f, includeExtents: includeExtents, run)
+                if !b.isNull, let transform {
+                    // The group's transform: the element after its items.
+                    let tr = "\(path).it[\(children.count)]"
+                    var known: [String: [Double]] = [:]
+                    for (key, p) in [("a", transform.anchor), ("s", transform.scale), ("sk", transform.skew), ("sa", transform.skewAxis),
+                                     ("r", transform.rotation), ("p", transform.position)] {
+                        if let p { known[key] = try values(p, tr + "." + key) }
+                    }
+                    b = b.applying(LottieCompiler.matrix(transform, at: f) { p, key in known[key] ?? p.value(at: f) })
+                }
                 box = box.union(b)
                 outline = nil
             case .rectangle(let position, let size, let roundness, _):
-                let s = point(size)
-                outline = LottieShapes.rectangle(center: point(position), size: CGSize(width: s.x, height: s.y), radius: number(roundness))
+                let s = try point(size, "s")
+                outline = LottieShapes.rectangle(center: try point(position, "p"), size: CGSize(width: s.x, height: s.y),
+                                                 radius: try number(roundness, "r"))
             case .ellipse(let position, let size, _):
-                let s = point(size)
-                outline = LottieShapes.ellipse(center: point(position), size: CGSize(width: s.x, height: s.y))
+                let s = try point(size, "s")
+                outline = LottieShapes.ellipse(center: try point(position, "p"), size: CGSize(width: s.x, height: s.y))
             case .polystar(let star, let position, let points, let outer, let inner, let outerRoundness, let innerRoundness, let rotation, _):
-                outline = LottieShapes.polystar(center: point(position), points: number(points), star: star, outerRadius: number(outer),
-                                    innerRadius: number(inner), outerRoundness: number(outerRoundness),
-                                    innerRoundness: number(innerRoundness), rotation: number(rotation))
+                outline = LottieShapes.polystar(center: try point(position, "p"), points: try number(points, "pt"), star: star,
+                                                outerRadius: try number(outer, "or"), innerRadius: try number(inner, "ir"),
+                                                outerRoundness: try number(outerRoundness, "os"),
+                                                innerRoundness: try number(innerRoundness, "is"), rotation: try number(rotation, "r"))
             case .path(let bezier, _):
                 outline = bezier.value(at: f)
             case .stroke(_, _, let width, _, _, _, _), .gradientStroke(_, let width, _, _, _):
-                if includeExtents { pad = max(pad, abs(number(width)) / 2) }
+                if includeExtents { pad = max(pad, abs(try number(width, "w")) / 2) }
                 outline = nil
             default:
                 outline = nil

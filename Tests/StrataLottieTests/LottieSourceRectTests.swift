@@ -27,6 +27,10 @@ final class LottieSourceRectTests: XCTestCase {
                 + #"{"ty":"tr","p":{"a":0,"k":[100,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[200,200]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}"#,
             ##"{"ty":1,"ind":3,"nm":"Solid","ip":0,"op":20,"st":0,"sr":1,"hd":true,"ks":{},"sc":"#ffffff","sw":64,"sh":48}"##,
             #"{"ty":0,"ind":4,"nm":"P","refId":"comp","ip":0,"op":20,"st":0,"sr":1,"hd":true,"ks":{},"w":30,"h":20}"#,
+            // "Box": a rectangle centred on (0, 0), sized by an expression 10 larger than T's ink.
+            #"{"ty":4,"ind":7,"nm":"Box","ip":0,"op":20,"st":0,"sr":1,"hd":true,"ks":{},"shapes":[{"ty":"gr","it":["#
+                + #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[1,1],"x":\#(try quoted("var r = thisComp.layer('T').sourceRectAtTime(); [r.width + 10, r.height + 10]"))},"r":{"a":0,"k":0}},"#
+                + #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}"#,
         ]
         if bar {
             // A box behind the text, 10 wider and 10 taller than its ink, centred on it.
@@ -69,6 +73,12 @@ final class LottieSourceRectTests: XCTestCase {
         XCTAssertEqual(try rect("Solid"), [0, 0, 64, 48])
         XCTAssertEqual(try rect("P"), [0, 0, 30, 20])
         XCTAssertEqual(try rect("Probe"), [0, 0, 100, 100])
+        // A shape sized by its own expression is measured as drawn (a line that follows a box
+        // that follows a text): 10 larger than the text's ink, centred on 0.
+        let text = try rect("T", text: "Hg"), box = try rect("Box", text: "Hg")
+        XCTAssertEqual(box[2], text[2] + 10, accuracy: 1e-9)
+        XCTAssertEqual(box[3], text[3] + 10, accuracy: 1e-9)
+        XCTAssertEqual(box[0], -box[2] / 2, accuracy: 1e-9)
         // No arguments: now, without extents; bare, the expression's own layer (the probe, a null).
         XCTAssertEqual(try probe("var r = thisComp.layer('S').sourceRectAtTime(); [r.width, r.height]"), [80, 60])
         XCTAssertEqual(try probe("var s = sourceRectAtTime(time, false); [s.left + s.width / 2, s.top + s.height / 2]"), [50, 50])
