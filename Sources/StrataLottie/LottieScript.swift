@@ -379,7 +379,7 @@ extension LottieScript {
                 case "switch":
                     i += 1
                     return try choice()
-                case "new", "this", "delete", "class", "else", "catch", "finally", "case", "default":
+                case "this", "delete", "class", "else", "catch", "finally", "case", "default":
                     throw LottieScriptError("'\(word)' is not supported")
                 default:
                     break
@@ -661,6 +661,21 @@ extension LottieScript {
             }
         }
 
+        /// `new Array(…)` (or `new Array`), past `new`: the call `Array(…)`, as JavaScript makes
+        /// the same array either way. Other constructors are not supported (`new Date()` would
+        /// not give the same frames twice).
+        @inline(never)
+        mutating func construction() throws -> Expr {
+            guard case .name("Array") = token else {
+                if case .name(let n) = token { throw LottieScriptError("'new \(n)' is not supported (only new Array)") }
+                throw LottieScriptError("expected a constructor's name after 'new' \(where_)")
+            }
+            i += 1
+            let callee = try make(.name("Array"))
+            let args = eat("(") ? try list(closing: ")") : []
+            return try make(.call(callee, args), [callee] + args)
+        }
+
         mutating func primary() throws -> Expr {
             let t = token
             switch t {
@@ -680,7 +695,8 @@ extension LottieScript {
                     if case .name(let n) = token { i += 1; name = n } else { name = nil }
                     let f = try nest { p in try p.function(named: name) }
                     return try make(.function(f))
-                case "var", "let", "const", "if", "else", "for", "while", "do", "return", "new", "this", "typeof", "break",
+                case "new": return try construction()
+                case "var", "let", "const", "if", "else", "for", "while", "do", "return", "this", "typeof", "break",
                      "continue", "throw", "instanceof", "switch", "case", "default":
                     throw LottieScriptError("'\(n)' is not supported here")
                 default:

@@ -16,7 +16,7 @@ enum LottieScriptLibrary {
         "clamp", "wiggle", "degreesToRadians", "radiansToDegrees", "linear", "ease", "easeIn", "easeOut",
         "length", "normalize", "dot", "add", "sub", "mul", "div", "sum",
         "$bm_sum", "$bm_sub", "$bm_mul", "$bm_div", "$bm_mod", "mod", "$bm_neg", "$bm_isInstanceOfArray", "isNaN", "parseInt",
-        "parseFloat", "comp", "createPath",
+        "parseFloat", "comp", "createPath", "Array",
         "valueAtTime", "loopOut", "loopIn", "loopOutDuration", "loopInDuration",
         "framesToTime", "timeToFrames", "seedRandom", "random", "posterizeTime",
     ]
@@ -188,6 +188,17 @@ enum LottieScriptLibrary {
         case "comp":
             guard case .string(let s)? = args.first else { throw LottieScriptError("comp() needs a composition's name") }
             return .object(.composition(try e.host.composition(named: s)))
+        case "Array":
+            // Array(n): n empty places (a whole number up to the array limit); Array(a, b, …)
+            // and Array(x) of anything but a number: those elements.
+            if args.count == 1, case .number(let n) = try e.resolved(args[0]) {
+                guard n >= 0, n == n.rounded(), n <= Double(LottieScriptValue.maxArrayCount) else {
+                    throw LottieScriptError("Array(\(n)): a length must be a whole number from 0 to \(LottieScriptValue.maxArrayCount)")
+                }
+                try e.run.charge(Int(n) / 8)
+                return try LottieScriptValue.array(Array(repeating: .undefined, count: Int(n)))
+            }
+            return try LottieScriptValue.array(try args.map { try e.resolved($0) })
         case "isNaN":
             // JavaScript's: what does not convert to a number is not a number.
             guard let first = args.first else { return .bool(true) }

@@ -202,7 +202,7 @@ final class LottieExpressionTests: XCTestCase {
         }
         let a = try animation("thisComp.layer(2).rotation + 1", extraLayers: layer(2, "new Date()"))
         XCTAssertEqual(a.unsupported.map(\.description), [
-            "layers[1].ks.r.x: expression: 'new' is not supported (the keyframes are used instead)",
+            "layers[1].ks.r.x: expression: 'new Date' is not supported (only new Array) (the keyframes are used instead)",
             "layers[0].ks.r.x: expression: it reads layers[1].ks.r, whose expression is not run (the keyframes are used instead)",
         ])
         // A chain: 0 reads 1, which reads 2, which fails when evaluated: all three use their keyframes.
@@ -475,6 +475,11 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(try outcome("var r = 3; switch (r) { } r"), "[3.0]")
         XCTAssertEqual(try outcome("(typeof 1 == 'number' ? 1 : 0) + (typeof 'a' == 'string' ? 2 : 0) + (typeof [1, 2] == 'object' ? 4 : 0) + (typeof null == 'object' ? 8 : 0) + (typeof Math.sin == 'function' ? 16 : 0) + (typeof true == 'boolean' ? 32 : 0)"), "[63.0]")
         XCTAssertEqual(try outcome("var u; typeof u === 'undefined' ? 1 : 0"), "[1.0]")
+        // new Array: n empty places, or the elements given (as Array(…) without new).
+        XCTAssertEqual(try outcome("var a = new Array(3); a[1] = 5; [a.length, a[1]]", position: true), "[3.0, 5.0]")
+        XCTAssertEqual(try outcome("var a = new Array(2, 7); var b = new Array; b.push(4); [a[0] * a[1], b[0] + Array('x').length]", position: true), "[14.0, 5.0]")
+        XCTAssertEqual(try outcome("new Array(-1)"), "expression: Array(-1.0): a length must be a whole number from 0 to 100000 (the keyframes are used instead)")
+        XCTAssertEqual(try outcome("new Date()"), "expression: 'new Date' is not supported (only new Array) (the keyframes are used instead)")
         // Read as errors: a break outside a loop or a switch, two defaults, a stray case.
         XCTAssertEqual(try outcome("break; 1"), "expression: 'break' outside a loop or a switch (the keyframes are used instead)")
         XCTAssertEqual(try outcome("switch (1) { default: 1; default: 2 }"), "expression: a switch with two defaults (the keyframes are used instead)")
@@ -826,7 +831,7 @@ final class LottieExpressionTests: XCTestCase {
                      "try", "catch", "finally", "(e)", "--", "-=", "parent", "hasParent", "comp",
                      "for", "while", "do", "break", "continue", "function", "f", "return", "throw", "null", "instanceof", "Array",
                      ".push", ".split", "eval", "'thisLayer'", "%=", "isNaN", "[x]", "x[0] =", "switch", "case", "default",
-                     "typeof", "sourceRectAtTime", "width", "top"]
+                     "typeof", "sourceRectAtTime", "width", "top", "new"]
         let ctrl = #",{"ty":3,"ind":2,"nm":"Ctrl","ip":0,"op":20,"st":0,"sr":1,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":10,"s":[90]}]}},"#
             + #""ef":[{"ty":5,"nm":"S","mn":"ADBE Slider Control","ef":[{"ty":0,"nm":"Slider","v":{"a":0,"k":3}}]}]}"#
         var state: UInt64 = 0x5EED
