@@ -33,7 +33,7 @@ struct CellSchedule {
 /// Consecutive intervals with the same rate: counts and birth times come from the run's start
 /// in one step (C = base + rate · (τ − start)), not by summing interval after interval, so a
 /// constant rate gives births at exactly start + k / rate.
-struct BirthRun {
+struct BirthRun: Sendable {
     let start: Double
     let base: Double
     let rate: Double
@@ -44,7 +44,7 @@ struct BirthRun {
 
 /// The configuration of one grid interval: at its start, and the emitter position at its end
 /// (birth positions are interpolated between the two, so a moving emitter leaves a smooth trail).
-struct IntervalConfiguration {
+struct IntervalConfiguration: Sendable {
     let configuration: EmitterConfiguration
     let endPosition: Vector3
 }

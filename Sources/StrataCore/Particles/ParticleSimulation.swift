@@ -36,7 +36,7 @@ struct LiveParticles {
 /// configurations, the index of the cell's image (-1 for none) and its sub-cells' contexts.
 /// One reference per particle instead of copies of both configurations (each holding strings,
 /// colours, images and arrays: measured as most of the simulation's retains and releases).
-final class CellContext {
+final class CellContext: Sendable {
     let cell: CellConfiguration
     let layer: EmitterConfiguration
     let image: Int32
@@ -70,7 +70,7 @@ final class CellContext {
 }
 
 /// The cell's and layer's parameters a birth reads.
-struct CellConstants {
+struct CellConstants: Sendable {
     let lifetime: Float, lifetimeRange: Float, layerLifetime: Float
     let velocity: CGFloat, velocityRange: CGFloat, layerVelocity: Float
     let emissionLongitude: CGFloat, emissionLatitude: CGFloat, emissionRange: CGFloat
@@ -155,7 +155,7 @@ struct Emission {
 }
 
 /// One birth interval of a cell, with what its births read.
-fileprivate struct CellInterval {
+fileprivate struct CellInterval: Sendable {
     /// Births before the interval, and before its end (the schedule's prefix sums).
     let first: Double, end: Double
     let run: BirthRun
@@ -223,7 +223,7 @@ struct ParticleSimulation {
                     // copied and its pages faulted in some fifteen times a snapshot.
                     let needed = out.particles.count + Int(min(max(births, 0), 1e7))
                     if needed > out.particles.capacity { out.particles.reserveCapacity(max(needed, 2 * out.particles.capacity)) }
-                    for w in work { collect(w, cell: c, at: t, into: &out.particles) }
+                    for w in work { Self.collect(w, cell: c, at: t, into: &out.particles) }
                     continue
                 }
                 // Parts of about equal births, consecutive intervals each.
@@ -234,7 +234,7 @@ struct ParticleSimulation {
                 }
                 bounds.append(work.count)
                 let results = PartResults(count: bounds.count - 1)
-                let parted = PartedCell(simulation: self, work: work, bounds: bounds, cell: c, t: t, results: results)
+                let parted = PartedCell(work: work, bounds: bounds, cell: c, t: t, results: results)
                 DispatchQueue.concurrentPerform(iterations: bounds.count - 1) { parted.run(part: $0) }
                 let all = results.takeAll()
                 out.particles.reserveCapacity(out.particles.count + all.reduce(0) { $0 + $1.count })
@@ -245,10 +245,7 @@ struct ParticleSimulation {
     }
 
     /// A cell's intervals in parts, each part's particles evaluated by `run` on a thread of its own.
-    // @unchecked: read-only values (the contexts are never written after they are made) but for
-    // `results`, a slot a part.
-    private struct PartedCell: @unchecked Sendable {
-        let simulation: ParticleSimulation
+    private struct PartedCell: Sendable {
         let work: [CellInterval]
         let bounds: [Int]
         let cell: Int
@@ -258,7 +255,7 @@ struct ParticleSimulation {
         func run(part: Int) {
             var mine: [LiveParticle] = []
             mine.reserveCapacity(Int(min(max((work[bounds[part + 1] - 1].end - work[bounds[part]].first).rounded(.up) + 1, 0), 1e7)))
-            for w in work[bounds[part]..<bounds[part + 1]] { simulation.collect(w, cell: cell, at: t, into: &mine) }
+            for w in work[bounds[part]..<bounds[part + 1]] { ParticleSimulation.collect(w, cell: cell, at: t, into: &mine) }
             results.store(mine, at: part)
         }
     }
@@ -269,7 +266,7 @@ struct ParticleSimulation {
 
     /// Adds the particles born in interval `w` of top-level cell `c` that live at `t` (and their
     /// live descendants), in birth order.
-    fileprivate func collect(_ w: CellInterval, cell c: Int, at t: Double, into out: inout [LiveParticle]) {
+    fileprivate static func collect(_ w: CellInterval, cell c: Int, at t: Double, into out: inout [LiveParticle]) {
         let cfg = w.interval.configuration, ctx = w.context, step = ParticleBirthCache.step
         let streamKey = ParticleRandom.cellKey(seed: cfg.seed, cellIndex: c)
         let p0 = Vector3(cfg.emitterPosition, cfg.emitterZPosition)
@@ -292,7 +289,7 @@ struct ParticleSimulation {
     }
 
     /// Adds `e` (when alive and visible at `t`) and its live descendants.
-    private func collect(_ e: Emission, at t: Double, lineage: Int, sequence: Int, into out: inout [LiveParticle]) {
+    private static func collect(_ e: Emission, at t: Double, lineage: Int, sequence: Int, into out: inout [LiveParticle]) {
         let age = e.age(at: t)
         guard age >= 0 else { return }
         let context = e.context
@@ -314,7 +311,7 @@ struct ParticleSimulation {
     }
 
     /// The live particles that `parent` emitted of its sub-cell `sub`.
-    private func collectSubcell(_ subContext: CellContext, index si: Int, of parent: Emission, parentAge: Double,
+    private static func collectSubcell(_ subContext: CellContext, index si: Int, of parent: Emission, parentAge: Double,
                                 at t: Double, lineage: Int, into out: inout [LiveParticle]) {
         let sub = subContext.cell
         let p = sub.parameters
